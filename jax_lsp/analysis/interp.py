@@ -1,0 +1,1598 @@
+"""An abstract interpreter over a module's AST that tracks tangents.
+
+It runs the module body, then every function as an entry point with unknown arguments. When it
+meets a differentiation transform applied to a function, it creates a `Level` and calls the
+function with arguments that carry it; calls go through user functions (memoised per abstract
+arguments), JAX's higher-order functions (as described in `jaxapi`), and custom derivative rules
+with their mode semantics. A host callback whose operands carry a level's tangent becomes a
+finding, with the path from the transform to the callback.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.scopes import comprehension_info, function_info
+from jax_lsp.analysis.values import (
+    EMPTY,
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ArrayMethod,
+    ClassObj,
+    Closure,
+    CustomFn,
+    Decorator,
+    FuncInfo,
+    Instance,
+    Level,
+    LinenApply,
+    Partial,
+    Pullback,
+    RuleSetter,
+    TangentOf,
+    Transformed,
+    Value,
+    Wrapper,
+    add_mark,
+    derived,
+    join,
+    kill,
+    strip_marks,
+)
+from jax_lsp.codes import RULES
+
+_BUILTINS = frozenset(dir(builtins))
+_MAX_DEPTH = 60
+_MAX_LOOP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What surrounds the code being interpreted (part of the memo key)."""
+
+    #: levels whose custom rule we are inside: other levels reaching a callback here are
+    #: second-order uses of the rule
+    rule_levels: frozenset = EMPTY
+    #: levels whose tangents do not reach callbacks here (custom_root / linear solvers)
+    mask: frozenset = EMPTY
+    #: reverse levels that differentiate an enclosing jax.checkpoint
+    checkpoint_levels: frozenset = EMPTY
+    #: the callback runs under vmap (a Level whose tangents are batched, or jax.vmap)
+    vmapped: bool = False
+
+
+class Scope:
+    __slots__ = ("vars", "parent", "func", "module")
+
+    def __init__(self, func: FuncInfo | None, parent: Scope | None, module: Scope | None) -> None:
+        self.vars: dict[str, Value] = {}
+        self.func = func
+        self.parent = parent
+        self.module = module if module is not None else self
+
+
+class _Return(Exception):
+    pass
+
+
+@dataclass
+class Args:
+    pos: list[Value]
+    kw: dict[str, Value]
+    #: the AST node of each positional argument / keyword, for operand ranges
+    pos_nodes: list[ast.AST | None]
+    kw_nodes: dict[str, ast.AST]
+    #: unknown extra positional / keyword arguments (`*xs` / `**kw` of unknown shape)
+    star: Value | None = None
+    dstar: Value | None = None
+
+    @classmethod
+    def of(cls, *pos: Value, **kw: Value) -> Args:
+        return cls(list(pos), dict(kw), [None] * len(pos), {})
+
+    def all_values(self) -> list[Value]:
+        vals = self.pos + list(self.kw.values())
+        if self.star is not None:
+            vals.append(self.star)
+        if self.dstar is not None:
+            vals.append(self.dstar)
+        return vals
+
+    def get(self, index: int, name: str | None = None) -> Value | None:
+        if name is not None and name in self.kw:
+            return self.kw[name]
+        if index < len(self.pos):
+            return self.pos[index]
+        return None
+
+
+class Interpreter:
+    def __init__(
+        self,
+        tree: ast.Module,
+        lines: list[str],
+        extra_callbacks: frozenset[str] = EMPTY,
+        extra_transforms: dict[str, str] | None = None,
+    ) -> None:
+        self.tree = tree
+        self.lines = lines
+        self.extra_callbacks = extra_callbacks
+        self.extra_transforms = extra_transforms or {}
+        self.findings: dict[tuple[str, Span], Finding] = {}
+        self.stack: list[PathStep] = []
+        self.ctx = Ctx()
+        self.memo: dict[tuple, Value] = {}
+        self.in_progress: set[tuple] = set()
+        self.func_infos: dict[ast.AST, FuncInfo] = {}
+        self.entered: set[FuncInfo] = set()
+        self.closures_seen: dict[FuncInfo, Closure] = {}
+        self.method_self: dict[FuncInfo, Value] = {}
+        self.module_scope = Scope(None, None, None)
+        self.depth = 0
+        self.levels: list[Level] = []
+
+    # ---------------------------------------------------------------------- driver
+
+    def run(self) -> list[Finding]:
+        self.exec_block(self.tree.body, self.module_scope)
+        # every function is also an entry point: its parameters are unknown and tangent-free
+        while True:
+            todo = [c for f, c in self.closures_seen.items() if f not in self.entered]
+            if not todo:
+                break
+            for closure in todo:
+                self.entered.add(closure.func)
+                args = self._entry_args(closure)
+                self.call_closure(closure, args, None, label=None)
+        return list(self.findings.values())
+
+    def _entry_args(self, closure: Closure) -> Args:
+        a = closure.func.node.args
+        n = len(a.posonlyargs) + len(a.args)
+        self_value = self.method_self.get(closure.func)
+        pos = [UNKNOWN] * n
+        if self_value is not None and n:
+            pos[0] = self_value
+        return Args(pos, {k.arg: UNKNOWN for k in a.kwonlyargs}, [None] * n, {})
+
+    # ---------------------------------------------------------------------- positions
+
+    def span(self, node: ast.AST) -> Span:
+        line = node.lineno  # type: ignore[attr-defined]
+        end_line = getattr(node, "end_lineno", None) or line
+        end_col = getattr(node, "end_col_offset", None)
+        col = self._char_col(line, node.col_offset)  # type: ignore[attr-defined]
+        end = self._char_col(end_line, end_col) if end_col is not None else col
+        return Span(line, col, end_line, end)
+
+    def _char_col(self, line: int, byte_col: int) -> int:
+        if 0 < line <= len(self.lines):
+            text = self.lines[line - 1]
+            if not text.isascii():
+                return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))
+        return byte_col
+
+    # ---------------------------------------------------------------------- scopes
+
+    def info(self, node: Any) -> FuncInfo:
+        fi = self.func_infos.get(node)
+        if fi is None:
+            fi = self.func_infos[node] = function_info(node)
+        return fi
+
+    def lookup(self, name: str, scope: Scope) -> Value:
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in s.func.locals:
+                return s.vars.get(name, UNKNOWN)
+            s = s.parent
+        mod = scope.module
+        if name in mod.vars:
+            return mod.vars[name]
+        if name in _BUILTINS:
+            return Value(fns=(Api("builtins." + name),))
+        return UNKNOWN
+
+    def store(self, name: str, value: Value, scope: Scope) -> None:
+        f = scope.func
+        if f is not None:
+            if name in f.globals_:
+                scope.module.vars[name] = value
+                return
+            if name in f.nonlocals:
+                s = scope.parent
+                while s is not None and s.func is not None:
+                    if name in s.func.locals:
+                        s.vars[name] = value
+                        return
+                    s = s.parent
+        scope.vars[name] = value
+
+    # ---------------------------------------------------------------------- statements
+
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool:
+        """Interpret statements in order; False when the block always leaves early."""
+        for stmt in body:
+            if not self.exec_stmt(stmt, scope):
+                return False
+        return True
+
+    def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
+        t = type(stmt)
+        if t is ast.Expr:
+            self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+        elif t is ast.Assign:
+            v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                self.assign(target, v, scope)
+        elif t is ast.AnnAssign:
+            if stmt.value is not None:  # type: ignore[attr-defined]
+                self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
+        elif t is ast.AugAssign:
+            v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+            target = stmt.target  # type: ignore[attr-defined]
+            old = self.eval(target, scope) if isinstance(target, ast.Name) else UNKNOWN
+            self.assign(target, derived([old, v]), scope)
+        elif t is ast.Return:
+            value = stmt.value  # type: ignore[attr-defined]
+            v = self.eval(value, scope) if value is not None else Value(const=None)
+            rv = scope.vars.get("<return>")
+            scope.vars["<return>"] = v if rv is None else join([rv, v])
+            return False
+        elif t is ast.If:
+            return self.exec_if(stmt, scope)  # type: ignore[arg-type]
+        elif t in (ast.For, ast.AsyncFor):
+            self.exec_for(stmt, scope)  # type: ignore[arg-type]
+        elif t is ast.While:
+            test = self.eval(stmt.test, scope)  # type: ignore[attr-defined]
+            if test.const is NOCONST or test.const:
+                self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
+            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+        elif t in (ast.FunctionDef, ast.AsyncFunctionDef):
+            self.exec_def(stmt, scope)  # type: ignore[arg-type]
+        elif t is ast.ClassDef:
+            self.exec_class(stmt, scope)  # type: ignore[arg-type]
+        elif t in (ast.With, ast.AsyncWith):
+            for item in stmt.items:  # type: ignore[attr-defined]
+                v = self.eval(item.context_expr, scope)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, v, scope)
+            return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+        elif t is ast.Try or t.__name__ == "TryStar":
+            before = dict(scope.vars)
+            self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            states = [dict(scope.vars)]
+            for h in stmt.handlers:  # type: ignore[attr-defined]
+                scope.vars = self._merge(before, scope.vars)
+                if h.name:
+                    self.store(h.name, UNKNOWN, scope)
+                self.exec_block(h.body, scope)
+                states.append(dict(scope.vars))
+            scope.vars = self._merge_all(states)
+            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+            self.exec_block(stmt.finalbody, scope)  # type: ignore[attr-defined]
+        elif t is ast.Import:
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.asname:
+                    self.store(a.asname, Value(fns=(Api(jaxapi.canonical(a.name)),)), scope)
+                else:
+                    top = a.name.split(".")[0]
+                    self.store(top, Value(fns=(Api(top),)), scope)
+        elif t is ast.ImportFrom:
+            mod = stmt.module or ""  # type: ignore[attr-defined]
+            if stmt.level:  # type: ignore[attr-defined]
+                mod = "." * stmt.level + mod  # type: ignore[attr-defined]
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.name == "*":
+                    continue
+                q = jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)
+                self.store(a.asname or a.name, Value(fns=(Api(q),)), scope)
+        elif t in (ast.Raise, ast.Assert):
+            for child in ast.iter_child_nodes(stmt):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope)
+            return t is ast.Assert
+        elif t is ast.Match:
+            self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
+            before = dict(scope.vars)
+            states = []
+            for case in stmt.cases:  # type: ignore[attr-defined]
+                scope.vars = dict(before)
+                self.exec_block(case.body, scope)
+                states.append(scope.vars)
+            scope.vars = self._merge_all(states + [before])
+        elif t in (ast.Break, ast.Continue):
+            return False
+        return True
+
+    def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
+        test = self.eval(stmt.test, scope)
+        if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
+            # a Python `if` on a static value: only the taken branch is ever traced
+            return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
+        before = dict(scope.vars)
+        live_a = self.exec_block(stmt.body, scope)
+        after_a = scope.vars
+        scope.vars = dict(before)
+        live_b = self.exec_block(stmt.orelse, scope)
+        after_b = scope.vars
+        if live_a and live_b:
+            scope.vars = self._merge(after_a, after_b)
+        elif live_a:
+            scope.vars = self._keep_return(after_a, after_b)
+        elif live_b:
+            scope.vars = self._keep_return(after_b, after_a)
+        else:
+            scope.vars = self._merge(after_a, after_b)
+            return False
+        return True
+
+    @staticmethod
+    def _keep_return(live: dict[str, Value], dead: dict[str, Value]) -> dict[str, Value]:
+        if "<return>" in dead:
+            live = dict(live)
+            rv = live.get("<return>")
+            live["<return>"] = dead["<return>"] if rv is None else join([rv, dead["<return>"]])
+        return live
+
+    @staticmethod
+    def _merge(a: dict[str, Value], b: dict[str, Value]) -> dict[str, Value]:
+        out = dict(a)
+        for k, v in b.items():
+            old = out.get(k)
+            out[k] = v if old is None else (old if old == v else join([old, v]))
+        return out
+
+    def _merge_all(self, states: list[dict[str, Value]]) -> dict[str, Value]:
+        out = states[0]
+        for s in states[1:]:
+            out = self._merge(out, s)
+        return out
+
+    def loop(self, body: Callable[[], Any], scope: Scope) -> None:
+        for _ in range(_MAX_LOOP):
+            before = dict(scope.vars)
+            body()
+            scope.vars = self._merge(before, scope.vars)
+            if scope.vars == before:
+                break
+
+    def exec_for(self, stmt: ast.For, scope: Scope) -> None:
+        it = self.eval(stmt.iter, scope)
+        elem = self.element_of(it)
+
+        def body() -> None:
+            self.assign(stmt.target, elem, scope)
+            self.exec_block(stmt.body, scope)
+
+        self.loop(body, scope)
+        self.exec_block(stmt.orelse, scope)
+
+    def element_of(self, it: Value) -> Value:
+        if it.items is not None and it.keys is None:
+            return join(list(it.items)) if it.items else UNKNOWN
+        if it.keys is not None:
+            return Value(traced=it.traced)
+        return derived([it]) if not it.fns else Value(tan=it.tan, traced=it.traced)
+
+    def exec_def(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
+        closure = self.make_closure(stmt, scope)
+        v = Value(fns=(closure,))
+        for dec in reversed(stmt.decorator_list):
+            dv = self.eval(dec, scope)
+            v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        self.store(stmt.name, v, scope)
+
+    def make_closure(self, node: Any, scope: Scope) -> Closure:
+        fi = self.info(node)
+        a = node.args
+        defaults = tuple(self.eval(d, scope) for d in a.defaults)
+        kw_defaults = tuple(
+            (k.arg, self.eval(d, scope)) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        )
+        closure = Closure(fi, scope, defaults, kw_defaults)
+        self.closures_seen.setdefault(fi, closure)
+        return closure
+
+    def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
+        bases = [self.eval(b, scope) for b in stmt.bases]
+        cls = ClassObj(stmt.name, stmt, bases=bases)
+        cls.linen = any(
+            (isinstance(f, Api) and f.name in jaxapi.LINEN_MODULE_BASES)
+            or (isinstance(f, ClassObj) and f.linen)
+            for b in bases
+            for f in b.fns
+        )
+        self_value = Value(inst=Instance(cls))
+        body_scope = Scope(None, scope, scope.module)
+        # class bodies bind into their own namespace but resolve names in the enclosing scope
+        body_scope.func = FuncInfo(stmt, stmt.name, frozenset(), frozenset(), frozenset())  # type: ignore[arg-type]
+        for s in stmt.body:
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                closure = self.make_closure(s, scope)
+                is_static = any(
+                    isinstance(d, ast.Name) and d.id == "staticmethod" for d in s.decorator_list
+                )
+                if not is_static:
+                    self.method_self[closure.func] = self_value
+                v = Value(fns=(closure,))
+                for dec in reversed(s.decorator_list):
+                    if isinstance(dec, ast.Name) and dec.id in ("staticmethod", "classmethod",
+                                                                "property"):
+                        v = Value(fns=v.fns + (Decorator(dec.id),))
+                        continue
+                    dv = self.eval(dec, scope)
+                    v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+                cls.attrs[s.name] = v
+            elif isinstance(s, (ast.Assign, ast.AnnAssign)):
+                value = getattr(s, "value", None)
+                v = self.eval(value, scope) if value is not None else UNKNOWN
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                for tg in targets:
+                    if isinstance(tg, ast.Name):
+                        cls.attrs[tg.id] = v
+            elif isinstance(s, ast.ClassDef):
+                self.exec_class(s, body_scope)
+                cls.attrs[s.name] = body_scope.vars.get(s.name, UNKNOWN)
+            else:
+                self.exec_stmt(s, body_scope)
+        v = Value(fns=(cls,))
+        for dec in reversed(stmt.decorator_list):
+            dv = self.eval(dec, scope)
+            if any(isinstance(f, (Closure, Api)) for f in dv.fns):
+                # dataclasses, flax.struct and friends return the class itself
+                if all(isinstance(f, Api) for f in dv.fns):
+                    continue
+                v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        self.store(stmt.name, v, scope)
+
+    # ---------------------------------------------------------------------- assignment
+
+    def assign(self, target: ast.expr, v: Value, scope: Scope) -> None:
+        t = type(target)
+        if t is ast.Name:
+            self.store(target.id, v, scope)  # type: ignore[attr-defined]
+        elif t in (ast.Tuple, ast.List):
+            elts = target.elts  # type: ignore[attr-defined]
+            star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
+            if v.items is not None and v.keys is None and (
+                len(v.items) == len(elts) or (star is not None and len(v.items) >= len(elts) - 1)
+            ):
+                if star is None:
+                    for e, iv in zip(elts, v.items):
+                        self.assign(e, iv, scope)
+                else:
+                    n_after = len(elts) - star - 1
+                    for e, iv in zip(elts[:star], v.items[:star]):
+                        self.assign(e, iv, scope)
+                    rest = v.items[star : len(v.items) - n_after]
+                    self.assign(elts[star].value, Value(tan=join(list(rest)).tan if rest else EMPTY,  # type: ignore[attr-defined]
+                                                        items=tuple(rest)), scope)
+                    for e, iv in zip(elts[star + 1 :], v.items[len(v.items) - n_after :]):
+                        self.assign(e, iv, scope)
+            else:
+                part = self.element_of(v) if v.keys is None and v.items is not None else (
+                    Value(tan=v.tan, fns=v.fns, traced=v.traced)
+                )
+                for e in elts:
+                    self.assign(e.value if isinstance(e, ast.Starred) else e, part, scope)
+        elif t is ast.Starred:
+            self.assign(target.value, v, scope)  # type: ignore[attr-defined]
+        elif t is ast.Attribute:
+            obj = self.eval(target.value, scope)  # type: ignore[attr-defined]
+            if obj.inst is not None:
+                old = obj.inst.attrs.get(target.attr)  # type: ignore[attr-defined]
+                obj.inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
+        elif t is ast.Subscript:
+            self.eval(target.slice, scope)  # type: ignore[attr-defined]
+            base = target.value  # type: ignore[attr-defined]
+            if isinstance(base, ast.Name) and v.tan:
+                old = self.lookup(base.id, scope)
+                self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    # ---------------------------------------------------------------------- expressions
+
+    def eval(self, node: ast.expr, scope: Scope) -> Value:
+        t = type(node)
+        if t is ast.Name:
+            return self.lookup(node.id, scope)  # type: ignore[attr-defined]
+        if t is ast.Constant:
+            return Value(const=node.value, intish=type(node.value) in (int, bool))  # type: ignore[attr-defined]
+        if t is ast.Call:
+            return self.eval_call(node, scope)  # type: ignore[arg-type]
+        if t is ast.Attribute:
+            return self.attribute(self.eval(node.value, scope), node.attr)  # type: ignore[attr-defined]
+        if t is ast.BinOp:
+            a = self.eval(node.left, scope)  # type: ignore[attr-defined]
+            b = self.eval(node.right, scope)  # type: ignore[attr-defined]
+            return self.binop(a, b, node.op)  # type: ignore[attr-defined]
+        if t is ast.UnaryOp:
+            v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
+            if isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
+                c = v.const
+                return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
+            if v.const is not NOCONST and isinstance(v.const, (int, float)):
+                try:
+                    return Value(const=-v.const if isinstance(node.op, ast.USub) else v.const,  # type: ignore[attr-defined]
+                                 intish=v.intish)
+                except TypeError:
+                    pass
+            return derived([v])
+        if t is ast.Compare:
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
+            return Value(traced=any(v.traced for v in vals))
+        if t is ast.BoolOp:
+            vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
+            consts = [v.const for v in vals]
+            if all(c is not NOCONST for c in consts):
+                try:
+                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
+                    return Value(const=r)
+                except Exception:  # noqa: BLE001 - odd constants: fall back to unknown
+                    pass
+            return join(vals)
+        if t is ast.IfExp:
+            test = self.eval(node.test, scope)  # type: ignore[attr-defined]
+            if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
+                return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
+            return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
+        if t in (ast.Tuple, ast.List):
+            items: list[Value] = []
+            for e in node.elts:  # type: ignore[attr-defined]
+                if isinstance(e, ast.Starred):
+                    sv = self.eval(e.value, scope)
+                    if sv.items is not None and sv.keys is None:
+                        items.extend(sv.items)
+                    else:
+                        return self._seq([*items, sv], unknown_len=True)
+                else:
+                    items.append(self.eval(e, scope))
+            return self._seq(items)
+        if t is ast.Dict:
+            keys: list[Any] = []
+            vals = []
+            ok = True
+            for k, v in zip(node.keys, node.values):  # type: ignore[attr-defined]
+                vv = self.eval(v, scope)
+                if k is None:
+                    ok = False
+                    vals.append(vv)
+                    continue
+                kv = self.eval(k, scope)
+                if kv.const is NOCONST:
+                    ok = False
+                keys.append(kv.const)
+                vals.append(vv)
+            tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
+            traced = any(v.traced for v in vals)
+            if ok:
+                return Value(tan=tan, items=tuple(vals), keys=tuple(keys), traced=traced)
+            return Value(tan=tan, traced=traced)
+        if t is ast.Set:
+            return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
+        if t is ast.Subscript:
+            return self.subscript(self.eval(node.value, scope), self.eval(node.slice, scope))  # type: ignore[attr-defined]
+        if t is ast.Lambda:
+            return Value(fns=(self.make_closure(node, scope),))
+        if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            return self.eval_comprehension(node, scope)
+        if t is ast.NamedExpr:
+            v = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            self.store(node.target.id, v, scope)  # type: ignore[attr-defined]
+            return v
+        if t is ast.Starred:
+            return self.eval(node.value, scope)  # type: ignore[attr-defined]
+        if t is ast.Slice:
+            for part in (node.lower, node.upper, node.step):  # type: ignore[attr-defined]
+                if part is not None:
+                    self.eval(part, scope)
+            return UNKNOWN
+        if t in (ast.JoinedStr, ast.FormattedValue):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope)
+            return UNKNOWN
+        if t in (ast.Await, ast.Yield, ast.YieldFrom):
+            inner = getattr(node, "value", None)
+            return self.eval(inner, scope) if inner is not None else UNKNOWN
+        return UNKNOWN
+
+    @staticmethod
+    def _seq(items: list[Value], unknown_len: bool = False) -> Value:
+        tan = frozenset().union(*(v.tan for v in items)) if items else EMPTY
+        traced = any(v.traced for v in items)
+        if unknown_len:
+            fns = tuple(f for v in items for f in v.fns)
+            return Value(tan=tan, fns=fns, traced=traced)
+        consts = [v.const for v in items]
+        const = tuple(consts) if all(c is not NOCONST for c in consts) else NOCONST
+        return Value(tan=tan, items=tuple(items), const=const, traced=traced,
+                     intish=bool(items) and all(v.intish for v in items))
+
+    def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
+        if a.const is not NOCONST and b.const is not NOCONST:
+            try:
+                r = _BINOPS[type(op)](a.const, b.const)
+                if isinstance(r, (int, float, str, bool, tuple)) and not (
+                    isinstance(r, (str, tuple)) and len(r) > 1000
+                ):
+                    return Value(const=r, intish=isinstance(r, int))
+            except Exception:  # noqa: BLE001 - e.g. ZeroDivisionError: not a constant then
+                pass
+        if (
+            isinstance(op, ast.Add)
+            and a.items is not None
+            and b.items is not None
+            and a.keys is None
+            and b.keys is None
+        ):
+            return self._seq(list(a.items) + list(b.items))
+        return derived([a, b])
+
+    def subscript(self, base: Value, index: Value) -> Value:
+        if base.items is not None:
+            c = index.const
+            if base.keys is not None:
+                if c is not NOCONST:
+                    for k, v in zip(base.keys, base.items):
+                        if k == c:
+                            return v
+            elif isinstance(c, int) and not isinstance(c, bool) and -len(base.items) <= c < len(base.items):
+                return base.items[c]
+            elif c is NOCONST and base.items and len(set(base.items)) == 1:
+                return base.items[0]
+            if base.items and any(v.fns for v in base.items) and c is NOCONST:
+                return join(list(base.items))
+        if base.inst is None and any(isinstance(f, Api) for f in base.fns):
+            # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
+            return Value(tan=base.tan, traced=base.traced)
+        return Value(tan=base.tan | (index.tan if index.tan else EMPTY), traced=base.traced)
+
+    def eval_comprehension(self, node: Any, scope: Scope) -> Value:
+        fi = self.func_infos.get(node)
+        if fi is None:
+            fi = self.func_infos[node] = comprehension_info(node)
+        inner = Scope(fi, scope, scope.module)
+        for gen in node.generators:
+            it = self.eval(gen.iter, inner)
+            self.assign(gen.target, self.element_of(it), inner)
+            for cond in gen.ifs:
+                self.eval(cond, inner)
+        if isinstance(node, ast.DictComp):
+            k = self.eval(node.key, inner)
+            v = self.eval(node.value, inner)
+            return Value(tan=k.tan | v.tan, traced=v.traced)
+        v = self.eval(node.elt, inner)
+        return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+
+    # ---------------------------------------------------------------------- attributes
+
+    def attribute(self, obj: Value, name: str) -> Value:
+        fns: list[Any] = []
+        parts: list[Value] = []
+        for f in obj.fns:
+            if isinstance(f, Api):
+                q = jaxapi.canonical(f"{f.name}.{name}")
+                fns.append(Api(q))
+            elif isinstance(f, CustomFn):
+                if name in ("defjvp", "defjvps", "defvjp"):
+                    fns.append(RuleSetter(f, name))
+                elif name == "fun":
+                    parts.append(f.primal)
+            elif isinstance(f, ClassObj):
+                found = f.lookup(name)
+                if found is not None:
+                    parts.append(self._unwrap_static(found, Value(fns=(f,))))
+            elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
+                parts.append(Value(fns=(f,)))
+        if obj.inst is not None:
+            inst = obj.inst
+            if name in inst.attrs:
+                a = inst.attrs[name]
+                parts.append(a.with_tan(a.tan | obj.tan) if obj.tan else a)
+            else:
+                found = inst.cls.lookup(name)
+                if found is not None:
+                    parts.append(self._bind(found, obj))
+                elif inst.cls.linen and name in ("apply", "init", "init_with_output"):
+                    fns.append(LinenApply(obj, name != "apply"))
+                else:
+                    parts.append(Value(tan=obj.tan, traced=obj.traced))
+        if not fns and not parts:
+            if name in jaxapi.KILLER_ATTRIBUTES:
+                return Value(traced=obj.traced)
+            return Value(tan=obj.tan, fns=(ArrayMethod(name, obj),), traced=obj.traced)
+        if fns:
+            parts.append(Value(fns=tuple(fns)))
+        return join(parts)
+
+    def _unwrap_static(self, v: Value, cls_value: Value) -> Value:
+        fns = [f for f in v.fns if not isinstance(f, Decorator)]
+        if any(isinstance(f, Decorator) and f.kind == "classmethod" for f in v.fns):
+            return Value(fns=tuple(Partial(f, (cls_value,)) for f in fns))
+        return Value(fns=tuple(fns), tan=v.tan)
+
+    def _bind(self, v: Value, self_value: Value) -> Value:
+        decos = {f.kind for f in v.fns if isinstance(f, Decorator)}
+        fns = [f for f in v.fns if not isinstance(f, Decorator)]
+        if "staticmethod" in decos:
+            return Value(fns=tuple(fns))
+        if "property" in decos:
+            return join([self.call_value(Value(fns=(f,)), Args.of(self_value), None) for f in fns])
+        if "classmethod" in decos:
+            return Value(fns=tuple(Partial(f, (Value(fns=(self_value.inst.cls,)),))  # type: ignore[union-attr]
+                                   for f in fns))
+        if not fns:
+            return Value(tan=v.tan | self_value.tan, traced=v.traced or self_value.traced)
+        return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
+
+    # ---------------------------------------------------------------------- calls
+
+    def eval_call(self, node: ast.Call, scope: Scope) -> Value:
+        fv = self.eval(node.func, scope)
+        pos: list[Value] = []
+        pos_nodes: list[ast.AST | None] = []
+        star: Value | None = None
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                sv = self.eval(a.value, scope)
+                if sv.items is not None and sv.keys is None and star is None:
+                    pos.extend(sv.items)
+                    pos_nodes.extend([a] * len(sv.items))
+                else:
+                    star = sv if star is None else join([star, sv])
+            else:
+                pos.append(self.eval(a, scope))
+                pos_nodes.append(a)
+        kw: dict[str, Value] = {}
+        kw_nodes: dict[str, ast.AST] = {}
+        dstar: Value | None = None
+        for k in node.keywords:
+            v = self.eval(k.value, scope)
+            if k.arg is None:
+                if v.keys is not None and v.items is not None and all(
+                    isinstance(key, str) for key in v.keys
+                ):
+                    for key, iv in zip(v.keys, v.items):
+                        kw[key] = iv
+                        kw_nodes[key] = k.value
+                else:
+                    dstar = v if dstar is None else join([dstar, v])
+            else:
+                kw[k.arg] = v
+                kw_nodes[k.arg] = k.value
+        return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
+        results = [self.apply(f, args, node) for f in fv.fns]
+        if fv.inst is not None and not fv.fns:
+            call = fv.inst.cls.lookup("__call__")
+            if call is not None:
+                results.append(self.call_value(self._bind(call, fv), args, node))
+        if not results:
+            return derived([fv, *args.all_values()])
+        return results[0] if len(results) == 1 else join(results)
+
+    def apply(self, f: Any, args: Args, node: ast.AST | None) -> Value:
+        t = type(f)
+        if t is Closure:
+            return self.call_closure(f, args, node, label=f.func.name)
+        if t is Api:
+            return self.call_api(f.name, args, node)
+        if t is Partial:
+            merged = Args(
+                list(f.args) + args.pos,
+                {**dict(f.kw), **args.kw},
+                [None] * len(f.args) + args.pos_nodes,
+                args.kw_nodes,
+                args.star,
+                args.dstar,
+            )
+            return self.apply(f.fn, merged, node)
+        if t is Transformed:
+            return self.call_transformed(f, args, node)
+        if t is Wrapper:
+            return self.call_wrapper(f, args, node)
+        if t is CustomFn:
+            return self.call_custom(f, args, node)
+        if t is RuleSetter:
+            return self.set_rule(f, args)
+        if t is ClassObj:
+            return self.instantiate(f, args, node)
+        if t is ArrayMethod:
+            return self.call_array_method(f, args)
+        if t is LinenApply:
+            return self.call_linen(f, args, node)
+        if t is Pullback:
+            for emit in f.level.pending:
+                emit()
+            f.level.pending.clear()
+            return derived(args.all_values())
+        if t is Decorator:
+            return args.pos[0] if args.pos else UNKNOWN
+        return derived(args.all_values())
+
+    # ------------------------------------------------------------- user functions
+
+    def call_closure(self, closure: Closure, args: Args, node: ast.AST | None,
+                     label: str | None) -> Value:
+        fi = closure.func
+        key = (closure, tuple(args.pos), tuple(sorted(args.kw.items())), args.star, args.dstar,
+               self.ctx)
+        try:
+            cached = self.memo.get(key)
+        except TypeError:  # an unhashable constant slipped in
+            key = None  # type: ignore[assignment]
+            cached = None
+        if cached is not None:
+            return cached
+        if key is not None and key in self.in_progress or self.depth > _MAX_DEPTH:
+            return derived(args.all_values())
+        if key is not None:
+            self.in_progress.add(key)
+        self.entered.add(fi)
+        scope = Scope(fi, closure.scope, closure.scope.module)
+        self.bind_params(closure, args, scope)
+        pushed = node is not None and label is not None
+        if pushed:
+            self.stack.append(PathStep(self.span(node), f"calls `{label}`"))  # type: ignore[arg-type]
+        self.depth += 1
+        try:
+            if isinstance(fi.node, ast.Lambda):
+                result = self.eval(fi.node.body, scope)
+            else:
+                self.exec_block(fi.node.body, scope)
+                result = scope.vars.get("<return>", Value(const=None))
+        finally:
+            self.depth -= 1
+            if pushed:
+                self.stack.pop()
+            if key is not None:
+                self.in_progress.discard(key)
+        if key is not None:
+            self.memo[key] = result
+        return result
+
+    def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
+        a = closure.func.node.args
+        positional = a.posonlyargs + a.args
+        defaults = closure.defaults
+        first_default = len(positional) - len(defaults)
+        used_kw: set[str] = set()
+        for i, p in enumerate(positional):
+            if i < len(args.pos):
+                v = args.pos[i]
+            elif p.arg in args.kw and i >= len(a.posonlyargs):
+                v = args.kw[p.arg]
+                used_kw.add(p.arg)
+            elif args.star is not None:
+                v = args.star
+            elif args.dstar is not None:
+                v = args.dstar
+            elif i >= first_default:
+                v = defaults[i - first_default]
+            else:
+                v = UNKNOWN
+            scope.vars[p.arg] = v
+        if a.vararg:
+            extra = args.pos[len(positional):]
+            if args.star is not None:
+                scope.vars[a.vararg.arg] = derived([*extra, args.star])
+            else:
+                scope.vars[a.vararg.arg] = self._seq(list(extra))
+        kwd = dict(closure.kw_defaults)
+        for k in a.kwonlyargs:
+            if k.arg in args.kw:
+                scope.vars[k.arg] = args.kw[k.arg]
+                used_kw.add(k.arg)
+            elif args.dstar is not None:
+                scope.vars[k.arg] = args.dstar
+            else:
+                scope.vars[k.arg] = kwd.get(k.arg, UNKNOWN)
+        if a.kwarg:
+            rest = {k: v for k, v in args.kw.items() if k not in used_kw}
+            vals = list(rest.values()) + ([args.dstar] if args.dstar is not None else [])
+            if args.dstar is None:
+                scope.vars[a.kwarg.arg] = Value(
+                    tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
+                    items=tuple(rest.values()), keys=tuple(rest.keys()),
+                    traced=any(v.traced for v in vals))
+            else:
+                scope.vars[a.kwarg.arg] = derived(vals)
+
+    def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
+        inst = Instance(cls)
+        vals = args.all_values()
+        obj = Value(tan=EMPTY, inst=inst, traced=any(v.traced for v in vals))
+        init = cls.lookup("__init__")
+        if init is not None:
+            self.call_value(self._bind(init, obj), args, node)
+        else:
+            # dataclass-like: fields become attributes in declaration order
+            fields = [
+                s.target.id
+                for s in cls.node.body
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+            ]
+            for name, v in zip(fields, args.pos):
+                inst.attrs[name] = v
+            for name, v in args.kw.items():
+                inst.attrs[name] = v
+        post = cls.lookup("__post_init__")
+        if post is not None:
+            self.call_value(self._bind(post, obj), Args.of(), node)
+        return obj
+
+    def call_linen(self, f: LinenApply, args: Args, node: ast.AST | None) -> Value:
+        variables = args.pos[0] if args.pos else UNKNOWN
+        inst = f.instance
+        me = inst.with_tan(inst.tan | variables.tan) if not f.init else inst
+        method_v = args.kw.get("method")
+        rest = Args(args.pos[1:], {k: v for k, v in args.kw.items()
+                                   if k not in ("method", "rngs", "mutable")},
+                    args.pos_nodes[1:], args.kw_nodes, args.star, args.dstar)
+        if method_v is not None and method_v.fns:
+            return self.call_value(Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns
+                                                   if not isinstance(m, Api))), rest, node)
+        call = inst.inst.cls.lookup("__call__") if inst.inst else None
+        if call is None:
+            return derived([me, *rest.all_values()])
+        out = self.call_value(self._bind(call, me), rest, node)
+        return out.with_tan(out.tan | me.tan) if not f.init else kill(out)
+
+    # ------------------------------------------------------------- API calls
+
+    def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
+        name = self.extra_transforms.get(name, name)
+        if name in jaxapi.CALLBACKS:
+            return self.call_callback(name, jaxapi.CALLBACKS[name], args, node)
+        if name in self.extra_callbacks:
+            return self.call_callback(name, jaxapi.CallbackSpec("pure", 0, frozenset()), args,
+                                      node)
+        spec = jaxapi.TRANSFORMS.get(name)
+        if spec is not None:
+            return self.make_transform(name, spec, args, node)
+        kind = jaxapi.HIGHER_ORDER.get(name)
+        if kind is not None:
+            return self.call_higher_order(kind, name, args, node)
+        vals = args.all_values()
+        if jaxapi.is_killer(name):
+            if name == "builtins.range" or name == "builtins.len":
+                return Value(traced=any(v.traced for v in vals))
+            if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
+                try:
+                    return Value(const=int(vals[0].const), intish=True)
+                except (TypeError, ValueError):
+                    pass
+            return Value(traced=any(v.traced for v in vals),
+                         intish=name.endswith(("arange", "argmax", "argmin")) and all(
+                             v.intish for v in vals))
+        if name in jaxapi.INT_CONSTRUCTORS:
+            return Value(traced=any(v.traced for v in vals), intish=True)
+        if name in jaxapi.WHERE_LIKE and len(args.pos) >= 3:
+            return derived(args.pos[1:3])
+        cast_index = jaxapi.CASTS.get(name)
+        if cast_index is not None:
+            dtype = args.get(cast_index, "dtype") or args.kw.get("new_dtype")
+            first = args.pos[0] if args.pos else UNKNOWN
+            if dtype is not None and self.is_int_dtype(dtype):
+                return Value(traced=first.traced, intish=True)
+            if dtype is None and name in ("jax.numpy.array", "jax.numpy.asarray") and first.intish:
+                return Value(intish=True)
+            return derived([first])
+        if name in ("builtins.tuple", "builtins.list") and args.pos:
+            v = args.pos[0]
+            return v if v.items is not None else derived([v])
+        if name == "builtins.dict":
+            if not args.pos and args.kw:
+                return Value(tan=frozenset().union(*(v.tan for v in args.kw.values())),
+                             items=tuple(args.kw.values()), keys=tuple(args.kw.keys()),
+                             traced=any(v.traced for v in args.kw.values()))
+        if name in ("builtins.zip", "builtins.enumerate", "builtins.reversed",
+                    "builtins.sorted"):
+            return derived(vals)
+        if name in ("builtins.getattr",) and len(args.pos) >= 2:
+            attr = args.pos[1].const
+            if isinstance(attr, str):
+                return self.attribute(args.pos[0], attr)
+        if name == "builtins.super":
+            return UNKNOWN
+        if name in ("numpy.array", "numpy.asarray") and args.pos and args.pos[0].intish:
+            return Value(intish=True)
+        return derived(vals)
+
+    def is_int_dtype(self, v: Value) -> bool:
+        if isinstance(v.const, str):
+            return v.const in jaxapi.INTEGER_DTYPE_STRINGS
+        return bool(v.fns) and all(
+            isinstance(f, Api) and f.name in jaxapi.INTEGER_DTYPES for f in v.fns
+        )
+
+    def call_array_method(self, m: ArrayMethod, args: Args) -> Value:
+        recv = m.receiver
+        if m.name == "astype":
+            dtype = args.get(0, "dtype")
+            if dtype is not None and self.is_int_dtype(dtype):
+                return Value(traced=recv.traced, intish=True)
+            return derived([recv])
+        if m.name in jaxapi.KILLER_METHODS:
+            return Value(traced=recv.traced)
+        if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
+            return self.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
+        if m.name in ("items", "values") and recv.keys is not None:
+            if m.name == "values":
+                return self._seq(list(recv.items or ()))
+            return self._seq([self._seq([Value(const=k), v]) for k, v in
+                              zip(recv.keys, recv.items or ())])
+        return derived([recv, *args.all_values()])
+
+    # ------------------------------------------------------------- callbacks
+
+    def call_callback(self, name: str, spec: jaxapi.CallbackSpec, args: Args,
+                      node: ast.AST | None) -> Value:
+        if spec.kind == "debug":
+            return UNKNOWN
+        operands: list[tuple[Value, ast.AST | None]] = []
+        for i, v in enumerate(args.pos):
+            if i >= spec.operand_start:
+                operands.append((v, args.pos_nodes[i]))
+        for k, v in args.kw.items():
+            if k not in spec.config_keywords and k not in ("result_shape_dtypes", "callback"):
+                operands.append((v, args.kw_nodes.get(k)))
+        if args.star is not None:
+            operands.append((args.star, None))
+        if args.dstar is not None:
+            operands.append((args.dstar, None))
+        if node is not None:
+            has_vmap = (
+                "vmap_method" in args.kw
+                or (args.kw.get("vectorized", Value()).const is True)
+            )
+            self.check_callback(name, spec.kind, operands, node, has_vmap)
+        return derived([v for v, _ in operands])
+
+    def check_callback(self, name: str, kind: str,
+                       operands: list[tuple[Value, ast.AST | None]], node: ast.AST,
+                       has_vmap_method: bool) -> None:
+        ctx = self.ctx
+        marks = frozenset().union(*(v.tan for v, _ in operands)) - ctx.mask if operands else EMPTY
+        levels = [m for m in marks if isinstance(m, Level)]
+        tangents = [m.level for m in marks if isinstance(m, TangentOf)]
+        short = "jax.pure_callback" if kind == "pure" else "io_callback"
+
+        def operand_spans(pred: Callable[[frozenset], bool]) -> tuple[Span, ...]:
+            return tuple(self.span(n) for v, n in operands if n is not None and pred(v.tan))
+
+        # JVP-time errors: a level differentiates the callback (forward or reverse)
+        jvp_levels = sorted((lv for lv in levels if lv.mode != TRANSPOSE), key=lambda lv: lv.order)
+        if jvp_levels:
+            outer = jvp_levels[0]
+            second_order = bool(ctx.rule_levels) and outer not in ctx.rule_levels
+            if kind == "pure":
+                code = "JAX007" if second_order else "JAX001"
+            else:
+                code = "JAX007" if second_order else "JAX003"
+            spans = operand_spans(lambda t: bool(t & set(jvp_levels)))
+            self.report(code, node, outer, short, spans,
+                        modes=tuple(sorted({lv.mode for lv in jvp_levels})))
+            return
+        if kind == "io" and ctx.checkpoint_levels:
+            outer = min(ctx.checkpoint_levels, key=lambda lv: lv.order)
+            self.report("JAX004", node, outer, short, ())
+            return
+        # transpose-time errors
+        for lv in sorted(levels, key=lambda lv: lv.order):
+            if lv.mode == TRANSPOSE:
+                code = "JAX002" if kind == "pure" else "JAX003"
+                self.report(code, node, lv, short,
+                            operand_spans(lambda t, lv=lv: lv in t), deferred=True)
+                return
+        for lv in sorted(tangents, key=lambda lv: lv.order):
+            spans = operand_spans(lambda t, lv=lv: lv.tangent_mark in t)
+            if lv.mode == REVERSE:
+                code = "JAX002" if kind == "pure" else "JAX003"
+                self.report(code, node, lv, short, spans, deferred=True, on_tangents=True)
+                return
+            if lv.batched and kind == "pure" and not has_vmap_method:
+                self.report("JAX008", node, lv, short, spans, on_tangents=True)
+                return
+
+    def report(self, code: str, node: ast.AST, level: Level, what: str,
+               operand_spans: tuple[Span, ...], *, deferred: bool = False,
+               on_tangents: bool = False, modes: tuple[str, ...] = ()) -> None:
+        span = self.span(node)
+        path = (level.site, *self.stack[level.stack_len:])
+        rule = RULES[code]
+        through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+        route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
+        site_line = level.site.span.line
+        if code in ("JAX005", "JAX006"):
+            head = f"`{what}` is a custom_vjp function reached by `{level.name}` (line {site_line}){route}"
+        elif code == "JAX009":
+            head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
+        elif code == "JAX010":
+            head = f"`{level.name}` (line {site_line}) is applied to an integer input"
+        elif on_tangents:
+            head = (f"`{what}` is applied to tangents of `{level.name}` (line {site_line}) in a "
+                    f"custom_jvp rule{route}")
+        elif code == "JAX007":
+            head = (f"`{what}` in a custom derivative rule is differentiated again by "
+                    f"`{level.name}` (line {site_line}){route}")
+        elif code == "JAX004":
+            head = (f"`{what}` runs inside `jax.checkpoint` differentiated by `{level.name}` "
+                    f"(line {site_line}){route}")
+        else:
+            head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
+        message = f"{head}; JAX will raise '{rule.jax_says}'"
+        finding = Finding(
+            code=code,
+            message=message,
+            span=span,
+            severity=Severity.ERROR,
+            path=tuple(path),
+            fixes=_FIXES.get(code, ()) + (FixKind.SUPPRESS,),
+            transform=level.name,
+            operand_spans=operand_spans,
+            modes=modes or (level.mode,),
+        )
+
+        def emit() -> None:
+            self.findings.setdefault((code, span), finding)
+
+        if deferred and level.defer:
+            level.pending.append(emit)
+        else:
+            emit()
+
+    # ------------------------------------------------------------- transforms
+
+    def make_transform(self, name: str, spec: jaxapi.TransformSpec, args: Args,
+                       node: ast.AST | None) -> Value:
+        if spec.shape == "fn":
+            fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
+            argnums: tuple[int, ...] | None = spec.argnums
+            if spec.has_argnums:
+                an = args.get(1, "argnums")
+                if an is not None and an.const is not NOCONST:
+                    c = an.const
+                    if isinstance(c, int):
+                        argnums = (c,)
+                    elif isinstance(c, tuple) and all(isinstance(x, int) for x in c):
+                        argnums = c
+                elif an is not None:
+                    return derived([fun])  # argnums we cannot read: stay silent
+            allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
+            site = self.span(node) if node is not None else Span(1, 0, 1, 0)
+            return Value(fns=(Transformed(spec, name, fun, argnums, allow_int, site),))
+        if node is None:
+            return UNKNOWN
+        fun = args.pos[0] if args.pos else args.kw.get("fun", UNKNOWN)
+        if spec.shape == "jvp":
+            primals = args.get(1, "primals") or UNKNOWN
+            prim = list(primals.items) if primals.items is not None else [primals]
+            level = self.new_level(spec, name, node, defer=False)
+            out = self.run_level(level, fun, Args(
+                [add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node)
+            return Value(tan=out.tan - {level}, items=(out, out), traced=True)
+        if spec.shape in ("vjp", "linearize", "transpose"):
+            prim = args.pos[1:]
+            level = self.new_level(spec, name, node, defer=True)
+            out = self.run_level(level, fun, Args(
+                [add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node)
+            base = Value(tan=out.tan - {level}, traced=True)
+            pull = Value(fns=(Pullback(level),))
+            if spec.shape == "transpose":
+                return pull
+            has_aux = args.kw.get("has_aux", Value(const=False)).const is True
+            return Value(items=(base, pull, base) if has_aux else (base, pull),
+                         tan=base.tan, traced=True)
+        if spec.shape == "check":
+            return self.check_grads(name, fun, args, node)
+        return UNKNOWN
+
+    def check_grads(self, name: str, fun: Value, args: Args, node: ast.AST) -> Value:
+        prim_v = args.get(1, "args") or UNKNOWN
+        prim = list(prim_v.items) if prim_v.items is not None else [prim_v]
+        modes_v = args.kw.get("modes")
+        modes = ("fwd", "rev")
+        if modes_v is not None and isinstance(modes_v.const, tuple):
+            modes = tuple(str(m) for m in modes_v.const)
+        order_v = args.get(2, "order")
+        order = order_v.const if order_v is not None and isinstance(order_v.const, int) else 1
+        for mode in modes:
+            spec = jaxapi.TRANSFORMS["jax.jvp" if mode == "fwd" else "jax.vjp"]
+
+            def nest(depth: int, vals: list[Value], spec: jaxapi.TransformSpec = spec) -> Value:
+                level = self.new_level(spec, name, node, defer=False)
+                marked = [add_mark(p, frozenset({level})) for p in vals]
+                if depth <= 1:
+                    return self.run_level(level, fun, Args(marked, {}, [None] * len(marked), {}),
+                                          node)
+                return nest(depth - 1, marked)
+
+            nest(max(1, min(order, 3)), prim)
+        return UNKNOWN
+
+    def new_level(self, spec: jaxapi.TransformSpec, name: str, node: ast.AST, *,
+                  defer: bool) -> Level:
+        return self.level(spec.mode, name, self.span(node), batched=spec.batched, defer=defer)
+
+    def level(self, mode: str, name: str, site: Span, *, batched: bool,
+              defer: bool = False) -> Level:
+        lv = Level(mode, name, PathStep(site, f"`{name}` differentiates here"), len(self.stack),
+                   defer=defer, batched=batched)
+        self.levels.append(lv)
+        return lv
+
+    def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
+        saved = self.ctx
+        if level.batched:
+            self.ctx = Ctx(saved.rule_levels, saved.mask, saved.checkpoint_levels, True)
+        try:
+            out = self.call_value(fun, args, node)
+        finally:
+            self.ctx = saved
+        if not level.defer:
+            for emit in level.pending:
+                emit()
+            level.pending.clear()
+        return out
+
+    def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
+        spec = f.spec
+        argnums = f.argnums
+        n = len(args.pos)
+        diff = tuple(range(n)) if argnums is None else tuple(a % n if n else a for a in argnums)
+        if any(i >= n for i in diff):
+            if args.star is None:
+                return derived(args.all_values())
+        # JAX010: integer inputs are rejected before tracing
+        if spec.int_check and not f.allow_int and node is not None:
+            for i in diff:
+                if i < n and args.pos[i].intish:
+                    self._report_int(f, node)
+                    return UNKNOWN
+        if spec.outer is not None:
+            outer = Transformed(spec.outer, f.name, Value(fns=(Transformed(
+                jaxapi.TransformSpec("fn", spec.mode, argnums, spec.has_argnums, spec.batched),
+                f.name, f.fun, argnums, f.allow_int, f.site),)), argnums, f.allow_int, f.site)
+            return self.call_transformed(outer, args, node)
+        level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
+        marks = frozenset({level})
+        new_pos = [add_mark(v, marks) if i in diff else v for i, v in enumerate(args.pos)]
+        new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+        out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
+
+    def _report_int(self, f: Transformed, node: ast.AST) -> None:
+        level = self.level(f.spec.mode, f.name, f.site, batched=False)
+        self.report("JAX010", node, level, f.name, ())
+
+    # ------------------------------------------------------------- higher order
+
+    def call_higher_order(self, kind: str, name: str, args: Args, node: ast.AST | None) -> Value:
+        pos = args.pos
+        if kind in ("jit", "vmap", "same", "checkpoint", "same_or_decorator"):
+            fun = args.get(0, "fun") or args.get(0, "f")
+            if fun is None:
+                # used as `@partial(jax.jit, ...)` or `jax.jit(static_argnums=...)` factory
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+            if not fun.fns and fun.inst is None:
+                return derived([fun])
+            static: frozenset[int] = EMPTY
+            sa = args.kw.get("static_argnums")
+            if sa is not None:
+                c = sa.const
+                static = frozenset((c,) if isinstance(c, int) else c if isinstance(c, tuple) else ())
+            names_v = args.kw.get("static_argnames")
+            static_names: frozenset[str] = EMPTY
+            if names_v is not None:
+                c = names_v.const
+                static_names = frozenset((c,) if isinstance(c, str) else c if isinstance(c, tuple) else ())
+            if kind in ("same", "same_or_decorator"):
+                return fun
+            if any(isinstance(f, ClassObj) for f in fun.fns):
+                return fun  # flax lifted transforms on Module classes
+            return Value(fns=(Wrapper(kind, fun, static, static_names),))
+        if kind == "partial":
+            if not pos:
+                return UNKNOWN
+            fun = pos[0]
+            return Value(fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items()))
+                                   for f in fun.fns)) if fun.fns else derived([fun])
+        if kind == "wraps":
+            return Value(fns=(Decorator("wraps"),))
+        if kind == "update_wrapper":
+            return pos[0] if pos else UNKNOWN
+        if node is None:
+            return UNKNOWN
+        if kind == "scan":
+            return self.scan(args, node)
+        if kind == "fori_loop":
+            return self.fori_loop(args, node)
+        if kind == "while_loop":
+            return self.while_loop(args, node)
+        if kind == "cond":
+            if len(pos) >= 3:
+                ops = Args(pos[3:], {}, args.pos_nodes[3:], {}, args.star)
+                outs = [self.call_value(pos[1], ops, node), self.call_value(pos[2], ops, node)]
+                return join(outs)
+            return derived(args.all_values())
+        if kind == "switch":
+            if len(pos) >= 2:
+                ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
+                branches = list(pos[1].items) if pos[1].items is not None else [pos[1]]
+                return join([self.call_value(b, ops, node) for b in branches])
+            return derived(args.all_values())
+        if kind == "map":
+            f = args.get(0, "f") or UNKNOWN
+            xs = args.get(1, "xs") or UNKNOWN
+            out = self.call_value(f, Args([xs], {}, [None], {}), node)
+            return Value(tan=out.tan, traced=True)
+        if kind == "tree_map":
+            if pos:
+                rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
+                return self.call_value(pos[0], rest, node)
+            return UNKNOWN
+        if kind == "custom_root":
+            return self.custom_root(args, node)
+        if kind == "custom_linear_solve":
+            return self.custom_linear_solve(args, node)
+        if kind in ("custom_jvp", "custom_vjp", "eqx_custom_vjp"):
+            fun = args.get(0, "fun")
+            nondiff = args.kw.get("nondiff_argnums")
+            nd: tuple[int, ...] = ()
+            if nondiff is not None and isinstance(nondiff.const, tuple):
+                nd = tuple(x for x in nondiff.const if isinstance(x, int))
+            if fun is None:
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+            label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
+            c = CustomFn("jvp" if kind == "custom_jvp" else "vjp", fun, nd,
+                         opaque_rules=kind == "eqx_custom_vjp", name=label)
+            return Value(fns=(c,))
+        return derived(args.all_values())
+
+    def _with_ctx(self, **changes: Any) -> Ctx:
+        c = self.ctx
+        return Ctx(
+            changes.get("rule_levels", c.rule_levels),
+            changes.get("mask", c.mask),
+            changes.get("checkpoint_levels", c.checkpoint_levels),
+            changes.get("vmapped", c.vmapped),
+        )
+
+    @contextmanager
+    def context(self, ctx: Ctx) -> Iterator[None]:
+        saved = self.ctx
+        self.ctx = ctx
+        try:
+            yield
+        finally:
+            self.ctx = saved
+
+    def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if w.kind == "checkpoint":
+            reverse = frozenset(
+                m for v in args.all_values() for m in v.tan
+                if isinstance(m, Level) and m.mode == REVERSE
+            )
+            with self.context(self._with_ctx(
+                    checkpoint_levels=self.ctx.checkpoint_levels | reverse)):
+                return self.call_value(w.fun, args, node)
+        if w.kind in ("jit", "vmap"):
+            pos = [
+                v if (i in w.static or v.traced or v.fns) else Value(
+                    v.tan, v.fns, v.items, v.keys, v.inst, NOCONST, True, v.intish)
+                for i, v in enumerate(args.pos)
+            ]
+            kw = {k: (v if k in w.static_names or v.fns else Value(
+                v.tan, v.fns, v.items, v.keys, v.inst, NOCONST, True, v.intish))
+                for k, v in args.kw.items()}
+            new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+            if w.kind == "vmap":
+                with self.context(self._with_ctx(vmapped=True)):
+                    return self.call_value(w.fun, new, node)
+            return self.call_value(w.fun, new, node)
+        return self.call_value(w.fun, args, node)
+
+    def scan(self, args: Args, node: ast.AST) -> Value:
+        f = args.get(0, "f") or UNKNOWN
+        init = args.get(1, "init") or UNKNOWN
+        xs = args.get(2, "xs") or Value(const=None)
+        x = xs if xs.items is not None else Value(tan=xs.tan, traced=True)
+        carry = init
+        out = UNKNOWN
+        for _ in range(_MAX_LOOP + 1):
+            out = self.call_value(f, Args([carry, x], {}, [None, None], {}), node)
+            new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
+            joined = _widen(carry, new_carry)
+            if joined == carry:
+                break
+            carry = joined
+        ys = out.items[1] if out.items is not None and len(out.items) == 2 else out
+        return Value(tan=carry.tan | ys.tan, items=(carry, ys), traced=True)
+
+    def _loop_fixpoint(self, body: Value, make_args: Callable[[Value], Args], init: Value,
+                       node: ast.AST) -> Value:
+        val = init
+        for _ in range(_MAX_LOOP + 1):
+            out = self.call_value(body, make_args(val), node)
+            joined = _widen(val, out)
+            if joined == val:
+                break
+            val = joined
+        return val
+
+    def fori_loop(self, args: Args, node: ast.AST) -> Value:
+        lo = args.get(0, "lower") or UNKNOWN
+        hi = args.get(1, "upper") or UNKNOWN
+        body = args.get(2, "body_fun") or UNKNOWN
+        init = args.get(3, "init_val") or UNKNOWN
+        i = Value(traced=lo.traced or hi.traced)
+        val = self._loop_fixpoint(body, lambda v: Args([i, v], {}, [None, None], {}), init, node)
+        if lo.traced or hi.traced:
+            self._check_reverse_loop(val, node, "lax.fori_loop")
+        return val
+
+    def while_loop(self, args: Args, node: ast.AST) -> Value:
+        cond = args.get(0, "cond_fun") or UNKNOWN
+        body = args.get(1, "body_fun") or UNKNOWN
+        init = args.get(2, "init_val") or UNKNOWN
+        val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
+        self.call_value(cond, Args([val], {}, [None], {}), node)
+        self._check_reverse_loop(val, node, "lax.while_loop")
+        return val
+
+    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> None:
+        levels = sorted((m for m in _all_marks(val) - self.ctx.mask
+                         if isinstance(m, Level) and m.mode == REVERSE), key=lambda lv: lv.order)
+        if levels:
+            self.report("JAX009", node, levels[0], what, (), deferred=True)
+
+    def custom_root(self, args: Args, node: ast.AST) -> Value:
+        f = args.get(0, "f") or UNKNOWN
+        guess = args.get(1, "initial_guess") or UNKNOWN
+        solve = args.get(2, "solve") or UNKNOWN
+        tangent_solve = args.get(3, "tangent_solve") or UNKNOWN
+        out_f = self.call_value(f, Args([guess], {}, [None], {}), node)
+        every = frozenset(m for m in _all_marks(out_f) | _all_marks(guess))
+        with self.context(self._with_ctx(mask=self.ctx.mask | every | self._active_marks())):
+            self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
+            self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
+        return Value(tan=out_f.tan, traced=True)
+
+    def custom_linear_solve(self, args: Args, node: ast.AST) -> Value:
+        matvec = args.get(0, "matvec") or UNKNOWN
+        b = args.get(1, "b") or UNKNOWN
+        solve = args.get(2, "solve") or UNKNOWN
+        tsolve = args.get(3, "transpose_solve")
+        out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks()
+                                         | _all_marks(b) | _all_marks(out))):
+            self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
+            if tsolve is not None:
+                self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
+        return Value(tan=b.tan | out.tan, traced=True)
+
+    def _active_marks(self) -> frozenset:
+        # inside a solver no level counts: mask every level created so far
+        return frozenset(self.levels)
+
+    # ------------------------------------------------------------- custom rules
+
+    def set_rule(self, s: RuleSetter, args: Args) -> Value:
+        c = s.target
+        if s.which == "defjvp":
+            rule = args.get(0, "jvp")
+            if rule is not None:
+                c.jvp_rule = rule
+                return rule
+        elif s.which == "defjvps":
+            c.jvps = tuple(args.pos)
+        elif s.which == "defvjp":
+            c.fwd = args.get(0, "fwd")
+            c.bwd = args.get(1, "bwd")
+        return UNKNOWN
+
+    def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
+        vals = args.all_values()
+        marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
+        marks -= self.ctx.mask
+        if not marks:
+            return self.call_value(c.primal, args, node)
+        level = max(marks, key=lambda lv: lv.order)
+        strip = frozenset({level})
+        out_tan = frozenset().union(*(v.tan for v in vals))
+        result = Value(tan=out_tan, traced=True)
+        if node is None:
+            return result
+        if c.kind == "jvp":
+            if level.mode == TRANSPOSE:
+                return self.call_value(c.primal, args, node)
+            primals = [strip_marks(v, strip) for v in args.pos]
+            tangents = [Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
+                        for v in args.pos]
+            with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+                if c.jvp_rule is not None:
+                    nd = [primals[i] for i in c.nondiff if i < len(primals)]
+                    rest = [i for i in range(len(primals)) if i not in c.nondiff]
+                    rule_args = Args(
+                        nd + [self._seq([primals[i] for i in rest]),
+                              self._seq([tangents[i] for i in rest])],
+                        {}, [None] * (len(nd) + 2), {})
+                    self.call_value(c.jvp_rule, rule_args, node)
+                elif c.jvps is not None:
+                    # defjvps computes the primal output by calling the custom function itself
+                    ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
+                    for i, jf in enumerate(c.jvps):
+                        if i < len(tangents) and tangents[i].tan:
+                            self.call_value(jf, Args([tangents[i], ans, *primals], {},
+                                                     [None] * (len(primals) + 2), {}), node)
+            return result
+        # custom_vjp
+        if level.mode == FORWARD:
+            self.report("JAX005", node, level, c.name or "custom_vjp function", (),
+                        deferred=level.name.endswith("linearize"))
+            return result
+        if level.mode == TRANSPOSE:
+            self.report("JAX006", node, level, c.name or "custom_vjp function", (), deferred=True)
+            return result
+        if c.opaque_rules or c.fwd is None:
+            return result
+        primals = [strip_marks(v, strip) for v in args.pos]
+        with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+            fwd_out = self.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
+            res = fwd_out.items[1] if fwd_out.items is not None and len(fwd_out.items) == 2 else (
+                Value(tan=fwd_out.tan, traced=True))
+            if c.bwd is not None:
+                nd = [primals[i] for i in c.nondiff if i < len(primals)]
+                self.call_value(c.bwd, Args(nd + [res, UNKNOWN], {}, [None] * (len(nd) + 2), {}),
+                                node)
+        return result
+
+
+def _widen(a: Value, b: Value) -> Value:
+    """Join for loop carries, keeping tuple structure when it is stable."""
+    if a == b:
+        return a
+    return join([a, b])
+
+
+def _all_marks(v: Value) -> frozenset:
+    return v.tan
+
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: a**b if abs(b) < 64 else None,
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitXor: lambda a, b: a ^ b,
+    ast.LShift: lambda a, b: a << b if b < 64 else None,
+    ast.RShift: lambda a, b: a >> b,
+    ast.MatMult: lambda a, b: a @ b,
+}
+
+_FIXES: dict[str, tuple[FixKind, ...]] = {
+    "JAX001": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP),
+    "JAX002": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_VJP),
+    "JAX003": (FixKind.STOP_GRADIENT,),
+    "JAX005": (FixKind.JACREV_INSTEAD,),
+    "JAX007": (FixKind.STOP_GRADIENT,),
+}

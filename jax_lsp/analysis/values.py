@@ -1,0 +1,300 @@
+"""The abstract values of the interpreter and the objects they can stand for.
+
+A `Value` over-approximates a Python value at one program point: which differentiation levels'
+tangents it may carry (`tan`), which callables it may be (`fns`), its known structure (tuple
+items, dict keys), the instance it is, and a known constant. Values are immutable and hashable so
+that function calls can be memoised on their arguments.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from jax_lsp.analysis.findings import PathStep, Span
+from jax_lsp.analysis.jaxapi import TransformSpec
+
+
+class _NoConst:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "NOCONST"
+
+
+NOCONST: Any = _NoConst()
+EMPTY: frozenset = frozenset()
+
+
+class Level:
+    """One differentiation level: one application of a transform to a function.
+
+    Values carry a Level in their `tan` when they carry that transform's tangent. Identity is
+    the level: two applications of the same transform are two levels.
+    """
+
+    __slots__ = ("order", "mode", "name", "site", "stack_len", "defer", "pending", "batched",
+                 "tangent_mark")
+    _counter = 0
+
+    def __init__(self, mode: str, name: str, site: PathStep, stack_len: int, *,
+                 defer: bool, batched: bool) -> None:
+        Level._counter += 1
+        self.order = Level._counter
+        self.mode = mode
+        self.name = name
+        self.site = site
+        self.stack_len = stack_len
+        #: transpose-time errors wait until the pullback / transposed function is called
+        self.defer = defer
+        self.pending: list[Any] = []
+        self.batched = batched
+        self.tangent_mark = TangentOf(self)
+
+    def __repr__(self) -> str:
+        return f"Level({self.name}#{self.order})"
+
+
+class TangentOf:
+    """Marks a value that *is* a tangent of `level`, inside that level's custom_jvp rule."""
+
+    __slots__ = ("level",)
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+
+    def __repr__(self) -> str:
+        return f"TangentOf({self.level!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    tan: frozenset = EMPTY
+    fns: tuple = ()
+    items: tuple[Value, ...] | None = None
+    #: for dict literals: the keys, aligned with `items`
+    keys: tuple | None = None
+    inst: Instance | None = None
+    const: Any = NOCONST
+    #: derived from a traced value (a transform's or jit's argument)
+    traced: bool = False
+    #: an integer or boolean literal array (for JAX010)
+    intish: bool = False
+
+    def with_tan(self, tan: frozenset) -> Value:
+        return Value(tan, self.fns, self.items, self.keys, self.inst, self.const, self.traced,
+                     self.intish)
+
+
+UNKNOWN = Value()
+
+
+def join(values: list[Value] | tuple[Value, ...]) -> Value:
+    """The least value that over-approximates all of `values`."""
+    vs = [v for v in values if v is not None]
+    if not vs:
+        return UNKNOWN
+    first = vs[0]
+    if len(vs) == 1 or all(v == first for v in vs[1:]):
+        return first
+    tan: frozenset = frozenset().union(*(v.tan for v in vs))
+    fns: list = []
+    for v in vs:
+        for f in v.fns:
+            if f not in fns:
+                fns.append(f)
+    items = None
+    keys = None
+    if all(v.items is not None for v in vs) and len({len(v.items) for v in vs}) == 1:  # type: ignore[arg-type]
+        if all(v.keys == first.keys for v in vs):
+            items = tuple(join([v.items[i] for v in vs]) for i in range(len(first.items)))  # type: ignore[index]
+            keys = first.keys
+    insts = {v.inst for v in vs}
+    inst = first.inst if len(insts) == 1 else None
+    consts = {repr(v.const) for v in vs}
+    const = first.const if len(consts) == 1 else NOCONST
+    return Value(tan, tuple(fns), items, keys, inst, const, any(v.traced for v in vs),
+                 all(v.intish for v in vs))
+
+
+def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
+    """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
+    items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
+    return Value(v.tan | marks, v.fns, items, v.keys, v.inst, NOCONST, v.traced or traced,
+                 v.intish)
+
+
+def strip_marks(v: Value, marks: frozenset) -> Value:
+    """`v` with the tangents of `marks` removed (stop_gradient, or a custom rule's primals)."""
+    if not (v.tan & marks):
+        return v
+    items = tuple(strip_marks(i, marks) for i in v.items) if v.items is not None else None
+    return Value(v.tan - marks, v.fns, items, v.keys, v.inst, v.const, v.traced, v.intish)
+
+
+def kill(v: Value) -> Value:
+    """A tangent-free result derived from `v` (stop_gradient, casts to int, ...)."""
+    return Value(traced=v.traced)
+
+
+def derived(parts: list[Value] | tuple[Value, ...]) -> Value:
+    """The result of an ordinary computation on `parts`: it carries all their tangents."""
+    tan: frozenset = EMPTY
+    traced = False
+    for p in parts:
+        if p.tan:
+            tan = tan | p.tan
+        traced = traced or p.traced
+    return Value(tan, traced=traced)
+
+
+# ---------------------------------------------------------------------------------------------
+# Callables and objects
+
+
+@dataclass(frozen=True, slots=True)
+class Api:
+    """A module or function outside the analysed code, by canonical qualified name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FuncInfo:
+    """A `def` or `lambda` of the analysed module."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    name: str
+    locals: frozenset[str]
+    globals_: frozenset[str]
+    nonlocals: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Closure:
+    func: FuncInfo
+    scope: Any  # the Scope the def was executed in
+    defaults: tuple[Value, ...]
+    kw_defaults: tuple[tuple[str, Value], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Partial:
+    """`functools.partial(fn, *args, **kw)`, also a bound method (self as first arg)."""
+
+    fn: Any
+    args: tuple[Value, ...]
+    kw: tuple[tuple[str, Value], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Transformed:
+    """`transform(fun, **options)`: a function that differentiates `fun` when called."""
+
+    spec: TransformSpec
+    name: str
+    fun: Value
+    argnums: tuple[int, ...] | None
+    allow_int: bool
+    site: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Wrapper:
+    """jit / vmap / checkpoint / named_call applied to `fun`: calls it, with a twist."""
+
+    kind: str
+    fun: Value
+    static: frozenset[int] = EMPTY
+    static_names: frozenset[str] = EMPTY
+
+
+@dataclass(eq=False)
+class CustomFn:
+    """A `custom_jvp` or `custom_vjp` function; rules are attached after creation."""
+
+    kind: str  # "jvp" | "vjp"
+    primal: Value
+    nondiff: tuple[int, ...] = ()
+    jvp_rule: Value | None = None
+    jvps: tuple[Value, ...] | None = None
+    fwd: Value | None = None
+    bwd: Value | None = None
+    #: equinox's filter_custom_vjp has other fwd/bwd signatures: treat as an opaque boundary
+    opaque_rules: bool = False
+    name: str = ""
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetter:
+    """`f.defjvp`, `f.defjvps`, `f.defvjp`: attaches rules to a CustomFn when called."""
+
+    target: CustomFn
+    which: str
+
+
+@dataclass(eq=False)
+class ClassObj:
+    name: str
+    node: ast.ClassDef
+    attrs: dict[str, Value] = field(default_factory=dict)
+    bases: list[Value] = field(default_factory=list)
+    linen: bool = False
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def lookup(self, name: str, seen: frozenset = EMPTY) -> Value | None:
+        if name in self.attrs:
+            return self.attrs[name]
+        for b in self.bases:
+            for f in b.fns:
+                if isinstance(f, ClassObj) and f not in seen:
+                    found = f.lookup(name, seen | {self})
+                    if found is not None:
+                        return found
+        return None
+
+
+@dataclass(eq=False)
+class Instance:
+    cls: ClassObj
+    attrs: dict[str, Value] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+@dataclass(frozen=True, slots=True)
+class ArrayMethod:
+    """`x.name` on an array-like value, not yet called."""
+
+    name: str
+    receiver: Value
+
+
+@dataclass(frozen=True, slots=True)
+class LinenApply:
+    """`module.apply` / `module.init` of a flax linen module instance."""
+
+    instance: Value
+    init: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Pullback:
+    """The function `vjp`/`linearize`/`linear_transpose` returns: calling it runs the
+    transpose-time checks of its level."""
+
+    level: Level
+
+
+@dataclass(frozen=True, slots=True)
+class Decorator:
+    """`functools.wraps(f)`: returns its argument unchanged when applied."""
+
+    kind: str

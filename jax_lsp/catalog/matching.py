@@ -1,0 +1,198 @@
+"""Match a JAX error (a bare message or a whole traceback) back to its catalog entry.
+
+For a traceback this also finds the frame that triggered the error: the last frame outside the
+`jax`/`jaxlib` packages, i.e. the user's line. When nothing matches, `closest_entries` ranks
+the entries by how similar their message is, for suggestions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from jax_lsp.catalog.loader import Catalog
+from jax_lsp.catalog.model import Entry
+from jax_lsp.catalog.templates import compile_template, normalize_message
+
+_TRACEBACK_HEAD = "Traceback (most recent call last):"
+_FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>.+))?$')
+#: `Name: message` or `pkg.Name: message` at the start of a line, for an exception-like name
+_HEADER = re.compile(r"^(?P<name>[A-Za-z_][\w.]*)(?::[ \t]?(?P<rest>.*))?$")
+_EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
+#: a frame in JAX itself (site-packages/jax/..., a jax checkout's jax/_src/..., jaxlib)
+_JAX_PATH = re.compile(
+    r"([/\\](site|dist)-packages[/\\](jax|jaxlib)[/\\])|([/\\]jax[/\\]_src[/\\])|([/\\]jaxlib[/\\])"
+)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One `File "...", line N, in f` frame of a traceback."""
+
+    filename: str
+    lineno: int
+    function: str
+    #: the source line Python printed under the frame, if any
+    source: str = ""
+
+    @property
+    def is_jax(self) -> bool:
+        return is_jax_path(self.filename)
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.lineno} in {self.function}"
+
+
+@dataclass(frozen=True)
+class ParsedError:
+    """The exception class, message and frames read from error text."""
+
+    exception: str | None
+    message: str
+    frames: tuple[Frame, ...] = ()
+    is_traceback: bool = False
+
+    @property
+    def user_frame(self) -> Frame | None:
+        """The last frame outside JAX: the user code that triggered the error."""
+        for frame in reversed(self.frames):
+            if not frame.is_jax and not frame.filename.startswith("<frozen"):
+                return frame
+        return None
+
+
+@dataclass(frozen=True)
+class Match:
+    entry: Entry
+    #: placeholder name -> the text it matched, in template order
+    values: tuple[tuple[str, str], ...]
+    #: whether the exception class named in the text (if any) is the entry's
+    exception_agrees: bool
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    entry: Entry
+    similarity: float
+
+
+@dataclass(frozen=True)
+class Explanation:
+    parsed: ParsedError
+    match: Match | None
+    #: the other entries that also match (less specific), or the closest ones when none does
+    suggestions: tuple[Suggestion, ...]
+
+
+def is_jax_path(filename: str) -> bool:
+    return bool(_JAX_PATH.search(filename))
+
+
+def _short_name(name: str | None) -> str:
+    return (name or "").rsplit(".", 1)[-1]
+
+
+def _looks_like_exception(name: str) -> bool:
+    short = _short_name(name)
+    return short.endswith(_EXC_SUFFIXES) or short in {"KeyboardInterrupt", "StopIteration"}
+
+
+def _split_header(text: str) -> tuple[str | None, str]:
+    """`ValueError: msg` -> ("ValueError", "msg"); text without a class name is all message."""
+    first, _, rest = text.partition("\n")
+    m = _HEADER.match(first.strip())
+    if m and _looks_like_exception(m.group("name")):
+        body = m.group("rest") or ""
+        return m.group("name"), (body + ("\n" + rest if rest else "")).strip()
+    return None, text.strip()
+
+
+def parse_error_text(text: str) -> ParsedError:
+    """Read error text: a full traceback (possibly chained, possibly with log lines around it)
+    or just the message, with or without the `ExceptionClass: ` prefix."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if line.rstrip() == _TRACEBACK_HEAD]
+    if not starts:
+        exception, message = _split_header(text.strip())
+        return ParsedError(exception, normalize_message(message))
+
+    section = lines[starts[-1] + 1 :]
+    frames: list[Frame] = []
+    i = 0
+    while i < len(section):
+        line = section[i]
+        m = _FRAME.match(line)
+        if m:
+            source = ""
+            if i + 1 < len(section) and section[i + 1].startswith("    ") and not _FRAME.match(
+                section[i + 1]
+            ):
+                source = section[i + 1].strip()
+            frames.append(
+                Frame(m.group("file"), int(m.group("line")), (m.group("func") or "").strip(), source)
+            )
+            i += 1
+            continue
+        if line.startswith((" ", "\t")) or not line.strip():
+            i += 1  # source lines, caret markers, "[Previous line repeated ...]"
+            continue
+        break  # the first unindented line after the frames: the exception itself
+    exception, message = _split_header("\n".join(section[i:]))
+    return ParsedError(exception, normalize_message(message), tuple(frames), True)
+
+
+def match_message(
+    message: str, catalog: Catalog, exception: str | None = None
+) -> list[Match]:
+    """Every entry whose template matches `message`, best first.
+
+    Best is: the exception class agrees (when one is given), then the most specific template
+    (the most static text), then the id for a stable order.
+    """
+    message = normalize_message(message)
+    found: list[Match] = []
+    for entry in catalog:
+        values = compile_template(entry.message).match(message)
+        if values is None:
+            continue
+        agrees = exception is None or _short_name(exception) == _short_name(entry.exception)
+        found.append(Match(entry, tuple(values.items()), agrees))
+    found.sort(
+        key=lambda m: (
+            not m.exception_agrees,
+            -compile_template(m.entry.message).static_length,
+            m.entry.id,
+        )
+    )
+    return found
+
+
+def _similarity(message: str, entry: Entry) -> float:
+    template = compile_template(entry.message)
+    a = message[:400].lower()
+    b = template.static_text[:400].lower()
+    ratio = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    wa = set(re.findall(r"[a-z_]{3,}", a))
+    wb = set(re.findall(r"[a-z_]{3,}", b))
+    overlap = len(wa & wb) / len(wa | wb) if wa | wb else 0.0
+    return round(max(ratio, overlap), 3)
+
+
+def closest_entries(message: str, catalog: Catalog, limit: int = 3) -> list[Suggestion]:
+    """The entries whose messages look most like `message`, most similar first."""
+    message = normalize_message(message)
+    scored = [Suggestion(e, _similarity(message, e)) for e in catalog]
+    scored.sort(key=lambda s: (-s.similarity, s.entry.id))
+    return scored[:limit]
+
+
+def explain(text: str, catalog: Catalog) -> Explanation:
+    """Parse error text and find its entry; with none, suggest the closest entries."""
+    parsed = parse_error_text(text)
+    matches = match_message(parsed.message, catalog, parsed.exception)
+    if matches:
+        others = tuple(Suggestion(m.entry, 1.0) for m in matches[1:])
+        return Explanation(parsed, matches[0], others)
+    return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))

@@ -1,0 +1,101 @@
+"""The values of the error catalog: entries, their solutions and the places in JAX that raise them.
+
+Every value is a frozen dataclass: the catalog is loaded once, shared by the CLI, the docs
+generator and the language server, and never mutated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from jax_lsp.codes import DOCS_BASE_URL
+
+#: how an entry was verified: by running its `before` example under real JAX, or only by
+#: finding its message in the JAX source
+Verified = Literal["run", "source-only"]
+VERIFIED_VALUES: tuple[str, ...] = ("run", "source-only")
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in the installed JAX source: `jax/_src/<file>:<qualified function name>`.
+
+    `function` is a dotted qualified name (`Class.method`, `outer.inner`) or `<module>` for text
+    defined at module level.
+    """
+
+    file: str
+    function: str
+
+    @classmethod
+    def parse(cls, text: str) -> Location:
+        path, sep, function = text.strip().rpartition(":")
+        if not sep or not path.startswith("jax/") or not path.endswith(".py") or not function:
+            raise ValueError(
+                f"a location must look like 'jax/_src/<file>.py:<function>', got {text!r}"
+            )
+        return cls(path, function)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.function}"
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One way to fix the error; an entry lists them best first."""
+
+    title: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One JAX autodiff error: what JAX says, where, why, and how to fix it."""
+
+    #: stable identifier, a lowercase slug (`pure-callback-jvp`); also the docs anchor
+    id: str
+    title: str
+    #: the diagnostic codes (`JAX001`, ...) that predict this error; may be empty
+    codes: tuple[str, ...]
+    #: the exception class name JAX raises (`ValueError`, `UnexpectedTracerError`, ...)
+    exception: str
+    #: the message as a template: `{name}` is a placeholder, `{{` and `}}` are literal braces
+    message: str
+    #: where JAX raises it
+    raised_in: tuple[Location, ...]
+    #: where the message text is written, when that is not where it is raised
+    message_in: tuple[Location, ...]
+    verified: Verified
+    #: the JAX versions this entry was checked against
+    jax_versions: tuple[str, ...]
+    meaning: str
+    #: when it happens: triggers and common situations
+    triggers: tuple[str, ...]
+    #: ranked solutions, best first
+    solutions: tuple[Solution, ...]
+    #: a program that raises the error (None for source-only entries)
+    before: str | None
+    #: the same program, fixed, which runs
+    after: str | None
+    related: tuple[str, ...]
+    #: for a source-only entry that still shows a `before`: why it cannot be run
+    skip_reason: str | None = None
+
+    @property
+    def docs_url(self) -> str:
+        return f"{DOCS_BASE_URL}#{self.id}"
+
+    @property
+    def message_sources(self) -> tuple[Location, ...]:
+        """The functions whose string literals hold the message text."""
+        return self.message_in or self.raised_in
+
+    @property
+    def top_solution(self) -> Solution | None:
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def runnable(self) -> bool:
+        """Whether the `before` example is claimed to raise the error when run."""
+        return self.verified == "run" and self.before is not None

@@ -1,0 +1,298 @@
+"""Render catalog entries and diagnostic codes: Markdown, plain text, JSON-ready dicts, and the
+short hover form (message, meaning, top fix, link) used by the language server.
+
+The CLI (`jax-lsp rule`, `jax-lsp explain`), the docs generator and the server all render
+through this module, so an entry reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from jax_lsp.catalog.loader import Catalog
+from jax_lsp.catalog.matching import Explanation
+from jax_lsp.catalog.model import Entry
+from jax_lsp.codes import DOCS_BASE_URL, RULES, Rule
+
+_VERIFIED_TEXT = {
+    "run": "verified by running the example under JAX {versions}",
+    "source-only": "found in the JAX {versions} source only; not triggered by a runnable example",
+}
+
+
+def verified_text(entry: Entry) -> str:
+    return _VERIFIED_TEXT[entry.verified].format(versions=", ".join(entry.jax_versions))
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a paragraph (for the hover's one-line meaning)."""
+    flat = " ".join(text.split())
+    for i, ch in enumerate(flat):
+        if ch == "." and (i + 1 == len(flat) or flat[i + 1] == " ") and i > 20:
+            return flat[: i + 1]
+    return flat
+
+
+def _fence(code: str, lang: str = "") -> str:
+    fence = "```"
+    while fence in code:
+        fence += "`"
+    return f"{fence}{lang}\n{code.rstrip()}\n{fence}"
+
+
+# --- Markdown -------------------------------------------------------------------------------
+
+
+def _entry_link(entry_id: str, local: bool) -> str:
+    return f"#{entry_id}" if local else f"{DOCS_BASE_URL}#{entry_id}"
+
+
+def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bool = False) -> str:
+    """The full Markdown form of an entry.
+
+    `anchor` adds an HTML anchor named by its id; `local` links related entries within the
+    same page (the docs page) instead of to the published docs.
+    """
+    h = "#" * level
+    out: list[str] = []
+    if anchor:
+        out.append(f'<a id="{entry.id}"></a>\n')
+    out.append(f"{h} `{entry.id}`: {entry.title}\n")
+    codes = ", ".join(f"[{c}]({RULES[c].url})" for c in entry.codes) or "none"
+    out.append(f"- **Diagnostic codes:** {codes}")
+    out.append(f"- **Exception:** `{entry.exception}`")
+    out.append("- **Raised in:** " + ", ".join(f"`{loc}`" for loc in entry.raised_in))
+    out.append(f"- **Verified:** {verified_text(entry)}")
+    out.append("")
+    out.append("**Message** (`{…}` marks the parts that vary):\n")
+    out.append(_fence(entry.message, "text"))
+    out.append(f"\n{h}# What it means\n")
+    out.append(entry.meaning)
+    out.append(f"\n{h}# When it happens\n")
+    out.extend(f"- {t}" for t in entry.triggers)
+    out.append(f"\n{h}# How to fix it\n")
+    for i, sol in enumerate(entry.solutions, start=1):
+        detail = textwrap.indent(sol.detail, "   ").lstrip()
+        out.append(f"{i}. **{sol.title}**\n   {detail}\n" if detail else f"{i}. **{sol.title}**\n")
+    out.append(f"{h}# Example\n")
+    if entry.before is not None:
+        if entry.runnable:
+            out.append(f"This raises `{entry.exception}`:\n")
+        else:
+            out.append(f"Not run ({entry.skip_reason}):\n")
+        out.append(_fence(entry.before, "python"))
+        out.append("")
+    else:
+        out.append("No runnable example: this message was found in the JAX source only.\n")
+    if entry.after is not None:
+        out.append("Fixed, this runs:\n")
+        out.append(_fence(entry.after, "python"))
+        out.append("")
+    if entry.related:
+        out.append(
+            "**Related:** "
+            + ", ".join(f"[`{r}`]({_entry_link(r, local)})" for r in entry.related)
+            + "\n"
+        )
+    return "\n".join(out).rstrip() + "\n"
+
+
+def code_markdown(
+    rule: Rule, catalog: Catalog, level: int = 2, anchor: bool = False, local: bool = False
+) -> str:
+    """A diagnostic code: what it flags, the JAX error it predicts, its catalog entries."""
+    h = "#" * level
+    out: list[str] = []
+    if anchor:
+        out.append(f'<a id="{rule.code.lower()}"></a>\n')
+    out.append(f"{h} {rule.code}: {rule.name}\n")
+    out.append(f"{rule.summary}.\n")
+    out.append(f"- **Predicts:** `{' | '.join(rule.exceptions)}`: {rule.jax_says}")
+    entries = catalog.for_code(rule.code)
+    links = ", ".join(f"[`{e.id}`]({_entry_link(e.id, local)})" for e in entries) or "none"
+    out.append(f"- **Catalog entries:** {links}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def hover_markdown(entry: Entry, code: str | None = None) -> str:
+    """The short form for an editor hover: message, meaning, top fix, link."""
+    head = f"**{code}** · " if code else ""
+    first_line = entry.message.splitlines()[0]
+    out = [f"{head}`{entry.exception}`: {first_line}", "", first_sentence(entry.meaning)]
+    top = entry.top_solution
+    if top is not None:
+        out += ["", f"**Fix:** {top.title}"]
+    out += ["", f"[{entry.id}]({entry.docs_url})"]
+    return "\n".join(out)
+
+
+# --- plain text -----------------------------------------------------------------------------
+
+
+def _wrap(text: str, indent: str = "  ", width: int = 96) -> str:
+    paragraphs = text.split("\n\n")
+    return "\n\n".join(
+        textwrap.fill(" ".join(p.split()), width, initial_indent=indent, subsequent_indent=indent)
+        for p in paragraphs
+    )
+
+
+def entry_text(entry: Entry) -> str:
+    """The full plain-text form of an entry (for terminals)."""
+    out: list[str] = []
+    title = f"{entry.id}: {entry.title}"
+    out += [title, "=" * len(title), ""]
+    out.append(f"Codes:      {', '.join(entry.codes) or 'none'}")
+    out.append(f"Exception:  {entry.exception}")
+    out.append(f"Raised in:  {', '.join(str(loc) for loc in entry.raised_in)}")
+    out.append(f"Verified:   {verified_text(entry)}")
+    out.append(f"Docs:       {entry.docs_url}")
+    out += ["", "Message:", textwrap.indent(entry.message, "  "), ""]
+    out += ["What it means:", _wrap(entry.meaning), ""]
+    out.append("When it happens:")
+    out += [textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ")
+            for t in entry.triggers]
+    out += ["", "How to fix it:"]
+    for i, sol in enumerate(entry.solutions, start=1):
+        out.append(textwrap.fill(sol.title, 96, initial_indent=f"  {i}. ",
+                                 subsequent_indent="     "))
+        if sol.detail:
+            out.append(_wrap(sol.detail, "     "))
+    if entry.before is not None:
+        label = "Example (raises)" if entry.runnable else f"Example (not run: {entry.skip_reason})"
+        out += ["", f"{label}:", textwrap.indent(entry.before.rstrip(), "    ")]
+    if entry.after is not None:
+        out += ["", "Fixed:", textwrap.indent(entry.after.rstrip(), "    ")]
+    if entry.related:
+        out += ["", f"Related: {', '.join(entry.related)}"]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def code_text(rule: Rule, catalog: Catalog) -> str:
+    out = [f"{rule.code}: {rule.name}", "=" * len(f"{rule.code}: {rule.name}"), ""]
+    out.append(textwrap.fill(rule.summary + ".", 96))
+    out.append(f"Predicts:   {' | '.join(rule.exceptions)}: {rule.jax_says}")
+    out.append(f"Entries:    {', '.join(e.id for e in catalog.for_code(rule.code)) or 'none'}")
+    out.append(f"Docs:       {rule.url}")
+    return "\n".join(out) + "\n"
+
+
+def hover_text(entry: Entry, code: str | None = None) -> str:
+    """The hover form as plain text (for clients that do not render Markdown)."""
+    head = f"{code}: " if code else ""
+    out = [f"{head}{entry.exception}: {entry.message.splitlines()[0]}", "",
+           first_sentence(entry.meaning)]
+    top = entry.top_solution
+    if top is not None:
+        out += ["", f"Fix: {top.title}"]
+    out += ["", entry.docs_url]
+    return "\n".join(out)
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "title": entry.title,
+        "codes": list(entry.codes),
+        "exception": entry.exception,
+        "message": entry.message,
+        "raised_in": [str(loc) for loc in entry.raised_in],
+        "verified": entry.verified,
+        "jax_versions": list(entry.jax_versions),
+        "meaning": entry.meaning,
+        "triggers": list(entry.triggers),
+        "solutions": [{"title": s.title, "detail": s.detail} for s in entry.solutions],
+        "before": entry.before,
+        "after": entry.after,
+        "skip_reason": entry.skip_reason,
+        "related": list(entry.related),
+        "url": entry.docs_url,
+    }
+
+
+def code_json(rule: Rule, catalog: Catalog) -> dict[str, Any]:
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary,
+        "exceptions": list(rule.exceptions),
+        "messages": list(rule.messages),
+        "jax_says": rule.jax_says,
+        "url": rule.url,
+        "entries": [e.id for e in catalog.for_code(rule.code)],
+    }
+
+
+# --- explain --------------------------------------------------------------------------------
+
+
+def explanation_json(exp: Explanation) -> dict[str, Any]:
+    frame = exp.parsed.user_frame
+    return {
+        "matched": exp.match is not None,
+        "exception": exp.parsed.exception,
+        "message": exp.parsed.message,
+        "entry": entry_json(exp.match.entry) if exp.match else None,
+        "values": dict(exp.match.values) if exp.match else {},
+        "user_frame": None if frame is None else {
+            "file": frame.filename, "line": frame.lineno, "function": frame.function,
+            "source": frame.source,
+        },
+        "suggestions": [
+            {"id": s.entry.id, "title": s.entry.title, "similarity": s.similarity}
+            for s in exp.suggestions
+        ],
+    }
+
+
+def _explanation_head(exp: Explanation, markdown: bool) -> list[str]:
+    out: list[str] = []
+    frame = exp.parsed.user_frame
+    if frame is not None:
+        where = f"{frame.filename}:{frame.lineno}" + (f" in {frame.function}"
+                                                       if frame.function else "")
+        out.append(f"Triggered at {'`' + where + '`' if markdown else where}")
+        if frame.source:
+            out.append(f"    {frame.source}" if not markdown else _fence(frame.source, "python"))
+        out.append("")
+    return out
+
+
+def explanation_text(exp: Explanation) -> str:
+    if exp.match is None:
+        first = exp.parsed.message.splitlines()[0] if exp.parsed.message else ""
+        out = [f"No catalog entry matches this error: {first[:200]}", ""]
+        out += _explanation_head(exp, markdown=False)
+        out.append("Closest entries:")
+        out += [f"  {s.entry.id:<40} {s.entry.title} (similarity {s.similarity:.2f})"
+                for s in exp.suggestions]
+        out.append("")
+        out.append("Run `jax-lsp rule --all` to list every entry.")
+        return "\n".join(out) + "\n"
+    out = [f"Matched catalog entry: {exp.match.entry.id}", ""]
+    out += _explanation_head(exp, markdown=False)
+    out.append(entry_text(exp.match.entry).rstrip())
+    if exp.suggestions:
+        out += ["", "Also matches: " + ", ".join(s.entry.id for s in exp.suggestions)]
+    return "\n".join(out) + "\n"
+
+
+def explanation_markdown(exp: Explanation) -> str:
+    if exp.match is None:
+        first = exp.parsed.message.splitlines()[0] if exp.parsed.message else ""
+        out = [f"**No catalog entry matches this error:** `{first[:200]}`", ""]
+        out += _explanation_head(exp, markdown=True)
+        out.append("Closest entries:\n")
+        out += [f"- [`{s.entry.id}`]({s.entry.docs_url}): {s.entry.title}"
+                for s in exp.suggestions]
+        return "\n".join(out) + "\n"
+    out = [f"**Matched catalog entry:** `{exp.match.entry.id}`", ""]
+    out += _explanation_head(exp, markdown=True)
+    out.append(entry_markdown(exp.match.entry).rstrip())
+    if exp.suggestions:
+        out += ["", "Also matches: " + ", ".join(f"`{s.entry.id}`" for s in exp.suggestions)]
+    return "\n".join(out) + "\n"

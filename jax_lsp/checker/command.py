@@ -1,0 +1,152 @@
+"""The `jax-lsp check` subcommand: arguments, configuration overrides, output and exit status.
+
+Exit status: 0 when nothing was found, 1 when something was (including files that do not parse
+or decode), 2 on a usage, configuration or internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
+from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.config import Config, ConfigError
+
+__all__ = ["register", "run"]
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _comma_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the `check` subcommand; its handler is `args.run`."""
+    p = subparsers.add_parser(
+        "check",
+        help="check Python files for host callbacks reached by differentiation",
+        description="Check Python files for JAX host callbacks reached by automatic "
+        "differentiation. Exit status: 0 clean, 1 findings, 2 usage or internal error.",
+    )
+    p.add_argument("paths", nargs="*", default=["."], metavar="PATH",
+                   help="files or directories to check (default: .)")
+    p.add_argument("--output-format", choices=sorted(FORMATS), default="full",
+                   help="how to print findings (default: full)")
+    p.add_argument("--select", type=_comma_list, action="append", metavar="CODES",
+                   help="comma-separated codes or prefixes to report, replacing the "
+                   "configuration's `select` (e.g. JAX001,JAX004 or JAX)")
+    p.add_argument("--ignore", type=_comma_list, action="append", metavar="CODES",
+                   help="comma-separated codes or prefixes not to report, added to the "
+                   "configuration's `ignore`")
+    p.add_argument("--exclude", type=_comma_list, action="append", metavar="PATTERNS",
+                   help="comma-separated gitignore-style patterns to skip, added to the "
+                   "configuration's `exclude`")
+    p.add_argument("--force-exclude", action="store_true",
+                   help="apply `exclude` to paths named on the command line too")
+    p.add_argument("--config", metavar="PATH", type=Path,
+                   help="use this pyproject.toml (or TOML file of [tool.jax-lsp] keys) "
+                   "instead of searching for the nearest pyproject.toml")
+    color = p.add_mutually_exclusive_group()
+    color.add_argument("--no-color", dest="color", action="store_false", default=None,
+                       help="never colour the output (default: colour when stdout is a "
+                       "terminal and NO_COLOR is unset)")
+    color.add_argument("--color", dest="color", action="store_true",
+                       help="always colour the output")
+    p.add_argument("--exit-zero", action="store_true",
+                   help="exit 0 even when something was found")
+    p.add_argument("--statistics", action="store_true",
+                   help="print the number of findings per code instead of the findings")
+    p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
+                   help="analyse in N processes (default 0: sequential unless the run is big)")
+    p.set_defaults(run=run)
+
+
+def _flatten(groups: Sequence[Sequence[str]] | None) -> list[str] | None:
+    return None if groups is None else [item for group in groups for item in group]
+
+
+def _use_color(requested: bool | None, stream: TextIO) -> bool:
+    if requested is not None:
+        return requested
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def _write(stream: TextIO, text: str) -> None:
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:  # e.g. a legacy console encoding: keep the report readable
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+    stream.flush()
+
+
+def _error(message: str) -> int:
+    _write(sys.stderr, f"jax-lsp: error: {message}\n")
+    return EXIT_ERROR
+
+
+def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
+    select, ignore, exclude = _flatten(args.select), _flatten(args.ignore), _flatten(args.exclude)
+
+    def adjust(config: Config) -> Config:
+        overrides: dict[str, object] = {}
+        if select is not None:
+            overrides["select"] = select
+        if ignore:
+            overrides["ignore"] = [*config.ignore, *ignore]
+        if exclude:
+            overrides["exclude"] = [*config.exclude, *exclude]
+        return config.merge(overrides) if overrides else config
+
+    return adjust
+
+
+def run(args: argparse.Namespace) -> int:
+    """Handle `jax-lsp check`; returns the exit status."""
+    stdout = sys.stdout
+    if args.jobs < 0:
+        return _error("--jobs must be 0 (automatic) or a positive number")
+    try:
+        explicit = Config.load(args.config) if args.config is not None else None
+        adjust = _adjuster(args)
+        # validate the command-line selectors even when no file gets checked
+        adjust(Config())
+        resolver = ConfigResolver(explicit, adjust)
+        files = discover_files(args.paths, resolver, force_exclude=args.force_exclude)
+    except ConfigError as e:
+        return _error(f"invalid configuration: {e}")
+    except FileNotFoundError as e:
+        return _error(f"no such file or directory: {e}")
+    if not files:
+        _write(sys.stderr, "warning: no Python files found under the given paths\n")
+
+    outcome = check_files(files, jobs=args.jobs)
+
+    color = _use_color(args.color, stdout)
+    if args.statistics:
+        if args.output_format == "json":
+            text = format_statistics_json(outcome.results)
+        else:
+            text = format_statistics(outcome.results, color=color)
+    else:
+        text = FORMATS[args.output_format](outcome.results, color)
+    _write(stdout, text)
+
+    for shown, trace in outcome.internal_errors:
+        _write(sys.stderr, f"jax-lsp: internal error while checking {shown}:\n{trace}\n")
+    if outcome.internal_errors:
+        return EXIT_ERROR
+    if outcome.finding_count and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN

@@ -1,0 +1,404 @@
+"""Output formats of `jax-lsp check`: one pure function per format, results in, text out.
+
+Positions shown to people and written to machine formats are 1-based rows and 1-based columns
+counted in characters (Unicode code points); end columns are exclusive, as in ruff's JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import PurePath, PurePosixPath
+from typing import Any
+from urllib.parse import quote
+
+from jax_lsp import __version__
+from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
+from jax_lsp.checker.results import (
+    PARSE_ERROR_CODE,
+    FileResult,
+    rule_name,
+    rule_summary,
+    rule_url,
+    split_lines,
+)
+from jax_lsp.codes import RULES
+
+__all__ = [
+    "FORMATS",
+    "format_concise",
+    "format_full",
+    "format_github",
+    "format_json",
+    "format_sarif",
+    "format_statistics",
+    "format_statistics_json",
+    "summary_line",
+]
+
+TOOL_NAME = "jax-lsp"
+TOOL_URI = "https://github.com/jax-lsp/jax-lsp"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+#: lines of source shown before and after a finding's range in the `full` format
+CONTEXT_LINES = 2
+#: a longer range shows its first and last lines only
+MAX_SPAN_LINES = 6
+TAB_WIDTH = 4
+
+
+def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]]:
+    for r in results:
+        for f in r.findings:
+            yield r, f
+
+
+def _count(results: Iterable[FileResult]) -> int:
+    return sum(len(r.findings) for r in results)
+
+
+def summary_line(count: int) -> str:
+    if count == 0:
+        return "All checks passed!"
+    return f"Found {count} error{'' if count == 1 else 's'}."
+
+
+# -- colour ----------------------------------------------------------------------------------
+
+_RESET = "\x1b[0m"
+_BOLD = "1"
+_SEVERITY_COLOR = {Severity.ERROR: "1;31", Severity.WARNING: "1;33", Severity.INFO: "1;36"}
+_GUTTER = "1;34"
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"\x1b[{style}m{text}{_RESET}" if color and text else text
+
+
+# -- concise ---------------------------------------------------------------------------------
+
+
+def _header(r: FileResult, f: Finding, color: bool) -> str:
+    loc = f"{r.path}:{f.span.line}:{f.span.col + 1}:"
+    code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
+    return f"{_paint(loc, _BOLD, color)} {code} {f.message}"
+
+
+def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
+    """``path:row:col: CODE message``, one finding a line, then the summary."""
+    lines = [_header(r, f, color) for r, f in _items(results)]
+    lines.append(summary_line(_count(results)))
+    return "\n".join(lines) + "\n"
+
+
+# -- full ------------------------------------------------------------------------------------
+
+
+def _char_width(c: str) -> int:
+    if c == "\t":
+        return TAB_WIDTH
+    if unicodedata.combining(c) or c in "\u200b\u200d\ufeff":
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+
+
+def _display(text: str) -> str:
+    """A source line as printed: tabs as spaces, control characters made harmless."""
+    out = []
+    for c in text:
+        if c == "\t":
+            out.append(" " * TAB_WIDTH)
+        elif unicodedata.category(c) == "Cc":
+            out.append("\ufffd")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _width(text: str) -> int:
+    return sum(_char_width(c) for c in text)
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t\f"))
+
+
+def _underlines(lines: Sequence[str], span: Span) -> dict[int, tuple[int, int]]:
+    """Line number -> (start, end) character columns to underline on that line."""
+    line, col, end_line, end_col = span.line, span.col, span.end_line, span.end_col
+    if end_line > line and end_col == 0:  # the range ends at the start of a line
+        end_line -= 1
+        end_col = len(lines[end_line - 1]) if end_line - 1 < len(lines) else 0
+    end_line = min(max(end_line, line), len(lines))
+    out: dict[int, tuple[int, int]] = {}
+    for n in range(line, end_line + 1):
+        text = lines[n - 1]
+        start = col if n == line else _indent(text)
+        end = end_col if n == end_line else len(text)
+        out[n] = (start, max(end, start))
+    return out
+
+
+def _snippet(lines: Sequence[str], f: Finding, color: bool) -> tuple[list[str], int]:
+    """The source lines around the finding with carets under its range, and the gutter width."""
+    if not 1 <= f.span.line <= len(lines):
+        return [], 1
+    marks = _underlines(lines, f.span)
+    first_marked, last_marked = min(marks), max(marks)
+    shown = list(range(max(1, first_marked - CONTEXT_LINES), first_marked))
+    if last_marked - first_marked + 1 > MAX_SPAN_LINES:
+        shown += [first_marked, first_marked + 1, -1, last_marked - 1, last_marked]
+    else:
+        shown += range(first_marked, last_marked + 1)
+    shown += range(last_marked + 1, min(len(lines), last_marked + CONTEXT_LINES) + 1)
+    width = len(str(max(shown)))
+    bar = _paint(" " * width + " |", _GUTTER, color)
+    style = _SEVERITY_COLOR.get(f.severity, _BOLD)
+    out = [bar]
+    for n in shown:
+        if n == -1:
+            out.append(_paint("." * width + " |", _GUTTER, color) + " ...")
+            continue
+        text = lines[n - 1]
+        number = _paint(f"{n:>{width}} |", _GUTTER, color)
+        out.append(f"{number} {_display(text)}".rstrip())
+        if n in marks:
+            start, end = marks[n]
+            pad = _width(text[:start])
+            carets = "^" * max(1, _width(text[start:end]))
+            label = f" {f.code}" if n == last_marked else ""
+            out.append(f"{bar} {' ' * pad}{_paint(carets + label, style, color)}")
+    out.append(bar)
+    return out, width
+
+
+def _step_location(r: FileResult, step: PathStep, *, absolute: bool = False) -> str:
+    if step.filename is not None:
+        return step.filename
+    return r.abspath if absolute else r.path
+
+
+def _notes(r: FileResult, f: Finding, color: bool, width: int) -> list[str]:
+    out = []
+    for step in f.path:
+        where = f"{_step_location(r, step)}:{step.span.line}:{step.span.col + 1}"
+        out.append(f"{' ' * (width + 1)}= {_paint('note', _BOLD, color)}: {where}: {step.label}")
+    return out
+
+
+def format_full(results: Sequence[FileResult], *, color: bool = False) -> str:
+    """Each finding with its header, the source lines with carets under the range, and the
+    path from the differentiation site as notes; then the summary."""
+    blocks = []
+    lines_cache: dict[int, list[str]] = {}
+    for r, f in _items(results):
+        lines = lines_cache.setdefault(id(r), split_lines(r.source) if r.source else [])
+        snippet, width = _snippet(lines, f, color)
+        block = [_header(r, f, color), *snippet, *_notes(r, f, color, width)]
+        blocks.append("\n".join(block))
+    blocks.append(summary_line(_count(results)))
+    return "\n\n".join(blocks) + "\n"
+
+
+# -- json ------------------------------------------------------------------------------------
+
+
+def _location(line: int, col: int) -> dict[str, int]:
+    return {"row": line, "column": col + 1}
+
+
+def _json_item(r: FileResult, f: Finding) -> dict[str, Any]:
+    return {
+        "cell": None,
+        "code": f.code,
+        "end_location": _location(f.span.end_line, f.span.end_col),
+        "filename": r.abspath,
+        "fix": None,
+        "location": _location(f.span.line, f.span.col),
+        "message": f.message,
+        "name": rule_name(f.code),
+        "noqa_row": None if f.code == PARSE_ERROR_CODE else f.span.line,
+        "related": [
+            {
+                "message": step.label,
+                "filename": _step_location(r, step, absolute=True),
+                "location": _location(step.span.line, step.span.col),
+                "end_location": _location(step.span.end_line, step.span.end_col),
+            }
+            for step in f.path
+        ],
+        "severity": f.severity.value,
+        "url": rule_url(f.code),
+    }
+
+
+def format_json(results: Sequence[FileResult]) -> str:
+    """An array of objects shaped like ruff's JSON output, plus `related` (the path)."""
+    return json.dumps([_json_item(r, f) for r, f in _items(results)], indent=2,
+                      ensure_ascii=False) + "\n"
+
+
+# -- github ----------------------------------------------------------------------------------
+
+_GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def format_github(results: Sequence[FileResult]) -> str:
+    """GitHub Actions workflow commands: one ``::error ...::message`` annotation a finding."""
+    out = []
+    for r, f in _items(results):
+        s = f.span
+        props = ",".join(
+            [
+                f"title={_gh_property(f'{TOOL_NAME} ({f.code})')}",
+                f"file={_gh_property(r.abspath)}",
+                f"line={s.line}",
+                f"col={s.col + 1}",
+                f"endLine={s.end_line}",
+                f"endColumn={s.end_col + 1}",
+            ]
+        )
+        text = f"{r.path}:{s.line}:{s.col + 1}: {f.code} {f.message}"
+        for step in f.path:
+            where = f"{_step_location(r, step)}:{step.span.line}:{step.span.col + 1}"
+            text += f"\n  note: {where}: {step.label}"
+        out.append(f"::{_GITHUB_LEVEL.get(f.severity, 'error')} {props}::{_gh_data(text)}")
+    return "".join(line + "\n" for line in out)
+
+
+# -- sarif -----------------------------------------------------------------------------------
+
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def _artifact(filename: str) -> dict[str, str]:
+    if os.path.isabs(filename):
+        return {"uri": PurePath(filename).as_uri()}
+    posix = PurePosixPath(*PurePath(filename).parts).as_posix()
+    return {"uri": quote(posix), "uriBaseId": "%SRCROOT%"}
+
+
+def _physical(filename: str, span: Span) -> dict[str, Any]:
+    return {
+        "artifactLocation": _artifact(filename),
+        "region": {
+            "startLine": span.line,
+            "startColumn": span.col + 1,
+            "endLine": span.end_line,
+            "endColumn": span.end_col + 1,
+        },
+    }
+
+
+def _sarif_rules() -> list[dict[str, Any]]:
+    rules = []
+    for code in (PARSE_ERROR_CODE, *sorted(RULES)):
+        rules.append(
+            {
+                "id": code,
+                "name": rule_name(code),
+                "shortDescription": {"text": rule_summary(code)},
+                "helpUri": rule_url(code),
+                "defaultConfiguration": {"level": "error"},
+            }
+        )
+    return rules
+
+
+def _sarif_result(r: FileResult, f: Finding, index: dict[str, int]) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "ruleId": f.code,
+        "level": _SARIF_LEVEL.get(f.severity, "error"),
+        "message": {"text": f.message},
+        "locations": [{"physicalLocation": _physical(r.abspath, f.span)}],
+    }
+    if f.code in index:
+        result["ruleIndex"] = index[f.code]
+    if f.path:
+        steps = [
+            {
+                "physicalLocation": _physical(_step_location(r, st, absolute=True), st.span),
+                "message": {"text": st.label},
+            }
+            for st in f.path
+        ]
+        result["relatedLocations"] = [{"id": i, **loc} for i, loc in enumerate(steps, 1)]
+        result["codeFlows"] = [
+            {"threadFlows": [{"locations": [{"location": loc} for loc in steps]}]}
+        ]
+    return result
+
+
+def format_sarif(results: Sequence[FileResult]) -> str:
+    """A SARIF 2.1.0 log: the rule table from `jax_lsp.codes`, one result a finding, the path as
+    related locations and as a code flow."""
+    rules = _sarif_rules()
+    index = {rule["id"]: i for i, rule in enumerate(rules)}
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": TOOL_NAME,
+                        "informationUri": TOOL_URI,
+                        "version": __version__,
+                        "rules": rules,
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": [_sarif_result(r, f, index) for r, f in _items(results)],
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- statistics ------------------------------------------------------------------------------
+
+
+def _statistics(results: Sequence[FileResult]) -> list[tuple[str, int]]:
+    counts = Counter(f.code for _, f in _items(results))
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def format_statistics(results: Sequence[FileResult], *, color: bool = False) -> str:
+    """One line a code: count, code and rule name, most frequent first; then the summary."""
+    stats = _statistics(results)
+    width = max((len(str(n)) for _, n in stats), default=1)
+    lines = [
+        f"{n:>{width}}\t{_paint(code, _BOLD, color)}\t{rule_name(code)}" for code, n in stats
+    ]
+    lines.append(summary_line(_count(results)))
+    return "\n".join(lines) + "\n"
+
+
+def format_statistics_json(results: Sequence[FileResult]) -> str:
+    stats = [
+        {"code": code, "name": rule_name(code), "count": n} for code, n in _statistics(results)
+    ]
+    return json.dumps(stats, indent=2) + "\n"
+
+
+Formatter = Callable[[Sequence[FileResult], bool], str]
+
+#: output format name -> formatter(results, color)
+FORMATS: dict[str, Formatter] = {
+    "full": lambda results, color: format_full(results, color=color),
+    "concise": lambda results, color: format_concise(results, color=color),
+    "json": lambda results, color: format_json(results),
+    "github": lambda results, color: format_github(results),
+    "sarif": lambda results, color: format_sarif(results),
+}

@@ -1,0 +1,61 @@
+"""What one checked file produced, as the formatters consume it: a plain value, no I/O."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jax_lsp.analysis.findings import Finding
+from jax_lsp.codes import DOCS_BASE_URL, RULES
+from jax_lsp.config import PARSE_ERROR_CODE
+
+__all__ = ["PARSE_ERROR_CODE", "PARSE_ERROR_NAME", "FileResult", "rule_name", "rule_url", "split_lines"]
+
+PARSE_ERROR_NAME = "syntax-or-decode-error"
+PARSE_ERROR_SUMMARY = "the file does not parse as Python or is not valid UTF-8"
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """The findings reported in one file (already filtered, suppressed and sorted)."""
+
+    #: the path as shown to people (relative to the working directory when inside it)
+    path: str
+    findings: tuple[Finding, ...] = ()
+    #: the decoded text, for source snippets; None when the file could not be read or decoded
+    source: str | None = None
+    #: the absolute path, for machine-readable formats; None means `path`
+    filename: str | None = None
+
+    @property
+    def abspath(self) -> str:
+        return self.filename or self.path
+
+
+def rule_name(code: str) -> str:
+    if code == PARSE_ERROR_CODE:
+        return PARSE_ERROR_NAME
+    r = RULES.get(code)
+    return r.name if r else code.lower()
+
+
+def rule_summary(code: str) -> str:
+    if code == PARSE_ERROR_CODE:
+        return PARSE_ERROR_SUMMARY
+    r = RULES.get(code)
+    return r.summary if r else ""
+
+
+def rule_url(code: str) -> str | None:
+    if code == PARSE_ERROR_CODE:
+        return f"{DOCS_BASE_URL}#{code.lower()}"
+    r = RULES.get(code)
+    return r.url if r else None
+
+
+def split_lines(source: str) -> list[str]:
+    """The physical lines as Python numbers them (only \\n, \\r\\n and \\r end a line, unlike
+    `str.splitlines`, which also splits on form feeds and Unicode separators)."""
+    return _NEWLINE.split(source)

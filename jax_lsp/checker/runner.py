@@ -1,0 +1,270 @@
+"""Find the files to check, analyse each one, and turn findings into reportable results.
+
+Each file gets the configuration of the nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table
+(or the one given with ``--config``). A file that cannot be read, decoded or parsed becomes one
+``JAX000`` finding and the run goes on; a crash of the analysis on one file is collected as an
+internal error and the run goes on too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
+from jax_lsp.analysis.findings import Finding, PathStep, Span
+from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
+from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
+
+__all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "display_path"]
+
+#: below this much source, a process pool costs more than it saves (see `check_files`)
+PARALLEL_MIN_BYTES = 4_000_000
+PARALLEL_MIN_FILES = 64
+
+_NEWLINES = re.compile(rb"\r\n|\r|\n")
+
+
+class ConfigResolver:
+    """The configuration for each directory: the nearest config file's, adjusted by the
+    command-line overrides, cached per directory and per file."""
+
+    def __init__(
+        self,
+        explicit: Config | None = None,
+        adjust: Callable[[Config], Config] = lambda c: c,
+    ) -> None:
+        self._explicit = adjust(explicit) if explicit is not None else None
+        self._adjust = adjust
+        self._by_file: dict[Path | None, Config] = {}
+        self._file_of_dir: dict[Path, Path | None] = {}
+
+    def _config_file(self, directory: Path) -> Path | None:
+        if directory in self._file_of_dir:
+            return self._file_of_dir[directory]
+        candidate = directory / "pyproject.toml"
+        found: Path | None
+        if candidate.is_file() and has_config_table(candidate):
+            found = candidate
+        elif directory.parent == directory:
+            found = None
+        else:
+            found = self._config_file(directory.parent)
+        self._file_of_dir[directory] = found
+        return found
+
+    def for_directory(self, directory: Path) -> Config:
+        """Raises `ConfigError` when the configuration that applies is invalid."""
+        if self._explicit is not None:
+            return self._explicit
+        source = self._config_file(Path(os.path.abspath(directory)))
+        if source not in self._by_file:
+            self._by_file[source] = self._adjust(Config.load(source) if source else Config())
+        return self._by_file[source]
+
+    def for_path(self, path: Path) -> Config:
+        p = Path(os.path.abspath(path))
+        return self.for_directory(p if p.is_dir() else p.parent)
+
+
+def _is_venv(directory: Path) -> bool:
+    return (directory / "pyvenv.cfg").is_file()
+
+
+def discover_files(
+    paths: Sequence[str | os.PathLike[str]],
+    resolver: ConfigResolver,
+    *,
+    force_exclude: bool = False,
+) -> list[tuple[Path, Config]]:
+    """The files to check with their configuration, sorted, each once.
+
+    Directories are walked for ``*.py`` files, skipping the built-in directories (.git,
+    __pycache__, virtual environments, ...) and what `exclude` matches. A path named on the
+    command line is always checked, whatever its suffix, unless `force_exclude`. Raises
+    `FileNotFoundError` for a path that does not exist."""
+    found: dict[Path, Config] = {}
+    for raw in paths:
+        root = Path(os.path.abspath(raw))
+        if not root.exists():
+            raise FileNotFoundError(str(raw))
+        config = resolver.for_path(root)
+        if force_exclude and config.is_excluded(root, is_dir=root.is_dir()):
+            continue
+        if not root.is_dir():
+            found.setdefault(root, config)
+            continue
+        for directory, dirnames, filenames in os.walk(root):
+            here = Path(directory)
+            config = resolver.for_directory(here)
+            dirnames[:] = sorted(
+                d
+                for d in dirnames
+                if d not in DEFAULT_EXCLUDED_DIRS
+                and not d.endswith(".egg-info")
+                and not _is_venv(here / d)
+                and not config.is_excluded_entry(here, d, True)
+            )
+            for name in filenames:
+                if name.endswith(".py") and not config.is_excluded_entry(here, name, False):
+                    found.setdefault(here / name, config)
+    return sorted(found.items(), key=lambda item: item[0])
+
+
+def display_path(path: Path, cwd: Path | None = None) -> str:
+    """Relative to the working directory when inside it, else absolute."""
+    cwd = cwd or Path.cwd()
+    try:
+        return path.relative_to(cwd).as_posix()
+    except ValueError:
+        return str(path)
+
+
+# -- analysing one file (runs in worker processes too: top-level, picklable arguments) -------
+
+
+@dataclass(frozen=True)
+class _Analysed:
+    source: str | None
+    findings: tuple[Finding, ...]
+    internal_error: str | None = None
+
+
+def _parse_error(message: str, line: int, col: int) -> Finding:
+    return Finding(PARSE_ERROR_CODE, message, Span(line, col, line, col + 1))
+
+
+def _decode(data: bytes) -> tuple[str | None, Finding | None]:
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as e:
+        text, start = bytes(e.object), e.start  # after a BOM, if any
+        before = _NEWLINES.split(text[:start])
+        line, col = len(before), len(before[-1].decode("utf-8", errors="replace"))
+        bad = text[start : start + 1].hex()
+        return None, _parse_error(
+            f"The file is not valid UTF-8: byte 0x{bad} at line {line} ({e.reason}); "
+            "jax-lsp reads Python source as UTF-8",
+            line,
+            col,
+        )
+
+
+def analyse_file(path: str, config: AnalysisConfig) -> _Analysed:
+    """Read, decode, analyse and apply suppression comments: never raises."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        return _Analysed(None, (_parse_error(f"Cannot read the file: {e.strerror or e}", 1, 0),))
+    source, error = _decode(data)
+    if source is None:
+        return _Analysed(None, (error,) if error else ())
+    try:
+        result = analyze_source(source, path, config)
+        findings = filter_suppressed(source, result.findings)
+    except Exception:  # noqa: BLE001 - one file's crash must not stop the run
+        return _Analysed(source, (), traceback.format_exc())
+    if result.error is not None:
+        e = result.error
+        findings.insert(0, _parse_error(e.message, max(e.line, 1), max(e.col, 0)))
+    return _Analysed(source, tuple(findings))
+
+
+def _analyse_star(item: tuple[str, AnalysisConfig]) -> _Analysed:
+    return analyse_file(*item)
+
+
+# -- the whole run ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """Everything a run produced: per-file results (files with findings only) and crashes."""
+
+    results: tuple[FileResult, ...]
+    files_checked: int
+    #: (display path, traceback) of each file the analysis crashed on
+    internal_errors: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def finding_count(self) -> int:
+        return sum(len(r.findings) for r in self.results)
+
+
+def _absolute_step(step: PathStep, base: Path) -> PathStep:
+    if step.filename is None or os.path.isabs(step.filename):
+        return step
+    return replace(step, filename=str(base / step.filename))
+
+
+def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> FileResult | None:
+    findings = []
+    for f in analysed.findings:
+        if not config.is_enabled(f.code):
+            continue
+        sev = config.severity_for(f.code, f.severity)
+        steps = tuple(_absolute_step(s, path.parent) for s in f.path)
+        if sev is not f.severity or steps != f.path:
+            f = replace(f, severity=sev, path=steps)
+        findings.append(f)
+    if not findings:
+        return None
+    findings.sort(key=lambda f: (f.span, f.code))
+    return FileResult(shown, tuple(findings), analysed.source, str(path))
+
+
+def _jobs_for(files: Sequence[tuple[Path, Config]], jobs: int) -> int:
+    """Auto (`jobs` <= 0): a process pool only for big runs. Measured on this machine, a pool
+    of N workers costs about 60 ms to start plus pickling; the analysis runs at roughly
+    1-3 MB/s of source per core, so below a few MB sequential is as fast or faster."""
+    cpus = os.cpu_count() or 1
+    if jobs > 0:
+        return min(jobs, max(len(files), 1))
+    if cpus < 2 or len(files) < PARALLEL_MIN_FILES:
+        return 1
+    total = 0
+    for path, _ in files:
+        try:
+            total += path.stat().st_size
+        except OSError:
+            pass
+        if total >= PARALLEL_MIN_BYTES:
+            return min(cpus, 8)
+    return 1
+
+
+def check_files(
+    files: Sequence[tuple[Path, Config]], *, jobs: int = 0, cwd: Path | None = None
+) -> CheckRun:
+    """Analyse `files` (sequentially, or in `jobs` processes; 0 picks) and report."""
+    cwd = cwd or Path.cwd()
+    work = [(str(p), c.analysis_config()) for p, c in files]
+    n = _jobs_for(files, jobs)
+    analysed: Iterable[_Analysed]
+    if n <= 1:
+        analysed = (analyse_file(*item) for item in work)
+        return _collect(files, analysed, cwd)
+    with ProcessPoolExecutor(max_workers=n) as pool:
+        chunk = max(1, min(32, len(work) // (n * 4)))
+        return _collect(files, pool.map(_analyse_star, work, chunksize=chunk), cwd)
+
+
+def _collect(
+    files: Sequence[tuple[Path, Config]], analysed: Iterable[_Analysed], cwd: Path
+) -> CheckRun:
+    results = []
+    crashes = []
+    for (path, config), a in zip(files, analysed):
+        shown = display_path(path, cwd)
+        if a.internal_error is not None:
+            crashes.append((shown, a.internal_error))
+        r = _report(path, shown, a, config)
+        if r is not None:
+            results.append(r)
+    return CheckRun(tuple(results), len(files), tuple(crashes))

@@ -1,0 +1,446 @@
+"""User configuration: the ``[tool.jax-lsp]`` table of the nearest ``pyproject.toml``.
+
+Keys (kebab-case as written in TOML; ``snake_case`` and ``camelCase`` spellings are accepted too,
+so LSP ``initializationOptions`` can use either)::
+
+    [tool.jax-lsp]
+    # Codes or code prefixes to report ("JAX", "JAX00", "JAX001", or "ALL"). Default: all codes.
+    select = ["JAX"]
+    # Codes or code prefixes never to report. `ignore` always wins over `select`.
+    ignore = ["JAX004"]
+    # Paths to skip while recursing into directories: gitignore-style globs, relative to the
+    # directory holding this pyproject.toml. A pattern without a slash matches a file or directory
+    # name at any depth ("build", "*_pb2.py"); a pattern with a slash is anchored to that directory
+    # ("tests/corpus", "/scripts/*.py"); "**" spans directories; a trailing "/" matches directories
+    # only; a leading "!" re-includes (the last matching pattern wins; nothing below an excluded
+    # directory can be re-included). Added to the built-in list of skipped directories
+    # (.git, __pycache__, virtual environments, build caches, ...).
+    exclude = ["tests/corpus", "*_pb2.py"]
+    # Qualified names of your own functions that behave like a host callback (`jax.pure_callback`).
+    extra-callbacks = ["mylib.host.call_simulator"]
+    # Qualified name of your own wrapper -> the JAX transform it behaves like.
+    extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
+    # Per-code severity override: "error", "warning" or "info".
+    severity = { JAX004 = "warning" }
+
+Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
+naming the file and the key. The checker and the server look for the nearest ``pyproject.toml``
+that has a ``[tool.jax-lsp]`` table, searching upward from the checked path; files without the
+table are skipped. A syntax error (``JAX000``) is always reported, whatever ``select`` says.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10: the tomli backport
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from jax_lsp.analysis.engine import AnalysisConfig
+from jax_lsp.analysis.findings import Severity
+from jax_lsp.codes import RULES
+
+__all__ = [
+    "PARSE_ERROR_CODE",
+    "Config",
+    "ConfigError",
+    "find_config_file",
+    "has_config_table",
+    "known_codes",
+]
+
+#: the code under which a file that does not parse or decode is reported (always on)
+PARSE_ERROR_CODE = "JAX000"
+
+KEYS = ("select", "ignore", "exclude", "extra-callbacks", "extra-transforms", "severity")
+
+_DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+
+
+class ConfigError(ValueError):
+    """The configuration is invalid; the message names the file (if any) and the key."""
+
+
+def known_codes() -> tuple[str, ...]:
+    return (PARSE_ERROR_CODE, *sorted(RULES))
+
+
+def _normalize_key(key: str) -> str:
+    """`extra_callbacks`, `extraCallbacks` and `extra-callbacks` are one key."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", key).replace("_", "-").lower()
+
+
+def _where(origin: str | None, key: str) -> str:
+    return f"{origin}: `{key}`" if origin else f"`{key}`"
+
+
+def _str_list(value: object, key: str, origin: str | None) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise ConfigError(f"{_where(origin, key)} must be a list of strings, not a string "
+                          f"(write [{value!r}])")
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{_where(origin, key)} must be a list of strings, got {value!r}")
+    return tuple(value)
+
+
+def _selectors(value: object, key: str, origin: str | None) -> tuple[str, ...]:
+    out = []
+    codes = known_codes()
+    for raw in _str_list(value, key, origin):
+        sel = raw.strip().upper()
+        if not sel or (sel != "ALL" and not any(c.startswith(sel) for c in codes)):
+            raise ConfigError(
+                f"{_where(origin, key)}: unknown rule selector {raw!r} "
+                f"(known codes: {', '.join(codes)}; prefixes like 'JAX' and 'ALL' work too)"
+            )
+        out.append(sel)
+    return tuple(dict.fromkeys(out))
+
+
+def _dotted_names(value: object, key: str, origin: str | None) -> tuple[str, ...]:
+    names = _str_list(value, key, origin)
+    for n in names:
+        if not _DOTTED.match(n):
+            raise ConfigError(
+                f"{_where(origin, key)}: {n!r} is not a qualified name like 'package.module.func'"
+            )
+    return names
+
+
+def _transforms(value: object, key: str, origin: str | None) -> Mapping[str, str]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"{_where(origin, key)} must be a table of qualified name -> JAX transform, "
+            f"e.g. {{ \"mylib.my_grad\" = \"jax.grad\" }}, got {value!r}"
+        )
+    out: dict[str, str] = {}
+    for name, transform in value.items():
+        if not isinstance(name, str) or not _DOTTED.match(name):
+            raise ConfigError(f"{_where(origin, key)}: {name!r} is not a qualified name")
+        if not isinstance(transform, str) or not _DOTTED.match(transform):
+            raise ConfigError(
+                f"{_where(origin, key)}: the transform of {name!r} must be a qualified name "
+                f"like 'jax.grad', got {transform!r}"
+            )
+        out[name] = transform
+    return MappingProxyType(out)
+
+
+def _severities(value: object, key: str, origin: str | None) -> Mapping[str, Severity]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"{_where(origin, key)} must be a table of code -> severity, "
+            f"e.g. {{ JAX004 = \"warning\" }}, got {value!r}"
+        )
+    allowed = [s.value for s in Severity]
+    out: dict[str, Severity] = {}
+    for code, sev in value.items():
+        if not isinstance(code, str) or code.upper() not in RULES:
+            raise ConfigError(
+                f"{_where(origin, key)}: unknown code {code!r} (known: {', '.join(sorted(RULES))})"
+            )
+        if not isinstance(sev, str) or sev.lower() not in allowed:
+            raise ConfigError(
+                f"{_where(origin, key)}: the severity of {code} must be one of "
+                f"{', '.join(allowed)}, got {sev!r}"
+            )
+        out[code.upper()] = Severity(sev.lower())
+    return MappingProxyType(out)
+
+
+def _patterns(value: object, key: str, origin: str | None) -> tuple[str, ...]:
+    pats = _str_list(value, key, origin)
+    for p in pats:
+        if not p.strip() or p.strip() == "!":
+            raise ConfigError(f"{_where(origin, key)}: empty pattern")
+        try:
+            _compile_pattern(p)
+        except re.error as e:
+            raise ConfigError(f"{_where(origin, key)}: invalid pattern {p!r}: {e}") from e
+    return pats
+
+
+_VALIDATORS: dict[str, Any] = {
+    "select": _selectors,
+    "ignore": _selectors,
+    "exclude": _patterns,
+    "extra-callbacks": _dotted_names,
+    "extra-transforms": _transforms,
+    "severity": _severities,
+}
+
+
+def _validate(data: Mapping[str, object], origin: str | None) -> dict[str, Any]:
+    """Known, validated keys as dataclass field names -> values."""
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{origin or 'configuration'}: expected a table, got {data!r}")
+    out: dict[str, Any] = {}
+    for raw_key, value in data.items():
+        key = _normalize_key(str(raw_key))
+        if key not in _VALIDATORS:
+            raise ConfigError(
+                f"{_where(origin, str(raw_key))}: unknown key (known keys: {', '.join(KEYS)})"
+            )
+        out[key.replace("-", "_")] = _VALIDATORS[key](value, str(raw_key), origin)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# gitignore-style patterns
+
+
+@dataclass(frozen=True)
+class _Pattern:
+    regex: re.Pattern[str]
+    negated: bool
+    dir_only: bool
+    anchored: bool
+
+
+def _translate(glob: str) -> str:
+    """A gitignore glob (already stripped of `!`, leading and trailing `/`) as a regex body."""
+    out: list[str] = []
+    i, n = 0, len(glob)
+    while i < n:
+        c = glob[i]
+        if glob.startswith("**", i):
+            at_start = i == 0 or glob[i - 1] == "/"
+            j = i + 2
+            if at_start and j < n and glob[j] == "/":
+                out.append("(?:[^/]*/)*")  # "**/": zero or more directories
+                i = j + 1
+                continue
+            if at_start and j == n:
+                out.append(".*")  # trailing "/**": everything inside
+                i = j
+                continue
+            out.append("[^/]*")  # "**" elsewhere acts like "*"
+            i = j
+        elif c == "*":
+            out.append("[^/]*")
+            i += 1
+        elif c == "?":
+            out.append("[^/]")
+            i += 1
+        elif c == "[":
+            j = i + 1
+            if j < n and glob[j] in "!^":
+                j += 1
+            if j < n and glob[j] == "]":
+                j += 1
+            while j < n and glob[j] != "]":
+                j += 1
+            if j >= n:
+                out.append(re.escape(c))
+                i += 1
+                continue
+            body = glob[i + 1 : j]
+            if body[:1] in ("!", "^"):
+                body = "^" + body[1:]
+            out.append("[" + body.replace("\\", "\\\\").replace("/", "") + "]")
+            i = j + 1
+        elif c == "\\" and i + 1 < n:
+            out.append(re.escape(glob[i + 1]))
+            i += 2
+        else:
+            out.append(re.escape(c))
+            i += 1
+    return "".join(out)
+
+
+def _compile_pattern(raw: str) -> _Pattern:
+    pat = raw.strip()
+    negated = pat.startswith("!")
+    if negated:
+        pat = pat[1:]
+    dir_only = pat.endswith("/")
+    pat = pat.rstrip("/")
+    anchored = "/" in pat
+    pat = pat.lstrip("/")
+    pat = pat.removeprefix("./")
+    body = _translate(pat)
+    return _Pattern(re.compile(rf"^{body}$", re.DOTALL), negated, dir_only, anchored)
+
+
+#: directories never entered while recursing (explicitly named paths are still checked)
+DEFAULT_EXCLUDED_DIRS = frozenset(
+    {
+        ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
+        ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache",
+        ".svn", ".tox", ".venv", ".vscode", "__pycache__", "__pypackages__", "_build",
+        "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
+    }
+)
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective configuration for the files under one ``pyproject.toml``."""
+
+    #: code selectors to report; empty means all
+    select: tuple[str, ...] = ()
+    #: code selectors never to report (wins over `select`)
+    ignore: tuple[str, ...] = ()
+    #: gitignore-style patterns, relative to `root`
+    exclude: tuple[str, ...] = ()
+    extra_callbacks: tuple[str, ...] = ()
+    extra_transforms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
+    #: the directory `exclude` is relative to (the config file's); None: the working directory
+    root: Path | None = None
+    #: the file this configuration was read from, if any
+    source: Path | None = None
+
+    # -- construction --------------------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(
+        cls,
+        data: Mapping[str, object],
+        *,
+        root: Path | None = None,
+        source: Path | None = None,
+    ) -> Config:
+        """Build from a ``[tool.jax-lsp]``-shaped mapping; raises :class:`ConfigError`."""
+        return cls(root=root, source=source, **_validate(data, str(source) if source else None))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Config:
+        """Read an explicit configuration file: a ``pyproject.toml`` (its ``[tool.jax-lsp]``
+        table; defaults if it has none) or any other TOML file holding the keys at top level."""
+        p = Path(path).absolute()
+        data = _read_toml(p)
+        if p.name == "pyproject.toml":
+            tool = data.get("tool", {})
+            table = tool.get("jax-lsp", {}) if isinstance(tool, Mapping) else {}
+            if not isinstance(table, Mapping):
+                raise ConfigError(f"{p}: `tool.jax-lsp` must be a table")
+            data = table
+        return cls.from_mapping(data, root=p.parent, source=p)
+
+    @classmethod
+    def discover(cls, start: str | os.PathLike[str]) -> Config:
+        """The configuration of the nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table,
+        searching upward from `start` (a file or a directory); defaults if there is none."""
+        found = find_config_file(start)
+        return cls.load(found) if found else cls()
+
+    def merge(self, overrides: Mapping[str, object]) -> Config:
+        """A copy with the given keys replaced (same keys and validation as the TOML table);
+        used for command-line flags and LSP initializationOptions."""
+        return replace(self, **_validate(overrides, None))
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def analysis_config(self) -> AnalysisConfig:
+        return AnalysisConfig(
+            extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms)
+        )
+
+    def is_enabled(self, code: str) -> bool:
+        """Whether findings with `code` are reported (JAX000 always is)."""
+        code = code.upper()
+        if code == PARSE_ERROR_CODE:
+            return True
+
+        def hit(selectors: Iterable[str]) -> bool:
+            return any(s == "ALL" or code.startswith(s) for s in selectors)
+
+        return (not self.select or hit(self.select)) and not hit(self.ignore)
+
+    def severity_for(self, code: str, default: Severity) -> Severity:
+        return self.severity.get(code.upper(), default)
+
+    @cached_property
+    def _compiled_exclude(self) -> tuple[_Pattern, ...]:
+        return tuple(_compile_pattern(p) for p in self.exclude)
+
+    def _base(self) -> Path:
+        return self.root if self.root is not None else Path.cwd()
+
+    def _match(self, parts: Sequence[str], is_dir: bool) -> bool | None:
+        """Last matching pattern's verdict for a relative path (None: no pattern matched)."""
+        verdict: bool | None = None
+        rel = "/".join(parts)
+        for p in self._compiled_exclude:
+            if p.dir_only and not is_dir:
+                continue
+            target = rel if p.anchored else parts[-1]
+            if p.regex.match(target):
+                verdict = not p.negated
+        return verdict
+
+    def is_excluded(self, path: str | os.PathLike[str], *, is_dir: bool | None = None) -> bool:
+        """Whether `path` (or a directory above it, up to `root`) matches `exclude`.
+
+        Paths outside `root` are matched by their name only (unanchored patterns)."""
+        if not self.exclude:
+            return False
+        p = Path(os.path.abspath(path))
+        if is_dir is None:
+            is_dir = p.is_dir()
+        try:
+            parts = p.relative_to(self._base()).parts
+        except ValueError:
+            parts = (p.name,)
+        if not parts:
+            return False
+        for i in range(1, len(parts)):  # an excluded directory excludes all below it
+            if self._match(parts[:i], True):
+                return True
+        return bool(self._match(parts, is_dir))
+
+    def is_excluded_entry(self, directory: Path, name: str, is_dir: bool) -> bool:
+        """Fast check for one entry of a directory whose ancestors are known not excluded."""
+        if not self.exclude:
+            return False
+        try:
+            parts = (directory / name).relative_to(self._base()).parts
+        except ValueError:
+            parts = (name,)
+        return bool(self._match(parts, is_dir))
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such configuration file") from None
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path}: invalid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not valid UTF-8: {e}") from None
+
+
+def has_config_table(pyproject: Path) -> bool:
+    """Whether a ``pyproject.toml`` has a ``[tool.jax-lsp]`` table (raises `ConfigError` when
+    it is not valid TOML)."""
+    data = _read_toml(pyproject)
+    tool = data.get("tool")
+    return isinstance(tool, Mapping) and "jax-lsp" in tool
+
+
+def find_config_file(start: str | os.PathLike[str]) -> Path | None:
+    """The nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table at or above `start`."""
+    p = Path(os.path.abspath(start))
+    directory = p if p.is_dir() else p.parent
+    for d in (directory, *directory.parents):
+        candidate = d / "pyproject.toml"
+        if candidate.is_file() and has_config_table(candidate):
+            return candidate
+    return None

@@ -1,0 +1,33 @@
+"""The corpus is labeled by real JAX: each program's `# EXPECT:` markers agree with what it does.
+
+A program with markers must die with the exception one of its marked codes predicts; a program
+without markers must run to completion.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jax_lsp.codes import RULES
+from oracle import expected_markers, run_program
+
+CORPUS = Path(__file__).parent / "corpus"
+PROGRAMS = sorted(CORPUS.rglob("*.py"))
+
+pytest.importorskip("jax")
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+def test_program_behaves_as_labeled(path: Path) -> None:
+    markers = expected_markers(path.read_text(encoding="utf-8"))
+    outcome = run_program(path)
+    if not markers:
+        assert outcome.ok, f"{path.name} is labeled as running, but JAX said: {outcome}"
+        return
+    codes = {code for _, code in markers}
+    assert not outcome.ok, f"{path.name} is labeled {sorted(codes)}, but it ran without error"
+    assert any(RULES[c].matches(outcome.exception, outcome.message) for c in codes), (
+        f"{path.name} is labeled {sorted(codes)}, but JAX raised {outcome}"
+    )
