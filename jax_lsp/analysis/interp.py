@@ -139,6 +139,9 @@ class Interpreter:
         self.module_scope = Scope(None, None, None)
         self.depth = 0
         self.levels: list[Level] = []
+        self.transformed_created: dict[Transformed, ast.AST] = {}
+        self.transformed_called: set[Transformed] = set()
+        self.has_walrus = any(":=" in line for line in lines)
 
     # ---------------------------------------------------------------------- driver
 
@@ -153,7 +156,25 @@ class Interpreter:
                 self.entered.add(closure.func)
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
+            self._apply_escaped_transforms()
         return list(self.findings.values())
+
+    def _apply_escaped_transforms(self) -> None:
+        """`g = jax.grad(loss)` that this module never calls is made to be called elsewhere:
+        apply it to unknown arguments, as its caller will."""
+        for tf, node in list(self.transformed_created.items()):
+            if tf in self.transformed_called:
+                continue
+            n = 0
+            for f in tf.fun.fns:
+                if isinstance(f, Closure):
+                    a = f.func.node.args
+                    n = max(n, len(a.posonlyargs) + len(a.args) - len(f.defaults))
+                    if self.method_self.get(f.func) is not None:
+                        n -= 1
+            if tf.argnums:
+                n = max(n, max(tf.argnums) + 1)
+            self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
 
     def _entry_args(self, closure: Closure) -> Args:
         a = closure.func.node.args
@@ -186,7 +207,10 @@ class Interpreter:
     def info(self, node: Any) -> FuncInfo:
         fi = self.func_infos.get(node)
         if fi is None:
-            fi = self.func_infos[node] = function_info(node)
+            walrus = self.has_walrus and any(
+                ":=" in line for line in self.lines[node.lineno - 1 : node.end_lineno]
+            )
+            fi = self.func_infos[node] = function_info(node, walrus)
         return fi
 
     def lookup(self, name: str, scope: Scope) -> Value:
@@ -412,7 +436,7 @@ class Interpreter:
             for b in bases
             for f in b.fns
         )
-        self_value = Value(inst=Instance(cls))
+        self_value = Value(fns=(Instance(cls),))
         body_scope = Scope(None, scope, scope.module)
         # class bodies bind into their own namespace but resolve names in the enclosing scope
         body_scope.func = FuncInfo(stmt, stmt.name, frozenset(), frozenset(), frozenset())  # type: ignore[arg-type]
@@ -489,9 +513,10 @@ class Interpreter:
             self.assign(target.value, v, scope)  # type: ignore[attr-defined]
         elif t is ast.Attribute:
             obj = self.eval(target.value, scope)  # type: ignore[attr-defined]
-            if obj.inst is not None:
-                old = obj.inst.attrs.get(target.attr)  # type: ignore[attr-defined]
-                obj.inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
+            for inst in obj.fns:
+                if isinstance(inst, Instance):
+                    old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
+                    inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
         elif t is ast.Subscript:
             self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
@@ -652,7 +677,7 @@ class Interpreter:
                 return base.items[0]
             if base.items and any(v.fns for v in base.items) and c is NOCONST:
                 return join(list(base.items))
-        if base.inst is None and any(isinstance(f, Api) for f in base.fns):
+        if any(isinstance(f, Api) for f in base.fns):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return Value(tan=base.tan, traced=base.traced)
         return Value(tan=base.tan | (index.tan if index.tan else EMPTY), traced=base.traced)
@@ -694,19 +719,19 @@ class Interpreter:
                     parts.append(self._unwrap_static(found, Value(fns=(f,))))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
-        if obj.inst is not None:
-            inst = obj.inst
-            if name in inst.attrs:
-                a = inst.attrs[name]
-                parts.append(a.with_tan(a.tan | obj.tan) if obj.tan else a)
-            else:
-                found = inst.cls.lookup(name)
-                if found is not None:
-                    parts.append(self._bind(found, obj))
-                elif inst.cls.linen and name in ("apply", "init", "init_with_output"):
-                    fns.append(LinenApply(obj, name != "apply"))
+            elif isinstance(f, Instance):
+                me = Value(tan=obj.tan, fns=(f,), traced=obj.traced)
+                if name in f.attrs:
+                    a = f.attrs[name]
+                    parts.append(a.with_tan(a.tan | obj.tan) if obj.tan else a)
                 else:
-                    parts.append(Value(tan=obj.tan, traced=obj.traced))
+                    found = f.cls.lookup(name)
+                    if found is not None:
+                        parts.append(self._bind(found, me))
+                    elif f.cls.linen and name in ("apply", "init", "init_with_output"):
+                        fns.append(LinenApply(me, name != "apply"))
+                    else:
+                        parts.append(Value(tan=obj.tan, traced=obj.traced))
         if not fns and not parts:
             if name in jaxapi.KILLER_ATTRIBUTES:
                 return Value(traced=obj.traced)
@@ -716,6 +741,8 @@ class Interpreter:
         return join(parts)
 
     def _unwrap_static(self, v: Value, cls_value: Value) -> Value:
+        if not any(isinstance(f, Decorator) for f in v.fns):
+            return v
         fns = [f for f in v.fns if not isinstance(f, Decorator)]
         if any(isinstance(f, Decorator) and f.kind == "classmethod" for f in v.fns):
             return Value(fns=tuple(Partial(f, (cls_value,)) for f in fns))
@@ -729,8 +756,8 @@ class Interpreter:
         if "property" in decos:
             return join([self.call_value(Value(fns=(f,)), Args.of(self_value), None) for f in fns])
         if "classmethod" in decos:
-            return Value(fns=tuple(Partial(f, (Value(fns=(self_value.inst.cls,)),))  # type: ignore[union-attr]
-                                   for f in fns))
+            classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
+            return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
         if not fns:
             return Value(tan=v.tan | self_value.tan, traced=v.traced or self_value.traced)
         return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
@@ -773,11 +800,11 @@ class Interpreter:
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
 
     def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
-        results = [self.apply(f, args, node) for f in fv.fns]
-        if fv.inst is not None and not fv.fns:
-            call = fv.inst.cls.lookup("__call__")
-            if call is not None:
-                results.append(self.call_value(self._bind(call, fv), args, node))
+        results = [
+            self.apply(f, args, node) if type(f) is not Instance
+            else self.call_instance(f, fv, args, node)
+            for f in fv.fns
+        ]
         if not results:
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
@@ -819,9 +846,18 @@ class Interpreter:
             return derived(args.all_values())
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
+        if t is Instance:
+            return self.call_instance(f, Value(fns=(f,)), args, node)
         return derived(args.all_values())
 
     # ------------------------------------------------------------- user functions
+
+    def call_instance(self, inst: Instance, fv: Value, args: Args, node: ast.AST | None) -> Value:
+        call = inst.cls.lookup("__call__")
+        if call is None:
+            return derived([fv, *args.all_values()])
+        me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
+        return self.call_value(self._bind(call, me), args, node)
 
     def call_closure(self, closure: Closure, args: Args, node: ast.AST | None,
                      label: str | None) -> Value:
@@ -912,7 +948,7 @@ class Interpreter:
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
         vals = args.all_values()
-        obj = Value(tan=EMPTY, inst=inst, traced=any(v.traced for v in vals))
+        obj = Value(tan=EMPTY, fns=(inst,), traced=any(v.traced for v in vals))
         init = cls.lookup("__init__")
         if init is not None:
             self.call_value(self._bind(init, obj), args, node)
@@ -943,7 +979,8 @@ class Interpreter:
         if method_v is not None and method_v.fns:
             return self.call_value(Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns
                                                    if not isinstance(m, Api))), rest, node)
-        call = inst.inst.cls.lookup("__call__") if inst.inst else None
+        classes = [i.cls for i in inst.fns if isinstance(i, Instance)]
+        call = classes[0].lookup("__call__") if classes else None
         if call is None:
             return derived([me, *rest.all_values()])
         out = self.call_value(self._bind(call, me), rest, node)
@@ -965,30 +1002,33 @@ class Interpreter:
         if kind is not None:
             return self.call_higher_order(kind, name, args, node)
         vals = args.all_values()
+        # `traced` means "a JAX array": a tracer, or a concrete array JAX treats as dynamic
+        jax_array = name.startswith("jax.") or any(v.traced for v in vals)
         if jaxapi.is_killer(name):
-            if name == "builtins.range" or name == "builtins.len":
-                return Value(traced=any(v.traced for v in vals))
-            if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
-                try:
-                    return Value(const=int(vals[0].const), intish=True)
-                except (TypeError, ValueError):
-                    pass
-            return Value(traced=any(v.traced for v in vals),
+            if name.startswith("builtins."):
+                if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
+                    try:
+                        return Value(const=int(vals[0].const), intish=True)
+                    except (TypeError, ValueError):
+                        pass
+                return UNKNOWN
+            return Value(traced=jax_array,
                          intish=name.endswith(("arange", "argmax", "argmin")) and all(
                              v.intish for v in vals))
         if name in jaxapi.INT_CONSTRUCTORS:
-            return Value(traced=any(v.traced for v in vals), intish=True)
+            return Value(traced=name.startswith("jax.") or any(v.traced for v in vals),
+                         intish=True)
         if name in jaxapi.WHERE_LIKE and len(args.pos) >= 3:
-            return derived(args.pos[1:3])
+            return _as_array(derived(args.pos[1:3]))
         cast_index = jaxapi.CASTS.get(name)
         if cast_index is not None:
             dtype = args.get(cast_index, "dtype") or args.kw.get("new_dtype")
             first = args.pos[0] if args.pos else UNKNOWN
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=first.traced, intish=True)
+                return Value(traced=True, intish=True)
             if dtype is None and name in ("jax.numpy.array", "jax.numpy.asarray") and first.intish:
-                return Value(intish=True)
-            return derived([first])
+                return Value(traced=True, intish=True)
+            return _as_array(derived([first]))
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             return v if v.items is not None else derived([v])
@@ -997,9 +1037,6 @@ class Interpreter:
                 return Value(tan=frozenset().union(*(v.tan for v in args.kw.values())),
                              items=tuple(args.kw.values()), keys=tuple(args.kw.keys()),
                              traced=any(v.traced for v in args.kw.values()))
-        if name in ("builtins.zip", "builtins.enumerate", "builtins.reversed",
-                    "builtins.sorted"):
-            return derived(vals)
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
             attr = args.pos[1].const
             if isinstance(attr, str):
@@ -1008,7 +1045,8 @@ class Interpreter:
             return UNKNOWN
         if name in ("numpy.array", "numpy.asarray") and args.pos and args.pos[0].intish:
             return Value(intish=True)
-        return derived(vals)
+        out = derived(vals)
+        return _as_array(out) if jax_array else out
 
     def is_int_dtype(self, v: Value) -> bool:
         if isinstance(v.const, str):
@@ -1172,7 +1210,10 @@ class Interpreter:
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
             site = self.span(node) if node is not None else Span(1, 0, 1, 0)
-            return Value(fns=(Transformed(spec, name, fun, argnums, allow_int, site),))
+            tf = Transformed(spec, name, fun, argnums, allow_int, site)
+            if node is not None:
+                self.transformed_created.setdefault(tf, node)
+            return Value(fns=(tf,))
         if node is None:
             return UNKNOWN
         fun = args.pos[0] if args.pos else args.kw.get("fun", UNKNOWN)
@@ -1250,6 +1291,7 @@ class Interpreter:
         return out
 
     def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
+        self.transformed_called.add(f)
         spec = f.spec
         argnums = f.argnums
         n = len(args.pos)
@@ -1270,7 +1312,9 @@ class Interpreter:
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
         marks = frozenset({level})
-        new_pos = [add_mark(v, marks) if i in diff else v for i, v in enumerate(args.pos)]
+        # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
+        new_pos = [add_mark(v, marks) if i in diff and not v.intish else v
+                   for i, v in enumerate(args.pos)]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
@@ -1288,7 +1332,7 @@ class Interpreter:
             if fun is None:
                 # used as `@partial(jax.jit, ...)` or `jax.jit(static_argnums=...)` factory
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
-            if not fun.fns and fun.inst is None:
+            if not fun.fns:
                 return derived([fun])
             static: frozenset[int] = EMPTY
             sa = args.kw.get("static_argnums")
@@ -1393,11 +1437,11 @@ class Interpreter:
         if w.kind in ("jit", "vmap"):
             pos = [
                 v if (i in w.static or v.traced or v.fns) else Value(
-                    v.tan, v.fns, v.items, v.keys, v.inst, NOCONST, True, v.intish)
+                    v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 for i, v in enumerate(args.pos)
             ]
             kw = {k: (v if k in w.static_names or v.fns else Value(
-                v.tan, v.fns, v.items, v.keys, v.inst, NOCONST, True, v.intish))
+                v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish))
                 for k, v in args.kw.items()}
             new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
             if w.kind == "vmap":
@@ -1557,9 +1601,16 @@ class Interpreter:
                 Value(tan=fwd_out.tan, traced=True))
             if c.bwd is not None:
                 nd = [primals[i] for i in c.nondiff if i < len(primals)]
-                self.call_value(c.bwd, Args(nd + [res, UNKNOWN], {}, [None] * (len(nd) + 2), {}),
+                # the incoming cotangent depends on the primal values downstream, so it carries
+                # the outer levels' tangents (e.g. under hessian)
+                g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
+                self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}),
                                 node)
         return result
+
+
+def _as_array(v: Value) -> Value:
+    return v if v.traced else Value(v.tan, v.fns, v.items, v.keys, v.const, True, v.intish)
 
 
 def _widen(a: Value, b: Value) -> Value:

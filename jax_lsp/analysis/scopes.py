@@ -90,14 +90,74 @@ def parameter_names(args: ast.arguments) -> list[str]:
     return names
 
 
-def function_info(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> FuncInfo:
+def _target_names(target: ast.AST, out: set[str]) -> None:
+    if isinstance(target, ast.Name):
+        out.add(target.id)
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for e in target.elts:
+            _target_names(e, out)
+    elif isinstance(target, ast.Starred):
+        _target_names(target.value, out)
+
+
+def _statement_binders(body: list[ast.stmt], b: _Binder) -> None:
+    """Collect the names a block binds, looking at statements and their targets only (much
+    cheaper than visiting every expression)."""
+    for stmt in body:
+        t = type(stmt)
+        if t is ast.Assign:
+            for tg in stmt.targets:  # type: ignore[attr-defined]
+                _target_names(tg, b.stores)
+        elif t in (ast.AugAssign, ast.AnnAssign):
+            _target_names(stmt.target, b.stores)  # type: ignore[attr-defined]
+        elif t in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            b.stores.add(stmt.name)  # type: ignore[attr-defined]
+        elif t in (ast.For, ast.AsyncFor):
+            _target_names(stmt.target, b.stores)  # type: ignore[attr-defined]
+            _statement_binders(stmt.body, b)  # type: ignore[attr-defined]
+            _statement_binders(stmt.orelse, b)  # type: ignore[attr-defined]
+        elif t in (ast.While, ast.If):
+            _statement_binders(stmt.body, b)  # type: ignore[attr-defined]
+            _statement_binders(stmt.orelse, b)  # type: ignore[attr-defined]
+        elif t in (ast.With, ast.AsyncWith):
+            for item in stmt.items:  # type: ignore[attr-defined]
+                if item.optional_vars is not None:
+                    _target_names(item.optional_vars, b.stores)
+            _statement_binders(stmt.body, b)  # type: ignore[attr-defined]
+        elif t is ast.Try or t.__name__ == "TryStar":
+            _statement_binders(stmt.body, b)  # type: ignore[attr-defined]
+            for h in stmt.handlers:  # type: ignore[attr-defined]
+                if h.name:
+                    b.stores.add(h.name)
+                _statement_binders(h.body, b)
+            _statement_binders(stmt.orelse, b)  # type: ignore[attr-defined]
+            _statement_binders(stmt.finalbody, b)  # type: ignore[attr-defined]
+        elif t in (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal):
+            b.visit(stmt)
+        elif t is ast.Delete:
+            for tg in stmt.targets:  # type: ignore[attr-defined]
+                _target_names(tg, b.stores)
+        elif t is ast.Match:
+            for case in stmt.cases:  # type: ignore[attr-defined]
+                b.visit(case.pattern)
+                _statement_binders(case.body, b)
+
+
+def function_info(
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, has_walrus: bool = True
+) -> FuncInfo:
+    """Scope facts of a function. `has_walrus=False` promises the function's text has no `:=`,
+    which allows a statement-level scan instead of a full visit."""
     b = _Binder()
     if isinstance(node, ast.Lambda):
         b.visit(node.body)
         name = "<lambda>"
     else:
-        for stmt in node.body:
-            b.visit(stmt)
+        if has_walrus:
+            for stmt in node.body:
+                b.visit(stmt)
+        else:
+            _statement_binders(node.body, b)
         name = node.name
     params = set(parameter_names(node.args))
     local = (b.stores | params) - b.globals_ - b.nonlocals

@@ -2,7 +2,8 @@
 
 A `Value` over-approximates a Python value at one program point: which differentiation levels'
 tangents it may carry (`tan`), which callables it may be (`fns`), its known structure (tuple
-items, dict keys), the instance it is, and a known constant. Values are immutable and hashable so
+items, dict keys, which may include instances of the module's classes) and a known
+constant. Values are immutable and hashable so
 that function calls can be memoised on their arguments.
 """
 
@@ -75,7 +76,6 @@ class Value:
     items: tuple[Value, ...] | None = None
     #: for dict literals: the keys, aligned with `items`
     keys: tuple | None = None
-    inst: Instance | None = None
     const: Any = NOCONST
     #: derived from a traced value (a transform's or jit's argument)
     traced: bool = False
@@ -83,8 +83,7 @@ class Value:
     intish: bool = False
 
     def with_tan(self, tan: frozenset) -> Value:
-        return Value(tan, self.fns, self.items, self.keys, self.inst, self.const, self.traced,
-                     self.intish)
+        return Value(tan, self.fns, self.items, self.keys, self.const, self.traced, self.intish)
 
 
 UNKNOWN = Value()
@@ -110,18 +109,16 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         if all(v.keys == first.keys for v in vs):
             items = tuple(join([v.items[i] for v in vs]) for i in range(len(first.items)))  # type: ignore[index]
             keys = first.keys
-    insts = {v.inst for v in vs}
-    inst = first.inst if len(insts) == 1 else None
     consts = {repr(v.const) for v in vs}
     const = first.const if len(consts) == 1 else NOCONST
-    return Value(tan, tuple(fns), items, keys, inst, const, any(v.traced for v in vs),
+    return Value(tan, tuple(fns), items, keys, const, any(v.traced for v in vs),
                  all(v.intish for v in vs))
 
 
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
-    return Value(v.tan | marks, v.fns, items, v.keys, v.inst, NOCONST, v.traced or traced,
+    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced,
                  v.intish)
 
 
@@ -130,7 +127,7 @@ def strip_marks(v: Value, marks: frozenset) -> Value:
     if not (v.tan & marks):
         return v
     items = tuple(strip_marks(i, marks) for i in v.items) if v.items is not None else None
-    return Value(v.tan - marks, v.fns, items, v.keys, v.inst, v.const, v.traced, v.intish)
+    return Value(v.tan - marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 
 def kill(v: Value) -> Value:

@@ -153,7 +153,9 @@ def _snippet(lines: Sequence[str], f: Finding, color: bool) -> tuple[list[str], 
         shown += [first_marked, first_marked + 1, -1, last_marked - 1, last_marked]
     else:
         shown += range(first_marked, last_marked + 1)
-    shown += range(last_marked + 1, min(len(lines), last_marked + CONTEXT_LINES) + 1)
+    # a final newline does not start another line
+    count = len(lines) - 1 if len(lines) > 1 and lines[-1] == "" else len(lines)
+    shown += range(last_marked + 1, min(count, last_marked + CONTEXT_LINES) + 1)
     width = len(str(max(shown)))
     bar = _paint(" " * width + " |", _GUTTER, color)
     style = _SEVERITY_COLOR.get(f.severity, _BOLD)

@@ -1,0 +1,68 @@
+"""Benchmark: `jax-lsp check` on generated modules of 1,000, 5,000 and 20,000 lines.
+
+Prints, per size, the median time of `ast.parse`, of the analysis (`analyze_source`, what
+`jax-lsp check` does per file) and of the whole CLI in a subprocess (includes Python start-up),
+and the ratio of the analysis to `ast.parse` of the same file. Medians of --repeat runs; the
+machine is noisy, so compare the ratios within one run.
+
+    python benchmarks/bench_check.py [--repeat 7] [--sizes 1000,5000,20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate  # noqa: E402
+
+from jax_lsp.analysis import analyze_source  # noqa: E402
+
+
+def median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--sizes", default="1000,5000,20000")
+    ap.add_argument("--no-cli", action="store_true", help="skip the subprocess CLI timing")
+    args = ap.parse_args()
+    print(f"{'lines':>7} {'ast.parse ms':>13} {'analysis ms':>12} {'ratio':>6} "
+          f"{'cli ms':>8} {'findings':>9} {'ms/kline':>9}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in (int(s) for s in args.sizes.split(",")):
+            source = generate(size)
+            n_lines = source.count("\n")
+            path = Path(tmp) / f"gen_{size}.py"
+            path.write_text(source, encoding="utf-8")
+            t_parse = median_time(lambda: ast.parse(source), args.repeat)
+            t_an = median_time(lambda: analyze_source(source, str(path)), args.repeat)
+            findings = len(analyze_source(source, str(path)).findings)
+            t_cli = float("nan")
+            if not args.no_cli:
+                cmd = [sys.executable, "-m", "jax_lsp", "check", "--output-format", "concise",
+                       str(path)]
+                t_cli = median_time(lambda: subprocess.run(cmd, capture_output=True),
+                                    max(3, args.repeat // 2))
+            print(f"{n_lines:>7} {t_parse * 1e3:>13.1f} {t_an * 1e3:>12.1f} "
+                  f"{t_an / t_parse:>6.2f} {t_cli * 1e3:>8.0f} {findings:>9} "
+                  f"{t_an * 1e6 / n_lines:>9.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
