@@ -13,7 +13,8 @@ from jax_lsp.analysis import analyze_source
 from oracle import expected_markers
 
 CORPUS = Path(__file__).parent / "corpus"
-PROGRAMS = sorted(CORPUS.rglob("*.py"))
+EXAMPLES = Path(__file__).parent.parent / "examples"
+PROGRAMS = sorted(CORPUS.rglob("*.py")) + sorted(EXAMPLES.glob("*.py"))
 
 
 def _score() -> tuple[dict[str, float], list[str]]:
@@ -26,7 +27,7 @@ def _score() -> tuple[dict[str, float], list[str]]:
         result = analyze_source(source, str(path))
         assert result.error is None, f"{path}: {result.error}"
         got = {(f.span.line, f.code) for f in result.findings}
-        rel = path.relative_to(CORPUS)
+        rel = path.relative_to(CORPUS.parent.parent)
         for line, code in sorted(got - expected):
             problems.append(f"FP {rel}:{line} {code}")
         for line, code in sorted(expected - got):

@@ -14,7 +14,8 @@ from jax_lsp.codes import RULES
 from oracle import expected_markers, run_program
 
 CORPUS = Path(__file__).parent / "corpus"
-PROGRAMS = sorted(CORPUS.rglob("*.py"))
+EXAMPLES = Path(__file__).parent.parent / "examples"
+PROGRAMS = sorted(CORPUS.rglob("*.py")) + sorted(EXAMPLES.glob("*.py"))
 
 pytest.importorskip("jax")
 

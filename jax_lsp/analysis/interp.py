@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
-from jax_lsp.analysis.scopes import comprehension_info, function_info
+from jax_lsp.analysis.scopes import compute_scope, comprehension_info
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -51,6 +52,7 @@ from jax_lsp.analysis.values import (
 from jax_lsp.codes import RULES
 
 _BUILTINS = frozenset(dir(builtins))
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_DEPTH = 60
 _MAX_LOOP = 3
 
@@ -141,6 +143,7 @@ class Interpreter:
         self.levels: list[Level] = []
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
+        self.identifiers: dict[FuncInfo, frozenset[str]] = {}
         self.has_walrus = any(":=" in line for line in lines)
 
     # ---------------------------------------------------------------------- driver
@@ -149,7 +152,9 @@ class Interpreter:
         self.exec_block(self.tree.body, self.module_scope)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
-            todo = [c for f, c in self.closures_seen.items() if f not in self.entered]
+            interesting = self._may_differentiate()
+            todo = [c for f, c in self.closures_seen.items()
+                    if f not in self.entered and f in interesting]
             if not todo:
                 break
             for closure in todo:
@@ -158,6 +163,36 @@ class Interpreter:
                 self.call_closure(closure, args, None, label=None)
             self._apply_escaped_transforms()
         return list(self.findings.values())
+
+    def _may_differentiate(self) -> set[FuncInfo]:
+        """The functions whose text may, directly or through other functions of this module,
+        apply a differentiation transform. Only they need interpreting as entry points: a
+        finding always starts at a transform. A cheap textual over-approximation."""
+        names = set(jaxapi.TRANSFORM_SHORT_NAMES)
+        names.update(q.rpartition(".")[2] for q in self.extra_transforms)
+        for name, v in self.module_scope.vars.items():
+            if any((isinstance(f, Api) and self.extra_transforms.get(f.name, f.name)
+                    in jaxapi.TRANSFORMS) or isinstance(f, Transformed) for f in v.fns):
+                names.add(name)
+        funcs = list(self.closures_seen)
+        idents = {}
+        for f in funcs:
+            ids = self.identifiers.get(f)
+            if ids is None:
+                node = f.node
+                text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
+                ids = self.identifiers[f] = frozenset(_IDENT.findall(text))
+            idents[f] = ids
+        interesting: set[FuncInfo] = set()
+        changed = True
+        while changed:
+            changed = False
+            for f in funcs:
+                if f not in interesting and not idents[f].isdisjoint(names):
+                    interesting.add(f)
+                    names.add(f.name)
+                    changed = True
+        return interesting
 
     def _apply_escaped_transforms(self) -> None:
         """`g = jax.grad(loss)` that this module never calls is made to be called elsewhere:
@@ -207,11 +242,16 @@ class Interpreter:
     def info(self, node: Any) -> FuncInfo:
         fi = self.func_infos.get(node)
         if fi is None:
-            walrus = self.has_walrus and any(
-                ":=" in line for line in self.lines[node.lineno - 1 : node.end_lineno]
-            )
-            fi = self.func_infos[node] = function_info(node, walrus)
+            name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
+            fi = self.func_infos[node] = FuncInfo(node, name)
         return fi
+
+    def ensure_scope(self, fi: FuncInfo) -> None:
+        node = fi.node
+        walrus = self.has_walrus and any(
+            ":=" in line for line in self.lines[node.lineno - 1 : node.end_lineno]
+        )
+        compute_scope(fi, walrus)
 
     def lookup(self, name: str, scope: Scope) -> Value:
         s: Scope | None = scope
@@ -862,6 +902,8 @@ class Interpreter:
     def call_closure(self, closure: Closure, args: Args, node: ast.AST | None,
                      label: str | None) -> Value:
         fi = closure.func
+        if fi.locals is None:
+            self.ensure_scope(fi)
         key = (closure, tuple(args.pos), tuple(sorted(args.kw.items())), args.star, args.dstar,
                self.ctx)
         try:
@@ -1002,8 +1044,8 @@ class Interpreter:
         if kind is not None:
             return self.call_higher_order(kind, name, args, node)
         vals = args.all_values()
-        # `traced` means "a JAX array": a tracer, or a concrete array JAX treats as dynamic
-        jax_array = name.startswith("jax.") or any(v.traced for v in vals)
+        # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
+        jax_array = any(v.traced for v in vals)
         if jaxapi.is_killer(name):
             if name.startswith("builtins."):
                 if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
@@ -1016,19 +1058,18 @@ class Interpreter:
                          intish=name.endswith(("arange", "argmax", "argmin")) and all(
                              v.intish for v in vals))
         if name in jaxapi.INT_CONSTRUCTORS:
-            return Value(traced=name.startswith("jax.") or any(v.traced for v in vals),
-                         intish=True)
+            return Value(traced=jax_array, intish=True)
         if name in jaxapi.WHERE_LIKE and len(args.pos) >= 3:
-            return _as_array(derived(args.pos[1:3]))
+            return derived(args.pos[1:3])
         cast_index = jaxapi.CASTS.get(name)
         if cast_index is not None:
             dtype = args.get(cast_index, "dtype") or args.kw.get("new_dtype")
             first = args.pos[0] if args.pos else UNKNOWN
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=True, intish=True)
+                return Value(traced=first.traced, intish=True)
             if dtype is None and name in ("jax.numpy.array", "jax.numpy.asarray") and first.intish:
-                return Value(traced=True, intish=True)
-            return _as_array(derived([first]))
+                return Value(traced=first.traced, intish=True)
+            return derived([first])
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             return v if v.items is not None else derived([v])
@@ -1045,8 +1086,7 @@ class Interpreter:
             return UNKNOWN
         if name in ("numpy.array", "numpy.asarray") and args.pos and args.pos[0].intish:
             return Value(intish=True)
-        out = derived(vals)
-        return _as_array(out) if jax_array else out
+        return derived(vals)
 
     def is_int_dtype(self, v: Value) -> bool:
         if isinstance(v.const, str):
@@ -1510,8 +1550,12 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tangent_solve = args.get(3, "tangent_solve") or UNKNOWN
         out_f = self.call_value(f, Args([guess], {}, [None], {}), node)
-        every = frozenset(m for m in _all_marks(out_f) | _all_marks(guess))
-        with self.context(self._with_ctx(mask=self.ctx.mask | every | self._active_marks())):
+        # the JVP rule linearizes `f` at the root: `f` is differentiated w.r.t. its argument by
+        # every level that reaches the root through f's closed-over parameters
+        levels = frozenset(m for m in out_f.tan if isinstance(m, Level))
+        if levels:
+            self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
             self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
             self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
         return Value(tan=out_f.tan, traced=True)
@@ -1607,10 +1651,6 @@ class Interpreter:
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}),
                                 node)
         return result
-
-
-def _as_array(v: Value) -> Value:
-    return v if v.traced else Value(v.tan, v.fns, v.items, v.keys, v.const, True, v.intish)
 
 
 def _widen(a: Value, b: Value) -> Value:

@@ -143,25 +143,23 @@ def _statement_binders(body: list[ast.stmt], b: _Binder) -> None:
                 _statement_binders(case.body, b)
 
 
-def function_info(
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, has_walrus: bool = True
-) -> FuncInfo:
-    """Scope facts of a function. `has_walrus=False` promises the function's text has no `:=`,
-    which allows a statement-level scan instead of a full visit."""
+def compute_scope(fi: FuncInfo, has_walrus: bool = True) -> None:
+    """Fill in the scope facts of a function. `has_walrus=False` promises the function's text
+    has no `:=`, which allows a statement-level scan instead of a full visit."""
+    node = fi.node
     b = _Binder()
     if isinstance(node, ast.Lambda):
         b.visit(node.body)
-        name = "<lambda>"
     else:
         if has_walrus:
             for stmt in node.body:
                 b.visit(stmt)
         else:
             _statement_binders(node.body, b)
-        name = node.name
     params = set(parameter_names(node.args))
-    local = (b.stores | params) - b.globals_ - b.nonlocals
-    return FuncInfo(node, name, frozenset(local), frozenset(b.globals_), frozenset(b.nonlocals))
+    fi.locals = frozenset((b.stores | params) - b.globals_ - b.nonlocals)
+    fi.globals_ = frozenset(b.globals_)
+    fi.nonlocals = frozenset(b.nonlocals)
 
 
 def comprehension_info(node: ast.AST) -> FuncInfo:

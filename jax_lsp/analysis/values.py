@@ -157,15 +157,20 @@ class Api:
     name: str
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class FuncInfo:
-    """A `def` or `lambda` of the analysed module."""
+    """A `def` or `lambda` of the analysed module. Its scope facts (`locals`, ...) are computed
+    when it is first called: most functions of a module never are."""
 
-    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
-    name: str
-    locals: frozenset[str]
-    globals_: frozenset[str]
-    nonlocals: frozenset[str]
+    __slots__ = ("node", "name", "locals", "globals_", "nonlocals")
+
+    def __init__(self, node: ast.AST, name: str, locals_: frozenset[str] | None = None,
+                 globals_: frozenset[str] = frozenset(),
+                 nonlocals: frozenset[str] = frozenset()) -> None:
+        self.node: Any = node
+        self.name = name
+        self.locals: frozenset[str] = locals_  # type: ignore[assignment]
+        self.globals_ = globals_
+        self.nonlocals = nonlocals
 
 
 @dataclass(frozen=True, slots=True, eq=False)
