@@ -155,13 +155,12 @@ class Interpreter:
             interesting = self._may_differentiate()
             todo = [c for f, c in self.closures_seen.items()
                     if f not in self.entered and f in interesting]
-            if not todo:
-                break
             for closure in todo:
                 self.entered.add(closure.func)
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
-            self._apply_escaped_transforms()
+            if not self._apply_escaped_transforms() and not todo:
+                break
         return list(self.findings.values())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -194,12 +193,12 @@ class Interpreter:
                     changed = True
         return interesting
 
-    def _apply_escaped_transforms(self) -> None:
+    def _apply_escaped_transforms(self) -> bool:
         """`g = jax.grad(loss)` that this module never calls is made to be called elsewhere:
-        apply it to unknown arguments, as its caller will."""
-        for tf, node in list(self.transformed_created.items()):
-            if tf in self.transformed_called:
-                continue
+        apply it to unknown arguments, as its caller will. False when there was none."""
+        escaped = [(tf, node) for tf, node in self.transformed_created.items()
+                   if tf not in self.transformed_called]
+        for tf, node in escaped:
             n = 0
             for f in tf.fun.fns:
                 if isinstance(f, Closure):
@@ -210,6 +209,7 @@ class Interpreter:
             if tf.argnums:
                 n = max(n, max(tf.argnums) + 1)
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
+        return bool(escaped)
 
     def _entry_args(self, closure: Closure) -> Args:
         a = closure.func.node.args
@@ -1550,11 +1550,11 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tangent_solve = args.get(3, "tangent_solve") or UNKNOWN
         out_f = self.call_value(f, Args([guess], {}, [None], {}), node)
-        # the JVP rule linearizes `f` at the root: `f` is differentiated w.r.t. its argument by
-        # every level that reaches the root through f's closed-over parameters
-        levels = frozenset(m for m in out_f.tan if isinstance(m, Level))
-        if levels:
-            self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
+        # custom_root linearizes `f` at the root whenever it runs (differentiated or not), and
+        # so do the levels that reach the root through f's closed-over parameters
+        own = self.level(FORWARD, "jax.lax.custom_root", self.span(node), batched=False)
+        levels = frozenset(m for m in out_f.tan if isinstance(m, Level)) | {own}
+        self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
         with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
             self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
             self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)

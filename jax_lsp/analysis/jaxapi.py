@@ -70,7 +70,7 @@ TRANSFORMS: dict[str, TransformSpec] = {
 #: The last components of the transforms' names: a function whose text mentions none of these
 #: (nor a module function that does) cannot apply a transform.
 TRANSFORM_SHORT_NAMES: frozenset[str] = frozenset(
-    {q.rpartition(".")[2] for q in TRANSFORMS} | {"jacobian", "check_grads"}
+    {q.rpartition(".")[2] for q in TRANSFORMS} | {"jacobian", "check_grads", "custom_root"}
 )
 
 
