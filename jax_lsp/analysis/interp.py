@@ -452,9 +452,16 @@ class Interpreter:
         closure = self.make_closure(stmt, scope)
         v = Value(fns=(closure,))
         for dec in reversed(stmt.decorator_list):
-            dv = self.eval(dec, scope)
-            v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+            v = self.decorate(self.eval(dec, scope), v, dec)
         self.store(stmt.name, v, scope)
+
+    def decorate(self, dv: Value, v: Value, dec: ast.AST) -> Value:
+        out = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        if not out.fns and all(isinstance(f, (Api, Partial)) for f in dv.fns):
+            # a decorator we know nothing about (`nn.compact`, `jaxtyped`, ...): assume it
+            # returns a function that behaves like the one it decorates
+            return v
+        return out
 
     def make_closure(self, node: Any, scope: Scope) -> Closure:
         fi = self.info(node)
@@ -494,8 +501,7 @@ class Interpreter:
                                                                 "property"):
                         v = Value(fns=v.fns + (Decorator(dec.id),))
                         continue
-                    dv = self.eval(dec, scope)
-                    v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+                    v = self.decorate(self.eval(dec, scope), v, dec)
                 cls.attrs[s.name] = v
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)

@@ -1,0 +1,51 @@
+"""The values fixes produce: text edits and a titled, safety-flagged fix."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jax_lsp.analysis.findings import FixKind, Span
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Replace the text in `span` (end exclusive; an empty span inserts) with `new_text`."""
+
+    span: Span
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    kind: FixKind
+    title: str
+    #: safe = does not change what the program computes where it already worked
+    safe: bool
+    edits: tuple[TextEdit, ...]
+    #: the fix an editor should offer first for this finding
+    preferred: bool = False
+
+
+def _offsets(source: str) -> list[int]:
+    starts = [0]
+    for i, ch in enumerate(source):
+        if ch == "\n":
+            starts.append(i + 1)
+    return starts
+
+
+def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> str:
+    """Apply non-overlapping edits to `source` (character positions)."""
+    starts = _offsets(source)
+
+    def index(line: int, col: int) -> int:
+        if line - 1 >= len(starts):
+            return len(source)
+        return min(starts[line - 1] + col, len(source))
+
+    out = source
+    for e in sorted(edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
+        a = index(e.span.line, e.span.col)
+        b = index(e.span.end_line, e.span.end_col)
+        out = out[:a] + e.new_text + out[b:]
+    return out
