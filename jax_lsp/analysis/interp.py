@@ -212,13 +212,17 @@ class Interpreter:
         return bool(escaped)
 
     def _entry_args(self, closure: Closure) -> Args:
+        """Arguments for a function analysed on its own: unknown values for the parameters
+        without defaults; parameters with defaults take them, as most calls do."""
         a = closure.func.node.args
-        n = len(a.posonlyargs) + len(a.args)
+        n = len(a.posonlyargs) + len(a.args) - len(closure.defaults)
         self_value = self.method_self.get(closure.func)
         pos = [UNKNOWN] * n
         if self_value is not None and n:
             pos[0] = self_value
-        return Args(pos, {k.arg: UNKNOWN for k in a.kwonlyargs}, [None] * n, {})
+        given = dict(closure.kw_defaults)
+        kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
+        return Args(pos, kw, [None] * n, {})
 
     # ---------------------------------------------------------------------- positions
 
