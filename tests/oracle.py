@@ -45,8 +45,12 @@ class Outcome:
         return "ran without error" if self.ok else f"{self.exception}: {self.message[:300]}"
 
 
-def run_program(path: Path, timeout: float = 240.0) -> Outcome:
+def run_program(path: Path, timeout: float = 240.0, extra_path: list[Path] | None = None) -> Outcome:
     env = dict(os.environ)
+    if extra_path:
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(p) for p in extra_path] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
+        )
     env.setdefault("JAX_PLATFORMS", "cpu")
     env.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=1")
     env["PYTHONHASHSEED"] = "0"

@@ -2,6 +2,7 @@
 the user's code."""
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
+from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.analysis.findings import Finding, FixKind, ParseError, PathStep, Severity, Span
 
 __all__ = [
@@ -13,5 +14,6 @@ __all__ = [
     "PathStep",
     "Severity",
     "Span",
+    "Workspace",
     "analyze_source",
 ]

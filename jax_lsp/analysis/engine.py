@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 import gc
+from pathlib import Path
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -24,25 +26,33 @@ class AnalysisConfig:
 class AnalysisResult:
     findings: list[Finding]
     error: ParseError | None = None
+    #: workspace files the analysis read to follow imports (re-analyse when they change)
+    dependencies: list[str] = field(default_factory=list)
 
 
 def analyze_source(
-    source: str, filename: str = "<string>", config: AnalysisConfig | None = None
+    source: str,
+    filename: str = "<string>",
+    config: AnalysisConfig | None = None,
+    workspace: Workspace | None = None,
 ) -> AnalysisResult:
     """Analyse one module's source text. Never raises on bad input: a syntax error becomes
-    `AnalysisResult.error`."""
+    `AnalysisResult.error`. With a `workspace`, imports of workspace modules and installed
+    packages are followed (read and interpreted, never imported)."""
     # The AST and the interpreter's values are acyclic and short-lived: the cyclic garbage
     # collector only slows the analysis down (by a third on large modules), so pause it.
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, filename, config or AnalysisConfig())
+        return _analyze(source, filename, config or AnalysisConfig(), workspace)
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _analyze(source: str, filename: str, cfg: AnalysisConfig) -> AnalysisResult:
+def _analyze(
+    source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
+) -> AnalysisResult:
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as e:
@@ -54,7 +64,9 @@ def _analyze(source: str, filename: str, cfg: AnalysisConfig) -> AnalysisResult:
         source.splitlines(),
         extra_callbacks=frozenset(cfg.extra_callbacks),
         extra_transforms=dict(cfg.extra_transforms),
+        path=str(Path(filename).resolve()) if workspace is not None else filename,
+        workspace=workspace,
     )
     findings = interp.run()
     findings.sort(key=lambda f: (f.span, f.code))
-    return AnalysisResult(findings)
+    return AnalysisResult(findings, dependencies=interp.dependencies)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import jaxapi
@@ -23,6 +24,8 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.scopes import compute_scope, comprehension_info
 from jax_lsp.analysis.values import (
+    ModuleInfo,
+    UserModule,
     EMPTY,
     NOCONST,
     UNKNOWN,
@@ -49,12 +52,14 @@ from jax_lsp.analysis.values import (
     kill,
     strip_marks,
 )
+from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.codes import RULES
 
 _BUILTINS = frozenset(dir(builtins))
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_DEPTH = 60
 _MAX_LOOP = 3
+_MAX_MODULES = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +129,15 @@ class Interpreter:
         lines: list[str],
         extra_callbacks: frozenset[str] = EMPTY,
         extra_transforms: dict[str, str] | None = None,
+        path: str | None = None,
+        workspace: Workspace | None = None,
     ) -> None:
         self.tree = tree
-        self.lines = lines
+        self.main = ModuleInfo(path, lines, is_main=True)
+        self.module = self.main
+        self.workspace = workspace
+        #: modules imported from the workspace, by path (None while loading: import cycles)
+        self.modules: dict[Path, ModuleInfo | None] = {}
         self.extra_callbacks = extra_callbacks
         self.extra_transforms = extra_transforms or {}
         self.findings: dict[tuple[str, Span], Finding] = {}
@@ -139,12 +150,12 @@ class Interpreter:
         self.closures_seen: dict[FuncInfo, Closure] = {}
         self.method_self: dict[FuncInfo, Value] = {}
         self.module_scope = Scope(None, None, None)
+        self.main.scope = self.module_scope
         self.depth = 0
         self.levels: list[Level] = []
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
         self.identifiers: dict[FuncInfo, frozenset[str]] = {}
-        self.has_walrus = any(":=" in line for line in lines)
 
     # ---------------------------------------------------------------------- driver
 
@@ -173,13 +184,13 @@ class Interpreter:
             if any((isinstance(f, Api) and self.extra_transforms.get(f.name, f.name)
                     in jaxapi.TRANSFORMS) or isinstance(f, Transformed) for f in v.fns):
                 names.add(name)
-        funcs = list(self.closures_seen)
+        funcs = [f for f in self.closures_seen if f.module is self.main]
         idents = {}
         for f in funcs:
             ids = self.identifiers.get(f)
             if ids is None:
                 node = f.node
-                text = "\n".join(self.lines[node.lineno - 1 : node.end_lineno])
+                text = "\n".join(self.main.lines[node.lineno - 1 : node.end_lineno])
                 ids = self.identifiers[f] = frozenset(_IDENT.findall(text))
             idents[f] = ids
         interesting: set[FuncInfo] = set()
@@ -234,9 +245,15 @@ class Interpreter:
         end = self._char_col(end_line, end_col) if end_col is not None else col
         return Span(line, col, end_line, end)
 
+    def step(self, node: ast.AST, label: str) -> PathStep:
+        """A path step at `node` of the module being interpreted."""
+        m = self.module
+        return PathStep(self.span(node), label, None if m.is_main else m.path)
+
     def _char_col(self, line: int, byte_col: int) -> int:
-        if 0 < line <= len(self.lines):
-            text = self.lines[line - 1]
+        lines = self.module.lines
+        if 0 < line <= len(lines):
+            text = lines[line - 1]
             if not text.isascii():
                 return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))
         return byte_col
@@ -247,13 +264,14 @@ class Interpreter:
         fi = self.func_infos.get(node)
         if fi is None:
             name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
-            fi = self.func_infos[node] = FuncInfo(node, name)
+            fi = self.func_infos[node] = FuncInfo(node, name, self.module)
         return fi
 
     def ensure_scope(self, fi: FuncInfo) -> None:
         node = fi.node
-        walrus = self.has_walrus and any(
-            ":=" in line for line in self.lines[node.lineno - 1 : node.end_lineno]
+        m = fi.module or self.main
+        walrus = m.has_walrus and any(
+            ":=" in line for line in m.lines[node.lineno - 1 : node.end_lineno]
         )
         compute_scope(fi, walrus)
 
@@ -351,19 +369,33 @@ class Interpreter:
         elif t is ast.Import:
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.asname:
-                    self.store(a.asname, Value(fns=(Api(jaxapi.canonical(a.name)),)), scope)
+                    user = self.import_user_module(a.name, 0)
+                    v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
+                    self.store(a.asname, v, scope)
                 else:
                     top = a.name.split(".")[0]
-                    self.store(top, Value(fns=(Api(top),)), scope)
+                    user = self.import_user_module(top, 0)
+                    if user is not None and top != a.name:
+                        self.import_user_module(a.name, 0)
+                    self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
         elif t is ast.ImportFrom:
             mod = stmt.module or ""  # type: ignore[attr-defined]
-            if stmt.level:  # type: ignore[attr-defined]
-                mod = "." * stmt.level + mod  # type: ignore[attr-defined]
+            level = stmt.level or 0  # type: ignore[attr-defined]
+            user = self.import_user_module(mod, level)
+            if level:
+                mod = "." * level + mod
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.name == "*":
+                    if user is not None:
+                        for k, v in user.info.scope.vars.items():
+                            if not k.startswith("_"):
+                                self.store(k, v, scope)
                     continue
-                q = jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)
-                self.store(a.asname or a.name, Value(fns=(Api(q),)), scope)
+                if user is not None:
+                    v = self.module_attribute(user, a.name)
+                else:
+                    v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
+                self.store(a.asname or a.name, v, scope)
         elif t in (ast.Raise, ast.Assert):
             for child in ast.iter_child_nodes(stmt):
                 if isinstance(child, ast.expr):
@@ -490,7 +522,7 @@ class Interpreter:
         self_value = Value(fns=(Instance(cls),))
         body_scope = Scope(None, scope, scope.module)
         # class bodies bind into their own namespace but resolve names in the enclosing scope
-        body_scope.func = FuncInfo(stmt, stmt.name, frozenset(), frozenset(), frozenset())  # type: ignore[arg-type]
+        body_scope.func = FuncInfo(stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset())  # type: ignore[arg-type]
         for s in stmt.body:
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 closure = self.make_closure(s, scope)
@@ -749,6 +781,62 @@ class Interpreter:
         v = self.eval(node.elt, inner)
         return Value(tan=v.tan, fns=v.fns, traced=v.traced)
 
+    # ---------------------------------------------------------------------- imports
+
+    def import_user_module(self, dotted: str, level: int) -> UserModule | None:
+        """The workspace module `dotted` (relative by `level`), interpreted once per analysis;
+        None for modelled libraries, modules not found, and import cycles."""
+        if self.workspace is None:
+            return None
+        importer = Path(self.module.path) if self.module.path else None
+        try:
+            path = self.workspace.find(dotted, level, importer)
+        except OSError:
+            return None
+        if path is None:
+            return None
+        if path in self.modules:
+            info = self.modules[path]
+            return UserModule(info) if info is not None else None
+        if len(self.modules) >= _MAX_MODULES:
+            return None
+        parsed = self.workspace.parse(path)
+        if parsed is None:
+            self.modules[path] = None
+            return None
+        self.modules[path] = None  # an import cycle sees an unknown module
+        info = ModuleInfo(str(path), parsed.lines, is_main=False)
+        info.scope = Scope(None, None, None)
+        saved = (self.module, self.stack, self.ctx, self.depth)
+        self.module, self.stack, self.ctx = info, [], Ctx()
+        try:
+            self.exec_block(parsed.tree.body, info.scope)
+        finally:
+            self.module, self.stack, self.ctx, self.depth = saved
+        self.modules[path] = info
+        return UserModule(info)
+
+    def module_attribute(self, user: UserModule, name: str) -> Value:
+        v = user.info.scope.vars.get(name)
+        if v is not None:
+            return v
+        path = user.info.path
+        if path and path.endswith("__init__.py"):
+            saved = self.module
+            self.module = user.info
+            try:
+                sub = self.import_user_module(name, 1)
+            finally:
+                self.module = saved
+            if sub is not None:
+                return Value(fns=(sub,))
+        return UNKNOWN
+
+    @property
+    def dependencies(self) -> list[str]:
+        """The workspace files this analysis read, besides the analysed one."""
+        return sorted(str(p) for p, m in self.modules.items() if m is not None)
+
     # ---------------------------------------------------------------------- attributes
 
     def attribute(self, obj: Value, name: str) -> Value:
@@ -767,6 +855,8 @@ class Interpreter:
                 found = f.lookup(name)
                 if found is not None:
                     parts.append(self._unwrap_static(found, Value(fns=(f,))))
+            elif isinstance(f, UserModule):
+                parts.append(self.module_attribute(f, name))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
@@ -914,8 +1004,14 @@ class Interpreter:
         fi = closure.func
         if fi.locals is None:
             self.ensure_scope(fi)
-        key = (closure, tuple(args.pos), tuple(sorted(args.kw.items())), args.star, args.dstar,
-               self.ctx)
+        key: tuple = (closure, tuple(args.pos), tuple(sorted(args.kw.items())), args.star,
+                      args.dstar, self.ctx)
+        if fi.module is not None and not fi.module.is_main:
+            # findings inside imported modules are reported at the analysed file's call site:
+            # one interpretation per such site
+            tip = node if self.module.is_main else next(
+                (st.span for st in reversed(self.stack) if st.filename is None), None)
+            key = (*key, tip)
         try:
             cached = self.memo.get(key)
         except TypeError:  # an unhashable constant slipped in
@@ -932,8 +1028,11 @@ class Interpreter:
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
         if pushed:
-            self.stack.append(PathStep(self.span(node), f"calls `{label}`"))  # type: ignore[arg-type]
+            self.stack.append(self.step(node, f"calls `{label}`"))  # type: ignore[arg-type]
         self.depth += 1
+        caller_module = self.module
+        if fi.module is not None:
+            self.module = fi.module
         try:
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
@@ -941,6 +1040,7 @@ class Interpreter:
                 self.exec_block(fi.node.body, scope)
                 result = scope.vars.get("<return>", Value(const=None))
         finally:
+            self.module = caller_module
             self.depth -= 1
             if pushed:
                 self.stack.pop()
@@ -1198,10 +1298,23 @@ class Interpreter:
                operand_spans: tuple[Span, ...], *, deferred: bool = False,
                on_tangents: bool = False, modes: tuple[str, ...] = ()) -> None:
         span = self.span(node)
-        path = (level.site, *self.stack[level.stack_len:])
+        path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len:])
+        if not self.module.is_main:
+            # the offending call is in an imported module: report it at the last step of the
+            # path that is in the analysed file, and point from there into the other file
+            path = (*path, PathStep(span, f"`{what}` is called here", self.module.path))
+            in_main = [i for i, st in enumerate(self.stack) if st.filename is None]
+            if not in_main:
+                return  # not reached from the analysed file: that file's own finding
+            span = self.stack[in_main[-1]].span
+            if level.site.filename is not None:
+                path = (*self.stack[: level.stack_len], *path)
         rule = RULES[code]
-        through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+        through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]
+                   if s.label.startswith("calls ")]
         route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
+        if not self.module.is_main and self.module.path:
+            route += f" (in {Path(self.module.path).name}:{self.span(node).line})"
         site_line = level.site.span.line
         if code in ("JAX005", "JAX006"):
             head = f"`{what}` is a custom_vjp function reached by `{level.name}` (line {site_line}){route}"
@@ -1321,8 +1434,9 @@ class Interpreter:
 
     def level(self, mode: str, name: str, site: Span, *, batched: bool,
               defer: bool = False) -> Level:
-        lv = Level(mode, name, PathStep(site, f"`{name}` differentiates here"), len(self.stack),
-                   defer=defer, batched=batched)
+        where = None if self.module.is_main else self.module.path
+        lv = Level(mode, name, PathStep(site, f"`{name}` differentiates here", where),
+                   len(self.stack), defer=defer, batched=batched)
         self.levels.append(lv)
         return lv
 

@@ -169,4 +169,4 @@ def comprehension_info(node: ast.AST) -> FuncInfo:
         for n in ast.walk(gen.target):
             if isinstance(n, ast.Name):
                 names.add(n.id)
-    return FuncInfo(node, "<comprehension>", frozenset(names), frozenset(), frozenset())  # type: ignore[arg-type]
+    return FuncInfo(node, "<comprehension>", None, frozenset(names), frozenset(), frozenset())  # type: ignore[arg-type]

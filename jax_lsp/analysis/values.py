@@ -157,17 +157,39 @@ class Api:
     name: str
 
 
+class ModuleInfo:
+    """A module taking part in one analysis: the analysed file (`is_main`) or one it imports."""
+
+    __slots__ = ("path", "lines", "scope", "is_main", "has_walrus")
+
+    def __init__(self, path: str | None, lines: list[str], is_main: bool) -> None:
+        self.path = path
+        self.lines = lines
+        self.scope: Any = None
+        self.is_main = is_main
+        self.has_walrus = any(":=" in line for line in lines)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class UserModule:
+    """A module of the workspace bound to a name by an import."""
+
+    info: ModuleInfo
+
+
 class FuncInfo:
-    """A `def` or `lambda` of the analysed module. Its scope facts (`locals`, ...) are computed
+    """A `def` or `lambda` of an analysed module. Its scope facts (`locals`, ...) are computed
     when it is first called: most functions of a module never are."""
 
-    __slots__ = ("node", "name", "locals", "globals_", "nonlocals")
+    __slots__ = ("node", "name", "module", "locals", "globals_", "nonlocals")
 
-    def __init__(self, node: ast.AST, name: str, locals_: frozenset[str] | None = None,
+    def __init__(self, node: ast.AST, name: str, module: ModuleInfo | None = None,
+                 locals_: frozenset[str] | None = None,
                  globals_: frozenset[str] = frozenset(),
                  nonlocals: frozenset[str] = frozenset()) -> None:
         self.node: Any = node
         self.name = name
+        self.module = module
         self.locals: frozenset[str] = locals_  # type: ignore[assignment]
         self.globals_ = globals_
         self.nonlocals = nonlocals

@@ -1,0 +1,138 @@
+"""Find and read the modules a file imports, without importing or executing anything.
+
+A `Workspace` maps an import (`from .ops import f`, `import mylib.linalg as la`) to a source
+file: relative imports against the importing file's package, absolute ones against the importing
+file's folder, the workspace roots, and the `sys.path` of the selected Python environment (asked
+of that interpreter through jedi, in a subprocess that imports nothing of the user's). Parsed
+modules are cached by path and content hash; open editor buffers override files on disk.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import logging
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+#: Libraries whose API the analysis models as data (jaxapi): never read their sources.
+MODELED_TOP_LEVEL: frozenset[str] = frozenset(
+    {"jax", "jaxlib", "numpy", "scipy", "flax", "equinox", "optax", "functools", "chex",
+     "jaxtyping", "typing", "typing_extensions", "torch", "tensorflow", "pandas", "matplotlib",
+     "orbax", "haiku", "dm_haiku", "sklearn", "ml_dtypes", "absl", "tqdm", "rich"}
+)
+_STDLIB: frozenset[str] = frozenset(getattr(sys, "stdlib_module_names", ()))
+MAX_FILE_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class ParsedModule:
+    path: Path
+    tree: ast.Module
+    lines: list[str]
+    digest: str
+
+
+@dataclass
+class Workspace:
+    """Where imports are looked up. Cheap to create; reuse one to keep its parse cache."""
+
+    roots: list[Path] = field(default_factory=list)
+    #: extra import roots: the selected environment's sys.path (site-packages)
+    env_paths: list[Path] = field(default_factory=list)
+    #: unsaved editor buffers: path -> text
+    overlay: dict[Path, str] = field(default_factory=dict)
+    _cache: dict[Path, ParsedModule] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def for_environment(cls, roots: list[Path], python: str | None = None) -> Workspace:
+        """A workspace resolving installed packages in `python`'s environment (default: the
+        interpreter running jax-lsp)."""
+        return cls(roots=[r.resolve() for r in roots], env_paths=environment_sys_path(python))
+
+    # ------------------------------------------------------------------ resolution
+
+    def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
+        """The file of module `dotted` imported with `level` leading dots from `importer`."""
+        parts = [p for p in dotted.split(".") if p]
+        if level:
+            if importer is None:
+                return None
+            base = importer.parent
+            for _ in range(level - 1):
+                base = base.parent
+            return _module_file(base, parts)
+        if not parts or parts[0] in MODELED_TOP_LEVEL or parts[0] in _STDLIB:
+            return None
+        search: list[Path] = []
+        if importer is not None:
+            search.append(importer.parent)
+        search += self.roots + self.env_paths
+        for base in search:
+            found = _module_file(base, parts)
+            if found is not None:
+                return found
+        return None
+
+    def parse(self, path: Path) -> ParsedModule | None:
+        text = self.overlay.get(path)
+        if text is None:
+            try:
+                if path.stat().st_size > MAX_FILE_BYTES:
+                    return None
+                text = path.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                log.debug("cannot read %s: %s", path, e)
+                return None
+        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+        cached = self._cache.get(path)
+        if cached is not None and cached.digest == digest:
+            return cached
+        try:
+            tree = ast.parse(text, filename=str(path))
+        except (SyntaxError, ValueError) as e:
+            log.debug("cannot parse %s: %s", path, e)
+            return None
+        parsed = ParsedModule(path, tree, text.splitlines(), digest)
+        self._cache[path] = parsed
+        return parsed
+
+    def invalidate(self, path: Path) -> None:
+        self._cache.pop(path, None)
+
+
+def _module_file(base: Path, parts: list[str]) -> Path | None:
+    if not parts:
+        init = base / "__init__.py"
+        return init if init.is_file() else None
+    d = base.joinpath(*parts)
+    for candidate in (d.with_suffix(".py"), d / "__init__.py", d.with_suffix(".pyi")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+_ENV_CACHE: dict[str | None, list[Path]] = {}
+
+
+def environment_sys_path(python: str | None = None) -> list[Path]:
+    """The import path of a Python environment (site-packages first), via jedi, which asks the
+    interpreter in a subprocess without importing any user code. Cached per interpreter."""
+    if python in _ENV_CACHE:
+        return _ENV_CACHE[python]
+    paths: list[Path] = []
+    try:
+        import jedi
+
+        env = jedi.create_environment(python) if python else jedi.get_default_environment()
+        for p in env.get_sys_path():
+            pp = Path(p)
+            if pp.is_dir() and "site-packages" in pp.parts or "dist-packages" in pp.parts:
+                paths.append(pp)
+    except Exception as e:  # noqa: BLE001 - a broken environment must not stop the analysis
+        log.warning("cannot read the environment's sys.path (%s): %s", python or "default", e)
+    _ENV_CACHE[python] = paths
+    return paths

@@ -1,0 +1,3 @@
+from ._impl import host_norm
+
+__all__ = ["host_norm"]
