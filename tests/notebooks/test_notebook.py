@@ -1,0 +1,61 @@
+"""Notebooks: cells analysed together in order, findings mapped back to the right cell."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from jax_lsp.analysis.notebook import analyze_cells, code_cells_of_ipynb, join_cells
+
+NB = Path(__file__).parent / "host_callback.ipynb"
+
+
+def test_finding_lands_in_the_callback_cell() -> None:
+    cells = code_cells_of_ipynb(NB.read_text(encoding="utf-8"))
+    found, error, _ = analyze_cells(cells, str(NB))
+    assert error is None
+    (cf,) = found
+    assert cf.cell == 1  # the second code cell
+    assert cf.finding.code == "JAX001"
+    assert cf.finding.span.line == 2
+    line = cells[1].splitlines()[1]
+    assert line[cf.finding.span.col :].startswith("jax.pure_callback(")
+    # the grad is in another cell: its path step says which
+    assert cf.finding.path[0].filename == "<cell 3>"
+    assert cf.finding.path[0].span.line == 4
+
+
+def test_magics_keep_line_numbers() -> None:
+    nb = join_cells(["%time x = 1\n!ls\ny = 2", "%%bash\necho hi", "z = 3"])
+    assert nb.source.splitlines() == ["", "", "y = 2", "", "", "z = 3"]
+    assert nb.starts == (1, 4, 6)
+    assert nb.locate(6) == (2, 1)
+
+
+def test_syntax_error_names_the_cell() -> None:
+    found, error, _ = analyze_cells(["x = 1", "def f(:\n  pass"])
+    assert found == [] and error is not None
+    assert error.message.startswith("cell 2:") and error.line == 1
+
+
+def test_notebook_labels_match_real_jax(tmp_path: Path) -> None:
+    """The notebook's cells, run in order as a script under real JAX, raise what is marked."""
+    pytest.importorskip("jax")
+    from jax_lsp.codes import RULES
+    from oracle import expected_markers, run_program
+
+    cells = code_cells_of_ipynb(NB.read_text(encoding="utf-8"))
+    script = tmp_path / "nb.py"
+    script.write_text(join_cells(cells).source, encoding="utf-8")
+    outcome = run_program(script)
+    codes = {c for cell in cells for _, c in expected_markers(cell)}
+    assert codes == {"JAX001"}
+    assert not outcome.ok and RULES["JAX001"].matches(outcome.exception, outcome.message)
+
+
+def test_ipynb_json_with_string_sources() -> None:
+    doc = {"cells": [{"cell_type": "code", "source": "a = 1\n"},
+                     {"cell_type": "raw", "source": "x"}], "nbformat": 4}
+    assert code_cells_of_ipynb(json.dumps(doc)) == ["a = 1\n"]
