@@ -28,6 +28,8 @@ class AnalysisResult:
     error: ParseError | None = None
     #: workspace files the analysis read to follow imports (re-analyse when they change)
     dependencies: list[str] = field(default_factory=list)
+    #: the analysis hit its work budget: findings are those found until then
+    incomplete: bool = False
 
 
 def analyze_source(
@@ -69,4 +71,5 @@ def _analyze(
     )
     findings = interp.run()
     findings.sort(key=lambda f: (f.span, f.code))
-    return AnalysisResult(findings, dependencies=interp.dependencies)
+    return AnalysisResult(findings, dependencies=interp.dependencies,
+                          incomplete=interp.incomplete)

@@ -26,6 +26,7 @@ from jax_lsp.analysis.scopes import compute_scope, comprehension_info
 from jax_lsp.analysis.values import (
     ModuleInfo,
     UserModule,
+    LazyName,
     EMPTY,
     NOCONST,
     UNKNOWN,
@@ -60,6 +61,10 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _MAX_DEPTH = 60
 _MAX_LOOP = 3
 _MAX_MODULES = 64
+_MAX_ITEMS = 64
+_MAX_CONTEXTS = 24
+_MAX_CONTEXTS_FREE = 6
+_MAX_DEPTH_ITEMS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +92,8 @@ class Scope:
         self.module = module if module is not None else self
 
 
-class _Return(Exception):
-    pass
+class BudgetExhausted(Exception):
+    """The interpreter did as much work as it may for one module."""
 
 
 @dataclass
@@ -150,6 +155,16 @@ class Interpreter:
         self.closures_seen: dict[FuncInfo, Closure] = {}
         self.method_self: dict[FuncInfo, Value] = {}
         self.module_scope = Scope(None, None, None)
+        #: statements interpreted so far, and the most we interpret (a safety net: the
+        #: analysis must answer even on pathological code)
+        self.steps = 0
+        self.budget = max(200_000, 40 * len(lines))
+        self.incomplete = False
+        #: interpretations per function, their joined results, and how many differentiation
+        #: levels enclose the code being interpreted
+        self.interpretations: dict[FuncInfo, int] = {}
+        self.summaries: dict[FuncInfo, Value] = {}
+        self.level_depth = 0
         self.main.scope = self.module_scope
         self.depth = 0
         self.levels: list[Level] = []
@@ -160,6 +175,15 @@ class Interpreter:
     # ---------------------------------------------------------------------- driver
 
     def run(self) -> list[Finding]:
+        try:
+            self._run()
+        except BudgetExhausted:
+            self.incomplete = True
+        except RecursionError:
+            self.incomplete = True
+        return list(self.findings.values())
+
+    def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
@@ -172,7 +196,6 @@ class Interpreter:
                 self.call_closure(closure, args, None, label=None)
             if not self._apply_escaped_transforms() and not todo:
                 break
-        return list(self.findings.values())
 
     def _may_differentiate(self) -> set[FuncInfo]:
         """The functions whose text may, directly or through other functions of this module,
@@ -313,6 +336,9 @@ class Interpreter:
         return True
 
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
+        self.steps += 1
+        if self.steps > self.budget:
+            raise BudgetExhausted
         t = type(stmt)
         if t is ast.Expr:
             self.eval(stmt.value, scope)  # type: ignore[attr-defined]
@@ -369,30 +395,29 @@ class Interpreter:
         elif t is ast.Import:
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.asname:
-                    user = self.import_user_module(a.name, 0)
+                    user = self.find_user_module(a.name, 0)
                     v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
                     self.store(a.asname, v, scope)
                 else:
                     top = a.name.split(".")[0]
-                    user = self.import_user_module(top, 0)
-                    if user is not None and top != a.name:
-                        self.import_user_module(a.name, 0)
+                    user = self.find_user_module(top, 0)
                     self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
         elif t is ast.ImportFrom:
             mod = stmt.module or ""  # type: ignore[attr-defined]
             level = stmt.level or 0  # type: ignore[attr-defined]
-            user = self.import_user_module(mod, level)
+            user = self.find_user_module(mod, level)
             if level:
                 mod = "." * level + mod
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.name == "*":
-                    if user is not None:
-                        for k, v in user.info.scope.vars.items():
+                    info = self.load_module(user.path) if user is not None else None
+                    if info is not None:
+                        for k, v in info.scope.vars.items():
                             if not k.startswith("_"):
                                 self.store(k, v, scope)
                     continue
                 if user is not None:
-                    v = self.module_attribute(user, a.name)
+                    v = Value(fns=(LazyName(user.path, a.name),))
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
@@ -511,7 +536,7 @@ class Interpreter:
         return closure
 
     def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
-        bases = [self.eval(b, scope) for b in stmt.bases]
+        bases = [self.resolve_lazy(self.eval(b, scope)) for b in stmt.bases]
         cls = ClassObj(stmt.name, stmt, bases=bases)
         cls.linen = any(
             (isinstance(f, Api) and f.name in jaxapi.LINEN_MODULE_BASES)
@@ -717,7 +742,8 @@ class Interpreter:
     def _seq(items: list[Value], unknown_len: bool = False) -> Value:
         tan = frozenset().union(*(v.tan for v in items)) if items else EMPTY
         traced = any(v.traced for v in items)
-        if unknown_len:
+        if len(items) > _MAX_ITEMS or any(v.depth >= _MAX_DEPTH_ITEMS for v in items):
+            unknown_len = True  # keep values small: a deep or long structure is summarised
             fns = tuple(f for v in items for f in v.fns)
             return Value(tan=tan, fns=fns, traced=traced)
         consts = [v.const for v in items]
@@ -783,9 +809,9 @@ class Interpreter:
 
     # ---------------------------------------------------------------------- imports
 
-    def import_user_module(self, dotted: str, level: int) -> UserModule | None:
-        """The workspace module `dotted` (relative by `level`), interpreted once per analysis;
-        None for modelled libraries, modules not found, and import cycles."""
+    def find_user_module(self, dotted: str, level: int) -> UserModule | None:
+        """The workspace module `dotted` (relative by `level`) imported from the module being
+        interpreted; None for modelled libraries and modules not found. Nothing is read yet."""
         if self.workspace is None:
             return None
         importer = Path(self.module.path) if self.module.path else None
@@ -793,18 +819,19 @@ class Interpreter:
             path = self.workspace.find(dotted, level, importer)
         except OSError:
             return None
-        if path is None:
-            return None
+        return UserModule(path) if path is not None else None
+
+    def load_module(self, path: Path) -> ModuleInfo | None:
+        """Interpret a workspace module's body, once per analysis. None when it cannot be read,
+        while it is loading (an import cycle sees an unknown module), or past the module cap."""
         if path in self.modules:
-            info = self.modules[path]
-            return UserModule(info) if info is not None else None
-        if len(self.modules) >= _MAX_MODULES:
+            return self.modules[path]
+        if len(self.modules) >= _MAX_MODULES or self.workspace is None:
             return None
         parsed = self.workspace.parse(path)
+        self.modules[path] = None
         if parsed is None:
-            self.modules[path] = None
             return None
-        self.modules[path] = None  # an import cycle sees an unknown module
         info = ModuleInfo(str(path), parsed.lines, is_main=False)
         info.scope = Scope(None, None, None)
         saved = (self.module, self.stack, self.ctx, self.depth)
@@ -814,23 +841,35 @@ class Interpreter:
         finally:
             self.module, self.stack, self.ctx, self.depth = saved
         self.modules[path] = info
-        return UserModule(info)
+        return info
 
     def module_attribute(self, user: UserModule, name: str) -> Value:
-        v = user.info.scope.vars.get(name)
+        info = self.load_module(user.path)
+        if info is None:
+            return UNKNOWN
+        v = info.scope.vars.get(name)
         if v is not None:
             return v
-        path = user.info.path
-        if path and path.endswith("__init__.py"):
+        if info.path and info.path.endswith("__init__.py"):
             saved = self.module
-            self.module = user.info
+            self.module = info
             try:
-                sub = self.import_user_module(name, 1)
+                sub = self.find_user_module(name, 1)
             finally:
                 self.module = saved
             if sub is not None:
                 return Value(fns=(sub,))
         return UNKNOWN
+
+    def resolve_lazy(self, v: Value) -> Value:
+        if not any(type(f) is LazyName for f in v.fns):
+            return v
+        parts = [Value(tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName),
+                       traced=v.traced)]
+        for f in v.fns:
+            if type(f) is LazyName:
+                parts.append(self.module_attribute(UserModule(f.path), f.name))
+        return join(parts)
 
     @property
     def dependencies(self) -> list[str]:
@@ -857,6 +896,8 @@ class Interpreter:
                     parts.append(self._unwrap_static(found, Value(fns=(f,))))
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
+            elif isinstance(f, LazyName):
+                parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
@@ -986,6 +1027,8 @@ class Interpreter:
             return derived(args.all_values())
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
+        if t is LazyName:
+            return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:
             return self.call_instance(f, Value(fns=(f,)), args, node)
         return derived(args.all_values())
@@ -1021,6 +1064,14 @@ class Interpreter:
             return cached
         if key is not None and key in self.in_progress or self.depth > _MAX_DEPTH:
             return derived(args.all_values())
+        # Context sensitivity has a price: past a few interpretations of one function (many
+        # under a differentiation level, fewer outside one, where no finding can arise) its
+        # calls get the summary of what it returned so far.
+        count = self.interpretations.get(fi, 0)
+        if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            summary = self.summaries.get(fi, UNKNOWN)
+            return join([summary, derived(args.all_values())])
+        self.interpretations[fi] = count + 1
         if key is not None:
             self.in_progress.add(key)
         self.entered.add(fi)
@@ -1048,6 +1099,8 @@ class Interpreter:
                 self.in_progress.discard(key)
         if key is not None:
             self.memo[key] = result
+        old = self.summaries.get(fi)
+        self.summaries[fi] = result if old is None else join([old, result])
         return result
 
     def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
@@ -1374,7 +1427,8 @@ class Interpreter:
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
             site = self.span(node) if node is not None else Span(1, 0, 1, 0)
             tf = Transformed(spec, name, fun, argnums, allow_int, site)
-            if node is not None:
+            if node is not None and self.module.is_main:
+                # only this file's transforms: an imported module's are its own findings
                 self.transformed_created.setdefault(tf, node)
             return Value(fns=(tf,))
         if node is None:
@@ -1444,10 +1498,12 @@ class Interpreter:
         saved = self.ctx
         if level.batched:
             self.ctx = Ctx(saved.rule_levels, saved.mask, saved.checkpoint_levels, True)
+        self.level_depth += 1
         try:
             out = self.call_value(fun, args, node)
         finally:
             self.ctx = saved
+            self.level_depth -= 1
         if not level.defer:
             for emit in level.pending:
                 emit()

@@ -81,6 +81,22 @@ class Value:
     traced: bool = False
     #: an integer or boolean literal array (for JAX010)
     intish: bool = False
+    #: cached hash: values nest, and memo keys hash them often
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if not h:
+            h = hash((self.tan, self.fns, self.items, self.keys, self.const, self.traced,
+                      self.intish)) or 1
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    @property
+    def depth(self) -> int:
+        if not self.items:
+            return 0
+        return 1 + max(i.depth for i in self.items)
 
     def with_tan(self, tan: frozenset) -> Value:
         return Value(tan, self.fns, self.items, self.keys, self.const, self.traced, self.intish)
@@ -170,11 +186,20 @@ class ModuleInfo:
         self.has_walrus = any(":=" in line for line in lines)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True)
 class UserModule:
-    """A module of the workspace bound to a name by an import."""
+    """A module of the workspace bound to a name by an import; read when first used."""
 
-    info: ModuleInfo
+    path: Any  # pathlib.Path
+
+
+@dataclass(frozen=True, slots=True)
+class LazyName:
+    """`from module import name` of a workspace module: resolved when first used, so that only
+    the modules a differentiated path really reaches are read."""
+
+    path: Any  # pathlib.Path
+    name: str
 
 
 class FuncInfo:
