@@ -22,6 +22,9 @@ so LSP ``initializationOptions`` can use either)::
     extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
     # Per-code severity override: "error", "warning" or "info".
     severity = { JAX004 = "warning" }
+    # The Python interpreter whose installed packages imports are followed into (jedi asks it
+    # for its sys.path; nothing is imported). Default: the interpreter running jax-lsp.
+    python = ".venv/bin/python"
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
 naming the file and the key. The checker and the server look for the nearest ``pyproject.toml``
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -40,10 +44,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10: the tomli backport
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10: the tomli backport
+    import tomli as tomllib
 
 from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
@@ -61,7 +65,8 @@ __all__ = [
 #: the code under which a file that does not parse or decode is reported (always on)
 PARSE_ERROR_CODE = "JAX000"
 
-KEYS = ("select", "ignore", "exclude", "extra-callbacks", "extra-transforms", "severity")
+KEYS = ("select", "ignore", "exclude", "extra-callbacks", "extra-transforms", "severity",
+        "python")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -169,6 +174,13 @@ def _patterns(value: object, key: str, origin: str | None) -> tuple[str, ...]:
     return pats
 
 
+def _python(value: object, key: str, origin: str | None) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{_where(origin, key)} must be the path of a Python interpreter, "
+                          f"got {value!r}")
+    return value.strip()
+
+
 _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
     "ignore": _selectors,
@@ -176,6 +188,7 @@ _VALIDATORS: dict[str, Any] = {
     "extra-callbacks": _dotted_names,
     "extra-transforms": _transforms,
     "severity": _severities,
+    "python": _python,
 }
 
 
@@ -298,6 +311,8 @@ class Config:
     extra_callbacks: tuple[str, ...] = ()
     extra_transforms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
+    #: the interpreter whose environment installed packages are resolved in (None: this one)
+    python: str | None = None
     #: the directory `exclude` is relative to (the config file's); None: the working directory
     root: Path | None = None
     #: the file this configuration was read from, if any
@@ -321,7 +336,7 @@ class Config:
         """Read an explicit configuration file: a ``pyproject.toml`` (its ``[tool.jax-lsp]``
         table; defaults if it has none) or any other TOML file holding the keys at top level."""
         p = Path(path).absolute()
-        data = _read_toml(p)
+        data: Mapping[str, Any] = _read_toml(p)
         if p.name == "pyproject.toml":
             tool = data.get("tool", {})
             table = tool.get("jax-lsp", {}) if isinstance(tool, Mapping) else {}
@@ -343,6 +358,15 @@ class Config:
         return replace(self, **_validate(overrides, None))
 
     # -- queries -------------------------------------------------------------------------------
+
+    def python_path(self) -> str | None:
+        """`python`, relative paths taken from the configuration file's directory."""
+        if self.python is None:
+            return None
+        p = Path(self.python).expanduser()
+        if not p.is_absolute() and "/" in self.python:
+            p = self._base() / p
+        return str(p)
 
     def analysis_config(self) -> AnalysisConfig:
         return AnalysisConfig(

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
+from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
+from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
@@ -24,9 +26,11 @@ from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 
 __all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "display_path"]
 
-#: below this much source, a process pool costs more than it saves (see `check_files`)
+#: below this much source, a process pool costs more than it saves (see `_jobs_for`)
 PARALLEL_MIN_BYTES = 2_000_000
 PARALLEL_MIN_FILES = 64
+#: what a directory walk picks up: Python modules and Jupyter notebooks
+SOURCE_SUFFIXES = (".py", ".ipynb")
 
 _NEWLINES = re.compile(rb"\r\n|\r|\n")
 
@@ -112,7 +116,9 @@ def discover_files(
                 and not config.is_excluded_entry(here, d, True)
             )
             for name in filenames:
-                if name.endswith(".py") and not config.is_excluded_entry(here, name, False):
+                if name.endswith(SOURCE_SUFFIXES) and not config.is_excluded_entry(
+                    here, name, False
+                ):
                     found.setdefault(here / name, config)
     return sorted(found.items(), key=lambda item: item[0])
 
@@ -156,8 +162,41 @@ def _decode(data: bytes) -> tuple[str | None, Finding | None]:
         )
 
 
-def analyse_file(path: str, config: AnalysisConfig) -> _Analysed:
-    """Read, decode, analyse and apply suppression comments: never raises."""
+_WORKSPACES: dict[tuple[str, str | None], Workspace] = {}
+
+
+def _workspace(root: str, python: str | None) -> Workspace:
+    """One import index per project root and environment, per process: every file of a run
+    shares the parsed modules."""
+    key = (root, python)
+    ws = _WORKSPACES.get(key)
+    if ws is None:
+        ws = _WORKSPACES[key] = Workspace.for_environment([Path(root)], python)
+    return ws
+
+
+def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
+                      workspace: Workspace) -> tuple[str, list[Finding]]:
+    """A notebook's code cells as one module; findings say which cell they are in."""
+    cells = code_cells_of_ipynb(text)
+    nb = join_cells(cells)
+    result = analyze_source(nb.source, path, config, workspace)
+    findings = []
+    for f in filter_suppressed(nb.source, result.findings):
+        cell, line = nb.locate(f.span.line)
+        findings.append(replace(f, message=f"code cell {cell + 1}, line {line}: {f.message}"))
+    if result.error is not None:
+        err = result.error
+        cell, line = nb.locate(max(err.line, 1))
+        findings.insert(0, _parse_error(f"code cell {cell + 1}, line {line}: {err.message}",
+                                        max(err.line, 1), max(err.col, 0)))
+    return nb.source, findings
+
+
+def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
+                 python: str | None = None) -> _Analysed:
+    """Read, decode, analyse and apply suppression comments: never raises. With `root`,
+    imports are followed into that project and the environment of `python`."""
     try:
         data = Path(path).read_bytes()
     except OSError as e:
@@ -165,19 +204,28 @@ def analyse_file(path: str, config: AnalysisConfig) -> _Analysed:
     source, error = _decode(data)
     if source is None:  # show the lines anyway, undecodable bytes replaced
         return _Analysed(data.decode("utf-8", "replace"), (error,) if error else ())
+    workspace = _workspace(root, python) if root is not None else None
     try:
-        result = analyze_source(source, path, config)
+        if path.endswith(".ipynb"):
+            if workspace is None:
+                workspace = _workspace(str(Path(path).parent), python)
+            try:
+                nb_source, nb_findings = _analyse_notebook(path, source, config, workspace)
+            except (ValueError, KeyError, TypeError) as e:
+                return _Analysed(source, (_parse_error(f"Not a valid notebook: {e}", 1, 0),))
+            return _Analysed(nb_source if nb_findings else None, tuple(nb_findings))
+        result = analyze_source(source, path, config, workspace)
         findings = filter_suppressed(source, result.findings)
     except Exception:  # noqa: BLE001 - one file's crash must not stop the run
         return _Analysed(None, (), traceback.format_exc())
     if result.error is not None:
-        e = result.error
-        findings.insert(0, _parse_error(e.message, max(e.line, 1), max(e.col, 0)))
+        err = result.error
+        findings.insert(0, _parse_error(err.message, max(err.line, 1), max(err.col, 0)))
     # the text only travels back (from a worker process) when there is something to show
     return _Analysed(source if findings else None, tuple(findings))
 
 
-def _analyse_star(item: tuple[str, AnalysisConfig]) -> _Analysed:
+def _analyse_star(item: tuple[str, AnalysisConfig, str | None, str | None]) -> _Analysed:
     return analyse_file(*item)
 
 
@@ -247,7 +295,7 @@ def check_files(
 ) -> CheckRun:
     """Analyse `files` (sequentially, or in `jobs` processes; 0 picks) and report."""
     cwd = cwd or Path.cwd()
-    work = [(str(p), c.analysis_config()) for p, c in files]
+    work = [(str(p), c.analysis_config(), str(c.root or cwd), c.python_path()) for p, c in files]
     n = _jobs_for(files, jobs)
     analysed: Iterable[_Analysed]
     if n <= 1:
