@@ -119,20 +119,25 @@ _ENV_CACHE: dict[str | None, list[Path]] = {}
 
 
 def environment_sys_path(python: str | None = None) -> list[Path]:
-    """The import path of a Python environment (site-packages first), via jedi, which asks the
-    interpreter in a subprocess without importing any user code. Cached per interpreter."""
+    """The site-packages folders of a Python environment. For another interpreter, jedi asks
+    it in a subprocess (which imports nothing of the user's); for the interpreter running
+    jax-lsp, its own `sys.path` answers at no cost. Cached per interpreter."""
     if python in _ENV_CACHE:
         return _ENV_CACHE[python]
-    paths: list[Path] = []
-    try:
-        import jedi
+    raw: list[str] = []
+    if python is None or Path(python).resolve() == Path(sys.executable).resolve():
+        raw = list(sys.path)
+    else:
+        try:
+            import jedi
 
-        env = jedi.create_environment(python) if python else jedi.get_default_environment()
-        for p in env.get_sys_path():
-            pp = Path(p)
-            if pp.is_dir() and "site-packages" in pp.parts or "dist-packages" in pp.parts:
-                paths.append(pp)
-    except Exception as e:  # noqa: BLE001 - a broken environment must not stop the analysis
-        log.warning("cannot read the environment's sys.path (%s): %s", python or "default", e)
+            raw = [str(p) for p in jedi.create_environment(python).get_sys_path()]
+        except Exception as e:  # noqa: BLE001 - a broken environment must not stop the analysis
+            log.warning("cannot read the sys.path of %s: %s", python, e)
+    paths = [
+        Path(p) for p in raw
+        if p and ("site-packages" in Path(p).parts or "dist-packages" in Path(p).parts)
+        and Path(p).is_dir()
+    ]
     _ENV_CACHE[python] = paths
     return paths
