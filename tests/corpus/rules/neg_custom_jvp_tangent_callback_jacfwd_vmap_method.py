@@ -1,0 +1,26 @@
+"""Tangent-applied host callback in a custom_jvp rule, given vmap_method: jacfwd works."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def _host_precondition(v):
+    d = np.array([4.0, 2.0, 1.0], np.float32)
+    return (v / d).astype(np.float32)
+
+
+@jax.custom_jvp
+def preconditioned(x):
+    return x / jnp.array([4.0, 2.0, 1.0])
+
+
+@preconditioned.defjvp
+def _pre_jvp(primals, tangents):
+    x, = primals
+    t, = tangents
+    t_out = jax.pure_callback(_host_precondition, jax.ShapeDtypeStruct(t.shape, t.dtype), t,
+                              vmap_method="sequential")
+    return preconditioned(x), t_out
+
+
+print(jax.jacfwd(preconditioned)(jnp.ones(3)))
