@@ -128,7 +128,7 @@ RULES: dict[str, Rule] = {
             "integer-input-to-derivative",
             "`grad`/`jacrev`/`jacfwd` is applied to an integer or boolean literal input",
             ("TypeError",),
-            (r"^(grad|value_and_grad|jacrev|jacfwd|hessian) requires real",),
+            (r"^(grad|jacrev|jacfwd) requires real(- or complex)?-valued inputs",),
             "grad requires real- or complex-valued inputs",
         ),
     ]

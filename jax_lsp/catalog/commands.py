@@ -103,8 +103,11 @@ def run_rule(args: argparse.Namespace) -> int:
             data["entries"] = [entry_json(e) for e in entries]
             _dump(data)
         elif fmt == "markdown":
-            _print("\n".join([code_markdown(rule, catalog)]
-                             + [entry_markdown(e, level=3) for e in entries]))
+            _print(
+                "\n".join(
+                    [code_markdown(rule, catalog)] + [entry_markdown(e, level=3) for e in entries]
+                )
+            )
         else:
             _print("\n".join([code_text(rule, catalog)] + [entry_text(e) for e in entries]))
         return 0

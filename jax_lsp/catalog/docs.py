@@ -42,7 +42,7 @@ def rules_page(catalog: Catalog | None = None) -> str:
         entries = ", ".join(f"[`{e.id}`](#{e.id})" for e in catalog.for_code(rule.code))
         out.append(
             f"| [{rule.code}](#{rule.code.lower()}) | {rule.name} | "
-            f"`{' | '.join(rule.exceptions)}`: {rule.jax_says} | {entries} |"
+            f"`{', '.join(rule.exceptions)}`: {rule.jax_says} | {entries} |"
         )
     out.append("")
     for rule in RULES.values():

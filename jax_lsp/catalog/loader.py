@@ -110,7 +110,9 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
     if verified not in VERIFIED_VALUES:
         raise CatalogError(f"{where}: `verified` must be one of {VERIFIED_VALUES}")
     try:
-        raised_in = tuple(Location.parse(s) for s in _strings(data["raised_in"], "raised_in", where))
+        raised_in = tuple(
+            Location.parse(s) for s in _strings(data["raised_in"], "raised_in", where)
+        )
         message_in = tuple(
             Location.parse(s) for s in _strings(data.get("message_in", []), "message_in", where)
         )

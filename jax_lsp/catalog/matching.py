@@ -21,6 +21,11 @@ _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<
 _HEADER = re.compile(r"^(?P<name>[A-Za-z_][\w.]*)(?::[ \t]?(?P<rest>.*))?$")
 _EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
 #: a frame in JAX itself (site-packages/jax/..., a jax checkout's jax/_src/..., jaxlib)
+#: installed third-party packages and the standard library (`.../lib/python3.11/...`)
+_LIBRARY_PATH = re.compile(
+    r"([/\\](site|dist)-packages[/\\])|([/\\]lib(64)?[/\\]python\d+(\.\d+)?[/\\])"
+    r"|([/\\]Lib[/\\])"
+)
 _JAX_PATH = re.compile(
     r"([/\\](site|dist)-packages[/\\](jax|jaxlib)[/\\])|([/\\]jax[/\\]_src[/\\])|([/\\]jaxlib[/\\])"
 )
@@ -40,6 +45,11 @@ class Frame:
     def is_jax(self) -> bool:
         return is_jax_path(self.filename)
 
+    @property
+    def is_library(self) -> bool:
+        """In an installed package (site-packages) or the Python standard library."""
+        return bool(_LIBRARY_PATH.search(self.filename)) or self.filename.startswith("<frozen")
+
     def __str__(self) -> str:
         return f"{self.filename}:{self.lineno} in {self.function}"
 
@@ -55,9 +65,18 @@ class ParsedError:
 
     @property
     def user_frame(self) -> Frame | None:
-        """The last frame outside JAX: the user code that triggered the error."""
-        for frame in reversed(self.frames):
-            if not frame.is_jax and not frame.filename.startswith("<frozen"):
+        """The user code that triggered the error: the last frame outside the JAX package.
+
+        Frames of the standard library (`contextlib`, `functools`, `runpy`, ...) and of other
+        installed packages are passed over when a frame of the user's own code exists, so a
+        `contextlib` wrapper or an equinox/flax layer between the user's line and JAX does not
+        hide the user's line."""
+        outside_jax = [f for f in self.frames if not f.is_jax]
+        for frame in reversed(outside_jax):
+            if not frame.is_library:
+                return frame
+        for frame in reversed(outside_jax):
+            if not frame.filename.startswith("<frozen"):
                 return frame
         return None
 
@@ -69,6 +88,8 @@ class Match:
     values: tuple[tuple[str, str], ...]
     #: whether the exception class named in the text (if any) is the entry's
     exception_agrees: bool
+    #: the text was only the start of the message (cut short); placeholders are not extracted
+    truncated: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,12 +147,16 @@ def parse_error_text(text: str) -> ParsedError:
         m = _FRAME.match(line)
         if m:
             source = ""
-            if i + 1 < len(section) and section[i + 1].startswith("    ") and not _FRAME.match(
-                section[i + 1]
+            if (
+                i + 1 < len(section)
+                and section[i + 1].startswith("    ")
+                and not _FRAME.match(section[i + 1])
             ):
                 source = section[i + 1].strip()
             frames.append(
-                Frame(m.group("file"), int(m.group("line")), (m.group("func") or "").strip(), source)
+                Frame(
+                    m.group("file"), int(m.group("line")), (m.group("func") or "").strip(), source
+                )
             )
             i += 1
             continue
@@ -143,41 +168,58 @@ def parse_error_text(text: str) -> ParsedError:
     return ParsedError(exception, normalize_message(message), tuple(frames), True)
 
 
-def match_message(
-    message: str, catalog: Catalog, exception: str | None = None
-) -> list[Match]:
+def match_message(message: str, catalog: Catalog, exception: str | None = None) -> list[Match]:
     """Every entry whose template matches `message`, best first.
 
     Best is: the exception class agrees (when one is given), then the most specific template
-    (the most static text), then the id for a stable order.
+    (the most static text), then the fewest placeholders, then the id for a stable order. When
+    no template matches the whole message, a message cut short (a first line, a quote ending in
+    `...`) matches the templates it is the start of, ranked by how much of them it covers.
     """
     message = normalize_message(message)
+
+    def agrees(entry: Entry) -> bool:
+        return exception is None or _short_name(exception) == _short_name(entry.exception)
+
     found: list[Match] = []
     for entry in catalog:
         values = compile_template(entry.message).match(message)
-        if values is None:
-            continue
-        agrees = exception is None or _short_name(exception) == _short_name(entry.exception)
-        found.append(Match(entry, tuple(values.items()), agrees))
-    found.sort(
-        key=lambda m: (
-            not m.exception_agrees,
-            -compile_template(m.entry.message).static_length,
-            m.entry.id,
+        if values is not None:
+            found.append(Match(entry, tuple(values.items()), agrees(entry)))
+    if found:
+        found.sort(
+            key=lambda m: (
+                not m.exception_agrees,
+                -compile_template(m.entry.message).static_length,
+                len(m.values),
+                m.entry.id,
+            )
         )
-    )
-    return found
+        return found
+    partial: list[tuple[int, Match]] = []
+    for entry in catalog:
+        covered = compile_template(entry.message).match_truncated(message)
+        if covered:
+            partial.append((covered, Match(entry, (), agrees(entry), truncated=True)))
+    partial.sort(key=lambda p: (not p[1].exception_agrees, -p[0], p[1].entry.id))
+    return [m for _, m in partial]
 
 
 def _similarity(message: str, entry: Entry) -> float:
+    """How much `message` looks like the entry's message, in [0, 1]: half character similarity
+    (to the whole template or to its start, whichever is closer), half the share of the
+    message's words that the template contains."""
     template = compile_template(entry.message)
     a = message[:400].lower()
     b = template.static_text[:400].lower()
-    ratio = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
-    wa = set(re.findall(r"[a-z_]{3,}", a))
-    wb = set(re.findall(r"[a-z_]{3,}", b))
-    overlap = len(wa & wb) / len(wa | wb) if wa | wb else 0.0
-    return round(max(ratio, overlap), 3)
+    ratio = max(
+        difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(),
+        difflib.SequenceMatcher(None, a, b[: max(len(a), 40)], autojunk=False).ratio(),
+    )
+    wa = set(re.findall(r"[a-z_]{2,}", a))
+    wb = set(re.findall(r"[a-z_]{2,}", b))
+    contained = len(wa & wb) / len(wa) if wa else 0.0
+    return round(0.5 * ratio + 0.5 * contained, 3)
 
 
 def closest_entries(message: str, catalog: Catalog, limit: int = 3) -> list[Suggestion]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from jax_lsp.catalog.templates import display_text
 from jax_lsp.codes import DOCS_BASE_URL
 
 #: how an entry was verified: by running its `before` example under real JAX, or only by
@@ -85,6 +86,11 @@ class Entry:
     @property
     def docs_url(self) -> str:
         return f"{DOCS_BASE_URL}#{self.id}"
+
+    @property
+    def display_message(self) -> str:
+        """The message template as shown to people (pinned placeholders resolved)."""
+        return display_text(self.message)
 
     @property
     def message_sources(self) -> tuple[Location, ...]:

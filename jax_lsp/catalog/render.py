@@ -16,8 +16,9 @@ from jax_lsp.catalog.model import Entry
 from jax_lsp.codes import DOCS_BASE_URL, RULES, Rule
 
 _VERIFIED_TEXT = {
-    "run": "verified by running the example under JAX {versions}",
-    "source-only": "found in the JAX {versions} source only; not triggered by a runnable example",
+    "run": "by running the example under JAX {versions}",
+    "source-only": "source only: found in the JAX {versions} source, not triggered by a runnable "
+    "example",
 }
 
 
@@ -48,6 +49,10 @@ def _entry_link(entry_id: str, local: bool) -> str:
     return f"#{entry_id}" if local else f"{DOCS_BASE_URL}#{entry_id}"
 
 
+def _code_link(code: str, local: bool) -> str:
+    return f"#{code.lower()}" if local else RULES[code].url
+
+
 def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bool = False) -> str:
     """The full Markdown form of an entry.
 
@@ -59,22 +64,23 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
     if anchor:
         out.append(f'<a id="{entry.id}"></a>\n')
     out.append(f"{h} `{entry.id}`: {entry.title}\n")
-    codes = ", ".join(f"[{c}]({RULES[c].url})" for c in entry.codes) or "none"
+    codes = ", ".join(f"[{c}]({_code_link(c, local)})" for c in entry.codes) or "none"
     out.append(f"- **Diagnostic codes:** {codes}")
     out.append(f"- **Exception:** `{entry.exception}`")
     out.append("- **Raised in:** " + ", ".join(f"`{loc}`" for loc in entry.raised_in))
     out.append(f"- **Verified:** {verified_text(entry)}")
     out.append("")
     out.append("**Message** (`{…}` marks the parts that vary):\n")
-    out.append(_fence(entry.message, "text"))
+    out.append(_fence(entry.display_message, "text"))
     out.append(f"\n{h}# What it means\n")
     out.append(entry.meaning)
     out.append(f"\n{h}# When it happens\n")
     out.extend(f"- {t}" for t in entry.triggers)
     out.append(f"\n{h}# How to fix it\n")
     for i, sol in enumerate(entry.solutions, start=1):
-        detail = textwrap.indent(sol.detail, "   ").lstrip()
-        out.append(f"{i}. **{sol.title}**\n   {detail}\n" if detail else f"{i}. **{sol.title}**\n")
+        out.append(f"{i}. **{sol.title}**\n")
+        if sol.detail:
+            out.append(textwrap.indent(sol.detail, "   ") + "\n")
     out.append(f"{h}# Example\n")
     if entry.before is not None:
         if entry.runnable:
@@ -108,17 +114,23 @@ def code_markdown(
         out.append(f'<a id="{rule.code.lower()}"></a>\n')
     out.append(f"{h} {rule.code}: {rule.name}\n")
     out.append(f"{rule.summary}.\n")
-    out.append(f"- **Predicts:** `{' | '.join(rule.exceptions)}`: {rule.jax_says}")
+    out.append(f"- **Predicts:** `{', '.join(rule.exceptions)}`: {rule.jax_says}")
     entries = catalog.for_code(rule.code)
     links = ", ".join(f"[`{e.id}`]({_entry_link(e.id, local)})" for e in entries) or "none"
     out.append(f"- **Catalog entries:** {links}")
+    for e in entries:
+        out.append("")
+        out.append(f"**[`{e.id}`]({_entry_link(e.id, local)})**: {first_sentence(e.meaning)}")
+        top = e.top_solution
+        if top is not None:
+            out.append(f"Best fix: {top.title}.")
     return "\n".join(out).rstrip() + "\n"
 
 
 def hover_markdown(entry: Entry, code: str | None = None) -> str:
     """The short form for an editor hover: message, meaning, top fix, link."""
     head = f"**{code}** · " if code else ""
-    first_line = entry.message.splitlines()[0]
+    first_line = entry.display_message.splitlines()[0]
     out = [f"{head}`{entry.exception}`: {first_line}", "", first_sentence(entry.meaning)]
     top = entry.top_solution
     if top is not None:
@@ -133,7 +145,14 @@ def hover_markdown(entry: Entry, code: str | None = None) -> str:
 def _wrap(text: str, indent: str = "  ", width: int = 96) -> str:
     paragraphs = text.split("\n\n")
     return "\n\n".join(
-        textwrap.fill(" ".join(p.split()), width, initial_indent=indent, subsequent_indent=indent)
+        textwrap.fill(
+            " ".join(p.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
         for p in paragraphs
     )
 
@@ -148,20 +167,25 @@ def entry_text(entry: Entry) -> str:
     out.append(f"Raised in:  {', '.join(str(loc) for loc in entry.raised_in)}")
     out.append(f"Verified:   {verified_text(entry)}")
     out.append(f"Docs:       {entry.docs_url}")
-    out += ["", "Message:", textwrap.indent(entry.message, "  "), ""]
+    out += ["", "Message:", textwrap.indent(entry.display_message, "  "), ""]
     out += ["What it means:", _wrap(entry.meaning), ""]
     out.append("When it happens:")
-    out += [textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ")
-            for t in entry.triggers]
+    out += [
+        textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ")
+        for t in entry.triggers
+    ]
     out += ["", "How to fix it:"]
     for i, sol in enumerate(entry.solutions, start=1):
-        out.append(textwrap.fill(sol.title, 96, initial_indent=f"  {i}. ",
-                                 subsequent_indent="     "))
+        out.append(
+            textwrap.fill(sol.title, 96, initial_indent=f"  {i}. ", subsequent_indent="     ")
+        )
         if sol.detail:
             out.append(_wrap(sol.detail, "     "))
     if entry.before is not None:
         label = "Example (raises)" if entry.runnable else f"Example (not run: {entry.skip_reason})"
         out += ["", f"{label}:", textwrap.indent(entry.before.rstrip(), "    ")]
+    else:
+        out += ["", "Example: none (the message was found in the JAX source only)"]
     if entry.after is not None:
         out += ["", "Fixed:", textwrap.indent(entry.after.rstrip(), "    ")]
     if entry.related:
@@ -172,7 +196,7 @@ def entry_text(entry: Entry) -> str:
 def code_text(rule: Rule, catalog: Catalog) -> str:
     out = [f"{rule.code}: {rule.name}", "=" * len(f"{rule.code}: {rule.name}"), ""]
     out.append(textwrap.fill(rule.summary + ".", 96))
-    out.append(f"Predicts:   {' | '.join(rule.exceptions)}: {rule.jax_says}")
+    out.append(f"Predicts:   {', '.join(rule.exceptions)}: {rule.jax_says}")
     out.append(f"Entries:    {', '.join(e.id for e in catalog.for_code(rule.code)) or 'none'}")
     out.append(f"Docs:       {rule.url}")
     return "\n".join(out) + "\n"
@@ -181,8 +205,11 @@ def code_text(rule: Rule, catalog: Catalog) -> str:
 def hover_text(entry: Entry, code: str | None = None) -> str:
     """The hover form as plain text (for clients that do not render Markdown)."""
     head = f"{code}: " if code else ""
-    out = [f"{head}{entry.exception}: {entry.message.splitlines()[0]}", "",
-           first_sentence(entry.meaning)]
+    out = [
+        f"{head}{entry.exception}: {entry.display_message.splitlines()[0]}",
+        "",
+        first_sentence(entry.meaning),
+    ]
     top = entry.top_solution
     if top is not None:
         out += ["", f"Fix: {top.title}"]
@@ -200,6 +227,7 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "codes": list(entry.codes),
         "exception": entry.exception,
         "message": entry.message,
+        "display_message": entry.display_message,
         "raised_in": [str(loc) for loc in entry.raised_in],
         "verified": entry.verified,
         "jax_versions": list(entry.jax_versions),
@@ -234,12 +262,17 @@ def explanation_json(exp: Explanation) -> dict[str, Any]:
     frame = exp.parsed.user_frame
     return {
         "matched": exp.match is not None,
+        "truncated": bool(exp.match and exp.match.truncated),
         "exception": exp.parsed.exception,
         "message": exp.parsed.message,
         "entry": entry_json(exp.match.entry) if exp.match else None,
         "values": dict(exp.match.values) if exp.match else {},
-        "user_frame": None if frame is None else {
-            "file": frame.filename, "line": frame.lineno, "function": frame.function,
+        "user_frame": None
+        if frame is None
+        else {
+            "file": frame.filename,
+            "line": frame.lineno,
+            "function": frame.function,
             "source": frame.source,
         },
         "suggestions": [
@@ -253,8 +286,9 @@ def _explanation_head(exp: Explanation, markdown: bool) -> list[str]:
     out: list[str] = []
     frame = exp.parsed.user_frame
     if frame is not None:
-        where = f"{frame.filename}:{frame.lineno}" + (f" in {frame.function}"
-                                                       if frame.function else "")
+        where = f"{frame.filename}:{frame.lineno}" + (
+            f" in {frame.function}" if frame.function else ""
+        )
         out.append(f"Triggered at {'`' + where + '`' if markdown else where}")
         if frame.source:
             out.append(f"    {frame.source}" if not markdown else _fence(frame.source, "python"))
@@ -268,12 +302,15 @@ def explanation_text(exp: Explanation) -> str:
         out = [f"No catalog entry matches this error: {first[:200]}", ""]
         out += _explanation_head(exp, markdown=False)
         out.append("Closest entries:")
-        out += [f"  {s.entry.id:<40} {s.entry.title} (similarity {s.similarity:.2f})"
-                for s in exp.suggestions]
+        out += [
+            f"  {s.entry.id:<40} {s.entry.title} (similarity {s.similarity:.2f})"
+            for s in exp.suggestions
+        ]
         out.append("")
         out.append("Run `jax-lsp rule --all` to list every entry.")
         return "\n".join(out) + "\n"
-    out = [f"Matched catalog entry: {exp.match.entry.id}", ""]
+    how = " (from the start of the message only)" if exp.match.truncated else ""
+    out = [f"Matched catalog entry: {exp.match.entry.id}{how}", ""]
     out += _explanation_head(exp, markdown=False)
     out.append(entry_text(exp.match.entry).rstrip())
     if exp.suggestions:
@@ -287,12 +324,21 @@ def explanation_markdown(exp: Explanation) -> str:
         out = [f"**No catalog entry matches this error:** `{first[:200]}`", ""]
         out += _explanation_head(exp, markdown=True)
         out.append("Closest entries:\n")
-        out += [f"- [`{s.entry.id}`]({s.entry.docs_url}): {s.entry.title}"
-                for s in exp.suggestions]
+        out += [f"- [`{s.entry.id}`]({s.entry.docs_url}): {s.entry.title}" for s in exp.suggestions]
         return "\n".join(out) + "\n"
-    out = [f"**Matched catalog entry:** `{exp.match.entry.id}`", ""]
+    how = " (from the start of the message only)" if exp.match.truncated else ""
+    out = [f"**Matched catalog entry:** `{exp.match.entry.id}`{how}", ""]
     out += _explanation_head(exp, markdown=True)
     out.append(entry_markdown(exp.match.entry).rstrip())
     if exp.suggestions:
         out += ["", "Also matches: " + ", ".join(f"`{s.entry.id}`" for s in exp.suggestions)]
     return "\n".join(out) + "\n"
+
+
+def code_hover_markdown(code: str, catalog: Catalog) -> str:
+    """The hover for a diagnostic code: its JAX error, then the short form of its first entry."""
+    rule = RULES[code.upper()]
+    entries = catalog.for_code(rule.code)
+    if not entries:
+        return f"**{rule.code}** ({rule.name}): {rule.summary}\n\n[{rule.code}]({rule.url})"
+    return hover_markdown(entries[0], code=rule.code)

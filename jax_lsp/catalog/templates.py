@@ -4,6 +4,10 @@ A template compiles to a regular expression that matches the real message from i
 text matches itself, except that any run of whitespace matches any run of whitespace (a message
 pasted from a terminal may be re-wrapped); a placeholder matches any text, and a placeholder
 used twice must match the same text both times. `{{` and `}}` are literal braces.
+
+A pinned placeholder `{name=value}` is a part that varies in JAX's source (an f-string field)
+but that this entry is about one value of, such as `{primitive=custom_vjp_call}`: it matches
+only `value`, and counts as a variable part when the template is compared with the source.
 """
 
 from __future__ import annotations
@@ -12,8 +16,10 @@ import functools
 import re
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?:=([^{}]*))?\}")
 _WS = re.compile(r"\s+")
+_ELLIPSIS = re.compile(r"(\.\.\.|…)\s*\Z")
+_PINNED = re.compile(r"(?<!\{)\{[A-Za-z_][A-Za-z0-9_]*=([^{}]*)\}")
 
 #: the note JAX adds after a message when it filters its own frames out of a traceback
 _JAX_FILTER_NOTE = re.compile(
@@ -31,11 +37,13 @@ class Template:
     placeholders: tuple[str, ...]
     #: the static text between placeholders, in order (literal braces resolved)
     static_parts: tuple[str, ...]
+    #: pinned placeholders: name -> the one value this template accepts
+    pinned: tuple[tuple[str, str], ...] = ()
 
     @property
     def static_length(self) -> int:
         """How much literal text the template pins down: the more, the more specific."""
-        return sum(len(p) for p in self.static_parts)
+        return sum(len(p) for p in self.static_parts) + sum(len(v) for _, v in self.pinned)
 
     @property
     def static_text(self) -> str:
@@ -47,6 +55,46 @@ class Template:
         m = self.regex.match(normalize_message(message))
         return None if m is None else {k: v.strip() for k, v in m.groupdict().items()}
 
+    def match_truncated(self, message: str, min_static: int = 24) -> int:
+        """For a message cut short (its first line only, or ending in `...`): how many characters
+        of the template's static text it matches, if it is a prefix of some message this template
+        matches and pins down at least `min_static` of them; else 0.
+
+        Here a placeholder does not run across a line break, so a first line cut short cannot
+        borrow text from the lines the template expects next."""
+        text = _norm_ws(_ELLIPSIS.sub("", normalize_message(message))).rstrip()
+        pattern = ""
+        matched = 0
+        best = 0
+        for literal, name in _split(self.text):
+            if name is not None and not literal:
+                # the message may end inside this placeholder
+                if re.fullmatch(pattern + r"[^\n]*", text):
+                    best = max(best, matched)
+                pattern += r"[^\n]*?"
+                continue
+            literal = _norm_ws(literal)
+            if not literal:
+                continue
+            # the message may end inside this literal (or pinned value): text[j:] starts it
+            head = re.compile(pattern, re.DOTALL)
+            for j in range(max(0, len(text) - len(literal)), len(text) + 1):
+                if (
+                    (j == len(text) or text[j] == literal[0])
+                    and literal.startswith(text[j:])
+                    and head.fullmatch(text, 0, j)
+                ):
+                    best = max(best, matched + len(text) - j)
+                    break
+            pattern += re.escape(literal)
+            matched += len(literal)
+        return best if best >= min_static else 0
+
+
+def _norm_ws(text: str) -> str:
+    """Whitespace runs as one space, or one newline when they contain a line break."""
+    return _WS.sub(lambda m: "\n" if "\n" in m.group(0) else " ", text)
+
 
 def _static_regex(text: str) -> str:
     pieces = _WS.split(text)
@@ -54,7 +102,7 @@ def _static_regex(text: str) -> str:
 
 
 def _split(text: str) -> list[tuple[str, str | None]]:
-    """The template as (literal, None) and ("", placeholder) pieces."""
+    """The template as (literal, None) and (pinned value or "", placeholder) pieces."""
     out: list[tuple[str, str | None]] = []
     literal: list[str] = []
     pos = 0
@@ -68,20 +116,21 @@ def _split(text: str) -> list[tuple[str, str | None]]:
         else:
             out.append(("".join(literal), None))
             literal = []
-            out.append(("", m.group(1)))
+            out.append((m.group(2) or "", m.group(1)))
         pos = m.end()
     literal.append(text[pos:])
     out.append(("".join(literal), None))
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def compile_template(text: str) -> Template:
     """Compile a message template (cached: templates are immutable strings)."""
     pieces = _split(text)
     regex: list[str] = []
     names: list[str] = []
     statics: list[str] = []
+    pinned: list[tuple[str, str]] = []
     last_placeholder = max((i for i, (_, n) in enumerate(pieces) if n), default=-1)
     trailing_static = "".join(lit for lit, _ in pieces[last_placeholder + 1 :])
     for i, (literal, name) in enumerate(pieces):
@@ -94,7 +143,10 @@ def compile_template(text: str) -> Template:
             regex.append(f"(?P={name})")
             continue
         names.append(name)
-        if i == last_placeholder and not trailing_static.strip():
+        if literal:  # pinned: `{name=value}` matches only `value`
+            pinned.append((name, literal))
+            regex.append(f"(?P<{name}>{_static_regex(literal)})")
+        elif i == last_placeholder and not trailing_static.strip():
             # a placeholder that ends the template runs to the end of its line
             regex.append(f"(?P<{name}>[^\\n]*)")
         else:
@@ -104,6 +156,7 @@ def compile_template(text: str) -> Template:
         regex=re.compile("".join(regex), re.DOTALL),
         placeholders=tuple(names),
         static_parts=tuple(statics),
+        pinned=tuple(pinned),
     )
 
 
@@ -114,6 +167,12 @@ def normalize_message(message: str) -> str:
     return text.strip()
 
 
+def display_text(text: str) -> str:
+    """The template as shown to people: pinned placeholders show their value, the others stay
+    `{name}`, literal braces stay doubled."""
+    return _PINNED.sub(lambda m: m.group(1), text)
+
+
 def placeholder_marker(text: str, marker: str = "\x00") -> str:
-    """The template with each placeholder replaced by `marker` (literal braces resolved)."""
+    """The template with each placeholder (pinned or not) replaced by `marker`."""
     return "".join(lit if name is None else marker for lit, name in _split(text))
