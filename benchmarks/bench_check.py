@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import generate  # noqa: E402
+from generate import generate
 
-from jax_lsp.analysis import analyze_source  # noqa: E402
+from jax_lsp.analysis import analyze_source
 
 
 def median_time(fn, repeat: int) -> float:
@@ -41,26 +41,38 @@ def main() -> int:
     ap.add_argument("--sizes", default="1000,5000,20000")
     ap.add_argument("--no-cli", action="store_true", help="skip the subprocess CLI timing")
     args = ap.parse_args()
-    print(f"{'lines':>7} {'ast.parse ms':>13} {'analysis ms':>12} {'ratio':>6} "
-          f"{'cli ms':>8} {'findings':>9} {'ms/kline':>9}")
+    print(
+        f"{'lines':>7} {'ast.parse ms':>13} {'analysis ms':>12} {'ratio':>6} "
+        f"{'cli ms':>8} {'findings':>9} {'ms/kline':>9}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for size in (int(s) for s in args.sizes.split(",")):
             source = generate(size)
             n_lines = source.count("\n")
             path = Path(tmp) / f"gen_{size}.py"
             path.write_text(source, encoding="utf-8")
-            t_parse = median_time(lambda: ast.parse(source), args.repeat)
-            t_an = median_time(lambda: analyze_source(source, str(path)), args.repeat)
+            t_parse = median_time(lambda s=source: ast.parse(s), args.repeat)
+            t_an = median_time(lambda s=source, p=path: analyze_source(s, str(p)), args.repeat)
             findings = len(analyze_source(source, str(path)).findings)
             t_cli = float("nan")
             if not args.no_cli:
-                cmd = [sys.executable, "-m", "jax_lsp", "check", "--output-format", "concise",
-                       str(path)]
-                t_cli = median_time(lambda: subprocess.run(cmd, capture_output=True),
-                                    max(3, args.repeat // 2))
-            print(f"{n_lines:>7} {t_parse * 1e3:>13.1f} {t_an * 1e3:>12.1f} "
-                  f"{t_an / t_parse:>6.2f} {t_cli * 1e3:>8.0f} {findings:>9} "
-                  f"{t_an * 1e6 / n_lines:>9.1f}")
+                cmd = [
+                    sys.executable,
+                    "-m",
+                    "jax_lsp",
+                    "check",
+                    "--output-format",
+                    "concise",
+                    str(path),
+                ]
+                t_cli = median_time(
+                    lambda c=cmd: subprocess.run(c, capture_output=True), max(3, args.repeat // 2)
+                )
+            print(
+                f"{n_lines:>7} {t_parse * 1e3:>13.1f} {t_an * 1e3:>12.1f} "
+                f"{t_an / t_parse:>6.2f} {t_cli * 1e3:>8.0f} {findings:>9} "
+                f"{t_an * 1e6 / n_lines:>9.1f}"
+            )
     return 0
 
 

@@ -42,10 +42,10 @@ def loss_{i}(w, x):
     return jnp.sum(layer_{i}(x @ w) ** 2)
 '''
 CALLBACK = "y = jax.pure_callback(_host_{i}, jax.ShapeDtypeStruct(y.shape, y.dtype), y)"
-SITE = '''
+SITE = """
 
 grad_{i} = jax.jit(jax.grad(loss_{i}))
-'''
+"""
 
 
 def generate(root: Path, n: int) -> list[Path]:
@@ -56,7 +56,10 @@ def generate(root: Path, n: int) -> list[Path]:
     for i in range(n):
         a, b = (i + 1) % n, (i + 7) % n
         text = MODULE.format(
-            i=i, a=a, b=b, recurse="True" if i % 3 else "False",
+            i=i,
+            a=a,
+            b=b,
+            recurse="True" if i % 3 else "False",
             callback=CALLBACK.format(i=i) if i % 10 == 0 else "pass",
         )
         if i % 5 == 0:

@@ -22,7 +22,7 @@ host_call = partial(jax.pure_callback, vmap_method="sequential")
 
 '''
 
-BLOCK = '''
+BLOCK = """
 
 def _host_{i}(x):
     return np.tanh(np.asarray(x)).astype(np.float32)
@@ -105,9 +105,9 @@ def train_step_{i}(params, batch, step):
 def evaluate_{i}(params, batch):
     x, _ = batch
     return host_act_{i}(x @ params["w"])
-'''
+"""
 
-BAD_BLOCK = '''
+BAD_BLOCK = """
 
 def _host_bad_{i}(x):
     return np.sin(np.asarray(x)).astype(np.float32)
@@ -122,7 +122,7 @@ def bad_loss_{i}(w, x):
 
 
 bad_grad_{i} = jax.grad(bad_loss_{i})
-'''
+"""
 
 
 def generate(lines: int) -> str:

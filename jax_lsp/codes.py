@@ -89,8 +89,10 @@ RULES: dict[str, Rule] = {
             "transpose-custom-vjp",
             "`linear_transpose` reaches a `custom_vjp` function",
             ("NotImplementedError",),
-            (r"^Transpose rule \(for reverse-mode differentiation\) for 'custom_vjp_call' "
-             r"not implemented",),
+            (
+                r"^Transpose rule \(for reverse-mode differentiation\) for 'custom_vjp_call' "
+                r"not implemented",
+            ),
             "Transpose rule (for reverse-mode differentiation) for 'custom_vjp_call' not "
             "implemented",
         ),
@@ -118,8 +120,10 @@ RULES: dict[str, Rule] = {
             "reverse-mode differentiation through `lax.while_loop`, or through "
             "`lax.fori_loop` with traced bounds",
             ("ValueError",),
-            (r"^Reverse-mode differentiation does not work for lax\.while_loop or "
-             r"lax\.fori_loop with dynamic start/stop values\.",),
+            (
+                r"^Reverse-mode differentiation does not work for lax\.while_loop or "
+                r"lax\.fori_loop with dynamic start/stop values\.",
+            ),
             "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop "
             "with dynamic start/stop values",
         ),

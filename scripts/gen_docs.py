@@ -14,7 +14,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from jax_lsp.catalog.docs import RULES_PAGE, rules_page
+from jax_lsp.catalog.docs import RULES_PAGE, rules_page  # noqa: E402 - after sys.path
 
 
 def main(argv: list[str] | None = None) -> int:

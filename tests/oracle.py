@@ -45,7 +45,9 @@ class Outcome:
         return "ran without error" if self.ok else f"{self.exception}: {self.message[:300]}"
 
 
-def run_program(path: Path, timeout: float = 240.0, extra_path: list[Path] | None = None) -> Outcome:
+def run_program(
+    path: Path, timeout: float = 240.0, extra_path: list[Path] | None = None
+) -> Outcome:
     env = dict(os.environ)
     if extra_path:
         env["PYTHONPATH"] = os.pathsep.join(

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jax_lsp.analysis import analyze_source
 from oracle import expected_markers
+
+from jax_lsp.analysis import analyze_source
 
 CORPUS = Path(__file__).parent / "corpus"
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -47,9 +48,14 @@ def _score() -> tuple[dict[str, float], list[str]]:
     recall = tp / (tp + fn) if tp + fn else 1.0
     stats = {
         "programs": len(PROGRAMS),
-        "findings_tp": tp, "findings_fp": fp, "findings_fn": fn,
-        "precision": precision, "recall": recall,
-        "program_tp": prog_tp, "program_fp": prog_fp, "program_fn": prog_fn,
+        "findings_tp": tp,
+        "findings_fp": fp,
+        "findings_fn": fn,
+        "precision": precision,
+        "recall": recall,
+        "program_tp": prog_tp,
+        "program_fp": prog_fp,
+        "program_fn": prog_fn,
         "program_tn": prog_tn,
         "program_precision": prog_tp / (prog_tp + prog_fp) if prog_tp + prog_fp else 1.0,
         "program_recall": prog_tp / (prog_tp + prog_fn) if prog_tp + prog_fn else 1.0,
@@ -59,15 +65,19 @@ def _score() -> tuple[dict[str, float], list[str]]:
 
 def test_corpus_precision_and_recall() -> None:
     stats, problems = _score()
-    print("\ncorpus:", ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}"
-                                 for k, v in stats.items()))
+    print(
+        "\ncorpus:",
+        ", ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}" for k, v in stats.items()),
+    )
     for p in problems:
         print("  ", p)
     assert stats["programs"] >= 150
     assert stats["precision"] == 1.0, "false positives:\n" + "\n".join(
-        p for p in problems if p.startswith("FP"))
+        p for p in problems if p.startswith("FP")
+    )
     assert stats["recall"] >= 0.95, "missed:\n" + "\n".join(
-        p for p in problems if p.startswith("FN"))
+        p for p in problems if p.startswith("FN")
+    )
 
 
 if __name__ == "__main__":

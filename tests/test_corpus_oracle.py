@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from oracle import expected_markers, run_program
 
 from jax_lsp.codes import RULES
-from oracle import expected_markers, run_program
 
 CORPUS = Path(__file__).parent / "corpus"
 EXAMPLES = Path(__file__).parent.parent / "examples"

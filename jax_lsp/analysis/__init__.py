@@ -2,8 +2,8 @@
 the user's code."""
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
-from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.analysis.findings import Finding, FixKind, ParseError, PathStep, Severity, Span
+from jax_lsp.analysis.workspace import Workspace
 
 __all__ = [
     "AnalysisConfig",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 import gc
-from pathlib import Path
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
@@ -58,7 +58,9 @@ def _analyze(
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError as e:
-        return AnalysisResult([], ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1))
+        return AnalysisResult(
+            [], ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
+        )
     except ValueError as e:  # e.g. source containing NUL bytes
         return AnalysisResult([], ParseError(f"cannot parse: {e}"))
     interp = Interpreter(
@@ -71,5 +73,4 @@ def _analyze(
     )
     findings = interp.run()
     findings.sort(key=lambda f: (f.span, f.code))
-    return AnalysisResult(findings, dependencies=interp.dependencies,
-                          incomplete=interp.incomplete)
+    return AnalysisResult(findings, dependencies=interp.dependencies, incomplete=interp.incomplete)

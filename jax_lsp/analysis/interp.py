@@ -22,11 +22,8 @@ from typing import Any
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
-from jax_lsp.analysis.scopes import compute_scope, comprehension_info
+from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
-    ModuleInfo,
-    UserModule,
-    LazyName,
     EMPTY,
     NOCONST,
     UNKNOWN,
@@ -38,13 +35,16 @@ from jax_lsp.analysis.values import (
     Decorator,
     FuncInfo,
     Instance,
+    LazyName,
     Level,
     LinenApply,
+    ModuleInfo,
     Partial,
     Pullback,
     RuleSetter,
     TangentOf,
     Transformed,
+    UserModule,
     Value,
     Wrapper,
     add_mark,
@@ -83,7 +83,7 @@ class Ctx:
 
 
 class Scope:
-    __slots__ = ("vars", "parent", "func", "module")
+    __slots__ = ("func", "module", "parent", "vars")
 
     def __init__(self, func: FuncInfo | None, parent: Scope | None, module: Scope | None) -> None:
         self.vars: dict[str, Value] = {}
@@ -188,8 +188,11 @@ class Interpreter:
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             interesting = self._may_differentiate()
-            todo = [c for f, c in self.closures_seen.items()
-                    if f not in self.entered and f in interesting]
+            todo = [
+                c
+                for f, c in self.closures_seen.items()
+                if f not in self.entered and f in interesting
+            ]
             for closure in todo:
                 self.entered.add(closure.func)
                 args = self._entry_args(closure)
@@ -204,8 +207,14 @@ class Interpreter:
         names = set(jaxapi.TRANSFORM_SHORT_NAMES)
         names.update(q.rpartition(".")[2] for q in self.extra_transforms)
         for name, v in self.module_scope.vars.items():
-            if any((isinstance(f, Api) and self.extra_transforms.get(f.name, f.name)
-                    in jaxapi.TRANSFORMS) or isinstance(f, Transformed) for f in v.fns):
+            if any(
+                (
+                    isinstance(f, Api)
+                    and self.extra_transforms.get(f.name, f.name) in jaxapi.TRANSFORMS
+                )
+                or isinstance(f, Transformed)
+                for f in v.fns
+            ):
                 names.add(name)
         funcs = [f for f in self.closures_seen if f.module is self.main]
         idents = {}
@@ -230,8 +239,11 @@ class Interpreter:
     def _apply_escaped_transforms(self) -> bool:
         """`g = jax.grad(loss)` that this module never calls is made to be called elsewhere:
         apply it to unknown arguments, as its caller will. False when there was none."""
-        escaped = [(tf, node) for tf, node in self.transformed_created.items()
-                   if tf not in self.transformed_called]
+        escaped = [
+            (tf, node)
+            for tf, node in self.transformed_created.items()
+            if tf not in self.transformed_called
+        ]
         for tf, node in escaped:
             n = 0
             for f in tf.fun.fns:
@@ -547,7 +559,9 @@ class Interpreter:
         self_value = Value(fns=(Instance(cls),))
         body_scope = Scope(None, scope, scope.module)
         # class bodies bind into their own namespace but resolve names in the enclosing scope
-        body_scope.func = FuncInfo(stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset())  # type: ignore[arg-type]
+        body_scope.func = FuncInfo(
+            stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
+        )  # type: ignore[arg-type]
         for s in stmt.body:
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 closure = self.make_closure(s, scope)
@@ -558,8 +572,11 @@ class Interpreter:
                     self.method_self[closure.func] = self_value
                 v = Value(fns=(closure,))
                 for dec in reversed(s.decorator_list):
-                    if isinstance(dec, ast.Name) and dec.id in ("staticmethod", "classmethod",
-                                                                "property"):
+                    if isinstance(dec, ast.Name) and dec.id in (
+                        "staticmethod",
+                        "classmethod",
+                        "property",
+                    ):
                         v = Value(fns=v.fns + (Decorator(dec.id),))
                         continue
                     v = self.decorate(self.eval(dec, scope), v, dec)
@@ -595,8 +612,13 @@ class Interpreter:
         elif t in (ast.Tuple, ast.List):
             elts = target.elts  # type: ignore[attr-defined]
             star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
-            if v.items is not None and v.keys is None and (
-                len(v.items) == len(elts) or (star is not None and len(v.items) >= len(elts) - 1)
+            if (
+                v.items is not None
+                and v.keys is None
+                and (
+                    len(v.items) == len(elts)
+                    or (star is not None and len(v.items) >= len(elts) - 1)
+                )
             ):
                 if star is None:
                     for e, iv in zip(elts, v.items):
@@ -606,13 +628,21 @@ class Interpreter:
                     for e, iv in zip(elts[:star], v.items[:star]):
                         self.assign(e, iv, scope)
                     rest = v.items[star : len(v.items) - n_after]
-                    self.assign(elts[star].value, Value(tan=join(list(rest)).tan if rest else EMPTY,  # type: ignore[attr-defined]
-                                                        items=tuple(rest)), scope)
+                    self.assign(
+                        elts[star].value,
+                        Value(
+                            tan=join(list(rest)).tan if rest else EMPTY,  # type: ignore[attr-defined]
+                            items=tuple(rest),
+                        ),
+                        scope,
+                    )
                     for e, iv in zip(elts[star + 1 :], v.items[len(v.items) - n_after :]):
                         self.assign(e, iv, scope)
             else:
-                part = self.element_of(v) if v.keys is None and v.items is not None else (
-                    Value(tan=v.tan, fns=v.fns, traced=v.traced)
+                part = (
+                    self.element_of(v)
+                    if v.keys is None and v.items is not None
+                    else (Value(tan=v.tan, fns=v.fns, traced=v.traced))
                 )
                 for e in elts:
                     self.assign(e.value if isinstance(e, ast.Starred) else e, part, scope)
@@ -654,8 +684,10 @@ class Interpreter:
                 return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
             if v.const is not NOCONST and isinstance(v.const, (int, float)):
                 try:
-                    return Value(const=-v.const if isinstance(node.op, ast.USub) else v.const,  # type: ignore[attr-defined]
-                                 intish=v.intish)
+                    return Value(
+                        const=-v.const if isinstance(node.op, ast.USub) else v.const,  # type: ignore[attr-defined]
+                        intish=v.intish,
+                    )
                 except TypeError:
                     pass
             return derived([v])
@@ -669,7 +701,7 @@ class Interpreter:
                 try:
                     r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
                     return Value(const=r)
-                except Exception:  # noqa: BLE001 - odd constants: fall back to unknown
+                except Exception:
                     pass
             return join(vals)
         if t is ast.IfExp:
@@ -742,14 +774,24 @@ class Interpreter:
     def _seq(items: list[Value], unknown_len: bool = False) -> Value:
         tan = frozenset().union(*(v.tan for v in items)) if items else EMPTY
         traced = any(v.traced for v in items)
-        if len(items) > _MAX_ITEMS or any(v.depth >= _MAX_DEPTH_ITEMS for v in items):
-            unknown_len = True  # keep values small: a deep or long structure is summarised
+        # an unknown length, or a deep or long structure (kept small: values are memo keys),
+        # is summarised
+        if (
+            unknown_len
+            or len(items) > _MAX_ITEMS
+            or any(v.depth >= _MAX_DEPTH_ITEMS for v in items)
+        ):
             fns = tuple(f for v in items for f in v.fns)
             return Value(tan=tan, fns=fns, traced=traced)
         consts = [v.const for v in items]
         const = tuple(consts) if all(c is not NOCONST for c in consts) else NOCONST
-        return Value(tan=tan, items=tuple(items), const=const, traced=traced,
-                     intish=bool(items) and all(v.intish for v in items))
+        return Value(
+            tan=tan,
+            items=tuple(items),
+            const=const,
+            traced=traced,
+            intish=bool(items) and all(v.intish for v in items),
+        )
 
     def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
         if a.const is not NOCONST and b.const is not NOCONST:
@@ -759,7 +801,7 @@ class Interpreter:
                     isinstance(r, (str, tuple)) and len(r) > 1000
                 ):
                     return Value(const=r, intish=isinstance(r, int))
-            except Exception:  # noqa: BLE001 - e.g. ZeroDivisionError: not a constant then
+            except Exception:
                 pass
         if (
             isinstance(op, ast.Add)
@@ -779,7 +821,11 @@ class Interpreter:
                     for k, v in zip(base.keys, base.items):
                         if k == c:
                             return v
-            elif isinstance(c, int) and not isinstance(c, bool) and -len(base.items) <= c < len(base.items):
+            elif (
+                isinstance(c, int)
+                and not isinstance(c, bool)
+                and -len(base.items) <= c < len(base.items)
+            ):
                 return base.items[c]
             elif c is NOCONST and base.items and len(set(base.items)) == 1:
                 return base.items[0]
@@ -864,8 +910,11 @@ class Interpreter:
     def resolve_lazy(self, v: Value) -> Value:
         if not any(type(f) is LazyName for f in v.fns):
             return v
-        parts = [Value(tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName),
-                       traced=v.traced)]
+        parts = [
+            Value(
+                tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName), traced=v.traced
+            )
+        ]
         for f in v.fns:
             if type(f) is LazyName:
                 parts.append(self.module_attribute(UserModule(f.path), f.name))
@@ -967,8 +1016,10 @@ class Interpreter:
         for k in node.keywords:
             v = self.eval(k.value, scope)
             if k.arg is None:
-                if v.keys is not None and v.items is not None and all(
-                    isinstance(key, str) for key in v.keys
+                if (
+                    v.keys is not None
+                    and v.items is not None
+                    and all(isinstance(key, str) for key in v.keys)
                 ):
                     for key, iv in zip(v.keys, v.items):
                         kw[key] = iv
@@ -982,7 +1033,8 @@ class Interpreter:
 
     def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
         results = [
-            self.apply(f, args, node) if type(f) is not Instance
+            self.apply(f, args, node)
+            if type(f) is not Instance
             else self.call_instance(f, fv, args, node)
             for f in fv.fns
         ]
@@ -1042,18 +1094,28 @@ class Interpreter:
         me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
         return self.call_value(self._bind(call, me), args, node)
 
-    def call_closure(self, closure: Closure, args: Args, node: ast.AST | None,
-                     label: str | None) -> Value:
+    def call_closure(
+        self, closure: Closure, args: Args, node: ast.AST | None, label: str | None
+    ) -> Value:
         fi = closure.func
         if fi.locals is None:
             self.ensure_scope(fi)
-        key: tuple = (closure, tuple(args.pos), tuple(sorted(args.kw.items())), args.star,
-                      args.dstar, self.ctx)
+        key: tuple = (
+            closure,
+            tuple(args.pos),
+            tuple(sorted(args.kw.items())),
+            args.star,
+            args.dstar,
+            self.ctx,
+        )
         if fi.module is not None and not fi.module.is_main:
             # findings inside imported modules are reported at the analysed file's call site:
             # one interpretation per such site
-            tip = node if self.module.is_main else next(
-                (st.span for st in reversed(self.stack) if st.filename is None), None)
+            tip = (
+                node
+                if self.module.is_main
+                else next((st.span for st in reversed(self.stack) if st.filename is None), None)
+            )
             key = (*key, tip)
         try:
             cached = self.memo.get(key)
@@ -1062,7 +1124,7 @@ class Interpreter:
             cached = None
         if cached is not None:
             return cached
-        if key is not None and key in self.in_progress or self.depth > _MAX_DEPTH:
+        if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
             return derived(args.all_values())
         # Context sensitivity has a price: past a few interpretations of one function (many
         # under a differentiation level, fewer outside one, where no finding can arise) its
@@ -1125,7 +1187,7 @@ class Interpreter:
                 v = UNKNOWN
             scope.vars[p.arg] = v
         if a.vararg:
-            extra = args.pos[len(positional):]
+            extra = args.pos[len(positional) :]
             if args.star is not None:
                 scope.vars[a.vararg.arg] = derived([*extra, args.star])
             else:
@@ -1145,8 +1207,10 @@ class Interpreter:
             if args.dstar is None:
                 scope.vars[a.kwarg.arg] = Value(
                     tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
-                    items=tuple(rest.values()), keys=tuple(rest.keys()),
-                    traced=any(v.traced for v in vals))
+                    items=tuple(rest.values()),
+                    keys=tuple(rest.keys()),
+                    traced=any(v.traced for v in vals),
+                )
             else:
                 scope.vars[a.kwarg.arg] = derived(vals)
 
@@ -1178,12 +1242,20 @@ class Interpreter:
         inst = f.instance
         me = inst.with_tan(inst.tan | variables.tan) if not f.init else inst
         method_v = args.kw.get("method")
-        rest = Args(args.pos[1:], {k: v for k, v in args.kw.items()
-                                   if k not in ("method", "rngs", "mutable")},
-                    args.pos_nodes[1:], args.kw_nodes, args.star, args.dstar)
+        rest = Args(
+            args.pos[1:],
+            {k: v for k, v in args.kw.items() if k not in ("method", "rngs", "mutable")},
+            args.pos_nodes[1:],
+            args.kw_nodes,
+            args.star,
+            args.dstar,
+        )
         if method_v is not None and method_v.fns:
-            return self.call_value(Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns
-                                                   if not isinstance(m, Api))), rest, node)
+            return self.call_value(
+                Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns if not isinstance(m, Api))),
+                rest,
+                node,
+            )
         classes = [i.cls for i in inst.fns if isinstance(i, Instance)]
         call = classes[0].lookup("__call__") if classes else None
         if call is None:
@@ -1198,8 +1270,7 @@ class Interpreter:
         if name in jaxapi.CALLBACKS:
             return self.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.extra_callbacks:
-            return self.call_callback(name, jaxapi.CallbackSpec("pure", 0, frozenset()), args,
-                                      node)
+            return self.call_callback(name, jaxapi.CallbackSpec("pure", 0, frozenset()), args, node)
         spec = jaxapi.TRANSFORMS.get(name)
         if spec is not None:
             return self.make_transform(name, spec, args, node)
@@ -1211,15 +1282,21 @@ class Interpreter:
         jax_array = any(v.traced for v in vals)
         if jaxapi.is_killer(name):
             if name.startswith("builtins."):
-                if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
+                if (
+                    name in ("builtins.int", "builtins.bool")
+                    and vals
+                    and vals[0].const is not NOCONST
+                ):
                     try:
                         return Value(const=int(vals[0].const), intish=True)
                     except (TypeError, ValueError):
                         pass
                 return UNKNOWN
-            return Value(traced=jax_array,
-                         intish=name.endswith(("arange", "argmax", "argmin")) and all(
-                             v.intish for v in vals))
+            return Value(
+                traced=jax_array,
+                intish=name.endswith(("arange", "argmax", "argmin"))
+                and all(v.intish for v in vals),
+            )
         if name in jaxapi.INT_CONSTRUCTORS:
             return Value(traced=jax_array, intish=True)
         if name in jaxapi.WHERE_LIKE and len(args.pos) >= 3:
@@ -1238,9 +1315,12 @@ class Interpreter:
             return v if v.items is not None else derived([v])
         if name == "builtins.dict":
             if not args.pos and args.kw:
-                return Value(tan=frozenset().union(*(v.tan for v in args.kw.values())),
-                             items=tuple(args.kw.values()), keys=tuple(args.kw.keys()),
-                             traced=any(v.traced for v in args.kw.values()))
+                return Value(
+                    tan=frozenset().union(*(v.tan for v in args.kw.values())),
+                    items=tuple(args.kw.values()),
+                    keys=tuple(args.kw.keys()),
+                    traced=any(v.traced for v in args.kw.values()),
+                )
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
             attr = args.pos[1].const
             if isinstance(attr, str):
@@ -1272,14 +1352,16 @@ class Interpreter:
         if m.name in ("items", "values") and recv.keys is not None:
             if m.name == "values":
                 return self._seq(list(recv.items or ()))
-            return self._seq([self._seq([Value(const=k), v]) for k, v in
-                              zip(recv.keys, recv.items or ())])
+            return self._seq(
+                [self._seq([Value(const=k), v]) for k, v in zip(recv.keys, recv.items or ())]
+            )
         return derived([recv, *args.all_values()])
 
     # ------------------------------------------------------------- callbacks
 
-    def call_callback(self, name: str, spec: jaxapi.CallbackSpec, args: Args,
-                      node: ast.AST | None) -> Value:
+    def call_callback(
+        self, name: str, spec: jaxapi.CallbackSpec, args: Args, node: ast.AST | None
+    ) -> Value:
         if spec.kind == "debug":
             return UNKNOWN
         operands: list[tuple[Value, ast.AST | None]] = []
@@ -1294,16 +1376,20 @@ class Interpreter:
         if args.dstar is not None:
             operands.append((args.dstar, None))
         if node is not None:
-            has_vmap = (
-                "vmap_method" in args.kw
-                or (args.kw.get("vectorized", Value()).const is True)
+            has_vmap = "vmap_method" in args.kw or (
+                args.kw.get("vectorized", Value()).const is True
             )
             self.check_callback(name, spec.kind, operands, node, has_vmap)
         return derived([v for v, _ in operands])
 
-    def check_callback(self, name: str, kind: str,
-                       operands: list[tuple[Value, ast.AST | None]], node: ast.AST,
-                       has_vmap_method: bool) -> None:
+    def check_callback(
+        self,
+        name: str,
+        kind: str,
+        operands: list[tuple[Value, ast.AST | None]],
+        node: ast.AST,
+        has_vmap_method: bool,
+    ) -> None:
         ctx = self.ctx
         marks = frozenset().union(*(v.tan for v, _ in operands)) - ctx.mask if operands else EMPTY
         levels = [m for m in marks if isinstance(m, Level)]
@@ -1323,8 +1409,9 @@ class Interpreter:
             else:
                 code = "JAX007" if second_order else "JAX003"
             spans = operand_spans(lambda t: bool(t & set(jvp_levels)))
-            self.report(code, node, outer, short, spans,
-                        modes=tuple(sorted({lv.mode for lv in jvp_levels})))
+            self.report(
+                code, node, outer, short, spans, modes=tuple(sorted({lv.mode for lv in jvp_levels}))
+            )
             return
         if kind == "io" and ctx.checkpoint_levels:
             outer = min(ctx.checkpoint_levels, key=lambda lv: lv.order)
@@ -1334,8 +1421,9 @@ class Interpreter:
         for lv in sorted(levels, key=lambda lv: lv.order):
             if lv.mode == TRANSPOSE:
                 code = "JAX002" if kind == "pure" else "JAX003"
-                self.report(code, node, lv, short,
-                            operand_spans(lambda t, lv=lv: lv in t), deferred=True)
+                self.report(
+                    code, node, lv, short, operand_spans(lambda t, lv=lv: lv in t), deferred=True
+                )
                 return
         for lv in sorted(tangents, key=lambda lv: lv.order):
             spans = operand_spans(lambda t, lv=lv: lv.tangent_mark in t)
@@ -1347,11 +1435,20 @@ class Interpreter:
                 self.report("JAX008", node, lv, short, spans, on_tangents=True)
                 return
 
-    def report(self, code: str, node: ast.AST, level: Level, what: str,
-               operand_spans: tuple[Span, ...], *, deferred: bool = False,
-               on_tangents: bool = False, modes: tuple[str, ...] = ()) -> None:
+    def report(
+        self,
+        code: str,
+        node: ast.AST,
+        level: Level,
+        what: str,
+        operand_spans: tuple[Span, ...],
+        *,
+        deferred: bool = False,
+        on_tangents: bool = False,
+        modes: tuple[str, ...] = (),
+    ) -> None:
         span = self.span(node)
-        path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len:])
+        path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
         if not self.module.is_main:
             # the offending call is in an imported module: report it at the last step of the
             # path that is in the analysed file, and point from there into the other file
@@ -1363,27 +1460,39 @@ class Interpreter:
             if level.site.filename is not None:
                 path = (*self.stack[: level.stack_len], *path)
         rule = RULES[code]
-        through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]
-                   if s.label.startswith("calls ")]
+        through = [
+            s.label.removeprefix("calls ").strip("`")
+            for s in path[1:]
+            if s.label.startswith("calls ")
+        ]
         route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
         if not self.module.is_main and self.module.path:
             route += f" (in {Path(self.module.path).name}:{self.span(node).line})"
         site_line = level.site.span.line
         if code in ("JAX005", "JAX006"):
-            head = f"`{what}` is a custom_vjp function reached by `{level.name}` (line {site_line}){route}"
+            head = (
+                f"`{what}` is a custom_vjp function reached by `{level.name}` "
+                f"(line {site_line}){route}"
+            )
         elif code == "JAX009":
             head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
         elif code == "JAX010":
             head = f"`{level.name}` (line {site_line}) is applied to an integer input"
         elif on_tangents:
-            head = (f"`{what}` is applied to tangents of `{level.name}` (line {site_line}) in a "
-                    f"custom_jvp rule{route}")
+            head = (
+                f"`{what}` is applied to tangents of `{level.name}` (line {site_line}) in a "
+                f"custom_jvp rule{route}"
+            )
         elif code == "JAX007":
-            head = (f"`{what}` in a custom derivative rule is differentiated again by "
-                    f"`{level.name}` (line {site_line}){route}")
+            head = (
+                f"`{what}` in a custom derivative rule is differentiated again by "
+                f"`{level.name}` (line {site_line}){route}"
+            )
         elif code == "JAX004":
-            head = (f"`{what}` runs inside `jax.checkpoint` differentiated by `{level.name}` "
-                    f"(line {site_line}){route}")
+            head = (
+                f"`{what}` runs inside `jax.checkpoint` differentiated by `{level.name}` "
+                f"(line {site_line}){route}"
+            )
         else:
             head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
         message = f"{head}; JAX will raise '{rule.jax_says}'"
@@ -1409,8 +1518,9 @@ class Interpreter:
 
     # ------------------------------------------------------------- transforms
 
-    def make_transform(self, name: str, spec: jaxapi.TransformSpec, args: Args,
-                       node: ast.AST | None) -> Value:
+    def make_transform(
+        self, name: str, spec: jaxapi.TransformSpec, args: Args, node: ast.AST | None
+    ) -> Value:
         if spec.shape == "fn":
             fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
             argnums: tuple[int, ...] | None = spec.argnums
@@ -1438,23 +1548,30 @@ class Interpreter:
             primals = args.get(1, "primals") or UNKNOWN
             prim = list(primals.items) if primals.items is not None else [primals]
             level = self.new_level(spec, name, node, defer=False)
-            out = self.run_level(level, fun, Args(
-                [add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
-                node)
+            out = self.run_level(
+                level,
+                fun,
+                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node,
+            )
             return Value(tan=out.tan - {level}, items=(out, out), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
-            out = self.run_level(level, fun, Args(
-                [add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
-                node)
+            out = self.run_level(
+                level,
+                fun,
+                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node,
+            )
             base = Value(tan=out.tan - {level}, traced=True)
             pull = Value(fns=(Pullback(level),))
             if spec.shape == "transpose":
                 return pull
             has_aux = args.kw.get("has_aux", Value(const=False)).const is True
-            return Value(items=(base, pull, base) if has_aux else (base, pull),
-                         tan=base.tan, traced=True)
+            return Value(
+                items=(base, pull, base) if has_aux else (base, pull), tan=base.tan, traced=True
+            )
         if spec.shape == "check":
             return self.check_grads(name, fun, args, node)
         return UNKNOWN
@@ -1475,22 +1592,31 @@ class Interpreter:
                 level = self.new_level(spec, name, node, defer=False)
                 marked = [add_mark(p, frozenset({level})) for p in vals]
                 if depth <= 1:
-                    return self.run_level(level, fun, Args(marked, {}, [None] * len(marked), {}),
-                                          node)
+                    return self.run_level(
+                        level, fun, Args(marked, {}, [None] * len(marked), {}), node
+                    )
                 return nest(depth - 1, marked)
 
             nest(max(1, min(order, 3)), prim)
         return UNKNOWN
 
-    def new_level(self, spec: jaxapi.TransformSpec, name: str, node: ast.AST, *,
-                  defer: bool) -> Level:
+    def new_level(
+        self, spec: jaxapi.TransformSpec, name: str, node: ast.AST, *, defer: bool
+    ) -> Level:
         return self.level(spec.mode, name, self.span(node), batched=spec.batched, defer=defer)
 
-    def level(self, mode: str, name: str, site: Span, *, batched: bool,
-              defer: bool = False) -> Level:
+    def level(
+        self, mode: str, name: str, site: Span, *, batched: bool, defer: bool = False
+    ) -> Level:
         where = None if self.module.is_main else self.module.path
-        lv = Level(mode, name, PathStep(site, f"`{name}` differentiates here", where),
-                   len(self.stack), defer=defer, batched=batched)
+        lv = Level(
+            mode,
+            name,
+            PathStep(site, f"`{name}` differentiates here", where),
+            len(self.stack),
+            defer=defer,
+            batched=batched,
+        )
         self.levels.append(lv)
         return lv
 
@@ -1526,15 +1652,34 @@ class Interpreter:
                     self._report_int(f, node)
                     return UNKNOWN
         if spec.outer is not None:
-            outer = Transformed(spec.outer, f.name, Value(fns=(Transformed(
-                jaxapi.TransformSpec("fn", spec.mode, argnums, spec.has_argnums, spec.batched),
-                f.name, f.fun, argnums, f.allow_int, f.site),)), argnums, f.allow_int, f.site)
+            outer = Transformed(
+                spec.outer,
+                f.name,
+                Value(
+                    fns=(
+                        Transformed(
+                            jaxapi.TransformSpec(
+                                "fn", spec.mode, argnums, spec.has_argnums, spec.batched
+                            ),
+                            f.name,
+                            f.fun,
+                            argnums,
+                            f.allow_int,
+                            f.site,
+                        ),
+                    )
+                ),
+                argnums,
+                f.allow_int,
+                f.site,
+            )
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
         marks = frozenset({level})
         # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
-        new_pos = [add_mark(v, marks) if i in diff and not v.intish else v
-                   for i, v in enumerate(args.pos)]
+        new_pos = [
+            add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+        ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
@@ -1558,12 +1703,16 @@ class Interpreter:
             sa = args.kw.get("static_argnums")
             if sa is not None:
                 c = sa.const
-                static = frozenset((c,) if isinstance(c, int) else c if isinstance(c, tuple) else ())
+                static = frozenset(
+                    (c,) if isinstance(c, int) else c if isinstance(c, tuple) else ()
+                )
             names_v = args.kw.get("static_argnames")
             static_names: frozenset[str] = EMPTY
             if names_v is not None:
                 c = names_v.const
-                static_names = frozenset((c,) if isinstance(c, str) else c if isinstance(c, tuple) else ())
+                static_names = frozenset(
+                    (c,) if isinstance(c, str) else c if isinstance(c, tuple) else ()
+                )
             if kind in ("same", "same_or_decorator"):
                 return fun
             if any(isinstance(f, ClassObj) for f in fun.fns):
@@ -1573,8 +1722,13 @@ class Interpreter:
             if not pos:
                 return UNKNOWN
             fun = pos[0]
-            return Value(fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items()))
-                                   for f in fun.fns)) if fun.fns else derived([fun])
+            return (
+                Value(
+                    fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in fun.fns)
+                )
+                if fun.fns
+                else derived([fun])
+            )
         if kind == "wraps":
             return Value(fns=(Decorator("wraps"),))
         if kind == "update_wrapper":
@@ -1622,8 +1776,13 @@ class Interpreter:
             if fun is None:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
-            c = CustomFn("jvp" if kind == "custom_jvp" else "vjp", fun, nd,
-                         opaque_rules=kind == "eqx_custom_vjp", name=label)
+            c = CustomFn(
+                "jvp" if kind == "custom_jvp" else "vjp",
+                fun,
+                nd,
+                opaque_rules=kind == "eqx_custom_vjp",
+                name=label,
+            )
             return Value(fns=(c,))
         return derived(args.all_values())
 
@@ -1648,21 +1807,30 @@ class Interpreter:
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         if w.kind == "checkpoint":
             reverse = frozenset(
-                m for v in args.all_values() for m in v.tan
+                m
+                for v in args.all_values()
+                for m in v.tan
                 if isinstance(m, Level) and m.mode == REVERSE
             )
-            with self.context(self._with_ctx(
-                    checkpoint_levels=self.ctx.checkpoint_levels | reverse)):
+            with self.context(
+                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            ):
                 return self.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
             pos = [
-                v if (i in w.static or v.traced or v.fns) else Value(
-                    v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
+                v
+                if (i in w.static or v.traced or v.fns)
+                else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 for i, v in enumerate(args.pos)
             ]
-            kw = {k: (v if k in w.static_names or v.fns else Value(
-                v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish))
-                for k, v in args.kw.items()}
+            kw = {
+                k: (
+                    v
+                    if k in w.static_names or v.fns
+                    else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
+                )
+                for k, v in args.kw.items()
+            }
             new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
             if w.kind == "vmap":
                 with self.context(self._with_ctx(vmapped=True)):
@@ -1687,8 +1855,9 @@ class Interpreter:
         ys = out.items[1] if out.items is not None and len(out.items) == 2 else out
         return Value(tan=carry.tan | ys.tan, items=(carry, ys), traced=True)
 
-    def _loop_fixpoint(self, body: Value, make_args: Callable[[Value], Args], init: Value,
-                       node: ast.AST) -> Value:
+    def _loop_fixpoint(
+        self, body: Value, make_args: Callable[[Value], Args], init: Value, node: ast.AST
+    ) -> Value:
         val = init
         for _ in range(_MAX_LOOP + 1):
             out = self.call_value(body, make_args(val), node)
@@ -1719,8 +1888,14 @@ class Interpreter:
         return val
 
     def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> None:
-        levels = sorted((m for m in _all_marks(val) - self.ctx.mask
-                         if isinstance(m, Level) and m.mode == REVERSE), key=lambda lv: lv.order)
+        levels = sorted(
+            (
+                m
+                for m in _all_marks(val) - self.ctx.mask
+                if isinstance(m, Level) and m.mode == REVERSE
+            ),
+            key=lambda lv: lv.order,
+        )
         if levels:
             self.report("JAX009", node, levels[0], what, (), deferred=True)
 
@@ -1746,8 +1921,11 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tsolve = args.get(3, "transpose_solve")
         out = self.call_value(matvec, Args([b], {}, [None], {}), node)
-        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks()
-                                         | _all_marks(b) | _all_marks(out))):
+        with self.context(
+            self._with_ctx(
+                mask=self.ctx.mask | self._active_marks() | _all_marks(b) | _all_marks(out)
+            )
+        ):
             self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
             if tsolve is not None:
                 self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
@@ -1789,29 +1967,51 @@ class Interpreter:
             if level.mode == TRANSPOSE:
                 return self.call_value(c.primal, args, node)
             primals = [strip_marks(v, strip) for v in args.pos]
-            tangents = [Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
-                        for v in args.pos]
+            tangents = [
+                Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
+                for v in args.pos
+            ]
             with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
                 if c.jvp_rule is not None:
                     nd = [primals[i] for i in c.nondiff if i < len(primals)]
                     rest = [i for i in range(len(primals)) if i not in c.nondiff]
                     rule_args = Args(
-                        nd + [self._seq([primals[i] for i in rest]),
-                              self._seq([tangents[i] for i in rest])],
-                        {}, [None] * (len(nd) + 2), {})
+                        nd
+                        + [
+                            self._seq([primals[i] for i in rest]),
+                            self._seq([tangents[i] for i in rest]),
+                        ],
+                        {},
+                        [None] * (len(nd) + 2),
+                        {},
+                    )
                     self.call_value(c.jvp_rule, rule_args, node)
                 elif c.jvps is not None:
                     # defjvps computes the primal output by calling the custom function itself
                     ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
                     for i, jf in enumerate(c.jvps):
                         if i < len(tangents) and tangents[i].tan:
-                            self.call_value(jf, Args([tangents[i], ans, *primals], {},
-                                                     [None] * (len(primals) + 2), {}), node)
+                            self.call_value(
+                                jf,
+                                Args(
+                                    [tangents[i], ans, *primals],
+                                    {},
+                                    [None] * (len(primals) + 2),
+                                    {},
+                                ),
+                                node,
+                            )
             return result
         # custom_vjp
         if level.mode == FORWARD:
-            self.report("JAX005", node, level, c.name or "custom_vjp function", (),
-                        deferred=level.name.endswith("linearize"))
+            self.report(
+                "JAX005",
+                node,
+                level,
+                c.name or "custom_vjp function",
+                (),
+                deferred=level.name.endswith("linearize"),
+            )
             return result
         if level.mode == TRANSPOSE:
             self.report("JAX006", node, level, c.name or "custom_vjp function", (), deferred=True)
@@ -1821,15 +2021,17 @@ class Interpreter:
         primals = [strip_marks(v, strip) for v in args.pos]
         with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
             fwd_out = self.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
-            res = fwd_out.items[1] if fwd_out.items is not None and len(fwd_out.items) == 2 else (
-                Value(tan=fwd_out.tan, traced=True))
+            res = (
+                fwd_out.items[1]
+                if fwd_out.items is not None and len(fwd_out.items) == 2
+                else (Value(tan=fwd_out.tan, traced=True))
+            )
             if c.bwd is not None:
                 nd = [primals[i] for i in c.nondiff if i < len(primals)]
                 # the incoming cotangent depends on the primal values downstream, so it carries
                 # the outer levels' tangents (e.g. under hessian)
                 g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
-                self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}),
-                                node)
+                self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
 
 

@@ -115,6 +115,7 @@ def analyze_cells(
             else:
                 steps.append(st)
         operand_spans = tuple(_map_span(nb, s)[1] for s in f.operand_spans)
-        out.append(CellFinding(cell, replace(f, span=span, path=tuple(steps),
-                                             operand_spans=operand_spans)))
+        out.append(
+            CellFinding(cell, replace(f, span=span, path=tuple(steps), operand_spans=operand_spans))
+        )
     return out, error, nb

@@ -115,7 +115,5 @@ def filter_suppressed(source: str, findings: Iterable[Finding]) -> list[Finding]
     if not table:
         return findings
     return [
-        f
-        for f in findings
-        if (s := table.get(f.span.line)) is None or not s.suppresses(f.code)
+        f for f in findings if (s := table.get(f.span.line)) is None or not s.suppresses(f.code)
     ]

@@ -35,12 +35,22 @@ class Level:
     the level: two applications of the same transform are two levels.
     """
 
-    __slots__ = ("order", "mode", "name", "site", "stack_len", "defer", "pending", "batched",
-                 "tangent_mark")
+    __slots__ = (
+        "batched",
+        "defer",
+        "mode",
+        "name",
+        "order",
+        "pending",
+        "site",
+        "stack_len",
+        "tangent_mark",
+    )
     _counter = 0
 
-    def __init__(self, mode: str, name: str, site: PathStep, stack_len: int, *,
-                 defer: bool, batched: bool) -> None:
+    def __init__(
+        self, mode: str, name: str, site: PathStep, stack_len: int, *, defer: bool, batched: bool
+    ) -> None:
         Level._counter += 1
         self.order = Level._counter
         self.mode = mode
@@ -87,8 +97,20 @@ class Value:
     def __hash__(self) -> int:
         h = self._hash
         if not h:
-            h = hash((self.tan, self.fns, self.items, self.keys, self.const, self.traced,
-                      self.intish)) or 1
+            h = (
+                hash(
+                    (
+                        self.tan,
+                        self.fns,
+                        self.items,
+                        self.keys,
+                        self.const,
+                        self.traced,
+                        self.intish,
+                    )
+                )
+                or 1
+            )
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -127,15 +149,15 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
             keys = first.keys
     consts = {repr(v.const) for v in vs}
     const = first.const if len(consts) == 1 else NOCONST
-    return Value(tan, tuple(fns), items, keys, const, any(v.traced for v in vs),
-                 all(v.intish for v in vs))
+    return Value(
+        tan, tuple(fns), items, keys, const, any(v.traced for v in vs), all(v.intish for v in vs)
+    )
 
 
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
-    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced,
-                 v.intish)
+    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
 
 
 def strip_marks(v: Value, marks: frozenset) -> Value:
@@ -176,7 +198,7 @@ class Api:
 class ModuleInfo:
     """A module taking part in one analysis: the analysed file (`is_main`) or one it imports."""
 
-    __slots__ = ("path", "lines", "scope", "is_main", "has_walrus")
+    __slots__ = ("has_walrus", "is_main", "lines", "path", "scope")
 
     def __init__(self, path: str | None, lines: list[str], is_main: bool) -> None:
         self.path = path
@@ -206,12 +228,17 @@ class FuncInfo:
     """A `def` or `lambda` of an analysed module. Its scope facts (`locals`, ...) are computed
     when it is first called: most functions of a module never are."""
 
-    __slots__ = ("node", "name", "module", "locals", "globals_", "nonlocals")
+    __slots__ = ("globals_", "locals", "module", "name", "node", "nonlocals")
 
-    def __init__(self, node: ast.AST, name: str, module: ModuleInfo | None = None,
-                 locals_: frozenset[str] | None = None,
-                 globals_: frozenset[str] = frozenset(),
-                 nonlocals: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        node: ast.AST,
+        name: str,
+        module: ModuleInfo | None = None,
+        locals_: frozenset[str] | None = None,
+        globals_: frozenset[str] = frozenset(),
+        nonlocals: frozenset[str] = frozenset(),
+    ) -> None:
         self.node: Any = node
         self.name = name
         self.module = module

@@ -20,9 +20,32 @@ log = logging.getLogger(__name__)
 
 #: Libraries whose API the analysis models as data (jaxapi): never read their sources.
 MODELED_TOP_LEVEL: frozenset[str] = frozenset(
-    {"jax", "jaxlib", "numpy", "scipy", "flax", "equinox", "optax", "functools", "chex",
-     "jaxtyping", "typing", "typing_extensions", "torch", "tensorflow", "pandas", "matplotlib",
-     "orbax", "haiku", "dm_haiku", "sklearn", "ml_dtypes", "absl", "tqdm", "rich"}
+    {
+        "jax",
+        "jaxlib",
+        "numpy",
+        "scipy",
+        "flax",
+        "equinox",
+        "optax",
+        "functools",
+        "chex",
+        "jaxtyping",
+        "typing",
+        "typing_extensions",
+        "torch",
+        "tensorflow",
+        "pandas",
+        "matplotlib",
+        "orbax",
+        "haiku",
+        "dm_haiku",
+        "sklearn",
+        "ml_dtypes",
+        "absl",
+        "tqdm",
+        "rich",
+    }
 )
 _STDLIB: frozenset[str] = frozenset(getattr(sys, "stdlib_module_names", ()))
 MAX_FILE_BYTES = 2_000_000
@@ -132,11 +155,13 @@ def environment_sys_path(python: str | None = None) -> list[Path]:
             import jedi
 
             raw = [str(p) for p in jedi.create_environment(python).get_sys_path()]
-        except Exception as e:  # noqa: BLE001 - a broken environment must not stop the analysis
+        except Exception as e:
             log.warning("cannot read the sys.path of %s: %s", python, e)
     paths = [
-        Path(p) for p in raw
-        if p and ("site-packages" in Path(p).parts or "dist-packages" in Path(p).parts)
+        Path(p)
+        for p in raw
+        if p
+        and ("site-packages" in Path(p).parts or "dist-packages" in Path(p).parts)
         and Path(p).is_dir()
     ]
     _ENV_CACHE[python] = paths

@@ -139,7 +139,7 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
     message = data["message"].strip()
     try:
         compile_template(message)
-    except Exception as e:  # noqa: BLE001 - any template error is a data error
+    except Exception as e:
         raise CatalogError(f"{where}: message template does not compile: {e}") from None
 
     return Entry(

@@ -9,7 +9,14 @@ from jax_lsp.analysis.findings import Finding
 from jax_lsp.codes import DOCS_BASE_URL, RULES
 from jax_lsp.config import PARSE_ERROR_CODE
 
-__all__ = ["PARSE_ERROR_CODE", "PARSE_ERROR_NAME", "FileResult", "rule_name", "rule_url", "split_lines"]
+__all__ = [
+    "PARSE_ERROR_CODE",
+    "PARSE_ERROR_NAME",
+    "FileResult",
+    "rule_name",
+    "rule_url",
+    "split_lines",
+]
 
 PARSE_ERROR_NAME = "syntax-or-decode-error"
 PARSE_ERROR_SUMMARY = "the file does not parse as Python or is not valid UTF-8"

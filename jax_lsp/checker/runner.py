@@ -17,10 +17,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
-from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
-from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.analysis.findings import Finding, PathStep, Span
+from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
 from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 
@@ -216,7 +216,7 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
             return _Analysed(nb_source if nb_findings else None, tuple(nb_findings))
         result = analyze_source(source, path, config, workspace)
         findings = filter_suppressed(source, result.findings)
-    except Exception:  # noqa: BLE001 - one file's crash must not stop the run
+    except Exception:
         return _Analysed(None, (), traceback.format_exc())
     if result.error is not None:
         err = result.error

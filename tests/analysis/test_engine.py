@@ -26,9 +26,7 @@ def findings(body: str, **config: object):
 
 def test_span_is_the_whole_callback_call_in_characters() -> None:
     src = HEADER + (
-        "def f(x):\n"
-        "    s = 'é漢😀'; return jax.pure_callback(np.sin, x, x)\n"
-        "jax.grad(f)(1.0)\n"
+        "def f(x):\n    s = 'é漢😀'; return jax.pure_callback(np.sin, x, x)\njax.grad(f)(1.0)\n"
     )
     (f,) = analyze_source(src).findings
     line = src.splitlines()[f.span.line - 1]
@@ -95,12 +93,15 @@ def test_uncalled_grad_is_still_checked() -> None:
 
 
 def test_unresolved_callee_holds_no_callback() -> None:
-    assert findings("""
+    assert (
+        findings("""
         from mylib import mystery
         def loss(x):
             return mystery(x)
         jax.grad(loss)(1.0)
-    """) == []
+    """)
+        == []
+    )
 
 
 def test_extra_callbacks_and_transforms_from_config() -> None:

@@ -317,7 +317,9 @@ def test_internal_error_in_one_file(
 ) -> None:
     from conftest import fake_analyze
 
-    def analyze(source: str, filename: str = "", config: object = None, workspace: object = None) -> object:
+    def analyze(
+        source: str, filename: str = "", config: object = None, workspace: object = None
+    ) -> object:
         if "CRASH" in source:
             raise RuntimeError("analysis bug")
         return fake_analyze(source, filename)

@@ -43,8 +43,9 @@ def test_syntax_error_names_the_cell() -> None:
 def test_notebook_labels_match_real_jax(tmp_path: Path) -> None:
     """The notebook's cells, run in order as a script under real JAX, raise what is marked."""
     pytest.importorskip("jax")
-    from jax_lsp.codes import RULES
     from oracle import expected_markers, run_program
+
+    from jax_lsp.codes import RULES
 
     cells = code_cells_of_ipynb(NB.read_text(encoding="utf-8"))
     script = tmp_path / "nb.py"
@@ -56,6 +57,8 @@ def test_notebook_labels_match_real_jax(tmp_path: Path) -> None:
 
 
 def test_ipynb_json_with_string_sources() -> None:
-    doc = {"cells": [{"cell_type": "code", "source": "a = 1\n"},
-                     {"cell_type": "raw", "source": "x"}], "nbformat": 4}
+    doc = {
+        "cells": [{"cell_type": "code", "source": "a = 1\n"}, {"cell_type": "raw", "source": "x"}],
+        "nbformat": 4,
+    }
     assert code_cells_of_ipynb(json.dumps(doc)) == ["a = 1\n"]

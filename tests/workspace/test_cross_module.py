@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from oracle import expected_markers, run_program
 
 from jax_lsp.analysis import Workspace, analyze_source
-from oracle import expected_markers, run_program
 
 PROJECTS = Path(__file__).parent / "projects"
 MAINS = sorted(PROJECTS.glob("*/main.py")) + sorted(PROJECTS.glob("*/app/main.py"))
@@ -47,8 +47,8 @@ def test_markers_match_real_jax(main: Path) -> None:
         assert outcome.ok, str(outcome)
     else:
         assert not outcome.ok
-        assert any(RULES[c].matches(outcome.exception, outcome.message) for _, c in markers), (
-            str(outcome)
+        assert any(RULES[c].matches(outcome.exception, outcome.message) for _, c in markers), str(
+            outcome
         )
 
 
@@ -77,14 +77,11 @@ def test_without_workspace_imports_stay_opaque() -> None:
 def test_buffer_overlay_wins_over_disk(tmp_path: Path) -> None:
     (tmp_path / "helpers.py").write_text("def f(x):\n    return x\n", encoding="utf-8")
     main = tmp_path / "main.py"
-    main.write_text(
-        "import jax\nfrom helpers import f\njax.grad(f)(1.0)\n", encoding="utf-8"
-    )
+    main.write_text("import jax\nfrom helpers import f\njax.grad(f)(1.0)\n", encoding="utf-8")
     ws = Workspace(roots=[tmp_path])
     assert analyze_source(main.read_text(), str(main), workspace=ws).findings == []
     ws.overlay[(tmp_path / "helpers.py").resolve()] = (
-        "import jax\nimport numpy as np\n"
-        "def f(x):\n    return jax.pure_callback(np.sin, x, x)\n"
+        "import jax\nimport numpy as np\ndef f(x):\n    return jax.pure_callback(np.sin, x, x)\n"
     )
     (f,) = analyze_source(main.read_text(), str(main), workspace=ws).findings
     assert f.code == "JAX001" and f.span.line == 3
