@@ -1052,7 +1052,7 @@ class Interpreter:
             merged = Args(
                 list(f.args) + args.pos,
                 {**dict(f.kw), **args.kw},
-                [None] * len(f.args) + args.pos_nodes,
+                [*([None] * len(f.args)), *args.pos_nodes],
                 args.kw_nodes,
                 args.star,
                 args.dstar,
@@ -1421,12 +1421,11 @@ class Interpreter:
         for lv in sorted(levels, key=lambda lv: lv.order):
             if lv.mode == TRANSPOSE:
                 code = "JAX002" if kind == "pure" else "JAX003"
-                self.report(
-                    code, node, lv, short, operand_spans(lambda t, lv=lv: lv in t), deferred=True
-                )
+                spans = operand_spans(lambda t, lv=lv: lv in t)  # type: ignore[misc]
+                self.report(code, node, lv, short, spans, deferred=True)
                 return
         for lv in sorted(tangents, key=lambda lv: lv.order):
-            spans = operand_spans(lambda t, lv=lv: lv.tangent_mark in t)
+            spans = operand_spans(lambda t, lv=lv: lv.tangent_mark in t)  # type: ignore[misc]
             if lv.mode == REVERSE:
                 code = "JAX002" if kind == "pure" else "JAX003"
                 self.report(code, node, lv, short, spans, deferred=True, on_tangents=True)
@@ -1580,7 +1579,7 @@ class Interpreter:
         prim_v = args.get(1, "args") or UNKNOWN
         prim = list(prim_v.items) if prim_v.items is not None else [prim_v]
         modes_v = args.kw.get("modes")
-        modes = ("fwd", "rev")
+        modes: tuple[str, ...] = ("fwd", "rev")
         if modes_v is not None and isinstance(modes_v.const, tuple):
             modes = tuple(str(m) for m in modes_v.const)
         order_v = args.get(2, "order")

@@ -145,7 +145,8 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
     keys = None
     if all(v.items is not None for v in vs) and len({len(v.items) for v in vs}) == 1:  # type: ignore[arg-type]
         if all(v.keys == first.keys for v in vs):
-            items = tuple(join([v.items[i] for v in vs]) for i in range(len(first.items)))  # type: ignore[index]
+            n = len(first.items)  # type: ignore[arg-type]
+            items = tuple(join([v.items[i] for v in vs]) for i in range(n))  # type: ignore[index]
             keys = first.keys
     consts = {repr(v.const) for v in vs}
     const = first.const if len(consts) == 1 else NOCONST

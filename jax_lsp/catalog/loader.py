@@ -180,10 +180,10 @@ def load_catalog_from(directory: Path) -> Catalog:
     if len(set(ids)) != len(ids):
         raise CatalogError("duplicate entry ids")
     known = set(ids)
-    for e in entries:
-        for rel in e.related:
-            if rel not in known or rel == e.id:
-                raise CatalogError(f"{e.id}.toml: related id {rel!r} is not another entry")
+    for entry_ in entries:
+        for rel in entry_.related:
+            if rel not in known or rel == entry_.id:
+                raise CatalogError(f"{entry_.id}.toml: related id {rel!r} is not another entry")
     return Catalog(tuple(entries))
 
 
