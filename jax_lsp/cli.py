@@ -17,6 +17,7 @@ from jax_lsp import __version__
 def build_parser() -> argparse.ArgumentParser:
     from jax_lsp.catalog import commands as catalog_commands
     from jax_lsp.checker import command as check_command
+    from jax_lsp.server import command as serve_command
 
     parser = argparse.ArgumentParser(
         prog="jax-lsp",
@@ -26,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     check_command.register(sub)
     catalog_commands.register(sub)
+    serve_command.register(sub)
     return parser
 
 

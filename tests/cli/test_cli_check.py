@@ -2,7 +2,7 @@
 
 Tests marked "real analysis" run the real engine on files that have no findings by construction
 (clean code, syntax errors, undecodable bytes), so they keep passing as the analysis grows; the
-others replace the analysis with `fake_analyze` (see conftest.py)."""
+others replace the analysis with `fake_analyze` (see cli_harness.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import REPO, Ran, run_subprocess, write_tree
+from cli_harness import REPO, Ran, run_subprocess, write_tree
 
 from jax_lsp.analysis.engine import AnalysisConfig
 
@@ -315,7 +315,7 @@ def test_colour(
 def test_internal_error_in_one_file(
     run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conftest import fake_analyze
+    from cli_harness import fake_analyze
 
     def analyze(
         source: str, filename: str = "", config: object = None, workspace: object = None

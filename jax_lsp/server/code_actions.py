@@ -1,0 +1,291 @@
+"""Code actions: each fix of each finding under the cursor as a quick fix, and
+``source.fixAll.jax-lsp`` (safe fixes only, never suppressions).
+
+The fixes are LibCST codemods, far slower than the analysis, so they are computed only here and
+only when needed:
+
+- clients that resolve ``edit`` lazily (``codeAction/resolve``: VS Code, Neovim) get the list at
+  once, titled from the finding's fix kinds, with the finding's identity and the document
+  version in ``data``; the edit is computed when one action is resolved;
+- clients that do not (eglot) get the edits with the list, computed off the event loop.
+
+The suppression fix is a one-line edit and always travels eagerly. The findings come from the
+document's latest report (carried over recent edits if the newest analysis is still running), so
+a code action never re-analyses.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified
+
+from jax_lsp.analysis import Finding, FixKind, Span
+from jax_lsp.fixes import Fix, TextEdit, fixes_for
+from jax_lsp.fixes.suppress import suppress_fix
+from jax_lsp.server.errors import guarded
+from jax_lsp.server.lint import SOURCE, finding_key, span_of_key, to_diagnostic
+from jax_lsp.server.positions import LineIndex
+
+if TYPE_CHECKING:
+    from jax_lsp.server.documents import Document
+    from jax_lsp.server.server import JaxLanguageServer
+    from jax_lsp.server.session import Session
+
+__all__ = ["FIX_ALL", "fix_all_edits", "preferred_kind", "register"]
+
+log = logging.getLogger(__name__)
+
+FIX_ALL = "source.fixAll.jax-lsp"
+
+#: titles for the list shown before a fix is computed (resolve then uses the fix's own title)
+TITLES = {
+    FixKind.STOP_GRADIENT: "Stop gradients into the callback (lax.stop_gradient: their gradient "
+    "becomes zero)",
+    FixKind.CUSTOM_VJP: "Give the callback a reverse-mode rule (jax.custom_vjp)",
+    FixKind.CUSTOM_JVP: "Give the callback a forward- and reverse-mode rule (jax.custom_jvp, "
+    "first order)",
+    FixKind.JACREV_INSTEAD: "Use reverse mode (jax.jacrev) instead of the forward-mode transform",
+}
+FIX_ALL_TITLE = "Fix all safe jax-lsp problems"
+
+
+def preferred_kind(finding: Finding) -> FixKind | None:
+    """The fix to offer first, by the modes of differentiation that reach the call."""
+    kinds = finding.fixes
+    modes = set(finding.modes)
+    if FixKind.CUSTOM_JVP in kinds and "forward" in modes:
+        return FixKind.CUSTOM_JVP
+    if FixKind.CUSTOM_VJP in kinds and modes and modes <= {"reverse"}:
+        return FixKind.CUSTOM_VJP
+    for kind in (FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD):
+        if kind in kinds:
+            return kind
+    return None
+
+
+def _overlap(a: Span, b: Span) -> bool:
+    a0, a1 = (a.line, a.col), (a.end_line, a.end_col)
+    b0, b1 = (b.line, b.col), (b.end_line, b.end_col)
+    if a0 == b0:
+        return True
+    return a0 < b1 and b0 < a1
+
+
+def _touches(a: Span, b: Span) -> bool:
+    """Whether two spans overlap or meet (a cursor at either end of a finding selects it)."""
+    return (a.line, a.col) <= (b.end_line, b.end_col) and (b.line, b.col) <= (
+        a.end_line,
+        a.end_col,
+    )
+
+
+def fix_all_edits(text: str, findings: Iterable[Finding]) -> list[TextEdit]:
+    """The edits of the safe fixes (preferred first) of all findings, without overlaps; an edit
+    several fixes share (an added import) is kept once."""
+    chosen: list[TextEdit] = []
+    for finding in findings:
+        fixes = [f for f in fixes_for(text, finding) if f.safe and f.kind is not FixKind.SUPPRESS]
+        if not fixes:
+            continue
+        fix = next((f for f in fixes if f.preferred), fixes[0])
+        edits = [e for e in fix.edits if e not in chosen]
+        if any(_overlap(e.span, c.span) for e in edits for c in chosen):
+            continue
+        chosen.extend(edits)
+    return chosen
+
+
+def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
+    if not only:
+        return True
+    return any(kind == o or kind.startswith(o + ".") for o in only)
+
+
+class _Actions:
+    """Builds the actions for one document version."""
+
+    def __init__(self, session: Session, doc: Document) -> None:
+        self.session = session
+        self.doc = doc
+        self.uri = doc.uri
+        self.version = doc.version
+        self.text = doc.text
+        self.index: LineIndex = doc.index
+
+    def workspace_edit(self, edits: Sequence[TextEdit]) -> types.WorkspaceEdit:
+        lsp_edits = [
+            types.TextEdit(range=self.index.range(e.span), new_text=e.new_text) for e in edits
+        ]
+        if self.session.profile.document_changes:
+            return types.WorkspaceEdit(
+                document_changes=[
+                    types.TextDocumentEdit(
+                        text_document=types.OptionalVersionedTextDocumentIdentifier(
+                            uri=self.uri, version=self.version
+                        ),
+                        edits=list(lsp_edits),
+                    )
+                ]
+            )
+        return types.WorkspaceEdit(changes={self.uri: list(lsp_edits)})
+
+    def diagnostic(self, finding: Finding) -> types.Diagnostic:
+        return to_diagnostic(
+            finding, self.index, self.uri, self.version, self.session.profile, self.doc.path
+        )
+
+    def data(self, finding: Finding | None, **extra: Any) -> dict[str, Any]:
+        key = finding_key(finding) if finding is not None else {}
+        return {"uri": self.uri, "version": self.version, **key, **extra}
+
+    def from_fix(self, finding: Finding, fix: Fix) -> types.CodeAction:
+        return types.CodeAction(
+            title=fix.title,
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[self.diagnostic(finding)],
+            is_preferred=True if fix.preferred else None,
+            edit=self.workspace_edit(fix.edits),
+        )
+
+    def suppression(self, finding: Finding) -> types.CodeAction | None:
+        fix = suppress_fix(self.text, finding)
+        return None if fix is None else self.from_fix(finding, fix)
+
+    def lazy(self, finding: Finding) -> list[types.CodeAction]:
+        preferred = preferred_kind(finding)
+        actions = []
+        for kind in dict.fromkeys(finding.fixes):
+            if kind is FixKind.SUPPRESS:
+                continue
+            actions.append(
+                types.CodeAction(
+                    title=TITLES.get(kind, f"Apply the {kind.value} fix"),
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[self.diagnostic(finding)],
+                    is_preferred=True if kind is preferred else None,
+                    data=self.data(finding, fix=kind.value),
+                )
+            )
+        suppression = self.suppression(finding)
+        if suppression is not None:
+            actions.append(suppression)
+        return actions
+
+    def eager(self, findings: Sequence[Finding]) -> list[types.CodeAction]:
+        """Runs off the event loop: computes every fix of every finding."""
+        actions: list[types.CodeAction] = []
+        for finding in findings:
+            actions.extend(self.from_fix(finding, fix) for fix in fixes_for(self.text, finding))
+        return actions
+
+    def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
+        """Runs off the event loop."""
+        edits = fix_all_edits(self.text, findings)
+        if not edits:
+            return None
+        return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=self.workspace_edit(edits))
+
+
+def _selected(
+    findings: Sequence[Finding], doc: Document, params: types.CodeActionParams
+) -> list[Finding]:
+    """The findings under the requested range or named by the context's diagnostics."""
+    wanted = doc.index.span(params.range)
+    keys: set[tuple[str, Span]] = set()
+    for diagnostic in params.context.diagnostics:
+        if diagnostic.source != SOURCE:
+            continue
+        data = diagnostic.data if isinstance(diagnostic.data, dict) else {}
+        key = span_of_key(data)
+        if key is not None and data.get("version") == doc.version:
+            keys.add(key)
+        else:
+            span = doc.index.span(diagnostic.range)
+            if span is not None and isinstance(diagnostic.code, str):
+                keys.add((diagnostic.code, span))
+    return [
+        f
+        for f in findings
+        if (f.code, f.span) in keys or (wanted is not None and _touches(f.span, wanted))
+    ]
+
+
+def register(server: JaxLanguageServer) -> None:
+    session = server.session
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True
+        ),
+    )
+    @guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
+    async def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
+        doc = session.documents.get(params.text_document.uri)
+        if doc is None or doc.index.resolve(params.range.start) is None:
+            return []
+        only = params.context.only
+        findings = session.current_findings(doc)
+        builder = _Actions(session, doc)
+        lazy = session.profile.resolve_edit
+        actions: list[types.CodeAction] = []
+        if _only_allows(types.CodeActionKind.QuickFix, only):
+            selected = _selected(findings, doc, params)
+            if lazy:
+                for finding in selected:
+                    actions.extend(builder.lazy(finding))
+            elif selected:
+                actions.extend(await asyncio.to_thread(builder.eager, selected))
+        fix_all_asked = bool(only) and _only_allows(FIX_ALL, only)
+        if findings and (fix_all_asked or (not only and lazy)):
+            if lazy:
+                if fix_all_asked or any(
+                    k is not FixKind.SUPPRESS for f in findings for k in f.fixes
+                ):
+                    actions.append(
+                        types.CodeAction(
+                            title=FIX_ALL_TITLE, kind=FIX_ALL, data=builder.data(None, fixAll=True)
+                        )
+                    )
+            else:
+                fix_all = await asyncio.to_thread(builder.fix_all, findings)
+                if fix_all is not None:
+                    actions.append(fix_all)
+        if session.documents.get(doc.uri) is not doc or doc.version != builder.version:
+            raise JsonRpcContentModified("the document changed while computing code actions")
+        return actions
+
+    @server.feature(types.CODE_ACTION_RESOLVE)
+    @guarded(types.CODE_ACTION_RESOLVE)
+    async def resolve(action: types.CodeAction) -> types.CodeAction:
+        data = action.data
+        if not isinstance(data, dict) or action.edit is not None:
+            return action
+        doc = session.documents.get(str(data.get("uri")))
+        if doc is None or doc.version != data.get("version"):
+            raise JsonRpcContentModified("the document changed since the code action was listed")
+        builder = _Actions(session, doc)
+        findings = session.current_findings(doc)
+        if data.get("fixAll"):
+            resolved = await asyncio.to_thread(builder.fix_all, findings)
+            action.edit = resolved.edit if resolved is not None else builder.workspace_edit([])
+            return action
+        key = span_of_key(data)
+        finding = next((f for f in findings if key == (f.code, f.span)), None)
+        if finding is None:
+            raise JsonRpcContentModified("the finding is gone")
+        fixes = await asyncio.to_thread(fixes_for, builder.text, finding)
+        fix = next((f for f in fixes if f.kind.value == data.get("fix")), None)
+        if doc.version != builder.version:
+            raise JsonRpcContentModified("the document changed while computing the fix")
+        if fix is None:
+            session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
+            return action
+        action.title = fix.title
+        action.edit = builder.workspace_edit(fix.edits)
+        return action

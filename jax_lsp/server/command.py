@@ -1,0 +1,82 @@
+"""`jax-lsp serve`: run the language server over stdio (the default), TCP or WebSocket.
+
+TCP and WebSocket bind to 127.0.0.1 unless `--host` says otherwise. Logs go to stderr (never
+stdout, which carries the protocol under stdio) or to `--log-file`; records of jax-lsp itself
+at `--log-level` or above also reach the client as window/logMessage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import logging
+import sys
+from typing import Any
+
+__all__ = ["register", "run"]
+
+DEFAULT_PORT = 2087
+_LEVELS = ("debug", "info", "warning", "error")
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the language server (stdio by default)",
+        description="Run the jax-lsp language server.",
+    )
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument(
+        "--stdio", action="store_true", help="talk over stdin/stdout (the default)"
+    )
+    transport.add_argument("--tcp", action="store_true", help="listen on a TCP port")
+    transport.add_argument("--ws", action="store_true", help="listen for WebSocket connections")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to bind with --tcp/--ws (default: 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port for --tcp/--ws (default: {DEFAULT_PORT})",
+    )
+    parser.add_argument("--log-file", metavar="PATH", help="write logs to this file, not stderr")
+    parser.add_argument(
+        "--log-level", choices=_LEVELS, default="warning", help="log level (default: warning)"
+    )
+    parser.set_defaults(run=run)
+
+
+def _configure_logging(log_file: str | None, level: int) -> None:
+    handler: logging.Handler
+    if log_file:
+        handler = logging.FileHandler(log_file, encoding="utf-8")
+    else:
+        handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+
+
+def run(args: argparse.Namespace) -> int:
+    level = getattr(logging, str(args.log_level).upper())
+    _configure_logging(args.log_file, level)
+    # Hand the GIL over more often than every 5 ms, so requests answered on the event loop are
+    # not held up by an analysis running in its thread.
+    sys.setswitchinterval(0.001)
+
+    from jax_lsp.server.server import create_server
+
+    server = create_server(log_level=level)
+    # the analysis process imports the analysis while this one waits for `initialize`
+    server.session.scheduler.pool.start()
+    # the modules just imported live as long as the process: spare them the cyclic collector
+    gc.freeze()
+    if args.tcp:
+        server.start_tcp(args.host, args.port)
+    elif args.ws:
+        server.start_ws(args.host, args.port)
+    else:
+        server.start_io()
+    return 0

@@ -1,0 +1,233 @@
+"""Which configuration applies to a document, and the LSP messages that change it.
+
+Precedence, lowest to highest (a higher layer replaces the keys it sets, whole; keys it does not
+set keep the lower layer's value):
+
+1. the built-in defaults (every code, default severities);
+2. the ``[tool.jax-lsp]`` table of the nearest ``pyproject.toml`` at or above the document's
+   directory (a document that is not a file uses the workspace root's); re-read when the client
+   reports a ``pyproject.toml`` changed (``workspace/didChangeWatchedFiles``, which the server
+   registers for ``**/pyproject.toml`` when the client allows dynamic registration);
+3. ``initializationOptions`` of the ``initialize`` request;
+4. the editor settings: those of the last ``workspace/didChangeConfiguration``, or, when that
+   carries none, the ``jax-lsp`` section the server then asks for with
+   ``workspace/configuration`` (also asked once after ``initialized``).
+
+Layers 3 and 4 take the keys of ``[tool.jax-lsp]`` (``select``, ``ignore``, ``exclude``,
+``severity``, ``extra-callbacks``, ``extra-transforms``; kebab-, snake- or camelCase), either at
+top level or under a ``"jax-lsp"`` (or ``jaxLsp``) key. Other keys (an extension's own settings
+such as ``path`` or ``trace``) and null values are ignored. An invalid value is reported to the
+user (``window/showMessage``) and that key is ignored; an invalid ``pyproject.toml`` is reported
+and the defaults apply to its files until it is fixed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from jax_lsp.config import KEYS, Config, ConfigError, find_config_file
+
+if TYPE_CHECKING:
+    from jax_lsp.server.server import JaxLanguageServer
+
+__all__ = ["PYPROJECT_GLOB", "Configuration", "editor_settings", "register"]
+
+log = logging.getLogger(__name__)
+
+SECTION = "jax-lsp"
+_SECTION_SPELLINGS = ("jax-lsp", "jaxLsp", "jax_lsp")
+PYPROJECT_GLOB = "**/pyproject.toml"
+_WATCH_REGISTRATION_ID = "jax-lsp-pyproject-watcher"
+
+
+def _normalize_key(key: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", key).replace("_", "-").lower()
+
+
+def editor_settings(value: Any) -> dict[str, Any]:
+    """The configuration keys in an editor's settings object (see the module docstring)."""
+    if not isinstance(value, Mapping):
+        return {}
+    for spelling in _SECTION_SPELLINGS:
+        nested = value.get(spelling)
+        if isinstance(nested, Mapping):
+            value = nested
+            break
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if not isinstance(key, str) or item is None:
+            continue
+        if _normalize_key(key) in KEYS:
+            out[_normalize_key(key)] = item
+        else:
+            log.debug("ignoring setting %r (not a jax-lsp configuration key)", key)
+    return out
+
+
+class Configuration:
+    """The layered configuration of every document (see the module docstring)."""
+
+    def __init__(self, report_problem: Callable[[str], None]) -> None:
+        self._report_problem = report_problem
+        self.root: Path | None = None
+        self._initialization: dict[str, Any] = {}
+        self._editor: dict[str, Any] = {}
+        #: the nearest pyproject.toml's configuration, by directory
+        self._by_directory: dict[Path | None, Config] = {}
+        self._reported: set[str] = set()
+        #: bumped on every change, so reports computed under an older configuration are dropped
+        self.generation = 0
+        #: how many times the editor settings were set (a pulled answer older than the last
+        #: didChangeConfiguration is dropped)
+        self.editor_updates = 0
+
+    # -- layers --------------------------------------------------------------------------------
+
+    def _problem(self, message: str) -> None:
+        if message not in self._reported:
+            self._reported.add(message)
+            self._report_problem(message)
+
+    def _validated(self, settings: dict[str, Any], origin: str) -> dict[str, Any]:
+        valid: dict[str, Any] = {}
+        for key, value in settings.items():
+            try:
+                Config().merge({key: value})
+            except ConfigError as e:
+                self._problem(f"jax-lsp: {origin}: {e}; this setting is ignored")
+                continue
+            valid[key] = value
+        return valid
+
+    def set_initialization_options(self, value: Any) -> bool:
+        """Set layer 3; whether it changed."""
+        layer = self._validated(editor_settings(value), "initializationOptions")
+        if layer == self._initialization:
+            return False
+        self._initialization = layer
+        self.changed()
+        return True
+
+    def set_editor_settings(self, value: Any) -> bool:
+        """Set layer 4; whether it changed."""
+        self.editor_updates += 1
+        layer = self._validated(editor_settings(value), "settings")
+        if layer == self._editor:
+            return False
+        self._editor = layer
+        self.changed()
+        return True
+
+    def pyproject_changed(self) -> None:
+        self._by_directory.clear()
+        self._reported.clear()
+        self.changed()
+
+    def changed(self) -> None:
+        self.generation += 1
+
+    # -- lookup --------------------------------------------------------------------------------
+
+    def _project_config(self, directory: Path | None) -> Config:
+        if directory in self._by_directory:
+            return self._by_directory[directory]
+        config = Config(root=self.root)
+        if directory is not None:
+            try:
+                found = find_config_file(directory)
+                if found is not None:
+                    config = Config.load(found)
+            except ConfigError as e:
+                self._problem(f"jax-lsp: {e}; using the defaults until it is fixed")
+            except OSError as e:
+                log.warning("cannot look for pyproject.toml above %s: %s", directory, e)
+        self._by_directory[directory] = config
+        return config
+
+    def for_path(self, path: Path | None) -> Config:
+        """The configuration of a document at `path` (None: not a file)."""
+        directory = path.parent if path is not None else self.root
+        config = self._project_config(directory)
+        if self._initialization:
+            config = config.merge(self._initialization)
+        if self._editor:
+            config = config.merge(self._editor)
+        return config
+
+
+# -- LSP handlers --------------------------------------------------------------------------------
+
+
+def register(server: JaxLanguageServer) -> None:
+    session = server.session
+
+    async def pull_editor_settings() -> None:
+        if not session.profile.configuration_request:
+            return
+        async with session.configuration_update():
+            await _pull()
+
+    async def _pull() -> None:
+        # a didChangeConfiguration that arrives while we wait is newer than this answer
+        asked_at = session.configuration.editor_updates
+        try:
+            result = await server.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
+            )
+        except asyncio.CancelledError:  # shutting down
+            return
+        except Exception as e:  # noqa: BLE001 - a client that cannot answer keeps the old settings
+            log.info("workspace/configuration failed: %s", e)
+            return
+        if session.configuration.editor_updates != asked_at:
+            return
+        value = result[0] if result else None
+        if session.configuration.set_editor_settings(value):
+            session.recheck_all()
+
+    async def register_watcher() -> None:
+        if not session.profile.watched_files_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=PYPROJECT_GLOB)]
+        )
+        registration = types.Registration(
+            id=_WATCH_REGISTRATION_ID,
+            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=options,
+        )
+        try:
+            await server.client_register_capability_async(
+                types.RegistrationParams(registrations=[registration])
+            )
+        except asyncio.CancelledError:  # shutting down
+            return
+        except Exception as e:  # noqa: BLE001 - without the watcher, only restarts re-read it
+            log.info("cannot watch pyproject.toml files: %s", e)
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(params: types.InitializedParams) -> None:
+        await register_watcher()
+        await pull_editor_settings()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
+        settings = editor_settings(params.settings)
+        if settings or not session.profile.configuration_request:
+            if session.configuration.set_editor_settings(params.settings):
+                session.recheck_all()
+        else:
+            await pull_editor_settings()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        if any(change.uri.endswith("pyproject.toml") for change in params.changes):
+            session.configuration.pyproject_changed()
+            session.recheck_all()

@@ -1,0 +1,69 @@
+"""Delivering diagnostics: pulled (``textDocument/diagnostic``) by clients that support it,
+pushed (``textDocument/publishDiagnostics``, with the document version) to the others.
+
+A pull waits for the report of the version the document is at when the request arrives (or a
+later one), and answers ``unchanged`` when the client already has that report. A push happens
+for every report the scheduler accepts; closing a document pushes an empty list.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from jax_lsp.server.errors import guarded
+from jax_lsp.server.lint import SOURCE, Report
+
+if TYPE_CHECKING:
+    from jax_lsp.server.server import JaxLanguageServer
+
+__all__ = ["clear", "publish", "register"]
+
+#: seconds a pull waits for the analysis before answering with what there is
+PULL_TIMEOUT = 30.0
+
+
+def publish(server: JaxLanguageServer, report: Report) -> None:
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(
+            uri=report.uri, diagnostics=list(report.diagnostics), version=report.version
+        )
+    )
+
+
+def clear(server: JaxLanguageServer, uri: str) -> None:
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+    )
+
+
+def _empty() -> types.RelatedFullDocumentDiagnosticReport:
+    return types.RelatedFullDocumentDiagnosticReport(items=[])
+
+
+def register(server: JaxLanguageServer) -> None:
+    session = server.session
+
+    @server.feature(
+        types.TEXT_DOCUMENT_DIAGNOSTIC,
+        types.DiagnosticOptions(
+            identifier=SOURCE, inter_file_dependencies=False, workspace_diagnostics=False
+        ),
+    )
+    @guarded(types.TEXT_DOCUMENT_DIAGNOSTIC, _empty)
+    async def pull(
+        params: types.DocumentDiagnosticParams,
+    ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+        await session.configuration_settled()
+        doc = session.documents.get(params.text_document.uri)
+        if doc is None:
+            return _empty()
+        report = await session.scheduler.wait_for(doc.uri, doc.version, PULL_TIMEOUT)
+        if report is None:
+            return _empty()
+        if params.previous_result_id is not None and params.previous_result_id == report.result_id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report.result_id)
+        return types.RelatedFullDocumentDiagnosticReport(
+            items=list(report.diagnostics), result_id=report.result_id
+        )

@@ -1,0 +1,278 @@
+"""Lint one snapshot of a document: analysis, suppressions and configuration in, LSP diagnostics
+out. Runs in an analysis worker thread (the analysis itself in the worker's child process, see
+`analysis_process`), so it touches nothing shared: everything it needs is in the `Snapshot`,
+everything it produces is in the `Report`.
+
+While the text does not parse, the findings of the last version that did are carried over where
+the text did not change (`carryover`), and no diagnostic is added for the syntax error itself:
+the editor's Python language server reports those, and jax-lsp stays quiet rather than flicker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.uris import from_fs_path
+
+from jax_lsp.analysis import (
+    AnalysisConfig,
+    Finding,
+    ParseError,
+    Severity,
+    Span,
+    analyze_source,
+)
+from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.codes import RULES
+from jax_lsp.config import Config
+from jax_lsp.server.capabilities import ClientProfile
+from jax_lsp.server.carryover import carry_over
+from jax_lsp.server.errors import maybe_fault
+from jax_lsp.server.positions import LineIndex
+
+__all__ = [
+    "SOURCE",
+    "Analyze",
+    "Report",
+    "Snapshot",
+    "analyze_here",
+    "empty_report",
+    "finding_key",
+    "lint",
+    "span_of_key",
+    "to_diagnostic",
+]
+
+#: the `source` of every diagnostic the server publishes
+SOURCE = "jax-lsp"
+
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+}
+
+_result_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything needed to lint one version of one document."""
+
+    uri: str
+    version: int
+    text: str
+    path: Path | None
+    config: Config
+    #: the configuration generation the snapshot was taken under
+    generation: int
+    profile: ClientProfile
+    #: the document's previous report (the source of carried-over findings)
+    previous: Report | None = None
+
+    @property
+    def filename(self) -> str:
+        return str(self.path) if self.path is not None else self.uri
+
+
+@dataclass(frozen=True)
+class Report:
+    """The findings and diagnostics of one version of one document."""
+
+    uri: str
+    version: int
+    generation: int
+    text: str
+    findings: tuple[Finding, ...]
+    diagnostics: tuple[types.Diagnostic, ...]
+    #: identifies this report in pull diagnostics (`resultId`)
+    result_id: str
+    parse_error: ParseError | None = None
+    #: the text and findings of the last version that parsed (equal to the above when this one
+    #: parsed), from which findings are carried over while the text does not parse
+    good_text: str | None = None
+    good_findings: tuple[Finding, ...] = ()
+
+    @property
+    def carried(self) -> bool:
+        """Whether the findings were carried over from an earlier version that parsed."""
+        return self.parse_error is not None
+
+
+def finding_key(finding: Finding) -> dict[str, Any]:
+    """What identifies a finding within one version of a document (travels in `data`)."""
+    s = finding.span
+    return {"code": finding.code, "span": [s.line, s.col, s.end_line, s.end_col]}
+
+
+def span_of_key(key: Any) -> tuple[str, Span] | None:
+    """The (code, span) of a `finding_key`, or None if `key` is not one."""
+    try:
+        code = key["code"]
+        line, col, end_line, end_col = (int(v) for v in key["span"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not isinstance(code, str):
+        return None
+    return code, Span(line, col, end_line, end_col)
+
+
+def _uri_of(filename: str | None, uri: str, path: Path | None) -> str:
+    if filename is None or (path is not None and filename == str(path)):
+        return uri
+    return from_fs_path(filename) or uri
+
+
+def _range_elsewhere(span: Span) -> types.Range:
+    # another file's text is not at hand: its columns are code points, exact for ASCII lines
+    return types.Range(
+        start=types.Position(line=max(span.line - 1, 0), character=max(span.col, 0)),
+        end=types.Position(line=max(span.end_line - 1, 0), character=max(span.end_col, 0)),
+    )
+
+
+def to_diagnostic(
+    finding: Finding,
+    index: LineIndex,
+    uri: str,
+    version: int,
+    profile: ClientProfile,
+    path: Path | None = None,
+) -> types.Diagnostic:
+    """One finding as an LSP diagnostic of the document `uri` (whose text `index` indexes),
+    shaped by what the client supports."""
+    rule = RULES.get(finding.code)
+    related = None
+    if profile.related_information and finding.path:
+        related = []
+        for step in finding.path:
+            step_uri = _uri_of(step.filename, uri, path)
+            rng = index.range(step.span) if step_uri == uri else _range_elsewhere(step.span)
+            related.append(
+                types.DiagnosticRelatedInformation(
+                    location=types.Location(uri=step_uri, range=rng), message=step.label
+                )
+            )
+    return types.Diagnostic(
+        range=index.range(finding.span),
+        severity=_SEVERITY.get(finding.severity, types.DiagnosticSeverity.Error),
+        code=finding.code,
+        code_description=(
+            types.CodeDescription(href=rule.url)
+            if rule is not None and profile.code_description
+            else None
+        ),
+        source=SOURCE,
+        message=finding.message,
+        related_information=related,
+        data={"uri": uri, "version": version, **finding_key(finding)},
+    )
+
+
+def _configured(findings: list[Finding], config: Config, path: Path | None) -> list[Finding]:
+    """Apply select/ignore and severity overrides; make path steps' file names absolute."""
+    base = path.parent if path is not None else None
+    out = []
+    for f in findings:
+        if not config.is_enabled(f.code):
+            continue
+        severity = config.severity_for(f.code, f.severity)
+        steps = f.path
+        if base is not None and any(
+            s.filename is not None and not os.path.isabs(s.filename) for s in steps
+        ):
+            steps = tuple(
+                replace(s, filename=str(base / s.filename))
+                if s.filename is not None and not os.path.isabs(s.filename)
+                else s
+                for s in steps
+            )
+        if severity is not f.severity or steps is not f.path:
+            f = replace(f, severity=severity, path=steps)
+        out.append(f)
+    return out
+
+
+#: analyse a module: its findings (suppressions applied) and its parse error
+Analyze = Callable[[str, str, AnalysisConfig], "tuple[list[Finding], ParseError | None]"]
+
+
+def analyze_here(
+    source: str, filename: str, config: AnalysisConfig
+) -> tuple[list[Finding], ParseError | None]:
+    """`Analyze` in this process (the server uses `analysis_process.AnalysisProcess`)."""
+    result = analyze_source(source, filename, config)
+    if result.error is not None:
+        return [], result.error
+    return filter_suppressed(source, result.findings), None
+
+
+def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
+    """Analyse the snapshot and build its report (safe to run in any thread)."""
+    maybe_fault("jax-lsp/lint")
+    config = snapshot.config
+    text = snapshot.text
+    error: ParseError | None = None
+    if snapshot.path is not None and config.exclude and config.is_excluded(snapshot.path):
+        findings: list[Finding] = []
+        good_text: str | None = text
+    else:
+        found, error = analyze(text, snapshot.filename, config.analysis_config())
+        if error is None:
+            findings = _configured(found, config, snapshot.path)
+            good_text = text
+        else:
+            prev = snapshot.previous
+            if (
+                prev is not None
+                and prev.good_text is not None
+                and prev.generation == snapshot.generation
+            ):
+                good_text = prev.good_text
+                findings = filter_suppressed(
+                    text,
+                    carry_over(prev.good_text, text, prev.good_findings, snapshot.filename),
+                )
+            else:
+                good_text, findings = None, []
+    index = LineIndex(text, snapshot.profile.encoding)
+    diagnostics = tuple(
+        to_diagnostic(f, index, snapshot.uri, snapshot.version, snapshot.profile, snapshot.path)
+        for f in findings
+    )
+    carried_from = (
+        snapshot.previous.good_findings
+        if error is not None and snapshot.previous is not None and good_text is not None
+        else tuple(findings)
+    )
+    return Report(
+        uri=snapshot.uri,
+        version=snapshot.version,
+        generation=snapshot.generation,
+        text=text,
+        findings=tuple(findings),
+        diagnostics=diagnostics,
+        result_id=f"{snapshot.generation}-{snapshot.version}-{next(_result_ids)}",
+        parse_error=error,
+        good_text=good_text,
+        good_findings=tuple(carried_from),
+    )
+
+
+def empty_report(snapshot: Snapshot) -> Report:
+    """A report with no findings (what a document gets when linting it failed)."""
+    return Report(
+        uri=snapshot.uri,
+        version=snapshot.version,
+        generation=snapshot.generation,
+        text=snapshot.text,
+        findings=(),
+        diagnostics=(),
+        result_id=f"{snapshot.generation}-{snapshot.version}-{next(_result_ids)}",
+    )

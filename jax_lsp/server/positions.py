@@ -1,0 +1,148 @@
+"""The one place where positions change units.
+
+The analysis speaks in 1-based lines and 0-based columns counted in code points (`Span`); LSP
+speaks in 0-based lines and columns counted in the code units of the negotiated
+``positionEncoding``: UTF-8 bytes (Neovim), UTF-16 code units (VS Code, the default) or code
+points (UTF-32, Emacs). Every range the server sends and every position it receives goes through
+a `LineIndex` of the exact text it refers to.
+
+Lines are split the way LSP (and Python's tokenizer) split them: at ``\\n``, ``\\r\\n`` and
+``\\r`` only, never at the other characters `str.splitlines` treats as breaks (form feed,
+``\\u2028``, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lsprotocol import types
+
+from jax_lsp.analysis.findings import Span
+
+__all__ = ["UTF8", "UTF16", "UTF32", "LineIndex", "code_units", "column_to_code_points"]
+
+UTF8 = types.PositionEncodingKind.Utf8.value
+UTF16 = types.PositionEncodingKind.Utf16.value
+UTF32 = types.PositionEncodingKind.Utf32.value
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def code_units(text: str, encoding: str) -> int:
+    """The length of `text` in the code units of `encoding`."""
+    if encoding == UTF32 or text.isascii():
+        return len(text)
+    if encoding == UTF8:
+        # lone surrogates can reach us through JSON escapes; count them as UTF-8 would encode them
+        return len(text.encode("utf-8", "surrogatepass"))
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def column_to_code_points(line: str, units: int, encoding: str) -> int:
+    """The code-point column of a column given in `encoding` code units on `line`.
+
+    A column past the end of the line means the end of the line (as the LSP specification
+    says); a column inside a multi-unit character rounds down to that character's start.
+    """
+    if units <= 0:
+        return 0
+    if encoding == UTF32 or line.isascii():
+        return min(units, len(line))
+    seen = 0
+    for i, ch in enumerate(line):
+        cp = ord(ch)
+        if encoding == UTF8:
+            width = 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
+        else:
+            width = 2 if cp > 0xFFFF else 1
+        if seen + width > units:
+            return i
+        seen += width
+    return len(line)
+
+
+@dataclass(frozen=True)
+class CodePointPosition:
+    """A position in code points: 0-based line and column (what `LineIndex` resolves to)."""
+
+    line: int
+    column: int
+
+
+class LineIndex:
+    """Line starts of one text, for converting between offsets, spans and LSP positions."""
+
+    __slots__ = ("_starts", "encoding", "text")
+
+    def __init__(self, text: str, encoding: str) -> None:
+        self.text = text
+        self.encoding = encoding
+        self._starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+
+    @property
+    def line_count(self) -> int:
+        """Number of lines; the empty line after a final newline counts."""
+        return len(self._starts)
+
+    def line_text(self, line: int) -> str:
+        """Line `line` (0-based) without its line break; '' past the end."""
+        if not 0 <= line < len(self._starts):
+            return ""
+        start = self._starts[line]
+        end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    # -- LSP -> code points ---------------------------------------------------------------------
+
+    def resolve(self, position: types.Position) -> CodePointPosition | None:
+        """The code-point position of an LSP position; None when its line is past the end."""
+        if position.line >= len(self._starts):
+            return None
+        line = self.line_text(position.line)
+        return CodePointPosition(
+            position.line, column_to_code_points(line, position.character, self.encoding)
+        )
+
+    def offset(self, position: types.Position) -> int:
+        """The code-point offset into the text of an LSP position, clamped to the text."""
+        if position.line >= len(self._starts):
+            return len(self.text)
+        resolved = self.resolve(position)
+        assert resolved is not None
+        return self._starts[resolved.line] + resolved.column
+
+    # -- code points -> LSP ---------------------------------------------------------------------
+
+    def position(self, line: int, column: int) -> types.Position:
+        """The LSP position of a 1-based line and a code-point column (clamped to the text)."""
+        index = line - 1
+        if index < 0:
+            return types.Position(line=0, character=0)
+        if index >= len(self._starts):
+            last = len(self._starts) - 1
+            return types.Position(
+                line=last, character=code_units(self.line_text(last), self.encoding)
+            )
+        text = self.line_text(index)
+        column = max(0, min(column, len(text)))
+        return types.Position(line=index, character=code_units(text[:column], self.encoding))
+
+    def range(self, span: Span) -> types.Range:
+        """The LSP range of an analysis span."""
+        return types.Range(
+            start=self.position(span.line, span.col), end=self.position(span.end_line, span.end_col)
+        )
+
+    def span(self, range_: types.Range) -> Span | None:
+        """The analysis span of an LSP range; None when it starts past the end of the text."""
+        start = self.resolve(range_.start)
+        if start is None:
+            return None
+        end = self.resolve(range_.end)
+        if end is None:
+            last = len(self._starts) - 1
+            end = CodePointPosition(last, len(self.line_text(last)))
+        if (end.line, end.column) < (start.line, start.column):
+            start, end = end, start
+        return Span(start.line + 1, start.column, end.line + 1, end.column)

@@ -1,0 +1,215 @@
+"""When to lint: coalesce rapid edits, run one analysis at a time off the event loop, drop stale
+results, and let requests wait for the report of the version they are about.
+
+- An edit (re)starts a short debounce timer for its document, so a burst of keystrokes becomes
+  one analysis of the last version; opening a document or changing the configuration lints at
+  once.
+- Each document is queued at most once; the analysis thread takes the queue in order.
+- An edit to a document whose analysis is running interrupts that analysis (its result would be
+  stale anyway), so the newest version starts as soon as the debounce allows.
+- A finished report is accepted only if the document is still open at that version and the
+  configuration has not changed since the snapshot; otherwise it is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Future
+from dataclasses import dataclass
+
+from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
+from jax_lsp.server.worker import AnalysisPool
+
+__all__ = ["CHANGE_DEBOUNCE", "LintScheduler"]
+
+log = logging.getLogger(__name__)
+
+#: seconds to wait after an edit before linting (typing 20 ms apart coalesces into one run)
+CHANGE_DEBOUNCE = 0.025
+
+
+@dataclass(eq=False)
+class _Running:
+    uri: str
+    version: int
+    future: Future[Report]
+
+
+class LintScheduler:
+    """Decides when each open document is linted and hands accepted reports to `on_report`."""
+
+    def __init__(
+        self,
+        snapshot: Callable[[str, Report | None], Snapshot | None],
+        state: Callable[[str], tuple[int, int] | None],
+        on_report: Callable[[Report], None],
+        debounce: float = CHANGE_DEBOUNCE,
+    ) -> None:
+        """`snapshot(uri, previous_report)` takes a snapshot of an open document (None if it is
+        closed); `state(uri)` is the (version, configuration generation) it is at now."""
+        self._snapshot = snapshot
+        self._state = state
+        self._on_report = on_report
+        self.debounce = debounce
+        self.pool = AnalysisPool()
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        #: documents waiting for the analysis thread, in order (a dict as an ordered set)
+        self._queue: dict[str, None] = {}
+        self._running: _Running | None = None
+        self._reports: dict[str, Report] = {}
+        self._waiters: dict[str, list[tuple[tuple[int, int], asyncio.Future[Report | None]]]] = {}
+
+    # -- what the handlers call -----------------------------------------------------------------
+
+    def report(self, uri: str) -> Report | None:
+        """The latest accepted report of a document (maybe of an older version)."""
+        return self._reports.get(uri)
+
+    def lint_now(self, uri: str) -> None:
+        """Lint a document as soon as the analysis thread is free (open, configuration)."""
+        self._cancel_timer(uri)
+        self._interrupt_if_running(uri)
+        self._queue[uri] = None
+        self._pump()
+
+    def changed(self, uri: str) -> None:
+        """A document was edited: lint it once the edits pause."""
+        self._interrupt_if_running(uri)
+        self._cancel_timer(uri)
+        loop = asyncio.get_running_loop()
+        self._timers[uri] = loop.call_later(self.debounce, self._due, uri)
+
+    def closed(self, uri: str) -> None:
+        """Forget a document: no more linting, waiters get None."""
+        self._cancel_timer(uri)
+        self._queue.pop(uri, None)
+        self._interrupt_if_running(uri)
+        self._reports.pop(uri, None)
+        for _, waiter in self._waiters.pop(uri, []):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def wait_for(self, uri: str, version: int, timeout: float | None = None) -> Report | None:
+        """The report of `version` (or a later one) under the current configuration; None if
+        the document closes first, or on timeout."""
+        state = self._state(uri)
+        if state is None:
+            return None
+        wanted = (version, state[1])
+        current = self._reports.get(uri)
+        if current is not None and _satisfies(current, wanted):
+            return current
+        waiter: asyncio.Future[Report | None] = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(uri, []).append((wanted, waiter))
+        if uri not in self._timers and uri not in self._queue and not self._is_running(uri):
+            self.lint_now(uri)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waiter), timeout)
+        except asyncio.TimeoutError:
+            return None
+
+    def stop(self) -> None:
+        for uri in list(self._timers):
+            self._cancel_timer(uri)
+        self._queue.clear()
+        if self._running is not None:
+            self.pool.cancel(self._running.future)
+        self.pool.stop()
+
+    # -- machinery ------------------------------------------------------------------------------
+
+    def _is_running(self, uri: str) -> bool:
+        return self._running is not None and self._running.uri == uri
+
+    def _cancel_timer(self, uri: str) -> None:
+        timer = self._timers.pop(uri, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _interrupt_if_running(self, uri: str) -> None:
+        if self._running is not None and self._running.uri == uri:
+            self.pool.cancel(self._running.future)
+            # the next job need not wait for this one to wind down (another worker takes it)
+            self._running = None
+
+    def _due(self, uri: str) -> None:
+        self._timers.pop(uri, None)
+        self._queue[uri] = None
+        self._pump()
+
+    def _pump(self) -> None:
+        while self._running is None and self._queue:
+            uri = next(iter(self._queue))
+            del self._queue[uri]
+            try:
+                snapshot = self._snapshot(uri, self._reports.get(uri))
+            except Exception:  # one document's failure must not stop the others
+                log.exception("cannot take a snapshot of %s", uri)
+                continue
+            if snapshot is None:  # closed meanwhile
+                continue
+            future = self.pool.submit(functools.partial(lint, snapshot))
+            running = _Running(uri, snapshot.version, future)
+            self._running = running
+            future.add_done_callback(
+                functools.partial(self._wake, asyncio.get_running_loop(), running, snapshot)
+            )
+
+    def _wake(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        running: _Running,
+        snapshot: Snapshot,
+        _future: Future[Report],
+    ) -> None:
+        """Called in the analysis thread: continue on the event loop."""
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(self._finished, running, snapshot)
+
+    def _finished(self, running: _Running, snapshot: Snapshot) -> None:
+        if self._running is running:
+            self._running = None
+        try:
+            report: Report | None = running.future.result()
+        except CancelledError:
+            report = None
+            if self._state(running.uri) == (snapshot.version, snapshot.generation) and not (
+                running.uri in self._timers or running.uri in self._queue
+            ):
+                self._queue[running.uri] = None  # cancelled, yet still wanted: run it again
+        except Exception:  # logged (and sent to the client); the server goes on
+            log.exception("linting %s (version %s) failed", running.uri, running.version)
+            report = empty_report(snapshot)
+        try:
+            if report is not None:
+                self._accept(report)
+        finally:
+            self._pump()
+
+    def _accept(self, report: Report) -> None:
+        current = self._state(report.uri)
+        if current is None or current != (report.version, report.generation):
+            log.debug("dropping stale report of %s version %s", report.uri, report.version)
+            return
+        self._reports[report.uri] = report
+        waiters = self._waiters.get(report.uri, [])
+        keep = []
+        for wanted, waiter in waiters:
+            if waiter.done():
+                continue
+            if _satisfies(report, wanted):
+                waiter.set_result(report)
+            else:
+                keep.append((wanted, waiter))
+        if keep:
+            self._waiters[report.uri] = keep
+        else:
+            self._waiters.pop(report.uri, None)
+        self._on_report(report)
+
+
+def _satisfies(report: Report, wanted: tuple[int, int]) -> bool:
+    return report.version >= wanted[0] and report.generation >= wanted[1]

@@ -1,0 +1,103 @@
+"""The jax-lsp language server: a pygls server whose features come from one module per concern.
+
+`create_server()` wires them: text synchronisation (`sync`, over the `documents` store and the
+`positions` conversion), diagnostics (`diagnostics`, fed by `scheduler`, which runs `lint` on
+the `worker` threads and the `analysis_process`), hover (`hover`), code actions
+(`code_actions`), configuration (`configuration`) and errors (`errors`); `session` holds the
+state and `capabilities` what the client supports. This module handles the lifecycle itself:
+initialize (negotiated position encoding, client profile, initializationOptions), shutdown and
+exit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from jax_lsp import __version__
+from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
+from jax_lsp.server.errors import ClientLogHandler, report_server_error
+from jax_lsp.server.protocol import JaxLspProtocol
+from jax_lsp.server.session import Session
+
+__all__ = ["JaxLanguageServer", "create_server"]
+
+log = logging.getLogger(__name__)
+
+
+class JaxLanguageServer(LanguageServer):
+    def __init__(self, log_level: int = logging.WARNING) -> None:
+        super().__init__(
+            "jax-lsp",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=JaxLspProtocol,
+        )
+        self.session = Session(self)
+        self.client_log = ClientLogHandler(self, log_level)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        report_server_error(self, error, source)
+
+
+def _root(params: types.InitializeParams) -> str | None:
+    uri = params.root_uri
+    if uri is None and params.workspace_folders:
+        uri = params.workspace_folders[0].uri
+    if uri is not None:
+        return to_fs_path(uri)
+    return params.root_path
+
+
+def _register_lifecycle(server: JaxLanguageServer) -> None:
+    session = server.session
+
+    @server.feature(types.INITIALIZE)
+    def initialize(params: types.InitializeParams) -> None:
+        server.client_log.attach(asyncio.get_running_loop())
+        encoding = str(server.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+        session.initialize(params.capabilities, encoding)
+        root = _root(params)
+        if root:
+            session.configuration.root = Path(root)
+        session.configuration.set_initialization_options(params.initialization_options)
+        session.preload()
+        log.info("initialized for %s (%s)", params.client_info, session.profile)
+
+    @server.feature(types.SHUTDOWN)
+    def shutdown(params: None) -> None:
+        session.shut_down = True
+        session.scheduler.stop()
+
+    @server.feature(types.EXIT)
+    def exit_(params: None) -> None:
+        # pygls would turn `exit` into a SystemExit that its own loop swallows (the process
+        # then ends with 0 even without `shutdown`, and only once stdin closes): end here,
+        # with the status the specification asks for.
+        session.scheduler.stop()
+        logging.shutdown()
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        os._exit(0 if session.shut_down else 1)
+
+
+def create_server(log_level: int = logging.WARNING) -> JaxLanguageServer:
+    """A server with every feature registered, ready to `start_io()` (or tcp/ws)."""
+    server = JaxLanguageServer(log_level)
+    logging.getLogger("jax_lsp").addHandler(server.client_log)
+    _register_lifecycle(server)
+    sync.register(server)
+    diagnostics.register(server)
+    hover.register(server)
+    code_actions.register(server)
+    configuration.register(server)
+    return server

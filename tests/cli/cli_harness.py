@@ -1,0 +1,114 @@
+"""Helpers for the command-line tests: run `jax-lsp` in-process or as a subprocess, write file
+trees, and replace the analysis with a fake that reports what `# FAKE CODE` markers say."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from jax_lsp import cli
+from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult
+from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Ran:
+    code: int
+    out: str
+    err: str
+
+
+def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
+    for rel, content in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            p.write_bytes(content)
+        else:
+            p.write_text(content, encoding="utf-8", newline="")
+    return root
+
+
+def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Ran:
+    full_env = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
+    full_env.pop("FORCE_COLOR", None)
+    p = subprocess.run(
+        [sys.executable, "-m", "jax_lsp", *args],
+        cwd=cwd, env=full_env, capture_output=True, text=True, encoding="utf-8", timeout=120,
+        check=False,
+    )
+    return Ran(p.returncode, p.stdout, p.stderr)
+
+
+@pytest.fixture
+def run_cli(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Callable[..., Ran]:
+    """Run `jax_lsp.cli.main(argv)` in-process with the working directory `cwd`."""
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    def run(args: list[str], cwd: Path) -> Ran:
+        monkeypatch.chdir(cwd)
+        capsys.readouterr()
+        code = cli.main(args)
+        captured = capsys.readouterr()
+        return Ran(code, captured.out, captured.err)
+
+    return run
+
+
+_FAKE = re.compile(r"#\s*FAKE\s+([A-Z]+[0-9]+)")
+
+
+def fake_analyze(
+    source: str, filename: str = "<string>", config: AnalysisConfig | None = None
+) -> AnalysisResult:
+    """A finding for each `# FAKE CODE` marker, on the code before the comment from its first
+    `cb(` (or its first character); a path of two steps (the first line of the file, then the
+    finding itself). Syntax errors as the real engine reports them."""
+    try:
+        ast.parse(source)
+    except SyntaxError as e:
+        return AnalysisResult([], ParseError(f"SyntaxError: {e.msg}", e.lineno or 1,
+                                             (e.offset or 1) - 1))
+    findings = []
+    for n, line in enumerate(re.split(r"\r\n|\r|\n", source), 1):
+        for m in _FAKE.finditer(line):
+            code_part = line[: line.index("#")].rstrip()
+            start = code_part.find("cb(")
+            if start < 0:
+                start = len(code_part) - len(code_part.lstrip())
+            span = Span(n, start, n, len(code_part))
+            path = (PathStep(Span(1, 0, 1, 1), "the differentiation site"),
+                    PathStep(span, "calls the callback"))
+            findings.append(Finding(m.group(1), f"fake {m.group(1)} finding", span, path=path))
+    return AnalysisResult(findings)
+
+
+@pytest.fixture
+def fake_analysis(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[AnalysisConfig | None]]:
+    """Replace the analysis the checker calls with `fake_analyze`; yields the configs it got."""
+    seen: list[AnalysisConfig | None] = []
+
+    def analyze(
+        source: str,
+        filename: str = "<string>",
+        config: AnalysisConfig | None = None,
+        workspace: object = None,
+    ) -> AnalysisResult:
+        seen.append(config)
+        return fake_analyze(source, filename, config)
+
+    monkeypatch.setattr("jax_lsp.checker.runner.analyze_source", analyze)
+    yield seen

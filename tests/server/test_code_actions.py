@@ -1,0 +1,154 @@
+"""Code actions: every fix offered for a finding, applied to the document and re-checked; edits
+resolved lazily for VS Code and Neovim, sent eagerly to Emacs; the preferred fix marked;
+``source.fixAll.jax-lsp`` applies safe fixes only."""
+
+from __future__ import annotations
+
+import pytest
+from lsp_harness import Session, apply_text_edits, edits_of, example, find
+from lsprotocol import types
+
+pytestmark = pytest.mark.asyncio(loop_scope="package")
+
+HOST_ACTIVATION = example("train_with_host_activation.py")
+LOGGING = example("logging_in_loss.py")
+FORWARD_VJP = example("forward_mode_custom_vjp.py")
+
+
+async def code_actions(
+    session: Session,
+    uri: str,
+    rng: types.Range,
+    diagnostics: list[types.Diagnostic],
+    only: list[str] | None = None,
+) -> list[types.CodeAction]:
+    result = await session.request(
+        session.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri),
+                range=rng,
+                context=types.CodeActionContext(diagnostics=diagnostics, only=only),
+            )
+        )
+    )
+    assert result is not None
+    assert all(isinstance(a, types.CodeAction) for a in result)
+    return list(result)
+
+
+async def resolved(session: Session, action: types.CodeAction) -> types.CodeAction:
+    """The action with its edit: resolved lazily when the client supports it."""
+    if action.edit is not None:
+        return action
+    assert session.profile.lazy_edits, "eager clients must get edits with the list"
+    assert action.data is not None
+    out = await session.request(session.client.code_action_resolve_async(action))
+    assert out.edit is not None, f"{action.title} resolved without an edit"
+    return out
+
+
+async def recheck(session: Session, text: str) -> list[types.Diagnostic]:
+    uri = session.uri("fixed.py")
+    session.open(uri, text)
+    return await session.diagnostics(uri, 1)
+
+
+@pytest.mark.parametrize(
+    ("source", "code"),
+    [(HOST_ACTIVATION, "JAX001"), (LOGGING, "JAX003"), (FORWARD_VJP, "JAX005")],
+    ids=["custom-rules", "stop-gradient", "jacrev"],
+)
+async def test_each_fix_applies_and_the_finding_is_gone(
+    session: Session, source: str, code: str
+) -> None:
+    uri = session.uri("program.py")
+    session.open(uri, source)
+    [diag] = await session.diagnostics(uri, 1)
+    assert diag.code == code
+    actions = await code_actions(session, uri, diag.range, [diag])
+    quickfixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    titles = [a.title for a in quickfixes]
+    assert f"Suppress {code} on this line" in titles
+    assert len(quickfixes) >= 2, titles
+    assert sum(1 for a in quickfixes if a.is_preferred) <= 1
+    for action in quickfixes:
+        assert action.diagnostics and action.diagnostics[0].code == code
+        if session.profile.lazy_edits and not action.title.startswith("Suppress"):
+            assert action.edit is None  # computed on resolve, not with the list
+        action = await resolved(session, action)
+        fixed = apply_text_edits(source, edits_of(action.edit, uri), session.profile.encoding)
+        assert fixed != source
+        compile(fixed, "fixed.py", "exec")  # still Python
+        after = await recheck(session, fixed)
+        assert code not in [d.code for d in after], (action.title, after)
+
+
+async def test_suppression_action_merges_into_an_existing_comment(session: Session) -> None:
+    source = LOGGING.replace("# EXPECT: JAX003", "# jax-lsp: ignore[JAX001]")
+    uri = session.uri("merge.py")
+    session.open(uri, source)
+    [diag] = await session.diagnostics(uri, 1)
+    actions = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+    [suppress] = [a for a in actions if a.title.startswith("Suppress")]
+    assert suppress.edit is not None  # always eager: it is one cheap edit
+    fixed = apply_text_edits(source, edits_of(suppress.edit, uri), session.profile.encoding)
+    assert "# jax-lsp: ignore[JAX001, JAX003]" in fixed
+    assert await recheck(session, fixed) == []
+
+
+async def test_actions_for_a_cursor_without_context_diagnostics(session: Session) -> None:
+    enc = session.profile.encoding
+    uri = session.uri("cursor.py")
+    session.open(uri, LOGGING)
+    await session.diagnostics(uri, 1)
+    cursor = find(LOGGING, "_record, jax", enc).start
+    actions = await code_actions(session, uri, types.Range(start=cursor, end=cursor), [])
+    assert any(a.title == "Suppress JAX003 on this line" for a in actions)
+    # nothing on a line without a finding
+    top = types.Position(line=0, character=0)
+    actions = await code_actions(session, uri, types.Range(start=top, end=top), [])
+    assert [a for a in actions if a.kind == types.CodeActionKind.QuickFix] == []
+
+
+async def test_fix_all_applies_safe_fixes_only(session: Session) -> None:
+    uri = session.uri("fixall.py")
+    source = HOST_ACTIVATION
+    session.open(uri, source)
+    assert len(await session.diagnostics(uri, 1)) == 1
+    whole = types.Range(
+        start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)
+    )
+    actions = await code_actions(session, uri, whole, [], only=["source.fixAll"])
+    assert [a.kind for a in actions] == ["source.fixAll.jax-lsp"]
+    action = await resolved(session, actions[0])
+    fixed = apply_text_edits(source, edits_of(action.edit, uri), session.profile.encoding)
+    assert "jax-lsp: ignore" not in fixed  # suppressing is not fixing
+    assert "stop_gradient" not in fixed  # unsafe: changes gradients
+    compile(fixed, "fixed.py", "exec")
+    assert "JAX001" not in [d.code for d in await recheck(session, fixed)]
+
+
+async def test_fix_all_is_not_offered_for_quickfix_requests(session: Session) -> None:
+    uri = session.uri("onlyquick.py")
+    session.open(uri, LOGGING)
+    [diag] = await session.diagnostics(uri, 1)
+    actions = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+    assert actions and all(a.kind == types.CodeActionKind.QuickFix for a in actions)
+
+
+async def test_resolve_after_an_edit_is_content_modified(session: Session) -> None:
+    if not session.profile.lazy_edits:
+        pytest.skip("eager clients never resolve")
+    uri = session.uri("stale.py")
+    session.open(uri, HOST_ACTIVATION)
+    [diag] = await session.diagnostics(uri, 1)
+    actions = await code_actions(session, uri, diag.range, [diag])
+    lazy = next(a for a in actions if a.edit is None and a.kind == types.CodeActionKind.QuickFix)
+    session.change(uri, 2, HOST_ACTIVATION + "\n# edited\n")
+    with pytest.raises(Exception) as info:
+        await session.request(session.client.code_action_resolve_async(lazy))
+    assert getattr(info.value, "code", None) == -32801  # ContentModified
+    # unknown documents and bad ranges: an empty list, never an error
+    far = types.Position(line=10_000, character=3)
+    assert await code_actions(session, uri, types.Range(start=far, end=far), []) == []
+    assert await code_actions(session, session.uri("unknown.py"), diag.range, [diag]) == []

@@ -1,0 +1,117 @@
+"""The server's pure parts, without a client: position conversion, carrying findings over
+edits, and the analysis process (interruption, crash and restart)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from jax_lsp.analysis import AnalysisConfig, Finding, PathStep, Span
+from jax_lsp.server.analysis_process import AnalysisCancelled, AnalysisFailed, AnalysisProcess
+from jax_lsp.server.carryover import carry_over
+from jax_lsp.server.positions import LineIndex
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from generate import generate
+
+LINE = 'x = "é世🎉" + call(a)'  # the call starts at code point 12
+
+
+@pytest.mark.parametrize(("encoding", "column"), [("utf-8", 18), ("utf-16", 13), ("utf-32", 12)])
+def test_columns_in_each_encoding(encoding: str, column: int) -> None:
+    index = LineIndex(f"first\r\n{LINE}\rlast\n", encoding)
+    assert index.line_count == 4  # \r\n, \r and \n each end a line; the last line is empty
+    assert index.line_text(1) == LINE
+    span = Span(2, 12, 2, 16)
+    rng = index.range(span)
+    assert rng.start == types.Position(line=1, character=column)
+    assert index.span(rng) == span
+    # past the end of a line: the end of the line; past the last line: nothing
+    assert index.resolve(types.Position(line=2, character=99)).column == 4  # type: ignore[union-attr]
+    assert index.resolve(types.Position(line=9, character=0)) is None
+    # inside a multi-unit character (é is two UTF-8 bytes, 🎉 two UTF-16 units): its start
+    inside = {"utf-8": (6, 5), "utf-16": (8, 7), "utf-32": (7, 7)}[encoding]
+    resolved = index.resolve(types.Position(line=1, character=inside[0]))
+    assert resolved is not None and resolved.column == inside[1]
+
+
+def _finding(line: int, path_line: int) -> Finding:
+    return Finding(
+        "JAX001",
+        "m",
+        Span(line, 4, line, 10),
+        path=(PathStep(Span(path_line, 0, path_line, 5), "`jax.grad` differentiates here"),),
+    )
+
+
+def test_carry_over_keeps_unchanged_regions_and_shifts_the_rest() -> None:
+    old = "a\nb\nc\nd\ne\n"
+    new = "a\nb\nNEW\nNEW2\nc\nd\ne\n"  # two lines inserted after line 2
+    before, after, across = _finding(1, 2), _finding(4, 5), _finding(1, 4)
+    assert carry_over(old, new, [before, after, across]) == [
+        before,
+        Finding(
+            "JAX001",
+            "m",
+            Span(6, 4, 6, 10),
+            path=(PathStep(Span(7, 0, 7, 5), "`jax.grad` differentiates here"),),
+        ),
+        Finding(
+            "JAX001",
+            "m",
+            Span(1, 4, 1, 10),
+            path=(PathStep(Span(6, 0, 6, 5), "`jax.grad` differentiates here"),),
+        ),
+    ]
+    # an edit on the finding's own line drops it
+    assert carry_over(old, "a\nb\nc\nX\ne\n", [after]) == []
+
+
+@pytest.fixture
+def process() -> AnalysisProcess:
+    proc = AnalysisProcess()
+    proc.start()
+    yield proc  # type: ignore[misc]
+    proc.stop()
+
+
+def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisProcess) -> None:
+    source = (
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\ng = jax.grad(f)\n"
+    )
+    process.begin("job-1")
+    findings, error = process.analyze(source, "m.py", AnalysisConfig())
+    assert error is None and [f.code for f in findings] == ["JAX001"]
+    _, error = process.analyze("def (", "m.py", AnalysisConfig())
+    assert error is not None
+
+    # interrupted while it analyses a large module
+    big = generate(20_000)
+    process.begin("job-2")
+    timer = threading.Timer(0.05, process.interrupt, args=("job-2",))
+    timer.start()
+    started = time.perf_counter()
+    with pytest.raises(AnalysisCancelled):
+        process.analyze(big, "big.py", AnalysisConfig())
+    assert time.perf_counter() - started < 30
+    # an interruption for another job is ignored
+    process.begin("job-3")
+    process.interrupt("job-2")
+    findings, _ = process.analyze(source, "m.py", AnalysisConfig())
+    assert len(findings) == 1
+
+    # the child dies: the job fails, and the next one gets a new child
+    assert process.pid is not None
+    os.kill(process.pid, signal.SIGKILL)
+    with pytest.raises(AnalysisFailed):
+        process.analyze(source, "m.py", AnalysisConfig())
+    findings, _ = process.analyze(source, "m.py", AnalysisConfig())
+    assert len(findings) == 1
