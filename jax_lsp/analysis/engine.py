@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
-from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.analysis.workspace import Workspace, WorkspaceSpec, workspace_for
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,8 @@ class AnalysisConfig:
     #: qualified name of a user wrapper -> the JAX transform it behaves like, e.g.
     #: {"mylib.train.my_grad": "jax.grad"}
     extra_transforms: Mapping[str, str] = field(default_factory=dict)
+    #: follow imports into this workspace (when `analyze_source` gets no Workspace object)
+    workspace: WorkspaceSpec | None = None
 
 
 @dataclass
@@ -46,7 +48,10 @@ def analyze_source(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(source, filename, config or AnalysisConfig(), workspace)
+        cfg = config or AnalysisConfig()
+        if workspace is None and cfg.workspace is not None:
+            workspace = workspace_for(cfg.workspace)
+        return _analyze(source, filename, cfg, workspace)
     finally:
         if gc_was_enabled:
             gc.enable()

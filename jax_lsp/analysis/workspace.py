@@ -59,6 +59,35 @@ class ParsedModule:
     digest: str
 
 
+@dataclass(frozen=True)
+class WorkspaceSpec:
+    """What a Workspace is made of, as plain data: it travels to an analysis process."""
+
+    roots: tuple[str, ...] = ()
+    #: the interpreter whose site-packages imports are followed into (None: this one)
+    python: str | None = None
+    #: unsaved editor buffers: (path, text) pairs
+    overlay: tuple[tuple[str, str], ...] = ()
+
+
+_SPEC_CACHE: dict[tuple[tuple[str, ...], str | None], Workspace] = {}
+
+
+def workspace_for(spec: WorkspaceSpec) -> Workspace:
+    """The (cached, per process) Workspace of `spec`, its overlay set to the spec's."""
+    key = (spec.roots, spec.python)
+    ws = _SPEC_CACHE.get(key)
+    if ws is None:
+        ws = _SPEC_CACHE[key] = Workspace.for_environment([Path(r) for r in spec.roots],
+                                                          spec.python)
+    overlay = {Path(p).resolve(): text for p, text in spec.overlay}
+    for path in set(ws.overlay) | set(overlay):
+        if ws.overlay.get(path) != overlay.get(path):
+            ws.invalidate(path)
+    ws.overlay = overlay
+    return ws
+
+
 @dataclass
 class Workspace:
     """Where imports are looked up. Cheap to create; reuse one to keep its parse cache."""

@@ -134,8 +134,9 @@ class AnalysisProcess:
 
     def analyze(
         self, source: str, filename: str, config: AnalysisConfig
-    ) -> tuple[list[Finding], ParseError | None]:
-        """The findings (suppression comments applied) and parse error of `source`.
+    ) -> tuple[list[Finding], ParseError | None, tuple[str, ...]]:
+        """The findings (suppression comments applied), parse error and workspace
+        dependencies of `source`.
 
         Blocks until the child answers; raises `AnalysisCancelled` or `AnalysisFailed`."""
         with self._lock:
@@ -170,8 +171,8 @@ class AnalysisProcess:
             raise AnalysisCancelled
         if status == "error":
             raise AnalysisFailed(payload)
-        findings, error = payload
-        return findings, error
+        findings, error, dependencies = payload
+        return findings, error, dependencies
 
     def stop(self) -> None:
         with self._lock:
@@ -212,7 +213,7 @@ def _analyse(request: tuple[str, str, AnalysisConfig]) -> tuple[str, Any]:
             result = analyze_source(source, filename, config)
             findings = filter_suppressed(source, result.findings) if result.error is None else []
             _State.analysing = False
-            return "ok", (findings, result.error)
+            return "ok", (findings, result.error, tuple(result.dependencies))
         finally:
             _State.analysing = False
     except AnalysisCancelled:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.uris import to_fs_path
 
 from jax_lsp.config import KEYS, Config, ConfigError, find_config_file
 
@@ -44,6 +45,8 @@ log = logging.getLogger(__name__)
 SECTION = "jax-lsp"
 _SECTION_SPELLINGS = ("jax-lsp", "jaxLsp", "jax_lsp")
 PYPROJECT_GLOB = "**/pyproject.toml"
+#: imported modules: a change on disk re-lints the open documents whose analysis read them
+PYTHON_GLOB = "**/*.py"
 _WATCH_REGISTRATION_ID = "jax-lsp-pyproject-watcher"
 
 
@@ -196,7 +199,10 @@ def register(server: JaxLanguageServer) -> None:
         if not session.profile.watched_files_registration:
             return
         options = types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=PYPROJECT_GLOB)]
+            watchers=[
+                types.FileSystemWatcher(glob_pattern=PYPROJECT_GLOB),
+                types.FileSystemWatcher(glob_pattern=PYTHON_GLOB),
+            ]
         )
         registration = types.Registration(
             id=_WATCH_REGISTRATION_ID,
@@ -231,3 +237,6 @@ def register(server: JaxLanguageServer) -> None:
         if any(change.uri.endswith("pyproject.toml") for change in params.changes):
             session.configuration.pyproject_changed()
             session.recheck_all()
+            return
+        paths = [to_fs_path(c.uri) for c in params.changes if c.uri.endswith(".py")]
+        session.files_changed([p for p in paths if p], immediately=True)

@@ -29,6 +29,7 @@ from jax_lsp.analysis import (
     analyze_source,
 )
 from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.analysis.workspace import WorkspaceSpec
 from jax_lsp.codes import RULES
 from jax_lsp.config import Config
 from jax_lsp.server.capabilities import ClientProfile
@@ -75,6 +76,8 @@ class Snapshot:
     profile: ClientProfile
     #: the document's previous report (the source of carried-over findings)
     previous: Report | None = None
+    #: follow imports into this workspace (roots, environment, unsaved buffers)
+    workspace: WorkspaceSpec | None = None
 
     @property
     def filename(self) -> str:
@@ -98,6 +101,8 @@ class Report:
     #: parsed), from which findings are carried over while the text does not parse
     good_text: str | None = None
     good_findings: tuple[Finding, ...] = ()
+    #: the workspace files the analysis read (edit one: this document is re-linted)
+    dependencies: tuple[str, ...] = ()
 
     @property
     def carried(self) -> bool:
@@ -199,18 +204,21 @@ def _configured(findings: list[Finding], config: Config, path: Path | None) -> l
     return out
 
 
-#: analyse a module: its findings (suppressions applied) and its parse error
-Analyze = Callable[[str, str, AnalysisConfig], "tuple[list[Finding], ParseError | None]"]
+#: analyse a module: its findings (suppressions applied), its parse error, and the workspace
+#: files the analysis read
+Analyze = Callable[
+    [str, str, AnalysisConfig], "tuple[list[Finding], ParseError | None, tuple[str, ...]]"
+]
 
 
 def analyze_here(
     source: str, filename: str, config: AnalysisConfig
-) -> tuple[list[Finding], ParseError | None]:
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...]]:
     """`Analyze` in this process (the server uses `analysis_process.AnalysisProcess`)."""
     result = analyze_source(source, filename, config)
     if result.error is not None:
-        return [], result.error
-    return filter_suppressed(source, result.findings), None
+        return [], result.error, ()
+    return filter_suppressed(source, result.findings), None, tuple(result.dependencies)
 
 
 def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
@@ -219,11 +227,15 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
     config = snapshot.config
     text = snapshot.text
     error: ParseError | None = None
+    dependencies: tuple[str, ...] = ()
     if snapshot.path is not None and config.exclude and config.is_excluded(snapshot.path):
         findings: list[Finding] = []
         good_text: str | None = text
     else:
-        found, error = analyze(text, snapshot.filename, config.analysis_config())
+        analysis_config = config.analysis_config()
+        if snapshot.workspace is not None:
+            analysis_config = replace(analysis_config, workspace=snapshot.workspace)
+        found, error, dependencies = analyze(text, snapshot.filename, analysis_config)
         if error is None:
             findings = _configured(found, config, snapshot.path)
             good_text = text
@@ -262,6 +274,7 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
         parse_error=error,
         good_text=good_text,
         good_findings=tuple(carried_from),
+        dependencies=dependencies,
     )
 
 

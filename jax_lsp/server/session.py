@@ -13,12 +13,15 @@ import gc
 import logging
 import threading
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding
+from jax_lsp.analysis.workspace import WorkspaceSpec
 from jax_lsp.catalog import Catalog, load_catalog
+from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.carryover import carry_over
@@ -46,6 +49,8 @@ class Session:
         self._updates: list[asyncio.Future[None]] = []
         #: the client sent `shutdown` (so `exit` ends the process with status 0)
         self.shut_down = False
+        #: per document: the workspace files its last analysis read
+        self.dependencies: dict[str, frozenset[str]] = {}
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -86,20 +91,51 @@ class Session:
         doc = self.documents.get(uri)
         if doc is None:
             return None
+        config = self.configuration.for_path(doc.path)
         return Snapshot(
             uri=doc.uri,
             version=doc.version,
             text=doc.text,
             path=doc.path,
-            config=self.configuration.for_path(doc.path),
+            config=config,
             generation=self.configuration.generation,
             profile=self.profile,
             previous=previous,
+            workspace=self._workspace_spec(doc, config),
         )
 
+    def _workspace_spec(self, doc: Document, config: Config) -> WorkspaceSpec | None:
+        """Imports are followed from files: the workspace root (or the file's folder), the
+        configured environment, and the other open documents' unsaved text."""
+        if doc.path is None:
+            return None
+        root = self.configuration.root or doc.path.parent
+        overlay = tuple(
+            (str(other.path), other.text)
+            for other in self.documents
+            if other.path is not None and other.uri != doc.uri and other.path.suffix == ".py"
+        )
+        return WorkspaceSpec((str(root),), config.python_path(), overlay)
+
     def _on_report(self, report: Report) -> None:
+        self.dependencies[report.uri] = frozenset(report.dependencies)
         if not self.profile.pull_diagnostics:
             diagnostics.publish(self.server, report)
+
+    def files_changed(self, paths: list[str], *, immediately: bool = False) -> None:
+        """Re-lint the open documents whose analysis read one of `paths` (a helper module was
+        edited, saved or changed on disk)."""
+        changed = {str(Path(p).resolve()) for p in paths}
+        stale = [uri for uri, deps in self.dependencies.items() if deps & changed]
+        for uri in stale:
+            if self.documents.get(uri) is None:
+                continue
+            if immediately:
+                self.scheduler.lint_now(uri)
+            else:
+                self.scheduler.changed(uri)
+        if stale and self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
+            self.server.workspace_diagnostic_refresh(None)
 
     def current_findings(self, doc: Document) -> list[Finding]:
         """The findings of the document's current text, from its latest report: exact if the

@@ -34,12 +34,26 @@ def register(server: JaxLanguageServer) -> None:
         doc = session.documents.change(params)
         if doc is not None:
             session.scheduler.changed(doc.uri)
+            if doc.path is not None:
+                session.files_changed([str(doc.path)])
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @guarded(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        doc = session.documents.get(params.text_document.uri)
+        if doc is not None and doc.path is not None:
+            session.files_changed([str(doc.path)], immediately=True)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
+        doc = session.documents.get(uri)
         session.documents.close(uri)
+        session.dependencies.pop(uri, None)
+        if doc is not None and doc.path is not None:
+            # its unsaved text no longer overrides the file on disk for the documents using it
+            session.files_changed([str(doc.path)], immediately=True)
         session.scheduler.closed(uri)
         if not session.profile.pull_diagnostics:
             diagnostics.clear(server, uri)

@@ -111,7 +111,7 @@ async def test_pyproject_is_read_and_reloaded_when_it_changes(
             if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
             for w in r.register_options["watchers"]  # type: ignore[index]
         ]
-        assert watchers == ["**/pyproject.toml"]
+        assert watchers == ["**/pyproject.toml", "**/*.py"]
     write_pyproject(project, 'severity = { JAX003 = "info" }')
     before = mark(session)
     session.client.workspace_did_change_watched_files(

@@ -88,9 +88,9 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
         "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\ng = jax.grad(f)\n"
     )
     process.begin("job-1")
-    findings, error = process.analyze(source, "m.py", AnalysisConfig())
+    findings, error, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert error is None and [f.code for f in findings] == ["JAX001"]
-    _, error = process.analyze("def (", "m.py", AnalysisConfig())
+    _, error, _ = process.analyze("def (", "m.py", AnalysisConfig())
     assert error is not None
 
     # interrupted while it analyses a large module
@@ -105,7 +105,7 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     # an interruption for another job is ignored
     process.begin("job-3")
     process.interrupt("job-2")
-    findings, _ = process.analyze(source, "m.py", AnalysisConfig())
+    findings, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
 
     # the child dies: the job fails, and the next one gets a new child
@@ -113,5 +113,5 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     os.kill(process.pid, signal.SIGKILL)
     with pytest.raises(AnalysisFailed):
         process.analyze(source, "m.py", AnalysisConfig())
-    findings, _ = process.analyze(source, "m.py", AnalysisConfig())
+    findings, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
