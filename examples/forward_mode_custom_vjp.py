@@ -14,7 +14,9 @@ def _host_solve(b):
 
 @jax.custom_vjp
 def solve(b):
-    return jax.pure_callback(_host_solve, jax.ShapeDtypeStruct(b.shape, b.dtype), b)
+    return jax.pure_callback(
+        _host_solve, jax.ShapeDtypeStruct(b.shape, b.dtype), b, vmap_method="sequential"
+    )
 
 
 def _solve_fwd(b):

@@ -2063,8 +2063,10 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 
 _FIXES: dict[str, tuple[FixKind, ...]] = {
     "JAX001": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP),
-    "JAX002": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_VJP),
+    # stop_gradient does not remove a transpose error: a host linear map (custom_vjp kind) does
+    "JAX002": (FixKind.CUSTOM_VJP,),
     "JAX003": (FixKind.STOP_GRADIENT,),
     "JAX005": (FixKind.JACREV_INSTEAD,),
-    "JAX007": (FixKind.STOP_GRADIENT,),
+    "JAX007": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP),
+    "JAX008": (FixKind.CUSTOM_JVP,),
 }

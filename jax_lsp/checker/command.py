@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
-from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files, display_path
 from jax_lsp.config import Config, ConfigError
 
 __all__ = ["register", "run"]
@@ -64,6 +64,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="print the number of findings per code instead of the findings")
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                    help="analyse in N processes (default 0: sequential unless the run is big)")
+    p.add_argument("--fix", action="store_true",
+                   help="apply the safe fixes to the files, then report what remains")
+    p.add_argument("--unsafe-fixes", action="store_true",
+                   help="with --fix or --diff, also apply the unsafe fixes (their titles say "
+                   "what they change, e.g. a gradient that becomes zero)")
+    p.add_argument("--diff", action="store_true",
+                   help="print the fixes as a unified diff instead of writing them; exit 1 when "
+                   "there is any")
     p.set_defaults(run=run)
 
 
@@ -130,6 +138,15 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"no such file or directory: {e}")
     if not files:
         _write(sys.stderr, "warning: no Python files found under the given paths\n")
+
+    if args.fix or args.diff:
+        from jax_lsp.fixes.apply import run_fix_command
+
+        changes = run_fix_command(
+            files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
+            out=lambda text: _write(stdout, text), err=lambda text: _write(sys.stderr, text))
+        if args.diff:
+            return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
 
     outcome = check_files(files, jobs=args.jobs)
 

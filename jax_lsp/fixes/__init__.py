@@ -3,6 +3,23 @@
 Every fix is computed on demand from the source text and one `Finding` (the analysis never
 builds fixes itself: LibCST is ten times slower than `ast`, so it stays on the fix path).
 Positions use the analysis' convention: 1-based lines, 0-based character columns.
+
+One module per fix, each a LibCST codemod that returns minimal edits (`registry` lists them):
+
+- `custom_jvp`: JAX001, JAX007; the callback gets a first-order custom_jvp rule (host
+  Jacobian by finite differences, contracted with the tangents in JAX). Safe.
+- `custom_vjp`: JAX001, JAX007 when only reverse mode reaches the call; a custom_vjp rule
+  whose bwd computes the vector-Jacobian product on the host. Safe.
+- `linear_map`: JAX002, JAX008; a callback applied to tangents (or transposed) becomes a
+  host-computed matrix applied in JAX. Safe on tangents, unsafe under `linear_transpose`.
+- `jacrev`: JAX005; jacfwd -> jacrev, hessian -> jacrev(jacrev), check_grads -> rev only.
+  Unsafe.
+- `stop_gradient`: JAX001, JAX003, JAX007; `lax.stop_gradient` on the tangent-carrying
+  operands. Unsafe (that gradient becomes zero) unless the call's result is unused.
+- `suppress`: every code; `# jax-lsp: ignore[CODE]`. Safe, never applied by `--fix`.
+
+`generated` holds the helper functions the first three add to a module (once), `source` and
+`callback_call` locate things in the LibCST tree, `apply` fixes whole files for the CLI.
 """
 
 from __future__ import annotations

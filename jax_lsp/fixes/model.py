@@ -35,7 +35,8 @@ def _offsets(source: str) -> list[int]:
 
 
 def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> str:
-    """Apply non-overlapping edits to `source` (character positions)."""
+    """Apply non-overlapping edits to `source` (character positions); insertions at the same
+    position appear in the order of `edits`."""
     starts = _offsets(source)
 
     def index(line: int, col: int) -> int:
@@ -44,7 +45,9 @@ def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> st
         return min(starts[line - 1] + col, len(source))
 
     out = source
-    for e in sorted(edits, key=lambda e: (e.span.line, e.span.col), reverse=True):
+    # back to front; insertions at one position keep their order in `edits` (as in LSP)
+    ordered = sorted(enumerate(edits), key=lambda ie: (ie[1].span.line, ie[1].span.col, ie[0]))
+    for _, e in reversed(ordered):
         a = index(e.span.line, e.span.col)
         b = index(e.span.end_line, e.span.end_col)
         out = out[:a] + e.new_text + out[b:]

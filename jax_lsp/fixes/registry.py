@@ -1,16 +1,90 @@
-"""Which fixes apply to a finding, in the order an editor should offer them."""
+"""Which fixes apply to a finding, in the order an editor should offer them.
+
+Each fix module decides from the finding and the source whether it applies; the registry runs
+them over one shared parse, drops a fix whose result the analysis would flag with a finding the
+original does not have, keeps at most one preferred fix and puts it first. LibCST is
+imported here lazily, on the first request for fixes, so importing `jax_lsp.fixes` stays cheap.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.findings import Finding
-from jax_lsp.fixes.model import Fix
+from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
+
+if TYPE_CHECKING:
+    from jax_lsp.fixes.source import FixSource
+
+FixBuilder = Callable[["FixSource", Finding], "Fix | None"]
+
+log = logging.getLogger(__name__)
+
+
+def _builders() -> list[FixBuilder]:
+    from jax_lsp.fixes.custom_jvp import custom_jvp_fix
+    from jax_lsp.fixes.custom_vjp import custom_vjp_fix
+    from jax_lsp.fixes.jacrev import jacrev_fix
+    from jax_lsp.fixes.linear_map import linear_map_fix
+    from jax_lsp.fixes.stop_gradient import stop_gradient_fix
+
+    # the order editors list them in when none is preferred
+    return [custom_vjp_fix, custom_jvp_fix, linear_map_fix, jacrev_fix, stop_gradient_fix]
 
 
 def fixes_for(source: str, finding: Finding) -> list[Fix]:
-    """All fixes for `finding` in `source`; the preferred one (if any) is marked."""
+    """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
+    the suppression comes last."""
+    from jax_lsp.fixes.source import parse_fix_source
+
     fixes: list[Fix] = []
+    src = parse_fix_source(source)
+    if src is not None:
+        before: Counter[str] | None = None
+        for build in _builders():
+            try:
+                fix = build(src, finding)
+            except Exception:  # noqa: BLE001 - one broken fix must not hide the others
+                log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
+                              finding.span)
+                continue
+            if fix is None:
+                continue
+            if before is None:
+                before = _codes(source)
+            if not _introduces_findings(before, apply_edits(source, fix.edits)):
+                fixes.append(fix)
+    preferred = next((f for f in fixes if f.preferred), None)
+    fixes = [f if f is preferred or not f.preferred else _unprefer(f) for f in fixes]
+    if preferred is not None:
+        fixes.remove(preferred)
+        fixes.insert(0, preferred)
     sup = suppress_fix(source, finding)
     if sup is not None:
         fixes.append(sup)
     return fixes
+
+
+def _codes(source: str) -> Counter[str]:
+    return Counter(f.code for f in analyze_source(source).findings)
+
+
+def _introduces_findings(before: Counter[str], fixed: str) -> bool:
+    """Whether the fixed source has more findings of some code than the original: the fix
+    would trade its error for another (stop_gradient on an io_callback inside
+    `jax.checkpoint` trades JAX003 for JAX004, say). Fixed sources that do not parse count."""
+    result = analyze_source(fixed)
+    if result.error is not None:
+        return True
+    after = Counter(f.code for f in result.findings)
+    return any(after[code] > before[code] for code in after)
+
+
+def _unprefer(fix: Fix) -> Fix:
+    return replace(fix, preferred=False)

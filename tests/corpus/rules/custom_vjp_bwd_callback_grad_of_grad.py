@@ -5,6 +5,7 @@ import numpy as np
 
 
 def _np_tridiag_matvec(v):
+    v = np.asarray(v)
     out = 2.0 * v
     out[:-1] -= v[1:]
     out[1:] -= v[:-1]

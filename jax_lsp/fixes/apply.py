@@ -1,0 +1,251 @@
+"""Apply fixes to whole files: the engine behind `jax-lsp check --fix`, `--unsafe-fixes` and
+`--diff`.
+
+A file is fixed one finding at a time: analyse, apply the chosen fix of the first finding that
+has one, analyse again (the edits move everything below them, and a later fix may reuse a
+helper or import an earlier one added). A fix that does not make its finding go away is undone
+and not tried again. A file is written only if its bytes on disk are still the ones that were
+read, so an editor's unsaved-then-saved change is never overwritten.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
+from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.config import Config
+from jax_lsp.fixes.model import Fix, apply_edits
+from jax_lsp.fixes.registry import fixes_for
+
+__all__ = [
+    "AppliedFix",
+    "FileFixOutcome",
+    "choose_fix",
+    "fix_file",
+    "fix_files",
+    "fix_source",
+    "unified_diff",
+]
+
+_BOM = b"\xef\xbb\xbf"
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+#: a file never needs more rounds than it has findings; this only bounds a runaway
+MAX_ROUNDS = 200
+
+
+@dataclass(frozen=True)
+class AppliedFix:
+    code: str
+    #: the line of the finding, in the text before this fix was applied
+    line: int
+    title: str
+    safe: bool
+
+
+@dataclass(frozen=True)
+class FixedSource:
+    text: str
+    applied: tuple[AppliedFix, ...]
+
+
+def choose_fix(fixes: Sequence[Fix], *, unsafe: bool) -> Fix | None:
+    """The fix `--fix` applies for one finding: the preferred one if allowed, else the first
+    allowed one; never a suppression."""
+    allowed = [f for f in fixes if f.kind is not FixKind.SUPPRESS and (f.safe or unsafe)]
+    return next((f for f in allowed if f.preferred), allowed[0] if allowed else None)
+
+
+def _parses(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _line(text: str, line: int) -> str:
+    lines = text.split("\n")
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def fix_source(
+    text: str,
+    *,
+    unsafe: bool = False,
+    filename: str = "<string>",
+    config: AnalysisConfig | None = None,
+    reported: Callable[[Finding], bool] = lambda f: True,
+    workspace: Workspace | None = None,
+) -> FixedSource:
+    """`text` with the fixes of its reported findings applied (safe ones only unless
+    `unsafe`). `reported` selects the findings the user asked for (codes enabled by the
+    configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
+    imports as `jax-lsp check` does."""
+
+    def findings_in(text: str) -> list[Finding] | None:
+        result = analyze_source(text, filename, config, workspace)
+        if result.error is not None:
+            return None
+        return [f for f in filter_suppressed(text, result.findings) if reported(f)]
+
+    applied: list[AppliedFix] = []
+    given_up: set[tuple[str, str]] = set()
+    for _ in range(MAX_ROUNDS):
+        findings = findings_in(text)
+        if findings is None:
+            break
+        progress = False
+        for finding in findings:
+            key = (finding.code, _line(text, finding.span.line))
+            if key in given_up:
+                continue
+            fix = choose_fix(fixes_for(text, finding), unsafe=unsafe)
+            if fix is None:
+                continue
+            new = apply_edits(text, fix.edits)
+            before = sum(f.code == finding.code for f in findings)
+            after = findings_in(new) if new != text and _parses(new) else None
+            if after is None or sum(f.code == finding.code for f in after) >= before:
+                given_up.add(key)
+                continue
+            applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
+            text = new
+            progress = True
+            break
+        if not progress:
+            break
+    return FixedSource(text, tuple(applied))
+
+
+@dataclass(frozen=True)
+class FileFixOutcome:
+    """What fixing one file did."""
+
+    path: Path
+    original: str
+    fixed: str
+    applied: tuple[AppliedFix, ...]
+    written: bool = False
+    #: why the file was left alone although it had fixes (it changed on disk, cannot be
+    #: written, ...); None otherwise
+    refused: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.fixed != self.original
+
+
+def fix_file(
+    path: Path,
+    config: Config,
+    *,
+    unsafe: bool,
+    write: bool,
+    workspace: Workspace | None = None,
+) -> FileFixOutcome | None:
+    """Fix one Python file; None when it cannot be read, is not UTF-8 (the check reports
+    that) or is a notebook (fixes edit Python files only)."""
+    if path.suffix == ".ipynb":
+        return None
+    try:
+        data = path.read_bytes()
+        text = data.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    fixed = fix_source(
+        text,
+        unsafe=unsafe,
+        filename=str(path),
+        config=config.analysis_config(),
+        reported=lambda f: config.is_enabled(f.code),
+        workspace=workspace,
+    )
+    outcome = FileFixOutcome(path, text, fixed.text, fixed.applied)
+    if not write or not outcome.changed:
+        return outcome
+    try:
+        if path.read_bytes() != data:
+            return _refused(outcome, "it changed on disk since it was read")
+        path.write_bytes((_BOM if data.startswith(_BOM) else b"") + fixed.text.encode("utf-8"))
+    except OSError as e:
+        return _refused(outcome, f"cannot write it: {e.strerror or e}")
+    return FileFixOutcome(path, text, fixed.text, fixed.applied, written=True)
+
+
+def _refused(outcome: FileFixOutcome, why: str) -> FileFixOutcome:
+    return FileFixOutcome(outcome.path, outcome.original, outcome.fixed, outcome.applied,
+                          written=False, refused=why)
+
+
+def fix_files(
+    files: Sequence[tuple[Path, Config]],
+    *,
+    unsafe: bool,
+    write: bool,
+    follow_imports: bool = True,
+) -> list[FileFixOutcome]:
+    """Fix each file with its configuration; files without a fix are left out. With
+    `follow_imports`, each project root gets one import index, as in `jax-lsp check`."""
+    outcomes = []
+    workspaces: dict[tuple[Path, str | None], Workspace] = {}
+    for path, config in files:
+        workspace = None
+        if follow_imports:
+            key = (config.root or Path.cwd(), config.python_path())
+            if key not in workspaces:
+                workspaces[key] = Workspace.for_environment([key[0]], key[1])
+            workspace = workspaces[key]
+        outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace)
+        if outcome is not None and outcome.applied:
+            outcomes.append(outcome)
+    return outcomes
+
+
+def unified_diff(outcome: FileFixOutcome, shown: str) -> str:
+    """The change as a unified diff, `a/` and `b/` prefixed like git's."""
+    lines = difflib.unified_diff(
+        _LINES.findall(outcome.original),
+        _LINES.findall(outcome.fixed),
+        fromfile=f"a/{shown}",
+        tofile=f"b/{shown}",
+    )
+    out = []
+    for line in lines:
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def run_fix_command(
+    files: Sequence[tuple[Path, Config]],
+    *,
+    unsafe: bool,
+    diff: bool,
+    shown: Callable[[Path], str],
+    out: Callable[[str], None],
+    err: Callable[[str], None],
+) -> bool:
+    """`jax-lsp check --fix` / `--diff`: fix `files`, then write them (and say so on `err`) or
+    print the diff on `out`. Returns whether any fix applies."""
+    outcomes = fix_files(files, unsafe=unsafe, write=not diff)
+    if diff:
+        out("".join(unified_diff(o, shown(o.path)) for o in outcomes))
+        return bool(outcomes)
+    fixed = 0
+    for o in outcomes:
+        if o.refused is not None:
+            err(f"jax-lsp: not writing {shown(o.path)}: {o.refused}\n")
+        elif o.written:
+            fixed += len(o.applied)
+    if fixed:
+        written = sum(o.written for o in outcomes)
+        err(f"Fixed {fixed} finding{'s' * (fixed != 1)} in {written} "
+            f"file{'s' * (written != 1)}.\n")
+    return bool(outcomes)

@@ -1,0 +1,64 @@
+"""Run several programs under real JAX in one fresh interpreter, one after the other, each as
+`__main__` in its own directory, and report how each ended as the oracle's `Outcome`.
+
+`tests/oracle.py` gives each program its own interpreter. Starting one (and JAX in it) costs
+1-3 s of CPU against 0.2-0.6 s for running a small fixed program, and the corpus has a few
+hundred fixed variants, so the corpus-wide fix tests run them in batches instead. No corpus
+program changes global JAX configuration, which would leak into the next program of a batch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from oracle import Outcome
+
+_DRIVER = r"""
+import json, os, runpy, sys
+results = []
+for path in json.loads(sys.argv[1]):
+    os.chdir(os.path.dirname(path))
+    sys.argv = [path]
+    sys.path[0] = os.path.dirname(path)
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except BaseException as e:  # noqa: BLE001 - we report every way a program can end
+        if isinstance(e, SystemExit) and not e.code:
+            results.append({"ok": True})
+        else:
+            results.append({"ok": False, "exception": type(e).__name__, "message": str(e)})
+    else:
+        results.append({"ok": True})
+    sys.stdout.flush()
+sys.stderr.write("\n@@BATCH@@" + json.dumps(results) + "\n")
+"""
+
+
+def run_programs(paths: Sequence[Path], timeout: float = 600.0) -> list[Outcome]:
+    """The outcome of each program (absolute paths), run one after the other."""
+    if not paths:
+        return []
+    env = dict(os.environ)
+    env.setdefault("JAX_PLATFORMS", "cpu")
+    env.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=1")
+    env["PYTHONHASHSEED"] = "0"
+    proc = subprocess.run(
+        [sys.executable, "-c", _DRIVER, json.dumps([str(p) for p in paths])],
+        capture_output=True,
+        check=False,
+        text=True,
+        timeout=timeout,
+        cwd=str(paths[0].parent),
+        env=env,
+    )
+    marker = proc.stderr.rfind("@@BATCH@@")
+    if marker < 0:
+        crash = Outcome(False, "Crash", f"exit {proc.returncode}: {proc.stderr[-2000:]}")
+        return [crash] * len(paths)
+    data = json.loads(proc.stderr[marker + len("@@BATCH@@") :].strip().splitlines()[0])
+    return [Outcome(d["ok"], d.get("exception", ""), d.get("message", "")) for d in data]
