@@ -1,0 +1,243 @@
+/**
+ * The jax-lsp VS Code extension: finds the jax-lsp server, runs it over stdio with
+ * vscode-languageclient on Python files and notebook cells, and restarts it when its settings or
+ * the Python extension's selected interpreter change. All analysis happens in the server.
+ */
+
+import { execFile } from "child_process";
+import { promises as fs, constants as fsConstants } from "fs";
+import * as os from "os";
+import * as vscode from "vscode";
+import {
+  DocumentDiagnosticRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+  TransportKind,
+} from "vscode-languageclient/node";
+
+import { DiscoveryHost, findServer, ServerCommand } from "./discovery";
+import { onDidChangeInterpreter, selectedInterpreter } from "./python";
+
+const SECTION = "jax-lsp";
+/** Settings whose change needs a new server process (`trace.server` is applied live). */
+const RESTART_SETTINGS = ["enable", "path", "interpreter", "select", "ignore"];
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel;
+/** Start/stop/restart run one after another, never interleaved. */
+let queue: Promise<void> = Promise.resolve();
+
+function serialize(task: () => Promise<void>): Promise<void> {
+  queue = queue.then(task, task).catch((err) => {
+    output.error(`jax-lsp: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  });
+  return queue;
+}
+
+function isExecutable(file: string): Promise<boolean> {
+  return fs
+    .stat(file)
+    .then((st) => st.isFile())
+    .then((isFile) => (isFile && process.platform !== "win32" ? fs.access(file, fsConstants.X_OK) : undefined))
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+function hasJaxLsp(python: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(python, ["-c", "import jax_lsp"], { timeout: 20000 }, (err) => resolve(!err));
+  });
+}
+
+function firstWorkspaceFolder(): vscode.WorkspaceFolder | undefined {
+  const editor = vscode.window.activeTextEditor;
+  const folder = editor ? vscode.workspace.getWorkspaceFolder(editor.document.uri) : undefined;
+  return folder ?? vscode.workspace.workspaceFolders?.[0];
+}
+
+/**
+ * The server's configuration keys among the extension's settings, for `initializationOptions`
+ * and `workspace/configuration`. Empty lists are left out so that `[tool.jax-lsp]` in
+ * pyproject.toml applies; the extension's own settings (path, interpreter, ...) are not sent.
+ */
+function serverSettings(config: vscode.WorkspaceConfiguration): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const key of ["select", "ignore"]) {
+    const value = config.get<string[]>(key, []);
+    if (value.length > 0) {
+      options[key] = value;
+    }
+  }
+  return options;
+}
+
+async function discover(): Promise<ServerCommand | undefined> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const folder = firstWorkspaceFolder();
+  const host: DiscoveryHost = {
+    selectedInterpreter: () => selectedInterpreter(folder?.uri),
+    hasJaxLsp,
+    isExecutable,
+    envPath: process.env.PATH ?? "",
+    platform: process.platform,
+    home: os.homedir(),
+    workspaceFolder: folder?.uri.fsPath,
+  };
+  const result = await findServer(
+    { path: config.get<string>("path", ""), interpreter: config.get<string>("interpreter", "") },
+    host,
+  );
+  for (const line of result.log) {
+    output.info(line);
+  }
+  if (result.kind === "found") {
+    return result.server;
+  }
+  let message: string;
+  if (result.kind === "bad-setting") {
+    message = result.message;
+  } else {
+    message =
+      "jax-lsp: the jax-lsp server was not found (looked at jax-lsp.path, jax-lsp.interpreter, " +
+      `the Python extension's interpreter, and PATH). Install it with: ${result.installCommand}`;
+  }
+  output.error(message);
+  void vscode.window.showErrorMessage(message, "Show Logs", "Open Settings").then((choice) => {
+    if (choice === "Show Logs") {
+      output.show();
+    } else if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", SECTION);
+    }
+  });
+  return undefined;
+}
+
+async function start(): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  if (!config.get<boolean>("enable", true)) {
+    output.info("jax-lsp.enable is false: the server is not started");
+    return;
+  }
+  const server = await discover();
+  if (!server) {
+    return;
+  }
+  output.info(`Starting: ${[server.command, ...server.args].join(" ")} (found via ${server.source})`);
+  const folder = firstWorkspaceFolder();
+  const serverOptions: ServerOptions = {
+    command: server.command,
+    args: server.args,
+    transport: TransportKind.stdio,
+    options: { cwd: folder?.uri.fsPath, env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: "file", language: "python" },
+      { scheme: "untitled", language: "python" },
+      // Notebook cells (Jupyter and the interactive window) are Python text documents.
+      { scheme: "vscode-notebook-cell", language: "python" },
+    ],
+    initializationOptions: serverSettings(config),
+    middleware: {
+      workspace: {
+        // Answer the server's `workspace/configuration` for "jax-lsp" with the same filtered view.
+        configuration: async (params, token, next) => {
+          const result = await next(params, token);
+          if (!Array.isArray(result)) {
+            return result;
+          }
+          return result.map((value, i) => {
+            const item = params.items[i];
+            if (item?.section !== SECTION) {
+              return value;
+            }
+            const scope = item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined;
+            return serverSettings(vscode.workspace.getConfiguration(SECTION, scope));
+          });
+        },
+      },
+    },
+    outputChannel: output,
+    traceOutputChannel: output,
+    revealOutputChannelOn: RevealOutputChannelOn.Never,
+  };
+  client = new LanguageClient(SECTION, "jax-lsp", serverOptions, clientOptions);
+  usePushDiagnostics(client);
+  await client.start();
+  output.info("jax-lsp server started");
+}
+
+/**
+ * Have the server push diagnostics (textDocument/publishDiagnostics) instead of VS Code pulling
+ * them. vscode-languageclient 9 pulls only for documents shown in a text editor tab, so notebook
+ * cells (synced as Python text documents) would never get diagnostics; jax-lsp pushes to clients
+ * that do not announce pull support, which covers files and cells alike.
+ */
+function usePushDiagnostics(languageClient: LanguageClient): void {
+  const pull = languageClient.getFeature(DocumentDiagnosticRequest.method);
+  if (pull) {
+    pull.fillClientCapabilities = () => undefined; // no textDocument.diagnostic capability
+    pull.initialize = () => undefined; // and no pulling from the server's diagnosticProvider
+    pull.register = () => undefined;
+  }
+}
+
+async function stop(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) {
+    try {
+      await running.stop(5000);
+    } catch (err) {
+      output.warn(`jax-lsp: stopping the server failed: ${String(err)}`);
+    }
+  }
+}
+
+function restart(reason: string): Promise<void> {
+  return serialize(async () => {
+    output.info(`Restarting the server: ${reason}`);
+    await stop();
+    await start();
+  });
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("jax-lsp", { log: true });
+  context.subscriptions.push(output);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand("jax-lsp.restart", () => restart("jax-lsp: Restart Server")),
+    vscode.commands.registerCommand("jax-lsp.showLogs", () => output.show()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (RESTART_SETTINGS.some((key) => event.affectsConfiguration(`${SECTION}.${key}`))) {
+        void restart("settings changed");
+      }
+    }),
+  );
+
+  try {
+    const interpreterWatch = await onDidChangeInterpreter(() => {
+      const config = vscode.workspace.getConfiguration(SECTION);
+      // Only a server found through the Python extension depends on its selection.
+      if (!config.get<string>("path", "").trim() && !config.get<string>("interpreter", "").trim()) {
+        void restart("the selected Python interpreter changed");
+      }
+    });
+    if (interpreterWatch) {
+      context.subscriptions.push(interpreterWatch);
+    }
+  } catch (err) {
+    output.warn(`Python extension: cannot watch the selected interpreter (${String(err)})`);
+  }
+
+  await serialize(start);
+}
+
+export function deactivate(): Promise<void> {
+  return serialize(stop);
+}
