@@ -122,6 +122,10 @@ def bad_loss_{i}(w, x):
 
 
 bad_grad_{i} = jax.grad(bad_loss_{i})
+
+
+def bad_step_{i}(w, x):
+    return w - 0.1 * bad_grad_{i}(w, x)
 """
 
 

@@ -171,6 +171,7 @@ class Interpreter:
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
         self.identifiers: dict[FuncInfo, frozenset[str]] = {}
+        self.main_identifiers: dict[str, int] | None = None
 
     # ---------------------------------------------------------------------- driver
 
@@ -237,13 +238,17 @@ class Interpreter:
         return interesting
 
     def _apply_escaped_transforms(self) -> bool:
-        """`g = jax.grad(loss)` that this module never calls is made to be called elsewhere:
-        apply it to unknown arguments, as its caller will. False when there was none."""
+        """A transformed function this module never calls, but that leaves its view (returned
+        by a factory, passed to an unknown function, exported), is made to be called elsewhere:
+        apply it to unknown arguments, as its caller will. One only bound to a module-level name
+        that nothing else mentions is dead code: JAX never runs it, so neither do we. False when
+        there was none."""
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
-            if tf not in self.transformed_called
+            if tf not in self.transformed_called and not self._dead_at_module_level(tf)
         ]
+        self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
             n = 0
             for f in tf.fun.fns:
@@ -256,6 +261,17 @@ class Interpreter:
                 n = max(n, max(tf.argnums) + 1)
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
+
+    def _dead_at_module_level(self, tf: Transformed) -> bool:
+        names = [k for k, v in self.module_scope.vars.items() if tf in v.fns]
+        if not names:
+            return False
+        if self.main_identifiers is None:
+            counts: dict[str, int] = {}
+            for ident in _IDENT.findall("\n".join(self.main.lines)):
+                counts[ident] = counts.get(ident, 0) + 1
+            self.main_identifiers = counts
+        return all(self.main_identifiers.get(name, 0) <= 1 for name in names)
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters

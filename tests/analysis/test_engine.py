@@ -83,13 +83,34 @@ def test_rebinding_and_partial_of_the_callback() -> None:
     assert [f.code for f in codes] == ["JAX001"]
 
 
-def test_uncalled_grad_is_still_checked() -> None:
+def test_grad_that_leaves_the_module_is_checked() -> None:
     (f,) = findings("""
+        def loss(x):
+            return jax.pure_callback(np.sin, x, x)
+
+        def make_grad():
+            return jax.jit(jax.grad(loss))
+    """)
+    assert f.code == "JAX001"
+
+
+def test_exported_grad_is_checked() -> None:
+    (f,) = findings("""
+        __all__ = ["grad_loss"]
         def loss(x):
             return jax.pure_callback(np.sin, x, x)
         grad_loss = jax.grad(loss)
     """)
     assert f.code == "JAX001"
+
+
+def test_dead_grad_is_not_checked() -> None:
+    # JAX only fails when the transformed function runs (see the corpus' neg_grad_built_never_called)
+    assert findings("""
+        def loss(x):
+            return jax.pure_callback(np.sin, x, x)
+        grad_loss = jax.grad(loss)
+    """) == []
 
 
 def test_unresolved_callee_holds_no_callback() -> None:

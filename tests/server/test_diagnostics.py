@@ -30,7 +30,7 @@ def loss(x):
     return jnp.sum(y)
 
 
-g = jax.grad(loss)
+g = jax.grad(loss)(jnp.ones(3))
 """
 
 

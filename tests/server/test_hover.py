@@ -23,7 +23,7 @@ def loss(w):
     return value
 
 
-g = jax.grad(loss)
+g = jax.grad(loss)(jnp.ones(3))
 """
 
 
