@@ -105,7 +105,7 @@ def test_exported_grad_is_checked() -> None:
 
 
 def test_dead_grad_is_not_checked() -> None:
-    # JAX only fails when the transformed function runs (see the corpus' neg_grad_built_never_called)
+    # JAX fails only when the transformed function runs (corpus: neg_grad_built_never_called)
     assert findings("""
         def loss(x):
             return jax.pure_callback(np.sin, x, x)

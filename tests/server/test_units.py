@@ -85,7 +85,8 @@ def process() -> AnalysisProcess:
 
 def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisProcess) -> None:
     source = (
-        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\ng = jax.grad(f)(1.0)\n"
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+        "g = jax.grad(f)(1.0)\n"
     )
     process.begin("job-1")
     findings, error, _ = process.analyze(source, "m.py", AnalysisConfig())
