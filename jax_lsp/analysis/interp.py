@@ -1863,7 +1863,7 @@ class Interpreter:
         for _ in range(_MAX_LOOP + 1):
             out = self.call_value(f, Args([carry, x], {}, [None, None], {}), node)
             new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
-            joined = _widen(carry, new_carry)
+            joined = join([carry, new_carry])
             if joined == carry:
                 break
             carry = joined
@@ -1876,7 +1876,7 @@ class Interpreter:
         val = init
         for _ in range(_MAX_LOOP + 1):
             out = self.call_value(body, make_args(val), node)
-            joined = _widen(val, out)
+            joined = join([val, out])
             if joined == val:
                 break
             val = joined
@@ -1906,7 +1906,7 @@ class Interpreter:
         levels = sorted(
             (
                 m
-                for m in _all_marks(val) - self.ctx.mask
+                for m in val.tan - self.ctx.mask
                 if isinstance(m, Level) and m.mode == REVERSE
             ),
             key=lambda lv: lv.order,
@@ -1938,7 +1938,7 @@ class Interpreter:
         out = self.call_value(matvec, Args([b], {}, [None], {}), node)
         with self.context(
             self._with_ctx(
-                mask=self.ctx.mask | self._active_marks() | _all_marks(b) | _all_marks(out)
+                mask=self.ctx.mask | self._active_marks() | b.tan | out.tan
             )
         ):
             self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
@@ -2048,17 +2048,6 @@ class Interpreter:
                 g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
-
-
-def _widen(a: Value, b: Value) -> Value:
-    """Join for loop carries, keeping tuple structure when it is stable."""
-    if a == b:
-        return a
-    return join([a, b])
-
-
-def _all_marks(v: Value) -> frozenset:
-    return v.tan
 
 
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {

@@ -15,10 +15,10 @@ from __future__ import annotations
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.callback_call import CallbackCall, locate_callback
 from jax_lsp.fixes.generated import WITH_JVP, require_helper
-from jax_lsp.fixes.model import Fix
+from jax_lsp.fixes.model import Fix, TextEdit
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
-__all__ = ["CODES", "custom_jvp_fix", "differentiable_site"]
+__all__ = ["CODES", "custom_jvp_fix", "differentiable_site", "routed_through_helper"]
 
 #: codes whose callback a custom rule makes differentiable: a pure callback with a tangent
 #: (JAX001), or one inside a custom rule that an outer transform differentiates (JAX007)
@@ -35,18 +35,24 @@ def differentiable_site(src: FixSource, finding: Finding) -> CallbackCall | None
     return site
 
 
+def routed_through_helper(src: FixSource, site: CallbackCall, role: str) -> tuple[TextEdit, ...]:
+    """The edits that route `site` through the generated helper of `role` (added once):
+    the helper's code first, since new code at a line start precedes an edit there."""
+    addition = ModuleAddition(src)
+    edits = site.route_through(src, require_helper(addition, role))
+    header = addition.edit()
+    if header is not None:
+        edits.insert(0, header)
+    return tuple(edits)
+
+
 def custom_jvp_fix(src: FixSource, finding: Finding) -> Fix | None:
     site = differentiable_site(src, finding)
     if site is None:
         return None
-    addition = ModuleAddition(src)
-    helper = require_helper(addition, WITH_JVP)
-    edits = site.route_through(src, helper)
-    header = addition.edit()
-    if header is not None:
-        edits.insert(0, header)  # first: new code at a line start precedes an edit there
+    edits = routed_through_helper(src, site, WITH_JVP)
     title = ("Give the callback a first-order custom_jvp rule (host Jacobian by finite "
              "differences, contracted with the tangents in JAX): grad, jvp, jacfwd, jacrev work")
     only_reverse = bool(finding.modes) and set(finding.modes) <= {"reverse"}
-    return Fix(FixKind.CUSTOM_JVP, title, safe=True, edits=tuple(edits),
+    return Fix(FixKind.CUSTOM_JVP, title, safe=True, edits=edits,
                preferred=not only_reverse)

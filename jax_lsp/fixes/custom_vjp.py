@@ -10,10 +10,10 @@ Safe: where the program already ran, the helper makes the same host call.
 from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
-from jax_lsp.fixes.custom_jvp import differentiable_site
-from jax_lsp.fixes.generated import WITH_VJP, require_helper
+from jax_lsp.fixes.custom_jvp import differentiable_site, routed_through_helper
+from jax_lsp.fixes.generated import WITH_VJP
 from jax_lsp.fixes.model import Fix
-from jax_lsp.fixes.source import FixSource, ModuleAddition
+from jax_lsp.fixes.source import FixSource
 
 __all__ = ["custom_vjp_fix"]
 
@@ -24,12 +24,7 @@ def custom_vjp_fix(src: FixSource, finding: Finding) -> Fix | None:
     site = differentiable_site(src, finding)
     if site is None:
         return None
-    addition = ModuleAddition(src)
-    helper = require_helper(addition, WITH_VJP)
-    edits = site.route_through(src, helper)
-    header = addition.edit()
-    if header is not None:
-        edits.insert(0, header)  # first: new code at a line start precedes an edit there
+    edits = routed_through_helper(src, site, WITH_VJP)
     title = ("Give the callback a custom_vjp rule (vector-Jacobian product on the host by "
              "finite differences): reverse mode only, jvp/jacfwd/hessian will fail")
-    return Fix(FixKind.CUSTOM_VJP, title, safe=True, edits=tuple(edits), preferred=True)
+    return Fix(FixKind.CUSTOM_VJP, title, safe=True, edits=edits, preferred=True)
