@@ -7,6 +7,7 @@ import gc
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
@@ -32,6 +33,8 @@ class AnalysisResult:
     dependencies: list[str] = field(default_factory=list)
     #: the analysis hit its work budget: findings are those found until then
     incomplete: bool = False
+    #: a full analysis (False: an incremental one, see `incremental`, to be confirmed)
+    exact: bool = True
 
 
 def analyze_source(
@@ -61,21 +64,45 @@ def _analyze(
     source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
 ) -> AnalysisResult:
     try:
-        tree = ast.parse(source, filename=filename)
+        tree = parse(source, filename)
     except SyntaxError as e:
-        return AnalysisResult(
-            [], ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
-        )
+        return AnalysisResult([], syntax_error(e))
     except ValueError as e:  # e.g. source containing NUL bytes
         return AnalysisResult([], ParseError(f"cannot parse: {e}"))
-    interp = Interpreter(
+    interp = interpreter(tree, source, filename, cfg, workspace)
+    return finish(interp)
+
+
+def parse(source: str, filename: str = "<string>") -> ast.Module:
+    return ast.parse(source, filename=filename)
+
+
+def syntax_error(e: SyntaxError) -> ParseError:
+    return ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
+
+
+def interpreter(
+    tree: ast.Module,
+    source: str,
+    filename: str,
+    cfg: AnalysisConfig,
+    workspace: Workspace | None,
+    **incremental: Any,
+) -> Interpreter:
+    """An interpreter for a parsed module (`incremental`: its `skip` and `ident_cache`)."""
+    return Interpreter(
         tree,
         source.splitlines(),
         extra_callbacks=frozenset(cfg.extra_callbacks),
         extra_transforms=dict(cfg.extra_transforms),
         path=str(Path(filename).resolve()) if workspace is not None else filename,
         workspace=workspace,
+        **incremental,
     )
+
+
+def finish(interp: Interpreter) -> AnalysisResult:
+    """Run the interpreter; its findings in order."""
     findings = interp.run()
     findings.sort(key=lambda f: (f.span, f.code))
     return AnalysisResult(findings, dependencies=interp.dependencies, incomplete=interp.incomplete)

@@ -11,11 +11,12 @@ finding, with the path from the transform to the callback.
 from __future__ import annotations
 
 import ast
+import bisect
 import builtins
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,27 @@ _MAX_ITEMS = 64
 _MAX_CONTEXTS = 24
 _MAX_CONTEXTS_FREE = 6
 _MAX_DEPTH_ITEMS = 4
+
+#: the root of findings that come from interpreting the module's own statements
+MODULE_ROOT = "<module>"
+
+
+@dataclass
+class RootEffects:
+    """What interpreting one entry point did besides finding: the functions it entered (they
+    are then not entry points of their own) and the transformed functions it called (by the
+    node that created them: they have not escaped)."""
+
+    entered: set[ast.AST] = field(default_factory=set)
+    called: set[ast.AST] = field(default_factory=set)
+
+
+def statement_start(stmt: ast.stmt) -> int:
+    """The first line of a statement, its decorators included."""
+    decorators = getattr(stmt, "decorator_list", None)
+    if decorators:
+        return min(stmt.lineno, *(d.lineno for d in decorators))
+    return stmt.lineno
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +158,9 @@ class Interpreter:
         extra_transforms: dict[str, str] | None = None,
         path: str | None = None,
         workspace: Workspace | None = None,
+        skip: frozenset[ast.stmt] | set[ast.stmt] = frozenset(),
+        known_roots: dict[ast.AST, RootEffects] | None = None,
+        ident_cache: dict[ast.AST, frozenset[str]] | None = None,
     ) -> None:
         self.tree = tree
         self.main = ModuleInfo(path, lines, is_main=True)
@@ -170,8 +195,32 @@ class Interpreter:
         self.levels: list[Level] = []
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
-        self.identifiers: dict[FuncInfo, frozenset[str]] = {}
+        #: the identifiers in each function's text, by node (shared between the analyses of
+        #: successive versions of a module: a node that survives an edit keeps its text)
+        self.identifiers: dict[ast.AST, frozenset[str]] = (
+            ident_cache if ident_cache is not None else {}
+        )
         self.main_identifiers: dict[str, int] | None = None
+        # -- roots, for incremental re-analysis (see `incremental`) --
+        #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
+        #: node of the function analysed as an entry point
+        self.root: object = MODULE_ROOT
+        #: the roots each finding came from (also through memoised calls), and what each entry
+        #: point did that changes what else is analysed
+        self.finding_roots: dict[tuple[str, Span], set[object]] = {}
+        self.effects: dict[object, RootEffects] = {}
+        #: entry points known from an earlier analysis of this module, to be skipped (their
+        #: findings and effects are known) when in one of the `skip` top-level statements;
+        #: and those actually skipped
+        self.skip = skip
+        self.known_roots = known_roots or {}
+        self.skipped: set[ast.AST] = set()
+        self._called_nodes: set[ast.AST] = set()
+        self._effects = RootEffects()
+        self._emitted: list[tuple[str, Span]] = []
+        self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        self._created_root: dict[Transformed, object] = {}
+        self._top_starts: list[int] | None = None
 
     # ---------------------------------------------------------------------- driver
 
@@ -196,10 +245,35 @@ class Interpreter:
             ]
             for closure in todo:
                 self.entered.add(closure.func)
+                root = closure.func.node
+                known = self.known_roots.get(root)
+                if known is not None and self.top_statement(root) in self.skip:
+                    # what it did last time, it would do again: it reaches no changed code
+                    self.skipped.add(root)
+                    self.effects[root] = known
+                    self.entered.update(self.info(n) for n in known.entered)
+                    self._called_nodes |= known.called
+                    continue
+                self._begin_root(root)
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
             if not self._apply_escaped_transforms() and not todo:
                 break
+
+    def top_statement(self, node: ast.AST) -> object:
+        """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
+        none does)."""
+        body = self.tree.body
+        if self._top_starts is None:
+            self._top_starts = [statement_start(s) for s in body]
+        i = bisect.bisect_right(self._top_starts, node.lineno) - 1  # type: ignore[attr-defined]
+        if i >= 0 and node.lineno <= body[i].end_lineno:  # type: ignore[attr-defined,operator]
+            return body[i]
+        return MODULE_ROOT
+
+    def _begin_root(self, root: object) -> None:
+        self.root = root
+        self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
         """The functions whose text may, directly or through other functions of this module,
@@ -220,11 +294,11 @@ class Interpreter:
         funcs = [f for f in self.closures_seen if f.module is self.main]
         idents = {}
         for f in funcs:
-            ids = self.identifiers.get(f)
+            node = f.node
+            ids = self.identifiers.get(node)
             if ids is None:
-                node = f.node
                 text = "\n".join(self.main.lines[node.lineno - 1 : node.end_lineno])
-                ids = self.identifiers[f] = frozenset(_IDENT.findall(text))
+                ids = self.identifiers[node] = frozenset(_IDENT.findall(text))
             idents[f] = ids
         interesting: set[FuncInfo] = set()
         changed = True
@@ -246,10 +320,13 @@ class Interpreter:
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
-            if tf not in self.transformed_called and not self._dead_at_module_level(tf)
+            if tf not in self.transformed_called
+            and node not in self._called_nodes
+            and not self._dead_at_module_level(tf)
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
+            self._begin_root(self._created_root.get(tf, MODULE_ROOT))
             n = 0
             for f in tf.fun.fns:
                 if isinstance(f, Closure):
@@ -1139,6 +1216,10 @@ class Interpreter:
             key = None  # type: ignore[assignment]
             cached = None
         if cached is not None:
+            span = self._memo_emits.get(key)
+            if span is not None:  # its findings come from this root too
+                for k in self._emitted[span[0] : span[1]]:
+                    self.finding_roots[k].add(self.root)
             return cached
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
             return derived(args.all_values())
@@ -1153,6 +1234,9 @@ class Interpreter:
         if key is not None:
             self.in_progress.add(key)
         self.entered.add(fi)
+        if fi.module is self.main:
+            self._effects.entered.add(fi.node)
+        emitted_before = len(self._emitted)
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -1177,6 +1261,8 @@ class Interpreter:
                 self.in_progress.discard(key)
         if key is not None:
             self.memo[key] = result
+            if len(self._emitted) > emitted_before:
+                self._memo_emits[key] = (emitted_before, len(self._emitted))
         old = self.summaries.get(fi)
         self.summaries[fi] = result if old is None else join([old, result])
         return result
@@ -1524,7 +1610,10 @@ class Interpreter:
         )
 
         def emit() -> None:
-            self.findings.setdefault((code, span), finding)
+            key = (code, span)
+            self.findings.setdefault(key, finding)
+            self.finding_roots.setdefault(key, set()).add(self.root)
+            self._emitted.append(key)
 
         if deferred and level.defer:
             level.pending.append(emit)
@@ -1555,6 +1644,7 @@ class Interpreter:
             if node is not None and self.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
                 self.transformed_created.setdefault(tf, node)
+                self._created_root.setdefault(tf, self.root)
             return Value(fns=(tf,))
         if node is None:
             return UNKNOWN
@@ -1653,6 +1743,9 @@ class Interpreter:
 
     def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
         self.transformed_called.add(f)
+        created = self.transformed_created.get(f)
+        if created is not None:
+            self._effects.called.add(created)
         spec = f.spec
         argnums = f.argnums
         n = len(args.pos)

@@ -8,6 +8,7 @@ cell they fall in, with cell-relative positions.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
@@ -56,12 +57,17 @@ def _neutralize(cell: str) -> str:
     return "\n".join(out) + "\n"
 
 
+_LINE_BREAK = re.compile(r"\r\n?")
+
+
 def join_cells(cells: list[str]) -> NotebookSource:
+    """The cells as one module. Line breaks become ``\\n`` (a lone ``\\r`` ends a line for
+    Python and LSP alike), so each cell line is one line of the source."""
     parts: list[str] = []
     starts: list[int] = []
     line = 1
     for cell in cells:
-        text = _neutralize(cell.replace("\r\n", "\n"))
+        text = _neutralize(_LINE_BREAK.sub("\n", cell))
         starts.append(line)
         parts.append(text)
         line += text.count("\n")

@@ -1,0 +1,169 @@
+"""Incremental re-analysis (the server's fast path) against the full analysis.
+
+The incremental result is marked inexact and confirmed by a full analysis later, but it should
+be right: on every corpus program, a series of edits (text-only, semantic, line-shifting,
+deleting) is applied to one `IncrementalAnalyzer`, and after each edit its findings (codes,
+ranges, messages, paths) must equal a full analysis of the same text.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, reparse
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAMS = sorted((ROOT / "tests" / "corpus").rglob("*.py")) + sorted(
+    (ROOT / "examples").glob("*.py")
+)
+
+
+def _signature(result):
+    return (
+        [(f.code, f.span, f.message, f.path, f.operand_spans, f.modes) for f in result.findings],
+        result.error,
+    )
+
+
+def _dump(tree: ast.AST) -> str:
+    return ast.dump(tree, include_attributes=True)
+
+
+def _edits(source: str) -> list[str]:
+    """Versions of `source` a user could type on the way: each is an edit of the previous."""
+    lines = source.split("\n")
+    out: list[str] = []
+    body_lines = [i for i, line in enumerate(lines) if line.startswith("    ") and line.strip()]
+    # a comment typed at the end of a line inside a function
+    for i in body_lines[:: max(1, len(body_lines) // 3)][:3]:
+        edited = list(lines)
+        edited[i] += "  # edited"
+        out.append("\n".join(edited))
+        out.append(source)
+    # a statement inserted at the top of a function body (every later line moves down)
+    defs = [i for i, line in enumerate(lines) if re.match(r"\s*def \w+\(.*\):\s*$", line)]
+    for i in defs[:2]:
+        indent = len(lines[i + 1]) - len(lines[i + 1].lstrip()) if i + 1 < len(lines) else 4
+        edited = [*lines[: i + 1], " " * max(indent, 4) + "_probe = 1", *lines[i + 1 :]]
+        out.append("\n".join(edited))
+        out.append(source)
+    # semantic edits: a transform that no longer differentiates, a callback no longer called
+    for old, new in (("jax.grad(", "jax.jit("), ("pure_callback(", "pure_callback_off(")):
+        at = source.find(old)
+        if at >= 0:
+            out.append(source[:at] + new + source[at + len(old) :])
+            out.append(source)
+    # a top-level function deleted, then restored
+    tree = ast.parse(source)
+    funcs = [st for st in tree.body if isinstance(st, ast.FunctionDef)]
+    if funcs:
+        st = funcs[len(funcs) // 2]
+        start = min([st.lineno, *(d.lineno for d in st.decorator_list)]) - 1
+        out.append("\n".join(lines[:start] + lines[st.end_lineno :]))
+        out.append(source)
+    return out
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_incremental_equals_full(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    analyzer = IncrementalAnalyzer(max_affected=1.0)  # incremental however much is affected
+    assert _signature(analyzer.analyze(source, str(path))) == _signature(
+        analyze_source(source, str(path))
+    )
+    for version in _edits(source):
+        got = analyzer.analyze(version, str(path))
+        want = analyze_source(version, str(path))
+        assert _signature(got) == _signature(want), version
+    assert analyzer.incremental_runs > 0
+
+
+def test_incremental_runs_skip_unaffected_entry_points() -> None:
+    source = "\n".join(
+        f"import jax\nimport jax.numpy as jnp\n\n\ndef host_{i}(x):\n"
+        f"    return jax.pure_callback(jnp.sin, x, x)\n\n\n"
+        f"def loss_{i}(x):\n    return host_{i}(x).sum()\n\n\n"
+        f"g_{i} = jax.grad(loss_{i})\nprint(g_{i}(1.0))\n"
+        for i in range(20)
+    )
+    analyzer = IncrementalAnalyzer()
+    first = analyzer.analyze(source)
+    assert len(first.findings) == 20 and first.exact
+    edited = source.replace("return host_7(x)", "return host_7(jax.lax.stop_gradient(x))")
+    second = analyzer.analyze(edited)
+    assert not second.exact and analyzer.incremental_runs == 1
+    assert len(second.findings) == 19
+    assert _signature(second) == _signature(analyze_source(edited))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        # text inside a function
+        (
+            "def f(x):\n    return x\n\n\ndef g(y):\n    return y\n",
+            "def f(x):\n    return x + 1\n\n\ndef g(y):\n    return y\n",
+        ),
+        # lines added: later statements move down
+        (
+            "a = 1\n\ndef f(x):\n    return x\n\nb = 2\n",
+            "a = 1\n\ndef f(x):\n    y = x\n    z = y\n    return z\n\nb = 2\n",
+        ),
+        # an indented line typed after a function joins it
+        ("def f(x):\n    return x\n\nb = 2\n", "def f(x):\n    return x\n    y = 1\n\nb = 2\n"),
+        # decorators belong to their function
+        (
+            "import jax\n\n@jax.jit\ndef f(x):\n    return x\n",
+            "import jax\n\n@jax.grad\ndef f(x):\n    return x\n",
+        ),
+        # statements sharing a line
+        ("a = 1; b = 2\nc = 3\n", "a = 1; b = 3\nc = 3\n"),
+        # a function deleted
+        ("a = 1\n\ndef f(x):\n    return x\n\nb = 2\n", "a = 1\n\nb = 2\n"),
+        # appended at the end, inserted at the start
+        ("a = 1\n", "a = 1\nb = 2\n"),
+        ("a = 1\n", "import os\na = 1\n"),
+        # CRLF line ends
+        ("a = 1\r\ndef f(x):\r\n    return x\r\n", "a = 1\r\ndef f(x):\r\n    return x * 2\r\n"),
+    ],
+)
+def test_reparse_matches_a_full_parse(old: str, new: str) -> None:
+    rp = reparse(old.split("\n"), ast.parse(old), new.split("\n"))
+    assert rp is not None
+    assert _dump(rp.tree) == _dump(ast.parse(new))
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("def f(x):\n    return x\n\nb = 2\n", "def f(x):\n    return (x\n\nb = 2\n"),
+        ("def f(x):\n    return x\n\nb = 2\n", 'def f(x):\n    """return x\n\nb = 2\n'),
+        ("a = 1\nb = 2\n", "a = 1\n  b = 2\n"),
+    ],
+)
+def test_reparse_refuses_what_only_a_full_parse_can_tell(old: str, new: str) -> None:
+    assert reparse(old.split("\n"), ast.parse(old), new.split("\n")) is None
+
+
+def test_syntax_error_then_recovery() -> None:
+    source = PROGRAMS[0].read_text(encoding="utf-8")
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source)
+    broken = source + "\ndef oops(:\n"
+    assert analyzer.analyze(broken).error is not None
+    assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
+
+
+def test_configuration_change_is_a_full_analysis() -> None:
+    from jax_lsp.analysis import AnalysisConfig
+
+    source = "import jax\n\ndef f(x):\n    return x\n"
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source)
+    result = analyzer.analyze(source + "\n", config=AnalysisConfig(extra_callbacks=("m.cb",)))
+    assert result.exact and analyzer.full_runs == 2
