@@ -28,10 +28,11 @@ it at once and confirms it with a full analysis once the edits pause.
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
 import gc
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.engine import (
@@ -97,21 +98,16 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     if not body:
         return None
     n_old, n_new = len(old_lines), len(new_lines)
-    p = 0
-    limit = min(n_old, n_new)
-    while p < limit and old_lines[p] == new_lines[p]:
-        p += 1
-    s = 0
-    while s < limit - p and old_lines[n_old - 1 - s] == new_lines[n_new - 1 - s]:
-        s += 1
+    p = _common_prefix(old_lines, new_lines)
+    s = _common_suffix(old_lines, new_lines, min(n_old, n_new) - p)
     delta = n_new - n_old
     # the changed lines of the old version, 0-based inclusive (an insertion: the line at p)
     lo = p
     hi = max(n_old - s - 1, p)
     starts = [statement_start(st) - 1 for st in body]
     ends = [st.end_lineno - 1 for st in body]  # type: ignore[operator]
-    first = next((i for i, e in enumerate(ends) if e >= lo), len(body)) - 1
-    last = next((i for i in range(len(body) - 1, -1, -1) if starts[i] <= hi), -1) + 1
+    first = bisect.bisect_left(ends, lo) - 1
+    last = bisect.bisect_right(starts, hi)
     first = max(first, 0)
     last = min(last, len(body) - 1)
     # statements sharing a line (`a = 1; b = 2`) go together
@@ -142,6 +138,30 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     return Reparse(tree, chunk_tree.body, body[first : last + 1], b + 1, delta)
 
 
+def _common_prefix(a: list[str], b: list[str]) -> int:
+    """How many lines two versions share at the start (list comparisons run in C)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[:mid] == b[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _common_suffix(a: list[str], b: list[str], limit: int) -> int:
+    """How many lines (at most `limit`) two versions share at the end."""
+    lo, hi = 0, limit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[len(a) - mid :] == b[len(b) - mid :]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 # -- what a statement mentions and binds ------------------------------------------------------
 
 
@@ -149,11 +169,6 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
 class _Facts:
     idents: frozenset[str]
     binds: frozenset[str]
-
-
-def _facts(stmt: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
-    text = "\n".join(lines[statement_start(stmt) - 1 : stmt.end_lineno])
-    return _Facts(frozenset(_IDENT.findall(text)), frozenset(_binds(stmt, imported)))
 
 
 def _binds(stmt: ast.stmt, imported: frozenset[str]) -> set[str]:
@@ -274,8 +289,9 @@ class IncrementalAnalyzer:
         #: above this share of the module's statements affected, analyse in full
         self.max_affected = max_affected
         self._last: _Version | None = None
-        self._facts: dict[ast.stmt, _Facts] = {}
-        self._idents: dict[ast.AST, frozenset[str]] = {}
+        #: facts and identifiers of statements and functions, by their text
+        self._facts: dict[str, _Facts] = {}
+        self._idents: dict[str, frozenset[str]] = {}
         self._imported: frozenset[str] = frozenset()
         #: counters, for tests and benchmarks
         self.full_runs = 0
@@ -294,7 +310,16 @@ class IncrementalAnalyzer:
         workspace: Workspace | None = None,
         *,
         incremental: bool = True,
+        interruptible: Callable[[], None] | None = None,
     ) -> AnalysisResult:
+        """Analyse `source`: incrementally if the previous call analysed an earlier version of
+        the same file under the same configuration and `incremental` allows it, else in full.
+
+        `interruptible` is called where an exception raised from here on (the server's
+        interruption) leaves this analyzer intact: before a full analysis, or before an
+        incremental one that changed nothing of the previous version in place. An incremental
+        analysis that moved statements of the previous tree must not be interrupted (else the
+        next edit finds no previous version and pays for a full analysis)."""
         gc_was_enabled = gc.isenabled()
         gc.disable()  # as in `analyze_source`: the analysis makes no cycles worth collecting
         try:
@@ -310,9 +335,22 @@ class IncrementalAnalyzer:
             ):
                 if source == last.source:
                     return last.result
-                result = self._incremental(last, source, filename, cfg, workspace)
-                if result is not None:
-                    return result
+                lines = _lines(source)
+                rp = reparse(last.lines, last.tree, lines) if lines is not None else None
+                if rp is not None:
+                    if rp.delta:
+                        # the previous version's tree was changed in place: until the new
+                        # version is complete, there is no previous version to build on
+                        self._last = None
+                    elif interruptible is not None:
+                        interruptible()
+                    result = self._incremental(last, rp, lines, source, filename, cfg, workspace)  # type: ignore[arg-type]
+                    if result is not None:
+                        return result
+                # else (the edit does not parse on its own): the previous version stays the
+                # one the next edit builds on, through a syntax error typed meanwhile
+            if interruptible is not None:
+                interruptible()
             return self._full(source, filename, cfg, workspace)
         finally:
             if gc_was_enabled:
@@ -322,39 +360,34 @@ class IncrementalAnalyzer:
         self, source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
     ) -> AnalysisResult:
         self.full_runs += 1
-        self._last = None
         try:
             tree = parse(source, filename)
         except SyntaxError as e:
             return AnalysisResult([], syntax_error(e))
         except ValueError as e:
             return AnalysisResult([], ParseError(f"cannot parse: {e}"))
-        self._idents.clear()
+        if len(self._idents) > 4 * len(tree.body) + 1000:
+            self._idents.clear()
         interp = interpreter(tree, source, filename, cfg, workspace, ident_cache=self._idents)
         result = finish(interp)
         lines = _lines(source)
+        self._last = None
         if lines is not None and not result.incomplete:
             self._last = _Version(
                 source, lines, tree, cfg, filename, result, interp.finding_roots, interp.effects
             )
-            live = set(tree.body)
-            self._facts = {st: f for st, f in self._facts.items() if st in live}
         return result
 
     def _incremental(
         self,
         last: _Version,
+        rp: Reparse,
+        lines: list[str],
         source: str,
         filename: str,
         cfg: AnalysisConfig,
         workspace: Workspace | None,
     ) -> AnalysisResult | None:
-        lines = _lines(source)
-        if lines is None:
-            return None
-        rp = reparse(last.lines, last.tree, lines)
-        if rp is None:
-            return None
         body = rp.tree.body
         imported = frozenset(
             name
@@ -365,17 +398,15 @@ class IncrementalAnalyzer:
         if imported != self._imported:  # what a statement binds depends on the imports
             self._facts.clear()
             self._imported = imported
+        if len(self._facts) > 4 * len(body) + 1000:
+            self._facts.clear()
         facts = {st: self._facts_of(st, lines, imported) for st in body}
-        old_facts = [_facts(st, last.lines, imported) for st in rp.old]
+        old_facts = [self._facts_of(st, last.lines, imported) for st in rp.old]
         names = set().union(*(f.binds for f in old_facts), *(facts[st].binds for st in rp.new))
         hit = affected(body, rp.new, names, facts)
         if len(hit) > self.max_affected * len(body):
             return None
         skip = frozenset(st for st in body if st not in hit)
-        live = set(body)
-        for old in rp.old:  # the replaced functions' texts are gone
-            for node in ast.walk(old):
-                self._idents.pop(node, None)
         known = {r: e for r, e in last.effects.items() if isinstance(r, ast.AST)}
         interp = interpreter(
             rp.tree,
@@ -408,11 +439,14 @@ class IncrementalAnalyzer:
             exact=False,
         )
         self._last = _Version(source, lines, rp.tree, cfg, filename, out, roots, interp.effects)
-        self._facts = {st: f for st, f in self._facts.items() if st in live}
         return out
 
     def _facts_of(self, st: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
-        f = self._facts.get(st)
+        """A statement's facts, cached by its text (the same text, the same facts)."""
+        text = "\n".join(lines[statement_start(st) - 1 : st.end_lineno])
+        f = self._facts.get(text)
         if f is None:
-            f = self._facts[st] = _facts(st, lines, imported)
+            f = self._facts[text] = _Facts(
+                frozenset(_IDENT.findall(text)), frozenset(_binds(st, imported))
+            )
         return f

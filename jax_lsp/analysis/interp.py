@@ -81,6 +81,17 @@ class RootEffects:
     called: set[ast.AST] = field(default_factory=set)
 
 
+@dataclass
+class _MayDifferentiate:
+    """`Interpreter._may_differentiate`'s state between calls."""
+
+    idents: dict[FuncInfo, frozenset[str]] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    interesting: set[FuncInfo] = field(default_factory=set)
+    #: the functions not (yet) interesting
+    rest: list[FuncInfo] = field(default_factory=list)
+
+
 def statement_start(stmt: ast.stmt) -> int:
     """The first line of a statement, its decorators included."""
     decorators = getattr(stmt, "decorator_list", None)
@@ -160,7 +171,7 @@ class Interpreter:
         workspace: Workspace | None = None,
         skip: frozenset[ast.stmt] | set[ast.stmt] = frozenset(),
         known_roots: dict[ast.AST, RootEffects] | None = None,
-        ident_cache: dict[ast.AST, frozenset[str]] | None = None,
+        ident_cache: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self.tree = tree
         self.main = ModuleInfo(path, lines, is_main=True)
@@ -195,9 +206,9 @@ class Interpreter:
         self.levels: list[Level] = []
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
-        #: the identifiers in each function's text, by node (shared between the analyses of
-        #: successive versions of a module: a node that survives an edit keeps its text)
-        self.identifiers: dict[ast.AST, frozenset[str]] = (
+        #: the identifiers in each function's text, by that text (shared between the analyses
+        #: of successive versions of a module)
+        self.identifiers: dict[str, frozenset[str]] = (
             ident_cache if ident_cache is not None else {}
         )
         self.main_identifiers: dict[str, int] | None = None
@@ -221,6 +232,7 @@ class Interpreter:
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
+        self._md = _MayDifferentiate()
 
     # ---------------------------------------------------------------------- driver
 
@@ -278,7 +290,8 @@ class Interpreter:
     def _may_differentiate(self) -> set[FuncInfo]:
         """The functions whose text may, directly or through other functions of this module,
         apply a differentiation transform. Only they need interpreting as entry points: a
-        finding always starts at a transform. A cheap textual over-approximation."""
+        finding always starts at a transform. A cheap textual over-approximation, grown from
+        one call to the next (functions seen since, names bound to transforms since)."""
         names = set(jaxapi.TRANSFORM_SHORT_NAMES)
         names.update(q.rpartition(".")[2] for q in self.extra_transforms)
         for name, v in self.module_scope.vars.items():
@@ -291,25 +304,43 @@ class Interpreter:
                 for f in v.fns
             ):
                 names.add(name)
-        funcs = [f for f in self.closures_seen if f.module is self.main]
-        idents = {}
-        for f in funcs:
-            node = f.node
-            ids = self.identifiers.get(node)
-            if ids is None:
-                text = "\n".join(self.main.lines[node.lineno - 1 : node.end_lineno])
-                ids = self.identifiers[node] = frozenset(_IDENT.findall(text))
-            idents[f] = ids
-        interesting: set[FuncInfo] = set()
-        changed = True
-        while changed:
-            changed = False
-            for f in funcs:
-                if f not in interesting and not idents[f].isdisjoint(names):
+        md = self._md
+        new_funcs = [
+            f for f in self.closures_seen if f.module is self.main and f not in md.idents
+        ]
+        for f in new_funcs:
+            md.idents[f] = self._identifiers_of(f.node)
+        interesting = md.interesting
+        # the functions not yet interesting were checked against the names known then: check
+        # them against the names added since, and the new functions against all
+        frontier = names - md.names
+        todo = [(f, frontier) for f in md.rest] + [(f, names) for f in new_funcs]
+        md.names = names
+        rest: list[FuncInfo] = []
+        while True:
+            added: set[str] = set()
+            for f, against in todo:
+                if md.idents[f].isdisjoint(against):
+                    rest.append(f)
+                else:
                     interesting.add(f)
-                    names.add(f.name)
-                    changed = True
+                    if f.name not in names:
+                        added.add(f.name)
+            if not added:
+                break
+            names |= added
+            todo = [(f, added) for f in rest]
+            rest = []
+        md.rest = rest
         return interesting
+
+    def _identifiers_of(self, node: ast.AST) -> frozenset[str]:
+        lines = self.main.lines
+        text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
+        ids = self.identifiers.get(text)
+        if ids is None:
+            ids = self.identifiers[text] = frozenset(_IDENT.findall(text))
+        return ids
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned

@@ -111,6 +111,12 @@ def filter_suppressed(source: str, findings: Iterable[Finding]) -> list[Finding]
     findings = list(findings)
     if not findings:
         return findings
+    # only a finding's own line can suppress it: look there before tokenizing the module
+    lines = source.splitlines()
+    if not any(
+        0 < f.span.line <= len(lines) and _MAYBE.search(lines[f.span.line - 1]) for f in findings
+    ):
+        return findings
     table = parse_suppressions(source)
     if not table:
         return findings

@@ -10,8 +10,18 @@ The server side (`AnalysisProcess`) sends one request at a time and blocks (in t
 thread, with the GIL released) until the answer. A superseded analysis is interrupted with
 SIGUSR1: the child raises `AnalysisCancelled` where it is (after `ast.parse` returns, if it is
 in it) and answers "cancelled". The child only honours the signal while it analyses, so a late
-signal never touches the next request. Messages are length-prefixed pickles over the child's
-stdin and stdout; its stderr is the server's.
+signal never touches the next request.
+
+The child keeps one `IncrementalAnalyzer` per file (the most recent `MAX_DOCUMENTS`): an edit
+is re-analysed incrementally (tens of milliseconds on a large module) and the answer says it is
+inexact, so the server confirms it with a full analysis once the edits pause. An incremental
+analysis that moved statements of the previous tree (lines were added or removed) is not
+interrupted, since that would leave the next one without a previous version to build on: the
+signal takes effect only if it falls back to a full analysis, else the server drops the stale
+answer. One that moved nothing (an edit within lines) is interruptible like a full one.
+
+Messages are length-prefixed pickles over the child's stdin and stdout; its stderr is the
+server's.
 
 Run as ``python -m jax_lsp.server.analysis_process`` (the server starts it).
 """
@@ -22,16 +32,19 @@ import contextlib
 import gc
 import os
 import pickle
+import select
 import signal
 import struct
 import subprocess
 import sys
 import threading
 import traceback
+from collections import OrderedDict
 from pathlib import Path
 from typing import IO, Any
 
 from jax_lsp.analysis import AnalysisConfig, Finding, ParseError
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
 
 __all__ = ["AnalysisCancelled", "AnalysisFailed", "AnalysisProcess"]
 
@@ -41,6 +54,8 @@ MAX_FAILURES = 3
 #: the signal that interrupts an analysis; where there is none (Windows), a superseded analysis
 #: runs to its end and its result is dropped
 _INTERRUPT: signal.Signals | None = getattr(signal, "SIGUSR1", None)
+#: files whose previous version the child keeps for incremental analysis
+MAX_DOCUMENTS = 16
 
 
 class AnalysisCancelled(BaseException):
@@ -133,10 +148,11 @@ class AnalysisProcess:
                     os.kill(self._process.pid, _INTERRUPT)
 
     def analyze(
-        self, source: str, filename: str, config: AnalysisConfig
-    ) -> tuple[list[Finding], ParseError | None, tuple[str, ...]]:
+        self, source: str, filename: str, config: AnalysisConfig, incremental: bool = False
+    ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
         """The findings (suppression comments applied), parse error and workspace
-        dependencies of `source`.
+        dependencies of `source`, and whether the analysis was a full one (`incremental`
+        allows an incremental analysis, built on the file's previous version).
 
         Blocks until the child answers; raises `AnalysisCancelled` or `AnalysisFailed`."""
         with self._lock:
@@ -151,17 +167,20 @@ class AnalysisProcess:
         if fallback:  # the child keeps dying: analyse here rather than not at all
             from jax_lsp.server.lint import analyze_here
 
-            return analyze_here(source, filename, config)
+            return analyze_here(source, filename, config, incremental)
         try:
             assert process.stdin is not None and process.stdout is not None
-            _send(process.stdin, (source, filename, config))
+            _send(process.stdin, (source, filename, config, incremental))
             status, payload = _receive(process.stdout)
         except (OSError, EOFError, pickle.UnpicklingError) as e:
             with self._lock:
-                self._failures += 1
-                if self._process is process:
+                stopped = self._process is not process  # `stop` took it: the server exits
+                if not stopped:
+                    self._failures += 1
                     self._process = None
             _kill(process)
+            if stopped:
+                raise AnalysisCancelled from e
             raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
@@ -171,8 +190,8 @@ class AnalysisProcess:
             raise AnalysisCancelled
         if status == "error":
             raise AnalysisFailed(payload)
-        findings, error, dependencies = payload
-        return findings, error, dependencies
+        findings, error, dependencies, exact = payload
+        return findings, error, dependencies, exact
 
     def stop(self) -> None:
         with self._lock:
@@ -194,26 +213,51 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 
 
 class _State:
+    #: an interruption raises now (a full analysis) or waits (an incremental one)
     analysing = False
+    interrupted = False
+    analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
     if _State.analysing:
         raise AnalysisCancelled
+    _State.interrupted = True
 
 
-def _analyse(request: tuple[str, str, AnalysisConfig]) -> tuple[str, Any]:
-    from jax_lsp.analysis import analyze_source
+def _interruptible() -> None:
+    _State.analysing = True
+    if _State.interrupted:
+        raise AnalysisCancelled
+
+
+def analyzer_for(filename: str) -> IncrementalAnalyzer:
+    """The incremental analyzer of a file (the least recently used one is forgotten)."""
+    analyzers = _State.analyzers
+    analyzer = analyzers.pop(filename, None) or IncrementalAnalyzer()
+    analyzers[filename] = analyzer
+    while len(analyzers) > MAX_DOCUMENTS:
+        analyzers.popitem(last=False)
+    return analyzer
+
+
+def _analyse(request: tuple[Any, ...]) -> tuple[str, Any]:
     from jax_lsp.analysis.suppress import filter_suppressed
 
-    source, filename, config = request
+    source, filename, config, incremental = request
     try:
         try:
-            _State.analysing = True
-            result = analyze_source(source, filename, config)
+            _State.interrupted = False
+            result = analyzer_for(filename).analyze(
+                source,
+                filename,
+                config,
+                incremental=incremental,
+                interruptible=_interruptible,
+            )
             findings = filter_suppressed(source, result.findings) if result.error is None else []
             _State.analysing = False
-            return "ok", (findings, result.error, tuple(result.dependencies))
+            return "ok", (findings, result.error, tuple(result.dependencies), result.exact)
         finally:
             _State.analysing = False
     except AnalysisCancelled:
@@ -230,19 +274,57 @@ def main() -> int:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
     from jax_lsp.analysis import analyze_source  # noqa: F401 - import before the first request
 
+    # Garbage collection on our terms: an automatic full collection in the middle of an
+    # analysis scans every node of the trees kept for incremental analysis (hundreds of
+    # milliseconds on a large module). The analyses make little cyclic garbage, so collect when
+    # the server leaves us idle, or when much has piled up, and then freeze what survives (it
+    # is the state kept for the next analysis: later collections need not scan it again).
+    gc.disable()
     gc.freeze()
+    garbage = False
+    collections = 0
     while True:
+        if garbage and _idle(stdin, IDLE_COLLECT):
+            collections = _collect(collections)
+            garbage = False
         try:
             request = _receive(stdin)
         except EOFError:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
             continue
-        gc_was_enabled = gc.isenabled()
         answer = _analyse(request)
-        if gc_was_enabled and not gc.isenabled():  # interrupted while the analysis paused it
-            gc.enable()
         _send(stdout, answer)
+        garbage = True
+        if gc.get_count()[0] > MAX_UNCOLLECTED:
+            collections = _collect(collections)
+
+
+#: seconds without a request after which the child collects its garbage
+IDLE_COLLECT = 0.5
+#: objects allocated (net) since the last collection past which it collects anyway
+MAX_UNCOLLECTED = 400_000
+#: every this many collections, the frozen objects are collected too (what they held may have
+#: become cyclic garbage since)
+THAW_EVERY = 16
+
+
+def _idle(stream: IO[bytes], seconds: float) -> bool:
+    """Whether no request arrives within `seconds` (False where that cannot be told)."""
+    try:
+        ready, _, _ = select.select([stream], [], [], seconds)
+    except (OSError, ValueError):  # e.g. Windows, where select takes only sockets
+        return False
+    return not ready
+
+
+def _collect(collections: int) -> int:
+    collections += 1
+    if collections % THAW_EVERY == 0:
+        gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    return collections
 
 
 if __name__ == "__main__":

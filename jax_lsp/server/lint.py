@@ -78,6 +78,8 @@ class Snapshot:
     previous: Report | None = None
     #: follow imports into this workspace (roots, environment, unsaved buffers)
     workspace: WorkspaceSpec | None = None
+    #: an incremental analysis will do (an edit of this document; see `analysis.incremental`)
+    incremental: bool = False
 
     @property
     def filename(self) -> str:
@@ -103,6 +105,8 @@ class Report:
     good_findings: tuple[Finding, ...] = ()
     #: the workspace files the analysis read (edit one: this document is re-linted)
     dependencies: tuple[str, ...] = ()
+    #: from a full analysis (False: an incremental one, which a full one is to confirm)
+    exact: bool = True
 
     @property
     def carried(self) -> bool:
@@ -204,21 +208,24 @@ def _configured(findings: list[Finding], config: Config, path: Path | None) -> l
     return out
 
 
-#: analyse a module: its findings (suppressions applied), its parse error, and the workspace
-#: files the analysis read
+#: analyse a module (the last argument allows an incremental analysis): its findings
+#: (suppressions applied), its parse error, the workspace files the analysis read, and whether
+#: it was a full analysis
 Analyze = Callable[
-    [str, str, AnalysisConfig], "tuple[list[Finding], ParseError | None, tuple[str, ...]]"
+    [str, str, AnalysisConfig, bool],
+    "tuple[list[Finding], ParseError | None, tuple[str, ...], bool]",
 ]
 
 
 def analyze_here(
-    source: str, filename: str, config: AnalysisConfig
-) -> tuple[list[Finding], ParseError | None, tuple[str, ...]]:
-    """`Analyze` in this process (the server uses `analysis_process.AnalysisProcess`)."""
+    source: str, filename: str, config: AnalysisConfig, incremental: bool = False
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+    """`Analyze` in this process, always in full (the server uses
+    `analysis_process.AnalysisProcess`)."""
     result = analyze_source(source, filename, config)
     if result.error is not None:
-        return [], result.error, ()
-    return filter_suppressed(source, result.findings), None, tuple(result.dependencies)
+        return [], result.error, (), True
+    return filter_suppressed(source, result.findings), None, tuple(result.dependencies), True
 
 
 def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
@@ -228,6 +235,7 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
     text = snapshot.text
     error: ParseError | None = None
     dependencies: tuple[str, ...] = ()
+    exact = True
     if snapshot.path is not None and config.exclude and config.is_excluded(snapshot.path):
         findings: list[Finding] = []
         good_text: str | None = text
@@ -235,7 +243,9 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
         analysis_config = config.analysis_config()
         if snapshot.workspace is not None:
             analysis_config = replace(analysis_config, workspace=snapshot.workspace)
-        found, error, dependencies = analyze(text, snapshot.filename, analysis_config)
+        found, error, dependencies, exact = analyze(
+            text, snapshot.filename, analysis_config, snapshot.incremental
+        )
         if error is None:
             findings = _configured(found, config, snapshot.path)
             good_text = text
@@ -275,6 +285,7 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
         good_text=good_text,
         good_findings=tuple(carried_from),
         dependencies=dependencies,
+        exact=exact,
     )
 
 

@@ -9,11 +9,17 @@ results, and let requests wait for the report of the version they are about.
   stale anyway), so the newest version starts as soon as the debounce allows.
 - A finished report is accepted only if the document is still open at that version and the
   configuration has not changed since the snapshot; otherwise it is dropped.
+- An edit of the document itself may be analysed incrementally (`analysis.incremental`: tens
+  of milliseconds instead of hundreds on a large module). Such a report is published at once
+  and confirmed by a full analysis of the same version once the edits pause for
+  `VERIFY_DELAY`; the confirmation is published only if it differs. Opening, configuration
+  changes and changes of other files the document imports are always analysed in full.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 from collections.abc import Callable
@@ -23,12 +29,14 @@ from dataclasses import dataclass
 from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
 from jax_lsp.server.worker import AnalysisPool
 
-__all__ = ["CHANGE_DEBOUNCE", "LintScheduler"]
+__all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
 
 log = logging.getLogger(__name__)
 
 #: seconds to wait after an edit before linting (typing 20 ms apart coalesces into one run)
 CHANGE_DEBOUNCE = 0.025
+#: seconds of quiet after an incremental report before a full analysis confirms it
+VERIFY_DELAY = 0.25
 
 
 @dataclass(eq=False)
@@ -61,6 +69,10 @@ class LintScheduler:
         self._running: _Running | None = None
         self._reports: dict[str, Report] = {}
         self._waiters: dict[str, list[tuple[tuple[int, int], asyncio.Future[Report | None]]]] = {}
+        #: documents whose next analysis must be a full one (the others had only their own
+        #: text edited since their last analysis, which an incremental analysis handles)
+        self._full: set[str] = set()
+        self.verify_delay = VERIFY_DELAY
 
     # -- what the handlers call -----------------------------------------------------------------
 
@@ -72,11 +84,15 @@ class LintScheduler:
         """Lint a document as soon as the analysis thread is free (open, configuration)."""
         self._cancel_timer(uri)
         self._interrupt_if_running(uri)
+        self._full.add(uri)
         self._queue[uri] = None
         self._pump()
 
-    def changed(self, uri: str) -> None:
-        """A document was edited: lint it once the edits pause."""
+    def changed(self, uri: str, *, incremental: bool = True) -> None:
+        """A document was edited (`incremental`: its own text changed, nothing else did): lint
+        it once the edits pause."""
+        if not incremental:
+            self._full.add(uri)
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
@@ -86,6 +102,7 @@ class LintScheduler:
         """Forget a document: no more linting, waiters get None."""
         self._cancel_timer(uri)
         self._queue.pop(uri, None)
+        self._full.discard(uri)
         self._interrupt_if_running(uri)
         self._reports.pop(uri, None)
         for _, waiter in self._waiters.pop(uri, []):
@@ -151,6 +168,10 @@ class LintScheduler:
                 continue
             if snapshot is None:  # closed meanwhile
                 continue
+            if uri in self._full:
+                self._full.discard(uri)
+            else:
+                snapshot = dataclasses.replace(snapshot, incremental=True)
             future = self.pool.submit(functools.partial(lint, snapshot))
             running = _Running(uri, snapshot.version, future)
             self._running = running
@@ -194,7 +215,34 @@ class LintScheduler:
         if current is None or current != (report.version, report.generation):
             log.debug("dropping stale report of %s version %s", report.uri, report.version)
             return
+        previous = self._reports.get(report.uri)
         self._reports[report.uri] = report
+        if not report.exact:
+            self._confirm_later(report.uri)
+        elif (
+            previous is not None
+            and not previous.exact
+            and (previous.version, previous.generation) == (report.version, report.generation)
+            and previous.findings == report.findings
+            and previous.parse_error == report.parse_error
+        ):
+            # the full analysis confirms what was published: nothing to tell
+            self._wake_waiters(report)
+            return
+        self._on_report(report)
+        self._wake_waiters(report)
+
+    def _confirm_later(self, uri: str) -> None:
+        if uri in self._timers or uri in self._queue:
+            return  # an analysis of a newer version is coming anyway
+        loop = asyncio.get_running_loop()
+        self._timers[uri] = loop.call_later(self.verify_delay, self._due_full, uri)
+
+    def _due_full(self, uri: str) -> None:
+        self._full.add(uri)
+        self._due(uri)
+
+    def _wake_waiters(self, report: Report) -> None:
         waiters = self._waiters.get(report.uri, [])
         keep = []
         for wanted, waiter in waiters:
@@ -208,7 +256,6 @@ class LintScheduler:
             self._waiters[report.uri] = keep
         else:
             self._waiters.pop(report.uri, None)
-        self._on_report(report)
 
 
 def _satisfies(report: Report, wanted: tuple[int, int]) -> bool:

@@ -133,7 +133,7 @@ class Session:
             if immediately:
                 self.scheduler.lint_now(uri)
             else:
-                self.scheduler.changed(uri)
+                self.scheduler.changed(uri, incremental=False)
         if stale and self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
             self.server.workspace_diagnostic_refresh(None)
 

@@ -5,10 +5,18 @@ error; cleared on close."""
 from __future__ import annotations
 
 import asyncio
+import sys
+from pathlib import Path
 
 import pytest
-from lsp_harness import Session, example, find, position
-from lsprotocol import types
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+from generate import generate  # noqa: E402
+from lsp_harness import Session, example, find, position  # noqa: E402
+from lsprotocol import types  # noqa: E402
+
+from jax_lsp.analysis import analyze_source  # noqa: E402
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
@@ -155,6 +163,56 @@ async def test_typing_fast_coalesces_and_ends_on_the_last_version(session: Sessi
         assert versions == sorted(versions)
         assert versions[-1] == version
         assert len(versions) < len(typed) // 2, versions  # coalesced, not one per keystroke
+
+
+async def test_edits_of_a_large_module_are_right_and_confirmed(session: Session) -> None:
+    """Edits of one function of a large module are analysed incrementally (the other entry
+    points' findings carried over, moved down when lines are added above them) and confirmed by
+    a full analysis once typing pauses: every published version equals what a full analysis of
+    its text finds, and the confirmation publishes nothing new."""
+    enc = session.profile.encoding
+    uri = session.uri("large.py")
+    text = generate(2_000)
+    session.open(uri, text)
+    await session.diagnostics(uri, 1)
+    edits = [
+        # the callback's operand no longer carries a tangent: one finding goes
+        (
+            "return host_call(_host_bad_4, jax.ShapeDtypeStruct(x.shape, x.dtype), x)",
+            "return host_call(_host_bad_4, jax.ShapeDtypeStruct(x.shape, x.dtype), "
+            "jax.lax.stop_gradient(x))",
+        ),
+        # two lines added in an early function: every later finding moves down
+        (
+            "    return np.tanh(np.asarray(x)).astype(np.float32)",
+            "    y = np.asarray(x)\n    y = y + 0\n    return np.tanh(y).astype(np.float32)",
+        ),
+    ]
+    version = 1
+    for old, new in edits:
+        at = text.index(old)
+        rng = types.Range(
+            start=position(text, text.count("\n", 0, at), at - text.rfind("\n", 0, at) - 1, enc),
+            end=position(
+                text,
+                text.count("\n", 0, at + len(old)),
+                at + len(old) - text.rfind("\n", 0, at + len(old)) - 1,
+                enc,
+            ),
+        )
+        version += 1
+        session.change(uri, version, [(rng, new)])
+        text = text[:at] + new + text[at + len(old) :]
+        got = await session.diagnostics(uri, version)
+        want = analyze_source(text, "large.py").findings
+        assert [(d.code, d.range.start.line + 1, d.message) for d in got] == [
+            (f.code, f.span.line, f.message) for f in want
+        ]
+    await asyncio.sleep(1.0)  # the confirmation runs
+    assert [d.message for d in await session.diagnostics(uri, version)] == [f.message for f in want]
+    if not session.profile.pull:
+        last = [p for p in session.client.published[uri] if p.version == version]  # type: ignore[attr-defined]
+        assert len(last) == 1, "the confirmation found the same and published nothing"
 
 
 async def test_syntax_error_keeps_the_last_good_diagnostics(session: Session) -> None:

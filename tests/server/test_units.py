@@ -89,9 +89,9 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
         "g = jax.grad(f)(1.0)\n"
     )
     process.begin("job-1")
-    findings, error, _ = process.analyze(source, "m.py", AnalysisConfig())
+    findings, error, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert error is None and [f.code for f in findings] == ["JAX001"]
-    _, error, _ = process.analyze("def (", "m.py", AnalysisConfig())
+    _, error, _, _ = process.analyze("def (", "m.py", AnalysisConfig())
     assert error is not None
 
     # interrupted while it analyses a large module
@@ -106,7 +106,7 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     # an interruption for another job is ignored
     process.begin("job-3")
     process.interrupt("job-2")
-    findings, _, _ = process.analyze(source, "m.py", AnalysisConfig())
+    findings, _, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
 
     # the child dies: the job fails, and the next one gets a new child
@@ -114,5 +114,28 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     os.kill(process.pid, signal.SIGKILL)
     with pytest.raises(AnalysisFailed):
         process.analyze(source, "m.py", AnalysisConfig())
-    findings, _, _ = process.analyze(source, "m.py", AnalysisConfig())
+    findings, _, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
+
+
+def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProcess) -> None:
+    from jax_lsp.analysis import analyze_source
+
+    source = generate(3_000)
+    process.begin("job-1")
+    first, _, _, exact = process.analyze(source, "gen.py", AnalysisConfig(), True)
+    assert exact and first  # nothing to build on yet: a full analysis
+    # one finding goes away: the callback's operand no longer carries a tangent
+    edited = source.replace(
+        "return host_call(_host_bad_4, jax.ShapeDtypeStruct(x.shape, x.dtype), x)",
+        "return host_call(_host_bad_4, jax.ShapeDtypeStruct(x.shape, x.dtype), "
+        "jax.lax.stop_gradient(x))",
+    )
+    assert edited != source
+    second, _, _, exact = process.analyze(edited, "gen.py", AnalysisConfig(), True)
+    assert not exact
+    assert second == analyze_source(edited, "gen.py").findings
+    assert len(second) == len(first) - 1
+    # not allowed to build on the previous version: a full analysis, with the same answer
+    third, _, _, exact = process.analyze(edited, "gen.py", AnalysisConfig(), False)
+    assert exact and third == second
