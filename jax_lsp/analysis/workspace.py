@@ -78,14 +78,31 @@ def workspace_for(spec: WorkspaceSpec) -> Workspace:
     key = (spec.roots, spec.python)
     ws = _SPEC_CACHE.get(key)
     if ws is None:
-        ws = _SPEC_CACHE[key] = Workspace.for_environment([Path(r) for r in spec.roots],
-                                                          spec.python)
-    overlay = {Path(p).resolve(): text for p, text in spec.overlay}
-    for path in set(ws.overlay) | set(overlay):
-        if ws.overlay.get(path) != overlay.get(path):
+        ws = _SPEC_CACHE[key] = Workspace.for_environment(
+            [Path(r) for r in spec.roots], spec.python
+        )
+    overlay = {_resolved(p): text for p, text in spec.overlay}
+    old = ws.overlay
+    for path in set(old) | set(overlay):
+        before, after = old.get(path), overlay.get(path)
+        if before is not after and before != after:
             ws.invalidate(path)
     ws.overlay = overlay
     return ws
+
+
+_RESOLVED: dict[str, Path] = {}
+
+
+def _resolved(path: str) -> Path:
+    """`Path(path).resolve()`, remembered: the overlay (every open buffer) is resolved before
+    each analysis, and resolving touches the file system."""
+    found = _RESOLVED.get(path)
+    if found is None:
+        if len(_RESOLVED) > 10_000:
+            _RESOLVED.clear()
+        found = _RESOLVED[path] = Path(path).resolve()
+    return found
 
 
 @dataclass
