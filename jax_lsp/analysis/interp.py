@@ -663,9 +663,11 @@ class Interpreter:
     def make_closure(self, node: Any, scope: Scope) -> Closure:
         fi = self.info(node)
         a = node.args
-        defaults = tuple(self.eval(d, scope) for d in a.defaults)
-        kw_defaults = tuple(
-            (k.arg, self.eval(d, scope)) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d
+        defaults = tuple(self.eval(d, scope) for d in a.defaults) if a.defaults else ()
+        kw_defaults = (
+            tuple((k.arg, self.eval(d, scope)) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d)
+            if a.kwonlyargs
+            else ()
         )
         closure = Closure(fi, scope, defaults, kw_defaults)
         self.closures_seen.setdefault(fi, closure)

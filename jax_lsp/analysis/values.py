@@ -206,7 +206,7 @@ class ModuleInfo:
         self.lines = lines
         self.scope: Any = None
         self.is_main = is_main
-        self.has_walrus = any(":=" in line for line in lines)
+        self.has_walrus = ":=" in "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)
