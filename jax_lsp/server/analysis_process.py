@@ -45,6 +45,7 @@ from typing import IO, Any
 
 from jax_lsp.analysis import AnalysisConfig, Finding, ParseError
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.workspace import WorkspaceSpec, workspace_for
 
 __all__ = ["AnalysisCancelled", "AnalysisFailed", "AnalysisProcess"]
 
@@ -155,6 +156,24 @@ class AnalysisProcess:
         allows an incremental analysis, built on the file's previous version).
 
         Blocks until the child answers; raises `AnalysisCancelled` or `AnalysisFailed`."""
+        answer = self._call(("analyse", source, filename, config, incremental))
+        if answer is None:  # the child keeps dying: analyse here rather than not at all
+            from jax_lsp.server.lint import analyze_here
+
+            return analyze_here(source, filename, config, incremental)
+        findings, error, dependencies, exact = answer
+        return findings, error, dependencies, exact
+
+    def index(self, spec: WorkspaceSpec, paths: list[str]) -> int:
+        """Parse workspace modules into the child's index (the first workspace scan), so that
+        analyses following imports into them find them parsed; how many parsed. Blocks, and
+        raises, like `analyze`."""
+        answer = self._call(("index", spec, paths))
+        return 0 if answer is None else int(answer)
+
+    def _call(self, request: tuple[Any, ...]) -> Any:
+        """Send a request, return the child's answer (None: the child keeps dying, do the work
+        in this process)."""
         with self._lock:
             if self._cancelled:
                 raise AnalysisCancelled
@@ -164,13 +183,11 @@ class AnalysisProcess:
                 fallback = False
                 process = self._ensure_started()
                 self._busy = True
-        if fallback:  # the child keeps dying: analyse here rather than not at all
-            from jax_lsp.server.lint import analyze_here
-
-            return analyze_here(source, filename, config, incremental)
+        if fallback:
+            return None
         try:
             assert process.stdin is not None and process.stdout is not None
-            _send(process.stdin, (source, filename, config, incremental))
+            _send(process.stdin, request)
             status, payload = _receive(process.stdout)
         except (OSError, EOFError, pickle.UnpicklingError) as e:
             with self._lock:
@@ -190,8 +207,7 @@ class AnalysisProcess:
             raise AnalysisCancelled
         if status == "error":
             raise AnalysisFailed(payload)
-        findings, error, dependencies, exact = payload
-        return findings, error, dependencies, exact
+        return payload
 
     def stop(self) -> None:
         with self._lock:
@@ -241,10 +257,33 @@ def analyzer_for(filename: str) -> IncrementalAnalyzer:
     return analyzer
 
 
-def _analyse(request: tuple[Any, ...]) -> tuple[str, Any]:
+def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
+    if request[0] == "index":
+        return _index(*request[1:])
+    return _analyse(*request[1:])
+
+
+def _index(spec: WorkspaceSpec, paths: list[str]) -> tuple[str, Any]:
+    try:
+        try:
+            _State.interrupted = False
+            _State.analysing = True
+            workspace = workspace_for(spec)
+            parsed = sum(workspace.parse(Path(p)) is not None for p in paths)
+            return "ok", parsed
+        finally:
+            _State.analysing = False
+    except AnalysisCancelled:
+        return "cancelled", None
+    except Exception:  # noqa: BLE001 - reported to the server, which logs it
+        return "error", f"indexing the workspace failed:\n{traceback.format_exc()}"
+
+
+def _analyse(
+    source: str, filename: str, config: AnalysisConfig, incremental: bool
+) -> tuple[str, Any]:
     from jax_lsp.analysis.suppress import filter_suppressed
 
-    source, filename, config, incremental = request
     try:
         try:
             _State.interrupted = False
@@ -293,7 +332,7 @@ def main() -> int:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
             continue
-        answer = _analyse(request)
+        answer = _handle(request)
         _send(stdout, answer)
         garbage = True
         if gc.get_count()[0] > MAX_UNCOLLECTED:

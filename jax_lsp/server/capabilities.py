@@ -40,6 +40,8 @@ class ClientProfile:
     watched_files_registration: bool = False
     #: the client answers workspace/configuration
     configuration_request: bool = False
+    #: the client shows server-initiated `$/progress` (window/workDoneProgress/create)
+    work_done_progress: bool = False
 
     @classmethod
     def from_capabilities(cls, caps: types.ClientCapabilities, encoding: str) -> ClientProfile:
@@ -62,4 +64,5 @@ class ClientProfile:
                 caps, "workspace.did_change_watched_files.dynamic_registration"
             ),
             configuration_request=_has(caps, "workspace.configuration"),
+            work_done_progress=_has(caps, "window.work_done_progress"),
         )

@@ -12,6 +12,12 @@ only when needed:
 The suppression fix is a one-line edit and always travels eagerly. The findings come from the
 document's latest report (carried over recent edits if the newest analysis is still running), so
 a code action never re-analyses.
+
+In a notebook cell, the fixes are computed on the notebook's joined source (so they see the
+imports and helpers of the other cells) and their edits mapped back to the cells they fall in:
+a fix may edit several cells (one ``TextDocumentEdit`` each). A fix with an edit that cannot be
+placed in a cell (across a cell boundary, or on a line that is an IPython magic in the cell) is
+not offered; ``source.fixAll.jax-lsp`` fixes the findings of the requested cell.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -29,6 +36,7 @@ from jax_lsp.fixes import Fix, TextEdit, fixes_for
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.errors import guarded
 from jax_lsp.server.lint import SOURCE, finding_key, span_of_key, to_diagnostic
+from jax_lsp.server.notebooks import Layout
 from jax_lsp.server.positions import LineIndex
 
 if TYPE_CHECKING:
@@ -107,49 +115,104 @@ def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
 
 
 class _Actions:
-    """Builds the actions for one document version."""
+    """Builds the actions for one document version.
+
+    `text` and `findings` are what the fixes are computed on: the document's own, or, for a
+    notebook cell, the notebook's joined source and all its findings (`local` tells which are in
+    the cell, and where)."""
 
     def __init__(self, session: Session, doc: Document) -> None:
         self.session = session
         self.doc = doc
         self.uri = doc.uri
         self.version = doc.version
-        self.text = doc.text
         self.index: LineIndex = doc.index
+        notebook = session.notebooks.of_cell(doc.uri)
+        self.layout: Layout | None = None
+        self.cell: int | None = None
+        if notebook is None:
+            self.text = doc.text
+            self.findings = session.current_findings(doc)
+        else:
+            self.layout = session.notebooks.layout(notebook)
+            self.cell = self.layout.position(doc.uri)
+            self.text = self.layout.text
+            self.findings = session.notebook_findings(notebook)
 
-    def workspace_edit(self, edits: Sequence[TextEdit]) -> types.WorkspaceEdit:
-        lsp_edits = [
-            types.TextEdit(range=self.index.range(e.span), new_text=e.new_text) for e in edits
+    def local(self, finding: Finding) -> Span | None:
+        """The finding's span in the requested document; None if it is in another cell."""
+        if self.layout is None:
+            return finding.span
+        if self.cell is None:
+            return None
+        return self.layout.local_span(finding, self.cell)
+
+    def own_findings(self) -> list[Finding]:
+        """The findings in the requested document."""
+        return [f for f in self.findings if self.local(f) is not None]
+
+    def _document_edit(
+        self, uri: str, version: int, edits: list[types.TextEdit]
+    ) -> types.TextDocumentEdit:
+        return types.TextDocumentEdit(
+            text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=version),
+            edits=list(edits),
+        )
+
+    def workspace_edit(self, edits: Sequence[TextEdit]) -> types.WorkspaceEdit | None:
+        """The edits as a workspace edit; None if they cannot be placed in the notebook's
+        cells."""
+        targets: list[tuple[str, int, LineIndex, Sequence[TextEdit]]]
+        if self.layout is None:
+            targets = [(self.uri, self.version, self.index, edits)]
+        else:
+            cells = self.layout.cell_edits(edits)
+            if cells is None:
+                return None
+            targets = [(c.uri, c.version, c.index, cell_edits) for c, cell_edits in cells]
+            if not targets:  # no edit: an empty edit of the requested cell
+                targets = [(self.uri, self.version, self.index, [])]
+        per_document = [
+            (
+                uri,
+                version,
+                [types.TextEdit(range=index.range(e.span), new_text=e.new_text) for e in group],
+            )
+            for uri, version, index, group in targets
         ]
         if self.session.profile.document_changes:
             return types.WorkspaceEdit(
                 document_changes=[
-                    types.TextDocumentEdit(
-                        text_document=types.OptionalVersionedTextDocumentIdentifier(
-                            uri=self.uri, version=self.version
-                        ),
-                        edits=list(lsp_edits),
-                    )
+                    self._document_edit(uri, version, lsp_edits)
+                    for uri, version, lsp_edits in per_document
                 ]
             )
-        return types.WorkspaceEdit(changes={self.uri: list(lsp_edits)})
+        return types.WorkspaceEdit(changes={uri: lsp_edits for uri, _, lsp_edits in per_document})
 
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
+        if self.layout is not None:
+            return self.layout.diagnostic(finding, self.session.profile)[1]
         return to_diagnostic(
             finding, self.index, self.uri, self.version, self.session.profile, self.doc.path
         )
 
     def data(self, finding: Finding | None, **extra: Any) -> dict[str, Any]:
-        key = finding_key(finding) if finding is not None else {}
+        key = {}
+        if finding is not None:
+            local = self.local(finding)
+            key = finding_key(finding if local is None else replace(finding, span=local))
         return {"uri": self.uri, "version": self.version, **key, **extra}
 
-    def from_fix(self, finding: Finding, fix: Fix) -> types.CodeAction:
+    def from_fix(self, finding: Finding, fix: Fix) -> types.CodeAction | None:
+        edit = self.workspace_edit(fix.edits)
+        if edit is None:
+            return None
         return types.CodeAction(
             title=fix.title,
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[self.diagnostic(finding)],
             is_preferred=True if fix.preferred else None,
-            edit=self.workspace_edit(fix.edits),
+            edit=edit,
         )
 
     def suppression(self, finding: Finding) -> types.CodeAction | None:
@@ -180,7 +243,10 @@ class _Actions:
         """Runs off the event loop: computes every fix of every finding."""
         actions: list[types.CodeAction] = []
         for finding in findings:
-            actions.extend(self.from_fix(finding, fix) for fix in fixes_for(self.text, finding))
+            for fix in fixes_for(self.text, finding):
+                action = self.from_fix(finding, fix)
+                if action is not None:
+                    actions.append(action)
         return actions
 
     def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
@@ -188,12 +254,13 @@ class _Actions:
         edits = fix_all_edits(self.text, findings)
         if not edits:
             return None
-        return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=self.workspace_edit(edits))
+        edit = self.workspace_edit(edits)
+        if edit is None:
+            return None
+        return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit)
 
 
-def _selected(
-    findings: Sequence[Finding], doc: Document, params: types.CodeActionParams
-) -> list[Finding]:
+def _selected(actions: _Actions, doc: Document, params: types.CodeActionParams) -> list[Finding]:
     """The findings under the requested range or named by the context's diagnostics."""
     wanted = doc.index.span(params.range)
     keys: set[tuple[str, Span]] = set()
@@ -208,11 +275,14 @@ def _selected(
             span = doc.index.span(diagnostic.range)
             if span is not None and isinstance(diagnostic.code, str):
                 keys.add((diagnostic.code, span))
-    return [
-        f
-        for f in findings
-        if (f.code, f.span) in keys or (wanted is not None and _touches(f.span, wanted))
-    ]
+    out = []
+    for f in actions.findings:
+        local = actions.local(f)
+        if local is not None and (
+            (f.code, local) in keys or (wanted is not None and _touches(local, wanted))
+        ):
+            out.append(f)
+    return out
 
 
 def register(server: JaxLanguageServer) -> None:
@@ -226,16 +296,16 @@ def register(server: JaxLanguageServer) -> None:
     )
     @guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
-        doc = session.documents.get(params.text_document.uri)
+        doc = session.document(params.text_document.uri)
         if doc is None or doc.index.resolve(params.range.start) is None:
             return []
         only = params.context.only
-        findings = session.current_findings(doc)
         builder = _Actions(session, doc)
+        findings = builder.own_findings()
         lazy = session.profile.resolve_edit
         actions: list[types.CodeAction] = []
         if _only_allows(types.CodeActionKind.QuickFix, only):
-            selected = _selected(findings, doc, params)
+            selected = _selected(builder, doc, params)
             if lazy:
                 for finding in selected:
                     actions.extend(builder.lazy(finding))
@@ -256,7 +326,7 @@ def register(server: JaxLanguageServer) -> None:
                 fix_all = await asyncio.to_thread(builder.fix_all, findings)
                 if fix_all is not None:
                     actions.append(fix_all)
-        if session.documents.get(doc.uri) is not doc or doc.version != builder.version:
+        if session.document(doc.uri) is not doc or doc.version != builder.version:
             raise JsonRpcContentModified("the document changed while computing code actions")
         return actions
 
@@ -266,17 +336,17 @@ def register(server: JaxLanguageServer) -> None:
         data = action.data
         if not isinstance(data, dict) or action.edit is not None:
             return action
-        doc = session.documents.get(str(data.get("uri")))
+        doc = session.document(str(data.get("uri")))
         if doc is None or doc.version != data.get("version"):
             raise JsonRpcContentModified("the document changed since the code action was listed")
         builder = _Actions(session, doc)
-        findings = session.current_findings(doc)
+        findings = builder.own_findings()
         if data.get("fixAll"):
             resolved = await asyncio.to_thread(builder.fix_all, findings)
             action.edit = resolved.edit if resolved is not None else builder.workspace_edit([])
             return action
         key = span_of_key(data)
-        finding = next((f for f in findings if key == (f.code, f.span)), None)
+        finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
         if finding is None:
             raise JsonRpcContentModified("the finding is gone")
         fixes = await asyncio.to_thread(fixes_for, builder.text, finding)
@@ -286,6 +356,12 @@ def register(server: JaxLanguageServer) -> None:
         if fix is None:
             session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
             return action
+        edit = builder.workspace_edit(fix.edits)
+        if edit is None:
+            session.show_warning(
+                f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
+            )
+            return action
         action.title = fix.title
-        action.edit = builder.workspace_edit(fix.edits)
+        action.edit = edit
         return action

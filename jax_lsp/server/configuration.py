@@ -222,6 +222,8 @@ def register(server: JaxLanguageServer) -> None:
     async def initialized(params: types.InitializedParams) -> None:
         await register_watcher()
         await pull_editor_settings()
+        # once the settings (the environment, excludes) are known: index the workspace
+        session.start_workspace_scan()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:

@@ -1,5 +1,6 @@
 """Delivering diagnostics: pulled (``textDocument/diagnostic``) by clients that support it,
 pushed (``textDocument/publishDiagnostics``, with the document version) to the others.
+Notebook cells get theirs from their notebook's report (see `notebooks`), pulled or pushed alike.
 
 A pull waits for the report of the version the document is at when the request arrives (or a
 later one), and answers ``unchanged`` when the client already has that report. A push happens
@@ -18,7 +19,7 @@ from jax_lsp.server.lint import SOURCE, Report
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer
 
-__all__ = ["clear", "publish", "register"]
+__all__ = ["clear", "publish", "publish_cell", "register"]
 
 #: seconds a pull waits for the analysis before answering with what there is
 PULL_TIMEOUT = 30.0
@@ -29,6 +30,15 @@ def publish(server: JaxLanguageServer, report: Report) -> None:
         types.PublishDiagnosticsParams(
             uri=report.uri, diagnostics=list(report.diagnostics), version=report.version
         )
+    )
+
+
+def publish_cell(
+    server: JaxLanguageServer, uri: str, items: list[types.Diagnostic], version: int
+) -> None:
+    """The diagnostics of one notebook cell (from its notebook's report)."""
+    server.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(uri=uri, diagnostics=items, version=version)
     )
 
 
@@ -45,6 +55,23 @@ def _empty() -> types.RelatedFullDocumentDiagnosticReport:
 def register(server: JaxLanguageServer) -> None:
     session = server.session
 
+    async def _pull_cell(
+        params: types.DocumentDiagnosticParams,
+    ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+        """A notebook cell's diagnostics: those of its notebook's report of the current
+        revision (or a later one), in the cell."""
+        uri = params.text_document.uri
+        notebook = session.notebooks.of_cell(uri)
+        if notebook is None:
+            return _empty()
+        report = await session.scheduler.wait_for(notebook.uri, notebook.revision, PULL_TIMEOUT)
+        if report is None:
+            return _empty()
+        result_id, items = session.cell_diagnostics(uri)
+        if result_id is not None and params.previous_result_id == result_id:
+            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+        return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
+
     @server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
         types.DiagnosticOptions(
@@ -56,6 +83,9 @@ def register(server: JaxLanguageServer) -> None:
         params: types.DocumentDiagnosticParams,
     ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
         await session.configuration_settled()
+        notebook = session.notebooks.of_cell(params.text_document.uri)
+        if notebook is not None:
+            return await _pull_cell(params)
         doc = session.documents.get(params.text_document.uri)
         if doc is None:
             return _empty()

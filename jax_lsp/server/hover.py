@@ -169,7 +169,7 @@ def register(server: JaxLanguageServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(types.TEXT_DOCUMENT_HOVER)
     def hover(params: types.HoverParams) -> types.Hover | None:
-        doc = session.documents.get(params.text_document.uri)
+        doc = session.document(params.text_document.uri)  # a file, or a notebook cell
         if doc is None:
             return None
         return hover_at(

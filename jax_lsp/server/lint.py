@@ -24,6 +24,7 @@ from jax_lsp.analysis import (
     AnalysisConfig,
     Finding,
     ParseError,
+    PathStep,
     Severity,
     Span,
     analyze_source,
@@ -153,20 +154,23 @@ def to_diagnostic(
     version: int,
     profile: ClientProfile,
     path: Path | None = None,
+    locate: Callable[[PathStep], types.Location | None] | None = None,
 ) -> types.Diagnostic:
     """One finding as an LSP diagnostic of the document `uri` (whose text `index` indexes),
-    shaped by what the client supports."""
+    shaped by what the client supports. `locate` may place path steps itself (a notebook's
+    steps are in its cells); where it answers None, the step is in `uri` or its own file."""
     rule = RULES.get(finding.code)
     related = None
     if profile.related_information and finding.path:
         related = []
         for step in finding.path:
-            step_uri = _uri_of(step.filename, uri, path)
-            rng = index.range(step.span) if step_uri == uri else _range_elsewhere(step.span)
+            location = locate(step) if locate is not None else None
+            if location is None:
+                step_uri = _uri_of(step.filename, uri, path)
+                rng = index.range(step.span) if step_uri == uri else _range_elsewhere(step.span)
+                location = types.Location(uri=step_uri, range=rng)
             related.append(
-                types.DiagnosticRelatedInformation(
-                    location=types.Location(uri=step_uri, range=rng), message=step.label
-                )
+                types.DiagnosticRelatedInformation(location=location, message=step.label)
             )
     return types.Diagnostic(
         range=index.range(finding.span),

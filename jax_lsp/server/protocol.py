@@ -1,8 +1,9 @@
 """The JSON-RPC protocol, adjusted in two places pygls' defaults do not suit.
 
-- Text synchronisation: the server keeps its own document store (`documents`), so pygls'
-  built-in didOpen/didChange/didClose only hand over to our handlers instead of also keeping a
-  second copy of every buffer (which would cost a full re-split of the text per keystroke).
+- Text synchronisation: the server keeps its own document store (`documents`, and `notebooks`
+  for notebooks and their cells), so pygls' built-in didOpen/didChange/didClose of text and
+  notebook documents only hand over to our handlers instead of also keeping a second copy of
+  every buffer (which would cost a full re-split of the text per keystroke).
 - A request whose parameters do not match the LSP schema gets an ``InvalidParams`` error
   response with its id; pygls would log it and never answer, leaving the client waiting.
 """
@@ -81,3 +82,21 @@ class JaxLspProtocol(LanguageServerProtocol):
         self, params: types.DidCloseTextDocumentParams
     ) -> Generator[Any, Any, None]:
         yield from self._hand_over(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(
+        self, params: types.DidOpenNotebookDocumentParams
+    ) -> Generator[Any, Any, None]:
+        yield from self._hand_over(types.NOTEBOOK_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(
+        self, params: types.DidChangeNotebookDocumentParams
+    ) -> Generator[Any, Any, None]:
+        yield from self._hand_over(types.NOTEBOOK_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(
+        self, params: types.DidCloseNotebookDocumentParams
+    ) -> Generator[Any, Any, None]:
+        yield from self._hand_over(types.NOTEBOOK_DOCUMENT_DID_CLOSE, params)

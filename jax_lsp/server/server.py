@@ -1,12 +1,12 @@
 """The jax-lsp language server: a pygls server whose features come from one module per concern.
 
-`create_server()` wires them: text synchronisation (`sync`, over the `documents` store and the
-`positions` conversion), diagnostics (`diagnostics`, fed by `scheduler`, which runs `lint` on
-the `worker` threads and the `analysis_process`), hover (`hover`), code actions
-(`code_actions`), configuration (`configuration`) and errors (`errors`); `session` holds the
-state and `capabilities` what the client supports. This module handles the lifecycle itself:
-initialize (negotiated position encoding, client profile, initializationOptions), shutdown and
-exit.
+`create_server()` wires them: text and notebook synchronisation (`sync`, over the `documents`
+and `notebooks` stores and the `positions` conversion), diagnostics (`diagnostics`, fed by
+`scheduler`, which runs `lint` on the `worker` threads and the `analysis_process`), hover
+(`hover`), code actions (`code_actions`), configuration (`configuration`) and errors
+(`errors`); `session` holds the state and `capabilities` what the client supports. This
+module handles the lifecycle itself: initialize (negotiated position encoding, client profile,
+initializationOptions), shutdown and exit.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pygls.uris import to_fs_path
 from jax_lsp import __version__
 from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
 from jax_lsp.server.errors import ClientLogHandler, report_server_error
+from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.protocol import JaxLspProtocol
 from jax_lsp.server.session import Session
 
@@ -40,6 +41,8 @@ class JaxLanguageServer(LanguageServer):
             "jax-lsp",
             __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            # advertised to clients that declare notebook support (pygls checks)
+            notebook_document_sync=NOTEBOOK_SYNC,
             protocol_cls=JaxLspProtocol,
         )
         self.session = Session(self)

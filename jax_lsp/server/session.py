@@ -1,5 +1,5 @@
-"""The server's state for one client connection: what the client supports, the open documents,
-the configuration, and the latest report of each document.
+"""The server's state for one client connection: what the client supports, the open documents
+and notebooks, the configuration, and the latest report of each document.
 
 Handlers read and change the state only through this object, on the event loop's thread; the
 analysis thread only ever sees immutable `Snapshot`s taken here.
@@ -28,6 +28,7 @@ from jax_lsp.server.carryover import carry_over
 from jax_lsp.server.configuration import Configuration
 from jax_lsp.server.documents import Document, DocumentStore
 from jax_lsp.server.lint import Report, Snapshot
+from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
@@ -43,12 +44,15 @@ class Session:
         self.server = server
         self.profile = ClientProfile()
         self.documents = DocumentStore()
+        self.notebooks = NotebookStore()
         self.configuration = Configuration(report_problem=self.show_warning)
         self.scheduler = LintScheduler(self._snapshot, self._state, self._on_report)
         self._catalog: Catalog | None = None
         self._updates: list[asyncio.Future[None]] = []
         #: the client sent `shutdown` (so `exit` ends the process with status 0)
         self.shut_down = False
+        #: the first workspace scan (kept: a task nobody references may be collected)
+        self._scan: asyncio.Task[int] | None = None
         #: per document: the workspace files its last analysis read
         self.dependencies: dict[str, frozenset[str]] = {}
 
@@ -57,6 +61,7 @@ class Session:
     def initialize(self, capabilities: types.ClientCapabilities, encoding: str) -> None:
         self.profile = ClientProfile.from_capabilities(capabilities, encoding)
         self.documents.encoding = self.profile.encoding
+        self.notebooks.encoding = self.profile.encoding
 
     def preload(self) -> None:
         """Start the analysis process (if `serve` has not) and load the catalog in the
@@ -83,44 +88,124 @@ class Session:
 
     # -- documents and reports -----------------------------------------------------------------
 
+    def document(self, uri: str) -> Document | None:
+        """An open text document: a file or buffer, or a cell of an open notebook."""
+        return self.documents.get(uri) or self.notebooks.cell(uri)
+
+    def is_open(self, uri: str) -> bool:
+        """Whether `uri` is a document or notebook the scheduler lints."""
+        return self.documents.get(uri) is not None or self.notebooks.get(uri) is not None
+
     def _state(self, uri: str) -> tuple[int, int] | None:
         doc = self.documents.get(uri)
-        return None if doc is None else (doc.version, self.configuration.generation)
+        if doc is not None:
+            return (doc.version, self.configuration.generation)
+        notebook = self.notebooks.get(uri)
+        if notebook is not None:
+            return (notebook.revision, self.configuration.generation)
+        return None
 
     def _snapshot(self, uri: str, previous: Report | None) -> Snapshot | None:
         doc = self.documents.get(uri)
-        if doc is None:
-            return None
-        config = self.configuration.for_path(doc.path)
+        if doc is not None:
+            uri, version, text, path = doc.uri, doc.version, doc.text, doc.path
+        else:
+            # a notebook is linted as the joined source of its code cells
+            notebook = self.notebooks.get(uri)
+            if notebook is None:
+                return None
+            version, path = notebook.revision, notebook.path
+            text = self.notebooks.layout(notebook).text
+        config = self.configuration.for_path(path)
         return Snapshot(
-            uri=doc.uri,
-            version=doc.version,
-            text=doc.text,
-            path=doc.path,
+            uri=uri,
+            version=version,
+            text=text,
+            path=path,
             config=config,
             generation=self.configuration.generation,
             profile=self.profile,
             previous=previous,
-            workspace=self._workspace_spec(doc, config),
+            workspace=self._workspace_spec(uri, path, config),
         )
 
-    def _workspace_spec(self, doc: Document, config: Config) -> WorkspaceSpec | None:
+    def _workspace_spec(self, uri: str, path: Path | None, config: Config) -> WorkspaceSpec | None:
         """Imports are followed from files: the workspace root (or the file's folder), the
         configured environment, and the other open documents' unsaved text."""
-        if doc.path is None:
+        if path is None:
             return None
-        root = self.configuration.root or doc.path.parent
+        root = self.configuration.root or path.parent
         overlay = tuple(
             (str(other.path), other.text)
             for other in self.documents
-            if other.path is not None and other.uri != doc.uri and other.path.suffix == ".py"
+            if other.path is not None and other.uri != uri and other.path.suffix == ".py"
         )
         return WorkspaceSpec((str(root),), config.python_path(), overlay)
 
     def _on_report(self, report: Report) -> None:
         self.dependencies[report.uri] = frozenset(report.dependencies)
-        if not self.profile.pull_diagnostics:
+        notebook = self.notebooks.get(report.uri)
+        if notebook is not None:
+            self._notebook_reported(notebook, report)
+        elif not self.profile.pull_diagnostics:
             diagnostics.publish(self.server, report)
+
+    # -- notebooks -----------------------------------------------------------------------------
+
+    def _notebook_reported(self, notebook: Notebook, report: Report) -> None:
+        """Split a notebook's report per cell; push the cells whose diagnostics changed (to push
+        clients), or ask pull clients to pull again when another cell's did."""
+        layout = self.notebooks.layout(notebook)
+        per_cell = layout.diagnostics(report.findings, self.profile)
+        push = not self.profile.pull_diagnostics
+        changed = False
+        for uri in [u for u in notebook.reported if u not in per_cell]:
+            # no longer a code cell (now markdown, or another language)
+            del notebook.reported[uri]
+            changed = True
+            if push:
+                diagnostics.clear(self.server, uri)
+        for cell in layout.cells:
+            items = tuple(per_cell[cell.uri])
+            before = notebook.reported.get(cell.uri)
+            if before == (cell.version, items) or (before is None and not items):
+                continue
+            changed = True
+            if items:
+                notebook.reported[cell.uri] = (cell.version, items)
+            else:
+                notebook.reported.pop(cell.uri, None)
+            if push:
+                diagnostics.publish_cell(self.server, cell.uri, list(items), cell.version)
+        notebook.result_id = report.result_id
+        if changed and self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
+            self.server.workspace_diagnostic_refresh(None)
+
+    def cell_diagnostics(self, uri: str) -> tuple[str | None, list[types.Diagnostic]]:
+        """(result id, diagnostics) of a cell from its notebook's latest report."""
+        notebook = self.notebooks.of_cell(uri)
+        if notebook is None:
+            return None, []
+        reported = notebook.reported.get(uri)
+        return notebook.result_id, list(reported[1]) if reported is not None else []
+
+    def clear_cells(self, notebook: Notebook, uris: list[str]) -> None:
+        """Forget (and, for push clients, clear) the diagnostics of cells that left the
+        notebook or were closed with it."""
+        for uri in uris:
+            notebook.reported.pop(uri, None)
+            if not self.profile.pull_diagnostics:
+                diagnostics.clear(self.server, uri)
+
+    def notebook_findings(self, notebook: Notebook) -> list[Finding]:
+        """The findings of the notebook's current joined source (see `current_findings`)."""
+        report = self.scheduler.report(notebook.uri)
+        if report is None:
+            return []
+        if report.version == notebook.revision:
+            return list(report.findings)
+        text = self.notebooks.layout(notebook).text
+        return carry_over(report.text, text, report.findings, str(notebook.path or notebook.uri))
 
     def files_changed(self, paths: list[str], *, immediately: bool = False) -> None:
         """Re-lint the open documents whose analysis read one of `paths` (a helper module was
@@ -128,7 +213,7 @@ class Session:
         changed = {str(Path(p).resolve()) for p in paths}
         stale = [uri for uri, deps in self.dependencies.items() if deps & changed]
         for uri in stale:
-            if self.documents.get(uri) is None:
+            if not self.is_open(uri):
                 continue
             if immediately:
                 self.scheduler.lint_now(uri)
@@ -140,6 +225,10 @@ class Session:
     def current_findings(self, doc: Document) -> list[Finding]:
         """The findings of the document's current text, from its latest report: exact if the
         report is of the current version, else carried over the edits made since."""
+        notebook = self.notebooks.of_cell(doc.uri)
+        if notebook is not None:
+            layout = self.notebooks.layout(notebook)
+            return layout.cell_findings(doc.uri, self.notebook_findings(notebook))
         report = self.scheduler.report(doc.uri)
         if report is None:
             return []
@@ -166,10 +255,20 @@ class Session:
         if pending:
             await asyncio.gather(*pending)
 
+    def start_workspace_scan(self) -> None:
+        """Index the workspace in the background (once per connection; see `scan`)."""
+        if self._scan is not None:
+            return
+        from jax_lsp.server.scan import scan_workspace
+
+        self._scan = asyncio.get_running_loop().create_task(scan_workspace(self.server))
+
     def recheck_all(self) -> None:
         """Re-lint every open document (the configuration changed)."""
         for doc in self.documents:
             self.scheduler.lint_now(doc.uri)
+        for notebook in self.notebooks:
+            self.scheduler.lint_now(notebook.uri)
         if self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
             self.server.workspace_diagnostic_refresh(None)
 

@@ -1,7 +1,10 @@
-"""Text synchronisation: opening, editing (incrementally) and closing documents.
+"""Text synchronisation: opening, editing (incrementally) and closing documents and notebooks.
 
 Opening lints at once; an edit asks the scheduler to lint once the edits pause; closing forgets
-the document and, for clients that get pushed diagnostics, clears them.
+the document and, for clients that get pushed diagnostics, clears them. A notebook
+(``notebookDocument/*``) is linted as one document, the joined source of its code cells (see
+`notebooks`); a change to its cells' text, order or kinds is an edit of that document, a change
+of metadata or execution summaries is not.
 """
 
 from __future__ import annotations
@@ -57,3 +60,41 @@ def register(server: JaxLanguageServer) -> None:
         session.scheduler.closed(uri)
         if not session.profile.pull_diagnostics:
             diagnostics.clear(server, uri)
+
+    # -- notebooks -------------------------------------------------------------------------------
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    @guarded(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def notebook_did_open(params: types.DidOpenNotebookDocumentParams) -> None:
+        notebook, gone = session.notebooks.open(params)
+        session.clear_cells(notebook, gone)
+        session.scheduler.lint_now(notebook.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    @guarded(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def notebook_did_change(params: types.DidChangeNotebookDocumentParams) -> None:
+        changed = session.notebooks.change(params)
+        if changed is None:
+            return
+        notebook, removed, code_changed = changed
+        session.clear_cells(notebook, removed)
+        if code_changed:
+            session.scheduler.changed(notebook.uri)
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    @guarded(types.NOTEBOOK_DOCUMENT_DID_SAVE)
+    def notebook_did_save(params: types.DidSaveNotebookDocumentParams) -> None:
+        # nothing to do: the cells were analysed as edited, and no module imports a notebook
+        pass
+
+    @server.feature(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    @guarded(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def notebook_did_close(params: types.DidCloseNotebookDocumentParams) -> None:
+        uri = params.notebook_document.uri
+        notebook = session.notebooks.close(uri)
+        session.dependencies.pop(uri, None)
+        session.scheduler.closed(uri)
+        if notebook is not None:
+            cells = [cell for cell, _ in notebook.cells]
+            cells += [c.uri for c in params.cell_text_documents if c.uri not in cells]
+            session.clear_cells(notebook, cells)

@@ -38,8 +38,10 @@ WORKERS = max(1, int(os.environ.get("JAX_LSP_ANALYSIS_PROCESSES", "1") or 1))
 
 @dataclass(eq=False)
 class _Job(Generic[T]):
-    fn: Callable[[Analyze], T]
+    fn: Callable[[Any], T]
     future: Future[T]
+    #: `fn` takes the worker's `AnalysisProcess` itself, not its `analyze`
+    whole_process: bool = False
 
 
 class _Worker:
@@ -62,7 +64,7 @@ class _Worker:
             self.process.begin(job)
             self.current = job
             try:
-                result = job.fn(self.process.analyze)
+                result = job.fn(self.process if job.whole_process else self.process.analyze)
             except AnalysisCancelled:
                 job.future.set_exception(CancelledError())
             except BaseException as exc:  # noqa: BLE001 - delivered to whoever waits for it
@@ -93,6 +95,12 @@ class AnalysisPool:
         """Queue a job; its future fails with `concurrent.futures.CancelledError` if cancelled."""
         future: Future[T] = Future()
         self._jobs.put(_Job(fn, future))
+        return future
+
+    def submit_to_process(self, fn: Callable[[AnalysisProcess], T]) -> Future[T]:
+        """Queue a job that talks to an analysis process itself (e.g. `index`)."""
+        future: Future[T] = Future()
+        self._jobs.put(_Job(fn, future, whole_process=True))
         return future
 
     def cancel(self, future: Future[Any]) -> None:

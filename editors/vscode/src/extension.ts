@@ -138,7 +138,10 @@ async function start(): Promise<void> {
     documentSelector: [
       { scheme: "file", language: "python" },
       { scheme: "untitled", language: "python" },
-      // Notebook cells (Jupyter and the interactive window) are Python text documents.
+      // Notebook cells (Jupyter and the interactive window) are Python text documents: hover and
+      // code actions on them. The cells of Jupyter notebooks are synchronised through the
+      // server's `notebookDocumentSync` (vscode-languageclient then sends them with
+      // notebookDocument/* instead of textDocument/*); those of the interactive window alone.
       { scheme: "vscode-notebook-cell", language: "python" },
     ],
     initializationOptions: serverSettings(config),

@@ -1,0 +1,137 @@
+"""The first workspace scan: parse the workspace's modules into the analysis process's index,
+with `$/progress` for clients that show it.
+
+The analysis follows imports lazily, parsing a workspace module the first time a document
+imports from it; the scan does that work up front, once, in the background, so that the first
+diagnostics of a file importing from many modules do not wait for their parses. It walks the
+workspace root like `jax-lsp check` does (skipping `.git`, virtual environments, `exclude`
+patterns, ...), then sends the modules to the analysis process in small batches, so that a
+document's analysis queued meanwhile waits for one batch at most.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from jax_lsp.analysis.workspace import WorkspaceSpec
+from jax_lsp.checker.runner import discover_files
+from jax_lsp.config import Config
+
+if TYPE_CHECKING:
+    from jax_lsp.server.server import JaxLanguageServer
+
+__all__ = ["BATCH", "MAX_MODULES", "scan_workspace", "workspace_modules"]
+
+log = logging.getLogger(__name__)
+
+#: modules per request to the analysis process
+BATCH = 20
+#: the most modules the scan parses (a huge tree is indexed lazily, as without a scan)
+MAX_MODULES = 5_000
+
+
+class _Resolver:
+    """`discover_files`' view of the server's configuration."""
+
+    def __init__(self, for_path: Callable[[Path | None], Config]) -> None:
+        self._for_path = for_path
+
+    def for_path(self, path: Path) -> Config:
+        return self._for_path(path / "__init__.py" if path.is_dir() else path)
+
+    def for_directory(self, directory: Path) -> Config:
+        return self._for_path(directory / "__init__.py")
+
+
+def workspace_modules(root: Path, for_path: Callable[[Path | None], Config]) -> list[Path]:
+    """The Python modules under `root` that `jax-lsp check root` would check."""
+    found = discover_files([root], _Resolver(for_path))  # type: ignore[arg-type]
+    return [path for path, _ in found if path.suffix == ".py"]
+
+
+async def scan_workspace(server: JaxLanguageServer) -> int:
+    """Index the workspace once; the number of modules parsed (0 without a root)."""
+    session = server.session
+    root = session.configuration.root
+    if root is None or not root.is_dir():
+        return 0
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    try:
+        modules = await loop.run_in_executor(
+            None, workspace_modules, root, session.configuration.for_path
+        )
+    except Exception:  # an unreadable tree or a bad config: the analysis stays lazy
+        log.exception("cannot list the workspace's modules")
+        return 0
+    if len(modules) > MAX_MODULES:
+        log.info("the workspace has %d modules: indexing the first %d", len(modules), MAX_MODULES)
+        modules = modules[:MAX_MODULES]
+    if not modules:
+        return 0
+    spec = WorkspaceSpec((str(root),), session.configuration.for_path(root).python_path())
+    progress = _Progress(server) if session.profile.work_done_progress else None
+    if progress is not None:
+        await progress.begin(f"Indexing {len(modules)} modules")
+    parsed = 0
+    try:
+        for start in range(0, len(modules), BATCH):
+            batch = [str(p) for p in modules[start : start + BATCH]]
+            future = session.scheduler.pool.submit_to_process(
+                lambda process, batch=batch: process.index(spec, batch)
+            )
+            parsed += await asyncio.wrap_future(future)
+            done = min(start + BATCH, len(modules))
+            if progress is not None:
+                progress.report(f"{done}/{len(modules)} modules", 100 * done // len(modules))
+    except Exception:  # cancelled (shutdown) or a failed child: stop quietly, stay lazy
+        log.debug("the workspace scan stopped", exc_info=True)
+    finally:
+        elapsed = time.perf_counter() - started
+        message = f"Indexed {parsed} modules in {elapsed:.1f} s"
+        log.info("%s", message)
+        if progress is not None:
+            progress.end(message)
+    return parsed
+
+
+class _Progress:
+    """One `$/progress` token, created by the server (`window/workDoneProgress/create`)."""
+
+    def __init__(self, server: JaxLanguageServer) -> None:
+        self.server = server
+        self.token = f"jax-lsp-scan-{uuid.uuid4()}"
+        self.created = False
+
+    async def begin(self, title: str) -> None:
+        progress = self.server.work_done_progress
+        try:
+            await asyncio.wait_for(progress.create_async(self.token), 10)
+        except Exception:  # the client refused or never answered: no progress to show
+            log.debug("no progress token", exc_info=True)
+            return
+        self.created = True
+        progress.begin(
+            self.token,
+            types.WorkDoneProgressBegin(title="jax-lsp", message=title, percentage=0),
+        )
+
+    def report(self, message: str, percentage: int) -> None:
+        if self.created:
+            self.server.work_done_progress.report(
+                self.token, types.WorkDoneProgressReport(message=message, percentage=percentage)
+            )
+
+    def end(self, message: str) -> None:
+        if self.created:
+            self.server.work_done_progress.end(
+                self.token, types.WorkDoneProgressEnd(message=message)
+            )

@@ -1,0 +1,113 @@
+"""The first workspace scan: the workspace's modules are parsed into the analysis process's
+index in the background, with `$/progress` for clients that declare `window.workDoneProgress`,
+skipping what `jax-lsp check` skips; a client without progress support gets none."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import attrs
+import pytest
+from lsp_harness import PROFILES, TIMEOUT, start_session
+from lsprotocol import types
+
+from jax_lsp.config import Config
+from jax_lsp.server.scan import workspace_modules
+
+asyncio_test = pytest.mark.asyncio(loop_scope="function")
+
+OPS = """\
+import jax
+import numpy as np
+
+
+def squash(x):
+    return jax.pure_callback(np.tanh, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+"""
+
+MAIN = """\
+import jax
+import jax.numpy as jnp
+
+from pkg import squash
+
+
+def loss(x):
+    return jnp.sum(squash(x))
+
+
+print(jax.grad(loss)(jnp.ones(3)))
+"""
+
+
+def _project(root: Path) -> None:
+    (root / "pkg").mkdir()
+    (root / "pkg" / "__init__.py").write_text("from .ops import squash\n")
+    (root / "pkg" / "ops.py").write_text(OPS)
+    (root / "main.py").write_text(MAIN)
+    # what the scan must skip: a virtual environment, a build directory, an `exclude` match
+    for skipped in (".venv/lib/site.py", "build/lib/copy.py", "generated/big.py"):
+        (root / skipped).parent.mkdir(parents=True, exist_ok=True)
+        (root / skipped).write_text("x = 1\n")
+    (root / "pyproject.toml").write_text('[tool.jax-lsp]\nexclude = ["generated"]\n')
+
+
+def test_the_scan_lists_what_check_would_check(tmp_path: Path) -> None:
+    _project(tmp_path)
+    modules = workspace_modules(tmp_path, lambda p: Config.discover(p.parent if p else tmp_path))
+    assert [p.relative_to(tmp_path).as_posix() for p in modules] == [
+        "main.py",
+        "pkg/__init__.py",
+        "pkg/ops.py",
+    ]
+
+
+async def _progress_end(client, timeout: float = TIMEOUT) -> list:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        for reports in client.progress_reports.values():
+            if reports and isinstance(reports[-1], types.WorkDoneProgressEnd):
+                return reports
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no finished progress: {client.progress_reports}")
+
+
+@asyncio_test
+@pytest.mark.parametrize("profile", ["vscode", "neovim"])
+async def test_the_first_scan_reports_progress(tmp_path: Path, profile: str) -> None:
+    _project(tmp_path)
+    async with start_session(PROFILES[profile], tmp_path) as session:
+        reports = await _progress_end(session.client)
+        begin, *middle, end = reports
+        assert isinstance(begin, types.WorkDoneProgressBegin)
+        assert begin.title == "jax-lsp" and begin.message == "Indexing 3 modules"
+        assert all(isinstance(r, types.WorkDoneProgressReport) for r in middle)
+        assert middle and middle[-1].percentage == 100
+        assert end.message is not None and end.message.startswith("Indexed 3 modules in ")
+        # the index serves the analysis: the callback in pkg/ops.py reaches main.py
+        uri = (tmp_path / "main.py").as_uri()
+        session.open(uri, MAIN)
+        [diag] = await session.diagnostics(uri, 1)
+        assert diag.code == "JAX001"
+        assert "ops.py" in {Path(r.location.uri).name for r in diag.related_information or []}
+
+
+@asyncio_test
+async def test_no_progress_without_client_support(tmp_path: Path) -> None:
+    _project(tmp_path)
+    profile = PROFILES["emacs"]
+    capabilities = attrs.evolve(
+        profile.capabilities,
+        window=types.WindowClientCapabilities(work_done_progress=False),
+    )
+    async with start_session(profile, tmp_path, capabilities=capabilities) as session:
+        uri = (tmp_path / "main.py").as_uri()
+        session.open(uri, MAIN)
+        for _ in range(100):
+            published = session.client.published[uri]  # type: ignore[attr-defined]
+            if published and published[-1].diagnostics:
+                break
+            await asyncio.sleep(0.05)
+        assert [d.code for d in published[-1].diagnostics] == ["JAX001"]
+        assert session.client.progress_reports == {}
