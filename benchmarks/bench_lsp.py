@@ -99,6 +99,8 @@ class Client:
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self.published: list[tuple[float, dict[str, Any]]] = []
+        #: `$/progress` notifications with their arrival
+        self.progress: list[tuple[float, dict[str, Any]]] = []
         self._published_event = asyncio.Event()
         self._reader: asyncio.Task[None] | None = None
 
@@ -136,6 +138,8 @@ class Client:
             if "method" in message and "id" in message:  # a request from the server
                 self._write({"jsonrpc": "2.0", "id": message["id"], "result": _answer(message)})
             elif "method" in message:
+                if message["method"] == "$/progress":
+                    self.progress.append((now, message["params"]))
                 if message["method"] == "textDocument/publishDiagnostics":
                     self.published.append((now, message["params"]))
                     self._published_event.set()
