@@ -61,6 +61,7 @@ def main() -> int:
                     "-m",
                     "jax_lsp",
                     "check",
+                    "--no-cache",  # time the analysis, not a cache hit
                     "--output-format",
                     "concise",
                     str(path),

@@ -288,9 +288,10 @@ def _compile_pattern(raw: str) -> _Pattern:
 DEFAULT_EXCLUDED_DIRS = frozenset(
     {
         ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints",
-        ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache",
-        ".svn", ".tox", ".venv", ".vscode", "__pycache__", "__pypackages__", "_build",
-        "buck-out", "build", "dist", "node_modules", "site-packages", "venv",
+        ".jax_lsp_cache", ".mypy_cache", ".nox", ".pants.d", ".pyenv", ".pytest_cache",
+        ".pytype", ".ruff_cache", ".svn", ".tox", ".venv", ".vscode", "__pycache__",
+        "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules", "site-packages",
+        "venv",
     }
 )
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
 from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files, display_path
 from jax_lsp.config import Config, ConfigError
@@ -64,6 +65,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="print the number of findings per code instead of the findings")
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
                    help="analyse in N processes (default 0: sequential unless the run is big)")
+    p.add_argument("--no-cache", action="store_true",
+                   help=f"neither read nor write the result cache (also: {ENV_NO_CACHE}=1)")
+    p.add_argument("--cache-dir", metavar="PATH", type=Path,
+                   help="where to keep the result cache (default: .jax_lsp_cache in the project "
+                   f"root, the directory of the configuring pyproject.toml; also: {ENV_CACHE_DIR})")
     p.add_argument("--fix", action="store_true",
                    help="apply the safe fixes to the files, then report what remains")
     p.add_argument("--unsafe-fixes", action="store_true",
@@ -148,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
         if args.diff:
             return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
 
-    outcome = check_files(files, jobs=args.jobs)
+    cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
+    outcome = check_files(files, jobs=args.jobs, cache=cache)
 
     color = _use_color(args.color, stdout)
     if args.statistics:

@@ -3,15 +3,17 @@
 Each file gets the configuration of the nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table
 (or the one given with ``--config``). A file that cannot be read, decoded or parsed becomes one
 ``JAX000`` finding and the run goes on; a crash of the analysis on one file is collected as an
-internal error and the run goes on too.
+internal error and the run goes on too. With a `CacheSettings`, results are read from and
+written to the on-disk result cache (see `cache`); only the misses are analysed.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,10 +23,21 @@ from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.checker.cache import (
+    CacheSettings,
+    EntryKey,
+    Provenance,
+    RecordingWorkspace,
+    ResultCache,
+    content_hash,
+    recording,
+)
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 
 __all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "display_path"]
+
+log = logging.getLogger(__name__)
 
 #: below this much source, a process pool costs more than it saves (see `_jobs_for`)
 PARALLEL_MIN_BYTES = 2_000_000
@@ -140,6 +153,8 @@ class _Analysed:
     source: str | None
     findings: tuple[Finding, ...]
     internal_error: str | None = None
+    #: what the result was computed from, for the cache; None: not to be cached
+    provenance: Provenance | None = None
 
 
 def _parse_error(message: str, line: int, col: int) -> Finding:
@@ -162,21 +177,30 @@ def _decode(data: bytes) -> tuple[str | None, Finding | None]:
         )
 
 
-_WORKSPACES: dict[tuple[str, str | None], Workspace] = {}
+_WORKSPACES: dict[tuple[str, str | None], RecordingWorkspace] = {}
 
 
-def _workspace(root: str, python: str | None) -> Workspace:
+def _workspace(root: str, python: str | None) -> RecordingWorkspace:
     """One import index per project root and environment, per process: every file of a run
-    shares the parsed modules."""
+    shares the parsed modules. It records what each analysis reads, for the cache."""
     key = (root, python)
     ws = _WORKSPACES.get(key)
     if ws is None:
-        ws = _WORKSPACES[key] = Workspace.for_environment([Path(root)], python)
+        ws = _WORKSPACES[key] = RecordingWorkspace.for_environment([Path(root)], python)
     return ws
 
 
+def _resolve(root: str | None, python: str | None, dotted: str, level: int,
+             importer: str | None) -> str | None:
+    """Replay an import lookup of an earlier analysis (to validate a cache entry)."""
+    if root is None:
+        return None
+    found = _workspace(root, python).find(dotted, level, Path(importer) if importer else None)
+    return None if found is None else str(found)
+
+
 def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
-                      workspace: Workspace) -> tuple[str, list[Finding]]:
+                      workspace: Workspace) -> tuple[str, list[Finding], list[str]]:
     """A notebook's code cells as one module; findings say which cell they are in."""
     cells = code_cells_of_ipynb(text)
     nb = join_cells(cells)
@@ -190,7 +214,25 @@ def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
         cell, line = nb.locate(max(err.line, 1))
         findings.insert(0, _parse_error(f"code cell {cell + 1}, line {line}: {err.message}",
                                         max(err.line, 1), max(err.col, 0)))
-    return nb.source, findings
+    return nb.source, findings, result.dependencies
+
+
+def _analyse_text(path: str, source: str, config: AnalysisConfig,
+                  workspace: Workspace | None) -> tuple[str, list[Finding], list[str]]:
+    """The text to show, the findings (suppressions applied, parse errors as JAX000) and the
+    workspace files read."""
+    if path.endswith(".ipynb"):
+        assert workspace is not None
+        try:
+            return _analyse_notebook(path, source, config, workspace)
+        except (ValueError, KeyError, TypeError) as e:
+            return source, [_parse_error(f"Not a valid notebook: {e}", 1, 0)], []
+    result = analyze_source(source, path, config, workspace)
+    findings = filter_suppressed(source, result.findings)
+    if result.error is not None:
+        err = result.error
+        findings.insert(0, _parse_error(err.message, max(err.line, 1), max(err.col, 0)))
+    return source, findings, result.dependencies
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
@@ -201,28 +243,22 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
         data = Path(path).read_bytes()
     except OSError as e:
         return _Analysed(None, (_parse_error(f"Cannot read the file: {e.strerror or e}", 1, 0),))
+    digest = content_hash(data)
     source, error = _decode(data)
     if source is None:  # show the lines anyway, undecodable bytes replaced
-        return _Analysed(data.decode("utf-8", "replace"), (error,) if error else ())
+        return _Analysed(data.decode("utf-8", "replace"), (error,) if error else (),
+                         provenance=Provenance(digest))
+    if root is None and path.endswith(".ipynb"):
+        root = str(Path(path).parent)
     workspace = _workspace(root, python) if root is not None else None
     try:
-        if path.endswith(".ipynb"):
-            if workspace is None:
-                workspace = _workspace(str(Path(path).parent), python)
-            try:
-                nb_source, nb_findings = _analyse_notebook(path, source, config, workspace)
-            except (ValueError, KeyError, TypeError) as e:
-                return _Analysed(source, (_parse_error(f"Not a valid notebook: {e}", 1, 0),))
-            return _Analysed(nb_source if nb_findings else None, tuple(nb_findings))
-        result = analyze_source(source, path, config, workspace)
-        findings = filter_suppressed(source, result.findings)
+        with recording(workspace) as record:
+            shown, findings, dependencies = _analyse_text(path, source, config, workspace)
     except Exception:
         return _Analysed(None, (), traceback.format_exc())
-    if result.error is not None:
-        err = result.error
-        findings.insert(0, _parse_error(err.message, max(err.line, 1), max(err.col, 0)))
     # the text only travels back (from a worker process) when there is something to show
-    return _Analysed(source if findings else None, tuple(findings))
+    return _Analysed(shown if findings else None, tuple(findings),
+                     provenance=record.provenance(digest, dependencies))
 
 
 def _analyse_star(item: tuple[str, AnalysisConfig, str | None, str | None]) -> _Analysed:
@@ -240,6 +276,8 @@ class CheckRun:
     files_checked: int
     #: (display path, traceback) of each file the analysis crashed on
     internal_errors: tuple[tuple[str, str], ...] = field(default=())
+    #: how many of the files' results came from the result cache
+    cached: int = 0
 
     @property
     def finding_count(self) -> int:
@@ -290,20 +328,63 @@ def _jobs_for(files: Sequence[tuple[Path, Config]], jobs: int) -> int:
     return 1
 
 
-def check_files(
-    files: Sequence[tuple[Path, Config]], *, jobs: int = 0, cwd: Path | None = None
-) -> CheckRun:
-    """Analyse `files` (sequentially, or in `jobs` processes; 0 picks) and report."""
-    cwd = cwd or Path.cwd()
-    work = [(str(p), c.analysis_config(), str(c.root or cwd), c.python_path()) for p, c in files]
+#: what `analyse_file` gets: path, analysis configuration, import root, interpreter
+_Work = tuple[str, AnalysisConfig, str, str | None]
+
+
+def _analyse_all(
+    files: Sequence[tuple[Path, Config]], work: Sequence[_Work], jobs: int
+) -> Iterator[_Analysed]:
+    """Analyse `work` (sequentially, or in `jobs` processes; 0 picks), results in order."""
     n = _jobs_for(files, jobs)
-    analysed: Iterable[_Analysed]
     if n <= 1:
-        analysed = (analyse_file(*item) for item in work)
-        return _collect(files, analysed, cwd)
+        yield from (analyse_file(*item) for item in work)
+        return
     with ProcessPoolExecutor(max_workers=n) as pool:
         chunk = max(1, min(32, len(work) // (n * 4)))
-        return _collect(files, pool.map(_analyse_star, work, chunksize=chunk), cwd)
+        yield from pool.map(_analyse_star, work, chunksize=chunk)
+
+
+def check_files(
+    files: Sequence[tuple[Path, Config]],
+    *,
+    jobs: int = 0,
+    cwd: Path | None = None,
+    cache: CacheSettings | None = None,
+) -> CheckRun:
+    """Analyse `files` (sequentially, or in `jobs` processes; 0 picks) and report. With an
+    enabled `cache`, valid cached results are used and the others are analysed and stored."""
+    cwd = cwd or Path.cwd()
+    work: list[_Work] = [
+        (str(p), c.analysis_config(), str(c.root or cwd), c.python_path()) for p, c in files
+    ]
+    store = ResultCache(cache, cwd, _resolve) if cache is not None and cache.enabled else None
+    analysed: list[_Analysed | None] = [None] * len(work)
+    keys: list[EntryKey | None] = [None] * len(work)
+    todo = []
+    for i, (_, config) in enumerate(files):
+        if store is not None:
+            keys[i] = key = store.key(*work[i], project_root=config.root or cwd)
+            hit = store.lookup(key)
+            if hit is not None:
+                analysed[i] = _Analysed(hit.source, hit.findings)
+                continue
+        todo.append(i)
+    fresh = _analyse_all([files[i] for i in todo], [work[i] for i in todo], jobs)
+    for i, a in zip(todo, fresh):
+        analysed[i] = a
+        key = keys[i]
+        if store is not None and key is not None and a.provenance is not None \
+                and a.internal_error is None:
+            store.save(key, a.source, a.findings, a.provenance)
+    if store is not None:
+        store.flush()
+        log.debug("result cache: %d of %d files cached, %d entries written",
+                  store.hits, len(files), store.writes)
+    done = [a for a in analysed if a is not None]
+    assert len(done) == len(files)
+    run = _collect(files, done, cwd)
+    return replace(run, cached=store.hits) if store is not None else run
 
 
 def _collect(

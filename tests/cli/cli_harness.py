@@ -39,8 +39,13 @@ def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
     return root
 
 
+#: the environment variables of the result cache: tests choose them, not the caller's shell
+CACHE_ENV = ("JAX_LSP_CACHE_DIR", "JAX_LSP_NO_CACHE")
+
+
 def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Ran:
-    full_env = {**os.environ, "PYTHONPATH": str(REPO), **(env or {})}
+    base = {k: v for k, v in os.environ.items() if k not in CACHE_ENV}
+    full_env = {**base, "PYTHONPATH": str(REPO), **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     p = subprocess.run(
         [sys.executable, "-m", "jax_lsp", *args],
@@ -54,9 +59,12 @@ def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = N
 def run_cli(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> Callable[..., Ran]:
-    """Run `jax_lsp.cli.main(argv)` in-process with the working directory `cwd`."""
+    """Run `jax_lsp.cli.main(argv)` in-process with the working directory `cwd` (the result
+    cache, on by default, goes to `cwd`/.jax_lsp_cache unless a pyproject.toml says otherwise)."""
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
+    for name in CACHE_ENV:
+        monkeypatch.delenv(name, raising=False)
 
     def run(args: list[str], cwd: Path) -> Ran:
         monkeypatch.chdir(cwd)

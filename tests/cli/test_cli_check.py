@@ -31,7 +31,7 @@ def test_help_subprocess(tmp_path: Path) -> None:
     ran = run_subprocess(["check", "--help"], tmp_path)
     assert ran.code == 0
     for flag in ("--output-format", "--select", "--ignore", "--exclude", "--config",
-                 "--no-color", "--exit-zero", "--statistics"):
+                 "--no-color", "--exit-zero", "--statistics", "--no-cache", "--cache-dir"):
         assert flag in ran.out
 
 

@@ -1,0 +1,529 @@
+"""The result cache of `jax-lsp check`: each file's findings, kept on disk between runs.
+
+Like ruff's ``.ruff_cache``: a ``.jax_lsp_cache`` directory in the project root (the directory of
+the ``pyproject.toml`` that configures the file, else the working directory), or the one given
+with ``--cache-dir`` / ``JAX_LSP_CACHE_DIR``; ``--no-cache`` / ``JAX_LSP_NO_CACHE=1`` turn it off.
+The directory holds a ``.gitignore`` (``*``), a ``CACHEDIR.TAG`` and, under
+``<jax-lsp version>/``, one JSON file per source directory with an entry per checked file.
+
+An entry is used only when all of these still hold:
+
+- the file's content hash is the one analysed;
+- the settings key matches: jax-lsp's version, a hash of the sources that compute the result
+  (`jax_lsp.analysis` and this package's runner and cache: editing the analyser invalidates
+  every entry), the Python version, the analysis configuration (extra callbacks and transforms,
+  the interpreter whose packages imports are followed into, the import root) and the file's path;
+- every module the analysis read by following imports has the content hash it had then (also
+  modules it could not parse, so fixing a helper's syntax error re-checks its importers);
+- every import the analysis looked up still resolves to the same file, or still to none (a new
+  module that shadows another one, or one that did not exist, changes the answer).
+
+What is cached is the finding list before ``select``, ``ignore`` and ``severity`` apply, so
+changing those does not invalidate anything. Entries are plain JSON decoded against the
+finding types (never pickle: a cache directory that came with a repository is data, not code);
+anything unreadable, truncated or of the wrong shape is a miss and gets rewritten. Files are
+written to a temporary file and renamed into place, so concurrent runs never see half of one
+(at worst, one run's new entries are replaced by another's: later misses, never wrong answers).
+A cache directory that cannot be written disables writing for the run, silently (a debug log
+line says why).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import logging
+import os
+import sys
+import tempfile
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jax_lsp
+from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.workspace import ParsedModule, Workspace
+
+__all__ = [
+    "CACHE_DIR_NAME",
+    "ENV_CACHE_DIR",
+    "ENV_NO_CACHE",
+    "CacheSettings",
+    "Cached",
+    "EntryKey",
+    "Provenance",
+    "RecordingWorkspace",
+    "ResultCache",
+    "analyzer_fingerprint",
+    "content_hash",
+    "decode_findings",
+    "encode_findings",
+]
+
+log = logging.getLogger(__name__)
+
+CACHE_DIR_NAME = ".jax_lsp_cache"
+ENV_CACHE_DIR = "JAX_LSP_CACHE_DIR"
+ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
+#: the layout of an entry; bump when it changes
+FORMAT = 1
+
+_GITIGNORE = "# Automatically created by jax-lsp.\n*\n"
+_CACHEDIR_TAG = (
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by jax-lsp.\n"
+    "# For information about cache directory tags, see:\n"
+    "#\thttps://bford.info/cachedir/\n"
+)
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _file_hash(path: str | os.PathLike[str]) -> str | None:
+    """The content hash of a file; None when it cannot be read (missing, a directory, ...)."""
+    try:
+        return content_hash(Path(path).read_bytes())
+    except OSError:
+        return None
+
+
+# -- what changes the answer besides the file ----------------------------------------------
+
+
+def _analyzer_sources() -> list[Path]:
+    """The sources whose code computes a cached result: the analysis package, and the runner
+    (suppression comments, notebooks, parse errors) and this module (the entry format)."""
+    import jax_lsp.analysis as analysis
+
+    here = Path(__file__).resolve().parent
+    return [*sorted(Path(analysis.__file__).resolve().parent.rglob("*.py")),
+            here / "runner.py", here / "cache.py"]
+
+
+@lru_cache(maxsize=1)
+def analyzer_fingerprint() -> str:
+    """jax-lsp's version, the Python version (what parses) and a hash of the analyser's
+    sources, once per process: a few hundred kB, about a millisecond."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(f"{FORMAT}\0{jax_lsp.__version__}\0{sys.implementation.name}\0{sys.version}\0"
+             .encode())
+    for path in _analyzer_sources():
+        h.update(path.name.encode() + b"\0")
+        try:
+            h.update(path.read_bytes())
+        except OSError:  # e.g. only bytecode installed: the version has to do
+            h.update(b"?")
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _canonical(value: Any) -> Any:
+    """A JSON-able, order-independent form of a configuration value."""
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return sorted([str(k), _canonical(v)] for k, v in value.items())
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = [_canonical(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, (set, frozenset)) else items
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return repr(value)
+
+
+@dataclass(frozen=True)
+class EntryKey:
+    """Where a file's entry lives and what it must have been computed with."""
+
+    #: the absolute path of the checked file
+    path: str
+    #: the import root and interpreter of the analysis (to replay its import lookups)
+    root: str | None
+    python: str | None
+    #: hash of everything besides the file's and its imports' contents that changes the answer
+    settings: str
+    #: the cache directory
+    directory: Path
+
+
+# -- what one analysis read ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """What a result was computed from: the file's content hash, the content hash of each
+    module read by following imports (None: it could not be read), and each import looked up
+    with what it resolved to: (module, level, importing file, resolved file or None)."""
+
+    digest: str
+    dependencies: tuple[tuple[str, str | None], ...] = ()
+    imports: tuple[tuple[str, int, str | None, str | None], ...] = ()
+
+
+@dataclass
+class _Record:
+    reads: dict[str, str | None] = field(default_factory=dict)
+    imports: dict[tuple[str, int, str | None], str | None] = field(default_factory=dict)
+    #: False when something was looked at in a way that cannot be replayed (a lookup raised,
+    #: a module changed while the analysis read it twice)
+    replayable: bool = True
+
+    def provenance(self, digest: str, dependencies: list[str]) -> Provenance | None:
+        if not self.replayable:
+            return None
+        reads = dict(self.reads)
+        for dep in dependencies:  # read without asking the workspace: hash it now
+            reads.setdefault(dep, _file_hash(dep))
+        return Provenance(
+            digest,
+            tuple(sorted(reads.items())),
+            tuple(sorted(((d, lv, imp, res) for (d, lv, imp), res in self.imports.items()),
+                         key=repr)),
+        )
+
+
+@dataclass
+class RecordingWorkspace(Workspace):
+    """A `Workspace` that, inside `recording()`, notes every import it resolves and the
+    content hash of every module it reads (hashed before the read: a module that changes
+    meanwhile makes the entry fail validation next time, never pass it wrongly)."""
+
+    _record: _Record | None = field(default=None, repr=False, compare=False)
+
+    @contextmanager
+    def recording(self) -> Iterator[_Record]:
+        record = _Record()
+        saved, self._record = self._record, record
+        try:
+            yield record
+        finally:
+            self._record = saved
+
+    def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
+        record = self._record
+        try:
+            found = super().find(dotted, level, importer)
+        except OSError:
+            if record is not None:
+                record.replayable = False
+            raise
+        if record is not None:
+            key = (dotted, level, None if importer is None else str(importer))
+            record.imports[key] = None if found is None else str(found)
+        return found
+
+    def parse(self, path: Path) -> ParsedModule | None:
+        record = self._record
+        if record is not None:
+            digest = _file_hash(path)
+            if record.reads.setdefault(str(path), digest) != digest:
+                record.replayable = False
+        return super().parse(path)
+
+
+@contextmanager
+def recording(workspace: Workspace | None) -> Iterator[_Record]:
+    """Record what an analysis with `workspace` reads (nothing to record without one)."""
+    if isinstance(workspace, RecordingWorkspace):
+        with workspace.recording() as record:
+            yield record
+    else:
+        yield _Record(replayable=workspace is None)
+
+
+# -- findings as JSON, decoded against their types -----------------------------------------
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Enum):  # before str: Severity and FixKind are str enums
+        return value.value
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [_encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init]
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    raise TypeError(f"cannot cache a value of type {type(value).__name__}")
+
+
+@lru_cache(maxsize=None)
+def _field_types(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
+
+
+def _decode(data: Any, tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        options = typing.get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        others = [o for o in options if o is not type(None)]
+        if len(others) == 1:
+            return _decode(data, others[0])
+    elif origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis and isinstance(data, list):
+            return tuple(_decode(item, args[0]) for item in data)
+    elif isinstance(tp, type):
+        if issubclass(tp, Enum):
+            return tp(data)
+        if dataclasses.is_dataclass(tp):
+            fields = _field_types(tp)
+            if isinstance(data, list) and len(data) == len(fields):
+                return tp(**{name: _decode(d, t) for (name, t), d in zip(fields, data)})
+        elif tp in (bool, int, str) and type(data) is tp:
+            return data
+    raise TypeError(f"cannot decode {data!r} as {tp}")
+
+
+def encode_findings(findings: tuple[Finding, ...]) -> list[Any]:
+    """Raises TypeError when a finding holds a value the format cannot represent."""
+    return [_encode(f) for f in findings]
+
+
+def decode_findings(data: Any) -> tuple[Finding, ...]:
+    """Raises TypeError or ValueError when `data` is not a list of encoded findings."""
+    if not isinstance(data, list):
+        raise TypeError("findings must be a list")
+    return tuple(_decode(item, Finding) for item in data)
+
+
+# -- the store ---------------------------------------------------------------------------------
+
+
+def _truthy(value: str | None) -> bool:
+    return (value or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+@dataclass(frozen=True)
+class CacheSettings:
+    enabled: bool = True
+    #: one directory for every file; None: `.jax_lsp_cache` in each file's project root
+    directory: Path | None = None
+
+    @classmethod
+    def from_options(
+        cls,
+        *,
+        no_cache: bool = False,
+        cache_dir: str | os.PathLike[str] | None = None,
+        environ: Mapping[str, str] = os.environ,
+    ) -> CacheSettings:
+        """`--no-cache` or JAX_LSP_NO_CACHE turn the cache off; `--cache-dir`, else
+        JAX_LSP_CACHE_DIR, moves it."""
+        if no_cache or _truthy(environ.get(ENV_NO_CACHE)):
+            return cls(enabled=False)
+        chosen = cache_dir if cache_dir is not None else environ.get(ENV_CACHE_DIR) or None
+        return cls(directory=Path(chosen) if chosen is not None else None)
+
+
+@dataclass(frozen=True)
+class Cached:
+    """A result read from the cache: what `runner` would have computed."""
+
+    source: str | None
+    findings: tuple[Finding, ...]
+
+
+#: (import root, interpreter, module, level, importing file) -> resolved file or None
+Resolver = Callable[[str | None, str | None, str, int, str | None], str | None]
+
+
+class ResultCache:
+    """The cache as one run uses it: entries read and written, file hashes and import
+    lookups memoised for the run (many files share their helpers).
+
+    The entries of the files of one source directory share one bucket file (creating a file
+    costs far more than writing one: 0.8 ms per new file on the VM the README's numbers come
+    from), read once per run and written once, by `flush`, merged with what a concurrent run
+    may have written meanwhile."""
+
+    def __init__(self, settings: CacheSettings, cwd: Path, resolve: Resolver) -> None:
+        self._fixed = (cwd / settings.directory) if settings.directory is not None else None
+        self._resolve = resolve
+        self._hashes: dict[str, str | None] = {}
+        self._resolved: dict[tuple[str | None, str | None, str, int, str | None],
+                             str | None] = {}
+        self._buckets: dict[Path, dict[str, Any]] = {}
+        self._bucket_paths: dict[tuple[Path, str], Path] = {}
+        #: bucket file -> (cache directory, the entries this run computed)
+        self._dirty: dict[Path, tuple[Path, dict[str, Any]]] = {}
+        self.hits = 0
+        self.misses = 0
+        self.writes = 0
+
+    def directory_for(self, project_root: Path) -> Path:
+        return self._fixed if self._fixed is not None else project_root / CACHE_DIR_NAME
+
+    def key(self, path: str, config: object, root: str | None, python: str | None,
+            project_root: Path) -> EntryKey:
+        """`config`: the file's AnalysisConfig (every field of it is part of the key)."""
+        settings = json.dumps(
+            [analyzer_fingerprint(), path, root, python, _canonical(config)],
+            sort_keys=True, separators=(",", ":"))
+        return EntryKey(path, root, python, content_hash(settings.encode()),
+                        self.directory_for(project_root))
+
+    def bucket_path(self, key: EntryKey) -> Path:
+        """The file holding the entries of the files in `key.path`'s directory."""
+        folder = os.path.dirname(key.path)
+        found = self._bucket_paths.get((key.directory, folder))
+        if found is None:
+            name = content_hash(folder.encode("utf-8", "surrogatepass"))
+            found = key.directory / jax_lsp.__version__ / f"{name}.json"
+            self._bucket_paths[(key.directory, folder)] = found
+        return found
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def _hash_of(self, path: str) -> str | None:
+        if path not in self._hashes:
+            self._hashes[path] = _file_hash(path)
+        return self._hashes[path]
+
+    def _resolves_to(self, key: EntryKey, dotted: str, level: int,
+                     importer: str | None) -> str | None:
+        q = (key.root, key.python, dotted, level, importer)
+        if q not in self._resolved:
+            self._resolved[q] = self._resolve(*q)
+        return self._resolved[q]
+
+    def _bucket(self, bucket: Path) -> dict[str, Any]:
+        if bucket not in self._buckets:
+            self._buckets[bucket] = _read_bucket(bucket)
+        return self._buckets[bucket]
+
+    def lookup(self, key: EntryKey) -> Cached | None:
+        """The cached result for `key`'s file if it is still valid; None (a miss) otherwise,
+        whatever is wrong with the entry."""
+        try:
+            hit = self._lookup(key)
+        except Exception as e:  # noqa: BLE001 - an entry of any shape is only ever a miss
+            log.debug("cache entry for %s unusable: %r", key.path, e)
+            hit = None
+        if hit is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return hit
+
+    def _lookup(self, key: EntryKey) -> Cached | None:
+        entry = self._bucket(self.bucket_path(key)).get(key.path)
+        if not isinstance(entry, dict) or entry.get("settings") != key.settings:
+            return None
+        digest = self._hash_of(key.path)
+        if digest is None or entry.get("digest") != digest:
+            return None
+        for dep, dep_digest in entry["dependencies"]:
+            if not isinstance(dep, str) or self._hash_of(dep) != dep_digest:
+                return None
+        for dotted, level, importer, resolved in entry["imports"]:
+            if self._resolves_to(key, dotted, level, importer) != resolved:
+                return None
+        source = entry["source"]
+        if source is not None and not isinstance(source, str):
+            return None
+        return Cached(source, decode_findings(entry["findings"]))
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def save(self, key: EntryKey, source: str | None, findings: tuple[Finding, ...],
+             provenance: Provenance) -> None:
+        """Remember an entry, to be written by `flush`; never raises."""
+        try:
+            entry = {
+                "settings": key.settings,
+                "digest": provenance.digest,
+                "dependencies": [list(d) for d in provenance.dependencies],
+                "imports": [list(i) for i in provenance.imports],
+                "source": source,
+                "findings": encode_findings(findings),
+            }
+        except TypeError as e:
+            log.debug("not caching %s: %s", key.path, e)
+            return
+        bucket = self.bucket_path(key)
+        self._dirty.setdefault(bucket, (key.directory, {}))[1][key.path] = entry
+
+    def flush(self) -> None:
+        """Write the buckets this run added entries to, merged with what is on disk now (a
+        concurrent run may have written meanwhile), dropping entries of files that no longer
+        exist; never raises. A cache directory that cannot be written is given up for the
+        run."""
+        unwritable: set[Path] = set()
+        for bucket, (directory, ours) in sorted(self._dirty.items()):
+            if directory in unwritable:
+                continue
+            merged = {**_read_bucket(bucket), **ours}
+            entries = {p: e for p, e in merged.items() if p in ours or os.path.exists(p)}
+            # ASCII: any str encodes, even a file name's lone surrogates
+            data = json.dumps({"format": FORMAT, "entries": entries}, sort_keys=True,
+                              separators=(",", ":")).encode("ascii")
+            try:
+                _prepare(directory)
+                bucket.parent.mkdir(exist_ok=True)
+                _atomic_write(bucket, data)
+            except OSError as e:
+                log.debug("cache directory %s is not writable, not caching: %s", directory, e)
+                unwritable.add(directory)
+                continue
+            self.writes += len(ours)
+        self._dirty.clear()
+
+
+def _read_bucket(bucket: Path) -> dict[str, Any]:
+    """The entries of a bucket file; none when it is missing, unreadable or not a bucket."""
+    try:
+        data = json.loads(bucket.read_bytes())
+    except (OSError, ValueError, RecursionError) as e:
+        if not isinstance(e, FileNotFoundError):
+            log.debug("cache file %s unusable: %r", bucket, e)
+        return {}
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return {}
+    entries = data.get("entries")
+    return entries if isinstance(entries, dict) else {}
+
+
+def _prepare(directory: Path) -> None:
+    """Create the cache directory with its `.gitignore` and `CACHEDIR.TAG`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+        if not (directory / name).is_file():
+            _atomic_write(directory / name, text.encode())
+
+
+@lru_cache(maxsize=1)
+def _file_mode() -> int:
+    """What `open` would create (mkstemp makes 0600 files): 0666 less the umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _atomic_write(target: Path, data: bytes) -> None:
+    """Write a temporary file beside `target`, then rename it over `target`: a reader sees the
+    old content or the new, never a mix, whatever runs concurrently."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        with suppress(OSError):
+            os.chmod(tmp, _file_mode())
+        os.replace(tmp, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
