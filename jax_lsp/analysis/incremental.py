@@ -68,6 +68,8 @@ class _Version:
     roots: dict[tuple[str, Span], set[object]] = field(default_factory=dict)
     #: what each entry point did (see `RootEffects`)
     effects: dict[object, RootEffects] = field(default_factory=dict)
+    #: the facts of its statements are computed (see `IncrementalAnalyzer.prepare`)
+    prepared: bool = False
 
 
 @dataclass(frozen=True)
@@ -440,6 +442,27 @@ class IncrementalAnalyzer:
         )
         self._last = _Version(source, lines, rp.tree, cfg, filename, out, roots, interp.effects)
         return out
+
+    def prepare(self) -> None:
+        """Compute now what the first incremental analysis after a full one would (what each
+        statement mentions and binds: about a third of a full analysis's time), e.g. while the
+        server publishes the full analysis's result."""
+        last = self._last
+        if last is None or last.prepared:
+            return
+        body = last.tree.body
+        imported = frozenset(
+            name
+            for st in body
+            if isinstance(st, (ast.Import, ast.ImportFrom))
+            for name in _binds(st, frozenset())
+        )
+        if imported != self._imported:
+            self._facts.clear()
+            self._imported = imported
+        for st in body:
+            self._facts_of(st, last.lines, imported)
+        last.prepared = True
 
     def _facts_of(self, st: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
         """A statement's facts, cached by its text (the same text, the same facts)."""

@@ -335,6 +335,12 @@ def main() -> int:
         answer = _handle(request)
         _send(stdout, answer)
         garbage = True
+        if request[0] == "analyse":
+            # while the server publishes: get ready for the next edit of this document
+            analyzer = _State.analyzers.get(request[2])
+            if analyzer is not None:
+                with contextlib.suppress(Exception):
+                    analyzer.prepare()
         if gc.get_count()[0] > MAX_UNCOLLECTED:
             collections = _collect(collections)
 

@@ -167,3 +167,17 @@ def test_configuration_change_is_a_full_analysis() -> None:
     analyzer.analyze(source)
     result = analyzer.analyze(source + "\n", config=AnalysisConfig(extra_callbacks=("m.cb",)))
     assert result.exact and analyzer.full_runs == 2
+
+
+def test_prepare_leaves_the_next_edit_only_its_own_statements() -> None:
+    source = "import jax\n" + "".join(f"\n\ndef f{i}(x):\n    return x + {i}\n" for i in range(50))
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source)
+    analyzer.prepare()
+    known = len(analyzer._facts)
+    assert known == 51  # the import and the 50 functions
+    edited = source.replace("return x + 7\n", "return x + 70\n")
+    result = analyzer.analyze(edited)
+    assert not result.exact
+    # the changed function and its neighbours (widened chunk) are new texts; nothing else
+    assert len(analyzer._facts) - known <= 3
