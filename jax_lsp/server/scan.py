@@ -5,8 +5,9 @@ The analysis follows imports lazily, parsing a workspace module the first time a
 imports from it; the scan does that work up front, once, in the background, so that the first
 diagnostics of a file importing from many modules do not wait for their parses. It walks the
 workspace root like `jax-lsp check` does (skipping `.git`, virtual environments, `exclude`
-patterns, ...), then sends the modules to the analysis process in small batches, so that a
-document's analysis queued meanwhile waits for one batch at most.
+patterns, ...), then sends the modules to the analysis process in small batches, each only
+when no document's analysis is running or waiting: a document opened meanwhile waits for one
+batch at most.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ log = logging.getLogger(__name__)
 
 #: modules per request to the analysis process
 BATCH = 20
+#: seconds between looks at whether the analysis process is free for the next batch
+IDLE_POLL = 0.02
 #: the most modules the scan parses (a huge tree is indexed lazily, as without a scan)
 MAX_MODULES = 5_000
 
@@ -84,6 +87,8 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
     parsed = 0
     try:
         for start in range(0, len(modules), BATCH):
+            while not session.scheduler.idle:  # the documents' analyses go first
+                await asyncio.sleep(IDLE_POLL)
             batch = [str(p) for p in modules[start : start + BATCH]]
             future = session.scheduler.pool.submit_to_process(
                 lambda process, batch=batch: process.index(spec, batch)

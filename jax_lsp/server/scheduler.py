@@ -76,6 +76,12 @@ class LintScheduler:
 
     # -- what the handlers call -----------------------------------------------------------------
 
+    @property
+    def idle(self) -> bool:
+        """No analysis is running, queued or waiting for its debounce (background work such
+        as the workspace scan goes first only then)."""
+        return self._running is None and not self._queue and not self._timers
+
     def report(self, uri: str) -> Report | None:
         """The latest accepted report of a document (maybe of an older version)."""
         return self._reports.get(uri)
