@@ -391,15 +391,7 @@ class IncrementalAnalyzer:
         workspace: Workspace | None,
     ) -> AnalysisResult | None:
         body = rp.tree.body
-        imported = frozenset(
-            name
-            for st in body
-            if isinstance(st, (ast.Import, ast.ImportFrom))
-            for name in _binds(st, frozenset())
-        )
-        if imported != self._imported:  # what a statement binds depends on the imports
-            self._facts.clear()
-            self._imported = imported
+        imported = self._imports_of(body)
         if len(self._facts) > 4 * len(body) + 1000:
             self._facts.clear()
         facts = {st: self._facts_of(st, lines, imported) for st in body}
@@ -451,6 +443,14 @@ class IncrementalAnalyzer:
         if last is None or last.prepared:
             return
         body = last.tree.body
+        imported = self._imports_of(body)
+        for st in body:
+            self._facts_of(st, last.lines, imported)
+        last.prepared = True
+
+    def _imports_of(self, body: list[ast.stmt]) -> frozenset[str]:
+        """The names the module's imports bind (what a statement binds depends on them: the
+        cached facts go when they change)."""
         imported = frozenset(
             name
             for st in body
@@ -460,9 +460,7 @@ class IncrementalAnalyzer:
         if imported != self._imported:
             self._facts.clear()
             self._imported = imported
-        for st in body:
-            self._facts_of(st, last.lines, imported)
-        last.prepared = True
+        return imported
 
     def _facts_of(self, st: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
         """A statement's facts, cached by its text (the same text, the same facts)."""
