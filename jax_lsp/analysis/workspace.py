@@ -15,6 +15,7 @@ import logging
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,8 @@ class WorkspaceSpec:
     overlay: tuple[tuple[str, str], ...] = ()
 
 
+_W = TypeVar("_W", bound="Workspace")
+
 _SPEC_CACHE: dict[tuple[tuple[str, ...], str | None], Workspace] = {}
 
 
@@ -117,7 +120,7 @@ class Workspace:
     _cache: dict[Path, ParsedModule] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def for_environment(cls, roots: list[Path], python: str | None = None) -> Workspace:
+    def for_environment(cls: type[_W], roots: list[Path], python: str | None = None) -> _W:
         """A workspace resolving installed packages in `python`'s environment (default: the
         interpreter running jax-lsp)."""
         return cls(roots=[r.resolve() for r in roots], env_paths=environment_sys_path(python))
@@ -198,7 +201,7 @@ def environment_sys_path(python: str | None = None) -> list[Path]:
         raw = list(sys.path)
     else:
         try:
-            import jedi
+            import jedi  # type: ignore[import-untyped]
 
             raw = [str(p) for p in jedi.create_environment(python).get_sys_path()]
         except Exception as e:

@@ -373,10 +373,10 @@ def check_files(
     fresh = _analyse_all([files[i] for i in todo], [work[i] for i in todo], jobs)
     for i, a in zip(todo, fresh):
         analysed[i] = a
-        key = keys[i]
-        if store is not None and key is not None and a.provenance is not None \
+        entry = keys[i]
+        if store is not None and entry is not None and a.provenance is not None \
                 and a.internal_error is None:
-            store.save(key, a.source, a.findings, a.provenance)
+            store.save(entry, a.source, a.findings, a.provenance)
     if store is not None:
         store.flush()
         log.debug("result cache: %d of %d files cached, %d entries written",

@@ -13,6 +13,7 @@ batch at most.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 import uuid
@@ -27,6 +28,7 @@ from jax_lsp.checker.runner import discover_files
 from jax_lsp.config import Config
 
 if TYPE_CHECKING:
+    from jax_lsp.server.analysis_process import AnalysisProcess
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["BATCH", "MAX_MODULES", "scan_workspace", "workspace_modules"]
@@ -91,7 +93,7 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
                 await asyncio.sleep(IDLE_POLL)
             batch = [str(p) for p in modules[start : start + BATCH]]
             future = session.scheduler.pool.submit_to_process(
-                lambda process, batch=batch: process.index(spec, batch)
+                functools.partial(_index, spec=spec, batch=batch)
             )
             parsed += await asyncio.wrap_future(future)
             done = min(start + BATCH, len(modules))
@@ -106,6 +108,10 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
         if progress is not None:
             progress.end(message)
     return parsed
+
+
+def _index(process: AnalysisProcess, spec: WorkspaceSpec, batch: list[str]) -> int:
+    return process.index(spec, batch)
 
 
 class _Progress:
