@@ -130,14 +130,46 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     except (SyntaxError, ValueError):
         return None
     if a:
-        ast.increment_lineno(chunk_tree, a)
+        _shift(chunk_tree.body, a)
     after = body[last + 1 :]
     if delta:
-        for st in after:
-            ast.increment_lineno(st, delta)
+        _shift(after, delta)
     new_body = body[:first] + chunk_tree.body + after
     tree = ast.Module(body=new_body, type_ignores=[])
     return Reparse(tree, chunk_tree.body, body[first : last + 1], b + 1, delta)
+
+
+#: the node classes with line numbers (operators and expression contexts, shared singletons,
+#: have none)
+_LINED = frozenset(
+    c
+    for c in vars(ast).values()
+    if isinstance(c, type) and issubclass(c, ast.AST) and "lineno" in c._attributes
+)
+
+
+def _shift(statements: list[ast.stmt], n: int) -> None:
+    """`ast.increment_lineno` on each statement, in half its time (it moves half a module's
+    nodes on every edit that adds or removes a line)."""
+    stack: list[ast.AST] = list(statements)
+    pop, push = stack.pop, stack.append
+    while stack:
+        node = pop()
+        if type(node) in _LINED:
+            node.lineno += n  # type: ignore[attr-defined]
+            end = node.end_lineno  # type: ignore[attr-defined]
+            if end is not None:
+                node.end_lineno = end + n  # type: ignore[attr-defined]
+        for name in node._fields:
+            if name == "ctx":
+                continue
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        push(item)
+            elif isinstance(value, ast.AST):
+                push(value)
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:

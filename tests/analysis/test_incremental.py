@@ -181,3 +181,14 @@ def test_prepare_leaves_the_next_edit_only_its_own_statements() -> None:
     assert not result.exact
     # the changed function and its neighbours (widened chunk) are new texts; nothing else
     assert len(analyzer._facts) - known <= 3
+
+
+def test_shift_moves_every_node_like_increment_lineno() -> None:
+    from jax_lsp.analysis.incremental import _shift
+
+    source = "\n\n".join(p.read_text(encoding="utf-8") for p in PROGRAMS[:40])
+    ours, theirs = ast.parse(source), ast.parse(source)
+    _shift(ours.body, 7)
+    for st in theirs.body:
+        ast.increment_lineno(st, 7)
+    assert _dump(ours) == _dump(theirs)
