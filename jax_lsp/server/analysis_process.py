@@ -46,6 +46,7 @@ from typing import IO, Any
 from jax_lsp.analysis import AnalysisConfig, Finding, ParseError
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.workspace import WorkspaceSpec, workspace_for
+from jax_lsp.server.spawn import spawn, take_prestarted
 
 __all__ = ["AnalysisCancelled", "AnalysisFailed", "AnalysisProcess"]
 
@@ -107,19 +108,7 @@ class AnalysisProcess:
 
     def _ensure_started(self) -> subprocess.Popen[bytes]:
         if self._process is None or self._process.poll() is not None:
-            # the child imports jax_lsp from wherever this process did
-            package_root = str(Path(__file__).resolve().parents[2])
-            path = os.environ.get("PYTHONPATH")
-            env = {
-                **os.environ,
-                "PYTHONPATH": package_root + (os.pathsep + path if path else ""),
-            }
-            self._process = subprocess.Popen(
-                [sys.executable, "-m", "jax_lsp.server.analysis_process"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                env=env,
-            )
+            self._process = take_prestarted() or spawn()
         return self._process
 
     @property

@@ -65,11 +65,15 @@ def run(args: argparse.Namespace) -> int:
     # Hand the GIL over more often than every 5 ms, so requests answered on the event loop are
     # not held up by an analysis running in its thread.
     sys.setswitchinterval(0.001)
+    # the analysis process imports the analysis while this one imports the server
+    from jax_lsp.server.spawn import prestart
 
+    prestart()
     from jax_lsp.server.server import create_server
 
     server = create_server(log_level=level)
-    # the analysis process imports the analysis while this one waits for `initialize`
+    # the pool's processes (the first one prestarted) get ready while this one waits for
+    # `initialize`
     server.session.scheduler.pool.start()
     # the modules just imported live as long as the process: spare them the cyclic collector
     gc.freeze()
