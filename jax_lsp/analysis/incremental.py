@@ -394,6 +394,10 @@ class IncrementalAnalyzer:
         self, source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
     ) -> AnalysisResult:
         self.full_runs += 1
+        if self._last is not None and self._last.source == source:
+            # confirming an incremental result: this analysis replaces that version (which
+            # parsed), so do not hold two trees of the module at once
+            self._last = None
         try:
             tree = parse(source, filename)
         except SyntaxError as e:

@@ -50,6 +50,8 @@ MODELED_TOP_LEVEL: frozenset[str] = frozenset(
 )
 _STDLIB: frozenset[str] = frozenset(getattr(sys, "stdlib_module_names", ()))
 MAX_FILE_BYTES = 2_000_000
+#: the source size of the modules a workspace keeps parsed (least recently used go first)
+MAX_CACHED_CHARS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class ParsedModule:
     tree: ast.Module
     lines: list[str]
     digest: str
+    #: the source's length in characters (what the parse cache's budget counts)
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ class Workspace:
     #: unsaved editor buffers: path -> text
     overlay: dict[Path, str] = field(default_factory=dict)
     _cache: dict[Path, ParsedModule] = field(default_factory=dict, repr=False)
+    _cached_chars: int = field(default=0, repr=False)
 
     @classmethod
     def for_environment(cls: type[_W], roots: list[Path], python: str | None = None) -> _W:
@@ -160,20 +165,39 @@ class Workspace:
                 log.debug("cannot read %s: %s", path, e)
                 return None
         digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-        cached = self._cache.get(path)
-        if cached is not None and cached.digest == digest:
-            return cached
+        cached = self._cache.pop(path, None)
+        if cached is not None:
+            self._cached_chars -= cached.size
+            if cached.digest == digest:  # most recently used again
+                self._keep(cached)
+                return cached
         try:
             tree = ast.parse(text, filename=str(path))
         except (SyntaxError, ValueError) as e:
             log.debug("cannot parse %s: %s", path, e)
             return None
-        parsed = ParsedModule(path, tree, text.splitlines(), digest)
-        self._cache[path] = parsed
+        parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text))
+        self._keep(parsed)
         return parsed
 
+    def _keep(self, parsed: ParsedModule) -> None:
+        """Cache a parsed module; past `MAX_CACHED_CHARS` of source, the least recently used
+        go (a tree takes about 80 times its source's size in memory)."""
+        self._cache[parsed.path] = parsed
+        self._cached_chars += parsed.size
+        while self._cached_chars > MAX_CACHED_CHARS and len(self._cache) > 1:
+            oldest = next(iter(self._cache))
+            self._cached_chars -= self._cache.pop(oldest).size
+
+    @property
+    def cached_chars(self) -> int:
+        """The source size of the modules kept parsed."""
+        return self._cached_chars
+
     def invalidate(self, path: Path) -> None:
-        self._cache.pop(path, None)
+        cached = self._cache.pop(path, None)
+        if cached is not None:
+            self._cached_chars -= cached.size
 
 
 def _module_file(base: Path, parts: list[str]) -> Path | None:

@@ -337,7 +337,7 @@ def main() -> int:
 #: seconds without a request after which the child collects its garbage
 IDLE_COLLECT = 0.5
 #: objects allocated (net) since the last collection past which it collects anyway
-MAX_UNCOLLECTED = 400_000
+MAX_UNCOLLECTED = 200_000
 #: every this many collections, the frozen objects are collected too (what they held may have
 #: become cyclic garbage since)
 THAW_EVERY = 16

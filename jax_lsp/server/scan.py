@@ -39,8 +39,10 @@ log = logging.getLogger(__name__)
 BATCH = 20
 #: seconds between looks at whether the analysis process is free for the next batch
 IDLE_POLL = 0.02
-#: the most modules the scan parses (a huge tree is indexed lazily, as without a scan)
-MAX_MODULES = 5_000
+#: the most modules, and the most source bytes, the scan parses (a parsed module takes about 80
+#: times its size in memory; past these, modules are parsed lazily, as without a scan)
+MAX_MODULES = 2_000
+MAX_BYTES = 1_000_000
 
 
 class _Resolver:
@@ -62,6 +64,25 @@ def workspace_modules(root: Path, for_path: Callable[[Path | None], Config]) -> 
     return [path for path, _ in found if path.suffix == ".py"]
 
 
+def within_budget(modules: list[Path], skip: set[Path]) -> list[Path]:
+    """The modules to parse: not those in `skip` (open in the editor: their buffers are
+    analysed anyway), and no more than `MAX_MODULES` and `MAX_BYTES` of source."""
+    out: list[Path] = []
+    total = 0
+    for path in modules:
+        if path in skip:
+            continue
+        try:
+            size = path.stat().st_size
+        except OSError:
+            continue
+        if len(out) >= MAX_MODULES or total + size > MAX_BYTES:
+            break
+        out.append(path)
+        total += size
+    return out
+
+
 async def scan_workspace(server: JaxLanguageServer) -> int:
     """Index the workspace once; the number of modules parsed (0 without a root)."""
     session = server.session
@@ -71,15 +92,16 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
     started = time.perf_counter()
     loop = asyncio.get_running_loop()
     try:
-        modules = await loop.run_in_executor(
+        found = await loop.run_in_executor(
             None, workspace_modules, root, session.configuration.for_path
         )
+        open_paths = {doc.path for doc in session.documents if doc.path is not None}
+        modules = await loop.run_in_executor(None, within_budget, found, open_paths)
     except Exception:  # an unreadable tree or a bad config: the analysis stays lazy
         log.exception("cannot list the workspace's modules")
         return 0
-    if len(modules) > MAX_MODULES:
-        log.info("the workspace has %d modules: indexing the first %d", len(modules), MAX_MODULES)
-        modules = modules[:MAX_MODULES]
+    if len(modules) < len(found):
+        log.info("indexing %d of the workspace's %d modules", len(modules), len(found))
     if not modules:
         return 0
     spec = WorkspaceSpec((str(root),), session.configuration.for_path(root).python_path())

@@ -33,8 +33,9 @@ __all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
 
 log = logging.getLogger(__name__)
 
-#: seconds to wait after an edit before linting (typing 20 ms apart coalesces into one run)
-CHANGE_DEBOUNCE = 0.025
+#: seconds to wait after an edit before linting (keystrokes closer together coalesce into one
+#: run; a run a later keystroke makes stale is interrupted)
+CHANGE_DEBOUNCE = 0.015
 #: seconds of quiet after an incremental report before a full analysis confirms it
 VERIFY_DELAY = 0.25
 

@@ -111,3 +111,36 @@ async def test_no_progress_without_client_support(tmp_path: Path) -> None:
             await asyncio.sleep(0.05)
         assert [d.code for d in published[-1].diagnostics] == ["JAX001"]
         assert session.client.progress_reports == {}
+
+
+def test_the_scan_skips_open_files_and_stops_at_its_budget(tmp_path: Path, monkeypatch) -> None:
+    from jax_lsp.server import scan
+
+    modules = []
+    for i in range(10):
+        path = tmp_path / f"m{i}.py"
+        path.write_text("x = 1\n" * 100)  # 600 bytes
+        modules.append(path)
+    monkeypatch.setattr(scan, "MAX_BYTES", 3_000)
+    chosen = scan.within_budget(modules, skip={modules[0]})
+    assert chosen == modules[1:6]  # five files of 600 bytes; the open one left to its buffer
+    monkeypatch.setattr(scan, "MAX_MODULES", 2)
+    assert scan.within_budget(modules, skip=set()) == modules[:2]
+
+
+def test_the_parse_cache_keeps_to_its_budget(tmp_path: Path, monkeypatch) -> None:
+    from jax_lsp.analysis import workspace
+
+    monkeypatch.setattr(workspace, "MAX_CACHED_CHARS", 2_500)
+    ws = workspace.Workspace(roots=[tmp_path])
+    paths = []
+    for i in range(5):
+        path = tmp_path / f"m{i}.py"
+        path.write_text(f"x{i} = 1\n" * 100)  # 700 characters
+        paths.append(path)
+        assert ws.parse(path) is not None
+    assert ws.cached_chars <= 2_500
+    assert ws.parse(paths[0]) is not None  # parsed again (it was the least recently used)
+    assert ws.cached_chars == sum(
+        p.size for p in ws._cache.values()
+    ) and ws.cached_chars <= 2_500
