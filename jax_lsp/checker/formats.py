@@ -11,12 +11,13 @@ import os
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import PurePath, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
 from jax_lsp import __version__
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
+from jax_lsp.analysis.notebook import NotebookSource, code_cells_of_ipynb, join_cells
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -212,35 +213,71 @@ def _location(line: int, col: int) -> dict[str, int]:
     return {"row": line, "column": col + 1}
 
 
-def _json_item(r: FileResult, f: Finding) -> dict[str, Any]:
-    return {
-        "cell": None,
+def _notebook_layout(r: FileResult) -> NotebookSource | None:
+    """Where a notebook's code cells lie in the source that was analysed (None for a module,
+    or when the notebook cannot be read again or has changed since)."""
+    if not r.abspath.endswith(".ipynb") or r.source is None:
+        return None
+    try:
+        nb = join_cells(code_cells_of_ipynb(Path(r.abspath).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return nb if nb.source == r.source else None
+
+
+def _json_item(r: FileResult, f: Finding, nb: NotebookSource | None) -> dict[str, Any]:
+    """One finding; in a notebook (`nb`), like ruff: `cell` is the 1-based code cell and rows
+    count from the cell's first line."""
+
+    def place(span: Span) -> dict[str, Any]:
+        if nb is None:
+            return {
+                "location": _location(span.line, span.col),
+                "end_location": _location(span.end_line, span.end_col),
+            }
+        cell, row = nb.locate(span.line)
+        end_row = span.end_line - nb.starts[cell] + 1
+        return {
+            "cell": cell + 1,
+            "location": _location(row, span.col),
+            "end_location": _location(end_row, span.end_col),
+        }
+
+    here = place(f.span)
+    item: dict[str, Any] = {
+        "cell": here.get("cell"),
         "code": f.code,
-        "end_location": _location(f.span.end_line, f.span.end_col),
+        "end_location": here["end_location"],
         "filename": r.abspath,
         "fix": None,
-        "location": _location(f.span.line, f.span.col),
+        "location": here["location"],
         "message": f.message,
         "name": rule_name(f.code),
-        "noqa_row": None if f.code == PARSE_ERROR_CODE else f.span.line,
-        "related": [
-            {
-                "message": step.label,
-                "filename": _step_location(r, step, absolute=True),
-                "location": _location(step.span.line, step.span.col),
-                "end_location": _location(step.span.end_line, step.span.end_col),
-            }
-            for step in f.path
-        ],
+        "noqa_row": None if f.code == PARSE_ERROR_CODE else here["location"]["row"],
+        "related": [],
         "severity": f.severity.value,
         "url": rule_url(f.code),
+    }
+    for step in f.path:
+        where = place(step.span) if step.filename is None else _place_elsewhere(step.span)
+        item["related"].append(
+            {"message": step.label, "filename": _step_location(r, step, absolute=True), **where}
+        )
+    return item
+
+
+def _place_elsewhere(span: Span) -> dict[str, Any]:
+    return {
+        "location": _location(span.line, span.col),
+        "end_location": _location(span.end_line, span.end_col),
     }
 
 
 def format_json(results: Sequence[FileResult]) -> str:
     """An array of objects shaped like ruff's JSON output, plus `related` (the path)."""
-    return json.dumps([_json_item(r, f) for r, f in _items(results)], indent=2,
-                      ensure_ascii=False) + "\n"
+    layouts = {id(r): _notebook_layout(r) for r in results}
+    items = [_json_item(r, f, layouts[id(r)]) for r, f in _items(results)]
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
 
 
 # -- github ----------------------------------------------------------------------------------

@@ -62,3 +62,28 @@ def test_ipynb_json_with_string_sources() -> None:
         "nbformat": 4,
     }
     assert code_cells_of_ipynb(json.dumps(doc)) == ["a = 1\n"]
+
+
+def test_json_output_names_the_cell_like_ruff(tmp_path) -> None:
+    """`--output-format json` on a notebook: `cell` is the 1-based code cell, rows count from
+    that cell's first line, and path steps in other cells say which."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "nb.ipynb"
+    path.write_text(NB.read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "jax_lsp", "check", "--no-cache", "--output-format", "json", path],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    [item] = json.loads(run.stdout)
+    cells = code_cells_of_ipynb(NB.read_text(encoding="utf-8"))
+    cell, row, col = item["cell"], item["location"]["row"], item["location"]["column"]
+    assert cells[cell - 1].splitlines()[row - 1][col - 1 :].startswith("jax.pure_callback(")
+    assert item["noqa_row"] == row
+    grad = item["related"][0]
+    assert grad["cell"] == 3
+    line = cells[2].splitlines()[grad["location"]["row"] - 1]
+    assert "jax.grad" in line

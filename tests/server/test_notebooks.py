@@ -34,7 +34,7 @@ from lsp_harness import (
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from jax_lsp.analysis.notebook import analyze_cells, join_cells
+from jax_lsp.analysis.notebook import analyze_cells
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -452,9 +452,8 @@ async def test_the_cli_reports_the_same_cell_and_line(session: Session) -> None:
     assert run.returncode == 1, run.stderr
     [cli] = json.loads(run.stdout)
     assert cli["code"] == diag.code
-    # the CLI reports positions in the joined cells: map them back
-    code = [c.text for c in nb.code_cells()]
-    number, line = join_cells(code).locate(cli["location"]["row"])
+    # the CLI's JSON (like ruff's) names the 1-based code cell, rows counted in that cell
+    number, line = cli["cell"] - 1, cli["location"]["row"]
     assert nb.code_cells()[number] is callback
     assert cli["message"].startswith(f"code cell {number + 1}, line {line}:")
     assert line == diag.range.start.line + 1
