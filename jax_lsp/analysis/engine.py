@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 import gc
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,39 +47,46 @@ def analyze_source(
     """Analyse one module's source text. Never raises on bad input: a syntax error becomes
     `AnalysisResult.error`. With a `workspace`, imports of workspace modules and installed
     packages are followed (read and interpreted, never imported)."""
-    # The AST and the interpreter's values are acyclic and short-lived: the cyclic garbage
-    # collector only slows the analysis down (by a third on large modules), so pause it.
+    with paused_gc():
+        cfg, workspace = settle(config, workspace)
+        tree = parse(source, filename)
+        if isinstance(tree, AnalysisResult):
+            return tree
+        return finish(interpreter(tree, source, filename, cfg, workspace))
+
+
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """The AST and the interpreter's values are acyclic and short-lived: the cyclic garbage
+    collector only slows an analysis down (by a third on large modules), so pause it."""
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        cfg = config or AnalysisConfig()
-        if workspace is None and cfg.workspace is not None:
-            workspace = workspace_for(cfg.workspace)
-        return _analyze(source, filename, cfg, workspace)
+        yield
     finally:
         if gc_was_enabled:
             gc.enable()
 
 
-def _analyze(
-    source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
-) -> AnalysisResult:
+def settle(
+    config: AnalysisConfig | None, workspace: Workspace | None
+) -> tuple[AnalysisConfig, Workspace | None]:
+    """The configuration (default if none) and the workspace it names (if none is given)."""
+    cfg = config or AnalysisConfig()
+    if workspace is None and cfg.workspace is not None:
+        workspace = workspace_for(cfg.workspace)
+    return cfg, workspace
+
+
+def parse(source: str, filename: str = "<string>") -> ast.Module | AnalysisResult:
+    """The module's tree, or the result of a module that does not parse (`error` set)."""
     try:
-        tree = parse(source, filename)
+        return ast.parse(source, filename=filename)
     except SyntaxError as e:
-        return AnalysisResult([], syntax_error(e))
+        error = ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
     except ValueError as e:  # e.g. source containing NUL bytes
-        return AnalysisResult([], ParseError(f"cannot parse: {e}"))
-    interp = interpreter(tree, source, filename, cfg, workspace)
-    return finish(interp)
-
-
-def parse(source: str, filename: str = "<string>") -> ast.Module:
-    return ast.parse(source, filename=filename)
-
-
-def syntax_error(e: SyntaxError) -> ParseError:
-    return ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
+        error = ParseError(f"cannot parse: {e}")
+    return AnalysisResult([], error)
 
 
 def interpreter(

@@ -30,7 +30,6 @@ from __future__ import annotations
 import ast
 import bisect
 import dataclasses
-import gc
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -41,11 +40,12 @@ from jax_lsp.analysis.engine import (
     finish,
     interpreter,
     parse,
-    syntax_error,
+    paused_gc,
+    settle,
 )
-from jax_lsp.analysis.findings import Finding, ParseError, Span
+from jax_lsp.analysis.findings import Finding, Span
 from jax_lsp.analysis.interp import RootEffects, statement_start
-from jax_lsp.analysis.workspace import Workspace, workspace_for
+from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
 
@@ -331,11 +331,6 @@ class IncrementalAnalyzer:
         self.full_runs = 0
         self.incremental_runs = 0
 
-    def forget(self) -> None:
-        self._last = None
-        self._facts.clear()
-        self._idents.clear()
-
     def analyze(
         self,
         source: str,
@@ -354,12 +349,8 @@ class IncrementalAnalyzer:
         incremental one that changed nothing of the previous version in place. An incremental
         analysis that moved statements of the previous tree must not be interrupted (else the
         next edit finds no previous version and pays for a full analysis)."""
-        gc_was_enabled = gc.isenabled()
-        gc.disable()  # as in `analyze_source`: the analysis makes no cycles worth collecting
-        try:
-            cfg = config or AnalysisConfig()
-            if workspace is None and cfg.workspace is not None:
-                workspace = workspace_for(cfg.workspace)
+        with paused_gc():
+            cfg, workspace = settle(config, workspace)
             last = self._last
             if (
                 incremental
@@ -386,9 +377,6 @@ class IncrementalAnalyzer:
             if interruptible is not None:
                 interruptible()
             return self._full(source, filename, cfg, workspace)
-        finally:
-            if gc_was_enabled:
-                gc.enable()
 
     def _full(
         self, source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
@@ -398,12 +386,9 @@ class IncrementalAnalyzer:
             # confirming an incremental result: this analysis replaces that version (which
             # parsed), so do not hold two trees of the module at once
             self._last = None
-        try:
-            tree = parse(source, filename)
-        except SyntaxError as e:
-            return AnalysisResult([], syntax_error(e))
-        except ValueError as e:
-            return AnalysisResult([], ParseError(f"cannot parse: {e}"))
+        tree = parse(source, filename)
+        if isinstance(tree, AnalysisResult):
+            return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:
             self._idents.clear()
         interp = interpreter(tree, source, filename, cfg, workspace, ident_cache=self._idents)

@@ -247,51 +247,37 @@ def analyzer_for(filename: str) -> IncrementalAnalyzer:
 
 
 def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
-    if request[0] == "index":
-        return _index(*request[1:])
-    return _analyse(*request[1:])
-
-
-def _index(spec: WorkspaceSpec, paths: list[str]) -> tuple[str, Any]:
+    """Answer one request: ("ok", result), ("cancelled", None) or ("error", traceback)."""
+    kind, *args = request
     try:
         try:
             _State.interrupted = False
-            _State.analysing = True
-            workspace = workspace_for(spec)
-            parsed = sum(workspace.parse(Path(p)) is not None for p in paths)
-            return "ok", parsed
+            return "ok", (_index(*args) if kind == "index" else _analyse(*args))
         finally:
             _State.analysing = False
     except AnalysisCancelled:
         return "cancelled", None
     except Exception:  # noqa: BLE001 - reported to the server, which logs it
-        return "error", f"indexing the workspace failed:\n{traceback.format_exc()}"
+        what = "indexing the workspace" if kind == "index" else f"the analysis of {args[1]}"
+        return "error", f"{what} failed:\n{traceback.format_exc()}"
+
+
+def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
+    _interruptible()
+    workspace = workspace_for(spec)
+    return sum(workspace.parse(Path(p)) is not None for p in paths)
 
 
 def _analyse(
     source: str, filename: str, config: AnalysisConfig, incremental: bool
-) -> tuple[str, Any]:
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
     from jax_lsp.analysis.suppress import filter_suppressed
 
-    try:
-        try:
-            _State.interrupted = False
-            result = analyzer_for(filename).analyze(
-                source,
-                filename,
-                config,
-                incremental=incremental,
-                interruptible=_interruptible,
-            )
-            findings = filter_suppressed(source, result.findings) if result.error is None else []
-            _State.analysing = False
-            return "ok", (findings, result.error, tuple(result.dependencies), result.exact)
-        finally:
-            _State.analysing = False
-    except AnalysisCancelled:
-        return "cancelled", None
-    except Exception:  # noqa: BLE001 - reported to the server, which logs it
-        return "error", f"the analysis of {filename} failed:\n{traceback.format_exc()}"
+    result = analyzer_for(filename).analyze(
+        source, filename, config, incremental=incremental, interruptible=_interruptible
+    )
+    findings = filter_suppressed(source, result.findings) if result.error is None else []
+    return findings, result.error, tuple(result.dependencies), result.exact
 
 
 def main() -> int:
