@@ -12,6 +12,7 @@ from typing import Any
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, WorkspaceSpec, workspace_for
 
 
@@ -81,7 +82,7 @@ def settle(
 def parse(source: str, filename: str = "<string>") -> ast.Module | AnalysisResult:
     """The module's tree, or the result of a module that does not parse (`error` set)."""
     try:
-        return ast.parse(source, filename=filename)
+        return parse_module(source, filename)
     except SyntaxError as e:
         error = ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
     except ValueError as e:  # e.g. source containing NUL bytes

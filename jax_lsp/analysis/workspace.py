@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from jax_lsp.analysis.syntax import parse_module
+
 log = logging.getLogger(__name__)
 
 #: Libraries whose API the analysis models as data (jaxapi): never read their sources.
@@ -172,7 +174,7 @@ class Workspace:
                 self._keep(cached)
                 return cached
         try:
-            tree = ast.parse(text, filename=str(path))
+            tree = parse_module(text, filename=str(path))
         except (SyntaxError, ValueError) as e:
             log.debug("cannot parse %s: %s", path, e)
             return None

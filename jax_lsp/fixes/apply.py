@@ -10,7 +10,6 @@ read, so an editor's unsaved-then-saved change is never overwritten.
 
 from __future__ import annotations
 
-import ast
 import difflib
 import re
 from collections.abc import Callable, Sequence
@@ -20,6 +19,7 @@ from pathlib import Path
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.model import Fix, apply_edits
@@ -65,8 +65,8 @@ def choose_fix(fixes: Sequence[Fix], *, unsafe: bool) -> Fix | None:
 
 def _parses(text: str) -> bool:
     try:
-        ast.parse(text)
-    except (SyntaxError, ValueError):
+        parse_module(text)
+    except (SyntaxError, ValueError, RecursionError):
         return False
     return True
 
