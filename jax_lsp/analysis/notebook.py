@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
@@ -29,6 +30,9 @@ class NotebookSource:
     source: str
     #: the 1-based line of the joined source where each code cell starts
     starts: tuple[int, ...]
+    #: lines of the joined source that lost leading whitespace (a cell whose first line is
+    #: indented is dedented, as IPython does): line -> columns removed
+    shifts: Mapping[int, int] = field(default_factory=dict)
 
     def locate(self, line: int) -> tuple[int, int]:
         """(cell index, cell-relative 1-based line) of a line of the joined source."""
@@ -38,23 +42,48 @@ class NotebookSource:
                 cell = i
         return cell, line - self.starts[cell] + 1
 
+    def column(self, line: int, col: int) -> int:
+        """The column in the cell of a column of the joined source's `line`."""
+        return col + self.shifts.get(line, 0)
 
-def _neutralize(cell: str) -> str:
-    """The cell as Python, one line per line of the cell, ending with a newline."""
+
+#: cell magics whose body is Python that IPython runs (the others hold shell, HTML, ...)
+_PYTHON_BODY_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "memit"})
+_MAGIC_ASSIGNMENT = re.compile(r"^(?P<target>\s*[\w.\[\], ()*]+?\s*=\s*)(?P<magic>[%!].*)$")
+_LEADING_WHITESPACE = re.compile(r"[ \t]+")
+
+
+def _neutralize(cell: str) -> tuple[str, int]:
+    """The cell as Python, one line per line of the cell, ending with a newline; and the
+    indentation removed from lines that start with the first line's (IPython dedents a cell
+    whose first line is indented)."""
     lines = cell.split("\n")
     if len(lines) > 1 and lines[-1] == "":
         lines.pop()
     if lines and lines[0].lstrip().startswith("%%"):
-        return "\n" * len(lines)
+        magic = lines[0].lstrip()[2:].split(maxsplit=1)
+        if not magic or magic[0] not in _PYTHON_BODY_MAGICS:
+            return "\n" * len(lines), 0
+        lines[0] = ""
+    indent = ""
+    first = next((line for line in lines if line.strip()), "")
+    if (m := _LEADING_WHITESPACE.match(first)) is not None:
+        indent = m.group(0)
+        lines = [line[len(indent) :] if line.startswith(indent) else line for line in lines]
     out = []
     for line in lines:
         stripped = line.lstrip()
-        if stripped.startswith(("%", "!")) or (stripped.endswith("?") and " " not in stripped):
-            indent = line[: len(line) - len(stripped)]
-            out.append(f"{indent}pass" if indent else "")
+        if stripped.startswith(("%", "!", "?")) or (
+            stripped.endswith("?") and " " not in stripped
+        ):
+            lead = line[: len(line) - len(stripped)]
+            out.append(f"{lead}pass" if lead else "")
+        elif (m := _MAGIC_ASSIGNMENT.match(line)) is not None:
+            # `x = %timeit f()` / `files = !ls`: the value is IPython's, unknown here
+            out.append(m.group("target") + "None")
         else:
             out.append(line)
-    return "\n".join(out) + "\n"
+    return "\n".join(out) + "\n", len(indent)
 
 
 _LINE_BREAK = re.compile(r"\r\n?")
@@ -65,13 +94,19 @@ def join_cells(cells: list[str]) -> NotebookSource:
     Python and LSP alike), so each cell line is one line of the source."""
     parts: list[str] = []
     starts: list[int] = []
+    shifts: dict[int, int] = {}
     line = 1
     for cell in cells:
-        text = _neutralize(_LINE_BREAK.sub("\n", cell))
+        original = _LINE_BREAK.sub("\n", cell)
+        text, dedent = _neutralize(original)
         starts.append(line)
         parts.append(text)
+        if dedent:
+            for i, (before, after) in enumerate(zip(original.split("\n"), text.split("\n"))):
+                if len(before) - len(after) == dedent:
+                    shifts[line + i] = dedent
         line += text.count("\n")
-    return NotebookSource("".join(parts), tuple(starts))
+    return NotebookSource("".join(parts), tuple(starts), shifts)
 
 
 def code_cells_of_ipynb(text: str) -> list[str]:
@@ -92,8 +127,8 @@ def _map_span(nb: NotebookSource, span: Span) -> tuple[int, Span]:
     if end_cell != cell:
         end_line, end_col = line, span.col
     else:
-        end_col = span.end_col
-    return cell, Span(line, span.col, end_line, end_col)
+        end_col = nb.column(span.end_line, span.end_col)
+    return cell, Span(line, nb.column(span.line, span.col), end_line, end_col)
 
 
 def analyze_cells(

@@ -239,8 +239,8 @@ def _json_item(r: FileResult, f: Finding, nb: NotebookSource | None) -> dict[str
         end_row = span.end_line - nb.starts[cell] + 1
         return {
             "cell": cell + 1,
-            "location": _location(row, span.col),
-            "end_location": _location(end_row, span.end_col),
+            "location": _location(row, nb.column(span.line, span.col)),
+            "end_location": _location(end_row, nb.column(span.end_line, span.end_col)),
         }
 
     here = place(f.span)

@@ -113,12 +113,12 @@ class Layout:
         start = self.source.starts[number]
         line = span.line - start + 1
         end_line = span.end_line - start + 1
-        end_col = span.end_col
+        end_col = self.source.column(span.end_line, span.end_col)
         last = self._line_count(number)
         if end_line > last:
             end_line = last
             end_col = len(self.cells[number].index.line_text(last - 1))
-        return number, Span(line, span.col, end_line, end_col)
+        return number, Span(line, self.source.column(span.line, span.col), end_line, end_col)
 
     def local_span(self, finding: Finding, number: int) -> Span | None:
         """The finding's span in cell `number`, or None if it is in another cell."""

@@ -87,3 +87,27 @@ def test_json_output_names_the_cell_like_ruff(tmp_path) -> None:
     assert grad["cell"] == 3
     line = cells[2].splitlines()[grad["location"]["row"] - 1]
     assert "jax.grad" in line
+
+
+def test_ipython_syntax_is_not_a_syntax_error() -> None:
+    """IPython accepts these cells; so does the analysis (no JAX000), and the callback is
+    still found in the cell after them."""
+    cells = [
+        "t = %timeit -o sum(range(10))\nfiles = !ls\nlen?\n?len\n",
+        "%%time\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n",
+        "    def f(x):\n        y = jax.ShapeDtypeStruct((), jnp.float32)\n"
+        "        return jax.pure_callback(np.sin, y, x)\n",
+        "jax.jacfwd(f)(1.0)\n",
+    ]
+    found, error, _ = analyze_cells(cells)
+    assert error is None
+    assert [(c.cell, c.finding.code) for c in found] == [(2, "JAX001")]
+    # the indented cell was dedented for Python; the range is in the cell's own columns
+    span = found[0].finding.span
+    assert (span.line, span.col) == (3, 15)
+    assert cells[2].splitlines()[2][span.col :].startswith("jax.pure_callback")
+
+
+def test_shell_cell_magics_stay_blank() -> None:
+    nb = join_cells(["%%bash\nfor x in 1 2; do echo $x; done\n", "x = 1\n"])
+    assert nb.source.splitlines()[:2] == ["", ""]
