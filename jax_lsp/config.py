@@ -360,6 +360,18 @@ class Config:
 
     # -- queries -------------------------------------------------------------------------------
 
+    def settings(self) -> dict[str, object]:
+        """The settings as `[tool.jax-lsp]` keys -> values (for `check --show-settings`)."""
+        return {
+            "select": list(self.select) or ["ALL"],
+            "ignore": list(self.ignore),
+            "exclude": list(self.exclude),
+            "extra-callbacks": list(self.extra_callbacks),
+            "extra-transforms": dict(self.extra_transforms),
+            "severity": {code: sev.value for code, sev in self.severity.items()},
+            "python": self.python,
+        }
+
     def python_path(self) -> str | None:
         """`python`, relative paths taken from the configuration file's directory."""
         if self.python is None:

@@ -15,7 +15,14 @@ from typing import TextIO
 
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
-from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files, display_path
+from jax_lsp.checker.runner import (
+    CheckRun,
+    ConfigResolver,
+    check_files,
+    check_source,
+    discover_files,
+    display_path,
+)
 from jax_lsp.config import Config, ConfigError
 
 __all__ = ["register", "run"]
@@ -36,7 +43,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "differentiation. Exit status: 0 clean, 1 findings, 2 usage or internal error.",
     )
     p.add_argument("paths", nargs="*", default=["."], metavar="PATH",
-                   help="files or directories to check (default: .)")
+                   help="files or directories to check (default: .); `-` reads the source "
+                   "from standard input")
+    p.add_argument("--stdin-filename", metavar="PATH",
+                   help="the name of the file whose source standard input holds (for the "
+                   "configuration, imports and messages); implies `-` when no PATH is given")
+    p.add_argument("--output-file", "-o", metavar="PATH", type=Path,
+                   help="write the report to this file instead of standard output")
+    p.add_argument("--show-files", action="store_true",
+                   help="print the files that would be checked, then exit")
+    p.add_argument("--show-settings", action="store_true",
+                   help="print the settings each given file is checked with, then exit")
     p.add_argument("--output-format", choices=sorted(FORMATS), default="full",
                    help="how to print findings (default: full)")
     p.add_argument("--select", type=_comma_list, action="append", metavar="CODES",
@@ -126,25 +143,71 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     return adjust
 
 
+def _show_settings(files: Sequence[tuple[Path, Config]]) -> str:
+    """Each file's effective settings and where they come from."""
+    out = []
+    for path, config in files:
+        out.append(f"{display_path(path)}:")
+        out.append(f"  config file: {config.source or '(none: defaults)'}")
+        out.append(f"  root: {config.root or Path.cwd()}")
+        for key, value in config.settings().items():
+            out.append(f"  {key} = {value!r}")
+    return "\n".join(out) + "\n"
+
+
+def _stdin_run(args: argparse.Namespace, resolver: ConfigResolver) -> CheckRun:
+    """Check the source on standard input as if it were the file `--stdin-filename`."""
+    name = Path(args.stdin_filename or "-")
+    data = sys.stdin.buffer.read()
+    path = name.resolve() if args.stdin_filename else Path.cwd() / "<stdin>.py"
+    return check_source(data, path, resolver.for_path(path), shown=args.stdin_filename or "-")
+
+
 def run(args: argparse.Namespace) -> int:
     """Handle `jax-lsp check`; returns the exit status."""
-    stdout = sys.stdout
+    stdout: TextIO = sys.stdout
     if args.jobs < 0:
         return _error("--jobs must be 0 (automatic) or a positive number")
+    from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
+    if "-" in args.paths and not from_stdin:
+        return _error("`-` (standard input) cannot be combined with other paths")
+    if from_stdin and (args.fix or args.diff):
+        return _error("--fix and --diff work on files, not on standard input")
     try:
         explicit = Config.load(args.config) if args.config is not None else None
         adjust = _adjuster(args)
         # validate the command-line selectors even when no file gets checked
         adjust(Config())
         resolver = ConfigResolver(explicit, adjust)
-        files = discover_files(args.paths, resolver, force_exclude=args.force_exclude)
+        files = [] if from_stdin else discover_files(
+            args.paths, resolver, force_exclude=args.force_exclude)
     except ConfigError as e:
         return _error(f"invalid configuration: {e}")
     except FileNotFoundError as e:
         return _error(f"no such file or directory: {e}")
-    if not files:
+    if args.show_files:
+        _write(stdout, "".join(f"{display_path(p)}\n" for p, _ in files))
+        return EXIT_CLEAN
+    if args.show_settings:
+        _write(stdout, _show_settings(files))
+        return EXIT_CLEAN
+    if not files and not from_stdin:
         _write(sys.stderr, "warning: no Python files found under the given paths\n")
+    if args.output_file is not None:
+        try:
+            stdout = args.output_file.open("w", encoding="utf-8")
+        except OSError as e:
+            return _error(f"cannot write {args.output_file}: {e.strerror or e}")
+    try:
+        return _check(args, files, resolver, stdout, from_stdin=bool(from_stdin))
+    finally:
+        if stdout is not sys.stdout:
+            stdout.close()
 
+
+def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
+           resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool) -> int:
+    """Fix (if asked), check and report; returns the exit status."""
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
 
@@ -154,8 +217,11 @@ def run(args: argparse.Namespace) -> int:
         if args.diff:
             return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
 
-    cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
-    outcome = check_files(files, jobs=args.jobs, cache=cache)
+    if from_stdin:
+        outcome = _stdin_run(args, resolver)
+    else:
+        cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
+        outcome = check_files(files, jobs=args.jobs, cache=cache)
 
     color = _use_color(args.color, stdout)
     if args.statistics:

@@ -18,6 +18,7 @@ from urllib.parse import quote
 from jax_lsp import __version__
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
 from jax_lsp.analysis.notebook import NotebookSource, code_cells_of_ipynb, join_cells
+from jax_lsp.checker.ci_formats import CI_FORMATS
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -57,14 +58,23 @@ def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]
             yield r, f
 
 
-def _count(results: Iterable[FileResult]) -> int:
-    return sum(len(r.findings) for r in results)
+_SUMMARY_NOUN = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-def summary_line(count: int) -> str:
-    if count == 0:
+def summary_line(results: Sequence[FileResult]) -> str:
+    """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``"""
+    counts = Counter(f.severity for _, f in _items(results))
+    if not counts:
         return "All checks passed!"
-    return f"Found {count} error{'' if count == 1 else 's'}."
+    parts = [
+        f"{n} {_SUMMARY_NOUN[severity]}{'' if n == 1 else 's'}"
+        for severity in Severity
+        if (n := counts.get(severity, 0))
+    ]
+    if len(parts) == 1:
+        return f"Found {parts[0]}."
+    total = sum(counts.values())
+    return f"Found {total} findings ({', '.join(parts)})."
 
 
 # -- colour ----------------------------------------------------------------------------------
@@ -91,7 +101,7 @@ def _header(r: FileResult, f: Finding, color: bool) -> str:
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
     """``path:row:col: CODE message``, one finding a line, then the summary."""
     lines = [_header(r, f, color) for r, f in _items(results)]
-    lines.append(summary_line(_count(results)))
+    lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
 
@@ -202,7 +212,7 @@ def format_full(results: Sequence[FileResult], *, color: bool = False) -> str:
         snippet, width = _snippet(lines, f, color)
         block = [_header(r, f, color), *snippet, *_notes(r, f, color, width)]
         blocks.append("\n".join(block))
-    blocks.append(summary_line(_count(results)))
+    blocks.append(summary_line(results))
     return "\n\n".join(blocks) + "\n"
 
 
@@ -273,11 +283,15 @@ def _place_elsewhere(span: Span) -> dict[str, Any]:
     }
 
 
+def json_items(results: Sequence[FileResult]) -> list[dict[str, Any]]:
+    """The findings as the objects of ruff's JSON output, plus `related` (the path)."""
+    layouts = {id(r): _notebook_layout(r) for r in results}
+    return [_json_item(r, f, layouts[id(r)]) for r, f in _items(results)]
+
+
 def format_json(results: Sequence[FileResult]) -> str:
     """An array of objects shaped like ruff's JSON output, plus `related` (the path)."""
-    layouts = {id(r): _notebook_layout(r) for r in results}
-    items = [_json_item(r, f, layouts[id(r)]) for r, f in _items(results)]
-    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(json_items(results), indent=2, ensure_ascii=False) + "\n"
 
 
 # -- github ----------------------------------------------------------------------------------
@@ -420,7 +434,7 @@ def format_statistics(results: Sequence[FileResult], *, color: bool = False) -> 
     lines = [
         f"{n:>{width}}\t{_paint(code, _BOLD, color)}\t{rule_name(code)}" for code, n in stats
     ]
-    lines.append(summary_line(_count(results)))
+    lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
 
@@ -440,4 +454,8 @@ FORMATS: dict[str, Formatter] = {
     "json": lambda results, color: format_json(results),
     "github": lambda results, color: format_github(results),
     "sarif": lambda results, color: format_sarif(results),
+    **{
+        name: (lambda results, color, _format=format: _format(results))
+        for name, format in CI_FORMATS.items()
+    },
 }

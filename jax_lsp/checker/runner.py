@@ -35,7 +35,14 @@ from jax_lsp.checker.cache import (
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 
-__all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "display_path"]
+__all__ = [
+    "CheckRun",
+    "ConfigResolver",
+    "check_files",
+    "check_source",
+    "discover_files",
+    "display_path",
+]
 
 log = logging.getLogger(__name__)
 
@@ -236,13 +243,16 @@ def _analyse_text(path: str, source: str, config: AnalysisConfig,
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
-                 python: str | None = None) -> _Analysed:
-    """Read, decode, analyse and apply suppression comments: never raises. With `root`,
-    imports are followed into that project and the environment of `python`."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        return _Analysed(None, (_parse_error(f"Cannot read the file: {e.strerror or e}", 1, 0),))
+                 python: str | None = None, data: bytes | None = None) -> _Analysed:
+    """Read (unless `data` holds the file's bytes), decode, analyse and apply suppression
+    comments: never raises. With `root`, imports are followed into that project and the
+    environment of `python`."""
+    if data is None:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as e:
+            message = f"Cannot read the file: {e.strerror or e}"
+            return _Analysed(None, (_parse_error(message, 1, 0),))
     digest = content_hash(data)
     source, error = _decode(data)
     if source is None:  # show the lines anyway, undecodable bytes replaced
@@ -385,6 +395,17 @@ def check_files(
     assert len(done) == len(files)
     run = _collect(files, done, cwd)
     return replace(run, cached=store.hits) if store is not None else run
+
+
+def check_source(data: bytes, path: Path, config: Config, *, shown: str,
+                 cwd: Path | None = None) -> CheckRun:
+    """Check source that is not read from `path` (standard input) as if it were that file."""
+    cwd = cwd or Path.cwd()
+    analysed = analyse_file(str(path), config.analysis_config(), str(config.root or cwd),
+                            config.python_path(), data=data)
+    run = _collect([(path, config)], [analysed], cwd)
+    return replace(run, results=tuple(replace(r, path=shown) for r in run.results),
+                   internal_errors=tuple((shown, t) for _, t in run.internal_errors))
 
 
 def _collect(

@@ -43,14 +43,15 @@ def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
 CACHE_ENV = ("JAX_LSP_CACHE_DIR", "JAX_LSP_NO_CACHE")
 
 
-def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = None) -> Ran:
+def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = None,
+                   input_text: str | None = None) -> Ran:
     base = {k: v for k, v in os.environ.items() if k not in CACHE_ENV}
     full_env = {**base, "PYTHONPATH": str(REPO), **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     p = subprocess.run(
         [sys.executable, "-m", "jax_lsp", *args],
         cwd=cwd, env=full_env, capture_output=True, text=True, encoding="utf-8", timeout=120,
-        check=False,
+        check=False, input=input_text,
     )
     return Ran(p.returncode, p.stdout, p.stderr)
 

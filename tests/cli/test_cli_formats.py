@@ -59,13 +59,19 @@ def test_concise() -> None:
     assert format_concise([RESULT]) == (
         "pkg/a.py:4:19: JAX001 `jax.pure_callback` is reached by `jax.grad`\n"
         "pkg/a.py:3:1: JAX009 reverse mode through a loop\n"
-        "Found 2 errors.\n"
+        "Found 2 findings (1 error, 1 warning).\n"
     )
+
+
+def test_summary_names_warnings_as_warnings() -> None:
+    assert format_concise([FileResult("a.py", (LOOP,), SOURCE)]).endswith("Found 1 warning.\n")
+    twice = FileResult("a.py", (CALLBACK, CALLBACK), SOURCE)
+    assert format_concise([twice]).endswith("Found 2 errors.\n")
 
 
 def test_concise_singular_and_clean() -> None:
     one = FileResult("a.py", (LOOP,), SOURCE)
-    assert format_concise([one]).endswith("\nFound 1 error.\n")
+    assert format_concise([one]).endswith("\nFound 1 warning.\n")
     assert format_concise([]) == "All checks passed!\n"
 
 
@@ -98,7 +104,7 @@ def test_full_multiline_range_underlines_each_line() -> None:
     assert lines[0] == "a.py:3:1: JAX009 reverse mode through a loop"
     assert "  | ^^^^^^^^^^^^" in lines  # all of line 3
     assert "  |     ^^^^^^^^ JAX009" in lines  # line 5 from its indentation to column 12
-    assert lines[-1] == "Found 1 error."
+    assert lines[-1] == "Found 1 warning."
 
 
 def test_full_tabs_and_empty_range() -> None:
@@ -293,7 +299,7 @@ def test_sarif_empty_run_still_lists_rules() -> None:
 def test_statistics() -> None:
     results = [RESULT, FileResult("b.py", (CALLBACK,), None)]
     assert format_statistics(results) == (
-        "2\tJAX001\tpure-callback-jvp\n1\tJAX009\treverse-mode-dynamic-loop\nFound 3 errors.\n"
+        "2\tJAX001\tpure-callback-jvp\n1\tJAX009\treverse-mode-dynamic-loop\nFound 3 findings (2 errors, 1 warning).\n"
     )
     assert json.loads(format_statistics_json(results)) == [
         {"code": "JAX001", "name": "pure-callback-jvp", "count": 2},

@@ -1,0 +1,193 @@
+"""Output formats for other tools' readers: JSON lines, JUnit XML, GitLab Code Quality, pylint,
+reviewdog's rdjson and Azure Pipelines logging commands, shaped like ruff's formats of the same
+names so that a pipeline written for ruff reads them unchanged.
+
+Positions are 1-based rows and columns, as in the other formats (see `formats`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from jax_lsp.analysis.findings import Finding, Severity
+from jax_lsp.checker.results import FileResult, rule_url
+
+__all__ = ["CI_FORMATS"]
+
+_TOOL = "jax-lsp"
+#: characters XML 1.0 cannot hold, even escaped
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml_text(text: str) -> str:
+    return escape(_NOT_XML.sub("\ufffd", text))
+
+
+def _xml_attr(text: str) -> str:
+    return quoteattr(_NOT_XML.sub("\ufffd", text))
+
+
+def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]]:
+    for r in results:
+        for f in r.findings:
+            yield r, f
+
+
+def format_json_lines(results: Sequence[FileResult]) -> str:
+    """One JSON object a line, each the object `--output-format json` puts in its array."""
+    from jax_lsp.checker.formats import json_items
+
+    return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in json_items(results))
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _one_line(text: str) -> str:
+    """Text for a line-based format: line breaks as spaces, control characters (a terminal
+    escape sequence from a path or a message) made harmless."""
+    return _CONTROL.sub("\ufffd", text.replace("\r\n", " ").replace("\n", " "))
+
+
+def format_pylint(results: Sequence[FileResult]) -> str:
+    """``path:row: [CODE] message``, as pylint's parseable output (and ruff's `pylint`)."""
+    return "".join(
+        f"{_one_line(r.path)}:{f.span.line}: [{f.code}] {_one_line(f.message)}\n"
+        for r, f in _items(results)
+    )
+
+
+def format_azure(results: Sequence[FileResult]) -> str:
+    """Azure Pipelines ``##vso[task.logissue ...]`` logging commands, one a finding."""
+    out = []
+    for r, f in _items(results):
+        kind = "warning" if f.severity is Severity.WARNING else "error"
+        props = (
+            f"type={kind};sourcepath={_vso(r.abspath)};linenumber={f.span.line};"
+            f"columnnumber={f.span.col + 1};code={f.code};"
+        )
+        out.append(f"##vso[task.logissue {props}]{_vso(f.message)}\n")
+    return "".join(out)
+
+
+def _vso(text: str) -> str:
+    """Escape a logging command's value (Azure's `%AZP25`, `;`, `]`, CR and LF)."""
+    return (
+        _CONTROL.sub("\ufffd", text)
+        .replace("%", "%AZP25")
+        .replace(";", "%3B")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace("]", "%5D")
+    )
+
+
+def _fingerprint(r: FileResult, f: Finding, seen: dict[str, int]) -> str:
+    """A stable id for GitLab: the file, the code, the message and the source line's text
+    (not its number, so that an edit above does not make every finding look new)."""
+    lines = (r.source or "").splitlines()
+    text = lines[f.span.line - 1].strip() if 0 < f.span.line <= len(lines) else ""
+    base = hashlib.sha256(f"{r.path}\0{f.code}\0{f.message}\0{text}".encode()).hexdigest()
+    seen[base] = seen.get(base, 0) + 1
+    return hashlib.sha256(f"{base}\0{seen[base]}".encode()).hexdigest()[:32]
+
+
+def format_gitlab(results: Sequence[FileResult]) -> str:
+    """A GitLab Code Quality report (a JSON array of issues)."""
+    seen: dict[str, int] = {}
+    issues = [
+        {
+            "check_name": f.code,
+            "description": f"{f.code}: {f.message}",
+            "severity": "major" if f.severity is Severity.ERROR else "minor",
+            "fingerprint": _fingerprint(r, f, seen),
+            "location": {
+                "path": r.path,
+                "positions": {
+                    "begin": {"line": f.span.line, "column": f.span.col + 1},
+                    "end": {"line": f.span.end_line, "column": f.span.end_col + 1},
+                },
+            },
+        }
+        for r, f in _items(results)
+    ]
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
+def format_rdjson(results: Sequence[FileResult]) -> str:
+    """reviewdog's Diagnostic Format (rdjson)."""
+    diagnostics: list[dict[str, Any]] = []
+    for r, f in _items(results):
+        code: dict[str, str] = {"value": f.code}
+        url = rule_url(f.code)
+        if url:
+            code["url"] = url
+        diagnostics.append(
+            {
+                "message": f.message,
+                "location": {
+                    "path": r.path,
+                    "range": {
+                        "start": {"line": f.span.line, "column": f.span.col + 1},
+                        "end": {"line": f.span.end_line, "column": f.span.end_col + 1},
+                    },
+                },
+                "code": code,
+                "severity": "WARNING" if f.severity is Severity.WARNING else "ERROR",
+            }
+        )
+    report = {"source": {"name": _TOOL}, "severity": "ERROR", "diagnostics": diagnostics}
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def format_junit(results: Sequence[FileResult]) -> str:
+    """JUnit XML: a test suite a checked file with findings, a failing test case a finding
+    (a clean run is one passing suite, so that CI shows that the check ran)."""
+    by_file: dict[str, list[Finding]] = {}
+    for r, f in _items(results):
+        by_file.setdefault(r.path, []).append(f)
+    total = sum(len(fs) for fs in by_file.values())
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<testsuites name={_xml_attr(_TOOL)} tests="{max(total, 1)}" failures="{total}" '
+        'errors="0">',
+    ]
+    if not by_file:
+        out.append(f'  <testsuite name={_xml_attr(_TOOL)} tests="1" failures="0" errors="0">')
+        out.append(f'    <testcase name="no findings" classname={_xml_attr(_TOOL)} />')
+        out.append("  </testsuite>")
+    for path, findings in by_file.items():
+        out.append(
+            f"  <testsuite name={_xml_attr(path)} tests=\"{len(findings)}\" "
+            f"failures=\"{len(findings)}\" errors=\"0\">"
+        )
+        for f in findings:
+            where = f"{path}:{f.span.line}:{f.span.col + 1}"
+            out.append(
+                f"    <testcase name={_xml_attr(f'org.jax_lsp.{f.code}')} "
+                f"classname={_xml_attr(path)} line=\"{f.span.line}\" "
+                f"column=\"{f.span.col + 1}\">"
+            )
+            out.append(
+                f"      <failure message={_xml_attr(f.message)}>"
+                f"{_xml_text(where)}: {_xml_text(f.code)} {_xml_text(f.message)}</failure>"
+            )
+            out.append("    </testcase>")
+        out.append("  </testsuite>")
+    out.append("</testsuites>")
+    return "\n".join(out) + "\n"
+
+
+CI_FORMATS = {
+    "json-lines": format_json_lines,
+    "junit": format_junit,
+    "gitlab": format_gitlab,
+    "pylint": format_pylint,
+    "rdjson": format_rdjson,
+    "azure": format_azure,
+}

@@ -1,0 +1,124 @@
+"""Options and output formats that pipelines written for ruff expect: standard input,
+--output-file, --show-files, --show-settings, and the json-lines, junit, gitlab, pylint,
+rdjson and azure formats (each parsed back the way its consumer reads it)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from cli_harness import run_subprocess, write_tree
+
+from jax_lsp.analysis.findings import Finding, Severity, Span
+from jax_lsp.checker.ci_formats import CI_FORMATS
+from jax_lsp.checker.results import FileResult
+
+CALLBACK_PROGRAM = (
+    "import jax\n"
+    "import jax.numpy as jnp\n"
+    "import numpy as np\n"
+    "\n"
+    "def f(x):\n"
+    "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x)\n"
+    "\n"
+    "jax.jacfwd(f)(1.0)\n"
+)
+SOURCE = "x = 1\ny = 2\n"
+ERROR = Finding("JAX001", 'a "quoted" <message>; with ] and\ncontrol \x1b[31m', Span(1, 0, 1, 5))
+WARNING = Finding("JAX009", "loop", Span(2, 0, 2, 5), Severity.WARNING)
+RESULTS = [FileResult("pkg/a.py", (ERROR, WARNING), SOURCE, "/abs/pkg/a.py")]
+
+
+def test_standard_input_is_checked_as_the_named_file(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"pyproject.toml": '[tool.jax-lsp]\nignore = ["JAX002"]\n'})
+    ran = run_subprocess(
+        ["check", "--no-cache", "--output-format", "concise", "--stdin-filename", "pkg/m.py"],
+        tmp_path, input_text=CALLBACK_PROGRAM)
+    assert ran.code == 1
+    assert ran.out.startswith("pkg/m.py:6:12: JAX001 ")
+    ran = run_subprocess(["check", "--output-format", "concise", "-"], tmp_path,
+                         input_text="x = 1\n")
+    assert (ran.code, ran.out) == (0, "All checks passed!\n")
+
+
+def test_standard_input_with_other_paths_is_a_usage_error(tmp_path: Path) -> None:
+    ran = run_subprocess(["check", "-", "a.py"], tmp_path, input_text="")
+    assert ran.code == 2 and "standard input" in ran.err
+
+
+def test_output_file(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
+    ran = run_subprocess(["check", "--no-cache", "-o", "report.json", "--output-format",
+                          "json", "a.py"], tmp_path)
+    assert ran.code == 1 and ran.out == ""
+    assert [item["code"] for item in json.loads((tmp_path / "report.json").read_text())] == [
+        "JAX001"]
+
+
+def test_show_files_and_settings(tmp_path: Path) -> None:
+    write_tree(tmp_path, {
+        "pyproject.toml": '[tool.jax-lsp]\nexclude = ["skip"]\nignore = ["JAX004"]\n',
+        "a.py": "x = 1\n", "skip/b.py": "x = 1\n", "pkg/c.py": "x = 1\n",
+    })
+    ran = run_subprocess(["check", "--show-files"], tmp_path)
+    assert (ran.code, ran.out.split()) == (0, ["a.py", "pkg/c.py"])
+    ran = run_subprocess(["check", "--show-settings", "a.py"], tmp_path)
+    assert ran.code == 0
+    assert "pyproject.toml" in ran.out and "ignore = ['JAX004']" in ran.out
+
+
+def test_json_lines_is_the_json_array_one_item_a_line(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM, "b.py": CALLBACK_PROGRAM})
+    lines = run_subprocess(["check", "--no-cache", "--output-format", "json-lines", "."],
+                           tmp_path).out.splitlines()
+    array = json.loads(run_subprocess(["check", "--no-cache", "--output-format", "json", "."],
+                                      tmp_path).out)
+    assert [json.loads(line) for line in lines] == array and len(array) == 2
+
+
+def test_junit_is_well_formed_xml_with_a_failure_a_finding() -> None:
+    root = ET.fromstring(CI_FORMATS["junit"](RESULTS))
+    failures = root.findall(".//failure")
+    assert root.get("failures") == "2" and len(failures) == 2
+    assert failures[0].get("message", "").startswith('a "quoted" <message>')
+    clean = ET.fromstring(CI_FORMATS["junit"]([]))
+    assert clean.get("failures") == "0" and len(clean.findall(".//testcase")) == 1
+
+
+def test_gitlab_code_quality() -> None:
+    issues = json.loads(CI_FORMATS["gitlab"](RESULTS))
+    assert [i["check_name"] for i in issues] == ["JAX001", "JAX009"]
+    assert [i["severity"] for i in issues] == ["major", "minor"]
+    assert issues[0]["location"] == {
+        "path": "pkg/a.py",
+        "positions": {"begin": {"line": 1, "column": 1}, "end": {"line": 1, "column": 6}},
+    }
+    assert len({i["fingerprint"] for i in issues}) == 2
+    # the same finding twice on identical lines still gets two fingerprints
+    twice = [FileResult("a.py", (WARNING, WARNING), SOURCE)]
+    assert len({i["fingerprint"] for i in json.loads(CI_FORMATS["gitlab"](twice))}) == 2
+
+
+def test_rdjson() -> None:
+    report = json.loads(CI_FORMATS["rdjson"](RESULTS))
+    first = report["diagnostics"][0]
+    assert first["code"]["value"] == "JAX001" and first["severity"] == "ERROR"
+    assert first["location"]["range"]["start"] == {"line": 1, "column": 1}
+    assert report["diagnostics"][1]["severity"] == "WARNING"
+
+
+def test_pylint() -> None:
+    lines = CI_FORMATS["pylint"](RESULTS).splitlines()
+    assert lines[1] == "pkg/a.py:2: [JAX009] loop"
+    assert len(lines) == 2 and "\x1b" not in lines[0]
+
+
+@pytest.mark.parametrize("finding", [ERROR])
+def test_azure_escapes_what_ends_a_logging_command(finding: Finding) -> None:
+    line = CI_FORMATS["azure"]([FileResult("a.py", (finding,), SOURCE, "/abs/a.py")])
+    assert line.count("\n") == 1 and line.startswith("##vso[task.logissue type=error;")
+    message = line.split("]", 1)[1]
+    assert "]" not in message.replace("%5D", "") and ";" not in message
+    assert "\x1b" not in line
