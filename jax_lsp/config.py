@@ -335,10 +335,11 @@ class Config:
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Config:
         """Read an explicit configuration file: a ``pyproject.toml`` (its ``[tool.jax-lsp]``
-        table; defaults if it has none) or any other TOML file holding the keys at top level."""
+        table; defaults if it has none) or any other TOML file holding the keys at top level
+        or under a ``[tool.jax-lsp]`` header (a table copied from a pyproject.toml)."""
         p = Path(path).absolute()
         data: Mapping[str, Any] = _read_toml(p)
-        if p.name == "pyproject.toml":
+        if p.name == "pyproject.toml" or set(data) == {"tool"}:
             tool = data.get("tool", {})
             table = tool.get("jax-lsp", {}) if isinstance(tool, Mapping) else {}
             if not isinstance(table, Mapping):

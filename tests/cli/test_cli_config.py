@@ -64,6 +64,12 @@ def test_other_toml_file_holds_keys_at_top_level(tmp_path: Path) -> None:
     assert cfg.ignore == ("JAX002",)
 
 
+def test_other_toml_file_may_keep_the_pyproject_header(tmp_path: Path) -> None:
+    """A `[tool.jax-lsp]` table copied out of a pyproject.toml works as it is."""
+    cfg = Config.load(write(tmp_path / "ci.toml", '[tool.jax-lsp]\nignore = ["JAX002"]\n'))
+    assert cfg.ignore == ("JAX002",)
+
+
 def test_key_spellings(tmp_path: Path) -> None:
     for key in ("extra-callbacks", "extra_callbacks", "extraCallbacks"):
         cfg = Config.from_mapping({key: ["a.b"]})
