@@ -7,7 +7,10 @@ set keep the lower layer's value):
 2. the ``[tool.jax-lsp]`` table of the nearest ``pyproject.toml`` at or above the document's
    directory (a document that is not a file uses the workspace root's); re-read when the client
    reports a ``pyproject.toml`` changed (``workspace/didChangeWatchedFiles``, which the server
-   registers for ``**/pyproject.toml`` when the client allows dynamic registration);
+   registers for ``**/pyproject.toml`` when the client allows dynamic registration), and when
+   the server itself sees one change: it looks at the ``pyproject.toml`` files it read or
+   looked for every `PYPROJECT_POLL_SECONDS` (a few `stat` calls), since some clients watch no
+   files (Neovim on Linux, Helix);
 3. ``initializationOptions`` of the ``initialize`` request;
 4. the editor settings: those of the last ``workspace/didChangeConfiguration``, or, when that
    carries none, the ``jax-lsp`` section the server then asks for with
@@ -41,6 +44,9 @@ if TYPE_CHECKING:
 __all__ = ["PYPROJECT_GLOB", "Configuration", "editor_settings", "register"]
 
 log = logging.getLogger(__name__)
+
+#: how often the server looks whether a pyproject.toml it depends on changed
+PYPROJECT_POLL_SECONDS = 2.0
 
 SECTION = "jax-lsp"
 _SECTION_SPELLINGS = ("jax-lsp", "jaxLsp", "jax_lsp")
@@ -84,6 +90,9 @@ class Configuration:
         self._editor: dict[str, Any] = {}
         #: the nearest pyproject.toml's configuration, by directory
         self._by_directory: dict[Path | None, Config] = {}
+        #: each pyproject.toml the lookups read or looked for -> its (mtime, size), or None
+        #: when it did not exist: a change in any of them can change a configuration
+        self._stamps: dict[Path, tuple[int, int] | None] = {}
         self._reported: set[str] = set()
         #: bumped on every change, so reports computed under an older configuration are dropped
         self.generation = 0
@@ -130,8 +139,20 @@ class Configuration:
 
     def pyproject_changed(self) -> None:
         self._by_directory.clear()
+        self._stamps.clear()
         self._reported.clear()
         self.changed()
+
+    def pyproject_stale(self) -> bool:
+        """Whether a pyproject.toml the configurations came from (or the absence of one they
+        relied on) changed on disk since it was looked at."""
+        return any(_stamp(path) != stamp for path, stamp in list(self._stamps.items()))
+
+    def _remember_candidates(self, directory: Path) -> None:
+        for d in (directory, *directory.parents):
+            candidate = d / "pyproject.toml"
+            if candidate not in self._stamps:
+                self._stamps[candidate] = _stamp(candidate)
 
     def changed(self) -> None:
         self.generation += 1
@@ -143,6 +164,7 @@ class Configuration:
             return self._by_directory[directory]
         config = Config(root=self.root)
         if directory is not None:
+            self._remember_candidates(directory)
             try:
                 found = find_config_file(directory)
                 if found is not None:
@@ -163,6 +185,14 @@ class Configuration:
         if self._editor:
             config = config.merge(self._editor)
         return config
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 # -- LSP handlers --------------------------------------------------------------------------------
@@ -218,8 +248,18 @@ def register(server: JaxLanguageServer) -> None:
         except Exception as e:  # noqa: BLE001 - without the watcher, only restarts re-read it
             log.info("cannot watch pyproject.toml files: %s", e)
 
+    async def poll_pyproject() -> None:
+        """Re-read the configuration when a pyproject.toml changes, watched or not."""
+        while True:
+            await asyncio.sleep(PYPROJECT_POLL_SECONDS)
+            if session.configuration.pyproject_stale():
+                log.info("a pyproject.toml changed: re-reading the configuration")
+                session.configuration.pyproject_changed()
+                session.recheck_all()
+
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
+        session.background_tasks.add(asyncio.ensure_future(poll_pyproject()))
         await register_watcher()
         await pull_editor_settings()
         # once the settings (the environment, excludes) are known: index the workspace

@@ -53,6 +53,8 @@ class Session:
         self.shut_down = False
         #: the first workspace scan (kept: a task nobody references may be collected)
         self._scan: asyncio.Task[int] | None = None
+        #: long-lived tasks of the connection (kept referenced so that they are not collected)
+        self.background_tasks: set[asyncio.Future[None]] = set()
         #: per document: the workspace files its last analysis read
         self.dependencies: dict[str, frozenset[str]] = {}
 

@@ -4,6 +4,7 @@ editor's settings (didChangeConfiguration, or pulled with workspace/configuratio
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,36 @@ async def test_initialization_options_sit_between_pyproject_and_settings(
         before = settings_changed(own, {"jaxLsp": {"severity": {"JAX003": "error"}}})
         [diag] = await fresh_diagnostics(own, logging_uri, 1, before)
         assert diag.severity == types.DiagnosticSeverity.Error
+
+
+async def test_pyproject_change_is_seen_without_file_watching(
+    session: Session, tmp_path: Path
+) -> None:
+    """Clients that watch no files (Neovim on Linux, Helix) send no didChangeWatchedFiles: the
+    server notices the edit of pyproject.toml itself, and a pyproject.toml created above."""
+    project = tmp_path / "unwatched"
+    (project / "pkg").mkdir(parents=True)
+    write_pyproject(project, 'ignore = ["JAX003"]')
+    uri = (project / "pkg" / "train.py").as_uri()
+    session.open(uri, LOGGING)
+    assert await session.diagnostics(uri, 1) == []
+    before = mark(session)
+    write_pyproject(project, "ignore = []  # now every code")
+    assert await diagnostics_become(session, uri, before, ["JAX003"])
+    before = mark(session)
+    write_pyproject(project / "pkg", 'ignore = ["JAX003"]')  # a nearer one appears
+    assert await diagnostics_become(session, uri, before, [])
+
+
+async def diagnostics_become(
+    session: Session, uri: str, before: dict[str, int], codes: list[str]
+) -> bool:
+    """Whether the document's diagnostics come to have `codes` within 10 s: pushed, or, for a
+    pulling client, in a pull (the server asks such clients to refresh when they allow it)."""
+    if not session.profile.pull:
+        return [d.code for d in await fresh_diagnostics(session, uri, 1, before)] == codes
+    for _ in range(40):
+        if [d.code for d in await session.diagnostics(uri, 1)] == codes:
+            return True
+        await asyncio.sleep(0.25)
+    return False
