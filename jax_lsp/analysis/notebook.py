@@ -121,6 +121,13 @@ def code_cells_of_ipynb(text: str) -> list[str]:
     return cells
 
 
+def code_cell_numbers_of_ipynb(text: str) -> list[int]:
+    """The 1-based position among all cells (markdown and raw ones too, as Jupyter and ruff
+    number them) of each code cell of a `.ipynb` document."""
+    nb = json.loads(text)
+    return [i for i, cell in enumerate(nb.get("cells", []), 1) if cell.get("cell_type") == "code"]
+
+
 def _map_span(nb: NotebookSource, span: Span) -> tuple[int, Span]:
     cell, line = nb.locate(span.line)
     end_cell, end_line = nb.locate(span.end_line)

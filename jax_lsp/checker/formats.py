@@ -17,7 +17,12 @@ from urllib.parse import quote
 
 from jax_lsp import __version__
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
-from jax_lsp.analysis.notebook import NotebookSource, code_cells_of_ipynb, join_cells
+from jax_lsp.analysis.notebook import (
+    NotebookSource,
+    code_cell_numbers_of_ipynb,
+    code_cells_of_ipynb,
+    join_cells,
+)
 from jax_lsp.checker.ci_formats import CI_FORMATS
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
@@ -223,32 +228,39 @@ def _location(line: int, col: int) -> dict[str, int]:
     return {"row": line, "column": col + 1}
 
 
-def _notebook_layout(r: FileResult) -> NotebookSource | None:
-    """Where a notebook's code cells lie in the source that was analysed (None for a module,
-    or when the notebook cannot be read again or has changed since)."""
+_Layout = tuple[NotebookSource, list[int]]
+
+
+def _notebook_layout(r: FileResult) -> _Layout | None:
+    """Where a notebook's code cells lie in the source that was analysed, and each code cell's
+    number among all cells (None for a module, or when the notebook cannot be read again or
+    has changed since)."""
     if not r.abspath.endswith(".ipynb") or r.source is None:
         return None
     try:
-        nb = join_cells(code_cells_of_ipynb(Path(r.abspath).read_text(encoding="utf-8")))
+        text = Path(r.abspath).read_text(encoding="utf-8")
+        nb = join_cells(code_cells_of_ipynb(text))
+        numbers = code_cell_numbers_of_ipynb(text)
     except (OSError, UnicodeDecodeError, ValueError):
         return None
-    return nb if nb.source == r.source else None
+    return (nb, numbers) if nb.source == r.source else None
 
 
-def _json_item(r: FileResult, f: Finding, nb: NotebookSource | None) -> dict[str, Any]:
-    """One finding; in a notebook (`nb`), like ruff: `cell` is the 1-based code cell and rows
-    count from the cell's first line."""
+def _json_item(r: FileResult, f: Finding, layout: _Layout | None) -> dict[str, Any]:
+    """One finding; in a notebook (`layout`), like ruff: `cell` is the cell's 1-based number
+    among all cells (markdown ones included) and rows count from the cell's first line."""
 
     def place(span: Span) -> dict[str, Any]:
-        if nb is None:
+        if layout is None:
             return {
                 "location": _location(span.line, span.col),
                 "end_location": _location(span.end_line, span.end_col),
             }
+        nb, numbers = layout
         cell, row = nb.locate(span.line)
         end_row = span.end_line - nb.starts[cell] + 1
         return {
-            "cell": cell + 1,
+            "cell": numbers[cell],
             "location": _location(row, nb.column(span.line, span.col)),
             "end_location": _location(end_row, nb.column(span.end_line, span.end_col)),
         }

@@ -452,9 +452,11 @@ async def test_the_cli_reports_the_same_cell_and_line(session: Session) -> None:
     assert run.returncode == 1, run.stderr
     [cli] = json.loads(run.stdout)
     assert cli["code"] == diag.code
-    # the CLI's JSON (like ruff's) names the 1-based code cell, rows counted in that cell
-    number, line = cli["cell"] - 1, cli["location"]["row"]
-    assert nb.code_cells()[number] is callback
+    # the CLI's JSON (like ruff's) names the cell by its 1-based number among all cells
+    # (markdown ones too), rows counted in that cell; the message names the code cell
+    line = cli["location"]["row"]
+    assert nb.cells[cli["cell"] - 1] is callback
+    number = nb.code_cells().index(callback)
     assert cli["message"].startswith(f"code cell {number + 1}, line {line}:")
     assert line == diag.range.start.line + 1
     column = cli["location"]["column"] - 1  # 1-based code points
