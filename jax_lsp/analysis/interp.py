@@ -348,12 +348,19 @@ class Interpreter:
         apply it to unknown arguments, as its caller will. One only bound to a module-level name
         that nothing else mentions is dead code: JAX never runs it, so neither do we. False when
         there was none."""
+        # which module-level names hold each transformed function: one pass over the module's
+        # names, not one per transformed function (a module of thousands of both was quadratic)
+        names_of: dict[Transformed, list[str]] = {}
+        for name, value in self.module_scope.vars.items():
+            for fn in value.fns:
+                if isinstance(fn, Transformed):
+                    names_of.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
             if tf not in self.transformed_called
             and node not in self._called_nodes
-            and not self._dead_at_module_level(tf)
+            and not self._dead_at_module_level(names_of.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
@@ -370,8 +377,9 @@ class Interpreter:
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
-    def _dead_at_module_level(self, tf: Transformed) -> bool:
-        names = [k for k, v in self.module_scope.vars.items() if tf in v.fns]
+    def _dead_at_module_level(self, names: list[str]) -> bool:
+        """Whether the module-level `names` of a transformed function are all it has, and
+        each is mentioned once (its binding): nothing calls it."""
         if not names:
             return False
         if self.main_identifiers is None:
