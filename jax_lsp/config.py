@@ -450,6 +450,15 @@ class Config:
             parts = (name,)
         return bool(self._match(parts, is_dir))
 
+    def verdict(self, directory: Path, name: str, is_dir: bool) -> bool | None:
+        """The last matching `exclude` pattern's verdict for an entry of `directory` under
+        `root`: True excluded, False re-included (`!pattern`), None when none matches."""
+        try:
+            parts = (directory / name).relative_to(self._base()).parts
+        except ValueError:
+            return None
+        return self._match(parts, is_dir) if self.exclude and parts else None
+
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:

@@ -67,6 +67,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "configuration's `exclude`")
     p.add_argument("--force-exclude", action="store_true",
                    help="apply `exclude` to paths named on the command line too")
+    p.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                   help="also check files that the .gitignore files of the git work tree ignore")
     p.add_argument("--config", metavar="PATH", type=Path,
                    help="use this pyproject.toml (or TOML file of [tool.jax-lsp] keys) "
                    "instead of searching for the nearest pyproject.toml")
@@ -180,7 +182,8 @@ def run(args: argparse.Namespace) -> int:
         adjust(Config())
         resolver = ConfigResolver(explicit, adjust)
         files = [] if from_stdin else discover_files(
-            args.paths, resolver, force_exclude=args.force_exclude)
+            args.paths, resolver, force_exclude=args.force_exclude,
+            respect_gitignore=args.respect_gitignore)
     except ConfigError as e:
         return _error(f"invalid configuration: {e}")
     except FileNotFoundError as e:

@@ -32,6 +32,7 @@ from jax_lsp.checker.cache import (
     content_hash,
     recording,
 )
+from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 
@@ -106,12 +107,14 @@ def discover_files(
     resolver: ConfigResolver,
     *,
     force_exclude: bool = False,
+    respect_gitignore: bool = True,
 ) -> list[tuple[Path, Config]]:
     """The files to check with their configuration, sorted, each once.
 
     Directories are walked for ``*.py`` files, skipping the built-in directories (.git,
-    __pycache__, virtual environments, ...) and what `exclude` matches. A path named on the
-    command line is always checked, whatever its suffix, unless `force_exclude`. Raises
+    __pycache__, virtual environments, ...), what `exclude` matches and, inside a git work
+    tree, what its `.gitignore` files ignore (unless not `respect_gitignore`). A path named on
+    the command line is always checked, whatever its suffix, unless `force_exclude`. Raises
     `FileNotFoundError` for a path that does not exist."""
     found: dict[Path, Config] = {}
     for raw in paths:
@@ -124,6 +127,8 @@ def discover_files(
         if not root.is_dir():
             found.setdefault(root, config)
             continue
+        work_tree = work_tree_root(root) if respect_gitignore else None
+        git = GitIgnore(work_tree) if work_tree is not None else None
         for directory, dirnames, filenames in os.walk(root):
             here = Path(directory)
             config = resolver.for_directory(here)
@@ -134,10 +139,13 @@ def discover_files(
                 and not d.endswith(".egg-info")
                 and not _is_venv(here / d)
                 and not config.is_excluded_entry(here, d, True)
+                and not (git is not None and git.ignores(here, d, True))
             )
             for name in filenames:
-                if name.endswith(SOURCE_SUFFIXES) and not config.is_excluded_entry(
-                    here, name, False
+                if (
+                    name.endswith(SOURCE_SUFFIXES)
+                    and not config.is_excluded_entry(here, name, False)
+                    and not (git is not None and git.ignores(here, name, False))
                 ):
                     found.setdefault(here / name, config)
     return sorted(found.items(), key=lambda item: item[0])

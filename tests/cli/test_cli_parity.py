@@ -122,3 +122,26 @@ def test_azure_escapes_what_ends_a_logging_command(finding: Finding) -> None:
     message = line.split("]", 1)[1]
     assert "]" not in message.replace("%5D", "") and ";" not in message
     assert "\x1b" not in line
+
+
+def test_gitignore_is_respected_inside_a_git_work_tree(tmp_path: Path) -> None:
+    files = {
+        ".git/HEAD": "ref: refs/heads/main\n",
+        ".gitignore": "# generated\nbuild_*/\n*_pb2.py\n!keep_pb2.py\n",
+        "src/a.py": "x = 1\n",
+        "src/gen_pb2.py": "x = 1\n",
+        "src/keep_pb2.py": "x = 1\n",
+        "build_x/b.py": "x = 1\n",
+        "src/sub/.gitignore": "local.py\n",
+        "src/sub/local.py": "x = 1\n",
+        "src/sub/other.py": "x = 1\n",
+    }
+    write_tree(tmp_path, files)
+    shown = run_subprocess(["check", "--show-files"], tmp_path).out.split()
+    assert shown == ["src/a.py", "src/keep_pb2.py", "src/sub/other.py"]
+    everything = run_subprocess(["check", "--show-files", "--no-respect-gitignore"], tmp_path)
+    assert len(everything.out.split()) == 6
+    # outside a git work tree, .gitignore files mean nothing (as for git and ruff)
+    (tmp_path / ".git/HEAD").unlink()
+    (tmp_path / ".git").rmdir()
+    assert len(run_subprocess(["check", "--show-files"], tmp_path).out.split()) == 6
