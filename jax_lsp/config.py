@@ -22,14 +22,19 @@ so LSP ``initializationOptions`` can use either)::
     extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
     # Per-code severity override: "error", "warning" or "info".
     severity = { JAX004 = "warning" }
-    # The Python interpreter whose installed packages imports are followed into (jedi asks it
-    # for its sys.path; nothing is imported). Default: the interpreter running jax-lsp.
+    # The Python environment whose installed packages imports are followed into: an
+    # interpreter or an environment folder. Default: the interpreter running jax-lsp. Coming
+    # from the repository, it is never run: its site-packages are found from its files
+    # (pyvenv.cfg, lib/pythonX.Y/site-packages). See docs/security.md for when it is run.
     python = ".venv/bin/python"
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
 naming the file and the key. The checker and the server look for the nearest ``pyproject.toml``
 that has a ``[tool.jax-lsp]`` table, searching upward from the checked path; files without the
 table are skipped. A syntax error (``JAX000``) is always reported, whatever ``select`` says.
+
+Nothing here can make jax-lsp run a program: `python` is trusted (may be run) only through
+`with_user_python`, i.e. by a choice the user makes outside the repository.
 """
 
 from __future__ import annotations
@@ -314,6 +319,9 @@ class Config:
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
     #: the interpreter whose environment installed packages are resolved in (None: this one)
     python: str | None = None
+    #: whether the user, outside the repository, allowed `python` to be run (never set from a
+    #: configuration file or editor settings)
+    python_trusted: bool = False
     #: the directory `exclude` is relative to (the config file's); None: the working directory
     root: Path | None = None
     #: the file this configuration was read from, if any
@@ -356,7 +364,22 @@ class Config:
     def merge(self, overrides: Mapping[str, object]) -> Config:
         """A copy with the given keys replaced (same keys and validation as the TOML table);
         used for command-line flags and LSP initializationOptions."""
-        return replace(self, **_validate(overrides, None))
+        validated = _validate(overrides, None)
+        if "python" in validated:  # a new value carries no earlier consent
+            validated["python_trusted"] = False
+        return replace(self, **validated)
+
+    def with_user_python(self, python: str | None = None, *, trust_project: bool = False
+                         ) -> Config:
+        """Apply the user's own choice, made outside the repository (a command-line flag, an
+        environment variable): `python` replaces the configured interpreter and may be run;
+        `trust_project` allows the configured one to be run."""
+        if python:
+            chosen = os.path.abspath(os.path.expanduser(python)) if os.sep in python else python
+            return replace(self, python=chosen, python_trusted=True)
+        if trust_project and self.python is not None:
+            return replace(self, python_trusted=True)
+        return self
 
     # -- queries -------------------------------------------------------------------------------
 

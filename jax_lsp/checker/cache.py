@@ -152,6 +152,7 @@ class EntryKey:
     #: the import root and interpreter of the analysis (to replay its import lookups)
     root: str | None
     python: str | None
+    python_trusted: bool
     #: hash of everything besides the file's and its imports' contents that changes the answer
     settings: str
     #: the cache directory
@@ -338,8 +339,9 @@ class Cached:
     findings: tuple[Finding, ...]
 
 
-#: (import root, interpreter, module, level, importing file) -> resolved file or None
-Resolver = Callable[[str | None, str | None, str, int, str | None], str | None]
+#: (import root, interpreter, interpreter trusted, module, level, importing file) -> resolved
+#: file or None
+Resolver = Callable[[str | None, str | None, bool, str, int, str | None], str | None]
 
 
 class ResultCache:
@@ -355,7 +357,7 @@ class ResultCache:
         self._fixed = (cwd / settings.directory) if settings.directory is not None else None
         self._resolve = resolve
         self._hashes: dict[str, str | None] = {}
-        self._resolved: dict[tuple[str | None, str | None, str, int, str | None],
+        self._resolved: dict[tuple[str | None, str | None, bool, str, int, str | None],
                              str | None] = {}
         self._buckets: dict[Path, dict[str, Any]] = {}
         self._bucket_paths: dict[tuple[Path, str], Path] = {}
@@ -369,12 +371,12 @@ class ResultCache:
         return self._fixed if self._fixed is not None else project_root / CACHE_DIR_NAME
 
     def key(self, path: str, config: object, root: str | None, python: str | None,
-            project_root: Path) -> EntryKey:
+            python_trusted: bool, project_root: Path) -> EntryKey:
         """`config`: the file's AnalysisConfig (every field of it is part of the key)."""
         settings = json.dumps(
-            [analyzer_fingerprint(), path, root, python, _canonical(config)],
+            [analyzer_fingerprint(), path, root, python, python_trusted, _canonical(config)],
             sort_keys=True, separators=(",", ":"))
-        return EntryKey(path, root, python, content_hash(settings.encode()),
+        return EntryKey(path, root, python, python_trusted, content_hash(settings.encode()),
                         self.directory_for(project_root))
 
     def bucket_path(self, key: EntryKey) -> Path:
@@ -396,7 +398,7 @@ class ResultCache:
 
     def _resolves_to(self, key: EntryKey, dotted: str, level: int,
                      importer: str | None) -> str | None:
-        q = (key.root, key.python, dotted, level, importer)
+        q = (key.root, key.python, key.python_trusted, dotted, level, importer)
         if q not in self._resolved:
             self._resolved[q] = self._resolve(*q)
         return self._resolved[q]

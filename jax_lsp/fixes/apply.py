@@ -195,13 +195,13 @@ def fix_files(
     """Fix each file with its configuration; files without a fix are left out. With
     `follow_imports`, each project root gets one import index, as in `jax-lsp check`."""
     outcomes = []
-    workspaces: dict[tuple[Path, str | None], Workspace] = {}
+    workspaces: dict[tuple[Path, str | None, bool], Workspace] = {}
     for path, config in files:
         workspace = None
         if follow_imports:
-            key = (config.root or Path.cwd(), config.python_path())
+            key = (config.root or Path.cwd(), config.python_path(), config.python_trusted)
             if key not in workspaces:
-                workspaces[key] = Workspace.for_environment([key[0]], key[1])
+                workspaces[key] = Workspace.for_environment([key[0]], key[1], trusted=key[2])
             workspace = workspaces[key]
         outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace)
         if outcome is not None and outcome.applied:
