@@ -50,6 +50,7 @@ from typing import Any
 import jax_lsp
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.safe_io import atomic_write, read_regular_file
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -508,25 +509,7 @@ def _prepare(directory: Path) -> None:
             _atomic_write(directory / name, text.encode())
 
 
-@lru_cache(maxsize=1)
-def _file_mode() -> int:
-    """What `open` would create (mkstemp makes 0600 files): 0666 less the umask."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
 def _atomic_write(target: Path, data: bytes) -> None:
-    """Write a temporary file beside `target`, then rename it over `target`: a reader sees the
-    old content or the new, never a mix, whatever runs concurrently."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        with suppress(OSError):
-            os.chmod(tmp, _file_mode())
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Replace a cache file all at once (see `safe_io.atomic_write`); not fsynced (a torn
+    entry is only a miss), and a planted symlink is replaced, never written through."""
+    atomic_write(target, data, durable=False, follow_symlinks=False)
