@@ -57,6 +57,7 @@ else:  # pragma: no cover - Python 3.10: the tomli backport
 from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.codes import RULES
+from jax_lsp.globs import Glob
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -172,10 +173,7 @@ def _patterns(value: object, key: str, origin: str | None) -> tuple[str, ...]:
     for p in pats:
         if not p.strip() or p.strip() == "!":
             raise ConfigError(f"{_where(origin, key)}: empty pattern")
-        try:
-            _compile_pattern(p)
-        except re.error as e:
-            raise ConfigError(f"{_where(origin, key)}: invalid pattern {p!r}: {e}") from e
+        _compile_pattern(p)  # every glob compiles (an unclosed "[" is a literal)
     return pats
 
 
@@ -218,61 +216,10 @@ def _validate(data: Mapping[str, object], origin: str | None) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _Pattern:
-    regex: re.Pattern[str]
+    glob: Glob
     negated: bool
     dir_only: bool
     anchored: bool
-
-
-def _translate(glob: str) -> str:
-    """A gitignore glob (already stripped of `!`, leading and trailing `/`) as a regex body."""
-    out: list[str] = []
-    i, n = 0, len(glob)
-    while i < n:
-        c = glob[i]
-        if glob.startswith("**", i):
-            at_start = i == 0 or glob[i - 1] == "/"
-            j = i + 2
-            if at_start and j < n and glob[j] == "/":
-                out.append("(?:[^/]*/)*")  # "**/": zero or more directories
-                i = j + 1
-                continue
-            if at_start and j == n:
-                out.append(".*")  # trailing "/**": everything inside
-                i = j
-                continue
-            out.append("[^/]*")  # "**" elsewhere acts like "*"
-            i = j
-        elif c == "*":
-            out.append("[^/]*")
-            i += 1
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            j = i + 1
-            if j < n and glob[j] in "!^":
-                j += 1
-            if j < n and glob[j] == "]":
-                j += 1
-            while j < n and glob[j] != "]":
-                j += 1
-            if j >= n:
-                out.append(re.escape(c))
-                i += 1
-                continue
-            body = glob[i + 1 : j]
-            if body[:1] in ("!", "^"):
-                body = "^" + body[1:]
-            out.append("[" + body.replace("\\", "\\\\").replace("/", "") + "]")
-            i = j + 1
-        elif c == "\\" and i + 1 < n:
-            out.append(re.escape(glob[i + 1]))
-            i += 2
-        else:
-            out.append(re.escape(c))
-            i += 1
-    return "".join(out)
 
 
 def _compile_pattern(raw: str) -> _Pattern:
@@ -285,8 +232,7 @@ def _compile_pattern(raw: str) -> _Pattern:
     anchored = "/" in pat
     pat = pat.lstrip("/")
     pat = pat.removeprefix("./")
-    body = _translate(pat)
-    return _Pattern(re.compile(rf"^{body}$", re.DOTALL), negated, dir_only, anchored)
+    return _Pattern(Glob.compile(pat), negated, dir_only, anchored)
 
 
 #: directories never entered while recursing (explicitly named paths are still checked)
@@ -421,12 +367,10 @@ class Config:
     def _match(self, parts: Sequence[str], is_dir: bool) -> bool | None:
         """Last matching pattern's verdict for a relative path (None: no pattern matched)."""
         verdict: bool | None = None
-        rel = "/".join(parts)
         for p in self._compiled_exclude:
             if p.dir_only and not is_dir:
                 continue
-            target = rel if p.anchored else parts[-1]
-            if p.regex.match(target):
+            if p.glob.matches(parts if p.anchored else parts[-1:]):
                 verdict = not p.negated
         return verdict
 
