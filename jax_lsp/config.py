@@ -22,14 +22,19 @@ so LSP ``initializationOptions`` can use either)::
     extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
     # Per-code severity override: "error", "warning" or "info".
     severity = { JAX004 = "warning" }
-    # The Python interpreter whose installed packages imports are followed into (jedi asks it
-    # for its sys.path; nothing is imported). Default: the interpreter running jax-lsp.
+    # The Python environment whose installed packages imports are followed into: an
+    # interpreter or an environment folder. Default: the interpreter running jax-lsp. Coming
+    # from the repository, it is never run: its site-packages are found from its files
+    # (pyvenv.cfg, lib/pythonX.Y/site-packages). See docs/security.md for when it is run.
     python = ".venv/bin/python"
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
 naming the file and the key. The checker and the server look for the nearest ``pyproject.toml``
 that has a ``[tool.jax-lsp]`` table, searching upward from the checked path; files without the
 table are skipped. A syntax error (``JAX000``) is always reported, whatever ``select`` says.
+
+Nothing here can make jax-lsp run a program: `python` is trusted (may be run) only through
+`with_user_python`, i.e. by a choice the user makes outside the repository.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ else:  # pragma: no cover - Python 3.10: the tomli backport
 from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.codes import RULES
+from jax_lsp.globs import Glob
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -167,10 +173,7 @@ def _patterns(value: object, key: str, origin: str | None) -> tuple[str, ...]:
     for p in pats:
         if not p.strip() or p.strip() == "!":
             raise ConfigError(f"{_where(origin, key)}: empty pattern")
-        try:
-            _compile_pattern(p)
-        except re.error as e:
-            raise ConfigError(f"{_where(origin, key)}: invalid pattern {p!r}: {e}") from e
+        _compile_pattern(p)  # every glob compiles (an unclosed "[" is a literal)
     return pats
 
 
@@ -213,61 +216,10 @@ def _validate(data: Mapping[str, object], origin: str | None) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _Pattern:
-    regex: re.Pattern[str]
+    glob: Glob
     negated: bool
     dir_only: bool
     anchored: bool
-
-
-def _translate(glob: str) -> str:
-    """A gitignore glob (already stripped of `!`, leading and trailing `/`) as a regex body."""
-    out: list[str] = []
-    i, n = 0, len(glob)
-    while i < n:
-        c = glob[i]
-        if glob.startswith("**", i):
-            at_start = i == 0 or glob[i - 1] == "/"
-            j = i + 2
-            if at_start and j < n and glob[j] == "/":
-                out.append("(?:[^/]*/)*")  # "**/": zero or more directories
-                i = j + 1
-                continue
-            if at_start and j == n:
-                out.append(".*")  # trailing "/**": everything inside
-                i = j
-                continue
-            out.append("[^/]*")  # "**" elsewhere acts like "*"
-            i = j
-        elif c == "*":
-            out.append("[^/]*")
-            i += 1
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            j = i + 1
-            if j < n and glob[j] in "!^":
-                j += 1
-            if j < n and glob[j] == "]":
-                j += 1
-            while j < n and glob[j] != "]":
-                j += 1
-            if j >= n:
-                out.append(re.escape(c))
-                i += 1
-                continue
-            body = glob[i + 1 : j]
-            if body[:1] in ("!", "^"):
-                body = "^" + body[1:]
-            out.append("[" + body.replace("\\", "\\\\").replace("/", "") + "]")
-            i = j + 1
-        elif c == "\\" and i + 1 < n:
-            out.append(re.escape(glob[i + 1]))
-            i += 2
-        else:
-            out.append(re.escape(c))
-            i += 1
-    return "".join(out)
 
 
 def _compile_pattern(raw: str) -> _Pattern:
@@ -280,8 +232,7 @@ def _compile_pattern(raw: str) -> _Pattern:
     anchored = "/" in pat
     pat = pat.lstrip("/")
     pat = pat.removeprefix("./")
-    body = _translate(pat)
-    return _Pattern(re.compile(rf"^{body}$", re.DOTALL), negated, dir_only, anchored)
+    return _Pattern(Glob.compile(pat), negated, dir_only, anchored)
 
 
 #: directories never entered while recursing (explicitly named paths are still checked)
@@ -314,6 +265,9 @@ class Config:
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
     #: the interpreter whose environment installed packages are resolved in (None: this one)
     python: str | None = None
+    #: whether the user, outside the repository, allowed `python` to be run (never set from a
+    #: configuration file or editor settings)
+    python_trusted: bool = False
     #: the directory `exclude` is relative to (the config file's); None: the working directory
     root: Path | None = None
     #: the file this configuration was read from, if any
@@ -357,7 +311,22 @@ class Config:
     def merge(self, overrides: Mapping[str, object]) -> Config:
         """A copy with the given keys replaced (same keys and validation as the TOML table);
         used for command-line flags and LSP initializationOptions."""
-        return replace(self, **_validate(overrides, None))
+        validated = _validate(overrides, None)
+        if "python" in validated:  # a new value carries no earlier consent
+            validated["python_trusted"] = False
+        return replace(self, **validated)
+
+    def with_user_python(self, python: str | None = None, *, trust_project: bool = False
+                         ) -> Config:
+        """Apply the user's own choice, made outside the repository (a command-line flag, an
+        environment variable): `python` replaces the configured interpreter and may be run;
+        `trust_project` allows the configured one to be run."""
+        if python:
+            chosen = os.path.abspath(os.path.expanduser(python)) if os.sep in python else python
+            return replace(self, python=chosen, python_trusted=True)
+        if trust_project and self.python is not None:
+            return replace(self, python_trusted=True)
+        return self
 
     # -- queries -------------------------------------------------------------------------------
 
@@ -411,12 +380,10 @@ class Config:
     def _match(self, parts: Sequence[str], is_dir: bool) -> bool | None:
         """Last matching pattern's verdict for a relative path (None: no pattern matched)."""
         verdict: bool | None = None
-        rel = "/".join(parts)
         for p in self._compiled_exclude:
             if p.dir_only and not is_dir:
                 continue
-            target = rel if p.anchored else parts[-1]
-            if p.regex.match(target):
+            if p.glob.matches(parts if p.anchored else parts[-1:]):
                 verdict = not p.negated
         return verdict
 

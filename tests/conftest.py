@@ -1,4 +1,10 @@
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+# the result cache signs its files with a key kept in the user's cache folder: the tests' own
+if not os.environ.get("JAX_LSP_KEY_DIR"):
+    os.environ["JAX_LSP_KEY_DIR"] = tempfile.mkdtemp(prefix="jax-lsp-test-key-")

@@ -2,8 +2,8 @@
 
 A `Workspace` maps an import (`from .ops import f`, `import mylib.linalg as la`) to a source
 file: relative imports against the importing file's package, absolute ones against the importing
-file's folder, the workspace roots, and the `sys.path` of the selected Python environment (asked
-of that interpreter through jedi, in a subprocess that imports nothing of the user's). Parsed
+file's folder, the workspace roots, and the site folders of the selected Python environment
+(found without running a repository's code: see `environment`). Parsed
 modules are cached by path and content hash; open editor buffers override files on disk.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.syntax import parse_module
 
 log = logging.getLogger(__name__)
@@ -75,20 +76,22 @@ class WorkspaceSpec:
     python: str | None = None
     #: unsaved editor buffers: (path, text) pairs
     overlay: tuple[tuple[str, str], ...] = ()
+    #: whether the user allowed `python` to be run (see `environment`)
+    python_trusted: bool = False
 
 
 _W = TypeVar("_W", bound="Workspace")
 
-_SPEC_CACHE: dict[tuple[tuple[str, ...], str | None], Workspace] = {}
+_SPEC_CACHE: dict[tuple[tuple[str, ...], str | None, bool], Workspace] = {}
 
 
 def workspace_for(spec: WorkspaceSpec) -> Workspace:
     """The (cached, per process) Workspace of `spec`, its overlay set to the spec's."""
-    key = (spec.roots, spec.python)
+    key = (spec.roots, spec.python, spec.python_trusted)
     ws = _SPEC_CACHE.get(key)
     if ws is None:
         ws = _SPEC_CACHE[key] = Workspace.for_environment(
-            [Path(r) for r in spec.roots], spec.python
+            [Path(r) for r in spec.roots], spec.python, trusted=spec.python_trusted
         )
     overlay = {_resolved(p): text for p, text in spec.overlay}
     old = ws.overlay
@@ -127,10 +130,13 @@ class Workspace:
     _cached_chars: int = field(default=0, repr=False)
 
     @classmethod
-    def for_environment(cls: type[_W], roots: list[Path], python: str | None = None) -> _W:
+    def for_environment(
+        cls: type[_W], roots: list[Path], python: str | None = None, *, trusted: bool = False
+    ) -> _W:
         """A workspace resolving installed packages in `python`'s environment (default: the
-        interpreter running jax-lsp)."""
-        return cls(roots=[r.resolve() for r in roots], env_paths=environment_sys_path(python))
+        interpreter running jax-lsp), run only when `trusted`."""
+        return cls(roots=[r.resolve() for r in roots],
+                   env_paths=environment_sys_path(python, trusted=trusted))
 
     # ------------------------------------------------------------------ resolution
 
@@ -211,33 +217,3 @@ def _module_file(base: Path, parts: list[str]) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
-
-
-_ENV_CACHE: dict[str | None, list[Path]] = {}
-
-
-def environment_sys_path(python: str | None = None) -> list[Path]:
-    """The site-packages folders of a Python environment. For another interpreter, jedi asks
-    it in a subprocess (which imports nothing of the user's); for the interpreter running
-    jax-lsp, its own `sys.path` answers at no cost. Cached per interpreter."""
-    if python in _ENV_CACHE:
-        return _ENV_CACHE[python]
-    raw: list[str] = []
-    if python is None or Path(python).resolve() == Path(sys.executable).resolve():
-        raw = list(sys.path)
-    else:
-        try:
-            import jedi  # type: ignore[import-untyped]
-
-            raw = [str(p) for p in jedi.create_environment(python).get_sys_path()]
-        except Exception as e:
-            log.warning("cannot read the sys.path of %s: %s", python, e)
-    paths = [
-        Path(p)
-        for p in raw
-        if p
-        and ("site-packages" in Path(p).parts or "dist-packages" in Path(p).parts)
-        and Path(p).is_dir()
-    ]
-    _ENV_CACHE[python] = paths
-    return paths

@@ -26,21 +26,29 @@ written to a temporary file and renamed into place, so concurrent runs never see
 (at worst, one run's new entries are replaced by another's: later misses, never wrong answers).
 A cache directory that cannot be written disables writing for the run, silently (a debug log
 line says why).
+
+A cache directory may come with a repository (committed, or restored in CI), so it is never
+trusted: each bucket file is signed with a key only this user has (a random secret kept in the
+user's cache folder, never in a project: see `_key_file`), and a file whose signature is not
+this user's is a miss - a planted entry cannot hide a finding or inject text. Only regular
+files in the cache directory's own version folder are read (a symlink, e.g. to ``/dev/zero``, a
+FIFO or a device is skipped without blocking), at most `MAX_BUCKET_BYTES` of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import logging
 import os
+import secrets
 import sys
-import tempfile
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
@@ -50,6 +58,7 @@ from typing import Any
 import jax_lsp
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.safe_io import atomic_write, read_regular_file
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -73,7 +82,11 @@ CACHE_DIR_NAME = ".jax_lsp_cache"
 ENV_CACHE_DIR = "JAX_LSP_CACHE_DIR"
 ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
 #: the layout of an entry; bump when it changes
-FORMAT = 1
+FORMAT = 2
+#: a bucket file bigger than this is neither read nor written
+MAX_BUCKET_BYTES = 64 * 1024 * 1024
+#: where the key that signs this user's cache files lives (under the user's cache folder)
+ENV_KEY_DIR = "JAX_LSP_KEY_DIR"
 
 _GITIGNORE = "# Automatically created by jax-lsp.\n*\n"
 _CACHEDIR_TAG = (
@@ -89,11 +102,10 @@ def content_hash(data: bytes) -> str:
 
 
 def _file_hash(path: str | os.PathLike[str]) -> str | None:
-    """The content hash of a file; None when it cannot be read (missing, a directory, ...)."""
-    try:
-        return content_hash(Path(path).read_bytes())
-    except OSError:
-        return None
+    """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
+    or device, bigger than `MAX_BUCKET_BYTES`, ...)."""
+    data = read_regular_file(path, MAX_BUCKET_BYTES)
+    return None if data is None else content_hash(data)
 
 
 # -- what changes the answer besides the file ----------------------------------------------
@@ -152,6 +164,7 @@ class EntryKey:
     #: the import root and interpreter of the analysis (to replay its import lookups)
     root: str | None
     python: str | None
+    python_trusted: bool
     #: hash of everything besides the file's and its imports' contents that changes the answer
     settings: str
     #: the cache directory
@@ -338,8 +351,9 @@ class Cached:
     findings: tuple[Finding, ...]
 
 
-#: (import root, interpreter, module, level, importing file) -> resolved file or None
-Resolver = Callable[[str | None, str | None, str, int, str | None], str | None]
+#: (import root, interpreter, interpreter trusted, module, level, importing file) -> resolved
+#: file or None
+Resolver = Callable[[str | None, str | None, bool, str, int, str | None], str | None]
 
 
 class ResultCache:
@@ -355,7 +369,7 @@ class ResultCache:
         self._fixed = (cwd / settings.directory) if settings.directory is not None else None
         self._resolve = resolve
         self._hashes: dict[str, str | None] = {}
-        self._resolved: dict[tuple[str | None, str | None, str, int, str | None],
+        self._resolved: dict[tuple[str | None, str | None, bool, str, int, str | None],
                              str | None] = {}
         self._buckets: dict[Path, dict[str, Any]] = {}
         self._bucket_paths: dict[tuple[Path, str], Path] = {}
@@ -369,12 +383,12 @@ class ResultCache:
         return self._fixed if self._fixed is not None else project_root / CACHE_DIR_NAME
 
     def key(self, path: str, config: object, root: str | None, python: str | None,
-            project_root: Path) -> EntryKey:
+            python_trusted: bool, project_root: Path) -> EntryKey:
         """`config`: the file's AnalysisConfig (every field of it is part of the key)."""
         settings = json.dumps(
-            [analyzer_fingerprint(), path, root, python, _canonical(config)],
+            [analyzer_fingerprint(), path, root, python, python_trusted, _canonical(config)],
             sort_keys=True, separators=(",", ":"))
-        return EntryKey(path, root, python, content_hash(settings.encode()),
+        return EntryKey(path, root, python, python_trusted, content_hash(settings.encode()),
                         self.directory_for(project_root))
 
     def bucket_path(self, key: EntryKey) -> Path:
@@ -396,14 +410,14 @@ class ResultCache:
 
     def _resolves_to(self, key: EntryKey, dotted: str, level: int,
                      importer: str | None) -> str | None:
-        q = (key.root, key.python, dotted, level, importer)
+        q = (key.root, key.python, key.python_trusted, dotted, level, importer)
         if q not in self._resolved:
             self._resolved[q] = self._resolve(*q)
         return self._resolved[q]
 
-    def _bucket(self, bucket: Path) -> dict[str, Any]:
+    def _bucket(self, bucket: Path, directory: Path) -> dict[str, Any]:
         if bucket not in self._buckets:
-            self._buckets[bucket] = _read_bucket(bucket)
+            self._buckets[bucket] = _read_bucket(bucket, directory)
         return self._buckets[bucket]
 
     def lookup(self, key: EntryKey) -> Cached | None:
@@ -421,7 +435,7 @@ class ResultCache:
         return hit
 
     def _lookup(self, key: EntryKey) -> Cached | None:
-        entry = self._bucket(self.bucket_path(key)).get(key.path)
+        entry = self._bucket(self.bucket_path(key), key.directory).get(key.path)
         if not isinstance(entry, dict) or entry.get("settings") != key.settings:
             return None
         digest = self._hash_of(key.path)
@@ -467,14 +481,19 @@ class ResultCache:
         for bucket, (directory, ours) in sorted(self._dirty.items()):
             if directory in unwritable:
                 continue
-            merged = {**_read_bucket(bucket), **ours}
+            merged = {**_read_bucket(bucket, directory), **ours}
             entries = {p: e for p, e in merged.items() if p in ours or os.path.exists(p)}
             # ASCII: any str encodes, even a file name's lone surrogates
-            data = json.dumps({"format": FORMAT, "entries": entries}, sort_keys=True,
-                              separators=(",", ":")).encode("ascii")
+            data = _sign(json.dumps({"format": FORMAT, "entries": entries}, sort_keys=True,
+                                    separators=(",", ":")).encode("ascii"))
+            if len(data) > MAX_BUCKET_BYTES:
+                log.debug("not caching %s: %d bytes", bucket, len(data))
+                continue
             try:
                 _prepare(directory)
                 bucket.parent.mkdir(exist_ok=True)
+                if not _inside(bucket, directory):
+                    raise OSError(f"{bucket.parent} is not a folder of the cache directory")
                 _atomic_write(bucket, data)
             except OSError as e:
                 log.debug("cache directory %s is not writable, not caching: %s", directory, e)
@@ -484,13 +503,82 @@ class ResultCache:
         self._dirty.clear()
 
 
-def _read_bucket(bucket: Path) -> dict[str, Any]:
-    """The entries of a bucket file; none when it is missing, unreadable or not a bucket."""
+def _key_file() -> Path:
+    """The user's own folder, never a project's: $JAX_LSP_KEY_DIR, else the platform's user
+    cache folder (XDG_CACHE_HOME, ~/.cache, %LOCALAPPDATA%)."""
+    chosen = os.environ.get(ENV_KEY_DIR)
+    if chosen:
+        return Path(chosen) / "cache-key"
+    base = os.environ.get("XDG_CACHE_HOME") or os.environ.get("LOCALAPPDATA")
+    return Path(base or Path.home() / ".cache") / "jax-lsp" / "cache-key"
+
+
+@lru_cache(maxsize=1)
+def _signing_key() -> bytes:
+    """A secret of this user's, made once (0600): cache files are signed with it, so a cache
+    directory that came with a repository (or any other user's) verifies nothing. Without a
+    writable home, a key for this process only (the cache then lasts one run)."""
+    path = _key_file()
+    key = read_regular_file(path, 1024)
+    if key is not None and len(key) >= 32:
+        return key
+    fresh = secrets.token_bytes(32)
     try:
-        data = json.loads(bucket.read_bytes())
-    except (OSError, ValueError, RecursionError) as e:
-        if not isinstance(e, FileNotFoundError):
-            log.debug("cache file %s unusable: %r", bucket, e)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                     0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(fresh)
+        return fresh
+    except FileExistsError:  # a concurrent run made it meanwhile
+        key = read_regular_file(path, 1024)
+        if key is not None and len(key) >= 32:
+            return key
+    except OSError as e:
+        log.debug("cannot keep a cache key in %s: %s", path, e)
+    return fresh
+
+
+def _signature(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, key=_signing_key()[:64], digest_size=32).hexdigest().encode()
+
+
+def _sign(payload: bytes) -> bytes:
+    return _signature(payload) + b"\n" + payload
+
+
+def _verified(data: bytes) -> bytes | None:
+    """The payload of a signed bucket file; None when the signature is not this user's."""
+    signature, newline, payload = data.partition(b"\n")
+    if not newline or not hmac.compare_digest(signature, _signature(payload)):
+        return None
+    return payload
+
+
+def _inside(bucket: Path, directory: Path) -> bool:
+    """Whether the bucket's folder is the cache directory's version folder itself, not a
+    symlink planted to lead elsewhere."""
+    expected = Path(os.path.realpath(directory)) / jax_lsp.__version__
+    return bucket.parent.name == jax_lsp.__version__ and not bucket.parent.is_symlink() \
+        and Path(os.path.realpath(bucket.parent)) == expected
+
+
+def _read_bucket(bucket: Path, directory: Path) -> dict[str, Any]:
+    """The entries of a bucket file; none when it is missing, unreadable, not a regular file
+    under the cache directory (a symlink, a FIFO, a device), too big, not signed with this
+    user's key or not a bucket."""
+    if not _inside(bucket, directory):
+        return {}
+    raw = read_regular_file(bucket, MAX_BUCKET_BYTES, follow_symlinks=False)
+    payload = None if raw is None else _verified(raw)
+    if payload is None:
+        if raw is not None:
+            log.debug("cache file %s is not signed with this user's key: ignored", bucket)
+        return {}
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError) as e:
+        log.debug("cache file %s unusable: %r", bucket, e)
         return {}
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}
@@ -506,25 +594,7 @@ def _prepare(directory: Path) -> None:
             _atomic_write(directory / name, text.encode())
 
 
-@lru_cache(maxsize=1)
-def _file_mode() -> int:
-    """What `open` would create (mkstemp makes 0600 files): 0666 less the umask."""
-    umask = os.umask(0o022)
-    os.umask(umask)
-    return 0o666 & ~umask
-
-
 def _atomic_write(target: Path, data: bytes) -> None:
-    """Write a temporary file beside `target`, then rename it over `target`: a reader sees the
-    old content or the new, never a mix, whatever runs concurrently."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        with suppress(OSError):
-            os.chmod(tmp, _file_mode())
-        os.replace(tmp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Replace a cache file all at once (see `safe_io.atomic_write`); not fsynced (a torn
+    entry is only a miss), and a planted symlink is replaced, never written through."""
+    atomic_write(target, data, durable=False, follow_symlinks=False)

@@ -24,6 +24,7 @@ from jax_lsp.checker.runner import (
     display_path,
 )
 from jax_lsp.config import Config, ConfigError
+from jax_lsp.trust import add_python_arguments
 
 __all__ = ["register", "run"]
 
@@ -89,6 +90,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--cache-dir", metavar="PATH", type=Path,
                    help="where to keep the result cache (default: .jax_lsp_cache in the project "
                    f"root, the directory of the configuring pyproject.toml; also: {ENV_CACHE_DIR})")
+    add_python_arguments(p)
     p.add_argument("--fix", action="store_true",
                    help="apply the safe fixes to the files, then report what remains")
     p.add_argument("--unsafe-fixes", action="store_true",
@@ -140,7 +142,8 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
             overrides["ignore"] = [*config.ignore, *ignore]
         if exclude:
             overrides["exclude"] = [*config.exclude, *exclude]
-        return config.merge(overrides) if overrides else config
+        config = config.merge(overrides) if overrides else config
+        return config.with_user_python(args.python, trust_project=args.trust_project_python)
 
     return adjust
 

@@ -192,25 +192,27 @@ def _decode(data: bytes) -> tuple[str | None, Finding | None]:
         )
 
 
-_WORKSPACES: dict[tuple[str, str | None], RecordingWorkspace] = {}
+_WORKSPACES: dict[tuple[str, str | None, bool], RecordingWorkspace] = {}
 
 
-def _workspace(root: str, python: str | None) -> RecordingWorkspace:
+def _workspace(root: str, python: str | None, trusted: bool = False) -> RecordingWorkspace:
     """One import index per project root and environment, per process: every file of a run
     shares the parsed modules. It records what each analysis reads, for the cache."""
-    key = (root, python)
+    key = (root, python, trusted)
     ws = _WORKSPACES.get(key)
     if ws is None:
-        ws = _WORKSPACES[key] = RecordingWorkspace.for_environment([Path(root)], python)
+        ws = _WORKSPACES[key] = RecordingWorkspace.for_environment(
+            [Path(root)], python, trusted=trusted)
     return ws
 
 
-def _resolve(root: str | None, python: str | None, dotted: str, level: int,
+def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, level: int,
              importer: str | None) -> str | None:
     """Replay an import lookup of an earlier analysis (to validate a cache entry)."""
     if root is None:
         return None
-    found = _workspace(root, python).find(dotted, level, Path(importer) if importer else None)
+    found = _workspace(root, python, trusted).find(
+        dotted, level, Path(importer) if importer else None)
     return None if found is None else str(found)
 
 
@@ -251,10 +253,11 @@ def _analyse_text(path: str, source: str, config: AnalysisConfig,
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
-                 python: str | None = None, data: bytes | None = None) -> _Analysed:
+                 python: str | None = None, python_trusted: bool = False,
+                 data: bytes | None = None) -> _Analysed:
     """Read (unless `data` holds the file's bytes), decode, analyse and apply suppression
     comments: never raises. With `root`, imports are followed into that project and the
-    environment of `python`."""
+    environment of `python` (run only when `python_trusted`)."""
     if data is None:
         try:
             data = Path(path).read_bytes()
@@ -268,7 +271,7 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
                          provenance=Provenance(digest))
     if root is None and path.endswith(".ipynb"):
         root = str(Path(path).parent)
-    workspace = _workspace(root, python) if root is not None else None
+    workspace = _workspace(root, python, python_trusted) if root is not None else None
     try:
         with recording(workspace) as record:
             shown, findings, dependencies = _analyse_text(path, source, config, workspace)
@@ -279,7 +282,7 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
                      provenance=record.provenance(digest, dependencies))
 
 
-def _analyse_star(item: tuple[str, AnalysisConfig, str | None, str | None]) -> _Analysed:
+def _analyse_star(item: _Work) -> _Analysed:
     return analyse_file(*item)
 
 
@@ -346,8 +349,9 @@ def _jobs_for(files: Sequence[tuple[Path, Config]], jobs: int) -> int:
     return 1
 
 
-#: what `analyse_file` gets: path, analysis configuration, import root, interpreter
-_Work = tuple[str, AnalysisConfig, str, str | None]
+#: what `analyse_file` gets: path, analysis configuration, import root, interpreter, whether
+#: the user allowed running it
+_Work = tuple[str, AnalysisConfig, str, str | None, bool]
 
 
 def _analyse_all(
@@ -374,7 +378,8 @@ def check_files(
     enabled `cache`, valid cached results are used and the others are analysed and stored."""
     cwd = cwd or Path.cwd()
     work: list[_Work] = [
-        (str(p), c.analysis_config(), str(c.root or cwd), c.python_path()) for p, c in files
+        (str(p), c.analysis_config(), str(c.root or cwd), c.python_path(), c.python_trusted)
+        for p, c in files
     ]
     store = ResultCache(cache, cwd, _resolve) if cache is not None and cache.enabled else None
     analysed: list[_Analysed | None] = [None] * len(work)
@@ -410,7 +415,7 @@ def check_source(data: bytes, path: Path, config: Config, *, shown: str,
     """Check source that is not read from `path` (standard input) as if it were that file."""
     cwd = cwd or Path.cwd()
     analysed = analyse_file(str(path), config.analysis_config(), str(config.root or cwd),
-                            config.python_path(), data=data)
+                            config.python_path(), config.python_trusted, data=data)
     run = _collect([(path, config)], [analysed], cwd)
     return replace(run, results=tuple(replace(r, path=shown) for r in run.results),
                    internal_errors=tuple((shown, t) for _, t in run.internal_errors))

@@ -24,6 +24,7 @@ from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.registry import fixes_for
+from jax_lsp.safe_io import atomic_write
 
 __all__ = [
     "AppliedFix",
@@ -174,7 +175,7 @@ def fix_file(
     try:
         if path.read_bytes() != data:
             return _refused(outcome, "it changed on disk since it was read")
-        path.write_bytes((_BOM if data.startswith(_BOM) else b"") + fixed.text.encode("utf-8"))
+        atomic_write(path, (_BOM if data.startswith(_BOM) else b"") + fixed.text.encode("utf-8"))
     except OSError as e:
         return _refused(outcome, f"cannot write it: {e.strerror or e}")
     return FileFixOutcome(path, text, fixed.text, fixed.applied, written=True)
@@ -195,13 +196,13 @@ def fix_files(
     """Fix each file with its configuration; files without a fix are left out. With
     `follow_imports`, each project root gets one import index, as in `jax-lsp check`."""
     outcomes = []
-    workspaces: dict[tuple[Path, str | None], Workspace] = {}
+    workspaces: dict[tuple[Path, str | None, bool], Workspace] = {}
     for path, config in files:
         workspace = None
         if follow_imports:
-            key = (config.root or Path.cwd(), config.python_path())
+            key = (config.root or Path.cwd(), config.python_path(), config.python_trusted)
             if key not in workspaces:
-                workspaces[key] = Workspace.for_environment([key[0]], key[1])
+                workspaces[key] = Workspace.for_environment([key[0]], key[1], trusted=key[2])
             workspace = workspaces[key]
         outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace)
         if outcome is not None and outcome.applied:

@@ -13,6 +13,8 @@ import logging
 import sys
 from typing import Any
 
+from jax_lsp.trust import add_python_arguments
+
 __all__ = ["register", "run"]
 
 DEFAULT_PORT = 2087
@@ -40,6 +42,7 @@ def register(subparsers: Any) -> None:
         default=DEFAULT_PORT,
         help=f"port for --tcp/--ws (default: {DEFAULT_PORT})",
     )
+    add_python_arguments(parser)
     parser.add_argument("--log-file", metavar="PATH", help="write logs to this file, not stderr")
     parser.add_argument(
         "--log-level", choices=_LEVELS, default="warning", help="log level (default: warning)"
@@ -72,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from jax_lsp.server.server import create_server
 
     server = create_server(log_level=level)
+    server.session.configuration.set_user_python(
+        args.python, trust_project=args.trust_project_python)
     # the pool's processes (the first one prestarted) get ready while this one waits for
     # `initialize`
     server.session.scheduler.pool.start()

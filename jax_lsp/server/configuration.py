@@ -16,6 +16,11 @@ set keep the lower layer's value):
    carries none, the ``jax-lsp`` section the server then asks for with
    ``workspace/configuration`` (also asked once after ``initialized``).
 
+Above all layers, the user's own choice of interpreter (``jax-lsp serve --python PATH``,
+``JAX_LSP_PYTHON``, ``--trust-project-python``), made outside any repository, decides whether
+the ``python`` setting may be run; no layer can (editor settings may come from a workspace's
+``.vscode/settings.json``, so they are as untrusted as ``pyproject.toml``; see docs/security.md).
+
 Layers 3 and 4 take the keys of ``[tool.jax-lsp]`` (``select``, ``ignore``, ``exclude``,
 ``severity``, ``extra-callbacks``, ``extra-transforms``; kebab-, snake- or camelCase), either at
 top level or under a ``"jax-lsp"`` (or ``jaxLsp``) key. Other keys (an extension's own settings
@@ -99,6 +104,16 @@ class Configuration:
         #: how many times the editor settings were set (a pulled answer older than the last
         #: didChangeConfiguration is dropped)
         self.editor_updates = 0
+        #: the user's choice of interpreter, from the command line or environment
+        self._user_python: str | None = None
+        self._trust_project_python = False
+
+    def set_user_python(self, python: str | None, *, trust_project: bool = False) -> None:
+        """The interpreter the user chose outside any repository (trusted), or their consent
+        to run the one the project's configuration names (see `Config.with_user_python`)."""
+        self._user_python = python
+        self._trust_project_python = trust_project
+        self.changed()
 
     # -- layers --------------------------------------------------------------------------------
 
@@ -184,7 +199,8 @@ class Configuration:
             config = config.merge(self._initialization)
         if self._editor:
             config = config.merge(self._editor)
-        return config
+        return config.with_user_python(self._user_python,
+                                       trust_project=self._trust_project_python)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

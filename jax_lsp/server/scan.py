@@ -104,7 +104,8 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
         log.info("indexing %d of the workspace's %d modules", len(modules), len(found))
     if not modules:
         return 0
-    spec = WorkspaceSpec((str(root),), session.configuration.for_path(root).python_path())
+    config = session.configuration.for_path(root)
+    spec = WorkspaceSpec((str(root),), config.python_path(), python_trusted=config.python_trusted)
     progress = _Progress(server) if session.profile.work_done_progress else None
     if progress is not None:
         await progress.begin(f"Indexing {len(modules)} modules")

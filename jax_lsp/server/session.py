@@ -142,7 +142,7 @@ class Session:
             for other in self.documents
             if other.path is not None and other.uri != uri and other.path.suffix == ".py"
         )
-        return WorkspaceSpec((str(root),), config.python_path(), overlay)
+        return WorkspaceSpec((str(root),), config.python_path(), overlay, config.python_trusted)
 
     def _on_report(self, report: Report) -> None:
         self.dependencies[report.uri] = frozenset(report.dependencies)

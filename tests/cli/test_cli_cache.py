@@ -123,11 +123,18 @@ def buckets(cache_dir: Path) -> list[Path]:
     return sorted(cache_dir.glob("*/*.json"))
 
 
+def payload(bucket: Path) -> bytes:
+    """A bucket file's JSON, its signature checked."""
+    verified = cache_module._verified(bucket.read_bytes())
+    assert verified is not None
+    return verified
+
+
 def entries(cache_dir: Path) -> dict[str, object]:
     """Every entry in the cache, by the path of its file."""
     found: dict[str, object] = {}
     for bucket in buckets(cache_dir):
-        data = json.loads(bucket.read_bytes())
+        data = json.loads(payload(bucket))
         assert data["format"] == cache_module.FORMAT
         found.update(data["entries"])
     return found
@@ -398,7 +405,8 @@ def test_corrupt_cache_files_are_ignored_and_rewritten(
     cold = run_cli(JSON, tmp_path)
     (bucket,) = buckets(tmp_path / CACHE_DIR_NAME)
     good = bucket.read_bytes()
-    data = json.loads(good)
+    data = json.loads(payload(bucket))
+    sign = cache_module._sign  # damage that passes the signature (this user's own files)
     if damage == "bad-entries":  # a valid file, some entries of the wrong shape
         by_name = {Path(p).name: p for p in data["entries"]}
         data["entries"][by_name["main.py"]]["findings"][0][2] = "not a span"
@@ -407,11 +415,11 @@ def test_corrupt_cache_files_are_ignored_and_rewritten(
         data["entries"][by_name["helper.py"]]["imports"] = [[1, 2]]
     broken = {
         "truncated": good[: len(good) // 2],
-        "garbage": b"\x00\xff garbage",
-        "not-an-object": b"[1, 2, 3]",
-        "other-format": json.dumps({**data, "format": 0}).encode(),
-        "entries-not-an-object": json.dumps({**data, "entries": []}).encode(),
-        "bad-entries": json.dumps(data).encode(),
+        "garbage": sign(b"\x00\xff garbage"),
+        "not-an-object": sign(b"[1, 2, 3]"),
+        "other-format": sign(json.dumps({**data, "format": 0}).encode()),
+        "entries-not-an-object": sign(json.dumps({**data, "entries": []}).encode()),
+        "bad-entries": sign(json.dumps(data).encode()),
     }[damage]
     bucket.write_bytes(broken)
     ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)

@@ -169,3 +169,37 @@ def test_several_findings_in_one_file_are_fixed_one_after_the_other(
     assert fixed.count("def _pure_callback_with_vjp(") == 1
     assert fixed.count("_pure_callback_with_vjp(jax.pure_callback, np.") == 2
     assert ran.code == 0
+
+
+def test_a_full_disk_during_fix_leaves_the_file_whole(
+    tmp_path: Path, check: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a write that fails midway (here: the process may not write past 4,096 bytes,
+    as on a full disk) must not truncate the file: fixes are written to a temporary file and
+    renamed over the original."""
+    resource = pytest.importorskip("resource")
+    import signal
+
+    path = tmp_path / "train.py"
+    original = REVERSE_ONLY + "# padding\n" * 350  # 3.7 kB; the fixed text is past 4,096 bytes
+    path.write_text(original)
+    assert len(original.encode()) < 4096
+    real_fix_file = fix_apply.fix_file
+
+    def fix_on_a_full_disk(*args: object, **kwargs: object) -> object:
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, hard))
+        try:
+            return real_fix_file(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+            signal.signal(signal.SIGXFSZ, old_handler)
+
+    monkeypatch.setattr(fix_apply, "fix_file", fix_on_a_full_disk)
+    ran = check("--fix", "--no-cache")
+    assert "not writing train.py: cannot write it" in ran.err
+    assert path.read_text() == original
+    assert [p.name for p in tmp_path.iterdir()] == ["train.py"]  # no temporary file left
+    assert ran.code == 1
+

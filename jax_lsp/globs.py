@@ -1,0 +1,176 @@
+"""gitignore-style globs matched without backtracking: time linear in the path's length.
+
+A regular expression built from a glob (``(?:[^/]*/)*`` for each ``**/``) backtracks
+exponentially on patterns such as ``**/**/**/**/b`` against a deep path, and a regex per
+segment still backtracks polynomially on ``*a*a*a*a*b``. Here a pattern is split into path
+segments; a run of ``**`` segments matches any number of path segments, simulated as a set of
+pattern positions advanced one path segment at a time (at most pattern x path steps), and each
+other segment is matched by the classic two-pointer wildcard algorithm (at most pattern x name
+steps).
+
+Syntax (as in ``.gitignore``): ``*`` any characters but ``/``, ``?`` one such character,
+``[abc]``/``[a-z]``/``[!a-z]`` a class, ``\\x`` a literal ``x``; a ``**`` segment spans zero or
+more directories (a trailing one: one or more), ``**`` inside a segment acts like ``*``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Glob"]
+
+
+@dataclass(frozen=True)
+class _Class:
+    negated: bool
+    #: inclusive (low, high) character ranges
+    ranges: tuple[tuple[str, str], ...]
+
+    def matches(self, c: str) -> bool:
+        return any(lo <= c <= hi for lo, hi in self.ranges) != self.negated
+
+
+_STAR = "*"
+_ANY = "?"
+#: a token: a literal character (a str of length 1 in a tuple, to tell it from _STAR/_ANY)
+_Token = object
+
+
+def _parse_class(glob: str, i: int) -> tuple[_Class | None, int]:
+    """The class starting at `glob[i]` == "[" and the index after it; None when unterminated."""
+    j = i + 1
+    negated = j < len(glob) and glob[j] in "!^"
+    if negated:
+        j += 1
+    start = j
+    if j < len(glob) and glob[j] == "]":
+        j += 1
+    while j < len(glob) and glob[j] != "]":
+        j += 1
+    if j >= len(glob):
+        return None, i + 1
+    body = glob[start:j]
+    ranges = []
+    k = 0
+    while k < len(body):
+        if k + 2 < len(body) and body[k + 1] == "-":
+            ranges.append((body[k], body[k + 2]))
+            k += 3
+        else:
+            ranges.append((body[k], body[k]))
+            k += 1
+    return _Class(negated, tuple(r for r in ranges if r != ("/", "/"))), j + 1
+
+
+def _tokens(segment: str) -> tuple[_Token, ...]:
+    out: list[_Token] = []
+    i = 0
+    while i < len(segment):
+        c = segment[i]
+        if c == "*":
+            if not out or out[-1] is not _STAR:  # "**" inside a segment is "*"
+                out.append(_STAR)
+            i += 1
+        elif c == "?":
+            out.append(_ANY)
+            i += 1
+        elif c == "[":
+            cls, i = _parse_class(segment, i)
+            out.append(cls if cls is not None else ("[",))
+        elif c == "\\" and i + 1 < len(segment):
+            out.append((segment[i + 1],))
+            i += 2
+        else:
+            out.append((c,))
+            i += 1
+    return tuple(out)
+
+
+def _one(token: _Token, c: str) -> bool:
+    if token is _ANY:
+        return True
+    if isinstance(token, _Class):
+        return token.matches(c)
+    return token == (c,)
+
+
+def _match_segment(tokens: Sequence[_Token], name: str) -> bool:
+    """Wildcard match of one path segment: on a mismatch, only the last `*` gets to take one
+    more character, so no more than len(tokens) x len(name) steps."""
+    t = p = 0
+    star_p, star_t = -1, 0
+    while t < len(name):
+        if p < len(tokens) and tokens[p] is _STAR:
+            star_p, star_t = p, t
+            p += 1
+        elif p < len(tokens) and _one(tokens[p], name[t]):
+            p += 1
+            t += 1
+        elif star_p >= 0:
+            p, star_t = star_p + 1, star_t + 1
+            t = star_t
+        else:
+            return False
+    while p < len(tokens) and tokens[p] is _STAR:
+        p += 1
+    return p == len(tokens)
+
+
+#: pattern segments that are not a token list
+_ANY_DIRS = "**"  # zero or more path segments
+_ONE_SEGMENT = "*/"  # exactly one path segment, whatever its name
+
+
+@dataclass(frozen=True)
+class Glob:
+    """A compiled glob (already stripped of ``!``, leading and trailing ``/``)."""
+
+    segments: tuple[object, ...]
+
+    @classmethod
+    def compile(cls, glob: str) -> Glob:
+        raw = glob.split("/")
+        out: list[object] = []
+        for n, segment in enumerate(raw):
+            if segment == "**":
+                if n == len(raw) - 1 and n > 0:  # "a/**": everything inside, not a itself
+                    while out and out[-1] is _ANY_DIRS:
+                        out.pop()
+                    out += [_ONE_SEGMENT, _ANY_DIRS]
+                elif n == len(raw) - 1:  # "**" alone: any path
+                    out += [_ONE_SEGMENT, _ANY_DIRS]
+                elif not out or out[-1] is not _ANY_DIRS:  # "**/**/" is "**/"
+                    out.append(_ANY_DIRS)
+            else:
+                out.append(_tokens(segment))
+        return cls(tuple(out))
+
+    def _closure(self, states: set[int]) -> set[int]:
+        """Add the positions reached by letting `**` segments match nothing."""
+        todo = list(states)
+        while todo:
+            i = todo.pop()
+            if i < len(self.segments) and self.segments[i] is _ANY_DIRS and i + 1 not in states:
+                states.add(i + 1)
+                todo.append(i + 1)
+        return states
+
+    def matches(self, parts: Sequence[str]) -> bool:
+        """Whether the path of `parts` (its segments) matches."""
+        end = len(self.segments)
+        states = self._closure({0})
+        for part in parts:
+            advanced: set[int] = set()
+            for i in states:
+                if i == end:
+                    continue
+                seg = self.segments[i]
+                if seg is _ANY_DIRS:
+                    advanced.add(i)
+                elif seg is _ONE_SEGMENT or _match_segment(seg, part):  # type: ignore[arg-type]
+                    advanced.add(i + 1)
+            if not advanced:
+                return False
+            states = self._closure(advanced)
+        return end in states

@@ -1,0 +1,104 @@
+"""Reading files a repository may have planted, and writing files without ever truncating one.
+
+Reads are bounded and of regular files only: a "file" that is a FIFO, a device such as
+``/dev/zero`` or (when asked) a symlink is skipped at once, neither blocking nor filling memory.
+Writes go to a temporary file in the target's directory, are flushed to disk, then renamed over
+the target: on any failure (a full disk, a crash) the old file stays whole.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from contextlib import suppress
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["atomic_write", "read_regular_file"]
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def read_regular_file(
+    path: str | os.PathLike[str], limit: int, *, follow_symlinks: bool = True
+) -> bytes | None:
+    """The bytes of `path` if it is a regular file of at most `limit` bytes; None otherwise
+    (missing, unreadable, a FIFO or device, too big, or a symlink when not `follow_symlinks`).
+    Opened without blocking, so a FIFO never hangs the caller."""
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        chunks, total = [], 0
+        while True:  # the size can change after fstat: never read past the limit
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                return None
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+@lru_cache(maxsize=1)
+def _new_file_mode() -> int:
+    """What `open` would create (mkstemp makes 0600 files): 0666 less the umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def atomic_write(
+    target: str | os.PathLike[str], data: bytes, *, durable: bool = True,
+    follow_symlinks: bool = True,
+) -> None:
+    """Replace `target` with `data` all at once: a temporary file beside it, written, given
+    the target's permissions (a new file: the umask's) and renamed over it; `durable` also
+    fsyncs the file and the directory (a cache, which a torn write only turns into misses,
+    skips that). A symlink is followed (the file it points to is replaced) unless not
+    `follow_symlinks` (the link itself is replaced). Raises OSError, and then `target` is as
+    it was."""
+    path = Path(os.path.realpath(target) if follow_symlinks else os.path.abspath(target))
+    try:
+        st = os.stat(path, follow_symlinks=follow_symlinks)
+        mode = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else _new_file_mode()
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise
+    if durable:
+        _fsync_directory(path.parent)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename durable (POSIX; not possible, nor needed, on Windows)."""
+    with suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
