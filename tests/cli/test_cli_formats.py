@@ -299,7 +299,8 @@ def test_sarif_empty_run_still_lists_rules() -> None:
 def test_statistics() -> None:
     results = [RESULT, FileResult("b.py", (CALLBACK,), None)]
     assert format_statistics(results) == (
-        "2\tJAX001\tpure-callback-jvp\n1\tJAX009\treverse-mode-dynamic-loop\nFound 3 findings (2 errors, 1 warning).\n"
+        "2\tJAX001\tpure-callback-jvp\n1\tJAX009\treverse-mode-dynamic-loop\n"
+        "Found 3 findings (2 errors, 1 warning).\n"
     )
     assert json.loads(format_statistics_json(results)) == [
         {"code": "JAX001", "name": "pure-callback-jvp", "count": 2},
