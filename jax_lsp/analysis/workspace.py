@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from jax_lsp.analysis.source_text import python_text
+
 log = logging.getLogger(__name__)
 
 #: Libraries whose API the analysis models as data (jaxapi): never read their sources.
@@ -164,6 +166,7 @@ class Workspace:
             except (OSError, UnicodeDecodeError) as e:
                 log.debug("cannot read %s: %s", path, e)
                 return None
+        text = python_text(text)
         digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
         cached = self._cache.pop(path, None)
         if cached is not None:
@@ -173,8 +176,8 @@ class Workspace:
                 return cached
         try:
             tree = ast.parse(text, filename=str(path))
-        except (SyntaxError, ValueError) as e:
-            log.debug("cannot parse %s: %s", path, e)
+        except (SyntaxError, ValueError, RecursionError) as e:
+            log.debug("cannot parse %s: %r", path, e)
             return None
         parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text))
         self._keep(parsed)

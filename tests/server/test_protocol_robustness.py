@@ -193,3 +193,28 @@ def test_the_analysis_child_dies_with_a_killed_server(server: RawServer) -> None
     server.process.wait()
     took = _exited(child, 10)
     assert took is not None and took < 3, took
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\ufeff" + LOGGING,
+        LOGGING + "# \ud800 a byte that was not UTF-8\n",
+        "\ufeff# caf\udce9\n" + LOGGING + "x = '\udcff'\n",
+    ],
+    ids=["bom", "lone-high-surrogate", "bom-and-low-surrogates"],
+)
+def test_a_bom_or_lone_surrogates_still_get_diagnostics(
+    initialized: RawServer, text: str
+) -> None:
+    server = initialized
+    plain = (server.root / "plain.py").as_uri()
+    server.open(plain, LOGGING)
+    [expected] = server.diagnostics(plain)
+    uri = (server.root / f"odd{abs(hash(text))}.py").as_uri()
+    server.open(uri, text)  # json.dumps writes lone surrogates as \ud800 escapes
+    [got] = server.diagnostics(uri)
+    shift = text.count("\n", 0, text.index(LOGGING[:40]))
+    assert got["code"] == expected["code"] == "JAX003"
+    assert got["range"]["start"]["line"] == expected["range"]["start"]["line"] + shift
+    assert got["range"]["start"]["character"] == expected["range"]["start"]["character"]
