@@ -12,6 +12,7 @@ from typing import Any
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, WorkspaceSpec, workspace_for
 
@@ -48,6 +49,7 @@ def analyze_source(
     """Analyse one module's source text. Never raises on bad input: a syntax error becomes
     `AnalysisResult.error`. With a `workspace`, imports of workspace modules and installed
     packages are followed (read and interpreted, never imported)."""
+    source = python_text(source)
     with paused_gc():
         cfg, workspace = settle(config, workspace)
         tree = parse(source, filename)
@@ -87,6 +89,10 @@ def parse(source: str, filename: str = "<string>") -> ast.Module | AnalysisResul
         error = ParseError(f"SyntaxError: {e.msg}", e.lineno or 1, (e.offset or 1) - 1)
     except ValueError as e:  # e.g. source containing NUL bytes
         error = ParseError(f"cannot parse: {e}")
+    except RecursionError:  # Python cannot compile it either (nothing of it can run)
+        error = ParseError(
+            "RecursionError: the module nests expressions too deeply for Python to compile it"
+        )
     return AnalysisResult([], error)
 
 

@@ -45,6 +45,7 @@ from jax_lsp.analysis.engine import (
 )
 from jax_lsp.analysis.findings import Finding, Span
 from jax_lsp.analysis.interp import RootEffects, statement_start
+from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
@@ -127,7 +128,7 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     chunk = "\n".join(new_lines[a:end_new])
     try:
         chunk_tree = ast.parse(chunk)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError):
         return None
     if a:
         _shift(chunk_tree.body, a)
@@ -349,6 +350,7 @@ class IncrementalAnalyzer:
         incremental one that changed nothing of the previous version in place. An incremental
         analysis that moved statements of the previous tree must not be interrupted (else the
         next edit finds no previous version and pays for a full analysis)."""
+        source = python_text(source)
         with paused_gc():
             cfg, workspace = settle(config, workspace)
             last = self._last

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from jax_lsp.analysis.environment import environment_sys_path
+from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
 
 log = logging.getLogger(__name__)
@@ -172,6 +173,7 @@ class Workspace:
             except (OSError, UnicodeDecodeError) as e:
                 log.debug("cannot read %s: %s", path, e)
                 return None
+        text = python_text(text)
         digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
         cached = self._cache.pop(path, None)
         if cached is not None:
@@ -181,8 +183,8 @@ class Workspace:
                 return cached
         try:
             tree = parse_module(text, filename=str(path))
-        except (SyntaxError, ValueError) as e:
-            log.debug("cannot parse %s: %s", path, e)
+        except (SyntaxError, ValueError, RecursionError) as e:
+            log.debug("cannot parse %s: %r", path, e)
             return None
         parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text))
         self._keep(parsed)

@@ -20,6 +20,9 @@ interrupted, since that would leave the next one without a previous version to b
 signal takes effect only if it falls back to a full analysis, else the server drops the stale
 answer. One that moved nothing (an edit within lines) is interruptible like a full one.
 
+A child that stays stopped (SIGSTOP, `STOPPED_TIMEOUT`) is killed and replaced like one that
+died; a child whose server is gone (killed: it could not stop the child) exits by itself.
+
 Messages are length-prefixed pickles over the child's stdin and stdout; its stderr is the
 server's.
 
@@ -38,6 +41,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 import traceback
 from collections import OrderedDict
 from pathlib import Path
@@ -56,6 +60,10 @@ MAX_FAILURES = 3
 #: the signal that interrupts an analysis; where there is none (Windows), a superseded analysis
 #: runs to its end and its result is dropped
 _INTERRUPT: signal.Signals | None = getattr(signal, "SIGUSR1", None)
+#: seconds a child may stay stopped (SIGSTOP) while the server waits for it, and how often
+#: the server looks
+STOPPED_TIMEOUT = 3.0
+STOPPED_POLL = 0.25
 #: files whose previous version the child keeps for incremental analysis
 MAX_DOCUMENTS = 16
 
@@ -176,9 +184,12 @@ class AnalysisProcess:
             return None
         try:
             assert process.stdin is not None and process.stdout is not None
+            if _stopped(process.pid):  # a write to it could block for good
+                raise ChildStopped("the analysis process is stopped")
             _send(process.stdin, request)
+            _await_answer(process)
             status, payload = _receive(process.stdout)
-        except (OSError, EOFError, pickle.UnpicklingError) as e:
+        except (OSError, EOFError, pickle.UnpicklingError, ChildStopped) as e:
             with self._lock:
                 stopped = self._process is not process  # `stop` took it: the server exits
                 if not stopped:
@@ -206,6 +217,42 @@ class AnalysisProcess:
                 if process.stdin is not None:
                     process.stdin.close()
             _kill(process)
+
+
+class ChildStopped(Exception):
+    """The child stays stopped (SIGSTOP, a debugger): it is killed and replaced."""
+
+
+def _stopped(pid: int) -> bool:
+    """Whether process `pid` is stopped (False where that cannot be told: no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] in (b"T", b"t")
+    except (OSError, IndexError):
+        return False
+
+
+def _await_answer(process: subprocess.Popen[bytes]) -> None:
+    """Wait until the child's answer starts; raise `ChildStopped` if the child stays stopped
+    for `STOPPED_TIMEOUT` seconds meanwhile. A running analysis has no time limit: it is
+    superseded (and interrupted) by the next edit, and a long one is no fault."""
+    assert process.stdout is not None
+    stopped_since: float | None = None
+    while True:
+        try:
+            ready, _, _ = select.select([process.stdout], [], [], STOPPED_POLL)
+        except (OSError, ValueError):  # cannot wait on a pipe (Windows): block in the read
+            return
+        if ready or process.poll() is not None:
+            return
+        if not _stopped(process.pid):
+            stopped_since = None
+            continue
+        now = time.monotonic()
+        if stopped_since is None:
+            stopped_since = now
+        elif now - stopped_since >= STOPPED_TIMEOUT:
+            raise ChildStopped(f"the analysis process was stopped for {STOPPED_TIMEOUT:g} s")
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
@@ -280,9 +327,22 @@ def _analyse(
     return findings, result.error, tuple(result.dependencies), result.exact
 
 
+def _orphaned_exit(parent: int) -> None:
+    """End this process once the server is gone (killed: it could not stop us), instead of
+    finishing an analysis nobody will read. Polls, from a thread: it runs between the
+    analysis's bytecodes."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_POLL)
+    os._exit(0)
+
+
 def main() -> int:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the server through stdout
+    if hasattr(os, "getppid") and sys.platform != "win32":
+        threading.Thread(
+            target=_orphaned_exit, args=(os.getppid(),), name="orphan-watch", daemon=True
+        ).start()
     if _INTERRUPT is not None:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
@@ -320,6 +380,8 @@ def main() -> int:
             collections = _collect(collections)
 
 
+#: seconds between the child's looks at whether the server is still its parent
+ORPHAN_POLL = 0.5
 #: seconds without a request after which the child collects its garbage
 IDLE_COLLECT = 0.5
 #: objects allocated (net) since the last collection past which it collects anyway

@@ -1,5 +1,12 @@
-"""The JSON-RPC protocol, adjusted in two places pygls' defaults do not suit.
+"""The JSON-RPC protocol, adjusted where pygls' defaults do not suit.
 
+- Messages and the lifecycle (JSON-RPC 2.0 and the LSP specification): a frame that is not
+  JSON is answered with a ParseError (-32700, id null), a message that is not a JSON-RPC
+  request, notification or response (an object id, a missing method...) with InvalidRequest
+  (-32600, id null unless its id is valid); before `initialize` every request but `initialize`
+  gets ServerNotInitialized (-32002) and notifications but `exit` are dropped; a second
+  `initialize` and any request after `shutdown` get InvalidRequest. pygls would log these, drop
+  them, or answer nothing, leaving the client waiting.
 - Text synchronisation: the server keeps its own document store (`documents`, and `notebooks`
   for notebooks and their cells), so pygls' built-in didOpen/didChange/didClose of text and
   notebook documents only hand over to our handlers instead of also keeping a second copy of
@@ -10,6 +17,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -20,9 +28,43 @@ from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
-__all__ = ["JaxLspProtocol"]
+__all__ = [
+    "INVALID_REQUEST",
+    "PARSE_ERROR",
+    "SERVER_NOT_INITIALIZED",
+    "JaxLspProtocol",
+    "invalid_message",
+]
 
 log = logging.getLogger(__name__)
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+SERVER_NOT_INITIALIZED = -32002
+
+
+def _valid_id(value: Any) -> bool:
+    """LSP ids are integers or strings (JSON-RPC allows null only in some responses)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def invalid_message(data: Any) -> str | None:
+    """Why `data` (decoded JSON) is not a JSON-RPC 2.0 message, or None if it is one."""
+    if not isinstance(data, dict):
+        return "a JSON-RPC message is a JSON object"
+    if data.get("jsonrpc") != "2.0":
+        return 'a JSON-RPC 2.0 message has "jsonrpc": "2.0"'
+    if "method" in data:
+        if not isinstance(data["method"], str):
+            return "a method name is a string"
+        if "id" in data and not _valid_id(data["id"]):
+            return "a request id is an integer or a string"
+        return None
+    if "result" in data or "error" in data:
+        if "id" not in data or not (data["id"] is None or _valid_id(data["id"])):
+            return "a response id is an integer, a string or null"
+        return None
+    return "neither a request, a notification nor a response"
 
 
 @dataclass(frozen=True)
@@ -35,6 +77,74 @@ class _MalformedRequest:
 
 
 class JaxLspProtocol(LanguageServerProtocol):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: `initialize` was received (requests are served from then on)
+        self.initialize_received = False
+        #: `shutdown` was received (only `exit` is served from then on)
+        self.shutdown_received = False
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def send_error(self, msg_id: int | str | None, code: int, message: str) -> None:
+        """An error response (id null when the request's id could not be read)."""
+        self._send_data(
+            {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
+        )
+
+    def handle_body(self, body: bytes) -> None:
+        """Decode one frame's body and handle the message it holds."""
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError) as e:  # not UTF-8, not JSON, nested too deeply
+            log.warning("a frame that is not JSON: %s", e)
+            self.send_error(None, PARSE_ERROR, f"Parse error: {e}")
+            return
+        problem = invalid_message(data)
+        if problem is not None:
+            msg_id = data.get("id") if isinstance(data, dict) else None
+            log.warning("an invalid JSON-RPC message: %s", problem)
+            self.send_error(
+                msg_id if _valid_id(msg_id) else None,
+                INVALID_REQUEST,
+                f"Invalid request: {problem}",
+            )
+            return
+        try:
+            message = self.structure_message(data)
+        except Exception as exc:  # a notification or response whose params do not match
+            log.warning("cannot read a %s message: %s", data.get("method", "response"), exc)
+            self._server._report_server_error(exc, JsonRpcException)
+            return
+        self.handle_message(message)
+
+    def _admitted(self, message: Any, method: str) -> bool:
+        """The lifecycle: whether the message may be served now (else it was answered with an
+        error, if a request, or dropped, if a notification)."""
+        if method == types.EXIT:
+            return True
+        msg_id = getattr(message, "id", None)
+        request = _valid_id(msg_id)
+        error: tuple[int, str] | None = None
+        if self.shutdown_received:
+            error = (INVALID_REQUEST, f"{method}: the server is shutting down")
+        elif method == types.INITIALIZE and request:
+            if self.initialize_received:
+                error = (INVALID_REQUEST, "initialize may only be sent once")
+            else:
+                self.initialize_received = True
+        elif not self.initialize_received:
+            error = (SERVER_NOT_INITIALIZED, f"{method}: the server is not initialized yet")
+        elif method == types.SHUTDOWN and request:
+            self.shutdown_received = True
+        if error is None:
+            return True
+        if request:
+            self.send_error(msg_id, *error)
+        else:
+            log.info("notification %s dropped: %s", method, error[1])
+        return False
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)
@@ -48,6 +158,9 @@ class JaxLspProtocol(LanguageServerProtocol):
             raise
 
     def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if isinstance(method, str) and not self._admitted(message, method):
+            return
         if isinstance(message, _MalformedRequest):
             log.info("malformed %s request %r: %s", message.method, message.id, message.error)
             self._send_response(

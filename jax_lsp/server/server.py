@@ -6,7 +6,8 @@ and `notebooks` stores and the `positions` conversion), diagnostics (`diagnostic
 (`hover`), code actions (`code_actions`), configuration (`configuration`) and errors
 (`errors`); `session` holds the state and `capabilities` what the client supports. This
 module handles the lifecycle itself: initialize (negotiated position encoding, client profile,
-initializationOptions), shutdown and exit.
+initializationOptions, the client process to watch), shutdown and exit; `transport` the stdio
+connection and `protocol` the lifecycle's rules.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -29,6 +30,7 @@ from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.protocol import JaxLspProtocol
 from jax_lsp.server.session import Session
+from jax_lsp.server.transport import serve_stdio, watch_process
 
 __all__ = ["JaxLanguageServer", "create_server"]
 
@@ -50,6 +52,22 @@ class JaxLanguageServer(LanguageServer):
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         report_server_error(self, error, source)
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over stdio with jax-lsp's framing (see `transport`); ends the process."""
+        serve_stdio(self, stdin, stdout)
+
+    def end(self, status: int) -> None:
+        """End the process now: the analysis children first, then this one with `status`.
+
+        pygls would turn `exit` into a SystemExit that its own loop swallows (the process then
+        ends with 0 even without `shutdown`, and only once stdin closes), and waits for its
+        threads on the way out."""
+        self.session.scheduler.stop()
+        logging.shutdown()
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+        os._exit(status)
 
 
 def _root(params: types.InitializeParams) -> str | None:
@@ -74,6 +92,9 @@ def _register_lifecycle(server: JaxLanguageServer) -> None:
             session.configuration.root = Path(root)
         session.configuration.set_initialization_options(params.initialization_options)
         session.preload()
+        if params.process_id is not None:
+            # the client may die without closing our stdin (a crashed editor's child)
+            watch_process(params.process_id, asyncio.get_running_loop(), lambda: server.end(1))
         log.info("initialized for %s (%s)", params.client_info, session.profile)
 
     @server.feature(types.SHUTDOWN)
@@ -83,14 +104,8 @@ def _register_lifecycle(server: JaxLanguageServer) -> None:
 
     @server.feature(types.EXIT)
     def exit_(params: None) -> None:
-        # pygls would turn `exit` into a SystemExit that its own loop swallows (the process
-        # then ends with 0 even without `shutdown`, and only once stdin closes): end here,
-        # with the status the specification asks for.
-        session.scheduler.stop()
-        logging.shutdown()
-        with contextlib.suppress(Exception):
-            sys.stdout.flush()
-        os._exit(0 if session.shut_down else 1)
+        # with the status the specification asks for
+        server.end(0 if session.shut_down else 1)
 
 
 def create_server(log_level: int = logging.WARNING) -> JaxLanguageServer:

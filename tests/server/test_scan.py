@@ -94,6 +94,15 @@ async def test_the_first_scan_reports_progress(tmp_path: Path, profile: str) -> 
 
 
 @asyncio_test
+async def test_a_module_too_deep_to_parse_does_not_stop_the_scan(tmp_path: Path) -> None:
+    _project(tmp_path)
+    (tmp_path / "a_deep.py").write_text("y = " + " + ".join(["x"] * 20_000) + "\n")
+    async with start_session(PROFILES["vscode"], tmp_path) as session:
+        *_, end = await _progress_end(session.client)
+        assert end.message is not None and end.message.startswith("Indexed 3 modules in ")
+
+
+@asyncio_test
 async def test_no_progress_without_client_support(tmp_path: Path) -> None:
     _project(tmp_path)
     profile = PROFILES["emacs"]

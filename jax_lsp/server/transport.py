@@ -1,0 +1,153 @@
+"""The stdio connection: frames read off stdin by a thread (`framing`), handled on the event loop,
+and the process's end when the client goes away.
+
+pygls' own stdio loop trusts every ``Content-Length`` (see `framing` for what that costs) and,
+once stdin closes, leaves the process to wind down its thread pool and the analysis child
+(over 15 s while an analysis runs). Here, the end of input ends the process at once, analysis
+children included, as does the death of the client process named by `initialize`'s
+``processId`` (polled every `PARENT_POLL` seconds, as VS Code's language server library does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, BinaryIO
+
+from pygls.io_ import StdoutWriter
+
+from jax_lsp.server.framing import Frame, FrameError, FrameParser
+from jax_lsp.server.protocol import PARSE_ERROR
+
+if TYPE_CHECKING:
+    from jax_lsp.server.protocol import JaxLspProtocol
+    from jax_lsp.server.server import JaxLanguageServer
+
+__all__ = ["PARENT_POLL", "deliver", "process_alive", "serve_stdio", "watch_process"]
+
+log = logging.getLogger(__name__)
+
+#: seconds between looks at whether the client process is still alive
+PARENT_POLL = 1.0
+#: bytes read from stdin at a time
+_CHUNK = 1 << 16
+
+
+def serve_stdio(
+    server: JaxLanguageServer, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+) -> None:
+    """Serve the client on stdin/stdout until it goes away; then end the process."""
+    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    asyncio.run(_serve(server, stdin or sys.stdin.buffer))
+
+
+async def _serve(server: JaxLanguageServer, stdin: BinaryIO) -> None:
+    loop = asyncio.get_running_loop()
+    closed: asyncio.Future[None] = loop.create_future()
+    thread = threading.Thread(
+        target=_read, args=(stdin, server.protocol, loop, closed), name="jax-lsp-stdin", daemon=True
+    )
+    thread.start()
+    await closed
+    log.info("the client closed the connection")
+    server.end(0 if server.session.shut_down else 1)
+
+
+def _read(
+    stdin: BinaryIO,
+    protocol: JaxLspProtocol,
+    loop: asyncio.AbstractEventLoop,
+    closed: asyncio.Future[None],
+) -> None:
+    """The reader thread: frames go to the event loop, one chunk's worth at a time (so a client
+    that writes faster than the server handles is held back by the pipe, not by memory)."""
+    read: Callable[[int], bytes] = getattr(stdin, "read1", None) or stdin.read
+    parser = FrameParser()
+    try:
+        while True:
+            try:
+                data = read(_CHUNK)
+            except (OSError, ValueError):
+                return
+            if not data:
+                return
+            events = parser.feed(data)
+            if events:
+                done: concurrent.futures.Future[None] = concurrent.futures.Future()
+                loop.call_soon_threadsafe(deliver, protocol, events, done)
+                done.result()
+    finally:
+        with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
+            loop.call_soon_threadsafe(_set_done, closed)
+
+
+def _set_done(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def deliver(
+    protocol: JaxLspProtocol,
+    events: list[Frame | FrameError],
+    done: concurrent.futures.Future[None] | None = None,
+) -> None:
+    """Handle what the framing layer read (on the event loop); one event's failure is logged
+    and the others still run."""
+    try:
+        for event in events:
+            try:
+                if isinstance(event, FrameError):
+                    log.warning("%s", event.message)
+                    if event.reply:
+                        protocol.send_error(None, PARSE_ERROR, f"Parse error: {event.message}")
+                    continue
+                if event.truncated:
+                    log.warning("a frame's Content-Length ran past the next frame's header")
+                protocol.handle_body(event.body)
+            except Exception:  # noqa: BLE001 - one bad message must not stop the others
+                log.exception("cannot handle a message")
+    finally:
+        if done is not None:
+            done.set_result(None)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` exists and is not a zombie (True where that cannot be told)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
+
+
+def watch_process(
+    pid: int, loop: asyncio.AbstractEventLoop, on_exit: Callable[[], None]
+) -> threading.Thread | None:
+    """Call `on_exit` on the event loop once process `pid` is gone (None: not watched, on
+    Windows, where `os.kill(pid, 0)` would send CTRL_C_EVENT)."""
+    if sys.platform == "win32" or pid <= 0:
+        return None
+
+    def watch() -> None:
+        while process_alive(pid):
+            time.sleep(PARENT_POLL)
+        log.warning("the client process %d is gone: exiting", pid)
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(on_exit)
+
+    thread = threading.Thread(target=watch, name="jax-lsp-parent-watch", daemon=True)
+    thread.start()
+    return thread
