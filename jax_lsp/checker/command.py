@@ -13,8 +13,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
+from jax_lsp.checker.results import PARSE_ERROR_CODE
 from jax_lsp.checker.runner import (
     CheckRun,
     ConfigResolver,
@@ -24,11 +26,14 @@ from jax_lsp.checker.runner import (
     display_path,
 )
 from jax_lsp.config import Config, ConfigError
+from jax_lsp.safe_io import atomic_write, read_regular_file
 from jax_lsp.trust import add_python_arguments
 
 __all__ = ["register", "run"]
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: --add-noqa rewrites files up to this size (a generated module can be large; no source is)
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 def _comma_list(text: str) -> list[str]:
@@ -60,6 +65,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--select", type=_comma_list, action="append", metavar="CODES",
                    help="comma-separated codes or prefixes to report, replacing the "
                    "configuration's `select` (e.g. JAX001,JAX004 or JAX)")
+    p.add_argument("--extend-select", type=_comma_list, action="append", metavar="CODES",
+                   help="comma-separated codes or prefixes to report in addition to the "
+                   "configuration's `select`")
     p.add_argument("--ignore", type=_comma_list, action="append", metavar="CODES",
                    help="comma-separated codes or prefixes not to report, added to the "
                    "configuration's `ignore`")
@@ -96,6 +104,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--unsafe-fixes", action="store_true",
                    help="with --fix or --diff, also apply the unsafe fixes (their titles say "
                    "what they change, e.g. a gradient that becomes zero)")
+    p.add_argument("--add-noqa", action="store_true",
+                   help="add a `# noqa: CODE` comment to each line with a finding (to adopt "
+                   "jax-lsp in a project and fix the findings later)")
     p.add_argument("--diff", action="store_true",
                    help="print the fixes as a unified diff instead of writing them; exit 1 when "
                    "there is any")
@@ -133,11 +144,17 @@ def _error(message: str) -> int:
 
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     select, ignore, exclude = _flatten(args.select), _flatten(args.ignore), _flatten(args.exclude)
+    extend = _flatten(args.extend_select)
 
     def adjust(config: Config) -> Config:
         overrides: dict[str, object] = {}
         if select is not None:
             overrides["select"] = select
+        if extend:
+            base = select if select is not None else list(config.select)
+            # an empty `select` means every code already: extending it changes nothing
+            if base:
+                overrides["select"] = [*base, *extend]
         if ignore:
             overrides["ignore"] = [*config.ignore, *ignore]
         if exclude:
@@ -168,6 +185,39 @@ def _stdin_run(args: argparse.Namespace, resolver: ConfigResolver) -> CheckRun:
     return check_source(data, path, resolver.for_path(path), shown=args.stdin_filename or "-")
 
 
+def _add_noqa(outcome: CheckRun) -> int:
+    """Write the noqa comments for the findings of `outcome` into their files."""
+    added, skipped = 0, 0
+    for result in outcome.results:
+        findings = [f for f in result.findings if f.code != PARSE_ERROR_CODE]
+        if not findings:
+            continue
+        if result.abspath.endswith(".ipynb") or result.source is None:
+            skipped += len(findings)
+            continue
+        data = read_regular_file(result.abspath, MAX_SOURCE_BYTES)
+        if data is None:
+            skipped += len(findings)
+            continue
+        source = data.decode("utf-8-sig", errors="surrogateescape")
+        new, count = add_noqa(source, findings)
+        if count:
+            bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+            try:
+                atomic_write(result.abspath, bom + new.encode("utf-8", "surrogateescape"))
+            except OSError as e:
+                _write(sys.stderr, f"jax-lsp: cannot write {result.path}: {e.strerror or e}\n")
+                return EXIT_ERROR
+        added += count
+        skipped += len({f.span.line for f in findings}) - count
+    plural = "" if added == 1 else "s"
+    _write(sys.stderr, f"Added {added} noqa directive{plural}.\n")
+    if skipped:
+        _write(sys.stderr, f"{skipped} finding line(s) could not take a comment (inside a "
+                           "multi-line string, after a backslash, or in a notebook).\n")
+    return EXIT_CLEAN
+
+
 def run(args: argparse.Namespace) -> int:
     """Handle `jax-lsp check`; returns the exit status."""
     stdout: TextIO = sys.stdout
@@ -176,8 +226,10 @@ def run(args: argparse.Namespace) -> int:
     from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
     if "-" in args.paths and not from_stdin:
         return _error("`-` (standard input) cannot be combined with other paths")
-    if from_stdin and (args.fix or args.diff):
-        return _error("--fix and --diff work on files, not on standard input")
+    if from_stdin and (args.fix or args.diff or args.add_noqa):
+        return _error("--fix, --diff and --add-noqa work on files, not on standard input")
+    if args.add_noqa and (args.fix or args.diff):
+        return _error("--add-noqa cannot be combined with --fix or --diff")
     try:
         explicit = Config.load(args.config) if args.config is not None else None
         adjust = _adjuster(args)
@@ -228,6 +280,9 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
     else:
         cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
         outcome = check_files(files, jobs=args.jobs, cache=cache)
+
+    if args.add_noqa:
+        return _add_noqa(outcome)
 
     color = _use_color(args.color, stdout)
     if args.statistics:

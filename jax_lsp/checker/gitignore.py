@@ -15,6 +15,7 @@ import logging
 from pathlib import Path
 
 from jax_lsp.config import Config, ConfigError
+from jax_lsp.safe_io import read_regular_file
 
 __all__ = ["GitIgnore", "work_tree_root"]
 
@@ -59,13 +60,13 @@ class GitIgnore:
             return self._rules[directory]
         rules = None
         path = directory / ".gitignore"
+        data = read_regular_file(path, MAX_GITIGNORE_BYTES)  # no FIFO, device or huge file
         try:
-            if path.is_file() and path.stat().st_size <= MAX_GITIGNORE_BYTES:
-                patterns = _patterns(path.read_text(encoding="utf-8", errors="replace"))
-                if patterns:
-                    rules = Config(exclude=patterns, root=directory)
-                    rules.is_excluded_entry(directory, ".gitignore", False)  # compiles them
-        except (OSError, ConfigError, ValueError) as e:
+            patterns = _patterns(data.decode("utf-8", errors="replace")) if data else ()
+            if patterns:
+                rules = Config(exclude=patterns, root=directory)
+                rules.is_excluded_entry(directory, ".gitignore", False)  # compiles them
+        except (ConfigError, ValueError) as e:
             log.info("ignoring %s: %s", path, e)
             rules = None
         self._rules[directory] = rules

@@ -145,3 +145,43 @@ def test_gitignore_is_respected_inside_a_git_work_tree(tmp_path: Path) -> None:
     (tmp_path / ".git/HEAD").unlink()
     (tmp_path / ".git").rmdir()
     assert len(run_subprocess(["check", "--show-files"], tmp_path).out.split()) == 6
+
+
+NOQA_PROGRAM = (
+    "import jax\n"
+    "import jax.numpy as jnp\n"
+    "import numpy as np\n"
+    "\n"
+    "S = jax.ShapeDtypeStruct((), jnp.float32)\n"
+    "\n"
+    "def f(x):\n"
+    "    a = jax.pure_callback(np.sin, S, x)  # the sine\n"
+    "    b = jax.pure_callback(np.cos, S, x)  # noqa: E501\n"
+    "    c = jax.pure_callback(np.tan, S, x)\n"
+    "    return a + b + c\n"
+    "\n"
+    "jax.jacfwd(f)(1.0)\n"
+)
+
+
+def test_add_noqa_suppresses_every_finding_once(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a.py": NOQA_PROGRAM})
+    ran = run_subprocess(["check", "--no-cache", "--add-noqa", "a.py"], tmp_path)
+    assert ran.code == 0 and "Added 3 noqa directives." in ran.err
+    lines = (tmp_path / "a.py").read_text().splitlines()
+    assert lines[7] == "    a = jax.pure_callback(np.sin, S, x)  # the sine  # noqa: JAX001"
+    assert lines[8] == "    b = jax.pure_callback(np.cos, S, x)  # noqa: E501, JAX001"
+    assert lines[9] == "    c = jax.pure_callback(np.tan, S, x)  # noqa: JAX001"
+    after = run_subprocess(["check", "--no-cache", "a.py"], tmp_path)
+    assert after.code == 0, after.out
+    again = run_subprocess(["check", "--no-cache", "--add-noqa", "a.py"], tmp_path)
+    assert "Added 0 noqa directives." in again.err
+    assert (tmp_path / "a.py").read_text().splitlines() == lines
+
+
+def test_extend_select_adds_to_the_configured_selection(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"pyproject.toml": '[tool.jax-lsp]\nselect = ["JAX002"]\n',
+                          "a.py": CALLBACK_PROGRAM})
+    assert run_subprocess(["check", "--no-cache", "a.py"], tmp_path).code == 0
+    ran = run_subprocess(["check", "--no-cache", "--extend-select", "JAX001", "a.py"], tmp_path)
+    assert ran.code == 1 and "JAX001" in ran.out
