@@ -55,6 +55,9 @@ CONTEXT_LINES = 2
 #: a longer range shows its first and last lines only
 MAX_SPAN_LINES = 6
 TAB_WIDTH = 4
+#: a longer source line is shown as this many characters around the finding
+MAX_LINE_CHARS = 160
+LINE_LEAD_CHARS = 40
 
 
 def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]]:
@@ -158,6 +161,16 @@ def _underlines(lines: Sequence[str], span: Span) -> dict[int, tuple[int, int]]:
     return out
 
 
+def _window(text: str, anchor: int) -> tuple[int, int]:
+    """The characters of a source line to print: all of it, or for a line longer than
+    `MAX_LINE_CHARS` (minified or generated code) a window that starts a little before
+    `anchor` (the finding's column), so that a megabyte line prints as one screen line."""
+    if len(text) <= MAX_LINE_CHARS:
+        return 0, len(text)
+    lo = max(0, min(anchor - LINE_LEAD_CHARS, len(text) - MAX_LINE_CHARS))
+    return lo, lo + MAX_LINE_CHARS
+
+
 def _snippet(lines: Sequence[str], f: Finding, color: bool) -> tuple[list[str], int]:
     """The source lines around the finding with carets under its range, and the gutter width."""
     if not 1 <= f.span.line <= len(lines):
@@ -181,11 +194,13 @@ def _snippet(lines: Sequence[str], f: Finding, color: bool) -> tuple[list[str], 
             out.append(_paint("." * width + " |", _GUTTER, color) + " ...")
             continue
         text = lines[n - 1]
+        lo, hi = _window(text, marks[n][0] if n in marks else f.span.col)
+        shown_text = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
         number = _paint(f"{n:>{width}} |", _GUTTER, color)
-        out.append(f"{number} {_display(text)}".rstrip())
+        out.append(f"{number} {_display(shown_text)}".rstrip())
         if n in marks:
-            start, end = marks[n]
-            pad = _width(text[:start])
+            start, end = (min(max(c, lo), hi) for c in marks[n])
+            pad = _width(text[lo:start]) + (1 if lo else 0)
             carets = "^" * max(1, _width(text[start:end]))
             label = f" {f.code}" if n == last_marked else ""
             out.append(f"{bar} {' ' * pad}{_paint(carets + label, style, color)}")

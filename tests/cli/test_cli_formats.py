@@ -314,3 +314,18 @@ def test_every_format_is_pure_and_handles_empty_input(name: str, tmp_path: Path)
     assert fmt([RESULT], False) == fmt([RESULT], False)
     assert isinstance(fmt([], False), str)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_huge_line_is_shown_as_a_window_around_the_finding() -> None:
+    """A megabyte of minified code on one line prints as one screen line, carets in place."""
+    before = "x = 1; " * 150_000
+    line = before + "y = jax.pure_callback(f, s, x)"
+    col = line.index("jax.pure_callback")
+    finding = Finding("JAX001", "m", Span(1, col, 1, col + len("jax.pure_callback")))
+    out = format_full([FileResult("big.py", (finding,), line + "\n")])
+    assert len(out) < 2_000
+    shown = next(row for row in out.splitlines() if row.startswith("1 | "))
+    carets = next(row for row in out.splitlines() if "^" in row)
+    at = carets.index("^")
+    assert shown[at:].startswith("jax.pure_callback")
+    assert shown.startswith("1 | …") and not shown.endswith("…")  # the line ends in view
