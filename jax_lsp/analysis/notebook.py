@@ -7,6 +7,7 @@ cell they fall in, with cell-relative positions.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Mapping
@@ -49,6 +50,35 @@ class NotebookSource:
 
 #: cell magics whose body is Python that IPython runs (the others hold shell, HTML, ...)
 _PYTHON_BODY_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "memit"})
+#: IPython's line magics that users write without `%` (automagic, on by default): a line that
+#: starts with one of these, then a space, and does not parse as Python is the magic
+_AUTOMAGICS = frozenset(
+    {
+        "alias", "autoawait", "autocall", "automagic", "autoreload", "bookmark", "cd", "colors",
+        "conda", "config", "debug", "dhist", "dirs", "doctest_mode", "edit", "env", "gui",
+        "history", "load", "load_ext", "loadpy", "logoff", "logon", "logstart", "logstate",
+        "logstop", "lsmagic", "macro", "magic", "mamba", "matplotlib", "micromamba", "notebook",
+        "page", "pastebin", "pdb", "pdef", "pdoc", "pfile", "pinfo", "pinfo2", "pip", "popd",
+        "pprint", "precision", "prun", "psearch", "psource", "pushd", "pwd", "pycat", "pylab",
+        "quickref", "recall", "rehashx", "reload_ext", "rerun", "reset", "reset_selective",
+        "run", "save", "sc", "set_env", "store", "sx", "system", "tb", "time", "timeit",
+        "unalias", "unload_ext", "who", "who_ls", "whos", "xdel", "xmode",
+    }
+)
+_AUTOMAGIC_LINE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)[ \t]+\S")
+
+
+def _is_automagic(line: str) -> bool:
+    m = _AUTOMAGIC_LINE.match(line)
+    if m is None or m.group("name") not in _AUTOMAGICS:
+        return False
+    try:
+        ast.parse(line.strip())
+    except SyntaxError:
+        return True
+    return False  # `time = 3`, `pwd(x)`: Python that happens to use the name
+
+
 _MAGIC_ASSIGNMENT = re.compile(r"^(?P<target>\s*[\w.\[\], ()*]+?\s*=\s*)(?P<magic>[%!].*)$")
 _LEADING_WHITESPACE = re.compile(r"[ \t]+")
 
@@ -75,7 +105,7 @@ def _neutralize(cell: str) -> tuple[str, int]:
         stripped = line.lstrip()
         if stripped.startswith(("%", "!", "?")) or (
             stripped.endswith("?") and " " not in stripped
-        ):
+        ) or _is_automagic(line):
             lead = line[: len(line) - len(stripped)]
             out.append(f"{lead}pass" if lead else "")
         elif (m := _MAGIC_ASSIGNMENT.match(line)) is not None:

@@ -86,6 +86,10 @@ def test_json_output_names_the_cell_like_ruff(tmp_path) -> None:
     assert item["noqa_row"] == row
     grad = item["related"][0]
     line = every[grad["cell"] - 1].splitlines()[grad["location"]["row"] - 1]
+    # the message names the grad's line in cell terms, as the server does (not the joined line)
+    code_cell = [c["cell_type"] for c in json.loads(NB.read_text())["cells"]][
+        : grad["cell"]].count("code")
+    assert f"(code cell {code_cell}, line {grad['location']['row']})" in item["message"]
     assert "jax.grad" in line
 
 
@@ -93,7 +97,8 @@ def test_ipython_syntax_is_not_a_syntax_error() -> None:
     """IPython accepts these cells; so does the analysis (no JAX000), and the callback is
     still found in the cell after them."""
     cells = [
-        "t = %timeit -o sum(range(10))\nfiles = !ls\nlen?\n?len\n",
+        "t = %timeit -o sum(range(10))\nfiles = !ls\nlen?\n?len\n"
+        "timeit -n 5 -r 5 sum(range(10))\npip install numpy\ntime = 3\n",
         "%%time\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n",
         "    def f(x):\n        y = jax.ShapeDtypeStruct((), jnp.float32)\n"
         "        return jax.pure_callback(np.sin, y, x)\n",
