@@ -6,12 +6,16 @@ without markers must run to completion.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from oracle import expected_markers, run_program
 
+from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.codes import RULES
+
+_QUOTE = re.compile(r"JAX will raise '(.+)'$")
 
 CORPUS = Path(__file__).parent / "corpus"
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -31,4 +35,13 @@ def test_program_behaves_as_labeled(path: Path) -> None:
     assert not outcome.ok, f"{path.name} is labeled {sorted(codes)}, but it ran without error"
     assert any(RULES[c].matches(outcome.exception, outcome.message) for c in codes), (
         f"{path.name} is labeled {sorted(codes)}, but JAX raised {outcome}"
+    )
+    # the finding on the line JAX's error is about quotes what JAX says (JVP or transpose...)
+    quoted = {
+        m.group(1)
+        for f in analyze_source(path.read_text(encoding="utf-8"), str(path)).findings
+        if (f.span.line, f.code) in markers and (m := _QUOTE.search(f.message))
+    }
+    assert not quoted or any(outcome.message.startswith(q) for q in quoted), (
+        f"{path.name}: the finding says JAX will raise {sorted(quoted)}, JAX raised {outcome}"
     )

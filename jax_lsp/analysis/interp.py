@@ -1637,7 +1637,10 @@ class Interpreter:
             )
         else:
             head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
-        message = f"{head}; JAX will raise '{rule.jax_says}'"
+        says = rule.jax_says
+        if code == "JAX003" and deferred:  # raised when the map is transposed, not at JVP
+            says = "IO callbacks do not support transpose"
+        message = f"{head}; JAX will raise '{says}'"
         finding = Finding(
             code=code,
             message=message,
