@@ -4,8 +4,9 @@ Runs `jax-lsp check --no-cache` with `--jobs 1` and `--jobs N` (alternating, --r
 each, medians) on growing sets of real files (the first files, in path order, of the
 installed optax, flax, equinox and jax, up to each byte budget) and on the shared generator's
 workspace if --gen is given, and prints the wall times, their ratio and the CPU time of each
-(the pool costs CPU too: every process builds its own import index). The auto threshold
-(`PARALLEL_MIN_SAVED_BYTES` in jax_lsp/checker/runner.py) is the smallest saving that paid.
+(the pool costs CPU too: every process builds its own import index). "saved kB" is the work
+a pool of N saves by `_jobs_for`'s estimate; the auto threshold (`PARALLEL_MIN_SAVED_BYTES`
+in jax_lsp/checker/runner.py) is the smallest saving that paid.
 
     python benchmarks/bench_parallel.py [--budgets 50000,100000,...] [--runs 5] [--jobs 2]
         [--gen DIR]   # DIR made by ../shared/bench/gen.py --workspaces 50
@@ -72,11 +73,14 @@ def compare(label: str, paths: list[Path], jobs: int, runs: int, cwd: Path) -> N
             walls[j].append(wall)
             cpus[j].append(cpu)
             outputs.add(out)
-    size = sum(p.stat().st_size for p in paths)
+    sizes = [p.stat().st_size for p in paths]
+    size = sum(sizes)
+    # what `_jobs_for` weighs: the bytes' worth of work the pool saves, biggest files first
+    saved = size - max(size / jobs, max(sizes))
     w1, wn = statistics.median(walls[1]), statistics.median(walls[jobs])
     c1, cn = statistics.median(cpus[1]), statistics.median(cpus[jobs])
-    print(f"{label:<22} {len(paths):>5} {size / 1e3:>8.0f} {w1:>7.2f} {wn:>7.2f} "
-          f"{wn / w1:>6.2f} {c1:>7.2f} {cn:>7.2f} {os.getloadavg()[0]:>5.1f}"
+    print(f"{label:<22} {len(paths):>5} {size / 1e3:>8.0f} {saved / 1e3:>8.0f} "
+          f"{w1:>7.2f} {wn:>7.2f} {wn / w1:>6.2f} {c1:>7.2f} {cn:>7.2f} {os.getloadavg()[0]:>5.1f}"
           f"{'' if len(outputs) == 1 else '  OUTPUTS DIFFER'}", flush=True)
 
 
@@ -88,8 +92,8 @@ def main() -> int:
     ap.add_argument("--gen", type=Path, help="the shared generator's output folder")
     args = ap.parse_args()
     cwd = Path.cwd()
-    print(f"{'files':<22} {'n':>5} {'kB':>8} {'wall j1':>7} {'wall jN':>7} {'ratio':>6} "
-          f"{'cpu j1':>7} {'cpu jN':>7} {'load':>5}")
+    print(f"{'files':<22} {'n':>5} {'kB':>8} {'saved kB':>8} {'wall j1':>7} {'wall jN':>7} "
+          f"{'ratio':>6} {'cpu j1':>7} {'cpu jN':>7} {'load':>5}")
     if args.gen is not None:
         for ws in sorted(args.gen.glob("ws_*")):
             compare(ws.name, sorted(ws.rglob("*.py")), args.jobs, args.runs, ws)
