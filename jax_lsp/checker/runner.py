@@ -39,8 +39,12 @@ __all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "displ
 
 log = logging.getLogger(__name__)
 
-#: the least work, in bytes of source, a process pool must save to be used (see `_jobs_for`)
-PARALLEL_MIN_SAVED_BYTES = 500_000
+#: the least work, in bytes of source, a process pool must save to be used (see `_jobs_for`).
+#: Measured with benchmarks/bench_parallel.py (2 cores, load 14-19, medians of 7): a pool of 2
+#: costs 0.05-0.1 s more CPU (forking, each process's own import index, sending results), as
+#: much as analysing 70-150 kB; wall time: 0.99-1.19x one process at 18 kB saved, 0.58-1.08x
+#: (median 0.84) from 56 kB on. 100 kB sits in between.
+PARALLEL_MIN_SAVED_BYTES = 100_000
 #: the most processes an automatic `--jobs` starts
 MAX_AUTO_JOBS = 8
 #: what a directory walk picks up: Python modules and Jupyter notebooks
