@@ -17,6 +17,7 @@ CPU-second of check, ruff and `ast.parse`, and the wall time of check with autom
 
     python ../shared/bench/gen.py --out /tmp/gen --sizes 1000,5000,20000,100000 --workspaces 50
     python benchmarks/bench_cli.py --gen /tmp/gen [--runs 5] [--packages jax,flax,optax,equinox]
+        [--own 1000,5000,20000]   # also benchmarks/generate.py's modules of these sizes
 
 The machine may be loaded by others: every row ends with the 1-minute load average.
 """
@@ -35,6 +36,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -91,6 +96,8 @@ def load() -> str:
 
 
 def per_size(files: Sequence[Path], runs: int) -> None:
+    if not files:
+        return
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "empty.py"
         empty.write_text("")
@@ -132,12 +139,22 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--gen", type=Path, help="the shared generator's output folder")
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--own", default="", help="sizes of benchmarks/generate.py's modules")
     ap.add_argument("--packages", default="jax,flax,optax,equinox",
                     help="installed packages to check ('' for none)")
     args = ap.parse_args()
     if args.gen is not None:
-        singles = sorted(args.gen.glob("single/jaxmod_*/*.py"), key=lambda p: p.stat().st_size)
-        per_size(singles, args.runs)
+        print("the shared generator (../shared/bench/gen.py):")
+        per_size(sorted(args.gen.glob("single/jaxmod_*/*.py"), key=lambda p: p.stat().st_size),
+                 args.runs)
+    with tempfile.TemporaryDirectory() as tmp:
+        own = []
+        for size in (int(n) for n in args.own.split(",") if n):
+            own.append(Path(tmp) / f"generated_{size}.py")
+            own[-1].write_text(generate(size), encoding="utf-8")
+        if own:
+            print("benchmarks/generate.py:")
+        per_size(own, args.runs)
     print(f"\n{'files':<28} {'n':>5} {'klines':>7} {'check kl/s':>9} {'ruff kl/s':>9} "
           f"{'parse kl/s':>9} {'wall j1':>8} {'wall jA':>8} {'jA/j1':>6} {'cpu':>6} "
           f"{'RSS':>6} {'load':>5}")
