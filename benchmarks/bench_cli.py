@@ -19,7 +19,10 @@ CPU-second of check, ruff and `ast.parse`, and the wall time of check with autom
     python benchmarks/bench_cli.py --gen /tmp/gen [--runs 5] [--packages jax,flax,optax,equinox]
         [--own 1000,5000,20000]   # also benchmarks/generate.py's modules of these sizes
 
-The machine may be loaded by others: every row ends with the 1-minute load average.
+The machine may be loaded by others: every row ends with the 1-minute load average. Under load
+the wall times of one process and of several are alike: Linux (autogroup) shares the CPU
+between sessions, not processes, so a second process mostly takes CPU from the first; compare
+them on an idle machine, and the CPU times anywhere.
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ in jax_lsp/checker/runner.py) is the smallest saving that paid.
     python benchmarks/bench_parallel.py [--budgets 50000,100000,...] [--runs 5] [--jobs 2]
         [--gen DIR]   # DIR made by ../shared/bench/gen.py --workspaces 50
 
-The machine may be loaded by others: each row prints the 1-minute load average.
+The machine may be loaded by others: each row prints the 1-minute load average. Under load
+the wall times of one process and of several are alike: Linux (autogroup) shares the CPU
+between sessions, not processes, so a second process mostly takes CPU from the first; compare
+them on an idle machine, and the CPU times anywhere.
 """
 
 from __future__ import annotations

@@ -40,12 +40,12 @@ __all__ = ["CheckRun", "ConfigResolver", "check_files", "discover_files", "displ
 log = logging.getLogger(__name__)
 
 #: the least work, in bytes of source, a process pool must save to be used (see `_jobs_for`).
-#: Measured with benchmarks/bench_parallel.py (2 cores, load 14-19, medians of 7): a pool of 2
-#: costs 0.05-0.1 s more CPU (forking, each process's own import index, sending results), as
-#: much as analysing 70-150 kB; wall time: 0.99-1.19x one process at 18 kB saved, 0.58-1.16x
-#: (median 0.84) from 56 kB on, the generator's 50-module workspace (109 kB saved, its modules
-#: import each other) 0.71-1.16x. The upper end, 150 kB: near the threshold a pool gains
-#: little, and on a shared machine its extra CPU is taken from others.
+#: Measured with benchmarks/bench_parallel.py (2 cores, medians of 7): a pool of 2 costs
+#: 0.05-0.1 s more CPU than one process (forking, each process's own import index, sending
+#: results), as much as analysing 70-150 kB; so it pays once it takes more than that off the
+#: critical path. (Wall times measured under load say little: Linux shares the CPU between
+#: sessions, so a session's second process mostly takes CPU from its first.) The upper end,
+#: 150 kB: near the threshold a pool gains little, and its extra CPU is taken from others.
 PARALLEL_MIN_SAVED_BYTES = 150_000
 #: the most processes an automatic `--jobs` starts
 MAX_AUTO_JOBS = 8
