@@ -92,7 +92,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--statistics", action="store_true",
                    help="print the number of findings per code instead of the findings")
     p.add_argument("--jobs", "-j", type=int, default=0, metavar="N",
-                   help="analyse in N processes (default 0: sequential unless the run is big)")
+                   help="analyse in N processes (default 0: one per CPU when the files to "
+                   "analyse are enough work to repay starting them, else 1)")
     p.add_argument("--no-cache", action="store_true",
                    help=f"neither read nor write the result cache (also: {ENV_NO_CACHE}=1)")
     p.add_argument("--cache-dir", metavar="PATH", type=Path,

@@ -13,7 +13,7 @@ import logging
 import os
 import re
 import traceback
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -47,9 +47,16 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: below this much source, a process pool costs more than it saves (see `_jobs_for`)
-PARALLEL_MIN_BYTES = 2_000_000
-PARALLEL_MIN_FILES = 64
+#: the least work, in bytes of source, a process pool must save to be used (see `_jobs_for`).
+#: Measured with benchmarks/bench_parallel.py (2 cores, medians of 7): a pool of 2 costs
+#: 0.05-0.1 s more CPU than one process (forking, each process's own import index, sending
+#: results), as much as analysing 70-150 kB; so it pays once it takes more than that off the
+#: critical path. (Wall times measured under load say little: Linux shares the CPU between
+#: sessions, so a session's second process mostly takes CPU from its first.) The upper end,
+#: 150 kB: near the threshold a pool gains little, and its extra CPU is taken from others.
+PARALLEL_MIN_SAVED_BYTES = 150_000
+#: the most processes an automatic `--jobs` starts
+MAX_AUTO_JOBS = 8
 #: what a directory walk picks up: Python modules and Jupyter notebooks
 SOURCE_SUFFIXES = (".py", ".ipynb")
 
@@ -339,26 +346,37 @@ def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> File
     return FileResult(shown, tuple(findings), analysed.source, str(path))
 
 
-def _jobs_for(files: Sequence[tuple[Path, Config]], jobs: int) -> int:
-    """Auto (`jobs` <= 0): a process pool only for big runs. Measured (2 cores, 552 files,
-    330 kB): the analysis runs at about 0.3-0.4 MB/s of source per core; a pool costs ~0.1 s
-    to start and 25-50% more CPU (pickling results), so on a loaded or small machine it was
-    slower (1.5 s sequential vs 1.9-2.3 s with 2 processes). Only past a few MB of source,
-    i.e. several seconds of sequential work, does the pool pay for itself."""
-    cpus = os.cpu_count() or 1
+def _cpu_count() -> int:
+    """The CPUs this process may run on (its affinity mask, where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _file_size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def _jobs_for(sizes: Sequence[int], jobs: int, cpus: int) -> int:
+    """How many processes analyse files of these `sizes` (bytes): `jobs` when given, else
+    (`jobs` <= 0) all `cpus` (at most `MAX_AUTO_JOBS`) when that saves enough work, else 1.
+
+    The analysis costs about the same per byte of source, so with the biggest files first the
+    pool's wall time is about max(total / processes, biggest file) bytes' worth; what it saves
+    over one process must repay starting it (forking, each process building its own import
+    index, sending results back), `PARALLEL_MIN_SAVED_BYTES` as measured."""
     if jobs > 0:
-        return min(jobs, max(len(files), 1))
-    if cpus < 2 or len(files) < PARALLEL_MIN_FILES:
+        return max(1, min(jobs, len(sizes)))
+    n = min(cpus, MAX_AUTO_JOBS)
+    if n < 2 or len(sizes) < 2:
         return 1
-    total = 0
-    for path, _ in files:
-        try:
-            total += path.stat().st_size
-        except OSError:
-            pass
-        if total >= PARALLEL_MIN_BYTES:
-            return min(cpus, 8)
-    return 1
+    total = sum(sizes)
+    saved = total - max(total / n, max(sizes))
+    return n if saved >= PARALLEL_MIN_SAVED_BYTES else 1
 
 
 #: what `analyse_file` gets: path, analysis configuration, import root, interpreter, whether
@@ -366,17 +384,19 @@ def _jobs_for(files: Sequence[tuple[Path, Config]], jobs: int) -> int:
 _Work = tuple[str, AnalysisConfig, str, str | None, bool]
 
 
-def _analyse_all(
-    files: Sequence[tuple[Path, Config]], work: Sequence[_Work], jobs: int
-) -> Iterator[_Analysed]:
+def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     """Analyse `work` (sequentially, or in `jobs` processes; 0 picks), results in order."""
-    n = _jobs_for(files, jobs)
+    sizes = [_file_size(item[0]) for item in work]
+    n = _jobs_for(sizes, jobs, _cpu_count())
     if n <= 1:
-        yield from (analyse_file(*item) for item in work)
-        return
+        return [analyse_file(*item) for item in work]
+    # biggest first, one file at a time: the processes finish together, on small files
+    order = sorted(range(len(work)), key=lambda i: -sizes[i])
+    results: list[_Analysed | None] = [None] * len(work)
     with ProcessPoolExecutor(max_workers=n) as pool:
-        chunk = max(1, min(32, len(work) // (n * 4)))
-        yield from pool.map(_analyse_star, work, chunksize=chunk)
+        for i, analysed in zip(order, pool.map(_analyse_star, [work[i] for i in order])):
+            results[i] = analysed
+    return [r for r in results if r is not None]
 
 
 def check_files(
@@ -405,7 +425,7 @@ def check_files(
                 analysed[i] = _Analysed(hit.source, hit.findings)
                 continue
         todo.append(i)
-    fresh = _analyse_all([files[i] for i in todo], [work[i] for i in todo], jobs)
+    fresh = _analyse_all([work[i] for i in todo], jobs)
     for i, a in zip(todo, fresh):
         analysed[i] = a
         entry = keys[i]

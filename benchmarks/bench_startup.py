@@ -1,0 +1,110 @@
+"""Benchmark: start-up of the command line and of the language server, beside ruff.
+
+- `python -c pass`, `jax-lsp --version`, `jax-lsp --help` and `ruff --version`: wall time of
+  each command (medians of --runs), and the ratio of `--version` to `python -c pass`;
+- for `jax-lsp serve` and `ruff server`: the time from starting the process to the answer to
+  `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
+  logging_in_loss.py` with an unused import), opened once `initialize` is answered, as
+  editors do.
+
+    python benchmarks/bench_startup.py [--runs 7]
+
+The machine may be loaded by others: the 1-minute load average is printed with each row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_lsp import CAPABILITIES, Client
+
+REPO = Path(__file__).resolve().parents[1]
+#: a small file both servers report on (ruff: the unused import)
+SMALL_NAME = "small.py"
+SMALL_TEXT = "import os\n" + (REPO / "examples" / "logging_in_loss.py").read_text()
+
+
+def _script(name: str) -> str:
+    """The console script next to this interpreter (no version-manager shim in between)."""
+    beside = Path(sysconfig.get_path("scripts")) / name
+    return str(beside) if beside.exists() else (shutil.which(name) or name)
+
+
+def command_ms(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1e3
+
+
+async def server_start(command: list[str], workdir: Path) -> tuple[float, float]:
+    """Milliseconds from starting the server to the `initialize` answer, and to the first
+    diagnostics of `SMALL`."""
+    client = Client(command)
+    t0 = time.perf_counter()
+    await client.start(str(workdir))
+    await client.request("initialize", {
+        "processId": os.getpid(), "rootUri": workdir.as_uri(), "capabilities": CAPABILITIES,
+        "workspaceFolders": [{"uri": workdir.as_uri(), "name": workdir.name}],
+    })
+    t_init = time.perf_counter()
+    client.notify("initialized", {})
+    uri = (workdir / SMALL_NAME).as_uri()
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri, "languageId": "python", "version": 1, "text": SMALL_TEXT}})
+    t_diag = await client.wait_publish(uri, 1)
+    await client.stop()
+    return (t_init - t0) * 1e3, (t_diag - t0) * 1e3
+
+
+def load() -> str:
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    os.environ["PYTHONPATH"] = str(REPO)
+    jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
+    base = command_ms([sys.executable, "-c", "pass"], args.runs)
+    print(f"python -c pass            {base:7.1f} ms   {load()}")
+    for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
+                       ("jax-lsp --help", [jax_lsp, "--help"]),
+                       ("ruff --version", [ruff, "--version"] if ruff else None)):
+        if cmd is None:
+            continue
+        ms = command_ms(cmd, args.runs)
+        print(f"{label:<25} {ms:7.1f} ms   {ms / base:5.2f}x python -c pass   {load()}")
+    servers = {"jax-lsp serve": [jax_lsp, "serve"]}
+    if ruff:
+        servers["ruff server"] = [ruff, "server"]
+    workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
+    (workdir / SMALL_NAME).write_text(SMALL_TEXT)
+    for label, cmd in servers.items():
+        inits, diags = [], []
+        for _ in range(args.runs):
+            t_init, t_diag = asyncio.run(server_start(cmd, workdir))
+            inits.append(t_init)
+            diags.append(t_diag)
+        print(f"{label:<25} initialize {statistics.median(inits):7.1f} ms   first diagnostics "
+              f"{statistics.median(diags):7.1f} ms   {load()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
