@@ -17,6 +17,7 @@ from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
 from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files, display_path
 from jax_lsp.config import Config, ConfigError
+from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
 
 __all__ = ["register", "run"]
@@ -98,6 +99,12 @@ def _use_color(requested: bool | None, stream: TextIO) -> bool:
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
 
+def _diff_text(text: str, stream: TextIO) -> str:
+    """A diff goes out exactly as the files are (to be applied) unless a terminal shows it."""
+    isatty = getattr(stream, "isatty", None)
+    return printable(text, keep="\n\t") if isatty and isatty() else text
+
+
 def _write(stream: TextIO, text: str) -> None:
     try:
         stream.write(text)
@@ -108,8 +115,13 @@ def _write(stream: TextIO, text: str) -> None:
 
 
 def _error(message: str) -> int:
-    _write(sys.stderr, f"jax-lsp: error: {message}\n")
+    _write_err(f"jax-lsp: error: {message}\n")
     return EXIT_ERROR
+
+
+def _write_err(text: str) -> None:
+    """Messages on stderr name files and quote configuration values: never raw."""
+    _write(sys.stderr, printable(text, keep="\n\t"))
 
 
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
@@ -146,14 +158,14 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as e:
         return _error(f"no such file or directory: {e}")
     if not files:
-        _write(sys.stderr, "warning: no Python files found under the given paths\n")
+        _write_err("warning: no Python files found under the given paths\n")
 
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
 
         changes = run_fix_command(
             files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
-            out=lambda text: _write(stdout, text), err=lambda text: _write(sys.stderr, text))
+            out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         if args.diff:
             return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
 
@@ -171,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     _write(stdout, text)
 
     for shown, trace in outcome.internal_errors:
-        _write(sys.stderr, f"jax-lsp: internal error while checking {shown}:\n{trace}\n")
+        _write_err(f"jax-lsp: internal error while checking {shown}:\n{trace}\n")
     if outcome.internal_errors:
         return EXIT_ERROR
     if outcome.finding_count and not args.exit_zero:
