@@ -78,6 +78,7 @@ def test_only_a_choice_outside_the_repository_trusts_the_interpreter(
     repo, _ = evil_clone
     from_repo = Config.discover(repo / "a.py")
     assert from_repo.python_path() == str(repo / ".venv/bin/python")
+    assert Config.from_mapping({"python": ".venv"}, root=repo).python_path() == str(repo / ".venv")
     assert not from_repo.python_trusted
     # editor settings (which a workspace's .vscode/settings.json can set) cannot trust it
     assert not from_repo.merge({"python": "/usr/bin/python3"}).python_trusted
