@@ -343,11 +343,12 @@ class Config:
         }
 
     def python_path(self) -> str | None:
-        """`python`, relative paths taken from the configuration file's directory."""
+        """`python`, relative paths (".venv/bin/python", or ".venv" when it exists there)
+        taken from the configuration file's directory; a bare name is looked up on PATH."""
         if self.python is None:
             return None
         p = Path(self.python).expanduser()
-        if not p.is_absolute() and "/" in self.python:
+        if not p.is_absolute() and ("/" in self.python or (self._base() / p).exists()):
             p = self._base() / p
         return str(p)
 

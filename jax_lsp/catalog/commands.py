@@ -29,6 +29,7 @@ from jax_lsp.catalog.render import (
     explanation_text,
 )
 from jax_lsp.codes import RULES
+from jax_lsp.terminal import printable
 
 FORMATS = ("text", "markdown", "json")
 
@@ -156,6 +157,6 @@ def run_explain(args: argparse.Namespace) -> int:
         _dump(explanation_json(result))
     elif fmt == "markdown":
         _print(explanation_markdown(result))
-    else:
-        _print(explanation_text(result))
+    else:  # it quotes the input (a log file, say): never raw on a terminal
+        _print(printable(explanation_text(result), keep="\n\t"))
     return 0 if result.match is not None else 1

@@ -27,6 +27,7 @@ from jax_lsp.checker.runner import (
 )
 from jax_lsp.config import Config, ConfigError
 from jax_lsp.safe_io import atomic_write, read_regular_file
+from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
 
 __all__ = ["register", "run"]
@@ -129,6 +130,12 @@ def _use_color(requested: bool | None, stream: TextIO) -> bool:
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
 
 
+def _diff_text(text: str, stream: TextIO) -> str:
+    """A diff goes out exactly as the files are (to be applied) unless a terminal shows it."""
+    isatty = getattr(stream, "isatty", None)
+    return printable(text, keep="\n\t") if isatty and isatty() else text
+
+
 def _write(stream: TextIO, text: str) -> None:
     try:
         stream.write(text)
@@ -139,8 +146,13 @@ def _write(stream: TextIO, text: str) -> None:
 
 
 def _error(message: str) -> int:
-    _write(sys.stderr, f"jax-lsp: error: {message}\n")
+    _write_err(f"jax-lsp: error: {message}\n")
     return EXIT_ERROR
+
+
+def _write_err(text: str) -> None:
+    """Messages on stderr name files and quote configuration values: never raw."""
+    _write(sys.stderr, printable(text, keep="\n\t"))
 
 
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
@@ -207,15 +219,15 @@ def _add_noqa(outcome: CheckRun) -> int:
             try:
                 atomic_write(result.abspath, bom + new.encode("utf-8", "surrogateescape"))
             except OSError as e:
-                _write(sys.stderr, f"jax-lsp: cannot write {result.path}: {e.strerror or e}\n")
+                _write_err(f"jax-lsp: cannot write {result.path}: {e.strerror or e}\n")
                 return EXIT_ERROR
         added += count
         skipped += len({f.span.line for f in findings}) - count
     plural = "" if added == 1 else "s"
-    _write(sys.stderr, f"Added {added} noqa directive{plural}.\n")
+    _write_err(f"Added {added} noqa directive{plural}.\n")
     if skipped:
-        _write(sys.stderr, f"{skipped} finding line(s) could not take a comment (inside a "
-                           "multi-line string, after a backslash, or in a notebook).\n")
+        _write_err(f"{skipped} finding line(s) could not take a comment (inside a "
+                   "multi-line string, after a backslash, or in a notebook).\n")
     return EXIT_CLEAN
 
 
@@ -245,13 +257,13 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as e:
         return _error(f"no such file or directory: {e}")
     if args.show_files:
-        _write(stdout, "".join(f"{display_path(p)}\n" for p, _ in files))
+        _write(stdout, "".join(f"{printable(display_path(p))}\n" for p, _ in files))
         return EXIT_CLEAN
     if args.show_settings:
-        _write(stdout, _show_settings(files))
+        _write(stdout, printable(_show_settings(files), keep="\n"))
         return EXIT_CLEAN
     if not files and not from_stdin:
-        _write(sys.stderr, "warning: no Python files found under the given paths\n")
+        _write_err("warning: no Python files found under the given paths\n")
     if args.output_file is not None:
         try:
             stdout = args.output_file.open("w", encoding="utf-8")
@@ -272,7 +284,7 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
 
         changes = run_fix_command(
             files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
-            out=lambda text: _write(stdout, text), err=lambda text: _write(sys.stderr, text))
+            out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         if args.diff:
             return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
 
@@ -296,7 +308,7 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
     _write(stdout, text)
 
     for shown, trace in outcome.internal_errors:
-        _write(sys.stderr, f"jax-lsp: internal error while checking {shown}:\n{trace}\n")
+        _write_err(f"jax-lsp: internal error while checking {shown}:\n{trace}\n")
     if outcome.internal_errors:
         return EXIT_ERROR
     if outcome.finding_count and not args.exit_zero:

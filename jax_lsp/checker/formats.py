@@ -1,5 +1,9 @@
 """Output formats of `jax-lsp check`: one pure function per format, results in, text out.
 
+The formats people read (full, concise, github, statistics) show every file name, message and
+source line through `terminal.printable`: text from a repository never reaches the terminal
+as control characters.
+
 Positions shown to people and written to machine formats are 1-based rows and 1-based columns
 counted in characters (Unicode code points); end columns are exclusive, as in ruff's JSON.
 """
@@ -33,6 +37,7 @@ from jax_lsp.checker.results import (
     split_lines,
 )
 from jax_lsp.codes import RULES
+from jax_lsp.terminal import printable
 
 __all__ = [
     "FORMATS",
@@ -101,9 +106,9 @@ def _paint(text: str, style: str, color: bool) -> str:
 
 
 def _header(r: FileResult, f: Finding, color: bool) -> str:
-    loc = f"{r.path}:{f.span.line}:{f.span.col + 1}:"
+    loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
     code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
-    return f"{_paint(loc, _BOLD, color)} {code} {f.message}"
+    return f"{_paint(loc, _BOLD, color)} {code} {printable(f.message)}"
 
 
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
@@ -125,16 +130,9 @@ def _char_width(c: str) -> int:
 
 
 def _display(text: str) -> str:
-    """A source line as printed: tabs as spaces, control characters made harmless."""
-    out = []
-    for c in text:
-        if c == "\t":
-            out.append(" " * TAB_WIDTH)
-        elif unicodedata.category(c) == "Cc":
-            out.append("\ufffd")
-        else:
-            out.append(c)
-    return "".join(out)
+    """A source line as printed: tabs as spaces, control characters made harmless (one
+    column each, like the character `_char_width` counts)."""
+    return printable(text.replace("\t", " " * TAB_WIDTH))
 
 
 def _width(text: str) -> int:
@@ -217,8 +215,9 @@ def _step_location(r: FileResult, step: PathStep, *, absolute: bool = False) -> 
 def _notes(r: FileResult, f: Finding, color: bool, width: int) -> list[str]:
     out = []
     for step in f.path:
-        where = f"{_step_location(r, step)}:{step.span.line}:{step.span.col + 1}"
-        out.append(f"{' ' * (width + 1)}= {_paint('note', _BOLD, color)}: {where}: {step.label}")
+        where = f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
+        out.append(f"{' ' * (width + 1)}= {_paint('note', _BOLD, color)}: {where}: "
+                   f"{printable(step.label)}")
     return out
 
 
@@ -326,6 +325,9 @@ def format_json(results: Sequence[FileResult]) -> str:
 _GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
+_GH_ENCODED = "\r\n"
+
+
 def _gh_data(text: str) -> str:
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
@@ -342,17 +344,19 @@ def format_github(results: Sequence[FileResult]) -> str:
         props = ",".join(
             [
                 f"title={_gh_property(f'{TOOL_NAME} ({f.code})')}",
-                f"file={_gh_property(r.abspath)}",
+                f"file={_gh_property(printable(r.abspath))}",
                 f"line={s.line}",
                 f"col={s.col + 1}",
                 f"endLine={s.end_line}",
                 f"endColumn={s.end_col + 1}",
             ]
         )
-        text = f"{r.path}:{s.line}:{s.col + 1}: {f.code} {f.message}"
+        # newlines stay: `_gh_data` encodes them, and GitHub shows them as line breaks
+        text = (f"{printable(r.path)}:{s.line}:{s.col + 1}: {f.code} "
+                f"{printable(f.message, keep=_GH_ENCODED)}")
         for step in f.path:
-            where = f"{_step_location(r, step)}:{step.span.line}:{step.span.col + 1}"
-            text += f"\n  note: {where}: {step.label}"
+            where = f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
+            text += f"\n  note: {where}: {printable(step.label, keep=_GH_ENCODED)}"
         out.append(f"::{_GITHUB_LEVEL.get(f.severity, 'error')} {props}::{_gh_data(text)}")
     return "".join(line + "\n" for line in out)
 

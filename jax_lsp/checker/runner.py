@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import stat
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -109,6 +110,23 @@ def _is_venv(directory: Path) -> bool:
     return (directory / "pyvenv.cfg").is_file()
 
 
+def _walkable_file(path: Path, root: str) -> bool:
+    """Whether a file met while walking `root` (resolved) is read: a regular file, or a
+    symlink to a regular file inside `root`. A link out of the tree (a clone's
+    `notes.py -> ~/.ssh/id_rsa`) and a FIFO or device (which would block or never end) are
+    skipped; a path named explicitly is still checked."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return False
+    if stat.S_ISREG(mode):
+        return True
+    if not stat.S_ISLNK(mode):
+        return False
+    real = os.path.realpath(path)
+    return os.path.isfile(real) and real.startswith(root.rstrip(os.sep) + os.sep)
+
+
 def discover_files(
     paths: Sequence[str | os.PathLike[str]],
     resolver: ConfigResolver,
@@ -119,7 +137,8 @@ def discover_files(
     """The files to check with their configuration, sorted, each once.
 
     Directories are walked for ``*.py`` files, skipping the built-in directories (.git,
-    __pycache__, virtual environments, ...), what `exclude` matches and, inside a git work
+    __pycache__, virtual environments, ...), what `exclude` matches, symlinks out of the
+    walked directory, files that are not regular (see `_walkable_file`) and, inside a git work
     tree, what its `.gitignore` files ignore (unless not `respect_gitignore`). A path named on
     the command line is always checked, whatever its suffix, unless `force_exclude`. Raises
     `FileNotFoundError` for a path that does not exist."""
@@ -136,6 +155,7 @@ def discover_files(
             continue
         work_tree = work_tree_root(root) if respect_gitignore else None
         git = GitIgnore(work_tree) if work_tree is not None else None
+        real_root = os.path.realpath(root)
         for directory, dirnames, filenames in os.walk(root):
             here = Path(directory)
             config = resolver.for_directory(here)
@@ -153,6 +173,7 @@ def discover_files(
                     name.endswith(SOURCE_SUFFIXES)
                     and not config.is_excluded_entry(here, name, False)
                     and not (git is not None and git.ignores(here, name, False))
+                    and _walkable_file(here / name, real_root)
                 ):
                     found.setdefault(here / name, config)
     return sorted(found.items(), key=lambda item: item[0])

@@ -1,6 +1,8 @@
 """`jax-lsp serve`: run the language server over stdio (the default), TCP or WebSocket.
 
-TCP and WebSocket bind to 127.0.0.1 unless `--host` says otherwise. Logs go to stderr (never
+TCP and WebSocket bind to 127.0.0.1. Another address needs `--allow-remote` too: the protocol has
+no authentication, and whoever connects can have the server read any file its user can read
+(see docs/security.md). Logs go to stderr (never
 stdout, which carries the protocol under stdio) or to `--log-file`; records of jax-lsp itself
 at `--log-level` or above also reach the client as window/logMessage.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 import logging
 import sys
 from typing import Any
@@ -34,8 +37,13 @@ def register(subparsers: Any) -> None:
     transport.add_argument("--tcp", action="store_true", help="listen on a TCP port")
     transport.add_argument("--ws", action="store_true", help="listen for WebSocket connections")
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to bind with --tcp/--ws (default: 127.0.0.1)"
+        "--host", default="127.0.0.1",
+        help="address to bind with --tcp/--ws (default: 127.0.0.1; others need --allow-remote)"
     )
+    parser.add_argument(
+        "--allow-remote", action="store_true",
+        help="allow --host to be an address other machines can reach: anyone who can connect "
+        "gets an unauthenticated session that reads files as you (see docs/security.md)")
     parser.add_argument(
         "--port",
         type=int,
@@ -62,7 +70,25 @@ def _configure_logging(log_file: str | None, level: int) -> None:
     root.setLevel(level)
 
 
+def is_loopback(host: str) -> bool:
+    """Whether binding `host` keeps the port to this machine ("localhost" or a loopback
+    address; a name that could resolve elsewhere is not)."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
+    if (args.tcp or args.ws) and not args.allow_remote and not is_loopback(args.host):
+        sys.stderr.write(
+            f"jax-lsp serve: error: refusing to listen on {args.host!r}: the language server "
+            "has no authentication, so anyone who can reach the port could use it to read "
+            "your files. Bind a loopback address (the default, 127.0.0.1) and forward it "
+            "(e.g. `ssh -L`), or pass --allow-remote if the network is yours alone.\n")
+        return 2
     level = getattr(logging, str(args.log_level).upper())
     _configure_logging(args.log_file, level)
     # Hand the GIL over more often than every 5 ms, so requests answered on the event loop are

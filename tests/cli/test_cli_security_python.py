@@ -1,9 +1,5 @@
-"""A cloned repository cannot make jax-lsp run code through its `python` setting (issue 13).
-
-The exploit: ``python = ".venv/bin/python"`` in the clone's ``[tool.jax-lsp]``, that file a
-symlink to a real interpreter, and beside it the clone's own ``pyvenv.cfg`` and a ``.pth`` file
-whose ``import`` line writes a marker. Running that interpreter normally runs the ``.pth``.
-"""
+"""A cloned repository cannot make jax-lsp run code through its `python` setting (issue 13);
+the exploit is `evil_clone`'s."""
 
 from __future__ import annotations
 
@@ -15,52 +11,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_harness import Ran, write_tree
+from cli_harness import Ran
+from evil_clone import make_evil_clone
 
 from jax_lsp.config import Config
 from jax_lsp.server.configuration import Configuration
 
 ENV_PYTHON, ENV_TRUST = "JAX_LSP_PYTHON", "JAX_LSP_TRUST_PROJECT_PYTHON"
 
-SOURCE = (
-    "import jax\n"
-    "def f(x):\n"
-    "    return jax.pure_callback(lambda x: x, x, x)\n"
-    "jax.grad(f)(1.0)\n"
-)
-
-
-def _real_interpreter() -> Path:
-    """An interpreter other than this one's path when the machine has one (the issue's
-    exploit links to the system Python), else this one."""
-    own = Path(os.path.realpath(sys.executable))
-    for candidate in (f"/usr/bin/python{sys.version_info[0]}.{sys.version_info[1]}",
-                      "/usr/bin/python3", "/usr/local/bin/python3"):
-        if os.path.exists(candidate) and Path(os.path.realpath(candidate)) != own:
-            return Path(candidate)
-    return own
-
 
 @pytest.fixture
 def evil_clone(tmp_path: Path) -> tuple[Path, Path]:
-    """The clone and the marker file its `.pth` writes when run."""
-    repo, marker = tmp_path / "repo", tmp_path / "PWNED"
-    target = _real_interpreter()
-    write_tree(repo, {
-        "pyproject.toml": '[tool.jax-lsp]\npython = ".venv/bin/python"\n',
-        "a.py": SOURCE,
-        ".venv/pyvenv.cfg": f"home = {target.parent}\ninclude-system-site-packages = false\n",
-    })
-    (repo / ".venv/bin").mkdir(parents=True)
-    (repo / ".venv/bin/python").symlink_to(target)
-    for minor in range(8, 16):  # whatever version the linked interpreter is
-        site = repo / f".venv/lib/python3.{minor}/site-packages"
-        write_tree(site, {
-            "evil.pth": f"import os; open({str(marker)!r}, 'w').write('ran')\n",
-            "editable.pth": "../../../../src\n",
-        })
-    (repo / "src").mkdir()
-    return repo, marker
+    return make_evil_clone(tmp_path)
 
 
 @pytest.fixture(autouse=True)
@@ -116,6 +78,7 @@ def test_only_a_choice_outside_the_repository_trusts_the_interpreter(
     repo, _ = evil_clone
     from_repo = Config.discover(repo / "a.py")
     assert from_repo.python_path() == str(repo / ".venv/bin/python")
+    assert Config.from_mapping({"python": ".venv"}, root=repo).python_path() == str(repo / ".venv")
     assert not from_repo.python_trusted
     # editor settings (which a workspace's .vscode/settings.json can set) cannot trust it
     assert not from_repo.merge({"python": "/usr/bin/python3"}).python_trusted
