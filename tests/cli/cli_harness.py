@@ -20,6 +20,18 @@ from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
 
 REPO = Path(__file__).resolve().parents[2]
 
+#: a program JAX rejects (jacfwd reaches a pure_callback): one JAX001 on line 6, column 12
+CALLBACK_PROGRAM = (
+    "import jax\n"
+    "import jax.numpy as jnp\n"
+    "import numpy as np\n"
+    "\n"
+    "def f(x):\n"
+    "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x)\n"
+    "\n"
+    "jax.jacfwd(f)(1.0)\n"
+)
+
 
 @dataclass(frozen=True)
 class Ran:

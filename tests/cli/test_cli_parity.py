@@ -9,22 +9,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from cli_harness import run_subprocess, write_tree
+from cli_harness import CALLBACK_PROGRAM, run_subprocess, write_tree
 
 from jax_lsp.analysis.findings import Finding, Severity, Span
 from jax_lsp.checker.ci_formats import CI_FORMATS
 from jax_lsp.checker.results import FileResult
 
-CALLBACK_PROGRAM = (
-    "import jax\n"
-    "import jax.numpy as jnp\n"
-    "import numpy as np\n"
-    "\n"
-    "def f(x):\n"
-    "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x)\n"
-    "\n"
-    "jax.jacfwd(f)(1.0)\n"
-)
 SOURCE = "x = 1\ny = 2\n"
 ERROR = Finding("JAX001", 'a "quoted" <message>; with ] and\ncontrol \x1b[31m', Span(1, 0, 1, 5))
 WARNING = Finding("JAX009", "loop", Span(2, 0, 2, 5), Severity.WARNING)

@@ -13,18 +13,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from cli_harness import CALLBACK_PROGRAM as CALLBACK
 from cli_harness import REPO, write_tree
 
-CALLBACK = (
-    "import jax\n"
-    "import jax.numpy as jnp\n"
-    "import numpy as np\n"
-    "\n"
-    "def f(x):\n"
-    "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x)\n"
-    "\n"
-    "jax.jacfwd(f)(1.0)\n"
-)
 SAMPLE = {"pkg/model.py": CALLBACK, "pkg/clean.py": "x = 1\n", "README.md": "# sample\n",
           "vendored/skip.py": CALLBACK,
           "pyproject.toml": '[tool.jax-lsp]\nexclude = ["vendored"]\n'}
