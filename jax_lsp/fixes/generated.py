@@ -13,6 +13,7 @@ exact derivative.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
@@ -297,15 +298,19 @@ class HelperModule:
     exists: bool
 
     @classmethod
-    def beside(cls, file: Path) -> HelperModule | None:
+    def beside(
+        cls, file: Path, open_text: Callable[[Path], str | None] = lambda p: None
+    ) -> HelperModule | None:
         """The helper module in `file`'s directory: a relative import inside a package (a
         directory with `__init__.py`), else a top-level one, as `python file.py` finds it.
-        None when a file of that name exists that jax-lsp did not write."""
+        None when a file of that name exists that jax-lsp did not write. `open_text` gives the
+        text of a file an editor has open (a module created but not saved yet)."""
         path = file.with_name(MODULE_NAME + ".py")
-        exists = path.exists()
+        text = open_text(path)
+        exists = text is not None or path.exists()
         if exists:
             try:
-                head = path.read_text(encoding="utf-8")[:200]
+                head = (text if text is not None else path.read_text(encoding="utf-8"))[:200]
             except (OSError, UnicodeDecodeError):
                 return None
             if GENERATED_MARKER not in head:

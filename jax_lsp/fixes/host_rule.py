@@ -14,6 +14,7 @@ from jax_lsp.analysis.findings import Finding
 from jax_lsp.fixes.callback_call import CallbackCall, locate_callback
 from jax_lsp.fixes.generated import require_helper
 from jax_lsp.fixes.model import CreatedFile, TextEdit
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "COST", "HostRule", "differentiable_site", "host_rule"]
@@ -21,9 +22,6 @@ __all__ = ["CODES", "COST", "HostRule", "differentiable_site", "host_rule"]
 #: codes whose callback a custom rule makes differentiable: a pure callback with a tangent
 #: (JAX001), or one inside a custom rule that an outer transform differentiates (JAX007)
 CODES = frozenset({"JAX001", "JAX007"})
-
-#: what the finite differences the fix writes cost, for titles and hovers
-COST = "calls the host twice per input element"
 
 
 def differentiable_site(src: FixSource, finding: Finding) -> CallbackCall | None:

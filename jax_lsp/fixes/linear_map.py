@@ -17,6 +17,7 @@ from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.callback_call import locate_callback
 from jax_lsp.fixes.generated import LINEAR_MAP, require_helper
 from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "linear_map_fix"]
@@ -47,8 +48,8 @@ def linear_map_fix(src: FixSource, finding: Finding) -> Fix | None:
     kind = FixKind.CUSTOM_JVP if finding.code == "JAX008" else FixKind.CUSTOM_VJP
     if set(finding.modes) == {"transpose"}:
         title = (f"Apply the callback as a host-computed matrix in JAX so that it can be "
-                 f"transposed (unsafe: exact only if it is linear in {names})")
+                 f"transposed (unsafe: exact only if it is linear in {names}; {COST})")
         return Fix(kind, title, safe=False, edits=tuple(edits), preferred=True, create=create)
     title = (f"Contract a host-computed Jacobian with the tangents {names} in JAX (the "
-             "callback then runs on basis vectors, never on tangents)")
+             f"callback then runs on basis vectors, never on tangents: {COST})")
     return Fix(kind, title, safe=True, edits=tuple(edits), preferred=True, create=create)
