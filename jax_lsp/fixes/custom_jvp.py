@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.generated import FD_JACOBIAN, WITH_JVP
-from jax_lsp.fixes.host_rule import COST, differentiable_site, host_rule
+from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource
 
 __all__ = ["custom_jvp_fix"]
@@ -30,7 +31,7 @@ def custom_jvp_fix(src: FixSource, finding: Finding) -> Fix | None:
     if site is None:
         return None
     doc = _DOC.replace("{nl}", src.newline)
-    rule = host_rule(src, site, WITH_JVP, FD_JACOBIAN, "jacobian", doc)
+    rule = HostRule(src, site, WITH_JVP, FD_JACOBIAN, "jacobian", doc)
     title = (f"Give the callback a custom_jvp rule (grad, jvp, jacfwd, jacrev) whose Jacobian "
              f"`{rule.name}` uses finite differences: {COST}; write the exact one there")
     only_reverse = bool(finding.modes) and set(finding.modes) <= {"reverse"}

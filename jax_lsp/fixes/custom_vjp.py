@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.generated import FD_VJP, WITH_VJP
-from jax_lsp.fixes.host_rule import COST, differentiable_site, host_rule
+from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource
 
 __all__ = ["custom_vjp_fix"]
 
 _DOC = ("The vector-Jacobian product of {callback} with `ct` (shaped like its result):{nl}"
-        "    one cotangent per operand, shaped like it (a tuple for several operands).")
+        "    one cotangent per operand, shaped like it (a tuple for several; None for{nl}"
+        "    an integer one).")
 
 
 def custom_vjp_fix(src: FixSource, finding: Finding) -> Fix | None:
@@ -29,7 +31,7 @@ def custom_vjp_fix(src: FixSource, finding: Finding) -> Fix | None:
     if site is None:
         return None
     doc = _DOC.replace("{nl}", src.newline)
-    rule = host_rule(src, site, WITH_VJP, FD_VJP, "vjp", doc, extra="ct")
+    rule = HostRule(src, site, WITH_VJP, FD_VJP, "vjp", doc, extra="ct")
     title = (f"Give the callback a custom_vjp rule (reverse mode only) whose `{rule.name}` uses "
              f"finite differences: {COST}; write the exact vector-Jacobian product there")
     return Fix(FixKind.CUSTOM_VJP, title, safe=True, edits=tuple(rule.edits), preferred=True,

@@ -17,7 +17,7 @@ from jax_lsp.fixes.model import CreatedFile, TextEdit
 from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
-__all__ = ["CODES", "COST", "HostRule", "differentiable_site", "host_rule"]
+__all__ = ["CODES", "HostRule", "differentiable_site"]
 
 #: codes whose callback a custom rule makes differentiable: a pure callback with a tangent
 #: (JAX001), or one inside a custom rule that an outer transform differentiates (JAX007)
@@ -70,7 +70,9 @@ class HostRule:
     """The derivative function one fix writes and the edits that use it."""
 
     def __init__(self, src: FixSource, site: CallbackCall, role: str, fd_role: str,
-                 suffix: str, doc: str, extra: str | None) -> None:
+                 suffix: str, doc: str, extra: str | None = None) -> None:
+        """`role` routes the call through the helper with this derivative, `fd_role` is the
+        finite-difference helper its body calls; `extra` a parameter after the operands."""
         self.src = src
         self.site = site
         addition = ModuleAddition(src)
@@ -123,7 +125,3 @@ class HostRule:
         line = src.first_line(stmt) if stmt is not None else src.span(self.site.call).line
         return src.insertion(line, 0, f"{text}{nl}{nl}")
 
-
-def host_rule(src: FixSource, site: CallbackCall, role: str, fd_role: str, suffix: str,
-              doc: str, extra: str | None = None) -> HostRule:
-    return HostRule(src, site, role, fd_role, suffix, doc, extra)

@@ -311,7 +311,8 @@ def _finite_difference_vjp(...): ...  # finite-difference-vjp
 
 def host_callback_vjp(callback, w, b, ct):
     """The vector-Jacobian product of the callback with `ct` (shaped like its result):
-    one cotangent per operand, shaped like it (a tuple for several operands).
+    one cotangent per operand, shaped like it (a tuple for several; None for
+    an integer one).
     Finite differences for now (calls the host twice per input element): replace them
     with the exact derivative."""
     return _finite_difference_vjp(callback, w, b, ct)
