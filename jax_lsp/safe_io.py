@@ -94,6 +94,29 @@ def atomic_write(
         _fsync_directory(path.parent)
 
 
+def create_new(target: str | os.PathLike[str], data: bytes) -> bool:
+    """Create `target` holding `data`, all at once, unless it exists (then False, and it is
+    left as it is): written beside it, fsynced, then linked into place (a link never replaces
+    a file). Raises OSError, and then no `target` was created."""
+    path = Path(os.path.abspath(target))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _new_file_mode())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+    finally:
+        with suppress(OSError):
+            os.unlink(tmp)
+    _fsync_directory(path.parent)
+    return True
+
+
 def _fsync_directory(directory: Path) -> None:
     """Make the rename durable (POSIX; not possible, nor needed, on Windows)."""
     with suppress(OSError):

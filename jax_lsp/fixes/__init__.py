@@ -6,8 +6,8 @@ Positions use the analysis' convention: 1-based lines, 0-based character columns
 
 One module per fix, each a LibCST codemod that returns minimal edits (`registry` lists them):
 
-- `custom_jvp`: JAX001, JAX007; the callback gets a first-order custom_jvp rule (host
-  Jacobian by finite differences, contracted with the tangents in JAX). Safe.
+- `custom_jvp`: JAX001, JAX007; the callback gets a custom_jvp rule that contracts a host
+  Jacobian with the tangents in JAX. Safe.
 - `custom_vjp`: JAX001, JAX007 when only reverse mode reaches the call; a custom_vjp rule
   whose bwd computes the vector-Jacobian product on the host. Safe.
 - `linear_map`: JAX002, JAX008; a callback applied to tangents (or transposed) becomes a
@@ -18,8 +18,13 @@ One module per fix, each a LibCST codemod that returns minimal edits (`registry`
   operands. Unsafe (that gradient becomes zero) unless the call's result is unused.
 - `suppress`: every code; `# jax-lsp: ignore[CODE]`. Safe, never applied by `--fix`.
 
-`generated` holds the helper functions the first three add to a module (once), `source` and
-`callback_call` locate things in the LibCST tree, `apply` fixes whole files for the CLI.
+The two custom-rule fixes write the derivative as a named function beside the callback
+(`host_rule`: finite differences until the user writes the exact one) and route the call
+through a helper. `generated` holds the helpers the first three share: one helper module beside
+the file (created by the first fix, imported by the others) or, where no file can be created,
+pasted into the module once. `offers` decides from the finding alone which fixes an editor lists
+and how they are titled; `source` and `callback_call` locate things in the LibCST tree; `apply`
+fixes whole files for the CLI.
 """
 
 from __future__ import annotations

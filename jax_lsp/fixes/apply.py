@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
@@ -22,9 +22,10 @@ from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.config import Config
-from jax_lsp.fixes.model import Fix, apply_edits
+from jax_lsp.fixes.generated import HelperModule
+from jax_lsp.fixes.model import CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.registry import fixes_for
-from jax_lsp.safe_io import atomic_write
+from jax_lsp.safe_io import atomic_write, create_new
 
 __all__ = [
     "AppliedFix",
@@ -55,6 +56,8 @@ class AppliedFix:
 class FixedSource:
     text: str
     applied: tuple[AppliedFix, ...]
+    #: files the applied fixes need (the helper module they import)
+    created: tuple[CreatedFile, ...] = ()
 
 
 def choose_fix(fixes: Sequence[Fix], *, unsafe: bool) -> Fix | None:
@@ -85,11 +88,12 @@ def fix_source(
     config: AnalysisConfig | None = None,
     reported: Callable[[Finding], bool] = lambda f: True,
     workspace: Workspace | None = None,
+    helpers: HelperModule | None = None,
 ) -> FixedSource:
     """`text` with the fixes of its reported findings applied (safe ones only unless
     `unsafe`). `reported` selects the findings the user asked for (codes enabled by the
     configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
-    imports as `jax-lsp check` does."""
+    imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module."""
 
     def findings_in(text: str) -> list[Finding] | None:
         result = analyze_source(text, filename, config, workspace)
@@ -98,6 +102,7 @@ def fix_source(
         return [f for f in filter_suppressed(text, result.findings) if reported(f)]
 
     applied: list[AppliedFix] = []
+    created: dict[Path, CreatedFile] = {}
     given_up: set[tuple[str, str]] = set()
     for _ in range(MAX_ROUNDS):
         findings = findings_in(text)
@@ -108,7 +113,7 @@ def fix_source(
             key = (finding.code, _line(text, finding.span.line))
             if key in given_up:
                 continue
-            fix = choose_fix(fixes_for(text, finding), unsafe=unsafe)
+            fix = choose_fix(fixes_for(text, finding, helpers), unsafe=unsafe)
             if fix is None:
                 continue
             new = apply_edits(text, fix.edits)
@@ -119,11 +124,15 @@ def fix_source(
                 continue
             applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
             text = new
+            for file in fix.create:
+                created.setdefault(file.path, file)
+                if helpers is not None and file.path == helpers.path:
+                    helpers = replace(helpers, exists=True)
             progress = True
             break
         if not progress:
             break
-    return FixedSource(text, tuple(applied))
+    return FixedSource(text, tuple(applied), tuple(created.values()))
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,8 @@ class FileFixOutcome:
     #: why the file was left alone although it had fixes (it changed on disk, cannot be
     #: written, ...); None otherwise
     refused: str | None = None
+    #: new files the fixes need (the helper module), created beside it when written
+    created: tuple[CreatedFile, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -151,9 +162,12 @@ def fix_file(
     unsafe: bool,
     write: bool,
     workspace: Workspace | None = None,
+    planned: set[Path] | None = None,
 ) -> FileFixOutcome | None:
     """Fix one Python file; None when it cannot be read, is not UTF-8 (the check reports
-    that) or is a notebook (fixes edit Python files only)."""
+    that) or is a notebook (fixes edit Python files only). `planned` holds the helper modules
+    an earlier file of this run creates (so that a diff shows each once); it gains this
+    file's."""
     if path.suffix == ".ipynb":
         return None
     try:
@@ -168,22 +182,41 @@ def fix_file(
         config=config.analysis_config(),
         reported=lambda f: config.is_enabled(f.code),
         workspace=workspace,
+        helpers=_helpers_beside(path, planned or set()),
     )
-    outcome = FileFixOutcome(path, text, fixed.text, fixed.applied)
+    if planned is not None:
+        planned.update(c.path for c in fixed.created)
+    outcome = FileFixOutcome(path, text, fixed.text, fixed.applied, created=fixed.created)
     if not write or not outcome.changed:
         return outcome
     try:
         if path.read_bytes() != data:
             return _refused(outcome, "it changed on disk since it was read")
+        _create_files(fixed.created)
         atomic_write(path, (_BOM if data.startswith(_BOM) else b"") + fixed.text.encode("utf-8"))
     except OSError as e:
         return _refused(outcome, f"cannot write it: {e.strerror or e}")
-    return FileFixOutcome(path, text, fixed.text, fixed.applied, written=True)
+    return FileFixOutcome(path, text, fixed.text, fixed.applied, written=True,
+                          created=fixed.created)
+
+
+def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
+    helpers = HelperModule.beside(path)
+    if helpers is not None and helpers.path in planned:
+        return replace(helpers, exists=True)
+    return helpers
+
+
+def _create_files(files: Sequence[CreatedFile]) -> None:
+    """Create the files a fix imports, whole or not at all; one that exists by now is left
+    as it is."""
+    for file in files:
+        create_new(file.path, file.text.encode("utf-8"))
 
 
 def _refused(outcome: FileFixOutcome, why: str) -> FileFixOutcome:
     return FileFixOutcome(outcome.path, outcome.original, outcome.fixed, outcome.applied,
-                          written=False, refused=why)
+                          written=False, refused=why, created=outcome.created)
 
 
 def fix_files(
@@ -196,6 +229,7 @@ def fix_files(
     """Fix each file with its configuration; files without a fix are left out. With
     `follow_imports`, each project root gets one import index, as in `jax-lsp check`."""
     outcomes = []
+    planned: set[Path] = set()
     workspaces: dict[tuple[Path, str | None, bool], Workspace] = {}
     for path, config in files:
         workspace = None
@@ -204,18 +238,28 @@ def fix_files(
             if key not in workspaces:
                 workspaces[key] = Workspace.for_environment([key[0]], key[1], trusted=key[2])
             workspace = workspaces[key]
-        outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace)
+        outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace,
+                           planned=planned)
         if outcome is not None and outcome.applied:
             outcomes.append(outcome)
     return outcomes
 
 
 def unified_diff(outcome: FileFixOutcome, shown: str) -> str:
-    """The change as a unified diff, `a/` and `b/` prefixed like git's."""
+    """The change as a unified diff, `a/` and `b/` prefixed like git's; a created file as a
+    diff from /dev/null."""
+    out = [_diff("", outcome.original, outcome.fixed, shown)]
+    for file in outcome.created:
+        name = str(Path(shown).with_name(file.path.name))
+        out.append(_diff("/dev/null", "", file.text, name))
+    return "".join(out)
+
+
+def _diff(before_name: str, before: str, after: str, shown: str) -> str:
     lines = difflib.unified_diff(
-        _LINES.findall(outcome.original),
-        _LINES.findall(outcome.fixed),
-        fromfile=f"a/{shown}",
+        _LINES.findall(before),
+        _LINES.findall(after),
+        fromfile=before_name or f"a/{shown}",
         tofile=f"b/{shown}",
     )
     out = []

@@ -57,14 +57,15 @@ class CallbackCall:
             names.append(f"`{text}`" if len(text) <= 30 and "\n" not in text else "an operand")
         return ", ".join(names)
 
-    def route_through(self, src: FixSource, helper: str) -> list[TextEdit]:
-        """Edits turning `callee(args...)` into `helper(callee, args...)`: an insertion before
-        the callee and a comma for the opening parenthesis, nothing else."""
+    def route_through(self, src: FixSource, helper: str, first: str = "") -> list[TextEdit]:
+        """Edits turning `callee(args...)` into `helper(first, callee, args...)`: an insertion
+        before the callee and a comma for the opening parenthesis, nothing else."""
         func = src.span(self.call.func)
         paren = self.open_paren(src)
         after = src.text[src.offset(paren.end_line, paren.end_col) :][:1]
         comma = "," if after in (" ", "\t", "\r", "\n") else ", "
-        return [src.insertion(func.line, func.col, f"{helper}("), TextEdit(paren, comma)]
+        lead = f"{helper}({first}, " if first else f"{helper}("
+        return [src.insertion(func.line, func.col, lead), TextEdit(paren, comma)]
 
 
 def _arg_for(src: FixSource, call: cst.Call, operand: Span) -> cst.Arg | None:

@@ -1,55 +1,79 @@
-"""The helper functions the custom_jvp, custom_vjp and host-linear-map fixes add to a module,
-as source templates, and the planning that adds each helper once per module.
+"""The shared machinery of the custom_jvp, custom_vjp and host-linear-map fixes, as source
+templates, and where it goes: one helper module beside the user's file (created by the first fix
+that needs it, imported by the later ones), or, when no module can be created, the module's
+functions pasted into the file once.
 
-The helpers take the callback call's own arguments, so a fix only renames the callee at the
-call site (`jax.pure_callback(f, spec, x)` becomes `_pure_callback_with_jvp(jax.pure_callback,
-f, spec, x)`): the callback, its result shapes and closed-over locals stay where they are and
-reach the custom derivative as arguments.
+The helpers take the callback call's own arguments, so a fix changes the call site only by its
+callee (`jax.pure_callback(f, spec, x)` becomes `derivatives.pure_callback_with_vjp(f_vjp,
+jax.pure_callback, f, spec, x)`): the callback, its result shapes and closed-over locals stay
+where they are. The derivative (`f_vjp`, `f_jacobian`) is a named function in the user's file
+whose body calls the finite-difference helper: the user replaces that one function with the
+exact derivative.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from string import Template
 
 from jax_lsp.fixes.source import GENERATED_MARKER, ModuleAddition
 
-__all__ = ["HOST_JACOBIAN", "LINEAR_MAP", "WITH_JVP", "WITH_VJP", "require_helper"]
+__all__ = [
+    "FD_JACOBIAN",
+    "FD_VJP",
+    "LINEAR_MAP",
+    "MODULE_NAME",
+    "WITH_JVP",
+    "WITH_VJP",
+    "HelperModule",
+    "helper_module_text",
+    "require_helper",
+]
 
-HOST_JACOBIAN = "host-jacobian"
+FD_JACOBIAN = "finite-difference-jacobian"
+FD_VJP = "finite-difference-vjp"
 WITH_JVP = "custom-jvp"
 WITH_VJP = "custom-vjp"
 LINEAR_MAP = "linear-map"
 
-_DEFAULT_NAMES = {
-    HOST_JACOBIAN: "_host_jacobian",
-    WITH_JVP: "_pure_callback_with_jvp",
-    WITH_VJP: "_pure_callback_with_vjp",
-    LINEAR_MAP: "_pure_callback_as_linear_map",
+#: the helper module's name (a file `jax_lsp_derivatives.py` beside the fixed one)
+MODULE_NAME = "jax_lsp_derivatives"
+
+_PUBLIC_NAMES = {
+    FD_JACOBIAN: "finite_difference_jacobian",
+    FD_VJP: "finite_difference_vjp",
+    WITH_JVP: "pure_callback_with_jvp",
+    WITH_VJP: "pure_callback_with_vjp",
+    LINEAR_MAP: "pure_callback_as_linear_map",
 }
 
 _NEEDS = {
-    HOST_JACOBIAN: (),
-    WITH_JVP: (HOST_JACOBIAN,),
-    WITH_VJP: (HOST_JACOBIAN, WITH_JVP),
+    FD_JACOBIAN: (),
+    FD_VJP: (FD_JACOBIAN,),
+    WITH_JVP: (FD_JACOBIAN,),
+    WITH_VJP: (FD_JACOBIAN, WITH_JVP),
     LINEAR_MAP: (),
 }
 
 _TEMPLATES = {
-    HOST_JACOBIAN: '''\
-def $host_jacobian(callback, args, kwargs):
-    """$marker (host-jacobian).
+    FD_JACOBIAN: '''\
+def $fd_jacobian(callback, *args, **kwargs):
+    """$marker (finite-difference-jacobian).
 
-    The Jacobian of `callback(*args, **kwargs)` on the host, by central finite differences
-    (two calls of `callback` per input element): for each output leaf, one float64 array of
-    shape `output.shape + input.shape` per input leaf (zeros for integer and boolean inputs).
+    The Jacobian of `callback(*args, **kwargs)` by central finite differences: two calls of
+    `callback` per input element. `jac[i][j]` is a float64 array of shape
+    `output_i.shape + input_j.shape` for each result leaf i and operand leaf j (zeros for integer
+    and boolean operands); a single array when both are single arrays.
     """
     leaves, tree = $jax.tree_util.tree_flatten((args, kwargs))
     leaves = [$np.asarray(x) for x in leaves]
 
     def outputs(xs):
         a, k = $jax.tree_util.tree_unflatten(tree, xs)
-        out = $jax.tree_util.tree_leaves(callback(*a, **k))
-        return [$np.asarray(y, $np.float64) for y in out]
+        return [$np.asarray(y, $np.float64)
+                for y in $jax.tree_util.tree_leaves(callback(*a, **k))]
 
     jac = [[$np.zeros(y.shape + x.shape) for x in leaves] for y in outputs(leaves)]
     for i, x in enumerate(leaves):
@@ -64,18 +88,37 @@ def $host_jacobian(callback, args, kwargs):
             down = outputs(leaves[:i] + [lo] + leaves[i + 1:])
             for row, u, d in zip(jac, up, down):
                 row[i][(...,) + idx] = (u - d) / (float(hi[idx]) - float(lo[idx]))
-    return jac
+    return jac[0][0] if len(jac) == 1 and len(leaves) == 1 else jac
+''',
+    FD_VJP: '''\
+def $fd_vjp(callback, *args, **kwargs):
+    """$marker (finite-difference-vjp).
+
+    The vector-Jacobian product of `callback(*operands, **keyword_operands)` with the cotangent
+    `ct` (shaped like its result), called as `$fd_vjp(callback, *operands, ct,
+    **keyword_operands)`, by central finite differences: two calls of `callback` per input
+    element. One cotangent per operand, shaped like it (the bare cotangent for one operand).
+    """
+    *args, ct = args
+    jac = $fd_jacobian(callback, *args, **kwargs)
+    jac = jac if isinstance(jac, list) else [[jac]]
+    leaves, tree = $jax.tree_util.tree_flatten((tuple(args), kwargs))
+    cts = [$np.asarray(c, $np.float64) for c in $jax.tree_util.tree_leaves(ct)]
+    out = [sum(($np.tensordot(c, row[i], axes=c.ndim) for c, row in zip(cts, jac)),
+               $np.zeros($np.shape(x))) for i, x in enumerate(leaves)]
+    a, k = $jax.tree_util.tree_unflatten(tree, out)
+    result = (*a, *k.values())
+    return result[0] if len(result) == 1 else result
 ''',
     WITH_JVP: '''\
-def $with_jvp(pure_callback, callback, result_shape_dtypes, *args, **kwargs):
+def $with_jvp(
+        jacobian, pure_callback, callback, result_shape_dtypes, *args, **kwargs):
     """$marker (custom-jvp).
 
-    `pure_callback(callback, result_shape_dtypes, *args, **kwargs)` with a first-order
-    custom_jvp rule, so grad, jvp, jacfwd and jacrev work.
-
-    The rule calls the host on primals only, for the Jacobian of `callback` (central finite
-    differences, about 1e-3 relative error or better), and contracts it with the tangents in
-    JAX. Higher derivatives (hessian) nest finite differences and are rougher.
+    `pure_callback(callback, result_shape_dtypes, *args, **kwargs)` with a custom_jvp rule:
+    the host computes `jacobian(callback, *args, **kwargs)` at the primals (the layout of
+    `$fd_jacobian`) and JAX contracts it with the tangents, so grad, jvp, jacfwd and
+    jacrev work; hessian differentiates `jacobian` by finite differences.
     """
     options = {k: kwargs.pop(k) for k in ("sharding", "vmap_method") if k in kwargs}
     spec = $jax.tree_util.tree_map(
@@ -93,14 +136,14 @@ def $with_jvp(pure_callback, callback, result_shape_dtypes, *args, **kwargs):
                      for x in in_leaves] for y in out_leaves]
 
         def host_jacobian(args, kwargs):
-            # The exact derivative goes here: return the Jacobian of `callback` in this layout
-            # instead of finite differences.
-            jac = $host_jacobian(callback, args, kwargs)
-            return [[j.astype(s.dtype) for j, s in zip(row, specs)]
+            jac = jacobian(callback, *args, **kwargs)
+            jac = jac if isinstance(jac, (list, tuple)) else [[jac]]
+            return [[$np.asarray(j).astype(s.dtype) for j, s in zip(row, specs)]
                     for row, specs in zip(jac, jac_spec)]
 
         jac = $with_jvp(
-            $jax.pure_callback, host_jacobian, jac_spec, *primals, vmap_method="sequential")
+            $fd_jacobian, $jax.pure_callback, host_jacobian, jac_spec, *primals,
+            vmap_method="sequential")
         out_tangents = []
         for y, row in zip(out_leaves, jac):
             if not $jax.numpy.issubdtype(y.dtype, $jax.numpy.inexact):
@@ -116,21 +159,20 @@ def $with_jvp(pure_callback, callback, result_shape_dtypes, *args, **kwargs):
     return call(args, kwargs)
 ''',
     WITH_VJP: '''\
-def $with_vjp(pure_callback, callback, result_shape_dtypes, *args, **kwargs):
+def $with_vjp(
+        vjp, pure_callback, callback, result_shape_dtypes, *args, **kwargs):
     """$marker (custom-vjp).
 
-    `pure_callback(callback, result_shape_dtypes, *args, **kwargs)` with a custom_vjp rule,
-    so grad, vjp and jacrev work (jvp, jacfwd and hessian do not).
-
-    The backward pass computes the vector-Jacobian product on the host, by central finite
-    differences of `callback` (about 1e-3 relative error or better), in a second callback
-    that is itself differentiable (grad of grad works).
+    `pure_callback(callback, result_shape_dtypes, *args, **kwargs)` with a custom_vjp rule:
+    the backward pass calls `vjp(callback, *args, ct, **kwargs)` on the host (one cotangent
+    per operand, as the finite-difference vjp returns them), so grad, vjp and jacrev work
+    (jvp, jacfwd and hessian do not); an outer grad differentiates `vjp` by finite
+    differences.
     """
     options = {k: kwargs.pop(k) for k in ("sharding", "vmap_method") if k in kwargs}
     spec = $jax.tree_util.tree_map(
         lambda s: $jax.ShapeDtypeStruct($jax.numpy.shape(s), s.dtype), result_shape_dtypes)
-    out_inexact = [$jax.numpy.issubdtype(y.dtype, $jax.numpy.inexact)
-                   for y in $jax.tree_util.tree_leaves(spec)]
+    out_leaves, out_tree = $jax.tree_util.tree_flatten(spec)
 
     @$jax.custom_vjp
     def call(args, kwargs):
@@ -142,23 +184,27 @@ def $with_vjp(pure_callback, callback, result_shape_dtypes, *args, **kwargs):
     def call_bwd(primals, cotangents):
         in_leaves, in_tree = $jax.tree_util.tree_flatten(primals)
         diff = [$jax.numpy.issubdtype(x.dtype, $jax.numpy.floating) for x in in_leaves]
-        cts = [c for c, d in zip($jax.tree_util.tree_leaves(cotangents), out_inexact) if d]
+        cts = [c if $jax.numpy.issubdtype(y.dtype, $jax.numpy.inexact)
+               else $jax.numpy.zeros(y.shape, $jax.numpy.float32)
+               for c, y in zip($jax.tree_util.tree_leaves(cotangents), out_leaves)]
 
         def host_vjp(primals, cts):
-            # The exact derivative goes here: return the vector-Jacobian product of `callback`
-            # (one array per floating input leaf) instead of finite differences.
-            jac = [row for row, d in zip($host_jacobian(callback, *primals), out_inexact) if d]
-            leaves = $jax.tree_util.tree_leaves(primals)
-            return [sum(($np.tensordot(c, row[i], axes=$np.ndim(c)) for c, row in zip(cts, jac)),
-                        $np.zeros($np.shape(x))).astype(x.dtype)
-                    for i, (x, d) in enumerate(zip(leaves, diff)) if d]
+            args, kwargs = primals
+            ct = $jax.tree_util.tree_unflatten(out_tree, cts)
+            result = vjp(callback, *args, ct, **kwargs)
+            result = (result,) if len(args) + len(kwargs) == 1 else tuple(result)
+            tree = (tuple(result[:len(args)]), dict(zip(kwargs, result[len(args):])))
+            return [$np.zeros($np.shape(x), x.dtype) if c is None
+                    else $np.asarray(c).astype(x.dtype)
+                    for c, x, d in zip(in_tree.flatten_up_to(tree), in_leaves, diff) if d]
 
         ct_spec = [$jax.ShapeDtypeStruct($jax.numpy.shape(x), x.dtype)
                    for x, d in zip(in_leaves, diff) if d]
         # through the custom_jvp helper, so that an outer grad can differentiate this pass
-        vjp = iter($with_jvp(
-            $jax.pure_callback, host_vjp, ct_spec, primals, cts, vmap_method="sequential"))
-        return $jax.tree_util.tree_unflatten(in_tree, [next(vjp) if d else None for d in diff])
+        out = iter($with_jvp(
+            $fd_jacobian, $jax.pure_callback, host_vjp, ct_spec, primals, cts,
+            vmap_method="sequential"))
+        return $jax.tree_util.tree_unflatten(in_tree, [next(out) if d else None for d in diff])
 
     call.defvjp(call_fwd, call_bwd)
     return call(args, kwargs)
@@ -216,17 +262,77 @@ def $linear_map(callback, result_shape_dtypes, *args, **kwargs):
 }
 
 _PLACEHOLDERS = {
-    HOST_JACOBIAN: "host_jacobian",
+    FD_JACOBIAN: "fd_jacobian",
+    FD_VJP: "fd_vjp",
     WITH_JVP: "with_jvp",
     WITH_VJP: "with_vjp",
     LINEAR_MAP: "linear_map",
 }
 
+_MODULE_HEADER = f'''\
+"""{GENERATED_MARKER} (helper module): the custom derivative rules and finite differences that
+its fixes of host callbacks (`jax.pure_callback` under `jax.grad`, ...) share. The fixed files
+import it; the derivatives they name (`*_jacobian`, `*_vjp`) are where exact ones go.
+"""
+
+import jax
+import numpy as np
+'''
+
+
+def helper_module_text(newline: str = "\n") -> str:
+    """The whole helper module, every role under its public name."""
+    mapping = {_PLACEHOLDERS[r]: n for r, n in _PUBLIC_NAMES.items()}
+    mapping.update(jax="jax", np="np", marker=GENERATED_MARKER)
+    blocks = [Template(_TEMPLATES[r]).substitute(mapping) for r in _TEMPLATES]
+    return (_MODULE_HEADER + "\n\n" + "\n\n".join(blocks)).replace("\n", newline)
+
+
+@dataclass(frozen=True)
+class HelperModule:
+    """Where the shared machinery lives for one file: `path`, imported by `import_line`
+    (binding `MODULE_NAME`); `exists` when a fix (or the user) already created it."""
+
+    path: Path
+    import_line: str
+    exists: bool
+
+    @classmethod
+    def beside(
+        cls, file: Path, open_text: Callable[[Path], str | None] = lambda p: None
+    ) -> HelperModule | None:
+        """The helper module in `file`'s directory: a relative import inside a package (a
+        directory with `__init__.py`), else a top-level one, as `python file.py` finds it.
+        None when a file of that name exists that jax-lsp did not write. `open_text` gives the
+        text of a file an editor has open (a module created but not saved yet)."""
+        path = file.with_name(MODULE_NAME + ".py")
+        text = open_text(path)
+        exists = text is not None or path.exists()
+        if exists:
+            try:
+                head = (text if text is not None else path.read_text(encoding="utf-8"))[:200]
+            except (OSError, UnicodeDecodeError):
+                return None
+            if GENERATED_MARKER not in head:
+                return None
+        if (file.parent / "__init__.py").exists():
+            line = f"from . import {MODULE_NAME}"
+        else:
+            line = f"import {MODULE_NAME}"
+        return cls(path, line, exists)
+
 
 def require_helper(addition: ModuleAddition, role: str) -> str:
-    """The name of the generated helper `role` in the module, adding it (and the helpers and
-    imports it needs) to `addition` unless an earlier fix already generated it."""
-    existing = addition.src.generated_helpers()
+    """How the code refers to the helper `role`: through the helper module (imported once,
+    created by this fix unless it exists), or as a function pasted into the module (with the
+    helpers it needs) unless an earlier fix already pasted it."""
+    module = addition.src.helpers
+    if module is not None and addition.module_name_usable(MODULE_NAME):
+        addition.import_once(module.import_line, MODULE_NAME)
+        if not module.exists:
+            addition.create[module.path] = helper_module_text(addition.src.newline)
+        return f"{MODULE_NAME}.{_PUBLIC_NAMES[role]}"
+    existing = {**addition.src.generated_helpers(), **addition.generated}
     names: dict[str, str] = {}
     # dependencies first, so the module reads top-down
     for dep in (*_NEEDS[role], role):
@@ -235,11 +341,12 @@ def require_helper(addition: ModuleAddition, role: str) -> str:
         if dep in existing:
             names[dep] = existing[dep]
             continue
-        name = addition.fresh_name(_DEFAULT_NAMES[dep])
+        name = addition.fresh_name("_" + _PUBLIC_NAMES[dep])
         names[dep] = name
         jax = addition.module_alias("jax", "jax")
         np = addition.module_alias("numpy", "np")
         mapping = {_PLACEHOLDERS[r]: n for r, n in names.items()}
         mapping.update(jax=jax, np=np, marker=GENERATED_MARKER)
         addition.blocks.append(Template(_TEMPLATES[dep]).substitute(mapping))
+        addition.generated[dep] = name
     return names[role]

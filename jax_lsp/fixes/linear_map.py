@@ -16,7 +16,8 @@ from __future__ import annotations
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.callback_call import locate_callback
 from jax_lsp.fixes.generated import LINEAR_MAP, require_helper
-from jax_lsp.fixes.model import Fix, TextEdit
+from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "linear_map_fix"]
@@ -41,13 +42,14 @@ def linear_map_fix(src: FixSource, finding: Finding) -> Fix | None:
     header = addition.edit()
     if header is not None:
         edits.insert(0, header)  # first: new code at a line start precedes an edit there
+    create = tuple(CreatedFile(p, t) for p, t in addition.create.items())
     names = site.describe(src, site.tangent_args)
     # the analysis lists CUSTOM_VJP for JAX002: a rule that lets reverse mode transpose the call
     kind = FixKind.CUSTOM_JVP if finding.code == "JAX008" else FixKind.CUSTOM_VJP
     if set(finding.modes) == {"transpose"}:
         title = (f"Apply the callback as a host-computed matrix in JAX so that it can be "
-                 f"transposed (unsafe: exact only if it is linear in {names})")
-        return Fix(kind, title, safe=False, edits=tuple(edits), preferred=True)
+                 f"transposed (unsafe: exact only if it is linear in {names}; {COST})")
+        return Fix(kind, title, safe=False, edits=tuple(edits), preferred=True, create=create)
     title = (f"Contract a host-computed Jacobian with the tangents {names} in JAX (the "
-             "callback then runs on basis vectors, never on tangents)")
-    return Fix(kind, title, safe=True, edits=tuple(edits), preferred=True)
+             f"callback then runs on basis vectors, never on tangents: {COST})")
+    return Fix(kind, title, safe=True, edits=tuple(edits), preferred=True, create=create)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from jax_lsp.analysis.findings import FixKind, Span
 
@@ -16,6 +17,14 @@ class TextEdit:
 
 
 @dataclass(frozen=True)
+class CreatedFile:
+    """A new file a fix needs (the helper module its edits import)."""
+
+    path: Path
+    text: str
+
+
+@dataclass(frozen=True)
 class Fix:
     kind: FixKind
     title: str
@@ -24,6 +33,8 @@ class Fix:
     edits: tuple[TextEdit, ...]
     #: the fix an editor should offer first for this finding
     preferred: bool = False
+    #: files to create before the edits apply (they import them)
+    create: tuple[CreatedFile, ...] = ()
 
 
 def _offsets(source: str) -> list[int]:

@@ -20,6 +20,7 @@ from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
 
 if TYPE_CHECKING:
+    from jax_lsp.fixes.generated import HelperModule
     from jax_lsp.fixes.source import FixSource
 
 FixBuilder = Callable[["FixSource", Finding], "Fix | None"]
@@ -38,13 +39,14 @@ def _builders() -> list[FixBuilder]:
     return [custom_vjp_fix, custom_jvp_fix, linear_map_fix, jacrev_fix, stop_gradient_fix]
 
 
-def fixes_for(source: str, finding: Finding) -> list[Fix]:
+def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
-    the suppression comes last."""
+    the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
+    imported from) that module; without, it is pasted into `source` once."""
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
-    src = parse_fix_source(source)
+    src = parse_fix_source(source, helpers)
     if src is not None:
         before: Counter[str] | None = None
         for build in _builders():

@@ -26,13 +26,17 @@ import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
+from pygls.uris import from_fs_path
 
 from jax_lsp.analysis import Finding, FixKind, Span
 from jax_lsp.fixes import Fix, TextEdit, fixes_for
+from jax_lsp.fixes.model import CreatedFile
+from jax_lsp.fixes.offers import listed_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.errors import guarded
 from jax_lsp.server.lint import SOURCE, finding_key, span_of_key, to_diagnostic
@@ -40,6 +44,7 @@ from jax_lsp.server.notebooks import Layout
 from jax_lsp.server.positions import LineIndex
 
 if TYPE_CHECKING:
+    from jax_lsp.fixes.generated import HelperModule
     from jax_lsp.server.documents import Document
     from jax_lsp.server.server import JaxLanguageServer
     from jax_lsp.server.session import Session
@@ -50,30 +55,7 @@ log = logging.getLogger(__name__)
 
 FIX_ALL = "source.fixAll.jax-lsp"
 
-#: titles for the list shown before a fix is computed (resolve then uses the fix's own title)
-TITLES = {
-    FixKind.STOP_GRADIENT: "Stop gradients into the callback (lax.stop_gradient: their gradient "
-    "becomes zero)",
-    FixKind.CUSTOM_VJP: "Give the callback a reverse-mode rule (jax.custom_vjp)",
-    FixKind.CUSTOM_JVP: "Give the callback a forward- and reverse-mode rule (jax.custom_jvp, "
-    "first order)",
-    FixKind.JACREV_INSTEAD: "Use reverse mode (jax.jacrev) instead of the forward-mode transform",
-}
 FIX_ALL_TITLE = "Fix all safe jax-lsp problems"
-
-
-def preferred_kind(finding: Finding) -> FixKind | None:
-    """The fix to offer first, by the modes of differentiation that reach the call."""
-    kinds = finding.fixes
-    modes = set(finding.modes)
-    if FixKind.CUSTOM_JVP in kinds and "forward" in modes:
-        return FixKind.CUSTOM_JVP
-    if FixKind.CUSTOM_VJP in kinds and modes and modes <= {"reverse"}:
-        return FixKind.CUSTOM_VJP
-    for kind in (FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD):
-        if kind in kinds:
-            return kind
-    return None
 
 
 def _overlap(a: Span, b: Span) -> bool:
@@ -92,12 +74,17 @@ def _touches(a: Span, b: Span) -> bool:
     )
 
 
-def fix_all_edits(text: str, findings: Iterable[Finding]) -> list[TextEdit]:
+def fix_all_edits(
+    text: str, findings: Iterable[Finding], helpers: HelperModule | None = None,
+    created: list[CreatedFile] | None = None,
+) -> list[TextEdit]:
     """The edits of the safe fixes (preferred first) of all findings, without overlaps; an edit
-    several fixes share (an added import) is kept once."""
+    several fixes share (an added import) is kept once. The files they create are added to
+    `created` (once each)."""
     chosen: list[TextEdit] = []
     for finding in findings:
-        fixes = [f for f in fixes_for(text, finding) if f.safe and f.kind is not FixKind.SUPPRESS]
+        fixes = [f for f in fixes_for(text, finding, helpers)
+                 if f.safe and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
         fix = next((f for f in fixes if f.preferred), fixes[0])
@@ -105,6 +92,8 @@ def fix_all_edits(text: str, findings: Iterable[Finding]) -> list[TextEdit]:
         if any(_overlap(e.span, c.span) for e in edits for c in chosen):
             continue
         chosen.extend(edits)
+        if created is not None:
+            created.extend(c for c in fix.create if c not in created)
     return chosen
 
 
@@ -130,14 +119,26 @@ class _Actions:
         notebook = session.notebooks.of_cell(doc.uri)
         self.layout: Layout | None = None
         self.cell: int | None = None
+        #: where the fixes put their shared machinery: a helper module beside the file when the
+        #: client can create files, else (None) pasted into the file
+        self.helpers: HelperModule | None = None
         if notebook is None:
             self.text = doc.text
             self.findings = session.current_findings(doc)
+            if session.profile.create_files and doc.path is not None:
+                from jax_lsp.fixes.generated import HelperModule
+
+                self.helpers = HelperModule.beside(doc.path, self._open_text)
         else:
             self.layout = session.notebooks.layout(notebook)
             self.cell = self.layout.position(doc.uri)
             self.text = self.layout.text
             self.findings = session.notebook_findings(notebook)
+
+    def _open_text(self, path: Path) -> str | None:
+        uri = from_fs_path(str(path))
+        open_doc = self.session.document(uri) if uri else None
+        return open_doc.text if open_doc is not None else None
 
     def local(self, finding: Finding) -> Span | None:
         """The finding's span in the requested document; None if it is in another cell."""
@@ -159,9 +160,11 @@ class _Actions:
             edits=list(edits),
         )
 
-    def workspace_edit(self, edits: Sequence[TextEdit]) -> types.WorkspaceEdit | None:
-        """The edits as a workspace edit; None if they cannot be placed in the notebook's
-        cells."""
+    def workspace_edit(
+        self, edits: Sequence[TextEdit], create: Sequence[CreatedFile] = ()
+    ) -> types.WorkspaceEdit | None:
+        """The edits as a workspace edit, after the creation of the files they import; None if
+        they cannot be placed in the notebook's cells."""
         targets: list[tuple[str, int, LineIndex, Sequence[TextEdit]]]
         if self.layout is None:
             targets = [(self.uri, self.version, self.index, edits)]
@@ -181,12 +184,22 @@ class _Actions:
             for uri, version, index, group in targets
         ]
         if self.session.profile.document_changes:
-            return types.WorkspaceEdit(
-                document_changes=[
-                    self._document_edit(uri, version, lsp_edits)
-                    for uri, version, lsp_edits in per_document
-                ]
-            )
+            changes: list[Any] = []
+            for file in create:
+                uri = from_fs_path(str(file.path)) or file.path.as_uri()
+                start = types.Position(line=0, character=0)
+                changes.append(types.CreateFile(
+                    uri=uri, options=types.CreateFileOptions(overwrite=True)))
+                changes.append(types.TextDocumentEdit(
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri),
+                    edits=[types.TextEdit(range=types.Range(start=start, end=start),
+                                          new_text=file.text)],
+                ))
+            changes += [
+                self._document_edit(uri, version, lsp_edits)
+                for uri, version, lsp_edits in per_document
+            ]
+            return types.WorkspaceEdit(document_changes=changes)
         return types.WorkspaceEdit(changes={uri: lsp_edits for uri, _, lsp_edits in per_document})
 
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
@@ -204,7 +217,7 @@ class _Actions:
         return {"uri": self.uri, "version": self.version, **key, **extra}
 
     def from_fix(self, finding: Finding, fix: Fix) -> types.CodeAction | None:
-        edit = self.workspace_edit(fix.edits)
+        edit = self.workspace_edit(fix.edits, fix.create)
         if edit is None:
             return None
         return types.CodeAction(
@@ -222,12 +235,10 @@ class _Actions:
     def lazy(self, finding: Finding) -> list[types.CodeAction]:
         preferred = preferred_kind(finding)
         actions = []
-        for kind in dict.fromkeys(finding.fixes):
-            if kind is FixKind.SUPPRESS:
-                continue
+        for kind in offered_kinds(finding):
             actions.append(
                 types.CodeAction(
-                    title=TITLES.get(kind, f"Apply the {kind.value} fix"),
+                    title=listed_title(kind, finding),
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[self.diagnostic(finding)],
                     is_preferred=True if kind is preferred else None,
@@ -243,7 +254,7 @@ class _Actions:
         """Runs off the event loop: computes every fix of every finding."""
         actions: list[types.CodeAction] = []
         for finding in findings:
-            for fix in fixes_for(self.text, finding):
+            for fix in fixes_for(self.text, finding, self.helpers):
                 action = self.from_fix(finding, fix)
                 if action is not None:
                     actions.append(action)
@@ -251,10 +262,11 @@ class _Actions:
 
     def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
         """Runs off the event loop."""
-        edits = fix_all_edits(self.text, findings)
+        created: list[CreatedFile] = []
+        edits = fix_all_edits(self.text, findings, self.helpers, created)
         if not edits:
             return None
-        edit = self.workspace_edit(edits)
+        edit = self.workspace_edit(edits, created)
         if edit is None:
             return None
         return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit)
@@ -315,7 +327,7 @@ def register(server: JaxLanguageServer) -> None:
         if findings and (fix_all_asked or (not only and lazy)):
             if lazy:
                 if fix_all_asked or any(
-                    k is not FixKind.SUPPRESS for f in findings for k in f.fixes
+                    offered_kinds(f) for f in findings
                 ):
                     actions.append(
                         types.CodeAction(
@@ -349,14 +361,14 @@ def register(server: JaxLanguageServer) -> None:
         finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
         if finding is None:
             raise JsonRpcContentModified("the finding is gone")
-        fixes = await asyncio.to_thread(fixes_for, builder.text, finding)
+        fixes = await asyncio.to_thread(fixes_for, builder.text, finding, builder.helpers)
         fix = next((f for f in fixes if f.kind.value == data.get("fix")), None)
         if doc.version != builder.version:
             raise JsonRpcContentModified("the document changed while computing the fix")
         if fix is None:
             session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
             return action
-        edit = builder.workspace_edit(fix.edits)
+        edit = builder.workspace_edit(fix.edits, fix.create)
         if edit is None:
             session.show_warning(
                 f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"

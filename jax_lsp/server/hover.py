@@ -24,6 +24,7 @@ from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.analysis.suppress import parse_comment
 from jax_lsp.catalog import Catalog, Entry, hover_markdown, hover_text
 from jax_lsp.codes import RULES
+from jax_lsp.fixes.offers import listed_title, preferred_kind
 from jax_lsp.server.errors import guarded
 
 if TYPE_CHECKING:
@@ -93,8 +94,27 @@ def render_code(
     return hover_markdown(entry, code) if markdown else hover_text(entry, code)
 
 
+def _with_preferred_fix(head: str, finding: Finding, markdown: bool) -> str:
+    """`head` whose fix advice is the quick fix offered first for this finding (so the hover
+    and the code actions agree, costs included), where there is one."""
+    kind = preferred_kind(finding)
+    if kind is None:
+        return head
+    label = "**Fix:** " if markdown else "Fix: "
+    title = listed_title(kind, finding)
+    advice = (f"**Fix (the preferred quick fix):** {title}" if markdown
+              else f"Fix (the preferred quick fix): {title}")
+    lines = head.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith(label)), None)
+    if at is None:
+        return f"{head}\n\n{advice}"
+    lines[at] = advice
+    return "\n".join(lines)
+
+
 def render_finding(catalog: Catalog | None, finding: Finding, markdown: bool) -> str:
-    head = render_code(catalog, finding.code, markdown, finding)
+    head = _with_preferred_fix(render_code(catalog, finding.code, markdown, finding), finding,
+                               markdown)
     steps = [f"{i}. {_where(s)}: {s.label}" for i, s in enumerate(finding.path, start=1)]
     if markdown:
         out = [head, "", "---", "", finding.message]

@@ -126,19 +126,25 @@ _OUTCOMES: dict[str, dict[str, Outcome]] = {}
 
 
 def run_batch(
-    group: str, programs: Sequence[tuple[str, str, Callable[[], str]]], root: Path
+    group: str,
+    programs: Sequence[tuple[str, str, Callable[[], str | dict[str, str]]]],
+    root: Path,
 ) -> dict[str, Outcome]:
     """The JAX outcome of each (id, file name, text) of `group`, by id: each program written
     to its own directory under `root` with its file name, all run in one interpreter; cached,
     so the other tests of the group (on the same xdist worker) just read it. The texts are
-    computed only for the first test of a group."""
+    computed only for the first test of a group; a text may also be {file name: text} for a
+    program with files beside it (the helper module a fix creates)."""
     if group not in _OUTCOMES:
         paths = []
         for i, (_, name, text) in enumerate(programs):
             d = root / group / f"{i:03d}"
             d.mkdir(parents=True, exist_ok=True)
+            content = text()
+            files = content if isinstance(content, dict) else {name: content}
+            for file_name, file_text in files.items():
+                (d / file_name).write_text(file_text, encoding="utf-8")
             path = d / name
-            path.write_text(text(), encoding="utf-8")
             paths.append(path)
         outcomes = run_programs(paths)
         _OUTCOMES[group] = {p[0]: o for p, o in zip(programs, outcomes)}

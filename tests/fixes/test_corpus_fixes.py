@@ -33,6 +33,7 @@ from fix_cases import (
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.codes import RULES
 from jax_lsp.fixes import fixes_for
+from jax_lsp.fixes.offers import COST, listed_title, offered_kinds, preferred_kind
 
 CASES = corpus_cases()
 
@@ -96,6 +97,48 @@ def test_fix_kinds_follow_the_modes_of_differentiation() -> None:
             assert case.fix.kind is FixKind.CUSTOM_JVP, case.id
         if case.fix.kind is FixKind.STOP_GRADIENT:
             assert case.fix.safe == case.fix.preferred, case.id
+
+
+#: findings whose listed fix `fixes_for` drops because the fixed program would have another
+#: finding (stop_gradient on an io_callback inside jax.checkpoint: JAX003 becomes JAX004)
+LISTED_BUT_DROPPED = {
+    "rules/io_callback_in_checkpoint_tangent_grad:18:suppress": FixKind.STOP_GRADIENT,
+}
+
+
+def test_editors_list_exactly_the_fixes_that_apply_in_their_order() -> None:
+    """The list an editor shows before any fix is computed (`offered_kinds`, titled by
+    `listed_title`) is the list `fixes_for` computes: no action that changes nothing, the
+    preferred first."""
+    by_finding: dict[tuple[Path, int], list[FixCase]] = {}
+    for case in CASES:
+        by_finding.setdefault((case.program, case.finding.span.line), []).append(case)
+    for cases in by_finding.values():
+        finding = cases[0].finding
+        computed = [c.fix.kind for c in cases if c.fix.kind is not FixKind.SUPPRESS]
+        listed = offered_kinds(finding)
+        if cases[0].id in LISTED_BUT_DROPPED:
+            # only the fixed source's analysis shows that the fix trades its error for another
+            assert listed == [*computed, LISTED_BUT_DROPPED[cases[0].id]], cases[0].id
+            continue
+        assert listed == computed, cases[0].id
+        preferred = [c.fix.kind for c in cases if c.fix.preferred]
+        if preferred and preferred[0] is not FixKind.STOP_GRADIENT:
+            assert preferred_kind(finding) is preferred[0], cases[0].id
+
+
+def test_titles_say_unsafe_and_what_finite_differences_cost() -> None:
+    for case in CASES:
+        title = case.fix.title
+        if not case.fix.safe:
+            assert "unsafe" in title, case.id
+        if case.fix.kind in (FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP):
+            assert COST in title, case.id
+        if case.fix.kind is not FixKind.SUPPRESS:
+            listed = listed_title(case.fix.kind, case.finding)
+            assert ("unsafe" in listed) >= (not case.fix.safe), case.id
+            if case.fix.kind in (FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP):
+                assert COST in listed, case.id
 
 
 RUN_CASES = [

@@ -13,6 +13,7 @@ import pytest
 from jax_lsp import cli
 from jax_lsp.analysis import analyze_source
 from jax_lsp.fixes import apply as fix_apply
+from jax_lsp.fixes.generated import MODULE_NAME, helper_module_text
 
 REVERSE_ONLY = """\
 import jax
@@ -75,9 +76,11 @@ def test_fix_writes_the_safe_fix_and_reports_nothing_left(
     assert ran.code == 0, ran.out
     assert "Fixed 1 finding in 1 file." in ran.err
     fixed = (tmp_path / "train.py").read_text()
-    assert "_pure_callback_with_vjp(jax.pure_callback, np.sin," in fixed
+    assert "jax_lsp_derivatives.pure_callback_with_vjp(sin_vjp, jax.pure_callback, np.sin," in fixed
+    assert "\ndef sin_vjp(callback, x, ct):\n" in fixed
+    assert (tmp_path / f"{MODULE_NAME}.py").read_text() == helper_module_text()
     assert analyze_source(fixed).findings == []
-    assert check().code == 0
+    assert check().code == 0  # the analysis follows the import into the helper module
 
 
 def test_unsafe_fixes_are_applied_only_when_asked(
@@ -99,9 +102,12 @@ def test_diff_prints_and_writes_nothing(tmp_path: Path, check: Callable[..., Ran
     ran = check("--diff")
     assert ran.code == 1
     assert ran.out.startswith("--- a/train.py\n+++ b/train.py\n")
-    assert "+    s = _pure_callback_with_vjp(jax.pure_callback, np.sin," in ran.out
+    routed = "jax_lsp_derivatives.pure_callback_with_vjp(sin_vjp, jax.pure_callback, np.sin,"
+    assert f"+    s = {routed}" in ran.out
     assert "-    s = jax.pure_callback(np.sin," in ran.out
+    assert "\n--- /dev/null\n+++ b/jax_lsp_derivatives.py\n" in ran.out
     assert path.read_text() == REVERSE_ONLY
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["train.py"]
     assert check("--diff", "--exit-zero").code == 0
 
 
@@ -150,7 +156,9 @@ def test_fix_keeps_bom_and_line_endings(tmp_path: Path, check: Callable[..., Ran
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert b"\n" not in data.replace(b"\r\n", b"")
-    assert b"_pure_callback_with_vjp(jax.pure_callback" in data
+    assert b"jax_lsp_derivatives.pure_callback_with_vjp(sin_vjp, jax.pure_callback" in data
+    module = (tmp_path / f"{MODULE_NAME}.py").read_bytes()
+    assert b"\n" not in module.replace(b"\r\n", b"")
 
 
 def test_several_findings_in_one_file_are_fixed_one_after_the_other(
@@ -166,8 +174,10 @@ def test_several_findings_in_one_file_are_fixed_one_after_the_other(
     ran = check("--fix")
     assert "Fixed 2 findings in 1 file." in ran.err
     fixed = path.read_text()
-    assert fixed.count("def _pure_callback_with_vjp(") == 1
-    assert fixed.count("_pure_callback_with_vjp(jax.pure_callback, np.") == 2
+    assert fixed.count("import jax_lsp_derivatives\n") == 1
+    assert "pure_callback_with_vjp(sin_vjp, jax.pure_callback, np.sin," in fixed
+    assert "pure_callback_with_vjp(cos_vjp, jax.pure_callback, np.cos," in fixed
+    assert "def _pure_callback" not in fixed  # nothing pasted
     assert ran.code == 0
 
 
@@ -203,3 +213,36 @@ def test_a_full_disk_during_fix_leaves_the_file_whole(
     assert [p.name for p in tmp_path.iterdir()] == ["train.py"]  # no temporary file left
     assert ran.code == 1
 
+def test_files_of_a_directory_share_one_created_helper_module(
+    tmp_path: Path, check: Callable[..., Ran]
+) -> None:
+    (tmp_path / "a.py").write_text(REVERSE_ONLY)
+    (tmp_path / "b.py").write_text(REVERSE_ONLY.replace("np.sin", "np.cos"))
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "c.py").write_text(REVERSE_ONLY)
+    diff = check("--diff").out
+    assert diff.count("+++ b/jax_lsp_derivatives.py") == 1  # created once, by the first file
+    assert diff.count("+++ b/pkg/jax_lsp_derivatives.py") == 1
+    ran = check("--fix")
+    assert "Fixed 3 findings in 3 files." in ran.err
+    for name in ("a.py", "b.py"):
+        fixed = (tmp_path / name).read_text()
+        assert "\nimport jax_lsp_derivatives\n" in fixed
+        assert len(fixed.splitlines()) - len(REVERSE_ONLY.splitlines()) <= 25
+    assert "\nfrom . import jax_lsp_derivatives\n" in (pkg / "c.py").read_text()
+    assert (pkg / f"{MODULE_NAME}.py").read_text() == helper_module_text()
+
+
+def test_a_module_of_the_helpers_name_that_jax_lsp_did_not_write_is_left_alone(
+    tmp_path: Path, check: Callable[..., Ran]
+) -> None:
+    mine = "VALUE = 1\n"
+    (tmp_path / f"{MODULE_NAME}.py").write_text(mine)
+    (tmp_path / "train.py").write_text(REVERSE_ONLY)
+    assert check("--fix").code == 0
+    assert (tmp_path / f"{MODULE_NAME}.py").read_text() == mine
+    fixed = (tmp_path / "train.py").read_text()
+    assert "import jax_lsp_derivatives" not in fixed
+    assert fixed.count("def _pure_callback_with_vjp(") == 1  # pasted, once

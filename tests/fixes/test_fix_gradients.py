@@ -6,6 +6,8 @@ computes (`value`), the derivative of its JAX twin (`twin`) and the derivative w
 path's contribution removed (`stopped`). A fixed program must run under JAX (in batches, see
 `batch_oracle`) and:
 
+The fixes are applied as `check --fix` applies them, with a helper module beside the program.
+
 - custom_jvp / custom_vjp (finite differences on the host): `value` within 1e-3 relative error
   of `twin` (norm-relative: max |value - twin| / max |twin|); second derivatives, which nest
   finite differences, within 1e-2;
@@ -26,6 +28,7 @@ from fix_cases import batch_path, run_batch
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.fixes import apply_edits, fixes_for
+from jax_lsp.fixes.generated import MODULE_NAME, HelperModule
 
 PROGRAMS = Path(__file__).parent / "programs"
 
@@ -97,11 +100,15 @@ CASES = [(name, kind) for name, fixes in sorted(EXPECTED.items()) for kind in fi
 GROUPS = {case: f"fix-gradients-{i % 2}" for i, case in enumerate(CASES)}
 
 
-def _fixed(name: str, kind: str) -> str:
+def _fixed(name: str, kind: str) -> dict[str, str]:
+    """The program fixed as `check --fix` and editors that create files fix it: the shared
+    machinery in a helper module beside it (the corpus tests run the pasted form)."""
     source = (PROGRAMS / name).read_text()
     (finding,) = analyze_source(source).findings
-    fix = next(f for f in fixes_for(source, finding) if f.kind.value == kind)
-    return apply_edits(source, fix.edits)
+    helpers = HelperModule(Path("/nonexistent") / f"{MODULE_NAME}.py",
+                           f"import {MODULE_NAME}", exists=False)
+    fix = next(f for f in fixes_for(source, finding, helpers) if f.kind.value == kind)
+    return {name: apply_edits(source, fix.edits), **{c.path.name: c.text for c in fix.create}}
 
 
 @pytest.mark.parametrize(

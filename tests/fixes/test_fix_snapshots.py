@@ -19,6 +19,7 @@ from fix_cases import REPO, elide_generated, reported
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.fixes import Fix, apply_edits, fixes_for
+from jax_lsp.fixes.generated import HelperModule, helper_module_text
 
 
 @dataclass(frozen=True)
@@ -296,7 +297,7 @@ import jax.numpy as jnp
 import numpy as np
 
 
-def _host_jacobian(...): ...  # host-jacobian
+def _finite_difference_jacobian(...): ...  # finite-difference-jacobian
 
 
 def _pure_callback_with_jvp(...): ...  # custom-jvp
@@ -305,8 +306,20 @@ def _pure_callback_with_jvp(...): ...  # custom-jvp
 def _pure_callback_with_vjp(...): ...  # custom-vjp
 
 
+def _finite_difference_vjp(...): ...  # finite-difference-vjp
+
+
+def host_callback_vjp(callback, w, b, ct):
+    """The vector-Jacobian product of the callback with `ct` (shaped like its result):
+    one cotangent per operand, shaped like it (a tuple for several; None for
+    an integer one).
+    Finite differences for now (calls the host twice per input element): replace them
+    with the exact derivative."""
+    return _finite_difference_vjp(callback, w, b, ct)
+
+
 def loss(w, b):
-    out = _pure_callback_with_vjp(jax.pure_callback,  # host model
+    out = _pure_callback_with_vjp(host_callback_vjp, jax.pure_callback,  # host model
         lambda w, b: np.tanh(w + b).astype(np.float32),
         jax.ShapeDtypeStruct(w.shape, w.dtype),
         w,  # weights
@@ -339,14 +352,22 @@ import jax as jx
 import numpy as np
 
 
-def _host_jacobian(...): ...  # host-jacobian
+def _finite_difference_jacobian(...): ...  # finite-difference-jacobian
 
 
 def _pure_callback_with_jvp(...): ...  # custom-jvp
 
 
+def host_callback_jacobian(callback, x):
+    """The Jacobian of `lambda v: v ** 0.5` at these operands: `jac[i][j]` of shape
+    `result_i.shape + operand_j.shape` (one array for one operand and one result).
+    Finite differences for now (calls the host twice per input element): replace them
+    with the exact derivative."""
+    return _finite_difference_jacobian(callback, x)
+
+
 def f(x: jx.Array) -> jx.Array:
-    return _pure_callback_with_jvp(jx.pure_callback,
+    return _pure_callback_with_jvp(host_callback_jacobian, jx.pure_callback,
         lambda v: v ** 0.5, jx.ShapeDtypeStruct(x.shape, x.dtype), x, vmap_method="sequential"
     )
 
@@ -382,10 +403,18 @@ import numpy as np
 import jax
 
 
-def _host_jacobian(...): ...  # host-jacobian
+def _finite_difference_jacobian(...): ...  # finite-difference-jacobian
 
 
 def _pure_callback_with_jvp(...): ...  # custom-jvp
+
+
+def host_jacobian(callback, x):
+    """The Jacobian of `host` at these operands: `jac[i][j]` of shape
+    `result_i.shape + operand_j.shape` (one array for one operand and one result).
+    Finite differences for now (calls the host twice per input element): replace them
+    with the exact derivative."""
+    return _finite_difference_jacobian(callback, x)
 
 
 def make_model(scale):
@@ -394,7 +423,7 @@ def make_model(scale):
 
     def model(x):
         spec = ShapeDtypeStruct(x.shape, x.dtype)
-        return _pure_callback_with_jvp(pc, host, spec, x)
+        return _pure_callback_with_jvp(host_jacobian, pc, host, spec, x)
 
     return model
 
@@ -427,7 +456,7 @@ import jax
 import numpy as np
 
 
-def _host_jacobian_2(...): ...  # host-jacobian
+def _finite_difference_jacobian(...): ...  # finite-difference-jacobian
 
 
 def _pure_callback_with_jvp(...): ...  # custom-jvp
@@ -437,9 +466,17 @@ def _host_jacobian():
     return "mine"
 
 
+def cos_jacobian(callback, x):
+    """The Jacobian of `np.cos` at these operands: `jac[i][j]` of shape
+    `result_i.shape + operand_j.shape` (one array for one operand and one result).
+    Finite differences for now (calls the host twice per input element): replace them
+    with the exact derivative."""
+    return _finite_difference_jacobian(callback, x)
+
+
 def f(x):
     spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
-    return _pure_callback_with_jvp(jax.pure_callback, np.cos, spec, x)
+    return _pure_callback_with_jvp(cos_jacobian, jax.pure_callback, np.cos, spec, x)
 
 
 jax.jacfwd(f)(jax.numpy.ones(2))
@@ -665,12 +702,14 @@ def test_a_second_fix_reuses_the_generated_helpers() -> None:
     first = only_fix(TWO_CALLBACKS, "custom-jvp", 0)
     once = apply_edits(TWO_CALLBACKS, first.edits)
     second = only_fix(once, "custom-jvp", 0)
-    assert len(second.edits) == 2  # the callee only: no new helper, no new import
+    # its own derivative and the callee only: no new helper, no new import
+    assert len(second.edits) == 3
     twice = apply_edits(once, second.edits)
     assert twice.count("def _pure_callback_with_jvp(") == 1
-    assert twice.count("def _host_jacobian(") == 1
-    assert "_pure_callback_with_jvp(jax.pure_callback, np.sin," in twice
-    assert "_pure_callback_with_jvp(jax.pure_callback, np.cos," in twice
+    assert twice.count("def _finite_difference_jacobian(") == 1
+    assert "_pure_callback_with_jvp(sin_jacobian, jax.pure_callback, np.sin," in twice
+    assert "_pure_callback_with_jvp(cos_jacobian, jax.pure_callback, np.cos," in twice
+    assert "def sin_jacobian(callback, x):" in twice and "def cos_jacobian(callback, x):" in twice
     assert analyze_source(twice).findings == []
 
 
@@ -701,7 +740,13 @@ def test_generated_helpers_are_lint_clean(tmp_path: Path) -> None:
     fixed = apply_edits(source, only_fix(source, "custom-vjp").edits)
     rule = next(s for s in SNAPSHOTS if s.name == "tangent_rule").before
     linear = apply_edits(rule, only_fix(rule, "custom-vjp").edits)
-    for name, text in (("vjp.py", fixed), ("linear.py", linear)):
+    module = HelperModule.beside(tmp_path / "shared.py")
+    assert module is not None
+    finding = analyze_source(source).findings[0]
+    shared = next(f for f in fixes_for(source, finding, module) if f.kind.value == "custom-vjp")
+    files = [("vjp.py", fixed), ("linear.py", linear), ("shared.py", apply_edits(source,
+             shared.edits)), (module.path.name, helper_module_text())]
+    for name, text in files:
         (tmp_path / name).write_text(text)
     proc = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--select", "E,F,W",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from jax_lsp import safe_io
-from jax_lsp.safe_io import atomic_write, read_regular_file
+from jax_lsp.safe_io import atomic_write, create_new, read_regular_file
 
 
 def test_atomic_write_keeps_mode_and_follows_a_symlink(tmp_path: Path) -> None:
@@ -60,3 +60,11 @@ def test_reads_skip_devices_fifos_symlinks_and_big_files(tmp_path: Path) -> None
     reader.start()
     reader.join(2)
     assert not reader.is_alive() and result == [None]
+
+
+def test_create_new_never_replaces_and_leaves_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "helpers.py"
+    assert create_new(target, b"first\n") is True
+    assert create_new(target, b"second\n") is False
+    assert target.read_bytes() == b"first\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["helpers.py"]

@@ -246,15 +246,33 @@ def apply_text_edits(text: str, edits: Sequence[types.TextEdit], encoding: str) 
 
 
 def edits_of(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
+    """The edits of document `uri`; every other change creates a file (see `created_files`)."""
+    created = created_files(edit)
     if edit.document_changes:
         out: list[types.TextEdit] = []
         for change in edit.document_changes:
+            if isinstance(change, types.CreateFile) or change.text_document.uri in created:
+                continue
             assert isinstance(change, types.TextDocumentEdit)
             assert change.text_document.uri == uri
             out.extend(e for e in change.edits if isinstance(e, types.TextEdit))
         return out
     assert edit.changes is not None
     return list(edit.changes[uri])
+
+
+def created_files(edit: types.WorkspaceEdit) -> dict[str, str]:
+    """The files `edit` creates (a `CreateFile`, then an edit filling it), by URI."""
+    created: dict[str, str] = {}
+    for change in edit.document_changes or []:
+        if isinstance(change, types.CreateFile):
+            created[change.uri] = ""
+        elif isinstance(change, types.TextDocumentEdit) and change.text_document.uri in created:
+            assert change.text_document.version is None
+            created[change.text_document.uri] = apply_text_edits(
+                created[change.text_document.uri],
+                [e for e in change.edits if isinstance(e, types.TextEdit)], "utf-16")
+    return created
 
 
 def example(name: str) -> str:

@@ -1,0 +1,89 @@
+"""Which fixes a finding will be offered and how to name them, decided from the finding alone
+(no LibCST): editors list the actions before any fix is computed, and hovers name the
+preferred one. The fix modules make the same decisions on the source; `fixes_for` stays the
+final word (a listed fix that turns out not to apply is reported when resolved).
+"""
+
+from __future__ import annotations
+
+from jax_lsp.analysis.findings import Finding, FixKind
+
+__all__ = ["COST", "listed_title", "offered_kinds", "preferred_kind"]
+
+#: what the finite differences the custom-rule fixes write cost (titles and hovers)
+COST = "calls the host twice per input element"
+
+_RULE_CODES = frozenset({"JAX001", "JAX007"})
+_LINEAR_CODES = frozenset({"JAX002", "JAX008"})
+
+
+def _reverse_only(finding: Finding) -> bool:
+    return bool(finding.modes) and set(finding.modes) <= {"reverse"}
+
+
+def _applies(kind: FixKind, finding: Finding) -> bool:
+    if finding.code in _LINEAR_CODES:
+        return kind in (FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP) and bool(finding.operand_spans)
+    if kind is FixKind.CUSTOM_VJP:
+        return finding.code in _RULE_CODES and _reverse_only(finding)
+    if kind is FixKind.CUSTOM_JVP:
+        return finding.code in _RULE_CODES
+    if kind is FixKind.STOP_GRADIENT:
+        return bool(finding.operand_spans) and not finding.transform.endswith("check_grads")
+    # jacfwd, hessian and check_grads have reverse forms; jvp and linearize do not
+    forward = finding.transform.rsplit(".", 1)[-1] in ("jacfwd", "hessian", "check_grads")
+    return kind is FixKind.JACREV_INSTEAD and bool(finding.path) and forward
+
+
+def preferred_kind(finding: Finding) -> FixKind | None:
+    """The fix to offer first: the custom rule that the modes of differentiation allow (a
+    custom_vjp rule when only reverse mode reaches the call), the host linear map, reverse
+    mode instead of forward. A stop_gradient is preferred only where the call's result is
+    unused, which only the source tells (`fixes_for` decides that)."""
+    kinds = [k for k in finding.fixes if _applies(k, finding)]
+    if finding.code in _LINEAR_CODES:
+        return kinds[0] if kinds else None
+    if FixKind.CUSTOM_VJP in kinds:
+        return FixKind.CUSTOM_VJP
+    for kind in (FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD):
+        if kind in kinds:
+            return kind
+    return None
+
+
+#: the order of the fixes after the preferred one (the registry's)
+_ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT)
+
+
+def offered_kinds(finding: Finding) -> list[FixKind]:
+    """The fix kinds (suppression aside) an editor lists for `finding`, preferred first."""
+    kinds = [k for k in _ORDER if k in finding.fixes and _applies(k, finding)]
+    preferred = preferred_kind(finding)
+    if preferred in kinds:
+        kinds.remove(preferred)
+        kinds.insert(0, preferred)
+    return kinds
+
+
+def listed_title(kind: FixKind, finding: Finding) -> str:
+    """The title an action has before its fix is computed: what it does, what it costs and,
+    for an unsafe one, the word "unsafe"."""
+    if finding.code in _LINEAR_CODES:
+        if set(finding.modes) == {"transpose"}:
+            return ("Apply the callback as a host-computed matrix in JAX so that it can be "
+                    f"transposed (unsafe: exact only if it is linear; {COST})")
+        return ("Contract a host-computed Jacobian with the tangents in JAX (the callback then "
+                f"runs on basis vectors, never on tangents: {COST})")
+    if kind is FixKind.CUSTOM_VJP:
+        return ("Give the callback a custom_vjp rule (reverse mode only) with a "
+                f"finite-difference derivative to replace: {COST}")
+    if kind is FixKind.CUSTOM_JVP:
+        return ("Give the callback a custom_jvp rule (grad, jvp, jacfwd, jacrev) with a "
+                f"finite-difference Jacobian to replace: {COST}")
+    if kind is FixKind.STOP_GRADIENT:
+        return ("Stop gradients into the callback with lax.stop_gradient (unsafe unless its "
+                "result is unused: the gradient through it becomes zero)")
+    if kind is FixKind.JACREV_INSTEAD:
+        return ("Use reverse mode (jax.jacrev) instead of the forward-mode transform (unsafe: "
+                "everything it differentiates must then support reverse mode)")
+    return f"Apply the {kind.value} fix"
