@@ -28,6 +28,7 @@ from jax_lsp.analysis.notebook import (
     join_cells,
 )
 from jax_lsp.checker.ci_formats import CI_FORMATS
+from jax_lsp.checker.fix_objects import ruff_fix, sarif_fixes
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -285,7 +286,7 @@ def _json_item(r: FileResult, f: Finding, layout: _Layout | None) -> dict[str, A
         "code": f.code,
         "end_location": here["end_location"],
         "filename": r.abspath,
-        "fix": None,
+        "fix": ruff_fix(r, f),
         "location": here["location"],
         "message": f.message,
         "name": rule_name(f.code),
@@ -409,6 +410,9 @@ def _sarif_result(r: FileResult, f: Finding, index: dict[str, int]) -> dict[str,
     }
     if f.code in index:
         result["ruleIndex"] = index[f.code]
+    fixes = sarif_fixes(r, f, _artifact(r.abspath))
+    if fixes:
+        result["fixes"] = fixes
     if f.path:
         steps = [
             {

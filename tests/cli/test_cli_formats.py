@@ -162,6 +162,9 @@ def test_json_shape_like_ruff() -> None:
     data = json.loads(format_json([RESULT]))
     assert len(data) == 2
     first = data[0]
+    fix = first.pop("fix")  # the fix --fix would apply (test_cli_parity checks it works)
+    assert set(fix) == {"applicability", "message", "edits"}
+    assert data[1]["fix"] is None  # a made-up loop finding in this source has no fix
     assert first == {
         "cell": None,
         "code": "JAX001",
@@ -171,7 +174,6 @@ def test_json_shape_like_ruff() -> None:
         "location": {"row": 4, "column": 19},
         "end_location": {"row": 4, "column": END + 1},
         "url": RULES["JAX001"].url,
-        "fix": None,
         "noqa_row": 4,
         "severity": "error",
         "related": [

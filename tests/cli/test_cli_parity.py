@@ -175,3 +175,35 @@ def test_extend_select_adds_to_the_configured_selection(tmp_path: Path) -> None:
     assert run_subprocess(["check", "--no-cache", "a.py"], tmp_path).code == 0
     ran = run_subprocess(["check", "--no-cache", "--extend-select", "JAX001", "a.py"], tmp_path)
     assert ran.code == 1 and "JAX001" in ran.out
+
+
+def _apply_ruff_edits(source: str, edits: list[dict]) -> str:
+    """Apply ruff-style edits (1-based rows and columns, end exclusive), back to front."""
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+
+    def offset(loc: dict) -> int:
+        return starts[loc["row"] - 1] + loc["column"] - 1
+
+    for e in sorted(edits, key=lambda e: offset(e["location"]), reverse=True):
+        source = source[: offset(e["location"])] + e["content"] + source[offset(e["end_location"]):]
+    return source
+
+
+def test_json_and_sarif_carry_the_fix_and_it_removes_the_finding(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
+    [item] = json.loads(run_subprocess(["check", "--no-cache", "--output-format", "json",
+                                        "a.py"], tmp_path).out)
+    fix = item["fix"]
+    assert fix["applicability"] in ("safe", "unsafe") and fix["message"]
+    fixed = _apply_ruff_edits(CALLBACK_PROGRAM, fix["edits"])
+    write_tree(tmp_path, {"fixed.py": fixed})
+    after = run_subprocess(["check", "--no-cache", "fixed.py"], tmp_path)
+    assert after.code == 0, after.out
+    sarif = json.loads(run_subprocess(["check", "--no-cache", "--output-format", "sarif",
+                                       "a.py"], tmp_path).out)
+    [result] = sarif["runs"][0]["results"]
+    [change] = result["fixes"][0]["artifactChanges"]
+    assert len(change["replacements"]) == len(fix["edits"])

@@ -1,0 +1,78 @@
+"""The fix each finding would get, as ruff's JSON output and SARIF describe fixes: the edits of
+the fix `check --fix` (with `--unsafe-fixes` for an unsafe one) would apply to that one finding.
+
+Computed only for the machine-readable formats (building a fix re-analyses the fixed source).
+The edits are self-contained: the derivative machinery a fix shares with others is inlined
+where `--fix` would create (or import) the helper module, since neither format can say
+"create this file".
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from jax_lsp.analysis.findings import Finding
+from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
+
+__all__ = ["ruff_fix", "sarif_fixes"]
+
+log = logging.getLogger(__name__)
+
+
+def _fix(r: FileResult, f: Finding) -> Any:
+    """The fix `--fix --unsafe-fixes` would choose for `f`, or None."""
+    if f.code == PARSE_ERROR_CODE or r.source is None or r.abspath.endswith(".ipynb"):
+        return None
+    from jax_lsp.fixes.apply import choose_fix
+    from jax_lsp.fixes.registry import fixes_for
+
+    try:
+        return choose_fix(fixes_for(r.source, f), unsafe=True)
+    except Exception:  # noqa: BLE001 - a fix that cannot be built is no fix, not a crash
+        log.exception("cannot build the fix of %s at %s", f.code, f.span)
+        return None
+
+
+def ruff_fix(r: FileResult, f: Finding) -> dict[str, Any] | None:
+    """ruff's `fix` object: applicability, message and edits (1-based rows and columns)."""
+    fix = _fix(r, f)
+    if fix is None:
+        return None
+    return {
+        "applicability": "safe" if fix.safe else "unsafe",
+        "message": fix.title,
+        "edits": [
+            {
+                "content": e.new_text,
+                "location": {"row": e.span.line, "column": e.span.col + 1},
+                "end_location": {"row": e.span.end_line, "column": e.span.end_col + 1},
+            }
+            for e in fix.edits
+        ],
+    }
+
+
+def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dict[str, Any]]:
+    """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file."""
+    fix = _fix(r, f)
+    if fix is None:
+        return []
+    replacements = [
+        {
+            "deletedRegion": {
+                "startLine": e.span.line,
+                "startColumn": e.span.col + 1,
+                "endLine": e.span.end_line,
+                "endColumn": e.span.end_col + 1,
+            },
+            "insertedContent": {"text": e.new_text},
+        }
+        for e in fix.edits
+    ]
+    return [
+        {
+            "description": {"text": fix.title + ("" if fix.safe else " (unsafe)")},
+            "artifactChanges": [{"artifactLocation": artifact, "replacements": replacements}],
+        }
+    ]
