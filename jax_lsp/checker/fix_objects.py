@@ -15,9 +15,24 @@ from typing import Any
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 
-__all__ = ["ruff_fix", "sarif_fixes"]
+__all__ = ["has_safe_fix", "ruff_fix", "sarif_fixes"]
 
 log = logging.getLogger(__name__)
+
+
+def has_safe_fix(f: Finding) -> bool:
+    """Whether `check --fix` (without --unsafe-fixes) has a fix for `f`, judged from the
+    finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`): a
+    custom rule, or a host linear map not only transposed. ruff's `[*]` marker."""
+    if f.code == PARSE_ERROR_CODE:
+        return False
+    from jax_lsp.analysis.findings import FixKind
+    from jax_lsp.fixes.offers import offered_kinds
+
+    kinds = offered_kinds(f)
+    if FixKind.CUSTOM_JVP in kinds or FixKind.CUSTOM_VJP in kinds:
+        return True
+    return f.code in ("JAX002", "JAX008") and bool(kinds) and set(f.modes) != {"transpose"}
 
 
 def _fix(r: FileResult, f: Finding) -> Any:

@@ -28,7 +28,7 @@ from jax_lsp.analysis.notebook import (
     join_cells,
 )
 from jax_lsp.checker.ci_formats import CI_FORMATS
-from jax_lsp.checker.fix_objects import ruff_fix, sarif_fixes
+from jax_lsp.checker.fix_objects import has_safe_fix, ruff_fix, sarif_fixes
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -76,7 +76,14 @@ _SUMMARY_NOUN = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 
 
 def summary_line(results: Sequence[FileResult]) -> str:
-    """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``"""
+    """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``,
+    then, as ruff says it, how many `--fix` can fix."""
+    found = _found(results)
+    fixable = sum(1 for _, f in _items(results) if has_safe_fix(f))
+    return found + (f"\n[*] {fixable} fixable with the `--fix` option." if fixable else "")
+
+
+def _found(results: Sequence[FileResult]) -> str:
     counts = Counter(f.severity for _, f in _items(results))
     if not counts:
         return "All checks passed!"
@@ -109,7 +116,8 @@ def _paint(text: str, style: str, color: bool) -> str:
 def _header(r: FileResult, f: Finding, color: bool) -> str:
     loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
     code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
-    return f"{_paint(loc, _BOLD, color)} {code} {printable(f.message)}"
+    fixable = " [*]" if has_safe_fix(f) else ""
+    return f"{_paint(loc, _BOLD, color)} {code}{fixable} {printable(f.message)}"
 
 
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
