@@ -80,9 +80,19 @@ class _MalformedRequest:
     error: JsonRpcException
 
 
+class _Futures(dict[Any, Any]):
+    """The futures of running handlers by message id. Iterating takes a snapshot: pygls cancels
+    them in a loop at `shutdown`, and a cancelled future's done callback forgets it (see
+    `JaxLspProtocol._execute_handler`) while the loop runs."""
+
+    def items(self) -> Any:
+        return list(super().items())
+
+
 class JaxLspProtocol(LanguageServerProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._request_futures = _Futures()
         #: `initialize` was received (requests are served from then on)
         self.initialize_received = False
         #: `shutdown` was received (only `exit` is served from then on)
