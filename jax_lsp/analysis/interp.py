@@ -14,6 +14,7 @@ import ast
 import bisect
 import builtins
 import re
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,7 +60,11 @@ from jax_lsp.codes import RULES
 
 _BUILTINS = frozenset(dir(builtins))
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_MAX_DEPTH = 60
+#: the deepest chain of calls into user functions followed (a deeper call's result is unknown);
+#: JAX itself has no such limit. `Interpreter.run` makes room for it in Python's recursion limit
+_MAX_DEPTH = 1000
+#: Python frames an analysis may stack: about 6 per call level, and expression nesting
+_RECURSION_LIMIT = 20_000
 _MAX_LOOP = 3
 _MAX_MODULES = 64
 _MAX_ITEMS = 64
@@ -237,12 +242,18 @@ class Interpreter:
     # ---------------------------------------------------------------------- driver
 
     def run(self) -> list[Finding]:
+        limit = sys.getrecursionlimit()
+        if limit < _RECURSION_LIMIT:
+            sys.setrecursionlimit(_RECURSION_LIMIT)
         try:
             self._run()
         except BudgetExhausted:
             self.incomplete = True
         except RecursionError:
             self.incomplete = True
+        finally:
+            if limit < _RECURSION_LIMIT:
+                sys.setrecursionlimit(limit)
         return list(self.findings.values())
 
     def _run(self) -> None:

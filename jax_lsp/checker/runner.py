@@ -107,7 +107,10 @@ class ConfigResolver:
 
 
 def _is_venv(directory: Path) -> bool:
-    return (directory / "pyvenv.cfg").is_file()
+    try:
+        return (directory / "pyvenv.cfg").is_file()
+    except OSError:  # an unreadable directory (/proc/1/fdinfo): not one to walk into anyway
+        return False
 
 
 def _walkable_file(path: Path, root: str) -> bool:

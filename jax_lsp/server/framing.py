@@ -34,6 +34,8 @@ _HEADER_END = b"\r\n\r\n"
 _CONTENT_LENGTH = re.compile(rb"content-length:", re.IGNORECASE)
 #: a complete Content-Length header line: what a body cannot contain if it is JSON
 _NEXT_HEADER = re.compile(rb"content-length:[ \t]*[0-9]+\r\n", re.IGNORECASE)
+#: the end of a body that may be a header's first bytes: "c", "content-le", "content-length: 4"
+_HEADER_PREFIX = re.compile(rb"(?i)c[a-z-]{0,14}(?::[ \t]*[0-9]*\r?)?\Z")
 _VALUE = re.compile(rb"content-length:[ \t]*([^\r\n]*)", re.IGNORECASE)
 _NUMBER = re.compile(rb"[0-9]{1,20}")
 #: bytes kept when skipping, so that a header split across reads is still found
@@ -139,21 +141,39 @@ class FrameParser:
         start, length = self._body
         buffer = self._buffer
         end = start + length
-        # the next frame's header inside what should be this body: the length was too large
-        window_end = min(len(buffer), end)
+        # the next frame's header beginning inside what should be this body: the length was
+        # too large (a header line may straddle the body's end, so look a little past it)
+        window_end = min(len(buffer), end + _KEEP)
         found = _NEXT_HEADER.search(buffer, max(start, self._searched - _KEEP), window_end)
         if found is not None and found.start() < end:
             body = bytes(buffer[start : found.start()])
             del buffer[: found.start()]
             self._body = None
             return Frame(body, truncated=True)
-        self._searched = window_end
+        self._searched = min(len(buffer), end)
         if len(buffer) < end:
             return None
+        tail = _HEADER_PREFIX.search(buffer, max(start, end - _KEEP), end)
+        if tail is not None and len(buffer) < end + _KEEP:
+            # the body ends like the start of a header (no JSON text does): wait for the bytes
+            # that tell whether one straddles its end
+            if _could_be_header(bytes(buffer[tail.start() :])):
+                return None
         body = bytes(buffer[start:end])
         del buffer[:end]
         self._body = None
         return Frame(body)
+
+
+def _could_be_header(data: bytes) -> bool:
+    """Whether `data` is the beginning of a ``Content-Length: N\\r\\n`` line."""
+    line = b"content-length:"
+    lowered = data.lower()
+    if len(lowered) <= len(line):
+        return line.startswith(lowered)
+    if not lowered.startswith(line):
+        return False
+    return re.fullmatch(rb"[ \t]*[0-9]*\r?", lowered[len(line) :]) is not None
 
 
 #: a step that produced no event, after which the parser goes on

@@ -7,6 +7,10 @@
   gets ServerNotInitialized (-32002) and notifications but `exit` are dropped; a second
   `initialize` and any request after `shutdown` get InvalidRequest. pygls would log these, drop
   them, or answer nothing, leaving the client waiting.
+- Bookkeeping: pygls files the future of every handler it runs under a message id, and forgets
+  it only when it answers a request; notifications (under a fresh id each) and the steps of its
+  built-in handlers were kept for good, about 2 KiB per keystroke. Here every future is
+  forgotten once done.
 - Text synchronisation: the server keeps its own document store (`documents`, and `notebooks`
   for notebooks and their cells), so pygls' built-in didOpen/didChange/didClose of text and
   notebook documents only hand over to our handlers instead of also keeping a second copy of
@@ -76,9 +80,19 @@ class _MalformedRequest:
     error: JsonRpcException
 
 
+class _Futures(dict[Any, Any]):
+    """The futures of running handlers by message id. Iterating takes a snapshot: pygls cancels
+    them in a loop at `shutdown`, and a cancelled future's done callback forgets it (see
+    `JaxLspProtocol._execute_handler`) while the loop runs."""
+
+    def items(self) -> Any:
+        return list(super().items())
+
+
 class JaxLspProtocol(LanguageServerProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._request_futures = _Futures()
         #: `initialize` was received (requests are served from then on)
         self.initialize_received = False
         #: `shutdown` was received (only `exit` is served from then on)
@@ -144,6 +158,23 @@ class JaxLspProtocol(LanguageServerProtocol):
         else:
             log.info("notification %s dropped: %s", method, error[1])
         return False
+
+    def _execute_handler(
+        self,
+        msg_id: Any,
+        handler: Any,
+        callback: Any,
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> None:
+        def done(future: Any) -> None:
+            try:
+                callback(future)
+            finally:
+                if self._request_futures.get(msg_id) is future:
+                    del self._request_futures[msg_id]
+
+        super()._execute_handler(msg_id, handler, done, args, kwargs)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:

@@ -31,7 +31,14 @@ if TYPE_CHECKING:
     from jax_lsp.server.analysis_process import AnalysisProcess
     from jax_lsp.server.server import JaxLanguageServer
 
-__all__ = ["BATCH", "MAX_MODULES", "scan_workspace", "workspace_modules"]
+__all__ = [
+    "BATCH",
+    "MAX_DIRECTORIES",
+    "MAX_MODULES",
+    "WorkspaceTooLarge",
+    "scan_workspace",
+    "workspace_modules",
+]
 
 log = logging.getLogger(__name__)
 
@@ -43,23 +50,42 @@ IDLE_POLL = 0.02
 #: times its size in memory; past these, modules are parsed lazily, as without a scan)
 MAX_MODULES = 2_000
 MAX_BYTES = 1_000_000
+#: the most directories the listing walks, and the longest it takes, before the scan gives up
+#: (a workspace root of `/` or of a home directory: the analysis then stays lazy)
+MAX_DIRECTORIES = 20_000
+MAX_LISTING_SECONDS = 10.0
+
+
+class WorkspaceTooLarge(Exception):
+    """The workspace has more directories than the scan lists (see `MAX_DIRECTORIES`)."""
 
 
 class _Resolver:
-    """`discover_files`' view of the server's configuration."""
+    """`discover_files`' view of the server's configuration; it also stops the walk (it is
+    asked for each directory) past the listing's budget."""
 
     def __init__(self, for_path: Callable[[Path | None], Config]) -> None:
         self._for_path = for_path
+        self._directories = 0
+        self._deadline = time.monotonic() + MAX_LISTING_SECONDS
 
     def for_path(self, path: Path) -> Config:
         return self._for_path(path / "__init__.py" if path.is_dir() else path)
 
     def for_directory(self, directory: Path) -> Config:
+        self._directories += 1
+        if self._directories > MAX_DIRECTORIES or time.monotonic() > self._deadline:
+            raise WorkspaceTooLarge(
+                f"the workspace is too large to index (listing stopped after "
+                f"{self._directories - 1} directories; at most {MAX_DIRECTORIES} or "
+                f"{MAX_LISTING_SECONDS:g} s): modules are parsed when imported"
+            )
         return self._for_path(directory / "__init__.py")
 
 
 def workspace_modules(root: Path, for_path: Callable[[Path | None], Config]) -> list[Path]:
-    """The Python modules under `root` that `jax-lsp check root` would check."""
+    """The Python modules under `root` that `jax-lsp check root` would check; raises
+    `WorkspaceTooLarge` past `MAX_DIRECTORIES` or `MAX_LISTING_SECONDS`."""
     found = discover_files([root], _Resolver(for_path))  # type: ignore[arg-type]
     return [path for path, _ in found if path.suffix == ".py"]
 
@@ -97,6 +123,9 @@ async def scan_workspace(server: JaxLanguageServer) -> int:
         )
         open_paths = {doc.path for doc in session.documents if doc.path is not None}
         modules = await loop.run_in_executor(None, within_budget, found, open_paths)
+    except WorkspaceTooLarge as e:
+        log.info("%s", e)
+        return 0
     except Exception:  # an unreadable tree or a bad config: the analysis stays lazy
         log.exception("cannot list the workspace's modules")
         return 0

@@ -30,7 +30,7 @@ from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.protocol import JaxLspProtocol
 from jax_lsp.server.session import Session
-from jax_lsp.server.transport import serve_stdio, watch_process
+from jax_lsp.server.transport import serve_stdio, serve_tcp, watch_process
 
 __all__ = ["JaxLanguageServer", "create_server"]
 
@@ -56,6 +56,10 @@ class JaxLanguageServer(LanguageServer):
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
         """Serve over stdio with jax-lsp's framing (see `transport`); ends the process."""
         serve_stdio(self, stdin, stdout)
+
+    def start_tcp(self, host: str, port: int) -> None:
+        """Serve over TCP with jax-lsp's framing (see `transport`); ends the process."""
+        serve_tcp(self, host, port)
 
     def end(self, status: int) -> None:
         """End the process now: the analysis children first, then this one with `status`.

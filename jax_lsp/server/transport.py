@@ -1,5 +1,5 @@
-"""The stdio connection: frames read off stdin by a thread (`framing`), handled on the event loop,
-and the process's end when the client goes away.
+"""The stdio and TCP connections: frames read (`framing`: off stdin by a thread, off the socket by
+the event loop), handled on the event loop, and the process's end when the client goes away.
 
 pygls' own stdio loop trusts every ``Content-Length`` (see `framing` for what that costs) and,
 once stdin closes, leaves the process to wind down its thread pool and the analysis child
@@ -30,7 +30,14 @@ if TYPE_CHECKING:
     from jax_lsp.server.protocol import JaxLspProtocol
     from jax_lsp.server.server import JaxLanguageServer
 
-__all__ = ["PARENT_POLL", "deliver", "process_alive", "serve_stdio", "watch_process"]
+__all__ = [
+    "PARENT_POLL",
+    "deliver",
+    "process_alive",
+    "serve_stdio",
+    "serve_tcp",
+    "watch_process",
+]
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +93,33 @@ def _read(
     finally:
         with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
             loop.call_soon_threadsafe(_set_done, closed)
+
+
+def serve_tcp(server: JaxLanguageServer, host: str, port: int) -> None:
+    """Serve one client over TCP with the same framing; end the process when it disconnects."""
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        server.protocol.set_writer(writer)  # type: ignore[arg-type]
+        parser = FrameParser()
+        while True:
+            try:
+                data = await reader.read(_CHUNK)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            deliver(server.protocol, parser.feed(data))
+        log.info("the client closed the connection")
+        server.end(0 if server.session.shut_down else 1)
+
+    async def listen() -> None:
+        tcp = await asyncio.start_server(connection, host, port)
+        addresses = ", ".join(str(sock.getsockname()) for sock in tcp.sockets)
+        log.info("Serving on %s", addresses)
+        async with tcp:
+            await tcp.serve_forever()
+
+    asyncio.run(listen())
 
 
 def _set_done(future: asyncio.Future[None]) -> None:

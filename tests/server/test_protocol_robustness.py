@@ -218,3 +218,44 @@ def test_a_bom_or_lone_surrogates_still_get_diagnostics(
     assert got["code"] == expected["code"] == "JAX003"
     assert got["range"]["start"]["line"] == expected["range"]["start"]["line"] + shift
     assert got["range"]["start"]["character"] == expected["range"]["start"]["character"]
+
+
+def test_tcp_uses_the_same_framing(tmp_path: Path) -> None:
+    import json
+    import re
+    import socket
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jax_lsp", "serve", "--tcp", "--port", "0", "--log-level", "info"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+    )
+    try:
+        assert process.stderr is not None
+        port = None
+        while port is None:
+            line = process.stderr.readline().decode()
+            assert line, "the server exited before listening"
+            if m := re.search(r"Serving on \('127\.0\.0\.1', (\d+)\)", line):
+                port = int(m.group(1))
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            init = {"processId": None, "rootUri": None, "capabilities": {}}
+            sock.sendall(frame({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                                "params": init}))
+            sock.sendall(b"Content-Length: 1000000000000\r\n\r\n")
+            sock.sendall(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+            received = b""
+            while b'"id": 2' not in received and b'"id":2' not in received:
+                chunk = sock.recv(65536)
+                assert chunk, received
+                received += chunk
+            headers = rb"Content-Length: \d+\r\n(?:[^\r\n]+\r\n)*\r\n"
+            bodies = [json.loads(b) for b in re.split(headers, received) if b.strip()]
+            assert {"id": None, "code": -32700} in [
+                {"id": b.get("id"), "code": b.get("error", {}).get("code")} for b in bodies]
+            assert any(b.get("id") == 2 and "result" in b for b in bodies)
+            sock.sendall(frame({"jsonrpc": "2.0", "method": "exit"}))
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -153,3 +153,23 @@ def test_the_parse_cache_keeps_to_its_budget(tmp_path: Path, monkeypatch) -> Non
     assert ws.cached_chars == sum(
         p.size for p in ws._cache.values()
     ) and ws.cached_chars <= 2_500
+
+
+def test_listing_the_whole_filesystem_stops_at_its_budget(monkeypatch) -> None:
+    """`/` as the workspace root: the listing ends (unreadable directories such as
+    /proc/1/fdinfo are skipped, not fatal) and the scan gives up instead of walking it all."""
+    import time
+
+    from jax_lsp.server import scan
+
+    monkeypatch.setattr(scan, "MAX_DIRECTORIES", 300)
+    start = time.monotonic()
+    with pytest.raises(scan.WorkspaceTooLarge, match="too large to index"):
+        workspace_modules(Path("/"), lambda p: Config())
+    assert time.monotonic() - start < 10
+    monkeypatch.setattr(scan, "MAX_DIRECTORIES", 10**9)
+    monkeypatch.setattr(scan, "MAX_LISTING_SECONDS", 0.5)
+    start = time.monotonic()
+    with pytest.raises(scan.WorkspaceTooLarge):
+        workspace_modules(Path("/"), lambda p: Config())
+    assert time.monotonic() - start < 10
