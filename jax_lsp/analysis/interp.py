@@ -44,6 +44,7 @@ from jax_lsp.analysis.values import (
     Partial,
     Pullback,
     RuleSetter,
+    SuperOf,
     TangentOf,
     Transformed,
     UserModule,
@@ -118,6 +119,9 @@ class Ctx:
     #: inside a flax linen module's apply: the tangents of its variables, which every
     #: submodule it builds reads its parameters from
     module_tan: frozenset = EMPTY
+    #: inside jit: every JAX operation is staged, so its result is a tracer even when its
+    #: operands are constants (`jnp.int32(1)` is then no static loop bound)
+    staged: bool = False
 
 
 class Scope:
@@ -195,6 +199,8 @@ class Interpreter:
         self.entered: set[FuncInfo] = set()
         self.closures_seen: dict[FuncInfo, Closure] = {}
         self.method_self: dict[FuncInfo, Value] = {}
+        #: the class each method is defined in (for `super()`)
+        self.method_class: dict[FuncInfo, ClassObj] = {}
         self.module_scope = Scope(None, None, None)
         #: statements interpreted so far, and the most we interpret (a safety net: the
         #: analysis must answer even on pathological code)
@@ -712,6 +718,7 @@ class Interpreter:
                 )
                 if not is_static:
                     self.method_self[closure.func] = self_value
+                self.method_class[closure.func] = cls
                 v = Value(fns=(closure,))
                 for dec in reversed(s.decorator_list):
                     if isinstance(dec, ast.Name) and dec.id in (
@@ -725,7 +732,10 @@ class Interpreter:
                 cls.attrs[s.name] = v
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
-                v = self.eval(value, scope) if value is not None else UNKNOWN
+                if isinstance(value, ast.Name) and value.id in cls.attrs:
+                    v = cls.attrs[value.id]  # `__rmul__ = __mul__`: a name of the class body
+                else:
+                    v = self.eval(value, scope) if value is not None else UNKNOWN
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
@@ -840,6 +850,9 @@ class Interpreter:
         if t is ast.BinOp:
             a = self.eval(node.left, scope)  # type: ignore[attr-defined]
             b = self.eval(node.right, scope)  # type: ignore[attr-defined]
+            dunder = self.operator_dunder(a, b, node.op, node)  # type: ignore[attr-defined]
+            if dunder is not None:
+                return dunder
             return self.binop(a, b, node.op)  # type: ignore[attr-defined]
         if t is ast.UnaryOp:
             v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
@@ -908,7 +921,12 @@ class Interpreter:
         if t is ast.Set:
             return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
         if t is ast.Subscript:
-            return self.subscript(self.eval(node.value, scope), self.eval(node.slice, scope))  # type: ignore[attr-defined]
+            base = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
+            getitem = self._instance_method(base, "__getitem__")
+            if getitem is not None:
+                return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
+            return self.subscript(base, index)
         if t is ast.Lambda:
             return Value(fns=(self.make_closure(node, scope),))
         if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
@@ -956,6 +974,29 @@ class Interpreter:
             traced=traced,
             intish=bool(items) and all(v.intish for v in items),
         )
+
+    def _instance_method(self, v: Value, name: str) -> Value | None:
+        """`v.name` bound, when `v` is an instance of an analysed class that defines it."""
+        for f in v.fns:
+            if isinstance(f, Instance):
+                found = f.cls.lookup(name)
+                if found is not None:
+                    return self._bind(found, Value(tan=v.tan, fns=(f,), traced=v.traced))
+        return None
+
+    def operator_dunder(self, a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value | None:
+        """`a + b` on instances of analysed classes: Python calls `a.__add__(b)`, or
+        `b.__radd__(a)`."""
+        name = _DUNDERS.get(type(op))
+        if name is None:
+            return None
+        left = self._instance_method(a, f"__{name}__")
+        if left is not None:
+            return self.call_value(left, Args([b], {}, [None], {}), node)
+        right = self._instance_method(b, f"__r{name}__")
+        if right is not None:
+            return self.call_value(right, Args([a], {}, [None], {}), node)
+        return None
 
     def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
         if a.const is not NOCONST and b.const is not NOCONST:
@@ -1111,6 +1152,13 @@ class Interpreter:
                 parts.append(self.module_attribute(f, name))
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
+            elif isinstance(f, SuperOf):
+                for b in f.cls.bases:
+                    for c in b.fns:
+                        if isinstance(c, ClassObj):
+                            found = c.lookup(name)
+                            if found is not None:
+                                parts.append(self._bind(found, f.self_value))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
@@ -1130,7 +1178,8 @@ class Interpreter:
                         parts.append(Value(tan=obj.tan, traced=obj.traced))
         if not fns and not parts:
             if name in jaxapi.KILLER_ATTRIBUTES:
-                return Value(traced=obj.traced)
+                # static metadata (`x.shape[0]` is a Python int even under a trace)
+                return Value()
             return Value(tan=obj.tan, fns=(ArrayMethod(name, obj),), traced=obj.traced)
         if fns:
             parts.append(Value(fns=tuple(fns)))
@@ -1161,7 +1210,12 @@ class Interpreter:
     # ---------------------------------------------------------------------- calls
 
     def eval_call(self, node: ast.Call, scope: Scope) -> Value:
-        fv = self.eval(node.func, scope)
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "super" and not node.args:
+            sup = self._super(scope)
+            if sup is not None:
+                return sup
+        fv = self.eval(func, scope)
         pos: list[Value] = []
         pos_nodes: list[ast.AST | None] = []
         star: Value | None = None
@@ -1195,7 +1249,60 @@ class Interpreter:
             else:
                 kw[k.arg] = v
                 kw_nodes[k.arg] = k.value
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and isinstance(func.value, ast.Name)
+            and pos
+        ):
+            self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def _zip(self, name: str, seqs: list[Value]) -> Value:
+        """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
+        lengths are known, else one tuple standing for every element."""
+        if name == "builtins.enumerate":
+            seqs = [Value(intish=True), seqs[0]]
+            known = False
+        else:
+            known = all(v.items is not None and v.keys is None for v in seqs)
+        if known:
+            n = min(len(v.items) for v in seqs)  # type: ignore[arg-type]
+            return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
+        elems = [self.element_of(v) for v in seqs]
+        return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+
+    def _mutate_list(self, name: str, how: str, v: Value, scope: Scope) -> None:
+        """`xs.append(v)` (extend, insert) on a list bound to `name`: `xs` now holds `v` too (a
+        list of functions built in a loop is called later)."""
+        old = self.lookup(name, scope)
+        if old.items is None or old.keys is not None:
+            if not old.fns and not v.fns:
+                return
+            added = self.element_of(v) if how == "extend" else v
+            self.store(name, join([old, Value(tan=added.tan, fns=added.fns)]), scope)
+            return
+        new = list(old.items)
+        if how == "extend":
+            if v.items is None or v.keys is not None:
+                self.store(name, self._seq([*new, v], unknown_len=True), scope)
+                return
+            new.extend(v.items)
+        else:
+            new.append(v)
+        self.store(name, self._seq(new), scope)
+
+    def _super(self, scope: Scope) -> Value | None:
+        """`super()` in a method: its class and its first parameter."""
+        fi = scope.func
+        cls = self.method_class.get(fi) if fi is not None else None
+        if cls is None or fi is None:
+            return None
+        a = fi.node.args
+        params = a.posonlyargs + a.args
+        if not params:
+            return None
+        return Value(fns=(SuperOf(cls, scope.vars.get(params[0].arg, UNKNOWN)),))
 
     def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
         results = [
@@ -1469,7 +1576,7 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
-        jax_array = any(v.traced for v in vals)
+        jax_array = any(v.traced for v in vals) or (self.ctx.staged and name.startswith("jax."))
         if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
             for v in vals:
                 for f in v.fns:
@@ -1489,6 +1596,8 @@ class Interpreter:
         facts = apitable.facts(name)
         if facts is not None:
             return self.call_measured(facts, args, node)
+        if name in jaxapi.PYTHON_STATIC:
+            return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)
         if self.ctx.module_tan and name.startswith("flax.linen."):
@@ -1496,6 +1605,8 @@ class Interpreter:
                 # a linen submodule (nn.Dense(...)) built in a module's apply: its
                 # parameters are that apply's variables
                 return Value(tan=derived(vals).tan | self.ctx.module_tan, traced=True)
+        if name in ("builtins.zip", "builtins.enumerate") and args.pos:
+            return self._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             return v if v.items is not None else derived([v])
@@ -1523,7 +1634,7 @@ class Interpreter:
         if facts.callables and facts.calling:
             return self.call_measured_higher_order(facts, args, node)
         vals = args.all_values()
-        traced = any(v.traced for v in vals)
+        traced = any(v.traced for v in vals) or self.ctx.staged
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
         for p in jaxapi.DTYPE_PARAMS:
             i = facts.position(p)
@@ -2142,6 +2253,7 @@ class Interpreter:
             changes.get("checkpoint_levels", c.checkpoint_levels),
             changes.get("vmapped", c.vmapped),
             changes.get("module_tan", c.module_tan),
+            changes.get("staged", c.staged),
         )
 
     @contextmanager
@@ -2199,7 +2311,8 @@ class Interpreter:
             if w.kind == "vmap":
                 with self.context(self._with_ctx(vmapped=True)):
                     return self.call_value(w.fun, new, node)
-            return self.call_value(w.fun, new, node)
+            with self.context(self._with_ctx(staged=True)):
+                return self.call_value(w.fun, new, node)
         return self.call_value(w.fun, args, node)
 
     def scan(self, args: Args, node: ast.AST) -> Value:
@@ -2450,6 +2563,17 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.LShift: lambda a, b: a << b if b < 64 else None,
     ast.RShift: lambda a, b: a >> b,
     ast.MatMult: lambda a, b: a @ b,
+}
+
+_DUNDERS: dict[type, str] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.Pow: "pow",
+    ast.MatMult: "matmul",
 }
 
 _FIXES: dict[str, tuple[FixKind, ...]] = {

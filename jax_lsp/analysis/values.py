@@ -417,3 +417,11 @@ class Decorator:
     """`functools.wraps(f)`: returns its argument unchanged when applied."""
 
     kind: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SuperOf:
+    """`super()` in a method of `cls`: attributes are looked up past `cls`, bound to `self`."""
+
+    cls: ClassObj
+    self_value: Value

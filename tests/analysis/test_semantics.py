@@ -240,6 +240,62 @@ class M(eqx.Module):
 m = M(jax.random.PRNGKey(0))
 eqx.filter_grad(lambda m, x: m(x))(m, jnp.ones(3))
 """),
+"super_method_reaches_callback": (["JAX001"], f"""
+class Base:
+    def f(self, x):
+        return {cb('x')}
+class Child(Base):
+    def f(self, x):
+        return super().f(x) * 2.0
+jax.grad(lambda x: jnp.sum(Child().f(x)))(jnp.ones(3))
+"""),
+"dunder_rmul_reaches_callback": (["JAX001"], f"""
+class Host:
+    def __init__(self, v):
+        self.v = v
+    def __mul__(self, other):
+        x = self.v * other
+        return Host({cb('x')})
+    __rmul__ = __mul__
+def f(x):
+    return jnp.sum((2.0 * Host(x)).v)
+jax.grad(f)(jnp.ones(3))
+"""),
+"dunder_getitem_reaches_callback": (["JAX001"], f"""
+class Table:
+    def __getitem__(self, pos):
+        return {cb('pos')}
+T = Table()
+jax.grad(lambda p: jnp.sum(T[p]))(jnp.ones(3))
+"""),
+"closures_appended_in_loop": (["JAX001"], f"""
+def make(n):
+    fns = []
+    for i in range(n):
+        if i == n - 1:
+            fns.append(lambda x: {cb('x')})
+        else:
+            fns.append(lambda x, i=i: x * i)
+    return fns
+FS = make(3)
+def model(cs, x):
+    return jnp.sum(sum(c * f(x) for c, f in zip(cs, FS)))
+jax.grad(model, argnums=1)(jnp.ones(3), jnp.ones(3))
+"""),
+"shape_bound_is_static": ([], """
+@jax.jit
+def f(g, r):
+    n = r.shape[0] - 1
+    return jax.lax.fori_loop(0, n, lambda i, a: a * g + r[n - i], r[n])
+jax.grad(f)(0.9, jnp.ones(4))
+"""),
+"jnp_int_bound_under_jit_is_traced": (["JAX009"], """
+@jax.jit
+def f(g, r):
+    n = r.shape[0] - jnp.int32(1)
+    return jax.lax.fori_loop(0, n, lambda i, a: a * g + r[n - i], r[n])
+jax.grad(f)(0.9, jnp.ones(4))
+"""),
 }
 
 
