@@ -125,7 +125,7 @@ SIGNATURES = [
 ]  # fmt: skip
 RANDOM_SIGNATURES = [
     "i", "K", "K shape", "K V", "K S", "K S S", "K shape dtype S S", "K V V", "K V shape", "K i",
-    "K I", "K V i",
+    "K I", "K V i", "K shape i i",
 ]  # fmt: skip
 FLOAT_KEYS = ("S", "V", "M")
 

@@ -28,7 +28,8 @@ class ApiFacts:
     reach: tuple[bool | None, ...]
     #: "int" (integer or boolean results only), "float", "key"
     out: str
-    #: some probe with float inputs returned integers (argmax), not only integer inputs (arange)
+    #: some probe with float (or PRNG key) inputs returned integers (argmax, randint), not only
+    #: integer inputs (arange)
     int_from_float: bool
     #: integer inputs only gave integer results (sum, reshape; not mean)
     int_preserving: bool
@@ -77,7 +78,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         out=e.get("out", "float"),
         int_from_float=any(
             set(p.get("outputs", ())) <= {"int", "bool"}
-            and any(k in ("S", "V", "M") for k in p.get("sig", "").split())
+            and any(k in ("S", "V", "M", "K") for k in p.get("sig", "").split())
             for p in probes
         ),
         int_preserving=any(

@@ -757,6 +757,8 @@ class Interpreter:
             if any(isinstance(f, (Closure, Api)) for f in dv.fns):
                 # dataclasses, flax.struct and friends return the class itself
                 if all(isinstance(f, Api) for f in dv.fns):
+                    if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
+                        cls.pytree = True
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
@@ -2079,7 +2081,7 @@ class Interpreter:
         # JAX010: integer inputs are rejected before tracing
         if spec.int_check and not f.allow_int and node is not None:
             for i in diff:
-                if i < n and args.pos[i].intish:
+                if i < n and self._has_int_leaf(args.pos[i]):
                     self._report_int(f, node)
                     return UNKNOWN
         if spec.outer is not None:
@@ -2114,6 +2116,25 @@ class Interpreter:
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
+
+    def _has_int_leaf(self, v: Value, depth: int = 0) -> bool:
+        """Whether the pytree `v` has an integer leaf: a tuple's item, or a field (not a
+        static one) of an instance of a class registered as a pytree (flax.struct, ...)."""
+        if v.intish:
+            return True
+        if depth > _MAX_DEPTH_ITEMS:
+            return False
+        if v.items is not None:
+            return any(self._has_int_leaf(i, depth + 1) for i in v.items)
+        for f in v.fns:
+            if isinstance(f, Instance) and f.cls.is_pytree():
+                if any(
+                    self._has_int_leaf(a, depth + 1)
+                    for k, a in f.attrs.items()
+                    if not f.cls.is_static_field(k)
+                ):
+                    return True
+        return False
 
     def _report_int(self, f: Transformed, node: ast.AST) -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)
@@ -2198,6 +2219,11 @@ class Interpreter:
         if kind == "map":
             f = args.get(0, "f") or UNKNOWN
             xs = args.get(1, "xs") or UNKNOWN
+            batch_size = args.kw.get("batch_size")
+            if batch_size is not None and batch_size.const is not None:
+                # lax.map(..., batch_size=n) vmaps `f` over each chunk
+                level = self.level("batch", name, self.span(node), batched=True)
+                xs = add_mark(xs, frozenset({level.batch_mark}))
             out = self.call_value(f, Args([xs], {}, [None], {}), node)
             return Value(tan=out.tan, traced=True)
         if kind == "reduce":

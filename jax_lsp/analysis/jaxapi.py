@@ -195,6 +195,19 @@ FIELD_FUNCTIONS: frozenset[str] = frozenset(
     {"equinox.field", "equinox.static_field", "flax.struct.field", "dataclasses.field"}
 )
 
+#: Class decorators and base classes that make a class a pytree (its fields are leaves).
+PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
+    {
+        "flax.struct.dataclass",
+        "jax.tree_util.register_dataclass",
+        "jax.tree_util.register_pytree_node_class",
+        "chex.dataclass",
+    }
+)
+PYTREE_BASES: frozenset[str] = frozenset(
+    {"equinox.Module", "flax.struct.PyTreeNode"}
+)
+
 #: Python builtins that look at a function without ever calling it.
 NON_CALLING_BUILTINS: frozenset[str] = frozenset(
     f"builtins.{n}"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jax_lsp.analysis.findings import PathStep, Span
-from jax_lsp.analysis.jaxapi import TransformSpec
+from jax_lsp.analysis.jaxapi import PYTREE_BASES, TransformSpec
 
 
 class _NoConst:
@@ -352,11 +352,24 @@ class ClassObj:
     linen: bool = False
     #: fields declared static (`eqx.field(static=True)`): structure, not leaves
     static_fields: set[str] = field(default_factory=set)
+    #: registered as a pytree (flax.struct.dataclass, register_dataclass, ...): its fields
+    #: are leaves
+    pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
 
     def __hash__(self) -> int:
         return id(self)
+
+    def is_pytree(self, seen: frozenset = EMPTY) -> bool:
+        if self.pytree:
+            return True
+        return any(
+            (isinstance(f, ClassObj) and f not in seen and f.is_pytree(seen | {self}))
+            or (isinstance(f, Api) and f.name in PYTREE_BASES)
+            for b in self.bases
+            for f in b.fns
+        )
 
     def is_static_field(self, name: str, seen: frozenset = EMPTY) -> bool:
         if name in self.static_fields:

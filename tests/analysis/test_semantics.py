@@ -296,6 +296,41 @@ def f(g, r):
     return jax.lax.fori_loop(0, n, lambda i, a: a * g + r[n - i], r[n])
 jax.grad(f)(0.9, jnp.ones(4))
 """),
+"flax_struct_int_leaf_grad": (["JAX010"], """
+from flax import struct
+@struct.dataclass
+class State:
+    step: jax.Array
+    w: jax.Array
+def loss(s):
+    return jnp.sum(s.w ** 2) * s.step
+jax.grad(loss)(State(step=jnp.array(1), w=jnp.ones(3)))
+"""),
+"eqx_filter_grad_int_field_ok": ([], """
+import equinox as eqx
+class M(eqx.Module):
+    step: jax.Array
+    w: jax.Array
+def loss(m):
+    return jnp.sum(m.w ** 2) * m.step
+eqx.filter_grad(loss)(M(jnp.array(1), jnp.ones(3)))
+"""),
+"lax_map_batch_size_no_method": (["JAX008"], """
+def f(p):
+    return jax.pure_callback(np.sum, jax.ShapeDtypeStruct((), jnp.float32), p)
+jax.lax.map(f, jnp.ones((8, 3)), batch_size=4)
+"""),
+"lax_map_sequential_ok": ([], """
+def f(p):
+    return jax.pure_callback(np.sum, jax.ShapeDtypeStruct((), jnp.float32), p)
+jax.lax.map(f, jnp.ones((8, 3)))
+"""),
+"randint_tokens_grad": (["JAX010"], """
+def f(tokens, table):
+    return jnp.sum(table[tokens])
+key = jax.random.PRNGKey(0)
+jax.grad(f)(jax.random.randint(key, (4,), 0, 10), jnp.ones((10, 2)))
+"""),
 }
 
 
