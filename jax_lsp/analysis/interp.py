@@ -1947,6 +1947,10 @@ class Interpreter:
         self, name: str, spec: jaxapi.TransformSpec, args: Args, node: ast.AST | None
     ) -> Value:
         if spec.shape == "fn":
+            if not args.pos and "fun" not in args.kw and "f" not in args.kw and args.star is None:
+                # `@eqx.filter_value_and_grad(has_aux=True)`: a decorator that builds the
+                # transform when applied to the function
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
             argnums: tuple[int, ...] | None = spec.argnums
             if spec.has_argnums:

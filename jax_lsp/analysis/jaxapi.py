@@ -60,6 +60,15 @@ TRANSFORMS: dict[str, TransformSpec] = {
     # equinox differentiates the floating leaves of the first argument only
     "equinox.filter_grad": TransformSpec("fn", REVERSE, has_argnums=False),
     "equinox.filter_value_and_grad": TransformSpec("fn", REVERSE, has_argnums=False),
+    "equinox.filter_jacfwd": TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+    "equinox.filter_jacrev": TransformSpec("fn", REVERSE, has_argnums=False, batched=True),
+    "equinox.filter_hessian": TransformSpec(
+        "fn",
+        REVERSE,
+        has_argnums=False,
+        batched=True,
+        outer=TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+    ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
     "flax.nnx.grad": TransformSpec("fn", REVERSE),

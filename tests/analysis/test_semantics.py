@@ -331,6 +331,32 @@ def f(tokens, table):
 key = jax.random.PRNGKey(0)
 jax.grad(f)(jax.random.randint(key, (4,), 0, 10), jnp.ones((10, 2)))
 """),
+"eqx_decorator_with_args": (["JAX001"], f"""
+import equinox as eqx
+@eqx.filter_value_and_grad(has_aux=True)
+def loss(w, x):
+    y = {cb('w')}
+    return jnp.sum(y * x), y
+loss(jnp.ones(3), jnp.ones(3))
+"""),
+"eqx_filter_jacfwd": (["JAX001"], f"""
+import equinox as eqx
+def f(w):
+    return {cb('w')}
+eqx.filter_jacfwd(f)(jnp.ones(3))
+"""),
+"eqx_filter_jacrev": (["JAX001"], f"""
+import equinox as eqx
+def f(w):
+    return {cb('w')}
+eqx.filter_jacrev(f)(jnp.ones(3))
+"""),
+"eqx_filter_hessian": (["JAX001"], f"""
+import equinox as eqx
+def f(w):
+    return jnp.sum({cb('w')})
+eqx.filter_hessian(f)(jnp.ones(3))
+"""),
 }
 
 
