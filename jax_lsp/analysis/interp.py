@@ -1863,6 +1863,7 @@ class Interpreter:
         deferred: bool = False,
         on_tangents: bool = False,
         modes: tuple[str, ...] = (),
+        jax_says: str | None = None,
     ) -> None:
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
@@ -1917,7 +1918,7 @@ class Interpreter:
             )
         else:
             head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
-        message = f"{head}; JAX will raise '{rule.jax_says}'"
+        message = f"{head}; JAX will raise '{jax_says or rule.jax_says}'"
         finding = Finding(
             code=code,
             message=message,
@@ -2142,7 +2143,8 @@ class Interpreter:
 
     def _report_int(self, f: Transformed, node: ast.AST) -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)
-        self.report("JAX010", node, level, f.name, ())
+        says = jaxapi.int_input_error(f.spec.int_check)
+        self.report("JAX010", node, level, f.name, (), jax_says=says)
 
     # ------------------------------------------------------------- higher order
 

@@ -37,7 +37,8 @@ class TransformSpec:
     has_argnums: bool = True
     #: jacfwd/jacrev/hessian push a batch of tangents through vmap
     batched: bool = False
-    #: the transform rejects integer inputs (for JAX010), with this name in the message
+    #: the transform rejects integer inputs (for JAX010), with this name in JAX's message
+    #: (value_and_grad says "grad", hessian "jacfwd")
     int_check: str = ""
     #: for "fn": a second, outer transform applied around this one (hessian = jacfwd . jacrev)
     outer: TransformSpec | None = None
@@ -48,7 +49,7 @@ _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")
 
 TRANSFORMS: dict[str, TransformSpec] = {
     "jax.grad": TransformSpec("fn", REVERSE, int_check="grad"),
-    "jax.value_and_grad": TransformSpec("fn", REVERSE, int_check="value_and_grad"),
+    "jax.value_and_grad": TransformSpec("fn", REVERSE, int_check="grad"),
     "jax.jacrev": _JACREV,
     "jax.jacfwd": _JACFWD,
     "jax.hessian": TransformSpec("fn", REVERSE, batched=True, int_check="jacfwd", outer=_JACFWD),
@@ -263,6 +264,13 @@ PYTHON_STATIC_METHODS: frozenset[str] = frozenset({"__len__", "tolist", "item"})
 KILLER_ATTRIBUTES: frozenset[str] = frozenset(
     {"shape", "ndim", "dtype", "size", "sharding", "aval", "weak_type", "itemsize", "nbytes"}
 )
+
+
+def int_input_error(int_check: str) -> str:
+    """What JAX says when transform `int_check` gets an integer input (jacfwd wants floats)."""
+    if int_check == "jacfwd":
+        return "jacfwd requires real-valued inputs"
+    return f"{int_check or 'grad'} requires real- or complex-valued inputs"
 
 
 def canonical(qualname: str) -> str:

@@ -366,3 +366,19 @@ def test_codes_are_what_jax_raises(name: str) -> None:
     result = analyze_source(H + textwrap.dedent(body).lstrip(), f"{name}.py")
     assert result.error is None
     assert sorted({f.code for f in result.findings}) == sorted(codes)
+
+
+@pytest.mark.parametrize(
+    ("transform", "says"),
+    [
+        ("jax.jacfwd", "jacfwd requires real-valued inputs"),
+        ("jax.hessian", "jacfwd requires real-valued inputs"),
+        ("jax.jacrev", "jacrev requires real- or complex-valued inputs"),
+        ("jax.value_and_grad", "grad requires real- or complex-valued inputs"),
+    ],
+)
+def test_integer_input_message_is_the_transforms_own(transform: str, says: str) -> None:
+    """JAX names the transform that rejects an integer input (jacfwd wants real floats)."""
+    src = H + f"{transform}(lambda x: x * 1.0)(jnp.int32(1))\n"
+    (f,) = analyze_source(src, "t.py").findings
+    assert f.code == "JAX010" and f"JAX will raise '{says}'" in f.message
