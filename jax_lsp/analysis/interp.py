@@ -498,6 +498,8 @@ class Interpreter:
             v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self.assign(target, v, scope)
+            if isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
+                self._note_variable_kind(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.AnnAssign:
             if stmt.value is not None:  # type: ignore[attr-defined]
                 self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
@@ -762,6 +764,22 @@ class Interpreter:
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
+
+    def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
+        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable nnx.grad does not
+        differentiate (it differentiates nnx.Param by default)."""
+        fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
+        non_param = any(
+            isinstance(f, Api) and f.name in jaxapi.NNX_NON_PARAM_VARIABLES for f in fv.fns
+        )
+        for target in stmt.targets:
+            if isinstance(target, ast.Attribute):
+                for inst in self.eval(target.value, scope).fns:
+                    if isinstance(inst, Instance):
+                        if non_param:
+                            inst.non_params.add(target.attr)
+                        else:
+                            inst.non_params.discard(target.attr)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -1168,7 +1186,16 @@ class Interpreter:
                 if name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
-                        a = inherit_marks(a, obj.tan)
+                        marks = obj.tan
+                        if name in f.non_params:
+                            marks = frozenset(
+                                m
+                                for m in marks
+                                if not (
+                                    isinstance(m, Level) and m.name in jaxapi.PARAM_ONLY_TRANSFORMS
+                                )
+                            )
+                        a = inherit_marks(a, marks)
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)

@@ -218,6 +218,13 @@ PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )
 
+#: flax nnx Variable types that are not parameters, and the transforms that differentiate
+#: only nnx.Param by default (their `wrt`).
+NNX_NON_PARAM_VARIABLES: frozenset[str] = frozenset(
+    f"flax.nnx.{n}" for n in ("BatchStat", "Cache", "Intermediate", "Variable", "VariableState")
+)
+PARAM_ONLY_TRANSFORMS: frozenset[str] = frozenset({"flax.nnx.grad", "flax.nnx.value_and_grad"})
+
 #: Python builtins that look at a function without ever calling it.
 NON_CALLING_BUILTINS: frozenset[str] = frozenset(
     f"builtins.{n}"

@@ -396,6 +396,9 @@ class ClassObj:
 class Instance:
     cls: ClassObj
     attrs: dict[str, Value] = field(default_factory=dict)
+    #: attributes holding a flax nnx Variable that is not a Param (BatchStat, Cache, ...):
+    #: nnx.grad does not differentiate them
+    non_params: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)

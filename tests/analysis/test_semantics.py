@@ -357,6 +357,28 @@ def f(w):
     return jnp.sum({cb('w')})
 eqx.filter_hessian(f)(jnp.ones(3))
 """),
+"nnx_grad_skips_batch_stat": ([], """
+from flax import nnx
+class M(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+        self.s = nnx.BatchStat(jnp.ones(3))
+    def __call__(self, x):
+        y = jax.pure_callback(np.sin, jax.ShapeDtypeStruct((3,), jnp.float32), self.s[...])
+        return jnp.sum(self.w[...] * x * y)
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_grad_differentiates_param": (["JAX001"], """
+from flax import nnx
+class M(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+        self.s = nnx.BatchStat(jnp.ones(3))
+    def __call__(self, x):
+        y = jax.pure_callback(np.sin, jax.ShapeDtypeStruct((3,), jnp.float32), self.w[...])
+        return jnp.sum(self.s[...] * x * y)
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
 }
 
 
