@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis import apitable, jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
@@ -31,6 +31,7 @@ from jax_lsp.analysis.values import (
     UNKNOWN,
     Api,
     ArrayMethod,
+    BatchedBy,
     ClassObj,
     Closure,
     CustomFn,
@@ -44,6 +45,7 @@ from jax_lsp.analysis.values import (
     Partial,
     Pullback,
     RuleSetter,
+    SuperOf,
     TangentOf,
     Transformed,
     UserModule,
@@ -51,6 +53,7 @@ from jax_lsp.analysis.values import (
     Wrapper,
     add_mark,
     derived,
+    inherit_marks,
     join,
     kill,
     strip_marks,
@@ -118,6 +121,12 @@ class Ctx:
     checkpoint_levels: frozenset = EMPTY
     #: the callback runs under vmap (a Level whose tangents are batched, or jax.vmap)
     vmapped: bool = False
+    #: inside a flax linen module's apply: the tangents of its variables, which every
+    #: submodule it builds reads its parameters from
+    module_tan: frozenset = EMPTY
+    #: inside jit: every JAX operation is staged, so its result is a tracer even when its
+    #: operands are constants (`jnp.int32(1)` is then no static loop bound)
+    staged: bool = False
 
 
 class Scope:
@@ -195,6 +204,8 @@ class Interpreter:
         self.entered: set[FuncInfo] = set()
         self.closures_seen: dict[FuncInfo, Closure] = {}
         self.method_self: dict[FuncInfo, Value] = {}
+        #: the class each method is defined in (for `super()`)
+        self.method_class: dict[FuncInfo, ClassObj] = {}
         self.module_scope = Scope(None, None, None)
         #: statements interpreted so far, and the most we interpret (a safety net: the
         #: analysis must answer even on pathological code)
@@ -211,6 +222,9 @@ class Interpreter:
         self.levels: list[Level] = []
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
+        #: the calls of builtins that never call their arguments a transformed function was
+        #: passed to (it does not escape through them)
+        self.transformed_inspected: dict[Transformed, set[ast.AST]] = {}
         #: the identifiers in each function's text, by that text (shared between the analyses
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = (
@@ -398,7 +412,9 @@ class Interpreter:
             for ident in _IDENT.findall("\n".join(self.main.lines)):
                 counts[ident] = counts.get(ident, 0) + 1
             self.main_identifiers = counts
-        return all(self.main_identifiers.get(name, 0) <= 1 for name in names)
+        # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
+        inspected = len(self.transformed_inspected.get(tf, ()))
+        return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names)
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters
@@ -501,6 +517,8 @@ class Interpreter:
             v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self.assign(target, v, scope)
+            if isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
+                self._note_variable_kind(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.AnnAssign:
             if stmt.value is not None:  # type: ignore[attr-defined]
                 self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
@@ -662,7 +680,13 @@ class Interpreter:
             return join(list(it.items)) if it.items else UNKNOWN
         if it.keys is not None:
             return Value(traced=it.traced)
-        return derived([it]) if not it.fns else Value(tan=it.tan, traced=it.traced)
+        if it.intish:
+            return Value(traced=it.traced, intish=True)  # `range(n)`'s elements are ints
+        if not it.fns:
+            return derived([it])
+        # a summarised list of functions or modules (a comprehension's): its elements are them
+        fns = tuple(f for f in it.fns if not isinstance(f, Api))
+        return Value(tan=it.tan, fns=fns, traced=it.traced)
 
     def exec_def(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
         closure = self.make_closure(stmt, scope)
@@ -715,6 +739,7 @@ class Interpreter:
                 )
                 if not is_static:
                     self.method_self[closure.func] = self_value
+                self.method_class[closure.func] = cls
                 v = Value(fns=(closure,))
                 for dec in reversed(s.decorator_list):
                     if isinstance(dec, ast.Name) and dec.id in (
@@ -728,7 +753,16 @@ class Interpreter:
                 cls.attrs[s.name] = v
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
-                v = self.eval(value, scope) if value is not None else UNKNOWN
+                if isinstance(value, ast.Name) and value.id in cls.attrs:
+                    v = cls.attrs[value.id]  # `__rmul__ = __mul__`: a name of the class body
+                else:
+                    v = self.eval(value, scope) if value is not None else UNKNOWN
+                if (
+                    isinstance(s, ast.AnnAssign)
+                    and isinstance(s.target, ast.Name)
+                    and self._is_static_field(value, scope)
+                ):
+                    cls.static_fields.add(s.target.id)
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
                 for tg in targets:
                     if isinstance(tg, ast.Name):
@@ -744,9 +778,43 @@ class Interpreter:
             if any(isinstance(f, (Closure, Api)) for f in dv.fns):
                 # dataclasses, flax.struct and friends return the class itself
                 if all(isinstance(f, Api) for f in dv.fns):
+                    if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
+                        cls.pytree = True
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
+
+    def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
+        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable nnx.grad does not
+        differentiate (it differentiates nnx.Param by default)."""
+        fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
+        non_param = any(
+            isinstance(f, Api) and f.name in jaxapi.NNX_NON_PARAM_VARIABLES for f in fv.fns
+        )
+        for target in stmt.targets:
+            if isinstance(target, ast.Attribute):
+                for inst in self.eval(target.value, scope).fns:
+                    if isinstance(inst, Instance):
+                        if non_param:
+                            inst.non_params.add(target.attr)
+                        else:
+                            inst.non_params.discard(target.attr)
+
+    def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
+        """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
+        part of the pytree's structure, never a leaf (never differentiated)."""
+        if not isinstance(value, ast.Call):
+            return False
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in jaxapi.FIELD_FUNCTIONS for f in fv.fns):
+            return False
+        for k in value.keywords:
+            if isinstance(k.value, ast.Constant):
+                if k.arg == "static" and k.value.value is True:
+                    return True
+                if k.arg == "pytree_node" and k.value.value is False:
+                    return True
+        return False
 
     # ---------------------------------------------------------------------- assignment
 
@@ -821,6 +889,9 @@ class Interpreter:
         if t is ast.BinOp:
             a = self.eval(node.left, scope)  # type: ignore[attr-defined]
             b = self.eval(node.right, scope)  # type: ignore[attr-defined]
+            dunder = self.operator_dunder(a, b, node.op, node)  # type: ignore[attr-defined]
+            if dunder is not None:
+                return dunder
             return self.binop(a, b, node.op)  # type: ignore[attr-defined]
         if t is ast.UnaryOp:
             v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
@@ -889,7 +960,12 @@ class Interpreter:
         if t is ast.Set:
             return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
         if t is ast.Subscript:
-            return self.subscript(self.eval(node.value, scope), self.eval(node.slice, scope))  # type: ignore[attr-defined]
+            base = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
+            getitem = self._instance_method(base, "__getitem__")
+            if getitem is not None:
+                return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
+            return self.subscript(base, index)
         if t is ast.Lambda:
             return Value(fns=(self.make_closure(node, scope),))
         if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
@@ -937,6 +1013,29 @@ class Interpreter:
             traced=traced,
             intish=bool(items) and all(v.intish for v in items),
         )
+
+    def _instance_method(self, v: Value, name: str) -> Value | None:
+        """`v.name` bound, when `v` is an instance of an analysed class that defines it."""
+        for f in v.fns:
+            if isinstance(f, Instance):
+                found = f.cls.lookup(name)
+                if found is not None:
+                    return self._bind(found, Value(tan=v.tan, fns=(f,), traced=v.traced))
+        return None
+
+    def operator_dunder(self, a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value | None:
+        """`a + b` on instances of analysed classes: Python calls `a.__add__(b)`, or
+        `b.__radd__(a)`."""
+        name = _DUNDERS.get(type(op))
+        if name is None:
+            return None
+        left = self._instance_method(a, f"__{name}__")
+        if left is not None:
+            return self.call_value(left, Args([b], {}, [None], {}), node)
+        right = self._instance_method(b, f"__r{name}__")
+        if right is not None:
+            return self.call_value(right, Args([a], {}, [None], {}), node)
+        return None
 
     def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
         if a.const is not NOCONST and b.const is not NOCONST:
@@ -1092,13 +1191,31 @@ class Interpreter:
                 parts.append(self.module_attribute(f, name))
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
+            elif isinstance(f, SuperOf):
+                for b in f.cls.bases:
+                    for c in b.fns:
+                        if isinstance(c, ClassObj):
+                            found = c.lookup(name)
+                            if found is not None:
+                                parts.append(self._bind(found, f.self_value))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
                 me = Value(tan=obj.tan, fns=(f,), traced=obj.traced)
                 if name in f.attrs:
                     a = f.attrs[name]
-                    parts.append(a.with_tan(a.tan | obj.tan) if obj.tan else a)
+                    if obj.tan and not f.cls.is_static_field(name):
+                        marks = obj.tan
+                        if name in f.non_params:
+                            marks = frozenset(
+                                m
+                                for m in marks
+                                if not (
+                                    isinstance(m, Level) and m.name in jaxapi.PARAM_ONLY_TRANSFORMS
+                                )
+                            )
+                        a = inherit_marks(a, marks)
+                    parts.append(a)
                 else:
                     found = f.cls.lookup(name)
                     if found is not None:
@@ -1109,7 +1226,8 @@ class Interpreter:
                         parts.append(Value(tan=obj.tan, traced=obj.traced))
         if not fns and not parts:
             if name in jaxapi.KILLER_ATTRIBUTES:
-                return Value(traced=obj.traced)
+                # static metadata (`x.shape[0]` is a Python int even under a trace)
+                return Value()
             return Value(tan=obj.tan, fns=(ArrayMethod(name, obj),), traced=obj.traced)
         if fns:
             parts.append(Value(fns=tuple(fns)))
@@ -1140,7 +1258,12 @@ class Interpreter:
     # ---------------------------------------------------------------------- calls
 
     def eval_call(self, node: ast.Call, scope: Scope) -> Value:
-        fv = self.eval(node.func, scope)
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "super" and not node.args:
+            sup = self._super(scope)
+            if sup is not None:
+                return sup
+        fv = self.eval(func, scope)
         pos: list[Value] = []
         pos_nodes: list[ast.AST | None] = []
         star: Value | None = None
@@ -1174,7 +1297,60 @@ class Interpreter:
             else:
                 kw[k.arg] = v
                 kw_nodes[k.arg] = k.value
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and isinstance(func.value, ast.Name)
+            and pos
+        ):
+            self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def _zip(self, name: str, seqs: list[Value]) -> Value:
+        """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
+        lengths are known, else one tuple standing for every element."""
+        if name == "builtins.enumerate":
+            seqs = [Value(intish=True), seqs[0]]
+            known = False
+        else:
+            known = all(v.items is not None and v.keys is None for v in seqs)
+        if known:
+            n = min(len(v.items) for v in seqs)  # type: ignore[arg-type]
+            return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
+        elems = [self.element_of(v) for v in seqs]
+        return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+
+    def _mutate_list(self, name: str, how: str, v: Value, scope: Scope) -> None:
+        """`xs.append(v)` (extend, insert) on a list bound to `name`: `xs` now holds `v` too (a
+        list of functions built in a loop is called later)."""
+        old = self.lookup(name, scope)
+        if old.items is None or old.keys is not None:
+            if not old.fns and not v.fns:
+                return
+            added = self.element_of(v) if how == "extend" else v
+            self.store(name, join([old, Value(tan=added.tan, fns=added.fns)]), scope)
+            return
+        new = list(old.items)
+        if how == "extend":
+            if v.items is None or v.keys is not None:
+                self.store(name, self._seq([*new, v], unknown_len=True), scope)
+                return
+            new.extend(v.items)
+        else:
+            new.append(v)
+        self.store(name, self._seq(new), scope)
+
+    def _super(self, scope: Scope) -> Value | None:
+        """`super()` in a method: its class and its first parameter."""
+        fi = scope.func
+        cls = self.method_class.get(fi) if fi is not None else None
+        if cls is None or fi is None:
+            return None
+        a = fi.node.args
+        params = a.posonlyargs + a.args
+        if not params:
+            return None
+        return Value(fns=(SuperOf(cls, scope.vars.get(params[0].arg, UNKNOWN)),))
 
     def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
         results = [
@@ -1237,6 +1413,18 @@ class Interpreter:
         if call is None:
             return derived([fv, *args.all_values()])
         me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
+        if inst.cls.remat:
+            # a module class wrapped by a lifted remat: its call runs under jax.checkpoint
+            reverse = frozenset(
+                m
+                for v in [me, *args.all_values()]
+                for m in v.tan | self.ctx.module_tan
+                if isinstance(m, Level) and m.mode == REVERSE
+            )
+            with self.context(
+                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            ):
+                return self.call_value(self._bind(call, me), args, node)
         return self.call_value(self._bind(call, me), args, node)
 
     def call_closure(
@@ -1371,7 +1559,9 @@ class Interpreter:
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
         vals = args.all_values()
-        obj = Value(tan=EMPTY, fns=(inst,), traced=any(v.traced for v in vals))
+        # a linen submodule built in a module's apply reads its parameters from its variables
+        tan = self.ctx.module_tan if cls.linen else EMPTY
+        obj = Value(tan=tan, fns=(inst,), traced=any(v.traced for v in vals))
         init = cls.lookup("__init__")
         if init is not None:
             self.call_value(self._bind(init, obj), args, node)
@@ -1414,7 +1604,8 @@ class Interpreter:
         call = classes[0].lookup("__call__") if classes else None
         if call is None:
             return derived([me, *rest.all_values()])
-        out = self.call_value(self._bind(call, me), rest, node)
+        with self.context(self._with_ctx(module_tan=me.tan if not f.init else EMPTY)):
+            out = self.call_value(self._bind(call, me), rest, node)
         return out.with_tan(out.tan | me.tan) if not f.init else kill(out)
 
     # ------------------------------------------------------------- API calls
@@ -1433,37 +1624,37 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
-        jax_array = any(v.traced for v in vals)
-        if jaxapi.is_killer(name):
-            if name.startswith("builtins."):
-                if (
-                    name in ("builtins.int", "builtins.bool")
-                    and vals
-                    and vals[0].const is not NOCONST
-                ):
-                    try:
-                        return Value(const=int(vals[0].const), intish=True)
-                    except (TypeError, ValueError):
-                        pass
-                return UNKNOWN
-            return Value(
-                traced=jax_array,
-                intish=name.endswith(("arange", "argmax", "argmin"))
-                and all(v.intish for v in vals),
-            )
+        jax_array = any(v.traced for v in vals) or (self.ctx.staged and name.startswith("jax."))
+        if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
+            for v in vals:
+                for f in v.fns:
+                    if isinstance(f, Transformed):
+                        self.transformed_inspected.setdefault(f, set()).add(node)
+        if name.startswith("builtins.") and jaxapi.is_killer(name):
+            if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
+                try:
+                    return Value(const=int(vals[0].const), intish=True)
+                except (TypeError, ValueError):
+                    pass
+            if name in jaxapi.PYTHON_INT_RESULTS:
+                return Value(intish=True)  # Python ints: no tangent, and grad rejects them
+            return UNKNOWN
         if name in jaxapi.INT_CONSTRUCTORS:
             return Value(traced=jax_array, intish=True)
-        if name in jaxapi.WHERE_LIKE and len(args.pos) >= 3:
-            return derived(args.pos[1:3])
-        cast_index = jaxapi.CASTS.get(name)
-        if cast_index is not None:
-            dtype = args.get(cast_index, "dtype") or args.kw.get("new_dtype")
-            first = args.pos[0] if args.pos else UNKNOWN
-            if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=first.traced, intish=True)
-            if dtype is None and name in ("jax.numpy.array", "jax.numpy.asarray") and first.intish:
-                return Value(traced=first.traced, intish=True)
-            return derived([first])
+        facts = apitable.facts(name)
+        if facts is not None:
+            return self.call_measured(facts, args, node)
+        if name in jaxapi.PYTHON_STATIC:
+            return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
+        if jaxapi.is_killer(name):
+            return Value(traced=jax_array)
+        if self.ctx.module_tan and name.startswith("flax.linen."):
+            if name.rpartition(".")[2][:1].isupper():
+                # a linen submodule (nn.Dense(...)) built in a module's apply: its
+                # parameters are that apply's variables
+                return Value(tan=derived(vals).tan | self.ctx.module_tan, traced=True)
+        if name in ("builtins.zip", "builtins.enumerate") and args.pos:
+            return self._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             return v if v.items is not None else derived([v])
@@ -1485,6 +1676,110 @@ class Interpreter:
             return Value(intish=True)
         return derived(vals)
 
+    def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
+        """A JAX function the API table describes: its result carries the tangents of the
+        arguments whose tangents reach it in JAX, and is an integer when JAX's is."""
+        if facts.callables and facts.calling:
+            return self.call_measured_higher_order(facts, args, node)
+        vals = args.all_values()
+        traced = any(v.traced for v in vals) or self.ctx.staged
+        # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
+        for p in jaxapi.DTYPE_PARAMS:
+            i = facts.position(p)
+            dtype = args.get(i if i is not None else 1 << 30, p)
+            if dtype is not None and self.is_int_dtype(dtype):
+                return Value(traced=traced, intish=True)
+        all_int = bool(vals) and all(v.intish for v in vals)
+        intish = (facts.out == "int" and (facts.int_from_float or all_int)) or (
+            facts.int_preserving and all_int
+        )
+        if facts.tangent_free or intish:
+            # integer results carry float0 tangents: none
+            return Value(traced=traced, intish=intish)
+        if facts.items is not None:
+            # a tuple of results (top_k's values and indices): each carries what reaches it
+            items = tuple(
+                Value(traced=traced, intish=True)
+                if integer
+                else Value(tan=self._reaching_tan(facts, args, sources), traced=traced)
+                for integer, sources in facts.items
+            )
+            return Value(
+                tan=frozenset().union(*(i.tan for i in items)), items=items, traced=traced
+            )
+        return Value(tan=self._reaching_tan(facts, args), traced=traced)
+
+    @staticmethod
+    def _reaching_tan(
+        facts: apitable.ApiFacts, args: Args, sources: frozenset[int] | None = None
+    ) -> frozenset:
+        """The tangents of the arguments that reach a measured function's result (or, with
+        `sources`, one item of it: a measured position reaches it only if it is a source)."""
+
+        def reaches(i: int) -> bool:
+            if sources is not None and i < len(facts.reach) and facts.reach[i] is not None:
+                return i in sources
+            return facts.reaches(i)
+
+        reaching = [v for i, v in enumerate(args.pos) if reaches(i)]
+        for k, v in args.kw.items():
+            i = facts.position(k)
+            if i is None or reaches(i):
+                reaching.append(v)
+        reaching += [v for v in (args.star, args.dstar) if v is not None]
+        return derived(reaching).tan
+
+    def call_measured_higher_order(
+        self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None
+    ) -> Value:
+        """A JAX function that takes functions (vectorize, odeint, minimize, cg, ...): it calls
+        them with values derived from its array arguments, at once or through the function it
+        returns; the custom rules and loops inside raise what probing JAX showed they raise."""
+        fn_positions = {facts.position(c) for c in facts.callables}
+        funs: list[Value] = []
+        data: list[Value] = []
+        for i, v in enumerate(args.pos):
+            (funs if i in fn_positions else data).append(v)
+        for k, v in args.kw.items():
+            (funs if k in facts.callables else data).append(v)
+        data += [v for v in (args.star, args.dstar) if v is not None]
+        if facts.calling == "wrapper":
+            if len(funs) != 1 or not funs[0].fns:
+                return derived(args.all_values())
+            # a wrapper that maps its function over slices (vectorize) batches like vmap
+            kind = "vmap" if facts.maps else "jit"
+            return Value(fns=(Wrapper(kind, funs[0], name=facts.name),))
+        operand = Value(tan=derived(data).tan, traced=True)
+        short = facts.name.rpartition(".")[2]
+        if node is not None and facts.forward == "custom_vjp_forward":
+            forward = sorted(
+                (
+                    m
+                    for m in operand.tan - self.ctx.mask
+                    if isinstance(m, Level) and m.mode == FORWARD
+                ),
+                key=lambda lv: lv.order,
+            )
+            if forward:
+                # JAX rejects the forward-mode use of its custom_vjp before calling anything
+                lv = forward[0]
+                self.report("JAX005", node, lv, short, (), deferred=lv.name.endswith("linearize"))
+                return Value(tan=operand.tan, traced=True)
+        callee_args = Args([operand] * facts.callee_arity, {}, [None] * facts.callee_arity, {})
+        # a list of functions (piecewise's funclist) is its functions
+        funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
+        emitted = len(self._emitted)
+        outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
+        result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
+        if (
+            node is not None
+            and facts.reverse == "while_loop_reverse"
+            and len(self._emitted) == emitted
+        ):
+            # (an error while differentiating the loop's body is raised first)
+            self._check_reverse_loop(result, node, short)
+        return result
+
     def is_int_dtype(self, v: Value) -> bool:
         if isinstance(v.const, str):
             return v.const in jaxapi.INTEGER_DTYPE_STRINGS
@@ -1499,7 +1794,7 @@ class Interpreter:
             if dtype is not None and self.is_int_dtype(dtype):
                 return Value(traced=recv.traced, intish=True)
             return derived([recv])
-        if m.name in jaxapi.KILLER_METHODS:
+        if jaxapi.is_killer_method(m.name):
             return Value(traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
             return self.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
@@ -1555,6 +1850,21 @@ class Interpreter:
 
         # JVP-time errors: a level differentiates the callback (forward or reverse)
         jvp_levels = sorted((lv for lv in levels if lv.mode != TRANSPOSE), key=lambda lv: lv.order)
+        batches = sorted(
+            (m.level for m in marks if isinstance(m, BatchedBy)), key=lambda lv: lv.order
+        )
+        if (
+            kind == "pure"
+            and batches
+            and not has_vmap_method
+            and (not jvp_levels or batches[-1].order > jvp_levels[-1].order)
+        ):
+            # the innermost transform sees the callback first: here a vmap, which has no rule
+            # for a pure_callback without vmap_method
+            inner = batches[-1]
+            spans = operand_spans(lambda t: any(isinstance(m, BatchedBy) for m in t))
+            self.report("JAX008", node, inner, short, spans)
+            return
         if jvp_levels:
             outer = jvp_levels[0]
             second_order = bool(ctx.rule_levels) and outer not in ctx.rule_levels
@@ -1599,6 +1909,7 @@ class Interpreter:
         deferred: bool = False,
         on_tangents: bool = False,
         modes: tuple[str, ...] = (),
+        jax_says: str | None = None,
     ) -> None:
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
@@ -1631,6 +1942,11 @@ class Interpreter:
             head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
         elif code == "JAX010":
             head = f"`{level.name}` (line {site_line}) is applied to an integer input"
+        elif code == "JAX008" and level.mode == "batch":
+            head = (
+                f"`{what}` has no `vmap_method` and its operands are batched by `{level.name}` "
+                f"(line {site_line}){route}"
+            )
         elif on_tangents:
             head = (
                 f"`{what}` is applied to tangents of `{level.name}` (line {site_line}) in a "
@@ -1648,7 +1964,7 @@ class Interpreter:
             )
         else:
             head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
-        says = rule.jax_says
+        says = jax_says or rule.jax_says
         if code == "JAX003" and deferred:  # raised when the map is transposed, not at JVP
             says = "IO callbacks do not support transpose"
         message = f"{head}; JAX will raise '{says}'"
@@ -1681,6 +1997,10 @@ class Interpreter:
         self, name: str, spec: jaxapi.TransformSpec, args: Args, node: ast.AST | None
     ) -> Value:
         if spec.shape == "fn":
+            if not args.pos and "fun" not in args.kw and "f" not in args.kw and args.star is None:
+                # `@eqx.filter_value_and_grad(has_aux=True)`: a decorator that builds the
+                # transform when applied to the function
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
             argnums: tuple[int, ...] | None = spec.argnums
             if spec.has_argnums:
@@ -1772,7 +2092,11 @@ class Interpreter:
         lv = Level(
             mode,
             name,
-            PathStep(site, f"`{name}` differentiates here", where),
+            PathStep(
+                site,
+                f"`{name}` batches here" if mode == "batch" else f"`{name}` differentiates here",
+                where,
+            ),
             len(self.stack),
             defer=defer,
             batched=batched,
@@ -1783,7 +2107,7 @@ class Interpreter:
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
         saved = self.ctx
         if level.batched:
-            self.ctx = Ctx(saved.rule_levels, saved.mask, saved.checkpoint_levels, True)
+            self.ctx = self._with_ctx(vmapped=True)
         self.level_depth += 1
         try:
             out = self.call_value(fun, args, node)
@@ -1811,7 +2135,7 @@ class Interpreter:
         # JAX010: integer inputs are rejected before tracing
         if spec.int_check and not f.allow_int and node is not None:
             for i in diff:
-                if i < n and args.pos[i].intish:
+                if i < n and self._has_int_leaf(args.pos[i]):
                     self._report_int(f, node)
                     return UNKNOWN
         if spec.outer is not None:
@@ -1847,9 +2171,29 @@ class Interpreter:
         out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
+    def _has_int_leaf(self, v: Value, depth: int = 0) -> bool:
+        """Whether the pytree `v` has an integer leaf: a tuple's item, or a field (not a
+        static one) of an instance of a class registered as a pytree (flax.struct, ...)."""
+        if v.intish:
+            return True
+        if depth > _MAX_DEPTH_ITEMS:
+            return False
+        if v.items is not None:
+            return any(self._has_int_leaf(i, depth + 1) for i in v.items)
+        for f in v.fns:
+            if isinstance(f, Instance) and f.cls.is_pytree():
+                if any(
+                    self._has_int_leaf(a, depth + 1)
+                    for k, a in f.attrs.items()
+                    if not f.cls.is_static_field(k)
+                ):
+                    return True
+        return False
+
     def _report_int(self, f: Transformed, node: ast.AST) -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)
-        self.report("JAX010", node, level, f.name, ())
+        says = jaxapi.int_input_error(f.spec.int_check)
+        self.report("JAX010", node, level, f.name, (), jax_says=says)
 
     # ------------------------------------------------------------- higher order
 
@@ -1879,8 +2223,19 @@ class Interpreter:
             if kind in ("same", "same_or_decorator"):
                 return fun
             if any(isinstance(f, ClassObj) for f in fun.fns):
-                return fun  # flax lifted transforms on Module classes
-            return Value(fns=(Wrapper(kind, fun, static, static_names),))
+                # flax lifted transforms on Module classes: a remat'd class checkpoints calls
+                if kind != "checkpoint":
+                    return fun
+                return Value(
+                    fns=tuple(
+                        ClassObj(f.name, f.node, {}, [Value(fns=(f,))], f.linen, remat=True)
+                        if isinstance(f, ClassObj)
+                        else f
+                        for f in fun.fns
+                    )
+                )
+            batched = self._in_axes(args) if kind == "vmap" else None
+            return Value(fns=(Wrapper(kind, fun, static, static_names, batched, name),))
         if kind == "partial":
             if not pos:
                 return UNKNOWN
@@ -1919,8 +2274,15 @@ class Interpreter:
         if kind == "map":
             f = args.get(0, "f") or UNKNOWN
             xs = args.get(1, "xs") or UNKNOWN
+            batch_size = args.kw.get("batch_size")
+            if batch_size is not None and batch_size.const is not None:
+                # lax.map(..., batch_size=n) vmaps `f` over each chunk
+                level = self.level("batch", name, self.span(node), batched=True)
+                xs = add_mark(xs, frozenset({level.batch_mark}))
             out = self.call_value(f, Args([xs], {}, [None], {}), node)
             return Value(tan=out.tan, traced=True)
+        if kind == "reduce":
+            return self.reduce(args, node)
         if kind == "tree_map":
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
@@ -1949,6 +2311,21 @@ class Interpreter:
             return Value(fns=(c,))
         return derived(args.all_values())
 
+    @staticmethod
+    def _in_axes(args: Args) -> tuple[bool, ...] | None:
+        """Which positional arguments a vmap batches, from a constant `in_axes`."""
+        v = args.get(1, "in_axes")
+        if v is None:
+            return None  # in_axes=0: all
+        c = v.const
+        if isinstance(c, int) and not isinstance(c, bool):
+            return None
+        if isinstance(c, tuple):
+            return tuple(x is not None for x in c)
+        if v.items is not None and v.keys is None:
+            return tuple(i.const is not None for i in v.items)
+        return ()
+
     def _with_ctx(self, **changes: Any) -> Ctx:
         c = self.ctx
         return Ctx(
@@ -1956,6 +2333,8 @@ class Interpreter:
             changes.get("mask", c.mask),
             changes.get("checkpoint_levels", c.checkpoint_levels),
             changes.get("vmapped", c.vmapped),
+            changes.get("module_tan", c.module_tan),
+            changes.get("staged", c.staged),
         )
 
     @contextmanager
@@ -1994,11 +2373,27 @@ class Interpreter:
                 )
                 for k, v in args.kw.items()
             }
+            if w.kind == "vmap" and node is not None and w.batched != ():
+                # the batched arguments carry the mark of this vmap (a callback on them needs
+                # a vmap_method); the results, stacked, are plain arrays again
+                level = self.level("batch", w.name or "jax.vmap", self.span(node), batched=True)
+                mark = frozenset({level.batch_mark})
+                pos = [
+                    add_mark(v, mark) if w.batched is None or (i < len(w.batched) and w.batched[i])
+                    else v
+                    for i, v in enumerate(pos)
+                ]
+                if w.batched is None:
+                    kw = {k: add_mark(v, mark) for k, v in kw.items()}
+                new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+                with self.context(self._with_ctx(vmapped=True)):
+                    return strip_marks(self.call_value(w.fun, new, node), mark)
             new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
             if w.kind == "vmap":
                 with self.context(self._with_ctx(vmapped=True)):
                     return self.call_value(w.fun, new, node)
-            return self.call_value(w.fun, new, node)
+            with self.context(self._with_ctx(staged=True)):
+                return self.call_value(w.fun, new, node)
         return self.call_value(w.fun, args, node)
 
     def scan(self, args: Args, node: ast.AST) -> Value:
@@ -2017,6 +2412,24 @@ class Interpreter:
             carry = joined
         ys = out.items[1] if out.items is not None and len(out.items) == 2 else out
         return Value(tan=carry.tan | ys.tan, items=(carry, ys), traced=True)
+
+    def reduce(self, args: Args, node: ast.AST) -> Value:
+        """`functools.reduce(f, xs[, init])`: f folded over the items, in order when they are
+        known (a composition of layers), else to a fixpoint over their join."""
+        f = args.get(0, "function") or UNKNOWN
+        xs = args.get(1, "iterable") or UNKNOWN
+        init = args.get(2, "initial")
+        if xs.items is not None and xs.keys is None:
+            items = list(xs.items)
+            acc = init if init is not None else (items.pop(0) if items else UNKNOWN)
+            for item in items[:_MAX_ITEMS]:
+                acc = self.call_value(f, Args([acc, item], {}, [None, None], {}), node)
+            return acc
+        elem = self.element_of(xs)
+        start = init if init is not None else elem
+        return self._loop_fixpoint(
+            f, lambda v: Args([v, elem], {}, [None, None], {}), start, node
+        )
 
     def _loop_fixpoint(
         self, body: Value, make_args: Callable[[Value], Args], init: Value, node: ast.AST
@@ -2118,6 +2531,22 @@ class Interpreter:
         vals = args.all_values()
         marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
         marks -= self.ctx.mask
+        if c.kind == "vjp" and node is not None:
+            # a custom_vjp applied to a reverse level's tangents in a custom_jvp rule: JAX
+            # transposes the rule's tangent computation, and custom_vjp_call has no transpose
+            reverse_tangents = sorted(
+                (
+                    m.level
+                    for v in vals
+                    for m in v.tan
+                    if isinstance(m, TangentOf) and m.level.mode == REVERSE
+                    and m.level not in self.ctx.mask
+                ),
+                key=lambda lv: lv.order,
+            )
+            if reverse_tangents and not marks:
+                lv = reverse_tangents[0]
+                self.report("JAX006", node, lv, c.name or "custom_vjp function", (), deferred=True)
         if not marks:
             return self.call_value(c.primal, args, node)
         level = max(marks, key=lambda lv: lv.order)
@@ -2194,6 +2623,9 @@ class Interpreter:
                 # the incoming cotangent depends on the primal values downstream, so it carries
                 # the outer levels' tangents (e.g. under hessian)
                 g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
+                if level.batched:
+                    # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
+                    g = g.with_tan(g.tan | {level.batch_mark})
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
 
@@ -2212,6 +2644,17 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.LShift: lambda a, b: a << b if b < 64 else None,
     ast.RShift: lambda a, b: a >> b,
     ast.MatMult: lambda a, b: a @ b,
+}
+
+_DUNDERS: dict[type, str] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.Pow: "pow",
+    ast.MatMult: "matmul",
 }
 
 _FIXES: dict[str, tuple[FixKind, ...]] = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from jax_lsp.analysis import apitable
+
 FORWARD = "forward"
 REVERSE = "reverse"
 TRANSPOSE = "transpose"
@@ -35,7 +37,8 @@ class TransformSpec:
     has_argnums: bool = True
     #: jacfwd/jacrev/hessian push a batch of tangents through vmap
     batched: bool = False
-    #: the transform rejects integer inputs (for JAX010), with this name in the message
+    #: the transform rejects integer inputs (for JAX010), with this name in JAX's message
+    #: (value_and_grad says "grad", hessian "jacfwd")
     int_check: str = ""
     #: for "fn": a second, outer transform applied around this one (hessian = jacfwd . jacrev)
     outer: TransformSpec | None = None
@@ -46,7 +49,7 @@ _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")
 
 TRANSFORMS: dict[str, TransformSpec] = {
     "jax.grad": TransformSpec("fn", REVERSE, int_check="grad"),
-    "jax.value_and_grad": TransformSpec("fn", REVERSE, int_check="value_and_grad"),
+    "jax.value_and_grad": TransformSpec("fn", REVERSE, int_check="grad"),
     "jax.jacrev": _JACREV,
     "jax.jacfwd": _JACFWD,
     "jax.hessian": TransformSpec("fn", REVERSE, batched=True, int_check="jacfwd", outer=_JACFWD),
@@ -58,6 +61,15 @@ TRANSFORMS: dict[str, TransformSpec] = {
     # equinox differentiates the floating leaves of the first argument only
     "equinox.filter_grad": TransformSpec("fn", REVERSE, has_argnums=False),
     "equinox.filter_value_and_grad": TransformSpec("fn", REVERSE, has_argnums=False),
+    "equinox.filter_jacfwd": TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+    "equinox.filter_jacrev": TransformSpec("fn", REVERSE, has_argnums=False, batched=True),
+    "equinox.filter_hessian": TransformSpec(
+        "fn",
+        REVERSE,
+        has_argnums=False,
+        batched=True,
+        outer=TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+    ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
     "flax.nnx.grad": TransformSpec("fn", REVERSE),
@@ -126,6 +138,7 @@ HIGHER_ORDER: dict[str, str] = {
     "jax.lax.associative_scan": "map",
     "jax.tree_util.tree_map": "tree_map",
     "builtins.map": "tree_map",
+    "functools.reduce": "reduce",
     "jax.lax.custom_root": "custom_root",
     "jax.lax.custom_linear_solve": "custom_linear_solve",
     # custom derivative rules
@@ -155,76 +168,11 @@ ALIASES: dict[str, str] = {
     "flax.linen.module.Module": "flax.linen.Module",
 }
 
-#: Functions whose result carries no tangent at all, whatever their inputs.
-TANGENT_KILLERS: frozenset[str] = frozenset(
+#: Python's own functions whose result carries no tangent (static metadata, conversions that
+#: leave traced code: `int(x)` on a tracer raises instead). JAX's functions are not listed here:
+#: what they do to tangents is measured from JAX (`apitable`, scripts/gen_jax_api.py).
+PYTHON_STATIC: frozenset[str] = frozenset(
     {
-        "jax.lax.stop_gradient",
-        # zero-derivative numerics
-        "jax.numpy.floor",
-        "jax.numpy.ceil",
-        "jax.numpy.round",
-        "jax.numpy.around",
-        "jax.numpy.rint",
-        "jax.numpy.trunc",
-        "jax.numpy.fix",
-        "jax.numpy.sign",
-        "jax.lax.floor",
-        "jax.lax.ceil",
-        "jax.lax.round",
-        "jax.lax.sign",
-        "jax.numpy.zeros_like",
-        "jax.numpy.ones_like",
-        "jax.numpy.empty_like",
-        "jax.numpy.zeros",
-        "jax.numpy.ones",
-        "jax.numpy.empty",
-        "jax.numpy.eye",
-        "jax.numpy.arange",
-        "jax.numpy.linspace",
-        "jax.numpy.identity",
-        "jax.numpy.floor_divide",
-        "jax.numpy.heaviside",
-        # integer and boolean results
-        "jax.numpy.argmax",
-        "jax.numpy.argmin",
-        "jax.numpy.argsort",
-        "jax.numpy.argwhere",
-        "jax.numpy.nonzero",
-        "jax.numpy.flatnonzero",
-        "jax.numpy.searchsorted",
-        "jax.numpy.count_nonzero",
-        "jax.numpy.digitize",
-        "jax.numpy.bincount",
-        "jax.lax.argmax",
-        "jax.lax.argmin",
-        "jax.numpy.isnan",
-        "jax.numpy.isinf",
-        "jax.numpy.isfinite",
-        "jax.numpy.isclose",
-        "jax.numpy.allclose",
-        "jax.numpy.array_equal",
-        "jax.numpy.any",
-        "jax.numpy.all",
-        "jax.numpy.greater",
-        "jax.numpy.greater_equal",
-        "jax.numpy.less",
-        "jax.numpy.less_equal",
-        "jax.numpy.equal",
-        "jax.numpy.not_equal",
-        "jax.numpy.logical_and",
-        "jax.numpy.logical_or",
-        "jax.numpy.logical_not",
-        "jax.numpy.logical_xor",
-        "jax.numpy.signbit",
-        "jax.nn.one_hot",
-        # shapes, dtypes and sizes
-        "jax.numpy.shape",
-        "jax.numpy.ndim",
-        "jax.numpy.size",
-        "jax.numpy.result_type",
-        "jax.numpy.dtype",
-        "jax.numpy.iinfo",
-        "jax.numpy.finfo",
         "builtins.len",
         "builtins.isinstance",
         "builtins.type",
@@ -240,98 +188,96 @@ TANGENT_KILLERS: frozenset[str] = frozenset(
         "numpy.shape",
         "numpy.ndim",
         "numpy.size",
+        # static metadata of an array: Python values (ints, tuples, dtypes), never arrays
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.iinfo",
+        "jax.numpy.finfo",
     }
 )
 
-#: Module prefixes whose every function yields tangent-free results (PRNG, dtypes).
-KILLER_PREFIXES: tuple[str, ...] = ("jax.random.", "jax.dtypes.")
+#: Field declarations that can make a dataclass field static (`static=True`,
+#: `pytree_node=False`).
+FIELD_FUNCTIONS: frozenset[str] = frozenset(
+    {"equinox.field", "equinox.static_field", "flax.struct.field", "dataclasses.field"}
+)
 
-#: Names that, passed as a dtype, make a cast integer or boolean (and so tangent-free).
-INTEGER_DTYPES: frozenset[str] = frozenset(
+#: Class decorators and base classes that make a class a pytree (its fields are leaves).
+PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
     {
-        f"{mod}.{t}"
-        for mod in ("jax.numpy", "numpy")
-        for t in (
-            "int8",
-            "int16",
-            "int32",
-            "int64",
-            "uint8",
-            "uint16",
-            "uint32",
-            "uint64",
-            "bool_",
-            "bool",
-            "integer",
-            "int_",
-            "uint",
-        )
+        "flax.struct.dataclass",
+        "jax.tree_util.register_dataclass",
+        "jax.tree_util.register_pytree_node_class",
+        "chex.dataclass",
     }
-    | {"builtins.int", "builtins.bool"}
 )
+PYTREE_BASES: frozenset[str] = frozenset(
+    {"equinox.Module", "flax.struct.PyTreeNode"}
+)
+
+#: flax nnx Variable types that are not parameters, and the transforms that differentiate
+#: only nnx.Param by default (their `wrt`).
+NNX_NON_PARAM_VARIABLES: frozenset[str] = frozenset(
+    f"flax.nnx.{n}" for n in ("BatchStat", "Cache", "Intermediate", "Variable", "VariableState")
+)
+PARAM_ONLY_TRANSFORMS: frozenset[str] = frozenset({"flax.nnx.grad", "flax.nnx.value_and_grad"})
+
+#: Python builtins that look at a function without ever calling it.
+NON_CALLING_BUILTINS: frozenset[str] = frozenset(
+    f"builtins.{n}"
+    for n in ("callable", "print", "isinstance", "type", "id", "repr", "str", "hash", "dir",
+              "vars", "format", "bool")
+)
+
+#: Python functions whose results are Python ints (a `range`'s elements too).
+PYTHON_INT_RESULTS: frozenset[str] = frozenset({"builtins.len", "builtins.range"})
+
+#: Module prefixes whose every function describes dtypes, not arrays.
+KILLER_PREFIXES: tuple[str, ...] = ("jax.dtypes.",)
+
+
+def _dtype_names(kinds: frozenset[str]) -> frozenset[str]:
+    return frozenset(
+        n for n, k in apitable.dtype_kinds().items() if k in kinds and not n.startswith("'")
+    )
+
+
+#: Names that, passed as a dtype, make a cast integer or boolean (and so tangent-free); and the
+#: same as strings ("int32", "i4"). Measured: numpy's and jax.numpy's dtypes by their kind.
+INTEGER_DTYPES: frozenset[str] = _dtype_names(frozenset({"int", "bool"}))
 INTEGER_DTYPE_STRINGS: frozenset[str] = frozenset(
-    {
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "uint8",
-        "uint16",
-        "uint32",
-        "uint64",
-        "bool",
-        "int",
-        "uint",
-        "i1",
-        "i2",
-        "i4",
-        "i8",
-        "u1",
-        "u2",
-        "u4",
-        "u8",
-    }
+    n.strip("'")
+    for n, k in apitable.dtype_kinds().items()
+    if k in ("int", "bool") and n.startswith("'")
 )
-
-#: Casts: a call of these with an integer dtype (positional index or `dtype=`) kills tangents.
-CASTS: dict[str, int] = {
-    "jax.numpy.asarray": 1,
-    "jax.numpy.array": 1,
-    "jax.numpy.astype": 1,
-    "jax.lax.convert_element_type": 1,
-}
 
 #: Integer dtype constructors used as functions: `jnp.int32(x)`.
 INT_CONSTRUCTORS: frozenset[str] = frozenset(
     d for d in INTEGER_DTYPES if not d.endswith((".integer", ".bool"))
 )
 
-#: `jnp.where(cond, a, b)`: the condition carries no tangent into the result.
-WHERE_LIKE: frozenset[str] = frozenset({"jax.numpy.where", "jax.lax.select"})
+#: The parameters of a JAX function that set its result's dtype.
+DTYPE_PARAMS: tuple[str, ...] = ("dtype", "new_dtype")
 
 #: Base classes that make a class a flax linen module (`model.apply(params, x)`).
 LINEN_MODULE_BASES: frozenset[str] = frozenset({"flax.linen.Module"})
 
-#: Array methods and attributes whose result carries no tangent.
-KILLER_METHODS: frozenset[str] = frozenset(
-    {
-        "argmax",
-        "argmin",
-        "argsort",
-        "nonzero",
-        "any",
-        "all",
-        "round",
-        "floor",
-        "ceil",
-        "__len__",
-        "tolist",
-        "item",
-    }
-)
+#: Array methods that leave traced code (`x.item()`, `x.tolist()` raise on a tracer) or ask
+#: Python for a size; the others are measured (`jax.Array.<name>` rows of the table).
+PYTHON_STATIC_METHODS: frozenset[str] = frozenset({"__len__", "tolist", "item"})
 KILLER_ATTRIBUTES: frozenset[str] = frozenset(
     {"shape", "ndim", "dtype", "size", "sharding", "aval", "weak_type", "itemsize", "nbytes"}
 )
+
+
+def int_input_error(int_check: str) -> str:
+    """What JAX says when transform `int_check` gets an integer input (jacfwd wants floats)."""
+    if int_check == "jacfwd":
+        return "jacfwd requires real-valued inputs"
+    return f"{int_check or 'grad'} requires real- or complex-valued inputs"
 
 
 def canonical(qualname: str) -> str:
@@ -348,4 +294,20 @@ def canonical(qualname: str) -> str:
 
 
 def is_killer(name: str) -> bool:
-    return name in TANGENT_KILLERS or name.startswith(KILLER_PREFIXES)
+    """Whether `name`'s result never carries a tangent, whatever its arguments."""
+    if name in PYTHON_STATIC or name.startswith(KILLER_PREFIXES):
+        return True
+    f = apitable.facts(name)
+    return f is not None and f.tangent_free
+
+
+def is_killer_method(name: str) -> bool:
+    """Whether the array method `x.name(...)` returns a tangent-free result (argmax, round)."""
+    if name in PYTHON_STATIC_METHODS:
+        return True
+    f = apitable.facts(f"jax.Array.{name}")
+    return f is not None and f.tangent_free
+
+
+def method_facts(name: str) -> apitable.ApiFacts | None:
+    return apitable.facts(f"jax.Array.{name}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jax_lsp.analysis.findings import PathStep, Span
-from jax_lsp.analysis.jaxapi import TransformSpec
+from jax_lsp.analysis.jaxapi import PYTREE_BASES, TransformSpec
 
 
 class _NoConst:
@@ -36,6 +36,7 @@ class Level:
     """
 
     __slots__ = (
+        "batch_mark",
         "batched",
         "defer",
         "mode",
@@ -62,6 +63,7 @@ class Level:
         self.pending: list[Any] = []
         self.batched = batched
         self.tangent_mark = TangentOf(self)
+        self.batch_mark = BatchedBy(self)
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -77,6 +79,20 @@ class TangentOf:
 
     def __repr__(self) -> str:
         return f"TangentOf({self.level!r})"
+
+
+class BatchedBy:
+    """Marks a value batched by one `vmap` application (`level`, of mode "batch"): a
+    `pure_callback` on it needs a `vmap_method`. Kept in `Value.tan` like a tangent, but it is
+    no `Level`, so no differentiation check sees it."""
+
+    __slots__ = ("level",)
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+
+    def __repr__(self) -> str:
+        return f"BatchedBy({self.level!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +175,15 @@ def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
     return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
+
+
+def inherit_marks(v: Value, marks: frozenset) -> Value:
+    """A part of a value that carries `marks` (an attribute of a differentiated module): its
+    leaves carry them too; strings and integers never carry tangents."""
+    if isinstance(v.const, str) or v.intish:
+        return v
+    items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
+    return Value(v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 
 def strip_marks(v: Value, marks: frozenset) -> Value:
@@ -285,6 +310,10 @@ class Wrapper:
     fun: Value
     static: frozenset[int] = EMPTY
     static_names: frozenset[str] = EMPTY
+    #: for vmap: which positional arguments are batched (`in_axes`); None: all of them;
+    #: () when `in_axes` cannot be read (then no argument is known to be batched)
+    batched: tuple[bool, ...] | None = None
+    name: str = ""
 
 
 @dataclass(eq=False)
@@ -321,9 +350,35 @@ class ClassObj:
     attrs: dict[str, Value] = field(default_factory=dict)
     bases: list[Value] = field(default_factory=list)
     linen: bool = False
+    #: fields declared static (`eqx.field(static=True)`): structure, not leaves
+    static_fields: set[str] = field(default_factory=set)
+    #: registered as a pytree (flax.struct.dataclass, register_dataclass, ...): its fields
+    #: are leaves
+    pytree: bool = False
+    #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
+    remat: bool = False
 
     def __hash__(self) -> int:
         return id(self)
+
+    def is_pytree(self, seen: frozenset = EMPTY) -> bool:
+        if self.pytree:
+            return True
+        return any(
+            (isinstance(f, ClassObj) and f not in seen and f.is_pytree(seen | {self}))
+            or (isinstance(f, Api) and f.name in PYTREE_BASES)
+            for b in self.bases
+            for f in b.fns
+        )
+
+    def is_static_field(self, name: str, seen: frozenset = EMPTY) -> bool:
+        if name in self.static_fields:
+            return True
+        return any(
+            isinstance(f, ClassObj) and f not in seen and f.is_static_field(name, seen | {self})
+            for b in self.bases
+            for f in b.fns
+        )
 
     def lookup(self, name: str, seen: frozenset = EMPTY) -> Value | None:
         if name in self.attrs:
@@ -341,6 +396,9 @@ class ClassObj:
 class Instance:
     cls: ClassObj
     attrs: dict[str, Value] = field(default_factory=dict)
+    #: attributes holding a flax nnx Variable that is not a Param (BatchStat, Cache, ...):
+    #: nnx.grad does not differentiate them
+    non_params: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)
@@ -375,3 +433,11 @@ class Decorator:
     """`functools.wraps(f)`: returns its argument unchanged when applied."""
 
     kind: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SuperOf:
+    """`super()` in a method of `cls`: attributes are looked up past `cls`, bound to `self`."""
+
+    cls: ClassObj
+    self_value: Value

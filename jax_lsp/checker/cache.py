@@ -112,13 +112,14 @@ def _file_hash(path: str | os.PathLike[str]) -> str | None:
 
 
 def _analyzer_sources() -> list[Path]:
-    """The sources whose code computes a cached result: the analysis package, the codes (the
-    messages quote what JAX raises), and the runner (suppression comments, notebooks, parse
-    errors) and this module (the entry format)."""
+    """The sources whose code computes a cached result: the analysis package (with its measured
+    JAX table), the codes (the messages quote what JAX raises), and the runner (suppression
+    comments, notebooks, parse errors) and this module (the entry format)."""
     import jax_lsp.analysis as analysis
 
     here = Path(__file__).resolve().parent
-    return [*sorted(Path(analysis.__file__).resolve().parent.rglob("*.py")),
+    root = Path(analysis.__file__).resolve().parent
+    return [*sorted(root.rglob("*.py")), *sorted(root.rglob("data/*.json")),
             here.parent / "codes.py", here / "runner.py", here / "cache.py"]
 
 
