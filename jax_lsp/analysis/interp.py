@@ -385,7 +385,7 @@ class Interpreter:
             for tf, node in self.transformed_created.items()
             if tf not in self.transformed_called
             and node not in self._called_nodes
-            and not self._dead_at_module_level(names_of.get(tf, []))
+            and not self._dead_at_module_level(tf, names_of.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
@@ -402,7 +402,7 @@ class Interpreter:
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
-    def _dead_at_module_level(self, names: list[str]) -> bool:
+    def _dead_at_module_level(self, tf: Transformed, names: list[str]) -> bool:
         """Whether the module-level `names` of a transformed function are all it has, and
         each is mentioned once (its binding): nothing calls it."""
         if not names:
