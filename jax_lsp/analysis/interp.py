@@ -1448,9 +1448,9 @@ class Interpreter:
         if cast_index is not None:
             dtype = args.get(cast_index, "dtype") or args.kw.get("new_dtype")
             first = args.pos[0] if args.pos else UNKNOWN
+            if name in ("jax.numpy.array", "jax.numpy.asarray"):
+                return self.array_with_dtype(first, dtype)
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=first.traced, intish=True)
-            if dtype is None and name in ("jax.numpy.array", "jax.numpy.asarray") and first.intish:
                 return Value(traced=first.traced, intish=True)
             return derived([first])
         if name in ("builtins.tuple", "builtins.list") and args.pos:
@@ -1470,9 +1470,21 @@ class Interpreter:
                 return self.attribute(args.pos[0], attr)
         if name == "builtins.super":
             return UNKNOWN
-        if name in ("numpy.array", "numpy.asarray") and args.pos and args.pos[0].intish:
-            return Value(intish=True)
+        if name in ("numpy.array", "numpy.asarray") and args.pos:
+            return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         return derived(vals)
+
+    def array_with_dtype(self, first: Value, dtype: Value | None) -> Value:
+        """`array(first, dtype)`: a given dtype decides whether it is an integer array (JAX010),
+        not the element literals (`np.array([0, 0], dtype=np.float32)` is a float array;
+        `dtype=object` is not a JAX type at all, another error); no dtype or `None`: inferred."""
+        if dtype is None or dtype.const is None:
+            intish = first.intish
+        else:
+            intish = self.is_int_dtype(dtype)
+        if intish:
+            return Value(traced=first.traced, intish=True)
+        return derived([first])
 
     def is_int_dtype(self, v: Value) -> bool:
         if isinstance(v.const, str):
