@@ -113,6 +113,9 @@ class Ctx:
     checkpoint_levels: frozenset = EMPTY
     #: the callback runs under vmap (a Level whose tangents are batched, or jax.vmap)
     vmapped: bool = False
+    #: inside a function JAX stages out (jit, vmap, checkpoint, lax control flow, transpose):
+    #: a value derived from a tracer is not concrete here (eager grad/jvp tracers are)
+    staged: bool = False
 
 
 class Scope:
@@ -1842,7 +1845,11 @@ class Interpreter:
             add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-        out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        if spec.mode == TRANSPOSE and not self.ctx.staged:
+            with self.staging():  # linear_transpose traces its function to a jaxpr
+                out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        else:
+            out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
     def _report_int(self, f: Transformed, node: ast.AST) -> None:
@@ -1896,6 +1903,9 @@ class Interpreter:
             return pos[0] if pos else UNKNOWN
         if node is None:
             return UNKNOWN
+        if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ctx.staged:
+            with self.staging():
+                return self.call_higher_order(kind, name, args, node)
         if kind == "scan":
             return self.scan(args, node)
         if kind == "fori_loop":
@@ -1954,7 +1964,17 @@ class Interpreter:
             changes.get("mask", c.mask),
             changes.get("checkpoint_levels", c.checkpoint_levels),
             changes.get("vmapped", c.vmapped),
+            changes.get("staged", c.staged),
         )
+
+    @contextmanager
+    def staging(self) -> Iterator[None]:
+        """JAX traces the functions called in here into a jaxpr (see `Ctx.staged`)."""
+        if self.ctx.staged:
+            yield
+            return
+        with self.context(self._with_ctx(staged=True)):
+            yield
 
     @contextmanager
     def context(self, ctx: Ctx) -> Iterator[None]:
@@ -1966,6 +1986,9 @@ class Interpreter:
             self.ctx = saved
 
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:
+            with self.staging():
+                return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
             reverse = frozenset(
                 m
@@ -2034,8 +2057,13 @@ class Interpreter:
         body = args.get(2, "body_fun") or UNKNOWN
         init = args.get(3, "init_val") or UNKNOWN
         i = Value(traced=lo.traced or hi.traced)
-        val = self._loop_fixpoint(body, lambda v: Args([i, v], {}, [None, None], {}), init, node)
-        if lo.traced or hi.traced:
+        # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
+        dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        with self.staging():
+            val = self._loop_fixpoint(
+                body, lambda v: Args([i, v], {}, [None, None], {}), init, node
+            )
+        if dynamic:
             self._check_reverse_loop(val, node, "lax.fori_loop")
         return val
 

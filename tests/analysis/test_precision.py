@@ -43,3 +43,30 @@ def test_the_dtype_keyword_decides_an_integer_input_not_the_literals() -> None:
         jax.grad(f)(jnp.array([1, 2], dtype=None))
         jax.grad(f)(np.array([1, 2]))
     """) == [(11, "JAX010"), (12, "JAX010"), (13, "JAX010"), (14, "JAX010")]
+
+
+def test_fori_loop_bounds_are_dynamic_only_where_jax_stages_the_loop() -> None:
+    # JAX 0.10.2: eager grad/vjp/jacrev/hessian of a loop whose bounds derive from the
+    # differentiated argument run (concrete bounds: a scan); under jit, vmap, checkpoint, a
+    # cond branch, a scan body or a jit closure they raise the dynamic-bounds error.
+    loops = "".join(
+        f"def f{k}(x): return lax.fori_loop(0, x.astype(int) + 2, lambda i, c: c * x, x)\n"
+        for k in range(1, 13)
+    )
+    assert codes_by_line(
+        loops
+        + """\
+jax.grad(f1)(1.)
+jax.vjp(f2, 1.)[1](1.)
+jax.jacrev(f3)(1.)
+jax.hessian(f4)(1.)
+jax.grad(jax.grad(f5))(1.)
+jax.grad(jax.jit(f6))(1.)
+jax.jit(jax.grad(f7))(1.)
+jax.vmap(jax.grad(f8))(jnp.ones(2))
+jax.grad(jax.checkpoint(f9))(1.)
+jax.grad(lambda x: lax.cond(True, f10, f10, x))(1.)
+jax.grad(lambda x: lax.scan(lambda c, _: (f11(c), None), x, None, length=1)[0])(1.)
+jax.grad(lambda x: jax.jit(lambda: f12(x))())(1.)
+"""
+    ) == [(k, "JAX009") for k in range(6, 13)]
