@@ -39,6 +39,7 @@ from jax_lsp.analysis.values import (
     LazyName,
     Level,
     LinenApply,
+    LoopTangent,
     ModuleInfo,
     Partial,
     Pullback,
@@ -207,6 +208,8 @@ class Interpreter:
         self.main.scope = self.module_scope
         self.depth = 0
         self.levels: list[Level] = []
+        #: one LoopTangent per (loop call, level): a loop body re-run in a fixpoint reuses it
+        self.loop_tangents: dict[tuple[ast.AST, Level], LoopTangent] = {}
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
         #: the identifiers in each function's text, by that text (shared between the analyses
@@ -1601,6 +1604,7 @@ class Interpreter:
         operand_spans: tuple[Span, ...],
         *,
         deferred: bool = False,
+        gate: list | None = None,
         on_tangents: bool = False,
         modes: tuple[str, ...] = (),
     ) -> None:
@@ -1671,7 +1675,9 @@ class Interpreter:
             self.finding_roots.setdefault(key, set()).add(self.root)
             self._emitted.append(key)
 
-        if deferred and level.defer:
+        if gate is not None:
+            gate.append(emit)  # emitted only if a condition is met later (see LoopTangent)
+        elif deferred and level.defer:
             level.pending.append(emit)
         else:
             emit()
@@ -1784,13 +1790,14 @@ class Interpreter:
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
         saved = self.ctx
         if level.batched:
-            self.ctx = Ctx(saved.rule_levels, saved.mask, saved.checkpoint_levels, True)
+            self.ctx = self._with_ctx(vmapped=True)
         self.level_depth += 1
         try:
             out = self.call_value(fun, args, node)
         finally:
             self.ctx = saved
             self.level_depth -= 1
+        self._transposed_loops(level, out)
         if not level.defer:
             for emit in level.pending:
                 emit()
@@ -2064,7 +2071,7 @@ class Interpreter:
                 body, lambda v: Args([i, v], {}, [None, None], {}), init, node
             )
         if dynamic:
-            self._check_reverse_loop(val, node, "lax.fori_loop")
+            val = self._check_reverse_loop(val, node, "lax.fori_loop")
         return val
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
@@ -2073,10 +2080,11 @@ class Interpreter:
         init = args.get(2, "init_val") or UNKNOWN
         val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
         self.call_value(cond, Args([val], {}, [None], {}), node)
-        self._check_reverse_loop(val, node, "lax.while_loop")
-        return val
+        return self._check_reverse_loop(val, node, "lax.while_loop")
 
-    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> None:
+    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
+        """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark."""
         levels = sorted(
             (
                 m
@@ -2085,8 +2093,20 @@ class Interpreter:
             ),
             key=lambda lv: lv.order,
         )
-        if levels:
-            self.report("JAX009", node, levels[0], what, (), deferred=True)
+        if not levels:
+            return val
+        mark = self.loop_tangents.get((node, levels[0]))
+        if mark is None:
+            mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        if not mark.pending:
+            self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
+        return _mark_loop_tangent(val, levels[0], mark)
+
+    def _transposed_loops(self, level: Level, out: Value) -> None:
+        """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
+        for m in out.tan:
+            if isinstance(m, LoopTangent) and m.level is level:
+                level.pending.extend(m.pending)
 
     def custom_root(self, args: Args, node: ast.AST) -> Value:
         f = args.get(0, "f") or UNKNOWN
@@ -2222,6 +2242,16 @@ class Interpreter:
                 g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
+
+
+def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent."""
+    if level not in v.tan:
+        return v
+    items = (
+        tuple(_mark_loop_tangent(i, level, mark) for i in v.items) if v.items is not None else None
+    )
+    return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {

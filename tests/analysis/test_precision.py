@@ -70,3 +70,34 @@ jax.grad(lambda x: lax.scan(lambda c, _: (f11(c), None), x, None, length=1)[0])(
 jax.grad(lambda x: jax.jit(lambda: f12(x))())(1.)
 """
     ) == [(k, "JAX009") for k in range(6, 13)]
+
+
+def test_a_loop_is_transposed_only_if_its_tangent_reaches_the_output() -> None:
+    # JAX 0.10.2: only the uses of l2 and l6 raise; a loop result behind stop_gradient, unused, its
+    # integer counter used, or a pullback never called is never transposed.
+    loops = "".join(
+        f"def l{k}(p): return lax.while_loop(lambda v: v[0] < 3, "
+        f"lambda v: (v[0] + 1, v[1] * p), (0, 1.0))\n"
+        for k in range(1, 8)
+    )
+    assert codes_by_line(
+        loops
+        + """\
+jax.grad(lambda p: lax.stop_gradient(l1(p)[1]) * p)(2.)
+jax.grad(lambda p: l2(p)[1] * 0.)(2.)
+jax.grad(lambda p: (l3(p), p)[1])(2.)
+jax.grad(jax.jit(lambda p: lax.stop_gradient(l4(p)[1]) * p))(2.)
+jax.grad(lambda p: l5(p)[0] + p)(2.)
+jax.vjp(lambda p: l6(p)[1] + p, 2.)[1](1.)
+jax.vjp(lambda p: l7(p)[1] + p, 2.)
+"""
+    ) == [(2, "JAX009"), (6, "JAX009")]
+
+
+def test_a_batched_level_keeps_the_staging_around_it() -> None:
+    # JAX 0.10.2: jit(hessian(f)) raises the dynamic-bounds error (eager hessian runs).
+    assert codes_by_line("""\
+        def f(x):
+            return lax.fori_loop(0, x.astype(int) + 2, lambda i, c: c * x, x)
+        jax.jit(jax.hessian(f))(1.)
+    """) == [(2, "JAX009")]
