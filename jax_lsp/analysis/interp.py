@@ -117,6 +117,8 @@ class Ctx:
     #: inside a function JAX stages out (jit, vmap, checkpoint, lax control flow, transpose):
     #: a value derived from a tracer is not concrete here (eager grad/jvp tracers are)
     staged: bool = False
+    #: inside `jax.make_jaxpr` / `jax.eval_shape`: traced, never lowered nor run
+    trace_only: bool = False
 
 
 class Scope:
@@ -1426,6 +1428,8 @@ class Interpreter:
         kind = jaxapi.HIGHER_ORDER.get(name)
         if kind is not None:
             return self.call_higher_order(kind, name, args, node)
+        if name in jaxapi.TRACE_ONLY:
+            return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
         jax_array = any(v.traced for v in vals)
@@ -1972,6 +1976,7 @@ class Interpreter:
             changes.get("checkpoint_levels", c.checkpoint_levels),
             changes.get("vmapped", c.vmapped),
             changes.get("staged", c.staged),
+            changes.get("trace_only", c.trace_only),
         )
 
     @contextmanager
@@ -1992,7 +1997,23 @@ class Interpreter:
         finally:
             self.ctx = saved
 
+    def call_trace_only(self, how: str, args: Args, node: ast.AST | None) -> Value:
+        """`make_jaxpr(f)` (a function tracing `f`) or `eval_shape(f, *args)` (traces it now).
+        What they return (a jaxpr, shapes) carries no tangent."""
+        fun = args.get(0, "fun") or UNKNOWN
+        if not fun.fns:
+            return UNKNOWN
+        if how == "wrapped":
+            return Value(fns=(Wrapper("trace_only", fun),))
+        rest = Args(args.pos[1:], {}, args.pos_nodes[1:], {}, args.star, args.dstar)
+        self.call_wrapper(Wrapper("trace_only", fun), rest, node)
+        return UNKNOWN
+
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if w.kind == "trace_only":
+            with self.context(self._with_ctx(trace_only=True)):
+                self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
+            return UNKNOWN
         if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:
             with self.staging():
                 return self.call_wrapper(w, args, node)
@@ -2101,6 +2122,12 @@ class Interpreter:
         if not mark.pending:
             self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
         return _mark_loop_tangent(val, levels[0], mark)
+
+    def _lowered_or_batched(self, level: Level) -> bool:
+        """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
+        or at trace time once its tangents are batched (jacfwd, vmap): not under make_jaxpr or
+        eval_shape alone."""
+        return not self.ctx.trace_only or level.batched or self.ctx.vmapped
 
     def _transposed_loops(self, level: Level, out: Value) -> None:
         """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
@@ -2212,6 +2239,8 @@ class Interpreter:
                             )
             return result
         # custom_vjp
+        if level.mode == FORWARD and not self._lowered_or_batched(level):
+            return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
             self.report(
                 "JAX005",

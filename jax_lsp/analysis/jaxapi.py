@@ -349,3 +349,12 @@ def canonical(qualname: str) -> str:
 
 def is_killer(name: str) -> bool:
     return name in TANGENT_KILLERS or name.startswith(KILLER_PREFIXES)
+
+#: APIs that trace a function to a jaxpr or to shapes without lowering or running it: errors JAX
+#: raises only when lowering or executing (a non-batched jvp of a custom_vjp function) do not
+#: happen under them. Value: whether the function is returned wrapped (`make_jaxpr(f)(x)`) or
+#: called with the remaining arguments (`eval_shape(f, x)`).
+TRACE_ONLY: dict[str, str] = {
+    "jax.make_jaxpr": "wrapped",
+    "jax.eval_shape": "called",
+}

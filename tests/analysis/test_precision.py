@@ -101,3 +101,24 @@ def test_a_batched_level_keeps_the_staging_around_it() -> None:
             return lax.fori_loop(0, x.astype(int) + 2, lambda i, c: c * x, x)
         jax.jit(jax.hessian(f))(1.)
     """) == [(2, "JAX009")]
+
+
+def test_jvp_of_custom_vjp_only_traced_by_make_jaxpr_or_eval_shape() -> None:
+    # JAX 0.10.2 raises the jvp-of-custom_vjp error when lowering or running the linearized
+    # call, or at trace time once its tangents are batched: lines 4-8 run, 9-13 raise (12 is
+    # reported at the fwd rule's call of `f`, which hessian differentiates).
+    assert codes_by_line("""\
+        @jax.custom_vjp
+        def f(x): return x + 1
+        f.defvjp(lambda x: (f(x), ()), lambda _, g: (g,))
+        jax.make_jaxpr(lambda x: jax.jvp(f, (x,), (x,)))(jnp.ones(2))
+        jax.eval_shape(lambda x: jax.jvp(f, (x,), (x,)), jnp.ones(2))
+        jax.make_jaxpr(lambda x: jax.linearize(f, x)[1](x))(jnp.ones(2))
+        jax.make_jaxpr(lambda x: jax.jvp(jax.jit(f), (x,), (x,)))(jnp.ones(2))
+        jax.make_jaxpr(lambda x: jax.jvp(lambda y: f(y) * 2, (x,), (x,)))(jnp.ones(2))
+        jax.make_jaxpr(jax.jacfwd(f))(jnp.ones(2))
+        jax.eval_shape(jax.jacfwd(f), jnp.ones(2))
+        jax.make_jaxpr(jax.vmap(lambda x: jax.jvp(f, (x,), (x,))))(jnp.ones(2))
+        jax.make_jaxpr(jax.hessian(lambda y: f(y).sum()))(jnp.ones(2))
+        jax.jit(lambda x: jax.jvp(f, (x,), (x,)))(jnp.ones(2))
+    """) == [(3, "JAX005"), (9, "JAX005"), (10, "JAX005"), (11, "JAX005"), (13, "JAX005")]
