@@ -340,7 +340,29 @@ class Interpreter:
             todo = [(f, added) for f in rest]
             rest = []
         md.rest = rest
+        interesting.update(f for f in rest if self._calls_local_transform(f))
         return interesting
+
+    def _calls_local_transform(self, f: FuncInfo) -> bool:
+        """`f` names a variable of an enclosing function bound to a transform or a transformed
+        function (`dfn = grad(g)` then `lambda: dfn(3)` passed to an unknown callee): the module
+        level names `_may_differentiate` knows do not cover it."""
+        closure = self.closures_seen.get(f)
+        scope = closure.scope if closure is not None else None
+        idents = self._md.idents.get(f)
+        while idents and scope is not None and scope is not scope.module:
+            for name in idents & scope.vars.keys():
+                if any(
+                    isinstance(fn, Transformed)
+                    or (
+                        isinstance(fn, Api)
+                        and self.extra_transforms.get(fn.name, fn.name) in jaxapi.TRANSFORMS
+                    )
+                    for fn in scope.vars[name].fns
+                ):
+                    return True
+            scope = scope.parent
+        return False
 
     def _identifiers_of(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines

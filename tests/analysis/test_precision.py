@@ -122,3 +122,20 @@ def test_jvp_of_custom_vjp_only_traced_by_make_jaxpr_or_eval_shape() -> None:
         jax.make_jaxpr(jax.hessian(lambda y: f(y).sum()))(jnp.ones(2))
         jax.jit(lambda x: jax.jvp(f, (x,), (x,)))(jnp.ones(2))
     """) == [(3, "JAX005"), (9, "JAX005"), (10, "JAX005"), (11, "JAX005"), (13, "JAX005")]
+
+
+def test_a_lambda_calling_a_local_transformed_function_is_an_entry_point() -> None:
+    # Whether the lambda was analysed used to depend on its line's text: with a transform's name
+    # elsewhere on the line (a message string) it was, on a continuation line of its own not.
+    assert codes_by_line("""\
+        import unittest
+        class T(unittest.TestCase):
+            def test(self):
+                dfn = jax.grad(lambda x: x ** 2)
+                self.assertRaisesRegex(
+                    TypeError, "requires real-valued inputs",
+                    lambda: dfn(3))
+                other = jnp.sin
+                self.assertIsNotNone(
+                    lambda: other(3))
+    """) == [(7, "JAX010")]
