@@ -350,6 +350,7 @@ def canonical(qualname: str) -> str:
 def is_killer(name: str) -> bool:
     return name in TANGENT_KILLERS or name.startswith(KILLER_PREFIXES)
 
+
 #: APIs that trace a function to a jaxpr or to shapes without lowering or running it: errors JAX
 #: raises only when lowering or executing (a non-batched jvp of a custom_vjp function) do not
 #: happen under them. Value: whether the function is returned wrapped (`make_jaxpr(f)(x)`) or
@@ -358,3 +359,35 @@ TRACE_ONLY: dict[str, str] = {
     "jax.make_jaxpr": "wrapped",
     "jax.eval_shape": "called",
 }
+
+#: JAX's private modules whose functions are the public ones under the same name (JAX's own
+#: tests write `from jax._src import api; api.jvp(...)`). Each pair checked on JAX 0.10.2:
+#: `jax._src.api.jvp is jax.jvp`.
+PRIVATE_REEXPORTS: dict[str, tuple[str, ...]] = {
+    "jax._src.api": (
+        "eval_shape",
+        "grad",
+        "hessian",
+        "jacfwd",
+        "jacobian",
+        "jacrev",
+        "jit",
+        "jvp",
+        "linear_transpose",
+        "linearize",
+        "make_jaxpr",
+        "named_call",
+        "value_and_grad",
+        "vjp",
+        "vmap",
+    ),
+    "jax._src.custom_derivatives": ("custom_gradient", "custom_jvp", "custom_vjp"),
+    "jax._src.ad_checkpoint": ("checkpoint", "remat"),
+}
+ALIASES.update(
+    {
+        f"{module}.{name}": canonical(f"jax.{name}")
+        for module, names in PRIVATE_REEXPORTS.items()
+        for name in names
+    }
+)

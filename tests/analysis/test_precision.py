@@ -139,3 +139,14 @@ def test_a_lambda_calling_a_local_transformed_function_is_an_entry_point() -> No
                 self.assertIsNotNone(
                     lambda: other(3))
     """) == [(7, "JAX010")]
+
+
+def test_a_transform_spelled_through_jax_private_api_module() -> None:
+    assert codes_by_line("""\
+        from jax._src import api
+        from jax._src.custom_derivatives import custom_vjp
+        @custom_vjp
+        def f(x): return jnp.sin(x)
+        f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (c * g,))
+        api.jvp(f, (3.,), (1.,))
+    """) == [(6, "JAX005")]
