@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import dataclasses
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -41,6 +42,7 @@ from jax_lsp.analysis.values import (
     LazyName,
     Level,
     LinenApply,
+    LoopTangent,
     ModuleInfo,
     Partial,
     Pullback,
@@ -126,7 +128,12 @@ class Ctx:
     module_tan: frozenset = EMPTY
     #: inside jit: every JAX operation is staged, so its result is a tracer even when its
     #: operands are constants (`jnp.int32(1)` is then no static loop bound)
+    jitted: bool = False
+    #: inside a function JAX stages out (jit, vmap, checkpoint, lax control flow, transpose):
+    #: a value derived from a tracer is not concrete here (eager grad/jvp tracers are)
     staged: bool = False
+    #: inside `jax.make_jaxpr` / `jax.eval_shape`: traced, never lowered nor run
+    trace_only: bool = False
 
 
 class Scope:
@@ -220,6 +227,8 @@ class Interpreter:
         self.main.scope = self.module_scope
         self.depth = 0
         self.levels: list[Level] = []
+        #: one LoopTangent per (loop call, level): a loop body re-run in a fixpoint reuses it
+        self.loop_tangents: dict[tuple[ast.AST, Level], LoopTangent] = {}
         self.transformed_created: dict[Transformed, ast.AST] = {}
         self.transformed_called: set[Transformed] = set()
         #: the calls of builtins that never call their arguments a transformed function was
@@ -357,7 +366,29 @@ class Interpreter:
             todo = [(f, added) for f in rest]
             rest = []
         md.rest = rest
+        interesting.update(f for f in rest if self._calls_local_transform(f))
         return interesting
+
+    def _calls_local_transform(self, f: FuncInfo) -> bool:
+        """`f` names a variable of an enclosing function bound to a transform or a transformed
+        function (`dfn = grad(g)` then `lambda: dfn(3)` passed to an unknown callee): the module
+        level names `_may_differentiate` knows do not cover it."""
+        closure = self.closures_seen.get(f)
+        scope = closure.scope if closure is not None else None
+        idents = self._md.idents.get(f)
+        while idents and scope is not None and scope is not scope.module:
+            for name in idents & scope.vars.keys():
+                if any(
+                    isinstance(fn, Transformed)
+                    or (
+                        isinstance(fn, Api)
+                        and self.extra_transforms.get(fn.name, fn.name) in jaxapi.TRANSFORMS
+                    )
+                    for fn in scope.vars[name].fns
+                ):
+                    return True
+            scope = scope.parent
+        return False
 
     def _identifiers_of(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines
@@ -1622,9 +1653,11 @@ class Interpreter:
         kind = jaxapi.HIGHER_ORDER.get(name)
         if kind is not None:
             return self.call_higher_order(kind, name, args, node)
+        if name in jaxapi.TRACE_ONLY:
+            return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
-        jax_array = any(v.traced for v in vals) or (self.ctx.staged and name.startswith("jax."))
+        jax_array = any(v.traced for v in vals) or (self.ctx.jitted and name.startswith("jax."))
         if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
             for v in vals:
                 for f in v.fns:
@@ -1641,6 +1674,9 @@ class Interpreter:
             return UNKNOWN
         if name in jaxapi.INT_CONSTRUCTORS:
             return Value(traced=jax_array, intish=True)
+        if name in ("jax.numpy.array", "jax.numpy.asarray") and args.pos:
+            # a given dtype decides, not the element literals (`dtype=jnp.float32`)
+            return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         facts = apitable.facts(name)
         if facts is not None:
             return self.call_measured(facts, args, node)
@@ -1672,8 +1708,8 @@ class Interpreter:
                 return self.attribute(args.pos[0], attr)
         if name == "builtins.super":
             return UNKNOWN
-        if name in ("numpy.array", "numpy.asarray") and args.pos and args.pos[0].intish:
-            return Value(intish=True)
+        if name in ("numpy.array", "numpy.asarray") and args.pos:
+            return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         return derived(vals)
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
@@ -1682,7 +1718,7 @@ class Interpreter:
         if facts.callables and facts.calling:
             return self.call_measured_higher_order(facts, args, node)
         vals = args.all_values()
-        traced = any(v.traced for v in vals) or self.ctx.staged
+        traced = any(v.traced for v in vals) or self.ctx.jitted
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
         for p in jaxapi.DTYPE_PARAMS:
             i = facts.position(p)
@@ -1777,8 +1813,20 @@ class Interpreter:
             and len(self._emitted) == emitted
         ):
             # (an error while differentiating the loop's body is raised first)
-            self._check_reverse_loop(result, node, short)
+            result = self._check_reverse_loop(result, node, short)
         return result
+
+    def array_with_dtype(self, first: Value, dtype: Value | None) -> Value:
+        """`array(first, dtype)`: a given dtype decides whether it is an integer array (JAX010),
+        not the element literals (`np.array([0, 0], dtype=np.float32)` is a float array;
+        `dtype=object` is not a JAX type at all, another error); no dtype or `None`: inferred."""
+        if dtype is None or dtype.const is None:
+            intish = first.intish
+        else:
+            intish = self.is_int_dtype(dtype)
+        if intish:
+            return Value(traced=first.traced, intish=True)
+        return derived([first])
 
     def is_int_dtype(self, v: Value) -> bool:
         if isinstance(v.const, str):
@@ -1907,6 +1955,7 @@ class Interpreter:
         operand_spans: tuple[Span, ...],
         *,
         deferred: bool = False,
+        gate: list | None = None,
         on_tangents: bool = False,
         modes: tuple[str, ...] = (),
         jax_says: str | None = None,
@@ -1986,7 +2035,9 @@ class Interpreter:
             self.finding_roots.setdefault(key, set()).add(self.root)
             self._emitted.append(key)
 
-        if deferred and level.defer:
+        if gate is not None:
+            gate.append(emit)  # emitted only if a condition is met later (see LoopTangent)
+        elif deferred and level.defer:
             level.pending.append(emit)
         else:
             emit()
@@ -2114,6 +2165,7 @@ class Interpreter:
         finally:
             self.ctx = saved
             self.level_depth -= 1
+        self._transposed_loops(level, out)
         if not level.defer:
             for emit in level.pending:
                 emit()
@@ -2168,7 +2220,11 @@ class Interpreter:
             add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-        out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        if spec.mode == TRANSPOSE and not self.ctx.staged:
+            with self.staging():  # linear_transpose traces its function to a jaxpr
+                out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        else:
+            out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
     def _has_int_leaf(self, v: Value, depth: int = 0) -> bool:
@@ -2253,6 +2309,9 @@ class Interpreter:
             return pos[0] if pos else UNKNOWN
         if node is None:
             return UNKNOWN
+        if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ctx.staged:
+            with self.staging():
+                return self.call_higher_order(kind, name, args, node)
         if kind == "scan":
             return self.scan(args, node)
         if kind == "fori_loop":
@@ -2327,15 +2386,16 @@ class Interpreter:
         return ()
 
     def _with_ctx(self, **changes: Any) -> Ctx:
-        c = self.ctx
-        return Ctx(
-            changes.get("rule_levels", c.rule_levels),
-            changes.get("mask", c.mask),
-            changes.get("checkpoint_levels", c.checkpoint_levels),
-            changes.get("vmapped", c.vmapped),
-            changes.get("module_tan", c.module_tan),
-            changes.get("staged", c.staged),
-        )
+        return dataclasses.replace(self.ctx, **changes)
+
+    @contextmanager
+    def staging(self) -> Iterator[None]:
+        """JAX traces the functions called in here into a jaxpr (see `Ctx.staged`)."""
+        if self.ctx.staged:
+            yield
+            return
+        with self.context(self._with_ctx(staged=True)):
+            yield
 
     @contextmanager
     def context(self, ctx: Ctx) -> Iterator[None]:
@@ -2346,7 +2406,26 @@ class Interpreter:
         finally:
             self.ctx = saved
 
+    def call_trace_only(self, how: str, args: Args, node: ast.AST | None) -> Value:
+        """`make_jaxpr(f)` (a function tracing `f`) or `eval_shape(f, *args)` (traces it now).
+        What they return (a jaxpr, shapes) carries no tangent."""
+        fun = args.get(0, "fun") or UNKNOWN
+        if not fun.fns:
+            return UNKNOWN
+        if how == "wrapped":
+            return Value(fns=(Wrapper("trace_only", fun),))
+        rest = Args(args.pos[1:], {}, args.pos_nodes[1:], {}, args.star, args.dstar)
+        self.call_wrapper(Wrapper("trace_only", fun), rest, node)
+        return UNKNOWN
+
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if w.kind == "trace_only":
+            with self.context(self._with_ctx(trace_only=True)):
+                self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
+            return UNKNOWN
+        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:
+            with self.staging():
+                return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
             reverse = frozenset(
                 m
@@ -2392,7 +2471,7 @@ class Interpreter:
             if w.kind == "vmap":
                 with self.context(self._with_ctx(vmapped=True)):
                     return self.call_value(w.fun, new, node)
-            with self.context(self._with_ctx(staged=True)):
+            with self.context(self._with_ctx(jitted=True)):
                 return self.call_value(w.fun, new, node)
         return self.call_value(w.fun, args, node)
 
@@ -2449,9 +2528,14 @@ class Interpreter:
         body = args.get(2, "body_fun") or UNKNOWN
         init = args.get(3, "init_val") or UNKNOWN
         i = Value(traced=lo.traced or hi.traced)
-        val = self._loop_fixpoint(body, lambda v: Args([i, v], {}, [None, None], {}), init, node)
-        if lo.traced or hi.traced:
-            self._check_reverse_loop(val, node, "lax.fori_loop")
+        # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
+        dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        with self.staging():
+            val = self._loop_fixpoint(
+                body, lambda v: Args([i, v], {}, [None, None], {}), init, node
+            )
+        if dynamic:
+            val = self._check_reverse_loop(val, node, "lax.fori_loop")
         return val
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
@@ -2460,10 +2544,11 @@ class Interpreter:
         init = args.get(2, "init_val") or UNKNOWN
         val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
         self.call_value(cond, Args([val], {}, [None], {}), node)
-        self._check_reverse_loop(val, node, "lax.while_loop")
-        return val
+        return self._check_reverse_loop(val, node, "lax.while_loop")
 
-    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> None:
+    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
+        """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark."""
         levels = sorted(
             (
                 m
@@ -2472,8 +2557,26 @@ class Interpreter:
             ),
             key=lambda lv: lv.order,
         )
-        if levels:
-            self.report("JAX009", node, levels[0], what, (), deferred=True)
+        if not levels:
+            return val
+        mark = self.loop_tangents.get((node, levels[0]))
+        if mark is None:
+            mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        if not mark.pending:
+            self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
+        return _mark_loop_tangent(val, levels[0], mark)
+
+    def _lowered_or_batched(self, level: Level) -> bool:
+        """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
+        or at trace time once its tangents are batched (jacfwd, vmap): not under make_jaxpr or
+        eval_shape alone."""
+        return not self.ctx.trace_only or level.batched or self.ctx.vmapped
+
+    def _transposed_loops(self, level: Level, out: Value) -> None:
+        """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
+        for m in out.tan:
+            if isinstance(m, LoopTangent) and m.level is level:
+                level.pending.extend(m.pending)
 
     def custom_root(self, args: Args, node: ast.AST) -> Value:
         f = args.get(0, "f") or UNKNOWN
@@ -2595,6 +2698,8 @@ class Interpreter:
                             )
             return result
         # custom_vjp
+        if level.mode == FORWARD and not self._lowered_or_batched(level):
+            return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
             self.report(
                 "JAX005",
@@ -2628,6 +2733,16 @@ class Interpreter:
                     g = g.with_tan(g.tan | {level.batch_mark})
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
+
+
+def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent."""
+    if level not in v.tan:
+        return v
+    items = (
+        tuple(_mark_loop_tangent(i, level, mark) for i in v.items) if v.items is not None else None
+    )
+    return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {

@@ -240,9 +240,14 @@ KILLER_PREFIXES: tuple[str, ...] = ("jax.dtypes.",)
 
 
 def _dtype_names(kinds: frozenset[str]) -> frozenset[str]:
-    return frozenset(
+    """The measured jax.numpy dtype names of these kinds, and numpy's names of the same
+    dtypes (`np.int32` is `jnp.int32`'s dtype; tests/analysis/test_jax_api_table.py checks
+    every numpy name against numpy)."""
+    names = {
         n for n, k in apitable.dtype_kinds().items() if k in kinds and not n.startswith("'")
-    )
+    }
+    return frozenset(names | {f"numpy.{n[len('jax.numpy.'):]}" for n in names
+                              if n.startswith("jax.numpy.")})
 
 
 #: Names that, passed as a dtype, make a cast integer or boolean (and so tangent-free); and the
@@ -311,3 +316,45 @@ def is_killer_method(name: str) -> bool:
 
 def method_facts(name: str) -> apitable.ApiFacts | None:
     return apitable.facts(f"jax.Array.{name}")
+
+
+#: APIs that trace a function to a jaxpr or to shapes without lowering or running it: errors JAX
+#: raises only when lowering or executing (a non-batched jvp of a custom_vjp function) do not
+#: happen under them. Value: whether the function is returned wrapped (`make_jaxpr(f)(x)`) or
+#: called with the remaining arguments (`eval_shape(f, x)`).
+TRACE_ONLY: dict[str, str] = {
+    "jax.make_jaxpr": "wrapped",
+    "jax.eval_shape": "called",
+}
+
+#: JAX's private modules whose functions are the public ones under the same name (JAX's own
+#: tests write `from jax._src import api; api.jvp(...)`). Each pair checked on JAX 0.10.2:
+#: `jax._src.api.jvp is jax.jvp`.
+PRIVATE_REEXPORTS: dict[str, tuple[str, ...]] = {
+    "jax._src.api": (
+        "eval_shape",
+        "grad",
+        "hessian",
+        "jacfwd",
+        "jacobian",
+        "jacrev",
+        "jit",
+        "jvp",
+        "linear_transpose",
+        "linearize",
+        "make_jaxpr",
+        "named_call",
+        "value_and_grad",
+        "vjp",
+        "vmap",
+    ),
+    "jax._src.custom_derivatives": ("custom_gradient", "custom_jvp", "custom_vjp"),
+    "jax._src.ad_checkpoint": ("checkpoint", "remat"),
+}
+ALIASES.update(
+    {
+        f"{module}.{name}": canonical(f"jax.{name}")
+        for module, names in PRIVATE_REEXPORTS.items()
+        for name in names
+    }
+)

@@ -95,6 +95,22 @@ class BatchedBy:
         return f"BatchedBy({self.level!r})"
 
 
+class LoopTangent:
+    """Marks a value carrying the tangent a reverse `level` gives a `while_loop` (or a fori_loop
+    with dynamic bounds): JAX fails only if it transposes the loop, that is if this tangent
+    reaches the level's output (not when it ends in `stop_gradient` or is never used).
+    `pending` holds the finding to emit then."""
+
+    __slots__ = ("level", "pending")
+
+    def __init__(self, level: Level) -> None:
+        self.level = level
+        self.pending: list = []
+
+    def __repr__(self) -> str:
+        return f"LoopTangent({self.level!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     tan: frozenset = EMPTY

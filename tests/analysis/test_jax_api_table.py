@@ -83,3 +83,18 @@ def test_diff_reports_a_drifted_row() -> None:
     a = {"jax_version": "1", "functions": {"jax.numpy.x": {"tangent_free": True}}}
     b = {"jax_version": "1", "functions": {"jax.numpy.x": {"tangent_free": False}}}
     assert gen.diff(a, b, None) and not gen.diff(a, a, None)
+
+
+def test_numpy_dtype_names_are_numpy_dtypes_of_the_same_kind() -> None:
+    """The analysis reads `np.int32` as `jnp.int32`: each numpy name it derives is a numpy
+    integer or boolean dtype where numpy has it."""
+    import numpy as np
+
+    from jax_lsp.analysis import jaxapi
+
+    names = [n for n in jaxapi.INTEGER_DTYPES if n.startswith("numpy.")]
+    assert "numpy.int32" in names and "numpy.bool_" in names
+    for name in names:
+        attr = getattr(np, name.removeprefix("numpy."), None)
+        if attr is not None:
+            assert np.dtype(attr).kind in "iub", name
