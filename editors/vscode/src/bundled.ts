@@ -4,10 +4,13 @@
  * the python-tools template ship their servers, but with the dependencies from the user's
  * package index rather than vendored).
  *
- * Pure of `vscode`, like discovery.ts: every effect (files, processes, progress) comes in
- * through `BundledHost`, so `npm test` exercises the install logic under plain Node.
+ * Pure of `vscode`, like discovery.ts: the install logic gets every effect (files, processes,
+ * progress) through `BundledHost`, so `npm test` exercises it under plain Node with a fake one;
+ * `nodeBundledHost` is the real one.
  */
 
+import { execFile } from "child_process";
+import { promises as fs } from "fs";
 import * as path from "path";
 
 /** `jax_lsp-<version>-py3-none-any.whl`, as `pip wheel` names it. */
@@ -135,4 +138,24 @@ export async function installBundled(
   await host.writeFile(path.join(venvDir, MARKER_FILE), JSON.stringify({ wheel: path.basename(wheel.file), version: wheel.version }));
   log.push(`Installed the bundled jax-lsp ${wheel.version} into ${venvDir}`);
   return { ok: true, python, log };
+}
+
+/** The real `BundledHost`: Node's file system and child processes. */
+export function nodeBundledHost(): BundledHost {
+  return {
+    listDir: (dir) => fs.readdir(dir),
+    readFile: (file) => fs.readFile(file, "utf8").then((text) => text, () => undefined),
+    writeFile: (file, text) => fs.writeFile(file, text, "utf8"),
+    removeDir: (dir) => fs.rm(dir, { recursive: true, force: true }),
+    run: (command, args) =>
+      new Promise((resolve) => {
+        // pip may download jax-lsp's dependencies: allow it time, and room for its output.
+        execFile(command, args, { timeout: 15 * 60 * 1000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === "number" ? err.code : null) : 0;
+          const error = err && typeof err.code !== "number" ? err.message : undefined;
+          resolve({ code, stdout: String(stdout), stderr: String(stderr), error });
+        });
+      }),
+    platform: process.platform,
+  };
 }

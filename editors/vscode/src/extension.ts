@@ -19,11 +19,11 @@ import {
 } from "vscode-languageclient/node";
 
 import {
-  BundledHost,
   BundledWheel,
   environmentState,
   findBundledWheel,
   installBundled,
+  nodeBundledHost,
   venvPython,
 } from "./bundled";
 import { BundledStatus, DiscoveryHost, findServer, PathSource, ServerCommand } from "./discovery";
@@ -90,22 +90,7 @@ function serverSettings(config: vscode.WorkspaceConfiguration): Record<string, u
 const CHECKOUT_INSTALL =
   "install it from a checkout of jax-lsp (python -m pip install /path/to/jax-lsp) and set jax-lsp.interpreter";
 
-const bundledHost: BundledHost = {
-  listDir: (dir) => fs.readdir(dir),
-  readFile: (file) => fs.readFile(file, "utf8").then((text) => text, () => undefined),
-  writeFile: (file, text) => fs.writeFile(file, text, "utf8"),
-  removeDir: (dir) => fs.rm(dir, { recursive: true, force: true }),
-  run: (command, args) =>
-    new Promise((resolve) => {
-      // pip may download jax-lsp's dependencies: allow it time, and output room.
-      execFile(command, args, { timeout: 15 * 60 * 1000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : null) : 0;
-        const error = err && typeof err.code !== "number" ? err.message : undefined;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr), error });
-      });
-    }),
-  platform: process.platform,
-};
+const bundledHost = nodeBundledHost();
 
 function bundledDir(): string {
   return extensionContext.asAbsolutePath("bundled");
