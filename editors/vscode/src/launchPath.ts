@@ -34,12 +34,14 @@ export function parseStat(stat: string): { comm: string; ppid: number } | undefi
 
 /**
  * The PATHs the ancestors of this process started with, nearest first, from `firstPid` (the
- * parent) up to `maxDepth` processes; pid 1 and unreadable processes end the walk.
+ * parent) up to `maxDepth` processes; pid 1 and unreadable processes end the walk. Two levels
+ * are VS Code's own processes (desktop: the main process; code-server and VS Code Server: the
+ * server and its launcher), not whatever started them.
  */
 export function launchPaths(
   firstPid: number,
   readFile: (file: string) => string | undefined,
-  maxDepth = 4,
+  maxDepth = 2,
 ): PathSource[] {
   const sources: PathSource[] = [];
   let pid = firstPid;
