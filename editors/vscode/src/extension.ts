@@ -169,6 +169,7 @@ async function installBundledServer(status: BundledStatus, baseInterpreter: stri
   if (result.ok) {
     return { command: result.python, args: ["-m", "jax_lsp", "serve"], source: "bundled" };
   }
+  output.error(`Bundled server: this command failed: ${result.failedCommand}\n${result.output}`);
   showError(
     `jax-lsp: installing the bundled server failed: \`${result.failedCommand}\` (its output is in the log). ` +
       `Retry, or ${CHECKOUT_INSTALL}.`,
