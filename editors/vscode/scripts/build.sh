@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds editors/vscode/jax-lsp.vsix: a clean `npm ci` from the committed lockfile, the unit
-# tests, a type check + esbuild bundle (vscode:prepublish), then @vscode/vsce 3.x (Node 20 is
-# enough). Prints the .vsix path on its last line.
+# tests, a type check + esbuild bundle and the server wheel in bundled/ (vscode:prepublish), then
+# @vscode/vsce 3.x (Node 20 is enough). Prints the .vsix path on its last line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm ci --no-audit --no-fund

@@ -1,8 +1,10 @@
 // The packaged extension in a real VS Code (code-server) in headless Chromium. Session 1 checks
 // what a user sees: the JAX001 diagnostic (squiggle + Problems), the hover, the quick fixes, Auto
 // Fix applying the preferred one and the problem going away, and the output channel naming the
-// server it found. Session 2 hides the server and checks the "not found" notification. Writes
-// screenshots. Run through e2e.sh, which installs the tools.
+// server it found. Session 2 puts a `jax-lsp` only on the PATH code-server is launched with and
+// checks that the extension finds it. Session 3 hides every server: the extension installs the
+// wheel it carries into a private environment (progress shown) and runs it. Writes screenshots.
+// Run through e2e.sh, which installs the tools.
 
 import { spawn, execFileSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -20,6 +22,7 @@ const { values: opt } = parseArgs({
     vsix: { type: "string" },
     example: { type: "string" },
     screenshots: { type: "string" },
+    repo: { type: "string" },
     timeout: { type: "string", default: "90" },
   },
 });
@@ -373,26 +376,74 @@ async function notebookCheck(page) {
   await page.screenshot({ path: path.join(opt.screenshots, "notebook.png") });
 }
 
-async function notFoundSession(page) {
-  await openExample(page);
+/** The jax-lsp output channel, filtered to lines containing `filterText`, once it matches `pattern`. */
+async function logMatching(page, filterText, pattern, timeout = TIMEOUT) {
+  await palette(page, "jax-lsp: Show Logs");
+  const filter = page.locator('input[placeholder*="excludeText"]').first();
+  await filter.waitFor({ state: "visible", timeout: TIMEOUT });
+  await filter.fill(filterText);
+  const output = page.locator(".panel .monaco-editor").last();
+  return waitFor(`"${filterText}" in the jax-lsp output channel`, async () => {
+    const text = await textOf(output);
+    return pattern.test(text) ? text : "";
+  }, timeout);
+}
+
+/** A jax-lsp only on the PATH code-server was launched with (as from an activated venv). */
+async function launchPathSession(page) {
+  const editor = await openExample(page);
+  await editor.locator(".squiggly-error").first().waitFor({ state: "attached", timeout: TIMEOUT });
+  const text = await logMatching(page, "PATH (", /PATH \(.*using .*launch-venv/);
+  // Which PATH had it: the extension host's own, or (when VS Code replaced it with the login
+  // shell's) the one code-server was launched with.
+  check("jax-lsp found on the PATH code-server was launched with", true, text.match(/PATH \([^)]*\)?[^)]*\): using [^;]*/)?.[0]);
+}
+
+/**
+ * A user without jax-lsp (and without the Python extension): the extension installs the server
+ * it carries into a private environment, showing progress, and runs it.
+ */
+async function firstStartSession(page) {
+  const editor = await openExample(page);
   const toast = page.locator(".notifications-toasts .notification-toast").first();
-  const text = await waitFor("the not-found notification", async () => {
+  const text = await waitFor("the install progress notification", async () => {
     const t = await textOf(toast);
-    return t.includes("not found") ? t : "";
+    return t.includes("installing the bundled server") ? t : "";
   });
-  check("not-found notification gives the install command", text.includes("pip install jax-lsp"), text.slice(0, 300));
-  await page.screenshot({ path: path.join(opt.screenshots, "not-found.png") });
+  check("first start shows the bundled install's progress", true, text.slice(0, 200));
+  await page.screenshot({ path: path.join(opt.screenshots, "installing.png") });
+  // pip fetches the dependencies from the package index: allow minutes.
+  await editor.locator(".squiggly-error").first().waitFor({ state: "attached", timeout: 600000 });
+  check("the bundled server reports the finding", true);
+  const log = await logMatching(page, "found via", /found via bundled/);
+  check("the bundled server is the one running", true, log.match(/Starting.*?\(found via bundled\)/)?.[0]);
 }
 
 let exitCode = 1;
 try {
   await session("main", { PATH: `${node24Dir}:${process.env.PATH}` }, mainSession);
   if (!process.env.JAX_LSP_PYTHON) {
-    // A user without jax-lsp (and without the Python extension): a bare PATH and a fresh HOME
-    // whose login shell adds nothing. The notification must say how to install it.
+    // The sessions below start from the unfixed example, with a fresh HOME whose login shell adds
+    // nothing to a bare PATH.
     const home = path.join(tmp, "home");
     fs.mkdirSync(home);
-    await session("not-found", { PATH: `${node24Dir}:/usr/bin:/bin`, HOME: home }, notFoundSession);
+    fs.writeFileSync(examplePath, original);
+    // A `jax-lsp` in a directory only on code-server's launch PATH: VS Code replaces the
+    // extension host's PATH with the login shell's, so the extension must look further.
+    const venvBin = path.join(tmp, "launch-venv", "bin");
+    fs.mkdirSync(venvBin, { recursive: true });
+    const python = execFileSync("python3", ["-c", "import sys, jax_lsp; print(sys.executable)"], {
+      env: { ...process.env, PYTHONPATH: opt.repo },
+      encoding: "utf8",
+    }).trim();
+    fs.writeFileSync(
+      path.join(venvBin, "jax-lsp"),
+      `#!/bin/sh\nPYTHONPATH=${JSON.stringify(opt.repo)} exec ${JSON.stringify(python)} -m jax_lsp "$@"\n`,
+      { mode: 0o755 },
+    );
+    await session("launch-path", { PATH: `${venvBin}:${node24Dir}:/usr/bin:/bin`, HOME: home }, launchPathSession);
+    fs.writeFileSync(examplePath, original);
+    await session("first-start", { PATH: `${node24Dir}:/usr/bin:/bin`, HOME: home }, firstStartSession);
   }
   exitCode = 0;
 } catch (err) {

@@ -74,6 +74,7 @@ node "$here/e2e.mjs" \
   --chromium "$chromium" \
   --vsix "$vsix" \
   --example "$repo/examples/train_with_host_activation.py" \
+  --repo "$repo" \
   --screenshots "$ext_dir/screenshots" || status=$?
 if command -v pngquant > /dev/null; then
   # Screenshots for the README: a 256-colour palette keeps them small.

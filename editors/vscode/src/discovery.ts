@@ -7,8 +7,10 @@
 
 import * as path from "path";
 
+import type { EnvironmentState } from "./bundled";
+
 /** Where a server command came from, in discovery order. */
-export type ServerSource = "jax-lsp.path" | "jax-lsp.interpreter" | "python-extension" | "PATH";
+export type ServerSource = "jax-lsp.path" | "jax-lsp.interpreter" | "python-extension" | "PATH" | "bundled";
 
 export interface ServerCommand {
   command: string;
@@ -30,18 +32,44 @@ export interface DiscoveryHost {
   hasJaxLsp(python: string): Promise<boolean>;
   /** Whether `file` is an existing executable file. */
   isExecutable(file: string): Promise<boolean>;
-  /** PATH, as the server process would see it. */
-  envPath: string;
+  /**
+   * The PATHs to search for `jax-lsp`, in order, each with where it came from: the extension
+   * host's own, then the one VS Code was launched with when that differs (VS Code replaces the
+   * extension host's PATH with the login shell's, which drops an activated virtual environment).
+   */
+  pathSources: PathSource[];
   platform: NodeJS.Platform;
   home: string;
   workspaceFolder: string | undefined;
+  /** Whether the workspace is trusted: only then may its selected interpreter build the private environment. */
+  workspaceTrusted: boolean;
+  /** The server bundled in the .vsix and its private environment; undefined when the .vsix has none. */
+  bundled(): Promise<BundledStatus | undefined>;
+}
+
+export interface PathSource {
+  label: string;
+  value: string;
+}
+
+export interface BundledStatus {
+  /** The wheel inside the extension. */
+  wheel: string;
+  version: string;
+  /** The private environment's interpreter, and whether it holds this wheel. */
+  python: string;
+  state: EnvironmentState;
 }
 
 export type DiscoveryResult =
   | { kind: "found"; server: ServerCommand; log: string[] }
   /** A setting names something unusable: say so, do not silently run something else. */
   | { kind: "bad-setting"; setting: "jax-lsp.path" | "jax-lsp.interpreter"; message: string; log: string[] }
-  | { kind: "not-found"; installCommand: string; log: string[] };
+  /**
+   * Nothing usable: `bundled` is the server to install into the private environment with
+   * `baseInterpreter` (undefined when no Python was found to create it).
+   */
+  | { kind: "not-found"; bundled: BundledStatus | undefined; baseInterpreter: string | undefined; log: string[] };
 
 /** Expands `~` and `${workspaceFolder}` / `${userHome}` in a path setting. */
 export function expandSetting(value: string, home: string, workspaceFolder: string | undefined): string {
@@ -57,11 +85,15 @@ export function expandSetting(value: string, home: string, workspaceFolder: stri
 }
 
 /** The first `name` on `envPath` that is an executable file (with PATHEXT suffixes on Windows). */
-export async function which(name: string, host: DiscoveryHost): Promise<string | undefined> {
+export async function which(
+  name: string,
+  envPath: string,
+  host: Pick<DiscoveryHost, "platform" | "isExecutable">,
+): Promise<string | undefined> {
   const sep = host.platform === "win32" ? ";" : ":";
   const suffixes = host.platform === "win32" ? [".exe", ".cmd", ".bat", ""] : [""];
   const join = host.platform === "win32" ? path.win32.join : path.posix.join;
-  for (const dir of host.envPath.split(sep)) {
+  for (const dir of envPath.split(sep)) {
     if (!dir) {
       continue;
     }
@@ -75,18 +107,29 @@ export async function which(name: string, host: DiscoveryHost): Promise<string |
   return undefined;
 }
 
-function pipInstall(python: string | undefined): string {
-  if (python) {
-    const quoted = /\s/.test(python) ? `"${python}"` : python;
-    return `${quoted} -m pip install jax-lsp`;
-  }
-  return "pip install jax-lsp";
+/** How to install jax-lsp into `python` by hand: the bundled wheel, else a checkout (it is not on PyPI). */
+export function pipInstall(python: string, wheel: string | undefined): string {
+  const quote = (s: string) => (/\s/.test(s) ? `"${s}"` : s);
+  return `${quote(python)} -m pip install ${wheel ? quote(wheel) : "/path/to/jax-lsp-checkout"}`;
+}
+
+/** Distinct PATH values, first occurrence kept, empty ones dropped. */
+function distinctPaths(sources: PathSource[]): PathSource[] {
+  const seen = new Set<string>();
+  return sources.filter((source) => {
+    if (!source.value || seen.has(source.value)) {
+      return false;
+    }
+    seen.add(source.value);
+    return true;
+  });
 }
 
 /**
  * Finds the server in this order: the `jax-lsp.path` setting; the `jax-lsp.interpreter`
  * setting; the interpreter selected in the Python extension (`python -m jax_lsp serve`);
- * `jax-lsp` on PATH.
+ * `jax-lsp` on PATH; the bundled server, once installed into its private environment.
+ * Every place looked at goes into `log`, with why it was not used.
  */
 export async function findServer(settings: DiscoverySettings, host: DiscoveryHost): Promise<DiscoveryResult> {
   const log: string[] = [];
@@ -112,9 +155,11 @@ export async function findServer(settings: DiscoverySettings, host: DiscoveryHos
         log,
       };
     }
+    const wheel = (await host.bundled())?.wheel;
     const message =
       `The setting jax-lsp.interpreter is "${settings.interpreter}", but jax-lsp is not installed ` +
-      `there (or it does not run). Install it with: ${pipInstall(python)}`;
+      `there (or it does not run). Install it there with: ${pipInstall(python, wheel)}, or clear the setting ` +
+      "to use the server bundled with the extension.";
     log.push(message);
     return { kind: "bad-setting", setting: "jax-lsp.interpreter", message, log };
   }
@@ -139,12 +184,68 @@ export async function findServer(settings: DiscoverySettings, host: DiscoveryHos
     log.push("Python extension: not installed, or no interpreter selected");
   }
 
-  const onPath = await which("jax-lsp", host);
-  if (onPath) {
-    log.push(`PATH: using ${onPath}`);
-    return { kind: "found", server: { command: onPath, args: ["serve"], source: "PATH" }, log };
+  const sources = distinctPaths(host.pathSources);
+  if (sources.length === 0) {
+    log.push("PATH: empty");
   }
-  log.push("PATH: no jax-lsp executable");
+  for (const source of sources) {
+    const onPath = await which("jax-lsp", source.value, host);
+    if (onPath) {
+      log.push(`PATH (${source.label}): using ${onPath}; searched ${source.value}`);
+      return { kind: "found", server: { command: onPath, args: ["serve"], source: "PATH" }, log };
+    }
+    log.push(`PATH (${source.label}): no executable jax-lsp in ${source.value}`);
+  }
 
-  return { kind: "not-found", installCommand: pipInstall(selected), log };
+  const bundled = await host.bundled();
+  if (!bundled) {
+    log.push("Bundled server: this build of the extension carries no jax-lsp wheel");
+    return { kind: "not-found", bundled, baseInterpreter: undefined, log };
+  }
+  if (bundled.state === "current") {
+    log.push(`Bundled server: using jax-lsp ${bundled.version} in ${bundled.python}`);
+    return {
+      kind: "found",
+      server: { command: bundled.python, args: ["-m", "jax_lsp", "serve"], source: "bundled" },
+      log,
+    };
+  }
+  log.push(
+    bundled.state === "stale"
+      ? `Bundled server: the private environment holds another version; jax-lsp ${bundled.version} is to be installed`
+      : `Bundled server: jax-lsp ${bundled.version} is not installed in its private environment yet`,
+  );
+  return { kind: "not-found", bundled, baseInterpreter: await baseInterpreter(selected, sources, host, log), log };
+}
+
+/**
+ * The interpreter to create the private environment with: the Python extension's selection in a
+ * trusted workspace (it may be the workspace's own venv), else `python3` (`python` on Windows)
+ * on PATH.
+ */
+async function baseInterpreter(
+  selected: string | undefined,
+  sources: PathSource[],
+  host: DiscoveryHost,
+  log: string[],
+): Promise<string | undefined> {
+  if (selected && host.workspaceTrusted) {
+    log.push(`Bundled server: the private environment will be created with the selected interpreter ${selected}`);
+    return selected;
+  }
+  if (selected) {
+    log.push(`Bundled server: not using the selected interpreter ${selected} in an untrusted workspace`);
+  }
+  const names = host.platform === "win32" ? ["python", "py"] : ["python3", "python"];
+  for (const name of names) {
+    for (const source of sources) {
+      const found = await which(name, source.value, host);
+      if (found) {
+        log.push(`Bundled server: the private environment will be created with ${found} (PATH, ${source.label})`);
+        return found;
+      }
+    }
+  }
+  log.push(`Bundled server: no ${names.join(" or ")} on PATH to create its private environment with`);
+  return undefined;
 }

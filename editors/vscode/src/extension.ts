@@ -5,8 +5,9 @@
  */
 
 import { execFile } from "child_process";
-import { promises as fs, constants as fsConstants } from "fs";
+import { promises as fs, constants as fsConstants, readFileSync } from "fs";
 import * as os from "os";
+import * as path from "path";
 import * as vscode from "vscode";
 import {
   DocumentDiagnosticRequest,
@@ -17,7 +18,16 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 
-import { DiscoveryHost, findServer, ServerCommand } from "./discovery";
+import {
+  BundledWheel,
+  environmentState,
+  findBundledWheel,
+  installBundled,
+  nodeBundledHost,
+  venvPython,
+} from "./bundled";
+import { BundledStatus, DiscoveryHost, findServer, PathSource, ServerCommand } from "./discovery";
+import { launchPaths } from "./launchPath";
 import { onDidChangeInterpreter, selectedInterpreter } from "./python";
 
 const SECTION = "jax-lsp";
@@ -26,6 +36,7 @@ const RESTART_SETTINGS = ["enable", "path", "interpreter", "select", "ignore"];
 
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel;
+let extensionContext: vscode.ExtensionContext;
 /** Start/stop/restart run one after another, never interleaved. */
 let queue: Promise<void> = Promise.resolve();
 
@@ -75,17 +86,118 @@ function serverSettings(config: vscode.WorkspaceConfiguration): Record<string, u
   return options;
 }
 
-async function discover(): Promise<ServerCommand | undefined> {
+/** How to install the server by hand, for messages: it is not on PyPI yet. */
+const CHECKOUT_INSTALL =
+  "install it from a checkout of jax-lsp (python -m pip install /path/to/jax-lsp) and set jax-lsp.interpreter";
+
+const bundledHost = nodeBundledHost();
+
+function bundledDir(): string {
+  return extensionContext.asAbsolutePath("bundled");
+}
+
+/** The private environment of the bundled server, in the extension's global storage. */
+function bundledEnvironment(): string {
+  return path.join(extensionContext.globalStorageUri.fsPath, "server-env");
+}
+
+async function bundledStatus(): Promise<BundledStatus | undefined> {
+  const wheel = await findBundledWheel(bundledDir(), bundledHost);
+  if (!wheel) {
+    return undefined;
+  }
+  const venv = bundledEnvironment();
+  return {
+    wheel: wheel.file,
+    version: wheel.version,
+    python: venvPython(venv, process.platform),
+    state: await environmentState(venv, wheel, bundledHost),
+  };
+}
+
+function pathSources(): PathSource[] {
+  const sources: PathSource[] = [{ label: "extension host environment", value: process.env.PATH ?? "" }];
+  try {
+    sources.push(...launchPaths(process.ppid, (file) => readFileSyncOrUndefined(file)));
+  } catch (err) {
+    output.warn(`PATH: could not read the PATH VS Code was launched with (${String(err)})`);
+  }
+  return sources;
+}
+
+function readFileSyncOrUndefined(file: string): string | undefined {
+  try {
+    return readFileSync(file, "latin1");
+  } catch {
+    return undefined;
+  }
+}
+
+function showError(message: string, ...actions: string[]): void {
+  output.error(message);
+  void vscode.window.showErrorMessage(message, ...actions, "Show Logs", "Open Settings").then((choice) => {
+    if (choice === "Show Logs") {
+      output.show();
+    } else if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", SECTION);
+    } else if (choice === INSTALL_ACTION) {
+      void vscode.commands.executeCommand("jax-lsp.installBundledServer");
+    }
+  });
+}
+
+const INSTALL_ACTION = "Install Bundled Server";
+
+/**
+ * Installs the bundled wheel into the private environment with `baseInterpreter`, with a
+ * progress notification; the server command on success, undefined (after saying why) on failure.
+ */
+async function installBundledServer(status: BundledStatus, baseInterpreter: string): Promise<ServerCommand | undefined> {
+  const wheel: BundledWheel = { file: status.wheel, version: status.version };
+  output.info(`Bundled server: installing jax-lsp ${status.version} with ${baseInterpreter}`);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `jax-lsp: installing the bundled server ${status.version}` },
+    (progress) =>
+      installBundled(wheel, bundledEnvironment(), baseInterpreter, bundledHost, (message) => {
+        output.info(`Bundled server: ${message}`);
+        progress.report({ message });
+      }),
+  );
+  for (const line of result.log) {
+    output.info(line);
+  }
+  if (result.ok) {
+    return { command: result.python, args: ["-m", "jax_lsp", "serve"], source: "bundled" };
+  }
+  output.error(`Bundled server: this command failed: ${result.failedCommand}\n${result.output}`);
+  showError(
+    `jax-lsp: installing the bundled server failed: \`${result.failedCommand}\` (its output is in the log). ` +
+      `Retry, or ${CHECKOUT_INSTALL}.`,
+    INSTALL_ACTION,
+  );
+  return undefined;
+}
+
+/**
+ * The server to run: found by `findServer`, else the bundled one, installed first when needed
+ * (always when `reinstall`). Undefined after telling the user why there is none.
+ */
+async function discover(reinstall = false): Promise<ServerCommand | undefined> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const folder = firstWorkspaceFolder();
   const host: DiscoveryHost = {
     selectedInterpreter: () => selectedInterpreter(folder?.uri),
     hasJaxLsp,
     isExecutable,
-    envPath: process.env.PATH ?? "",
+    pathSources: pathSources(),
     platform: process.platform,
     home: os.homedir(),
     workspaceFolder: folder?.uri.fsPath,
+    workspaceTrusted: vscode.workspace.isTrusted,
+    bundled: async () => {
+      const status = await bundledStatus();
+      return status && reinstall ? { ...status, state: "stale" } : status;
+    },
   };
   const result = await findServer(
     { path: config.get<string>("path", ""), interpreter: config.get<string>("interpreter", "") },
@@ -95,34 +207,37 @@ async function discover(): Promise<ServerCommand | undefined> {
     output.info(line);
   }
   if (result.kind === "found") {
+    if (reinstall && result.server.source !== "bundled") {
+      output.info(`Bundled server: not installed, the server found via ${result.server.source} comes first`);
+    }
     return result.server;
   }
-  let message: string;
   if (result.kind === "bad-setting") {
-    message = result.message;
-  } else {
-    message =
-      "jax-lsp: the jax-lsp server was not found (looked at jax-lsp.path, jax-lsp.interpreter, " +
-      `the Python extension's interpreter, and PATH). Install it with: ${result.installCommand}`;
+    showError(result.message);
+    return undefined;
   }
-  output.error(message);
-  void vscode.window.showErrorMessage(message, "Show Logs", "Open Settings").then((choice) => {
-    if (choice === "Show Logs") {
-      output.show();
-    } else if (choice === "Open Settings") {
-      void vscode.commands.executeCommand("workbench.action.openSettings", SECTION);
-    }
-  });
+  if (result.bundled && result.baseInterpreter) {
+    return installBundledServer(result.bundled, result.baseInterpreter);
+  }
+  const why = result.bundled
+    ? "no Python interpreter was found to install the bundled server with (select one with Python: Select Interpreter, or put python3 on PATH), and"
+    : "this build of the extension carries no server, and";
+  showError(
+    "jax-lsp: the jax-lsp server was not found (looked at jax-lsp.path, jax-lsp.interpreter, the Python " +
+      `extension's interpreter, PATH and the bundled server; see the log): ${why} none is installed. ` +
+      `Install the bundled server, or ${CHECKOUT_INSTALL}.`,
+    ...(result.bundled ? [INSTALL_ACTION] : []),
+  );
   return undefined;
 }
 
-async function start(): Promise<void> {
+async function start(reinstall = false): Promise<void> {
   const config = vscode.workspace.getConfiguration(SECTION);
   if (!config.get<boolean>("enable", true)) {
     output.info("jax-lsp.enable is false: the server is not started");
     return;
   }
-  const server = await discover();
+  const server = await discover(reinstall);
   if (!server) {
     return;
   }
@@ -201,21 +316,25 @@ async function stop(): Promise<void> {
   }
 }
 
-function restart(reason: string): Promise<void> {
+function restart(reason: string, reinstall = false): Promise<void> {
   return serialize(async () => {
     output.info(`Restarting the server: ${reason}`);
     await stop();
-    await start();
+    await start(reinstall);
   });
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("jax-lsp", { log: true });
+  extensionContext = context;
   context.subscriptions.push(output);
 
   context.subscriptions.push(
     vscode.commands.registerCommand("jax-lsp.restart", () => restart("jax-lsp: Restart Server")),
     vscode.commands.registerCommand("jax-lsp.showLogs", () => output.show()),
+    vscode.commands.registerCommand("jax-lsp.installBundledServer", () =>
+      restart("jax-lsp: Install Bundled Server", true),
+    ),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (RESTART_SETTINGS.some((key) => event.affectsConfiguration(`${SECTION}.${key}`))) {
         void restart("settings changed");
