@@ -2726,8 +2726,16 @@ class Interpreter:
             if c.bwd is not None:
                 nd = [primals[i] for i in c.nondiff if i < len(primals)]
                 # the incoming cotangent depends on the primal values downstream, so it carries
-                # the outer levels' tangents (e.g. under hessian)
-                g = Value(tan=out_tan - strip - {level.tangent_mark}, traced=True)
+                # the outer levels' tangents (e.g. under hessian); whether an outer vmap batches
+                # it depends on that downstream code too (`vmap(grad(sum(g(x))))` pulls back an
+                # unbatched 1.0), which is not known here: no outer batch mark (precision first)
+                g = Value(
+                    tan=frozenset(
+                        m for m in out_tan - strip - {level.tangent_mark}
+                        if not isinstance(m, BatchedBy)
+                    ),
+                    traced=True,
+                )
                 if level.batched:
                     # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
                     g = g.with_tan(g.tan | {level.batch_mark})

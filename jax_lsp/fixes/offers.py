@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
 
-__all__ = ["COST", "listed_title", "offered_kinds", "preferred_kind"]
+__all__ = ["COST", "batching_only", "listed_title", "offered_kinds", "preferred_kind"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
@@ -17,11 +17,19 @@ _RULE_CODES = frozenset({"JAX001", "JAX007"})
 _LINEAR_CODES = frozenset({"JAX002", "JAX008"})
 
 
+def batching_only(finding: Finding) -> bool:
+    """A JAX008 that a `vmap` of primal values raises, no tangent involved: the callback is
+    then no linear map of tangents, and only its `vmap_method` (or a suppression) fixes it."""
+    return finding.code == "JAX008" and bool(finding.modes) and set(finding.modes) <= {"batch"}
+
+
 def _reverse_only(finding: Finding) -> bool:
     return bool(finding.modes) and set(finding.modes) <= {"reverse"}
 
 
 def _applies(kind: FixKind, finding: Finding) -> bool:
+    if batching_only(finding):
+        return False
     if finding.code in _LINEAR_CODES:
         return kind in (FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP) and bool(finding.operand_spans)
     if kind is FixKind.CUSTOM_VJP:

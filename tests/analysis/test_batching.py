@@ -1,0 +1,160 @@
+"""Batching (JAX008 beyond custom_jvp rules); custom_vjp on a custom_jvp rule's tangents (JAX006).
+
+What JAX does is established by the corpus programs run under JAX (tests/corpus/rules:
+vmap_*, grad_of_vmap_*, lax_map_batch_size_*, vectorize_*, custom_vjp_host_bwd_*,
+custom_jvp_rule_custom_vjp_*); these tests pin the analysis's decisions on small variations.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.fixes.registry import fixes_for
+
+HEADER = """\
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host(x):
+    return jax.pure_callback(np.cos, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def host_seq(x):
+    return jax.pure_callback(
+        np.cos, jax.ShapeDtypeStruct(x.shape, x.dtype), x, vmap_method="sequential"
+    )
+"""
+
+
+#: the line of `host`'s callback, relative to the end of HEADER
+_HOST_CALL = "    return jax.pure_callback(np.cos, jax.ShapeDtypeStruct(x.shape, x.dtype), x)"
+HOST = HEADER.splitlines().index(_HOST_CALL) + 1 - len(HEADER.splitlines())
+
+
+def codes(body: str) -> list[tuple[str, int]]:
+    src = HEADER + textwrap.dedent(body)
+    result = analyze_source(src, "t.py")
+    assert result.error is None
+    first = len(HEADER.splitlines())
+    return sorted((f.code, f.span.line - first) for f in result.findings)
+
+
+def test_vmap_batches_only_mapped_arguments() -> None:
+    assert codes("""
+        def f(w, x):
+            return host(w) + x
+        jax.vmap(f, in_axes=(None, 0))(1.0, jnp.ones(3))
+    """) == []
+    assert codes("""
+        def f(w, x):
+            return host(x) + w
+        jax.vmap(f, (None, 0))(1.0, jnp.ones(3))
+    """) == [("JAX008", HOST)]
+
+
+def test_vmap_method_or_no_batch_no_finding() -> None:
+    assert codes("""
+        jax.vmap(host_seq)(jnp.ones(3))
+        host(jnp.ones(3))
+        jax.lax.map(host, jnp.ones(3))
+    """) == []
+
+
+def test_keyword_arguments_and_partial_decorators_are_batched() -> None:
+    assert codes("""
+        @functools.partial(jax.vmap, in_axes=0)
+        def f(x):
+            return host(x)
+        f(jnp.ones(3))
+    """) == [("JAX008", HOST)]
+    assert codes("""
+        jax.vmap(lambda x: host(x))(x=jnp.ones(3))
+    """) == [("JAX008", HOST)]
+
+
+def test_innermost_transform_decides_between_batching_and_jvp_errors() -> None:
+    # vmap(grad(f)) raising the JVP error was measured under JAX 0.10.2; it has no corpus
+    # program because the corpus's fix check would still meet the batching error after the fix
+    assert codes("""
+        jax.grad(lambda w: jnp.sum(jax.vmap(host)(w * jnp.ones(3))))(1.0)
+    """) == [("JAX008", HOST)]
+    assert codes("""
+        jax.vmap(jax.grad(lambda x: jnp.sum(host(x))))(jnp.ones((2, 3)))
+    """) == [("JAX001", HOST)]
+
+
+def test_batch_ends_with_the_vmap() -> None:
+    assert codes("""
+        ys = jax.vmap(jnp.sin)(jnp.ones(3))
+        host(ys)
+    """) == []
+
+
+def test_message_names_the_batching_transform_and_offers_no_tangent_fix() -> None:
+    src = HEADER + "jax.lax.map(host, jnp.ones((4, 2)), batch_size=2)\n"
+    (f,) = analyze_source(src, "t.py").findings
+    assert f.code == "JAX008"
+    assert "has no `vmap_method` and its operands are batched by `jax.lax.map`" in f.message
+    # the tangent fixes (a linear map, a custom_jvp rule) do not apply to a batching error
+    assert [fix.kind for fix in fixes_for(src, f) if fix.kind != FixKind.SUPPRESS] == []
+
+
+CUSTOM_VJP_BWD = textwrap.dedent("""
+    @jax.custom_vjp
+    def g(x):
+        return x * 2.0
+    def g_fwd(x):
+        return x * 2.0, x
+    def g_bwd(r, ct):
+        return ({},)
+    g.defvjp(g_fwd, g_bwd)
+""")
+
+
+def test_jacrev_batches_cotangents_not_residuals() -> None:
+    on_ct = CUSTOM_VJP_BWD.format("host(ct)")
+    on_res = CUSTOM_VJP_BWD.format("host(r) * ct")
+    assert codes(on_ct + "jax.jacrev(g)(jnp.ones(3))\n") == [("JAX008", HOST)]
+    assert codes(on_res + "jax.jacrev(g)(jnp.ones(3))\n") == []
+    # grad does not batch its cotangent
+    assert codes(on_ct + "jax.grad(lambda x: jnp.sum(g(x)))(jnp.ones(3))\n") == []
+    # an outer vmap batches the residual, not (knowably) the cotangent
+    vmapped_grad = "jax.vmap(jax.grad(lambda x: jnp.sum(g(x))))(jnp.ones((2, 3)))\n"
+    assert codes(on_res + vmapped_grad) == [("JAX008", HOST)]
+    assert codes(on_ct + vmapped_grad) == []
+
+
+RULE = textwrap.dedent("""
+    @jax.custom_vjp
+    def cv(t):
+        return t * 2.0
+    cv.defvjp(lambda t: (t * 2.0, None), lambda _, g: (g * 2.0,))
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return f(x), {}
+""")
+
+
+def test_custom_vjp_on_rule_tangents_is_a_transpose_error_under_reverse_mode() -> None:
+    on_t = RULE.format("cv(t) * jnp.cos(x)")
+    line = len(on_t.splitlines())
+    assert codes(on_t + "jax.grad(lambda x: jnp.sum(f(x)))(jnp.ones(2))\n") == [("JAX006", line)]
+    assert codes(on_t + "jax.jacrev(f)(jnp.ones(2))\n") == [("JAX006", line)]
+    # forward mode never transposes; vjp transposes only when the pullback is called
+    assert codes(on_t + "jax.jvp(f, (jnp.ones(2),), (jnp.ones(2),))\n") == []
+    assert codes(on_t + "jax.jacfwd(f)(jnp.ones(2))\n") == []
+    assert codes(on_t + "jax.linearize(f, jnp.ones(2))\n") == []
+    assert codes(on_t + "y, pull = jax.vjp(f, jnp.ones(2))\n") == []
+    assert codes(on_t + "y, pull = jax.vjp(f, jnp.ones(2))\npull(y)\n") == [("JAX006", line)]
+    # a custom_vjp on the primal only leaves the tangent map transposable
+    on_x = RULE.format("cv(jnp.cos(x)) * t")
+    assert codes(on_x + "jax.grad(lambda x: jnp.sum(f(x)))(jnp.ones(2))\n") == []
