@@ -149,6 +149,10 @@ def compile_template(text: str) -> Template:
         elif i == last_placeholder and not trailing_static.strip():
             # a placeholder that ends the template runs to the end of its line
             regex.append(f"(?P<{name}>[^\\n]*)")
+        elif i == 1 and not pieces[0][0] and pieces[2][0][:1].isspace():
+            # a placeholder that starts the template, then a space, is one word
+            # (`{transform} requires ...` is `grad requires ...`, not a whole sentence)
+            regex.append(f"(?P<{name}>[^\\s`'\"(]+)")
         else:
             regex.append(f"(?P<{name}>.*?)")
     return Template(
