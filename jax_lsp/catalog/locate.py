@@ -44,6 +44,8 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*$")
 _SENTENCE_GOES_ON = re.compile(r"\.\s+(?=[A-Z(])")
 #: a message cut short must still pin down this much of the template's text
 MIN_TRUNCATED_STATIC = 24
+#: a template is looked for inside arbitrary text only if it pins down this much text
+MIN_SEARCH_STATIC = 24
 #: how far a placeholder inside a message may reach (a pytree repr can be long)
 _MAX_VALUE = 4000
 
@@ -248,6 +250,8 @@ def _truncated_match(template: str, text: str) -> int:
 
 
 def _locate_template(entry: Entry, template: str, versions: str, text: str) -> Iterable[Located]:
+    if compile_template(template).static_length < MIN_SEARCH_STATIC:
+        return  # `expected {a}, got {b}`: too little text to recognise inside prose
     s = _searcher(template)
     if s is None:
         return

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from jax_lsp.catalog.loader import Catalog
-from jax_lsp.catalog.locate import Located, locate
+from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate
 from jax_lsp.catalog.model import Entry
 from jax_lsp.catalog.templates import compile_template, normalize_message
 
@@ -221,6 +221,10 @@ def match_message(message: str, catalog: Catalog, exception: str | None = None) 
     found: list[Match] = []
     for entry in catalog:
         for template, versions in entry.wordings:
+            if compile_template(template).static_length < MIN_SEARCH_STATIC and (
+                exception is None or not agrees(entry)
+            ):
+                continue  # `{x} has no attribute {y}`: only with the entry's exception class
             values = compile_template(template).match(message)
             if values is not None:
                 found.append(
