@@ -51,7 +51,9 @@ EXCLUDED = {
 
 def _covered(site: RaiseSite, catalog: Catalog) -> bool:
     for entry in catalog:
-        if not any((loc.file, loc.function) == (site.file, site.qualname) for loc in entry.raised_in):
+        if not any(
+            (loc.file, loc.function) == (site.file, site.qualname) for loc in entry.raised_in
+        ):
             continue
         if entry.message_in:
             return True
@@ -74,9 +76,7 @@ def test_walker_finds_the_known_sites() -> None:
 
 
 def test_every_autodiff_raise_site_has_an_entry(catalog: Catalog) -> None:
-    missing = [
-        str(s) for s in raise_sites() if not _covered(s, catalog) and not _excluded(s)
-    ]
+    missing = [str(s) for s in raise_sites() if not _covered(s, catalog) and not _excluded(s)]
     assert not missing, "raise sites without a catalog entry:\n" + "\n".join(missing)
 
 
