@@ -179,8 +179,8 @@ def _start_of(text: str, anchor_start: int, leading: bool, glued: bool) -> int:
         return anchor_start
     if glued:
         line_start = text.rfind("\n", 0, anchor_start) + 1
-        if _HEADER_BEFORE.fullmatch(text, line_start, anchor_start):
-            return anchor_start  # `SomeError: Encountered ...`: the class is not the value
+        if _HEADER_BEFORE.search(text[line_start:anchor_start]):
+            return anchor_start  # `...Error: Encountered ...`: the class is not the value
         return line_start
     j = anchor_start
     while j > 0 and text[j - 1].isspace():

@@ -291,7 +291,14 @@ def explain(text: str, catalog: Catalog) -> Explanation:
     message found anywhere in the text (see `jax_lsp.catalog.locate`). Every other error found
     in the paste is listed in `more`."""
     parsed = parse_error_text(text)
-    matches = match_message(parsed.message, catalog, parsed.exception) if parsed.message else []
+    # the whole text is read as one message only when it looks like one (a traceback, or text
+    # that starts with an exception class); prose is left to `locate`
+    is_message = parsed.is_traceback or parsed.exception is not None
+    matches = (
+        match_message(parsed.message, catalog, parsed.exception)
+        if parsed.message and is_message
+        else []
+    )
     located = [_from_located(f) for f in locate(text, catalog)]
     whole = [m for m in located if not m.truncated]
     if matches and not matches[0].truncated:
