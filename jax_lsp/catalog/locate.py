@@ -22,7 +22,7 @@ from functools import cache
 
 from jax_lsp.catalog.loader import Catalog
 from jax_lsp.catalog.model import Entry
-from jax_lsp.catalog.templates import _split, compile_template
+from jax_lsp.catalog.templates import _split, balanced_end, compile_template
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 #: prefixes a line of a paste may carry: pytest `E   `, `> ` quotes, `# ` comments, prompts
@@ -145,7 +145,10 @@ def _searcher(template: str) -> _Searcher | None:
                 continue
             lead = r"\s*" if literal[:1].isspace() else ""
             tail = r"\s*" if literal[-1:].isspace() else ""
-            parts.append(lead + _ws(literal) + tail)
+            dot_ends = literal.startswith(".") and len(literal.strip()) <= 1 and i > 0
+            # `{value}.`: a sentence's end, not the dot inside `Array(0.04)`
+            end_of_sentence = r"(?=\s|\Z|[`'\"*])" if dot_ends else ""
+            parts.append(lead + _ws(literal) + end_of_sentence + tail)
             anchor = anchor or _anchor(literal)
             continue
         if name in seen:
@@ -264,6 +267,12 @@ def _locate_template(entry: Entry, template: str, versions: str, text: str) -> I
         m = s.regex.match(text, start, end)
         if m is not None:
             values = _trim_values(m.groupdict(), last, quote is not None)
+            if last is not None and last in values and m.end(last) == m.end():
+                stop = balanced_end(text[:end], m.start(last), m.end(last))
+                if stop is None:
+                    del values[last]  # cut inside a bracket: better absent than wrong
+                elif stop != m.end(last):
+                    values[last] = text[m.start(last) : stop].strip()
             yield Located(
                 entry, template, versions, exception, tuple(values.items()), start, m.end()
             )

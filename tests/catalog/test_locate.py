@@ -224,3 +224,28 @@ def test_loader_reads_wordings() -> None:
         ("some message {value} here", "0.4.0 - 0.10.2"),
         ("old {value}", "0.1.0 - 0.3.0"),
     )
+
+
+def test_values_are_whole_or_absent(catalog: Catalog) -> None:
+    """A dot inside a value does not end it; a repr over several lines is read whole; a value
+    cut inside its brackets is left out."""
+    text = (
+        "TypeError: Gradient only defined for scalar-output functions. Output was "
+        "(Array(0.04, dtype=float32), Array([-0.1], dtype=float32))."
+    )
+    result = explain(text, catalog)
+    assert result.match is not None
+    assert dict(result.match.values)["description"] == (
+        "was (Array(0.04, dtype=float32), Array([-0.1], dtype=float32))"
+    )
+    lin = (
+        "ValueError: linearized function called on tangent values inconsistent with the "
+        "original primal values: got ConcreteArray([[1. 2.]\n [3. 4.]]) for primal aval "
+        "ConcreteArray([[1. 2.]\n [3. 4.]])"
+    )
+    result = explain(lin, catalog)
+    assert result.match is not None
+    assert dict(result.match.values)["primal"] == "ConcreteArray([[1. 2.]\n [3. 4.]])"
+    cut = "UnexpectedTracerError: " + lin.split(": ", 1)[1][:-4]
+    result = explain(cut, catalog)
+    assert result.match is not None and "primal" not in dict(result.match.values)
