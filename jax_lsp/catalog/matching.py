@@ -23,6 +23,8 @@ _PYTEST_PREFIX = re.compile(r"^E   ")
 #: the exception JAX chains in front of an error raised while transforming an operation: its
 #: traceback shows where the user wrote that operation
 _ORIGIN_MARK = "JaxStackTraceBeforeTransformation"
+#: the status code a JaxRuntimeError's message starts with (`INTERNAL: CpuCallback error ...`)
+_XLA_STATUS = re.compile(r"^[A-Z][A-Z_]{3,}: ")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>.+))?$')
 #: `Name: message` or `pkg.Name: message` at the start of a line, for an exception-like name
 _HEADER = re.compile(r"^(?P<name>[A-Za-z_][\w.]*)(?::[ \t]?(?P<rest>.*))?$")
@@ -293,7 +295,11 @@ def explain(text: str, catalog: Catalog) -> Explanation:
     parsed = parse_error_text(text)
     # the whole text is read as one message only when it looks like one (a traceback, or text
     # that starts with an exception class); prose is left to `locate`
-    is_message = parsed.is_traceback or parsed.exception is not None
+    is_message = (
+        parsed.is_traceback
+        or parsed.exception is not None
+        or bool(_XLA_STATUS.match(parsed.message))
+    )
     matches = (
         match_message(parsed.message, catalog, parsed.exception)
         if parsed.message and is_message
