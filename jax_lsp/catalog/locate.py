@@ -145,10 +145,13 @@ def _searcher(template: str) -> _Searcher | None:
                 continue
             lead = r"\s*" if literal[:1].isspace() else ""
             tail = r"\s*" if literal[-1:].isspace() else ""
-            dot_ends = literal.startswith(".") and len(literal.strip()) <= 1 and i > 0
+            dot_ends = literal.split()[0] == "." and i > 0
             # `{value}.`: a sentence's end, not the dot inside `Array(0.04)`
             end_of_sentence = r"(?=\s|\Z|[`'\"*])" if dot_ends else ""
-            parts.append(lead + _ws(literal) + end_of_sentence + tail)
+            body = _ws(literal)
+            if end_of_sentence:
+                body = re.escape(".") + end_of_sentence + body[len(re.escape(".")) :]
+            parts.append(lead + body + tail)
             anchor = anchor or _anchor(literal)
             continue
         if name in seen:
@@ -217,6 +220,19 @@ def _header_and_quote(text: str, start: int) -> tuple[str | None, str | None]:
     return exception, quote
 
 
+def _prose_before(text: str, start: int) -> bool:
+    """Whether the message starts inside a sentence of the user's (text before it on its line,
+    other than exception classes and quotes): then the user's sentence may go on after it."""
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    while True:
+        m = _HEADER_BEFORE.search(before)
+        if not m:
+            break
+        before = before[: m.start()]
+    return bool(before.strip(" \t`'\"“‘:-"))
+
+
 def _region_end(text: str, start: int, quote: str | None) -> int:
     """Where the text a message may occupy ends: its closing quote, else the end of the
     paste (a message may be wrapped over lines)."""
@@ -232,9 +248,9 @@ def _paragraph_end(text: str, start: int, end: int) -> int:
     return m.start() if m else end
 
 
-def _trim_values(values: dict[str, str], last: str | None, quoted: bool) -> dict[str, str]:
+def _trim_values(values: dict[str, str], last: str | None, whole_line: bool) -> dict[str, str]:
     out = {k: v.strip() for k, v in values.items()}
-    if last is not None and last in out and not quoted:
+    if last is not None and last in out and not whole_line:
         # a final value runs to the end of its line: stop where the user's own sentence goes on
         m = _SENTENCE_GOES_ON.search(out[last])
         if m:
@@ -266,7 +282,8 @@ def _locate_template(entry: Entry, template: str, versions: str, text: str) -> I
         end = _region_end(text, start, quote)
         m = s.regex.match(text, start, end)
         if m is not None:
-            values = _trim_values(m.groupdict(), last, quote is not None)
+            inline = _prose_before(text, start)
+            values = _trim_values(m.groupdict(), last, quote is not None or not inline)
             if last is not None and last in values and m.end(last) == m.end():
                 stop = balanced_end(text[:end], m.start(last), m.end(last))
                 if stop is None:

@@ -112,12 +112,11 @@ def _norm_ws(text: str) -> str:
 
 
 def _static_regex(text: str) -> str:
-    pieces = _WS.split(text)
-    regex = r"\s+".join(re.escape(p) for p in pieces)
-    if text.startswith(".") and len(text.strip()) <= 1:
+    pieces = [re.escape(p) for p in _WS.split(text)]
+    if pieces and pieces[0] == r"\.":
         # `{value}.` ends a sentence: the dot of `Array(0.04)` inside the value does not
-        regex += r"(?=\s|\Z|[`'\"*])"
-    return regex
+        pieces[0] += r"(?=\s|\Z|[`'\"*])"
+    return r"\s+".join(pieces)
 
 
 _OPEN, _CLOSE = "([{", ")]}"
