@@ -29,9 +29,37 @@ from jax_lsp.catalog.render import (
     explanation_text,
 )
 from jax_lsp.codes import RULES
+from jax_lsp.config import PARSE_ERROR_CODE
 from jax_lsp.terminal import printable
 
 FORMATS = ("text", "markdown", "json")
+
+#: `check` reports a file it cannot read as Python under this code; it predicts no JAX error
+PARSE_ERROR_SUMMARY = (
+    "The file could not be analysed: it does not parse as Python (a syntax error) or does not "
+    "decode as text. The finding gives the line and column of the error. It is always "
+    "reported, whatever `select`/`ignore` say, and it predicts no JAX error: fix the syntax "
+    "(or the encoding) and run `jax-lsp check` again."
+)
+
+
+def _parse_error_rule(fmt: str) -> str:
+    name = "file could not be parsed"
+    if fmt == "json":
+        return json.dumps(
+            {
+                "code": PARSE_ERROR_CODE,
+                "name": name,
+                "summary": PARSE_ERROR_SUMMARY,
+                "exceptions": [],
+                "entries": [],
+            },
+            indent=2,
+        )
+    if fmt == "markdown":
+        return f"## {PARSE_ERROR_CODE}: {name}\n\n{PARSE_ERROR_SUMMARY}\n"
+    title = f"{PARSE_ERROR_CODE}: {name}"
+    return f"{title}\n{'=' * len(title)}\n\n{PARSE_ERROR_SUMMARY}\n"
 
 
 def register(subparsers: Any) -> None:
@@ -96,6 +124,9 @@ def run_rule(args: argparse.Namespace) -> int:
         sys.stderr.write("jax-lsp rule: give a code or an entry id, or --all\n")
         return 2
     name: str = args.name.strip()
+    if name.upper() == PARSE_ERROR_CODE:
+        _print(_parse_error_rule(fmt))
+        return 0
     if name.upper() in RULES:
         rule = RULES[name.upper()]
         entries = catalog.for_code(rule.code)
@@ -116,7 +147,7 @@ def run_rule(args: argparse.Namespace) -> int:
     if entry is None:
         sys.stderr.write(
             f"jax-lsp rule: unknown code or entry {name!r}; codes are "
-            f"{', '.join(RULES)}; `jax-lsp rule --all` lists the entries\n"
+            f"{PARSE_ERROR_CODE}, {', '.join(RULES)}; `jax-lsp rule --all` lists the entries\n"
         )
         return 2
     if fmt == "json":

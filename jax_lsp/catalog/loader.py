@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from jax_lsp.catalog.model import VERIFIED_VALUES, Entry, Location, Solution, Verified
+from jax_lsp.catalog.model import VERIFIED_VALUES, Entry, Location, Solution, Variant, Verified
 from jax_lsp.catalog.templates import compile_template
 from jax_lsp.codes import RULES
 
@@ -40,7 +40,16 @@ _REQUIRED = {
     "solutions": list,
     "related": list,
 }
-_OPTIONAL = {"message_in": list, "before": str, "after": str, "skip_reason": str}
+_OPTIONAL = {
+    "message_in": list,
+    "before": str,
+    "after": str,
+    "skip_reason": str,
+    "message_versions": str,
+    "variants": list,
+}
+#: a JAX release or a range of releases: `0.4.14` or `0.1.63 - 0.4.13`
+_VERSIONS = re.compile(r"^\d+\.\d+\.\d+(?: - \d+\.\d+\.\d+)?$")
 
 
 class CatalogError(ValueError):
@@ -142,6 +151,11 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
     except Exception as e:
         raise CatalogError(f"{where}: message template does not compile: {e}") from None
 
+    message_versions = data.get("message_versions", "")
+    if message_versions and not _VERSIONS.match(message_versions):
+        raise CatalogError(f"{where}: `message_versions` must look like '0.4.14 - 0.10.2'")
+    variants = tuple(_variant(v, i, where) for i, v in enumerate(data.get("variants", [])))
+
     return Entry(
         id=entry_id,
         title=data["title"].strip(),
@@ -159,7 +173,31 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
         after=None if after is None else _text(after) + "\n",
         related=_strings(data["related"], "related", where),
         skip_reason=None if skip_reason is None else skip_reason.strip(),
+        message_versions=message_versions,
+        variants=variants,
     )
+
+
+def _variant(data: Any, i: int, where: str) -> Variant:
+    """One `[[variants]]` table: an older wording and the JAX releases that print it."""
+    if not isinstance(data, dict) or not {"message", "versions"} <= set(data) <= {
+        "message",
+        "versions",
+        "raised_in",
+    }:
+        raise CatalogError(
+            f"{where}: variants[{i}] needs `message` and `versions` (and may have `raised_in`)"
+        )
+    if not all(isinstance(v, str) for v in data.values()):
+        raise CatalogError(f"{where}: variants[{i}] values must be strings")
+    if not _VERSIONS.match(data["versions"]):
+        raise CatalogError(f"{where}: variants[{i}].versions must look like '0.1.63 - 0.4.13'")
+    message = data["message"].strip()
+    try:
+        compile_template(message)
+    except Exception as e:
+        raise CatalogError(f"{where}: variants[{i}] template does not compile: {e}") from None
+    return Variant(message, data["versions"], data.get("raised_in", "").strip())
 
 
 def load_catalog_from(directory: Path) -> Catalog:

@@ -12,10 +12,19 @@ import re
 from dataclasses import dataclass
 
 from jax_lsp.catalog.loader import Catalog
+from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate
 from jax_lsp.catalog.model import Entry
 from jax_lsp.catalog.templates import compile_template, normalize_message
 
 _TRACEBACK_HEAD = "Traceback (most recent call last):"
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: pytest prints each traceback line behind `E   `
+_PYTEST_PREFIX = re.compile(r"^E   ")
+#: the exception JAX chains in front of an error raised while transforming an operation: its
+#: traceback shows where the user wrote that operation
+_ORIGIN_MARK = "JaxStackTraceBeforeTransformation"
+#: the status code a JaxRuntimeError's message starts with (`INTERNAL: CpuCallback error ...`)
+_XLA_STATUS = re.compile(r"^[A-Z][A-Z_]{3,}: ")
 _FRAME = re.compile(r'^\s+File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<func>.+))?$')
 #: `Name: message` or `pkg.Name: message` at the start of a line, for an exception-like name
 _HEADER = re.compile(r"^(?P<name>[A-Za-z_][\w.]*)(?::[ \t]?(?P<rest>.*))?$")
@@ -62,6 +71,8 @@ class ParsedError:
     message: str
     frames: tuple[Frame, ...] = ()
     is_traceback: bool = False
+    #: the frames JAX names as the source of the failing operation (see `parse_error_text`)
+    origin_frames: tuple[Frame, ...] = ()
 
     @property
     def user_frame(self) -> Frame | None:
@@ -71,6 +82,10 @@ class ParsedError:
         installed packages are passed over when a frame of the user's own code exists, so a
         `contextlib` wrapper or an equinox/flax layer between the user's line and JAX does not
         hide the user's line."""
+        if self.origin_frames:
+            origin = ParsedError(None, "", self.origin_frames).user_frame
+            if origin is not None:
+                return origin
         outside_jax = [f for f in self.frames if not f.is_jax]
         for frame in reversed(outside_jax):
             if not frame.is_library:
@@ -90,6 +105,9 @@ class Match:
     exception_agrees: bool
     #: the text was only the start of the message (cut short); placeholders are not extracted
     truncated: bool = False
+    #: the wording (one of the entry's templates) that matched, and the JAX releases printing it
+    template: str = ""
+    versions: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +122,8 @@ class Explanation:
     match: Match | None
     #: the other entries that also match (less specific), or the closest ones when none does
     suggestions: tuple[Suggestion, ...]
+    #: the other errors found elsewhere in the same paste, in the order they appear
+    more: tuple[Match, ...] = ()
 
 
 def is_jax_path(filename: str) -> bool:
@@ -129,17 +149,9 @@ def _split_header(text: str) -> tuple[str | None, str]:
     return None, text.strip()
 
 
-def parse_error_text(text: str) -> ParsedError:
-    """Read error text: a full traceback (possibly chained, possibly with log lines around it)
-    or just the message, with or without the `ExceptionClass: ` prefix."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n")
-    lines = text.split("\n")
-    starts = [i for i, line in enumerate(lines) if line.rstrip() == _TRACEBACK_HEAD]
-    if not starts:
-        exception, message = _split_header(text.strip())
-        return ParsedError(exception, normalize_message(message))
-
-    section = lines[starts[-1] + 1 :]
+def _read_frames(section: list[str]) -> tuple[list[Frame], int]:
+    """The frames at the top of a traceback section, and the index of its first line after
+    them (the exception line)."""
     frames: list[Frame] = []
     i = 0
     while i < len(section):
@@ -164,8 +176,35 @@ def parse_error_text(text: str) -> ParsedError:
             i += 1  # source lines, caret markers, "[Previous line repeated ...]"
             continue
         break  # the first unindented line after the frames: the exception itself
+    return frames, i
+
+
+def parse_error_text(text: str) -> ParsedError:
+    """Read error text: a full traceback (possibly chained, possibly with log lines around it)
+    or just the message, with or without the `ExceptionClass: ` prefix.
+
+    In a chained traceback, the part that ends in `JaxStackTraceBeforeTransformation` is where
+    JAX says the failing operation was written (the line inside a custom rule, say); its
+    frames are kept as `origin_frames`, and the user's frame is read from them first."""
+    text = _ANSI.sub("", text).replace("\r\n", "\n").replace("\r", "\n").strip("\n")
+    lines = [_PYTEST_PREFIX.sub("", line) for line in text.split("\n")]
+    starts = [i for i, line in enumerate(lines) if line.rstrip() == _TRACEBACK_HEAD]
+    if not starts:
+        exception, message = _split_header(text.strip())
+        return ParsedError(exception, normalize_message(message))
+
+    origin: list[Frame] = []
+    for start in starts[:-1]:
+        section = lines[start + 1 :]
+        frames, i = _read_frames(section)
+        if i < len(section) and _ORIGIN_MARK in section[i] and frames:
+            origin = frames
+    section = lines[starts[-1] + 1 :]
+    frames, i = _read_frames(section)
+    if i < len(section) and _ORIGIN_MARK in section[i] and frames:
+        origin = frames
     exception, message = _split_header("\n".join(section[i:]))
-    return ParsedError(exception, normalize_message(message), tuple(frames), True)
+    return ParsedError(exception, normalize_message(message), tuple(frames), True, tuple(origin))
 
 
 def match_message(message: str, catalog: Catalog, exception: str | None = None) -> list[Match]:
@@ -183,14 +222,22 @@ def match_message(message: str, catalog: Catalog, exception: str | None = None) 
 
     found: list[Match] = []
     for entry in catalog:
-        values = compile_template(entry.message).match(message)
-        if values is not None:
-            found.append(Match(entry, tuple(values.items()), agrees(entry)))
+        for template, versions in entry.wordings:
+            if compile_template(template).static_length < MIN_SEARCH_STATIC and (
+                exception is None or not agrees(entry)
+            ):
+                continue  # `{x} has no attribute {y}`: only with the entry's exception class
+            values = compile_template(template).match(message)
+            if values is not None:
+                found.append(
+                    Match(entry, tuple(values.items()), agrees(entry), False, template, versions)
+                )
+                break
     if found:
         found.sort(
             key=lambda m: (
                 not m.exception_agrees,
-                -compile_template(m.entry.message).static_length,
+                -compile_template(m.template).static_length,
                 len(m.values),
                 m.entry.id,
             )
@@ -198,9 +245,11 @@ def match_message(message: str, catalog: Catalog, exception: str | None = None) 
         return found
     partial: list[tuple[int, Match]] = []
     for entry in catalog:
-        covered = compile_template(entry.message).match_truncated(message)
-        if covered:
-            partial.append((covered, Match(entry, (), agrees(entry), truncated=True)))
+        for template, versions in entry.wordings:
+            covered = compile_template(template).match_truncated(message)
+            if covered:
+                partial.append((covered, Match(entry, (), agrees(entry), True, template, versions)))
+                break
     partial.sort(key=lambda p: (not p[1].exception_agrees, -p[0], p[1].entry.id))
     return [m for _, m in partial]
 
@@ -230,11 +279,47 @@ def closest_entries(message: str, catalog: Catalog, limit: int = 3) -> list[Sugg
     return scored[:limit]
 
 
+def _from_located(found: Located) -> Match:
+    agrees = found.exception is None or _short_name(found.exception) == _short_name(
+        found.entry.exception
+    )
+    return Match(found.entry, found.values, agrees, found.truncated, found.template, found.versions)
+
+
 def explain(text: str, catalog: Catalog) -> Explanation:
-    """Parse error text and find its entry; with none, suggest the closest entries."""
+    """Find the errors in a paste and their entries; with none, suggest the closest entries.
+
+    The error a traceback ends with, read as a whole message, comes first; otherwise the first
+    message found anywhere in the text (see `jax_lsp.catalog.locate`). Every other error found
+    in the paste is listed in `more`."""
     parsed = parse_error_text(text)
-    matches = match_message(parsed.message, catalog, parsed.exception)
-    if matches:
+    # the whole text is read as one message only when it looks like one (a traceback, or text
+    # that starts with an exception class); prose is left to `locate`
+    is_message = (
+        parsed.is_traceback
+        or parsed.exception is not None
+        or bool(_XLA_STATUS.match(parsed.message))
+    )
+    matches = (
+        match_message(parsed.message, catalog, parsed.exception)
+        if parsed.message and is_message
+        else []
+    )
+    located = [_from_located(f) for f in locate(text, catalog)]
+    whole = [m for m in located if not m.truncated]
+    if matches and not matches[0].truncated:
+        primary = matches[0]
         others = tuple(Suggestion(m.entry, 1.0) for m in matches[1:])
-        return Explanation(parsed, matches[0], others)
-    return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))
+    elif whole:
+        primary = whole[0]
+        others = ()
+    elif matches:
+        primary = matches[0]
+        others = tuple(Suggestion(m.entry, 1.0) for m in matches[1:])
+    elif located:
+        primary = located[0]
+        others = ()
+    else:
+        return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))
+    more = tuple(m for m in located if m.entry.id != primary.entry.id)
+    return Explanation(parsed, primary, others, more)

@@ -51,6 +51,24 @@ class Solution:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """Another wording of an entry's message: what older JAX releases printed for the same error.
+
+    `versions` is the range of JAX releases whose source holds this wording (`"0.2.0 - 0.4.13"`,
+    the first and last release checked that has it); `raised_in` is where those releases raise
+    it, when that is not where the current release does.
+    """
+
+    message: str
+    versions: str
+    raised_in: str = ""
+
+    @property
+    def display_message(self) -> str:
+        return display_text(self.message)
+
+
+@dataclass(frozen=True)
 class Entry:
     """One JAX autodiff error: what JAX says, where, why, and how to fix it."""
 
@@ -82,6 +100,16 @@ class Entry:
     related: tuple[str, ...]
     #: for a source-only entry that still shows a `before`: why it cannot be run
     skip_reason: str | None = None
+    #: the JAX releases that print `message` as it is written (`"0.4.14 - 0.10.2"`)
+    message_versions: str = ""
+    #: the other wordings of the same error in other JAX releases, newest first
+    variants: tuple[Variant, ...] = ()
+
+    @property
+    def wordings(self) -> tuple[tuple[str, str], ...]:
+        """Every (template, JAX versions) this entry's error is printed as, current first."""
+        current = (self.message, self.message_versions or " - ".join(self.jax_versions[-1:]))
+        return (current, *((v.message, v.versions) for v in self.variants))
 
     @property
     def docs_url(self) -> str:

@@ -11,7 +11,7 @@ import textwrap
 from typing import Any
 
 from jax_lsp.catalog.loader import Catalog
-from jax_lsp.catalog.matching import Explanation
+from jax_lsp.catalog.matching import Explanation, Match
 from jax_lsp.catalog.model import Entry
 from jax_lsp.codes import DOCS_BASE_URL, RULES, Rule
 
@@ -33,6 +33,11 @@ def first_sentence(text: str) -> str:
         if ch == "." and (i + 1 == len(flat) or flat[i + 1] == " ") and i > 20:
             return flat[: i + 1]
     return flat
+
+
+def _inline(text: str) -> str:
+    """Text for a Markdown inline code span: one line, no backticks that would end it."""
+    return " ".join(text.split()).replace("`", "'")
 
 
 def _fence(code: str, lang: str = "") -> str:
@@ -72,6 +77,13 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
     out.append("")
     out.append("**Message** (`{…}` marks the parts that vary):\n")
     out.append(_fence(entry.display_message, "text"))
+    if entry.message_versions:
+        out.append(f"\nPrinted by JAX {entry.message_versions}.")
+    if entry.variants:
+        out.append("\n**Older wordings** (the JAX releases that print them):\n")
+        for v in entry.variants:
+            where = f" (raised in `{v.raised_in}`)" if v.raised_in else ""
+            out.append(f"- JAX {v.versions}{where}: `{_inline(v.display_message)}`")
     out.append(f"\n{h}# What it means\n")
     out.append(entry.meaning)
     out.append(f"\n{h}# When it happens\n")
@@ -131,7 +143,11 @@ def hover_markdown(entry: Entry, code: str | None = None) -> str:
     """The short form for an editor hover: message, meaning, top fix, link."""
     head = f"**{code}** · " if code else ""
     first_line = entry.display_message.splitlines()[0]
-    out = [f"{head}`{entry.exception}`: {first_line}", "", first_sentence(entry.meaning)]
+    out = [f"{head}`{entry.exception}`: {first_line}"]
+    if entry.message_versions:
+        older = f"; {len(entry.variants)} older wording(s) in the docs" if entry.variants else ""
+        out.append(f"*(JAX {entry.message_versions} wording{older})*")
+    out += ["", first_sentence(entry.meaning)]
     top = entry.top_solution
     if top is not None:
         out += ["", f"**Fix:** {top.title}"]
@@ -167,7 +183,14 @@ def entry_text(entry: Entry) -> str:
     out.append(f"Raised in:  {', '.join(str(loc) for loc in entry.raised_in)}")
     out.append(f"Verified:   {verified_text(entry)}")
     out.append(f"Docs:       {entry.docs_url}")
-    out += ["", "Message:", textwrap.indent(entry.display_message, "  "), ""]
+    out += ["", "Message:", textwrap.indent(entry.display_message, "  ")]
+    if entry.message_versions:
+        out.append(f"  (printed by JAX {entry.message_versions})")
+    for v in entry.variants:
+        where = f", raised in {v.raised_in}" if v.raised_in else ""
+        out.append(f"Older wording (JAX {v.versions}{where}):")
+        out.append(textwrap.indent(v.display_message, "  "))
+    out.append("")
     out += ["What it means:", _wrap(entry.meaning), ""]
     out.append("When it happens:")
     out += [
@@ -231,6 +254,11 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "raised_in": [str(loc) for loc in entry.raised_in],
         "verified": entry.verified,
         "jax_versions": list(entry.jax_versions),
+        "message_versions": entry.message_versions,
+        "variants": [
+            {"message": v.message, "versions": v.versions, "raised_in": v.raised_in}
+            for v in entry.variants
+        ],
         "meaning": entry.meaning,
         "triggers": list(entry.triggers),
         "solutions": [{"title": s.title, "detail": s.detail} for s in entry.solutions],
@@ -267,6 +295,16 @@ def explanation_json(exp: Explanation) -> dict[str, Any]:
         "message": exp.parsed.message,
         "entry": entry_json(exp.match.entry) if exp.match else None,
         "values": dict(exp.match.values) if exp.match else {},
+        "wording": _wording_json(exp.match) if exp.match else None,
+        "more": [
+            {
+                "entry": m.entry.id,
+                "values": dict(m.values),
+                "truncated": m.truncated,
+                "wording": _wording_json(m),
+            }
+            for m in exp.more
+        ],
         "user_frame": None
         if frame is None
         else {
@@ -280,6 +318,42 @@ def explanation_json(exp: Explanation) -> dict[str, Any]:
             for s in exp.suggestions
         ],
     }
+
+
+def _wording_json(m: Match) -> dict[str, Any]:
+    return {
+        "template": m.template or m.entry.message,
+        "versions": m.versions,
+        "current": (m.template or m.entry.message) == m.entry.message,
+    }
+
+
+def wording_note(m: Match) -> str:
+    """Which JAX releases print the wording that matched (and that it is an older one)."""
+    if not m.versions:
+        return ""
+    if m.template and m.template != m.entry.message:
+        return (
+            f"older wording, printed by JAX {m.versions} "
+            f"(JAX {m.entry.message_versions} prints the current one)"
+        )
+    return f"wording of JAX {m.versions}"
+
+
+def _values_lines(m: Match) -> list[str]:
+    return [f"  {k} = {v}" for k, v in m.values]
+
+
+def _more_lines(exp: Explanation, markdown: bool) -> list[str]:
+    if not exp.more:
+        return []
+    out = ["", f"This text holds {len(exp.more)} more error(s):"]
+    for m in exp.more:
+        cut = ", cut short" if m.truncated else ""
+        link = f"[`{m.entry.id}`]({m.entry.docs_url})" if markdown else m.entry.id
+        out.append(f"- {link}: {m.entry.title} ({wording_note(m)}{cut})")
+    out.append("Run `jax-lsp rule ID` for the full entry.")
+    return out
 
 
 def _explanation_head(exp: Explanation, markdown: bool) -> list[str]:
@@ -310,11 +384,18 @@ def explanation_text(exp: Explanation) -> str:
         out.append("Run `jax-lsp rule --all` to list every entry.")
         return "\n".join(out) + "\n"
     how = " (from the start of the message only)" if exp.match.truncated else ""
-    out = [f"Matched catalog entry: {exp.match.entry.id}{how}", ""]
+    out = [f"Matched catalog entry: {exp.match.entry.id}{how}"]
+    note = wording_note(exp.match)
+    if note:
+        out.append(f"Matched the {note}.")
+    if exp.match.values:
+        out += ["Values in your message:", *_values_lines(exp.match)]
+    out.append("")
     out += _explanation_head(exp, markdown=False)
     out.append(entry_text(exp.match.entry).rstrip())
     if exp.suggestions:
         out += ["", "Also matches: " + ", ".join(s.entry.id for s in exp.suggestions)]
+    out += _more_lines(exp, markdown=False)
     return "\n".join(out) + "\n"
 
 
@@ -327,11 +408,19 @@ def explanation_markdown(exp: Explanation) -> str:
         out += [f"- [`{s.entry.id}`]({s.entry.docs_url}): {s.entry.title}" for s in exp.suggestions]
         return "\n".join(out) + "\n"
     how = " (from the start of the message only)" if exp.match.truncated else ""
-    out = [f"**Matched catalog entry:** `{exp.match.entry.id}`{how}", ""]
+    out = [f"**Matched catalog entry:** `{exp.match.entry.id}`{how}"]
+    note = wording_note(exp.match)
+    if note:
+        out += ["", f"Matched the {note}."]
+    if exp.match.values:
+        out += ["", "Values in your message:", ""]
+        out += [f"- `{k}` = `{_inline(v)}`" for k, v in exp.match.values]
+    out.append("")
     out += _explanation_head(exp, markdown=True)
     out.append(entry_markdown(exp.match.entry).rstrip())
     if exp.suggestions:
         out += ["", "Also matches: " + ", ".join(f"`{s.entry.id}`" for s in exp.suggestions)]
+    out += _more_lines(exp, markdown=True)
     return "\n".join(out) + "\n"
 
 

@@ -51,9 +51,24 @@ class Template:
         return " … ".join(p.strip() for p in self.static_parts if p.strip())
 
     def match(self, message: str) -> dict[str, str] | None:
-        """The placeholder values if `message` matches from its start, else None."""
-        m = self.regex.match(normalize_message(message))
-        return None if m is None else {k: v.strip() for k, v in m.groupdict().items()}
+        """The placeholder values if `message` matches from its start, else None.
+
+        A value that ends the message and opens more brackets than it closes continues on the
+        next lines (a repr printed over several lines); if its brackets never close it is
+        left out rather than given cut."""
+        text = normalize_message(message)
+        m = self.regex.match(text)
+        if m is None:
+            return None
+        values = {k: v.strip() for k, v in m.groupdict().items()}
+        last = self.placeholders[-1] if self.placeholders else None
+        if last is not None and m.end(last) == m.end() and m.start(last) >= 0:
+            end = balanced_end(text, m.start(last), m.end(last))
+            if end is None:
+                del values[last]
+            else:
+                values[last] = text[m.start(last) : end].strip()
+        return values
 
     def match_truncated(self, message: str, min_static: int = 24) -> int:
         """For a message cut short (its first line only, or ending in `...`): how many characters
@@ -97,8 +112,41 @@ def _norm_ws(text: str) -> str:
 
 
 def _static_regex(text: str) -> str:
-    pieces = _WS.split(text)
-    return r"\s+".join(re.escape(p) for p in pieces)
+    pieces = [re.escape(p) for p in _WS.split(text)]
+    if pieces and pieces[0] == r"\.":
+        # `{value}.` ends a sentence: the dot of `Array(0.04)` inside the value does not
+        pieces[0] += r"(?=\s|\Z|[`'\"*])"
+    return r"\s+".join(pieces)
+
+
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def balanced_end(text: str, start: int, end: int, limit: int = 4000) -> int | None:
+    """Where a value that starts at `start` and was cut at `end` (its line's end) really ends:
+    `end` if its brackets balance, else the end of the line where they do (a repr printed
+    over several lines); None when they never do within `limit` characters."""
+    depth = 0
+    for ch in text[start:end]:
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+    if depth <= 0:
+        return end
+    i = end
+    stop = min(len(text), end + limit)
+    while i < stop:
+        ch = text[i]
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                nl = text.find("\n", i)
+                return len(text) if nl < 0 else nl
+        i += 1
+    return None
 
 
 def _split(text: str) -> list[tuple[str, str | None]]:
@@ -149,6 +197,10 @@ def compile_template(text: str) -> Template:
         elif i == last_placeholder and not trailing_static.strip():
             # a placeholder that ends the template runs to the end of its line
             regex.append(f"(?P<{name}>[^\\n]*)")
+        elif i == 1 and not pieces[0][0] and pieces[2][0][:1].isspace():
+            # a placeholder that starts the template, then a space, is one word
+            # (`{transform} requires ...` is `grad requires ...`, not a whole sentence)
+            regex.append(f"(?P<{name}>[^\\s`'\"(]+)")
         else:
             regex.append(f"(?P<{name}>.*?)")
     return Template(

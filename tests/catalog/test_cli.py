@@ -60,6 +60,16 @@ def test_rule_all(capsys: pytest.CaptureFixture[str], catalog: Catalog) -> None:
     assert all(f"{e.id}: {e.title}" in out for e in catalog)
 
 
+def test_rule_parse_error_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """`check` reports unparsable files as JAX000, so `rule JAX000` explains it."""
+    code, out, _ = _run(["rule", "JAX000"], capsys)
+    assert code == 0 and out.startswith("JAX000: file could not be parsed")
+    code, out, _ = _run(["rule", "jax000", "--output-format", "json"], capsys)
+    assert code == 0 and json.loads(out)["code"] == "JAX000"
+    code, out, _ = _run(["rule", "JAX000", "--output-format", "markdown"], capsys)
+    assert code == 0 and out.startswith("## JAX000")
+
+
 def test_rule_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _run(["rule", "nope"], capsys)
     assert code == 2 and "unknown code or entry" in err
