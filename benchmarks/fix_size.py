@@ -8,7 +8,10 @@ beside the file is counted apart). Prints the median and maximum, and the worst 
 With --run, also runs every fixed program under JAX (in one interpreter, as the fix tests do)
 and lists those that fail.
 
-    python benchmarks/fix_size.py [--show 5] [--run]
+    python benchmarks/fix_size.py [--show 5] [--run] [--programs DIR ...]
+
+`--programs` measures the programs of other directories instead (a blind set written
+elsewhere): those with a finding are fixed.
 """
 
 from __future__ import annotations
@@ -28,10 +31,13 @@ from jax_lsp.fixes.apply import fix_files
 REPO = Path(__file__).resolve().parents[1]
 
 
-def failing_programs() -> list[Path]:
-    programs = sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted(
-        (REPO / "tests" / "fixes" / "programs").glob("*.py")
-    )
+def failing_programs(dirs: list[Path] | None = None) -> list[Path]:
+    if dirs:
+        programs = [p for d in dirs for p in sorted(d.rglob("*.py"))]
+    else:
+        programs = sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted(
+            (REPO / "tests" / "fixes" / "programs").glob("*.py")
+        )
     return [p for p in programs if analyze_source(p.read_text(encoding="utf-8")).findings]
 
 
@@ -58,13 +64,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", type=int, default=5, help="list the N largest fixes")
     parser.add_argument("--run", action="store_true", help="run the fixed programs under JAX")
+    parser.add_argument("--programs", type=Path, nargs="+", metavar="DIR",
+                        help="measure the programs of these directories instead of the corpus")
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as root:
-        for program in failing_programs():
+        for program in failing_programs(args.programs):
             copy, added, created, applied = measure(program, Path(root))
             if applied:
-                rows.append((added, created, program.relative_to(REPO).as_posix(), copy))
+                shown = program.relative_to(REPO) if program.is_relative_to(REPO) else program
+                rows.append((added, created, Path(shown).as_posix(), copy))
         if not rows:
             print("no program was fixed")
             return 1

@@ -2023,7 +2023,10 @@ class Interpreter:
             span=span,
             severity=Severity.ERROR,
             path=tuple(path),
-            fixes=_FIXES.get(code, ()) + (FixKind.SUPPRESS,),
+            # an io_callback JAX transposes stays in the transposed jaxpr whatever stops its
+            # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
+            fixes=(() if code == "JAX003" and deferred else _FIXES.get(code, ()))
+            + (FixKind.SUPPRESS,),
             transform=level.name,
             operand_spans=operand_spans,
             modes=modes or (level.mode,),

@@ -37,6 +37,8 @@ def _stop_gradient_ref(src: FixSource, at: cst.CSTNode, addition: ModuleAddition
 def stop_gradient_fix(src: FixSource, finding: Finding) -> Fix | None:
     if finding.code not in CODES or not finding.operand_spans:
         return None
+    if FixKind.STOP_GRADIENT not in finding.fixes:
+        return None  # the analysis knows it would not help (an io_callback JAX transposes)
     if finding.transform.endswith("check_grads"):
         return None  # a zero gradient is exactly what check_grads exists to catch
     site = locate_callback(src, finding)

@@ -45,7 +45,7 @@ def test_vscode_manifest() -> None:
         assert f"jax-lsp.{key}" in settings, key
     assert settings["jax-lsp.trace.server"]["enum"] == ["off", "messages", "verbose"]
     commands = {c["command"] for c in manifest["contributes"]["commands"]}
-    assert commands == {"jax-lsp.restart", "jax-lsp.showLogs"}
+    assert commands == {"jax-lsp.restart", "jax-lsp.showLogs", "jax-lsp.installBundledServer"}
     events = manifest["activationEvents"]
     assert "onLanguage:python" in events
     assert "onNotebook:jupyter-notebook" in events
