@@ -145,11 +145,7 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
         raise CatalogError(f"{where}: an entry verified by running needs `before` and `after`")
     if verified == "source-only" and before is not None and not skip_reason:
         raise CatalogError(f"{where}: a source-only entry with a `before` needs `skip_reason`")
-    message = data["message"].strip()
-    try:
-        compile_template(message)
-    except Exception as e:
-        raise CatalogError(f"{where}: message template does not compile: {e}") from None
+    message = _template(data["message"], f"{where}: message")
 
     message_versions = data.get("message_versions", "")
     if message_versions and not _VERSIONS.match(message_versions):
@@ -178,6 +174,16 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
     )
 
 
+def _template(text: str, what: str) -> str:
+    """A message template, stripped, once it is known to compile (else a CatalogError)."""
+    message = text.strip()
+    try:
+        compile_template(message)
+    except Exception as e:
+        raise CatalogError(f"{what} template does not compile: {e}") from None
+    return message
+
+
 def _variant(data: Any, i: int, where: str) -> Variant:
     """One `[[variants]]` table: an older wording and the JAX releases that print it."""
     if not isinstance(data, dict) or not {"message", "versions"} <= set(data) <= {
@@ -192,11 +198,7 @@ def _variant(data: Any, i: int, where: str) -> Variant:
         raise CatalogError(f"{where}: variants[{i}] values must be strings")
     if not _VERSIONS.match(data["versions"]):
         raise CatalogError(f"{where}: variants[{i}].versions must look like '0.1.63 - 0.4.13'")
-    message = data["message"].strip()
-    try:
-        compile_template(message)
-    except Exception as e:
-        raise CatalogError(f"{where}: variants[{i}] template does not compile: {e}") from None
+    message = _template(data["message"], f"{where}: variants[{i}]")
     return Variant(message, data["versions"], data.get("raised_in", "").strip())
 
 
