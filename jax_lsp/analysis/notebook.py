@@ -65,7 +65,9 @@ _AUTOMAGICS = frozenset(
         "unalias", "unload_ext", "who", "who_ls", "whos", "xdel", "xmode",
     }
 )
-_AUTOMAGIC_LINE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)[ \t]+\S")
+#: a magic's arguments start like words, options, paths or strings; Python's operators and
+#: brackets after the name (`system = System(...)`, `time (x)`) mean Python, as for IPython
+_AUTOMAGIC_LINE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)[ \t]+[\w\-./~'\"$]")
 
 
 def _is_automagic(line: str) -> bool:

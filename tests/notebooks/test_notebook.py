@@ -98,7 +98,8 @@ def test_ipython_syntax_is_not_a_syntax_error() -> None:
     still found in the cell after them."""
     cells = [
         "t = %timeit -o sum(range(10))\nfiles = !ls\nlen?\n?len\n"
-        "timeit -n 5 -r 5 sum(range(10))\npip install numpy\ntime = 3\n",
+        "timeit -n 5 -r 5 sum(range(10))\npip install numpy\ntime = 3\n"
+        "system = dict(\n    a=1,\n)\n",
         "%%time\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n",
         "    def f(x):\n        y = jax.ShapeDtypeStruct((), jnp.float32)\n"
         "        return jax.pure_callback(np.sin, y, x)\n",
