@@ -160,6 +160,18 @@ def code_cell_numbers_of_ipynb(text: str) -> list[int]:
     return [i for i, cell in enumerate(nb.get("cells", []), 1) if cell.get("cell_type") == "code"]
 
 
+def site_in_cell_terms(nb: NotebookSource, finding: Finding, cell: int) -> str:
+    """The finding's message with its differentiation site's "(line N)" of the joined source
+    said in cell terms: "(line M)" in the finding's own `cell`, "(code cell K, line M)" in
+    another (the CLI and the server say the same)."""
+    site = finding.path[0] if finding.path else None
+    if site is None or site.filename is not None or not site.label.endswith("differentiates here"):
+        return finding.message
+    where, line = nb.locate(site.span.line)
+    said = f"line {line}" if where == cell else f"code cell {where + 1}, line {line}"
+    return finding.message.replace(f"(line {site.span.line})", f"({said})", 1)
+
+
 def _map_span(nb: NotebookSource, span: Span) -> tuple[int, Span]:
     cell, line = nb.locate(span.line)
     end_cell, end_line = nb.locate(span.end_line)

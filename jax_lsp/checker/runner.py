@@ -21,7 +21,7 @@ from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Span
-from jax_lsp.analysis.notebook import NotebookSource, code_cells_of_ipynb, join_cells
+from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells, site_in_cell_terms
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.cache import (
@@ -256,7 +256,7 @@ def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
     findings = []
     for f in filter_suppressed(nb.source, result.findings):
         cell, line = nb.locate(f.span.line)
-        message = _site_in_cell_terms(nb, f, cell)
+        message = site_in_cell_terms(nb, f, cell)
         findings.append(replace(f, message=f"code cell {cell + 1}, line {line}: {message}"))
     if result.error is not None:
         err = result.error
@@ -264,17 +264,6 @@ def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
         findings.insert(0, _parse_error(f"code cell {cell + 1}, line {line}: {err.message}",
                                         max(err.line, 1), max(err.col, 0)))
     return nb.source, findings, result.dependencies
-
-
-def _site_in_cell_terms(nb: NotebookSource, f: Finding, cell: int) -> str:
-    """The message with the differentiation site's "(line N)" of the joined source said as
-    the server says it: "(line M)" in the finding's cell, "(code cell K, line M)" in another."""
-    site = f.path[0] if f.path else None
-    if site is None or site.filename is not None or not site.label.endswith("differentiates here"):
-        return f.message
-    where, line = nb.locate(site.span.line)
-    said = f"line {line}" if where == cell else f"code cell {where + 1}, line {line}"
-    return f.message.replace(f"(line {site.span.line})", f"({said})", 1)
 
 
 def _analyse_text(path: str, source: str, config: AnalysisConfig,

@@ -24,7 +24,7 @@ from pathlib import Path
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
-from jax_lsp.analysis.notebook import NotebookSource, join_cells
+from jax_lsp.analysis.notebook import NotebookSource, join_cells, site_in_cell_terms
 from jax_lsp.fixes import TextEdit
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.documents import Document, path_of
@@ -130,16 +130,7 @@ class Layout:
     def message(self, finding: Finding, number: int) -> str:
         """The finding's message with the differentiation site's line said in cell terms (the
         analysis names it by its line in the joined source)."""
-        site = finding.path[0] if finding.path else None
-        if site is None or site.filename is not None or not site.label.endswith(
-            "differentiates here"
-        ):
-            return finding.message
-        where, span = self.locate(site.span)
-        said = f"line {span.line}"
-        if where != number:
-            said = f"{self.cells[where].label}, {said}"
-        return finding.message.replace(f"(line {site.span.line})", f"({said})", 1)
+        return site_in_cell_terms(self.source, finding, number)
 
     def localize(self, finding: Finding) -> tuple[int, Finding]:
         """(cell number, the finding in that cell's positions). Path steps in that cell keep no
