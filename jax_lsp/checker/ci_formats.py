@@ -10,12 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from jax_lsp.analysis.findings import Finding, Severity
-from jax_lsp.checker.results import FileResult, rule_url
+from jax_lsp.checker.results import FileResult, each_finding, rule_url
 
 __all__ = ["CI_FORMATS"]
 
@@ -30,12 +30,6 @@ def _xml_text(text: str) -> str:
 
 def _xml_attr(text: str) -> str:
     return quoteattr(_NOT_XML.sub("\ufffd", text))
-
-
-def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]]:
-    for r in results:
-        for f in r.findings:
-            yield r, f
 
 
 def format_json_lines(results: Sequence[FileResult]) -> str:
@@ -58,14 +52,14 @@ def format_pylint(results: Sequence[FileResult]) -> str:
     """``path:row: [CODE] message``, as pylint's parseable output (and ruff's `pylint`)."""
     return "".join(
         f"{_one_line(r.path)}:{f.span.line}: [{f.code}] {_one_line(f.message)}\n"
-        for r, f in _items(results)
+        for r, f in each_finding(results)
     )
 
 
 def format_azure(results: Sequence[FileResult]) -> str:
     """Azure Pipelines ``##vso[task.logissue ...]`` logging commands, one a finding."""
     out = []
-    for r, f in _items(results):
+    for r, f in each_finding(results):
         kind = "warning" if f.severity is Severity.WARNING else "error"
         props = (
             f"type={kind};sourcepath={_vso(r.abspath)};linenumber={f.span.line};"
@@ -114,7 +108,7 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
                 },
             },
         }
-        for r, f in _items(results)
+        for r, f in each_finding(results)
     ]
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
 
@@ -122,7 +116,7 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
 def format_rdjson(results: Sequence[FileResult]) -> str:
     """reviewdog's Diagnostic Format (rdjson)."""
     diagnostics: list[dict[str, Any]] = []
-    for r, f in _items(results):
+    for r, f in each_finding(results):
         code: dict[str, str] = {"value": f.code}
         url = rule_url(f.code)
         if url:
@@ -149,7 +143,7 @@ def format_junit(results: Sequence[FileResult]) -> str:
     """JUnit XML: a test suite a checked file with findings, a failing test case a finding
     (a clean run is one passing suite, so that CI shows that the check ran)."""
     by_file: dict[str, list[Finding]] = {}
-    for r, f in _items(results):
+    for r, f in each_finding(results):
         by_file.setdefault(r.path, []).append(f)
     total = sum(len(fs) for fs in by_file.values())
     out = [

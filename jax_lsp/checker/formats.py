@@ -14,7 +14,7 @@ import json
 import os
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 from urllib.parse import quote
@@ -32,6 +32,7 @@ from jax_lsp.checker.fix_objects import has_safe_fix, ruff_fix, sarif_fixes
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
+    each_finding,
     rule_name,
     rule_summary,
     rule_url,
@@ -66,12 +67,6 @@ MAX_LINE_CHARS = 160
 LINE_LEAD_CHARS = 40
 
 
-def _items(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Finding]]:
-    for r in results:
-        for f in r.findings:
-            yield r, f
-
-
 _SUMMARY_NOUN = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
@@ -79,12 +74,12 @@ def summary_line(results: Sequence[FileResult]) -> str:
     """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``,
     then, as ruff says it, how many `--fix` can fix."""
     found = _found(results)
-    fixable = sum(1 for _, f in _items(results) if has_safe_fix(f))
+    fixable = sum(1 for _, f in each_finding(results) if has_safe_fix(f))
     return found + (f"\n[*] {fixable} fixable with the `--fix` option." if fixable else "")
 
 
 def _found(results: Sequence[FileResult]) -> str:
-    counts = Counter(f.severity for _, f in _items(results))
+    counts = Counter(f.severity for _, f in each_finding(results))
     if not counts:
         return "All checks passed!"
     parts = [
@@ -122,7 +117,7 @@ def _header(r: FileResult, f: Finding, color: bool) -> str:
 
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
     """``path:row:col: CODE message``, one finding a line, then the summary."""
-    lines = [_header(r, f, color) for r, f in _items(results)]
+    lines = [_header(r, f, color) for r, f in each_finding(results)]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
@@ -235,7 +230,7 @@ def format_full(results: Sequence[FileResult], *, color: bool = False) -> str:
     path from the differentiation site as notes; then the summary."""
     blocks = []
     lines_cache: dict[int, list[str]] = {}
-    for r, f in _items(results):
+    for r, f in each_finding(results):
         lines = lines_cache.setdefault(id(r), split_lines(r.source) if r.source else [])
         snippet, width = _snippet(lines, f, color)
         block = [_header(r, f, color), *snippet, *_notes(r, f, color, width)]
@@ -321,7 +316,7 @@ def _place_elsewhere(span: Span) -> dict[str, Any]:
 def json_items(results: Sequence[FileResult]) -> list[dict[str, Any]]:
     """The findings as the objects of ruff's JSON output, plus `related` (the path)."""
     layouts = {id(r): _notebook_layout(r) for r in results}
-    return [_json_item(r, f, layouts[id(r)]) for r, f in _items(results)]
+    return [_json_item(r, f, layouts[id(r)]) for r, f in each_finding(results)]
 
 
 def format_json(results: Sequence[FileResult]) -> str:
@@ -348,7 +343,7 @@ def _gh_property(text: str) -> str:
 def format_github(results: Sequence[FileResult]) -> str:
     """GitHub Actions workflow commands: one ``::error ...::message`` annotation a finding."""
     out = []
-    for r, f in _items(results):
+    for r, f in each_finding(results):
         s = f.span
         props = ",".join(
             [
@@ -455,7 +450,7 @@ def format_sarif(results: Sequence[FileResult]) -> str:
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_sarif_result(r, f, index) for r, f in _items(results)],
+                "results": [_sarif_result(r, f, index) for r, f in each_finding(results)],
             }
         ],
     }
@@ -466,7 +461,7 @@ def format_sarif(results: Sequence[FileResult]) -> str:
 
 
 def _statistics(results: Sequence[FileResult]) -> list[tuple[str, int]]:
-    counts = Counter(f.code for _, f in _items(results))
+    counts = Counter(f.code for _, f in each_finding(results))
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Finding
@@ -13,6 +14,7 @@ __all__ = [
     "PARSE_ERROR_CODE",
     "PARSE_ERROR_NAME",
     "FileResult",
+    "each_finding",
     "rule_name",
     "rule_url",
     "split_lines",
@@ -39,6 +41,13 @@ class FileResult:
     @property
     def abspath(self) -> str:
         return self.filename or self.path
+
+
+def each_finding(results: Iterable[FileResult]) -> Iterator[tuple[FileResult, Finding]]:
+    """(file result, finding) for every finding of `results`, in order."""
+    for r in results:
+        for f in r.findings:
+            yield r, f
 
 
 def rule_name(code: str) -> str:
