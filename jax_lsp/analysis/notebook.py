@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
@@ -160,15 +160,21 @@ def code_cell_numbers_of_ipynb(text: str) -> list[int]:
     return [i for i, cell in enumerate(nb.get("cells", []), 1) if cell.get("cell_type") == "code"]
 
 
-def site_in_cell_terms(nb: NotebookSource, finding: Finding, cell: int) -> str:
+def site_in_cell_terms(
+    nb: NotebookSource,
+    finding: Finding,
+    cell: int,
+    cell_name: Callable[[int], str] = lambda i: f"code cell {i + 1}",
+) -> str:
     """The finding's message with its differentiation site's "(line N)" of the joined source
-    said in cell terms: "(line M)" in the finding's own `cell`, "(code cell K, line M)" in
-    another (the CLI and the server say the same)."""
+    said in cell terms: "(line M)" in the finding's own `cell`, "(<cell_name(K)>, line M)" in
+    another code cell K (0-based among the code cells; the caller names it, as it numbers
+    cells: the server says "cell 5" counting markdown cells too, as Jupyter and ruff do)."""
     site = finding.path[0] if finding.path else None
     if site is None or site.filename is not None or not site.label.endswith("differentiates here"):
         return finding.message
     where, line = nb.locate(site.span.line)
-    said = f"line {line}" if where == cell else f"code cell {where + 1}, line {line}"
+    said = f"line {line}" if where == cell else f"{cell_name(where)}, line {line}"
     return finding.message.replace(f"(line {site.span.line})", f"({said})", 1)
 
 

@@ -10,7 +10,10 @@ positions of the joined source to (cell, cell-relative position): diagnostics ar
 URI with ranges from that cell's own `LineIndex` (so in the negotiated encoding), path steps in
 another cell point at that cell, and fix edits go back to the cells they fall in.
 
-Cells whose kind is markdown, or whose language is not Python, are not part of the module.
+Cells whose kind is markdown, or whose language is not Python, are not part of the module, but
+the server asks for them too: messages name a cell by its number among all the notebook's cells
+("cell 5"), as Jupyter, ruff and `jax-lsp check` do, and only a client that sends every cell lets
+the server count them (vscode-languageclient sends only the cells a selector's languages match).
 """
 
 from __future__ import annotations
@@ -41,13 +44,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: the cells jax-lsp asks the client to synchronise: the Python cells of Jupyter notebooks
+#: the cells jax-lsp asks the client to synchronise: every cell of Jupyter notebooks (the Python
+#: ones are analysed; the others are needed to number cells as Jupyter and ruff do)
 NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
-    notebook_selector=[
-        types.NotebookDocumentFilterWithCells(
-            notebook="jupyter-notebook", cells=[types.NotebookCellLanguage(language="python")]
-        )
-    ],
+    notebook_selector=[types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook")],
     save=False,
 )
 
@@ -64,11 +64,14 @@ class CellView:
     index: LineIndex
     #: the cell's 0-based position among the code cells
     number: int
+    #: the cell's 1-based position among all the notebook's cells, markdown ones included
+    ordinal: int
 
     @property
     def label(self) -> str:
-        """How messages name the cell (the CLI says the same: ``code cell 2``)."""
-        return f"code cell {self.number + 1}"
+        """How messages name the cell: ``cell 5``, counting every cell as Jupyter, ruff and the
+        CLI's ``cell`` field do."""
+        return f"cell {self.ordinal}"
 
 
 @dataclass(frozen=True)
@@ -80,9 +83,13 @@ class Layout:
     _lines: tuple[str, ...] = field(repr=False)
 
     @classmethod
-    def of(cls, documents: Sequence[Document]) -> Layout:
-        source = join_cells([d.text for d in documents])
-        cells = tuple(CellView(d.uri, d.version, d.index, i) for i, d in enumerate(documents))
+    def of(cls, code_cells: Sequence[tuple[int, Document]]) -> Layout:
+        """The layout of the code cells, each with its 1-based position among all cells."""
+        source = join_cells([d.text for _, d in code_cells])
+        cells = tuple(
+            CellView(d.uri, d.version, d.index, i, ordinal)
+            for i, (ordinal, d) in enumerate(code_cells)
+        )
         return cls(source, cells, tuple(source.source.split("\n")))
 
     @property
@@ -130,11 +137,11 @@ class Layout:
     def message(self, finding: Finding, number: int) -> str:
         """The finding's message with the differentiation site's line said in cell terms (the
         analysis names it by its line in the joined source)."""
-        return site_in_cell_terms(self.source, finding, number)
+        return site_in_cell_terms(self.source, finding, number, lambda n: self.cells[n].label)
 
     def localize(self, finding: Finding) -> tuple[int, Finding]:
         """(cell number, the finding in that cell's positions). Path steps in that cell keep no
-        file name; steps in other cells are named after their cell (``code cell 3``)."""
+        file name; steps in other cells are named after their cell (``cell 3``)."""
         number, span = self.locate(finding.span)
         steps = []
         for step in finding.path:
@@ -274,23 +281,31 @@ class NotebookStore:
     def layout(self, notebook: Notebook) -> Layout:
         """The layout of the notebook's current code cells (made once per revision)."""
         if notebook._layout is None:
-            notebook._layout = Layout.of(self.code_cells(notebook))
+            notebook._layout = Layout.of(self._numbered_code_cells(notebook))
         return notebook._layout
 
     def code_cells(self, notebook: Notebook) -> list[Document]:
+        return [doc for _, doc in self._numbered_code_cells(notebook)]
+
+    def _numbered_code_cells(self, notebook: Notebook) -> list[tuple[int, Document]]:
+        """The Python code cells, each with its 1-based position among all cells."""
         out = []
-        for uri, kind in notebook.cells:
+        for ordinal, (uri, kind) in enumerate(notebook.cells, 1):
             doc = self._cells.get(uri)
             if (
                 kind == types.NotebookCellKind.Code
                 and doc is not None
                 and doc.language_id.lower() in PYTHON_LANGUAGES
             ):
-                out.append(doc)
+                out.append((ordinal, doc))
         return out
 
-    def _signature(self, notebook: Notebook) -> tuple[tuple[str, int, str], ...]:
-        return tuple((d.uri, d.version, d.text) for d in self.code_cells(notebook))
+    def _signature(self, notebook: Notebook) -> tuple[tuple[int, str, int, str], ...]:
+        """What the findings depend on: the code cells, and their numbers (a markdown cell
+        inserted above renumbers the cells that messages name)."""
+        return tuple(
+            (n, d.uri, d.version, d.text) for n, d in self._numbered_code_cells(notebook)
+        )
 
     def _open_cell(self, item: types.TextDocumentItem, notebook: Notebook) -> None:
         self._cells[item.uri] = Document(

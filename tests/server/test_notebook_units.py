@@ -191,9 +191,9 @@ def test_a_finding_as_a_cell_sees_it() -> None:
     )
     number, local = layout.localize(finding)
     assert number == 1 and local.span == Span(3, 11, 3, 37)
-    assert "`jax.grad` (code cell 3, line 1) through" in local.message
+    assert "`jax.grad` (cell 3, line 1) through" in local.message
     files = [s.filename for s in local.path]
-    assert files == ["code cell 3", "code cell 3", "/elsewhere/helpers.py"]
+    assert files == ["cell 3", "cell 3", "/elsewhere/helpers.py"]
     assert layout.cell_findings(cell_uri(1), [finding]) == [local]
     assert layout.cell_findings(cell_uri(2), [finding]) == []
 
@@ -210,6 +210,47 @@ def test_a_finding_as_a_cell_sees_it() -> None:
         "file:///elsewhere/helpers.py",
     ]
     assert related[0].location.range.end == types.Position(line=0, character=8)
+
+
+def test_cells_are_named_by_their_number_among_all_cells() -> None:
+    # as Jupyter, ruff and the CLI's JSON number them: markdown and raw cells count
+    store = NotebookStore()
+    nb = open_notebook(
+        store,
+        [(0, "# Setup", MARKUP), (1, CELLS[0], CODE), (2, CELLS[1], CODE), (3, "text", MARKUP),
+         (4, CELLS[2], CODE)],
+    )
+    layout = store.layout(nb)
+    assert [(c.number, c.ordinal, c.label) for c in layout.cells] == [
+        (0, 2, "cell 2"), (1, 3, "cell 3"), (2, 5, "cell 5")
+    ]
+    finding = Finding(
+        code="JAX001",
+        message="`jax.pure_callback` is reached by `jax.grad` (line 6) through `f`",
+        span=Span(5, 11, 5, 37),
+        path=(PathStep(Span(6, 0, 6, 8), "`jax.grad` differentiates here"),),
+    )
+    _, local = layout.localize(finding)
+    assert "`jax.grad` (cell 5, line 1) through" in local.message
+    assert [s.filename for s in local.path] == ["cell 5"]
+
+    # a markdown cell inserted above changes no code but renumbers the cells: lint again
+    structure = types.NotebookDocumentCellChangeStructure(
+        array=types.NotebookCellArrayChange(
+            start=0, delete_count=0, cells=[types.NotebookCell(kind=MARKUP, document=cell_uri(9))]
+        ),
+        did_open=[item(9, "# Title", "markdown")],
+    )
+    _, _, changed = change(store, 2, structure=structure)
+    assert changed
+    assert [c.label for c in store.layout(nb).cells] == ["cell 3", "cell 4", "cell 6"]
+    # typing in a markdown cell changes nothing the findings depend on
+    edit = types.NotebookDocumentCellContentChanges(
+        document=types.VersionedTextDocumentIdentifier(uri=cell_uri(9), version=2),
+        changes=[types.TextDocumentContentChangeWholeDocument(text="# Title, longer")],
+    )
+    _, _, changed = change(store, 3, text_content=[edit])
+    assert not changed
 
 
 def test_fix_edits_go_back_to_their_cells() -> None:

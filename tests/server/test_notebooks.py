@@ -199,7 +199,7 @@ class Notebook:
             )
         )
 
-    def insert(self, index: int, source: str) -> Cell:
+    def insert(self, index: int, source: str | tuple[str, str]) -> Cell:
         cell = self._cell(self.path, 100 + len(self.cells), source)
         self.cells.insert(index, cell)
         self.version += 1
@@ -286,7 +286,9 @@ async def test_the_server_advertises_notebook_sync(session: Session) -> None:
     assert isinstance(sync_options, types.NotebookDocumentSyncOptions)
     (selector,) = sync_options.notebook_selector
     assert selector.notebook == "jupyter-notebook"
-    assert [c.language for c in selector.cells or []] == ["python"]
+    # every cell, markdown ones too: vscode-languageclient sends only the cells whose language a
+    # selector names, and the server numbers cells among all of them (as Jupyter and ruff do)
+    assert getattr(selector, "cells", None) is None
 
 
 async def test_the_finding_is_in_the_callback_cell_with_its_path(session: Session) -> None:
@@ -298,7 +300,8 @@ async def test_the_finding_is_in_the_callback_cell_with_its_path(session: Sessio
     assert diag.range == find(CALLBACK, CALL, enc)
     assert diag.data["uri"] == callback.uri and diag.data["version"] == callback.version
     # the differentiation site is named in cell terms, not by its line in the joined source
-    assert "`jax.grad` (code cell 4, line 1)" in diag.message
+    # named as Jupyter, ruff and the CLI's JSON number cells: the markdown cell counts
+    assert "`jax.grad` (cell 5, line 1)" in diag.message
     assert diag.related_information is not None
     steps = [(r.message, r.location.uri, r.location.range) for r in diag.related_information]
     assert steps == [
@@ -326,7 +329,8 @@ async def test_hover_and_code_actions_on_a_cell(session: Session) -> None:
     assert hover is not None and hover.range == diag.range
     assert "JAX001" in hover.contents.value
     assert "Pure callbacks do not support JVP" in hover.contents.value
-    assert "code cell 4:1" in hover.contents.value  # the path's step in the grad cell
+    assert "cell 5:1" in hover.contents.value  # the path's step in the grad cell
+    assert "code cell" not in hover.contents.value
 
     actions = await session.request(
         session.client.text_document_code_action_async(
@@ -404,14 +408,21 @@ async def test_stop_gradient_then_deleting_the_grad_cell_then_closing(session: S
     [diag] = await cell_diagnostics(session, callback, 1)
     assert diag.related_information is not None
     assert diag.related_information[0].location.uri == again.uri
-    assert "(code cell 4, line 1)" in diag.message
+    assert "(cell 5, line 1)" in diag.message
 
     # a cell inserted first moves nothing in the callback cell, and renumbers the others
     nb.insert(0, "seed = 0\n\n\n")
     if not session.profile.pull:
-        await session.wait_for_publish(callback.uri, lambda p: "code cell 5" in str(p))
+        await session.wait_for_publish(callback.uri, lambda p: "cell 6," in str(p))
     [moved] = await cell_diagnostics(session, callback, 1)
-    assert moved.range == diag.range and "(code cell 5, line 1)" in moved.message
+    assert moved.range == diag.range and "(cell 6, line 1)" in moved.message
+
+    # so does a markdown cell, though the code is unchanged
+    nb.insert(0, ("markdown", "# Notes\n"))
+    if not session.profile.pull:
+        await session.wait_for_publish(callback.uri, lambda p: "cell 7," in str(p))
+    [moved] = await cell_diagnostics(session, callback, 1)
+    assert moved.range == diag.range and "(cell 7, line 1)" in moved.message
 
     nb.close()
     if not session.profile.pull:
@@ -456,6 +467,10 @@ async def test_the_cli_reports_the_same_cell_and_line(session: Session) -> None:
     # (markdown ones too), rows counted in that cell; the message names the code cell
     line = cli["location"]["row"]
     assert nb.cells[cli["cell"] - 1] is callback
+    # the server names the differentiation site's cell by the number the CLI gives it
+    site = cli["related"][0]
+    assert nb.cells[site["cell"] - 1] is grad
+    assert f"(cell {site['cell']}, line {site['location']['row']})" in diag.message
     number = nb.code_cells().index(callback)
     assert cli["message"].startswith(f"code cell {number + 1}, line {line}:")
     assert line == diag.range.start.line + 1
