@@ -112,3 +112,22 @@ def test_emacs_files_byte_compile_cleanly(library: str, tmp_path: Path) -> None:
     if proc.returncode == 3:
         pytest.skip(f"Emacs has no {feature}")
     assert proc.returncode == 0, proc.stderr
+
+
+def test_zed_extension_registers_jax_lsp_for_python() -> None:
+    # not built here (no Zed and no zed_extension_api crate from the registries): this checks
+    # what can be checked without them, and the README says so
+    zed = EDITORS / "zed"
+    manifest = tomllib.loads((zed / "extension.toml").read_text())
+    assert manifest["schema_version"] == 1
+    assert manifest["language_servers"]["jax-lsp"]["languages"] == ["Python"]
+    cargo = tomllib.loads((zed / "Cargo.toml").read_text())
+    assert cargo["lib"]["crate-type"] == ["cdylib"]
+    assert "zed_extension_api" in cargo["dependencies"]
+    source = (zed / "src" / "lib.rs").read_text()
+    # the same command as every other integration, and the section the server asks for
+    assert 'const EXECUTABLE: &str = "jax-lsp";' in source
+    assert 'const ARGS: [&str; 1] = ["serve"];' in source
+    assert '"jax-lsp": s' in source
+    assert "zed::register_extension!(JaxLsp);" in source
+    assert "Untested" in (zed / "README.md").read_text()
