@@ -188,8 +188,10 @@ class _Actions:
             for file in create:
                 uri = from_fs_path(str(file.path)) or file.path.as_uri()
                 start = types.Position(line=0, character=0)
+                # ignoreIfExists, not overwrite: a file that appeared since is never wiped,
+                # and clients that apply the creation after the edits (lsp-mode 8.0) keep them
                 changes.append(types.CreateFile(
-                    uri=uri, options=types.CreateFileOptions(overwrite=True)))
+                    uri=uri, options=types.CreateFileOptions(ignore_if_exists=True)))
                 changes.append(types.TextDocumentEdit(
                     text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri),
                     edits=[types.TextEdit(range=types.Range(start=start, end=start),
