@@ -13,11 +13,13 @@
 ;;
 ;; Eglot runs one server per buffer, so this entry makes jax-lsp *the* Python server of Eglot.
 ;; To keep another server (basedpyright, pylsp, ruff, ...) as well, set
-;; `eglot-jax-server-command' to run both through an LSP multiplexer, e.g. rassumfrassum
-;; (`pip install rassumfrassum'):
+;; `eglot-jax-server-command' to run both through the LSP multiplexer rassumfrassum
+;; (`pip install rassumfrassum') with the preset beside this file, which keeps jax-lsp's hover
+;; (rass alone asks only its first server for hover):
 ;;
 ;;   (setq eglot-jax-server-command
-;;         '("rass" "--" "basedpyright-langserver" "--stdio" "--" "jax-lsp" "serve"))
+;;         '("rass" "/path/to/jax-lsp/editors/emacs/rass/jax.py"
+;;           "--" "basedpyright-langserver" "--stdio" "--" "jax-lsp" "serve"))
 ;;
 ;; or use lsp-mode with lsp-jax.el, whose jax-lsp client is an add-on beside any other.
 ;; See editors/emacs/README.md.

@@ -13,6 +13,7 @@ elpa-markdown-mode elpa-lsp-mode`); CI does not install them, so each test is sk
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -53,7 +54,9 @@ def _server_env_and_cmd() -> tuple[dict[str, str], list[str]]:
     return env, [sys.executable, "-m", "jax_lsp", "serve"]
 
 
-def run_driver(emacs: str, driver: str, tmp_path: Path) -> dict:
+def run_driver(
+    emacs: str, driver: str, tmp_path: Path, command: list[str] | None = None
+) -> dict:
     project = tmp_path / "project"
     project.mkdir()
     (project / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "0"\n')
@@ -61,6 +64,7 @@ def run_driver(emacs: str, driver: str, tmp_path: Path) -> dict:
     shutil.copyfile(EXAMPLE, source)
     out = tmp_path / "result.json"
     env, cmd = _server_env_and_cmd()
+    cmd = command or cmd
     home = tmp_path / "home"
     home.mkdir()
     env["HOME"] = str(home)  # no user init, no ~/.emacs.d state shared between workers
@@ -120,5 +124,26 @@ def test_lsp_mode_addon_client(tmp_path: Path) -> None:
     assert result["server_ids"] == ["jax-lsp"]
     _check_diagnostic(result)
     assert "JAX001" in result["hover"]
+    assert result["changed"] is True
+    assert result["diagnostic_gone"] is True, result["diagnostics_after"]
+
+
+def test_eglot_beside_another_server_through_rassumfrassum(tmp_path: Path) -> None:
+    # the README's recipe: rass with the shipped preset, another server first (ruff here, as
+    # basedpyright would be), jax-lsp second; its diagnostic, hover and fixes reach Eglot
+    emacs = _emacs()
+    if not _has_library(emacs, "eglot"):
+        pytest.skip("Emacs has no eglot (apt-get install elpa-eglot)")
+    if importlib.util.find_spec("rassumfrassum") is None or shutil.which("ruff") is None:
+        pytest.skip("needs rassumfrassum (pip install rassumfrassum) and ruff")
+    preset = EMACS_DIR / "rass" / "jax.py"
+    command = [sys.executable, "-m", "rassumfrassum", str(preset), "--", "ruff", "server",
+               "--", sys.executable, "-m", "jax_lsp", "serve"]
+    result = run_driver(emacs, "emacs_driver.el", tmp_path, command)
+
+    assert "jax-lsp" in result["server_name"] and "ruff" in result["server_name"]
+    _check_diagnostic(result)
+    assert "JAX001" in result["hover"]  # rass alone would ask ruff only, and show nothing
+    assert result["applied"] in result["code_actions"]
     assert result["changed"] is True
     assert result["diagnostic_gone"] is True, result["diagnostics_after"]
