@@ -192,3 +192,86 @@ async def test_resolve_after_an_edit_is_content_modified(session: Session) -> No
     far = types.Position(line=10_000, character=3)
     assert await code_actions(session, uri, types.Range(start=far, end=far), []) == []
     assert await code_actions(session, session.uri("unknown.py"), diag.range, [diag]) == []
+
+
+#: jax.hessian is forward-over-reverse: a custom_vjp rule would not help (JAX would still raise)
+HESSIAN = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host(x):
+    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def f(x):
+    return jnp.sum(host(x))
+
+
+h = jax.hessian(f)(jnp.ones(3))
+"""
+
+#: words that tell the fixes apart in titles and in the hover's advice
+_FIX_WORDS = {
+    "custom_vjp": "custom_vjp",
+    "custom_jvp": "custom_jvp",
+    "stop_gradient": "stop_gradient",
+    "Stop gradients": "stop_gradient",
+    "jacrev": "jacrev",
+}
+
+
+def _fix_word(text: str) -> str | None:
+    """The fix a title or advice names first."""
+    found = [(text.index(word), fix) for word, fix in _FIX_WORDS.items() if word in text]
+    return min(found)[1] if found else None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [HOST_ACTIVATION, LOGGING, FORWARD_VJP, HESSIAN],
+    ids=["grad", "io-callback", "jacfwd-custom-vjp", "hessian"],
+)
+async def test_what_a_user_is_offered_agrees_with_the_fixes(
+    session: Session, source: str
+) -> None:
+    """The preferred fix is listed first and the hover advises it; every unsafe fix says
+    "unsafe" in its title, listed or resolved; every fix changes the code (none that JAX
+    would reject anyway, like custom_vjp under jax.hessian)."""
+    from jax_lsp.analysis import analyze_source
+    from jax_lsp.fixes import fixes_for
+
+    uri = session.uri("offers.py")
+    session.open(uri, source)
+    [diag] = await session.diagnostics(uri, 1)
+    actions = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+    fixes = [a for a in actions if not a.title.startswith("Suppress")]
+    assert fixes, [a.title for a in actions]
+    assert [a.is_preferred for a in fixes[1:]] == [None] * (len(fixes) - 1)  # first, if any
+
+    hover = await session.request(session.client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri),
+                          position=diag.range.start)))
+    assert hover is not None
+    # the advice: the preferred fix's title, or (none preferred before the fix is computed:
+    # a stop_gradient is safe only where the result is unused) the catalog's own
+    [advice] = [line.replace("*", "").split(":", 1)[1].strip()
+                for line in hover.contents.value.splitlines()
+                if line.replace("*", "").startswith("Fix")]
+    if session.profile.lazy_edits and fixes[0].is_preferred:
+        assert advice == fixes[0].title  # the very title the menu shows
+    assert _fix_word(advice) == _fix_word(fixes[0].title), (advice, fixes[0].title)
+
+    [finding] = [f for f in analyze_source(source, "offers.py").findings if f.code == diag.code]
+    unsafe = {f.title for f in fixes_for(source, finding) if not f.safe}
+    for action in fixes:
+        done = await resolved(session, action)
+        if done.title in unsafe or (action.data or {}).get("fix") in {
+            f.kind.value for f in fixes_for(source, finding) if not f.safe
+        }:
+            assert "unsafe" in action.title and "unsafe" in done.title, done.title
+        fixed = apply_text_edits(source, edits_of(done.edit, uri), session.profile.encoding)
+        assert fixed != source, done.title
+    if source is HESSIAN:
+        assert not any("custom_vjp" in a.title for a in actions), [a.title for a in actions]
