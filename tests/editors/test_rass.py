@@ -110,7 +110,7 @@ class Client:
         try:
             self.request("shutdown", None)
             self.send({"method": "exit"})
-            self.process.wait(1)
+            self.process.wait(0.2)
         except (AssertionError, OSError, subprocess.TimeoutExpired):
             pass
         finally:
