@@ -1,9 +1,10 @@
 """Benchmark: the language server's latency over stdio, beside `ruff server` and `pylsp`.
 
-For each server and each generated module (benchmarks/generate.py; 1,000 and 5,000 lines by
-default) it opens the module, waits for its diagnostics, then types a 50-character statement
-into a function in the middle of the module, one character every 20 ms (incremental
-didChange), and measures:
+For each server and each module (benchmarks/generate.py's, 1,000 and 5,000 lines by default;
+or the files of `--gen DIR`, a folder written by the shared generator `gen.py --out DIR`, or
+`--files`) it opens the module, waits for its diagnostics, then types a 50-character statement
+into a function in the middle of the module, one character every 20 ms (`--intervals`: other
+typing speeds, e.g. 20,150; incremental didChange), and measures:
 
 - open -> diagnostics: didOpen until the first publishDiagnostics of version 1;
 - keystroke -> diagnostics (p50/p95): for each keystroke, until the first publish of its
@@ -21,6 +22,8 @@ UTF-16, pushed diagnostics, code action edits resolved lazily. Servers that are 
 are skipped (`pip install python-lsp-server` for pylsp; ruff ships `ruff server`).
 
     python benchmarks/bench_lsp.py [--sizes 1000,5000] [--runs 3] [--servers jax-lsp,ruff,pylsp]
+    python /work/shared/bench/gen.py --out /tmp/gen --sizes 1000,5000,20000
+    python benchmarks/bench_lsp.py --gen /tmp/gen --intervals 20,150 --servers jax-lsp,ruff
 
 The machine is noisy: compare servers within one run. Medians over --runs for single
 measurements; percentiles pool the samples of all runs.
@@ -33,6 +36,7 @@ import asyncio
 import itertools
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -254,13 +258,36 @@ def _utf16(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def prepare(lines: int) -> tuple[str, int, list[dict[str, Any]]]:
-    """The module (with an indented blank line to type on), that line, and the LSP ranges of
-    the callback calls jax-lsp reports."""
-    source = generate(lines).split("\n")
+@dataclass(frozen=True)
+class Material:
+    """One module to benchmark on: its label and text."""
+
+    name: str
+    text: str
+
+
+def materials(args: argparse.Namespace) -> list[Material]:
+    """The modules `--gen`/`--files` name, else benchmarks/generate.py's of `--sizes`."""
+    if args.gen or args.files:
+        paths = [Path(p) for p in args.files.split(",") if p.strip()] if args.files else []
+        if args.gen:
+            manifest = json.loads((Path(args.gen) / "MANIFEST.json").read_text())
+            paths += [Path(args.gen) / entry["path"] for entry in manifest["single"]]
+        found = []
+        for path in paths:
+            text = path.read_text(encoding="utf-8")
+            found.append(Material(f"{path.name} ({text.count(chr(10))} lines)", text))
+        return found
+    return [Material(f"generate.py {n}", generate(int(n))) for n in args.sizes.split(",")]
+
+
+def prepare(module: str) -> tuple[str, int, list[dict[str, Any]]]:
+    """The module (with an indented blank line to type on, before a `return` of a function in
+    its middle), that line, and the LSP ranges of the callback calls jax-lsp reports."""
+    source = module.split("\n")
     middle = len(source) // 2
     target = next(
-        i for i in range(middle, len(source)) if source[i].startswith("    return jnp.mean(")
+        i for i in range(middle, len(source)) if re.match(r"    return \w", source[i])
     )
     source.insert(target, "    ")
     text = "\n".join(source)
@@ -278,9 +305,11 @@ def prepare(lines: int) -> tuple[str, int, list[dict[str, Any]]]:
     return text, target, ranges
 
 
-async def run_session(command: list[str], lines: int, workdir: str) -> Sample:
-    text, line, ranges = prepare(lines)
-    path = Path(workdir) / f"module_{lines}.py"
+async def run_session(
+    command: list[str], module: str, workdir: str, interval: float = KEY_INTERVAL
+) -> Sample:
+    text, line, ranges = prepare(module)
+    path = Path(workdir) / "module.py"
     path.write_text(text, encoding="utf-8")
     uri = path.as_uri()
     client = Client(command)
@@ -330,7 +359,7 @@ async def run_session(command: list[str], lines: int, workdir: str) -> Sample:
             sent.append((version, time.perf_counter()))
             if i % 5 == 4:
                 hovers.append(asyncio.create_task(timed_hover(hover_at[i % len(hover_at)])))
-            await asyncio.sleep(KEY_INTERVAL)
+            await asyncio.sleep(interval)
         last_version, last_sent = sent[-1]
         final = await client.wait_publish(uri, last_version, after=last_sent)
         sample.final_ms = (final - last_sent) * 1000
@@ -398,7 +427,8 @@ def summarize(samples: list[Sample]) -> list[str]:
 
 HEADER = [
     "server",
-    "lines",
+    "module",
+    "typing ms",
     "open→diag ms",
     "key→diag p50",
     "key→diag p95",
@@ -415,32 +445,37 @@ HEADER = [
 async def main_async(args: argparse.Namespace) -> int:
     available = servers()
     wanted = [s.strip() for s in args.servers.split(",") if s.strip()]
-    sizes = [int(s) for s in args.sizes.split(",")]
+    intervals = [float(i) / 1000 for i in args.intervals.split(",")]
     rows = []
-    for size in sizes:
-        text, _, _ = prepare(size)
+    for module in materials(args):
+        text, _, _ = prepare(module.text)
         times = []
         for _ in range(5):
             t = time.perf_counter()
             analyze_source(text)
             times.append(time.perf_counter() - t)
         print(
-            f"# {size} lines: analyze_source median {statistics.median(times) * 1000:.0f} ms",
+            f"# {module.name}: analyze_source median {statistics.median(times) * 1000:.0f} ms",
             file=sys.stderr,
         )
         for name in wanted:
             if name not in available:
                 print(f"# {name}: not installed, skipped", file=sys.stderr)
                 continue
-            samples = []
-            for run in range(args.runs):
-                with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
-                    try:
-                        samples.append(await run_session(available[name], size, workdir))
-                    except (TimeoutError, asyncio.TimeoutError) as e:
-                        print(f"# {name} {size} run {run}: {e}", file=sys.stderr)
-            if samples:
-                rows.append([name, str(size), *summarize(samples)])
+            for interval in intervals:
+                samples = []
+                for run in range(args.runs):
+                    with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
+                        try:
+                            samples.append(
+                                await run_session(available[name], module.text, workdir, interval)
+                            )
+                        except (TimeoutError, asyncio.TimeoutError) as e:
+                            print(f"# {name} {module.name} run {run}: {e}", file=sys.stderr)
+                if samples:
+                    row = [name, module.name, f"{interval * 1000:.0f}", *summarize(samples)]
+                    rows.append(row)
+                    print("| " + " | ".join(row) + " |", file=sys.stderr)
     print("| " + " | ".join(HEADER) + " |")
     print("|" + "|".join("---" for _ in HEADER) + "|")
     for row in rows:
@@ -450,7 +485,10 @@ async def main_async(args: argparse.Namespace) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--sizes", default="1000,5000")
+    ap.add_argument("--sizes", default="1000,5000", help="benchmarks/generate.py's modules")
+    ap.add_argument("--gen", help="a folder the shared generator wrote (its MANIFEST's files)")
+    ap.add_argument("--files", help="comma-separated Python files")
+    ap.add_argument("--intervals", default="20", help="ms between keystrokes, comma-separated")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--servers", default="jax-lsp,ruff,pylsp")
     return asyncio.run(main_async(ap.parse_args()))
