@@ -25,8 +25,8 @@ are skipped (`pip install python-lsp-server` for pylsp; ruff ships `ruff server`
     python /work/shared/bench/gen.py --out /tmp/gen --sizes 1000,5000,20000
     python benchmarks/bench_lsp.py --gen /tmp/gen --intervals 20,150 --servers jax-lsp,ruff
 
-The machine is noisy: compare servers within one run. Medians over --runs for single
-measurements; percentiles pool the samples of all runs.
+The machine is noisy: compare servers within one run (their sessions are interleaved).
+Medians over --runs for single measurements; percentiles pool the samples of all runs.
 """
 
 from __future__ import annotations
@@ -458,28 +458,40 @@ async def main_async(args: argparse.Namespace) -> int:
             f"# {module.name}: analyze_source median {statistics.median(times) * 1000:.0f} ms",
             file=sys.stderr,
         )
-        for name in wanted:
-            if name not in available:
-                print(f"# {name}: not installed, skipped", file=sys.stderr)
-                continue
-            for interval in intervals:
-                samples = []
-                for run in range(args.runs):
+        names = [name for name in wanted if name in available]
+        for name in sorted(set(wanted) - set(names)):
+            print(f"# {name}: not installed, skipped", file=sys.stderr)
+        for interval in intervals:
+            samples: dict[str, list[Sample]] = {name: [] for name in names}
+            for run in range(args.runs):
+                for name in names:  # interleaved, so that the servers see the same load
                     with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
                         try:
-                            samples.append(
+                            samples[name].append(
                                 await run_session(available[name], module.text, workdir, interval)
                             )
                         except (TimeoutError, asyncio.TimeoutError) as e:
                             print(f"# {name} {module.name} run {run}: {e}", file=sys.stderr)
-                if samples:
-                    row = [name, module.name, f"{interval * 1000:.0f}", *summarize(samples)]
+            for name in names:
+                if samples[name]:
+                    row = [name, module.name, f"{interval * 1000:.0f}", *summarize(samples[name])]
                     rows.append(row)
                     print("| " + " | ".join(row) + " |", file=sys.stderr)
     print("| " + " | ".join(HEADER) + " |")
     print("|" + "|".join("---" for _ in HEADER) + "|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    by_key = {(row[0], row[1], row[2]): row for row in rows}
+    for (name, module, interval), row in by_key.items():
+        ruff = by_key.get(("ruff", module, interval))
+        if name != "jax-lsp" or ruff is None:
+            continue
+        ratios = []
+        for column in ("open→diag ms", "key→diag p50", "last key→final ms"):
+            i = HEADER.index(column)
+            ours, theirs = float(row[i]), max(float(ruff[i]), 1.0)
+            ratios.append(f"{column} {ours / theirs:.1f}x")
+        print(f"# jax-lsp / ruff, {module}, {interval} ms typing: " + ", ".join(ratios))
     return 0
 
 

@@ -2,6 +2,8 @@
 
 - `python -c pass`, `jax-lsp --version`, `jax-lsp --help` and `ruff --version`: wall time of
   each command (medians of --runs), and the ratio of `--version` to `python -c pass`;
+- what the analysis process imports before it can analyse (`python -c "import
+  jax_lsp.server.analysis_process"`): `initialize` is to be answered sooner than that;
 - for `jax-lsp serve` and `ruff server`: the time from starting the process to the answer to
   `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
   logging_in_loss.py` with an unused import), opened once `initialize` is answered, as
@@ -83,8 +85,10 @@ def main() -> int:
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
     base = command_ms([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass            {base:7.1f} ms   {load()}")
+    analysis_import = [sys.executable, "-c", "import jax_lsp.server.analysis_process"]
     for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
                        ("jax-lsp --help", [jax_lsp, "--help"]),
+                       ("analysis process imports", analysis_import),
                        ("ruff --version", [ruff, "--version"] if ruff else None)):
         if cmd is None:
             continue
@@ -95,12 +99,13 @@ def main() -> int:
         servers["ruff server"] = [ruff, "server"]
     workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
     (workdir / SMALL_NAME).write_text(SMALL_TEXT)
-    for label, cmd in servers.items():
-        inits, diags = [], []
-        for _ in range(args.runs):
+    runs: dict[str, tuple[list[float], list[float]]] = {label: ([], []) for label in servers}
+    for _ in range(args.runs):  # interleaved, so that both see the same load
+        for label, cmd in servers.items():
             t_init, t_diag = asyncio.run(server_start(cmd, workdir))
-            inits.append(t_init)
-            diags.append(t_diag)
+            runs[label][0].append(t_init)
+            runs[label][1].append(t_diag)
+    for label, (inits, diags) in runs.items():
         print(f"{label:<25} initialize {statistics.median(inits):7.1f} ms   first diagnostics "
               f"{statistics.median(diags):7.1f} ms   {load()}")
     return 0

@@ -20,7 +20,6 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding
 from jax_lsp.analysis.workspace import WorkspaceSpec
-from jax_lsp.catalog import Catalog, load_catalog
 from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
 from jax_lsp.server.capabilities import ClientProfile
@@ -32,11 +31,16 @@ from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
+    from jax_lsp.catalog import Catalog
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["Session"]
 
 log = logging.getLogger(__name__)
+
+#: seconds after `initialize` by which the catalog starts loading, even if no diagnostics were
+#: published yet (it competes with the first analysis for the server's interpreter)
+CATALOG_DELAY = 1.0
 
 
 class Session:
@@ -48,6 +52,7 @@ class Session:
         self.configuration = Configuration(report_problem=self.show_warning)
         self.scheduler = LintScheduler(self._snapshot, self._state, self._on_report)
         self._catalog: Catalog | None = None
+        self._catalog_loading = False
         self._updates: list[asyncio.Future[None]] = []
         #: the client sent `shutdown` (so `exit` ends the process with status 0)
         self.shut_down = False
@@ -66,9 +71,16 @@ class Session:
         self.notebooks.encoding = self.profile.encoding
 
     def preload(self) -> None:
-        """Start the analysis process (if `serve` has not) and load the catalog in the
-        background, so neither the first diagnostics nor the first hover wait for imports."""
+        """Start the analysis process (if `serve` has not), and load the catalog in the
+        background once the first diagnostics are out (or after `CATALOG_DELAY`), so that
+        neither the first diagnostics nor the first hover wait for imports."""
         self.scheduler.pool.start()
+        asyncio.get_running_loop().call_later(CATALOG_DELAY, self._load_catalog_soon)
+
+    def _load_catalog_soon(self) -> None:
+        if self._catalog_loading:
+            return
+        self._catalog_loading = True
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
 
     def _preload(self) -> None:
@@ -81,6 +93,8 @@ class Session:
     def catalog(self) -> Catalog | None:
         """The error catalog (None if it cannot be loaded: hovers then fall back to the rule)."""
         if self._catalog is None:
+            from jax_lsp.catalog import load_catalog
+
             try:
                 self._catalog = load_catalog()
             except Exception:  # a broken catalog must not break hovers
@@ -151,6 +165,7 @@ class Session:
             self._notebook_reported(notebook, report)
         elif not self.profile.pull_diagnostics:
             diagnostics.publish(self.server, report)
+        self._load_catalog_soon()  # the first diagnostics are out
 
     # -- notebooks -----------------------------------------------------------------------------
 
