@@ -82,8 +82,14 @@ CAPABILITIES: dict[str, Any] = {
 }
 
 
-def servers() -> dict[str, list[str]]:
+def servers(baseline: str | None = None) -> dict[str, list[str]]:
+    """The servers to compare (`baseline`: another checkout of jax-lsp, e.g. of the commit
+    before a change, run as "jax-lsp (baseline)")."""
     found = {"jax-lsp": [sys.executable, "-m", "jax_lsp", "serve"]}
+    if baseline:
+        found["jax-lsp (baseline)"] = [
+            "env", f"PYTHONPATH={Path(baseline).resolve()}", sys.executable, "-m", "jax_lsp",
+            "serve"]
     if ruff := shutil.which("ruff"):
         found["ruff"] = [ruff, "server"]
     if pylsp := shutil.which("pylsp"):
@@ -443,8 +449,10 @@ HEADER = [
 
 
 async def main_async(args: argparse.Namespace) -> int:
-    available = servers()
+    available = servers(args.baseline)
     wanted = [s.strip() for s in args.servers.split(",") if s.strip()]
+    if args.baseline and "jax-lsp (baseline)" not in wanted:
+        wanted.insert(1, "jax-lsp (baseline)")
     intervals = [float(i) / 1000 for i in args.intervals.split(",")]
     rows = []
     for module in materials(args):
@@ -502,7 +510,11 @@ def main() -> int:
     ap.add_argument("--files", help="comma-separated Python files")
     ap.add_argument("--intervals", default="20", help="ms between keystrokes, comma-separated")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--servers", default="jax-lsp,ruff,pylsp")
+    ap.add_argument("--servers", default="jax-lsp,ruff,pylsp",
+                    help="among jax-lsp, ruff, pylsp (and 'jax-lsp (baseline)' with --baseline)")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="also run the jax-lsp of this checkout (e.g. `git archive HEAD~3 | tar -x "
+                    "-C DIR`), in the same run")
     return asyncio.run(main_async(ap.parse_args()))
 
 

@@ -80,6 +80,9 @@ def load() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="also start the server of this checkout (e.g. of the commit before a "
+                    "change), interleaved with the others")
     args = ap.parse_args()
     os.environ["PYTHONPATH"] = str(REPO)
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
@@ -95,6 +98,9 @@ def main() -> int:
         ms = command_ms(cmd, args.runs)
         print(f"{label:<25} {ms:7.1f} ms   {ms / base:5.2f}x python -c pass   {load()}")
     servers = {"jax-lsp serve": [jax_lsp, "serve"]}
+    if args.baseline:
+        servers["jax-lsp (baseline)"] = [
+            "env", f"PYTHONPATH={Path(args.baseline).resolve()}", jax_lsp, "serve"]
     if ruff:
         servers["ruff server"] = [ruff, "server"]
     workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
