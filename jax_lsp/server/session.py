@@ -86,8 +86,11 @@ class Session:
     def _preload(self) -> None:
         _ = self.catalog
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
-        # collector's way, so the collections that follow each analysis stay short.
+        # collector's way, so the collections that follow each analysis stay short. `jax-lsp
+        # serve` held the collector back while it imported: the garbage of that goes first.
+        gc.collect()
         gc.freeze()
+        gc.enable()
 
     @property
     def catalog(self) -> Catalog | None:
