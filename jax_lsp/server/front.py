@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 #: bytes read from stdin at a time
 CHUNK = 1 << 16
+#: bytes of frames kept before a server attaches past which reading waits for it (the pipe then
+#: holds the client back, as it does once the server handles what arrives)
+MAX_KEPT = 64 * 1024 * 1024
 #: the position encodings jax-lsp converts ranges to (as pygls negotiates them)
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 #: the code action kinds offered (`code_actions` registers the same)
@@ -122,6 +125,8 @@ class StdinFront:
         self._deliver: Callable[[Events], None] | None = None
         self._on_close: Callable[[], None] | None = None
         self._eof = False
+        self._kept_bytes = 0
+        self._attached = threading.Event()
         #: the `initialize` answered here: its id and the result sent
         self.answered: tuple[int | str, dict[str, Any]] | None = None
         self._thread = threading.Thread(target=self._run, name="jax-lsp-stdin", daemon=True)
@@ -137,6 +142,7 @@ class StdinFront:
         with self._lock:
             kept, self._kept = self._kept, []
             self._deliver, self._on_close = deliver, on_close
+            self._attached.set()
             return kept, self._eof
 
     def _run(self) -> None:
@@ -158,8 +164,12 @@ class StdinFront:
                     if deliver is None:
                         self._answer_early(events)
                         self._kept.extend(events)
+                        self._kept_bytes += sum(
+                            len(e.body) for e in events if isinstance(e, Frame))
                 if deliver is not None:
                     deliver(events)
+                elif self._kept_bytes > MAX_KEPT:
+                    self._attached.wait()
         finally:
             with self._lock:
                 self._eof = True

@@ -4,11 +4,13 @@ the server itself would answer, and nothing lost or answered twice when the serv
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,7 @@ from pygls.capabilities import ServerCapabilitiesBuilder
 from pygls.protocol import default_converter
 from pytest_lsp import client_capabilities
 
-from jax_lsp.server.front import initialize_result
+from jax_lsp.server.front import StdinFront, initialize_result
 from jax_lsp.server.server import create_server
 from tests.server.raw_server import RawServer, alive, children, frame
 
@@ -191,3 +193,33 @@ def test_the_front_reads_before_the_server_exists(tmp_path: Path) -> None:
     assert "capabilities" in by_id[1]["result"]
     assert process.returncode == 0
     assert not any(alive(pid) for pid in children(process.pid))
+
+
+def test_the_front_keeps_what_arrives_until_a_server_attaches() -> None:
+    """In one process: `initialize` answered from the thread, every frame (it included) kept
+    in order for the server, then what arrives later delivered, then the end of input."""
+    read_end, write_end = os.pipe()
+    out = io.BytesIO()
+    params = {"processId": None, "rootUri": None,
+              "capabilities": {"general": {"positionEncodings": ["utf-32"]}}}
+    front = StdinFront(os.fdopen(read_end, "rb"), out)
+    os.write(write_end, frame({"jsonrpc": "2.0", "id": 7, "method": "initialize",
+                               "params": params})
+             + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+    deadline = time.monotonic() + 10
+    while front.answered is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert front.answered == (7, initialize_result(params))
+    header, body = out.getvalue().split(b"\r\n\r\n", 1)
+    assert header == b"Content-Length: %d" % len(body)
+    assert json.loads(body) == {"jsonrpc": "2.0", "id": 7, "result": initialize_result(params)}
+    delivered: list[Any] = []
+    closed = threading.Event()
+    kept, ended = front.attach(delivered.extend, closed.set)
+    assert [json.loads(e.body)["method"] for e in kept] == ["initialize", "initialized"]
+    assert not ended
+    os.write(write_end, frame({"jsonrpc": "2.0", "id": 8, "method": "shutdown"}))
+    os.close(write_end)
+    assert closed.wait(10)
+    assert [json.loads(e.body)["method"] for e in delivered] == ["shutdown"]
+    assert out.getvalue().count(b"Content-Length") == 1  # only `initialize` was answered
