@@ -94,9 +94,6 @@ def run(args: argparse.Namespace) -> int:
     # Hand the GIL over more often than every 5 ms, so requests answered on the event loop are
     # not held up by an analysis running in its thread.
     sys.setswitchinterval(0.001)
-    # The cyclic collector would run about 150 times while the server imports (a tenth of the
-    # time to the first diagnostics); it runs once instead, after them (`Session.preload`).
-    gc.disable()
     # the analysis process imports the analysis while this one imports the server; meanwhile
     # the stdin front answers `initialize` (see `front`)
     from jax_lsp.server.spawn import prestart
@@ -115,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     # the pool's processes (the first one prestarted) get ready while this one waits for
     # `initialize`
     server.session.scheduler.pool.start()
+    # the modules just imported live as long as the process: spare them the cyclic collector
+    gc.freeze()
     if args.tcp:
         server.start_tcp(args.host, args.port)
     elif args.ws:

@@ -38,10 +38,6 @@ __all__ = ["Session"]
 
 log = logging.getLogger(__name__)
 
-#: seconds after `initialize` by which the catalog starts loading, even if no diagnostics were
-#: published yet (it competes with the first analysis for the server's interpreter)
-CATALOG_DELAY = 1.0
-
 
 class Session:
     def __init__(self, server: JaxLanguageServer) -> None:
@@ -52,7 +48,6 @@ class Session:
         self.configuration = Configuration(report_problem=self.show_warning)
         self.scheduler = LintScheduler(self._snapshot, self._state, self._on_report)
         self._catalog: Catalog | None = None
-        self._catalog_loading = False
         self._updates: list[asyncio.Future[None]] = []
         #: the client sent `shutdown` (so `exit` ends the process with status 0)
         self.shut_down = False
@@ -71,26 +66,17 @@ class Session:
         self.notebooks.encoding = self.profile.encoding
 
     def preload(self) -> None:
-        """Start the analysis process (if `serve` has not), and load the catalog in the
-        background once the first diagnostics are out (or after `CATALOG_DELAY`), so that
-        neither the first diagnostics nor the first hover wait for imports."""
+        """Start the analysis process (if `serve` has not) and load the catalog in the
+        background, so neither the first diagnostics nor the first hover wait for imports (the
+        catalog's import overlaps the first analysis, which runs in the analysis process)."""
         self.scheduler.pool.start()
-        asyncio.get_running_loop().call_later(CATALOG_DELAY, self._load_catalog_soon)
-
-    def _load_catalog_soon(self) -> None:
-        if self._catalog_loading:
-            return
-        self._catalog_loading = True
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
 
     def _preload(self) -> None:
         _ = self.catalog
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
-        # collector's way, so the collections that follow each analysis stay short. `jax-lsp
-        # serve` held the collector back while it imported: the garbage of that goes first.
-        gc.collect()
+        # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
-        gc.enable()
 
     @property
     def catalog(self) -> Catalog | None:
@@ -168,7 +154,6 @@ class Session:
             self._notebook_reported(notebook, report)
         elif not self.profile.pull_diagnostics:
             diagnostics.publish(self.server, report)
-        self._load_catalog_soon()  # the first diagnostics are out
 
     # -- notebooks -----------------------------------------------------------------------------
 
