@@ -84,6 +84,7 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
     if front.answered is not None:
         protocol.answered_early(*front.answered)
     deliver(protocol, kept)
+    del kept  # the first messages (an opened document's text) need not live as long as this
     if ended:
         _set_done(closed)
     await closed
