@@ -22,13 +22,12 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.analysis.suppress import parse_comment
+from jax_lsp.catalog import Catalog, Entry, hover_markdown, hover_text
 from jax_lsp.codes import RULES
 from jax_lsp.fixes.offers import listed_title, preferred_kind
 from jax_lsp.server.errors import guarded
 
 if TYPE_CHECKING:
-    # the catalog is loaded off the way to the first diagnostics (see `Session.preload`)
-    from jax_lsp.catalog import Catalog, Entry
     from jax_lsp.server.documents import Document
     from jax_lsp.server.server import JaxLanguageServer
 
@@ -89,8 +88,6 @@ def _code_only_text(code: str) -> str:
 def render_code(
     catalog: Catalog | None, code: str, markdown: bool, finding: Finding | None = None
 ) -> str:
-    from jax_lsp.catalog import hover_markdown, hover_text  # loaded by now (`Session.preload`)
-
     entry = entry_for(catalog, code, finding)
     if entry is None:
         return _code_only_markdown(code) if markdown else _code_only_text(code)

@@ -20,6 +20,7 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding
 from jax_lsp.analysis.workspace import WorkspaceSpec
+from jax_lsp.catalog import Catalog, load_catalog
 from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
 from jax_lsp.server.capabilities import ClientProfile
@@ -31,7 +32,6 @@ from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
-    from jax_lsp.catalog import Catalog
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["Session"]
@@ -67,8 +67,7 @@ class Session:
 
     def preload(self) -> None:
         """Start the analysis process (if `serve` has not) and load the catalog in the
-        background, so neither the first diagnostics nor the first hover wait for imports (the
-        catalog's import overlaps the first analysis, which runs in the analysis process)."""
+        background, so neither the first diagnostics nor the first hover wait for imports."""
         self.scheduler.pool.start()
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
 
@@ -82,8 +81,6 @@ class Session:
     def catalog(self) -> Catalog | None:
         """The error catalog (None if it cannot be loaded: hovers then fall back to the rule)."""
         if self._catalog is None:
-            from jax_lsp.catalog import load_catalog
-
             try:
                 self._catalog = load_catalog()
             except Exception:  # a broken catalog must not break hovers
