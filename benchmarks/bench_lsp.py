@@ -1,11 +1,14 @@
 """Benchmark: the language server's latency over stdio, beside `ruff server` and `pylsp`.
 
-For each server and each generated module (benchmarks/generate.py; 1,000 and 5,000 lines by
-default) it opens the module, waits for its diagnostics, then types a 50-character statement
-into a function in the middle of the module, one character every 20 ms (incremental
-didChange), and measures:
+For each server and each module (benchmarks/generate.py's, 1,000 and 5,000 lines by default;
+or the files of `--gen DIR`, a folder written by the shared generator `gen.py --out DIR`, or
+`--files`) it opens the module, waits for its diagnostics, then types a 50-character statement
+into a function in the middle of the module, one character every 20 ms (`--intervals`: other
+typing speeds, e.g. 20,150; incremental didChange), and measures:
 
-- open -> diagnostics: didOpen until the first publishDiagnostics of version 1;
+- open -> diagnostics: didOpen (once the server answers a request: jax-lsp answers
+  `initialize` while it still starts, see benchmarks/bench_startup.py) until the first
+  publishDiagnostics of version 1;
 - keystroke -> diagnostics (p50/p95): for each keystroke, until the first publish of its
   version or a later one (a server that coalesces a burst answers several keystrokes with one
   publish; the intermediate texts do not parse, as when typing for real);
@@ -21,9 +24,11 @@ UTF-16, pushed diagnostics, code action edits resolved lazily. Servers that are 
 are skipped (`pip install python-lsp-server` for pylsp; ruff ships `ruff server`).
 
     python benchmarks/bench_lsp.py [--sizes 1000,5000] [--runs 3] [--servers jax-lsp,ruff,pylsp]
+    python /work/shared/bench/gen.py --out /tmp/gen --sizes 1000,5000,20000
+    python benchmarks/bench_lsp.py --gen /tmp/gen --intervals 20,150 --servers jax-lsp,ruff
 
-The machine is noisy: compare servers within one run. Medians over --runs for single
-measurements; percentiles pool the samples of all runs.
+The machine is noisy: compare servers within one run (their sessions are interleaved).
+Medians over --runs for single measurements; percentiles pool the samples of all runs.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import asyncio
 import itertools
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -78,8 +84,14 @@ CAPABILITIES: dict[str, Any] = {
 }
 
 
-def servers() -> dict[str, list[str]]:
+def servers(baseline: str | None = None) -> dict[str, list[str]]:
+    """The servers to compare (`baseline`: another checkout of jax-lsp, e.g. of the commit
+    before a change, run as "jax-lsp (baseline)")."""
     found = {"jax-lsp": [sys.executable, "-m", "jax_lsp", "serve"]}
+    if baseline:
+        found["jax-lsp (baseline)"] = [
+            "env", f"PYTHONPATH={Path(baseline).resolve()}", sys.executable, "-m", "jax_lsp",
+            "serve"]
     if ruff := shutil.which("ruff"):
         found["ruff"] = [ruff, "server"]
     if pylsp := shutil.which("pylsp"):
@@ -254,13 +266,36 @@ def _utf16(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def prepare(lines: int) -> tuple[str, int, list[dict[str, Any]]]:
-    """The module (with an indented blank line to type on), that line, and the LSP ranges of
-    the callback calls jax-lsp reports."""
-    source = generate(lines).split("\n")
+@dataclass(frozen=True)
+class Material:
+    """One module to benchmark on: its label and text."""
+
+    name: str
+    text: str
+
+
+def materials(args: argparse.Namespace) -> list[Material]:
+    """The modules `--gen`/`--files` name, else benchmarks/generate.py's of `--sizes`."""
+    if args.gen or args.files:
+        paths = [Path(p) for p in args.files.split(",") if p.strip()] if args.files else []
+        if args.gen:
+            manifest = json.loads((Path(args.gen) / "MANIFEST.json").read_text())
+            paths += [Path(args.gen) / entry["path"] for entry in manifest["single"]]
+        found = []
+        for path in paths:
+            text = path.read_text(encoding="utf-8")
+            found.append(Material(f"{path.name} ({text.count(chr(10))} lines)", text))
+        return found
+    return [Material(f"generate.py {n}", generate(int(n))) for n in args.sizes.split(",")]
+
+
+def prepare(module: str) -> tuple[str, int, list[dict[str, Any]]]:
+    """The module (with an indented blank line to type on, before a `return` of a function in
+    its middle), that line, and the LSP ranges of the callback calls jax-lsp reports."""
+    source = module.split("\n")
     middle = len(source) // 2
     target = next(
-        i for i in range(middle, len(source)) if source[i].startswith("    return jnp.mean(")
+        i for i in range(middle, len(source)) if re.match(r"    return \w", source[i])
     )
     source.insert(target, "    ")
     text = "\n".join(source)
@@ -278,9 +313,11 @@ def prepare(lines: int) -> tuple[str, int, list[dict[str, Any]]]:
     return text, target, ranges
 
 
-async def run_session(command: list[str], lines: int, workdir: str) -> Sample:
-    text, line, ranges = prepare(lines)
-    path = Path(workdir) / f"module_{lines}.py"
+async def run_session(
+    command: list[str], module: str, workdir: str, interval: float = KEY_INTERVAL
+) -> Sample:
+    text, line, ranges = prepare(module)
+    path = Path(workdir) / "module.py"
     path.write_text(text, encoding="utf-8")
     uri = path.as_uri()
     client = Client(command)
@@ -297,6 +334,12 @@ async def run_session(command: list[str], lines: int, workdir: str) -> Sample:
             },
         )
         client.notify("initialized", {})
+        # a request answered once the server runs (jax-lsp answers `initialize` before its
+        # server is imported): open -> diagnostics is measured on a running server
+        await client.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
+        )
         t0 = time.perf_counter()
         client.notify(
             "textDocument/didOpen",
@@ -330,7 +373,7 @@ async def run_session(command: list[str], lines: int, workdir: str) -> Sample:
             sent.append((version, time.perf_counter()))
             if i % 5 == 4:
                 hovers.append(asyncio.create_task(timed_hover(hover_at[i % len(hover_at)])))
-            await asyncio.sleep(KEY_INTERVAL)
+            await asyncio.sleep(interval)
         last_version, last_sent = sent[-1]
         final = await client.wait_publish(uri, last_version, after=last_sent)
         sample.final_ms = (final - last_sent) * 1000
@@ -398,7 +441,8 @@ def summarize(samples: list[Sample]) -> list[str]:
 
 HEADER = [
     "server",
-    "lines",
+    "module",
+    "typing ms",
     "open→diag ms",
     "key→diag p50",
     "key→diag p95",
@@ -413,46 +457,72 @@ HEADER = [
 
 
 async def main_async(args: argparse.Namespace) -> int:
-    available = servers()
+    available = servers(args.baseline)
     wanted = [s.strip() for s in args.servers.split(",") if s.strip()]
-    sizes = [int(s) for s in args.sizes.split(",")]
+    if args.baseline and "jax-lsp (baseline)" not in wanted:
+        wanted.insert(1, "jax-lsp (baseline)")
+    intervals = [float(i) / 1000 for i in args.intervals.split(",")]
     rows = []
-    for size in sizes:
-        text, _, _ = prepare(size)
+    for module in materials(args):
+        text, _, _ = prepare(module.text)
         times = []
         for _ in range(5):
             t = time.perf_counter()
             analyze_source(text)
             times.append(time.perf_counter() - t)
         print(
-            f"# {size} lines: analyze_source median {statistics.median(times) * 1000:.0f} ms",
+            f"# {module.name}: analyze_source median {statistics.median(times) * 1000:.0f} ms",
             file=sys.stderr,
         )
-        for name in wanted:
-            if name not in available:
-                print(f"# {name}: not installed, skipped", file=sys.stderr)
-                continue
-            samples = []
+        names = [name for name in wanted if name in available]
+        for name in sorted(set(wanted) - set(names)):
+            print(f"# {name}: not installed, skipped", file=sys.stderr)
+        for interval in intervals:
+            samples: dict[str, list[Sample]] = {name: [] for name in names}
             for run in range(args.runs):
-                with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
-                    try:
-                        samples.append(await run_session(available[name], size, workdir))
-                    except (TimeoutError, asyncio.TimeoutError) as e:
-                        print(f"# {name} {size} run {run}: {e}", file=sys.stderr)
-            if samples:
-                rows.append([name, str(size), *summarize(samples)])
+                for name in names:  # interleaved, so that the servers see the same load
+                    with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
+                        try:
+                            samples[name].append(
+                                await run_session(available[name], module.text, workdir, interval)
+                            )
+                        except (TimeoutError, asyncio.TimeoutError) as e:
+                            print(f"# {name} {module.name} run {run}: {e}", file=sys.stderr)
+            for name in names:
+                if samples[name]:
+                    row = [name, module.name, f"{interval * 1000:.0f}", *summarize(samples[name])]
+                    rows.append(row)
+                    print("| " + " | ".join(row) + " |", file=sys.stderr)
     print("| " + " | ".join(HEADER) + " |")
     print("|" + "|".join("---" for _ in HEADER) + "|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    by_key = {(row[0], row[1], row[2]): row for row in rows}
+    for (name, module, interval), row in by_key.items():
+        ruff = by_key.get(("ruff", module, interval))
+        if name != "jax-lsp" or ruff is None:
+            continue
+        ratios = []
+        for column in ("open→diag ms", "key→diag p50", "last key→final ms"):
+            i = HEADER.index(column)
+            ours, theirs = float(row[i]), max(float(ruff[i]), 1.0)
+            ratios.append(f"{column} {ours / theirs:.1f}x")
+        print(f"# jax-lsp / ruff, {module}, {interval} ms typing: " + ", ".join(ratios))
     return 0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("--sizes", default="1000,5000")
+    ap.add_argument("--sizes", default="1000,5000", help="benchmarks/generate.py's modules")
+    ap.add_argument("--gen", help="a folder the shared generator wrote (its MANIFEST's files)")
+    ap.add_argument("--files", help="comma-separated Python files")
+    ap.add_argument("--intervals", default="20", help="ms between keystrokes, comma-separated")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--servers", default="jax-lsp,ruff,pylsp")
+    ap.add_argument("--servers", default="jax-lsp,ruff,pylsp",
+                    help="among jax-lsp, ruff, pylsp (and 'jax-lsp (baseline)' with --baseline)")
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="also run the jax-lsp of this checkout (e.g. `git archive HEAD~3 | tar -x "
+                    "-C DIR`), in the same run")
     return asyncio.run(main_async(ap.parse_args()))
 
 

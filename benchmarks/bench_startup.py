@@ -2,10 +2,12 @@
 
 - `python -c pass`, `jax-lsp --version`, `jax-lsp --help` and `ruff --version`: wall time of
   each command (medians of --runs), and the ratio of `--version` to `python -c pass`;
+- what the analysis process imports before it can analyse (`python -c "import
+  jax_lsp.server.analysis_process"`): `initialize` is to be answered sooner than that;
 - for `jax-lsp serve` and `ruff server`: the time from starting the process to the answer to
   `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
   logging_in_loss.py` with an unused import), opened once `initialize` is answered, as
-  editors do.
+  editors do; and the CPU time the server process (and its children) had used by then.
 
     python benchmarks/bench_startup.py [--runs 7]
 
@@ -28,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_lsp import CAPABILITIES, Client
+from bench_lsp import CAPABILITIES, Client, _children
 
 REPO = Path(__file__).resolve().parents[1]
 #: a small file both servers report on (ruff: the unused import)
@@ -51,9 +53,19 @@ def command_ms(command: list[str], runs: int) -> float:
     return statistics.median(times) * 1e3
 
 
-async def server_start(command: list[str], workdir: Path) -> tuple[float, float]:
+def cpu_ms(pid: int) -> float:
+    """CPU time (user + system) process `pid` has used so far, in ms (Linux; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) * 1e3 / os.sysconf("SC_CLK_TCK")
+
+
+async def server_start(command: list[str], workdir: Path) -> tuple[float, float, float, float]:
     """Milliseconds from starting the server to the `initialize` answer, and to the first
-    diagnostics of `SMALL`."""
+    diagnostics of `SMALL`; CPU milliseconds the server process, and its child processes, had
+    used by then (less sensitive to the machine's load than the wall times)."""
     client = Client(command)
     t0 = time.perf_counter()
     await client.start(str(workdir))
@@ -67,8 +79,11 @@ async def server_start(command: list[str], workdir: Path) -> tuple[float, float]
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": uri, "languageId": "python", "version": 1, "text": SMALL_TEXT}})
     t_diag = await client.wait_publish(uri, 1)
+    assert client.process is not None
+    cpu = cpu_ms(client.process.pid)
+    cpu_children = sum(cpu_ms(child) for child in _children(client.process.pid))
     await client.stop()
-    return (t_init - t0) * 1e3, (t_diag - t0) * 1e3
+    return (t_init - t0) * 1e3, (t_diag - t0) * 1e3, cpu, cpu_children
 
 
 def load() -> str:
@@ -78,31 +93,39 @@ def load() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--baseline", metavar="DIR",
+                    help="also start the server of this checkout (e.g. of the commit before a "
+                    "change), interleaved with the others")
     args = ap.parse_args()
     os.environ["PYTHONPATH"] = str(REPO)
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
     base = command_ms([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass            {base:7.1f} ms   {load()}")
+    analysis_import = [sys.executable, "-c", "import jax_lsp.server.analysis_process"]
     for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
                        ("jax-lsp --help", [jax_lsp, "--help"]),
+                       ("analysis process imports", analysis_import),
                        ("ruff --version", [ruff, "--version"] if ruff else None)):
         if cmd is None:
             continue
         ms = command_ms(cmd, args.runs)
         print(f"{label:<25} {ms:7.1f} ms   {ms / base:5.2f}x python -c pass   {load()}")
     servers = {"jax-lsp serve": [jax_lsp, "serve"]}
+    if args.baseline:
+        servers["jax-lsp (baseline)"] = [
+            "env", f"PYTHONPATH={Path(args.baseline).resolve()}", jax_lsp, "serve"]
     if ruff:
         servers["ruff server"] = [ruff, "server"]
     workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
     (workdir / SMALL_NAME).write_text(SMALL_TEXT)
-    for label, cmd in servers.items():
-        inits, diags = [], []
-        for _ in range(args.runs):
-            t_init, t_diag = asyncio.run(server_start(cmd, workdir))
-            inits.append(t_init)
-            diags.append(t_diag)
-        print(f"{label:<25} initialize {statistics.median(inits):7.1f} ms   first diagnostics "
-              f"{statistics.median(diags):7.1f} ms   {load()}")
+    runs: dict[str, list[tuple[float, ...]]] = {label: [] for label in servers}
+    for _ in range(args.runs):  # interleaved, so that both see the same load
+        for label, cmd in servers.items():
+            runs[label].append(asyncio.run(server_start(cmd, workdir)))
+    for label, samples in runs.items():
+        init, diag, cpu, children = (statistics.median(column) for column in zip(*samples))
+        print(f"{label:<25} initialize {init:7.1f} ms   first diagnostics {diag:7.1f} ms   "
+              f"CPU by then {cpu:6.0f} ms (children {children:4.0f} ms)   {load()}")
     return 0
 
 

@@ -13,9 +13,15 @@ import argparse
 import os
 from collections.abc import Mapping
 
-from jax_lsp.analysis.environment import ENV_PYTHON, ENV_TRUST_PROJECT_PYTHON
+__all__ = ["ENV_PYTHON", "ENV_TRUST_PROJECT_PYTHON", "add_python_arguments"]
 
-__all__ = ["add_python_arguments"]
+# Named here, not imported from `jax_lsp.analysis.environment` (which names them too): importing
+# any module of the analysis package imports the whole analysis, and `jax-lsp serve` reads its
+# arguments before it answers `initialize` (tests/server/test_front.py checks that it does not).
+#: the interpreter the user chose (trusted: it is set outside any repository)
+ENV_PYTHON = "JAX_LSP_PYTHON"
+#: "1": run the interpreter a project's configuration names (the user trusts their projects)
+ENV_TRUST_PROJECT_PYTHON = "JAX_LSP_TRUST_PROJECT_PYTHON"
 
 
 def _truthy(value: str | None) -> bool:

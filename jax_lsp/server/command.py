@@ -94,10 +94,16 @@ def run(args: argparse.Namespace) -> int:
     # Hand the GIL over more often than every 5 ms, so requests answered on the event loop are
     # not held up by an analysis running in its thread.
     sys.setswitchinterval(0.001)
-    # the analysis process imports the analysis while this one imports the server
+    # the analysis process imports the analysis while this one imports the server; meanwhile
+    # the stdin front answers `initialize` (see `front`)
     from jax_lsp.server.spawn import prestart
 
     prestart()
+    front = None
+    if not (args.tcp or args.ws):
+        from jax_lsp.server.front import StdinFront
+
+        front = StdinFront(sys.stdin.buffer, sys.stdout.buffer)
     from jax_lsp.server.server import create_server
 
     server = create_server(log_level=level)
@@ -113,5 +119,5 @@ def run(args: argparse.Namespace) -> int:
     elif args.ws:
         server.start_ws(args.host, args.port)
     else:
-        server.start_io()
+        server.start_io(front=front)
     return 0

@@ -17,6 +17,10 @@
   every buffer (which would cost a full re-split of the text per keystroke).
 - A request whose parameters do not match the LSP schema gets an ``InvalidParams`` error
   response with its id; pygls would log it and never answer, leaving the client waiting.
+- An `initialize` the stdin `front` answered before the server was imported is handled like
+  any other, but its answer is not sent twice (it is checked against the one sent). Should its
+  parameters not match the schema after all, the server starts with the position encoding it
+  advertised and no other client capability, rather than contradict what it answered.
 """
 
 from __future__ import annotations
@@ -97,6 +101,34 @@ class JaxLspProtocol(LanguageServerProtocol):
         self.initialize_received = False
         #: `shutdown` was received (only `exit` is served from then on)
         self.shutdown_received = False
+        #: the `initialize` request the stdin front answered: its id and the result sent
+        self._answered: tuple[int | str, dict[str, Any]] | None = None
+
+    def answered_early(self, msg_id: int | str, result: dict[str, Any]) -> None:
+        """The `initialize` request `msg_id` was answered with `result` before the server ran
+        (see `front`): handle it, but do not answer it again."""
+        self._answered = (msg_id, result)
+
+    def _is_answered(self, msg_id: Any, method: Any = types.INITIALIZE) -> bool:
+        return (
+            self._answered is not None
+            and method == types.INITIALIZE
+            and type(msg_id) is type(self._answered[0])
+            and msg_id == self._answered[0]
+        )
+
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        if self._is_answered(msg_id):
+            assert self._answered is not None
+            sent = self._answered[1]
+            self._answered = None
+            if error is not None:
+                log.error("initialize failed after it was answered: %s", error)
+            elif (ours := json.loads(json.dumps(self._converter.unstructure(result)))) != sent:
+                log.error("initialize was answered with %s, the server would answer %s",
+                          json.dumps(sent), json.dumps(ours))
+            return
+        super()._send_response(msg_id, result, error)
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -180,6 +212,14 @@ class JaxLspProtocol(LanguageServerProtocol):
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
+            if self._is_answered(data.get("id"), data.get("method")):
+                assert self._answered is not None
+                log.warning("initialize parameters not understood (%s): starting with the "
+                            "position encoding answered and no other client capability", error)
+                encoding = self._answered[1]["capabilities"]["positionEncoding"]
+                capabilities = {"general": {"positionEncodings": [encoding]}}
+                return super().structure_message({**data, "params": {
+                    "processId": None, "rootUri": None, "capabilities": capabilities}})
             if (
                 isinstance(data, dict)
                 and "method" in data

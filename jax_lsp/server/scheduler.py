@@ -3,7 +3,8 @@ results, and let requests wait for the report of the version they are about.
 
 - An edit (re)starts a short debounce timer for its document, so a burst of keystrokes becomes
   one analysis of the last version; opening a document or changing the configuration lints at
-  once.
+  once. So does an edit of a document whose last incremental analysis was cheap (`CHEAP`) and
+  is not running: waiting would cost more than an analysis the next keystroke interrupts.
 - Each document is queued at most once; the analysis thread takes the queue in order.
 - An edit to a document whose analysis is running interrupts that analysis (its result would be
   stale anyway), so the newest version starts as soon as the debounce allows.
@@ -22,6 +23,7 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
 from jax_lsp.server.worker import AnalysisPool
 
-__all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
+__all__ = ["CHANGE_DEBOUNCE", "CHEAP", "VERIFY_DELAY", "LintScheduler"]
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +40,10 @@ log = logging.getLogger(__name__)
 CHANGE_DEBOUNCE = 0.015
 #: seconds of quiet after an incremental report before a full analysis confirms it
 VERIFY_DELAY = 0.25
+#: seconds: an edit of a document whose last incremental lint took at most this long is linted
+#: without the debounce (an analysis that cheap is not worth holding back: should the next
+#: keystroke come first, it interrupts it, and little was spent)
+CHEAP = 0.05
 
 
 @dataclass(eq=False)
@@ -45,6 +51,7 @@ class _Running:
     uri: str
     version: int
     future: Future[Report]
+    started: float = dataclasses.field(default_factory=time.perf_counter)
 
 
 class LintScheduler:
@@ -64,7 +71,7 @@ class LintScheduler:
         self._on_report = on_report
         self.debounce = debounce
         self.pool = AnalysisPool()
-        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._timers: dict[str, asyncio.Handle] = {}
         #: documents waiting for the analysis thread, in order (a dict as an ordered set)
         self._queue: dict[str, None] = {}
         self._running: _Running | None = None
@@ -74,6 +81,9 @@ class LintScheduler:
         #: text edited since their last analysis, which an incremental analysis handles)
         self._full: set[str] = set()
         self.verify_delay = VERIFY_DELAY
+        #: seconds the last incremental lint of each document took (submitted to finished)
+        self._incremental_cost: dict[str, float] = {}
+        self.cheap = CHEAP
 
     # -- what the handlers call -----------------------------------------------------------------
 
@@ -100,10 +110,17 @@ class LintScheduler:
         it once the edits pause."""
         if not incremental:
             self._full.add(uri)
+        running = self._is_running(uri)
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
-        self._timers[uri] = loop.call_later(self.debounce, self._due, uri)
+        if not running and uri not in self._full and (
+            self._incremental_cost.get(uri, self.cheap + 1) <= self.cheap
+        ):
+            # at once, yet after the other edits read with this one (they coalesce)
+            self._timers[uri] = loop.call_soon(self._due, uri)
+        else:
+            self._timers[uri] = loop.call_later(self.debounce, self._due, uri)
 
     def closed(self, uri: str) -> None:
         """Forget a document: no more linting, waiters get None."""
@@ -112,6 +129,7 @@ class LintScheduler:
         self._full.discard(uri)
         self._interrupt_if_running(uri)
         self._reports.pop(uri, None)
+        self._incremental_cost.pop(uri, None)
         for _, waiter in self._waiters.pop(uri, []):
             if not waiter.done():
                 waiter.set_result(None)
@@ -211,6 +229,9 @@ class LintScheduler:
         except Exception:  # logged (and sent to the client); the server goes on
             log.exception("linting %s (version %s) failed", running.uri, running.version)
             report = empty_report(snapshot)
+        else:
+            if snapshot.incremental:
+                self._incremental_cost[running.uri] = time.perf_counter() - running.started
         try:
             if report is not None:
                 self._accept(report)

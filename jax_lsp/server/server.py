@@ -27,6 +27,7 @@ from pygls.uris import to_fs_path
 from jax_lsp import __version__
 from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
 from jax_lsp.server.errors import ClientLogHandler, report_server_error
+from jax_lsp.server.front import StdinFront
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.protocol import JaxLspProtocol
 from jax_lsp.server.session import Session
@@ -53,9 +54,15 @@ class JaxLanguageServer(LanguageServer):
     def report_server_error(self, error: Exception, source: Any) -> None:
         report_server_error(self, error, source)
 
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        """Serve over stdio with jax-lsp's framing (see `transport`); ends the process."""
-        serve_stdio(self, stdin, stdout)
+    def start_io(
+        self,
+        stdin: BinaryIO | None = None,
+        stdout: BinaryIO | None = None,
+        front: StdinFront | None = None,
+    ) -> None:
+        """Serve over stdio with jax-lsp's framing (see `transport`; `front`: the reader
+        started before the server, see `front`); ends the process."""
+        serve_stdio(self, stdin, stdout, front)
 
     def start_tcp(self, host: str, port: int) -> None:
         """Serve over TCP with jax-lsp's framing (see `transport`); ends the process."""

@@ -1,5 +1,6 @@
-"""The stdio and TCP connections: frames read (`framing`: off stdin by a thread, off the socket by
-the event loop), handled on the event loop, and the process's end when the client goes away.
+"""The stdio and TCP connections: frames read (`framing`: off stdin by the `front` thread, off the
+socket by the event loop), handled on the event loop, and the process's end when the client
+goes away.
 
 pygls' own stdio loop trusts every ``Content-Length`` (see `framing` for what that costs) and,
 once stdin closes, leaves the process to wind down its thread pool and the analysis child
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from pygls.io_ import StdoutWriter
 
 from jax_lsp.server.framing import Frame, FrameError, FrameParser
+from jax_lsp.server.front import CHUNK, StdinFront
 from jax_lsp.server.protocol import PARSE_ERROR
 
 if TYPE_CHECKING:
@@ -43,56 +45,51 @@ log = logging.getLogger(__name__)
 
 #: seconds between looks at whether the client process is still alive
 PARENT_POLL = 1.0
-#: bytes read from stdin at a time
-_CHUNK = 1 << 16
 
 
 def serve_stdio(
-    server: JaxLanguageServer, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+    server: JaxLanguageServer,
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
+    front: StdinFront | None = None,
 ) -> None:
-    """Serve the client on stdin/stdout until it goes away; then end the process."""
-    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
-    asyncio.run(_serve(server, stdin or sys.stdin.buffer))
+    """Serve the client on stdin/stdout until it goes away; then end the process. `front` is
+    the reader `jax-lsp serve` started before importing the server (it may have answered
+    `initialize` already); without one, stdin is read from now on."""
+    out = stdout or sys.stdout.buffer
+    server.protocol.set_writer(StdoutWriter(out))
+    if front is None:
+        front = StdinFront(stdin or sys.stdin.buffer, out, answer_initialize=False)
+    asyncio.run(_serve(server, front))
 
 
-async def _serve(server: JaxLanguageServer, stdin: BinaryIO) -> None:
+async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
     loop = asyncio.get_running_loop()
     closed: asyncio.Future[None] = loop.create_future()
-    thread = threading.Thread(
-        target=_read, args=(stdin, server.protocol, loop, closed), name="jax-lsp-stdin", daemon=True
-    )
-    thread.start()
+    protocol = server.protocol
+
+    def hand_over(events: list[Frame | FrameError]) -> None:
+        """In the reader thread: the frames go to the event loop, one chunk's worth at a time
+        (so a client that writes faster than the server handles is held back by the pipe, not
+        by memory)."""
+        done: concurrent.futures.Future[None] = concurrent.futures.Future()
+        loop.call_soon_threadsafe(deliver, protocol, events, done)
+        done.result()
+
+    def on_close() -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
+            loop.call_soon_threadsafe(_set_done, closed)
+
+    kept, ended = front.attach(hand_over, on_close)
+    if front.answered is not None:
+        protocol.answered_early(*front.answered)
+    deliver(protocol, kept)
+    del kept  # the first messages (an opened document's text) need not live as long as this
+    if ended:
+        _set_done(closed)
     await closed
     log.info("the client closed the connection")
     server.end(0 if server.session.shut_down else 1)
-
-
-def _read(
-    stdin: BinaryIO,
-    protocol: JaxLspProtocol,
-    loop: asyncio.AbstractEventLoop,
-    closed: asyncio.Future[None],
-) -> None:
-    """The reader thread: frames go to the event loop, one chunk's worth at a time (so a client
-    that writes faster than the server handles is held back by the pipe, not by memory)."""
-    read: Callable[[int], bytes] = getattr(stdin, "read1", None) or stdin.read
-    parser = FrameParser()
-    try:
-        while True:
-            try:
-                data = read(_CHUNK)
-            except (OSError, ValueError):
-                return
-            if not data:
-                return
-            events = parser.feed(data)
-            if events:
-                done: concurrent.futures.Future[None] = concurrent.futures.Future()
-                loop.call_soon_threadsafe(deliver, protocol, events, done)
-                done.result()
-    finally:
-        with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
-            loop.call_soon_threadsafe(_set_done, closed)
 
 
 def serve_tcp(server: JaxLanguageServer, host: str, port: int) -> None:
@@ -103,7 +100,7 @@ def serve_tcp(server: JaxLanguageServer, host: str, port: int) -> None:
         parser = FrameParser()
         while True:
             try:
-                data = await reader.read(_CHUNK)
+                data = await reader.read(CHUNK)
             except OSError:
                 data = b""
             if not data:

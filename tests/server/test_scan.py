@@ -113,7 +113,8 @@ async def test_no_progress_without_client_support(tmp_path: Path) -> None:
     async with start_session(profile, tmp_path, capabilities=capabilities) as session:
         uri = (tmp_path / "main.py").as_uri()
         session.open(uri, MAIN)
-        for _ in range(100):
+        # the server may still be starting: it answers `initialize` before its imports
+        for _ in range(int(TIMEOUT / 0.05)):
             published = session.client.published[uri]  # type: ignore[attr-defined]
             if published and published[-1].diagnostics:
                 break

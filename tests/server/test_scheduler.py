@@ -1,0 +1,120 @@
+"""When the scheduler lints: an edit waits for the debounce unless the document's incremental
+analyses are cheap and none is running; full analyses and slow documents keep the debounce."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+
+from jax_lsp.config import Config
+from jax_lsp.server.capabilities import ClientProfile
+from jax_lsp.server.lint import Report, Snapshot
+from jax_lsp.server.scheduler import LintScheduler
+
+URI = "untitled:doc.py"
+
+
+class _Pool:
+    """No analysis process: a job finishes as soon as it is submitted, or, while `hold` is
+    set, when the test says so."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Any, Future[Report]]] = []
+        self.hold = False
+
+    def submit(self, fn: Any) -> Future[Report]:
+        future: Future[Report] = Future()
+        self.jobs.append((fn, future))
+        if not self.hold:
+            self.finish()
+        return future
+
+    def cancel(self, future: Future[Report]) -> None:
+        future.cancel()
+
+    def stop(self) -> None:
+        pass
+
+    def finish(self) -> None:
+        fn, future = self.jobs[-1]
+        future.set_running_or_notify_cancel()
+        future.set_result(fn(lambda text, name, config, incremental: ([], None, (), True)))
+
+
+def _scheduler() -> tuple[LintScheduler, _Pool, dict[str, int], list[Report]]:
+    doc = {"version": 1}
+    published: list[Report] = []
+
+    def snapshot(uri: str, previous: Report | None) -> Snapshot:
+        return Snapshot(uri=uri, version=doc["version"], text="x = 1\n", path=None,
+                        config=Config(), generation=0, profile=ClientProfile(),
+                        previous=previous)
+
+    scheduler = LintScheduler(snapshot, lambda uri: (doc["version"], 0), published.append)
+    scheduler.pool.stop()
+    pool = _Pool()
+    scheduler.pool = pool  # type: ignore[assignment]
+    return scheduler, pool, doc, published
+
+
+async def _turn() -> None:
+    for _ in range(3):
+        await asyncio.sleep(0)
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_cheap_incremental_edits_skip_the_debounce() -> None:
+    scheduler, pool, doc, published = _scheduler()
+    scheduler.debounce = 0.2
+    scheduler.lint_now(URI)
+    assert len(pool.jobs) == 1  # opening: at once, in full
+    await _turn()
+    doc["version"] = 2
+    scheduler.changed(URI)  # no incremental analysis measured yet: the debounce
+    await _turn()
+    assert len(pool.jobs) == 1
+    await asyncio.sleep(0.3)
+    assert len(pool.jobs) == 2
+    await _turn()
+    assert [r.version for r in published] == [1, 2]
+    doc["version"] = 3
+    pool.hold = True
+    scheduler.changed(URI)  # cheap: at once
+    await _turn()
+    assert len(pool.jobs) == 3
+    doc["version"] = 4
+    scheduler.changed(URI)  # one is running: it is interrupted, the next waits
+    await _turn()
+    assert pool.jobs[2][1].cancelled() and len(pool.jobs) == 3
+    await asyncio.sleep(0.3)
+    assert len(pool.jobs) == 4
+    pool.finish()
+    await _turn()
+    assert [r.version for r in published] == [1, 2, 4]
+    doc["version"] = 5
+    scheduler.changed(URI, incremental=False)  # a change elsewhere: in full, debounced
+    await _turn()
+    assert len(pool.jobs) == 4
+    await asyncio.sleep(0.3)
+    assert len(pool.jobs) == 5
+    scheduler.stop()
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_expensive_documents_keep_the_debounce() -> None:
+    scheduler, pool, doc, _ = _scheduler()
+    scheduler.debounce = 0.2
+    scheduler.cheap = 0.0  # every analysis counts as expensive
+    scheduler.lint_now(URI)
+    for version in (2, 3):
+        doc["version"] = version
+        scheduler.changed(URI)
+        await _turn()
+        assert len(pool.jobs) == version - 1
+        await asyncio.sleep(0.3)
+        assert len(pool.jobs) == version
+        await _turn()
+    scheduler.stop()
