@@ -223,6 +223,10 @@ class Interpreter:
         #: levels enclose the code being interpreted
         self.interpretations: dict[FuncInfo, int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
+        #: the computation each level was created in: the module's statements (MODULE_ROOT),
+        #: one entry point, or one application of an escaped transformed function
+        self._level_group: dict[Level, object] = {}
+        self._group: object = MODULE_ROOT
         self.level_depth = 0
         self.main.scope = self.module_scope
         self.depth = 0
@@ -319,6 +323,7 @@ class Interpreter:
 
     def _begin_root(self, root: object) -> None:
         self.root = root
+        self._group = object()
         self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -1499,7 +1504,7 @@ class Interpreter:
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
-            summary = self.summaries.get(fi, UNKNOWN)
+            summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
         if key is not None:
@@ -1535,8 +1540,35 @@ class Interpreter:
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
         old = self.summaries.get(fi)
-        self.summaries[fi] = result if old is None else join([old, result])
+        self.summaries[fi] = (
+            result if old is None else join([self._without_foreign_marks(old), result])
+        )
         return result
+
+    def _without_foreign_marks(self, v: Value) -> Value:
+        """`v` without the marks of levels another computation created (another entry point,
+        another escaped transformed function): a summary joins the results of all the
+        interpretations of a function, and those tangents cannot reach a call here (the levels
+        of the module's own statements can, through its globals). Kept, every summary would
+        carry every level of the module: quadratic time and memory, and findings blaming a
+        transform that never reaches them."""
+        group = self._group
+        level_group = self._level_group
+
+        def foreign(m: object) -> bool:
+            lv = m if type(m) is Level else getattr(m, "level", None)
+            return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+
+        def strip(x: Value) -> Value:
+            tan = x.tan
+            if tan and any(foreign(m) for m in tan):
+                tan = frozenset(m for m in tan if not foreign(m))
+            items = tuple(strip(i) for i in x.items) if x.items is not None else None
+            if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
+                return x
+            return Value(tan, x.fns, items, x.keys, x.const, x.traced, x.intish)
+
+        return strip(v)
 
     def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
         a = closure.func.node.args
@@ -2155,6 +2187,7 @@ class Interpreter:
             defer=defer,
             batched=batched,
         )
+        self._level_group[lv] = self._group
         self.levels.append(lv)
         return lv
 
