@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, jaxapi
+from jax_lsp.analysis import apitable, jaxapi, sharing
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
@@ -89,6 +89,17 @@ class RootEffects:
 
     entered: set[ast.AST] = field(default_factory=set)
     called: set[ast.AST] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class _SharedCall:
+    """One interpretation shared by calls whose levels differ (see `sharing`): its result,
+    its levels (in rank order), the findings it emitted and the functions it entered."""
+
+    result: Value
+    levels: tuple[Level, ...]
+    emitted: tuple[tuple[str, Span], ...]
+    entered: frozenset[ast.AST]
 
 
 @dataclass
@@ -262,6 +273,10 @@ class Interpreter:
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        #: interpretations shared between calls that differ only in their levels (see
+        #: `sharing`), and the functions of this module entered, in order
+        self.shared_memo: dict[tuple, _SharedCall] = {}
+        self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
@@ -1497,6 +1512,12 @@ class Interpreter:
                 for k in self._emitted[span[0] : span[1]]:
                     self.finding_roots[k].add(self.root)
             return cached
+        shared = self._shared_key(closure, args) if key is not None else None
+        if shared is not None:
+            reused = self._reuse_shared(shared[0], shared[1])
+            if reused is not None:
+                self.memo[key] = reused
+                return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
             return derived(args.all_values())
         # Context sensitivity has a price: past a few interpretations of one function (many
@@ -1512,7 +1533,10 @@ class Interpreter:
         self.entered.add(fi)
         if fi.module is self.main:
             self._effects.entered.add(fi.node)
+            self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
+        entered_before = len(self._entered_log)
+        state_before = self._shared_state(shared[1]) if shared is not None else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -1539,10 +1563,73 @@ class Interpreter:
             self.memo[key] = result
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
+        if shared is not None and self._shared_state(shared[1]) == state_before:
+            self.shared_memo[shared[0]] = _SharedCall(
+                result,
+                shared[1],
+                tuple(self._emitted[emitted_before:]),
+                frozenset(self._entered_log[entered_before:]),
+            )
         old = self.summaries.get(fi)
         self.summaries[fi] = (
             result if old is None else join([self._without_foreign_marks(old), result])
         )
+        return result
+
+    def _shared_key(self, closure: Closure, args: Args) -> tuple[tuple, tuple[Level, ...]] | None:
+        """The key of a call of a top-level function of the analysed module in which the
+        levels are named by rank (see `sharing`), and those levels; None if it has none."""
+        if closure.func.module is not self.main or not sharing.plain_closure(closure):
+            return None
+        ctx = self.ctx
+        kw = sorted(args.kw.items())
+        named = sharing.canonical_call(
+            [*args.pos, *(v for _, v in kw), args.star, args.dstar],
+            (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+        )
+        if named is None:
+            return None
+        key = (
+            closure,
+            len(args.pos),
+            tuple(k for k, _ in kw),
+            named[0],
+            (ctx.vmapped, ctx.jitted, ctx.staged, ctx.trace_only),
+        )
+        return key, named[1]
+
+    def _shared_state(self, levels: tuple[Level, ...]) -> tuple[int, ...]:
+        """What an interpretation may change that a shared result cannot carry over to other
+        levels: levels made, loop tangents, transformed functions made or called, the findings
+        waiting on its levels. Unchanged by an interpretation: its result can be shared."""
+        return (
+            len(self._level_group),
+            len(self.loop_tangents),
+            len(self.transformed_created),
+            len(self._called_nodes),
+            sum(len(lv.pending) for lv in levels),
+        )
+
+    def _reuse_shared(self, key: tuple, levels: tuple[Level, ...]) -> Value | None:
+        """The result of an equal call under other levels, with this call's levels in place of
+        those; the findings it emitted and the functions it entered count for this root too."""
+        try:
+            entry = self.shared_memo.get(key)
+        except TypeError:  # an unhashable constant
+            return None
+        if entry is None:
+            return None
+        mapping = dict(zip(entry.levels, levels))
+        result = sharing.rename(
+            entry.result, mapping, lambda lv: self._level_group.get(lv) is MODULE_ROOT
+        )
+        if result is None:
+            return None
+        for k in entry.emitted:
+            self.finding_roots[k].add(self.root)
+        self._emitted.extend(entry.emitted)
+        self._effects.entered |= entry.entered
+        self._entered_log.extend(entry.entered)
         return result
 
     def _without_foreign_marks(self, v: Value) -> Value:
