@@ -63,7 +63,11 @@ def _analyze(
     tree = parse(source, filename)
     if isinstance(tree, AnalysisResult):
         return tree
-    return finish(interpreter(tree, source, filename, cfg, workspace))
+    interp = interpreter(tree, source, filename, cfg, workspace)
+    try:
+        return finish(interp)
+    finally:
+        interp.release()
 
 
 @contextlib.contextmanager

@@ -276,6 +276,8 @@ class Interpreter:
         #: interpretations shared between calls that differ only in their levels (see
         #: `sharing`), and the functions of this module entered, in order
         self.shared_memo: dict[tuple, _SharedCall] = {}
+        #: stores into globals and object attributes (state a shared result does not carry)
+        self._outer_writes = 0
         self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
@@ -297,6 +299,15 @@ class Interpreter:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
         return list(self.findings.values())
+
+    def release(self) -> None:
+        """Drop what the analysis built. Its scopes and closures refer to each other, so
+        without this only the cyclic collector frees them, with the whole tree they hold, and
+        walks every object allocated since it was paused to find them."""
+        for module in (self.main, *(m for m in self.modules.values() if m is not None)):
+            if module.scope is not None:
+                module.scope.vars.clear()
+        self.__dict__.clear()
 
     def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
@@ -538,6 +549,7 @@ class Interpreter:
         if f is not None:
             if name in f.globals_:
                 scope.module.vars[name] = value
+                self._outer_writes += 1
                 return
             if name in f.nonlocals:
                 s = scope.parent
@@ -918,6 +930,7 @@ class Interpreter:
                 if isinstance(inst, Instance):
                     old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
                     inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
+                    self._outer_writes += 1
         elif t is ast.Subscript:
             self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
@@ -1586,6 +1599,7 @@ class Interpreter:
         named = sharing.canonical_call(
             [*args.pos, *(v for _, v in kw), args.star, args.dstar],
             (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+            lambda lv: self._level_group.get(lv) is MODULE_ROOT,
         )
         if named is None:
             return None
@@ -1601,8 +1615,10 @@ class Interpreter:
     def _shared_state(self, levels: tuple[Level, ...]) -> tuple[int, ...]:
         """What an interpretation may change that a shared result cannot carry over to other
         levels: levels made, loop tangents, transformed functions made or called, the findings
-        waiting on its levels. Unchanged by an interpretation: its result can be shared."""
+        waiting on its levels, globals and attributes stored. Unchanged by an interpretation:
+        its result can be shared."""
         return (
+            self._outer_writes,
             len(self._level_group),
             len(self.loop_tangents),
             len(self.transformed_created),

@@ -8,20 +8,22 @@ by which application made it. `canonical_call` names the levels of a call by the
 two such calls share one key; `rename` carries the result of one over to the other.
 
 Only plain values qualify: values holding an object that may hide a level where this module does
-not look (a closure over a function's scope, a partial application, an instance...) keep their
-own key.
+not look (a closure over a function's scope, a partial application, an object whose attributes
+hold a level...) keep their own key.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.values import (
     Api,
     BatchedBy,
     ClassObj,
     Closure,
     Decorator,
+    Instance,
     LazyName,
     Level,
     TangentOf,
@@ -45,34 +47,56 @@ def plain_closure(closure: Closure) -> bool:
     return closure.scope.func is None
 
 
-def _plain_fn(f: Any) -> bool:
-    return isinstance(f, _PLAIN) or (type(f) is Closure and plain_closure(f))
+def _plain_fn(f: Any, depth: int = 0) -> bool:
+    t = type(f)
+    if t is Instance:
+        return _plain_instance(f, depth)
+    return isinstance(f, _PLAIN) or (t is Closure and plain_closure(f))
 
 
-def _levels_of(v: Value, into: set[Level]) -> None:
+def _plain_instance(inst: Instance, depth: int) -> bool:
+    """An object whose attributes hold no level and only plain callables (a level there
+    would be the same object in every call, not one to rename)."""
+    if depth > 2:
+        return False
+    return all(_level_free(v, depth + 1) for v in inst.attrs.values())
+
+
+def _level_free(v: Value, depth: int) -> bool:
+    if v.tan or not all(_plain_fn(f, depth) for f in v.fns):
+        return False
+    return v.items is None or all(_level_free(i, depth) for i in v.items)
+
+
+def _levels_of(v: Value, into: set[Level], fixed: Any) -> None:
     for f in v.fns:
         if not _plain_fn(f):
             raise _NotPlain
     for m in v.tan:
         t = type(m)
         if t is Level:
-            into.add(m)
+            lv = m
         elif t is TangentOf or t is BatchedBy:
-            into.add(m.level)
+            lv = m.level
         else:  # a loop's tangent (its findings wait on a gate) or an unknown mark
             raise _NotPlain
+        if not fixed(lv):
+            into.add(lv)
     if v.items is not None:
         for i in v.items:
-            _levels_of(i, into)
+            _levels_of(i, into, fixed)
 
 
 def _named(v: Value, rank: dict[Level, int]) -> tuple:
     tan: Any = v.tan
     if tan:
-        marks = []
+        marks: list = []
         for m in tan:
             t = type(m)
-            if t is Level:
+            lv = m if t is Level else m.level
+            if lv not in rank:  # a level of the module's own statements: itself
+                marks.append(m)
+            elif t is Level:
                 marks.append((0, rank[m]))
             elif t is TangentOf:
                 marks.append((1, rank[m.level]))
@@ -83,22 +107,38 @@ def _named(v: Value, rank: dict[Level, int]) -> tuple:
     return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 
+def _behaviour(lv: Level) -> tuple:
+    """What the interpreter asks of a level besides its identity. Its transform's name only
+    words the findings (a finding is recorded once, by the first call that reaches it),
+    except for the two questions asked here."""
+    return (
+        lv.mode,
+        lv.batched,
+        lv.defer,
+        bool(lv.pending),
+        lv.name in jaxapi.PARAM_ONLY_TRANSFORMS,
+        lv.name.endswith("linearize"),
+    )
+
+
 def canonical_call(
-    values: list[Value | None], level_sets: tuple[frozenset, ...]
+    values: list[Value | None], level_sets: tuple[frozenset, ...], fixed: Any
 ) -> tuple[tuple, tuple[Level, ...]] | None:
     """A key for a call with `values` (arguments) in a context holding `level_sets`, in which
-    levels are named by their rank; and the levels, in that order. None when no level takes
-    part (the plain key is as good) or when a value is not plain."""
+    levels are named by their rank (except the `fixed` ones, which the module's globals may
+    hold too: themselves); and the ranked levels, in order. None when no level is ranked (the
+    plain key is as good) or when a value is not plain."""
     levels: set[Level] = set()
     try:
         for v in values:
             if v is not None:
-                _levels_of(v, levels)
+                _levels_of(v, levels, fixed)
         for s in level_sets:
             for m in s:
                 if type(m) is not Level:
                     return None
-                levels.add(m)
+                if not fixed(m):
+                    levels.add(m)
     except _NotPlain:
         return None
     if not levels or len(levels) > _MAX_LEVELS:
@@ -106,9 +146,9 @@ def canonical_call(
     ordered = tuple(sorted(levels, key=lambda lv: lv.order))
     rank = {lv: i for i, lv in enumerate(ordered)}
     key = (
-        tuple((lv.mode, lv.name, lv.batched, lv.defer, bool(lv.pending)) for lv in ordered),
+        tuple(_behaviour(lv) for lv in ordered),
         tuple(None if v is None else _named(v, rank) for v in values),
-        tuple(frozenset(rank[m] for m in s) for s in level_sets),
+        tuple(frozenset(rank.get(m, m) for m in s) for s in level_sets),
     )
     return key, ordered
 
