@@ -1580,7 +1580,7 @@ class Interpreter:
             self.shared_memo[shared[0]] = _SharedCall(
                 result,
                 shared[1],
-                tuple(self._emitted[emitted_before:]),
+                tuple(dict.fromkeys(self._emitted[emitted_before:])),
                 frozenset(self._entered_log[entered_before:]),
             )
         old = self.summaries.get(fi)
