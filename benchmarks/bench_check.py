@@ -6,6 +6,12 @@ and the ratio of the analysis to `ast.parse` of the same file. Medians of --repe
 machine is noisy, so compare the ratios within one run.
 
     python benchmarks/bench_check.py [--repeat 7] [--sizes 1000,5000,20000]
+
+With --gen (the shared generator's output, ../shared/bench/gen.py), its single files instead,
+in this process, without start-up: the smallest CPU time of --repeat runs of `ast.parse`
+(collector on, as a plain parse runs) and of `analyze_source`, per 1,000 lines, and their ratio.
+
+    python benchmarks/bench_check.py --gen /tmp/gen [--repeat 3]
 """
 
 from __future__ import annotations
@@ -40,7 +46,10 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--sizes", default="1000,5000,20000")
     ap.add_argument("--no-cli", action="store_true", help="skip the subprocess CLI timing")
+    ap.add_argument("--gen", type=Path, help="the shared generator's output folder")
     args = ap.parse_args()
+    if args.gen is not None:
+        return per_generated_file(args.gen, args.repeat)
     print(
         f"{'lines':>7} {'ast.parse ms':>13} {'analysis ms':>12} {'ratio':>6} "
         f"{'cli ms':>8} {'findings':>9} {'ms/kline':>9}"
@@ -74,6 +83,29 @@ def main() -> int:
                 f"{t_an / t_parse:>6.2f} {t_cli * 1e3:>8.0f} {findings:>9} "
                 f"{t_an * 1e6 / n_lines:>9.1f}"
             )
+    return 0
+
+
+def min_cpu(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    return min(times)
+
+
+def per_generated_file(gen: Path, repeat: int) -> int:
+    """CPU per 1,000 lines of the analysis and of a plain parse, on each single file of `gen`."""
+    print(f"{'lines':>7} {'parse ms/kl':>11} {'analysis ms/kl':>14} {'x parse':>7} {'findings':>8}")
+    for path in sorted(gen.glob("single/jaxmod_*/*.py"), key=lambda p: p.stat().st_size):
+        source = path.read_text(encoding="utf-8")
+        kl = source.count("\n") / 1e3
+        t_parse = min_cpu(lambda s=source: ast.parse(s), repeat)
+        t_an = min_cpu(lambda s=source, p=str(path): analyze_source(s, p), repeat)
+        findings = len(analyze_source(source, str(path)).findings)
+        print(f"{kl * 1e3:>7.0f} {t_parse * 1e3 / kl:>11.1f} {t_an * 1e3 / kl:>14.1f} "
+              f"{t_an / t_parse:>7.2f} {findings:>8}", flush=True)
     return 0
 
 
