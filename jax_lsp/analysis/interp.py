@@ -28,6 +28,7 @@ from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
+    MAYBE_NONE,
     NOCONST,
     UNKNOWN,
     Api,
@@ -261,6 +262,8 @@ class Interpreter:
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
+        #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
+        self._subscripted: dict[str, int] | None = None
 
     # ---------------------------------------------------------------------- driver
 
@@ -336,7 +339,7 @@ class Interpreter:
                 )
                 or isinstance(f, Transformed)
                 for f in v.fns
-            ):
+            ) or _transformed_items(v):
                 names.add(name)
         md = self._md
         new_funcs = [
@@ -407,16 +410,19 @@ class Interpreter:
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
+        held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items():
             for fn in value.fns:
                 if isinstance(fn, Transformed):
                     names_of.setdefault(fn, []).append(name)
+            for fn in _transformed_items(value):
+                held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
             if tf not in self.transformed_called
             and node not in self._called_nodes
-            and not self._dead_at_module_level(tf, names_of.get(tf, []))
+            and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
@@ -433,19 +439,31 @@ class Interpreter:
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
-    def _dead_at_module_level(self, tf: Transformed, names: list[str]) -> bool:
-        """Whether the module-level `names` of a transformed function are all it has, and
-        each is mentioned once (its binding): nothing calls it."""
-        if not names:
+    def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
+        """Whether the module-level `names` of a transformed function and the module-level
+        containers that `held` it are all it has, each name mentioned once (its binding) and
+        each container only subscripted (`registry[key]`: every such read is interpreted, as
+        the names of such containers make their readers interesting): nothing calls it."""
+        if not names and not held:
             return False
         if self.main_identifiers is None:
             counts: dict[str, int] = {}
             for ident in _IDENT.findall("\n".join(self.main.lines)):
                 counts[ident] = counts.get(ident, 0) + 1
             self.main_identifiers = counts
+        if held and self._subscripted is None:
+            self._subscripted = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+                    self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
         inspected = len(self.transformed_inspected.get(tf, ()))
-        return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names)
+        return all(
+            self.main_identifiers.get(name, 0) <= 1 + inspected for name in names
+        ) and all(
+            self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
+            for name in held
+        )
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters
@@ -569,7 +587,9 @@ class Interpreter:
         elif t in (ast.For, ast.AsyncFor):
             self.exec_for(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.While:
-            test = self.eval(stmt.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return False  # TracerBoolConversionError
             if test.const is NOCONST or test.const:
                 self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
             self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
@@ -644,7 +664,9 @@ class Interpreter:
         return True
 
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
-        test = self.eval(stmt.test, scope)
+        test = self.eval_test(stmt.test, scope)
+        if test is None:
+            return False  # TracerBoolConversionError: neither branch runs
         if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
             # a Python `if` on a static value: only the taken branch is ever traced
             return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
@@ -664,6 +686,30 @@ class Interpreter:
             scope.vars = self._merge(after_a, after_b)
             return False
         return True
+
+    def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
+        """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
+        JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
+        tracer, and JAX raises TracerBoolConversionError before either branch runs."""
+        if not self.ctx.staged or not self.levels:
+            return self.eval(node, scope)
+        if isinstance(node, ast.Compare) and not all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
+        ):
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
+            if any(self._is_array_tracer(v) for v in vals):
+                return None
+            return Value(traced=any(v.traced for v in vals))
+        v = self.eval(node, scope)
+        return None if self._is_array_tracer(v) else v
+
+    def _is_array_tracer(self, v: Value) -> bool:
+        """`v` is an array carrying a (non-masked) level's tangent: a JVP tracer."""
+        return (
+            v.items is None
+            and not v.fns
+            and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
+        )
 
     @staticmethod
     def _keep_return(live: dict[str, Value], dead: dict[str, Value]) -> dict[str, Value]:
@@ -940,6 +986,10 @@ class Interpreter:
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
+            if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
+                same = _is_none(vals[0], vals[1])
+                if same is not None:
+                    return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
             return Value(traced=any(v.traced for v in vals))
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
@@ -952,7 +1002,9 @@ class Interpreter:
                     pass
             return join(vals)
         if t is ast.IfExp:
-            test = self.eval(node.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(node.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return Value()  # TracerBoolConversionError
             if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
                 return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
             return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
@@ -2546,7 +2598,9 @@ class Interpreter:
         body = args.get(1, "body_fun") or UNKNOWN
         init = args.get(2, "init_val") or UNKNOWN
         val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
-        self.call_value(cond, Args([val], {}, [None], {}), node)
+        # JAX evaluates cond_fun on the primal carry only: no level differentiates it
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            self.call_value(cond, Args([val], {}, [None], {}), node)
         return self._check_reverse_loop(val, node, "lax.while_loop")
 
     def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
@@ -2744,6 +2798,30 @@ class Interpreter:
                     g = g.with_tan(g.tan | {level.batch_mark})
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
+
+
+def _is_none(a: Value, b: Value) -> bool | None:
+    """`a is b` when one side is None and the other is known to be or not to be None."""
+    if b.const is None:
+        a, b = b, a
+    if a.const is not None:
+        return None
+    if b.const is None:
+        return True
+    if b.const is not NOCONST or b.items is not None or (b.fns and MAYBE_NONE not in b.fns):
+        return False
+    return None
+
+
+def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
+    """The transformed functions held in the items of a container value (a registry)."""
+    if v.items is None or depth > _MAX_DEPTH_ITEMS:
+        return []
+    found: list[Transformed] = []
+    for item in v.items:
+        found.extend(f for f in item.fns if isinstance(f, Transformed))
+        found.extend(_transformed_items(item, depth + 1))
+    return found
 
 
 def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:

@@ -159,6 +159,19 @@ class Value:
 UNKNOWN = Value()
 
 
+class _MaybeNone:
+    """In the `fns` of a join of None with callables or objects: whether the value `is None`
+    is unknown (without it, a value with `fns` is known not to be None)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MAYBE_NONE"
+
+
+MAYBE_NONE: Any = _MaybeNone()
+
+
 def join(values: list[Value] | tuple[Value, ...]) -> Value:
     """The least value that over-approximates all of `values`."""
     vs = [v for v in values if v is not None]
@@ -173,6 +186,8 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         for f in v.fns:
             if f not in fns:
                 fns.append(f)
+    if fns and any(v.const is None for v in vs) and MAYBE_NONE not in fns:
+        fns.append(MAYBE_NONE)
     items = None
     keys = None
     if all(v.items is not None for v in vs) and len({len(v.items) for v in vs}) == 1:  # type: ignore[arg-type]
