@@ -2585,27 +2585,32 @@ class Interpreter:
         i = Value(traced=lo.traced or hi.traced)
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
         dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
         with self.staging():
-            val = self._loop_fixpoint(
-                body, lambda v: Args([i, v], {}, [None, None], {}), init, node
-            )
-        if dynamic:
-            val = self._check_reverse_loop(val, node, "lax.fori_loop")
+            val = self._loop_fixpoint(body, make_args, init, node)
+            if dynamic:
+                # its while_loop's cond reads the index and the bounds, never the body's carry
+                val = self._check_reverse_loop(val, node, "lax.fori_loop", (body, make_args, None))
         return val
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
         cond = args.get(0, "cond_fun") or UNKNOWN
         body = args.get(1, "body_fun") or UNKNOWN
         init = args.get(2, "init_val") or UNKNOWN
-        val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
+        make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
+        val = self._loop_fixpoint(body, make_args, init, node)
         # JAX evaluates cond_fun on the primal carry only: no level differentiates it
         with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
             self.call_value(cond, Args([val], {}, [None], {}), node)
-        return self._check_reverse_loop(val, node, "lax.while_loop")
+        return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
 
-    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
+    def _check_reverse_loop(
+        self, val: Value, node: ast.AST, what: str, loop: tuple | None = None
+    ) -> Value:
         """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
-        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark."""
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. With
+        the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
+        `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
             (
                 m
@@ -2619,9 +2624,50 @@ class Interpreter:
         mark = self.loop_tangents.get((node, levels[0]))
         if mark is None:
             mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        forwarded = (
+            self._forwarded_carry(val, levels[0], node, *loop) if loop is not None else frozenset()
+        )
         if not mark.pending:
             self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
-        return _mark_loop_tangent(val, levels[0], mark)
+        return _mark_loop_tangent(val, levels[0], mark, (), forwarded)
+
+    def _forwarded_carry(
+        self,
+        val: Value,
+        level: Level,
+        node: ast.AST,
+        body: Value,
+        make_args: Callable[[Value], Args],
+        cond: Value | None,
+    ) -> frozenset:
+        """The paths (item indices) of the carry leaves carrying `level` that the loop's body
+        returns unchanged and its cond does not read: `lax.while_loop` moves them out of the
+        loop as constants, so the loop's output there is its input and nothing about them is
+        transposed. The body is called once more with those leaves made distinct (a probe
+        mark defeats the memo): a leaf it returns as the very object it got is forwarded."""
+        probe = _CarryProbe()
+        leaves: dict[tuple, Value] = {}
+
+        def mark(v: Value, path: tuple) -> Value:
+            if level not in v.tan or len(leaves) >= _MAX_ITEMS:
+                return v
+            items = None
+            if v.items is not None:
+                items = tuple(mark(item, (*path, k)) for k, item in enumerate(v.items))
+            out = Value(v.tan | {probe}, v.fns, items, v.keys, v.const, v.traced, v.intish)
+            if items is None:
+                leaves[path] = out
+            return out
+
+        out = self.call_value(body, make_args(mark(val, ())), node)
+        forwarded = {path for path, leaf in leaves.items() if _item_at(out, path) is leaf}
+        if cond is not None:
+            # a leaf the cond reads stays in the carry: its tracedness alone reaches the test
+            for path in sorted(forwarded):
+                only = _only_traced(val, path, ())
+                if self.call_value(cond, Args([only], {}, [None], {}), node).traced:
+                    forwarded.discard(path)
+        return frozenset(forwarded)
 
     def _lowered_or_batched(self, level: Level) -> bool:
         """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
@@ -2685,6 +2731,8 @@ class Interpreter:
         elif s.which == "defvjp":
             c.fwd = args.get(0, "fwd")
             c.bwd = args.get(1, "bwd")
+            zeros = args.get(2, "symbolic_zeros")
+            c.symbolic_zeros = zeros is not None and zeros.const not in (False, None, 0)
         return UNKNOWN
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
@@ -2758,6 +2806,10 @@ class Interpreter:
         if level.mode == FORWARD and not self._lowered_or_batched(level):
             return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
+            if c.symbolic_zeros and not _fwd_unwraps_primals(c):
+                # JAX runs fwd first: an array op on a CustomVJPPrimal raises "... is not a
+                # valid JAX type" before the jvp-of-custom_vjp error
+                return result
             self.report(
                 "JAX005",
                 node,
@@ -2800,6 +2852,34 @@ class Interpreter:
         return result
 
 
+def _fwd_unwraps_primals(c: CustomFn) -> bool:
+    """Whether every fwd rule of `c` reads its differentiable parameters only as
+    `p.value` / `p.perturbed` (what a `CustomVJPPrimal` offers under `symbolic_zeros=True`)."""
+    if c.fwd is None or not c.fwd.fns:
+        return False
+    for f in c.fwd.fns:
+        if not isinstance(f, Closure) or f.func.node.args.vararg is not None:
+            return False
+        a = f.func.node.args
+        params = {
+            p.arg for i, p in enumerate(a.posonlyargs + a.args) if i not in c.nondiff
+        }
+        unwrapped = {
+            id(n.value)
+            for n in ast.walk(f.func.node)
+            if isinstance(n, ast.Attribute) and n.attr in ("value", "perturbed")
+        }
+        for n in ast.walk(f.func.node):
+            if (
+                isinstance(n, ast.Name)
+                and n.id in params
+                and isinstance(n.ctx, ast.Load)
+                and id(n) not in unwrapped
+            ):
+                return False
+    return True
+
+
 def _is_none(a: Value, b: Value) -> bool | None:
     """`a is b` when one side is None and the other is known to be or not to be None."""
     if b.const is None:
@@ -2824,13 +2904,42 @@ def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
     return found
 
 
-def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:
-    """`v` with `mark` added to each part that carries `level`'s tangent."""
-    if level not in v.tan:
+class _CarryProbe:
+    """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
+
+    __slots__ = ()
+
+
+def _item_at(v: Value, path: tuple) -> Value | None:
+    for k in path:
+        if v.items is None or k >= len(v.items):
+            return None
+        v = v.items[k]
+    return v
+
+
+def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
+    """`v`'s structure with untraced, unknown leaves, but a traced one at `path`."""
+    if v.items is not None:
+        items = tuple(_only_traced(i, path, (*here, k)) for k, i in enumerate(v.items))
+        return Value(items=items, keys=v.keys)
+    return Value(traced=here == path)
+
+
+def _mark_loop_tangent(
+    v: Value, level: Level, mark: LoopTangent, path: tuple = (), skip: frozenset = EMPTY
+) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent, except the parts at
+    the paths in `skip` (and a container all of whose marked parts are skipped)."""
+    if level not in v.tan or path in skip:
         return v
     items = (
-        tuple(_mark_loop_tangent(i, level, mark) for i in v.items) if v.items is not None else None
+        tuple(_mark_loop_tangent(i, level, mark, (*path, k), skip) for k, i in enumerate(v.items))
+        if v.items is not None
+        else None
     )
+    if skip and items is not None and not any(mark in i.tan for i in items):
+        return Value(v.tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
     return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 

@@ -360,6 +360,9 @@ class CustomFn:
     bwd: Value | None = None
     #: equinox's filter_custom_vjp has other fwd/bwd signatures: treat as an opaque boundary
     opaque_rules: bool = False
+    #: `defvjp(..., symbolic_zeros=True)` (or a value not known to be False): fwd gets its
+    #: primals wrapped in `CustomVJPPrimal`s
+    symbolic_zeros: bool = False
     name: str = ""
 
     def __hash__(self) -> int:

@@ -137,3 +137,53 @@ jax.grad(g)(1.0, False)
     assert findings(with_rule) == []
     assert findings(raw) == [(4, "JAX001")]
     assert findings(maybe_none) == [(2, "JAX001")]
+
+
+def test_carry_the_loop_body_forwards_is_not_transposed() -> None:
+    # JAX (lax.while_loop moves a carry the body returns unchanged, and the cond does not read,
+    # out of the loop): the grads of fori_identity, forwarded, helper_p and the eager fori_loop
+    # run; those of helper_x (its output is computed in the loop) and read_by_cond (the cond
+    # reads the forwarded carry) raise the reverse-mode while_loop error.
+    # Minimised from jax tests/lax_control_flow_test.py testWhileGradError ("fori_inside_jit").
+    assert findings("""\
+        def fori_identity(x):
+            return lax.fori_loop(x, x + 2.0, lambda i, c: c, x)
+        def forwarded(x):
+            return lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1], c[2] * 2.0), (0, x, x))[1]
+        def step(c):
+            i, x, p = c
+            return i + 1, x * p, p
+        def helper_p(p):
+            return lax.while_loop(lambda c: c[0] < 3, step, (0, 1.0, p))[2]
+        def helper_x(p):
+            return lax.while_loop(lambda c: c[0] < 3, step, (0, 1.0, p))[1]
+        def read_by_cond(x):
+            return lax.while_loop(lambda c: c < 3.0, lambda c: c, x)
+        jax.grad(jax.jit(fori_identity))(1.0)
+        jax.grad(forwarded)(1.0)
+        jax.grad(helper_p)(1.0)
+        jax.grad(helper_x)(1.0)
+        jax.grad(read_by_cond)(1.0)
+        jax.grad(lambda x: lax.fori_loop(x, x + 2.0, lambda i, c: c * 2.0, x))(1.0)
+    """) == [(11, "JAX009"), (13, "JAX009")]
+
+
+def test_symbolic_zeros_fwd_gets_wrapped_primals_before_the_jvp_error() -> None:
+    # JAX: with symbolic_zeros=True fwd runs first on CustomVJPPrimal wrappers. `f`'s fwd
+    # passes the wrapper to an array op: jvp raises "CustomVJPPrimal(...) is not a valid JAX
+    # type". `h`'s fwd reads `.value` / `.perturbed`: jvp raises the jvp-of-custom_vjp error.
+    # Minimised from jax tests/custom_api_test.py test_jvp_error_symbolic_zeros.
+    assert findings("""\
+        @jax.custom_vjp
+        def f(x):
+            return jnp.sin(x)
+        f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (2 * c * g,), symbolic_zeros=True)
+        @jax.custom_vjp
+        def h(x):
+            return jnp.sin(x)
+        def h_fwd(x):
+            return h(x.value) if x.perturbed else h(x.value), jnp.cos(x.value)
+        h.defvjp(h_fwd, lambda c, g: (2 * c * g,), symbolic_zeros=True)
+        jax.jvp(f, (3.0,), (1.0,))
+        jax.jvp(h, (3.0,), (1.0,))
+    """) == [(12, "JAX005")]
