@@ -149,7 +149,8 @@ def test_carry_the_loop_body_forwards_is_not_transposed() -> None:
         def fori_identity(x):
             return lax.fori_loop(x, x + 2.0, lambda i, c: c, x)
         def forwarded(x):
-            return lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1], c[2] * 2.0), (0, x, x))[1]
+            body = lambda c: (c[0] + 1, c[1], c[2] * 2.0)
+            return lax.while_loop(lambda c: c[0] < 3, body, (0, x, x))[1]
         def step(c):
             i, x, p = c
             return i + 1, x * p, p
@@ -165,7 +166,7 @@ def test_carry_the_loop_body_forwards_is_not_transposed() -> None:
         jax.grad(helper_x)(1.0)
         jax.grad(read_by_cond)(1.0)
         jax.grad(lambda x: lax.fori_loop(x, x + 2.0, lambda i, c: c * 2.0, x))(1.0)
-    """) == [(11, "JAX009"), (13, "JAX009")]
+    """) == [(12, "JAX009"), (14, "JAX009")]
 
 
 def test_symbolic_zeros_fwd_gets_wrapped_primals_before_the_jvp_error() -> None:
