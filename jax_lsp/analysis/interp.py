@@ -857,6 +857,15 @@ class Interpreter:
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
                         cls.pytree = True
+                    if any(f.name == "jax.tree_util.register_dataclass" for f in dv.fns):
+                        # the decorator form: every field not marked static is data
+                        cls.data_fields.update(
+                            s.target.id
+                            for s in stmt.body
+                            if isinstance(s, ast.AnnAssign)
+                            and isinstance(s.target, ast.Name)
+                            and s.target.id not in cls.static_fields
+                        )
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
@@ -1298,6 +1307,16 @@ class Interpreter:
                                 )
                             )
                         a = inherit_marks(a, marks)
+                    if (
+                        obj.traced
+                        and not a.traced
+                        and name in f.cls.data_fields
+                        and a.const is NOCONST
+                        and not a.fns
+                    ):
+                        # a data leaf of a traced pytree: a tracer too (a Python constant
+                        # there may be static: equinox's filter_jit)
+                        a = Value(a.tan, a.fns, a.items, a.keys, a.const, True, a.intish)
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)
@@ -1760,9 +1779,24 @@ class Interpreter:
                 return self.attribute(args.pos[0], attr)
         if name == "builtins.super":
             return UNKNOWN
+        if name == "jax.tree_util.register_dataclass" and args.pos:
+            self._register_dataclass(args)
+            return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         return derived(vals)
+
+    def _register_dataclass(self, args: Args) -> None:
+        """`register_dataclass(cls, data_fields=[...], meta_fields=[...])`: the data fields
+        are leaves (tracers under jit), the meta fields structure (static)."""
+        data, meta = args.get(1, "data_fields"), args.get(2, "meta_fields")
+        for f in args.pos[0].fns:
+            if not isinstance(f, ClassObj):
+                continue
+            f.pytree = True
+            for v, into in ((data, f.data_fields), (meta, f.static_fields)):
+                if v is not None and v.items is not None:
+                    into.update(i.const for i in v.items if isinstance(i.const, str))
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
         """A JAX function the API table describes: its result carries the tangents of the
@@ -2495,14 +2529,14 @@ class Interpreter:
         if w.kind in ("jit", "vmap"):
             pos = [
                 v
-                if (i in w.static or v.traced or v.fns)
+                if (i in w.static or v.traced or (v.fns and not _data_pytree(v)))
                 else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 for i, v in enumerate(args.pos)
             ]
             kw = {
                 k: (
                     v
-                    if k in w.static_names or v.fns
+                    if k in w.static_names or (v.fns and not _data_pytree(v))
                     else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 )
                 for k, v in args.kw.items()
@@ -2878,6 +2912,11 @@ def _fwd_unwraps_primals(c: CustomFn) -> bool:
             ):
                 return False
     return True
+
+
+def _data_pytree(v: Value) -> bool:
+    """`v` is an instance of a class registered with data fields (its leaves get traced)."""
+    return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
 
 
 def _is_none(a: Value, b: Value) -> bool | None:

@@ -391,6 +391,8 @@ class ClassObj:
     pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
+    #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
+    data_fields: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)

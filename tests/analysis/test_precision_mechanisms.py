@@ -188,3 +188,42 @@ def test_symbolic_zeros_fwd_gets_wrapped_primals_before_the_jvp_error() -> None:
         jax.jvp(f, (3.0,), (1.0,))
         jax.jvp(h, (3.0,), (1.0,))
     """) == [(12, "JAX005")]
+
+
+def test_register_dataclass_data_fields_are_traced_under_jit() -> None:
+    # JAX: a fori_loop bound read from a data field of a registered dataclass passed to jit is
+    # a tracer (grad raises the reverse-mode fori_loop error), from a meta field a Python int
+    # (grad runs). Decorator form: every field is data.
+    classes = """\
+        import dataclasses
+        @dataclasses.dataclass
+        class Cfg:
+            w: jax.Array
+            n: jax.Array
+        jax.tree_util.register_dataclass(Cfg, data_fields=["w", "n"], meta_fields=[])
+        @dataclasses.dataclass
+        class Meta:
+            w: jax.Array
+            n: int
+        jax.tree_util.register_dataclass(Meta, data_fields=["w"], meta_fields=["n"])
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Deco:
+            w: jax.Array
+            n: jax.Array
+        @jax.jit
+        def solve(b, cfg):
+            return lax.fori_loop(0, cfg.n, lambda i, x: cfg.w * x + b, jnp.zeros_like(b))
+    """
+    make = {
+        "data": "Cfg(jnp.float32(0.5), jnp.int32(5))",
+        "meta": "Meta(jnp.float32(0.5), 5)",
+        "deco": "Deco(jnp.float32(0.5), jnp.int32(5))",
+    }
+    got = {
+        k: findings(
+            textwrap.dedent(classes) + f"jax.grad(lambda b: solve(b, {c}).sum())(jnp.ones(2))\n"
+        )
+        for k, c in make.items()
+    }
+    assert got == {"data": [(19, "JAX009")], "meta": [], "deco": [(19, "JAX009")]}
