@@ -25,6 +25,7 @@ from typing import Any
 from jax_lsp.analysis import apitable, jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -262,6 +263,8 @@ class Interpreter:
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
+        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
+        self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
         self._subscripted: dict[str, int] | None = None
 
@@ -277,6 +280,10 @@ class Interpreter:
             self.incomplete = True
         except RecursionError:
             self.incomplete = True
+            if self.limits is not None:
+                self.limits.append(
+                    Limit(1, 0, "Python's recursion limit was reached: the analysis stopped early")
+                )
         finally:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
@@ -478,6 +485,23 @@ class Interpreter:
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
         return Args(pos, kw, [None] * n, {})
 
+    # ---------------------------------------------------------------------- limits
+
+    def note_limit(self, node: ast.AST, why: str) -> None:
+        """Record that a path ends at `node` (only called when `limits` is a list)."""
+        assert self.limits is not None
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        path = None if self.module.is_main else self.module.path
+        self.limits.append(Limit(line, self._char_col(line, col), why, path))
+
+    def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None:
+        """`note_limit` for a call that differentiated values go into (else nothing is lost)."""
+        if any(
+            isinstance(m, Level) for v in args.all_values() for m in v.tan - self.ctx.mask
+        ):
+            self.note_limit(node, why)
+
     # ---------------------------------------------------------------------- positions
 
     def span(self, node: ast.AST) -> Span:
@@ -558,6 +582,12 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
         self.steps += 1
         if self.steps > self.budget:
+            if self.limits is not None:
+                self.note_limit(
+                    stmt,
+                    f"the analysis used its work budget ({self.budget} statements) here: "
+                    "the rest of the module is not analysed",
+                )
             raise BudgetExhausted
         t = type(stmt)
         if t is ast.Expr:
@@ -1209,6 +1239,10 @@ class Interpreter:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            if self.limits is not None and self.workspace is not None:
+                self.limits.append(
+                    Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
+                )
             return None
         parsed = self.workspace.parse(path)
         self.modules[path] = None
@@ -1462,6 +1496,13 @@ class Interpreter:
             for f in fv.fns
         ]
         if not results:
+            if self.limits is not None and node is not None:
+                callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"calls `{callee[:60]}`, which the analysis cannot resolve to a function",
+                )
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
 
@@ -1564,12 +1605,24 @@ class Interpreter:
                     self.finding_roots[k].add(self.root)
             return cached
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            if self.limits is not None and node is not None:
+                why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
+                self.note_limit_call(
+                    node, args, f"{why} of `{fi.name}`: its body is not followed again"
+                )
             return derived(args.all_values())
         # Context sensitivity has a price: past a few interpretations of one function (many
         # under a differentiation level, fewer outside one, where no finding can arise) its
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            if self.limits is not None and node is not None:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{fi.name}` was already analysed in {count} contexts: this call gets a "
+                    "summary of its results, its body is not followed with these arguments",
+                )
             summary = self.summaries.get(fi, UNKNOWN)
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
@@ -1777,6 +1830,8 @@ class Interpreter:
             attr = args.pos[1].const
             if isinstance(attr, str):
                 return self.attribute(args.pos[0], attr)
+            if self.limits is not None and node is not None:
+                self.note_limit(node, "getattr with a name not known statically: unknown value")
         if name == "builtins.super":
             return UNKNOWN
         if name == "jax.tree_util.register_dataclass" and args.pos:
@@ -1784,6 +1839,20 @@ class Interpreter:
             return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        if self.limits is not None and node is not None and not name.startswith("builtins."):
+            if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
+                self.note_limit(
+                    node,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): the "
+                    "functions passed to it are not followed",
+                )
+            else:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): "
+                    "differentiated values are assumed to pass through it",
+                )
         return derived(vals)
 
     def _register_dataclass(self, args: Args) -> None:
