@@ -109,6 +109,7 @@ def _arrays() -> dict[str, Any]:
         "V": jnp.array([0.3, 0.5, 0.7], jnp.float32),
         "M": jnp.array([[2.0, 0.1, 0.2], [0.1, 3.0, 0.3], [0.2, 0.3, 4.0]], jnp.float32),
         "I": jnp.array([0, 1, 2], jnp.int32),
+        "IM": jnp.array([[2, 0, 1], [0, 3, 1], [1, 1, 4]], jnp.int32),
         "B": jnp.array([True, False, True]),
         "i": 1,
         "shape": (3,),
@@ -121,7 +122,7 @@ def _arrays() -> dict[str, Any]:
 SIGNATURES = [
     "V", "M", "S", "V V", "M M", "M V", "S S", "V S", "V V V", "S S S", "M M M",
     "V I", "I V", "V i", "M i", "i S", "B V V", "V i i", "V V i", "V i V", "I V i i", "I",
-    "i", "i i", "I I", "B", "shape",
+    "i", "i i", "I I", "B", "shape", "IM",
 ]  # fmt: skip
 RANDOM_SIGNATURES = [
     "i", "K", "K shape", "K V", "K S", "K S S", "K shape dtype S S", "K V V", "K V shape", "K i",

@@ -1788,6 +1788,11 @@ class Interpreter:
                     if isinstance(f, Transformed):
                         self.transformed_inspected.setdefault(f, set()).add(node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
+            if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
+                # a constant range (`argnums=tuple(range(4))`): its items are known
+                r = range(*(v.const for v in vals[:3]))
+                if len(r) <= _MAX_ITEMS:
+                    return Value(const=r, intish=True)
             if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
                 try:
                     return Value(const=int(vals[0].const), intish=True)
@@ -1817,6 +1822,8 @@ class Interpreter:
             return self._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
+            if isinstance(v.const, range):
+                return self._seq([Value(const=i, intish=True) for i in v.const])
             return v if v.items is not None else derived([v])
         if name == "builtins.dict":
             if not args.pos and args.kw:

@@ -227,3 +227,20 @@ def test_register_dataclass_data_fields_are_traced_under_jit() -> None:
         for k, c in make.items()
     }
     assert got == {"data": [(19, "JAX009")], "meta": [], "deco": [(19, "JAX009")]}
+
+
+def test_integer_masks_through_measured_ops_and_constant_argnums() -> None:
+    # JAX: grad with respect to a bool / int matrix raises "grad requires real- or
+    # complex-valued inputs" (tril and triu keep the dtype, measured with an int matrix);
+    # `tuple(range(2))` selects both arguments; a float matrix or argnums (0,) runs.
+    assert findings("""\
+        def loss(q, mask):
+            return jnp.sum(jnp.where(mask, q, 0.0))
+        q = jnp.ones((4, 4))
+        m = jnp.ones((4, 4), dtype=bool)
+        jax.grad(loss, argnums=(0, 1))(q, jnp.tril(m))
+        jax.grad(loss, argnums=tuple(range(2)))(q, m)
+        jax.grad(loss, argnums=(0, 1))(q, jnp.triu(jnp.ones((4, 4), dtype=jnp.int32)))
+        jax.grad(loss, argnums=tuple(range(2)))(q, jnp.tril(jnp.ones((4, 4))))
+        jax.grad(loss, argnums=tuple(range(1)))(q, m)
+    """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
