@@ -1969,6 +1969,8 @@ class Interpreter:
         emitted = len(self._emitted)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
         result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
+        if facts.transposes and node is not None:
+            self.transpose_when_traced(funs, facts.callee_arity, node, short)
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
@@ -2244,13 +2246,21 @@ class Interpreter:
             primals = args.get(1, "primals") or UNKNOWN
             prim = list(primals.items) if primals.items is not None else [primals]
             level = self.new_level(spec, name, node, defer=False)
+            tangents = args.get(2, "tangents")
+            if tangents is not None:
+                level.tangent_in = frozenset(
+                    m for m in tangents.tan - self.ctx.mask if isinstance(m, (Level, BatchedBy))
+                )
             out = self.run_level(
                 level,
                 fun,
                 Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
                 node,
             )
-            return Value(tan=out.tan - {level}, items=(out, out), traced=True)
+            # the tangent output is linear in the given tangents: it carries their marks
+            t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
+            tangent = Value(tan=t_out, traced=True)
+            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
@@ -2813,6 +2823,9 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tsolve = args.get(3, "transpose_solve")
         out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        symmetric = args.get(4, "symmetric")
+        if tsolve is not None and (symmetric is None or symmetric.const is not True):
+            self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
         with self.context(
             self._with_ctx(
                 mask=self.ctx.mask | self._active_marks() | b.tan | out.tan
@@ -2822,6 +2835,19 @@ class Interpreter:
             if tsolve is not None:
                 self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
+
+    def transpose_when_traced(
+        self, funs: list[Value], arity: int, node: ast.AST, name: str
+    ) -> None:
+        """JAX transposes these linear functions while tracing the call that takes them
+        (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
+        `linear_transpose` applied at once."""
+        level = self.level(TRANSPOSE, name, self.span(node), batched=False)
+        arg = Value(tan=frozenset({level}), traced=True)
+        with self.staging():
+            for f in funs:
+                if f.fns:
+                    self.run_level(level, f, Args([arg] * arity, {}, [None] * arity, {}), node)
 
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
@@ -2878,7 +2904,9 @@ class Interpreter:
                 return self.call_value(c.primal, args, node)
             primals = [strip_marks(v, strip) for v in args.pos]
             tangents = [
-                Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
+                Value(tan=frozenset({level.tangent_mark}) | level.tangent_in)
+                if level in v.tan
+                else UNKNOWN
                 for v in args.pos
             ]
             with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):

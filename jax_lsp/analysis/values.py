@@ -45,6 +45,7 @@ class Level:
         "pending",
         "site",
         "stack_len",
+        "tangent_in",
         "tangent_mark",
     )
     _counter = 0
@@ -64,6 +65,9 @@ class Level:
         self.batched = batched
         self.tangent_mark = TangentOf(self)
         self.batch_mark = BatchedBy(self)
+        #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
+        #: itself transposed or differentiated): they travel with this level's tangent
+        self.tangent_in: frozenset = EMPTY
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"

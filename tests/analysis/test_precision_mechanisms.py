@@ -244,3 +244,30 @@ def test_integer_masks_through_measured_ops_and_constant_argnums() -> None:
         jax.grad(loss, argnums=tuple(range(2)))(q, jnp.tril(jnp.ones((4, 4))))
         jax.grad(loss, argnums=tuple(range(1)))(q, m)
     """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
+
+
+LINEAR_OP = HOST + """\
+@jax.custom_jvp
+def op(u):
+    return host(u)
+@op.defjvp
+def _op_jvp(primals, tangents):
+    (u,), (du,) = primals, tangents
+    return op(u), host(du)
+u = jnp.ones(3)
+"""
+
+
+def test_tangents_given_to_jvp_carry_their_transposition_into_custom_rules() -> None:
+    # JAX: transposing `v -> jvp(op, (u,), (v,))[1]` transposes op's jvp rule, whose tangent
+    # goes through a pure_callback: "Pure callbacks do not support transpose"; the jvp alone
+    # runs. custom_linear_solve transposes a non-symmetric matvec when traced (same error,
+    # no differentiation needed); a symmetric one, or one without transpose_solve, runs.
+    cases = {
+        "jax.linear_transpose(lambda v: jax.jvp(op, (u,), (v,))[1], u)(u)": [(2, "JAX002")],
+        "jax.jvp(op, (u,), (u,))": [],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r)": [(2, "JAX002")],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r, symmetric=True)": [],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r)": [],
+    }
+    assert {call: findings(LINEAR_OP + call + "\n") for call in cases} == cases
