@@ -734,10 +734,14 @@ class Interpreter:
         return None if self._is_array_tracer(v) else v
 
     def _is_array_tracer(self, v: Value) -> bool:
-        """`v` is an array carrying a (non-masked) level's tangent: a JVP tracer."""
+        """`v` is a traced array carrying a (non-masked) level's tangent: a JVP tracer. A
+        Python constant never is, nor a field read from a differentiated module (not marked
+        traced: equinox differentiates its arrays only, not a float field)."""
         return (
-            v.items is None
+            v.traced
+            and v.items is None
             and not v.fns
+            and v.const is NOCONST
             and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
         )
 
@@ -1388,7 +1392,10 @@ class Interpreter:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
         if not fns:
-            return Value(tan=v.tan | self_value.tan, traced=v.traced or self_value.traced)
+            # a class-level constant read through an instance stays that constant
+            return Value(
+                tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
+            )
         return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
 
     # ---------------------------------------------------------------------- calls

@@ -70,8 +70,21 @@ def g(a, b=None):
     return a
 jax.grad(jax.jit(g))(1.0)
 """
+    # equinox: a float field is static under filter_jit, the branch runs (JVP error)
+    eqx_field = HOST + """\
+import equinox as eqx
+class M(eqx.Module):
+    w: jax.Array
+    rate: float = 0.5
+    def __call__(self, x):
+        if self.rate > 0.1:
+            return host(self.w * x)
+        return x
+eqx.filter_grad(eqx.filter_jit(lambda m, x: m(x).sum()))(M(jnp.ones(2)), jnp.ones(2))
+"""
     assert findings(jit_if) == []
     assert findings(jit_ifexp) == []
+    assert findings(eqx_field) == [(2, "JAX001")]
     assert findings(eager_if) == [(2, "JAX001")]
     assert findings(jit_is_none) == [(2, "JAX001")]
 
