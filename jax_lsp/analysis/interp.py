@@ -25,9 +25,11 @@ from typing import Any
 from jax_lsp.analysis import apitable, jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
+    MAYBE_NONE,
     NOCONST,
     UNKNOWN,
     Api,
@@ -261,6 +263,10 @@ class Interpreter:
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
+        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
+        self.limits: list[Limit] | None = None
+        #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
+        self._subscripted: dict[str, int] | None = None
 
     # ---------------------------------------------------------------------- driver
 
@@ -274,6 +280,10 @@ class Interpreter:
             self.incomplete = True
         except RecursionError:
             self.incomplete = True
+            if self.limits is not None:
+                self.limits.append(
+                    Limit(1, 0, "Python's recursion limit was reached: the analysis stopped early")
+                )
         finally:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
@@ -336,7 +346,7 @@ class Interpreter:
                 )
                 or isinstance(f, Transformed)
                 for f in v.fns
-            ):
+            ) or _transformed_items(v):
                 names.add(name)
         md = self._md
         new_funcs = [
@@ -407,16 +417,19 @@ class Interpreter:
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
+        held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items():
             for fn in value.fns:
                 if isinstance(fn, Transformed):
                     names_of.setdefault(fn, []).append(name)
+            for fn in _transformed_items(value):
+                held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
             if tf not in self.transformed_called
             and node not in self._called_nodes
-            and not self._dead_at_module_level(tf, names_of.get(tf, []))
+            and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
@@ -433,19 +446,31 @@ class Interpreter:
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
-    def _dead_at_module_level(self, tf: Transformed, names: list[str]) -> bool:
-        """Whether the module-level `names` of a transformed function are all it has, and
-        each is mentioned once (its binding): nothing calls it."""
-        if not names:
+    def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
+        """Whether the module-level `names` of a transformed function and the module-level
+        containers that `held` it are all it has, each name mentioned once (its binding) and
+        each container only subscripted (`registry[key]`: every such read is interpreted, as
+        the names of such containers make their readers interesting): nothing calls it."""
+        if not names and not held:
             return False
         if self.main_identifiers is None:
             counts: dict[str, int] = {}
             for ident in _IDENT.findall("\n".join(self.main.lines)):
                 counts[ident] = counts.get(ident, 0) + 1
             self.main_identifiers = counts
+        if held and self._subscripted is None:
+            self._subscripted = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+                    self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
         inspected = len(self.transformed_inspected.get(tf, ()))
-        return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names)
+        return all(
+            self.main_identifiers.get(name, 0) <= 1 + inspected for name in names
+        ) and all(
+            self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
+            for name in held
+        )
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters
@@ -459,6 +484,23 @@ class Interpreter:
         given = dict(closure.kw_defaults)
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
         return Args(pos, kw, [None] * n, {})
+
+    # ---------------------------------------------------------------------- limits
+
+    def note_limit(self, node: ast.AST, why: str) -> None:
+        """Record that a path ends at `node` (only called when `limits` is a list)."""
+        assert self.limits is not None
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        path = None if self.module.is_main else self.module.path
+        self.limits.append(Limit(line, self._char_col(line, col), why, path))
+
+    def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None:
+        """`note_limit` for a call that differentiated values go into (else nothing is lost)."""
+        if any(
+            isinstance(m, Level) for v in args.all_values() for m in v.tan - self.ctx.mask
+        ):
+            self.note_limit(node, why)
 
     # ---------------------------------------------------------------------- positions
 
@@ -540,6 +582,12 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
         self.steps += 1
         if self.steps > self.budget:
+            if self.limits is not None:
+                self.note_limit(
+                    stmt,
+                    f"the analysis used its work budget ({self.budget} statements) here: "
+                    "the rest of the module is not analysed",
+                )
             raise BudgetExhausted
         t = type(stmt)
         if t is ast.Expr:
@@ -569,7 +617,9 @@ class Interpreter:
         elif t in (ast.For, ast.AsyncFor):
             self.exec_for(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.While:
-            test = self.eval(stmt.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return False  # TracerBoolConversionError
             if test.const is NOCONST or test.const:
                 self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
             self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
@@ -644,7 +694,9 @@ class Interpreter:
         return True
 
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
-        test = self.eval(stmt.test, scope)
+        test = self.eval_test(stmt.test, scope)
+        if test is None:
+            return False  # TracerBoolConversionError: neither branch runs
         if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
             # a Python `if` on a static value: only the taken branch is ever traced
             return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
@@ -664,6 +716,34 @@ class Interpreter:
             scope.vars = self._merge(after_a, after_b)
             return False
         return True
+
+    def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
+        """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
+        JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
+        tracer, and JAX raises TracerBoolConversionError before either branch runs."""
+        if not self.ctx.staged or not self.levels:
+            return self.eval(node, scope)
+        if isinstance(node, ast.Compare) and not all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
+        ):
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
+            if any(self._is_array_tracer(v) for v in vals):
+                return None
+            return Value(traced=any(v.traced for v in vals))
+        v = self.eval(node, scope)
+        return None if self._is_array_tracer(v) else v
+
+    def _is_array_tracer(self, v: Value) -> bool:
+        """`v` is a traced array carrying a (non-masked) level's tangent: a JVP tracer. A
+        Python constant never is, nor a field read from a differentiated module (not marked
+        traced: equinox differentiates its arrays only, not a float field)."""
+        return (
+            v.traced
+            and v.items is None
+            and not v.fns
+            and v.const is NOCONST
+            and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
+        )
 
     @staticmethod
     def _keep_return(live: dict[str, Value], dead: dict[str, Value]) -> dict[str, Value]:
@@ -811,6 +891,15 @@ class Interpreter:
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
                         cls.pytree = True
+                    if any(f.name == "jax.tree_util.register_dataclass" for f in dv.fns):
+                        # the decorator form: every field not marked static is data
+                        cls.data_fields.update(
+                            s.target.id
+                            for s in stmt.body
+                            if isinstance(s, ast.AnnAssign)
+                            and isinstance(s.target, ast.Name)
+                            and s.target.id not in cls.static_fields
+                        )
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
@@ -940,6 +1029,10 @@ class Interpreter:
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
+            if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
+                same = _is_none(vals[0], vals[1])
+                if same is not None:
+                    return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
             return Value(traced=any(v.traced for v in vals))
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
@@ -952,7 +1045,9 @@ class Interpreter:
                     pass
             return join(vals)
         if t is ast.IfExp:
-            test = self.eval(node.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(node.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return Value()  # TracerBoolConversionError
             if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
                 return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
             return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
@@ -1148,6 +1243,10 @@ class Interpreter:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            if self.limits is not None and self.workspace is not None:
+                self.limits.append(
+                    Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
+                )
             return None
         parsed = self.workspace.parse(path)
         self.modules[path] = None
@@ -1246,6 +1345,16 @@ class Interpreter:
                                 )
                             )
                         a = inherit_marks(a, marks)
+                    if (
+                        obj.traced
+                        and not a.traced
+                        and name in f.cls.data_fields
+                        and a.const is NOCONST
+                        and not a.fns
+                    ):
+                        # a data leaf of a traced pytree: a tracer too (a Python constant
+                        # there may be static: equinox's filter_jit)
+                        a = Value(a.tan, a.fns, a.items, a.keys, a.const, True, a.intish)
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)
@@ -1283,7 +1392,10 @@ class Interpreter:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
         if not fns:
-            return Value(tan=v.tan | self_value.tan, traced=v.traced or self_value.traced)
+            # a class-level constant read through an instance stays that constant
+            return Value(
+                tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
+            )
         return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
 
     # ---------------------------------------------------------------------- calls
@@ -1391,6 +1503,13 @@ class Interpreter:
             for f in fv.fns
         ]
         if not results:
+            if self.limits is not None and node is not None:
+                callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"calls `{callee[:60]}`, which the analysis cannot resolve to a function",
+                )
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
 
@@ -1493,12 +1612,24 @@ class Interpreter:
                     self.finding_roots[k].add(self.root)
             return cached
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            if self.limits is not None and node is not None:
+                why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
+                self.note_limit_call(
+                    node, args, f"{why} of `{fi.name}`: its body is not followed again"
+                )
             return derived(args.all_values())
         # Context sensitivity has a price: past a few interpretations of one function (many
         # under a differentiation level, fewer outside one, where no finding can arise) its
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            if self.limits is not None and node is not None:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{fi.name}` was already analysed in {count} contexts: this call gets a "
+                    "summary of its results, its body is not followed with these arguments",
+                )
             summary = self.summaries.get(fi, UNKNOWN)
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
@@ -1664,6 +1795,11 @@ class Interpreter:
                     if isinstance(f, Transformed):
                         self.transformed_inspected.setdefault(f, set()).add(node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
+            if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
+                # a constant range (`argnums=tuple(range(4))`): its items are known
+                r = range(*(v.const for v in vals[:3]))
+                if len(r) <= _MAX_ITEMS:
+                    return Value(const=r, intish=True)
             if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
                 try:
                     return Value(const=int(vals[0].const), intish=True)
@@ -1693,6 +1829,8 @@ class Interpreter:
             return self._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
+            if isinstance(v.const, range):
+                return self._seq([Value(const=i, intish=True) for i in v.const])
             return v if v.items is not None else derived([v])
         if name == "builtins.dict":
             if not args.pos and args.kw:
@@ -1706,11 +1844,42 @@ class Interpreter:
             attr = args.pos[1].const
             if isinstance(attr, str):
                 return self.attribute(args.pos[0], attr)
+            if self.limits is not None and node is not None:
+                self.note_limit(node, "getattr with a name not known statically: unknown value")
         if name == "builtins.super":
             return UNKNOWN
+        if name == "jax.tree_util.register_dataclass" and args.pos:
+            self._register_dataclass(args)
+            return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        if self.limits is not None and node is not None and not name.startswith("builtins."):
+            if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
+                self.note_limit(
+                    node,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): the "
+                    "functions passed to it are not followed",
+                )
+            else:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): "
+                    "differentiated values are assumed to pass through it",
+                )
         return derived(vals)
+
+    def _register_dataclass(self, args: Args) -> None:
+        """`register_dataclass(cls, data_fields=[...], meta_fields=[...])`: the data fields
+        are leaves (tracers under jit), the meta fields structure (static)."""
+        data, meta = args.get(1, "data_fields"), args.get(2, "meta_fields")
+        for f in args.pos[0].fns:
+            if not isinstance(f, ClassObj):
+                continue
+            f.pytree = True
+            for v, into in ((data, f.data_fields), (meta, f.static_fields)):
+                if v is not None and v.items is not None:
+                    into.update(i.const for i in v.items if isinstance(i.const, str))
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
         """A JAX function the API table describes: its result carries the tangents of the
@@ -1807,6 +1976,8 @@ class Interpreter:
         emitted = len(self._emitted)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
         result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
+        if facts.transposes and node is not None:
+            self.transpose_when_traced(funs, facts.callee_arity, node, short)
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
@@ -2082,13 +2253,21 @@ class Interpreter:
             primals = args.get(1, "primals") or UNKNOWN
             prim = list(primals.items) if primals.items is not None else [primals]
             level = self.new_level(spec, name, node, defer=False)
+            tangents = args.get(2, "tangents")
+            if tangents is not None:
+                level.tangent_in = frozenset(
+                    m for m in tangents.tan - self.ctx.mask if isinstance(m, (Level, BatchedBy))
+                )
             out = self.run_level(
                 level,
                 fun,
                 Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
                 node,
             )
-            return Value(tan=out.tan - {level}, items=(out, out), traced=True)
+            # the tangent output is linear in the given tangents: it carries their marks
+            t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
+            tangent = Value(tan=t_out, traced=True)
+            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
@@ -2443,14 +2622,14 @@ class Interpreter:
         if w.kind in ("jit", "vmap"):
             pos = [
                 v
-                if (i in w.static or v.traced or v.fns)
+                if (i in w.static or v.traced or (v.fns and not _data_pytree(v)))
                 else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 for i, v in enumerate(args.pos)
             ]
             kw = {
                 k: (
                     v
-                    if k in w.static_names or v.fns
+                    if k in w.static_names or (v.fns and not _data_pytree(v))
                     else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 )
                 for k, v in args.kw.items()
@@ -2533,25 +2712,32 @@ class Interpreter:
         i = Value(traced=lo.traced or hi.traced)
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
         dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
         with self.staging():
-            val = self._loop_fixpoint(
-                body, lambda v: Args([i, v], {}, [None, None], {}), init, node
-            )
-        if dynamic:
-            val = self._check_reverse_loop(val, node, "lax.fori_loop")
+            val = self._loop_fixpoint(body, make_args, init, node)
+            if dynamic:
+                # its while_loop's cond reads the index and the bounds, never the body's carry
+                val = self._check_reverse_loop(val, node, "lax.fori_loop", (body, make_args, None))
         return val
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
         cond = args.get(0, "cond_fun") or UNKNOWN
         body = args.get(1, "body_fun") or UNKNOWN
         init = args.get(2, "init_val") or UNKNOWN
-        val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
-        self.call_value(cond, Args([val], {}, [None], {}), node)
-        return self._check_reverse_loop(val, node, "lax.while_loop")
+        make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
+        val = self._loop_fixpoint(body, make_args, init, node)
+        # JAX evaluates cond_fun on the primal carry only: no level differentiates it
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            self.call_value(cond, Args([val], {}, [None], {}), node)
+        return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
 
-    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
+    def _check_reverse_loop(
+        self, val: Value, node: ast.AST, what: str, loop: tuple | None = None
+    ) -> Value:
         """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
-        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark."""
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. With
+        the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
+        `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
             (
                 m
@@ -2565,9 +2751,50 @@ class Interpreter:
         mark = self.loop_tangents.get((node, levels[0]))
         if mark is None:
             mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        forwarded = (
+            self._forwarded_carry(val, levels[0], node, *loop) if loop is not None else frozenset()
+        )
         if not mark.pending:
             self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
-        return _mark_loop_tangent(val, levels[0], mark)
+        return _mark_loop_tangent(val, levels[0], mark, (), forwarded)
+
+    def _forwarded_carry(
+        self,
+        val: Value,
+        level: Level,
+        node: ast.AST,
+        body: Value,
+        make_args: Callable[[Value], Args],
+        cond: Value | None,
+    ) -> frozenset:
+        """The paths (item indices) of the carry leaves carrying `level` that the loop's body
+        returns unchanged and its cond does not read: `lax.while_loop` moves them out of the
+        loop as constants, so the loop's output there is its input and nothing about them is
+        transposed. The body is called once more with those leaves made distinct (a probe
+        mark defeats the memo): a leaf it returns as the very object it got is forwarded."""
+        probe = _CarryProbe()
+        leaves: dict[tuple, Value] = {}
+
+        def mark(v: Value, path: tuple) -> Value:
+            if level not in v.tan or len(leaves) >= _MAX_ITEMS:
+                return v
+            items = None
+            if v.items is not None:
+                items = tuple(mark(item, (*path, k)) for k, item in enumerate(v.items))
+            out = Value(v.tan | {probe}, v.fns, items, v.keys, v.const, v.traced, v.intish)
+            if items is None:
+                leaves[path] = out
+            return out
+
+        out = self.call_value(body, make_args(mark(val, ())), node)
+        forwarded = {path for path, leaf in leaves.items() if _item_at(out, path) is leaf}
+        if cond is not None:
+            # a leaf the cond reads stays in the carry: its tracedness alone reaches the test
+            for path in sorted(forwarded):
+                only = _only_traced(val, path, ())
+                if self.call_value(cond, Args([only], {}, [None], {}), node).traced:
+                    forwarded.discard(path)
+        return frozenset(forwarded)
 
     def _lowered_or_batched(self, level: Level) -> bool:
         """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
@@ -2603,6 +2830,9 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tsolve = args.get(3, "transpose_solve")
         out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        symmetric = args.get(4, "symmetric")
+        if tsolve is not None and (symmetric is None or symmetric.const is not True):
+            self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
         with self.context(
             self._with_ctx(
                 mask=self.ctx.mask | self._active_marks() | b.tan | out.tan
@@ -2612,6 +2842,19 @@ class Interpreter:
             if tsolve is not None:
                 self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
+
+    def transpose_when_traced(
+        self, funs: list[Value], arity: int, node: ast.AST, name: str
+    ) -> None:
+        """JAX transposes these linear functions while tracing the call that takes them
+        (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
+        `linear_transpose` applied at once."""
+        level = self.level(TRANSPOSE, name, self.span(node), batched=False)
+        arg = Value(tan=frozenset({level}), traced=True)
+        with self.staging():
+            for f in funs:
+                if f.fns:
+                    self.run_level(level, f, Args([arg] * arity, {}, [None] * arity, {}), node)
 
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
@@ -2631,6 +2874,8 @@ class Interpreter:
         elif s.which == "defvjp":
             c.fwd = args.get(0, "fwd")
             c.bwd = args.get(1, "bwd")
+            zeros = args.get(2, "symbolic_zeros")
+            c.symbolic_zeros = zeros is not None and zeros.const not in (False, None, 0)
         return UNKNOWN
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
@@ -2666,7 +2911,9 @@ class Interpreter:
                 return self.call_value(c.primal, args, node)
             primals = [strip_marks(v, strip) for v in args.pos]
             tangents = [
-                Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
+                Value(tan=frozenset({level.tangent_mark}) | level.tangent_in)
+                if level in v.tan
+                else UNKNOWN
                 for v in args.pos
             ]
             with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
@@ -2704,6 +2951,10 @@ class Interpreter:
         if level.mode == FORWARD and not self._lowered_or_batched(level):
             return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
+            if c.symbolic_zeros and not _fwd_unwraps_primals(c):
+                # JAX runs fwd first: an array op on a CustomVJPPrimal raises "... is not a
+                # valid JAX type" before the jvp-of-custom_vjp error
+                return result
             self.report(
                 "JAX005",
                 node,
@@ -2746,13 +2997,99 @@ class Interpreter:
         return result
 
 
-def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:
-    """`v` with `mark` added to each part that carries `level`'s tangent."""
-    if level not in v.tan:
+def _fwd_unwraps_primals(c: CustomFn) -> bool:
+    """Whether every fwd rule of `c` reads its differentiable parameters only as
+    `p.value` / `p.perturbed` (what a `CustomVJPPrimal` offers under `symbolic_zeros=True`)."""
+    if c.fwd is None or not c.fwd.fns:
+        return False
+    for f in c.fwd.fns:
+        if not isinstance(f, Closure) or f.func.node.args.vararg is not None:
+            return False
+        a = f.func.node.args
+        params = {
+            p.arg for i, p in enumerate(a.posonlyargs + a.args) if i not in c.nondiff
+        }
+        unwrapped = {
+            id(n.value)
+            for n in ast.walk(f.func.node)
+            if isinstance(n, ast.Attribute) and n.attr in ("value", "perturbed")
+        }
+        for n in ast.walk(f.func.node):
+            if (
+                isinstance(n, ast.Name)
+                and n.id in params
+                and isinstance(n.ctx, ast.Load)
+                and id(n) not in unwrapped
+            ):
+                return False
+    return True
+
+
+def _data_pytree(v: Value) -> bool:
+    """`v` is an instance of a class registered with data fields (its leaves get traced)."""
+    return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
+
+
+def _is_none(a: Value, b: Value) -> bool | None:
+    """`a is b` when one side is None and the other is known to be or not to be None."""
+    if b.const is None:
+        a, b = b, a
+    if a.const is not None:
+        return None
+    if b.const is None:
+        return True
+    if b.const is not NOCONST or b.items is not None or (b.fns and MAYBE_NONE not in b.fns):
+        return False
+    return None
+
+
+def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
+    """The transformed functions held in the items of a container value (a registry)."""
+    if v.items is None or depth > _MAX_DEPTH_ITEMS:
+        return []
+    found: list[Transformed] = []
+    for item in v.items:
+        found.extend(f for f in item.fns if isinstance(f, Transformed))
+        found.extend(_transformed_items(item, depth + 1))
+    return found
+
+
+class _CarryProbe:
+    """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
+
+    __slots__ = ()
+
+
+def _item_at(v: Value, path: tuple) -> Value | None:
+    for k in path:
+        if v.items is None or k >= len(v.items):
+            return None
+        v = v.items[k]
+    return v
+
+
+def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
+    """`v`'s structure with untraced, unknown leaves, but a traced one at `path`."""
+    if v.items is not None:
+        items = tuple(_only_traced(i, path, (*here, k)) for k, i in enumerate(v.items))
+        return Value(items=items, keys=v.keys)
+    return Value(traced=here == path)
+
+
+def _mark_loop_tangent(
+    v: Value, level: Level, mark: LoopTangent, path: tuple = (), skip: frozenset = EMPTY
+) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent, except the parts at
+    the paths in `skip` (and a container all of whose marked parts are skipped)."""
+    if level not in v.tan or path in skip:
         return v
     items = (
-        tuple(_mark_loop_tangent(i, level, mark) for i in v.items) if v.items is not None else None
+        tuple(_mark_loop_tangent(i, level, mark, (*path, k), skip) for k, i in enumerate(v.items))
+        if v.items is not None
+        else None
     )
+    if skip and items is not None and not any(mark in i.tan for i in items):
+        return Value(v.tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
     return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 

@@ -45,6 +45,7 @@ class Level:
         "pending",
         "site",
         "stack_len",
+        "tangent_in",
         "tangent_mark",
     )
     _counter = 0
@@ -64,6 +65,9 @@ class Level:
         self.batched = batched
         self.tangent_mark = TangentOf(self)
         self.batch_mark = BatchedBy(self)
+        #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
+        #: itself transposed or differentiated): they travel with this level's tangent
+        self.tangent_in: frozenset = EMPTY
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -159,6 +163,19 @@ class Value:
 UNKNOWN = Value()
 
 
+class _MaybeNone:
+    """In the `fns` of a join of None with callables or objects: whether the value `is None`
+    is unknown (without it, a value with `fns` is known not to be None)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MAYBE_NONE"
+
+
+MAYBE_NONE: Any = _MaybeNone()
+
+
 def join(values: list[Value] | tuple[Value, ...]) -> Value:
     """The least value that over-approximates all of `values`."""
     vs = [v for v in values if v is not None]
@@ -173,6 +190,8 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         for f in v.fns:
             if f not in fns:
                 fns.append(f)
+    if fns and any(v.const is None for v in vs) and MAYBE_NONE not in fns:
+        fns.append(MAYBE_NONE)
     items = None
     keys = None
     if all(v.items is not None for v in vs) and len({len(v.items) for v in vs}) == 1:  # type: ignore[arg-type]
@@ -345,6 +364,9 @@ class CustomFn:
     bwd: Value | None = None
     #: equinox's filter_custom_vjp has other fwd/bwd signatures: treat as an opaque boundary
     opaque_rules: bool = False
+    #: `defvjp(..., symbolic_zeros=True)` (or a value not known to be False): fwd gets its
+    #: primals wrapped in `CustomVJPPrimal`s
+    symbolic_zeros: bool = False
     name: str = ""
 
     def __hash__(self) -> int:
@@ -373,6 +395,8 @@ class ClassObj:
     pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
+    #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
+    data_fields: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)
