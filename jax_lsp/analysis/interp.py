@@ -25,6 +25,7 @@ from typing import Any
 from jax_lsp.analysis import apitable, jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.pytree_fields import aux_only_attributes
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -54,6 +55,7 @@ from jax_lsp.analysis.values import (
     Value,
     Wrapper,
     add_mark,
+    add_mark_to_arrays,
     derived,
     inherit_marks,
     join,
@@ -811,6 +813,8 @@ class Interpreter:
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
                         cls.pytree = True
+                    if any(f.name == jaxapi.PYTREE_NODE_CLASS for f in dv.fns):
+                        cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
@@ -940,7 +944,8 @@ class Interpreter:
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
-            return Value(traced=any(v.traced for v in vals))
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
+            return Value(traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
@@ -2201,7 +2206,12 @@ class Interpreter:
                     fns=(
                         Transformed(
                             jaxapi.TransformSpec(
-                                "fn", spec.mode, argnums, spec.has_argnums, spec.batched
+                                "fn",
+                                spec.mode,
+                                argnums,
+                                spec.has_argnums,
+                                spec.batched,
+                                arrays_only=spec.arrays_only,
                             ),
                             f.name,
                             f.fun,
@@ -2217,10 +2227,12 @@ class Interpreter:
             )
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
+        level.arrays_only = spec.arrays_only
         marks = frozenset({level})
+        mark = add_mark_to_arrays if spec.arrays_only else add_mark
         # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
         new_pos = [
-            add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+            mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if spec.mode == TRANSPOSE and not self.ctx.staged:

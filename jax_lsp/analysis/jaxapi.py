@@ -42,10 +42,14 @@ class TransformSpec:
     int_check: str = ""
     #: for "fn": a second, outer transform applied around this one (hessian = jacfwd . jacrev)
     outer: TransformSpec | None = None
+    #: equinox's filter transforms differentiate inexact array leaves only
+    arrays_only: bool = False
 
 
 _JACREV = TransformSpec("fn", REVERSE, batched=True, int_check="jacrev")
 _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")
+_EQX_GRAD = TransformSpec("fn", REVERSE, has_argnums=False, arrays_only=True)
+_EQX_JACFWD = TransformSpec("fn", FORWARD, has_argnums=False, batched=True, arrays_only=True)
 
 TRANSFORMS: dict[str, TransformSpec] = {
     "jax.grad": TransformSpec("fn", REVERSE, int_check="grad"),
@@ -58,17 +62,15 @@ TRANSFORMS: dict[str, TransformSpec] = {
     "jax.linearize": TransformSpec("linearize", FORWARD, argnums=None, has_argnums=False),
     "jax.linear_transpose": TransformSpec("transpose", TRANSPOSE, argnums=None, has_argnums=False),
     "jax.test_util.check_grads": TransformSpec("check", REVERSE, argnums=None, has_argnums=False),
-    # equinox differentiates the floating leaves of the first argument only
-    "equinox.filter_grad": TransformSpec("fn", REVERSE, has_argnums=False),
-    "equinox.filter_value_and_grad": TransformSpec("fn", REVERSE, has_argnums=False),
-    "equinox.filter_jacfwd": TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
-    "equinox.filter_jacrev": TransformSpec("fn", REVERSE, has_argnums=False, batched=True),
+    # equinox differentiates the inexact array leaves of the first argument only
+    "equinox.filter_grad": _EQX_GRAD,
+    "equinox.filter_value_and_grad": _EQX_GRAD,
+    "equinox.filter_jacfwd": _EQX_JACFWD,
+    "equinox.filter_jacrev": TransformSpec(
+        "fn", REVERSE, has_argnums=False, batched=True, arrays_only=True
+    ),
     "equinox.filter_hessian": TransformSpec(
-        "fn",
-        REVERSE,
-        has_argnums=False,
-        batched=True,
-        outer=TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+        "fn", REVERSE, has_argnums=False, batched=True, outer=_EQX_JACFWD, arrays_only=True
     ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
@@ -214,6 +216,8 @@ PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
         "chex.dataclass",
     }
 )
+#: The decorator whose class says in `tree_flatten` which attributes are aux data (static).
+PYTREE_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
 PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )

@@ -36,6 +36,7 @@ class Level:
     """
 
     __slots__ = (
+        "arrays_only",
         "batch_mark",
         "batched",
         "defer",
@@ -64,6 +65,8 @@ class Level:
         self.batched = batched
         self.tangent_mark = TangentOf(self)
         self.batch_mark = BatchedBy(self)
+        #: equinox's filter transforms: only inexact array leaves are differentiated
+        self.arrays_only = False
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -193,11 +196,35 @@ def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
 
 
+def is_python_number(v: Value) -> bool:
+    """Whether `v` is a Python scalar (not an array): equinox's filters never differentiate it."""
+    return isinstance(v.const, (bool, int, float, complex))
+
+
+def without_arrays_only(marks: frozenset) -> frozenset:
+    """`marks` without the levels of equinox's filter transforms."""
+    return frozenset(m for m in marks if not (isinstance(m, Level) and m.arrays_only))
+
+
+def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
+    """`v` as an argument of an equinox filter transform: only its inexact array leaves carry
+    `marks` (a Python number, an integer or boolean array is not differentiated)."""
+    if v.intish or is_python_number(v) or isinstance(v.const, str):
+        return v
+    items = (
+        tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
+    )
+    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish)
+
+
 def inherit_marks(v: Value, marks: frozenset) -> Value:
     """A part of a value that carries `marks` (an attribute of a differentiated module): its
-    leaves carry them too; strings and integers never carry tangents."""
+    leaves carry them too; strings and integers never carry tangents, Python numbers none of
+    equinox's filter transforms."""
     if isinstance(v.const, str) or v.intish:
         return v
+    if is_python_number(v):
+        marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
     return Value(v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
