@@ -164,6 +164,7 @@ ALIASES: dict[str, str] = {
     "jax._src.callback.pure_callback": "jax.pure_callback",
     "jax._src.callback.io_callback": "jax.experimental.io_callback",
     "flax.nnx.checkpoint": "flax.nnx.remat",
+    "flax.nnx.VariableState": "flax.nnx.Variable",
     "flax.linen.checkpoint": "flax.linen.remat",
     "flax.nnx.custom_jvp": "jax.custom_jvp",
     "equinox.nn.Module": "equinox.Module",
@@ -222,12 +223,33 @@ PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )
 
-#: flax nnx Variable types that are not parameters, and the transforms that differentiate
-#: only nnx.Param by default (their `wrt`).
-NNX_NON_PARAM_VARIABLES: frozenset[str] = frozenset(
-    f"flax.nnx.{n}" for n in ("BatchStat", "Cache", "Intermediate", "Variable", "VariableState")
-)
+#: flax nnx Variable types and their base ("" for nnx.Variable itself), checked against flax
+#: 0.12.8 by tests/analysis/test_frameworks.py; and the transforms that differentiate only the
+#: Variables their filter selects (`nnx.Param` by default, `argnums=nnx.DiffState(i, filter)`).
+NNX_VARIABLE_BASES: dict[str, str] = {
+    f"flax.nnx.{n}": f"flax.nnx.{b}" if b else ""
+    for n, b in (
+        ("Variable", ""),
+        ("Param", "Variable"),
+        ("LoRAParam", "Param"),
+        ("BatchStat", "Variable"),
+        ("Cache", "Variable"),
+        ("Intermediate", "Variable"),
+        ("Perturbation", "Intermediate"),
+        ("OptState", "Variable"),
+        ("OptArray", "OptState"),
+        ("OptVariable", "OptState"),
+        ("RngState", "Variable"),
+        ("RngCount", "RngState"),
+        ("RngKey", "RngState"),
+    )
+}
 PARAM_ONLY_TRANSFORMS: frozenset[str] = frozenset({"flax.nnx.grad", "flax.nnx.value_and_grad"})
+#: Base classes whose instances are flax nnx graph nodes: nnx.grad differentiates their
+#: Variables only, never their plain attributes.
+NNX_GRAPH_BASES: frozenset[str] = frozenset(
+    {"flax.nnx.Module", "flax.nnx.Object", "flax.nnx.Pytree"}
+)
 
 #: Python builtins that look at a function without ever calling it.
 NON_CALLING_BUILTINS: frozenset[str] = frozenset(

@@ -47,6 +47,7 @@ class Level:
         "site",
         "stack_len",
         "tangent_mark",
+        "wrt",
     )
     _counter = 0
 
@@ -67,6 +68,8 @@ class Level:
         self.batch_mark = BatchedBy(self)
         #: equinox's filter transforms: only inexact array leaves are differentiated
         self.arrays_only = False
+        #: flax nnx.grad: the filter (nnx_filters.Filter) of the Variables it differentiates
+        self.wrt: Any = None
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -343,6 +346,8 @@ class Transformed:
     argnums: tuple[int, ...] | None
     allow_int: bool
     site: Span
+    #: flax nnx.grad: the filter of the Variables it differentiates
+    wrt: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,9 +444,9 @@ class ClassObj:
 class Instance:
     cls: ClassObj
     attrs: dict[str, Value] = field(default_factory=dict)
-    #: attributes holding a flax nnx Variable that is not a Param (BatchStat, Cache, ...):
-    #: nnx.grad does not differentiate them
-    non_params: set[str] = field(default_factory=set)
+    #: attributes holding a flax nnx Variable: its type chain (nnx_filters.type_chain), or
+    #: nnx_filters.PLAIN for a plain array; nnx.grad's filter decides on them
+    var_kinds: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return id(self)

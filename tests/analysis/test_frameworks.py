@@ -54,6 +54,21 @@ class Box:
         return cls(aux[0], xs[0], aux[1])
 """
 
+NNX = f"""
+class Count(nnx.Variable):
+    pass
+class Lora(nnx.Param):
+    pass
+class M(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+        self.s = nnx.BatchStat(jnp.ones(3))
+    def __call__(self, x):
+        y = {cb('self.s[...]')}
+        return jnp.sum(self.w[...] * x) * y
+"""
+DIFF = "nnx.grad(lambda m, x: m(x), argnums=nnx.DiffState(0, {}))(M(), jnp.ones(3))\n"
+
 P = {
 # register_pytree_node_class: aux data is static, the children are the leaves
 "pytree_class_bool_aux_not_an_int_leaf": ([], BOX + """
@@ -125,6 +140,49 @@ def loss(x, s):
     return jnp.sum(x) * {cb('s')}
 eqx.filter_value_and_grad(loss)(jnp.ones(3), jnp.ones(3))
 """),
+# flax nnx.grad differentiates the Variables its filter selects (nnx.Param by default)
+"nnx_default_skips_batch_stat": ([], NNX + "nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))\n"),
+"nnx_diffstate_batch_stat": (["JAX001"], NNX + DIFF.format("nnx.BatchStat")),
+"nnx_diffstate_param": ([], NNX + DIFF.format("nnx.Param")),
+"nnx_diffstate_variable_base": (["JAX001"], NNX + DIFF.format("nnx.Variable")),
+"nnx_diffstate_any": (["JAX001"], NNX + DIFF.format("nnx.Any(nnx.Param, nnx.BatchStat)")),
+"nnx_diffstate_tuple": (["JAX001"], NNX + DIFF.format("(nnx.Param, nnx.BatchStat)")),
+"nnx_diffstate_not_param": (["JAX001"], NNX + DIFF.format("nnx.Not(nnx.Param)")),
+"nnx_diffstate_all_path": ([], NNX + DIFF.format("nnx.All(nnx.Param, nnx.PathContains('w'))")),
+"nnx_diffstate_path": (["JAX001"], NNX + DIFF.format("nnx.PathContains('s')")),
+"nnx_diffstate_everything": (["JAX001"], NNX + DIFF.format("...")),
+"nnx_value_and_grad_diffstate_list": (["JAX001"], NNX + """
+wrt = [nnx.DiffState(0, nnx.BatchStat), 1]
+nnx.value_and_grad(lambda m, x: m(x), argnums=wrt)(M(), jnp.ones(3))
+"""),
+"nnx_argnums_int_skips_module": ([], NNX + """
+nnx.grad(lambda m, x: m(x), argnums=1)(M(), jnp.ones(3))
+"""),
+"nnx_custom_variable_not_param": ([], NNX.replace("nnx.BatchStat(", "Count(") + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_custom_variable_selected": (["JAX001"], NNX.replace("nnx.BatchStat(", "Count(")
+    + DIFF.format("Count")),
+"nnx_param_subclass_is_param": (["JAX001"], NNX.replace("nnx.BatchStat(", "Lora(") + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_plain_attributes_not_differentiated": ([], NNX.replace(
+    "nnx.BatchStat(jnp.ones(3))", "jnp.ones(3)\n        self.k = 2.0"
+).replace("y = " + cb("self.s[...]"), "y = " + cb("self.s") + " * " + cb("self.k")) + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_plain_pytree_argument_differentiated": (["JAX001"], f"""
+nnx.grad(lambda p: {cb("p['a']")}, argnums=nnx.DiffState(0, nnx.BatchStat))({{'a': jnp.ones(3)}})
+"""),
+"nnx_decorated_jit_and_value_and_grad": (["JAX001"], NNX.replace("self.s[...]')", "self.w[...]')")
+    .replace(cb("self.s[...]"), cb("self.w[...]")) + """
+@nnx.jit
+def train_step(m, x):
+    def loss_fn(m):
+        return m(x)
+    return nnx.value_and_grad(loss_fn)(m)
+train_step(M(), jnp.ones(3))
+"""),
 # jax.grad never differentiates keyword arguments
 "grad_keyword_argument": ([], f"""
 def loss(x, y=None):
@@ -145,3 +203,20 @@ def test_codes_are_what_jax_raises(name: str) -> None:
     result = analyze_source(H + textwrap.dedent(body).lstrip(), f"{name}.py")
     assert result.error is None
     assert sorted({f.code for f in result.findings}) == sorted(codes)
+
+
+def test_nnx_variable_types_are_flaxs() -> None:
+    """The table of nnx Variable types and their bases is flax's (when flax is installed)."""
+    nnx = pytest.importorskip("flax.nnx")
+    from jax_lsp.analysis.jaxapi import NNX_VARIABLE_BASES
+
+    for name, base in NNX_VARIABLE_BASES.items():
+        cls = getattr(nnx, name.rpartition(".")[2])
+        parents = [c.__name__ for c in cls.__mro__[1:] if issubclass(c, nnx.Variable)]
+        assert base.rpartition(".")[2] == (parents[0] if parents else ""), name
+    listed = {n.rpartition(".")[2] for n in NNX_VARIABLE_BASES}
+    public = {
+        n for n in dir(nnx) if isinstance(getattr(nnx, n), type)
+        and issubclass(getattr(nnx, n), nnx.Variable) and n != "VariableState"
+    }
+    assert public <= listed
