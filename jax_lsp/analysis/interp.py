@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, jaxapi
+from jax_lsp.analysis import apitable, jaxapi, nnx_filters
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.pytree_fields import aux_only_attributes
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -56,8 +57,10 @@ from jax_lsp.analysis.values import (
     Value,
     Wrapper,
     add_mark,
+    add_mark_to_arrays,
     derived,
     inherit_marks,
+    is_python_number,
     join,
     kill,
     strip_marks,
@@ -900,25 +903,102 @@ class Interpreter:
                             and isinstance(s.target, ast.Name)
                             and s.target.id not in cls.static_fields
                         )
+                    if any(f.name == jaxapi.PYTREE_NODE_CLASS for f in dv.fns):
+                        cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
 
     def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
-        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable nnx.grad does not
-        differentiate (it differentiates nnx.Param by default)."""
+        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
+        filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
+        which nnx.grad never differentiates."""
         fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
-        non_param = any(
-            isinstance(f, Api) and f.name in jaxapi.NNX_NON_PARAM_VARIABLES for f in fv.fns
-        )
+        kind: Any = None
+        for f in fv.fns:
+            key = f.name if isinstance(f, Api) else f if isinstance(f, ClassObj) else None
+            chain = nnx_filters.type_chain(key, self._base_keys) if key is not None else None
+            if chain is not None:
+                kind = chain
+                break
+            if isinstance(f, Api) and f.name.startswith(("jax.numpy.", "numpy.")):
+                kind = nnx_filters.PLAIN
         for target in stmt.targets:
             if isinstance(target, ast.Attribute):
                 for inst in self.eval(target.value, scope).fns:
                     if isinstance(inst, Instance):
-                        if non_param:
-                            inst.non_params.add(target.attr)
+                        if kind is None or (
+                            kind == nnx_filters.PLAIN and not self._is_nnx_graph(inst.cls)
+                        ):
+                            inst.var_kinds.pop(target.attr, None)
                         else:
-                            inst.non_params.discard(target.attr)
+                            inst.var_kinds[target.attr] = kind
+
+    @staticmethod
+    def _base_keys(cls: ClassObj) -> list:
+        """The bases of a class, as nnx type keys (flax names, or classes of the module)."""
+        return [
+            f.name if isinstance(f, Api) else f
+            for b in cls.bases
+            for f in b.fns
+            if isinstance(f, (Api, ClassObj))
+        ]
+
+    def _is_nnx_graph(self, cls: ClassObj) -> bool:
+        """Whether instances of `cls` are flax nnx graph nodes (an nnx.Module...)."""
+        todo, seen = [cls], set()
+        while todo:
+            c = todo.pop()
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            for k in self._base_keys(c):
+                if isinstance(k, str):
+                    if k in jaxapi.NNX_GRAPH_BASES:
+                        return True
+                else:
+                    todo.append(k)
+        return False
+
+    def _differentiated_marks(
+        self, inst: Instance, name: str, value: Value, marks: frozenset
+    ) -> frozenset:
+        """The marks of `inst` its attribute `name` inherits: nnx.grad's filter decides on a
+        Variable, and an nnx module's plain values (arrays, numbers) are not differentiated."""
+        if not any(isinstance(m, Level) and m.wrt is not None for m in marks):
+            return marks
+        kind = inst.var_kinds.get(name)
+        if kind is None and is_python_number(value) and self._is_nnx_graph(inst.cls):
+            kind = nnx_filters.PLAIN
+        if kind is None:
+            return marks  # not known to be a Variable or a plain value: as any attribute
+        return frozenset(
+            m
+            for m in marks
+            if not (isinstance(m, Level) and m.wrt is not None)
+            or (kind != nnx_filters.PLAIN and nnx_filters.selects(m.wrt, kind, name) is True)
+        )
+
+    def nnx_filter(self, v: Value) -> nnx_filters.Filter:
+        """The nnx filter a value stands for (a Variable type, `nnx.All(...)`, a tuple...)."""
+        c = v.const
+        if isinstance(c, nnx_filters.Filter):
+            return c
+        if c is Ellipsis or c is True:
+            return nnx_filters.EVERYTHING
+        if c is None or c is False:
+            return nnx_filters.NOTHING
+        parts = [
+            nnx_filters.Filter("type", key=f.name if isinstance(f, Api) else f)
+            for f in v.fns
+            if (isinstance(f, Api) and f.name in jaxapi.NNX_VARIABLE_BASES)
+            or isinstance(f, ClassObj)
+        ]
+        if v.items is not None and v.keys is None and not v.fns:
+            parts = [self.nnx_filter(i) for i in v.items]
+        if not parts:
+            return nnx_filters.UNKNOWN_FILTER
+        return parts[0] if len(parts) == 1 else nnx_filters.Filter("any", tuple(parts))
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -1033,7 +1113,8 @@ class Interpreter:
                 same = _is_none(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
-            return Value(traced=any(v.traced for v in vals))
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
+            return Value(traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
@@ -1335,16 +1416,7 @@ class Interpreter:
                 if name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
-                        marks = obj.tan
-                        if name in f.non_params:
-                            marks = frozenset(
-                                m
-                                for m in marks
-                                if not (
-                                    isinstance(m, Level) and m.name in jaxapi.PARAM_ONLY_TRANSFORMS
-                                )
-                            )
-                        a = inherit_marks(a, marks)
+                        a = inherit_marks(a, self._differentiated_marks(f, name, a, obj.tan))
                     if (
                         obj.traced
                         and not a.traced
@@ -1786,6 +1858,13 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in nnx_filters.CONSTRUCTORS:
+            parts = [self.nnx_filter(v) for v in args.pos]
+            key = args.pos[0].const if args.pos else None
+            return Value(const=nnx_filters.build(nnx_filters.CONSTRUCTORS[name], parts, key))
+        if name == "flax.nnx.DiffState" and len(args.pos) == 2:
+            state = nnx_filters.DiffState(args.pos[0].const, self.nnx_filter(args.pos[1]))
+            return Value(const=state)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
         jax_array = any(v.traced for v in vals) or (self.ctx.jitted and name.startswith("jax."))
@@ -2228,7 +2307,17 @@ class Interpreter:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
             argnums: tuple[int, ...] | None = spec.argnums
-            if spec.has_argnums:
+            wrt = None
+            if name in jaxapi.PARAM_ONLY_TRANSFORMS:
+                an = args.kw.get("argnums")
+                read = nnx_filters.argnums_and_filter(
+                    [0] if an is None else [i.const for i in an.items] if an.items is not None
+                    else [an.const]
+                )
+                if read is None:
+                    return derived([fun])  # argnums we cannot read: stay silent
+                argnums, wrt = read
+            elif spec.has_argnums:
                 an = args.get(1, "argnums")
                 if an is not None and an.const is not NOCONST:
                     c = an.const
@@ -2240,7 +2329,7 @@ class Interpreter:
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
             site = self.span(node) if node is not None else Span(1, 0, 1, 0)
-            tf = Transformed(spec, name, fun, argnums, allow_int, site)
+            tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt)
             if node is not None and self.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
                 self.transformed_created.setdefault(tf, node)
@@ -2380,7 +2469,12 @@ class Interpreter:
                     fns=(
                         Transformed(
                             jaxapi.TransformSpec(
-                                "fn", spec.mode, argnums, spec.has_argnums, spec.batched
+                                "fn",
+                                spec.mode,
+                                argnums,
+                                spec.has_argnums,
+                                spec.batched,
+                                arrays_only=spec.arrays_only,
                             ),
                             f.name,
                             f.fun,
@@ -2396,10 +2490,13 @@ class Interpreter:
             )
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
+        level.arrays_only = spec.arrays_only
+        level.wrt = f.wrt
         marks = frozenset({level})
+        mark = add_mark_to_arrays if spec.arrays_only else add_mark
         # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
         new_pos = [
-            add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+            mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if spec.mode == TRANSPOSE and not self.ctx.staged:

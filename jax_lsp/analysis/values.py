@@ -36,6 +36,7 @@ class Level:
     """
 
     __slots__ = (
+        "arrays_only",
         "batch_mark",
         "batched",
         "defer",
@@ -47,6 +48,7 @@ class Level:
         "stack_len",
         "tangent_in",
         "tangent_mark",
+        "wrt",
     )
     _counter = 0
 
@@ -68,6 +70,10 @@ class Level:
         #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
         #: itself transposed or differentiated): they travel with this level's tangent
         self.tangent_in: frozenset = EMPTY
+        #: equinox's filter transforms: only inexact array leaves are differentiated
+        self.arrays_only = False
+        #: flax nnx.grad: the filter (nnx_filters.Filter) of the Variables it differentiates
+        self.wrt: Any = None
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -212,11 +218,35 @@ def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
 
 
+def is_python_number(v: Value) -> bool:
+    """Whether `v` is a Python scalar (not an array): equinox's filters never differentiate it."""
+    return isinstance(v.const, (bool, int, float, complex))
+
+
+def without_arrays_only(marks: frozenset) -> frozenset:
+    """`marks` without the levels of equinox's filter transforms."""
+    return frozenset(m for m in marks if not (isinstance(m, Level) and m.arrays_only))
+
+
+def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
+    """`v` as an argument of an equinox filter transform: only its inexact array leaves carry
+    `marks` (a Python number, an integer or boolean array is not differentiated)."""
+    if v.intish or is_python_number(v) or isinstance(v.const, str):
+        return v
+    items = (
+        tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
+    )
+    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish)
+
+
 def inherit_marks(v: Value, marks: frozenset) -> Value:
     """A part of a value that carries `marks` (an attribute of a differentiated module): its
-    leaves carry them too; strings and integers never carry tangents."""
+    leaves carry them too; strings and integers never carry tangents, Python numbers none of
+    equinox's filter transforms."""
     if isinstance(v.const, str) or v.intish:
         return v
+    if is_python_number(v):
+        marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
     return Value(v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
@@ -335,6 +365,8 @@ class Transformed:
     argnums: tuple[int, ...] | None
     allow_int: bool
     site: Span
+    #: flax nnx.grad: the filter of the Variables it differentiates
+    wrt: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,9 +468,9 @@ class ClassObj:
 class Instance:
     cls: ClassObj
     attrs: dict[str, Value] = field(default_factory=dict)
-    #: attributes holding a flax nnx Variable that is not a Param (BatchStat, Cache, ...):
-    #: nnx.grad does not differentiate them
-    non_params: set[str] = field(default_factory=set)
+    #: attributes holding a flax nnx Variable: its type chain (nnx_filters.type_chain), or
+    #: nnx_filters.PLAIN for a plain array; nnx.grad's filter decides on them
+    var_kinds: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return id(self)
