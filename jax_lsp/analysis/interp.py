@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, jaxapi, nnx_filters
+from jax_lsp.analysis import apitable, jaxapi, nnx_filters, sharing
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.limits import Limit
@@ -94,6 +94,17 @@ class RootEffects:
 
     entered: set[ast.AST] = field(default_factory=set)
     called: set[ast.AST] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class _SharedCall:
+    """One interpretation shared by calls whose levels differ (see `sharing`): its result,
+    its levels (in rank order), the findings it emitted and the functions it entered."""
+
+    result: Value
+    levels: tuple[Level, ...]
+    emitted: tuple[tuple[str, Span], ...]
+    entered: frozenset[ast.AST]
 
 
 @dataclass
@@ -228,6 +239,10 @@ class Interpreter:
         #: levels enclose the code being interpreted
         self.interpretations: dict[FuncInfo, int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
+        #: the computation each level was created in: the module's statements (MODULE_ROOT),
+        #: one entry point, or one application of an escaped transformed function
+        self._level_group: dict[Level, object] = {}
+        self._group: object = MODULE_ROOT
         self.level_depth = 0
         self.main.scope = self.module_scope
         self.depth = 0
@@ -263,6 +278,12 @@ class Interpreter:
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        #: interpretations shared between calls that differ only in their levels (see
+        #: `sharing`), and the functions of this module entered, in order
+        self.shared_memo: dict[tuple, _SharedCall] = {}
+        #: stores into globals and object attributes (state a shared result does not carry)
+        self._outer_writes = 0
+        self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
@@ -291,6 +312,15 @@ class Interpreter:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
         return list(self.findings.values())
+
+    def release(self) -> None:
+        """Drop what the analysis built. Its scopes and closures refer to each other, so
+        without this only the cyclic collector frees them, with the whole tree they hold, and
+        walks every object allocated since it was paused to find them."""
+        for module in (self.main, *(m for m in self.modules.values() if m is not None)):
+            if module.scope is not None:
+                module.scope.vars.clear()
+        self.__dict__.clear()
 
     def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
@@ -332,6 +362,7 @@ class Interpreter:
 
     def _begin_root(self, root: object) -> None:
         self.root = root
+        self._group = object()
         self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -563,6 +594,7 @@ class Interpreter:
         if f is not None:
             if name in f.globals_:
                 scope.module.vars[name] = value
+                self._outer_writes += 1
                 return
             if name in f.nonlocals:
                 s = scope.parent
@@ -1067,6 +1099,7 @@ class Interpreter:
                 if isinstance(inst, Instance):
                     old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
                     inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
+                    self._outer_writes += 1
         elif t is ast.Subscript:
             self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
@@ -1683,6 +1716,12 @@ class Interpreter:
                 for k in self._emitted[span[0] : span[1]]:
                     self.finding_roots[k].add(self.root)
             return cached
+        shared = self._shared_key(closure, args) if key is not None else None
+        if shared is not None:
+            reused = self._reuse_shared(shared[0], shared[1])
+            if reused is not None:
+                self.memo[key] = reused
+                return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
@@ -1702,7 +1741,7 @@ class Interpreter:
                     f"`{fi.name}` was already analysed in {count} contexts: this call gets a "
                     "summary of its results, its body is not followed with these arguments",
                 )
-            summary = self.summaries.get(fi, UNKNOWN)
+            summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
         if key is not None:
@@ -1710,7 +1749,10 @@ class Interpreter:
         self.entered.add(fi)
         if fi.module is self.main:
             self._effects.entered.add(fi.node)
+            self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
+        entered_before = len(self._entered_log)
+        state_before = self._shared_state(shared[1]) if shared is not None else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -1737,9 +1779,102 @@ class Interpreter:
             self.memo[key] = result
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
+        if shared is not None and self._shared_state(shared[1]) == state_before:
+            self.shared_memo[shared[0]] = _SharedCall(
+                result,
+                shared[1],
+                tuple(self._emitted[emitted_before:]),
+                frozenset(self._entered_log[entered_before:]),
+            )
         old = self.summaries.get(fi)
-        self.summaries[fi] = result if old is None else join([old, result])
+        self.summaries[fi] = (
+            result if old is None else join([self._without_foreign_marks(old), result])
+        )
         return result
+
+    def _shared_key(self, closure: Closure, args: Args) -> tuple[tuple, tuple[Level, ...]] | None:
+        """The key of a call of a top-level function of the analysed module in which the
+        levels are named by rank (see `sharing`), and those levels; None if it has none."""
+        if closure.func.module is not self.main or not sharing.plain_closure(closure):
+            return None
+        ctx = self.ctx
+        kw = sorted(args.kw.items())
+        named = sharing.canonical_call(
+            [*args.pos, *(v for _, v in kw), args.star, args.dstar],
+            (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+            lambda lv: self._level_group.get(lv) is MODULE_ROOT,
+        )
+        if named is None:
+            return None
+        key = (
+            closure,
+            len(args.pos),
+            tuple(k for k, _ in kw),
+            named[0],
+            (ctx.vmapped, ctx.jitted, ctx.staged, ctx.trace_only),
+        )
+        return key, named[1]
+
+    def _shared_state(self, levels: tuple[Level, ...]) -> tuple[int, ...]:
+        """What an interpretation may change that a shared result cannot carry over to other
+        levels: levels made, loop tangents, transformed functions made or called, the findings
+        waiting on its levels, globals and attributes stored. Unchanged by an interpretation:
+        its result can be shared."""
+        return (
+            self._outer_writes,
+            len(self._level_group),
+            len(self.loop_tangents),
+            len(self.transformed_created),
+            len(self._called_nodes),
+            sum(len(lv.pending) for lv in levels),
+        )
+
+    def _reuse_shared(self, key: tuple, levels: tuple[Level, ...]) -> Value | None:
+        """The result of an equal call under other levels, with this call's levels in place of
+        those; the findings it emitted and the functions it entered count for this root too."""
+        try:
+            entry = self.shared_memo.get(key)
+        except TypeError:  # an unhashable constant
+            return None
+        if entry is None:
+            return None
+        mapping = dict(zip(entry.levels, levels))
+        result = sharing.rename(
+            entry.result, mapping, lambda lv: self._level_group.get(lv) is MODULE_ROOT
+        )
+        if result is None:
+            return None
+        for k in entry.emitted:
+            self.finding_roots[k].add(self.root)
+        self._emitted.extend(entry.emitted)
+        self._effects.entered |= entry.entered
+        self._entered_log.extend(entry.entered)
+        return result
+
+    def _without_foreign_marks(self, v: Value) -> Value:
+        """`v` without the marks of levels another computation created (another entry point,
+        another escaped transformed function): a summary joins the results of all the
+        interpretations of a function, and those tangents cannot reach a call here (the levels
+        of the module's own statements can, through its globals). Kept, every summary would
+        carry every level of the module: quadratic time and memory, and findings blaming a
+        transform that never reaches them."""
+        group = self._group
+        level_group = self._level_group
+
+        def foreign(m: object) -> bool:
+            lv = m if type(m) is Level else getattr(m, "level", None)
+            return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+
+        def strip(x: Value) -> Value:
+            tan = x.tan
+            if tan and any(foreign(m) for m in tan):
+                tan = frozenset(m for m in tan if not foreign(m))
+            items = tuple(strip(i) for i in x.items) if x.items is not None else None
+            if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
+                return x
+            return Value(tan, x.fns, items, x.keys, x.const, x.traced, x.intish)
+
+        return strip(v)
 
     def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
         a = closure.func.node.args
@@ -2423,6 +2558,7 @@ class Interpreter:
             defer=defer,
             batched=batched,
         )
+        self._level_group[lv] = self._group
         self.levels.append(lv)
         return lv
 
