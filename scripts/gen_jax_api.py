@@ -109,6 +109,7 @@ def _arrays() -> dict[str, Any]:
         "V": jnp.array([0.3, 0.5, 0.7], jnp.float32),
         "M": jnp.array([[2.0, 0.1, 0.2], [0.1, 3.0, 0.3], [0.2, 0.3, 4.0]], jnp.float32),
         "I": jnp.array([0, 1, 2], jnp.int32),
+        "IM": jnp.array([[2, 0, 1], [0, 3, 1], [1, 1, 4]], jnp.int32),
         "B": jnp.array([True, False, True]),
         "i": 1,
         "shape": (3,),
@@ -121,7 +122,7 @@ def _arrays() -> dict[str, Any]:
 SIGNATURES = [
     "V", "M", "S", "V V", "M M", "M V", "S S", "V S", "V V V", "S S S", "M M M",
     "V I", "I V", "V i", "M i", "i S", "B V V", "V i i", "V V i", "V i V", "I V i i", "I",
-    "i", "i i", "I I", "B", "shape",
+    "i", "i i", "I I", "B", "shape", "IM",
 ]  # fmt: skip
 RANDOM_SIGNATURES = [
     "i", "K", "K shape", "K V", "K S", "K S S", "K shape dtype S S", "K V V", "K V shape", "K i",
@@ -547,6 +548,32 @@ def _with_fn(
     return template
 
 
+def _host_identity(*a: Any) -> Any:
+    """A function JAX cannot transpose (a pure_callback) shaped like its first argument."""
+    x = a[0]
+    shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    return jax.pure_callback(lambda *v: np.asarray(v[0]), shape, *a)
+
+
+def _transposes(fn: Any, template: list[Any], kw: dict[str, Any]) -> bool:
+    """Whether `fn` transposes the functions it is given when it is traced, with no
+    differentiation around it (gmres's non-symmetric custom_linear_solve): given a
+    pure_callback, tracing it raises the callback's transpose error."""
+    args = [
+        _host_identity if a is _FN
+        else [_host_identity] if isinstance(a, list) and len(a) == 1 and a[0] is _FN
+        else a
+        for a in template
+    ]
+    try:
+        with warnings.catch_warnings(), _time_limit(60):
+            warnings.simplefilter("ignore")
+            jax.eval_shape(lambda: fn(*args, **kw))
+    except Exception as e:  # noqa: BLE001 - any other error says nothing about transposing
+        return "do not support transpose" in str(e)
+    return False
+
+
 def _probe_higher_order(
     fn: Any, entry: dict[str, Any], params: list[str], callables: list[str], arrays: dict
 ) -> dict[str, Any]:
@@ -588,6 +615,8 @@ def _probe_higher_order(
                 continue
             entry["calling"] = "calls"
             entry["callee_arity"] = max(calls)
+            if _transposes(fn, template, kw):
+                entry["transposes"] = True
             r = None
             try:
                 with warnings.catch_warnings(), _time_limit(120):

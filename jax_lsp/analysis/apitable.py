@@ -50,6 +50,9 @@ class ApiFacts:
     #: for a function returning a tuple of arrays (top_k, histogram): per item, whether it is
     #: an integer and which measured positions' tangents reach it
     items: tuple[tuple[bool, frozenset[int]], ...] | None
+    #: it transposes the functions it is given when traced (gmres's non-symmetric
+    #: custom_linear_solve): a pure_callback there raises, differentiated or not
+    transposes: bool = False
 
     def position(self, keyword: str) -> int | None:
         """The positional index of parameter `keyword`, if it has one."""
@@ -83,7 +86,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         ),
         int_preserving=any(
             set(p.get("outputs", ())) <= {"int", "bool"}
-            and all(k in ("I", "i", "B") for k in p.get("sig", "").split())
+            and all(k in ("I", "IM", "i", "B") for k in p.get("sig", "").split())
             for p in probes
         ),
         # "static": the parameters must be concrete (a tracer there raises, never a tangent)
@@ -96,6 +99,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         maps=bool(e.get("maps")),
         primitives=frozenset(e.get("primitives") or ()),
         items=_items(probes),
+        transposes=bool(e.get("transposes")),
     )
 
 

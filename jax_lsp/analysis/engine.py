@@ -12,6 +12,7 @@ from typing import Any
 
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, WorkspaceSpec, workspace_for
@@ -68,6 +69,26 @@ def _analyze(
         return finish(interp)
     finally:
         interp.release()
+
+
+def analysis_limits(
+    source: str,
+    filename: str = "<string>",
+    config: AnalysisConfig | None = None,
+    workspace: Workspace | None = None,
+) -> list[Limit]:
+    """Analyse like `analyze_source`, recording where the analysis stopped following a path
+    (see `limits`) instead of returning findings. A module that does not parse has none."""
+    source = python_text(source)
+    with paused_gc():
+        cfg, workspace = settle(config, workspace)
+        tree = parse(source, filename)
+        if isinstance(tree, AnalysisResult):
+            return []
+        interp = interpreter(tree, source, filename, cfg, workspace)
+        interp.limits = []
+        interp.run()
+        return interp.limits
 
 
 @contextlib.contextmanager

@@ -22,12 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, jaxapi, sharing
+from jax_lsp.analysis import apitable, jaxapi, nnx_filters, sharing
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.pytree_fields import aux_only_attributes
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
+    MAYBE_NONE,
     NOCONST,
     UNKNOWN,
     Api,
@@ -54,8 +57,10 @@ from jax_lsp.analysis.values import (
     Value,
     Wrapper,
     add_mark,
+    add_mark_to_arrays,
     derived,
     inherit_marks,
+    is_python_number,
     join,
     kill,
     strip_marks,
@@ -282,6 +287,10 @@ class Interpreter:
         self._created_root: dict[Transformed, object] = {}
         self._top_starts: list[int] | None = None
         self._md = _MayDifferentiate()
+        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
+        self.limits: list[Limit] | None = None
+        #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
+        self._subscripted: dict[str, int] | None = None
 
     # ---------------------------------------------------------------------- driver
 
@@ -295,6 +304,10 @@ class Interpreter:
             self.incomplete = True
         except RecursionError:
             self.incomplete = True
+            if self.limits is not None:
+                self.limits.append(
+                    Limit(1, 0, "Python's recursion limit was reached: the analysis stopped early")
+                )
         finally:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
@@ -367,7 +380,7 @@ class Interpreter:
                 )
                 or isinstance(f, Transformed)
                 for f in v.fns
-            ):
+            ) or _transformed_items(v):
                 names.add(name)
         md = self._md
         new_funcs = [
@@ -438,16 +451,19 @@ class Interpreter:
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
+        held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items():
             for fn in value.fns:
                 if isinstance(fn, Transformed):
                     names_of.setdefault(fn, []).append(name)
+            for fn in _transformed_items(value):
+                held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
             if tf not in self.transformed_called
             and node not in self._called_nodes
-            and not self._dead_at_module_level(tf, names_of.get(tf, []))
+            and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         for tf, node in escaped:
@@ -464,19 +480,31 @@ class Interpreter:
             self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
-    def _dead_at_module_level(self, tf: Transformed, names: list[str]) -> bool:
-        """Whether the module-level `names` of a transformed function are all it has, and
-        each is mentioned once (its binding): nothing calls it."""
-        if not names:
+    def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
+        """Whether the module-level `names` of a transformed function and the module-level
+        containers that `held` it are all it has, each name mentioned once (its binding) and
+        each container only subscripted (`registry[key]`: every such read is interpreted, as
+        the names of such containers make their readers interesting): nothing calls it."""
+        if not names and not held:
             return False
         if self.main_identifiers is None:
             counts: dict[str, int] = {}
             for ident in _IDENT.findall("\n".join(self.main.lines)):
                 counts[ident] = counts.get(ident, 0) + 1
             self.main_identifiers = counts
+        if held and self._subscripted is None:
+            self._subscripted = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+                    self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
         inspected = len(self.transformed_inspected.get(tf, ()))
-        return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names)
+        return all(
+            self.main_identifiers.get(name, 0) <= 1 + inspected for name in names
+        ) and all(
+            self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
+            for name in held
+        )
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters
@@ -490,6 +518,23 @@ class Interpreter:
         given = dict(closure.kw_defaults)
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
         return Args(pos, kw, [None] * n, {})
+
+    # ---------------------------------------------------------------------- limits
+
+    def note_limit(self, node: ast.AST, why: str) -> None:
+        """Record that a path ends at `node` (only called when `limits` is a list)."""
+        assert self.limits is not None
+        line = getattr(node, "lineno", 1)
+        col = getattr(node, "col_offset", 0)
+        path = None if self.module.is_main else self.module.path
+        self.limits.append(Limit(line, self._char_col(line, col), why, path))
+
+    def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None:
+        """`note_limit` for a call that differentiated values go into (else nothing is lost)."""
+        if any(
+            isinstance(m, Level) for v in args.all_values() for m in v.tan - self.ctx.mask
+        ):
+            self.note_limit(node, why)
 
     # ---------------------------------------------------------------------- positions
 
@@ -572,6 +617,12 @@ class Interpreter:
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
         self.steps += 1
         if self.steps > self.budget:
+            if self.limits is not None:
+                self.note_limit(
+                    stmt,
+                    f"the analysis used its work budget ({self.budget} statements) here: "
+                    "the rest of the module is not analysed",
+                )
             raise BudgetExhausted
         t = type(stmt)
         if t is ast.Expr:
@@ -601,7 +652,9 @@ class Interpreter:
         elif t in (ast.For, ast.AsyncFor):
             self.exec_for(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.While:
-            test = self.eval(stmt.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return False  # TracerBoolConversionError
             if test.const is NOCONST or test.const:
                 self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
             self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
@@ -676,7 +729,9 @@ class Interpreter:
         return True
 
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
-        test = self.eval(stmt.test, scope)
+        test = self.eval_test(stmt.test, scope)
+        if test is None:
+            return False  # TracerBoolConversionError: neither branch runs
         if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
             # a Python `if` on a static value: only the taken branch is ever traced
             return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
@@ -696,6 +751,34 @@ class Interpreter:
             scope.vars = self._merge(after_a, after_b)
             return False
         return True
+
+    def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
+        """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
+        JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
+        tracer, and JAX raises TracerBoolConversionError before either branch runs."""
+        if not self.ctx.staged or not self.levels:
+            return self.eval(node, scope)
+        if isinstance(node, ast.Compare) and not all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
+        ):
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
+            if any(self._is_array_tracer(v) for v in vals):
+                return None
+            return Value(traced=any(v.traced for v in vals))
+        v = self.eval(node, scope)
+        return None if self._is_array_tracer(v) else v
+
+    def _is_array_tracer(self, v: Value) -> bool:
+        """`v` is a traced array carrying a (non-masked) level's tangent: a JVP tracer. A
+        Python constant never is, nor a field read from a differentiated module (not marked
+        traced: equinox differentiates its arrays only, not a float field)."""
+        return (
+            v.traced
+            and v.items is None
+            and not v.fns
+            and v.const is NOCONST
+            and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
+        )
 
     @staticmethod
     def _keep_return(live: dict[str, Value], dead: dict[str, Value]) -> dict[str, Value]:
@@ -843,25 +926,111 @@ class Interpreter:
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
                         cls.pytree = True
+                    if any(f.name == "jax.tree_util.register_dataclass" for f in dv.fns):
+                        # the decorator form: every field not marked static is data
+                        cls.data_fields.update(
+                            s.target.id
+                            for s in stmt.body
+                            if isinstance(s, ast.AnnAssign)
+                            and isinstance(s.target, ast.Name)
+                            and s.target.id not in cls.static_fields
+                        )
+                    if any(f.name == jaxapi.PYTREE_NODE_CLASS for f in dv.fns):
+                        cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
         self.store(stmt.name, v, scope)
 
     def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
-        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable nnx.grad does not
-        differentiate (it differentiates nnx.Param by default)."""
+        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
+        filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
+        which nnx.grad never differentiates."""
         fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
-        non_param = any(
-            isinstance(f, Api) and f.name in jaxapi.NNX_NON_PARAM_VARIABLES for f in fv.fns
-        )
+        kind: Any = None
+        for f in fv.fns:
+            key = f.name if isinstance(f, Api) else f if isinstance(f, ClassObj) else None
+            chain = nnx_filters.type_chain(key, self._base_keys) if key is not None else None
+            if chain is not None:
+                kind = chain
+                break
+            if isinstance(f, Api) and f.name.startswith(("jax.numpy.", "numpy.")):
+                kind = nnx_filters.PLAIN
         for target in stmt.targets:
             if isinstance(target, ast.Attribute):
                 for inst in self.eval(target.value, scope).fns:
                     if isinstance(inst, Instance):
-                        if non_param:
-                            inst.non_params.add(target.attr)
+                        if kind is None or (
+                            kind == nnx_filters.PLAIN and not self._is_nnx_graph(inst.cls)
+                        ):
+                            inst.var_kinds.pop(target.attr, None)
                         else:
-                            inst.non_params.discard(target.attr)
+                            inst.var_kinds[target.attr] = kind
+
+    @staticmethod
+    def _base_keys(cls: ClassObj) -> list:
+        """The bases of a class, as nnx type keys (flax names, or classes of the module)."""
+        return [
+            f.name if isinstance(f, Api) else f
+            for b in cls.bases
+            for f in b.fns
+            if isinstance(f, (Api, ClassObj))
+        ]
+
+    def _is_nnx_graph(self, cls: ClassObj) -> bool:
+        """Whether instances of `cls` are flax nnx graph nodes (an nnx.Module...)."""
+        todo, seen = [cls], set()
+        while todo:
+            c = todo.pop()
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            for k in self._base_keys(c):
+                if isinstance(k, str):
+                    if k in jaxapi.NNX_GRAPH_BASES:
+                        return True
+                else:
+                    todo.append(k)
+        return False
+
+    def _differentiated_marks(
+        self, inst: Instance, name: str, value: Value, marks: frozenset
+    ) -> frozenset:
+        """The marks of `inst` its attribute `name` inherits: nnx.grad's filter decides on a
+        Variable, and an nnx module's plain values (arrays, numbers) are not differentiated."""
+        if not any(isinstance(m, Level) and m.wrt is not None for m in marks):
+            return marks
+        kind = inst.var_kinds.get(name)
+        if kind is None and is_python_number(value) and self._is_nnx_graph(inst.cls):
+            kind = nnx_filters.PLAIN
+        if kind is None:
+            return marks  # not known to be a Variable or a plain value: as any attribute
+        return frozenset(
+            m
+            for m in marks
+            if not (isinstance(m, Level) and m.wrt is not None)
+            or (kind != nnx_filters.PLAIN and nnx_filters.selects(m.wrt, kind, name) is True)
+        )
+
+    def nnx_filter(self, v: Value) -> nnx_filters.Filter:
+        """The nnx filter a value stands for (a Variable type, `nnx.All(...)`, a tuple...)."""
+        c = v.const
+        if isinstance(c, nnx_filters.Filter):
+            return c
+        if c is Ellipsis or c is True:
+            return nnx_filters.EVERYTHING
+        if c is None or c is False:
+            return nnx_filters.NOTHING
+        parts = [
+            nnx_filters.Filter("type", key=f.name if isinstance(f, Api) else f)
+            for f in v.fns
+            if (isinstance(f, Api) and f.name in jaxapi.NNX_VARIABLE_BASES)
+            or isinstance(f, ClassObj)
+        ]
+        if v.items is not None and v.keys is None and not v.fns:
+            parts = [self.nnx_filter(i) for i in v.items]
+        if not parts:
+            return nnx_filters.UNKNOWN_FILTER
+        return parts[0] if len(parts) == 1 else nnx_filters.Filter("any", tuple(parts))
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -973,7 +1142,12 @@ class Interpreter:
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
-            return Value(traced=any(v.traced for v in vals))
+            if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
+                same = _is_none(vals[0], vals[1])
+                if same is not None:
+                    return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
+            return Value(traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
@@ -985,7 +1159,9 @@ class Interpreter:
                     pass
             return join(vals)
         if t is ast.IfExp:
-            test = self.eval(node.test, scope)  # type: ignore[attr-defined]
+            test = self.eval_test(node.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return Value()  # TracerBoolConversionError
             if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
                 return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
             return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
@@ -1181,6 +1357,10 @@ class Interpreter:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            if self.limits is not None and self.workspace is not None:
+                self.limits.append(
+                    Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
+                )
             return None
         parsed = self.workspace.parse(path)
         self.modules[path] = None
@@ -1269,16 +1449,17 @@ class Interpreter:
                 if name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
-                        marks = obj.tan
-                        if name in f.non_params:
-                            marks = frozenset(
-                                m
-                                for m in marks
-                                if not (
-                                    isinstance(m, Level) and m.name in jaxapi.PARAM_ONLY_TRANSFORMS
-                                )
-                            )
-                        a = inherit_marks(a, marks)
+                        a = inherit_marks(a, self._differentiated_marks(f, name, a, obj.tan))
+                    if (
+                        obj.traced
+                        and not a.traced
+                        and name in f.cls.data_fields
+                        and a.const is NOCONST
+                        and not a.fns
+                    ):
+                        # a data leaf of a traced pytree: a tracer too (a Python constant
+                        # there may be static: equinox's filter_jit)
+                        a = Value(a.tan, a.fns, a.items, a.keys, a.const, True, a.intish)
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)
@@ -1316,7 +1497,10 @@ class Interpreter:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
         if not fns:
-            return Value(tan=v.tan | self_value.tan, traced=v.traced or self_value.traced)
+            # a class-level constant read through an instance stays that constant
+            return Value(
+                tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
+            )
         return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
 
     # ---------------------------------------------------------------------- calls
@@ -1424,6 +1608,13 @@ class Interpreter:
             for f in fv.fns
         ]
         if not results:
+            if self.limits is not None and node is not None:
+                callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"calls `{callee[:60]}`, which the analysis cannot resolve to a function",
+                )
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
 
@@ -1532,12 +1723,24 @@ class Interpreter:
                 self.memo[key] = reused
                 return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            if self.limits is not None and node is not None:
+                why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
+                self.note_limit_call(
+                    node, args, f"{why} of `{fi.name}`: its body is not followed again"
+                )
             return derived(args.all_values())
         # Context sensitivity has a price: past a few interpretations of one function (many
         # under a differentiation level, fewer outside one, where no finding can arise) its
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            if self.limits is not None and node is not None:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{fi.name}` was already analysed in {count} contexts: this call gets a "
+                    "summary of its results, its body is not followed with these arguments",
+                )
             summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
@@ -1790,6 +1993,13 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in nnx_filters.CONSTRUCTORS:
+            parts = [self.nnx_filter(v) for v in args.pos]
+            key = args.pos[0].const if args.pos else None
+            return Value(const=nnx_filters.build(nnx_filters.CONSTRUCTORS[name], parts, key))
+        if name == "flax.nnx.DiffState" and len(args.pos) == 2:
+            state = nnx_filters.DiffState(args.pos[0].const, self.nnx_filter(args.pos[1]))
+            return Value(const=state)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
         jax_array = any(v.traced for v in vals) or (self.ctx.jitted and name.startswith("jax."))
@@ -1799,6 +2009,11 @@ class Interpreter:
                     if isinstance(f, Transformed):
                         self.transformed_inspected.setdefault(f, set()).add(node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
+            if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
+                # a constant range (`argnums=tuple(range(4))`): its items are known
+                r = range(*(v.const for v in vals[:3]))
+                if len(r) <= _MAX_ITEMS:
+                    return Value(const=r, intish=True)
             if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
                 try:
                     return Value(const=int(vals[0].const), intish=True)
@@ -1828,6 +2043,8 @@ class Interpreter:
             return self._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
+            if isinstance(v.const, range):
+                return self._seq([Value(const=i, intish=True) for i in v.const])
             return v if v.items is not None else derived([v])
         if name == "builtins.dict":
             if not args.pos and args.kw:
@@ -1841,11 +2058,42 @@ class Interpreter:
             attr = args.pos[1].const
             if isinstance(attr, str):
                 return self.attribute(args.pos[0], attr)
+            if self.limits is not None and node is not None:
+                self.note_limit(node, "getattr with a name not known statically: unknown value")
         if name == "builtins.super":
             return UNKNOWN
+        if name == "jax.tree_util.register_dataclass" and args.pos:
+            self._register_dataclass(args)
+            return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        if self.limits is not None and node is not None and not name.startswith("builtins."):
+            if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
+                self.note_limit(
+                    node,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): the "
+                    "functions passed to it are not followed",
+                )
+            else:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): "
+                    "differentiated values are assumed to pass through it",
+                )
         return derived(vals)
+
+    def _register_dataclass(self, args: Args) -> None:
+        """`register_dataclass(cls, data_fields=[...], meta_fields=[...])`: the data fields
+        are leaves (tracers under jit), the meta fields structure (static)."""
+        data, meta = args.get(1, "data_fields"), args.get(2, "meta_fields")
+        for f in args.pos[0].fns:
+            if not isinstance(f, ClassObj):
+                continue
+            f.pytree = True
+            for v, into in ((data, f.data_fields), (meta, f.static_fields)):
+                if v is not None and v.items is not None:
+                    into.update(i.const for i in v.items if isinstance(i.const, str))
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
         """A JAX function the API table describes: its result carries the tangents of the
@@ -1942,6 +2190,8 @@ class Interpreter:
         emitted = len(self._emitted)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
         result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
+        if facts.transposes and node is not None:
+            self.transpose_when_traced(funs, facts.callee_arity, node, short)
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
@@ -2192,7 +2442,17 @@ class Interpreter:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
             argnums: tuple[int, ...] | None = spec.argnums
-            if spec.has_argnums:
+            wrt = None
+            if name in jaxapi.PARAM_ONLY_TRANSFORMS:
+                an = args.kw.get("argnums")
+                read = nnx_filters.argnums_and_filter(
+                    [0] if an is None else [i.const for i in an.items] if an.items is not None
+                    else [an.const]
+                )
+                if read is None:
+                    return derived([fun])  # argnums we cannot read: stay silent
+                argnums, wrt = read
+            elif spec.has_argnums:
                 an = args.get(1, "argnums")
                 if an is not None and an.const is not NOCONST:
                     c = an.const
@@ -2204,7 +2464,7 @@ class Interpreter:
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
             site = self.span(node) if node is not None else Span(1, 0, 1, 0)
-            tf = Transformed(spec, name, fun, argnums, allow_int, site)
+            tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt)
             if node is not None and self.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
                 self.transformed_created.setdefault(tf, node)
@@ -2217,13 +2477,21 @@ class Interpreter:
             primals = args.get(1, "primals") or UNKNOWN
             prim = list(primals.items) if primals.items is not None else [primals]
             level = self.new_level(spec, name, node, defer=False)
+            tangents = args.get(2, "tangents")
+            if tangents is not None:
+                level.tangent_in = frozenset(
+                    m for m in tangents.tan - self.ctx.mask if isinstance(m, (Level, BatchedBy))
+                )
             out = self.run_level(
                 level,
                 fun,
                 Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
                 node,
             )
-            return Value(tan=out.tan - {level}, items=(out, out), traced=True)
+            # the tangent output is linear in the given tangents: it carries their marks
+            t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
+            tangent = Value(tan=t_out, traced=True)
+            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
@@ -2337,7 +2605,12 @@ class Interpreter:
                     fns=(
                         Transformed(
                             jaxapi.TransformSpec(
-                                "fn", spec.mode, argnums, spec.has_argnums, spec.batched
+                                "fn",
+                                spec.mode,
+                                argnums,
+                                spec.has_argnums,
+                                spec.batched,
+                                arrays_only=spec.arrays_only,
                             ),
                             f.name,
                             f.fun,
@@ -2353,10 +2626,13 @@ class Interpreter:
             )
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
+        level.arrays_only = spec.arrays_only
+        level.wrt = f.wrt
         marks = frozenset({level})
+        mark = add_mark_to_arrays if spec.arrays_only else add_mark
         # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
         new_pos = [
-            add_mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+            mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
         new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if spec.mode == TRANSPOSE and not self.ctx.staged:
@@ -2579,14 +2855,14 @@ class Interpreter:
         if w.kind in ("jit", "vmap"):
             pos = [
                 v
-                if (i in w.static or v.traced or v.fns)
+                if (i in w.static or v.traced or (v.fns and not _data_pytree(v)))
                 else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 for i, v in enumerate(args.pos)
             ]
             kw = {
                 k: (
                     v
-                    if k in w.static_names or v.fns
+                    if k in w.static_names or (v.fns and not _data_pytree(v))
                     else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
                 )
                 for k, v in args.kw.items()
@@ -2669,25 +2945,32 @@ class Interpreter:
         i = Value(traced=lo.traced or hi.traced)
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
         dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
         with self.staging():
-            val = self._loop_fixpoint(
-                body, lambda v: Args([i, v], {}, [None, None], {}), init, node
-            )
-        if dynamic:
-            val = self._check_reverse_loop(val, node, "lax.fori_loop")
+            val = self._loop_fixpoint(body, make_args, init, node)
+            if dynamic:
+                # its while_loop's cond reads the index and the bounds, never the body's carry
+                val = self._check_reverse_loop(val, node, "lax.fori_loop", (body, make_args, None))
         return val
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
         cond = args.get(0, "cond_fun") or UNKNOWN
         body = args.get(1, "body_fun") or UNKNOWN
         init = args.get(2, "init_val") or UNKNOWN
-        val = self._loop_fixpoint(body, lambda v: Args([v], {}, [None], {}), init, node)
-        self.call_value(cond, Args([val], {}, [None], {}), node)
-        return self._check_reverse_loop(val, node, "lax.while_loop")
+        make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
+        val = self._loop_fixpoint(body, make_args, init, node)
+        # JAX evaluates cond_fun on the primal carry only: no level differentiates it
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            self.call_value(cond, Args([val], {}, [None], {}), node)
+        return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
 
-    def _check_reverse_loop(self, val: Value, node: ast.AST, what: str) -> Value:
+    def _check_reverse_loop(
+        self, val: Value, node: ast.AST, what: str, loop: tuple | None = None
+    ) -> Value:
         """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
-        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark."""
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. With
+        the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
+        `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
             (
                 m
@@ -2701,9 +2984,50 @@ class Interpreter:
         mark = self.loop_tangents.get((node, levels[0]))
         if mark is None:
             mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        forwarded = (
+            self._forwarded_carry(val, levels[0], node, *loop) if loop is not None else frozenset()
+        )
         if not mark.pending:
             self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
-        return _mark_loop_tangent(val, levels[0], mark)
+        return _mark_loop_tangent(val, levels[0], mark, (), forwarded)
+
+    def _forwarded_carry(
+        self,
+        val: Value,
+        level: Level,
+        node: ast.AST,
+        body: Value,
+        make_args: Callable[[Value], Args],
+        cond: Value | None,
+    ) -> frozenset:
+        """The paths (item indices) of the carry leaves carrying `level` that the loop's body
+        returns unchanged and its cond does not read: `lax.while_loop` moves them out of the
+        loop as constants, so the loop's output there is its input and nothing about them is
+        transposed. The body is called once more with those leaves made distinct (a probe
+        mark defeats the memo): a leaf it returns as the very object it got is forwarded."""
+        probe = _CarryProbe()
+        leaves: dict[tuple, Value] = {}
+
+        def mark(v: Value, path: tuple) -> Value:
+            if level not in v.tan or len(leaves) >= _MAX_ITEMS:
+                return v
+            items = None
+            if v.items is not None:
+                items = tuple(mark(item, (*path, k)) for k, item in enumerate(v.items))
+            out = Value(v.tan | {probe}, v.fns, items, v.keys, v.const, v.traced, v.intish)
+            if items is None:
+                leaves[path] = out
+            return out
+
+        out = self.call_value(body, make_args(mark(val, ())), node)
+        forwarded = {path for path, leaf in leaves.items() if _item_at(out, path) is leaf}
+        if cond is not None:
+            # a leaf the cond reads stays in the carry: its tracedness alone reaches the test
+            for path in sorted(forwarded):
+                only = _only_traced(val, path, ())
+                if self.call_value(cond, Args([only], {}, [None], {}), node).traced:
+                    forwarded.discard(path)
+        return frozenset(forwarded)
 
     def _lowered_or_batched(self, level: Level) -> bool:
         """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
@@ -2739,6 +3063,9 @@ class Interpreter:
         solve = args.get(2, "solve") or UNKNOWN
         tsolve = args.get(3, "transpose_solve")
         out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        symmetric = args.get(4, "symmetric")
+        if tsolve is not None and (symmetric is None or symmetric.const is not True):
+            self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
         with self.context(
             self._with_ctx(
                 mask=self.ctx.mask | self._active_marks() | b.tan | out.tan
@@ -2748,6 +3075,19 @@ class Interpreter:
             if tsolve is not None:
                 self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
+
+    def transpose_when_traced(
+        self, funs: list[Value], arity: int, node: ast.AST, name: str
+    ) -> None:
+        """JAX transposes these linear functions while tracing the call that takes them
+        (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
+        `linear_transpose` applied at once."""
+        level = self.level(TRANSPOSE, name, self.span(node), batched=False)
+        arg = Value(tan=frozenset({level}), traced=True)
+        with self.staging():
+            for f in funs:
+                if f.fns:
+                    self.run_level(level, f, Args([arg] * arity, {}, [None] * arity, {}), node)
 
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
@@ -2767,6 +3107,8 @@ class Interpreter:
         elif s.which == "defvjp":
             c.fwd = args.get(0, "fwd")
             c.bwd = args.get(1, "bwd")
+            zeros = args.get(2, "symbolic_zeros")
+            c.symbolic_zeros = zeros is not None and zeros.const not in (False, None, 0)
         return UNKNOWN
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
@@ -2802,7 +3144,9 @@ class Interpreter:
                 return self.call_value(c.primal, args, node)
             primals = [strip_marks(v, strip) for v in args.pos]
             tangents = [
-                Value(tan=frozenset({level.tangent_mark})) if level in v.tan else UNKNOWN
+                Value(tan=frozenset({level.tangent_mark}) | level.tangent_in)
+                if level in v.tan
+                else UNKNOWN
                 for v in args.pos
             ]
             with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
@@ -2840,6 +3184,10 @@ class Interpreter:
         if level.mode == FORWARD and not self._lowered_or_batched(level):
             return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
+            if c.symbolic_zeros and not _fwd_unwraps_primals(c):
+                # JAX runs fwd first: an array op on a CustomVJPPrimal raises "... is not a
+                # valid JAX type" before the jvp-of-custom_vjp error
+                return result
             self.report(
                 "JAX005",
                 node,
@@ -2882,13 +3230,99 @@ class Interpreter:
         return result
 
 
-def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:
-    """`v` with `mark` added to each part that carries `level`'s tangent."""
-    if level not in v.tan:
+def _fwd_unwraps_primals(c: CustomFn) -> bool:
+    """Whether every fwd rule of `c` reads its differentiable parameters only as
+    `p.value` / `p.perturbed` (what a `CustomVJPPrimal` offers under `symbolic_zeros=True`)."""
+    if c.fwd is None or not c.fwd.fns:
+        return False
+    for f in c.fwd.fns:
+        if not isinstance(f, Closure) or f.func.node.args.vararg is not None:
+            return False
+        a = f.func.node.args
+        params = {
+            p.arg for i, p in enumerate(a.posonlyargs + a.args) if i not in c.nondiff
+        }
+        unwrapped = {
+            id(n.value)
+            for n in ast.walk(f.func.node)
+            if isinstance(n, ast.Attribute) and n.attr in ("value", "perturbed")
+        }
+        for n in ast.walk(f.func.node):
+            if (
+                isinstance(n, ast.Name)
+                and n.id in params
+                and isinstance(n.ctx, ast.Load)
+                and id(n) not in unwrapped
+            ):
+                return False
+    return True
+
+
+def _data_pytree(v: Value) -> bool:
+    """`v` is an instance of a class registered with data fields (its leaves get traced)."""
+    return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
+
+
+def _is_none(a: Value, b: Value) -> bool | None:
+    """`a is b` when one side is None and the other is known to be or not to be None."""
+    if b.const is None:
+        a, b = b, a
+    if a.const is not None:
+        return None
+    if b.const is None:
+        return True
+    if b.const is not NOCONST or b.items is not None or (b.fns and MAYBE_NONE not in b.fns):
+        return False
+    return None
+
+
+def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
+    """The transformed functions held in the items of a container value (a registry)."""
+    if v.items is None or depth > _MAX_DEPTH_ITEMS:
+        return []
+    found: list[Transformed] = []
+    for item in v.items:
+        found.extend(f for f in item.fns if isinstance(f, Transformed))
+        found.extend(_transformed_items(item, depth + 1))
+    return found
+
+
+class _CarryProbe:
+    """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
+
+    __slots__ = ()
+
+
+def _item_at(v: Value, path: tuple) -> Value | None:
+    for k in path:
+        if v.items is None or k >= len(v.items):
+            return None
+        v = v.items[k]
+    return v
+
+
+def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
+    """`v`'s structure with untraced, unknown leaves, but a traced one at `path`."""
+    if v.items is not None:
+        items = tuple(_only_traced(i, path, (*here, k)) for k, i in enumerate(v.items))
+        return Value(items=items, keys=v.keys)
+    return Value(traced=here == path)
+
+
+def _mark_loop_tangent(
+    v: Value, level: Level, mark: LoopTangent, path: tuple = (), skip: frozenset = EMPTY
+) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent, except the parts at
+    the paths in `skip` (and a container all of whose marked parts are skipped)."""
+    if level not in v.tan or path in skip:
         return v
     items = (
-        tuple(_mark_loop_tangent(i, level, mark) for i in v.items) if v.items is not None else None
+        tuple(_mark_loop_tangent(i, level, mark, (*path, k), skip) for k, i in enumerate(v.items))
+        if v.items is not None
+        else None
     )
+    if skip and items is not None and not any(mark in i.tan for i in items):
+        return Value(v.tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
     return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
 

@@ -42,10 +42,14 @@ class TransformSpec:
     int_check: str = ""
     #: for "fn": a second, outer transform applied around this one (hessian = jacfwd . jacrev)
     outer: TransformSpec | None = None
+    #: equinox's filter transforms differentiate inexact array leaves only
+    arrays_only: bool = False
 
 
 _JACREV = TransformSpec("fn", REVERSE, batched=True, int_check="jacrev")
 _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")
+_EQX_GRAD = TransformSpec("fn", REVERSE, has_argnums=False, arrays_only=True)
+_EQX_JACFWD = TransformSpec("fn", FORWARD, has_argnums=False, batched=True, arrays_only=True)
 
 TRANSFORMS: dict[str, TransformSpec] = {
     "jax.grad": TransformSpec("fn", REVERSE, int_check="grad"),
@@ -58,17 +62,15 @@ TRANSFORMS: dict[str, TransformSpec] = {
     "jax.linearize": TransformSpec("linearize", FORWARD, argnums=None, has_argnums=False),
     "jax.linear_transpose": TransformSpec("transpose", TRANSPOSE, argnums=None, has_argnums=False),
     "jax.test_util.check_grads": TransformSpec("check", REVERSE, argnums=None, has_argnums=False),
-    # equinox differentiates the floating leaves of the first argument only
-    "equinox.filter_grad": TransformSpec("fn", REVERSE, has_argnums=False),
-    "equinox.filter_value_and_grad": TransformSpec("fn", REVERSE, has_argnums=False),
-    "equinox.filter_jacfwd": TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
-    "equinox.filter_jacrev": TransformSpec("fn", REVERSE, has_argnums=False, batched=True),
+    # equinox differentiates the inexact array leaves of the first argument only
+    "equinox.filter_grad": _EQX_GRAD,
+    "equinox.filter_value_and_grad": _EQX_GRAD,
+    "equinox.filter_jacfwd": _EQX_JACFWD,
+    "equinox.filter_jacrev": TransformSpec(
+        "fn", REVERSE, has_argnums=False, batched=True, arrays_only=True
+    ),
     "equinox.filter_hessian": TransformSpec(
-        "fn",
-        REVERSE,
-        has_argnums=False,
-        batched=True,
-        outer=TransformSpec("fn", FORWARD, has_argnums=False, batched=True),
+        "fn", REVERSE, has_argnums=False, batched=True, outer=_EQX_JACFWD, arrays_only=True
     ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
@@ -162,6 +164,7 @@ ALIASES: dict[str, str] = {
     "jax._src.callback.pure_callback": "jax.pure_callback",
     "jax._src.callback.io_callback": "jax.experimental.io_callback",
     "flax.nnx.checkpoint": "flax.nnx.remat",
+    "flax.nnx.VariableState": "flax.nnx.Variable",
     "flax.linen.checkpoint": "flax.linen.remat",
     "flax.nnx.custom_jvp": "jax.custom_jvp",
     "equinox.nn.Module": "equinox.Module",
@@ -214,16 +217,39 @@ PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
         "chex.dataclass",
     }
 )
+#: The decorator whose class says in `tree_flatten` which attributes are aux data (static).
+PYTREE_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
 PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )
 
-#: flax nnx Variable types that are not parameters, and the transforms that differentiate
-#: only nnx.Param by default (their `wrt`).
-NNX_NON_PARAM_VARIABLES: frozenset[str] = frozenset(
-    f"flax.nnx.{n}" for n in ("BatchStat", "Cache", "Intermediate", "Variable", "VariableState")
-)
+#: flax nnx Variable types and their base ("" for nnx.Variable itself), checked against flax
+#: 0.12.8 by tests/analysis/test_frameworks.py; and the transforms that differentiate only the
+#: Variables their filter selects (`nnx.Param` by default, `argnums=nnx.DiffState(i, filter)`).
+NNX_VARIABLE_BASES: dict[str, str] = {
+    f"flax.nnx.{n}": f"flax.nnx.{b}" if b else ""
+    for n, b in (
+        ("Variable", ""),
+        ("Param", "Variable"),
+        ("LoRAParam", "Param"),
+        ("BatchStat", "Variable"),
+        ("Cache", "Variable"),
+        ("Intermediate", "Variable"),
+        ("Perturbation", "Intermediate"),
+        ("OptState", "Variable"),
+        ("OptArray", "OptState"),
+        ("OptVariable", "OptState"),
+        ("RngState", "Variable"),
+        ("RngCount", "RngState"),
+        ("RngKey", "RngState"),
+    )
+}
 PARAM_ONLY_TRANSFORMS: frozenset[str] = frozenset({"flax.nnx.grad", "flax.nnx.value_and_grad"})
+#: Base classes whose instances are flax nnx graph nodes: nnx.grad differentiates their
+#: Variables only, never their plain attributes.
+NNX_GRAPH_BASES: frozenset[str] = frozenset(
+    {"flax.nnx.Module", "flax.nnx.Object", "flax.nnx.Pytree"}
+)
 
 #: Python builtins that look at a function without ever calling it.
 NON_CALLING_BUILTINS: frozenset[str] = frozenset(

@@ -36,6 +36,7 @@ class Level:
     """
 
     __slots__ = (
+        "arrays_only",
         "batch_mark",
         "batched",
         "defer",
@@ -45,7 +46,9 @@ class Level:
         "pending",
         "site",
         "stack_len",
+        "tangent_in",
         "tangent_mark",
+        "wrt",
     )
     _counter = 0
 
@@ -64,6 +67,13 @@ class Level:
         self.batched = batched
         self.tangent_mark = TangentOf(self)
         self.batch_mark = BatchedBy(self)
+        #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
+        #: itself transposed or differentiated): they travel with this level's tangent
+        self.tangent_in: frozenset = EMPTY
+        #: equinox's filter transforms: only inexact array leaves are differentiated
+        self.arrays_only = False
+        #: flax nnx.grad: the filter (nnx_filters.Filter) of the Variables it differentiates
+        self.wrt: Any = None
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -159,6 +169,19 @@ class Value:
 UNKNOWN = Value()
 
 
+class _MaybeNone:
+    """In the `fns` of a join of None with callables or objects: whether the value `is None`
+    is unknown (without it, a value with `fns` is known not to be None)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MAYBE_NONE"
+
+
+MAYBE_NONE: Any = _MaybeNone()
+
+
 def join(values: list[Value] | tuple[Value, ...]) -> Value:
     """The least value that over-approximates all of `values`."""
     vs = [v for v in values if v is not None]
@@ -173,6 +196,8 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         for f in v.fns:
             if f not in fns:
                 fns.append(f)
+    if fns and any(v.const is None for v in vs) and MAYBE_NONE not in fns:
+        fns.append(MAYBE_NONE)
     items = None
     keys = None
     if all(v.items is not None for v in vs) and len({len(v.items) for v in vs}) == 1:  # type: ignore[arg-type]
@@ -193,11 +218,35 @@ def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
 
 
+def is_python_number(v: Value) -> bool:
+    """Whether `v` is a Python scalar (not an array): equinox's filters never differentiate it."""
+    return isinstance(v.const, (bool, int, float, complex))
+
+
+def without_arrays_only(marks: frozenset) -> frozenset:
+    """`marks` without the levels of equinox's filter transforms."""
+    return frozenset(m for m in marks if not (isinstance(m, Level) and m.arrays_only))
+
+
+def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
+    """`v` as an argument of an equinox filter transform: only its inexact array leaves carry
+    `marks` (a Python number, an integer or boolean array is not differentiated)."""
+    if v.intish or is_python_number(v) or isinstance(v.const, str):
+        return v
+    items = (
+        tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
+    )
+    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish)
+
+
 def inherit_marks(v: Value, marks: frozenset) -> Value:
     """A part of a value that carries `marks` (an attribute of a differentiated module): its
-    leaves carry them too; strings and integers never carry tangents."""
+    leaves carry them too; strings and integers never carry tangents, Python numbers none of
+    equinox's filter transforms."""
     if isinstance(v.const, str) or v.intish:
         return v
+    if is_python_number(v):
+        marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
     return Value(v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
 
@@ -316,6 +365,8 @@ class Transformed:
     argnums: tuple[int, ...] | None
     allow_int: bool
     site: Span
+    #: flax nnx.grad: the filter of the Variables it differentiates
+    wrt: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +396,9 @@ class CustomFn:
     bwd: Value | None = None
     #: equinox's filter_custom_vjp has other fwd/bwd signatures: treat as an opaque boundary
     opaque_rules: bool = False
+    #: `defvjp(..., symbolic_zeros=True)` (or a value not known to be False): fwd gets its
+    #: primals wrapped in `CustomVJPPrimal`s
+    symbolic_zeros: bool = False
     name: str = ""
 
     def __hash__(self) -> int:
@@ -373,6 +427,8 @@ class ClassObj:
     pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
+    #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
+    data_fields: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)
@@ -412,9 +468,9 @@ class ClassObj:
 class Instance:
     cls: ClassObj
     attrs: dict[str, Value] = field(default_factory=dict)
-    #: attributes holding a flax nnx Variable that is not a Param (BatchStat, Cache, ...):
-    #: nnx.grad does not differentiate them
-    non_params: set[str] = field(default_factory=set)
+    #: attributes holding a flax nnx Variable: its type chain (nnx_filters.type_chain), or
+    #: nnx_filters.PLAIN for a plain array; nnx.grad's filter decides on them
+    var_kinds: dict[str, Any] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         return id(self)

@@ -61,6 +61,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="print the files that would be checked, then exit")
     p.add_argument("--show-settings", action="store_true",
                    help="print the settings each given file is checked with, then exit")
+    p.add_argument("--show-limits", action="store_true",
+                   help="print where the analysis of each file stopped following a path "
+                   "(a value it cannot call, a library it does not model, its work budget) "
+                   "and why, then exit")
     p.add_argument("--output-format", choices=sorted(FORMATS), default="full",
                    help="how to print findings (default: full)")
     p.add_argument("--select", type=_comma_list, action="append", metavar="CODES",
@@ -241,6 +245,8 @@ def run(args: argparse.Namespace) -> int:
         return _error("`-` (standard input) cannot be combined with other paths")
     if from_stdin and (args.fix or args.diff or args.add_noqa):
         return _error("--fix, --diff and --add-noqa work on files, not on standard input")
+    if from_stdin and args.show_limits:
+        return _error("--show-limits works on files, not on standard input")
     if args.add_noqa and (args.fix or args.diff):
         return _error("--add-noqa cannot be combined with --fix or --diff")
     try:
@@ -261,6 +267,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CLEAN
     if args.show_settings:
         _write(stdout, printable(_show_settings(files), keep="\n"))
+        return EXIT_CLEAN
+    if args.show_limits:
+        from jax_lsp.checker.show_limits import show_limits
+
+        _write(stdout, show_limits(files))
         return EXIT_CLEAN
     if not files and not from_stdin:
         _write_err("warning: no Python files found under the given paths\n")

@@ -1,0 +1,59 @@
+"""Which attributes of a `register_pytree_node_class` class are aux data, read from its
+`tree_flatten`: JAX gives aux data back as it was (static: never a tangent, never an input
+`grad` checks for integers); only the children are leaves."""
+
+from __future__ import annotations
+
+import ast
+
+
+def aux_only_attributes(cls: ast.ClassDef) -> set[str]:
+    """The `self.<name>` attributes `tree_flatten` puts in its aux data and not in its children
+    (`return [self.x], self.strict`: {"strict"}). Empty when the method is missing or returns
+    something other than a pair."""
+    flatten = next(
+        (
+            s
+            for s in cls.body
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "tree_flatten"
+        ),
+        None,
+    )
+    if flatten is None or not flatten.args.args:
+        return set()
+    self_name = flatten.args.args[0].arg
+    bound: dict[str, list[ast.expr]] = {}
+    returns: list[ast.expr] = []
+    for node in ast.walk(flatten):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    bound.setdefault(t.id, []).append(node.value)
+        elif isinstance(node, ast.Return) and node.value is not None:
+            returns.append(node.value)
+    children: set[str] = set()
+    aux: set[str] = set()
+    for r in returns:
+        if not (isinstance(r, ast.Tuple) and len(r.elts) == 2):
+            return set()
+        children |= _attributes(r.elts[0], self_name, bound)
+        aux |= _attributes(r.elts[1], self_name, bound)
+    return aux - children
+
+
+def _attributes(
+    expr: ast.expr, self_name: str, bound: dict[str, list[ast.expr]], seen: frozenset = frozenset()
+) -> set[str]:
+    """The attributes of `self_name` that `expr` reads, through the method's local names."""
+    found: set[str] = set()
+    for node in ast.walk(expr):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == self_name
+        ):
+            found.add(node.attr)
+        elif isinstance(node, ast.Name) and node.id in bound and node.id not in seen:
+            for value in bound[node.id]:
+                found |= _attributes(value, self_name, bound, seen | {node.id})
+    return found

@@ -1,0 +1,81 @@
+"""Where the analysis stops following a path (`jax-lsp check --show-limits`): recorded with
+the reason, only for paths that carry a differentiated value, and never when not asked."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.engine import analysis_limits, interpreter, parse, settle
+from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.limits import Limit, format_limits
+
+PROGRAM = textwrap.dedent("""\
+    import jax
+    import jax.numpy as jnp
+    import somelib
+
+    def loss(w, f, name):
+        y = f(w)
+        z = somelib.solve(lambda v: v * w, w)
+        q = somelib.transform(w)
+        print(somelib.describe(3.0))
+        return getattr(jnp, somelib.pick(name))(y + z + q)
+
+    jax.grad(loss)(1.0, None, "sum")
+    """)
+
+
+def test_each_place_a_differentiated_path_ends_is_recorded_with_its_reason() -> None:
+    got = sorted((lim.line, lim.col, lim.why.split(":")[0]) for lim in analysis_limits(PROGRAM))
+    assert got == [
+        (6, 8, "calls `f`, which the analysis cannot resolve to a function"),
+        (7, 8, "`somelib.solve` is not modelled (no JAX API facts, not workspace code)"),
+        (8, 8, "`somelib.transform` is not modelled (no JAX API facts, not workspace code)"),
+        (10, 11, "calls `getattr(jnp, somelib.pick(name))`, which the analysis cannot "
+         "resolve to a function"),
+        (10, 11, "getattr with a name not known statically"),
+    ]
+    # `somelib.describe(3.0)` gets no differentiated value: nothing is lost there
+
+
+def test_a_recursive_call_and_the_work_budget_are_limits() -> None:
+    source = textwrap.dedent("""\
+        import jax
+
+        def f(x, n):
+            return f(x * 2.0, n - 1) if n else x
+
+        jax.grad(f)(1.0, int(input()))
+        other = 1
+        """)
+    cfg, ws = settle(None, None)
+    tree = parse(source)
+    interp = interpreter(tree, source, "t.py", cfg, ws)
+    interp.limits = []
+    interp.run()
+    assert [(lim.line, lim.why.split(":")[0]) for lim in interp.limits] == [
+        (4, "a recursive call of `f`")
+    ]
+    tight = interpreter(parse(source), source, "t.py", cfg, ws)
+    tight.limits, tight.budget = [], 3
+    tight.run()
+    assert [(lim.line, lim.why.split(":")[0]) for lim in tight.limits] == [
+        (4, "the analysis used its work budget (3 statements) here")
+    ]
+
+
+def test_nothing_is_recorded_when_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    def never(*_args: object) -> None:
+        raise AssertionError("a limit was recorded by an ordinary analysis")
+
+    monkeypatch.setattr(Interpreter, "note_limit", never)
+    monkeypatch.setattr(Interpreter, "note_limit_call", never)
+    assert analyze_source(PROGRAM).findings == []
+
+
+def test_the_report_lists_each_limit_once_in_order() -> None:
+    limits = [Limit(3, 0, "b"), Limit(1, 4, "a"), Limit(3, 0, "b"), Limit(2, 0, "c", "m.py")]
+    assert format_limits("t.py", limits) == "t.py:1:5: a\nt.py:3:1: b\nm.py:2:1: c\n"

@@ -1,0 +1,222 @@
+"""What each framework differentiates, and the forms its transforms are written in.
+
+Each program's expected codes are what JAX 0.10.2 (flax 0.12.8, equinox 0.13.8, optax 0.2.8)
+raised when the program was run (none: it ran).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jax_lsp.analysis import analyze_source
+
+H = (
+    "import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+    "import equinox as eqx\nimport optax\nfrom flax import nnx\n\n"
+)
+
+
+def cb(x: str) -> str:
+    """A pure_callback on `x` whose result is a float32 scalar."""
+    return (
+        "jnp.sum(jax.pure_callback(lambda v: np.asarray(v, np.float32), "
+        f"jax.ShapeDtypeStruct(jnp.shape({x}), jnp.float32), {x}))"
+    )
+
+
+def eqx_module(field: str, init: str) -> str:
+    """An equinox module whose call passes its field `s` to a callback."""
+    return f"""
+class M(eqx.Module):
+    w: jax.Array
+    s: {field}
+    def __call__(self, x):
+        return jnp.sum(self.w * x) * {cb('self.s')}
+m = M(jnp.ones(3), {init})
+"""
+
+
+BOX = """
+@jax.tree_util.register_pytree_node_class
+class Box:
+    def __init__(self, strict, val, n=3):
+        self.strict = strict
+        self.x = val
+        self.n = n
+    def tree_flatten(self):
+        children = [self.x]
+        aux = (self.strict, self.n)
+        return children, aux
+    @classmethod
+    def tree_unflatten(cls, aux, xs):
+        return cls(aux[0], xs[0], aux[1])
+"""
+
+NNX = f"""
+class Count(nnx.Variable):
+    pass
+class Lora(nnx.Param):
+    pass
+class M(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+        self.s = nnx.BatchStat(jnp.ones(3))
+    def __call__(self, x):
+        y = {cb('self.s[...]')}
+        return jnp.sum(self.w[...] * x) * y
+"""
+DIFF = "nnx.grad(lambda m, x: m(x), argnums=nnx.DiffState(0, {}))(M(), jnp.ones(3))\n"
+
+P = {
+# register_pytree_node_class: aux data is static, the children are the leaves
+"pytree_class_bool_aux_not_an_int_leaf": ([], BOX + """
+jax.grad(lambda b, y: jnp.sum(b.x * y))(Box(False, jnp.ones(3)), jnp.ones(3))
+"""),
+"pytree_class_callback_on_aux": ([], BOX + f"""
+jax.grad(lambda b: jnp.sum(b.x) * {cb('b.n')})(Box(False, jnp.ones(3), 2.0))
+"""),
+"pytree_class_callback_on_child": (["JAX001"], BOX + f"""
+jax.grad(lambda b: {cb('b.x')})(Box(False, jnp.ones(3)))
+"""),
+"pytree_class_int_child": (["JAX010"], BOX + """
+jax.grad(lambda b: jnp.sum(b.x * 1.0))(Box(False, jnp.arange(3)))
+"""),
+# equinox's filters differentiate inexact arrays only
+"eqx_python_float_field": ([], eqx_module("float", "2.0") + """
+eqx.filter_grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"eqx_int_array_field": ([], eqx_module("jax.Array", "jnp.arange(3)") + """
+eqx.filter_grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"eqx_bool_array_field": ([], eqx_module("jax.Array", "jnp.ones(3) > 0") + """
+eqx.filter_value_and_grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"eqx_float_array_field": (["JAX001"], eqx_module("jax.Array", "jnp.ones(3)") + """
+eqx.filter_grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"eqx_numpy_float_array_field": (["JAX001"], eqx_module("jax.Array", "np.ones(3)") + """
+eqx.filter_grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"jax_grad_python_float_field": (["JAX001"], eqx_module("float", "2.0") + """
+jax.grad(lambda m, x: m(x))(m, jnp.ones(3))
+"""),
+"eqx_callable_field": ([], """
+def host(v):
+    return jax.pure_callback(np.tanh, jax.ShapeDtypeStruct(v.shape, v.dtype), v)
+class M(eqx.Module):
+    w: jax.Array
+    act: object
+    def __call__(self, x):
+        return jnp.sum(self.act(self.w * x))
+eqx.filter_grad(lambda m, x: m(x))(M(jnp.ones(3), jnp.tanh), jnp.ones(3))
+"""),
+"eqx_python_numbers_in_tuple": ([], f"""
+def loss(p):
+    w, s, n = p
+    return jnp.sum(w) * {cb('s')} * {cb('n')}
+eqx.filter_grad(loss)((jnp.ones(3), 3.0, 2))
+"""),
+"eqx_jacfwd_int_leaf": ([], f"""
+def f(p):
+    w, s = p
+    return w * {cb('s')}
+eqx.filter_jacfwd(f)((jnp.ones(3), jnp.arange(3)))
+"""),
+"eqx_jacrev_float_leaf": (["JAX001"], f"""
+def f(p):
+    w, s = p
+    return w * {cb('s')}
+eqx.filter_jacrev(f)((jnp.ones(3), jnp.ones(3)))
+"""),
+"eqx_hessian_int_dict_entry": ([], f"""
+def f(p):
+    return jnp.sum(p['w'] ** 2) * {cb("p['n']")}
+eqx.filter_hessian(f)({{'w': jnp.ones(3), 'n': jnp.arange(3)}})
+"""),
+"eqx_second_argument_not_differentiated": ([], f"""
+def loss(x, s):
+    return jnp.sum(x) * {cb('s')}
+eqx.filter_value_and_grad(loss)(jnp.ones(3), jnp.ones(3))
+"""),
+# flax nnx.grad differentiates the Variables its filter selects (nnx.Param by default)
+"nnx_default_skips_batch_stat": ([], NNX + "nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))\n"),
+"nnx_diffstate_batch_stat": (["JAX001"], NNX + DIFF.format("nnx.BatchStat")),
+"nnx_diffstate_param": ([], NNX + DIFF.format("nnx.Param")),
+"nnx_diffstate_variable_base": (["JAX001"], NNX + DIFF.format("nnx.Variable")),
+"nnx_diffstate_any": (["JAX001"], NNX + DIFF.format("nnx.Any(nnx.Param, nnx.BatchStat)")),
+"nnx_diffstate_tuple": (["JAX001"], NNX + DIFF.format("(nnx.Param, nnx.BatchStat)")),
+"nnx_diffstate_not_param": (["JAX001"], NNX + DIFF.format("nnx.Not(nnx.Param)")),
+"nnx_diffstate_all_path": ([], NNX + DIFF.format("nnx.All(nnx.Param, nnx.PathContains('w'))")),
+"nnx_diffstate_path": (["JAX001"], NNX + DIFF.format("nnx.PathContains('s')")),
+"nnx_diffstate_everything": (["JAX001"], NNX + DIFF.format("...")),
+"nnx_value_and_grad_diffstate_list": (["JAX001"], NNX + """
+wrt = [nnx.DiffState(0, nnx.BatchStat), 1]
+nnx.value_and_grad(lambda m, x: m(x), argnums=wrt)(M(), jnp.ones(3))
+"""),
+"nnx_argnums_int_skips_module": ([], NNX + """
+nnx.grad(lambda m, x: m(x), argnums=1)(M(), jnp.ones(3))
+"""),
+"nnx_custom_variable_not_param": ([], NNX.replace("nnx.BatchStat(", "Count(") + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_custom_variable_selected": (["JAX001"], NNX.replace("nnx.BatchStat(", "Count(")
+    + DIFF.format("Count")),
+"nnx_param_subclass_is_param": (["JAX001"], NNX.replace("nnx.BatchStat(", "Lora(") + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_plain_attributes_not_differentiated": ([], NNX.replace(
+    "nnx.BatchStat(jnp.ones(3))", "jnp.ones(3)\n        self.k = 2.0"
+).replace("y = " + cb("self.s[...]"), "y = " + cb("self.s") + " * " + cb("self.k")) + """
+nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
+"""),
+"nnx_plain_pytree_argument_differentiated": (["JAX001"], f"""
+nnx.grad(lambda p: {cb("p['a']")}, argnums=nnx.DiffState(0, nnx.BatchStat))({{'a': jnp.ones(3)}})
+"""),
+"nnx_decorated_jit_and_value_and_grad": (["JAX001"], NNX.replace("self.s[...]')", "self.w[...]')")
+    .replace(cb("self.s[...]"), cb("self.w[...]")) + """
+@nnx.jit
+def train_step(m, x):
+    def loss_fn(m):
+        return m(x)
+    return nnx.value_and_grad(loss_fn)(m)
+train_step(M(), jnp.ones(3))
+"""),
+# jax.grad never differentiates keyword arguments
+"grad_keyword_argument": ([], f"""
+def loss(x, y=None):
+    return jnp.sum(x) * {cb('y')}
+jax.grad(loss)(jnp.ones(3), y=jnp.ones(3))
+"""),
+"grad_positional_with_keyword": (["JAX001"], f"""
+def loss(x, y=None):
+    return jnp.sum(x) * {cb('x')}
+jax.grad(loss)(jnp.ones(3), y=jnp.ones(3))
+"""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(P))
+def test_codes_are_what_jax_raises(name: str) -> None:
+    codes, body = P[name]
+    result = analyze_source(H + textwrap.dedent(body).lstrip(), f"{name}.py")
+    assert result.error is None
+    assert sorted({f.code for f in result.findings}) == sorted(codes)
+
+
+def test_nnx_variable_types_are_flaxs() -> None:
+    """The table of nnx Variable types and their bases is flax's (when flax is installed)."""
+    nnx = pytest.importorskip("flax.nnx")
+    from jax_lsp.analysis.jaxapi import NNX_VARIABLE_BASES
+
+    for name, base in NNX_VARIABLE_BASES.items():
+        cls = getattr(nnx, name.rpartition(".")[2])
+        parents = [c.__name__ for c in cls.__mro__[1:] if issubclass(c, nnx.Variable)]
+        assert base.rpartition(".")[2] == (parents[0] if parents else ""), name
+    listed = {n.rpartition(".")[2] for n in NNX_VARIABLE_BASES}
+    public = {
+        n for n in dir(nnx) if isinstance(getattr(nnx, n), type)
+        and issubclass(getattr(nnx, n), nnx.Variable) and n != "VariableState"
+    }
+    assert public <= listed

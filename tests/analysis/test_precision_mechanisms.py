@@ -1,0 +1,291 @@
+"""Mechanisms behind false positives and misses on programs written blind (without reading
+jax_lsp), each pinned on a minimal program of our own. Every expectation was checked by
+running the program under JAX 0.10.2 (what it raised, or that it ran, is said per case)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from jax_lsp.analysis import analyze_source
+
+HEADER = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+"""
+
+HOST = """\
+def host(x):
+    return jax.pure_callback(lambda a: a, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+"""
+
+
+def findings(body: str) -> list[tuple[int, str]]:
+    """(line within `body`, code) of each finding of HEADER + body."""
+    result = analyze_source(HEADER + textwrap.dedent(body), "t.py")
+    assert result.error is None
+    offset = HEADER.count("\n")
+    return sorted((f.span.line - offset, f.code) for f in result.findings)
+
+
+def test_while_loop_cond_sees_primals_only() -> None:
+    # JAX: jvp through a while_loop whose cond_fun calls a pure_callback runs (the cond is
+    # evaluated on the primal carry); the same callback in the body raises the JVP error.
+    in_cond = HOST + """\
+def f(a):
+    return lax.while_loop(lambda c: ~(host(c) > 4.0), lambda c: c * 2.0, a)
+jax.jvp(f, (1.0,), (1.0,))
+"""
+    in_body = HOST + """\
+def f(a):
+    return lax.while_loop(lambda c: c < 4.0, lambda c: host(c), a)
+jax.jvp(f, (1.0,), (1.0,))
+"""
+    assert findings(in_cond) == []
+    assert findings(in_body) == [(2, "JAX001")]
+
+
+def test_python_branch_on_a_staged_tracer_ends_the_path() -> None:
+    # JAX: under jit, `if a < 0.5` / `... if a > 0 else ...` on the differentiated argument
+    # raise TracerBoolConversionError before the callback; eager grad takes the branch and
+    # reaches the callback (JVP error); `b is None` converts nothing (JVP error).
+    jit_if = HOST + """\
+def g(a):
+    if a < 0.5:
+        return a
+    return host(a)
+jax.grad(jax.jit(g))(1.0)
+"""
+    jit_ifexp = HOST + """\
+def g(a):
+    return host(a) if a > 0 else a
+jax.grad(jax.jit(g))(1.0)
+"""
+    eager_if = jit_if.replace("jax.grad(jax.jit(g))", "jax.grad(g)")
+    jit_is_none = HOST + """\
+def g(a, b=None):
+    if b is None:
+        return host(a)
+    return a
+jax.grad(jax.jit(g))(1.0)
+"""
+    # equinox: a float field is static under filter_jit, the branch runs (JVP error)
+    eqx_field = HOST + """\
+import equinox as eqx
+class M(eqx.Module):
+    w: jax.Array
+    rate: float = 0.5
+    def __call__(self, x):
+        if self.rate > 0.1:
+            return host(self.w * x)
+        return x
+eqx.filter_grad(eqx.filter_jit(lambda m, x: m(x).sum()))(M(jnp.ones(2)), jnp.ones(2))
+"""
+    assert findings(jit_if) == []
+    assert findings(jit_ifexp) == []
+    assert findings(eqx_field) == [(2, "JAX001")]
+    assert findings(eager_if) == [(2, "JAX001")]
+    assert findings(jit_is_none) == [(2, "JAX001")]
+
+
+def test_a_transform_in_a_registry_runs_only_when_looked_up() -> None:
+    # JAX: a jacfwd stored in a module-level dict that is only read at another key is never
+    # traced (runs); read through `.items()` it is called (JVP error).
+    registry = HOST + """\
+D = {"value": host, "slope": jax.jacfwd(host)}
+def run(x, which=("value",)):
+    return {k: D[k](x) for k in which}
+run(jnp.ones(2))
+"""
+    by_items = HOST + """\
+D = {"value": host, "slope": jax.jacfwd(host)}
+def run(x):
+    return {k: f(x) for k, f in D.items()}
+run(jnp.ones(2))
+"""
+    by_key = registry.replace("which=(\"value\",)", "which=(\"slope\",)")
+    assert findings(registry) == []
+    assert findings(by_items) == [(2, "JAX001")]
+    assert findings(by_key) == [(2, "JAX001")]
+
+
+FACTORY = """\
+def host_op(derivative=None):
+    def wrap(fn):
+        def call(x):
+            return jax.pure_callback(fn, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+        if derivative is None:
+            return call
+        op = jax.custom_jvp(call)
+        op.defjvp(lambda p, t: (op(p[0]), derivative(p[0]) * t[0]))
+        return op
+    return wrap
+"""
+
+
+def test_is_none_on_a_known_value_takes_one_branch() -> None:
+    # JAX: the op built with a derivative differentiates through its custom_jvp (runs); the
+    # one built without is the raw callback (JVP error). A name that may still be None after
+    # a branch keeps both paths (JVP error on the None path).
+    with_rule = FACTORY + """\
+tanh = host_op(derivative=lambda x: 1 - jnp.tanh(x) ** 2)(np.tanh)
+sign = host_op()(np.sign)
+jax.grad(lambda x: tanh(x).sum())(jnp.ones(2)), sign(jnp.ones(2))
+"""
+    raw = FACTORY + """\
+sign = host_op()(np.sign)
+jax.grad(lambda x: sign(x).sum())(jnp.ones(2))
+"""
+    maybe_none = HOST + """\
+def g(a, use_exact):
+    rule = None
+    if use_exact:
+        rule = jnp.sin
+    if rule is None:
+        return host(a)
+    return rule(a)
+jax.grad(g)(1.0, False)
+"""
+    assert findings(with_rule) == []
+    assert findings(raw) == [(4, "JAX001")]
+    assert findings(maybe_none) == [(2, "JAX001")]
+
+
+def test_carry_the_loop_body_forwards_is_not_transposed() -> None:
+    # JAX (lax.while_loop moves a carry the body returns unchanged, and the cond does not read,
+    # out of the loop): the grads of fori_identity, forwarded, helper_p and the eager fori_loop
+    # run; those of helper_x (its output is computed in the loop) and read_by_cond (the cond
+    # reads the forwarded carry) raise the reverse-mode while_loop error.
+    # Minimised from jax tests/lax_control_flow_test.py testWhileGradError ("fori_inside_jit").
+    assert findings("""\
+        def fori_identity(x):
+            return lax.fori_loop(x, x + 2.0, lambda i, c: c, x)
+        def forwarded(x):
+            body = lambda c: (c[0] + 1, c[1], c[2] * 2.0)
+            return lax.while_loop(lambda c: c[0] < 3, body, (0, x, x))[1]
+        def step(c):
+            i, x, p = c
+            return i + 1, x * p, p
+        def helper_p(p):
+            return lax.while_loop(lambda c: c[0] < 3, step, (0, 1.0, p))[2]
+        def helper_x(p):
+            return lax.while_loop(lambda c: c[0] < 3, step, (0, 1.0, p))[1]
+        def read_by_cond(x):
+            return lax.while_loop(lambda c: c < 3.0, lambda c: c, x)
+        jax.grad(jax.jit(fori_identity))(1.0)
+        jax.grad(forwarded)(1.0)
+        jax.grad(helper_p)(1.0)
+        jax.grad(helper_x)(1.0)
+        jax.grad(read_by_cond)(1.0)
+        jax.grad(lambda x: lax.fori_loop(x, x + 2.0, lambda i, c: c * 2.0, x))(1.0)
+    """) == [(12, "JAX009"), (14, "JAX009")]
+
+
+def test_symbolic_zeros_fwd_gets_wrapped_primals_before_the_jvp_error() -> None:
+    # JAX: with symbolic_zeros=True fwd runs first on CustomVJPPrimal wrappers. `f`'s fwd
+    # passes the wrapper to an array op: jvp raises "CustomVJPPrimal(...) is not a valid JAX
+    # type". `h`'s fwd reads `.value` / `.perturbed`: jvp raises the jvp-of-custom_vjp error.
+    # Minimised from jax tests/custom_api_test.py test_jvp_error_symbolic_zeros.
+    assert findings("""\
+        @jax.custom_vjp
+        def f(x):
+            return jnp.sin(x)
+        f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (2 * c * g,), symbolic_zeros=True)
+        @jax.custom_vjp
+        def h(x):
+            return jnp.sin(x)
+        def h_fwd(x):
+            return h(x.value) if x.perturbed else h(x.value), jnp.cos(x.value)
+        h.defvjp(h_fwd, lambda c, g: (2 * c * g,), symbolic_zeros=True)
+        jax.jvp(f, (3.0,), (1.0,))
+        jax.jvp(h, (3.0,), (1.0,))
+    """) == [(12, "JAX005")]
+
+
+def test_register_dataclass_data_fields_are_traced_under_jit() -> None:
+    # JAX: a fori_loop bound read from a data field of a registered dataclass passed to jit is
+    # a tracer (grad raises the reverse-mode fori_loop error), from a meta field a Python int
+    # (grad runs). Decorator form: every field is data.
+    classes = """\
+        import dataclasses
+        @dataclasses.dataclass
+        class Cfg:
+            w: jax.Array
+            n: jax.Array
+        jax.tree_util.register_dataclass(Cfg, data_fields=["w", "n"], meta_fields=[])
+        @dataclasses.dataclass
+        class Meta:
+            w: jax.Array
+            n: int
+        jax.tree_util.register_dataclass(Meta, data_fields=["w"], meta_fields=["n"])
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Deco:
+            w: jax.Array
+            n: jax.Array
+        @jax.jit
+        def solve(b, cfg):
+            return lax.fori_loop(0, cfg.n, lambda i, x: cfg.w * x + b, jnp.zeros_like(b))
+    """
+    make = {
+        "data": "Cfg(jnp.float32(0.5), jnp.int32(5))",
+        "meta": "Meta(jnp.float32(0.5), 5)",
+        "deco": "Deco(jnp.float32(0.5), jnp.int32(5))",
+    }
+    got = {
+        k: findings(
+            textwrap.dedent(classes) + f"jax.grad(lambda b: solve(b, {c}).sum())(jnp.ones(2))\n"
+        )
+        for k, c in make.items()
+    }
+    assert got == {"data": [(19, "JAX009")], "meta": [], "deco": [(19, "JAX009")]}
+
+
+def test_integer_masks_through_measured_ops_and_constant_argnums() -> None:
+    # JAX: grad with respect to a bool / int matrix raises "grad requires real- or
+    # complex-valued inputs" (tril and triu keep the dtype, measured with an int matrix);
+    # `tuple(range(2))` selects both arguments; a float matrix or argnums (0,) runs.
+    assert findings("""\
+        def loss(q, mask):
+            return jnp.sum(jnp.where(mask, q, 0.0))
+        q = jnp.ones((4, 4))
+        m = jnp.ones((4, 4), dtype=bool)
+        jax.grad(loss, argnums=(0, 1))(q, jnp.tril(m))
+        jax.grad(loss, argnums=tuple(range(2)))(q, m)
+        jax.grad(loss, argnums=(0, 1))(q, jnp.triu(jnp.ones((4, 4), dtype=jnp.int32)))
+        jax.grad(loss, argnums=tuple(range(2)))(q, jnp.tril(jnp.ones((4, 4))))
+        jax.grad(loss, argnums=tuple(range(1)))(q, m)
+    """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
+
+
+LINEAR_OP = HOST + """\
+@jax.custom_jvp
+def op(u):
+    return host(u)
+@op.defjvp
+def _op_jvp(primals, tangents):
+    (u,), (du,) = primals, tangents
+    return op(u), host(du)
+u = jnp.ones(3)
+"""
+
+
+def test_tangents_given_to_jvp_carry_their_transposition_into_custom_rules() -> None:
+    # JAX: transposing `v -> jvp(op, (u,), (v,))[1]` transposes op's jvp rule, whose tangent
+    # goes through a pure_callback: "Pure callbacks do not support transpose"; the jvp alone
+    # runs. custom_linear_solve transposes a non-symmetric matvec when traced (same error,
+    # no differentiation needed); a symmetric one, or one without transpose_solve, runs.
+    # Minimised from the blind held-out program of a Newton-Krylov solve (gmres of a jvp).
+    cases = {
+        "jax.linear_transpose(lambda v: jax.jvp(op, (u,), (v,))[1], u)(u)": [(2, "JAX002")],
+        "jax.jvp(op, (u,), (u,))": [],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r)": [(2, "JAX002")],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r, lambda mv, r: r, symmetric=True)": [],
+        "lax.custom_linear_solve(host, u, lambda mv, r: r)": [],
+        # measured: gmres transposes its matvec (a non-symmetric solve), cg does not
+        "jax.scipy.sparse.linalg.gmres(host, u)": [(2, "JAX002")],
+        "jax.scipy.sparse.linalg.cg(host, u)": [],
+        "jax.scipy.sparse.linalg.gmres(lambda v: jax.jvp(op, (u,), (v,))[1], u)": [(2, "JAX002")],
+    }
+    assert {call: findings(LINEAR_OP + call + "\n") for call in cases} == cases
