@@ -411,9 +411,8 @@ class Interpreter:
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items():
-            for fn in value.fns:
-                if isinstance(fn, Transformed):
-                    names_of.setdefault(fn, []).append(name)
+            for fn in _transformed_in(value.fns):
+                names_of.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in self.transformed_created.items()
@@ -1310,6 +1309,11 @@ class Interpreter:
                             found = c.lookup(name)
                             if found is not None:
                                 parts.append(self._bind(found, f.self_value))
+            elif isinstance(f, Wrapper) and f.kind == "jit" and name in jaxapi.STAGING_METHODS:
+                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
+                # traces it (like make_jaxpr)
+                lowered = jaxapi.STAGING_METHODS[name] == "lowered"
+                fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
@@ -2319,7 +2323,9 @@ class Interpreter:
         new_pos = [
             mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
-        new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+        own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
+        kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
+        new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if spec.mode == TRANSPOSE and not self.ctx.staged:
             with self.staging():  # linear_transpose traces its function to a jaxpr
                 out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
@@ -2841,6 +2847,18 @@ class Interpreter:
                     g = g.with_tan(g.tan | {level.batch_mark})
                 self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
         return result
+
+
+def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
+    """The transformed functions among `fns`, also inside wrappers (`jax.jit(jax.grad(f))`)
+    and partials."""
+    for fn in fns:
+        if isinstance(fn, Transformed):
+            yield fn
+        elif depth < 4 and isinstance(fn, Wrapper):
+            yield from _transformed_in(fn.fun.fns, depth + 1)
+        elif depth < 4 and isinstance(fn, Partial):
+            yield from _transformed_in((fn.fn,), depth + 1)
 
 
 def _mark_loop_tangent(v: Value, level: Level, mark: LoopTangent) -> Value:

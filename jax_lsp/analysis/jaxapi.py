@@ -74,6 +74,10 @@ TRANSFORMS: dict[str, TransformSpec] = {
     ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
+    # optax runs `jax.value_and_grad(f)(params, ...)` unless its state holds the value
+    "optax.value_and_grad_from_state": TransformSpec(
+        "fn", REVERSE, has_argnums=False, int_check="grad"
+    ),
     "flax.nnx.grad": TransformSpec("fn", REVERSE),
     "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE),
 }
@@ -351,6 +355,16 @@ def method_facts(name: str) -> apitable.ApiFacts | None:
 TRACE_ONLY: dict[str, str] = {
     "jax.make_jaxpr": "wrapped",
     "jax.eval_shape": "called",
+}
+
+#: Methods of a jitted function that stage it without running it: `lower` traces and lowers
+#: (errors of lowering happen, like in a call), `trace` and `eval_shape` only trace.
+STAGING_METHODS: dict[str, str] = {"lower": "lowered", "trace": "traced", "eval_shape": "traced"}
+
+#: Keyword arguments a transformed function consumes itself, not passing them to the function
+#: it differentiates (optax's `value_and_grad_from_state(f)(params, state=...)`).
+OWN_KEYWORDS: dict[str, frozenset[str]] = {
+    "optax.value_and_grad_from_state": frozenset({"state"}),
 }
 
 #: JAX's private modules whose functions are the public ones under the same name (JAX's own

@@ -54,6 +54,13 @@ class Box:
         return cls(aux[0], xs[0], aux[1])
 """
 
+CUSTOM_VJP = """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (jnp.sin(x), x), lambda r, g: (g * jnp.cos(r),))
+"""
+
 NNX = f"""
 class Count(nnx.Variable):
     pass
@@ -182,6 +189,79 @@ def train_step(m, x):
         return m(x)
     return nnx.value_and_grad(loss_fn)(m)
 train_step(M(), jnp.ones(3))
+"""),
+# transform forms: decorators with arguments, optax, staging methods, transforms never called
+"eqx_value_and_grad_decorator_has_aux": (["JAX001"], f"""
+@eqx.filter_value_and_grad(has_aux=True)
+def loss(m, x):
+    y = jnp.sum(m * x)
+    return y * {cb('m')}, y
+(l, aux), g = loss(jnp.ones(3), jnp.ones(3))
+"""),
+"has_aux_result_used_in_a_loop": ([], f"""
+@eqx.filter_value_and_grad(has_aux=True)
+def loss(m, x):
+    y = jnp.sum(m * x)
+    return y, m * 2.0
+m = jnp.ones(3)
+for i in range(3):
+    (l, aux), g = loss(m, jnp.ones(3))
+    m = m - 0.1 * g + 0.0 * {cb('aux')}
+"""),
+"partial_grad_argnums_decorator": (["JAX001"], f"""
+@functools.partial(jax.grad, argnums=1)
+def loss(x, y):
+    return jnp.sum(x) * {cb('y')}
+loss(jnp.ones(3), jnp.ones(3))
+"""),
+"partial_grad_argnums_decorator_other_argument": ([], f"""
+@functools.partial(jax.grad, argnums=1)
+def loss(x, y):
+    return jnp.sum(y) * {cb('x')}
+loss(jnp.ones(3), jnp.ones(3))
+"""),
+"optax_value_and_grad_from_state": (["JAX001"], f"""
+def f(x):
+    return {cb('x')} * jnp.sum(x)
+opt = optax.lbfgs()
+x = jnp.ones(3)
+state = opt.init(x)
+value, grad = optax.value_and_grad_from_state(f)(x, state=state)
+"""),
+"optax_value_and_grad_from_state_value_to_host": ([], f"""
+def f(x):
+    return jnp.sum(x ** 2)
+opt = optax.lbfgs()
+x = jnp.ones(3)
+state = opt.init(x)
+value, grad = optax.value_and_grad_from_state(f)(x, state=state)
+z = {cb('value')}
+"""),
+"jit_lower_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).lower(jnp.ones(3)).compile()
+"""),
+"jit_trace_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).trace(jnp.ones(3))
+"""),
+"jit_lower_lowers_jvp_of_custom_vjp": (["JAX005"], CUSTOM_VJP + """
+jax.jit(lambda x: jax.jvp(f, (x,), (x,))).lower(jnp.ones(3))
+"""),
+"jit_trace_only_traces_jvp_of_custom_vjp": ([], CUSTOM_VJP + """
+jax.jit(lambda x: jax.jvp(f, (x,), (x,))).trace(jnp.ones(3))
+"""),
+"jit_of_grad_never_called": ([], f"""
+def f(x):
+    return {cb('x')}
+step = jax.jit(jax.grad(f))
+"""),
+"jit_of_grad_lower_never_called": ([], f"""
+def f(x):
+    return {cb('x')}
+to_lower = jax.jit(jax.grad(f)).lower
 """),
 # jax.grad never differentiates keyword arguments
 "grad_keyword_argument": ([], f"""
