@@ -1166,6 +1166,9 @@ class Interpreter:
             and b.keys is None
         ):
             return self._seq(list(a.items) + list(b.items))
+        if a.intish and b.intish and not isinstance(op, ast.Div):
+            # integers (arrays or Python ints) stay integers, except under true division
+            return Value(traced=a.traced or b.traced, intish=True)
         return derived([a, b])
 
     def subscript(self, base: Value, index: Value) -> Value:
@@ -1731,6 +1734,8 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in jaxapi.NNX_VARIABLE_BASES and args.pos:
+            return args.pos[0]  # an nnx Variable stands for its array (dtype included)
         if name in nnx_filters.CONSTRUCTORS:
             parts = [self.nnx_filter(v) for v in args.pos]
             key = args.pos[0].const if args.pos else None
@@ -2283,7 +2288,7 @@ class Interpreter:
         # JAX010: integer inputs are rejected before tracing
         if spec.int_check and not f.allow_int and node is not None:
             for i in diff:
-                if i < n and self._has_int_leaf(args.pos[i]):
+                if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
                     self._report_int(f, node)
                     return UNKNOWN
         if spec.outer is not None:
@@ -2333,17 +2338,27 @@ class Interpreter:
             out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
-    def _has_int_leaf(self, v: Value, depth: int = 0) -> bool:
-        """Whether the pytree `v` has an integer leaf: a tuple's item, or a field (not a
-        static one) of an instance of a class registered as a pytree (flax.struct, ...)."""
+    def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None) -> bool:
+        """Whether the pytree `v` has an integer leaf: a tuple's item, a field (not a
+        static one) of an instance of a class registered as a pytree (flax.struct, ...), or
+        a Variable of an nnx module that nnx.grad's filter `wrt` selects."""
         if v.intish:
             return True
         if depth > _MAX_DEPTH_ITEMS:
             return False
         if v.items is not None:
-            return any(self._has_int_leaf(i, depth + 1) for i in v.items)
+            return any(self._has_int_leaf(i, depth + 1, wrt) for i in v.items)
         for f in v.fns:
-            if isinstance(f, Instance) and f.cls.is_pytree():
+            if wrt is not None and isinstance(f, Instance) and self._is_nnx_graph(f.cls):
+                for k, a in f.attrs.items():
+                    kind = f.var_kinds.get(k)
+                    if isinstance(kind, tuple) and nnx_filters.selects(wrt, kind, k) is True:
+                        if a.intish:
+                            return True
+                    elif kind is None and any(isinstance(g, Instance) for g in a.fns):
+                        if self._has_int_leaf(a, depth + 1, wrt):
+                            return True
+            elif isinstance(f, Instance) and f.cls.is_pytree():
                 if any(
                     self._has_int_leaf(a, depth + 1)
                     for k, a in f.attrs.items()

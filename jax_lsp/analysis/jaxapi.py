@@ -78,8 +78,8 @@ TRANSFORMS: dict[str, TransformSpec] = {
     "optax.value_and_grad_from_state": TransformSpec(
         "fn", REVERSE, has_argnums=False, int_check="grad"
     ),
-    "flax.nnx.grad": TransformSpec("fn", REVERSE),
-    "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE),
+    "flax.nnx.grad": TransformSpec("fn", REVERSE, int_check="grad"),
+    "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE, int_check="grad"),
 }
 
 

@@ -61,6 +61,18 @@ def f(x):
 f.defvjp(lambda x: (jnp.sin(x), x), lambda r, g: (g * jnp.cos(r),))
 """
 
+INT_PARAM = """
+class Sub(nnx.Module):
+    def __init__(self, n):
+        self.ids = nnx.Param(jnp.arange(n))
+class M(nnx.Module):
+    def __init__(self, n):
+        self.w = nnx.Param(jnp.ones(3))
+        self.ids = {}
+    def __call__(self, x):
+        return jnp.sum(self.w[...] * x)
+"""
+
 NNX = f"""
 class Count(nnx.Variable):
     pass
@@ -189,6 +201,25 @@ def train_step(m, x):
         return m(x)
     return nnx.value_and_grad(loss_fn)(m)
 train_step(M(), jnp.ones(3))
+"""),
+# integer leaves nnx.grad differentiates (JAX010), and those it does not
+"nnx_int_param": (["JAX010"], INT_PARAM.format("nnx.Param(jnp.arange(n) * 7 % n)") + """
+nnx.value_and_grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_param_in_submodule": (["JAX010"], INT_PARAM.format("Sub(n)") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_batch_stat": ([], INT_PARAM.format("nnx.BatchStat(jnp.arange(n))") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_plain_attribute": ([], INT_PARAM.format("jnp.arange(n) + 1") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"grad_int_array_times_int": (["JAX010"], """
+jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.arange(3) * 2)
+"""),
+"grad_int_array_true_division": ([], """
+jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.arange(3) / 2)
 """),
 # transform forms: decorators with arguments, optax, staging methods, transforms never called
 "eqx_value_and_grad_decorator_has_aux": (["JAX001"], f"""
