@@ -1,4 +1,4 @@
-"""equinox.filter_grad skips a module's Python float field: its host-side use is not differentiated."""
+"""equinox.filter_grad skips a Python float field: its host-side use is not differentiated."""
 import equinox as eqx
 import jax
 import jax.numpy as jnp

@@ -1,4 +1,4 @@
-"""A pytree class keeps a bool flag and a host-side label count as aux data: grad never sees them."""
+"""A pytree class keeps a bool flag and a label count as aux data: grad never sees them."""
 import jax
 import jax.numpy as jnp
 import numpy as np

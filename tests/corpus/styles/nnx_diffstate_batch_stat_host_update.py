@@ -1,4 +1,4 @@
-"""nnx.grad told to differentiate BatchStat variables too: a host callback on the running mean fails."""
+"""nnx.grad told to differentiate BatchStats too: a host callback on the running mean fails."""
 import jax
 import jax.numpy as jnp
 import numpy as np
