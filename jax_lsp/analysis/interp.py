@@ -25,7 +25,7 @@ from typing import Any
 from jax_lsp.analysis import apitable, jaxapi, nnx_filters
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
-from jax_lsp.analysis.pytree_fields import aux_only_attributes
+from jax_lsp.analysis.pytree_fields import aux_only_attributes, flatten_aux_attributes
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -808,7 +808,15 @@ class Interpreter:
         v = Value(fns=(cls,))
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
-            if any(isinstance(f, (Closure, Api)) for f in dv.fns):
+            if any(
+                isinstance(f, (Closure, Api))
+                or (  # `@partial(register_dataclass, meta_fields=[...])`
+                    isinstance(f, Partial)
+                    and isinstance(f.fn, Api)
+                    and f.fn.name in jaxapi.PYTREE_REGISTRATIONS
+                )
+                for f in dv.fns
+            ):
                 # dataclasses, flax.struct and friends return the class itself
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
@@ -1734,6 +1742,8 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:
+            return self.register_pytree(name, args)
         if name in jaxapi.NNX_VARIABLE_BASES and args.pos:
             return args.pos[0]  # an nnx Variable stands for its array (dtype included)
         if name in nnx_filters.CONSTRUCTORS:
@@ -1799,6 +1809,29 @@ class Interpreter:
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         return derived(vals)
+
+    def register_pytree(self, name: str, args: Args) -> Value:
+        """`register_pytree_node(cls, flatten, unflatten)`, `register_dataclass(cls,
+        data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
+        are static."""
+        classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
+        static: set[str] = set()
+        if name == "jax.tree_util.register_pytree_node":
+            flatten = args.get(1, "flatten_func")
+            for f in flatten.fns if flatten is not None else ():
+                if isinstance(f, Closure):
+                    static |= flatten_aux_attributes(f.func.node)
+        else:
+            meta = args.get(2, "meta_fields")
+            if meta is not None:
+                names = meta.const if isinstance(meta.const, tuple) else tuple(
+                    i.const for i in meta.items or ()
+                )
+                static = {n for n in names if isinstance(n, str)}
+        for c in classes:
+            c.pytree = True
+            c.static_fields |= static
+        return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
         """A JAX function the API table describes: its result carries the tangents of the

@@ -223,6 +223,10 @@ PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
 )
 #: The decorator whose class says in `tree_flatten` which attributes are aux data (static).
 PYTREE_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
+#: Functions registering a class as a pytree, saying which of its attributes are static.
+PYTREE_REGISTRATIONS: frozenset[str] = frozenset(
+    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_dataclass"}
+)
 PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )

@@ -13,7 +13,8 @@ import pytest
 from jax_lsp.analysis import analyze_source
 
 H = (
-    "import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+    "import dataclasses\nimport functools\nimport jax\nimport jax.numpy as jnp\n"
+    "import numpy as np\n"
     "import equinox as eqx\nimport optax\nfrom flax import nnx\n\n"
 )
 
@@ -88,6 +89,21 @@ class M(nnx.Module):
 """
 DIFF = "nnx.grad(lambda m, x: m(x), argnums=nnx.DiffState(0, {}))(M(), jnp.ones(3))\n"
 
+DATACLASS = """
+@functools.partial(jax.tree_util.register_dataclass, data_fields=['w'], meta_fields=['n'])
+@dataclasses.dataclass
+class P:
+    w: jax.Array
+    n: float
+"""
+
+PLAIN_BOX = """
+class Box:
+    def __init__(self, w, n):
+        self.w = w
+        self.n = n
+"""
+
 P = {
 # register_pytree_node_class: aux data is static, the children are the leaves
 "pytree_class_bool_aux_not_an_int_leaf": ([], BOX + """
@@ -101,6 +117,34 @@ jax.grad(lambda b: {cb('b.x')})(Box(False, jnp.ones(3)))
 """),
 "pytree_class_int_child": (["JAX010"], BOX + """
 jax.grad(lambda b: jnp.sum(b.x * 1.0))(Box(False, jnp.arange(3)))
+"""),
+"register_dataclass_meta_field": ([], DATACLASS + f"""
+def loss(p):
+    return jnp.sum(p.w) * {cb('p.n')}
+jax.grad(loss)(P(jnp.ones(3), 3.0))
+"""),
+"register_dataclass_data_field": (["JAX001"], DATACLASS + f"""
+def loss(p):
+    return {cb('p.w')} * p.n
+jax.grad(loss)(P(jnp.ones(3), 3.0))
+"""),
+"register_pytree_node_lambda_aux": ([], PLAIN_BOX + f"""
+jax.tree_util.register_pytree_node(Box, lambda b: ((b.w,), b.n), lambda n, c: Box(c[0], n))
+jax.grad(lambda b: jnp.sum(b.w) * {cb('b.n')})(Box(jnp.ones(3), 2.0))
+"""),
+"register_pytree_node_def_child": (["JAX001"], PLAIN_BOX + f"""
+def flatten(b):
+    return (b.w,), b.n
+jax.tree_util.register_pytree_node(Box, flatten, lambda n, c: Box(c[0], n))
+jax.grad(lambda b: {cb('b.w')})(Box(jnp.ones(3), 2.0))
+"""),
+"eqx_static_field": ([], """
+class M(eqx.Module):
+    w: jax.Array
+    n: float = eqx.field(static=True)
+    def __call__(self, x):
+        return jnp.sum(self.w * x) * """ + cb("self.n") + """
+jax.grad(lambda m, x: m(x))(M(jnp.ones(3), 2.0), jnp.ones(3))
 """),
 # equinox's filters differentiate inexact arrays only
 "eqx_python_float_field": ([], eqx_module("float", "2.0") + """
@@ -283,6 +327,17 @@ jax.jit(lambda x: jax.jvp(f, (x,), (x,))).lower(jnp.ones(3))
 """),
 "jit_trace_only_traces_jvp_of_custom_vjp": ([], CUSTOM_VJP + """
 jax.jit(lambda x: jax.jvp(f, (x,), (x,))).trace(jnp.ones(3))
+"""),
+"linearize_of_checkpoint": (["JAX001"], f"""
+@jax.checkpoint
+def f(x):
+    return {cb('x')}
+y, f_jvp = jax.linearize(f, jnp.ones(3))
+"""),
+"jit_eval_shape_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).eval_shape(jnp.ones(3))
 """),
 "jit_of_grad_never_called": ([], f"""
 def f(x):
