@@ -26,7 +26,7 @@ from jax_lsp.analysis import apitable, jaxapi, nnx_filters, sharing
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.pytree_fields import aux_only_attributes
+from jax_lsp.analysis.pytree_fields import aux_only_attributes, flatten_aux_attributes
 from jax_lsp.analysis.scopes import comprehension_info, compute_scope
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -453,9 +453,8 @@ class Interpreter:
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items():
-            for fn in value.fns:
-                if isinstance(fn, Transformed):
-                    names_of.setdefault(fn, []).append(name)
+            for fn in _transformed_in(value.fns):
+                names_of.setdefault(fn, []).append(name)
             for fn in _transformed_items(value):
                 held_by.setdefault(fn, []).append(name)
         escaped = [
@@ -921,7 +920,15 @@ class Interpreter:
         v = Value(fns=(cls,))
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
-            if any(isinstance(f, (Closure, Api)) for f in dv.fns):
+            if any(
+                isinstance(f, (Closure, Api))
+                or (  # `@partial(register_dataclass, meta_fields=[...])`
+                    isinstance(f, Partial)
+                    and isinstance(f.fn, Api)
+                    and f.fn.name in jaxapi.PYTREE_REGISTRATIONS
+                )
+                for f in dv.fns
+            ):
                 # dataclasses, flax.struct and friends return the class itself
                 if all(isinstance(f, Api) for f in dv.fns):
                     if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
@@ -1295,6 +1302,9 @@ class Interpreter:
             and b.keys is None
         ):
             return self._seq(list(a.items) + list(b.items))
+        if a.intish and b.intish and not isinstance(op, ast.Div):
+            # integers (arrays or Python ints) stay integers, except under true division
+            return Value(traced=a.traced or b.traced, intish=True)
         return derived([a, b])
 
     def subscript(self, base: Value, index: Value) -> Value:
@@ -1442,6 +1452,11 @@ class Interpreter:
                             found = c.lookup(name)
                             if found is not None:
                                 parts.append(self._bind(found, f.self_value))
+            elif isinstance(f, Wrapper) and f.kind == "jit" and name in jaxapi.STAGING_METHODS:
+                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
+                # traces it (like make_jaxpr)
+                lowered = jaxapi.STAGING_METHODS[name] == "lowered"
+                fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
@@ -1993,6 +2008,10 @@ class Interpreter:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:
+            return self.register_pytree(name, args)
+        if name in jaxapi.NNX_VARIABLE_BASES and args.pos:
+            return args.pos[0]  # an nnx Variable stands for its array (dtype included)
         if name in nnx_filters.CONSTRUCTORS:
             parts = [self.nnx_filter(v) for v in args.pos]
             key = args.pos[0].const if args.pos else None
@@ -2062,9 +2081,6 @@ class Interpreter:
                 self.note_limit(node, "getattr with a name not known statically: unknown value")
         if name == "builtins.super":
             return UNKNOWN
-        if name == "jax.tree_util.register_dataclass" and args.pos:
-            self._register_dataclass(args)
-            return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         if self.limits is not None and node is not None and not name.startswith("builtins."):
@@ -2083,17 +2099,33 @@ class Interpreter:
                 )
         return derived(vals)
 
-    def _register_dataclass(self, args: Args) -> None:
-        """`register_dataclass(cls, data_fields=[...], meta_fields=[...])`: the data fields
-        are leaves (tracers under jit), the meta fields structure (static)."""
-        data, meta = args.get(1, "data_fields"), args.get(2, "meta_fields")
-        for f in args.pos[0].fns:
-            if not isinstance(f, ClassObj):
-                continue
-            f.pytree = True
-            for v, into in ((data, f.data_fields), (meta, f.static_fields)):
-                if v is not None and v.items is not None:
-                    into.update(i.const for i in v.items if isinstance(i.const, str))
+    def register_pytree(self, name: str, args: Args) -> Value:
+        """`register_pytree_node(cls, flatten, unflatten)`, `register_dataclass(cls,
+        data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
+        are static."""
+        classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
+        static: set[str] = set()
+        if name == "jax.tree_util.register_pytree_node":
+            flatten = args.get(1, "flatten_func")
+            for f in flatten.fns if flatten is not None else ():
+                if isinstance(f, Closure):
+                    static |= flatten_aux_attributes(f.func.node)
+        else:
+            # register_dataclass: the data fields are leaves (tracers under jit)
+            data = args.get(1, "data_fields")
+            if data is not None and data.items is not None:
+                for c in classes:
+                    c.data_fields.update(i.const for i in data.items if isinstance(i.const, str))
+            meta = args.get(2, "meta_fields")
+            if meta is not None:
+                names = meta.const if isinstance(meta.const, tuple) else tuple(
+                    i.const for i in meta.items or ()
+                )
+                static = {n for n in names if isinstance(n, str)}
+        for c in classes:
+            c.pytree = True
+            c.static_fields |= static
+        return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
         """A JAX function the API table describes: its result carries the tangents of the
@@ -2594,7 +2626,7 @@ class Interpreter:
         # JAX010: integer inputs are rejected before tracing
         if spec.int_check and not f.allow_int and node is not None:
             for i in diff:
-                if i < n and self._has_int_leaf(args.pos[i]):
+                if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
                     self._report_int(f, node)
                     return UNKNOWN
         if spec.outer is not None:
@@ -2634,7 +2666,9 @@ class Interpreter:
         new_pos = [
             mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
         ]
-        new_args = Args(new_pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+        own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
+        kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
+        new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if spec.mode == TRANSPOSE and not self.ctx.staged:
             with self.staging():  # linear_transpose traces its function to a jaxpr
                 out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
@@ -2642,17 +2676,27 @@ class Interpreter:
             out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
-    def _has_int_leaf(self, v: Value, depth: int = 0) -> bool:
-        """Whether the pytree `v` has an integer leaf: a tuple's item, or a field (not a
-        static one) of an instance of a class registered as a pytree (flax.struct, ...)."""
+    def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None) -> bool:
+        """Whether the pytree `v` has an integer leaf: a tuple's item, a field (not a
+        static one) of an instance of a class registered as a pytree (flax.struct, ...), or
+        a Variable of an nnx module that nnx.grad's filter `wrt` selects."""
         if v.intish:
             return True
         if depth > _MAX_DEPTH_ITEMS:
             return False
         if v.items is not None:
-            return any(self._has_int_leaf(i, depth + 1) for i in v.items)
+            return any(self._has_int_leaf(i, depth + 1, wrt) for i in v.items)
         for f in v.fns:
-            if isinstance(f, Instance) and f.cls.is_pytree():
+            if wrt is not None and isinstance(f, Instance) and self._is_nnx_graph(f.cls):
+                for k, a in f.attrs.items():
+                    kind = f.var_kinds.get(k)
+                    if isinstance(kind, tuple) and nnx_filters.selects(wrt, kind, k) is True:
+                        if a.intish:
+                            return True
+                    elif kind is None and any(isinstance(g, Instance) for g in a.fns):
+                        if self._has_int_leaf(a, depth + 1, wrt):
+                            return True
+            elif isinstance(f, Instance) and f.cls.is_pytree():
                 if any(
                     self._has_int_leaf(a, depth + 1)
                     for k, a in f.attrs.items()
@@ -3307,6 +3351,18 @@ def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
         items = tuple(_only_traced(i, path, (*here, k)) for k, i in enumerate(v.items))
         return Value(items=items, keys=v.keys)
     return Value(traced=here == path)
+
+
+def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
+    """The transformed functions among `fns`, also inside wrappers (`jax.jit(jax.grad(f))`)
+    and partials."""
+    for fn in fns:
+        if isinstance(fn, Transformed):
+            yield fn
+        elif depth < 4 and isinstance(fn, Wrapper):
+            yield from _transformed_in(fn.fun.fns, depth + 1)
+        elif depth < 4 and isinstance(fn, Partial):
+            yield from _transformed_in((fn.fn,), depth + 1)
 
 
 def _mark_loop_tangent(

@@ -74,8 +74,12 @@ TRANSFORMS: dict[str, TransformSpec] = {
     ),
     "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
     "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
-    "flax.nnx.grad": TransformSpec("fn", REVERSE),
-    "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE),
+    # optax runs `jax.value_and_grad(f)(params, ...)` unless its state holds the value
+    "optax.value_and_grad_from_state": TransformSpec(
+        "fn", REVERSE, has_argnums=False, int_check="grad"
+    ),
+    "flax.nnx.grad": TransformSpec("fn", REVERSE, int_check="grad"),
+    "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE, int_check="grad"),
 }
 
 
@@ -219,6 +223,10 @@ PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
 )
 #: The decorator whose class says in `tree_flatten` which attributes are aux data (static).
 PYTREE_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
+#: Functions registering a class as a pytree, saying which of its attributes are static.
+PYTREE_REGISTRATIONS: frozenset[str] = frozenset(
+    {"jax.tree_util.register_pytree_node", "jax.tree_util.register_dataclass"}
+)
 PYTREE_BASES: frozenset[str] = frozenset(
     {"equinox.Module", "flax.struct.PyTreeNode"}
 )
@@ -351,6 +359,16 @@ def method_facts(name: str) -> apitable.ApiFacts | None:
 TRACE_ONLY: dict[str, str] = {
     "jax.make_jaxpr": "wrapped",
     "jax.eval_shape": "called",
+}
+
+#: Methods of a jitted function that stage it without running it: `lower` traces and lowers
+#: (errors of lowering happen, like in a call), `trace` and `eval_shape` only trace.
+STAGING_METHODS: dict[str, str] = {"lower": "lowered", "trace": "traced", "eval_shape": "traced"}
+
+#: Keyword arguments a transformed function consumes itself, not passing them to the function
+#: it differentiates (optax's `value_and_grad_from_state(f)(params, state=...)`).
+OWN_KEYWORDS: dict[str, frozenset[str]] = {
+    "optax.value_and_grad_from_state": frozenset({"state"}),
 }
 
 #: JAX's private modules whose functions are the public ones under the same name (JAX's own

@@ -19,11 +19,20 @@ def aux_only_attributes(cls: ast.ClassDef) -> set[str]:
         ),
         None,
     )
-    if flatten is None or not flatten.args.args:
+    return flatten_aux_attributes(flatten) if flatten is not None else set()
+
+
+def flatten_aux_attributes(flatten: ast.AST) -> set[str]:
+    """The attributes of its argument a flatten function (a method, a def or a lambda given
+    to `register_pytree_node`) puts in its aux data and not in its children."""
+    args = getattr(flatten, "args", None)
+    if args is None or not args.args:
         return set()
-    self_name = flatten.args.args[0].arg
+    self_name = args.args[0].arg
     bound: dict[str, list[ast.expr]] = {}
     returns: list[ast.expr] = []
+    if isinstance(flatten, ast.Lambda):
+        returns.append(flatten.body)
     for node in ast.walk(flatten):
         if isinstance(node, ast.Assign):
             for t in node.targets:

@@ -13,7 +13,8 @@ import pytest
 from jax_lsp.analysis import analyze_source
 
 H = (
-    "import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+    "import dataclasses\nimport functools\nimport jax\nimport jax.numpy as jnp\n"
+    "import numpy as np\n"
     "import equinox as eqx\nimport optax\nfrom flax import nnx\n\n"
 )
 
@@ -54,6 +55,25 @@ class Box:
         return cls(aux[0], xs[0], aux[1])
 """
 
+CUSTOM_VJP = """
+@jax.custom_vjp
+def f(x):
+    return jnp.sin(x)
+f.defvjp(lambda x: (jnp.sin(x), x), lambda r, g: (g * jnp.cos(r),))
+"""
+
+INT_PARAM = """
+class Sub(nnx.Module):
+    def __init__(self, n):
+        self.ids = nnx.Param(jnp.arange(n))
+class M(nnx.Module):
+    def __init__(self, n):
+        self.w = nnx.Param(jnp.ones(3))
+        self.ids = {}
+    def __call__(self, x):
+        return jnp.sum(self.w[...] * x)
+"""
+
 NNX = f"""
 class Count(nnx.Variable):
     pass
@@ -69,6 +89,21 @@ class M(nnx.Module):
 """
 DIFF = "nnx.grad(lambda m, x: m(x), argnums=nnx.DiffState(0, {}))(M(), jnp.ones(3))\n"
 
+DATACLASS = """
+@functools.partial(jax.tree_util.register_dataclass, data_fields=['w'], meta_fields=['n'])
+@dataclasses.dataclass
+class P:
+    w: jax.Array
+    n: float
+"""
+
+PLAIN_BOX = """
+class Box:
+    def __init__(self, w, n):
+        self.w = w
+        self.n = n
+"""
+
 P = {
 # register_pytree_node_class: aux data is static, the children are the leaves
 "pytree_class_bool_aux_not_an_int_leaf": ([], BOX + """
@@ -82,6 +117,34 @@ jax.grad(lambda b: {cb('b.x')})(Box(False, jnp.ones(3)))
 """),
 "pytree_class_int_child": (["JAX010"], BOX + """
 jax.grad(lambda b: jnp.sum(b.x * 1.0))(Box(False, jnp.arange(3)))
+"""),
+"register_dataclass_meta_field": ([], DATACLASS + f"""
+def loss(p):
+    return jnp.sum(p.w) * {cb('p.n')}
+jax.grad(loss)(P(jnp.ones(3), 3.0))
+"""),
+"register_dataclass_data_field": (["JAX001"], DATACLASS + f"""
+def loss(p):
+    return {cb('p.w')} * p.n
+jax.grad(loss)(P(jnp.ones(3), 3.0))
+"""),
+"register_pytree_node_lambda_aux": ([], PLAIN_BOX + f"""
+jax.tree_util.register_pytree_node(Box, lambda b: ((b.w,), b.n), lambda n, c: Box(c[0], n))
+jax.grad(lambda b: jnp.sum(b.w) * {cb('b.n')})(Box(jnp.ones(3), 2.0))
+"""),
+"register_pytree_node_def_child": (["JAX001"], PLAIN_BOX + f"""
+def flatten(b):
+    return (b.w,), b.n
+jax.tree_util.register_pytree_node(Box, flatten, lambda n, c: Box(c[0], n))
+jax.grad(lambda b: {cb('b.w')})(Box(jnp.ones(3), 2.0))
+"""),
+"eqx_static_field": ([], """
+class M(eqx.Module):
+    w: jax.Array
+    n: float = eqx.field(static=True)
+    def __call__(self, x):
+        return jnp.sum(self.w * x) * """ + cb("self.n") + """
+jax.grad(lambda m, x: m(x))(M(jnp.ones(3), 2.0), jnp.ones(3))
 """),
 # equinox's filters differentiate inexact arrays only
 "eqx_python_float_field": ([], eqx_module("float", "2.0") + """
@@ -182,6 +245,109 @@ def train_step(m, x):
         return m(x)
     return nnx.value_and_grad(loss_fn)(m)
 train_step(M(), jnp.ones(3))
+"""),
+# integer leaves nnx.grad differentiates (JAX010), and those it does not
+"nnx_int_param": (["JAX010"], INT_PARAM.format("nnx.Param(jnp.arange(n) * 7 % n)") + """
+nnx.value_and_grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_param_in_submodule": (["JAX010"], INT_PARAM.format("Sub(n)") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_batch_stat": ([], INT_PARAM.format("nnx.BatchStat(jnp.arange(n))") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"nnx_int_plain_attribute": ([], INT_PARAM.format("jnp.arange(n) + 1") + """
+nnx.grad(lambda m, x: m(x))(M(5), jnp.ones(3))
+"""),
+"grad_int_array_times_int": (["JAX010"], """
+jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.arange(3) * 2)
+"""),
+"grad_int_array_true_division": ([], """
+jax.grad(lambda x: jnp.sum(x * 1.0))(jnp.arange(3) / 2)
+"""),
+# transform forms: decorators with arguments, optax, staging methods, transforms never called
+"eqx_value_and_grad_decorator_has_aux": (["JAX001"], f"""
+@eqx.filter_value_and_grad(has_aux=True)
+def loss(m, x):
+    y = jnp.sum(m * x)
+    return y * {cb('m')}, y
+(l, aux), g = loss(jnp.ones(3), jnp.ones(3))
+"""),
+"has_aux_result_used_in_a_loop": ([], f"""
+@eqx.filter_value_and_grad(has_aux=True)
+def loss(m, x):
+    y = jnp.sum(m * x)
+    return y, m * 2.0
+m = jnp.ones(3)
+for i in range(3):
+    (l, aux), g = loss(m, jnp.ones(3))
+    m = m - 0.1 * g + 0.0 * {cb('aux')}
+"""),
+"partial_grad_argnums_decorator": (["JAX001"], f"""
+@functools.partial(jax.grad, argnums=1)
+def loss(x, y):
+    return jnp.sum(x) * {cb('y')}
+loss(jnp.ones(3), jnp.ones(3))
+"""),
+"partial_grad_argnums_decorator_other_argument": ([], f"""
+@functools.partial(jax.grad, argnums=1)
+def loss(x, y):
+    return jnp.sum(y) * {cb('x')}
+loss(jnp.ones(3), jnp.ones(3))
+"""),
+"optax_value_and_grad_from_state": (["JAX001"], f"""
+def f(x):
+    return {cb('x')} * jnp.sum(x)
+opt = optax.lbfgs()
+x = jnp.ones(3)
+state = opt.init(x)
+value, grad = optax.value_and_grad_from_state(f)(x, state=state)
+"""),
+"optax_value_and_grad_from_state_value_to_host": ([], f"""
+def f(x):
+    return jnp.sum(x ** 2)
+opt = optax.lbfgs()
+x = jnp.ones(3)
+state = opt.init(x)
+value, grad = optax.value_and_grad_from_state(f)(x, state=state)
+z = {cb('value')}
+"""),
+"jit_lower_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).lower(jnp.ones(3)).compile()
+"""),
+"jit_trace_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).trace(jnp.ones(3))
+"""),
+"jit_lower_lowers_jvp_of_custom_vjp": (["JAX005"], CUSTOM_VJP + """
+jax.jit(lambda x: jax.jvp(f, (x,), (x,))).lower(jnp.ones(3))
+"""),
+"jit_trace_only_traces_jvp_of_custom_vjp": ([], CUSTOM_VJP + """
+jax.jit(lambda x: jax.jvp(f, (x,), (x,))).trace(jnp.ones(3))
+"""),
+"linearize_of_checkpoint": (["JAX001"], f"""
+@jax.checkpoint
+def f(x):
+    return {cb('x')}
+y, f_jvp = jax.linearize(f, jnp.ones(3))
+"""),
+"jit_eval_shape_traces_the_gradient": (["JAX001"], f"""
+def f(x):
+    return {cb('x')}
+jax.jit(jax.grad(f)).eval_shape(jnp.ones(3))
+"""),
+"jit_of_grad_never_called": ([], f"""
+def f(x):
+    return {cb('x')}
+step = jax.jit(jax.grad(f))
+"""),
+"jit_of_grad_lower_never_called": ([], f"""
+def f(x):
+    return {cb('x')}
+to_lower = jax.jit(jax.grad(f)).lower
 """),
 # jax.grad never differentiates keyword arguments
 "grad_keyword_argument": ([], f"""
