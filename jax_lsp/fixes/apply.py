@@ -180,7 +180,7 @@ def fix_file(
         unsafe=unsafe,
         filename=str(path),
         config=config.analysis_config(),
-        reported=lambda f: config.is_enabled(f.code),
+        reported=lambda f: config.is_enabled(f.code, path) and config.is_fixable(f.code),
         workspace=workspace,
         helpers=_helpers_beside(path, planned or set()),
     )
