@@ -108,6 +108,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        "terminal and NO_COLOR is unset)")
     color.add_argument("--color", dest="color", action="store_true",
                        help="always colour the output")
+    p.add_argument("--watch", "-w", action="store_true",
+                   help="check again whenever a checked file or its configuration changes "
+                   "(polling; Ctrl-C stops)")
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when something was found")
     p.add_argument("--statistics", action="store_true",
@@ -292,7 +295,6 @@ def _add_noqa(outcome: CheckRun) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Handle `jax-lsp check`; returns the exit status."""
-    stdout: TextIO = sys.stdout
     if args.jobs < 0:
         return _error("--jobs must be 0 (automatic) or a positive number")
     from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
@@ -302,6 +304,40 @@ def run(args: argparse.Namespace) -> int:
         return _error("--fix, --diff and --add-noqa work on files, not on standard input")
     if args.add_noqa and (args.fix or args.diff):
         return _error("--add-noqa cannot be combined with --fix or --diff")
+    if args.watch:
+        if from_stdin or args.diff or args.add_noqa or args.show_files or args.show_settings:
+            return _error("--watch cannot be combined with standard input, --diff, --add-noqa, "
+                          "--show-files or --show-settings")
+        from jax_lsp.checker.watch import watch
+
+        return watch(lambda: _run_once(args, from_stdin=False), lambda: _watched(args),
+                     lambda text: _write(sys.stdout, text))
+    return _run_once(args, from_stdin=bool(from_stdin))
+
+
+def _watched(args: argparse.Namespace) -> dict[str, tuple[int, int]]:
+    """What `--watch` polls: the files to check, their configuration files and every
+    pyproject.toml at or above the given paths (one may gain a [tool.jax-lsp] table)."""
+    from jax_lsp.checker.watch import snapshot
+
+    roots = [Path(os.path.abspath(p)) for p in args.paths]
+    candidates = {d / "pyproject.toml" for r in roots for d in (r, *r.parents)}
+    try:
+        explicit = Config.load(args.config) if args.config is not None else None
+        resolver = ConfigResolver(explicit, _adjuster(args))
+        files = discover_files(args.paths, resolver, force_exclude=args.force_exclude,
+                               respect_gitignore=args.respect_gitignore)
+    except (ConfigError, FileNotFoundError):  # the next check reports it; watch the paths
+        files = [(r, Config()) for r in roots]
+    sources = {c.source for _, c in files if c.source is not None}
+    if args.config is not None:
+        sources.add(Path(os.path.abspath(args.config)))
+    return snapshot([*(p for p, _ in files), *sources, *candidates])
+
+
+def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
+    """Load the configuration, find the files, check them and report: one `check` run."""
+    stdout: TextIO = sys.stdout
     try:
         explicit = Config.load(args.config) if args.config is not None else None
         adjust = _adjuster(args)
