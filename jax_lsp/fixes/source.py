@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 from libcst.metadata import (
+    CodePosition,
+    CodeRange,
     MetadataWrapper,
     PositionProvider,
     QualifiedNameSource,
@@ -22,7 +24,7 @@ from libcst.metadata import (
 )
 
 from jax_lsp.analysis.findings import Span
-from jax_lsp.fixes.focus import Focus, focus_text
+from jax_lsp.fixes.focus import Focus, focus_text, module_line
 from jax_lsp.fixes.model import TextEdit
 
 if TYPE_CHECKING:
@@ -60,6 +62,8 @@ class FixSource:
         self.module = cst.parse_module(focus.text if focus is not None else text)
         self._wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.positions = self._wrapper.resolve(PositionProvider)
+        if focus is not None:  # the tree's lines are the focus text's: the module's instead
+            self.positions = {node: _moved(r, focus) for node, r in self.positions.items()}
         self.newline = self.module.default_newline
         self._line_starts = [0]
         for i, ch in enumerate(text):
@@ -270,6 +274,11 @@ class FixSource:
         while line - 1 + n < len(lines) and not lines[line - 1 + n].strip():
             n += 1
         return n
+
+
+def _moved(r: CodeRange, focus: Focus) -> CodeRange:
+    return CodeRange(CodePosition(module_line(focus, r.start.line), r.start.column),
+                     CodePosition(module_line(focus, r.end.line), r.end.column))
 
 
 class _NameCollector(cst.CSTVisitor):
