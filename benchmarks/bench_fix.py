@@ -2,6 +2,7 @@
 the same files, with `ruff check --fix --diff` beside it for scale: medians of wall and CPU time.
 
     python benchmarks/bench_fix.py FILE [FILE ...] [--repeat 3]
+    python benchmarks/bench_fix.py --write-fixable 30 many_fixable.py   # a file of N fixable
 
 Each run is a fresh process without the result cache. CPU time (user + system of the child) is
 the number to compare on a shared machine: wall time there includes waiting for a core.
@@ -39,11 +40,33 @@ def _median(cmd: list[str], cwd: Path, repeat: int) -> tuple[float, float]:
     return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
 
 
+def many_fixable(n: int) -> str:
+    """A module of `n` reverse-mode gradients through `pure_callback`s (each one safe fix),
+    with unrelated functions between them."""
+    parts = ["import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"]
+    for i in range(n):
+        parts.append(
+            f"\ndef host_{i}(x):\n    return np.sin(x) * {i + 1}\n\n\n"
+            f"def loss_{i}(x):\n    s = jax.pure_callback(host_{i}, "
+            "jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n    return jnp.sum(s)\n\n\n"
+            f"def filler_{i}(x):\n    y = jnp.cos(x)\n    for _ in range(3):\n"
+            "        y = y * 2 + jnp.tanh(y)\n    return y\n\n"
+        )
+    parts.append("\nx0 = jnp.ones(3)\n")
+    parts += [f"g_{i} = jax.grad(loss_{i})(x0)\n" for i in range(n)]
+    return "".join(parts)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--write-fixable", type=int, metavar="N",
+                        help="write a module of N fixable findings to the one FILE and exit")
     args = parser.parse_args()
+    if args.write_fixable:
+        args.files[0].write_text(many_fixable(args.write_fixable), encoding="utf-8")
+        return 0
     jax_lsp = [sys.executable, "-m", "jax_lsp", "check", "--no-cache"]
     ruff = shutil.which("ruff")
     print("| file | lines | check wall / cpu | --diff wall / cpu | cpu ratio | ruff --fix --diff |")
