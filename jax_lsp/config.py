@@ -20,6 +20,18 @@ so LSP ``initializationOptions`` can use either)::
     extra-callbacks = ["mylib.host.call_simulator"]
     # Qualified name of your own wrapper -> the JAX transform it behaves like.
     extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
+    # Codes ignored in some files only: glob -> codes, as ruff's `per-file-ignores`. A glob is
+    # matched against the file's path joined to this file's directory, and against its name
+    # alone; `*` spans directories ("tests/*" covers tests/a/b.py), "**/" is any number of
+    # directories, and a leading "!" applies the codes to the files the glob does NOT match.
+    per-file-ignores = { "tests/*" = ["JAX004"], "__init__.py" = ["JAX"] }
+    # More of the same, added to `per-file-ignores` (ruff's `extend-per-file-ignores`).
+    extend-per-file-ignores = { "scripts/**" = ["JAX010"] }
+    # Codes whose fixes `--fix` and `--diff` apply and `[*]` marks (default: all); `unfixable`
+    # always wins; `extend-fixable` adds to `fixable`.
+    fixable = ["JAX"]
+    unfixable = ["JAX002"]
+    extend-fixable = []
     # Per-code severity override: "error", "warning" or "info".
     severity = { JAX004 = "warning" }
     # The Python environment whose installed packages imports are followed into: an
@@ -44,7 +56,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -57,12 +69,13 @@ else:  # pragma: no cover - Python 3.10: the tomli backport
 from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.codes import RULES
-from jax_lsp.globs import Glob
+from jax_lsp.globs import Glob, PathGlob
 
 __all__ = [
     "PARSE_ERROR_CODE",
     "Config",
     "ConfigError",
+    "PerFileIgnore",
     "find_config_file",
     "has_config_table",
     "known_codes",
@@ -71,7 +84,8 @@ __all__ = [
 #: the code under which a file that does not parse or decode is reported (always on)
 PARSE_ERROR_CODE = "JAX000"
 
-KEYS = ("select", "ignore", "exclude", "extra-callbacks", "extra-transforms", "severity",
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "extend-per-file-ignores", "fixable",
+        "unfixable", "extend-fixable", "extra-callbacks", "extra-transforms", "severity",
         "python")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
@@ -177,6 +191,53 @@ def _patterns(value: object, key: str, origin: str | None) -> tuple[str, ...]:
     return pats
 
 
+@dataclass(frozen=True)
+class PerFileIgnore:
+    """Codes not reported in the files one glob matches (ruff's `per-file-ignores` entry)."""
+
+    #: as written, "!" included
+    pattern: str
+    codes: tuple[str, ...]
+    #: the directory a relative pattern is joined to; None: the configuration's `root`
+    base: Path | None = None
+
+    def applies_to(self, path: Path, root: Path) -> bool:
+        """Whether the codes are ignored in `path` (absolute): the glob, joined to `base` (or
+        `root`), matches the path, or the glob as written matches its name; "!" inverts."""
+        negated = self.pattern.startswith("!")
+        pattern = self.pattern[1:] if negated else self.pattern
+        full = os.path.normpath(os.path.join(self.base or root, pattern))
+        hit = _path_glob(full).matches(path.as_posix()) or _path_glob(pattern).matches(path.name)
+        return hit != negated
+
+
+def _shown_pattern(e: PerFileIgnore) -> str:
+    """A command-line entry's glob with the directory it is relative to."""
+    if e.base is None:
+        return e.pattern
+    negated = e.pattern.startswith("!")
+    return "!" * negated + str(e.base / e.pattern.lstrip("!"))
+
+
+@lru_cache(maxsize=1024)
+def _path_glob(pattern: str) -> PathGlob:
+    return PathGlob.compile(pattern)
+
+
+def _per_file_ignores(value: object, key: str, origin: str | None) -> tuple[PerFileIgnore, ...]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"{_where(origin, key)} must be a table of glob -> codes, "
+            f"e.g. {{ \"tests/*\" = [\"JAX004\"] }}, got {value!r}"
+        )
+    out = []
+    for pattern, codes in value.items():
+        if not isinstance(pattern, str) or not pattern.strip("! "):
+            raise ConfigError(f"{_where(origin, key)}: empty glob {pattern!r}")
+        out.append(PerFileIgnore(pattern, _selectors(codes, f"{key}.{pattern}", origin)))
+    return tuple(out)
+
+
 def _python(value: object, key: str, origin: str | None) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{_where(origin, key)} must be the path of a Python interpreter, "
@@ -188,6 +249,11 @@ _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
     "ignore": _selectors,
     "exclude": _patterns,
+    "per-file-ignores": _per_file_ignores,
+    "extend-per-file-ignores": _per_file_ignores,
+    "fixable": _selectors,
+    "unfixable": _selectors,
+    "extend-fixable": _selectors,
     "extra-callbacks": _dotted_names,
     "extra-transforms": _transforms,
     "severity": _severities,
@@ -260,6 +326,14 @@ class Config:
     ignore: tuple[str, ...] = ()
     #: gitignore-style patterns, relative to `root`
     exclude: tuple[str, ...] = ()
+    #: codes ignored in the files a glob matches (`extend_per_file_ignores` adds to them)
+    per_file_ignores: tuple[PerFileIgnore, ...] = ()
+    extend_per_file_ignores: tuple[PerFileIgnore, ...] = ()
+    #: code selectors whose fixes are applied; empty means all (`extend_fixable` adds to it,
+    #: `unfixable` wins over both)
+    fixable: tuple[str, ...] = ()
+    extend_fixable: tuple[str, ...] = ()
+    unfixable: tuple[str, ...] = ()
     extra_callbacks: tuple[str, ...] = ()
     extra_transforms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
@@ -336,6 +410,12 @@ class Config:
             "select": list(self.select) or ["ALL"],
             "ignore": list(self.ignore),
             "exclude": list(self.exclude),
+            "per-file-ignores": {
+                _shown_pattern(e): list(e.codes)
+                for e in (*self.per_file_ignores, *self.extend_per_file_ignores)
+            },
+            "fixable": [*(self.fixable or ["ALL"]), *self.extend_fixable],
+            "unfixable": list(self.unfixable),
             "extra-callbacks": list(self.extra_callbacks),
             "extra-transforms": dict(self.extra_transforms),
             "severity": {code: sev.value for code, sev in self.severity.items()},
@@ -357,16 +437,29 @@ class Config:
             extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms)
         )
 
-    def is_enabled(self, code: str) -> bool:
-        """Whether findings with `code` are reported (JAX000 always is)."""
+    def is_enabled(self, code: str, path: str | os.PathLike[str] | None = None) -> bool:
+        """Whether findings with `code` are reported (in the file `path`, when given: its
+        `per-file-ignores` apply). JAX000 always is."""
         code = code.upper()
         if code == PARSE_ERROR_CODE:
             return True
+        if path is not None and _hit(self.ignored_in(path), code):
+            return False
+        return (not self.select or _hit(self.select, code)) and not _hit(self.ignore, code)
 
-        def hit(selectors: Iterable[str]) -> bool:
-            return any(s == "ALL" or code.startswith(s) for s in selectors)
+    def ignored_in(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
+        """The code selectors `per-file-ignores` ignores in the file `path`."""
+        entries = (*self.per_file_ignores, *self.extend_per_file_ignores)
+        if not entries:
+            return ()
+        p = Path(os.path.abspath(path))
+        return tuple(c for e in entries if e.applies_to(p, self._base()) for c in e.codes)
 
-        return (not self.select or hit(self.select)) and not hit(self.ignore)
+    def is_fixable(self, code: str) -> bool:
+        """Whether `--fix`/`--diff` may apply a fix for `code` (and `[*]` marks it)."""
+        code = code.upper()
+        fixable = not self.fixable or _hit((*self.fixable, *self.extend_fixable), code)
+        return fixable and not _hit(self.unfixable, code)
 
     def severity_for(self, code: str, default: Severity) -> Severity:
         return self.severity.get(code.upper(), default)
@@ -426,6 +519,10 @@ class Config:
         except ValueError:
             return None
         return self._match(parts, is_dir) if self.exclude and parts else None
+
+
+def _hit(selectors: Iterable[str], code: str) -> bool:
+    return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

@@ -8,6 +8,10 @@ pattern positions advanced one path segment at a time (at most pattern x path st
 other segment is matched by the classic two-pointer wildcard algorithm (at most pattern x name
 steps).
 
+`PathGlob` matches a whole path string the way ruff's `per-file-ignores` do (the Rust
+``globset`` crate's default): ``*`` and ``?`` cross ``/`` too, so it is an automaton over the
+path's characters, again without backtracking.
+
 Syntax (as in ``.gitignore``): ``*`` any characters but ``/``, ``?`` one such character,
 ``[abc]``/``[a-z]``/``[!a-z]`` a class, ``\\x`` a literal ``x``; a ``**`` segment spans zero or
 more directories (a trailing one: one or more), ``**`` inside a segment acts like ``*``.
@@ -18,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Glob"]
+__all__ = ["Glob", "PathGlob"]
 
 
 @dataclass(frozen=True)
@@ -174,3 +178,94 @@ class Glob:
                 return False
             states = self._closure(advanced)
         return end in states
+
+
+# -- whole-path globs, `*` crossing "/" (ruff's per-file-ignores) ------------------------------
+
+#: `(?:.*/)?`: nothing, or anything up to and including a "/" (a `**/` segment); compiled to
+#: two tokens, an entry that may skip the body and the body itself
+_DIRS_ENTRY = "dirs-entry"
+_DIRS_BODY = "dirs-body"
+
+
+@dataclass(frozen=True)
+class PathGlob:
+    """A glob matched against a whole path string, as globset (used by ruff) does without
+    `literal_separator`: ``*`` is any characters including ``/``, ``?`` any one character,
+    ``**/`` zero or more directories, ``/**`` at the end everything below."""
+
+    tokens: tuple[_Token, ...]
+
+    @classmethod
+    def compile(cls, glob: str) -> PathGlob:
+        out: list[_Token] = []
+        i = 0
+        while i < len(glob):
+            at_start = i == 0 or glob[i - 1] == "/"
+            if glob.startswith("**", i) and at_start and glob.startswith("/", i + 2):
+                out += [_DIRS_ENTRY, _DIRS_BODY]  # "**/": (?:.*/)?
+                i += 3
+                while glob.startswith("**/", i):  # "**/**/" is "**/"
+                    i += 3
+            elif glob[i] == "*":
+                if not out or out[-1] is not _STAR:
+                    out.append(_STAR)
+                i += 1
+            else:
+                piece = _tokens(glob[i : i + _literal_run(glob, i)])
+                out += piece
+                i += _literal_run(glob, i)
+        return cls(tuple(out))
+
+    def _closure(self, states: set[int]) -> set[int]:
+        todo = list(states)
+        while todo:
+            i = todo.pop()
+            if i >= len(self.tokens):
+                continue
+            token = self.tokens[i]
+            targets = ((i + 1,) if token is _STAR else
+                       (i + 1, i + 2) if token is _DIRS_ENTRY else ())
+            for j in targets:
+                if j not in states:
+                    states.add(j)
+                    todo.append(j)
+        return states
+
+    def matches(self, path: str) -> bool:
+        """Whether the whole of `path` matches (at most tokens x characters steps)."""
+        end = len(self.tokens)
+        states = self._closure({0})
+        for c in path:
+            advanced: set[int] = set()
+            for i in states:
+                if i == end:
+                    continue
+                token = self.tokens[i]
+                if token is _STAR:
+                    advanced.add(i)
+                elif token is _DIRS_BODY:
+                    advanced.add(i)
+                    if c == "/":
+                        advanced.add(i + 1)
+                elif token is not _DIRS_ENTRY and _one(token, c):
+                    advanced.add(i + 1)
+            if not advanced:
+                return False
+            states = self._closure(advanced)
+        return end in states
+
+
+def _literal_run(glob: str, i: int) -> int:
+    """The length of the piece of `glob` from `i` up to its next `*` (a class or an escape
+    taken whole, so that a `*` inside one stays literal)."""
+    j = i
+    while j < len(glob) and glob[j] != "*":
+        if glob[j] == "\\" and j + 1 < len(glob):
+            j += 2
+        elif glob[j] == "[":
+            cls, k = _parse_class(glob, j)
+            j = k if cls is not None else j + 1
+        else:
+            j += 1
+    return max(j - i, 1)

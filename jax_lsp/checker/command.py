@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -25,7 +26,7 @@ from jax_lsp.checker.runner import (
     discover_files,
     display_path,
 )
-from jax_lsp.config import Config, ConfigError
+from jax_lsp.config import Config, ConfigError, PerFileIgnore
 from jax_lsp.safe_io import atomic_write, read_regular_file
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
@@ -39,6 +40,18 @@ MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 def _comma_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _pattern_codes(text: str) -> list[tuple[str, str]]:
+    """`PATTERN:CODE[,PATTERN:CODE...]`, as ruff's --per-file-ignores takes them."""
+    pairs = []
+    for part in _comma_list(text):
+        pattern, colon, code = part.rpartition(":")
+        if not colon or not pattern.strip() or not code.strip():
+            raise argparse.ArgumentTypeError(
+                f"{part!r} is not PATTERN:CODE (e.g. 'tests/*:JAX004')")
+        pairs.append((pattern.strip(), code.strip()))
+    return pairs
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -76,6 +89,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--ignore", type=_comma_list, action="append", metavar="CODES",
                    help="comma-separated codes or prefixes not to report, added to the "
                    "configuration's `ignore`")
+    p.add_argument("--per-file-ignores", type=_pattern_codes, action="append",
+                   metavar="PATTERN:CODE",
+                   help="comma-separated glob:code pairs, replacing the configuration's "
+                   "`per-file-ignores` (relative globs are relative to the working directory)")
+    p.add_argument("--extend-per-file-ignores", type=_pattern_codes, action="append",
+                   metavar="PATTERN:CODE",
+                   help="like --per-file-ignores, but added to the configuration's")
     p.add_argument("--exclude", type=_comma_list, action="append", metavar="PATTERNS",
                    help="comma-separated gitignore-style patterns to skip, added to the "
                    "configuration's `exclude`")
@@ -92,6 +112,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        "terminal and NO_COLOR is unset)")
     color.add_argument("--color", dest="color", action="store_true",
                        help="always colour the output")
+    p.add_argument("--watch", "-w", action="store_true",
+                   help="check again whenever a checked file or its configuration changes "
+                   "(polling; Ctrl-C stops)")
     p.add_argument("--exit-zero", action="store_true",
                    help="exit 0 even when something was found")
     p.add_argument("--statistics", action="store_true",
@@ -110,6 +133,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--unsafe-fixes", action="store_true",
                    help="with --fix or --diff, also apply the unsafe fixes (their titles say "
                    "what they change, e.g. a gradient that becomes zero)")
+    p.add_argument("--fixable", type=_comma_list, action="append", metavar="CODES",
+                   help="comma-separated codes or prefixes whose fixes --fix and --diff apply "
+                   "(and [*] marks), replacing the configuration's `fixable` and `unfixable`")
+    p.add_argument("--unfixable", type=_comma_list, action="append", metavar="CODES",
+                   help="comma-separated codes or prefixes never to fix, added to the "
+                   "configuration's `unfixable`")
+    p.add_argument("--extend-fixable", type=_comma_list, action="append", metavar="CODES",
+                   help="like --fixable, but added to the codes already fixable")
     p.add_argument("--add-noqa", action="store_true",
                    help="add a `# noqa: CODE` comment to each line with a finding (to adopt "
                    "jax-lsp in a project and fix the findings later)")
@@ -162,6 +193,11 @@ def _write_err(text: str) -> None:
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     select, ignore, exclude = _flatten(args.select), _flatten(args.ignore), _flatten(args.exclude)
     extend = _flatten(args.extend_select)
+    fixable, unfixable = _flatten(args.fixable), _flatten(args.unfixable)
+    extend_fixable = _flatten(args.extend_fixable)
+    cwd = Path.cwd()
+    per_file = _per_file_entries(args.per_file_ignores, cwd)
+    extend_per_file = _per_file_entries(args.extend_per_file_ignores, cwd)
 
     def adjust(config: Config) -> Config:
         overrides: dict[str, object] = {}
@@ -176,10 +212,36 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
             overrides["ignore"] = [*config.ignore, *ignore]
         if exclude:
             overrides["exclude"] = [*config.exclude, *exclude]
+        if fixable is not None:  # as ruff's: a new layer, the configuration's lists reset
+            overrides.update(fixable=fixable, extend_fixable=extend_fixable or [],
+                             unfixable=unfixable or [])
+        else:
+            if extend_fixable:
+                overrides["extend_fixable"] = [*config.extend_fixable, *extend_fixable]
+            if unfixable:
+                overrides["unfixable"] = [*config.unfixable, *unfixable]
         config = config.merge(overrides) if overrides else config
+        if per_file is not None:
+            config = replace(config, per_file_ignores=per_file)
+        if extend_per_file:
+            config = replace(config, extend_per_file_ignores=(
+                *config.extend_per_file_ignores, *extend_per_file))
         return config.with_user_python(args.python, trust_project=args.trust_project_python)
 
     return adjust
+
+
+def _per_file_entries(groups: Sequence[Sequence[tuple[str, str]]] | None,
+                      cwd: Path) -> tuple[PerFileIgnore, ...] | None:
+    """Command-line `PATTERN:CODE` pairs as `per-file-ignores` entries (validated like the
+    configuration's), their relative globs taken from `cwd`, as ruff does."""
+    if groups is None:
+        return None
+    by_pattern: dict[str, list[str]] = {}
+    for pattern, code in (pair for group in groups for pair in group):
+        by_pattern.setdefault(pattern, []).append(code)
+    parsed = Config().merge({"per-file-ignores": by_pattern}).per_file_ignores
+    return tuple(replace(e, base=cwd) for e in parsed)
 
 
 def _show_settings(files: Sequence[tuple[Path, Config]]) -> str:
@@ -237,7 +299,6 @@ def _add_noqa(outcome: CheckRun) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Handle `jax-lsp check`; returns the exit status."""
-    stdout: TextIO = sys.stdout
     if args.jobs < 0:
         return _error("--jobs must be 0 (automatic) or a positive number")
     from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
@@ -249,6 +310,40 @@ def run(args: argparse.Namespace) -> int:
         return _error("--show-limits works on files, not on standard input")
     if args.add_noqa and (args.fix or args.diff):
         return _error("--add-noqa cannot be combined with --fix or --diff")
+    if args.watch:
+        if from_stdin or args.diff or args.add_noqa or args.show_files or args.show_settings:
+            return _error("--watch cannot be combined with standard input, --diff, --add-noqa, "
+                          "--show-files or --show-settings")
+        from jax_lsp.checker.watch import watch
+
+        return watch(lambda: _run_once(args, from_stdin=False), lambda: _watched(args),
+                     lambda text: _write(sys.stdout, text))
+    return _run_once(args, from_stdin=bool(from_stdin))
+
+
+def _watched(args: argparse.Namespace) -> dict[str, tuple[int, int]]:
+    """What `--watch` polls: the files to check, their configuration files and every
+    pyproject.toml at or above the given paths (one may gain a [tool.jax-lsp] table)."""
+    from jax_lsp.checker.watch import snapshot
+
+    roots = [Path(os.path.abspath(p)) for p in args.paths]
+    candidates = {d / "pyproject.toml" for r in roots for d in (r, *r.parents)}
+    try:
+        explicit = Config.load(args.config) if args.config is not None else None
+        resolver = ConfigResolver(explicit, _adjuster(args))
+        files = discover_files(args.paths, resolver, force_exclude=args.force_exclude,
+                               respect_gitignore=args.respect_gitignore)
+    except (ConfigError, FileNotFoundError):  # the next check reports it; watch the paths
+        files = [(r, Config()) for r in roots]
+    sources = {c.source for _, c in files if c.source is not None}
+    if args.config is not None:
+        sources.add(Path(os.path.abspath(args.config)))
+    return snapshot([*(p for p, _ in files), *sources, *candidates])
+
+
+def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
+    """Load the configuration, find the files, check them and report: one `check` run."""
+    stdout: TextIO = sys.stdout
     try:
         explicit = Config.load(args.config) if args.config is not None else None
         adjust = _adjuster(args)

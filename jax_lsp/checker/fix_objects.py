@@ -20,11 +20,12 @@ __all__ = ["has_safe_fix", "ruff_fix", "sarif_fixes"]
 log = logging.getLogger(__name__)
 
 
-def has_safe_fix(f: Finding) -> bool:
+def has_safe_fix(r: FileResult, f: Finding) -> bool:
     """Whether `check --fix` (without --unsafe-fixes) has a fix for `f`, judged from the
     finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`): a
-    custom rule, or a host linear map not only transposed. ruff's `[*]` marker."""
-    if f.code == PARSE_ERROR_CODE:
+    custom rule, or a host linear map not only transposed, of a code the configuration lets
+    be fixed. ruff's `[*]` marker."""
+    if f.code == PARSE_ERROR_CODE or f.code in r.unfixable:
         return False
     from jax_lsp.analysis.findings import FixKind
     from jax_lsp.fixes.offers import offered_kinds
@@ -36,8 +37,10 @@ def has_safe_fix(f: Finding) -> bool:
 
 
 def _fix(r: FileResult, f: Finding) -> Any:
-    """The fix `--fix --unsafe-fixes` would choose for `f`, or None."""
-    if f.code == PARSE_ERROR_CODE or r.source is None or r.abspath.endswith(".ipynb"):
+    """The fix `--fix --unsafe-fixes` would choose for `f`, or None (as for ruff, also when
+    the configuration makes its code unfixable)."""
+    if f.code == PARSE_ERROR_CODE or f.code in r.unfixable or r.source is None \
+            or r.abspath.endswith(".ipynb"):
         return None
     from jax_lsp.fixes.apply import choose_fix
     from jax_lsp.fixes.registry import fixes_for

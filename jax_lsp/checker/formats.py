@@ -74,7 +74,7 @@ def summary_line(results: Sequence[FileResult]) -> str:
     """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``,
     then, as ruff says it, how many `--fix` can fix."""
     found = _found(results)
-    fixable = sum(1 for _, f in each_finding(results) if has_safe_fix(f))
+    fixable = sum(1 for r, f in each_finding(results) if has_safe_fix(r, f))
     return found + (f"\n[*] {fixable} fixable with the `--fix` option." if fixable else "")
 
 
@@ -111,7 +111,7 @@ def _paint(text: str, style: str, color: bool) -> str:
 def _header(r: FileResult, f: Finding, color: bool) -> str:
     loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
     code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
-    fixable = " [*]" if has_safe_fix(f) else ""
+    fixable = " [*]" if has_safe_fix(r, f) else ""
     return f"{_paint(loc, _BOLD, color)} {code}{fixable} {printable(f.message)}"
 
 

@@ -37,6 +37,8 @@ class FileResult:
     source: str | None = None
     #: the absolute path, for machine-readable formats; None means `path`
     filename: str | None = None
+    #: codes whose fixes the configuration's `fixable`/`unfixable` turn off in this file
+    unfixable: frozenset[str] = frozenset()
 
     @property
     def abspath(self) -> str:

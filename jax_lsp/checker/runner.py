@@ -346,7 +346,7 @@ def _absolute_step(step: PathStep, base: Path) -> PathStep:
 def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> FileResult | None:
     findings = []
     for f in analysed.findings:
-        if not config.is_enabled(f.code):
+        if not config.is_enabled(f.code, path):
             continue
         sev = config.severity_for(f.code, f.severity)
         steps = tuple(_absolute_step(s, path.parent) for s in f.path)
@@ -356,7 +356,8 @@ def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> File
     if not findings:
         return None
     findings.sort(key=lambda f: (f.span, f.code))
-    return FileResult(shown, tuple(findings), analysed.source, str(path))
+    unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
+    return FileResult(shown, tuple(findings), analysed.source, str(path), unfixable)
 
 
 def _cpu_count() -> int:

@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
+from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.generated import HelperModule
 from jax_lsp.fixes.model import CreatedFile, Fix, apply_edits
+from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
 from jax_lsp.fixes.registry import fixes_for
 from jax_lsp.safe_io import atomic_write, create_new
 
@@ -80,6 +83,17 @@ def _line(text: str, line: int) -> str:
     return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
+def fix_choices(fixes: Sequence[Fix], *, unsafe: bool) -> list[Fix]:
+    """The fixes `--fix` may apply for one finding, in the order it tries them: `choose_fix`'s
+    choice first, then the other allowed ones."""
+    first = choose_fix(fixes, unsafe=unsafe)
+    if first is None:
+        return []
+    rest = [f for f in fixes if f is not first and f.kind is not FixKind.SUPPRESS
+            and (f.safe or unsafe)]
+    return [first, *rest]
+
+
 def fix_source(
     text: str,
     *,
@@ -93,10 +107,49 @@ def fix_source(
     """`text` with the fixes of its reported findings applied (safe ones only unless
     `unsafe`). `reported` selects the findings the user asked for (codes enabled by the
     configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
-    imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module."""
+    imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module.
 
-    def findings_in(text: str) -> list[Finding] | None:
-        result = analyze_source(text, filename, config, workspace)
+    Fast path: each fixed version is analysed incrementally (the statements a fix changed and
+    what they reach) and LibCST sees only the statements a fix needs; the result is confirmed
+    by one full analysis, and should that disagree (the incremental analysis is exact but for
+    corner cases), everything is done again with full analyses."""
+    fast, counts = _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
+                               fast=True)
+    if not fast.applied or _confirmed(counts, fast.text, filename, config, workspace):
+        return fast
+    return _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
+                       fast=False)[0]
+
+
+def _confirmed(counts: Counter[str], fixed: str, filename: str, config: AnalysisConfig | None,
+               workspace: Workspace | None) -> bool:
+    """Whether a full analysis agrees the fixes traded no finding for another: the fixed text
+    parses and has no more findings of any code than the original had (`counts`)."""
+    after = analyze_source(fixed, filename, config, workspace)
+    if after.error is not None:
+        return False
+    return all(n <= counts[code] for code, n in Counter(f.code for f in after.findings).items())
+
+
+def _fix_rounds(
+    text: str,
+    unsafe: bool,
+    filename: str,
+    config: AnalysisConfig | None,
+    reported: Callable[[Finding], bool],
+    workspace: Workspace | None,
+    helpers: HelperModule | None,
+    *,
+    fast: bool,
+) -> tuple[FixedSource, Counter[str]]:
+    """Apply one fix at a time, re-analysing after each (see `fix_source`); also returns the
+    original text's count of findings per code (of its full analysis)."""
+    analyzer = IncrementalAnalyzer()
+
+    def analyse(text: str) -> AnalysisResult:
+        return analyzer.analyze(text, filename, config, workspace, incremental=fast)
+
+    def findings_in(result: AnalysisResult, text: str) -> list[Finding] | None:
         if result.error is not None:
             return None
         return [f for f in filter_suppressed(text, result.findings) if reported(f)]
@@ -104,35 +157,47 @@ def fix_source(
     applied: list[AppliedFix] = []
     created: dict[Path, CreatedFile] = {}
     given_up: set[tuple[str, str]] = set()
+    current = analyse(text)  # the first analysis is a full one
+    original_counts = Counter(f.code for f in current.findings)
     for _ in range(MAX_ROUNDS):
-        findings = findings_in(text)
+        findings = findings_in(current, text)
         if findings is None:
             break
+        before_codes = Counter(f.code for f in current.findings)
         progress = False
         for finding in findings:
             key = (finding.code, _line(text, finding.span.line))
             if key in given_up:
                 continue
-            fix = choose_fix(fixes_for(text, finding, helpers), unsafe=unsafe)
-            if fix is None:
-                continue
-            new = apply_edits(text, fix.edits)
             before = sum(f.code == finding.code for f in findings)
-            after = findings_in(new) if new != text and _parses(new) else None
-            if after is None or sum(f.code == finding.code for f in after) >= before:
-                given_up.add(key)
-                continue
-            applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
-            text = new
-            for file in fix.create:
-                created.setdefault(file.path, file)
-                if helpers is not None and file.path == helpers.path:
-                    helpers = replace(helpers, exists=True)
-            progress = True
-            break
+            fixes = fixes_for(text, finding, helpers, validate=False, focused=fast)
+            for fix in fix_choices(fixes, unsafe=unsafe):
+                new = apply_edits(text, fix.edits)
+                if new == text or not _parses(new):
+                    continue
+                result = analyse(new)
+                after = findings_in(result, new)
+                if after is None or sum(f.code == finding.code for f in after) >= before:
+                    continue
+                codes = Counter(f.code for f in result.findings)
+                if any(n > before_codes[code] for code, n in codes.items()):
+                    continue  # it trades its finding for another (see `registry`)
+                applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
+                text, current = new, result
+                for file in fix.create:
+                    created.setdefault(file.path, file)
+                    if helpers is not None and file.path == helpers.path:
+                        helpers = replace(helpers, exists=True)
+                progress = True
+                break
+            if progress:
+                break
+            given_up.add(key)
+            if fixes:  # the analyzer's last version may be a rejected fix: back to `text`
+                current = analyse(text)
         if not progress:
             break
-    return FixedSource(text, tuple(applied), tuple(created.values()))
+    return FixedSource(text, tuple(applied), tuple(created.values())), original_counts
 
 
 @dataclass(frozen=True)
@@ -149,6 +214,8 @@ class FileFixOutcome:
     refused: str | None = None
     #: new files the fixes need (the helper module), created beside it when written
     created: tuple[CreatedFile, ...] = ()
+    #: for a notebook, the code cells that changed (a diff shows them cell by cell)
+    cells: tuple[CellChange, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -164,40 +231,51 @@ def fix_file(
     workspace: Workspace | None = None,
     planned: set[Path] | None = None,
 ) -> FileFixOutcome | None:
-    """Fix one Python file; None when it cannot be read, is not UTF-8 (the check reports
-    that) or is a notebook (fixes edit Python files only). `planned` holds the helper modules
-    an earlier file of this run creates (so that a diff shows each once); it gains this
-    file's."""
-    if path.suffix == ".ipynb":
-        return None
+    """Fix one Python file or notebook; None when it cannot be read, is not UTF-8 or not a
+    notebook (the check reports that). `planned` holds the helper modules an earlier file of
+    this run creates (so that a diff shows each once); it gains this file's."""
     try:
         data = path.read_bytes()
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return None
+    notebook = None
+    if path.suffix == ".ipynb":
+        try:
+            notebook = read_notebook(text)
+        except (ValueError, TypeError, KeyError):
+            return None
     fixed = fix_source(
-        text,
+        notebook.joined.source if notebook is not None else text,
         unsafe=unsafe,
         filename=str(path),
         config=config.analysis_config(),
-        reported=lambda f: config.is_enabled(f.code),
+        reported=lambda f: config.is_enabled(f.code, path) and config.is_fixable(f.code),
         workspace=workspace,
         helpers=_helpers_beside(path, planned or set()),
     )
     if planned is not None:
         planned.update(c.path for c in fixed.created)
-    outcome = FileFixOutcome(path, text, fixed.text, fixed.applied, created=fixed.created)
+    new_text, cells = fixed.text, ()
+    if notebook is not None and fixed.applied:
+        try:
+            new_text, cells = notebook.rebuild(fixed.text)
+        except NotebookFixError as e:
+            return FileFixOutcome(path, text, text, fixed.applied, refused=str(e))
+    elif notebook is not None:
+        new_text = text
+    outcome = FileFixOutcome(path, text, new_text, fixed.applied, created=fixed.created,
+                             cells=cells)
     if not write or not outcome.changed:
         return outcome
     try:
         if path.read_bytes() != data:
             return _refused(outcome, "it changed on disk since it was read")
         _create_files(fixed.created)
-        atomic_write(path, (_BOM if data.startswith(_BOM) else b"") + fixed.text.encode("utf-8"))
+        atomic_write(path, (_BOM if data.startswith(_BOM) else b"") + new_text.encode("utf-8"))
     except OSError as e:
         return _refused(outcome, f"cannot write it: {e.strerror or e}")
-    return FileFixOutcome(path, text, fixed.text, fixed.applied, written=True,
-                          created=fixed.created)
+    return replace(outcome, written=True)
 
 
 def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
@@ -215,8 +293,7 @@ def _create_files(files: Sequence[CreatedFile]) -> None:
 
 
 def _refused(outcome: FileFixOutcome, why: str) -> FileFixOutcome:
-    return FileFixOutcome(outcome.path, outcome.original, outcome.fixed, outcome.applied,
-                          written=False, refused=why, created=outcome.created)
+    return replace(outcome, written=False, refused=why)
 
 
 def fix_files(
@@ -248,7 +325,10 @@ def fix_files(
 def unified_diff(outcome: FileFixOutcome, shown: str) -> str:
     """The change as a unified diff, `a/` and `b/` prefixed like git's; a created file as a
     diff from /dev/null."""
-    out = [_diff("", outcome.original, outcome.fixed, shown)]
+    if outcome.cells:  # a notebook: each changed cell, as ruff shows them
+        out = [_diff("", c.before, c.after, f"{shown}:cell {c.number}") for c in outcome.cells]
+    else:
+        out = [_diff("", outcome.original, outcome.fixed, shown)]
     for file in outcome.created:
         name = str(Path(shown).with_name(file.path.name))
         out.append(_diff("/dev/null", "", file.text, name))
@@ -281,8 +361,11 @@ def run_fix_command(
     print the diff on `out`. Returns whether any fix applies."""
     outcomes = fix_files(files, unsafe=unsafe, write=not diff)
     if diff:
-        out("".join(unified_diff(o, shown(o.path)) for o in outcomes))
-        return bool(outcomes)
+        for o in outcomes:
+            if o.refused is not None:
+                err(f"jax-lsp: no fix for {shown(o.path)}: {o.refused}\n")
+        out("".join(unified_diff(o, shown(o.path)) for o in outcomes if o.refused is None))
+        return any(o.refused is None for o in outcomes)
     fixed = 0
     for o in outcomes:
         if o.refused is not None:

@@ -39,14 +39,22 @@ def _builders() -> list[FixBuilder]:
     return [custom_vjp_fix, custom_jvp_fix, linear_map_fix, jacrev_fix, stop_gradient_fix]
 
 
-def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None) -> list[Fix]:
+def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
+              validate: bool = True, focused: bool = False) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
     the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
-    imported from) that module; without, it is pasted into `source` once."""
+    imported from) that module; without, it is pasted into `source` once. Without `validate`,
+    the caller checks the fixed source itself (`--fix` analyses the one it applies); with
+    `focused`, LibCST parses only the statements the finding's fixes need."""
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
-    src = parse_fix_source(source, helpers)
+    lines = None
+    if focused:
+        steps = [s.span for s in finding.path if s.filename is None]
+        lines = {n for span in (finding.span, *steps)
+                 for n in range(span.line, span.end_line + 1)}
+    src = parse_fix_source(source, helpers, lines)
     if src is not None:
         before: Counter[str] | None = None
         for build in _builders():
@@ -57,6 +65,9 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
                               finding.span)
                 continue
             if fix is None:
+                continue
+            if not validate:
+                fixes.append(fix)
                 continue
             if before is None:
                 before = _codes(source)

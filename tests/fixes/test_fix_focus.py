@@ -1,0 +1,45 @@
+"""`--fix` parses with LibCST only the statements a fix needs (`fixes.focus`): the fixes, their
+edits' positions included, are those computed on the whole module."""
+
+from __future__ import annotations
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.fixes.focus import focus_text, module_line
+from jax_lsp.fixes.registry import fixes_for
+
+FILLER = "".join(
+    f"\n# unrelated {i}\ndef filler_{i}(x):\n    return x * {i}\n\n\nvalue_{i} = filler_{i}(2)\n"
+    for i in range(6)
+)
+MODULE = (
+    '"""Doc."""\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n'
+    + FILLER
+    + "\ndef host(x):\n    return np.sin(x)\n"
+    + FILLER.replace("filler_", "more_").replace("value_", "other_")
+    + "\n\ndef loss(x):\n    s = jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)"
+    "\n    return jnp.sum(s)\n\n\nnp = np\nprint(jax.grad(loss)(jnp.ones(3)))\n"
+)
+
+
+def test_focused_fixes_equal_whole_module_fixes() -> None:
+    (finding,) = analyze_source(MODULE).findings
+    whole = fixes_for(MODULE, finding, validate=False)
+    focused = fixes_for(MODULE, finding, validate=False, focused=True)
+    assert [f.kind for f in whole] == [f.kind for f in focused]
+    assert [f.edits for f in whole] == [f.edits for f in focused]
+    assert [f.title for f in whole] == [f.title for f in focused]
+
+
+def test_the_focus_keeps_what_a_fix_reads_and_maps_lines_back() -> None:
+    (finding,) = analyze_source(MODULE).findings
+    focus = focus_text(MODULE, {finding.span.line, finding.path[0].span.line}, "Generated")
+    assert focus is not None
+    kept = focus.text
+    assert "def host(x):" in kept  # the callback the rule is written beside
+    assert "def loss(x):" in kept and "print(jax.grad" in kept
+    assert "np = np" in kept  # it rebinds a name an import binds
+    assert "more_3" not in kept and "# unrelated" not in kept
+    assert "filler_5" in focus.names  # fresh names still avoid the whole module's
+    lines = MODULE.split("\n")
+    for n, line in enumerate(kept.split("\n")[:-1], 1):
+        assert lines[module_line(focus, n) - 1] == line
