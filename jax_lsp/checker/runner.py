@@ -21,7 +21,12 @@ from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Span
-from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells, site_in_cell_terms
+from jax_lsp.analysis.notebook import (
+    code_cell_numbers_of_ipynb,
+    code_cells_of_ipynb,
+    join_cells,
+    site_in_cell_terms,
+)
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.cache import (
@@ -249,19 +254,25 @@ def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, l
 
 def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
                       workspace: Workspace) -> tuple[str, list[Finding], list[str]]:
-    """A notebook's code cells as one module; findings say which cell they are in."""
+    """A notebook's code cells as one module; findings say which cell they are in, numbered
+    among all cells (markdown ones too), as Jupyter, ruff, the JSON output and the server do."""
     cells = code_cells_of_ipynb(text)
+    numbers = code_cell_numbers_of_ipynb(text)
     nb = join_cells(cells)
+
+    def cell_name(code_index: int) -> str:
+        return f"cell {numbers[code_index]}"
+
     result = analyze_source(nb.source, path, config, workspace)
     findings = []
     for f in filter_suppressed(nb.source, result.findings):
         cell, line = nb.locate(f.span.line)
-        message = site_in_cell_terms(nb, f, cell)
-        findings.append(replace(f, message=f"code cell {cell + 1}, line {line}: {message}"))
+        message = site_in_cell_terms(nb, f, cell, cell_name)
+        findings.append(replace(f, message=f"{cell_name(cell)}, line {line}: {message}"))
     if result.error is not None:
         err = result.error
         cell, line = nb.locate(max(err.line, 1))
-        findings.insert(0, _parse_error(f"code cell {cell + 1}, line {line}: {err.message}",
+        findings.insert(0, _parse_error(f"{cell_name(cell)}, line {line}: {err.message}",
                                         max(err.line, 1), max(err.col, 0)))
     return nb.source, findings, result.dependencies
 

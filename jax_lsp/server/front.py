@@ -39,7 +39,7 @@ ENCODINGS = ("utf-8", "utf-16", "utf-32")
 CODE_ACTION_KINDS = ["quickfix", "source.fixAll.jax-lsp"]
 #: the notebooks whose cells are synchronised (`notebooks.NOTEBOOK_SYNC`, as JSON)
 NOTEBOOK_SYNC = {
-    "notebookSelector": [{"notebook": "jupyter-notebook", "cells": [{"language": "python"}]}],
+    "notebookSelector": [{"notebook": "jupyter-notebook"}],
     "save": False,
 }
 

@@ -193,7 +193,7 @@ def _configured(findings: list[Finding], config: Config, path: Path | None) -> l
     base = path.parent if path is not None else None
     out = []
     for f in findings:
-        if not config.is_enabled(f.code):
+        if not config.is_enabled(f.code, path):
             continue
         severity = config.severity_for(f.code, f.severity)
         steps = f.path
