@@ -289,3 +289,13 @@ def test_tangents_given_to_jvp_carry_their_transposition_into_custom_rules() -> 
         "jax.scipy.sparse.linalg.gmres(lambda v: jax.jvp(op, (u,), (v,))[1], u)": [(2, "JAX002")],
     }
     assert {call: findings(LINEAR_OP + call + "\n") for call in cases} == cases
+
+
+def test_transposing_a_linearized_function_transposes_its_custom_rule_tangents() -> None:
+    # JAX: linearize of op (whose jvp rule sends the tangent through a pure_callback) and a
+    # call of the linear function run; linear_transpose of that function raises "Pure
+    # callbacks do not support transpose".
+    linearized = LINEAR_OP + "y, f_lin = jax.linearize(op, u)\nf_lin(u)\n"
+    assert findings(linearized) == []
+    transposed = linearized + "jax.linear_transpose(f_lin, u)(y)\n"
+    assert findings(transposed) == [(2, "JAX002")]
