@@ -91,7 +91,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         ),
         int_preserving=any(
             set(p.get("outputs", ())) <= {"int", "bool"}
-            and all(k in ("I", "IM", "i", "B") for k in p.get("sig", "").split())
+            and all(k in ("I", "IM", "I0", "i", "B") for k in p.get("sig", "").split())
             for p in probes
         ),
         # "static": the parameters must be concrete (a tracer there raises, never a tangent)

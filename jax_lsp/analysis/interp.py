@@ -1908,7 +1908,9 @@ class Interpreter:
             dtype = args.get(i if i is not None else 1 << 30, p)
             if dtype is not None and self.is_int_dtype(dtype):
                 return Value(traced=traced, intish=True)
-        all_int = bool(vals) and all(v.intish for v in vals)
+        # the array arguments: options such as `indexing="ij"` or `None` say nothing
+        arrays = [v for v in vals if v.const is not None and not isinstance(v.const, str)]
+        all_int = bool(arrays) and all(v.intish for v in arrays)
         intish = (facts.out == "int" and (facts.int_from_float or all_int)) or (
             facts.int_preserving and all_int
         )
