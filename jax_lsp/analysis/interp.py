@@ -1903,14 +1903,18 @@ class Interpreter:
         vals = args.all_values()
         traced = any(v.traced for v in vals) or self.ctx.jitted
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
+        dtypes = []
         for p in jaxapi.DTYPE_PARAMS:
             i = facts.position(p)
             dtype = args.get(i if i is not None else 1 << 30, p)
             if dtype is not None and self.is_int_dtype(dtype):
                 return Value(traced=traced, intish=True)
-        # the array arguments: options such as `indexing="ij"` or `None` say nothing
+            if dtype is not None and dtype.const is not None:
+                dtypes.append(dtype)
+        # the array arguments decide (options such as `indexing="ij"` or `None` say nothing),
+        # unless another dtype is given (`arange(4, dtype="float32")`)
         arrays = [v for v in vals if v.const is not None and not isinstance(v.const, str)]
-        all_int = bool(arrays) and all(v.intish for v in arrays)
+        all_int = bool(arrays) and all(v.intish for v in arrays) and not dtypes
         intish = (facts.out == "int" and (facts.int_from_float or all_int)) or (
             facts.int_preserving and all_int
         )

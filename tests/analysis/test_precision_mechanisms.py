@@ -325,3 +325,18 @@ f = lambda p: jnp.sum(p * 1.0)
 a = jnp.arange(3)
 """
     assert {call: findings(prelude + call + "\n") for call in cases} == cases
+
+
+def test_a_given_float_dtype_decides_over_integer_arguments() -> None:
+    # JAX: arange(4, dtype="float32" / jnp.float32) and arange(4.0) are float (grad runs);
+    # arange(4), arange(4, dtype=None) and arange(4, dtype="int32") are integer (JAX010).
+    # Minimised from jax tests/core_test.py (jacrev of jnp.arange(4, dtype='float32')).
+    assert findings("""\
+        f = lambda x: jnp.sum(x * 1.0)
+        jax.grad(f)(jnp.arange(4, dtype='float32'))
+        jax.grad(f)(jnp.arange(4, dtype=jnp.float32))
+        jax.grad(f)(jnp.arange(4.0))
+        jax.grad(f)(jnp.arange(4, dtype=None))
+        jax.grad(f)(jnp.arange(4))
+        jax.grad(f)(jnp.arange(4, dtype='int32'))
+    """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
