@@ -110,6 +110,7 @@ def _arrays() -> dict[str, Any]:
         "M": jnp.array([[2.0, 0.1, 0.2], [0.1, 3.0, 0.3], [0.2, 0.3, 4.0]], jnp.float32),
         "I": jnp.array([0, 1, 2], jnp.int32),
         "IM": jnp.array([[2, 0, 1], [0, 3, 1], [1, 1, 4]], jnp.int32),
+        "I0": jnp.int32(1),
         "B": jnp.array([True, False, True]),
         "i": 1,
         "shape": (3,),
@@ -416,6 +417,24 @@ def _probe_signatures(fn: Any, sigs: list[str], arrays: dict) -> tuple[list[dict
         probes.append(r)
         if sum(any(k in FLOAT_KEYS for k in p["sig"].split()) for p in probes) >= 4:
             break
+    # whether integer inputs give integer results (meshgrid, stack): the first float
+    # signature again with integer arrays, unless an integer-only signature was probed
+    # (a float scalar becomes a Python int, or else an integer vector: array methods)
+    if not any(all(k in ("I", "IM", "I0", "i", "B") for k in p["sig"].split()) for p in probes):
+        first = next((p["sig"] for p in probes if set(p["sig"].split()) & set(FLOAT_KEYS)), None)
+        for scalar in ("i", "I0", "I") if first is not None else ():
+            ints = {"V": "I", "M": "IM", "S": scalar}
+            sig = " ".join(ints.get(k, k) for k in first.split())
+            try:
+                with warnings.catch_warnings(), _time_limit(60):
+                    warnings.simplefilter("ignore")
+                    r = _probe_call(fn, [arrays[k] for k in sig.split()])
+            except Exception:
+                r = None
+            if r is not None and r.get("sig") is None and "outputs" in r:
+                r["sig"] = sig
+                probes.append(r)
+                break
     return probes, static
 
 
@@ -548,30 +567,96 @@ def _with_fn(
     return template
 
 
-def _host_identity(*a: Any) -> Any:
-    """A function JAX cannot transpose (a pure_callback) shaped like its first argument."""
-    x = a[0]
-    shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
-    return jax.pure_callback(lambda *v: np.asarray(v[0]), shape, *a)
+def _host_fn(scalar: bool, scale: Any = None) -> Any:
+    """A function JAX cannot differentiate nor transpose (a pure_callback), shaped like its
+    first argument (summed for APIs that want scalar functions), optionally scaled by a
+    closed-over `scale` (whose tangent then reaches it)."""
+
+    def g(*a: Any, **k: Any) -> Any:
+        x = a[0] if scale is None else a[0] * scale
+        shape = jax.ShapeDtypeStruct(x.shape, x.dtype)
+        y = jax.pure_callback(lambda v: np.asarray(v), shape, x)
+        return jnp.sum(y) if scalar else y
+
+    return g
 
 
-def _transposes(fn: Any, template: list[Any], kw: dict[str, Any]) -> bool:
-    """Whether `fn` transposes the functions it is given when it is traced, with no
-    differentiation around it (gmres's non-symmetric custom_linear_solve): given a
-    pure_callback, tracing it raises the callback's transpose error."""
-    args = [
-        _host_identity if a is _FN
-        else [_host_identity] if isinstance(a, list) and len(a) == 1 and a[0] is _FN
-        else a
-        for a in template
-    ]
+def _host_error(call: Any) -> str | None:
+    """Which callback error `call()` raises: "transpose", "jvp", "other" or None."""
     try:
         with warnings.catch_warnings(), _time_limit(60):
             warnings.simplefilter("ignore")
-            jax.eval_shape(lambda: fn(*args, **kw))
-    except Exception as e:  # noqa: BLE001 - any other error says nothing about transposing
-        return "do not support transpose" in str(e)
-    return False
+            call()
+    except Exception as e:  # noqa: BLE001 - any other error is "other"
+        text = str(e)
+        if "do not support transpose" in text:
+            return "transpose"
+        return "jvp" if "do not support JVP" in text else "other"
+    return None
+
+
+def _with_host(template: list[Any], host: Any, others: Any, only: int | None = None) -> list:
+    """`template` with `host` for its function slots (only slot `only` if given; the others
+    get `others`)."""
+    out = []
+    slot = 0
+    for a in template:
+        is_fn = a is _FN or (isinstance(a, list) and len(a) == 1 and a[0] is _FN)
+        if not is_fn:
+            out.append(a)
+            continue
+        f = host if only is None or only == slot else others
+        out.append([f] if isinstance(a, list) else f)
+        slot += 1
+    return out
+
+
+def _callee_facts(
+    fn: Any, entry: dict[str, Any], template: list[Any], kw: dict[str, Any], scalar: bool,
+    params: list[str],
+) -> None:
+    """What `fn` does to the functions it is given, measured by giving it pure_callbacks:
+    whether tracing it transposes them (gmres's non-symmetric custom_linear_solve) or
+    differentiates them (minimize's BFGS takes gradients) with no derivative around it; and,
+    under `jax.grad`, which of them the outer derivative never differentiates (cg's
+    preconditioner M, applied inside the solve)."""
+    hosted = _with_host(template, _host_fn(scalar), None)
+    err = _host_error(lambda: jax.eval_shape(lambda: fn(*hosted, **kw)))
+    if err == "transpose":
+        entry["transposes"] = True
+    elif err == "jvp":
+        entry["differentiates"] = True
+    if err is not None:
+        return
+    slots = [p for p in params if p in entry.get("callables", ())]
+    n = sum(1 for a in template if a is _FN or (isinstance(a, list) and a[:1] == [_FN]))
+    # the function slots of the template, then the optional function parameters (keywords)
+    probes = [(slots[i] if i < len(slots) else None, i, None) for i in range(n)]
+    probes += [(p, None, p) for p in slots[n:] if p not in kw]
+    data = next((i for i, a in enumerate(template) if _is_float(a)), None)
+    one, x0 = jnp.float32(1.0), template[data] if data is not None else None
+    plain = []
+    for name, slot, keyword in probes:
+        if name is None or data is None:
+            continue
+
+        def run(s: Any, x: Any, slot: int | None = slot, keyword: str | None = keyword) -> Any:
+            host = _host_fn(scalar, s)
+            args = _with_host(template, host, _recorder([], scalar), only=-1 if keyword else slot)
+            args[data] = x
+            kws = {**kw, keyword: host} if keyword else kw
+            leaves = [x for x in jax.tree.leaves(fn(*args, **kws)) if hasattr(x, "dtype")]
+            floats = [x for x in leaves if jnp.issubdtype(x.dtype, jnp.inexact)]
+            return jnp.sum(floats[0]).real if floats else jnp.float32(0.0)
+
+        # differentiated neither through the data (`b`) nor through what it closes over
+        # (a JAX error other than the callback's there: it does not reach the callback)
+        through_data = _host_error(lambda run=run: jax.grad(run, 1)(None, x0))
+        through_closure = _host_error(lambda run=run: jax.grad(run)(one, x0))
+        if through_data is None and through_closure in (None, "other"):
+            plain.append(name)
+    if plain:
+        entry["undifferentiated"] = plain
 
 
 def _probe_higher_order(
@@ -615,8 +700,7 @@ def _probe_higher_order(
                 continue
             entry["calling"] = "calls"
             entry["callee_arity"] = max(calls)
-            if _transposes(fn, template, kw):
-                entry["transposes"] = True
+            _callee_facts(fn, entry, template, kw, scalar, params)
             r = None
             try:
                 with warnings.catch_warnings(), _time_limit(120):

@@ -53,6 +53,11 @@ class ApiFacts:
     #: it transposes the functions it is given when traced (gmres's non-symmetric
     #: custom_linear_solve): a pure_callback there raises, differentiated or not
     transposes: bool = False
+    #: it differentiates the functions it is given when traced (minimize's BFGS)
+    differentiates: bool = False
+    #: the function parameters an outer derivative never differentiates (cg's preconditioner
+    #: `M`, applied inside the solve)
+    undifferentiated: tuple[str, ...] = ()
 
     def position(self, keyword: str) -> int | None:
         """The positional index of parameter `keyword`, if it has one."""
@@ -86,7 +91,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         ),
         int_preserving=any(
             set(p.get("outputs", ())) <= {"int", "bool"}
-            and all(k in ("I", "IM", "i", "B") for k in p.get("sig", "").split())
+            and all(k in ("I", "IM", "I0", "i", "B") for k in p.get("sig", "").split())
             for p in probes
         ),
         # "static": the parameters must be concrete (a tracer there raises, never a tangent)
@@ -100,6 +105,8 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         primitives=frozenset(e.get("primitives") or ()),
         items=_items(probes),
         transposes=bool(e.get("transposes")),
+        differentiates=bool(e.get("differentiates")),
+        undifferentiated=tuple(e.get("undifferentiated") or ()),
     )
 
 

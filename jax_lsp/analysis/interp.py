@@ -1328,7 +1328,12 @@ class Interpreter:
         if any(isinstance(f, Api) for f in base.fns):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return Value(tan=base.tan, traced=base.traced)
-        return Value(tan=base.tan | (index.tan if index.tan else EMPTY), traced=base.traced)
+        # an element or slice of an integer array is an integer array
+        return Value(
+            tan=base.tan | (index.tan if index.tan else EMPTY),
+            traced=base.traced,
+            intish=base.intish and base.items is None,
+        )
 
     def eval_comprehension(self, node: Any, scope: Scope) -> Value:
         fi = self.func_infos.get(node)
@@ -1667,6 +1672,15 @@ class Interpreter:
             for emit in f.level.pending:
                 emit()
             f.level.pending.clear()
+            if any(
+                isinstance(m, Level) and m.mode == TRANSPOSE
+                for v in args.all_values()
+                for m in v.tan
+            ):
+                # the linear function transposed: what transposing its tangents raises
+                for emit in f.level.on_transpose:
+                    emit()
+                f.level.on_transpose.clear()
             return derived(args.all_values())
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
@@ -2135,12 +2149,18 @@ class Interpreter:
         vals = args.all_values()
         traced = any(v.traced for v in vals) or self.ctx.jitted
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
+        dtypes = []
         for p in jaxapi.DTYPE_PARAMS:
             i = facts.position(p)
             dtype = args.get(i if i is not None else 1 << 30, p)
             if dtype is not None and self.is_int_dtype(dtype):
                 return Value(traced=traced, intish=True)
-        all_int = bool(vals) and all(v.intish for v in vals)
+            if dtype is not None and dtype.const is not None:
+                dtypes.append(dtype)
+        # the array arguments decide (options such as `indexing="ij"` or `None` say nothing),
+        # unless another dtype is given (`arange(4, dtype="float32")`)
+        arrays = [v for v in vals if v.const is not None and not isinstance(v.const, str)]
+        all_int = bool(arrays) and all(v.intish for v in arrays) and not dtypes
         intish = (facts.out == "int" and (facts.int_from_float or all_int)) or (
             facts.int_preserving and all_int
         )
@@ -2189,10 +2209,18 @@ class Interpreter:
         fn_positions = {facts.position(c) for c in facts.callables}
         funs: list[Value] = []
         data: list[Value] = []
+        #: the functions no outer derivative differentiates (cg's preconditioner)
+        plain: list[Value] = []
         for i, v in enumerate(args.pos):
-            (funs if i in fn_positions else data).append(v)
+            if i in fn_positions and facts.params and facts.params[i] in facts.undifferentiated:
+                plain.append(v)
+            else:
+                (funs if i in fn_positions else data).append(v)
         for k, v in args.kw.items():
-            (funs if k in facts.callables else data).append(v)
+            if k in facts.undifferentiated:
+                plain.append(v)
+            else:
+                (funs if k in facts.callables else data).append(v)
         data += [v for v in (args.star, args.dstar) if v is not None]
         if facts.calling == "wrapper":
             if len(funs) != 1 or not funs[0].fns:
@@ -2221,9 +2249,16 @@ class Interpreter:
         funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
         emitted = len(self._emitted)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
+        if plain:
+            with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+                for f in plain:
+                    if f.fns:
+                        self.call_value(f, callee_args, node)
         result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
         if facts.transposes and node is not None:
-            self.transpose_when_traced(funs, facts.callee_arity, node, short)
+            self.transpose_when_traced(funs + plain, facts.callee_arity, node, short)
+        if facts.differentiates and node is not None:
+            self.transpose_when_traced(funs, facts.callee_arity, node, short, REVERSE)
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
@@ -2268,6 +2303,14 @@ class Interpreter:
                 return self._seq(list(recv.items or ()))
             return self._seq(
                 [self._seq([Value(const=k), v]) for k, v in zip(recv.keys, recv.items or ())]
+            )
+        facts = apitable.facts(f"jax.Array.{m.name}") if recv.items is None else None
+        if facts is not None and not facts.callables:
+            # an array method as JAX measured it (`x.reshape` keeps an integer dtype)
+            return self.call_measured(
+                facts,
+                Args([recv, *args.pos], args.kw, [None, *args.pos_nodes], args.kw_nodes),
+                None,
             )
         return derived([recv, *args.all_values()])
 
@@ -2361,6 +2404,11 @@ class Interpreter:
                 return
             if lv.batched and kind == "pure" and not has_vmap_method:
                 self.report("JAX008", node, lv, short, spans, on_tangents=True)
+                return
+            if lv.mode == FORWARD and lv.defer:
+                # linearize: raised if its linear function is transposed (`linear_transpose`)
+                code = "JAX002" if kind == "pure" else "JAX003"
+                self.report(code, node, lv, short, spans, gate=lv.on_transpose, on_tangents=True)
                 return
 
     def report(
@@ -3121,12 +3169,13 @@ class Interpreter:
         return Value(tan=b.tan | out.tan, traced=True)
 
     def transpose_when_traced(
-        self, funs: list[Value], arity: int, node: ast.AST, name: str
+        self, funs: list[Value], arity: int, node: ast.AST, name: str, mode: str = TRANSPOSE
     ) -> None:
         """JAX transposes these linear functions while tracing the call that takes them
         (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
-        `linear_transpose` applied at once."""
-        level = self.level(TRANSPOSE, name, self.span(node), batched=False)
+        `linear_transpose` applied at once. With `mode` REVERSE: it takes their gradient
+        (minimize's BFGS), like `grad` applied at once."""
+        level = self.level(mode, name, self.span(node), batched=False)
         arg = Value(tan=frozenset({level}), traced=True)
         with self.staging():
             for f in funs:

@@ -42,6 +42,7 @@ class Level:
         "defer",
         "mode",
         "name",
+        "on_transpose",
         "order",
         "pending",
         "site",
@@ -64,6 +65,8 @@ class Level:
         #: transpose-time errors wait until the pullback / transposed function is called
         self.defer = defer
         self.pending: list[Any] = []
+        #: for a linearize level: the errors raised if its linear function is transposed
+        self.on_transpose: list[Any] = []
         self.batched = batched
         self.tangent_mark = TangentOf(self)
         self.batch_mark = BatchedBy(self)

@@ -289,3 +289,54 @@ def test_tangents_given_to_jvp_carry_their_transposition_into_custom_rules() -> 
         "jax.scipy.sparse.linalg.gmres(lambda v: jax.jvp(op, (u,), (v,))[1], u)": [(2, "JAX002")],
     }
     assert {call: findings(LINEAR_OP + call + "\n") for call in cases} == cases
+
+
+def test_transposing_a_linearized_function_transposes_its_custom_rule_tangents() -> None:
+    # JAX: linearize of op (whose jvp rule sends the tangent through a pure_callback) and a
+    # call of the linear function run; linear_transpose of that function raises "Pure
+    # callbacks do not support transpose".
+    linearized = LINEAR_OP + "y, f_lin = jax.linearize(op, u)\nf_lin(u)\n"
+    assert findings(linearized) == []
+    transposed = linearized + "jax.linear_transpose(f_lin, u)(y)\n"
+    assert findings(transposed) == [(2, "JAX002")]
+
+
+def test_measured_callee_facts_and_integer_chains() -> None:
+    # JAX: minimize (BFGS) takes the gradient of its function when traced (JVP error, no
+    # derivative around it); cg applies its preconditioner M inside the solve, which no outer
+    # grad differentiates (runs), while its matvec A is differentiated through what it closes
+    # over (JVP error); meshgrid / stack / reshape keep an integer dtype (grad rejects it).
+    cases = {
+        "minimize(lambda z: jnp.sum(z ** 2) + hostsum(z), b, method='BFGS')": [(4, "JAX001")],
+        "minimize(lambda z: jnp.sum(z ** 2), b, method='BFGS')": [],
+        "jax.grad(lambda s: jnp.sum(cg(lambda v: 2.0 * v, s, M=host)[0]))(b)": [],
+        "jax.grad(lambda k: jnp.sum(cg(lambda v: host(k * v), b)[0]))(2.0)": [(2, "JAX001")],
+        "jax.grad(f)(jnp.meshgrid(a, a, indexing='ij')[0])": [(10, "JAX010")],
+        "jax.grad(f)(jnp.stack(jnp.meshgrid(a, a), -1).reshape(-1, 2))": [(10, "JAX010")],
+        "jax.grad(f)(jnp.stack(jnp.meshgrid(b, b), -1).reshape(-1, 2))": [],
+    }
+    prelude = HOST + """\
+def hostsum(z):
+    return jax.pure_callback(lambda a: a.sum(), jax.ShapeDtypeStruct((), z.dtype), z)
+from jax.scipy.optimize import minimize
+from jax.scipy.sparse.linalg import cg
+b = jnp.ones(3)
+f = lambda p: jnp.sum(p * 1.0)
+a = jnp.arange(3)
+"""
+    assert {call: findings(prelude + call + "\n") for call in cases} == cases
+
+
+def test_a_given_float_dtype_decides_over_integer_arguments() -> None:
+    # JAX: arange(4, dtype="float32" / jnp.float32) and arange(4.0) are float (grad runs);
+    # arange(4), arange(4, dtype=None) and arange(4, dtype="int32") are integer (JAX010).
+    # Minimised from jax tests/core_test.py (jacrev of jnp.arange(4, dtype='float32')).
+    assert findings("""\
+        f = lambda x: jnp.sum(x * 1.0)
+        jax.grad(f)(jnp.arange(4, dtype='float32'))
+        jax.grad(f)(jnp.arange(4, dtype=jnp.float32))
+        jax.grad(f)(jnp.arange(4.0))
+        jax.grad(f)(jnp.arange(4, dtype=None))
+        jax.grad(f)(jnp.arange(4))
+        jax.grad(f)(jnp.arange(4, dtype='int32'))
+    """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
