@@ -1053,6 +1053,10 @@ class Interpreter:
                     return True
                 if k.arg == "pytree_node" and k.value.value is False:
                     return True
+            if k.arg == "metadata" and _says_static(k.value):
+                # `dataclasses.field(metadata=dict(static=True))`: what
+                # `register_dataclass(cls)` reads to tell meta fields from data fields
+                return True
         return False
 
     # ---------------------------------------------------------------------- assignment
@@ -3354,6 +3358,24 @@ def _fwd_unwraps_primals(c: CustomFn) -> bool:
 def _data_pytree(v: Value) -> bool:
     """`v` is an instance of a class registered with data fields (its leaves get traced)."""
     return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
+
+
+def _says_static(node: ast.expr) -> bool:
+    """A literal `dict(static=True)` / `{"static": True}`."""
+    if isinstance(node, ast.Dict):
+        return any(
+            isinstance(k, ast.Constant)
+            and k.value == "static"
+            and isinstance(v, ast.Constant)
+            and v.value is True
+            for k, v in zip(node.keys, node.values, strict=True)
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return any(
+            k.arg == "static" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in node.keywords
+        )
+    return False
 
 
 def _is_none(a: Value, b: Value) -> bool | None:

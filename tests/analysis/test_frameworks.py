@@ -349,6 +349,27 @@ def f(x):
     return {cb('x')}
 to_lower = jax.jit(jax.grad(f)).lower
 """),
+# register_dataclass(cls) reads meta fields from `field(metadata=dict(static=True))`
+"register_dataclass_metadata_static_int_field": ([], """
+@dataclasses.dataclass
+class Poly:
+    coeffs: jax.Array
+    degree: int = dataclasses.field(metadata=dict(static=True))
+jax.tree_util.register_dataclass(Poly)
+def value(p, x):
+    return sum(p.coeffs[i] * x ** i for i in range(p.degree + 1))
+jax.grad(value)(Poly(jnp.ones(3), 2), 0.5)
+"""),
+"register_dataclass_int_field_is_a_leaf": (["JAX010"], """
+@dataclasses.dataclass
+class Poly:
+    coeffs: jax.Array
+    degree: int = dataclasses.field(metadata={"static": False})
+jax.tree_util.register_dataclass(Poly)
+def value(p, x):
+    return sum(p.coeffs[i] * x ** i for i in range(3))
+jax.grad(value)(Poly(jnp.ones(3), 2), 0.5)
+"""),
 # jax.grad never differentiates keyword arguments
 "grad_keyword_argument": ([], f"""
 def loss(x, y=None):
