@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from jax_lsp.analysis import analyze_source, interp
+from jax_lsp.analysis import analyze_source, calls
 from jax_lsp.analysis.engine import AnalysisResult, parse
 from jax_lsp.analysis.interp import Interpreter
 
@@ -105,6 +105,6 @@ def test_a_summary_carries_no_level_of_another_entry_point(
 ) -> None:
     # one interpretation per function: the second call of `h` gets the summary of the first,
     # made under `train_a`'s level; `loss_b`'s callback operand is a constant all the same
-    monkeypatch.setattr(interp, "_MAX_CONTEXTS", 1)
-    monkeypatch.setattr(interp, "_MAX_CONTEXTS_FREE", 1)
+    monkeypatch.setattr(calls, "_MAX_CONTEXTS", 1)
+    monkeypatch.setattr(calls, "_MAX_CONTEXTS_FREE", 1)
     assert analyze_source(LEAK, "m.py").findings == []

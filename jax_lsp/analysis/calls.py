@@ -1,0 +1,540 @@
+"""Calls as Python makes them: dispatch on what is called, user functions, classes.
+
+User functions are interpreted once per abstract arguments (memoised); what is not a user
+function goes to the JAX model (`jax_calls`, `transforms`, `higher_order`, `custom_rules`).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from jax_lsp.analysis import sharing
+from jax_lsp.analysis.interp_state import (
+    MODULE_ROOT,
+    Args,
+    Scope,
+    SharedCall,
+)
+from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.values import (
+    EMPTY,
+    UNKNOWN,
+    Api,
+    ArrayMethod,
+    ClassObj,
+    Closure,
+    CustomFn,
+    Decorator,
+    Instance,
+    LazyName,
+    Level,
+    LinenApply,
+    Partial,
+    Pullback,
+    RuleSetter,
+    SuperOf,
+    Transformed,
+    Value,
+    Wrapper,
+    derived,
+    join,
+    kill,
+)
+
+#: the deepest chain of calls into user functions followed (a deeper call's result is unknown);
+#: JAX itself has no such limit. `Interpreter.run` makes room for it in Python's recursion limit
+_MAX_DEPTH = 1000
+
+
+_MAX_CONTEXTS = 24
+
+
+_MAX_CONTEXTS_FREE = 6
+
+
+class PythonCalls:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ---------------------------------------------------------------------- calls
+
+    def eval_call(self, node: ast.Call, scope: Scope) -> Value:
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "super" and not node.args:
+            sup = self._super(scope)
+            if sup is not None:
+                return sup
+        fv = self.eval(func, scope)
+        pos: list[Value] = []
+        pos_nodes: list[ast.AST | None] = []
+        star: Value | None = None
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                sv = self.eval(a.value, scope)
+                if sv.items is not None and sv.keys is None and star is None:
+                    pos.extend(sv.items)
+                    pos_nodes.extend([a] * len(sv.items))
+                else:
+                    star = sv if star is None else join([star, sv])
+            else:
+                pos.append(self.eval(a, scope))
+                pos_nodes.append(a)
+        kw: dict[str, Value] = {}
+        kw_nodes: dict[str, ast.AST] = {}
+        dstar: Value | None = None
+        for k in node.keywords:
+            v = self.eval(k.value, scope)
+            if k.arg is None:
+                if (
+                    v.keys is not None
+                    and v.items is not None
+                    and all(isinstance(key, str) for key in v.keys)
+                ):
+                    for key, iv in zip(v.keys, v.items):
+                        kw[key] = iv
+                        kw_nodes[key] = k.value
+                else:
+                    dstar = v if dstar is None else join([dstar, v])
+            else:
+                kw[k.arg] = v
+                kw_nodes[k.arg] = k.value
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and isinstance(func.value, ast.Name)
+            and pos
+        ):
+            self._mutate_list(func.value.id, func.attr, pos[-1], scope)
+        return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def _zip(self, name: str, seqs: list[Value]) -> Value:
+        """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
+        lengths are known, else one tuple standing for every element."""
+        if name == "builtins.enumerate":
+            seqs = [Value(intish=True), seqs[0]]
+            known = False
+        else:
+            known = all(v.items is not None and v.keys is None for v in seqs)
+        if known:
+            n = min(len(v.items) for v in seqs)  # type: ignore[arg-type]
+            return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
+        elems = [self.element_of(v) for v in seqs]
+        return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+
+    def _mutate_list(self, name: str, how: str, v: Value, scope: Scope) -> None:
+        """`xs.append(v)` (extend, insert) on a list bound to `name`: `xs` now holds `v` too (a
+        list of functions built in a loop is called later)."""
+        old = self.lookup(name, scope)
+        if old.items is None or old.keys is not None:
+            if not old.fns and not v.fns:
+                return
+            added = self.element_of(v) if how == "extend" else v
+            self.store(name, join([old, Value(tan=added.tan, fns=added.fns)]), scope)
+            return
+        new = list(old.items)
+        if how == "extend":
+            if v.items is None or v.keys is not None:
+                self.store(name, self._seq([*new, v], unknown_len=True), scope)
+                return
+            new.extend(v.items)
+        else:
+            new.append(v)
+        self.store(name, self._seq(new), scope)
+
+    def _super(self, scope: Scope) -> Value | None:
+        """`super()` in a method: its class and its first parameter."""
+        fi = scope.func
+        cls = self.method_class.get(fi) if fi is not None else None
+        if cls is None or fi is None:
+            return None
+        a = fi.node.args
+        params = a.posonlyargs + a.args
+        if not params:
+            return None
+        return Value(fns=(SuperOf(cls, scope.vars.get(params[0].arg, UNKNOWN)),))
+
+    def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
+        results = [
+            self.apply(f, args, node)
+            if type(f) is not Instance
+            else self.call_instance(f, fv, args, node)
+            for f in fv.fns
+        ]
+        if not results:
+            if self.limits is not None and node is not None:
+                callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"calls `{callee[:60]}`, which the analysis cannot resolve to a function",
+                )
+            return derived([fv, *args.all_values()])
+        return results[0] if len(results) == 1 else join(results)
+
+    def apply(self, f: Any, args: Args, node: ast.AST | None) -> Value:
+        t = type(f)
+        if t is Closure:
+            return self.call_closure(f, args, node, label=f.func.name)
+        if t is Api:
+            return self.call_api(f.name, args, node)
+        if t is Partial:
+            merged = Args(
+                list(f.args) + args.pos,
+                {**dict(f.kw), **args.kw},
+                [*([None] * len(f.args)), *args.pos_nodes],
+                args.kw_nodes,
+                args.star,
+                args.dstar,
+            )
+            return self.apply(f.fn, merged, node)
+        if t is Transformed:
+            return self.call_transformed(f, args, node)
+        if t is Wrapper:
+            return self.call_wrapper(f, args, node)
+        if t is CustomFn:
+            return self.call_custom(f, args, node)
+        if t is RuleSetter:
+            return self.set_rule(f, args)
+        if t is ClassObj:
+            return self.instantiate(f, args, node)
+        if t is ArrayMethod:
+            return self.call_array_method(f, args)
+        if t is LinenApply:
+            return self.call_linen(f, args, node)
+        if t is Pullback:
+            for emit in f.level.pending:
+                emit()
+            f.level.pending.clear()
+            if any(
+                isinstance(m, Level) and m.mode == TRANSPOSE
+                for v in args.all_values()
+                for m in v.tan
+            ):
+                # the linear function transposed: what transposing its tangents raises
+                for emit in f.level.on_transpose:
+                    emit()
+                f.level.on_transpose.clear()
+            return derived(args.all_values())
+        if t is Decorator:
+            return args.pos[0] if args.pos else UNKNOWN
+        if t is LazyName:
+            return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
+        if t is Instance:
+            return self.call_instance(f, Value(fns=(f,)), args, node)
+        return derived(args.all_values())
+
+    # ------------------------------------------------------------- user functions
+
+    def call_instance(self, inst: Instance, fv: Value, args: Args, node: ast.AST | None) -> Value:
+        call = inst.cls.lookup("__call__")
+        if call is None:
+            return derived([fv, *args.all_values()])
+        me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
+        if inst.cls.remat:
+            # a module class wrapped by a lifted remat: its call runs under jax.checkpoint
+            reverse = frozenset(
+                m
+                for v in [me, *args.all_values()]
+                for m in v.tan | self.ctx.module_tan
+                if isinstance(m, Level) and m.mode == REVERSE
+            )
+            with self.context(
+                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            ):
+                return self.call_value(self._bind(call, me), args, node)
+        return self.call_value(self._bind(call, me), args, node)
+
+    def call_closure(
+        self, closure: Closure, args: Args, node: ast.AST | None, label: str | None
+    ) -> Value:
+        fi = closure.func
+        if fi.locals is None:
+            self.ensure_scope(fi)
+        key: tuple = (
+            closure,
+            tuple(args.pos),
+            tuple(sorted(args.kw.items())),
+            args.star,
+            args.dstar,
+            self.ctx,
+        )
+        if fi.module is not None and not fi.module.is_main:
+            # findings inside imported modules are reported at the analysed file's call site:
+            # one interpretation per such site
+            tip = (
+                node
+                if self.module.is_main
+                else next((st.span for st in reversed(self.stack) if st.filename is None), None)
+            )
+            key = (*key, tip)
+        try:
+            cached = self.memo.get(key)
+        except TypeError:  # an unhashable constant slipped in
+            key = None  # type: ignore[assignment]
+            cached = None
+        if cached is not None:
+            span = self._memo_emits.get(key)
+            if span is not None:  # its findings come from this root too
+                for k in self._emitted[span[0] : span[1]]:
+                    self.finding_roots[k].add(self.root)
+            return cached
+        shared = self._shared_key(closure, args) if key is not None else None
+        if shared is not None:
+            reused = self._reuse_shared(shared[0], shared[1])
+            if reused is not None:
+                self.memo[key] = reused
+                return reused
+        if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            if self.limits is not None and node is not None:
+                why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
+                self.note_limit_call(
+                    node, args, f"{why} of `{fi.name}`: its body is not followed again"
+                )
+            return derived(args.all_values())
+        # Context sensitivity has a price: past a few interpretations of one function (many
+        # under a differentiation level, fewer outside one, where no finding can arise) its
+        # calls get the summary of what it returned so far.
+        count = self.interpretations.get(fi, 0)
+        if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            if self.limits is not None and node is not None:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{fi.name}` was already analysed in {count} contexts: this call gets a "
+                    "summary of its results, its body is not followed with these arguments",
+                )
+            summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
+            return join([summary, derived(args.all_values())])
+        self.interpretations[fi] = count + 1
+        if key is not None:
+            self.in_progress.add(key)
+        self.entered.add(fi)
+        if fi.module is self.main:
+            self._effects.entered.add(fi.node)
+            self._entered_log.append(fi.node)
+        emitted_before = len(self._emitted)
+        entered_before = len(self._entered_log)
+        state_before = self._shared_state(shared[1]) if shared is not None else None
+        scope = Scope(fi, closure.scope, closure.scope.module)
+        self.bind_params(closure, args, scope)
+        pushed = node is not None and label is not None
+        if pushed:
+            self.stack.append(self.step(node, f"calls `{label}`"))  # type: ignore[arg-type]
+        self.depth += 1
+        caller_module = self.module
+        if fi.module is not None:
+            self.module = fi.module
+        try:
+            if isinstance(fi.node, ast.Lambda):
+                result = self.eval(fi.node.body, scope)
+            else:
+                self.exec_block(fi.node.body, scope)
+                result = scope.vars.get("<return>", Value(const=None))
+        finally:
+            self.module = caller_module
+            self.depth -= 1
+            if pushed:
+                self.stack.pop()
+            if key is not None:
+                self.in_progress.discard(key)
+        if key is not None:
+            self.memo[key] = result
+            if len(self._emitted) > emitted_before:
+                self._memo_emits[key] = (emitted_before, len(self._emitted))
+        if shared is not None and self._shared_state(shared[1]) == state_before:
+            self.shared_memo[shared[0]] = SharedCall(
+                result,
+                shared[1],
+                tuple(dict.fromkeys(self._emitted[emitted_before:])),
+                frozenset(self._entered_log[entered_before:]),
+            )
+        old = self.summaries.get(fi)
+        self.summaries[fi] = (
+            result if old is None else join([self._without_foreign_marks(old), result])
+        )
+        return result
+
+    def _shared_key(self, closure: Closure, args: Args) -> tuple[tuple, tuple[Level, ...]] | None:
+        """The key of a call of a top-level function of the analysed module in which the
+        levels are named by rank (see `sharing`), and those levels; None if it has none."""
+        if closure.func.module is not self.main or not sharing.plain_closure(closure):
+            return None
+        ctx = self.ctx
+        kw = sorted(args.kw.items())
+        named = sharing.canonical_call(
+            [*args.pos, *(v for _, v in kw), args.star, args.dstar],
+            (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+            lambda lv: self._level_group.get(lv) is MODULE_ROOT,
+        )
+        if named is None:
+            return None
+        key = (
+            closure,
+            len(args.pos),
+            tuple(k for k, _ in kw),
+            named[0],
+            (ctx.vmapped, ctx.jitted, ctx.staged, ctx.trace_only),
+        )
+        return key, named[1]
+
+    def _shared_state(self, levels: tuple[Level, ...]) -> tuple[int, ...]:
+        """What an interpretation may change that a shared result cannot carry over to other
+        levels: levels made, loop tangents, transformed functions made or called, the findings
+        waiting on its levels, globals and attributes stored. Unchanged by an interpretation:
+        its result can be shared."""
+        return (
+            self._outer_writes,
+            len(self._level_group),
+            len(self.loop_tangents),
+            len(self.transformed_created),
+            len(self._called_nodes),
+            sum(len(lv.pending) for lv in levels),
+        )
+
+    def _reuse_shared(self, key: tuple, levels: tuple[Level, ...]) -> Value | None:
+        """The result of an equal call under other levels, with this call's levels in place of
+        those; the findings it emitted and the functions it entered count for this root too."""
+        try:
+            entry = self.shared_memo.get(key)
+        except TypeError:  # an unhashable constant
+            return None
+        if entry is None:
+            return None
+        mapping = dict(zip(entry.levels, levels))
+        result = sharing.rename(
+            entry.result, mapping, lambda lv: self._level_group.get(lv) is MODULE_ROOT
+        )
+        if result is None:
+            return None
+        for k in entry.emitted:
+            self.finding_roots[k].add(self.root)
+        self._emitted.extend(entry.emitted)
+        self._effects.entered |= entry.entered
+        self._entered_log.extend(entry.entered)
+        return result
+
+    def _without_foreign_marks(self, v: Value) -> Value:
+        """`v` without the marks of levels another computation created (another entry point,
+        another escaped transformed function): a summary joins the results of all the
+        interpretations of a function, and those tangents cannot reach a call here (the levels
+        of the module's own statements can, through its globals). Kept, every summary would
+        carry every level of the module: quadratic time and memory, and findings blaming a
+        transform that never reaches them."""
+        group = self._group
+        level_group = self._level_group
+
+        def foreign(m: object) -> bool:
+            lv = m if type(m) is Level else getattr(m, "level", None)
+            return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+
+        def strip(x: Value) -> Value:
+            tan = x.tan
+            if tan and any(foreign(m) for m in tan):
+                tan = frozenset(m for m in tan if not foreign(m))
+            items = tuple(strip(i) for i in x.items) if x.items is not None else None
+            if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
+                return x
+            return Value(tan, x.fns, items, x.keys, x.const, x.traced, x.intish)
+
+        return strip(v)
+
+    def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
+        a = closure.func.node.args
+        positional = a.posonlyargs + a.args
+        defaults = closure.defaults
+        first_default = len(positional) - len(defaults)
+        used_kw: set[str] = set()
+        for i, p in enumerate(positional):
+            if i < len(args.pos):
+                v = args.pos[i]
+            elif p.arg in args.kw and i >= len(a.posonlyargs):
+                v = args.kw[p.arg]
+                used_kw.add(p.arg)
+            elif args.star is not None:
+                v = args.star
+            elif args.dstar is not None:
+                v = args.dstar
+            elif i >= first_default:
+                v = defaults[i - first_default]
+            else:
+                v = UNKNOWN
+            scope.vars[p.arg] = v
+        if a.vararg:
+            extra = args.pos[len(positional) :]
+            if args.star is not None:
+                scope.vars[a.vararg.arg] = derived([*extra, args.star])
+            else:
+                scope.vars[a.vararg.arg] = self._seq(list(extra))
+        kwd = dict(closure.kw_defaults)
+        for k in a.kwonlyargs:
+            if k.arg in args.kw:
+                scope.vars[k.arg] = args.kw[k.arg]
+                used_kw.add(k.arg)
+            elif args.dstar is not None:
+                scope.vars[k.arg] = args.dstar
+            else:
+                scope.vars[k.arg] = kwd.get(k.arg, UNKNOWN)
+        if a.kwarg:
+            rest = {k: v for k, v in args.kw.items() if k not in used_kw}
+            vals = list(rest.values()) + ([args.dstar] if args.dstar is not None else [])
+            if args.dstar is None:
+                scope.vars[a.kwarg.arg] = Value(
+                    tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
+                    items=tuple(rest.values()),
+                    keys=tuple(rest.keys()),
+                    traced=any(v.traced for v in vals),
+                )
+            else:
+                scope.vars[a.kwarg.arg] = derived(vals)
+
+    def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
+        inst = Instance(cls)
+        vals = args.all_values()
+        # a linen submodule built in a module's apply reads its parameters from its variables
+        tan = self.ctx.module_tan if cls.linen else EMPTY
+        obj = Value(tan=tan, fns=(inst,), traced=any(v.traced for v in vals))
+        init = cls.lookup("__init__")
+        if init is not None:
+            self.call_value(self._bind(init, obj), args, node)
+        else:
+            # dataclass-like: fields become attributes in declaration order
+            fields = [
+                s.target.id
+                for s in cls.node.body
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+            ]
+            for name, v in zip(fields, args.pos):
+                inst.attrs[name] = v
+            for name, v in args.kw.items():
+                inst.attrs[name] = v
+        post = cls.lookup("__post_init__")
+        if post is not None:
+            self.call_value(self._bind(post, obj), Args.of(), node)
+        return obj
+
+    def call_linen(self, f: LinenApply, args: Args, node: ast.AST | None) -> Value:
+        variables = args.pos[0] if args.pos else UNKNOWN
+        inst = f.instance
+        me = inst.with_tan(inst.tan | variables.tan) if not f.init else inst
+        method_v = args.kw.get("method")
+        rest = Args(
+            args.pos[1:],
+            {k: v for k, v in args.kw.items() if k not in ("method", "rngs", "mutable")},
+            args.pos_nodes[1:],
+            args.kw_nodes,
+            args.star,
+            args.dstar,
+        )
+        if method_v is not None and method_v.fns:
+            return self.call_value(
+                Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns if not isinstance(m, Api))),
+                rest,
+                node,
+            )
+        classes = [i.cls for i in inst.fns if isinstance(i, Instance)]
+        call = classes[0].lookup("__call__") if classes else None
+        if call is None:
+            return derived([me, *rest.all_values()])
+        with self.context(self._with_ctx(module_tan=me.tan if not f.init else EMPTY)):
+            out = self.call_value(self._bind(call, me), rest, node)
+        return out.with_tan(out.tan | me.tan) if not f.init else kill(out)

@@ -1,0 +1,192 @@
+"""custom_jvp / custom_vjp functions, custom_root and custom_linear_solve.
+
+Their rules run with the semantics JAX gives each mode (JAX005, JAX006, JAX007 arise here).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jax_lsp.analysis.interp_state import (
+    Args,
+)
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.values import (
+    UNKNOWN,
+    BatchedBy,
+    Closure,
+    CustomFn,
+    Level,
+    RuleSetter,
+    TangentOf,
+    Value,
+    strip_marks,
+)
+
+
+def _fwd_unwraps_primals(c: CustomFn) -> bool:
+    """Whether every fwd rule of `c` reads its differentiable parameters only as
+    `p.value` / `p.perturbed` (what a `CustomVJPPrimal` offers under `symbolic_zeros=True`)."""
+    if c.fwd is None or not c.fwd.fns:
+        return False
+    for f in c.fwd.fns:
+        if not isinstance(f, Closure) or f.func.node.args.vararg is not None:
+            return False
+        a = f.func.node.args
+        params = {p.arg for i, p in enumerate(a.posonlyargs + a.args) if i not in c.nondiff}
+        unwrapped = {
+            id(n.value)
+            for n in ast.walk(f.func.node)
+            if isinstance(n, ast.Attribute) and n.attr in ("value", "perturbed")
+        }
+        for n in ast.walk(f.func.node):
+            if (
+                isinstance(n, ast.Name)
+                and n.id in params
+                and isinstance(n.ctx, ast.Load)
+                and id(n) not in unwrapped
+            ):
+                return False
+    return True
+
+
+class CustomRules:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ------------------------------------------------------------- custom rules
+
+    def set_rule(self, s: RuleSetter, args: Args) -> Value:
+        c = s.target
+        if s.which == "defjvp":
+            rule = args.get(0, "jvp")
+            if rule is not None:
+                c.jvp_rule = rule
+                return rule
+        elif s.which == "defjvps":
+            c.jvps = tuple(args.pos)
+        elif s.which == "defvjp":
+            c.fwd = args.get(0, "fwd")
+            c.bwd = args.get(1, "bwd")
+            zeros = args.get(2, "symbolic_zeros")
+            c.symbolic_zeros = zeros is not None and zeros.const not in (False, None, 0)
+        return UNKNOWN
+
+    def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
+        vals = args.all_values()
+        marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
+        marks -= self.ctx.mask
+        if c.kind == "vjp" and node is not None:
+            # a custom_vjp applied to a reverse level's tangents in a custom_jvp rule: JAX
+            # transposes the rule's tangent computation, and custom_vjp_call has no transpose
+            reverse_tangents = sorted(
+                (
+                    m.level
+                    for v in vals
+                    for m in v.tan
+                    if isinstance(m, TangentOf)
+                    and m.level.mode == REVERSE
+                    and m.level not in self.ctx.mask
+                ),
+                key=lambda lv: lv.order,
+            )
+            if reverse_tangents and not marks:
+                lv = reverse_tangents[0]
+                self.report("JAX006", node, lv, c.name or "custom_vjp function", (), deferred=True)
+        if not marks:
+            return self.call_value(c.primal, args, node)
+        level = max(marks, key=lambda lv: lv.order)
+        strip = frozenset({level})
+        out_tan = frozenset().union(*(v.tan for v in vals))
+        result = Value(tan=out_tan, traced=True)
+        if node is None:
+            return result
+        if c.kind == "jvp":
+            if level.mode == TRANSPOSE:
+                return self.call_value(c.primal, args, node)
+            primals = [strip_marks(v, strip) for v in args.pos]
+            tangents = [
+                Value(tan=frozenset({level.tangent_mark}) | level.tangent_in)
+                if level in v.tan
+                else UNKNOWN
+                for v in args.pos
+            ]
+            with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+                if c.jvp_rule is not None:
+                    nd = [primals[i] for i in c.nondiff if i < len(primals)]
+                    rest = [i for i in range(len(primals)) if i not in c.nondiff]
+                    rule_args = Args(
+                        nd
+                        + [
+                            self._seq([primals[i] for i in rest]),
+                            self._seq([tangents[i] for i in rest]),
+                        ],
+                        {},
+                        [None] * (len(nd) + 2),
+                        {},
+                    )
+                    self.call_value(c.jvp_rule, rule_args, node)
+                elif c.jvps is not None:
+                    # defjvps computes the primal output by calling the custom function itself
+                    ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
+                    for i, jf in enumerate(c.jvps):
+                        if i < len(tangents) and tangents[i].tan:
+                            self.call_value(
+                                jf,
+                                Args(
+                                    [tangents[i], ans, *primals],
+                                    {},
+                                    [None] * (len(primals) + 2),
+                                    {},
+                                ),
+                                node,
+                            )
+            return result
+        # custom_vjp
+        if level.mode == FORWARD and not self._lowered_or_batched(level):
+            return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
+        if level.mode == FORWARD:
+            if c.symbolic_zeros and not _fwd_unwraps_primals(c):
+                # JAX runs fwd first: an array op on a CustomVJPPrimal raises "... is not a
+                # valid JAX type" before the jvp-of-custom_vjp error
+                return result
+            self.report(
+                "JAX005",
+                node,
+                level,
+                c.name or "custom_vjp function",
+                (),
+                deferred=level.name.endswith("linearize"),
+            )
+            return result
+        if level.mode == TRANSPOSE:
+            self.report("JAX006", node, level, c.name or "custom_vjp function", (), deferred=True)
+            return result
+        if c.opaque_rules or c.fwd is None:
+            return result
+        primals = [strip_marks(v, strip) for v in args.pos]
+        with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+            fwd_out = self.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
+            res = (
+                fwd_out.items[1]
+                if fwd_out.items is not None and len(fwd_out.items) == 2
+                else (Value(tan=fwd_out.tan, traced=True))
+            )
+            if c.bwd is not None:
+                nd = [primals[i] for i in c.nondiff if i < len(primals)]
+                # the incoming cotangent depends on the primal values downstream, so it carries
+                # the outer levels' tangents (e.g. under hessian); whether an outer vmap batches
+                # it depends on that downstream code too (`vmap(grad(sum(g(x))))` pulls back an
+                # unbatched 1.0), which is not known here: no outer batch mark (precision first)
+                g = Value(
+                    tan=frozenset(
+                        m
+                        for m in out_tan - strip - {level.tangent_mark}
+                        if not isinstance(m, BatchedBy)
+                    ),
+                    traced=True,
+                )
+                if level.batched:
+                    # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
+                    g = g.with_tan(g.tan | {level.batch_mark})
+                self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+        return result

@@ -1,0 +1,501 @@
+"""Python's expressions as Python evaluates them, over abstract values.
+
+Names, operators (with their dunders), subscripts, comprehensions, imports of user modules and
+attribute lookup. Calls are dispatched by `calls`, JAX's API by `jax_calls`.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis.interp_state import (
+    MAX_DEPTH_ITEMS,
+    MAX_ITEMS,
+    Args,
+    Ctx,
+    Scope,
+)
+from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.scopes import comprehension_info
+from jax_lsp.analysis.values import (
+    EMPTY,
+    MAYBE_NONE,
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ArrayMethod,
+    ClassObj,
+    Closure,
+    CustomFn,
+    Decorator,
+    Instance,
+    LazyName,
+    LinenApply,
+    ModuleInfo,
+    Partial,
+    RuleSetter,
+    SuperOf,
+    UserModule,
+    Value,
+    Wrapper,
+    derived,
+    inherit_marks,
+    join,
+)
+
+_MAX_MODULES = 64
+
+
+def _is_none(a: Value, b: Value) -> bool | None:
+    """`a is b` when one side is None and the other is known to be or not to be None."""
+    if b.const is None:
+        a, b = b, a
+    if a.const is not None:
+        return None
+    if b.const is None:
+        return True
+    if b.const is not NOCONST or b.items is not None or (b.fns and MAYBE_NONE not in b.fns):
+        return False
+    return None
+
+
+_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: a**b if abs(b) < 64 else None,
+    ast.BitOr: lambda a, b: a | b,
+    ast.BitAnd: lambda a, b: a & b,
+    ast.BitXor: lambda a, b: a ^ b,
+    ast.LShift: lambda a, b: a << b if b < 64 else None,
+    ast.RShift: lambda a, b: a >> b,
+    ast.MatMult: lambda a, b: a @ b,
+}
+
+
+_DUNDERS: dict[type, str] = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "truediv",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.Pow: "pow",
+    ast.MatMult: "matmul",
+}
+
+
+class PythonExpressions:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ---------------------------------------------------------------------- expressions
+
+    def eval(self, node: ast.expr, scope: Scope) -> Value:
+        t = type(node)
+        if t is ast.Name:
+            return self.lookup(node.id, scope)  # type: ignore[attr-defined]
+        if t is ast.Constant:
+            return Value(const=node.value, intish=type(node.value) in (int, bool))  # type: ignore[attr-defined]
+        if t is ast.Call:
+            return self.eval_call(node, scope)  # type: ignore[arg-type]
+        if t is ast.Attribute:
+            return self.attribute(self.eval(node.value, scope), node.attr)  # type: ignore[attr-defined]
+        if t is ast.BinOp:
+            a = self.eval(node.left, scope)  # type: ignore[attr-defined]
+            b = self.eval(node.right, scope)  # type: ignore[attr-defined]
+            dunder = self.operator_dunder(a, b, node.op, node)  # type: ignore[attr-defined]
+            if dunder is not None:
+                return dunder
+            return self.binop(a, b, node.op)  # type: ignore[attr-defined]
+        if t is ast.UnaryOp:
+            v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
+            if isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
+                c = v.const
+                return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
+            if v.const is not NOCONST and isinstance(v.const, (int, float)):
+                try:
+                    return Value(
+                        const=-v.const if isinstance(node.op, ast.USub) else v.const,  # type: ignore[attr-defined]
+                        intish=v.intish,
+                    )
+                except TypeError:
+                    pass
+            return derived([v])
+        if t is ast.Compare:
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
+            if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
+                same = _is_none(vals[0], vals[1])
+                if same is not None:
+                    return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
+            return Value(traced=any(v.traced for v in vals), intish=True)
+        if t is ast.BoolOp:
+            vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
+            consts = [v.const for v in vals]
+            if all(c is not NOCONST for c in consts):
+                try:
+                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
+                    return Value(const=r)
+                except Exception:
+                    pass
+            return join(vals)
+        if t is ast.IfExp:
+            test = self.eval_test(node.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return Value()  # TracerBoolConversionError
+            if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
+                return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
+            return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
+        if t in (ast.Tuple, ast.List):
+            items: list[Value] = []
+            for e in node.elts:  # type: ignore[attr-defined]
+                if isinstance(e, ast.Starred):
+                    sv = self.eval(e.value, scope)
+                    if sv.items is not None and sv.keys is None:
+                        items.extend(sv.items)
+                    else:
+                        return self._seq([*items, sv], unknown_len=True)
+                else:
+                    items.append(self.eval(e, scope))
+            return self._seq(items)
+        if t is ast.Dict:
+            keys: list[Any] = []
+            vals = []
+            ok = True
+            for k, v in zip(node.keys, node.values):  # type: ignore[attr-defined]
+                vv = self.eval(v, scope)
+                if k is None:
+                    ok = False
+                    vals.append(vv)
+                    continue
+                kv = self.eval(k, scope)
+                if kv.const is NOCONST:
+                    ok = False
+                keys.append(kv.const)
+                vals.append(vv)
+            tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
+            traced = any(v.traced for v in vals)
+            if ok:
+                return Value(tan=tan, items=tuple(vals), keys=tuple(keys), traced=traced)
+            return Value(tan=tan, traced=traced)
+        if t is ast.Set:
+            return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
+        if t is ast.Subscript:
+            base = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
+            getitem = self._instance_method(base, "__getitem__")
+            if getitem is not None:
+                return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
+            return self.subscript(base, index)
+        if t is ast.Lambda:
+            return Value(fns=(self.make_closure(node, scope),))
+        if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
+            return self.eval_comprehension(node, scope)
+        if t is ast.NamedExpr:
+            v = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            self.store(node.target.id, v, scope)  # type: ignore[attr-defined]
+            return v
+        if t is ast.Starred:
+            return self.eval(node.value, scope)  # type: ignore[attr-defined]
+        if t is ast.Slice:
+            for part in (node.lower, node.upper, node.step):  # type: ignore[attr-defined]
+                if part is not None:
+                    self.eval(part, scope)
+            return UNKNOWN
+        if t in (ast.JoinedStr, ast.FormattedValue):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope)
+            return UNKNOWN
+        if t in (ast.Await, ast.Yield, ast.YieldFrom):
+            inner = getattr(node, "value", None)
+            return self.eval(inner, scope) if inner is not None else UNKNOWN
+        return UNKNOWN
+
+    @staticmethod
+    def _seq(items: list[Value], unknown_len: bool = False) -> Value:
+        tan = frozenset().union(*(v.tan for v in items)) if items else EMPTY
+        traced = any(v.traced for v in items)
+        # an unknown length, or a deep or long structure (kept small: values are memo keys),
+        # is summarised
+        if unknown_len or len(items) > MAX_ITEMS or any(v.depth >= MAX_DEPTH_ITEMS for v in items):
+            fns = tuple(f for v in items for f in v.fns)
+            return Value(tan=tan, fns=fns, traced=traced)
+        consts = [v.const for v in items]
+        const = tuple(consts) if all(c is not NOCONST for c in consts) else NOCONST
+        return Value(
+            tan=tan,
+            items=tuple(items),
+            const=const,
+            traced=traced,
+            intish=bool(items) and all(v.intish for v in items),
+        )
+
+    def _instance_method(self, v: Value, name: str) -> Value | None:
+        """`v.name` bound, when `v` is an instance of an analysed class that defines it."""
+        for f in v.fns:
+            if isinstance(f, Instance):
+                found = f.cls.lookup(name)
+                if found is not None:
+                    return self._bind(found, Value(tan=v.tan, fns=(f,), traced=v.traced))
+        return None
+
+    def operator_dunder(self, a: Value, b: Value, op: ast.operator, node: ast.AST) -> Value | None:
+        """`a + b` on instances of analysed classes: Python calls `a.__add__(b)`, or
+        `b.__radd__(a)`."""
+        name = _DUNDERS.get(type(op))
+        if name is None:
+            return None
+        left = self._instance_method(a, f"__{name}__")
+        if left is not None:
+            return self.call_value(left, Args([b], {}, [None], {}), node)
+        right = self._instance_method(b, f"__r{name}__")
+        if right is not None:
+            return self.call_value(right, Args([a], {}, [None], {}), node)
+        return None
+
+    def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
+        if a.const is not NOCONST and b.const is not NOCONST:
+            try:
+                r = _BINOPS[type(op)](a.const, b.const)
+                if isinstance(r, (int, float, str, bool, tuple)) and not (
+                    isinstance(r, (str, tuple)) and len(r) > 1000
+                ):
+                    return Value(const=r, intish=isinstance(r, int))
+            except Exception:
+                pass
+        if (
+            isinstance(op, ast.Add)
+            and a.items is not None
+            and b.items is not None
+            and a.keys is None
+            and b.keys is None
+        ):
+            return self._seq(list(a.items) + list(b.items))
+        if a.intish and b.intish and not isinstance(op, ast.Div):
+            # integers (arrays or Python ints) stay integers, except under true division
+            return Value(traced=a.traced or b.traced, intish=True)
+        return derived([a, b])
+
+    def subscript(self, base: Value, index: Value) -> Value:
+        if base.items is not None:
+            c = index.const
+            if base.keys is not None:
+                if c is not NOCONST:
+                    for k, v in zip(base.keys, base.items):
+                        if k == c:
+                            return v
+            elif (
+                isinstance(c, int)
+                and not isinstance(c, bool)
+                and -len(base.items) <= c < len(base.items)
+            ):
+                return base.items[c]
+            elif c is NOCONST and base.items and len(set(base.items)) == 1:
+                return base.items[0]
+            if base.items and any(v.fns for v in base.items) and c is NOCONST:
+                return join(list(base.items))
+        if any(isinstance(f, Api) for f in base.fns):
+            # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
+            return Value(tan=base.tan, traced=base.traced)
+        # an element or slice of an integer array is an integer array
+        return Value(
+            tan=base.tan | (index.tan if index.tan else EMPTY),
+            traced=base.traced,
+            intish=base.intish and base.items is None,
+        )
+
+    def eval_comprehension(self, node: Any, scope: Scope) -> Value:
+        fi = self.func_infos.get(node)
+        if fi is None:
+            fi = self.func_infos[node] = comprehension_info(node)
+        inner = Scope(fi, scope, scope.module)
+        for gen in node.generators:
+            it = self.eval(gen.iter, inner)
+            self.assign(gen.target, self.element_of(it), inner)
+            for cond in gen.ifs:
+                self.eval(cond, inner)
+        if isinstance(node, ast.DictComp):
+            k = self.eval(node.key, inner)
+            v = self.eval(node.value, inner)
+            return Value(tan=k.tan | v.tan, traced=v.traced)
+        v = self.eval(node.elt, inner)
+        return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+
+    # ---------------------------------------------------------------------- imports
+
+    def find_user_module(self, dotted: str, level: int) -> UserModule | None:
+        """The workspace module `dotted` (relative by `level`) imported from the module being
+        interpreted; None for modelled libraries and modules not found. Nothing is read yet."""
+        if self.workspace is None:
+            return None
+        importer = Path(self.module.path) if self.module.path else None
+        try:
+            path = self.workspace.find(dotted, level, importer)
+        except OSError:
+            return None
+        return UserModule(path) if path is not None else None
+
+    def load_module(self, path: Path) -> ModuleInfo | None:
+        """Interpret a workspace module's body, once per analysis. None when it cannot be read,
+        while it is loading (an import cycle sees an unknown module), or past the module cap."""
+        if path in self.modules:
+            return self.modules[path]
+        if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            if self.limits is not None and self.workspace is not None:
+                self.limits.append(
+                    Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
+                )
+            return None
+        parsed = self.workspace.parse(path)
+        self.modules[path] = None
+        if parsed is None:
+            return None
+        info = ModuleInfo(str(path), parsed.lines, is_main=False)
+        info.scope = Scope(None, None, None)
+        saved = (self.module, self.stack, self.ctx, self.depth)
+        self.module, self.stack, self.ctx = info, [], Ctx()
+        try:
+            self.exec_block(parsed.tree.body, info.scope)
+        finally:
+            self.module, self.stack, self.ctx, self.depth = saved
+        self.modules[path] = info
+        return info
+
+    def module_attribute(self, user: UserModule, name: str) -> Value:
+        info = self.load_module(user.path)
+        if info is None:
+            return UNKNOWN
+        v = info.scope.vars.get(name)
+        if v is not None:
+            return v
+        if info.path and info.path.endswith("__init__.py"):
+            saved = self.module
+            self.module = info
+            try:
+                sub = self.find_user_module(name, 1)
+            finally:
+                self.module = saved
+            if sub is not None:
+                return Value(fns=(sub,))
+        return UNKNOWN
+
+    def resolve_lazy(self, v: Value) -> Value:
+        if not any(type(f) is LazyName for f in v.fns):
+            return v
+        parts = [
+            Value(
+                tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName), traced=v.traced
+            )
+        ]
+        for f in v.fns:
+            if type(f) is LazyName:
+                parts.append(self.module_attribute(UserModule(f.path), f.name))
+        return join(parts)
+
+    @property
+    def dependencies(self) -> list[str]:
+        """The workspace files this analysis read, besides the analysed one."""
+        return sorted(str(p) for p, m in self.modules.items() if m is not None)
+
+    # ---------------------------------------------------------------------- attributes
+
+    def attribute(self, obj: Value, name: str) -> Value:
+        fns: list[Any] = []
+        parts: list[Value] = []
+        for f in obj.fns:
+            if isinstance(f, Api):
+                q = jaxapi.canonical(f"{f.name}.{name}")
+                fns.append(Api(q))
+            elif isinstance(f, CustomFn):
+                if name in ("defjvp", "defjvps", "defvjp"):
+                    fns.append(RuleSetter(f, name))
+                elif name == "fun":
+                    parts.append(f.primal)
+            elif isinstance(f, ClassObj):
+                found = f.lookup(name)
+                if found is not None:
+                    parts.append(self._unwrap_static(found, Value(fns=(f,))))
+            elif isinstance(f, UserModule):
+                parts.append(self.module_attribute(f, name))
+            elif isinstance(f, LazyName):
+                parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
+            elif isinstance(f, SuperOf):
+                for b in f.cls.bases:
+                    for c in b.fns:
+                        if isinstance(c, ClassObj):
+                            found = c.lookup(name)
+                            if found is not None:
+                                parts.append(self._bind(found, f.self_value))
+            elif isinstance(f, Wrapper) and f.kind == "jit" and name in jaxapi.STAGING_METHODS:
+                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
+                # traces it (like make_jaxpr)
+                lowered = jaxapi.STAGING_METHODS[name] == "lowered"
+                fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
+            elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
+                parts.append(Value(fns=(f,)))
+            elif isinstance(f, Instance):
+                me = Value(tan=obj.tan, fns=(f,), traced=obj.traced)
+                if name in f.attrs:
+                    a = f.attrs[name]
+                    if obj.tan and not f.cls.is_static_field(name):
+                        a = inherit_marks(a, self._differentiated_marks(f, name, a, obj.tan))
+                    if (
+                        obj.traced
+                        and not a.traced
+                        and name in f.cls.data_fields
+                        and a.const is NOCONST
+                        and not a.fns
+                    ):
+                        # a data leaf of a traced pytree: a tracer too (a Python constant
+                        # there may be static: equinox's filter_jit)
+                        a = Value(a.tan, a.fns, a.items, a.keys, a.const, True, a.intish)
+                    parts.append(a)
+                else:
+                    found = f.cls.lookup(name)
+                    if found is not None:
+                        parts.append(self._bind(found, me))
+                    elif f.cls.linen and name in ("apply", "init", "init_with_output"):
+                        fns.append(LinenApply(me, name != "apply"))
+                    else:
+                        parts.append(Value(tan=obj.tan, traced=obj.traced))
+        if not fns and not parts:
+            if name in jaxapi.KILLER_ATTRIBUTES:
+                # static metadata (`x.shape[0]` is a Python int even under a trace)
+                return Value()
+            return Value(tan=obj.tan, fns=(ArrayMethod(name, obj),), traced=obj.traced)
+        if fns:
+            parts.append(Value(fns=tuple(fns)))
+        return join(parts)
+
+    def _unwrap_static(self, v: Value, cls_value: Value) -> Value:
+        if not any(isinstance(f, Decorator) for f in v.fns):
+            return v
+        fns = [f for f in v.fns if not isinstance(f, Decorator)]
+        if any(isinstance(f, Decorator) and f.kind == "classmethod" for f in v.fns):
+            return Value(fns=tuple(Partial(f, (cls_value,)) for f in fns))
+        return Value(fns=tuple(fns), tan=v.tan)
+
+    def _bind(self, v: Value, self_value: Value) -> Value:
+        decos = {f.kind for f in v.fns if isinstance(f, Decorator)}
+        fns = [f for f in v.fns if not isinstance(f, Decorator)]
+        if "staticmethod" in decos:
+            return Value(fns=tuple(fns))
+        if "property" in decos:
+            return join([self.call_value(Value(fns=(f,)), Args.of(self_value), None) for f in fns])
+        if "classmethod" in decos:
+            classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
+            return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
+        if not fns:
+            # a class-level constant read through an instance stays that constant
+            return Value(
+                tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
+            )
+        return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))

@@ -1,0 +1,510 @@
+"""JAX functions that take functions: control flow, staging and wrappers.
+
+lax.scan / fori_loop / while_loop / cond / map, jit, checkpoint, vectorize..., and JAX009
+(reverse-mode through a loop with dynamic bounds) decided where loops run.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from jax_lsp.analysis.interp_state import (
+    MAX_ITEMS,
+    MAX_LOOP,
+    Args,
+    Ctx,
+)
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.values import (
+    EMPTY,
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ClassObj,
+    Closure,
+    CustomFn,
+    Decorator,
+    Instance,
+    Level,
+    LoopTangent,
+    Partial,
+    Value,
+    Wrapper,
+    add_mark,
+    derived,
+    join,
+    strip_marks,
+)
+
+
+def _data_pytree(v: Value) -> bool:
+    """`v` is an instance of a class registered with data fields (its leaves get traced)."""
+    return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
+
+
+class _CarryProbe:
+    """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
+
+    __slots__ = ()
+
+
+def _item_at(v: Value, path: tuple) -> Value | None:
+    for k in path:
+        if v.items is None or k >= len(v.items):
+            return None
+        v = v.items[k]
+    return v
+
+
+def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
+    """`v`'s structure with untraced, unknown leaves, but a traced one at `path`."""
+    if v.items is not None:
+        items = tuple(_only_traced(i, path, (*here, k)) for k, i in enumerate(v.items))
+        return Value(items=items, keys=v.keys)
+    return Value(traced=here == path)
+
+
+def _mark_loop_tangent(
+    v: Value, level: Level, mark: LoopTangent, path: tuple = (), skip: frozenset = EMPTY
+) -> Value:
+    """`v` with `mark` added to each part that carries `level`'s tangent, except the parts at
+    the paths in `skip` (and a container all of whose marked parts are skipped)."""
+    if level not in v.tan or path in skip:
+        return v
+    items = (
+        tuple(_mark_loop_tangent(i, level, mark, (*path, k), skip) for k, i in enumerate(v.items))
+        if v.items is not None
+        else None
+    )
+    if skip and items is not None and not any(mark in i.tan for i in items):
+        return Value(v.tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
+    return Value(v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish)
+
+
+class HigherOrder:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ------------------------------------------------------------- higher order
+
+    def call_higher_order(self, kind: str, name: str, args: Args, node: ast.AST | None) -> Value:
+        pos = args.pos
+        if kind in ("jit", "vmap", "same", "checkpoint", "same_or_decorator"):
+            fun = args.get(0, "fun") or args.get(0, "f")
+            if fun is None:
+                # used as `@partial(jax.jit, ...)` or `jax.jit(static_argnums=...)` factory
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+            if not fun.fns:
+                return derived([fun])
+            static: frozenset[int] = EMPTY
+            sa = args.kw.get("static_argnums")
+            if sa is not None:
+                c = sa.const
+                static = frozenset(
+                    (c,) if isinstance(c, int) else c if isinstance(c, tuple) else ()
+                )
+            names_v = args.kw.get("static_argnames")
+            static_names: frozenset[str] = EMPTY
+            if names_v is not None:
+                c = names_v.const
+                static_names = frozenset(
+                    (c,) if isinstance(c, str) else c if isinstance(c, tuple) else ()
+                )
+            if kind in ("same", "same_or_decorator"):
+                return fun
+            if any(isinstance(f, ClassObj) for f in fun.fns):
+                # flax lifted transforms on Module classes: a remat'd class checkpoints calls
+                if kind != "checkpoint":
+                    return fun
+                return Value(
+                    fns=tuple(
+                        ClassObj(f.name, f.node, {}, [Value(fns=(f,))], f.linen, remat=True)
+                        if isinstance(f, ClassObj)
+                        else f
+                        for f in fun.fns
+                    )
+                )
+            batched = self._in_axes(args) if kind == "vmap" else None
+            return Value(fns=(Wrapper(kind, fun, static, static_names, batched, name),))
+        if kind == "partial":
+            if not pos:
+                return UNKNOWN
+            fun = pos[0]
+            return (
+                Value(
+                    fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in fun.fns)
+                )
+                if fun.fns
+                else derived([fun])
+            )
+        if kind == "wraps":
+            return Value(fns=(Decorator("wraps"),))
+        if kind == "update_wrapper":
+            return pos[0] if pos else UNKNOWN
+        if node is None:
+            return UNKNOWN
+        if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ctx.staged:
+            with self.staging():
+                return self.call_higher_order(kind, name, args, node)
+        if kind == "scan":
+            return self.scan(args, node)
+        if kind == "fori_loop":
+            return self.fori_loop(args, node)
+        if kind == "while_loop":
+            return self.while_loop(args, node)
+        if kind == "cond":
+            if len(pos) >= 3:
+                ops = Args(pos[3:], {}, args.pos_nodes[3:], {}, args.star)
+                outs = [self.call_value(pos[1], ops, node), self.call_value(pos[2], ops, node)]
+                return join(outs)
+            return derived(args.all_values())
+        if kind == "switch":
+            if len(pos) >= 2:
+                ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
+                branches = list(pos[1].items) if pos[1].items is not None else [pos[1]]
+                return join([self.call_value(b, ops, node) for b in branches])
+            return derived(args.all_values())
+        if kind == "map":
+            f = args.get(0, "f") or UNKNOWN
+            xs = args.get(1, "xs") or UNKNOWN
+            batch_size = args.kw.get("batch_size")
+            if batch_size is not None and batch_size.const is not None:
+                # lax.map(..., batch_size=n) vmaps `f` over each chunk
+                level = self.level("batch", name, self.span(node), batched=True)
+                xs = add_mark(xs, frozenset({level.batch_mark}))
+            out = self.call_value(f, Args([xs], {}, [None], {}), node)
+            return Value(tan=out.tan, traced=True)
+        if kind == "reduce":
+            return self.reduce(args, node)
+        if kind == "tree_map":
+            if pos:
+                rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
+                return self.call_value(pos[0], rest, node)
+            return UNKNOWN
+        if kind == "custom_root":
+            return self.custom_root(args, node)
+        if kind == "custom_linear_solve":
+            return self.custom_linear_solve(args, node)
+        if kind in ("custom_jvp", "custom_vjp", "eqx_custom_vjp"):
+            fun = args.get(0, "fun")
+            nondiff = args.kw.get("nondiff_argnums")
+            nd: tuple[int, ...] = ()
+            if nondiff is not None and isinstance(nondiff.const, tuple):
+                nd = tuple(x for x in nondiff.const if isinstance(x, int))
+            if fun is None:
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+            label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
+            c = CustomFn(
+                "jvp" if kind == "custom_jvp" else "vjp",
+                fun,
+                nd,
+                opaque_rules=kind == "eqx_custom_vjp",
+                name=label,
+            )
+            return Value(fns=(c,))
+        return derived(args.all_values())
+
+    @staticmethod
+    def _in_axes(args: Args) -> tuple[bool, ...] | None:
+        """Which positional arguments a vmap batches, from a constant `in_axes`."""
+        v = args.get(1, "in_axes")
+        if v is None:
+            return None  # in_axes=0: all
+        c = v.const
+        if isinstance(c, int) and not isinstance(c, bool):
+            return None
+        if isinstance(c, tuple):
+            return tuple(x is not None for x in c)
+        if v.items is not None and v.keys is None:
+            return tuple(i.const is not None for i in v.items)
+        return ()
+
+    def _with_ctx(self, **changes: Any) -> Ctx:
+        return dataclasses.replace(self.ctx, **changes)
+
+    @contextmanager
+    def staging(self) -> Iterator[None]:
+        """JAX traces the functions called in here into a jaxpr (see `Ctx.staged`)."""
+        if self.ctx.staged:
+            yield
+            return
+        with self.context(self._with_ctx(staged=True)):
+            yield
+
+    @contextmanager
+    def context(self, ctx: Ctx) -> Iterator[None]:
+        saved = self.ctx
+        self.ctx = ctx
+        try:
+            yield
+        finally:
+            self.ctx = saved
+
+    def call_trace_only(self, how: str, args: Args, node: ast.AST | None) -> Value:
+        """`make_jaxpr(f)` (a function tracing `f`) or `eval_shape(f, *args)` (traces it now).
+        What they return (a jaxpr, shapes) carries no tangent."""
+        fun = args.get(0, "fun") or UNKNOWN
+        if not fun.fns:
+            return UNKNOWN
+        if how == "wrapped":
+            return Value(fns=(Wrapper("trace_only", fun),))
+        rest = Args(args.pos[1:], {}, args.pos_nodes[1:], {}, args.star, args.dstar)
+        self.call_wrapper(Wrapper("trace_only", fun), rest, node)
+        return UNKNOWN
+
+    def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if w.kind == "trace_only":
+            with self.context(self._with_ctx(trace_only=True)):
+                self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
+            return UNKNOWN
+        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:
+            with self.staging():
+                return self.call_wrapper(w, args, node)
+        if w.kind == "checkpoint":
+            reverse = frozenset(
+                m
+                for v in args.all_values()
+                for m in v.tan
+                if isinstance(m, Level) and m.mode == REVERSE
+            )
+            with self.context(
+                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            ):
+                return self.call_value(w.fun, args, node)
+        if w.kind in ("jit", "vmap"):
+            pos = [
+                v
+                if (i in w.static or v.traced or (v.fns and not _data_pytree(v)))
+                else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
+                for i, v in enumerate(args.pos)
+            ]
+            kw = {
+                k: (
+                    v
+                    if k in w.static_names or (v.fns and not _data_pytree(v))
+                    else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
+                )
+                for k, v in args.kw.items()
+            }
+            if w.kind == "vmap" and node is not None and w.batched != ():
+                # the batched arguments carry the mark of this vmap (a callback on them needs
+                # a vmap_method); the results, stacked, are plain arrays again
+                level = self.level("batch", w.name or "jax.vmap", self.span(node), batched=True)
+                mark = frozenset({level.batch_mark})
+                pos = [
+                    add_mark(v, mark)
+                    if w.batched is None or (i < len(w.batched) and w.batched[i])
+                    else v
+                    for i, v in enumerate(pos)
+                ]
+                if w.batched is None:
+                    kw = {k: add_mark(v, mark) for k, v in kw.items()}
+                new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+                with self.context(self._with_ctx(vmapped=True)):
+                    return strip_marks(self.call_value(w.fun, new, node), mark)
+            new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+            if w.kind == "vmap":
+                with self.context(self._with_ctx(vmapped=True)):
+                    return self.call_value(w.fun, new, node)
+            with self.context(self._with_ctx(jitted=True)):
+                return self.call_value(w.fun, new, node)
+        return self.call_value(w.fun, args, node)
+
+    def scan(self, args: Args, node: ast.AST) -> Value:
+        f = args.get(0, "f") or UNKNOWN
+        init = args.get(1, "init") or UNKNOWN
+        xs = args.get(2, "xs") or Value(const=None)
+        x = xs if xs.items is not None else Value(tan=xs.tan, traced=True)
+        carry = init
+        out = UNKNOWN
+        for _ in range(MAX_LOOP + 1):
+            out = self.call_value(f, Args([carry, x], {}, [None, None], {}), node)
+            new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
+            joined = join([carry, new_carry])
+            if joined == carry:
+                break
+            carry = joined
+        ys = out.items[1] if out.items is not None and len(out.items) == 2 else out
+        return Value(tan=carry.tan | ys.tan, items=(carry, ys), traced=True)
+
+    def reduce(self, args: Args, node: ast.AST) -> Value:
+        """`functools.reduce(f, xs[, init])`: f folded over the items, in order when they are
+        known (a composition of layers), else to a fixpoint over their join."""
+        f = args.get(0, "function") or UNKNOWN
+        xs = args.get(1, "iterable") or UNKNOWN
+        init = args.get(2, "initial")
+        if xs.items is not None and xs.keys is None:
+            items = list(xs.items)
+            acc = init if init is not None else (items.pop(0) if items else UNKNOWN)
+            for item in items[:MAX_ITEMS]:
+                acc = self.call_value(f, Args([acc, item], {}, [None, None], {}), node)
+            return acc
+        elem = self.element_of(xs)
+        start = init if init is not None else elem
+        return self._loop_fixpoint(f, lambda v: Args([v, elem], {}, [None, None], {}), start, node)
+
+    def _loop_fixpoint(
+        self, body: Value, make_args: Callable[[Value], Args], init: Value, node: ast.AST
+    ) -> Value:
+        val = init
+        for _ in range(MAX_LOOP + 1):
+            out = self.call_value(body, make_args(val), node)
+            joined = join([val, out])
+            if joined == val:
+                break
+            val = joined
+        return val
+
+    def fori_loop(self, args: Args, node: ast.AST) -> Value:
+        lo = args.get(0, "lower") or UNKNOWN
+        hi = args.get(1, "upper") or UNKNOWN
+        body = args.get(2, "body_fun") or UNKNOWN
+        init = args.get(3, "init_val") or UNKNOWN
+        i = Value(traced=lo.traced or hi.traced)
+        # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
+        dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
+        with self.staging():
+            val = self._loop_fixpoint(body, make_args, init, node)
+            if dynamic:
+                # its while_loop's cond reads the index and the bounds, never the body's carry
+                val = self._check_reverse_loop(val, node, "lax.fori_loop", (body, make_args, None))
+        return val
+
+    def while_loop(self, args: Args, node: ast.AST) -> Value:
+        cond = args.get(0, "cond_fun") or UNKNOWN
+        body = args.get(1, "body_fun") or UNKNOWN
+        init = args.get(2, "init_val") or UNKNOWN
+        make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
+        val = self._loop_fixpoint(body, make_args, init, node)
+        # JAX evaluates cond_fun on the primal carry only: no level differentiates it
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            self.call_value(cond, Args([val], {}, [None], {}), node)
+        return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
+
+    def _check_reverse_loop(
+        self, val: Value, node: ast.AST, what: str, loop: tuple | None = None
+    ) -> Value:
+        """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. With
+        the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
+        `_forwarded_carry`) keep their tangent unmarked."""
+        levels = sorted(
+            (m for m in val.tan - self.ctx.mask if isinstance(m, Level) and m.mode == REVERSE),
+            key=lambda lv: lv.order,
+        )
+        if not levels:
+            return val
+        mark = self.loop_tangents.get((node, levels[0]))
+        if mark is None:
+            mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+        forwarded = (
+            self._forwarded_carry(val, levels[0], node, *loop) if loop is not None else frozenset()
+        )
+        if not mark.pending:
+            self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
+        return _mark_loop_tangent(val, levels[0], mark, (), forwarded)
+
+    def _forwarded_carry(
+        self,
+        val: Value,
+        level: Level,
+        node: ast.AST,
+        body: Value,
+        make_args: Callable[[Value], Args],
+        cond: Value | None,
+    ) -> frozenset:
+        """The paths (item indices) of the carry leaves carrying `level` that the loop's body
+        returns unchanged and its cond does not read: `lax.while_loop` moves them out of the
+        loop as constants, so the loop's output there is its input and nothing about them is
+        transposed. The body is called once more with those leaves made distinct (a probe
+        mark defeats the memo): a leaf it returns as the very object it got is forwarded."""
+        probe = _CarryProbe()
+        leaves: dict[tuple, Value] = {}
+
+        def mark(v: Value, path: tuple) -> Value:
+            if level not in v.tan or len(leaves) >= MAX_ITEMS:
+                return v
+            items = None
+            if v.items is not None:
+                items = tuple(mark(item, (*path, k)) for k, item in enumerate(v.items))
+            out = Value(v.tan | {probe}, v.fns, items, v.keys, v.const, v.traced, v.intish)
+            if items is None:
+                leaves[path] = out
+            return out
+
+        out = self.call_value(body, make_args(mark(val, ())), node)
+        forwarded = {path for path, leaf in leaves.items() if _item_at(out, path) is leaf}
+        if cond is not None:
+            # a leaf the cond reads stays in the carry: its tracedness alone reaches the test
+            for path in sorted(forwarded):
+                only = _only_traced(val, path, ())
+                if self.call_value(cond, Args([only], {}, [None], {}), node).traced:
+                    forwarded.discard(path)
+        return frozenset(forwarded)
+
+    def _lowered_or_batched(self, level: Level) -> bool:
+        """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
+        or at trace time once its tangents are batched (jacfwd, vmap): not under make_jaxpr or
+        eval_shape alone."""
+        return not self.ctx.trace_only or level.batched or self.ctx.vmapped
+
+    def _transposed_loops(self, level: Level, out: Value) -> None:
+        """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
+        for m in out.tan:
+            if isinstance(m, LoopTangent) and m.level is level:
+                level.pending.extend(m.pending)
+
+    def custom_root(self, args: Args, node: ast.AST) -> Value:
+        f = args.get(0, "f") or UNKNOWN
+        guess = args.get(1, "initial_guess") or UNKNOWN
+        solve = args.get(2, "solve") or UNKNOWN
+        tangent_solve = args.get(3, "tangent_solve") or UNKNOWN
+        out_f = self.call_value(f, Args([guess], {}, [None], {}), node)
+        # custom_root linearizes `f` at the root whenever it runs (differentiated or not), and
+        # so do the levels that reach the root through f's closed-over parameters
+        own = self.level(FORWARD, "jax.lax.custom_root", self.span(node), batched=False)
+        levels = frozenset(m for m in out_f.tan if isinstance(m, Level)) | {own}
+        self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
+        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
+            self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
+        return Value(tan=out_f.tan, traced=True)
+
+    def custom_linear_solve(self, args: Args, node: ast.AST) -> Value:
+        matvec = args.get(0, "matvec") or UNKNOWN
+        b = args.get(1, "b") or UNKNOWN
+        solve = args.get(2, "solve") or UNKNOWN
+        tsolve = args.get(3, "transpose_solve")
+        out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        symmetric = args.get(4, "symmetric")
+        if tsolve is not None and (symmetric is None or symmetric.const is not True):
+            self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
+        with self.context(
+            self._with_ctx(mask=self.ctx.mask | self._active_marks() | b.tan | out.tan)
+        ):
+            self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
+            if tsolve is not None:
+                self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
+        return Value(tan=b.tan | out.tan, traced=True)
+
+    def transpose_when_traced(
+        self, funs: list[Value], arity: int, node: ast.AST, name: str, mode: str = TRANSPOSE
+    ) -> None:
+        """JAX transposes these linear functions while tracing the call that takes them
+        (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
+        `linear_transpose` applied at once. With `mode` REVERSE: it takes their gradient
+        (minimize's BFGS), like `grad` applied at once."""
+        level = self.level(mode, name, self.span(node), batched=False)
+        arg = Value(tan=frozenset({level}), traced=True)
+        with self.staging():
+            for f in funs:
+                if f.fns:
+                    self.run_level(level, f, Args([arg] * arity, {}, [None] * arity, {}), node)
+
+    def _active_marks(self) -> frozenset:
+        # inside a solver no level counts: mask every level created so far
+        return frozenset(self.levels)

@@ -1,0 +1,109 @@
+"""What the interpreter's parts share: contexts, scopes, arguments, limits.
+
+The interpreter (`interp.Interpreter`) is one class made of one mixin per concern; the types
+and limits they all use live here, so that no part imports another.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.values import (
+    EMPTY,
+    FuncInfo,
+    Level,
+    Value,
+)
+
+MAX_LOOP = 3
+
+MAX_ITEMS = 64
+
+MAX_DEPTH_ITEMS = 4
+
+#: the root of findings that come from interpreting the module's own statements
+MODULE_ROOT = "<module>"
+
+
+@dataclass(frozen=True)
+class SharedCall:
+    """One interpretation shared by calls whose levels differ (see `sharing`): its result,
+    its levels (in rank order), the findings it emitted and the functions it entered."""
+
+    result: Value
+    levels: tuple[Level, ...]
+    emitted: tuple[tuple[str, Span], ...]
+    entered: frozenset[ast.AST]
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What surrounds the code being interpreted (part of the memo key)."""
+
+    #: levels whose custom rule we are inside: other levels reaching a callback here are
+    #: second-order uses of the rule
+    rule_levels: frozenset = EMPTY
+    #: levels whose tangents do not reach callbacks here (custom_root / linear solvers)
+    mask: frozenset = EMPTY
+    #: reverse levels that differentiate an enclosing jax.checkpoint
+    checkpoint_levels: frozenset = EMPTY
+    #: the callback runs under vmap (a Level whose tangents are batched, or jax.vmap)
+    vmapped: bool = False
+    #: inside a flax linen module's apply: the tangents of its variables, which every
+    #: submodule it builds reads its parameters from
+    module_tan: frozenset = EMPTY
+    #: inside jit: every JAX operation is staged, so its result is a tracer even when its
+    #: operands are constants (`jnp.int32(1)` is then no static loop bound)
+    jitted: bool = False
+    #: inside a function JAX stages out (jit, vmap, checkpoint, lax control flow, transpose):
+    #: a value derived from a tracer is not concrete here (eager grad/jvp tracers are)
+    staged: bool = False
+    #: inside `jax.make_jaxpr` / `jax.eval_shape`: traced, never lowered nor run
+    trace_only: bool = False
+
+
+class Scope:
+    __slots__ = ("func", "module", "parent", "vars")
+
+    def __init__(self, func: FuncInfo | None, parent: Scope | None, module: Scope | None) -> None:
+        self.vars: dict[str, Value] = {}
+        self.func = func
+        self.parent = parent
+        self.module = module if module is not None else self
+
+
+class BudgetExhausted(Exception):
+    """The interpreter did as much work as it may for one module."""
+
+
+@dataclass
+class Args:
+    pos: list[Value]
+    kw: dict[str, Value]
+    #: the AST node of each positional argument / keyword, for operand ranges
+    pos_nodes: list[ast.AST | None]
+    kw_nodes: dict[str, ast.AST]
+    #: unknown extra positional / keyword arguments (`*xs` / `**kw` of unknown shape)
+    star: Value | None = None
+    dstar: Value | None = None
+
+    @classmethod
+    def of(cls, *pos: Value, **kw: Value) -> Args:
+        return cls(list(pos), dict(kw), [None] * len(pos), {})
+
+    def all_values(self) -> list[Value]:
+        vals = self.pos + list(self.kw.values())
+        if self.star is not None:
+            vals.append(self.star)
+        if self.dstar is not None:
+            vals.append(self.dstar)
+        return vals
+
+    def get(self, index: int, name: str | None = None) -> Value | None:
+        if name is not None and name in self.kw:
+            return self.kw[name]
+        if index < len(self.pos):
+            return self.pos[index]
+        return None

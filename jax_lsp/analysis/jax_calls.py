@@ -1,0 +1,342 @@
+"""Calls of JAX's API, from the table measured by running JAX (`apitable`).
+
+Which operands' tangents reach which outputs, integer outputs, dtypes, array methods.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jax_lsp.analysis import apitable, jaxapi, nnx_filters
+from jax_lsp.analysis.interp_state import (
+    MAX_ITEMS,
+    Args,
+)
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE
+from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
+from jax_lsp.analysis.values import (
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ArrayMethod,
+    ClassObj,
+    Closure,
+    Level,
+    Transformed,
+    Value,
+    Wrapper,
+    derived,
+    join,
+)
+
+
+class JaxApiCalls:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ------------------------------------------------------------- API calls
+
+    def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
+        name = self.extra_transforms.get(name, name)
+        if name in jaxapi.CALLBACKS:
+            return self.call_callback(name, jaxapi.CALLBACKS[name], args, node)
+        if name in self.extra_callbacks:
+            return self.call_callback(name, jaxapi.CallbackSpec("pure", 0, frozenset()), args, node)
+        spec = jaxapi.TRANSFORMS.get(name)
+        if spec is not None:
+            return self.make_transform(name, spec, args, node)
+        kind = jaxapi.HIGHER_ORDER.get(name)
+        if kind is not None:
+            return self.call_higher_order(kind, name, args, node)
+        if name in jaxapi.TRACE_ONLY:
+            return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:
+            return self.register_pytree(name, args)
+        if name in jaxapi.NNX_VARIABLE_BASES and args.pos:
+            return args.pos[0]  # an nnx Variable stands for its array (dtype included)
+        if name in nnx_filters.CONSTRUCTORS:
+            parts = [self.nnx_filter(v) for v in args.pos]
+            key = args.pos[0].const if args.pos else None
+            return Value(const=nnx_filters.build(nnx_filters.CONSTRUCTORS[name], parts, key))
+        if name == "flax.nnx.DiffState" and len(args.pos) == 2:
+            state = nnx_filters.DiffState(args.pos[0].const, self.nnx_filter(args.pos[1]))
+            return Value(const=state)
+        vals = args.all_values()
+        # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
+        jax_array = any(v.traced for v in vals) or (self.ctx.jitted and name.startswith("jax."))
+        if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
+            for v in vals:
+                for f in v.fns:
+                    if isinstance(f, Transformed):
+                        self.transformed_inspected.setdefault(f, set()).add(node)
+        if name.startswith("builtins.") and jaxapi.is_killer(name):
+            if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
+                # a constant range (`argnums=tuple(range(4))`): its items are known
+                r = range(*(v.const for v in vals[:3]))
+                if len(r) <= MAX_ITEMS:
+                    return Value(const=r, intish=True)
+            if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
+                try:
+                    return Value(const=int(vals[0].const), intish=True)
+                except (TypeError, ValueError):
+                    pass
+            if name in jaxapi.PYTHON_INT_RESULTS:
+                return Value(intish=True)  # Python ints: no tangent, and grad rejects them
+            return UNKNOWN
+        if name in jaxapi.INT_CONSTRUCTORS:
+            return Value(traced=jax_array, intish=True)
+        if name in ("jax.numpy.array", "jax.numpy.asarray") and args.pos:
+            # a given dtype decides, not the element literals (`dtype=jnp.float32`)
+            return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        facts = apitable.facts(name)
+        if facts is not None:
+            return self.call_measured(facts, args, node)
+        if name in jaxapi.PYTHON_STATIC:
+            return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
+        if jaxapi.is_killer(name):
+            return Value(traced=jax_array)
+        if self.ctx.module_tan and name.startswith("flax.linen."):
+            if name.rpartition(".")[2][:1].isupper():
+                # a linen submodule (nn.Dense(...)) built in a module's apply: its
+                # parameters are that apply's variables
+                return Value(tan=derived(vals).tan | self.ctx.module_tan, traced=True)
+        if name in ("builtins.zip", "builtins.enumerate") and args.pos:
+            return self._zip(name, args.pos)
+        if name in ("builtins.tuple", "builtins.list") and args.pos:
+            v = args.pos[0]
+            if isinstance(v.const, range):
+                return self._seq([Value(const=i, intish=True) for i in v.const])
+            return v if v.items is not None else derived([v])
+        if name == "builtins.dict":
+            if not args.pos and args.kw:
+                return Value(
+                    tan=frozenset().union(*(v.tan for v in args.kw.values())),
+                    items=tuple(args.kw.values()),
+                    keys=tuple(args.kw.keys()),
+                    traced=any(v.traced for v in args.kw.values()),
+                )
+        if name in ("builtins.getattr",) and len(args.pos) >= 2:
+            attr = args.pos[1].const
+            if isinstance(attr, str):
+                return self.attribute(args.pos[0], attr)
+            if self.limits is not None and node is not None:
+                self.note_limit(node, "getattr with a name not known statically: unknown value")
+        if name == "builtins.super":
+            return UNKNOWN
+        if name in ("numpy.array", "numpy.asarray") and args.pos:
+            return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        if self.limits is not None and node is not None and not name.startswith("builtins."):
+            if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
+                self.note_limit(
+                    node,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): the "
+                    "functions passed to it are not followed",
+                )
+            else:
+                self.note_limit_call(
+                    node,
+                    args,
+                    f"`{name}` is not modelled (no JAX API facts, not workspace code): "
+                    "differentiated values are assumed to pass through it",
+                )
+        return derived(vals)
+
+    def register_pytree(self, name: str, args: Args) -> Value:
+        """`register_pytree_node(cls, flatten, unflatten)`, `register_dataclass(cls,
+        data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
+        are static."""
+        classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
+        static: set[str] = set()
+        if name == "jax.tree_util.register_pytree_node":
+            flatten = args.get(1, "flatten_func")
+            for f in flatten.fns if flatten is not None else ():
+                if isinstance(f, Closure):
+                    static |= flatten_aux_attributes(f.func.node)
+        else:
+            # register_dataclass: the data fields are leaves (tracers under jit)
+            data = args.get(1, "data_fields")
+            if data is not None and data.items is not None:
+                for c in classes:
+                    c.data_fields.update(i.const for i in data.items if isinstance(i.const, str))
+            meta = args.get(2, "meta_fields")
+            if meta is not None:
+                names = (
+                    meta.const
+                    if isinstance(meta.const, tuple)
+                    else tuple(i.const for i in meta.items or ())
+                )
+                static = {n for n in names if isinstance(n, str)}
+        for c in classes:
+            c.pytree = True
+            c.static_fields |= static
+        return args.pos[0]
+
+    def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
+        """A JAX function the API table describes: its result carries the tangents of the
+        arguments whose tangents reach it in JAX, and is an integer when JAX's is."""
+        if facts.callables and facts.calling:
+            return self.call_measured_higher_order(facts, args, node)
+        vals = args.all_values()
+        traced = any(v.traced for v in vals) or self.ctx.jitted
+        # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
+        dtypes = []
+        for p in jaxapi.DTYPE_PARAMS:
+            i = facts.position(p)
+            dtype = args.get(i if i is not None else 1 << 30, p)
+            if dtype is not None and self.is_int_dtype(dtype):
+                return Value(traced=traced, intish=True)
+            if dtype is not None and dtype.const is not None:
+                dtypes.append(dtype)
+        # the array arguments decide (options such as `indexing="ij"` or `None` say nothing),
+        # unless another dtype is given (`arange(4, dtype="float32")`)
+        arrays = [v for v in vals if v.const is not None and not isinstance(v.const, str)]
+        all_int = bool(arrays) and all(v.intish for v in arrays) and not dtypes
+        intish = (facts.out == "int" and (facts.int_from_float or all_int)) or (
+            facts.int_preserving and all_int
+        )
+        if facts.tangent_free or intish:
+            # integer results carry float0 tangents: none
+            return Value(traced=traced, intish=intish)
+        if facts.items is not None:
+            # a tuple of results (top_k's values and indices): each carries what reaches it
+            items = tuple(
+                Value(traced=traced, intish=True)
+                if integer
+                else Value(tan=self._reaching_tan(facts, args, sources), traced=traced)
+                for integer, sources in facts.items
+            )
+            return Value(tan=frozenset().union(*(i.tan for i in items)), items=items, traced=traced)
+        return Value(tan=self._reaching_tan(facts, args), traced=traced)
+
+    @staticmethod
+    def _reaching_tan(
+        facts: apitable.ApiFacts, args: Args, sources: frozenset[int] | None = None
+    ) -> frozenset:
+        """The tangents of the arguments that reach a measured function's result (or, with
+        `sources`, one item of it: a measured position reaches it only if it is a source)."""
+
+        def reaches(i: int) -> bool:
+            if sources is not None and i < len(facts.reach) and facts.reach[i] is not None:
+                return i in sources
+            return facts.reaches(i)
+
+        reaching = [v for i, v in enumerate(args.pos) if reaches(i)]
+        for k, v in args.kw.items():
+            i = facts.position(k)
+            if i is None or reaches(i):
+                reaching.append(v)
+        reaching += [v for v in (args.star, args.dstar) if v is not None]
+        return derived(reaching).tan
+
+    def call_measured_higher_order(
+        self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None
+    ) -> Value:
+        """A JAX function that takes functions (vectorize, odeint, minimize, cg, ...): it calls
+        them with values derived from its array arguments, at once or through the function it
+        returns; the custom rules and loops inside raise what probing JAX showed they raise."""
+        fn_positions = {facts.position(c) for c in facts.callables}
+        funs: list[Value] = []
+        data: list[Value] = []
+        #: the functions no outer derivative differentiates (cg's preconditioner)
+        plain: list[Value] = []
+        for i, v in enumerate(args.pos):
+            if i in fn_positions and facts.params and facts.params[i] in facts.undifferentiated:
+                plain.append(v)
+            else:
+                (funs if i in fn_positions else data).append(v)
+        for k, v in args.kw.items():
+            if k in facts.undifferentiated:
+                plain.append(v)
+            else:
+                (funs if k in facts.callables else data).append(v)
+        data += [v for v in (args.star, args.dstar) if v is not None]
+        if facts.calling == "wrapper":
+            if len(funs) != 1 or not funs[0].fns:
+                return derived(args.all_values())
+            # a wrapper that maps its function over slices (vectorize) batches like vmap
+            kind = "vmap" if facts.maps else "jit"
+            return Value(fns=(Wrapper(kind, funs[0], name=facts.name),))
+        operand = Value(tan=derived(data).tan, traced=True)
+        short = facts.name.rpartition(".")[2]
+        if node is not None and facts.forward == "custom_vjp_forward":
+            forward = sorted(
+                (
+                    m
+                    for m in operand.tan - self.ctx.mask
+                    if isinstance(m, Level) and m.mode == FORWARD
+                ),
+                key=lambda lv: lv.order,
+            )
+            if forward:
+                # JAX rejects the forward-mode use of its custom_vjp before calling anything
+                lv = forward[0]
+                self.report("JAX005", node, lv, short, (), deferred=lv.name.endswith("linearize"))
+                return Value(tan=operand.tan, traced=True)
+        callee_args = Args([operand] * facts.callee_arity, {}, [None] * facts.callee_arity, {})
+        # a list of functions (piecewise's funclist) is its functions
+        funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
+        emitted = len(self._emitted)
+        outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
+        if plain:
+            with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+                for f in plain:
+                    if f.fns:
+                        self.call_value(f, callee_args, node)
+        result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
+        if facts.transposes and node is not None:
+            self.transpose_when_traced(funs + plain, facts.callee_arity, node, short)
+        if facts.differentiates and node is not None:
+            self.transpose_when_traced(funs, facts.callee_arity, node, short, REVERSE)
+        if (
+            node is not None
+            and facts.reverse == "while_loop_reverse"
+            and len(self._emitted) == emitted
+        ):
+            # (an error while differentiating the loop's body is raised first)
+            result = self._check_reverse_loop(result, node, short)
+        return result
+
+    def array_with_dtype(self, first: Value, dtype: Value | None) -> Value:
+        """`array(first, dtype)`: a given dtype decides whether it is an integer array (JAX010),
+        not the element literals (`np.array([0, 0], dtype=np.float32)` is a float array;
+        `dtype=object` is not a JAX type at all, another error); no dtype or `None`: inferred."""
+        if dtype is None or dtype.const is None:
+            intish = first.intish
+        else:
+            intish = self.is_int_dtype(dtype)
+        if intish:
+            return Value(traced=first.traced, intish=True)
+        return derived([first])
+
+    def is_int_dtype(self, v: Value) -> bool:
+        if isinstance(v.const, str):
+            return v.const in jaxapi.INTEGER_DTYPE_STRINGS
+        return bool(v.fns) and all(
+            isinstance(f, Api) and f.name in jaxapi.INTEGER_DTYPES for f in v.fns
+        )
+
+    def call_array_method(self, m: ArrayMethod, args: Args) -> Value:
+        recv = m.receiver
+        if m.name == "astype":
+            dtype = args.get(0, "dtype")
+            if dtype is not None and self.is_int_dtype(dtype):
+                return Value(traced=recv.traced, intish=True)
+            return derived([recv])
+        if jaxapi.is_killer_method(m.name):
+            return Value(traced=recv.traced)
+        if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
+            return self.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
+        if m.name in ("items", "values") and recv.keys is not None:
+            if m.name == "values":
+                return self._seq(list(recv.items or ()))
+            return self._seq(
+                [self._seq([Value(const=k), v]) for k, v in zip(recv.keys, recv.items or ())]
+            )
+        facts = apitable.facts(f"jax.Array.{m.name}") if recv.items is None else None
+        if facts is not None and not facts.callables:
+            # an array method as JAX measured it (`x.reshape` keeps an integer dtype)
+            return self.call_measured(
+                facts,
+                Args([recv, *args.pos], args.kw, [None, *args.pos_nodes], args.kw_nodes),
+                None,
+            )
+        return derived([recv, *args.all_values()])

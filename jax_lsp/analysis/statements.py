@@ -1,0 +1,575 @@
+"""Python's statements as Python runs them, over abstract values.
+
+Blocks, branches (both sides joined unless the test is known), loops to a fixed point, function
+and class definitions (dataclass, pytree and framework fields), and assignment with unpacking.
+Nothing here knows JAX.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from jax_lsp.analysis import jaxapi, nnx_filters
+from jax_lsp.analysis.interp_state import (
+    MAX_LOOP,
+    Args,
+    BudgetExhausted,
+    Scope,
+)
+from jax_lsp.analysis.pytree_fields import aux_only_attributes
+from jax_lsp.analysis.values import (
+    EMPTY,
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ClassObj,
+    Closure,
+    Decorator,
+    FuncInfo,
+    Instance,
+    LazyName,
+    Level,
+    Partial,
+    Value,
+    derived,
+    is_python_number,
+    join,
+)
+
+
+def _says_static(node: ast.expr) -> bool:
+    """A literal `dict(static=True)` / `{"static": True}`."""
+    if isinstance(node, ast.Dict):
+        return any(
+            isinstance(k, ast.Constant)
+            and k.value == "static"
+            and isinstance(v, ast.Constant)
+            and v.value is True
+            for k, v in zip(node.keys, node.values, strict=True)
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return any(
+            k.arg == "static" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in node.keywords
+        )
+    return False
+
+
+class PythonStatements:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ---------------------------------------------------------------------- statements
+
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool:
+        """Interpret statements in order; False when the block always leaves early."""
+        for stmt in body:
+            if not self.exec_stmt(stmt, scope):
+                return False
+        return True
+
+    def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
+        self.steps += 1
+        if self.steps > self.budget:
+            if self.limits is not None:
+                self.note_limit(
+                    stmt,
+                    f"the analysis used its work budget ({self.budget} statements) here: "
+                    "the rest of the module is not analysed",
+                )
+            raise BudgetExhausted
+        t = type(stmt)
+        if t is ast.Expr:
+            self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+        elif t is ast.Assign:
+            v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+            for target in stmt.targets:  # type: ignore[attr-defined]
+                self.assign(target, v, scope)
+            if isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
+                self._note_variable_kind(stmt, scope)  # type: ignore[arg-type]
+        elif t is ast.AnnAssign:
+            if stmt.value is not None:  # type: ignore[attr-defined]
+                self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
+        elif t is ast.AugAssign:
+            v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
+            target = stmt.target  # type: ignore[attr-defined]
+            old = self.eval(target, scope) if isinstance(target, ast.Name) else UNKNOWN
+            self.assign(target, derived([old, v]), scope)
+        elif t is ast.Return:
+            value = stmt.value  # type: ignore[attr-defined]
+            v = self.eval(value, scope) if value is not None else Value(const=None)
+            rv = scope.vars.get("<return>")
+            scope.vars["<return>"] = v if rv is None else join([rv, v])
+            return False
+        elif t is ast.If:
+            return self.exec_if(stmt, scope)  # type: ignore[arg-type]
+        elif t in (ast.For, ast.AsyncFor):
+            self.exec_for(stmt, scope)  # type: ignore[arg-type]
+        elif t is ast.While:
+            test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
+            if test is None:
+                return False  # TracerBoolConversionError
+            if test.const is NOCONST or test.const:
+                self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
+            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+        elif t in (ast.FunctionDef, ast.AsyncFunctionDef):
+            self.exec_def(stmt, scope)  # type: ignore[arg-type]
+        elif t is ast.ClassDef:
+            self.exec_class(stmt, scope)  # type: ignore[arg-type]
+        elif t in (ast.With, ast.AsyncWith):
+            for item in stmt.items:  # type: ignore[attr-defined]
+                v = self.eval(item.context_expr, scope)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, v, scope)
+            return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+        elif t is ast.Try or t.__name__ == "TryStar":
+            before = dict(scope.vars)
+            self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            states = [dict(scope.vars)]
+            for h in stmt.handlers:  # type: ignore[attr-defined]
+                scope.vars = self._merge(before, scope.vars)
+                if h.name:
+                    self.store(h.name, UNKNOWN, scope)
+                self.exec_block(h.body, scope)
+                states.append(dict(scope.vars))
+            scope.vars = self._merge_all(states)
+            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+            self.exec_block(stmt.finalbody, scope)  # type: ignore[attr-defined]
+        elif t is ast.Import:
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.asname:
+                    user = self.find_user_module(a.name, 0)
+                    v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
+                    self.store(a.asname, v, scope)
+                else:
+                    top = a.name.split(".")[0]
+                    user = self.find_user_module(top, 0)
+                    self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
+        elif t is ast.ImportFrom:
+            mod = stmt.module or ""  # type: ignore[attr-defined]
+            level = stmt.level or 0  # type: ignore[attr-defined]
+            user = self.find_user_module(mod, level)
+            if level:
+                mod = "." * level + mod
+            for a in stmt.names:  # type: ignore[attr-defined]
+                if a.name == "*":
+                    info = self.load_module(user.path) if user is not None else None
+                    if info is not None:
+                        for k, v in info.scope.vars.items():
+                            if not k.startswith("_"):
+                                self.store(k, v, scope)
+                    continue
+                if user is not None:
+                    v = Value(fns=(LazyName(user.path, a.name),))
+                else:
+                    v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
+                self.store(a.asname or a.name, v, scope)
+        elif t in (ast.Raise, ast.Assert):
+            for child in ast.iter_child_nodes(stmt):
+                if isinstance(child, ast.expr):
+                    self.eval(child, scope)
+            return t is ast.Assert
+        elif t is ast.Match:
+            self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
+            before = dict(scope.vars)
+            states = []
+            for case in stmt.cases:  # type: ignore[attr-defined]
+                scope.vars = dict(before)
+                self.exec_block(case.body, scope)
+                states.append(scope.vars)
+            scope.vars = self._merge_all(states + [before])
+        elif t in (ast.Break, ast.Continue):
+            return False
+        return True
+
+    def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
+        test = self.eval_test(stmt.test, scope)
+        if test is None:
+            return False  # TracerBoolConversionError: neither branch runs
+        if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
+            # a Python `if` on a static value: only the taken branch is ever traced
+            return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
+        before = dict(scope.vars)
+        live_a = self.exec_block(stmt.body, scope)
+        after_a = scope.vars
+        scope.vars = dict(before)
+        live_b = self.exec_block(stmt.orelse, scope)
+        after_b = scope.vars
+        if live_a and live_b:
+            scope.vars = self._merge(after_a, after_b)
+        elif live_a:
+            scope.vars = self._keep_return(after_a, after_b)
+        elif live_b:
+            scope.vars = self._keep_return(after_b, after_a)
+        else:
+            scope.vars = self._merge(after_a, after_b)
+            return False
+        return True
+
+    def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
+        """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
+        JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
+        tracer, and JAX raises TracerBoolConversionError before either branch runs."""
+        if not self.ctx.staged or not self.levels:
+            return self.eval(node, scope)
+        if isinstance(node, ast.Compare) and not all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
+        ):
+            vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
+            if any(self._is_array_tracer(v) for v in vals):
+                return None
+            return Value(traced=any(v.traced for v in vals))
+        v = self.eval(node, scope)
+        return None if self._is_array_tracer(v) else v
+
+    def _is_array_tracer(self, v: Value) -> bool:
+        """`v` is a traced array carrying a (non-masked) level's tangent: a JVP tracer. A
+        Python constant never is, nor a field read from a differentiated module (not marked
+        traced: equinox differentiates its arrays only, not a float field)."""
+        return (
+            v.traced
+            and v.items is None
+            and not v.fns
+            and v.const is NOCONST
+            and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
+        )
+
+    @staticmethod
+    def _keep_return(live: dict[str, Value], dead: dict[str, Value]) -> dict[str, Value]:
+        if "<return>" in dead:
+            live = dict(live)
+            rv = live.get("<return>")
+            live["<return>"] = dead["<return>"] if rv is None else join([rv, dead["<return>"]])
+        return live
+
+    @staticmethod
+    def _merge(a: dict[str, Value], b: dict[str, Value]) -> dict[str, Value]:
+        out = dict(a)
+        for k, v in b.items():
+            old = out.get(k)
+            out[k] = v if old is None else (old if old == v else join([old, v]))
+        return out
+
+    def _merge_all(self, states: list[dict[str, Value]]) -> dict[str, Value]:
+        out = states[0]
+        for s in states[1:]:
+            out = self._merge(out, s)
+        return out
+
+    def loop(self, body: Callable[[], Any], scope: Scope) -> None:
+        for _ in range(MAX_LOOP):
+            before = dict(scope.vars)
+            body()
+            scope.vars = self._merge(before, scope.vars)
+            if scope.vars == before:
+                break
+
+    def exec_for(self, stmt: ast.For, scope: Scope) -> None:
+        it = self.eval(stmt.iter, scope)
+        elem = self.element_of(it)
+
+        def body() -> None:
+            self.assign(stmt.target, elem, scope)
+            self.exec_block(stmt.body, scope)
+
+        self.loop(body, scope)
+        self.exec_block(stmt.orelse, scope)
+
+    def element_of(self, it: Value) -> Value:
+        if it.items is not None and it.keys is None:
+            return join(list(it.items)) if it.items else UNKNOWN
+        if it.keys is not None:
+            return Value(traced=it.traced)
+        if it.intish:
+            return Value(traced=it.traced, intish=True)  # `range(n)`'s elements are ints
+        if not it.fns:
+            return derived([it])
+        # a summarised list of functions or modules (a comprehension's): its elements are them
+        fns = tuple(f for f in it.fns if not isinstance(f, Api))
+        return Value(tan=it.tan, fns=fns, traced=it.traced)
+
+    def exec_def(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
+        closure = self.make_closure(stmt, scope)
+        v = Value(fns=(closure,))
+        for dec in reversed(stmt.decorator_list):
+            v = self.decorate(self.eval(dec, scope), v, dec)
+        self.store(stmt.name, v, scope)
+
+    def decorate(self, dv: Value, v: Value, dec: ast.AST) -> Value:
+        out = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        if not out.fns and all(isinstance(f, (Api, Partial)) for f in dv.fns):
+            # a decorator we know nothing about (`nn.compact`, `jaxtyped`, ...): assume it
+            # returns a function that behaves like the one it decorates
+            return v
+        return out
+
+    def make_closure(self, node: Any, scope: Scope) -> Closure:
+        fi = self.info(node)
+        a = node.args
+        defaults = tuple(self.eval(d, scope) for d in a.defaults) if a.defaults else ()
+        kw_defaults = (
+            tuple((k.arg, self.eval(d, scope)) for k, d in zip(a.kwonlyargs, a.kw_defaults) if d)
+            if a.kwonlyargs
+            else ()
+        )
+        closure = Closure(fi, scope, defaults, kw_defaults)
+        self.closures_seen.setdefault(fi, closure)
+        return closure
+
+    def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
+        bases = [self.resolve_lazy(self.eval(b, scope)) for b in stmt.bases]
+        cls = ClassObj(stmt.name, stmt, bases=bases)
+        cls.linen = any(
+            (isinstance(f, Api) and f.name in jaxapi.LINEN_MODULE_BASES)
+            or (isinstance(f, ClassObj) and f.linen)
+            for b in bases
+            for f in b.fns
+        )
+        self_value = Value(fns=(Instance(cls),))
+        body_scope = Scope(None, scope, scope.module)
+        # class bodies bind into their own namespace but resolve names in the enclosing scope
+        body_scope.func = FuncInfo(
+            stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
+        )  # type: ignore[arg-type]
+        for s in stmt.body:
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                closure = self.make_closure(s, scope)
+                is_static = any(
+                    isinstance(d, ast.Name) and d.id == "staticmethod" for d in s.decorator_list
+                )
+                if not is_static:
+                    self.method_self[closure.func] = self_value
+                self.method_class[closure.func] = cls
+                v = Value(fns=(closure,))
+                for dec in reversed(s.decorator_list):
+                    if isinstance(dec, ast.Name) and dec.id in (
+                        "staticmethod",
+                        "classmethod",
+                        "property",
+                    ):
+                        v = Value(fns=v.fns + (Decorator(dec.id),))
+                        continue
+                    v = self.decorate(self.eval(dec, scope), v, dec)
+                cls.attrs[s.name] = v
+            elif isinstance(s, (ast.Assign, ast.AnnAssign)):
+                value = getattr(s, "value", None)
+                if isinstance(value, ast.Name) and value.id in cls.attrs:
+                    v = cls.attrs[value.id]  # `__rmul__ = __mul__`: a name of the class body
+                else:
+                    v = self.eval(value, scope) if value is not None else UNKNOWN
+                if (
+                    isinstance(s, ast.AnnAssign)
+                    and isinstance(s.target, ast.Name)
+                    and self._is_static_field(value, scope)
+                ):
+                    cls.static_fields.add(s.target.id)
+                targets = s.targets if isinstance(s, ast.Assign) else [s.target]
+                for tg in targets:
+                    if isinstance(tg, ast.Name):
+                        cls.attrs[tg.id] = v
+            elif isinstance(s, ast.ClassDef):
+                self.exec_class(s, body_scope)
+                cls.attrs[s.name] = body_scope.vars.get(s.name, UNKNOWN)
+            else:
+                self.exec_stmt(s, body_scope)
+        v = Value(fns=(cls,))
+        for dec in reversed(stmt.decorator_list):
+            dv = self.eval(dec, scope)
+            if any(
+                isinstance(f, (Closure, Api))
+                or (  # `@partial(register_dataclass, meta_fields=[...])`
+                    isinstance(f, Partial)
+                    and isinstance(f.fn, Api)
+                    and f.fn.name in jaxapi.PYTREE_REGISTRATIONS
+                )
+                for f in dv.fns
+            ):
+                # dataclasses, flax.struct and friends return the class itself
+                if all(isinstance(f, Api) for f in dv.fns):
+                    if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
+                        cls.pytree = True
+                    if any(f.name == "jax.tree_util.register_dataclass" for f in dv.fns):
+                        # the decorator form: every field not marked static is data
+                        cls.data_fields.update(
+                            s.target.id
+                            for s in stmt.body
+                            if isinstance(s, ast.AnnAssign)
+                            and isinstance(s.target, ast.Name)
+                            and s.target.id not in cls.static_fields
+                        )
+                    if any(f.name == jaxapi.PYTREE_NODE_CLASS for f in dv.fns):
+                        cls.static_fields |= aux_only_attributes(stmt)
+                    continue
+                v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        self.store(stmt.name, v, scope)
+
+    def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
+        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
+        filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
+        which nnx.grad never differentiates."""
+        fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
+        kind: Any = None
+        for f in fv.fns:
+            key = f.name if isinstance(f, Api) else f if isinstance(f, ClassObj) else None
+            chain = nnx_filters.type_chain(key, self._base_keys) if key is not None else None
+            if chain is not None:
+                kind = chain
+                break
+            if isinstance(f, Api) and f.name.startswith(("jax.numpy.", "numpy.")):
+                kind = nnx_filters.PLAIN
+        for target in stmt.targets:
+            if isinstance(target, ast.Attribute):
+                for inst in self.eval(target.value, scope).fns:
+                    if isinstance(inst, Instance):
+                        if kind is None or (
+                            kind == nnx_filters.PLAIN and not self._is_nnx_graph(inst.cls)
+                        ):
+                            inst.var_kinds.pop(target.attr, None)
+                        else:
+                            inst.var_kinds[target.attr] = kind
+
+    @staticmethod
+    def _base_keys(cls: ClassObj) -> list:
+        """The bases of a class, as nnx type keys (flax names, or classes of the module)."""
+        return [
+            f.name if isinstance(f, Api) else f
+            for b in cls.bases
+            for f in b.fns
+            if isinstance(f, (Api, ClassObj))
+        ]
+
+    def _is_nnx_graph(self, cls: ClassObj) -> bool:
+        """Whether instances of `cls` are flax nnx graph nodes (an nnx.Module...)."""
+        todo, seen = [cls], set()
+        while todo:
+            c = todo.pop()
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            for k in self._base_keys(c):
+                if isinstance(k, str):
+                    if k in jaxapi.NNX_GRAPH_BASES:
+                        return True
+                else:
+                    todo.append(k)
+        return False
+
+    def _differentiated_marks(
+        self, inst: Instance, name: str, value: Value, marks: frozenset
+    ) -> frozenset:
+        """The marks of `inst` its attribute `name` inherits: nnx.grad's filter decides on a
+        Variable, and an nnx module's plain values (arrays, numbers) are not differentiated."""
+        if not any(isinstance(m, Level) and m.wrt is not None for m in marks):
+            return marks
+        kind = inst.var_kinds.get(name)
+        if kind is None and is_python_number(value) and self._is_nnx_graph(inst.cls):
+            kind = nnx_filters.PLAIN
+        if kind is None:
+            return marks  # not known to be a Variable or a plain value: as any attribute
+        return frozenset(
+            m
+            for m in marks
+            if not (isinstance(m, Level) and m.wrt is not None)
+            or (kind != nnx_filters.PLAIN and nnx_filters.selects(m.wrt, kind, name) is True)
+        )
+
+    def nnx_filter(self, v: Value) -> nnx_filters.Filter:
+        """The nnx filter a value stands for (a Variable type, `nnx.All(...)`, a tuple...)."""
+        c = v.const
+        if isinstance(c, nnx_filters.Filter):
+            return c
+        if c is Ellipsis or c is True:
+            return nnx_filters.EVERYTHING
+        if c is None or c is False:
+            return nnx_filters.NOTHING
+        parts = [
+            nnx_filters.Filter("type", key=f.name if isinstance(f, Api) else f)
+            for f in v.fns
+            if (isinstance(f, Api) and f.name in jaxapi.NNX_VARIABLE_BASES)
+            or isinstance(f, ClassObj)
+        ]
+        if v.items is not None and v.keys is None and not v.fns:
+            parts = [self.nnx_filter(i) for i in v.items]
+        if not parts:
+            return nnx_filters.UNKNOWN_FILTER
+        return parts[0] if len(parts) == 1 else nnx_filters.Filter("any", tuple(parts))
+
+    def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
+        """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
+        part of the pytree's structure, never a leaf (never differentiated)."""
+        if not isinstance(value, ast.Call):
+            return False
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in jaxapi.FIELD_FUNCTIONS for f in fv.fns):
+            return False
+        for k in value.keywords:
+            if isinstance(k.value, ast.Constant):
+                if k.arg == "static" and k.value.value is True:
+                    return True
+                if k.arg == "pytree_node" and k.value.value is False:
+                    return True
+            if k.arg == "metadata" and _says_static(k.value):
+                # `dataclasses.field(metadata=dict(static=True))`: what
+                # `register_dataclass(cls)` reads to tell meta fields from data fields
+                return True
+        return False
+
+    # ---------------------------------------------------------------------- assignment
+
+    def assign(self, target: ast.expr, v: Value, scope: Scope) -> None:
+        t = type(target)
+        if t is ast.Name:
+            self.store(target.id, v, scope)  # type: ignore[attr-defined]
+        elif t in (ast.Tuple, ast.List):
+            elts = target.elts  # type: ignore[attr-defined]
+            star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
+            if (
+                v.items is not None
+                and v.keys is None
+                and (
+                    len(v.items) == len(elts)
+                    or (star is not None and len(v.items) >= len(elts) - 1)
+                )
+            ):
+                if star is None:
+                    for e, iv in zip(elts, v.items):
+                        self.assign(e, iv, scope)
+                else:
+                    n_after = len(elts) - star - 1
+                    for e, iv in zip(elts[:star], v.items[:star]):
+                        self.assign(e, iv, scope)
+                    rest = v.items[star : len(v.items) - n_after]
+                    self.assign(
+                        elts[star].value,
+                        Value(
+                            tan=join(list(rest)).tan if rest else EMPTY,  # type: ignore[attr-defined]
+                            items=tuple(rest),
+                        ),
+                        scope,
+                    )
+                    for e, iv in zip(elts[star + 1 :], v.items[len(v.items) - n_after :]):
+                        self.assign(e, iv, scope)
+            else:
+                part = (
+                    self.element_of(v)
+                    if v.keys is None and v.items is not None
+                    else (Value(tan=v.tan, fns=v.fns, traced=v.traced))
+                )
+                for e in elts:
+                    self.assign(e.value if isinstance(e, ast.Starred) else e, part, scope)
+        elif t is ast.Starred:
+            self.assign(target.value, v, scope)  # type: ignore[attr-defined]
+        elif t is ast.Attribute:
+            obj = self.eval(target.value, scope)  # type: ignore[attr-defined]
+            for inst in obj.fns:
+                if isinstance(inst, Instance):
+                    old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
+                    inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
+                    self._outer_writes += 1
+        elif t is ast.Subscript:
+            self.eval(target.slice, scope)  # type: ignore[attr-defined]
+            base = target.value  # type: ignore[attr-defined]
+            if isinstance(base, ast.Name) and v.tan:
+                old = self.lookup(base.id, scope)
+                self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)

@@ -1,0 +1,289 @@
+"""Differentiation and batching transforms: a `Level` per transform applied.
+
+grad, vjp, jvp, jacfwd, jacrev, hessian, linearize, linear_transpose, vmap, check_grads, and
+JAX010 (integer inputs) decided when a transform is called.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from jax_lsp.analysis import jaxapi, nnx_filters
+from jax_lsp.analysis.findings import PathStep, Span
+from jax_lsp.analysis.interp_state import (
+    MAX_DEPTH_ITEMS,
+    Args,
+)
+from jax_lsp.analysis.jaxapi import TRANSPOSE
+from jax_lsp.analysis.values import (
+    EMPTY,
+    NOCONST,
+    UNKNOWN,
+    Api,
+    BatchedBy,
+    Instance,
+    Level,
+    Partial,
+    Pullback,
+    Transformed,
+    Value,
+    add_mark,
+    add_mark_to_arrays,
+    derived,
+)
+
+
+class Transforms:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    # ------------------------------------------------------------- transforms
+
+    def make_transform(
+        self, name: str, spec: jaxapi.TransformSpec, args: Args, node: ast.AST | None
+    ) -> Value:
+        if spec.shape == "fn":
+            if not args.pos and "fun" not in args.kw and "f" not in args.kw and args.star is None:
+                # `@eqx.filter_value_and_grad(has_aux=True)`: a decorator that builds the
+                # transform when applied to the function
+                return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+            fun = args.get(0, "fun") or args.get(0, "f") or UNKNOWN
+            argnums: tuple[int, ...] | None = spec.argnums
+            wrt = None
+            if name in jaxapi.PARAM_ONLY_TRANSFORMS:
+                an = args.kw.get("argnums")
+                read = nnx_filters.argnums_and_filter(
+                    [0]
+                    if an is None
+                    else [i.const for i in an.items]
+                    if an.items is not None
+                    else [an.const]
+                )
+                if read is None:
+                    return derived([fun])  # argnums we cannot read: stay silent
+                argnums, wrt = read
+            elif spec.has_argnums:
+                an = args.get(1, "argnums")
+                if an is not None and an.const is not NOCONST:
+                    c = an.const
+                    if isinstance(c, int):
+                        argnums = (c,)
+                    elif isinstance(c, tuple) and all(isinstance(x, int) for x in c):
+                        argnums = c
+                elif an is not None:
+                    return derived([fun])  # argnums we cannot read: stay silent
+            allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
+            site = self.span(node) if node is not None else Span(1, 0, 1, 0)
+            tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt)
+            if node is not None and self.module.is_main:
+                # only this file's transforms: an imported module's are its own findings
+                self.transformed_created.setdefault(tf, node)
+                self._created_root.setdefault(tf, self.root)
+            return Value(fns=(tf,))
+        if node is None:
+            return UNKNOWN
+        fun = args.pos[0] if args.pos else args.kw.get("fun", UNKNOWN)
+        if spec.shape == "jvp":
+            primals = args.get(1, "primals") or UNKNOWN
+            prim = list(primals.items) if primals.items is not None else [primals]
+            level = self.new_level(spec, name, node, defer=False)
+            tangents = args.get(2, "tangents")
+            if tangents is not None:
+                level.tangent_in = frozenset(
+                    m for m in tangents.tan - self.ctx.mask if isinstance(m, (Level, BatchedBy))
+                )
+            out = self.run_level(
+                level,
+                fun,
+                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node,
+            )
+            # the tangent output is linear in the given tangents: it carries their marks
+            t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
+            tangent = Value(tan=t_out, traced=True)
+            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
+        if spec.shape in ("vjp", "linearize", "transpose"):
+            prim = args.pos[1:]
+            level = self.new_level(spec, name, node, defer=True)
+            out = self.run_level(
+                level,
+                fun,
+                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                node,
+            )
+            base = Value(tan=out.tan - {level}, traced=True)
+            pull = Value(fns=(Pullback(level),))
+            if spec.shape == "transpose":
+                return pull
+            has_aux = args.kw.get("has_aux", Value(const=False)).const is True
+            return Value(
+                items=(base, pull, base) if has_aux else (base, pull), tan=base.tan, traced=True
+            )
+        if spec.shape == "check":
+            return self.check_grads(name, fun, args, node)
+        return UNKNOWN
+
+    def check_grads(self, name: str, fun: Value, args: Args, node: ast.AST) -> Value:
+        prim_v = args.get(1, "args") or UNKNOWN
+        prim = list(prim_v.items) if prim_v.items is not None else [prim_v]
+        modes_v = args.kw.get("modes")
+        modes: tuple[str, ...] = ("fwd", "rev")
+        if modes_v is not None and isinstance(modes_v.const, tuple):
+            modes = tuple(str(m) for m in modes_v.const)
+        order_v = args.get(2, "order")
+        order = order_v.const if order_v is not None and isinstance(order_v.const, int) else 1
+        for mode in modes:
+            spec = jaxapi.TRANSFORMS["jax.jvp" if mode == "fwd" else "jax.vjp"]
+
+            def nest(depth: int, vals: list[Value], spec: jaxapi.TransformSpec = spec) -> Value:
+                level = self.new_level(spec, name, node, defer=False)
+                marked = [add_mark(p, frozenset({level})) for p in vals]
+                if depth <= 1:
+                    return self.run_level(
+                        level, fun, Args(marked, {}, [None] * len(marked), {}), node
+                    )
+                return nest(depth - 1, marked)
+
+            nest(max(1, min(order, 3)), prim)
+        return UNKNOWN
+
+    def new_level(
+        self, spec: jaxapi.TransformSpec, name: str, node: ast.AST, *, defer: bool
+    ) -> Level:
+        return self.level(spec.mode, name, self.span(node), batched=spec.batched, defer=defer)
+
+    def level(
+        self, mode: str, name: str, site: Span, *, batched: bool, defer: bool = False
+    ) -> Level:
+        where = None if self.module.is_main else self.module.path
+        lv = Level(
+            mode,
+            name,
+            PathStep(
+                site,
+                f"`{name}` batches here" if mode == "batch" else f"`{name}` differentiates here",
+                where,
+            ),
+            len(self.stack),
+            defer=defer,
+            batched=batched,
+        )
+        self._level_group[lv] = self._group
+        self.levels.append(lv)
+        return lv
+
+    def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
+        saved = self.ctx
+        if level.batched:
+            self.ctx = self._with_ctx(vmapped=True)
+        self.level_depth += 1
+        try:
+            out = self.call_value(fun, args, node)
+        finally:
+            self.ctx = saved
+            self.level_depth -= 1
+        self._transposed_loops(level, out)
+        if not level.defer:
+            for emit in level.pending:
+                emit()
+            level.pending.clear()
+        return out
+
+    def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
+        self.transformed_called.add(f)
+        created = self.transformed_created.get(f)
+        if created is not None:
+            self._effects.called.add(created)
+        spec = f.spec
+        argnums = f.argnums
+        n = len(args.pos)
+        diff = tuple(range(n)) if argnums is None else tuple(a % n if n else a for a in argnums)
+        if any(i >= n for i in diff):
+            if args.star is None:
+                return derived(args.all_values())
+        # JAX010: integer inputs are rejected before tracing
+        if spec.int_check and not f.allow_int and node is not None:
+            for i in diff:
+                if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
+                    self._report_int(f, node)
+                    return UNKNOWN
+        if spec.outer is not None:
+            outer = Transformed(
+                spec.outer,
+                f.name,
+                Value(
+                    fns=(
+                        Transformed(
+                            jaxapi.TransformSpec(
+                                "fn",
+                                spec.mode,
+                                argnums,
+                                spec.has_argnums,
+                                spec.batched,
+                                arrays_only=spec.arrays_only,
+                            ),
+                            f.name,
+                            f.fun,
+                            argnums,
+                            f.allow_int,
+                            f.site,
+                        ),
+                    )
+                ),
+                argnums,
+                f.allow_int,
+                f.site,
+            )
+            return self.call_transformed(outer, args, node)
+        level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
+        level.arrays_only = spec.arrays_only
+        level.wrt = f.wrt
+        marks = frozenset({level})
+        mark = add_mark_to_arrays if spec.arrays_only else add_mark
+        # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
+        new_pos = [
+            mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+        ]
+        own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
+        kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
+        new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+        if spec.mode == TRANSPOSE and not self.ctx.staged:
+            with self.staging():  # linear_transpose traces its function to a jaxpr
+                out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        else:
+            out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+        return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
+
+    def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None) -> bool:
+        """Whether the pytree `v` has an integer leaf: a tuple's item, a field (not a
+        static one) of an instance of a class registered as a pytree (flax.struct, ...), or
+        a Variable of an nnx module that nnx.grad's filter `wrt` selects."""
+        if v.intish:
+            return True
+        if depth > MAX_DEPTH_ITEMS:
+            return False
+        if v.items is not None:
+            return any(self._has_int_leaf(i, depth + 1, wrt) for i in v.items)
+        for f in v.fns:
+            if wrt is not None and isinstance(f, Instance) and self._is_nnx_graph(f.cls):
+                for k, a in f.attrs.items():
+                    kind = f.var_kinds.get(k)
+                    if isinstance(kind, tuple) and nnx_filters.selects(wrt, kind, k) is True:
+                        if a.intish:
+                            return True
+                    elif kind is None and any(isinstance(g, Instance) for g in a.fns):
+                        if self._has_int_leaf(a, depth + 1, wrt):
+                            return True
+            elif isinstance(f, Instance) and f.cls.is_pytree():
+                if any(
+                    self._has_int_leaf(a, depth + 1)
+                    for k, a in f.attrs.items()
+                    if not f.cls.is_static_field(k)
+                ):
+                    return True
+        return False
+
+    def _report_int(self, f: Transformed, node: ast.AST) -> None:
+        level = self.level(f.spec.mode, f.name, f.site, batched=False)
+        says = jaxapi.int_input_error(f.spec.int_check)
+        self.report("JAX010", node, level, f.name, (), jax_says=says)
