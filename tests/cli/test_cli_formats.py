@@ -4,6 +4,7 @@ counted in characters, whatever precedes the range on its line."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -159,7 +160,12 @@ def test_split_lines_matches_python_line_numbers() -> None:
 
 
 def test_json_shape_like_ruff() -> None:
-    data = json.loads(format_json([RESULT]))
+    # a fix object is the fix `--fix` would apply: one that removes the finding from the
+    # analysis of the file, so the gradient is taken here (a transform never called raises
+    # nothing, and has nothing to fix)
+    called_source = SOURCE.replace("g = jax.grad(loss)\n", "g = jax.grad(loss)(1.0)\n")
+    called = replace(RESULT, source=called_source)
+    data = json.loads(format_json([called]))
     assert len(data) == 2
     first = data[0]
     fix = first.pop("fix")  # the fix --fix would apply (test_cli_parity checks it works)
