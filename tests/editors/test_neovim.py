@@ -21,29 +21,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from sample_programs import HESSIAN
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "train_with_host_activation.py"
 NVIM_CONFIG_DIR = REPO / "editors" / "nvim"
 DRIVER = Path(__file__).with_name("nvim_driver.lua")
 TIMEOUT_S = 90
-#: forward-over-reverse: custom_vjp does not apply, custom_jvp does
-HESSIAN = """\
-import jax
-import jax.numpy as jnp
-import numpy as np
-
-
-def host(x):
-    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
-
-
-def f(x):
-    return jnp.sum(host(x))
-
-
-h = jax.hessian(f)(jnp.ones(3))
-"""
 
 
 def _nvim_version(exe: str) -> tuple[int, int] | None:

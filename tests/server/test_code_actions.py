@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from lsp_harness import Session, apply_text_edits, created_files, edits_of, example, find
 from lsprotocol import types
+from sample_programs import HESSIAN
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
 
@@ -194,23 +195,6 @@ async def test_resolve_after_an_edit_is_content_modified(session: Session) -> No
     assert await code_actions(session, session.uri("unknown.py"), diag.range, [diag]) == []
 
 
-#: jax.hessian is forward-over-reverse: a custom_vjp rule would not help (JAX would still raise)
-HESSIAN = """\
-import jax
-import jax.numpy as jnp
-import numpy as np
-
-
-def host(x):
-    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
-
-
-def f(x):
-    return jnp.sum(host(x))
-
-
-h = jax.hessian(f)(jnp.ones(3))
-"""
 
 #: words that tell the fixes apart in titles and in the hover's advice
 _FIX_WORDS = {
