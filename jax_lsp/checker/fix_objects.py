@@ -38,10 +38,10 @@ def has_safe_fix(r: FileResult, f: Finding) -> bool:
 
 class _FileFixer:
     """Chooses fixes in one file as `--fix --unsafe-fixes` would for its first finding: the
-    candidates in `fix_choices` order, the first whose fixed source parses, has fewer findings
-    of the finding's code and no more of any other. The fixed sources are analysed
-    incrementally from the original's full analysis (as `--fix` does), not each in full: one
-    finding's fix object costs about one incremental analysis, not four full ones."""
+    candidates in `fix_choices` order, the first that `fix_worked` accepts. The fixed sources
+    are analysed incrementally from the original's full analysis (as `--fix` does), not each
+    in full: one finding's fix object costs about one incremental analysis, not four full
+    ones."""
 
     def __init__(self, r: FileResult) -> None:
         from collections import Counter
@@ -53,7 +53,8 @@ class _FileFixer:
         self.filename = r.abspath
         self.analyzer = IncrementalAnalyzer()
         first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
-        self.counts = Counter(f.code for f in self._reported(first, self.source) or ())
+        self.codes = Counter(f.code for f in first.findings)
+        self.reported = Counter(f.code for f in self._reported(first, self.source) or ())
 
     @staticmethod
     def _reported(result: Any, text: str) -> list[Finding] | None:
@@ -64,9 +65,7 @@ class _FileFixer:
         return list(filter_suppressed(text, result.findings))
 
     def choose(self, f: Finding) -> Any:
-        from collections import Counter
-
-        from jax_lsp.fixes.apply import fix_choices
+        from jax_lsp.fixes.apply import fix_choices, fix_worked
         from jax_lsp.fixes.model import apply_edits
         from jax_lsp.fixes.registry import fixes_for
 
@@ -76,15 +75,9 @@ class _FileFixer:
             if new == self.source:
                 continue
             result = self.analyzer.analyze(new, self.filename, None, None, incremental=True)
-            after = self._reported(result, new)
-            if after is None:
-                continue  # the fixed source does not parse
-            counts = Counter(g.code for g in after)
-            if counts[f.code] >= self.counts[f.code]:
-                continue  # it does not remove its finding
-            if any(n > self.counts[code] for code, n in counts.items()):
-                continue  # it trades its finding for another (see `registry`)
-            return fix
+            if fix_worked(f.code, self.reported[f.code], self.codes, result,
+                          self._reported(result, new)):
+                return fix
         return None
 
 

@@ -131,6 +131,18 @@ def _confirmed(counts: Counter[str], fixed: str, filename: str, config: Analysis
     return all(n <= counts[code] for code, n in Counter(f.code for f in after.findings).items())
 
 
+def fix_worked(code: str, before: int, before_codes: Counter[str], result: AnalysisResult,
+               reported: list[Finding] | None) -> bool:
+    """Whether the analysis of a fixed source (`result`, and its `reported` findings: None
+    when it does not parse) shows the fix worked: fewer reported findings of the fixed
+    finding's `code` than `before`, and no code with more findings than `before_codes` (the
+    fix would trade its finding for another, see `registry`)."""
+    if reported is None or sum(f.code == code for f in reported) >= before:
+        return False
+    codes = Counter(f.code for f in result.findings)
+    return not any(n > before_codes[c] for c, n in codes.items())
+
+
 def _fix_rounds(
     text: str,
     unsafe: bool,
@@ -176,12 +188,9 @@ def _fix_rounds(
                 if new == text or not _parses(new):
                     continue
                 result = analyse(new)
-                after = findings_in(result, new)
-                if after is None or sum(f.code == finding.code for f in after) >= before:
+                if not fix_worked(finding.code, before, before_codes, result,
+                                  findings_in(result, new)):
                     continue
-                codes = Counter(f.code for f in result.findings)
-                if any(n > before_codes[code] for code, n in codes.items()):
-                    continue  # it trades its finding for another (see `registry`)
                 applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
                 text, current = new, result
                 for file in fix.create:
