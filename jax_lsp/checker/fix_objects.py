@@ -5,15 +5,23 @@ Computed only for the machine-readable formats (building a fix re-analyses the f
 The edits are self-contained: the derivative machinery a fix shares with others is inlined
 where `--fix` would create (or import) the helper module, since neither format can say
 "create this file".
+
+In a notebook, the fix is chosen on the joined code cells as `--fix` chooses it and cut back
+into cells by `--fix`'s own code (`fixes.notebook`); a fix `--fix` would refuse to write there
+(it touches a magic) has no fix object. As in ruff, JSON edits count rows from their cell's
+first line (each edit also names its `cell`, which ruff's leaves out), and SARIF's count them
+in the joined module, as its regions do.
 """
 
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
+from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
 __all__ = ["has_safe_fix", "ruff_fix", "sarif_fixes"]
 
@@ -51,6 +59,7 @@ class _FileFixer:
         assert r.source is not None
         self.source = r.source
         self.filename = r.abspath
+        self.notebook = _notebook_of(r) if r.abspath.endswith(".ipynb") else None
         self.analyzer = IncrementalAnalyzer()
         first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
         self.codes = Counter(f.code for f in first.findings)
@@ -80,50 +89,98 @@ class _FileFixer:
                 return fix
         return None
 
+    def cells(self, fix: Any) -> list[CellEdit] | None:
+        """A notebook fix's edits in the cells `--fix` would write, or None when it would
+        refuse to."""
+        from jax_lsp.fixes.model import apply_edits
+        from jax_lsp.fixes.notebook import NotebookFixError
+
+        if self.notebook is None:
+            return None
+        try:
+            _, changes = self.notebook.rebuild(apply_edits(self.source, fix.edits))
+        except NotebookFixError:
+            return None
+        return [edit for change in changes for edit in cell_edits(change)]
+
+
+def _notebook_of(r: FileResult) -> NotebookCells | None:
+    """The notebook `r` was read from, when it still holds the code that was analysed."""
+    try:
+        text = Path(r.abspath).read_text(encoding="utf-8-sig")
+        notebook = read_notebook(text)
+    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError):
+        return None
+    return notebook if notebook.joined.source == r.source else None
+
 
 #: the fixer of the file whose findings are being written (formats go file by file)
 _current: list[tuple[FileResult, _FileFixer]] = []
 
 
-def _fix(r: FileResult, f: Finding) -> Any:
-    """The fix `--fix --unsafe-fixes` would choose for `f`, or None (as for ruff, also when
-    the configuration makes its code unfixable)."""
-    if f.code == PARSE_ERROR_CODE or f.code in r.unfixable or r.source is None \
-            or r.abspath.endswith(".ipynb"):
+def _fix(r: FileResult, f: Finding) -> tuple[Any, list[CellEdit] | None] | None:
+    """The fix `--fix --unsafe-fixes` would choose for `f` and, in a notebook, its edits in
+    the cells; None when there is none (as for ruff, also when the configuration makes its
+    code unfixable)."""
+    if f.code == PARSE_ERROR_CODE or f.code in r.unfixable or r.source is None:
         return None
     try:
         if not _current or _current[0][0] is not r:
             _current[:] = [(r, _FileFixer(r))]
-        return _current[0][1].choose(f)
+        fixer = _current[0][1]
+        if r.abspath.endswith(".ipynb") and fixer.notebook is None:
+            return None
+        fix = fixer.choose(f)
+        if fix is None:
+            return None
+        if fixer.notebook is None:
+            return fix, None
+        cells = fixer.cells(fix)
+        return None if cells is None else (fix, cells)
     except Exception:  # noqa: BLE001 - a fix that cannot be built is no fix, not a crash
         log.exception("cannot build the fix of %s at %s", f.code, f.span)
         return None
 
 
 def ruff_fix(r: FileResult, f: Finding) -> dict[str, Any] | None:
-    """ruff's `fix` object: applicability, message and edits (1-based rows and columns)."""
-    fix = _fix(r, f)
-    if fix is None:
+    """ruff's `fix` object: applicability, message and edits (1-based rows and columns; in
+    a notebook, rows counted from the edit's `cell`)."""
+    chosen = _fix(r, f)
+    if chosen is None:
         return None
-    return {
-        "applicability": "safe" if fix.safe else "unsafe",
-        "message": fix.title,
-        "edits": [
+    fix, cells = chosen
+    if cells is None:
+        edits = [
             {
                 "content": e.new_text,
                 "location": {"row": e.span.line, "column": e.span.col + 1},
                 "end_location": {"row": e.span.end_line, "column": e.span.end_col + 1},
             }
             for e in fix.edits
-        ],
+        ]
+    else:
+        edits = [
+            {
+                "cell": e.cell,
+                "content": e.content,
+                "location": {"row": e.row, "column": e.column},
+                "end_location": {"row": e.end_row, "column": e.end_column},
+            }
+            for e in cells
+        ]
+    return {
+        "applicability": "safe" if fix.safe else "unsafe",
+        "message": fix.title,
+        "edits": edits,
     }
 
 
 def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dict[str, Any]]:
     """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file."""
-    fix = _fix(r, f)
-    if fix is None:
+    chosen = _fix(r, f)
+    if chosen is None:
         return []
+    fix = chosen[0]
     replacements = [
         {
             "deletedRegion": {

@@ -21,10 +21,12 @@ from typing import Any
 
 from jax_lsp.analysis.notebook import NotebookSource, join_cells
 
-__all__ = ["NotebookCells", "NotebookFixError", "read_notebook"]
+__all__ = ["CellEdit", "NotebookCells", "NotebookFixError", "cell_edits", "read_notebook"]
 
 
 _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+#: a cell's lines as ruff counts its rows (\r\n, \r and \n end a line), each with its break
+_ROWS = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 class NotebookFixError(ValueError):
@@ -37,6 +39,40 @@ class CellChange:
     number: int
     before: str
     after: str
+
+
+@dataclass(frozen=True)
+class CellEdit:
+    """One replacement in one cell's text, in ruff's notebook terms: 1-based rows counted from
+    the cell's first line and 1-based columns in characters, the end exclusive."""
+
+    #: the cell's 1-based position among all cells
+    cell: int
+    row: int
+    column: int
+    end_row: int
+    end_column: int
+    content: str
+
+
+def cell_edits(change: CellChange) -> list[CellEdit]:
+    """`change` as edits of the cell's text: one per run of lines that differ, so that
+    applying them to `change.before` gives `change.after` exactly."""
+    before, after = _ROWS.findall(change.before), _ROWS.findall(change.after)
+
+    def position(i: int) -> tuple[int, int]:
+        """The row and column where line `i` of `before` starts (or the text ends)."""
+        if i < len(before) or not before or before[-1].endswith(("\n", "\r")):
+            return i + 1, 1
+        return len(before), len(before[-1]) + 1
+
+    edits = []
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "equal":
+            edits.append(CellEdit(change.number, *position(i1), *position(i2),
+                                  "".join(after[j1:j2])))
+    return edits
 
 
 def _dump_options(text: str, nb: Any) -> dict[str, Any] | None:
