@@ -73,19 +73,24 @@ const examplePath = path.join(workspace, exampleName);
 fs.copyFileSync(opt.example, examplePath);
 fs.writeFileSync(path.join(workspace, "pyproject.toml"), '[project]\nname = "demo"\nversion = "0"\n');
 const original = fs.readFileSync(examplePath, "utf8");
-// The same program as the one cell of a Jupyter notebook.
+// The same program as a Jupyter notebook: the callback in cell 2, the jax.grad that reaches it
+// in cell 4, markdown cells before each (cells are numbered among all cells, as Jupyter does).
 const notebookName = "train.ipynb";
+const originalLines = original.split(/(?<=\n)/);
+const importStart = originalLines.findIndex((l) => l.startsWith("import "));
+const modelStart = originalLines.findIndex((l) => l.startsWith("def predict("));
+const gradCell = originalLines.slice(modelStart);
+const gradRow = gradCell.findIndex((l) => l.includes("jax.grad(loss)")) + 1;
+const markdown = (text) => ({ cell_type: "markdown", metadata: {}, source: [text] });
+const code = (lines) => ({ cell_type: "code", execution_count: null, metadata: {}, outputs: [], source: lines });
 fs.writeFileSync(
   path.join(workspace, notebookName),
   JSON.stringify({
     cells: [
-      {
-        cell_type: "code",
-        execution_count: null,
-        metadata: {},
-        outputs: [],
-        source: original.split(/(?<=\n)/),
-      },
+      markdown("# Training with a host activation\n"),
+      code(originalLines.slice(importStart, modelStart)),
+      markdown("The model, its loss and one training step:\n"),
+      code(gradCell),
     ],
     metadata: {
       kernelspec: { display_name: "Python 3", language: "python", name: "python3" },
@@ -275,29 +280,8 @@ async function mainSession(page) {
   await page.mouse.click(box.x + 20, box.y + box.height / 2);
   await page.mouse.move(150, 600); // off the squiggle, so that its hover closes for good
   await page.keyboard.press("Escape");
-  const menu = page.locator(".action-widget").first();
-  let lastTry = 0;
-  let tries = 0;
-  await waitFor("the quick fix menu", async () => {
-    if ((await textOf(menu)).includes("Suppress")) {
-      return true;
-    }
-    if (Date.now() - lastTry > 5000) {
-      // Ctrl+. (editor.action.quickFix); a keypress can be lost while a hover closes, so the
-      // retries go through the command palette.
-      lastTry = Date.now();
-      if (tries++ === 0) {
-        await page.keyboard.press("Control+.");
-      } else {
-        await page.keyboard.press("Escape");
-        await palette(page, "Quick Fix...");
-      }
-    }
-    return false;
-  });
-  log(`quick fix menu open (${tries} tries)`);
-  const titles = await menu.locator(".monaco-list-row").allTextContents();
-  check("quick fixes offered", titles.length >= 2, titles.map(normalize));
+  const titles = await quickFixes(page);
+  check("quick fixes offered", titles.length >= 2, titles);
   await page.screenshot({ path: path.join(opt.screenshots, "quickfix.png") });
   await page.keyboard.press("Escape");
 
@@ -360,8 +344,37 @@ async function mainSession(page) {
   });
   check("output channel names the server", /found via/.test(outputText), outputText.match(/Starting.*?\(found via [^)]*\)/)?.[0]);
 
-  // 8. A Jupyter notebook whose cell holds the same program.
+  // 8. A Jupyter notebook holding the same program in two code cells.
   await notebookCheck(page);
+}
+
+/** Open the quick fix menu at the cursor (Ctrl+.) and return its titles. `retry`, if given,
+ *  puts the cursor back and opens the menu again (else the command palette does). */
+async function quickFixes(page, retry) {
+  const menu = page.locator(".action-widget").first();
+  let lastTry = 0;
+  let tries = 0;
+  await waitFor("the quick fix menu", async () => {
+    if ((await textOf(menu)).includes("Suppress")) {
+      return true;
+    }
+    if (Date.now() - lastTry > 5000) {
+      // Ctrl+. (editor.action.quickFix); a keypress can be lost while a hover closes, so the
+      // retries go through the command palette.
+      lastTry = Date.now();
+      if (tries++ === 0) {
+        await page.keyboard.press("Control+.");
+      } else if (retry) {
+        await retry();
+      } else {
+        await page.keyboard.press("Escape");
+        await palette(page, "Quick Fix...");
+      }
+    }
+    return false;
+  });
+  log(`quick fix menu open (${tries} tries)`);
+  return (await menu.locator(".monaco-list-row").allTextContents()).map(normalize);
 }
 
 async function notebookCheck(page) {
@@ -369,11 +382,45 @@ async function notebookCheck(page) {
   await page.waitForSelector(".quick-input-widget input", { state: "visible" });
   await page.keyboard.type(notebookName);
   await page.locator(".quick-input-list .monaco-list-row", { hasText: notebookName }).first().click({ timeout: TIMEOUT });
-  const cell = page.locator(".notebook-editor .cell-editor-container .monaco-editor").first();
-  await cell.waitFor({ timeout: TIMEOUT });
-  await waitFor("a squiggle in the notebook cell", async () => (await cell.locator(".squiggly-error").count()) > 0);
-  check("notebook cell shows the finding", true);
+  await palette(page, "View: Hide Panel"); // room for the cells
+  const cells = page.locator(".notebook-editor .cell-editor-container .monaco-editor");
+  const squiggle = cells.locator(".squiggly-error").first();
+  await waitFor("a squiggle in the notebook", async () => (await squiggle.count()) > 0);
+  const flagged = cells.filter({ has: page.locator(".squiggly-error") });
+  const flaggedText = await textOf(flagged.first());
+  check("notebook: the finding is in the callback's cell, and only there",
+    (await flagged.count()) === 1 && flaggedText.includes("pure_callback") && !flaggedText.includes("jax.grad"));
+
+  // The hover names the grad's cell by its number among all cells (markdown ones included).
+  await squiggle.scrollIntoViewIfNeeded();
+  const box = await squiggle.boundingBox();
+  await page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
+  const hover = page.locator(".monaco-hover:not(.hidden)").first();
+  const where = `(cell 4, line ${gradRow})`;
+  const hoverText = await waitFor("the notebook hover", async () => {
+    const text = await textOf(hover);
+    return text.includes("ValueError") && text.includes(where) ? text : "";
+  });
+  check("notebook: hover names the grad's cell among all cells", hoverText.includes("jax-lsp"),
+    hoverText.slice(0, hoverText.indexOf(where) + where.length));
+  await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(opt.screenshots, "notebook.png") });
+
+  // The quick fixes in the cell, the preferred custom_vjp wrapper first. (No Escape to close
+  // the hover: in a notebook it leaves the cell's editor.)
+  const atFinding = async () => {
+    await page.mouse.click(box.x + 20, box.y + box.height / 2);
+    await page.mouse.move(150, 600);
+    await page.waitForTimeout(500);
+  };
+  await atFinding();
+  const titles = await quickFixes(page, async () => {
+    await atFinding();
+    await page.keyboard.press("Control+.");
+  });
+  check("notebook: quick fixes offered in the cell, custom_vjp first",
+    titles.length >= 2 && /custom_vjp/.test(titles.find((t) => t !== "Quick Fix") ?? ""), titles);
+  await page.keyboard.press("Escape");
 }
 
 /** The jax-lsp output channel, filtered to lines containing `filterText`, once it matches `pattern`. */
