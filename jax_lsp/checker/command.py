@@ -132,7 +132,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="apply the safe fixes to the files, then report what remains")
     p.add_argument("--unsafe-fixes", action="store_true",
                    help="with --fix or --diff, also apply the unsafe fixes (their titles say "
-                   "what they change, e.g. a gradient that becomes zero)")
+                   "what they change, e.g. a gradient that becomes zero); in a report, count "
+                   "them as fixable ([*] and the summary's hint)")
     p.add_argument("--fixable", type=_comma_list, action="append", metavar="CODES",
                    help="comma-separated codes or prefixes whose fixes --fix and --diff apply "
                    "(and [*] marks), replacing the configuration's `fixable` and `unfixable`")
@@ -289,8 +290,8 @@ def _add_noqa(outcome: CheckRun) -> int:
                 return EXIT_ERROR
         added += count
         skipped += len({f.span.line for f in findings}) - count
-    plural = "" if added == 1 else "s"
-    _write_err(f"Added {added} noqa directive{plural}.\n")
+    if added:  # as ruff: nothing to say when nothing was added
+        _write_err(f"Added {added} noqa directive{'' if added == 1 else 's'}.\n")
     if skipped:
         _write_err(f"{skipped} finding line(s) could not take a comment (inside a "
                    "multi-line string, after a backslash, or in a notebook).\n")
@@ -358,7 +359,9 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
     except FileNotFoundError as e:
         return _error(f"no such file or directory: {e}")
     if args.show_files:
-        _write(stdout, "".join(f"{printable(display_path(p))}\n" for p, _ in files))
+        # absolute, sorted, as ruff lists them
+        listed = sorted(os.path.abspath(p) for p, _ in files)
+        _write(stdout, "".join(f"{printable(p)}\n" for p in listed))
         return EXIT_CLEAN
     if args.show_settings:
         _write(stdout, printable(_show_settings(files), keep="\n"))
@@ -402,6 +405,9 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
 
     if args.add_noqa:
         return _add_noqa(outcome)
+    if args.unsafe_fixes:
+        outcome = replace(outcome, results=tuple(replace(r, unsafe_fixes=True)
+                                                 for r in outcome.results))
 
     color = _use_color(args.color, stdout)
     if args.statistics:

@@ -23,25 +23,36 @@ from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
-__all__ = ["has_safe_fix", "ruff_fix", "sarif_fixes"]
+__all__ = ["fix_applicability", "is_fixable", "ruff_fix", "sarif_fixes"]
 
 log = logging.getLogger(__name__)
 
 
-def has_safe_fix(r: FileResult, f: Finding) -> bool:
-    """Whether `check --fix` (without --unsafe-fixes) has a fix for `f`, judged from the
-    finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`): a
-    custom rule, or a host linear map not only transposed, of a code the configuration lets
-    be fixed. ruff's `[*]` marker."""
+def fix_applicability(r: FileResult, f: Finding) -> str | None:
+    """"safe" when `check --fix` has a fix for `f`, "unsafe" when only `--unsafe-fixes` adds
+    one, None when neither has (or the configuration makes its code unfixable); judged from
+    the finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`).
+    Safe: a custom rule, or a host linear map not only transposed; the others (stop_gradient,
+    jacrev instead of jacfwd, a transposed linear map) are unsafe. ruff's `[*]` marker."""
     if f.code == PARSE_ERROR_CODE or f.code in r.unfixable:
-        return False
+        return None
     from jax_lsp.analysis.findings import FixKind
     from jax_lsp.fixes.offers import offered_kinds
 
     kinds = offered_kinds(f)
+    if not kinds:
+        return None
     if FixKind.CUSTOM_JVP in kinds or FixKind.CUSTOM_VJP in kinds:
-        return True
-    return f.code in ("JAX002", "JAX008") and bool(kinds) and set(f.modes) != {"transpose"}
+        return "safe"
+    if f.code in ("JAX002", "JAX008") and set(f.modes) != {"transpose"}:
+        return "safe"
+    return "unsafe"
+
+
+def is_fixable(r: FileResult, f: Finding) -> bool:
+    """Whether `f` gets ruff's `[*]`: a safe fix, or an unsafe one under `--unsafe-fixes`."""
+    kind = fix_applicability(r, f)
+    return kind == "safe" or (kind == "unsafe" and r.unsafe_fixes)
 
 
 class _FileFixer:

@@ -28,7 +28,7 @@ from jax_lsp.analysis.notebook import (
     join_cells,
 )
 from jax_lsp.checker.ci_formats import CI_FORMATS
-from jax_lsp.checker.fix_objects import has_safe_fix, ruff_fix, sarif_fixes
+from jax_lsp.checker.fix_objects import fix_applicability, is_fixable, ruff_fix, sarif_fixes
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -72,10 +72,20 @@ _SUMMARY_NOUN = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 
 def summary_line(results: Sequence[FileResult]) -> str:
     """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``,
-    then, as ruff says it, how many `--fix` can fix."""
+    then, in ruff's words, how many `--fix` can fix and how many more `--unsafe-fixes` would."""
     found = _found(results)
-    fixable = sum(1 for r, f in each_finding(results) if has_safe_fix(r, f))
-    return found + (f"\n[*] {fixable} fixable with the `--fix` option." if fixable else "")
+    fixable = sum(1 for r, f in each_finding(results) if is_fixable(r, f))
+    hidden = sum(1 for r, f in each_finding(results)
+                 if not r.unsafe_fixes and fix_applicability(r, f) == "unsafe")
+    unsafe = f"{hidden} unsafe fix{'' if hidden == 1 else 'es'} available with " \
+             "`--fix --unsafe-fixes`"
+    if fixable and hidden:
+        return f"{found}\n[*] {fixable} fixable with `--fix` ({unsafe})."
+    if fixable:
+        return f"{found}\n[*] {fixable} fixable with `--fix`."
+    if hidden:
+        return f"{found}\n{unsafe}."
+    return found
 
 
 def _found(results: Sequence[FileResult]) -> str:
@@ -111,7 +121,7 @@ def _paint(text: str, style: str, color: bool) -> str:
 def _header(r: FileResult, f: Finding, color: bool) -> str:
     loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
     code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
-    fixable = " [*]" if has_safe_fix(r, f) else ""
+    fixable = " [*]" if is_fixable(r, f) else ""
     return f"{_paint(loc, _BOLD, color)} {code}{fixable} {printable(f.message)}"
 
 

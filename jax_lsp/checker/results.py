@@ -39,6 +39,8 @@ class FileResult:
     filename: str | None = None
     #: codes whose fixes the configuration's `fixable`/`unfixable` turn off in this file
     unfixable: frozenset[str] = frozenset()
+    #: `--unsafe-fixes`: unsafe fixes count as fixable (`[*]` and the summary's hint)
+    unsafe_fixes: bool = False
 
     @property
     def abspath(self) -> str:
