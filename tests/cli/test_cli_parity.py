@@ -241,3 +241,28 @@ def test_fixable_markers_and_hint_in_ruffs_words(tmp_path: Path, run_cli) -> Non
     assert " JAX003 [*] " in unsafe[1] and unsafe[-1] == "[*] 2 fixable with `--fix`."
     assert run_cli([*concise, "--unfixable", "JAX", "io.py"], tmp_path).out.splitlines()[-1] \
         == "Found 1 error."
+
+
+def test_git_info_exclude_and_the_global_excludes_file_are_respected(
+    tmp_path: Path, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As git and ruff: .git/info/exclude, then the user's excludes file (core.excludesFile,
+    else $XDG_CONFIG_HOME/git/ignore), all below the .gitignore files."""
+    repo, home = tmp_path / "repo", tmp_path / "home"
+    write_tree(repo, {".git/HEAD": "ref: refs/heads/main\n",
+                      ".git/info/exclude": "# mine\nlocal_*.py\n",
+                      ".gitignore": "!local_keep.py\n",
+                      "a.py": "x = 1\n", "local_a.py": "x = 1\n", "local_keep.py": "x = 1\n",
+                      "scratch.py": "x = 1\n", "notes.py": "x = 1\n"})
+    write_tree(home, {".config/git/ignore": "scratch.py\n"})
+
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+
+    def shown() -> list[str]:
+        return [Path(p).name for p in run_cli(["check", "--show-files"], repo).out.split()]
+
+    assert shown() == ["a.py", "local_keep.py", "notes.py"]
+    write_tree(home, {".gitconfig": '[user]\n\tname = x\n[core]\n\texcludesFile = "~/ign"\n',
+                      "ign": "notes.py\n"})
+    assert shown() == ["a.py", "local_keep.py", "scratch.py"]
