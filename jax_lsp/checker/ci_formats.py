@@ -36,7 +36,8 @@ def format_json_lines(results: Sequence[FileResult]) -> str:
     """One JSON object a line, each the object `--output-format json` puts in its array."""
     from jax_lsp.checker.formats import json_items
 
-    return "".join(json.dumps(item, ensure_ascii=False) + "\n" for item in json_items(results))
+    return "".join(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for item in json_items(results))
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -114,7 +115,10 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
 
 
 def format_rdjson(results: Sequence[FileResult]) -> str:
-    """reviewdog's Diagnostic Format (rdjson)."""
+    """reviewdog's Diagnostic Format (rdjson), with the fix of each finding as its
+    `suggestions` (as ruff's: the fix `--fix --unsafe-fixes` would apply)."""
+    from jax_lsp.checker.fix_objects import rdjson_suggestions
+
     diagnostics: list[dict[str, Any]] = []
     for r, f in each_finding(results):
         code: dict[str, str] = {"value": f.code}
@@ -135,6 +139,9 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
                 "severity": "WARNING" if f.severity is Severity.WARNING else "ERROR",
             }
         )
+        suggestions = rdjson_suggestions(r, f)
+        if suggestions:
+            diagnostics[-1]["suggestions"] = suggestions
     report = {"source": {"name": _TOOL}, "severity": "ERROR", "diagnostics": diagnostics}
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 

@@ -23,7 +23,7 @@ from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
-__all__ = ["fix_applicability", "is_fixable", "ruff_fix", "sarif_fixes"]
+__all__ = ["fix_applicability", "is_fixable", "rdjson_suggestions", "ruff_fix", "sarif_fixes"]
 
 log = logging.getLogger(__name__)
 
@@ -209,4 +209,22 @@ def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dic
             "description": {"text": fix.title + ("" if fix.safe else " (unsafe)")},
             "artifactChanges": [{"artifactLocation": artifact, "replacements": replacements}],
         }
+    ]
+
+
+def rdjson_suggestions(r: FileResult, f: Finding) -> list[dict[str, Any]]:
+    """reviewdog's `suggestions` of a diagnostic: the fix's replacements, positioned as SARIF's
+    (in a notebook, in the joined code cells, as ruff's rdjson does)."""
+    chosen = _fix(r, f)
+    if chosen is None:
+        return []
+    return [
+        {
+            "range": {
+                "start": {"line": e.span.line, "column": e.span.col + 1},
+                "end": {"line": e.span.end_line, "column": e.span.end_col + 1},
+            },
+            "text": e.new_text,
+        }
+        for e in chosen[0].edits
     ]

@@ -266,3 +266,23 @@ def test_git_info_exclude_and_the_global_excludes_file_are_respected(
     write_tree(home, {".gitconfig": '[user]\n\tname = x\n[core]\n\texcludesFile = "~/ign"\n',
                       "ign": "notes.py\n"})
     assert shown() == ["a.py", "local_keep.py", "scratch.py"]
+
+
+def test_rdjson_suggestions_are_the_json_fix_edits(tmp_path: Path, run_cli) -> None:
+    """As ruff's rdjson: each diagnostic with a fix suggests its replacements (here the unsafe
+    stop_gradient, which ruff's formats list as they list every fix)."""
+    write_tree(tmp_path, {"io.py": IO_PROGRAM})
+    [item] = json.loads(run_cli(["check", "--no-cache", "--output-format", "json", "io.py"],
+                                tmp_path).out)
+    assert item["fix"]["applicability"] == "unsafe"
+    report = json.loads(run_cli(["check", "--no-cache", "--output-format", "rdjson", "io.py"],
+                                tmp_path).out)
+    [diagnostic] = report["diagnostics"]
+    as_json = [{"content": s["text"],
+                "location": {"row": s["range"]["start"]["line"],
+                             "column": s["range"]["start"]["column"]},
+                "end_location": {"row": s["range"]["end"]["line"],
+                                 "column": s["range"]["end"]["column"]}}
+               for s in diagnostic["suggestions"]]
+    assert as_json == item["fix"]["edits"]
+    assert "jax.lax.stop_gradient(" in _apply_ruff_edits(IO_PROGRAM, as_json)
