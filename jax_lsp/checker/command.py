@@ -246,15 +246,22 @@ def _per_file_entries(groups: Sequence[Sequence[tuple[str, str]]] | None,
 
 
 def _show_settings(files: Sequence[tuple[Path, Config]]) -> str:
-    """Each file's effective settings and where they come from."""
-    out = []
+    """Each file's effective settings and where they come from, laid out as ruff's (which
+    shows the first file's only): its header lines, then `key = value` lines."""
+    import json
+
+    def shown(value: object) -> str:
+        return "none" if value is None else json.dumps(value, ensure_ascii=False)
+
+    blocks = []
     for path, config in files:
-        out.append(f"{display_path(path)}:")
-        out.append(f"  config file: {config.source or '(none: defaults)'}")
-        out.append(f"  root: {config.root or Path.cwd()}")
-        for key, value in config.settings().items():
-            out.append(f"  {key} = {value!r}")
-    return "\n".join(out) + "\n"
+        out = [f"Resolved settings for: {shown(os.path.abspath(path))}"]
+        if config.source:
+            out.append(f"Settings path: {shown(str(config.source))}")
+        out += ["", "# [tool.jax-lsp]", f"root = {shown(str(config.root or Path.cwd()))}"]
+        out += [f"{key} = {shown(value)}" for key, value in config.settings().items()]
+        blocks.append("\n".join(out) + "\n")
+    return "\n".join(blocks)
 
 
 def _stdin_run(args: argparse.Namespace, resolver: ConfigResolver) -> CheckRun:

@@ -112,5 +112,5 @@ def test_show_settings_lists_them(tmp_path: Path, run_cli: Callable[..., Ran]) -
     _tree(tmp_path, 'per-file-ignores = { "tests/*" = ["JAX001"] }')
     ran = run_cli(["check", "--show-settings", "--extend-per-file-ignores", "x.py:JAX004",
                    "a.py"], tmp_path)
-    assert "'tests/*': ['JAX001']" in ran.out
-    assert f"'{tmp_path / 'x.py'}': ['JAX004']" in ran.out
+    assert '"tests/*": ["JAX001"]' in ran.out
+    assert f'"{tmp_path / "x.py"}": ["JAX004"]' in ran.out
