@@ -31,6 +31,11 @@ from jax_lsp.safe_io import atomic_write, read_regular_file
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10: the tomli backport
+    import tomli as tomllib
+
 __all__ = ["register", "run"]
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -103,9 +108,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="apply `exclude` to paths named on the command line too")
     p.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
                    help="also check files that the .gitignore files of the git work tree ignore")
-    p.add_argument("--config", metavar="PATH", type=Path,
+    p.add_argument("--config", metavar="PATH|KEY=VALUE", action="append",
                    help="use this pyproject.toml (or TOML file of [tool.jax-lsp] keys) "
-                   "instead of searching for the nearest pyproject.toml")
+                   "instead of searching for the nearest pyproject.toml; or, as ruff, a TOML "
+                   "`KEY = VALUE` pair overriding one [tool.jax-lsp] key (repeatable; the "
+                   "other options win over it)")
     color = p.add_mutually_exclusive_group()
     color.add_argument("--no-color", dest="color", action="store_false", default=None,
                        help="never colour the output (default: colour when stdout is a "
@@ -191,7 +198,33 @@ def _write_err(text: str) -> None:
     _write(sys.stderr, printable(text, keep="\n\t"))
 
 
+def _config_arguments(args: argparse.Namespace) -> tuple[Path | None, dict[str, object]]:
+    """`--config`'s configuration file (at most one) and its `KEY = VALUE` overrides, told
+    apart as ruff does: an existing file is a file; otherwise a value with `=` must be TOML.
+    Raises ConfigError."""
+    path, overrides = None, {}
+    for value in args.config or ():
+        if Path(value).is_file() or "=" not in value:
+            if path is not None:
+                raise ConfigError(f"--config names two configuration files: {path}, {value}")
+            path = Path(value)
+            continue
+        try:
+            overrides.update(tomllib.loads(value))
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"--config {value!r} is neither a configuration file nor a "
+                              f"TOML `KEY = VALUE` pair ({e})") from None
+    Config().merge(overrides)  # the keys and values of [tool.jax-lsp], checked now
+    return path, overrides
+
+
+def _explicit_config(args: argparse.Namespace) -> Config | None:
+    path, _ = _config_arguments(args)
+    return Config.load(path) if path is not None else None
+
+
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
+    _, inline = _config_arguments(args)
     select, ignore, exclude = _flatten(args.select), _flatten(args.ignore), _flatten(args.exclude)
     extend = _flatten(args.extend_select)
     fixable, unfixable = _flatten(args.fixable), _flatten(args.unfixable)
@@ -201,6 +234,8 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     extend_per_file = _per_file_entries(args.extend_per_file_ignores, cwd)
 
     def adjust(config: Config) -> Config:
+        if inline:
+            config = config.merge(inline)
         overrides: dict[str, object] = {}
         if select is not None:
             overrides["select"] = select
@@ -337,15 +372,19 @@ def _watched(args: argparse.Namespace) -> dict[str, tuple[int, int]]:
     roots = [Path(os.path.abspath(p)) for p in args.paths]
     candidates = {d / "pyproject.toml" for r in roots for d in (r, *r.parents)}
     try:
-        explicit = Config.load(args.config) if args.config is not None else None
+        explicit = _explicit_config(args)
         resolver = ConfigResolver(explicit, _adjuster(args))
         files = discover_files(args.paths, resolver, force_exclude=args.force_exclude,
                                respect_gitignore=args.respect_gitignore)
     except (ConfigError, FileNotFoundError):  # the next check reports it; watch the paths
         files = [(r, Config()) for r in roots]
     sources = {c.source for _, c in files if c.source is not None}
-    if args.config is not None:
-        sources.add(Path(os.path.abspath(args.config)))
+    try:
+        path, _ = _config_arguments(args)
+    except ConfigError:
+        path = None
+    if path is not None:
+        sources.add(Path(os.path.abspath(path)))
     return snapshot([*(p for p, _ in files), *sources, *candidates])
 
 
@@ -353,7 +392,7 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
     """Load the configuration, find the files, check them and report: one `check` run."""
     stdout: TextIO = sys.stdout
     try:
-        explicit = Config.load(args.config) if args.config is not None else None
+        explicit = _explicit_config(args)
         adjust = _adjuster(args)
         # validate the command-line selectors even when no file gets checked
         adjust(Config())

@@ -214,6 +214,28 @@ def test_select_and_ignore_flags(
     assert (ran.code, ran.out) == (0, "[]\n")
 
 
+def test_config_key_value_overrides_as_ruff(
+    run_cli: RunCli, tmp_path: Path, fake_analysis: list[AnalysisConfig | None]
+) -> None:
+    """`--config KEY=VALUE` overrides one key of the configuration (file or found), and the
+    other options override it, as in ruff; a bad pair or two files are usage errors."""
+    write_tree(tmp_path, {"m.py": FAKE_SRC,
+                          "pyproject.toml": '[tool.jax-lsp]\nignore = ["JAX009"]\n',
+                          "conf.toml": 'select = ["JAX001", "JAX004"]\n'})
+    base = ["check", "--no-cache", "--output-format", "json"]
+    assert reported(run_cli([*base, "--config", 'ignore = ["JAX001", "JAX009"]'], tmp_path)) \
+        == [("JAX004", 3), ("JAX003", 5)]
+    assert reported(run_cli([*base, "--config", "conf.toml", "--config", 'ignore=["JAX004"]'],
+                            tmp_path)) == [("JAX001", 2)]
+    assert reported(run_cli([*base, "--config", 'select = ["JAX003"]', "--select", "JAX004"],
+                            tmp_path)) == [("JAX004", 3)]
+    for bad in ('ignore = [', 'bogus = 1', "missing.toml"):
+        ran = run_cli([*base, "--config", bad], tmp_path)
+        assert ran.code == 2 and ran.out == "", bad
+    ran = run_cli([*base, "--config", "conf.toml", "--config", "pyproject.toml"], tmp_path)
+    assert ran.code == 2 and "two configuration files" in ran.err
+
+
 def test_pyproject_select_ignore_severity_and_callbacks(
     run_cli: RunCli, tmp_path: Path, fake_analysis: list[AnalysisConfig | None]
 ) -> None:
