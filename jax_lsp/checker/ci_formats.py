@@ -129,7 +129,7 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
             {
                 "message": f.message,
                 "location": {
-                    "path": r.path,
+                    "path": r.abspath,  # absolute, as ruff's
                     "range": {
                         "start": {"line": f.span.line, "column": f.span.col + 1},
                         "end": {"line": f.span.end_line, "column": f.span.end_col + 1},
@@ -147,39 +147,48 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
 
 
 def format_junit(results: Sequence[FileResult]) -> str:
-    """JUnit XML: a test suite a checked file with findings, a failing test case a finding
-    (a clean run is one passing suite, so that CI shows that the check ran)."""
+    """JUnit XML laid out as ruff's: a test suite a checked file with findings (its absolute
+    path), a failing test case a finding (`org.jax_lsp.CODE`, the class the path without its
+    suffix), the failure saying ``line L, col C, message``; a clean run is one passing suite,
+    so that CI shows that the check ran."""
     by_file: dict[str, list[Finding]] = {}
     for r, f in each_finding(results):
-        by_file.setdefault(r.path, []).append(f)
+        by_file.setdefault(r.abspath, []).append(f)
     total = sum(len(fs) for fs in by_file.values())
+    package = 'package="org.jax_lsp"'
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<testsuites name={_xml_attr(_TOOL)} tests="{max(total, 1)}" failures="{total}" '
-        'errors="0">',
+        f'<testsuites name={_xml_attr(_TOOL)} tests="{max(total, 1)}" skipped="0" '
+        f'failures="{total}" errors="0">',
     ]
     if not by_file:
-        out.append(f'  <testsuite name={_xml_attr(_TOOL)} tests="1" failures="0" errors="0">')
-        out.append(f'    <testcase name="no findings" classname={_xml_attr(_TOOL)} />')
-        out.append("  </testsuite>")
+        out.append(f'    <testsuite name={_xml_attr(_TOOL)} tests="1" skipped="0" errors="0" '
+                   f'failures="0" {package}>')
+        out.append(f'        <testcase name="No errors found" classname={_xml_attr(_TOOL)}/>')
+        out.append("    </testsuite>")
     for path, findings in by_file.items():
         out.append(
-            f"  <testsuite name={_xml_attr(path)} tests=\"{len(findings)}\" "
-            f"failures=\"{len(findings)}\" errors=\"0\">"
+            f"    <testsuite name={_xml_attr(path)} tests=\"{len(findings)}\" skipped=\"0\" "
+            f"errors=\"0\" failures=\"{len(findings)}\" {package}>"
         )
+        classname = re.sub(r"\.(py|pyi|ipynb)$", "", path)
         for f in findings:
-            where = f"{path}:{f.span.line}:{f.span.col + 1}"
+            where = f"line {f.span.line}, col {f.span.col + 1}"
             out.append(
-                f"    <testcase name={_xml_attr(f'org.jax_lsp.{f.code}')} "
-                f"classname={_xml_attr(path)} line=\"{f.span.line}\" "
+                f"        <testcase name={_xml_attr(f'org.jax_lsp.{f.code}')} "
+                f"classname={_xml_attr(classname)} line=\"{f.span.line}\" "
                 f"column=\"{f.span.col + 1}\">"
             )
+            out.append("            <properties>")
+            out.append(f"                <property name=\"severity\" "
+                       f"value={_xml_attr(f.severity.value)}/>")
+            out.append("            </properties>")
             out.append(
-                f"      <failure message={_xml_attr(f.message)}>"
-                f"{_xml_text(where)}: {_xml_text(f.code)} {_xml_text(f.message)}</failure>"
+                f"            <failure message={_xml_attr(f.message)}>"
+                f"{_xml_text(where)}, {_xml_text(f.message)}</failure>"
             )
-            out.append("    </testcase>")
-        out.append("  </testsuite>")
+            out.append("        </testcase>")
+        out.append("    </testsuite>")
     out.append("</testsuites>")
     return "\n".join(out) + "\n"
 

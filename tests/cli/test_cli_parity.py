@@ -76,6 +76,14 @@ def test_junit_is_well_formed_xml_with_a_failure_a_finding() -> None:
     failures = root.findall(".//failure")
     assert root.get("failures") == "2" and len(failures) == 2
     assert failures[0].get("message", "").startswith('a "quoted" <message>')
+    # as ruff's: the suite is the file's absolute path, the class that path without ".py"
+    suite = root.find("testsuite")
+    assert suite is not None and suite.get("name") == "/abs/pkg/a.py"
+    case = suite.find("testcase")
+    assert case is not None and case.get("classname") == "/abs/pkg/a"
+    assert case.get("name") == "org.jax_lsp.JAX001"
+    assert (failures[1].text or "").startswith("line 2, col 1, loop")
+    assert [p.get("value") for p in root.iter("property")] == ["error", "warning"]
     clean = ET.fromstring(CI_FORMATS["junit"]([]))
     assert clean.get("failures") == "0" and len(clean.findall(".//testcase")) == 1
 
