@@ -15,6 +15,7 @@ import os
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath, PurePosixPath
 from typing import Any
 from urllib.parse import quote
@@ -115,19 +116,76 @@ def _paint(text: str, style: str, color: bool) -> str:
     return f"\x1b[{style}m{text}{_RESET}" if color and text else text
 
 
+# -- notebooks -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where a notebook's code cells lie in the source that was analysed (the joined cells),
+    each code cell's number among all cells, and each one's own text."""
+
+    nb: NotebookSource
+    numbers: list[int]
+    cells: list[str]
+
+    def place(self, span: Span) -> tuple[int, Span]:
+        """The number of the cell `span` starts in, and `span` in that cell's rows and
+        columns (as ruff reports notebook positions)."""
+        cell, row = self.nb.locate(span.line)
+        end_row = span.end_line - self.nb.starts[cell] + 1
+        return self.numbers[cell], Span(row, self.nb.column(span.line, span.col), end_row,
+                                        self.nb.column(span.end_line, span.end_col))
+
+    def lines(self, number: int) -> list[str]:
+        return split_lines(self.cells[self.numbers.index(number)])
+
+
+def _notebook_layout(r: FileResult) -> _Layout | None:
+    """The layout of the notebook `r` was read from (None for a module, or when the notebook
+    cannot be read again or has changed since)."""
+    if not r.abspath.endswith(".ipynb") or r.source is None:
+        return None
+    try:
+        text = Path(r.abspath).read_text(encoding="utf-8")
+        cells = code_cells_of_ipynb(text)
+        nb = join_cells(cells)
+        numbers = code_cell_numbers_of_ipynb(text)
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    return _Layout(nb, numbers, cells) if nb.source == r.source else None
+
+
+def _layouts(results: Sequence[FileResult]) -> dict[int, _Layout | None]:
+    return {id(r): _notebook_layout(r) for r in results}
+
+
+def _without_cell_prefix(message: str, number: int, row: int) -> str:
+    """A notebook finding's message without the `cell N, line L: ` the location now says."""
+    return message.removeprefix(f"cell {number}, line {row}: ")
+
+
 # -- concise ---------------------------------------------------------------------------------
 
 
-def _header(r: FileResult, f: Finding, color: bool) -> str:
-    loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
+def _header(r: FileResult, f: Finding, color: bool, layout: _Layout | None = None) -> str:
+    """``path:row:col: CODE [*] message``; in a notebook ``path:cell N:row:col:``, rows and
+    columns in the cell, as ruff writes them."""
+    message = f.message
+    if layout is None:
+        loc = f"{printable(r.path)}:{f.span.line}:{f.span.col + 1}:"
+    else:
+        number, span = layout.place(f.span)
+        loc = f"{printable(r.path)}:cell {number}:{span.line}:{span.col + 1}:"
+        message = _without_cell_prefix(message, number, span.line)
     code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
     fixable = " [*]" if is_fixable(r, f) else ""
-    return f"{_paint(loc, _BOLD, color)} {code}{fixable} {printable(f.message)}"
+    return f"{_paint(loc, _BOLD, color)} {code}{fixable} {printable(message)}"
 
 
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
     """``path:row:col: CODE message``, one finding a line, then the summary."""
-    lines = [_header(r, f, color) for r, f in each_finding(results)]
+    layouts = _layouts(results)
+    lines = [_header(r, f, color, layouts[id(r)]) for r, f in each_finding(results)]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
 
@@ -226,10 +284,14 @@ def _step_location(r: FileResult, step: PathStep, *, absolute: bool = False) -> 
     return r.abspath if absolute else r.path
 
 
-def _notes(r: FileResult, f: Finding, color: bool, width: int) -> list[str]:
+def _notes(r: FileResult, f: Finding, color: bool, width: int,
+           layout: _Layout | None = None) -> list[str]:
     out = []
     for step in f.path:
         where = f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
+        if layout is not None and step.filename is None:
+            number, span = layout.place(step.span)
+            where = f"{printable(r.path)}:cell {number}:{span.line}:{span.col + 1}"
         out.append(f"{' ' * (width + 1)}= {_paint('note', _BOLD, color)}: {where}: "
                    f"{printable(step.label)}")
     return out
@@ -240,10 +302,16 @@ def format_full(results: Sequence[FileResult], *, color: bool = False) -> str:
     path from the differentiation site as notes; then the summary."""
     blocks = []
     lines_cache: dict[int, list[str]] = {}
+    layouts = _layouts(results)
     for r, f in each_finding(results):
-        lines = lines_cache.setdefault(id(r), split_lines(r.source) if r.source else [])
-        snippet, width = _snippet(lines, f, color)
-        block = [_header(r, f, color), *snippet, *_notes(r, f, color, width)]
+        layout = layouts[id(r)]
+        if layout is None:
+            lines = lines_cache.setdefault(id(r), split_lines(r.source) if r.source else [])
+            snippet, width = _snippet(lines, f, color)
+        else:  # the finding's cell, its own lines (magics included), as ruff shows it
+            number, span = layout.place(f.span)
+            snippet, width = _snippet(layout.lines(number), replace(f, span=span), color)
+        block = [_header(r, f, color, layout), *snippet, *_notes(r, f, color, width, layout)]
         blocks.append("\n".join(block))
     blocks.append(summary_line(results))
     return "\n\n".join(blocks) + "\n"
@@ -256,24 +324,6 @@ def _location(line: int, col: int) -> dict[str, int]:
     return {"row": line, "column": col + 1}
 
 
-_Layout = tuple[NotebookSource, list[int]]
-
-
-def _notebook_layout(r: FileResult) -> _Layout | None:
-    """Where a notebook's code cells lie in the source that was analysed, and each code cell's
-    number among all cells (None for a module, or when the notebook cannot be read again or
-    has changed since)."""
-    if not r.abspath.endswith(".ipynb") or r.source is None:
-        return None
-    try:
-        text = Path(r.abspath).read_text(encoding="utf-8")
-        nb = join_cells(code_cells_of_ipynb(text))
-        numbers = code_cell_numbers_of_ipynb(text)
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    return (nb, numbers) if nb.source == r.source else None
-
-
 def _json_item(r: FileResult, f: Finding, layout: _Layout | None) -> dict[str, Any]:
     """One finding; in a notebook (`layout`), like ruff: `cell` is the cell's 1-based number
     among all cells (markdown ones included) and rows count from the cell's first line."""
@@ -284,13 +334,11 @@ def _json_item(r: FileResult, f: Finding, layout: _Layout | None) -> dict[str, A
                 "location": _location(span.line, span.col),
                 "end_location": _location(span.end_line, span.end_col),
             }
-        nb, numbers = layout
-        cell, row = nb.locate(span.line)
-        end_row = span.end_line - nb.starts[cell] + 1
+        number, in_cell = layout.place(span)
         return {
-            "cell": numbers[cell],
-            "location": _location(row, nb.column(span.line, span.col)),
-            "end_location": _location(end_row, nb.column(span.end_line, span.end_col)),
+            "cell": number,
+            "location": _location(in_cell.line, in_cell.col),
+            "end_location": _location(in_cell.end_line, in_cell.end_col),
         }
 
     here = place(f.span)
@@ -325,7 +373,7 @@ def _place_elsewhere(span: Span) -> dict[str, Any]:
 
 def json_items(results: Sequence[FileResult]) -> list[dict[str, Any]]:
     """The findings as the objects of ruff's JSON output, plus `related` (the path)."""
-    layouts = {id(r): _notebook_layout(r) for r in results}
+    layouts = _layouts(results)
     return [_json_item(r, f, layouts[id(r)]) for r, f in each_finding(results)]
 
 

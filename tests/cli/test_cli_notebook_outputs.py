@@ -1,7 +1,9 @@
-"""The `fix` objects of `--output-format json` and SARIF's `fixes` on a Jupyter notebook, in
-ruff's notebook terms: JSON edit rows count from the edit's cell's first line (the `cell` of
-each edit names it), SARIF's count in the joined code cells, as its regions do. Applying them
-gives what `--fix --unsafe-fixes` writes (with the helpers pasted, as fix objects have them)."""
+"""The reports on a Jupyter notebook in ruff's notebook terms: the concise and full formats
+locate findings as `path:cell N:row:col` and show the cell's own lines; in the `fix` objects of
+`--output-format json` edit rows count from the edit's cell's first line (the `cell` of each
+edit names it), in SARIF's `fixes` from the joined code cells', as its regions do. Applying
+them gives what `--fix --unsafe-fixes` writes (with the helpers pasted, as fix objects have
+them)."""
 
 from __future__ import annotations
 
@@ -134,3 +136,29 @@ def test_cell_edits_reproduce_the_changed_cell() -> None:
         got = _apply(before, [(e.row, e.column, e.end_row, e.end_column, e.content)
                               for e in edits])
         assert got == after, (before, after, edits)
+
+
+def test_concise_and_full_locate_findings_in_their_cell(
+    tmp_path: Path, run_cli: Callable[..., Ran]
+) -> None:
+    cells = [("markdown", "# title\n"),
+             ("code", "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"),
+             ("code", "%matplotlib inline\ndef loss(x):\n    s = jax.pure_callback(np.sin, "
+                      "jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n    return jnp.sum(s)\n"),
+             ("code", "g = jax.grad(loss)(jnp.ones(3))\n")]
+    nb = {"cells": [{"cell_type": kind, "metadata": {}, "source": text,
+                     **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                    for kind, text in cells], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    write_tree(tmp_path, {"nb.ipynb": json.dumps(nb)})
+    concise = run_cli(["check", "--no-cache", "--output-format", "concise", "nb.ipynb"],
+                      tmp_path).out.splitlines()
+    # as ruff: the cell among all cells, then row and column in it; the message does not
+    # repeat them, but names the grad's cell
+    assert concise[0].startswith("nb.ipynb:cell 3:3:9: JAX001 [*] `jax.pure_callback` is "
+                                 "reached by `jax.grad` (cell 4, line 1)")
+    full = run_cli(["check", "--no-cache", "nb.ipynb"], tmp_path).out.splitlines()
+    assert full[0] == concise[0]
+    # the cell's own lines, its magic included, numbered from the cell's first line
+    assert full[2:4] == ["1 | %matplotlib inline", "2 | def loss(x):"]
+    assert full[4].startswith("3 |     s = jax.pure_callback(np.sin,")
+    assert "  = note: nb.ipynb:cell 4:1:5: `jax.grad` differentiates here" in full
