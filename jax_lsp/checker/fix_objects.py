@@ -16,7 +16,6 @@ in the joined module, as its regions do.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis.findings import Finding
@@ -118,8 +117,7 @@ class _FileFixer:
 def _notebook_of(r: FileResult) -> NotebookCells | None:
     """The notebook `r` was read from, when it still holds the code that was analysed."""
     try:
-        text = Path(r.abspath).read_text(encoding="utf-8-sig")
-        notebook = read_notebook(text)
+        notebook = read_notebook(r.notebook())
     except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError):
         return None
     return notebook if notebook.joined.source == r.source else None

@@ -16,7 +16,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path, PurePath, PurePosixPath
+from pathlib import PurePath, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
@@ -146,7 +146,7 @@ def _notebook_layout(r: FileResult) -> _Layout | None:
     if not r.abspath.endswith(".ipynb") or r.source is None:
         return None
     try:
-        text = Path(r.abspath).read_text(encoding="utf-8")
+        text = r.notebook()
         cells = code_cells_of_ipynb(text)
         nb = join_cells(cells)
         numbers = code_cell_numbers_of_ipynb(text)

@@ -1,10 +1,12 @@
-"""What one checked file produced, as the formatters consume it: a plain value, no I/O."""
+"""What one checked file produced, as the formatters consume it: a plain value (only
+`FileResult.notebook` reads a file: a notebook's cells, which the result does not keep)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.codes import DOCS_BASE_URL, RULES
@@ -41,6 +43,15 @@ class FileResult:
     unfixable: frozenset[str] = frozenset()
     #: `--unsafe-fixes`: unsafe fixes count as fixable (`[*]` and the summary's hint)
     unsafe_fixes: bool = False
+    #: a notebook's JSON text when it was not read from `filename` (standard input); the
+    #: formats read a notebook's cells from the file otherwise
+    notebook_text: str | None = None
+
+    def notebook(self) -> str:
+        """The text of the notebook this result is about (raises OSError, UnicodeError)."""
+        if self.notebook_text is not None:
+            return self.notebook_text
+        return Path(self.abspath).read_text(encoding="utf-8-sig")
 
     @property
     def abspath(self) -> str:

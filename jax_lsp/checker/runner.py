@@ -474,7 +474,9 @@ def check_source(data: bytes, path: Path, config: Config, *, shown: str,
     analysed = analyse_file(str(path), config.analysis_config(), str(config.root or cwd),
                             config.python_path(), config.python_trusted, data=data)
     run = _collect([(path, config)], [analysed], cwd)
-    return replace(run, results=tuple(replace(r, path=shown) for r in run.results),
+    text = data.decode("utf-8-sig", errors="replace") if path.suffix == ".ipynb" else None
+    return replace(run, results=tuple(replace(r, path=shown, notebook_text=text)
+                                      for r in run.results),
                    internal_errors=tuple((shown, t) for _, t in run.internal_errors))
 
 

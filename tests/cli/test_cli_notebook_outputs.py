@@ -162,3 +162,19 @@ def test_concise_and_full_locate_findings_in_their_cell(
     assert full[2:4] == ["1 | %matplotlib inline", "2 | def loss(x):"]
     assert full[4].startswith("3 |     s = jax.pure_callback(np.sin,")
     assert "  = note: nb.ipynb:cell 4:1:5: `jax.grad` differentiates here" in full
+
+
+def test_a_notebook_on_standard_input_is_reported_in_its_cells(
+    tmp_path: Path, run_cli: Callable[..., Ran], monkeypatch
+) -> None:
+    """`--stdin-filename nb.ipynb`: the cells come from standard input, not from a file of
+    that name (here a different notebook on disk)."""
+    import io
+
+    write_tree(tmp_path, {"nb.ipynb": json.dumps({"cells": [], "metadata": {},
+                                                  "nbformat": 4, "nbformat_minor": 5})})
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(_notebook().encode())))
+    [item] = json.loads(run_cli(["check", "--no-cache", "--output-format", "json",
+                                 "--stdin-filename", "nb.ipynb"], tmp_path).out)
+    assert item["cell"] == 4 and item["location"] == {"row": 2, "column": 9}
+    assert {e["cell"] for e in item["fix"]["edits"]} == {2, 4}
