@@ -16,7 +16,13 @@ from typing import TextIO
 
 from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
-from jax_lsp.checker.formats import FORMATS, format_statistics, format_statistics_json
+from jax_lsp.checker.formats import (
+    FORMATS,
+    format_statistics,
+    format_statistics_json,
+    found,
+    summary_line,
+)
 from jax_lsp.checker.results import PARSE_ERROR_CODE
 from jax_lsp.checker.runner import (
     CheckRun,
@@ -359,8 +365,8 @@ def run(args: argparse.Namespace) -> int:
                           "--show-files or --show-settings")
         from jax_lsp.checker.watch import watch
 
-        return watch(lambda: _run_once(args, from_stdin=False), lambda: _watched(args),
-                     lambda text: _write(sys.stdout, text))
+        return watch(lambda settle: _run_once(args, from_stdin=False, settle=settle),
+                     lambda: _watched(args), lambda text: _write(sys.stdout, text))
     return _run_once(args, from_stdin=bool(from_stdin))
 
 
@@ -388,7 +394,8 @@ def _watched(args: argparse.Namespace) -> dict[str, tuple[int, int]]:
     return snapshot([*(p for p, _ in files), *sources, *candidates])
 
 
-def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
+def _run_once(args: argparse.Namespace, *, from_stdin: bool,
+              settle: Callable[[], None] | None = None) -> int:
     """Load the configuration, find the files, check them and report: one `check` run."""
     stdout: TextIO = sys.stdout
     try:
@@ -425,14 +432,16 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool) -> int:
         except OSError as e:
             return _error(f"cannot write {args.output_file}: {e.strerror or e}")
     try:
-        return _check(args, files, resolver, stdout, from_stdin=bool(from_stdin))
+        return _check(args, files, resolver, stdout, from_stdin=bool(from_stdin),
+                      settle=settle)
     finally:
         if stdout is not sys.stdout:
             stdout.close()
 
 
 def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
-           resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool) -> int:
+           resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
+           settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
@@ -463,6 +472,11 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
             text = format_statistics(outcome.results, color=color)
     else:
         text = FORMATS[args.output_format](outcome.results, color)
+    if settle is not None:  # --watch: stamp the files, then say so above the findings
+        from jax_lsp.checker.watch import watch_report
+
+        settle()
+        text = watch_report(text, summary_line(outcome.results), found(outcome.results))
     _write(stdout, text)
 
     for shown, trace in outcome.internal_errors:

@@ -51,6 +51,7 @@ __all__ = [
     "format_sarif",
     "format_statistics",
     "format_statistics_json",
+    "found",
     "summary_line",
 ]
 
@@ -74,22 +75,23 @@ _SUMMARY_NOUN = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.
 def summary_line(results: Sequence[FileResult]) -> str:
     """``Found 2 errors.``, ``Found 1 warning.``, ``Found 3 findings (1 error, 2 warnings).``,
     then, in ruff's words, how many `--fix` can fix and how many more `--unsafe-fixes` would."""
-    found = _found(results)
+    found_line = found(results)
     fixable = sum(1 for r, f in each_finding(results) if is_fixable(r, f))
     hidden = sum(1 for r, f in each_finding(results)
                  if not r.unsafe_fixes and fix_applicability(r, f) == "unsafe")
     unsafe = f"{hidden} unsafe fix{'' if hidden == 1 else 'es'} available with " \
              "`--fix --unsafe-fixes`"
     if fixable and hidden:
-        return f"{found}\n[*] {fixable} fixable with `--fix` ({unsafe})."
+        return f"{found_line}\n[*] {fixable} fixable with `--fix` ({unsafe})."
     if fixable:
-        return f"{found}\n[*] {fixable} fixable with `--fix`."
+        return f"{found_line}\n[*] {fixable} fixable with `--fix`."
     if hidden:
-        return f"{found}\n{unsafe}."
-    return found
+        return f"{found_line}\n{unsafe}."
+    return found_line
 
 
-def _found(results: Sequence[FileResult]) -> str:
+def found(results: Sequence[FileResult]) -> str:
+    """The summary's first line: ``Found 2 errors.``, ..., or ``All checks passed!``."""
     counts = Counter(f.severity for _, f in each_finding(results))
     if not counts:
         return "All checks passed!"

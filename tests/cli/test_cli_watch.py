@@ -50,16 +50,16 @@ def test_watch_rechecks_an_edited_file_and_stops_on_ctrl_c(tmp_path: Path) -> No
     try:
         _until(lines, "Watching for file changes", seen)
         assert seen[0].startswith(CLEAR_SCREEN) and "Starting jax-lsp in watch mode" in seen[0]
-        assert any("All checks passed!" in line for line in seen)
+        # as ruff: the summary's first line, stamped, above the findings
+        assert seen[-1].endswith("] Found 0 errors. Watching for file changes.\n")
         path.write_text(CALLBACK_PROGRAM)
-        _until(lines, "train.py:6:12: JAX001", seen)
+        _until(lines, "Found 1 error. Watching for file changes.", seen)
         assert any(line.startswith(CLEAR_SCREEN) and "File change detected" in line
                    for line in seen)
-        _until(lines, "Watching for file changes", seen)
+        _until(lines, "train.py:6:12: JAX001", seen)
         # a configuration change is a change too: ignoring the code leaves nothing
         (tmp_path / "pyproject.toml").write_text('[tool.jax-lsp]\nignore = ["JAX001"]\n')
-        _until(lines, "All checks passed!", seen)
-        _until(lines, "Watching for file changes", seen)
+        _until(lines, "Found 0 errors. Watching for file changes.", seen)
     finally:
         proc.send_signal(signal.SIGINT)
         code = proc.wait(timeout=30)
@@ -79,6 +79,18 @@ def test_watch_loop_runs_again_only_on_a_change() -> None:
         except StopIteration:
             raise KeyboardInterrupt from None
 
-    code = watch(lambda: runs.append(1) or 0, watched, out.append, sleep=lambda s: None)
+    code = watch(lambda settle: runs.append(1) or 0, watched, out.append,
+                 sleep=lambda s: None)
     assert code == 0 and len(runs) == 2
     assert sum("File change detected" in o for o in out) == 1
+
+
+def test_watch_report_puts_the_summary_first_as_ruff() -> None:
+    from jax_lsp.checker.watch import watch_report
+
+    text = "a.py:1:1: JAX001 x\nFound 1 error.\n[*] 1 fixable with `--fix`.\n"
+    report = watch_report(text, "Found 1 error.\n[*] 1 fixable with `--fix`.", "Found 1 error.")
+    assert report.split("] ", 1)[1] == ("Found 1 error. Watching for file changes.\n\n"
+                                        "a.py:1:1: JAX001 x\n")
+    clean = watch_report("All checks passed!\n", "All checks passed!", "All checks passed!")
+    assert clean.endswith("] Found 0 errors. Watching for file changes.\n")
