@@ -275,8 +275,15 @@ class PythonCalls:
         if cached is not None:
             span = self._memo_emits.get(key)
             if span is not None:  # its findings come from this root too
-                for k in self._emitted[span[0] : span[1]]:
+                emitted = self._emitted[span[0] : span[1]]
+                for k in emitted:
                     self.finding_roots[k].add(self.root)
+                self._emitted.extend(emitted)  # and from a call that is memoised around it
+            span = self._memo_entered.get(key)
+            if span is not None:  # what it ran, this root depends on (see `roots`)
+                entered = self._entered_log[span[0] : span[1]]
+                self._effects.entered.update(entered)
+                self._entered_log.extend(entered)
             return cached
         shared = self._shared_key(closure, args) if key is not None else None
         if shared is not None:
@@ -285,6 +292,7 @@ class PythonCalls:
                 self.memo[key] = reused
                 return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            self.order_sensitive = True
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
                 self.note_limit_call(
@@ -296,6 +304,7 @@ class PythonCalls:
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            self.order_sensitive = True
             if self.limits is not None and node is not None:
                 self.note_limit_call(
                     node,
@@ -341,6 +350,8 @@ class PythonCalls:
             self.memo[key] = result
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
+            if len(self._entered_log) > entered_before:
+                self._memo_entered[key] = (entered_before, len(self._entered_log))
         if shared is not None and self._shared_state(shared[1]) == state_before:
             self.shared_memo[shared[0]] = SharedCall(
                 result,
@@ -489,6 +500,7 @@ class PythonCalls:
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
+        self._made_in[inst] = self.root
         vals = args.all_values()
         # a linen submodule built in a module's apply reads its parameters from its variables
         tan = self.ctx.module_tan if cls.linen else EMPTY

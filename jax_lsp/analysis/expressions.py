@@ -349,6 +349,7 @@ class PythonExpressions:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            self.order_sensitive = self.workspace is not None  # which modules: the first ones
             if self.limits is not None and self.workspace is not None:
                 self.limits.append(
                     Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
@@ -367,6 +368,7 @@ class PythonExpressions:
         finally:
             self.module, self.stack, self.ctx, self.depth = saved
         self.modules[path] = info
+        self._effects.loaded.add(str(path))
         return info
 
     def module_attribute(self, user: UserModule, name: str) -> Value:

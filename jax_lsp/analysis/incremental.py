@@ -31,7 +31,7 @@ import ast
 import bisect
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.engine import (
@@ -44,15 +44,15 @@ from jax_lsp.analysis.engine import (
     settle,
 )
 from jax_lsp.analysis.findings import Finding, Span
-from jax_lsp.analysis.interp import RootEffects, statement_start
+from jax_lsp.analysis.interp import Interpreter, statement_start
+from jax_lsp.analysis.interp_state import MODULE_ROOT
+from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: above this share of the module's statements affected, a full analysis is as cheap
-_MAX_AFFECTED = 0.5
 
 
 @dataclass
@@ -65,11 +65,13 @@ class _Version:
     config: AnalysisConfig
     filename: str
     result: AnalysisResult
-    #: the roots (entry points' nodes, or MODULE_ROOT) each finding came from
-    roots: dict[tuple[str, Span], set[object]] = field(default_factory=dict)
-    #: what each entry point did (see `RootEffects`)
-    effects: dict[object, RootEffects] = field(default_factory=dict)
-    #: the facts of its statements are computed (see `IncrementalAnalyzer.prepare`)
+    #: what each root read and did (see `roots`)
+    records: dict[object, RootRecord] = field(default_factory=dict)
+    #: the fingerprints of the module-level names after the module's statements ran
+    fingerprints: dict[str, object] = field(default_factory=dict)
+    #: the analysis cut a recursion or hit a cap (see `roots`)
+    order_sensitive: bool = False
+    #: what its statements mention is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
 
 
@@ -197,87 +199,6 @@ def _common_suffix(a: list[str], b: list[str], limit: int) -> int:
     return lo
 
 
-# -- what a statement mentions and binds ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Facts:
-    idents: frozenset[str]
-    binds: frozenset[str]
-
-
-def _binds(stmt: ast.stmt, imported: frozenset[str]) -> set[str]:
-    """The module-level names a statement may bind or change when it runs (or, for a def,
-    when the function it defines runs)."""
-    out: set[str] = set()
-    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        for alias in stmt.names:
-            out.add((alias.asname or alias.name).partition(".")[0])
-        return out
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        out.add(stmt.name)
-        for dec in stmt.decorator_list:  # `@f.defjvp` registers a rule on `f`
-            base = _base_name(dec.func if isinstance(dec, ast.Call) else dec)
-            if base is not None and base not in imported:
-                out.add(base)
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Global):
-                out.update(node.names)
-        return out
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            out.add(node.id)
-        elif isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(
-            node.ctx, ast.Load
-        ):
-            base = _base_name(node)
-            if base is not None:
-                out.add(base)
-        elif isinstance(node, ast.Call):  # `registry.append(f)` may change `registry`
-            base = _base_name(node.func) if isinstance(node.func, ast.Attribute) else None
-            if base is not None and base not in imported:
-                out.add(base)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            out.update((a.asname or a.name).partition(".")[0] for a in node.names)
-    return out
-
-
-def _base_name(node: ast.AST) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return node.id if isinstance(node, ast.Name) else None
-
-
-def affected(
-    statements: list[ast.stmt],
-    changed: Iterable[ast.stmt],
-    names: set[str],
-    facts: dict[ast.stmt, _Facts],
-) -> set[ast.stmt]:
-    """The statements that may reach a change: the changed ones, and to a fixed point every
-    statement mentioning a name that an affected statement binds (`names` to start with)."""
-    out = set(changed)
-    tainted = set(names)
-    todo = [st for st in statements if st not in out]
-    grew = True
-    while grew:
-        grew = False
-        rest = []
-        for st in todo:
-            f = facts[st]
-            if f.idents.isdisjoint(tainted):
-                rest.append(st)
-            else:
-                out.add(st)
-                if not f.binds <= tainted:
-                    tainted |= f.binds
-                grew = True
-        todo = rest
-    return out
-
-
 # -- moving carried findings ------------------------------------------------------------------
 
 
@@ -317,20 +238,22 @@ class IncrementalAnalyzer:
     """Analyses successive versions of one module, re-doing only what an edit can change.
 
     `analyze` answers like `analyze_source`, plus `AnalysisResult.exact`: True for a full
-    analysis, False for an incremental one. Not thread-safe: one per document (or per worker).
+    analysis and for an incremental one whose records prove it equal to a full one (see
+    `roots`). Not thread-safe: one per document (or per worker).
     """
 
-    def __init__(self, max_affected: float = _MAX_AFFECTED) -> None:
-        #: above this share of the module's statements affected, analyse in full
-        self.max_affected = max_affected
+    def __init__(self) -> None:
         self._last: _Version | None = None
-        #: facts and identifiers of statements and functions, by their text
-        self._facts: dict[str, _Facts] = {}
+        #: the identifiers of statements and functions, by their text
+        self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
-        self._imported: frozenset[str] = frozenset()
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
+        #: why the last incremental analysis was inexact (empty: it was exact), and how many
+        #: roots it ran and skipped (see `roots`)
+        self.inexact: list[str] = []
+        self.roots_run = self.roots_skipped = 0
 
     def analyze(
         self,
@@ -393,15 +316,37 @@ class IncrementalAnalyzer:
             return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:
             self._idents.clear()
-        interp = interpreter(tree, source, filename, cfg, workspace, ident_cache=self._idents)
+        interp = interpreter(
+            tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
+        )
         result = finish(interp)
         lines = _lines(source)
         self._last = None
         if lines is not None and not result.incomplete:
-            self._last = _Version(
-                source, lines, tree, cfg, filename, result, interp.finding_roots, interp.effects
-            )
+            self._last = self._version(source, lines, tree, cfg, filename, result, interp)
         return result
+
+    @staticmethod
+    def _version(
+        source: str,
+        lines: list[str],
+        tree: ast.Module,
+        cfg: AnalysisConfig,
+        filename: str,
+        result: AnalysisResult,
+        interp: Interpreter,
+    ) -> _Version:
+        return _Version(
+            source,
+            lines,
+            tree,
+            cfg,
+            filename,
+            result,
+            interp.records,
+            interp.module_fingerprints,
+            interp.order_sensitive,
+        )
 
     def _incremental(
         self,
@@ -413,84 +358,52 @@ class IncrementalAnalyzer:
         cfg: AnalysisConfig,
         workspace: Workspace | None,
     ) -> AnalysisResult | None:
-        body = rp.tree.body
-        imported = self._imports_of(body)
-        if len(self._facts) > 4 * len(body) + 1000:
-            self._facts.clear()
-        facts = {st: self._facts_of(st, lines, imported) for st in body}
-        old_facts = [self._facts_of(st, last.lines, imported) for st in rp.old]
-        names = set().union(*(f.binds for f in old_facts), *(facts[st].binds for st in rp.new))
-        hit = affected(body, rp.new, names, facts)
-        if len(hit) > self.max_affected * len(body):
-            return None
-        skip = frozenset(st for st in body if st not in hit)
-        known = {r: e for r, e in last.effects.items() if isinstance(r, ast.AST)}
+        if len(self._mentions) > 4 * len(rp.tree.body) + 1000:
+            self._mentions.clear()
+        reuse = Reuse(
+            last.records,
+            last.fingerprints,
+            set(rp.old),
+            lambda st: self._mentions_of(st, lines),
+            lambda f: _move(f, rp.moved_after, rp.delta),
+            last.order_sensitive,
+        )
         interp = interpreter(
-            rp.tree,
-            source,
-            filename,
-            cfg,
-            workspace,
-            skip=skip,
-            known_roots=known,
-            ident_cache=self._idents,
+            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse
         )
         result = finish(interp)
         if result.incomplete:
             return None
         self.incremental_runs += 1
-        roots = dict(interp.finding_roots)
-        findings = {(f.code, f.span): f for f in result.findings}
-        for f in last.result.findings:
-            was = last.roots.get((f.code, f.span), set())
-            if was.isdisjoint(interp.skipped):
-                continue  # it came only from roots that ran again (or no longer exist)
-            moved = _move(f, rp.moved_after, rp.delta)
-            key = (moved.code, moved.span)
-            findings.setdefault(key, moved)
-            roots[key] = roots.get(key, set()) | (was & interp.skipped)
-        merged = sorted(findings.values(), key=lambda f: (f.span, f.code))
+        self.inexact = reuse.inexact
+        self.roots_skipped = len(interp.skipped)
+        self.roots_run = len(interp.effects.keys() - interp.skipped) - (MODULE_ROOT in interp.effects)
+        skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}
         out = AnalysisResult(
-            merged,
-            dependencies=sorted(set(result.dependencies) | set(last.result.dependencies)),
-            exact=False,
+            result.findings,
+            dependencies=sorted(set(result.dependencies) | skipped_deps)
+            if skipped_deps
+            else result.dependencies,
+            exact=not reuse.inexact,
         )
-        self._last = _Version(source, lines, rp.tree, cfg, filename, out, roots, interp.effects)
+        self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
         return out
 
     def prepare(self) -> None:
-        """Compute now what the first incremental analysis after a full one would (what each
-        statement mentions and binds: about a third of a full analysis's time), e.g. while the
-        server publishes the full analysis's result."""
+        """Compute now what the first incremental analysis after a full one would (the
+        identifiers each statement mentions), e.g. while the server publishes the full
+        analysis's result."""
         last = self._last
         if last is None or last.prepared:
             return
-        body = last.tree.body
-        imported = self._imports_of(body)
-        for st in body:
-            self._facts_of(st, last.lines, imported)
+        for st in last.tree.body:
+            self._mentions_of(st, last.lines)
         last.prepared = True
 
-    def _imports_of(self, body: list[ast.stmt]) -> frozenset[str]:
-        """The names the module's imports bind (what a statement binds depends on them: the
-        cached facts go when they change)."""
-        imported = frozenset(
-            name
-            for st in body
-            if isinstance(st, (ast.Import, ast.ImportFrom))
-            for name in _binds(st, frozenset())
-        )
-        if imported != self._imported:
-            self._facts.clear()
-            self._imported = imported
-        return imported
-
-    def _facts_of(self, st: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
-        """A statement's facts, cached by its text (the same text, the same facts)."""
+    def _mentions_of(self, st: ast.stmt, lines: list[str]) -> frozenset[str]:
+        """The identifiers in a statement's text, cached by that text."""
         text = "\n".join(lines[statement_start(st) - 1 : st.end_lineno])
-        f = self._facts.get(text)
+        f = self._mentions.get(text)
         if f is None:
-            f = self._facts[text] = _Facts(
-                frozenset(_IDENT.findall(text)), frozenset(_binds(st, imported))
-            )
+            f = self._mentions[text] = frozenset(_IDENT.findall(text))
         return f

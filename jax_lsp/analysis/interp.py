@@ -33,6 +33,7 @@ from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
+from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.higher_order import HigherOrder
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
@@ -45,6 +46,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope
 from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.transforms import Transforms
@@ -55,6 +57,7 @@ from jax_lsp.analysis.values import (
     ClassObj,
     Closure,
     FuncInfo,
+    Instance,
     Level,
     LoopTangent,
     ModuleInfo,
@@ -83,6 +86,11 @@ class RootEffects:
 
     entered: set[ast.AST] = field(default_factory=set)
     called: set[ast.AST] = field(default_factory=set)
+    #: (the node that created a transformed function, a call of a builtin that never calls
+    #: it which it was passed to): see `_dead_at_module_level`
+    inspected: set[tuple[ast.AST, ast.AST]] = field(default_factory=set)
+    #: the workspace modules it read first
+    loaded: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -145,9 +153,9 @@ class Interpreter(
         extra_transforms: dict[str, str] | None = None,
         path: str | None = None,
         workspace: Workspace | None = None,
-        skip: frozenset[ast.stmt] | set[ast.stmt] = frozenset(),
-        known_roots: dict[ast.AST, RootEffects] | None = None,
         ident_cache: dict[str, frozenset[str]] | None = None,
+        record: bool = False,
+        reuse: Reuse | None = None,
     ) -> None:
         self.tree = tree
         self.main = ModuleInfo(path, lines, is_main=True)
@@ -205,12 +213,30 @@ class Interpreter(
         #: point did that changes what else is analysed
         self.finding_roots: dict[tuple[str, Span], set[object]] = {}
         self.effects: dict[object, RootEffects] = {}
-        #: entry points known from an earlier analysis of this module, to be skipped (their
-        #: findings and effects are known) when in one of the `skip` top-level statements;
-        #: and those actually skipped
-        self.skip = skip
-        self.known_roots = known_roots or {}
-        self.skipped: set[ast.AST] = set()
+        #: record what each root read (`roots`), for the incremental analysis of the next
+        #: version; and, in that analysis, which roots of the previous one to skip (their
+        #: findings and effects are replayed): those skipped
+        self.record = record or reuse is not None
+        self.reuse = reuse
+        self.skipped: set[object] = set()
+        #: the records (`record`), the fingerprints of the module's names after its statements
+        #: ran, and what the records are made from: each root's entry fingerprint, the roots
+        #: it spawned, the roots that wrote shared state, the first root to emit each finding
+        self.records: dict[object, RootRecord] = {}
+        self.module_fingerprints: dict[str, object] = {}
+        self._entries: dict[object, object] = {}
+        self._spawned: dict[object, list[object]] = {}
+        self._wrote: set[object] = set()
+        self._late: set[object] = set()
+        self.first_root: dict[tuple[str, Span], object] = {}
+        #: a cap bit or a recursion was cut: results then depend on which roots ran first
+        self.order_sensitive = False
+        self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
+        self._injected_late: set[tuple[str, Span]] = set()
+        self._memo_entered: dict[tuple, tuple[int, int]] = {}
+        #: the root each object was made in (an attribute stored into an object made in
+        #: another root is state that root shares)
+        self._made_in: dict[Instance, object] = {}
         self._called_nodes: set[ast.AST] = set()
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
@@ -261,6 +287,13 @@ class Interpreter(
 
     def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
+        if self.record:
+            created = self.transformed_created
+            self.module_fingerprints = {
+                name: fingerprint(v, created) for name, v in self.module_scope.vars.items()
+            }
+            if self.reuse is not None:
+                self.reuse.start(self.module_fingerprints)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             interesting = self._may_differentiate()
@@ -272,19 +305,108 @@ class Interpreter(
             for closure in todo:
                 self.entered.add(closure.func)
                 root = closure.func.node
-                known = self.known_roots.get(root)
-                if known is not None and self.top_statement(root) in self.skip:
-                    # what it did last time, it would do again: it reaches no changed code
-                    self.skipped.add(root)
-                    self.effects[root] = known
-                    self.entered.update(self.info(n) for n in known.entered)
-                    self._called_nodes |= known.called
-                    continue
-                self._begin_root(root)
+                entry = None
+                if self.record:
+                    entry = fingerprint(
+                        (closure, self.method_self.get(closure.func)), self.transformed_created
+                    )
+                    if self._reused(root, entry):
+                        continue
+                self._begin_root(root, entry)
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
             if not self._apply_escaped_transforms() and not todo:
                 break
+        if self.record:
+            self.records = self._collect_records()
+            if self.reuse is not None:
+                ran = set(self.effects) - self.skipped
+                self.reuse.finish(self._wrote, ran)
+                if self.order_sensitive:
+                    self.reuse.inexact.append("a recursion was cut or a cap hit")
+                if any(
+                    r not in self.skipped and r is not MODULE_ROOT
+                    for k in self._injected_late
+                    for r in self.finding_roots.get(k, ())
+                ):
+                    self.reuse.inexact.append("a finding put back early is also found again")
+
+    def _collect_records(self) -> dict[object, RootRecord]:
+        """What each root that ran read and did (see `roots`); the skipped ones keep theirs."""
+        credited: dict[object, list[tuple[str, Span]]] = {}
+        for key, roots in self.finding_roots.items():
+            for r in roots:
+                credited.setdefault(r, []).append(key)
+        roots_run = self.effects.keys() - self.skipped
+        records = {r: rec for r, rec in self.records.items() if r in self.skipped}
+        for r in roots_run:
+            if r is MODULE_ROOT:
+                continue
+            eff = self.effects[r]
+            code = {self.top_statement(n) for n in eff.entered}
+            if isinstance(r, ast.AST):
+                code.add(self.top_statement(r))
+            code.discard(MODULE_ROOT)
+            records[r] = RootRecord(
+                entry=self._entries.get(r),
+                code=frozenset(code),  # type: ignore[arg-type]
+                effects=eff,
+                spawned=tuple(n for n in self._spawned.get(r, ()) if n in self.effects),
+                wrote=r in self._wrote,
+                findings=tuple(
+                    (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
+                ),
+                late=r in self._late,
+            )
+        for r in self.skipped:  # the findings they were credited with, as worded now
+            rec = records.get(r)
+            if rec is not None:
+                records[r] = RootRecord(
+                    rec.entry,
+                    rec.code,
+                    rec.effects,
+                    rec.spawned,
+                    rec.wrote,
+                    tuple(
+                        (k, self.findings[k], self.first_root.get(k) is r)
+                        for k in credited.get(r, ())
+                    ),
+                    rec.late,
+                )
+        return records
+
+    def _reused(self, root: object, entry: object) -> bool:
+        """Skip `root` if the previous version's analysis of it holds (see `roots`): replay
+        what it and the roots it spawned did, and put their findings back."""
+        reuse = self.reuse
+        family = reuse.reusable(root, entry) if reuse is not None else None
+        if family is None:
+            return False
+        for i, (r, rec) in enumerate(family):
+            self.skipped.add(r)
+            self.effects[r] = rec.effects
+            self.records[r] = rec
+            if i and isinstance(r, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                self.entered.add(self.info(r))
+            self.entered.update(self.info(n) for n in rec.effects.entered)
+            self._called_nodes |= rec.effects.called
+            for created, call in rec.effects.inspected:
+                self._replayed_inspected.setdefault(created, set()).add(call)
+            late = bool(i) or rec.late
+            for _key, finding, first in rec.findings:
+                moved = reuse.move(finding)  # type: ignore[union-attr]
+                k = (moved.code, moved.span)
+                if k not in self.findings:
+                    self.findings[k] = moved
+                    self.first_root[k] = r
+                    if not first:
+                        reuse.inexact.append(  # type: ignore[union-attr]
+                            "a finding was worded by a root that no longer emits it"
+                        )
+                    if late:
+                        self._injected_late.add(k)
+                self.finding_roots.setdefault(k, set()).add(r)
+        return True
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -297,10 +419,34 @@ class Interpreter(
             return body[i]
         return MODULE_ROOT
 
-    def _begin_root(self, root: object) -> None:
+    def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
         self._group = object()
+        self._entries.setdefault(root, entry)
         self._effects = self.effects.setdefault(root, RootEffects())
+
+    def note_spawned(self, fi: FuncInfo) -> None:
+        """A function first defined while a root runs: if it becomes an entry point, it is
+        part of that root (see `roots`)."""
+        if self.root is not MODULE_ROOT:
+            self._spawned.setdefault(self.root, []).append(fi.node)
+
+    def note_write(self) -> None:
+        """The running root stored into state another root may read (see `roots`)."""
+        if self.root is not MODULE_ROOT:
+            self._wrote.add(self.root)
+
+    def note_attribute_write(self, inst: Instance) -> None:
+        """An attribute of `inst` was stored."""
+        if self.root is not MODULE_ROOT and self._made_in.get(inst) is not self.root:
+            self._wrote.add(self.root)
+
+    def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
+        """A transformed function passed to a builtin that never calls it (`print(g)`)."""
+        self.transformed_inspected.setdefault(tf, set()).add(node)
+        created = self.transformed_created.get(tf)
+        if created is not None:
+            self._effects.inspected.add((created, node))
 
     def _may_differentiate(self) -> set[FuncInfo]:
         """The functions whose text may, directly or through other functions of this module,
@@ -400,18 +546,36 @@ class Interpreter(
             and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
+        # one root per node creating transformed functions in the module's own statements;
+        # one made by an entry point belongs to that root
+        groups: dict[object, list[tuple[Transformed, ast.AST]]] = {}
         for tf, node in escaped:
-            self._begin_root(self._created_root.get(tf, MODULE_ROOT))
-            n = 0
-            for f in tf.fun.fns:
-                if isinstance(f, Closure):
-                    a = f.func.node.args
-                    n = max(n, len(a.posonlyargs) + len(a.args) - len(f.defaults))
-                    if self.method_self.get(f.func) is not None:
-                        n -= 1
-            if tf.argnums:
-                n = max(n, max(tf.argnums) + 1)
-            self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
+            creator = self._created_root.get(tf, MODULE_ROOT)
+            groups.setdefault(node if creator is MODULE_ROOT else creator, []).append((tf, node))
+        for root, group in groups.items():
+            entry = None
+            if self.record and root not in self.effects:
+                entry = fingerprint(
+                    [(tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
+                     for tf, _ in group for f in tf.fun.fns],
+                    self.transformed_created,
+                )
+                if self._reused(root, entry):
+                    continue
+            if root in self.effects:
+                self._late.add(root)  # a transformed function it made escapes: applied now
+            for tf, node in group:
+                self._begin_root(root, entry)
+                n = 0
+                for f in tf.fun.fns:
+                    if isinstance(f, Closure):
+                        a = f.func.node.args
+                        n = max(n, len(a.posonlyargs) + len(a.args) - len(f.defaults))
+                        if self.method_self.get(f.func) is not None:
+                            n -= 1
+                if tf.argnums:
+                    n = max(n, max(tf.argnums) + 1)
+                self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
     def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
@@ -432,7 +596,10 @@ class Interpreter(
                 if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
                     self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
-        inspected = len(self.transformed_inspected.get(tf, ()))
+        inspected = len(
+            self.transformed_inspected.get(tf, set())
+            | self._replayed_inspected.get(self.transformed_created.get(tf), set())  # type: ignore[arg-type]
+        )
         return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names) and all(
             self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
             for name in held
@@ -525,6 +692,7 @@ class Interpreter(
             if name in f.globals_:
                 scope.module.vars[name] = value
                 self._outer_writes += 1
+                self.note_write()
                 return
             if name in f.nonlocals:
                 s = scope.parent

@@ -67,7 +67,7 @@ class JaxApiCalls:
             for v in vals:
                 for f in v.fns:
                     if isinstance(f, Transformed):
-                        self.transformed_inspected.setdefault(f, set()).add(node)
+                        self.note_inspected(f, node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known
