@@ -273,6 +273,8 @@ class PythonCalls:
             key = None  # type: ignore[assignment]
             cached = None
         if cached is not None:
+            if self._write_clock and self._stale_memo(self._memo_made.get(key), args):
+                self.order_sensitive = True
             span = self._memo_emits.get(key)
             if span is not None:  # its findings come from this root too
                 emitted = self._emitted[span[0] : span[1]]
@@ -289,6 +291,8 @@ class PythonCalls:
         if shared is not None:
             reused = self._reuse_shared(shared[0], shared[1])
             if reused is not None:
+                if self._write_clock and self._stale_memo(self._memo_made.get(shared[0]), args):
+                    self.order_sensitive = True
                 self.memo[key] = reused
                 return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
@@ -348,11 +352,15 @@ class PythonCalls:
                 self.in_progress.discard(key)
         if key is not None:
             self.memo[key] = result
+            if self.record:
+                self._memo_made[key] = (self.root, self._write_clock)
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
             if len(self._entered_log) > entered_before:
                 self._memo_entered[key] = (entered_before, len(self._entered_log))
         if shared is not None and self._shared_state(shared[1]) == state_before:
+            if self.record:
+                self._memo_made[shared[0]] = (self.root, self._write_clock)
             self.shared_memo[shared[0]] = SharedCall(
                 result,
                 shared[1],

@@ -29,6 +29,7 @@ from jax_lsp.analysis.interp_state import Scope
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
     NOCONST,
+    ClassObj,
     Closure,
     FuncInfo,
     ModuleInfo,
@@ -47,20 +48,27 @@ class _TooLarge(Exception):
     pass
 
 
-def fingerprint(value: Any, created: dict[Any, ast.AST] | None = None) -> object:
+def fingerprint(
+    value: Any,
+    created: dict[Any, ast.AST] | None = None,
+    classes: dict[ClassObj, object] | None = None,
+) -> object:
     """`value`'s fingerprint (see the module's docstring). `created`: the node that created
-    each transformed function (part of what it is: whether it is called is decided by node)."""
+    each transformed function (part of what it is: whether it is called is decided by node).
+    `classes`: the fingerprints of classes computed so far (a class is described once; the
+    caller forgets them when a class may have changed)."""
     try:
-        return _Walker(created or {}).walk(value)
+        return _Walker(created or {}, classes).walk(value)
     except (_TooLarge, RecursionError):
         return object()
 
 
 class _Walker:
-    __slots__ = ("created", "parts", "seen")
+    __slots__ = ("classes", "created", "parts", "seen")
 
-    def __init__(self, created: dict[Any, ast.AST]) -> None:
+    def __init__(self, created: dict[Any, ast.AST], classes: dict[ClassObj, object] | None) -> None:
         self.created = created
+        self.classes = classes
         self.seen: dict[int, int] = {}
         self.parts = 0
 
@@ -101,6 +109,11 @@ class _Walker:
             return self._module(x)
         if t is Scope:
             return self._mutable(x)
+        if t is ClassObj and self.classes is not None:
+            fp = self.classes.get(x)
+            if fp is None:
+                fp = self.classes[x] = fingerprint(x, self.created)
+            return ("class", fp)
         if t in (tuple, list):
             return (t.__name__, tuple(self.walk(i) for i in x))
         if t in (frozenset, set):

@@ -134,12 +134,38 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
         return None
     if a:
         _shift(chunk_tree.body, a)
-    after = body[last + 1 :]
+    old = body[first : last + 1]
+    new = chunk_tree.body
+    # the chunk's statements whose text did not change (the neighbours parsed with the edit)
+    # keep their nodes: what an analysis recorded about them still holds (see `roots`)
+    head = 0
+    while (
+        head < min(len(old), len(new))
+        and statement_start(old[head]) == statement_start(new[head])
+        and _text(old_lines, old[head]) == _text(new_lines, new[head])
+    ):
+        head += 1
+    tail = 0
+    while (
+        tail < min(len(old), len(new)) - head
+        and statement_start(old[-1 - tail]) + delta == statement_start(new[-1 - tail])
+        and _text(old_lines, old[-1 - tail]) == _text(new_lines, new[-1 - tail])
+    ):
+        tail += 1
+    kept_tail = old[len(old) - tail :]
+    moved_after = statement_start(kept_tail[0]) - 1 if kept_tail else b + 1
+    after = kept_tail + body[last + 1 :]
     if delta:
         _shift(after, delta)
-    new_body = body[:first] + chunk_tree.body + after
+    changed_old = old[head : len(old) - tail]
+    changed_new = new[head : len(new) - tail]
+    new_body = body[:first] + old[:head] + changed_new + after
     tree = ast.Module(body=new_body, type_ignores=[])
-    return Reparse(tree, chunk_tree.body, body[first : last + 1], b + 1, delta)
+    return Reparse(tree, changed_new, changed_old, moved_after, delta)
+
+
+def _text(lines: list[str], st: ast.stmt) -> list[str]:
+    return lines[statement_start(st) - 1 : st.end_lineno]
 
 
 #: the node classes with line numbers (operators and expression contexts, shared singletons,
@@ -377,7 +403,8 @@ class IncrementalAnalyzer:
         self.incremental_runs += 1
         self.inexact = reuse.inexact
         self.roots_skipped = len(interp.skipped)
-        self.roots_run = len(interp.effects.keys() - interp.skipped) - (MODULE_ROOT in interp.effects)
+        ran = interp.effects.keys() - interp.skipped
+        self.roots_run = len(ran) - (MODULE_ROOT in ran)
         skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}
         out = AnalysisResult(
             result.findings,

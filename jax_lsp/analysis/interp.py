@@ -52,6 +52,7 @@ from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.transforms import Transforms
 from jax_lsp.analysis.values import (
     EMPTY,
+    NOCONST,
     UNKNOWN,
     Api,
     ClassObj,
@@ -102,6 +103,18 @@ class _MayDifferentiate:
     interesting: set[FuncInfo] = field(default_factory=set)
     #: the functions not (yet) interesting
     rest: list[FuncInfo] = field(default_factory=list)
+
+
+def _plain_data(v: Value, depth: int) -> bool:
+    """A value made of nothing an analysis makes afresh (no function, object, level): the
+    same in the analysis of the next version."""
+    if v.tan or v.fns or depth > MAX_DEPTH_ITEMS:
+        return False
+    if v.keys is not None and not all(type(k) in (str, int, float, bool) for k in v.keys):
+        return False
+    if type(v.const) not in (str, int, float, bool, type(None)) and v.const is not NOCONST:
+        return False
+    return v.items is None or all(_plain_data(i, depth + 1) for i in v.items)
 
 
 def statement_start(stmt: ast.stmt) -> int:
@@ -237,6 +250,18 @@ class Interpreter(
         #: the root each object was made in (an attribute stored into an object made in
         #: another root is state that root shares)
         self._made_in: dict[Instance, object] = {}
+        #: stores into objects by roots other than their maker, counted; the count at each
+        #: object's last such store; the root and count each memoised call was made at
+        self._write_clock = 0
+        self._written_at: dict[Instance, int] = {}
+        self._memo_made: dict[tuple, tuple[object, int]] = {}
+        #: the object each entry point's method is bound to, the attributes it stored into
+        #: it, and their values when it returned (see `_snapshot_self_writes`)
+        self._root_self: dict[object, Instance] = {}
+        self._self_writes: dict[object, set[str]] = {}
+        self._self_state: dict[object, tuple[tuple[str, Value], ...]] = {}
+        #: fingerprints of classes (forgotten when a root may change one)
+        self._class_fps: dict[ClassObj, object] = {}
         self._called_nodes: set[ast.AST] = set()
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
@@ -288,9 +313,10 @@ class Interpreter(
     def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
         if self.record:
-            created = self.transformed_created
+            created, classes = self.transformed_created, self._class_fps
             self.module_fingerprints = {
-                name: fingerprint(v, created) for name, v in self.module_scope.vars.items()
+                name: fingerprint(v, created, classes)
+                for name, v in self.module_scope.vars.items()
             }
             if self.reuse is not None:
                 self.reuse.start(self.module_fingerprints)
@@ -306,15 +332,17 @@ class Interpreter(
                 self.entered.add(closure.func)
                 root = closure.func.node
                 entry = None
+                me = self.method_self.get(closure.func)
                 if self.record:
-                    entry = fingerprint(
-                        (closure, self.method_self.get(closure.func)), self.transformed_created
-                    )
-                    if self._reused(root, entry):
+                    entry = fingerprint((closure, me), self.transformed_created, self._class_fps)
+                    if self._reused(root, entry, me):
                         continue
                 self._begin_root(root, entry)
+                if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
+                    self._root_self[root] = me.fns[0]
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
+                self._snapshot_self_writes(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
         if self.record:
@@ -353,6 +381,7 @@ class Interpreter(
                 effects=eff,
                 spawned=tuple(n for n in self._spawned.get(r, ()) if n in self.effects),
                 wrote=r in self._wrote,
+                self_state=() if r in self._wrote else self._self_state.get(r, ()),
                 findings=tuple(
                     (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
                 ),
@@ -367,6 +396,7 @@ class Interpreter(
                     rec.effects,
                     rec.spawned,
                     rec.wrote,
+                    rec.self_state,
                     tuple(
                         (k, self.findings[k], self.first_root.get(k) is r)
                         for k in credited.get(r, ())
@@ -375,13 +405,36 @@ class Interpreter(
                 )
         return records
 
-    def _reused(self, root: object, entry: object) -> bool:
+    def _snapshot_self_writes(self, root: object) -> None:
+        """What an entry point stored into the attributes of the object its method is bound
+        to, as the roots after it see it: replayed when it is skipped, if it is plain data."""
+        attrs = self._self_writes.get(root)
+        if not attrs:
+            return
+        inst = self._root_self[root]
+        state = tuple((a, inst.attrs[a]) for a in sorted(attrs) if a in inst.attrs)
+        if all(_plain_data(v, 0) for _, v in state):
+            self._self_state[root] = state
+        else:
+            self._wrote.add(root)
+
+    def _reused(self, root: object, entry: object, me: Value | None = None) -> bool:
         """Skip `root` if the previous version's analysis of it holds (see `roots`): replay
         what it and the roots it spawned did, and put their findings back."""
         reuse = self.reuse
         family = reuse.reusable(root, entry) if reuse is not None else None
         if family is None:
             return False
+        state = family[0][1].self_state
+        if state:
+            if me is None or len(me.fns) != 1 or type(me.fns[0]) is not Instance:
+                return False
+            inst = me.fns[0]
+            for attr, v in state:
+                inst.attrs[attr] = v
+            self._write_clock += 1
+            self._written_at[inst] = self._write_clock
+            self._self_state[root] = state
         for i, (r, rec) in enumerate(family):
             self.skipped.add(r)
             self.effects[r] = rec.effects
@@ -435,11 +488,38 @@ class Interpreter(
         """The running root stored into state another root may read (see `roots`)."""
         if self.root is not MODULE_ROOT:
             self._wrote.add(self.root)
+            self._class_fps.clear()
 
-    def note_attribute_write(self, inst: Instance) -> None:
-        """An attribute of `inst` was stored."""
-        if self.root is not MODULE_ROOT and self._made_in.get(inst) is not self.root:
-            self._wrote.add(self.root)
+    def note_attribute_write(self, inst: Instance, attr: str | None = None) -> None:
+        """An attribute of `inst` was stored (`attr`; None: it changed otherwise)."""
+        root = self.root
+        if root is not MODULE_ROOT and self._made_in.get(inst) is not root:
+            if attr is not None and self._root_self.get(root) is inst and root not in self._late:
+                self._self_writes.setdefault(root, set()).add(attr)
+            else:
+                self._wrote.add(root)
+            self._write_clock += 1
+            self._written_at[inst] = self._write_clock
+
+    def _stale_memo(self, made: tuple[object, int] | None, args: Args) -> bool:
+        """A memoised call made by another root, with an object stored into since: its result
+        is the object's state then (had that root not run, this call would see today's)."""
+        if made is None or made[0] is self.root:
+            return False
+        since = made[1]
+        written = self._written_at
+
+        def fresh(v: Value, depth: int) -> bool:
+            for f in v.fns:
+                if type(f) is Instance and written.get(f, 0) > since:
+                    return True
+            return (
+                v.items is not None
+                and depth < MAX_DEPTH_ITEMS
+                and any(fresh(i, depth + 1) for i in v.items)
+            )
+
+        return any(fresh(v, 0) for v in args.all_values())
 
     def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
         """A transformed function passed to a builtin that never calls it (`print(g)`)."""
@@ -559,6 +639,7 @@ class Interpreter(
                     [(tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
                      for tf, _ in group for f in tf.fun.fns],
                     self.transformed_created,
+                    self._class_fps,
                 )
                 if self._reused(root, entry):
                     continue

@@ -168,6 +168,8 @@ class JaxApiCalls:
         for c in classes:
             c.pytree = True
             c.static_fields |= static
+        if classes:
+            self.note_write()  # what the class is, for every root that uses it
         return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:

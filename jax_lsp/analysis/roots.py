@@ -52,6 +52,8 @@ class RootRecord:
     effects: Any
     spawned: tuple[object, ...]
     wrote: bool
+    #: what it stored into the object its method is bound to (plain data: replayed)
+    self_state: tuple[tuple[str, Any], ...]
     #: the findings it emitted or was credited with (memoised calls), and whether it was the
     #: first to emit each one
     findings: tuple[tuple[FindingKey, Finding, bool], ...]

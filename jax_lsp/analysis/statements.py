@@ -569,7 +569,7 @@ class PythonStatements:
                     old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
                     inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
                     self._outer_writes += 1
-                    self.note_attribute_write(inst)
+                    self.note_attribute_write(inst, target.attr)  # type: ignore[attr-defined]
         elif t is ast.Subscript:
             self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
