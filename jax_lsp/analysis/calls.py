@@ -322,11 +322,12 @@ class PythonCalls:
         if key is not None:
             self.in_progress.add(key)
         self.entered.add(fi)
+        # what this call runs, its own function included (see `roots`)
+        entered_before = len(self._entered_log)
         if fi.module is self.main:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
-        entered_before = len(self._entered_log)
         state_before = self._shared_state(shared[1]) if shared is not None else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)

@@ -29,10 +29,15 @@ from jax_lsp.analysis.interp_state import Scope
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
     NOCONST,
+    Api,
     ClassObj,
     Closure,
+    Decorator,
     FuncInfo,
+    LazyName,
     ModuleInfo,
+    Transformed,
+    UserModule,
     Value,
 )
 
@@ -42,10 +47,56 @@ __all__ = ["fingerprint"]
 _MAX_PARTS = 4000
 
 _ATOMS = (str, int, float, complex, bool, bytes, type(None), type(Ellipsis))
+#: immutable, compared by value, made of atoms: their own fingerprint
+_SELF_DESCRIBED = frozenset({Api, UserModule, LazyName, Decorator})
 
 
 class _TooLarge(Exception):
     pass
+
+
+#: how `_Walker.walk` describes each type of object
+_KINDS: dict[type, str] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(t: type) -> str:
+    if t is Value:
+        return "value"
+    if t in _ATOMS:
+        return "atom"
+    if t in _SELF_DESCRIBED:
+        return "self"
+    if issubclass(t, ast.AST):
+        return "ast"
+    simple = {
+        Closure: "closure",
+        FuncInfo: "func",
+        Span: "span",
+        ModuleInfo: "module",
+        Scope: "scope",
+        ClassObj: "class",
+        tuple: "seq",
+        list: "seq",
+        frozenset: "set",
+        set: "set",
+        dict: "dict",
+        type(NOCONST): "sentinel",
+        type(MAYBE_NONE): "sentinel",
+    }
+    if t in simple:
+        return simple[t]
+    params = getattr(t, "__dataclass_params__", None)
+    if params is None:
+        return "other"
+    return "frozen" if params.frozen and params.eq else "mutable"
+
+
+def _field_names(t: type) -> tuple[str, ...]:
+    names = _FIELDS.get(t)
+    if names is None:
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))  # type: ignore[arg-type]
+    return names
 
 
 def fingerprint(
@@ -77,58 +128,65 @@ class _Walker:
         if self.parts > _MAX_PARTS:
             raise _TooLarge
         t = type(x)
-        if t in _ATOMS:
-            return (t.__name__, x)
-        if t is Value:
+        kind = _KINDS.get(t)
+        if kind is None:
+            kind = _KINDS[t] = _kind(t)
+        if kind == "value":
+            c = x.const
+            if not x.tan and not x.fns and x.items is None and x.keys is None:
+                if c is NOCONST:
+                    return ("d", x.traced, x.intish)
+                if type(c) in _ATOMS:  # data: the most common value by far
+                    return ("d", type(c).__name__, c, x.traced, x.intish)
             return (
                 "V",
                 self._marks(x.tan),
-                tuple(self.walk(f) for f in x.fns),
-                None if x.items is None else tuple(self.walk(i) for i in x.items),
-                None if x.keys is None else tuple(self.walk(k) for k in x.keys),
-                self.walk(x.const),
+                tuple([self.walk(f) for f in x.fns]),
+                None if x.items is None else tuple([self.walk(i) for i in x.items]),
+                None if x.keys is None else tuple([self.walk(k) for k in x.keys]),
+                "noconst" if c is NOCONST else self.walk(c),
                 x.traced,
                 x.intish,
             )
-        if isinstance(x, ast.AST):
-            return x  # compared by identity
-        if t is Span:
-            return "span"
-        if t is Closure:
+        if kind == "atom":
+            return (t.__name__, x)
+        if kind == "self" or kind == "ast":
+            return x  # compared by value / by identity
+        if kind == "closure":
             scope = x.scope
             return (
                 "C",
                 self.walk(x.func),
                 "module" if scope.func is None else self._mutable(scope),
-                tuple(self.walk(d) for d in x.defaults),
-                tuple((k, self.walk(d)) for k, d in x.kw_defaults),
+                tuple([self.walk(d) for d in x.defaults]),
+                tuple([(k, self.walk(d)) for k, d in x.kw_defaults]),
             )
-        if t is FuncInfo:
+        if kind == "func":
             return ("F", x.node, self._module(x.module))
-        if t is ModuleInfo:
-            return self._module(x)
-        if t is Scope:
-            return self._mutable(x)
-        if t is ClassObj and self.classes is not None:
+        if kind == "span":
+            return "span"
+        if kind == "sentinel":
+            return repr(x)
+        if kind == "class" and self.classes is not None:
             fp = self.classes.get(x)
             if fp is None:
                 fp = self.classes[x] = fingerprint(x, self.created)
             return ("class", fp)
-        if t in (tuple, list):
-            return (t.__name__, tuple(self.walk(i) for i in x))
-        if t in (frozenset, set):
-            return (t.__name__, frozenset(self.walk(i) for i in x))
-        if t is dict:
-            return ("dict", tuple((self.walk(k), self.walk(v)) for k, v in x.items()))
-        if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            params = getattr(t, "__dataclass_params__", None)
-            if params is not None and params.frozen and params.eq and self._is_transformed(x):
-                return ("T", self._fields(x), self.created.get(x))
-            if params is not None and params.frozen and params.eq:
-                return (t.__name__, self._fields(x))
+        if kind == "frozen":
+            fields = tuple([self.walk(getattr(x, f)) for f in _field_names(t)])
+            if t is Transformed:
+                return ("T", fields, self.created.get(x))
+            return (t.__name__, fields)
+        if kind in ("mutable", "class", "scope"):
             return self._mutable(x)
-        if x is NOCONST or x is MAYBE_NONE:
-            return repr(x)
+        if kind == "module":
+            return self._module(x)
+        if kind == "seq":
+            return (t.__name__, tuple([self.walk(i) for i in x]))
+        if kind == "set":
+            return (t.__name__, frozenset([self.walk(i) for i in x]))
+        if kind == "dict":
+            return ("dict", tuple([(self.walk(k), self.walk(v)) for k, v in x.items()]))
         raise _TooLarge  # anything else (levels, their marks, unknown objects): changed
 
     def _marks(self, tan: frozenset) -> object:
@@ -146,11 +204,8 @@ class _Walker:
             return "main"
         return ("module", m.path)
 
-    def _is_transformed(self, x: Any) -> bool:
-        return type(x).__name__ == "Transformed"
-
     def _fields(self, x: Any) -> tuple:
-        return tuple(self.walk(getattr(x, f.name)) for f in dataclasses.fields(x))
+        return tuple([self.walk(getattr(x, f)) for f in _field_names(type(x))])
 
     def _mutable(self, x: Any) -> object:
         """An object that may change and refer to itself: its content, once."""

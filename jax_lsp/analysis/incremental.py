@@ -43,16 +43,18 @@ from jax_lsp.analysis.engine import (
     paused_gc,
     settle,
 )
-from jax_lsp.analysis.findings import Finding, Span
+from jax_lsp.analysis.findings import Finding, ParseError, Span
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
+from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_LINE_IN_MESSAGE = re.compile(r"(\bline )(\d+)")
 
 
 @dataclass
@@ -96,9 +98,18 @@ def _lines(source: str) -> list[str] | None:
     return source.split("\n")
 
 
-def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) -> Reparse | None:
-    """The new version's tree, parsing only the top-level statements the edit touched; None
-    when that cannot be done safely (the caller then parses the whole module)."""
+def reparse(
+    old_lines: list[str], old_tree: ast.Module, new_lines: list[str]
+) -> Reparse | ParseError | None:
+    """The new version's tree, parsing only the top-level statements the edit touched; or the
+    error a full parse reports; None when that cannot be done safely (the caller then parses
+    the whole module).
+
+    A chunk that does not parse on its own (an edit in progress, or a bracket it opens closed
+    further down) is parsed again with all that follows it: the statements before it are
+    complete top-level statements, which leave the parser as it starts, so the first error
+    is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
+    the parser stops there: it costs the chunk, not the module."""
     body = old_tree.body
     if not body:
         return None
@@ -131,7 +142,17 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     try:
         chunk_tree = ast.parse(chunk)
     except (SyntaxError, ValueError, RecursionError):
-        return None
+        try:
+            chunk_tree = parse_module("\n".join(new_lines[a:]))
+        except SyntaxError as e:
+            if e.lineno is None:
+                return None
+            # the parser's messages name lines too ("detected at line 7", "on line 3")
+            msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
+            return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
+        except (ValueError, RecursionError):
+            return None
+        last, b, end_new = len(body) - 1, n_old - 1, n_new
     if a:
         _shift(chunk_tree.body, a)
     old = body[first : last + 1]
@@ -313,6 +334,10 @@ class IncrementalAnalyzer:
                     return last.result
                 lines = _lines(source)
                 rp = reparse(last.lines, last.tree, lines) if lines is not None else None
+                if isinstance(rp, ParseError):
+                    # what a full parse reports; the previous version stays the one the next
+                    # edit builds on, through the syntax error typed meanwhile
+                    return AnalysisResult([], rp)
                 if rp is not None:
                     if rp.delta:
                         # the previous version's tree was changed in place: until the new

@@ -425,6 +425,14 @@ class Interpreter(
         family = reuse.reusable(root, entry) if reuse is not None else None
         if family is None:
             return False
+        for _, rec in family:
+            for _key, finding, first in rec.findings:
+                if not first:
+                    moved = reuse.move(finding)  # type: ignore[union-attr]
+                    if (moved.code, moved.span) not in self.findings:
+                        # worded by a root that ran before and no longer emits it: this
+                        # root words it now
+                        return False
         state = family[0][1].self_state
         if state:
             if me is None or len(me.fns) != 1 or type(me.fns[0]) is not Instance:
@@ -452,10 +460,6 @@ class Interpreter(
                 if k not in self.findings:
                     self.findings[k] = moved
                     self.first_root[k] = r
-                    if not first:
-                        reuse.inexact.append(  # type: ignore[union-attr]
-                            "a finding was worded by a root that no longer emits it"
-                        )
                     if late:
                         self._injected_late.add(k)
                 self.finding_roots.setdefault(k, set()).add(r)
