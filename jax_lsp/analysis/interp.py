@@ -454,7 +454,7 @@ class Interpreter(
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)
             late = bool(i) or rec.late
-            for _key, finding, first in rec.findings:
+            for _key, finding, _first in rec.findings:
                 moved = reuse.move(finding)  # type: ignore[union-attr]
                 k = (moved.code, moved.span)
                 if k not in self.findings:
