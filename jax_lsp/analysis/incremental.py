@@ -73,6 +73,8 @@ class _Version:
     fingerprints: dict[str, object] = field(default_factory=dict)
     #: the analysis cut a recursion or hit a cap (see `roots`)
     order_sensitive: bool = False
+    #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
+    identifier_counts: dict[str, int] | None = None
     #: what its statements mention is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
 
@@ -88,6 +90,10 @@ class Reparse:
     #: lines after this 1-based line of the previous version moved by `delta` lines
     moved_after: int
     delta: int
+    #: the lines parsed (0-based, end exclusive) of the new version, and the lines of the
+    #: previous version they replace: all others are the same
+    new_lines: tuple[int, int]
+    old_lines: tuple[int, int]
 
 
 def _lines(source: str) -> list[str] | None:
@@ -182,7 +188,30 @@ def reparse(
     changed_new = new[head : len(new) - tail]
     new_body = body[:first] + old[:head] + changed_new + after
     tree = ast.Module(body=new_body, type_ignores=[])
-    return Reparse(tree, changed_new, changed_old, moved_after, delta)
+    return Reparse(
+        tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1)
+    )
+
+
+def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
+    """How often each identifier occurs in the new version's text: the previous version's
+    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines)."""
+    counts = last.identifier_counts
+    if counts is None:
+        counts = last.identifier_counts = _count(last.lines)
+    counts = dict(counts)
+    for name, n in _count(last.lines[rp.old_lines[0] : rp.old_lines[1]]).items():
+        counts[name] -= n
+    for name, n in _count(lines[rp.new_lines[0] : rp.new_lines[1]]).items():
+        counts[name] = counts.get(name, 0) + n
+    return counts
+
+
+def _count(lines: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ident in _IDENT.findall("\n".join(lines)):
+        counts[ident] = counts.get(ident, 0) + 1
+    return counts
 
 
 def _text(lines: list[str], st: ast.stmt) -> list[str]:
@@ -294,6 +323,7 @@ class IncrementalAnalyzer:
         #: the identifiers of statements and functions, by their text
         self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
+        self._node_idents: dict[ast.AST, frozenset[str]] = {}
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
@@ -370,11 +400,16 @@ class IncrementalAnalyzer:
         interp = interpreter(
             tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
         )
-        result = finish(interp)
-        lines = _lines(source)
-        self._last = None
-        if lines is not None and not result.incomplete:
-            self._last = self._version(source, lines, tree, cfg, filename, result, interp)
+        self._node_idents.clear()  # the nodes of another tree
+        interp.node_identifiers = self._node_idents
+        try:
+            result = finish(interp)
+            lines = _lines(source)
+            self._last = None
+            if lines is not None and not result.incomplete:
+                self._last = self._version(source, lines, tree, cfg, filename, result, interp)
+        finally:
+            interp.release()  # else only the cyclic collector frees it (see `release`)
         return result
 
     @staticmethod
@@ -397,6 +432,7 @@ class IncrementalAnalyzer:
             interp.records,
             interp.module_fingerprints,
             interp.order_sensitive,
+            interp.main_identifiers,
         )
 
     def _incremental(
@@ -411,6 +447,8 @@ class IncrementalAnalyzer:
     ) -> AnalysisResult | None:
         if len(self._mentions) > 4 * len(rp.tree.body) + 1000:
             self._mentions.clear()
+        if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
+            self._node_idents.clear()
         reuse = Reuse(
             last.records,
             last.fingerprints,
@@ -422,6 +460,24 @@ class IncrementalAnalyzer:
         interp = interpreter(
             rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse
         )
+        interp.node_identifiers = self._node_idents
+        interp.main_identifiers = _identifier_counts(last, rp, lines)
+        try:
+            return self._finish_incremental(interp, last, source, lines, rp, cfg, filename, reuse)
+        finally:
+            interp.release()
+
+    def _finish_incremental(
+        self,
+        interp: Interpreter,
+        last: _Version,
+        source: str,
+        lines: list[str],
+        rp: Reparse,
+        cfg: AnalysisConfig,
+        filename: str,
+        reuse: Reuse,
+    ) -> AnalysisResult | None:
         result = finish(interp)
         if result.incomplete:
             return None

@@ -218,6 +218,9 @@ class Interpreter(
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
         self.main_identifiers: dict[str, int] | None = None
+        #: the identifiers of each function, by its node (a node stands for the same text in
+        #: the analyses of successive versions, see `incremental`)
+        self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -600,6 +603,12 @@ class Interpreter(
         return False
 
     def _identifiers_of(self, node: ast.AST) -> frozenset[str]:
+        ids = self.node_identifiers.get(node)
+        if ids is None:
+            ids = self.node_identifiers[node] = self._identifiers_in_text(node)
+        return ids
+
+    def _identifiers_in_text(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines
         text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
         ids = self.identifiers.get(text)

@@ -79,7 +79,8 @@ class Reuse:
         self.fingerprints = fingerprints
         self.replaced = replaced
         self.mentions = mentions
-        self.move = move
+        self._move = move
+        self._moved: dict[int, Finding] = {}
         self.changed: set[str] = set()
         self._stale: dict[ast.stmt, bool] = {}
         #: why the result may differ from a full analysis's (empty: it cannot)
@@ -90,6 +91,13 @@ class Reuse:
         self.rerun_writers: set[object] = set()
         #: roots of the previous version met in this one
         self.met: set[object] = set()
+
+    def move(self, finding: Finding) -> Finding:
+        """A finding of the previous version, where it is in this one."""
+        moved = self._moved.get(id(finding))
+        if moved is None:
+            moved = self._moved[id(finding)] = self._move(finding)
+        return moved
 
     def start(self, fingerprints: dict[str, object]) -> None:
         """The module's statements ran: which module-level names hold something new."""
