@@ -48,7 +48,7 @@ from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
-from jax_lsp.analysis.syntax import parse_module
+from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
@@ -105,7 +105,10 @@ def _lines(source: str) -> list[str] | None:
 
 
 def reparse(
-    old_lines: list[str], old_tree: ast.Module, new_lines: list[str]
+    old_lines: list[str],
+    old_tree: ast.Module,
+    new_lines: list[str],
+    newer_syntax: dict[str, bool] | None = None,
 ) -> Reparse | ParseError | None:
     """The new version's tree, parsing only the top-level statements the edit touched; or the
     error a full parse reports; None when that cannot be done safely (the caller then parses
@@ -115,7 +118,8 @@ def reparse(
     further down) is parsed again with all that follows it: the statements before it are
     complete top-level statements, which leave the parser as it starts, so the first error
     is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
-    the parser stops there: it costs the chunk, not the module."""
+    the parser stops there: it costs the chunk, not the module. `newer_syntax`: what
+    `syntax.newer_syntax_in` knows of lines (kept across versions)."""
     body = old_tree.body
     if not body:
         return None
@@ -148,8 +152,11 @@ def reparse(
     try:
         chunk_tree = ast.parse(chunk)
     except (SyntaxError, ValueError, RecursionError):
+        known = newer_syntax if newer_syntax is not None else {}
         try:
-            chunk_tree = parse_module("\n".join(new_lines[a:]))
+            chunk_tree = parse_module(
+                "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
+            )
         except SyntaxError as e:
             if e.lineno is None:
                 return None
@@ -324,6 +331,8 @@ class IncrementalAnalyzer:
         self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
         self._node_idents: dict[ast.AST, frozenset[str]] = {}
+        #: whether each line's text holds a construct of a newer Python (`reparse`)
+        self._newer_syntax: dict[str, bool] = {}
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
@@ -363,7 +372,13 @@ class IncrementalAnalyzer:
                 if source == last.source:
                     return last.result
                 lines = _lines(source)
-                rp = reparse(last.lines, last.tree, lines) if lines is not None else None
+                if len(self._newer_syntax) > 2 * len(last.lines) + 1000:
+                    self._newer_syntax.clear()
+                rp = (
+                    reparse(last.lines, last.tree, lines, self._newer_syntax)
+                    if lines is not None
+                    else None
+                )
                 if isinstance(rp, ParseError):
                     # what a full parse reports; the previous version stays the one the next
                     # edit builds on, through the syntax error typed meanwhile
