@@ -123,7 +123,13 @@ def test_newer_syntax_found_line_by_line_as_in_the_whole_text() -> None:
     on the samples of newer syntax, the text that no Python accepts, and lines around them."""
     from jax_lsp.analysis.syntax import _NEWER_SYNTAX, newer_syntax_in
 
-    texts = [*NEWER.values(), *(t for t, _ in GENUINE_ERRORS.values()), "x = 1\ny = t\n", "a = t'x'\n", "except:\n"]
+    texts = [
+        *NEWER.values(),
+        *(t for t, _ in GENUINE_ERRORS.values()),
+        "x = 1\ny = t\n",
+        "a = t'x'\n",
+        "except:\n",
+    ]
     known: dict[str, bool] = {}
     for text in texts:
         for cut in range(0, len(text), 7):
