@@ -154,9 +154,11 @@ class _Walker:
             return x  # compared by value / by identity
         if kind == "closure":
             scope = x.scope
+            fi = x.func
             return (
                 "C",
-                self.walk(x.func),
+                fi.node,
+                self._module(fi.module),
                 "module" if scope.func is None else self._mutable(scope),
                 tuple([self.walk(d) for d in x.defaults]),
                 tuple([(k, self.walk(d)) for k, d in x.kw_defaults]),
@@ -173,7 +175,12 @@ class _Walker:
                 fp = self.classes[x] = fingerprint(x, self.created)
             return ("class", fp)
         if kind == "frozen":
-            fields = tuple([self.walk(getattr(x, f)) for f in _field_names(t)])
+            fields = tuple(
+                [
+                    (type(v), v) if type(v) in _ATOMS else self.walk(v)
+                    for v in [getattr(x, f) for f in _field_names(t)]
+                ]
+            )
             if t is Transformed:
                 return ("T", fields, self.created.get(x))
             return (t.__name__, fields)
@@ -184,7 +191,7 @@ class _Walker:
         if kind == "seq":
             return (t.__name__, tuple([self.walk(i) for i in x]))
         if kind == "set":
-            return (t.__name__, frozenset([self.walk(i) for i in x]))
+            return (t.__name__, frozenset([self.walk(i) for i in x]) if x else None)
         if kind == "dict":
             return ("dict", tuple([(self.walk(k), self.walk(v)) for k, v in x.items()]))
         raise _TooLarge  # anything else (levels, their marks, unknown objects): changed
