@@ -296,7 +296,7 @@ class PythonCalls:
                 self.memo[key] = reused
                 return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
-            self.order_sensitive = True
+            self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
                 self.note_limit_call(
@@ -308,7 +308,7 @@ class PythonCalls:
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
-            self.order_sensitive = True
+            self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 self.note_limit_call(
                     node,

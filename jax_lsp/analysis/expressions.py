@@ -15,6 +15,7 @@ from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
+    MODULE_ROOT,
     Args,
     Ctx,
     Scope,
@@ -349,7 +350,8 @@ class PythonExpressions:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
-            self.order_sensitive = self.workspace is not None  # which modules: the first ones
+            # which modules are read depends on which roots ran first (see `roots`)
+            self.order_sensitive |= self.workspace is not None and self.root is not MODULE_ROOT
             if self.limits is not None and self.workspace is not None:
                 self.limits.append(
                     Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
