@@ -2,27 +2,26 @@
 
 An edit usually changes one function of a large module. Re-analysing the whole module costs a
 full parse and an interpretation of every entry point (about 200 ms on 5,000 lines); most of it
-repeats the previous analysis. `IncrementalAnalyzer` keeps the previous version's tree and
-findings and, for a new version:
+repeats the previous analysis. `IncrementalAnalyzer` keeps the previous version's tree, findings
+and what each computation of its analysis read (`roots`), and for a new version:
 
 1. **Parses only what changed.** The lines that differ (common prefix and suffix removed) are
    widened to whole top-level statements, plus one neighbour on each side (so that an indented
-   line typed after a function joins it, as in a full parse), and only that chunk is parsed. The
-   other top-level statements are the previous tree's nodes, moved by the change in line count.
-   A chunk that does not parse on its own falls back to a full parse.
-2. **Finds what the change can affect**, textually: the names the changed statements bind
-   (before and after the edit), then every top-level statement that mentions one of those
-   names, then the names those bind, to a fixed point. A statement outside that set cannot
-   reach the changed code by name.
-3. **Re-interprets only that.** The module's own statements run again (they build the values
-   every entry point sees); entry points in unaffected statements are skipped, and the findings
-   they produced last time (the interpreter records, for each finding, the roots it came from,
-   memoised calls included) are carried over, moved with their statement.
+   line typed after a function joins it, as in a full parse), and only that chunk is parsed;
+   its statements whose text did not change keep their nodes. The other top-level statements
+   are the previous tree's nodes, moved by the change in line count. A chunk that does not
+   parse on its own is parsed with all that follows it: the parser stops at the first error,
+   which is the full parse's (moved down), or it gives the tree.
+2. **Runs the module's statements again** (they build the values every entry point sees) and
+   compares what each module-level name holds with the previous version (`fingerprint`).
+3. **Re-runs only the roots whose reads changed.** A root (an entry point, or a transformed
+   function that escapes) is skipped when it applies the same thing, ran no code of a replaced
+   statement and no code mentioning a name that holds something new (`roots`); its findings are
+   put back where it emitted them and its effects replayed.
 
-The result is marked inexact (`AnalysisResult.exact` False): it equals a full analysis except
-in corner cases the textual over-approximation does not see (code reached through `getattr`
-on a string, a context cap that bites differently when fewer roots run). The server publishes
-it at once and confirms it with a full analysis once the edits pause.
+The result is exact (`AnalysisResult.exact`) unless the records cannot prove it (a recursion
+cut or a cap in an entry point, a changed root that stores into shared state, see `roots`):
+then the server publishes it at once and confirms it with a full analysis once the edits pause.
 """
 
 from __future__ import annotations
