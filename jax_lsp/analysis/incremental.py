@@ -74,7 +74,7 @@ class _Version:
     order_sensitive: bool = False
     #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
     identifier_counts: dict[str, int] | None = None
-    #: what its statements mention is computed (see `IncrementalAnalyzer.prepare`)
+    #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
 
 
@@ -467,7 +467,7 @@ class IncrementalAnalyzer:
             last.records,
             last.fingerprints,
             set(rp.old),
-            lambda st: self._mentions_of(st, lines),
+            lambda node: self._mentions_of(node, lines),
             lambda f: _move(f, rp.moved_after, rp.delta),
             last.order_sensitive,
         )
@@ -513,19 +513,25 @@ class IncrementalAnalyzer:
 
     def prepare(self) -> None:
         """Compute now what the first incremental analysis after a full one would (the
-        identifiers each statement mentions), e.g. while the server publishes the full
+        identifiers the code of each root mentions), e.g. while the server publishes the full
         analysis's result."""
         last = self._last
         if last is None or last.prepared:
             return
-        for st in last.tree.body:
-            self._mentions_of(st, last.lines)
+        for rec in last.records.values():
+            for node, _ in rec.code:
+                self._mentions_of(node, last.lines)
         last.prepared = True
 
-    def _mentions_of(self, st: ast.stmt, lines: list[str]) -> frozenset[str]:
-        """The identifiers in a statement's text, cached by that text."""
-        text = "\n".join(lines[statement_start(st) - 1 : st.end_lineno])
-        f = self._mentions.get(text)
-        if f is None:
-            f = self._mentions[text] = frozenset(_IDENT.findall(text))
-        return f
+    def _mentions_of(self, node: ast.AST, lines: list[str]) -> frozenset[str]:
+        """The identifiers in the text of a function (or other node) of the module, cached
+        by node (an unchanged statement keeps its nodes, see `reparse`) and by text. What
+        its decorators mention is read when it is defined, by the module's statements."""
+        ids = self._node_idents.get(node)
+        if ids is None:
+            text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
+            ids = self._mentions.get(text)
+            if ids is None:
+                ids = self._mentions[text] = frozenset(_IDENT.findall(text))
+            self._node_idents[node] = ids
+        return ids

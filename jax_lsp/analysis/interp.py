@@ -374,10 +374,10 @@ class Interpreter(
             if r is MODULE_ROOT:
                 continue
             eff = self.effects[r]
-            code = {self.top_statement(n) for n in eff.entered}
+            code = {(n, self.top_statement(n)) for n in eff.entered}
             if isinstance(r, ast.AST):
-                code.add(self.top_statement(r))
-            code.discard(MODULE_ROOT)
+                code.add((r, self.top_statement(r)))
+            code = {c for c in code if c[1] is not MODULE_ROOT}
             records[r] = RootRecord(
                 entry=self._entries.get(r),
                 code=frozenset(code),  # type: ignore[arg-type]

@@ -7,8 +7,9 @@ interpreter records (`RootRecord`) what it depends on:
 
 - `entry`: the fingerprint (`fingerprint`) of what it applies: the closure (its defaults, the
   scope it closes over), the object a method is bound to, the transformed functions;
-- `code`: the module's top-level statements whose functions it ran, memoised and shared calls
-  included (a call answered from the memo depends on what its first interpretation ran);
+- `code`: the functions of the module it ran (with their top-level statements), memoised and
+  shared calls included (a call answered from the memo depends on what its first
+  interpretation ran);
 - the module-level names it may read: those mentioned by that code (lookups go by name);
 - `spawned`: the roots it made (a nested function first defined while it ran, analysed as an
   entry point later): they come and go with it, so they count as part of it;
@@ -47,7 +48,8 @@ class RootRecord:
     """What one root of an analysis read and did (see the module's docstring)."""
 
     entry: object
-    code: frozenset[ast.stmt]
+    #: (function or node it ran, the top-level statement holding it)
+    code: frozenset[tuple[ast.AST, ast.stmt]]
     #: `interp.RootEffects`: the functions it entered, the transformed functions it called...
     effects: Any
     spawned: tuple[object, ...]
@@ -71,7 +73,7 @@ class Reuse:
         records: dict[object, RootRecord],
         fingerprints: dict[str, object],
         replaced: set[ast.stmt],
-        mentions: Callable[[ast.stmt], frozenset[str]],
+        mentions: Callable[[ast.AST], frozenset[str]],
         move: Callable[[Finding], Finding],
         order_sensitive: bool,
     ) -> None:
@@ -82,7 +84,7 @@ class Reuse:
         self._move = move
         self._moved: dict[int, Finding] = {}
         self.changed: set[str] = set()
-        self._stale: dict[ast.stmt, bool] = {}
+        self._stale: dict[ast.AST, bool] = {}
         #: why the result may differ from a full analysis's (empty: it cannot)
         self.inexact: list[str] = []
         if order_sensitive:
@@ -107,10 +109,12 @@ class Reuse:
             n for n in old.keys() | new.keys() if old.get(n, _MISSING) != new.get(n, _MISSING)
         }
 
-    def stale(self, st: ast.stmt) -> bool:
-        s = self._stale.get(st)
+    def stale(self, node: ast.AST, top: ast.stmt) -> bool:
+        """Whether code of the previous version may do something else now: its statement
+        was replaced, or it mentions a name that holds something new."""
+        s = self._stale.get(node)
         if s is None:
-            s = self._stale[st] = st in self.replaced or not self.mentions(st).isdisjoint(
+            s = self._stale[node] = top in self.replaced or not self.mentions(node).isdisjoint(
                 self.changed
             )
         return s
@@ -133,7 +137,7 @@ class Reuse:
         self.met.update(r for r, _ in family)
         if rec.entry != entry:
             return self._changed(family, "")
-        if any(self.stale(st) for _, m in family for st in m.code):
+        if any(self.stale(node, top) for _, m in family for node, top in m.code):
             return self._changed(family, "")
         if any(m.wrote for _, m in family):
             self.rerun_writers.add(root)

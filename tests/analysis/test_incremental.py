@@ -238,17 +238,21 @@ def test_configuration_change_is_a_full_analysis() -> None:
 
 
 def test_prepare_leaves_the_next_edit_only_its_own_statements() -> None:
-    source = "import jax\n" + "".join(f"\n\ndef f{i}(x):\n    return x + {i}\n" for i in range(50))
+    source = "import jax\n" + "".join(
+        f"\n\ndef f{i}(x):\n    return x + {i}\n"
+        f"\n\ndef train{i}(x):\n    return jax.grad(f{i})(x)\n"
+        for i in range(50)
+    )
     analyzer = IncrementalAnalyzer()
     analyzer.analyze(source)
     analyzer.prepare()
-    known = len(analyzer._mentions)
-    assert known == 51  # the import and the 50 functions
+    known = len(analyzer._node_idents)
+    assert known >= 100  # the code each of the 50 entry points ran: its own and its `f`
     edited = source.replace("return x + 7\n", "return x + 70\n")
     result = analyzer.analyze(edited)
-    assert result.exact
-    # the changed function and its neighbours (widened chunk) are new texts; nothing else
-    assert len(analyzer._mentions) - known <= 3
+    assert result.exact and analyzer.roots_run == 1
+    # the changed function is a new node; nothing else is read again
+    assert len(analyzer._node_idents) - known <= 1
 
 
 def test_shift_moves_every_node_like_increment_lineno() -> None:
