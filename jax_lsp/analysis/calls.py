@@ -280,8 +280,9 @@ class PythonCalls:
                 emitted = self._emitted[span[0] : span[1]]
                 for k in emitted:
                     self.finding_roots[k].add(self.root)
-                self._emitted.extend(emitted)  # and from a call that is memoised around it
-            span = self._memo_entered.get(key)
+                if self.record:  # and from a call that is memoised around it
+                    self._emitted.extend(emitted)
+            span = self._memo_entered.get(key) if self.record else None
             if span is not None:  # what it ran, this root depends on (see `roots`)
                 entered = self._entered_log[span[0] : span[1]]
                 self._effects.entered.update(entered)
@@ -357,7 +358,7 @@ class PythonCalls:
                 self._memo_made[key] = (self.root, self._write_clock)
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
-            if len(self._entered_log) > entered_before:
+            if self.record and len(self._entered_log) > entered_before:
                 self._memo_entered[key] = (entered_before, len(self._entered_log))
         if shared is not None and self._shared_state(shared[1]) == state_before:
             if self.record:
@@ -509,7 +510,8 @@ class PythonCalls:
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
-        self._made_in[inst] = self.root
+        if self.record:
+            self._made_in[inst] = self.root
         vals = args.all_values()
         # a linen submodule built in a module's apply reads its parameters from its variables
         tan = self.ctx.module_tan if cls.linen else EMPTY

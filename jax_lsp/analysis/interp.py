@@ -500,7 +500,7 @@ class Interpreter(
     def note_attribute_write(self, inst: Instance, attr: str | None = None) -> None:
         """An attribute of `inst` was stored (`attr`; None: it changed otherwise)."""
         root = self.root
-        if root is not MODULE_ROOT and self._made_in.get(inst) is not root:
+        if self.record and root is not MODULE_ROOT and self._made_in.get(inst) is not root:
             if attr is not None and self._root_self.get(root) is inst and root not in self._late:
                 self._self_writes.setdefault(root, set()).add(attr)
             else:

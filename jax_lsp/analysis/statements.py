@@ -314,7 +314,7 @@ class PythonStatements:
             else ()
         )
         closure = Closure(fi, scope, defaults, kw_defaults)
-        if self.closures_seen.setdefault(fi, closure) is closure:
+        if self.closures_seen.setdefault(fi, closure) is closure and self.record:
             self.note_spawned(fi)
         return closure
 
