@@ -182,7 +182,7 @@ def test_a_broken_chunk_reports_the_error_of_a_full_parse(seed: int) -> None:
     rng = random.Random(seed)
     modules = _real_modules()
     checked = 0
-    for path in rng.sample(modules, min(30, len(modules))):
+    for path in rng.sample(modules, min(20, len(modules))):
         source = path.read_text(encoding="utf-8")
         tree = parse(source)
         if not isinstance(tree, ast.Module) or not tree.body:
@@ -215,7 +215,7 @@ def test_a_broken_chunk_reports_the_error_of_a_full_parse(seed: int) -> None:
                 checked += 1
             elif isinstance(want, ast.Module) is False:
                 assert got is None, (path, i)  # it parsed, yet a full parse fails
-    assert checked > 45
+    assert checked > 30
 
 
 def test_syntax_error_then_recovery() -> None:
@@ -410,7 +410,7 @@ def _semantic_edit(source: str, rng) -> str:  # noqa: ANN001
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("size, edits", [(1000, 14)])
+@pytest.mark.parametrize("size, edits", [(1000, 10)])
 def test_edits_of_generated_modules_equal_a_full_analysis(
     size: int, edits: int, tmp_path: Path
 ) -> None:
