@@ -273,18 +273,31 @@ class PythonCalls:
             key = None  # type: ignore[assignment]
             cached = None
         if cached is not None:
+            if self._write_clock and self._stale_memo(self._memo_made.get(key), args):
+                self.order_sensitive = True
             span = self._memo_emits.get(key)
             if span is not None:  # its findings come from this root too
-                for k in self._emitted[span[0] : span[1]]:
+                emitted = self._emitted[span[0] : span[1]]
+                for k in emitted:
                     self.finding_roots[k].add(self.root)
+                if self.record:  # and from a call that is memoised around it
+                    self._emitted.extend(emitted)
+            span = self._memo_entered.get(key) if self.record else None
+            if span is not None:  # what it ran, this root depends on (see `roots`)
+                entered = self._entered_log[span[0] : span[1]]
+                self._effects.entered.update(entered)
+                self._entered_log.extend(entered)
             return cached
         shared = self._shared_key(closure, args) if key is not None else None
         if shared is not None:
             reused = self._reuse_shared(shared[0], shared[1])
             if reused is not None:
+                if self._write_clock and self._stale_memo(self._memo_made.get(shared[0]), args):
+                    self.order_sensitive = True
                 self.memo[key] = reused
                 return reused
         if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+            self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
                 self.note_limit_call(
@@ -296,6 +309,7 @@ class PythonCalls:
         # calls get the summary of what it returned so far.
         count = self.interpretations.get(fi, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+            self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 self.note_limit_call(
                     node,
@@ -309,11 +323,12 @@ class PythonCalls:
         if key is not None:
             self.in_progress.add(key)
         self.entered.add(fi)
+        # what this call runs, its own function included (see `roots`)
+        entered_before = len(self._entered_log)
         if fi.module is self.main:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
-        entered_before = len(self._entered_log)
         state_before = self._shared_state(shared[1]) if shared is not None else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
@@ -339,9 +354,15 @@ class PythonCalls:
                 self.in_progress.discard(key)
         if key is not None:
             self.memo[key] = result
+            if self.record:
+                self._memo_made[key] = (self.root, self._write_clock)
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
+            if self.record and len(self._entered_log) > entered_before:
+                self._memo_entered[key] = (entered_before, len(self._entered_log))
         if shared is not None and self._shared_state(shared[1]) == state_before:
+            if self.record:
+                self._memo_made[shared[0]] = (self.root, self._write_clock)
             self.shared_memo[shared[0]] = SharedCall(
                 result,
                 shared[1],
@@ -489,6 +510,8 @@ class PythonCalls:
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
+        if self.record:
+            self._made_in[inst] = self.root
         vals = args.all_values()
         # a linen submodule built in a module's apply reads its parameters from its variables
         tan = self.ctx.module_tan if cls.linen else EMPTY

@@ -226,7 +226,9 @@ class CallbackDecisions:
 
         def emit() -> None:
             key = (code, span)
-            self.findings.setdefault(key, finding)
+            if key not in self.findings:
+                self.findings[key] = finding
+                self.first_root[key] = self.root
             self.finding_roots.setdefault(key, set()).add(self.root)
             self._emitted.append(key)
 

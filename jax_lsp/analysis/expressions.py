@@ -15,6 +15,7 @@ from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
+    MODULE_ROOT,
     Args,
     Ctx,
     Scope,
@@ -349,6 +350,8 @@ class PythonExpressions:
         if path in self.modules:
             return self.modules[path]
         if len(self.modules) >= _MAX_MODULES or self.workspace is None:
+            # which modules are read depends on which roots ran first (see `roots`)
+            self.order_sensitive |= self.workspace is not None and self.root is not MODULE_ROOT
             if self.limits is not None and self.workspace is not None:
                 self.limits.append(
                     Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
@@ -367,6 +370,7 @@ class PythonExpressions:
         finally:
             self.module, self.stack, self.ctx, self.depth = saved
         self.modules[path] = info
+        self._effects.loaded.add(str(path))
         return info
 
     def module_attribute(self, user: UserModule, name: str) -> Value:

@@ -2,27 +2,26 @@
 
 An edit usually changes one function of a large module. Re-analysing the whole module costs a
 full parse and an interpretation of every entry point (about 200 ms on 5,000 lines); most of it
-repeats the previous analysis. `IncrementalAnalyzer` keeps the previous version's tree and
-findings and, for a new version:
+repeats the previous analysis. `IncrementalAnalyzer` keeps the previous version's tree, findings
+and what each computation of its analysis read (`roots`), and for a new version:
 
 1. **Parses only what changed.** The lines that differ (common prefix and suffix removed) are
    widened to whole top-level statements, plus one neighbour on each side (so that an indented
-   line typed after a function joins it, as in a full parse), and only that chunk is parsed. The
-   other top-level statements are the previous tree's nodes, moved by the change in line count.
-   A chunk that does not parse on its own falls back to a full parse.
-2. **Finds what the change can affect**, textually: the names the changed statements bind
-   (before and after the edit), then every top-level statement that mentions one of those
-   names, then the names those bind, to a fixed point. A statement outside that set cannot
-   reach the changed code by name.
-3. **Re-interprets only that.** The module's own statements run again (they build the values
-   every entry point sees); entry points in unaffected statements are skipped, and the findings
-   they produced last time (the interpreter records, for each finding, the roots it came from,
-   memoised calls included) are carried over, moved with their statement.
+   line typed after a function joins it, as in a full parse), and only that chunk is parsed;
+   its statements whose text did not change keep their nodes. The other top-level statements
+   are the previous tree's nodes, moved by the change in line count. A chunk that does not
+   parse on its own is parsed with all that follows it: the parser stops at the first error,
+   which is the full parse's (moved down), or it gives the tree.
+2. **Runs the module's statements again** (they build the values every entry point sees) and
+   compares what each module-level name holds with the previous version (`fingerprint`).
+3. **Re-runs only the roots whose reads changed.** A root (an entry point, or a transformed
+   function that escapes) is skipped when it applies the same thing, ran no code of a replaced
+   statement and no code mentioning a name that holds something new (`roots`); its findings are
+   put back where it emitted them and its effects replayed.
 
-The result is marked inexact (`AnalysisResult.exact` False): it equals a full analysis except
-in corner cases the textual over-approximation does not see (code reached through `getattr`
-on a string, a context cap that bites differently when fewer roots run). The server publishes
-it at once and confirms it with a full analysis once the edits pause.
+The result is exact (`AnalysisResult.exact`) unless the records cannot prove it (a recursion
+cut or a cap in an entry point, a changed root that stores into shared state, see `roots`):
+then the server publishes it at once and confirms it with a full analysis once the edits pause.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ import ast
 import bisect
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.engine import (
@@ -43,16 +42,18 @@ from jax_lsp.analysis.engine import (
     paused_gc,
     settle,
 )
-from jax_lsp.analysis.findings import Finding, Span
-from jax_lsp.analysis.interp import RootEffects, statement_start
+from jax_lsp.analysis.findings import Finding, ParseError, Span
+from jax_lsp.analysis.interp import Interpreter, statement_start
+from jax_lsp.analysis.interp_state import MODULE_ROOT
+from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
+from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "reparse"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-#: above this share of the module's statements affected, a full analysis is as cheap
-_MAX_AFFECTED = 0.5
+_LINE_IN_MESSAGE = re.compile(r"(\bline )(\d+)")
 
 
 @dataclass
@@ -65,11 +66,15 @@ class _Version:
     config: AnalysisConfig
     filename: str
     result: AnalysisResult
-    #: the roots (entry points' nodes, or MODULE_ROOT) each finding came from
-    roots: dict[tuple[str, Span], set[object]] = field(default_factory=dict)
-    #: what each entry point did (see `RootEffects`)
-    effects: dict[object, RootEffects] = field(default_factory=dict)
-    #: the facts of its statements are computed (see `IncrementalAnalyzer.prepare`)
+    #: what each root read and did (see `roots`)
+    records: dict[object, RootRecord] = field(default_factory=dict)
+    #: the fingerprints of the module-level names after the module's statements ran
+    fingerprints: dict[str, object] = field(default_factory=dict)
+    #: the analysis cut a recursion or hit a cap (see `roots`)
+    order_sensitive: bool = False
+    #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
+    identifier_counts: dict[str, int] | None = None
+    #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
 
 
@@ -84,6 +89,10 @@ class Reparse:
     #: lines after this 1-based line of the previous version moved by `delta` lines
     moved_after: int
     delta: int
+    #: the lines parsed (0-based, end exclusive) of the new version, and the lines of the
+    #: previous version they replace: all others are the same
+    new_lines: tuple[int, int]
+    old_lines: tuple[int, int]
 
 
 def _lines(source: str) -> list[str] | None:
@@ -94,9 +103,22 @@ def _lines(source: str) -> list[str] | None:
     return source.split("\n")
 
 
-def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) -> Reparse | None:
-    """The new version's tree, parsing only the top-level statements the edit touched; None
-    when that cannot be done safely (the caller then parses the whole module)."""
+def reparse(
+    old_lines: list[str],
+    old_tree: ast.Module,
+    new_lines: list[str],
+    newer_syntax: dict[str, bool] | None = None,
+) -> Reparse | ParseError | None:
+    """The new version's tree, parsing only the top-level statements the edit touched; or the
+    error a full parse reports; None when that cannot be done safely (the caller then parses
+    the whole module).
+
+    A chunk that does not parse on its own (an edit in progress, or a bracket it opens closed
+    further down) is parsed again with all that follows it: the statements before it are
+    complete top-level statements, which leave the parser as it starts, so the first error
+    is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
+    the parser stops there: it costs the chunk, not the module. `newer_syntax`: what
+    `syntax.newer_syntax_in` knows of lines (kept across versions)."""
     body = old_tree.body
     if not body:
         return None
@@ -129,15 +151,77 @@ def reparse(old_lines: list[str], old_tree: ast.Module, new_lines: list[str]) ->
     try:
         chunk_tree = ast.parse(chunk)
     except (SyntaxError, ValueError, RecursionError):
-        return None
+        known = newer_syntax if newer_syntax is not None else {}
+        try:
+            chunk_tree = parse_module(
+                "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
+            )
+        except SyntaxError as e:
+            if e.lineno is None:
+                return None
+            # the parser's messages name lines too ("detected at line 7", "on line 3")
+            msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
+            return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
+        except (ValueError, RecursionError):
+            return None
+        last, b, end_new = len(body) - 1, n_old - 1, n_new
     if a:
         _shift(chunk_tree.body, a)
-    after = body[last + 1 :]
+    old = body[first : last + 1]
+    new = chunk_tree.body
+    # the chunk's statements whose text did not change (the neighbours parsed with the edit)
+    # keep their nodes: what an analysis recorded about them still holds (see `roots`)
+    head = 0
+    while (
+        head < min(len(old), len(new))
+        and statement_start(old[head]) == statement_start(new[head])
+        and _text(old_lines, old[head]) == _text(new_lines, new[head])
+    ):
+        head += 1
+    tail = 0
+    while (
+        tail < min(len(old), len(new)) - head
+        and statement_start(old[-1 - tail]) + delta == statement_start(new[-1 - tail])
+        and _text(old_lines, old[-1 - tail]) == _text(new_lines, new[-1 - tail])
+    ):
+        tail += 1
+    kept_tail = old[len(old) - tail :]
+    moved_after = statement_start(kept_tail[0]) - 1 if kept_tail else b + 1
+    after = kept_tail + body[last + 1 :]
     if delta:
         _shift(after, delta)
-    new_body = body[:first] + chunk_tree.body + after
+    changed_old = old[head : len(old) - tail]
+    changed_new = new[head : len(new) - tail]
+    new_body = body[:first] + old[:head] + changed_new + after
     tree = ast.Module(body=new_body, type_ignores=[])
-    return Reparse(tree, chunk_tree.body, body[first : last + 1], b + 1, delta)
+    return Reparse(
+        tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1)
+    )
+
+
+def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
+    """How often each identifier occurs in the new version's text: the previous version's
+    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines)."""
+    counts = last.identifier_counts
+    if counts is None:
+        counts = last.identifier_counts = _count(last.lines)
+    counts = dict(counts)
+    for name, n in _count(last.lines[rp.old_lines[0] : rp.old_lines[1]]).items():
+        counts[name] -= n
+    for name, n in _count(lines[rp.new_lines[0] : rp.new_lines[1]]).items():
+        counts[name] = counts.get(name, 0) + n
+    return counts
+
+
+def _count(lines: list[str]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ident in _IDENT.findall("\n".join(lines)):
+        counts[ident] = counts.get(ident, 0) + 1
+    return counts
+
+
+def _text(lines: list[str], st: ast.stmt) -> list[str]:
+    return lines[statement_start(st) - 1 : st.end_lineno]
 
 
 #: the node classes with line numbers (operators and expression contexts, shared singletons,
@@ -197,87 +281,6 @@ def _common_suffix(a: list[str], b: list[str], limit: int) -> int:
     return lo
 
 
-# -- what a statement mentions and binds ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Facts:
-    idents: frozenset[str]
-    binds: frozenset[str]
-
-
-def _binds(stmt: ast.stmt, imported: frozenset[str]) -> set[str]:
-    """The module-level names a statement may bind or change when it runs (or, for a def,
-    when the function it defines runs)."""
-    out: set[str] = set()
-    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        for alias in stmt.names:
-            out.add((alias.asname or alias.name).partition(".")[0])
-        return out
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        out.add(stmt.name)
-        for dec in stmt.decorator_list:  # `@f.defjvp` registers a rule on `f`
-            base = _base_name(dec.func if isinstance(dec, ast.Call) else dec)
-            if base is not None and base not in imported:
-                out.add(base)
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Global):
-                out.update(node.names)
-        return out
-    for node in ast.walk(stmt):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            out.add(node.id)
-        elif isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(
-            node.ctx, ast.Load
-        ):
-            base = _base_name(node)
-            if base is not None:
-                out.add(base)
-        elif isinstance(node, ast.Call):  # `registry.append(f)` may change `registry`
-            base = _base_name(node.func) if isinstance(node.func, ast.Attribute) else None
-            if base is not None and base not in imported:
-                out.add(base)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            out.update((a.asname or a.name).partition(".")[0] for a in node.names)
-    return out
-
-
-def _base_name(node: ast.AST) -> str | None:
-    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
-        node = node.func if isinstance(node, ast.Call) else node.value
-    return node.id if isinstance(node, ast.Name) else None
-
-
-def affected(
-    statements: list[ast.stmt],
-    changed: Iterable[ast.stmt],
-    names: set[str],
-    facts: dict[ast.stmt, _Facts],
-) -> set[ast.stmt]:
-    """The statements that may reach a change: the changed ones, and to a fixed point every
-    statement mentioning a name that an affected statement binds (`names` to start with)."""
-    out = set(changed)
-    tainted = set(names)
-    todo = [st for st in statements if st not in out]
-    grew = True
-    while grew:
-        grew = False
-        rest = []
-        for st in todo:
-            f = facts[st]
-            if f.idents.isdisjoint(tainted):
-                rest.append(st)
-            else:
-                out.add(st)
-                if not f.binds <= tainted:
-                    tainted |= f.binds
-                grew = True
-        todo = rest
-    return out
-
-
 # -- moving carried findings ------------------------------------------------------------------
 
 
@@ -317,20 +320,25 @@ class IncrementalAnalyzer:
     """Analyses successive versions of one module, re-doing only what an edit can change.
 
     `analyze` answers like `analyze_source`, plus `AnalysisResult.exact`: True for a full
-    analysis, False for an incremental one. Not thread-safe: one per document (or per worker).
+    analysis and for an incremental one whose records prove it equal to a full one (see
+    `roots`). Not thread-safe: one per document (or per worker).
     """
 
-    def __init__(self, max_affected: float = _MAX_AFFECTED) -> None:
-        #: above this share of the module's statements affected, analyse in full
-        self.max_affected = max_affected
+    def __init__(self) -> None:
         self._last: _Version | None = None
-        #: facts and identifiers of statements and functions, by their text
-        self._facts: dict[str, _Facts] = {}
+        #: the identifiers of statements and functions, by their text
+        self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
-        self._imported: frozenset[str] = frozenset()
+        self._node_idents: dict[ast.AST, frozenset[str]] = {}
+        #: whether each line's text holds a construct of a newer Python (`reparse`)
+        self._newer_syntax: dict[str, bool] = {}
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
+        #: why the last incremental analysis was inexact (empty: it was exact), and how many
+        #: roots it ran and skipped (see `roots`)
+        self.inexact: list[str] = []
+        self.roots_run = self.roots_skipped = 0
 
     def analyze(
         self,
@@ -363,7 +371,17 @@ class IncrementalAnalyzer:
                 if source == last.source:
                     return last.result
                 lines = _lines(source)
-                rp = reparse(last.lines, last.tree, lines) if lines is not None else None
+                if len(self._newer_syntax) > 2 * len(last.lines) + 1000:
+                    self._newer_syntax.clear()
+                rp = (
+                    reparse(last.lines, last.tree, lines, self._newer_syntax)
+                    if lines is not None
+                    else None
+                )
+                if isinstance(rp, ParseError):
+                    # what a full parse reports; the previous version stays the one the next
+                    # edit builds on, through the syntax error typed meanwhile
+                    return AnalysisResult([], rp)
                 if rp is not None:
                     if rp.delta:
                         # the previous version's tree was changed in place: until the new
@@ -393,15 +411,43 @@ class IncrementalAnalyzer:
             return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:
             self._idents.clear()
-        interp = interpreter(tree, source, filename, cfg, workspace, ident_cache=self._idents)
-        result = finish(interp)
-        lines = _lines(source)
-        self._last = None
-        if lines is not None and not result.incomplete:
-            self._last = _Version(
-                source, lines, tree, cfg, filename, result, interp.finding_roots, interp.effects
-            )
+        interp = interpreter(
+            tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
+        )
+        self._node_idents.clear()  # the nodes of another tree
+        interp.node_identifiers = self._node_idents
+        try:
+            result = finish(interp)
+            lines = _lines(source)
+            self._last = None
+            if lines is not None and not result.incomplete:
+                self._last = self._version(source, lines, tree, cfg, filename, result, interp)
+        finally:
+            interp.release()  # else only the cyclic collector frees it (see `release`)
         return result
+
+    @staticmethod
+    def _version(
+        source: str,
+        lines: list[str],
+        tree: ast.Module,
+        cfg: AnalysisConfig,
+        filename: str,
+        result: AnalysisResult,
+        interp: Interpreter,
+    ) -> _Version:
+        return _Version(
+            source,
+            lines,
+            tree,
+            cfg,
+            filename,
+            result,
+            interp.records,
+            interp.module_fingerprints,
+            interp.order_sensitive,
+            interp.main_identifiers,
+        )
 
     def _incremental(
         self,
@@ -413,84 +459,79 @@ class IncrementalAnalyzer:
         cfg: AnalysisConfig,
         workspace: Workspace | None,
     ) -> AnalysisResult | None:
-        body = rp.tree.body
-        imported = self._imports_of(body)
-        if len(self._facts) > 4 * len(body) + 1000:
-            self._facts.clear()
-        facts = {st: self._facts_of(st, lines, imported) for st in body}
-        old_facts = [self._facts_of(st, last.lines, imported) for st in rp.old]
-        names = set().union(*(f.binds for f in old_facts), *(facts[st].binds for st in rp.new))
-        hit = affected(body, rp.new, names, facts)
-        if len(hit) > self.max_affected * len(body):
-            return None
-        skip = frozenset(st for st in body if st not in hit)
-        known = {r: e for r, e in last.effects.items() if isinstance(r, ast.AST)}
-        interp = interpreter(
-            rp.tree,
-            source,
-            filename,
-            cfg,
-            workspace,
-            skip=skip,
-            known_roots=known,
-            ident_cache=self._idents,
+        if len(self._mentions) > 4 * len(rp.tree.body) + 1000:
+            self._mentions.clear()
+        if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
+            self._node_idents.clear()
+        reuse = Reuse(
+            last.records,
+            last.fingerprints,
+            set(rp.old),
+            lambda node: self._mentions_of(node, lines),
+            lambda f: _move(f, rp.moved_after, rp.delta),
+            last.order_sensitive,
         )
+        interp = interpreter(
+            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse
+        )
+        interp.node_identifiers = self._node_idents
+        interp.main_identifiers = _identifier_counts(last, rp, lines)
+        try:
+            return self._finish_incremental(interp, last, source, lines, rp, cfg, filename, reuse)
+        finally:
+            interp.release()
+
+    def _finish_incremental(
+        self,
+        interp: Interpreter,
+        last: _Version,
+        source: str,
+        lines: list[str],
+        rp: Reparse,
+        cfg: AnalysisConfig,
+        filename: str,
+        reuse: Reuse,
+    ) -> AnalysisResult | None:
         result = finish(interp)
         if result.incomplete:
             return None
         self.incremental_runs += 1
-        roots = dict(interp.finding_roots)
-        findings = {(f.code, f.span): f for f in result.findings}
-        for f in last.result.findings:
-            was = last.roots.get((f.code, f.span), set())
-            if was.isdisjoint(interp.skipped):
-                continue  # it came only from roots that ran again (or no longer exist)
-            moved = _move(f, rp.moved_after, rp.delta)
-            key = (moved.code, moved.span)
-            findings.setdefault(key, moved)
-            roots[key] = roots.get(key, set()) | (was & interp.skipped)
-        merged = sorted(findings.values(), key=lambda f: (f.span, f.code))
+        self.inexact = reuse.inexact
+        self.roots_skipped = len(interp.skipped)
+        ran = interp.effects.keys() - interp.skipped
+        self.roots_run = len(ran) - (MODULE_ROOT in ran)
+        skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}
         out = AnalysisResult(
-            merged,
-            dependencies=sorted(set(result.dependencies) | set(last.result.dependencies)),
-            exact=False,
+            result.findings,
+            dependencies=sorted(set(result.dependencies) | skipped_deps)
+            if skipped_deps
+            else result.dependencies,
+            exact=not reuse.inexact,
         )
-        self._last = _Version(source, lines, rp.tree, cfg, filename, out, roots, interp.effects)
+        self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
         return out
 
     def prepare(self) -> None:
-        """Compute now what the first incremental analysis after a full one would (what each
-        statement mentions and binds: about a third of a full analysis's time), e.g. while the
-        server publishes the full analysis's result."""
+        """Compute now what the first incremental analysis after a full one would (the
+        identifiers the code of each root mentions), e.g. while the server publishes the full
+        analysis's result."""
         last = self._last
         if last is None or last.prepared:
             return
-        body = last.tree.body
-        imported = self._imports_of(body)
-        for st in body:
-            self._facts_of(st, last.lines, imported)
+        for rec in last.records.values():
+            for node, _ in rec.code:
+                self._mentions_of(node, last.lines)
         last.prepared = True
 
-    def _imports_of(self, body: list[ast.stmt]) -> frozenset[str]:
-        """The names the module's imports bind (what a statement binds depends on them: the
-        cached facts go when they change)."""
-        imported = frozenset(
-            name
-            for st in body
-            if isinstance(st, (ast.Import, ast.ImportFrom))
-            for name in _binds(st, frozenset())
-        )
-        if imported != self._imported:
-            self._facts.clear()
-            self._imported = imported
-        return imported
-
-    def _facts_of(self, st: ast.stmt, lines: list[str], imported: frozenset[str]) -> _Facts:
-        """A statement's facts, cached by its text (the same text, the same facts)."""
-        text = "\n".join(lines[statement_start(st) - 1 : st.end_lineno])
-        f = self._facts.get(text)
-        if f is None:
-            f = self._facts[text] = _Facts(
-                frozenset(_IDENT.findall(text)), frozenset(_binds(st, imported))
-            )
-        return f
+    def _mentions_of(self, node: ast.AST, lines: list[str]) -> frozenset[str]:
+        """The identifiers in the text of a function (or other node) of the module, cached
+        by node (an unchanged statement keeps its nodes, see `reparse`) and by text. What
+        its decorators mention is read when it is defined, by the module's statements."""
+        ids = self._node_idents.get(node)
+        if ids is None:
+            text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
+            ids = self._mentions.get(text)
+            if ids is None:
+                ids = self._mentions[text] = frozenset(_IDENT.findall(text))
+            self._node_idents[node] = ids
+        return ids

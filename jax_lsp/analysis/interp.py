@@ -11,8 +11,8 @@ This module is the driver (entry points, positions, scopes, where the analysis s
 class is made of one mixin per concern: `statements` and `expressions` (Python as Python runs
 it), `calls` (Python's calls and user functions), `jax_calls` (JAX's API from the measured
 table), `transforms`, `higher_order` (control flow, staging, wrappers), `custom_rules`, and
-`decisions` (which code a callback reached by tangents gets, and its message); `interp_state`
-holds what they share.
+`decisions` (which code a callback reached by tangents gets, and its message), `recording`
+(what each root reads, for the incremental analysis); `interp_state` holds what they share.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
+from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.higher_order import HigherOrder
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
@@ -45,6 +46,8 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.recording import RootRecording
+from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope
 from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.transforms import Transforms
@@ -55,6 +58,7 @@ from jax_lsp.analysis.values import (
     ClassObj,
     Closure,
     FuncInfo,
+    Instance,
     Level,
     LoopTangent,
     ModuleInfo,
@@ -83,6 +87,11 @@ class RootEffects:
 
     entered: set[ast.AST] = field(default_factory=set)
     called: set[ast.AST] = field(default_factory=set)
+    #: (the node that created a transformed function, a call of a builtin that never calls
+    #: it which it was passed to): see `_dead_at_module_level`
+    inspected: set[tuple[ast.AST, ast.AST]] = field(default_factory=set)
+    #: the workspace modules it read first
+    loaded: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -136,6 +145,7 @@ class Interpreter(
     HigherOrder,
     CustomRules,
     CallbackDecisions,
+    RootRecording,
 ):
     def __init__(
         self,
@@ -145,9 +155,9 @@ class Interpreter(
         extra_transforms: dict[str, str] | None = None,
         path: str | None = None,
         workspace: Workspace | None = None,
-        skip: frozenset[ast.stmt] | set[ast.stmt] = frozenset(),
-        known_roots: dict[ast.AST, RootEffects] | None = None,
         ident_cache: dict[str, frozenset[str]] | None = None,
+        record: bool = False,
+        reuse: Reuse | None = None,
     ) -> None:
         self.tree = tree
         self.main = ModuleInfo(path, lines, is_main=True)
@@ -197,6 +207,9 @@ class Interpreter(
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
         self.main_identifiers: dict[str, int] | None = None
+        #: the identifiers of each function, by its node (a node stands for the same text in
+        #: the analyses of successive versions, see `incremental`)
+        self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -205,12 +218,42 @@ class Interpreter(
         #: point did that changes what else is analysed
         self.finding_roots: dict[tuple[str, Span], set[object]] = {}
         self.effects: dict[object, RootEffects] = {}
-        #: entry points known from an earlier analysis of this module, to be skipped (their
-        #: findings and effects are known) when in one of the `skip` top-level statements;
-        #: and those actually skipped
-        self.skip = skip
-        self.known_roots = known_roots or {}
-        self.skipped: set[ast.AST] = set()
+        #: record what each root read (`roots`), for the incremental analysis of the next
+        #: version; and, in that analysis, which roots of the previous one to skip (their
+        #: findings and effects are replayed): those skipped
+        self.record = record or reuse is not None
+        self.reuse = reuse
+        self.skipped: set[object] = set()
+        #: the records (`record`), the fingerprints of the module's names after its statements
+        #: ran, and what the records are made from: each root's entry fingerprint, the roots
+        #: it spawned, the roots that wrote shared state, the first root to emit each finding
+        self.records: dict[object, RootRecord] = {}
+        self.module_fingerprints: dict[str, object] = {}
+        self._entries: dict[object, object] = {}
+        self._spawned: dict[object, list[object]] = {}
+        self._wrote: set[object] = set()
+        self._late: set[object] = set()
+        self.first_root: dict[tuple[str, Span], object] = {}
+        #: a cap bit or a recursion was cut: results then depend on which roots ran first
+        self.order_sensitive = False
+        self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
+        self._injected_late: set[tuple[str, Span]] = set()
+        self._memo_entered: dict[tuple, tuple[int, int]] = {}
+        #: the root each object was made in (an attribute stored into an object made in
+        #: another root is state that root shares)
+        self._made_in: dict[Instance, object] = {}
+        #: stores into objects by roots other than their maker, counted; the count at each
+        #: object's last such store; the root and count each memoised call was made at
+        self._write_clock = 0
+        self._written_at: dict[Instance, int] = {}
+        self._memo_made: dict[tuple, tuple[object, int]] = {}
+        #: the object each entry point's method is bound to, the attributes it stored into
+        #: it, and their values when it returned (see `_snapshot_self_writes`)
+        self._root_self: dict[object, Instance] = {}
+        self._self_writes: dict[object, set[str]] = {}
+        self._self_state: dict[object, tuple[tuple[str, Value], ...]] = {}
+        #: fingerprints of classes (forgotten when a root may change one)
+        self._class_fps: dict[ClassObj, object] = {}
         self._called_nodes: set[ast.AST] = set()
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
@@ -261,6 +304,14 @@ class Interpreter(
 
     def _run(self) -> None:
         self.exec_block(self.tree.body, self.module_scope)
+        if self.record:
+            created, classes = self.transformed_created, self._class_fps
+            self.module_fingerprints = {
+                name: fingerprint(v, created, classes)
+                for name, v in self.module_scope.vars.items()
+            }
+            if self.reuse is not None:
+                self.reuse.start(self.module_fingerprints)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             interesting = self._may_differentiate()
@@ -272,19 +323,33 @@ class Interpreter(
             for closure in todo:
                 self.entered.add(closure.func)
                 root = closure.func.node
-                known = self.known_roots.get(root)
-                if known is not None and self.top_statement(root) in self.skip:
-                    # what it did last time, it would do again: it reaches no changed code
-                    self.skipped.add(root)
-                    self.effects[root] = known
-                    self.entered.update(self.info(n) for n in known.entered)
-                    self._called_nodes |= known.called
-                    continue
-                self._begin_root(root)
+                entry = None
+                me = self.method_self.get(closure.func)
+                if self.record:
+                    entry = fingerprint((closure, me), self.transformed_created, self._class_fps)
+                    if self._reused(root, entry, me):
+                        continue
+                self._begin_root(root, entry)
+                if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
+                    self._root_self[root] = me.fns[0]
                 args = self._entry_args(closure)
                 self.call_closure(closure, args, None, label=None)
+                self._snapshot_self_writes(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
+        if self.record:
+            self.records = self._collect_records()
+            if self.reuse is not None:
+                ran = set(self.effects) - self.skipped
+                self.reuse.finish(self._wrote, ran)
+                if self.order_sensitive:
+                    self.reuse.inexact.append("a recursion was cut or a cap hit")
+                if any(
+                    r not in self.skipped and r is not MODULE_ROOT
+                    for k in self._injected_late
+                    for r in self.finding_roots.get(k, ())
+                ):
+                    self.reuse.inexact.append("a finding put back early is also found again")
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -297,9 +362,10 @@ class Interpreter(
             return body[i]
         return MODULE_ROOT
 
-    def _begin_root(self, root: object) -> None:
+    def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
         self._group = object()
+        self._entries.setdefault(root, entry)
         self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -370,6 +436,12 @@ class Interpreter(
         return False
 
     def _identifiers_of(self, node: ast.AST) -> frozenset[str]:
+        ids = self.node_identifiers.get(node)
+        if ids is None:
+            ids = self.node_identifiers[node] = self._identifiers_in_text(node)
+        return ids
+
+    def _identifiers_in_text(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines
         text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
         ids = self.identifiers.get(text)
@@ -400,18 +472,37 @@ class Interpreter(
             and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
+        # one root per node creating transformed functions in the module's own statements;
+        # one made by an entry point belongs to that root
+        groups: dict[object, list[tuple[Transformed, ast.AST]]] = {}
         for tf, node in escaped:
-            self._begin_root(self._created_root.get(tf, MODULE_ROOT))
-            n = 0
-            for f in tf.fun.fns:
-                if isinstance(f, Closure):
-                    a = f.func.node.args
-                    n = max(n, len(a.posonlyargs) + len(a.args) - len(f.defaults))
-                    if self.method_self.get(f.func) is not None:
-                        n -= 1
-            if tf.argnums:
-                n = max(n, max(tf.argnums) + 1)
-            self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
+            creator = self._created_root.get(tf, MODULE_ROOT)
+            groups.setdefault(node if creator is MODULE_ROOT else creator, []).append((tf, node))
+        for root, group in groups.items():
+            entry = None
+            if self.record and root not in self.effects:
+                entry = fingerprint(
+                    [(tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
+                     for tf, _ in group for f in tf.fun.fns],
+                    self.transformed_created,
+                    self._class_fps,
+                )
+                if self._reused(root, entry):
+                    continue
+            if root in self.effects:
+                self._late.add(root)  # a transformed function it made escapes: applied now
+            for tf, node in group:
+                self._begin_root(root, entry)
+                n = 0
+                for f in tf.fun.fns:
+                    if isinstance(f, Closure):
+                        a = f.func.node.args
+                        n = max(n, len(a.posonlyargs) + len(a.args) - len(f.defaults))
+                        if self.method_self.get(f.func) is not None:
+                            n -= 1
+                if tf.argnums:
+                    n = max(n, max(tf.argnums) + 1)
+                self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
     def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
@@ -432,7 +523,10 @@ class Interpreter(
                 if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
                     self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
-        inspected = len(self.transformed_inspected.get(tf, ()))
+        inspected = len(
+            self.transformed_inspected.get(tf, set())
+            | self._replayed_inspected.get(self.transformed_created.get(tf), set())  # type: ignore[arg-type]
+        )
         return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names) and all(
             self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
             for name in held
@@ -525,6 +619,7 @@ class Interpreter(
             if name in f.globals_:
                 scope.module.vars[name] = value
                 self._outer_writes += 1
+                self.note_write()
                 return
             if name in f.nonlocals:
                 s = scope.parent

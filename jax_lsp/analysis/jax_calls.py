@@ -67,7 +67,7 @@ class JaxApiCalls:
             for v in vals:
                 for f in v.fns:
                     if isinstance(f, Transformed):
-                        self.transformed_inspected.setdefault(f, set()).add(node)
+                        self.note_inspected(f, node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known
@@ -168,6 +168,8 @@ class JaxApiCalls:
         for c in classes:
             c.pytree = True
             c.static_fields |= static
+        if classes:
+            self.note_write()  # what the class is, for every root that uses it
         return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:

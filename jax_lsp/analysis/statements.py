@@ -314,7 +314,8 @@ class PythonStatements:
             else ()
         )
         closure = Closure(fi, scope, defaults, kw_defaults)
-        self.closures_seen.setdefault(fi, closure)
+        if self.closures_seen.setdefault(fi, closure) is closure and self.record:
+            self.note_spawned(fi)
         return closure
 
     def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
@@ -422,6 +423,7 @@ class PythonStatements:
             if isinstance(target, ast.Attribute):
                 for inst in self.eval(target.value, scope).fns:
                     if isinstance(inst, Instance):
+                        self.note_attribute_write(inst)
                         if kind is None or (
                             kind == nnx_filters.PLAIN and not self._is_nnx_graph(inst.cls)
                         ):
@@ -567,6 +569,7 @@ class PythonStatements:
                     old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
                     inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
                     self._outer_writes += 1
+                    self.note_attribute_write(inst, target.attr)  # type: ignore[attr-defined]
         elif t is ast.Subscript:
             self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]

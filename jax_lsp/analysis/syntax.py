@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 __all__ = ["parse_module", "downlevel"]
@@ -42,20 +42,39 @@ _NEWER_SYNTAX = re.compile(
 )
 
 
-def parse_module(source: str, filename: str = "<string>") -> ast.Module:
+def parse_module(
+    source: str, filename: str = "<string>", newer_syntax: Callable[[], bool] | None = None
+) -> ast.Module:
     """The module's tree, parsed as the newest Python would (see the module docstring).
-    Raises `SyntaxError` (or `ValueError` for NUL bytes) for text no Python accepts."""
+    Raises `SyntaxError` (or `ValueError` for NUL bytes) for text no Python accepts.
+    `newer_syntax`: whether the source may hold a newer construct, if the caller knows it
+    cheaper than a search of the whole text (see `newer_syntax_in`)."""
     try:
         return ast.parse(source, filename=filename)
     except SyntaxError as first:
         message = first.msg or ""
         in_string = message.startswith(("f-string", "unterminated string"))
-        if not in_string and not _NEWER_SYNTAX.search(source):
+        if not in_string and not (
+            newer_syntax() if newer_syntax is not None else _NEWER_SYNTAX.search(source)
+        ):
             raise
         rewritten = downlevel(source)
         if rewritten is None or rewritten == source:
             raise
         return ast.parse(rewritten, filename=filename)
+
+
+def newer_syntax_in(lines: list[str], known: dict[str, bool]) -> bool:
+    """Whether the text of `lines` holds a construct `_NEWER_SYNTAX` finds: what that search
+    of their joined text answers (its matches lie within one line), with the answer for each
+    line's text remembered in `known`."""
+    for line in lines:
+        hit = known.get(line)
+        if hit is None:
+            hit = known[line] = _NEWER_SYNTAX.search(line) is not None
+        if hit:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------

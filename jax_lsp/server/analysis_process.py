@@ -13,8 +13,9 @@ in it) and answers "cancelled". The child only honours the signal while it analy
 signal never touches the next request.
 
 The child keeps one `IncrementalAnalyzer` per file (the most recent `MAX_DOCUMENTS`): an edit
-is re-analysed incrementally (tens of milliseconds on a large module) and the answer says it is
-inexact, so the server confirms it with a full analysis once the edits pause. An incremental
+is re-analysed incrementally (tens of milliseconds on a large module); the answer says whether
+it is exact (its records prove it equals a full analysis) or not, and the server confirms an
+inexact one with a full analysis once the edits pause. An incremental
 analysis that moved statements of the previous tree (lines were added or removed) is not
 interrupted, since that would leave the next one without a previous version to build on: the
 signal takes effect only if it falls back to a full analysis, else the server drops the stale

@@ -11,9 +11,10 @@ results, and let requests wait for the report of the version they are about.
 - A finished report is accepted only if the document is still open at that version and the
   configuration has not changed since the snapshot; otherwise it is dropped.
 - An edit of the document itself may be analysed incrementally (`analysis.incremental`: tens
-  of milliseconds instead of hundreds on a large module). Such a report is published at once
-  and confirmed by a full analysis of the same version once the edits pause for
-  `VERIFY_DELAY`; the confirmation is published only if it differs. Opening, configuration
+  of milliseconds instead of hundreds on a large module). Such a report is published at once;
+  if it is not exact (`Report.exact`: its records do not prove it equals a full analysis), a
+  full analysis of the same version confirms it once the edits pause for `VERIFY_DELAY`, and
+  is published only if it differs. Opening, configuration
   changes and changes of other files the document imports are always analysed in full.
 """
 

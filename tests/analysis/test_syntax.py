@@ -116,3 +116,23 @@ def test_downlevel_leaves_text_it_cannot_follow() -> None:
 def test_plain_source_is_parsed_once_without_rewriting() -> None:
     source = "def f(x):\n    return x\n"
     assert ast.dump(parse_module(source)) == ast.dump(ast.parse(source))
+
+
+def test_newer_syntax_found_line_by_line_as_in_the_whole_text() -> None:
+    """`newer_syntax_in` (line by line, remembered) answers as the search of the joined text,
+    on the samples of newer syntax, the text that no Python accepts, and lines around them."""
+    from jax_lsp.analysis.syntax import _NEWER_SYNTAX, newer_syntax_in
+
+    texts = [
+        *NEWER.values(),
+        *(t for t, _ in GENUINE_ERRORS.values()),
+        "x = 1\ny = t\n",
+        "a = t'x'\n",
+        "except:\n",
+    ]
+    known: dict[str, bool] = {}
+    for text in texts:
+        for cut in range(0, len(text), 7):
+            part = text[cut:]
+            lines = part.split("\n")
+            assert newer_syntax_in(lines, known) == bool(_NEWER_SYNTAX.search(part)), part

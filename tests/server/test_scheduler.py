@@ -24,6 +24,9 @@ class _Pool:
     def __init__(self) -> None:
         self.jobs: list[tuple[Any, Future[Report]]] = []
         self.hold = False
+        #: whether an incremental analysis answers exact (a full one always does)
+        self.exact_increments = True
+        self.incremental: list[bool] = []
 
     def submit(self, fn: Any) -> Future[Report]:
         future: Future[Report] = Future()
@@ -41,7 +44,11 @@ class _Pool:
     def finish(self) -> None:
         fn, future = self.jobs[-1]
         future.set_running_or_notify_cancel()
-        future.set_result(fn(lambda text, name, config, incremental: ([], None, (), True)))
+        future.set_result(fn(self._analyze))
+
+    def _analyze(self, text: str, name: str, config: Any, incremental: bool) -> Any:
+        self.incremental.append(incremental)
+        return [], None, (), self.exact_increments or not incremental
 
 
 def _scheduler() -> tuple[LintScheduler, _Pool, dict[str, int], list[Report]]:
@@ -117,4 +124,25 @@ async def test_expensive_documents_keep_the_debounce() -> None:
         await asyncio.sleep(0.3)
         assert len(pool.jobs) == version
         await _turn()
+    scheduler.stop()
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_only_an_inexact_incremental_report_is_confirmed_by_a_full_analysis() -> None:
+    scheduler, pool, doc, published = _scheduler()
+    scheduler.debounce = 0.05
+    scheduler.verify_delay = 0.05
+    scheduler.lint_now(URI)
+    await _turn()
+    doc["version"] = 2
+    scheduler.changed(URI)  # incremental and exact: final, nothing more runs
+    await asyncio.sleep(0.3)
+    assert pool.incremental == [False, True]
+    assert [r.version for r in published] == [1, 2]
+    pool.exact_increments = False
+    doc["version"] = 3
+    scheduler.changed(URI)  # incremental, inexact: a full analysis confirms it
+    await asyncio.sleep(0.3)
+    assert pool.incremental == [False, True, True, False]
+    assert [r.version for r in published] == [1, 2, 3]  # the confirmation found the same
     scheduler.stop()

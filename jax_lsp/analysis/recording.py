@@ -1,0 +1,186 @@
+"""The interpreter's part that records what each root reads and replays the roots an edit left
+unchanged (see `roots`): hooks the other parts call where a root stores into shared state,
+defines a function or passes a transformed function around, and what the driver (`interp`)
+does before and after each root.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MODULE_ROOT, Args
+from jax_lsp.analysis.roots import RootRecord
+from jax_lsp.analysis.values import NOCONST, FuncInfo, Instance, Transformed, Value
+
+
+def _plain_data(v: Value, depth: int) -> bool:
+    """A value made of nothing an analysis makes afresh (no function, object, level): the
+    same in the analysis of the next version."""
+    if v.tan or v.fns or depth > MAX_DEPTH_ITEMS:
+        return False
+    if v.keys is not None and not all(type(k) in (str, int, float, bool) for k in v.keys):
+        return False
+    if type(v.const) not in (str, int, float, bool, type(None)) and v.const is not NOCONST:
+        return False
+    return v.items is None or all(_plain_data(i, depth + 1) for i in v.items)
+
+
+class RootRecording:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    def _collect_records(self) -> dict[object, RootRecord]:
+        """What each root that ran read and did (see `roots`); the skipped ones keep theirs."""
+        credited: dict[object, list[tuple[str, Span]]] = {}
+        for key, roots in self.finding_roots.items():
+            for r in roots:
+                credited.setdefault(r, []).append(key)
+        roots_run = self.effects.keys() - self.skipped
+        records = {r: rec for r, rec in self.records.items() if r in self.skipped}
+        for r in roots_run:
+            if r is MODULE_ROOT:
+                continue
+            eff = self.effects[r]
+            code = {(n, self.top_statement(n)) for n in eff.entered}
+            if isinstance(r, ast.AST):
+                code.add((r, self.top_statement(r)))
+            code = {c for c in code if c[1] is not MODULE_ROOT}
+            records[r] = RootRecord(
+                entry=self._entries.get(r),
+                code=frozenset(code),  # type: ignore[arg-type]
+                effects=eff,
+                spawned=tuple(n for n in self._spawned.get(r, ()) if n in self.effects),
+                wrote=r in self._wrote,
+                self_state=() if r in self._wrote else self._self_state.get(r, ()),
+                findings=tuple(
+                    (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
+                ),
+                late=r in self._late,
+            )
+        for r in self.skipped:  # the findings they were credited with, as worded now
+            rec = records.get(r)
+            if rec is not None:
+                records[r] = RootRecord(
+                    rec.entry,
+                    rec.code,
+                    rec.effects,
+                    rec.spawned,
+                    rec.wrote,
+                    rec.self_state,
+                    tuple(
+                        (k, self.findings[k], self.first_root.get(k) is r)
+                        for k in credited.get(r, ())
+                    ),
+                    rec.late,
+                )
+        return records
+
+    def _snapshot_self_writes(self, root: object) -> None:
+        """What an entry point stored into the attributes of the object its method is bound
+        to, as the roots after it see it: replayed when it is skipped, if it is plain data."""
+        attrs = self._self_writes.get(root)
+        if not attrs:
+            return
+        inst = self._root_self[root]
+        state = tuple((a, inst.attrs[a]) for a in sorted(attrs) if a in inst.attrs)
+        if all(_plain_data(v, 0) for _, v in state):
+            self._self_state[root] = state
+        else:
+            self._wrote.add(root)
+
+    def _reused(self, root: object, entry: object, me: Value | None = None) -> bool:
+        """Skip `root` if the previous version's analysis of it holds (see `roots`): replay
+        what it and the roots it spawned did, and put their findings back."""
+        reuse = self.reuse
+        family = reuse.reusable(root, entry) if reuse is not None else None
+        if family is None:
+            return False
+        for _, rec in family:
+            for _key, finding, first in rec.findings:
+                if not first:
+                    moved = reuse.move(finding)  # type: ignore[union-attr]
+                    if (moved.code, moved.span) not in self.findings:
+                        # worded by a root that ran before and no longer emits it: this
+                        # root words it now
+                        return False
+        state = family[0][1].self_state
+        if state:
+            if me is None or len(me.fns) != 1 or type(me.fns[0]) is not Instance:
+                return False
+            inst = me.fns[0]
+            for attr, v in state:
+                inst.attrs[attr] = v
+            self._write_clock += 1
+            self._written_at[inst] = self._write_clock
+            self._self_state[root] = state
+        for i, (r, rec) in enumerate(family):
+            self.skipped.add(r)
+            self.effects[r] = rec.effects
+            self.records[r] = rec
+            if i and isinstance(r, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                self.entered.add(self.info(r))
+            self.entered.update(self.info(n) for n in rec.effects.entered)
+            self._called_nodes |= rec.effects.called
+            for created, call in rec.effects.inspected:
+                self._replayed_inspected.setdefault(created, set()).add(call)
+            late = bool(i) or rec.late
+            for _key, finding, _first in rec.findings:
+                moved = reuse.move(finding)  # type: ignore[union-attr]
+                k = (moved.code, moved.span)
+                if k not in self.findings:
+                    self.findings[k] = moved
+                    self.first_root[k] = r
+                    if late:
+                        self._injected_late.add(k)
+                self.finding_roots.setdefault(k, set()).add(r)
+        return True
+
+    def note_spawned(self, fi: FuncInfo) -> None:
+        """A function first defined while a root runs: if it becomes an entry point, it is
+        part of that root (see `roots`)."""
+        if self.root is not MODULE_ROOT:
+            self._spawned.setdefault(self.root, []).append(fi.node)
+
+    def note_write(self) -> None:
+        """The running root stored into state another root may read (see `roots`)."""
+        if self.root is not MODULE_ROOT:
+            self._wrote.add(self.root)
+            self._class_fps.clear()
+
+    def note_attribute_write(self, inst: Instance, attr: str | None = None) -> None:
+        """An attribute of `inst` was stored (`attr`; None: it changed otherwise)."""
+        root = self.root
+        if self.record and root is not MODULE_ROOT and self._made_in.get(inst) is not root:
+            if attr is not None and self._root_self.get(root) is inst and root not in self._late:
+                self._self_writes.setdefault(root, set()).add(attr)
+            else:
+                self._wrote.add(root)
+            self._write_clock += 1
+            self._written_at[inst] = self._write_clock
+
+    def _stale_memo(self, made: tuple[object, int] | None, args: Args) -> bool:
+        """A memoised call made by another root, with an object stored into since: its result
+        is the object's state then (had that root not run, this call would see today's)."""
+        if made is None or made[0] is self.root:
+            return False
+        since = made[1]
+        written = self._written_at
+
+        def fresh(v: Value, depth: int) -> bool:
+            for f in v.fns:
+                if type(f) is Instance and written.get(f, 0) > since:
+                    return True
+            return (
+                v.items is not None
+                and depth < MAX_DEPTH_ITEMS
+                and any(fresh(i, depth + 1) for i in v.items)
+            )
+
+        return any(fresh(v, 0) for v in args.all_values())
+
+    def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
+        """A transformed function passed to a builtin that never calls it (`print(g)`)."""
+        self.transformed_inspected.setdefault(tf, set()).add(node)
+        created = self.transformed_created.get(tf)
+        if created is not None:
+            self._effects.inspected.add((created, node))
