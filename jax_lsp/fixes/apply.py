@@ -426,7 +426,6 @@ class _Rounds:
                 self.outline = last.outline
                 return True
             n = n // 2 if n > 1 else 0
-        self.current = self.analyse(self.text)  # the analyzer's last version: back to the text
         return None
 
 
