@@ -1,11 +1,14 @@
 """Apply fixes to whole files: the engine behind `jax-lsp check --fix`, `--unsafe-fixes` and
 `--diff`.
 
-A file is fixed one finding at a time: analyse, apply the chosen fix of the first finding that
-has one, analyse again (the edits move everything below them, and a later fix may reuse a
+A file is fixed as if one finding at a time: analyse, apply the chosen fix of the first finding
+that has one, analyse again (the edits move everything below them, and a later fix may reuse a
 helper or import an earlier one added). A fix that does not make its finding go away is undone
-and not tried again. A file is written only if its bytes on disk are still the ones that were
-read, so an editor's unsaved-then-saved change is never overwritten.
+and not tried again. The fast path gets that result with one analysis for many fixes: it
+builds the fixes of independent findings in a row and checks them together (`_Rounds`).
+
+A file is written only if its bytes on disk are still the ones that were read, so an editor's
+unsaved-then-saved change is never overwritten.
 """
 
 from __future__ import annotations
@@ -186,10 +189,12 @@ def fix_source(
     configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
     imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module.
 
-    Fast path: each fixed version is analysed incrementally (the statements a fix changed and
-    what they reach) and LibCST sees only the statements a fix needs; the result is confirmed
-    by one full analysis, and should that disagree (the incremental analysis is exact but for
-    corner cases), everything is done again with full analyses."""
+    Fast path: the fixes of independent findings are applied in batches checked by one
+    analysis each (`_Rounds`), fixed versions are analysed incrementally where one fix changed
+    a few statements, and LibCST sees only the statements a fix needs; the result is
+    confirmed by a full analysis (the batch's own when it was one), and should that disagree
+    (the incremental analysis is exact but for corner cases), everything is done again one
+    fix at a time with full analyses."""
     fast, counts, last = _fix_rounds(text, unsafe, filename, config, reported, workspace,
                                      helpers, fast=True)
     if not fast.applied or _confirmed(counts, fast.text, filename, config, workspace, last):
