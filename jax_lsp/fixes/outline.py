@@ -16,10 +16,9 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from jax_lsp.fixes.model import TextEdit
+from jax_lsp.analysis.findings import Span
+from jax_lsp.fixes.model import TextEdit, apply_edits
 
 __all__ = ["Outline", "Statement"]
 
@@ -208,14 +207,13 @@ class Outline:
         starts = [u[0] for u in units]
         n_old = len(self.lines)
         # each unit's extent runs to the line before the next unit (the first from line 1)
-        touched: dict[int, int] = {}  # unit index -> line delta of the edits in it
+        touched: dict[int, list[TextEdit]] = {}  # unit index -> the edits starting in it
         for e in edits:
             first = max(bisect.bisect_right(starts, e.span.line) - 1, 0)
             last = max(bisect.bisect_right(starts, e.span.end_line) - 1, 0)
             for u in range(first, last + 1):
-                touched.setdefault(u, 0)
-            touched[last] += e.new_text.count("\n") - (e.span.end_line - e.span.line)
-        new_lines = _LINE.findall(new_text)
+                touched.setdefault(u, [])
+            touched[first].append(e)
         # contiguous runs of touched units, each parsed as one chunk
         runs: list[list[int]] = []
         for u in sorted(touched):
@@ -227,6 +225,7 @@ class Outline:
         los: list[int] = []
         his: list[int] = []
         origins: list[int | None] = []
+        new_lines: list[str] = []
 
         def keep(first_unit: int, end_unit: int, shift: int) -> None:
             if first_unit >= end_unit:
@@ -240,15 +239,22 @@ class Outline:
 
         shift = 0  # line delta of everything so far
         done = 0  # units copied or replaced so far
+        copied = 0  # lines of this text copied or replaced so far
         for run in runs:
             keep(done, run[0], shift)
             a = units[run[0]][0] if run[0] else 1
             b = units[run[-1] + 1][0] - 1 if run[-1] + 1 < len(units) else n_old
-            delta = sum(touched[u] for u in run)
+            new_lines.extend(self.lines[copied : a - 1])
+            # the stretch's new text: its edits applied to its old text alone
+            moved = [TextEdit(Span(e.span.line - a + 1, e.span.col, e.span.end_line - a + 1,
+                                   e.span.end_col), e.new_text)
+                     for u in run for e in touched[u]]
+            chunk = apply_edits("".join(self.lines[a - 1 : b]), moved)
+            chunk_lines = _LINE.findall(chunk)
+            new_lines.extend(chunk_lines)
             new_a = a + shift
-            new_b = b + shift + delta if run[-1] + 1 < len(units) else len(new_lines)
             try:
-                tree = ast.parse("".join(new_lines[new_a - 1 : new_b]))
+                tree = ast.parse(chunk)
             except (SyntaxError, ValueError, RecursionError):
                 return None
             for st in tree.body:
@@ -256,9 +262,11 @@ class Outline:
                 los.append(_first_line(st) + new_a - 1)
                 his.append((st.end_lineno or st.lineno) + new_a - 1)
                 origins.append(None)
-            shift += delta
+            shift += len(chunk_lines) - (b - a + 1)
             done = run[-1] + 1
+            copied = b
         keep(done, len(units), shift)
+        new_lines.extend(self.lines[copied:])
         return Outline(statements, los, his, origins, new_lines, self.marker)
 
     def _at(self, line: int) -> int | None:
