@@ -56,10 +56,10 @@ def is_fixable(r: FileResult, f: Finding) -> bool:
 
 class _FileFixer:
     """Chooses fixes in one file as `--fix --unsafe-fixes` would for its first finding: the
-    candidates in `fix_choices` order, the first that `fix_worked` accepts. The fixed sources
-    are analysed incrementally from the original's full analysis (as `--fix` does), not each
-    in full: one finding's fix object costs about one incremental analysis, not four full
-    ones."""
+    candidates in `fix_choices` order (built lazily, `fix_candidates`), the first that
+    `fix_worked` accepts. The fixed sources are analysed incrementally from the original's
+    full analysis (as `--fix` does), not each in full: one finding's fix object costs about
+    one incremental analysis, not four full ones; the module's statements are found once."""
 
     def __init__(self, r: FileResult) -> None:
         from collections import Counter
@@ -74,6 +74,11 @@ class _FileFixer:
         first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
         self.codes = Counter(f.code for f in first.findings)
         self.reported = Counter(f.code for f in self._reported(first, self.source) or ())
+        from jax_lsp.fixes.outline import Outline
+        from jax_lsp.fixes.source import GENERATED_MARKER
+
+        #: the statements of the source, found once for all its findings' fixes
+        self.outline = Outline.of(self.source, GENERATED_MARKER)
 
     @staticmethod
     def _reported(result: Any, text: str) -> list[Finding] | None:
@@ -84,12 +89,11 @@ class _FileFixer:
         return list(filter_suppressed(text, result.findings))
 
     def choose(self, f: Finding) -> Any:
-        from jax_lsp.fixes.apply import fix_choices, fix_worked
+        from jax_lsp.fixes.apply import fix_worked
         from jax_lsp.fixes.model import apply_edits
-        from jax_lsp.fixes.registry import fixes_for
+        from jax_lsp.fixes.registry import fix_candidates
 
-        fixes = fixes_for(self.source, f, validate=False, focused=True)
-        for fix in fix_choices(fixes, unsafe=True):
+        for fix in fix_candidates(self.source, f, unsafe=True, outline=self.outline):
             new = apply_edits(self.source, fix.edits)
             if new == self.source:
                 continue

@@ -1,11 +1,14 @@
 """Apply fixes to whole files: the engine behind `jax-lsp check --fix`, `--unsafe-fixes` and
 `--diff`.
 
-A file is fixed one finding at a time: analyse, apply the chosen fix of the first finding that
-has one, analyse again (the edits move everything below them, and a later fix may reuse a
+A file is fixed as if one finding at a time: analyse, apply the chosen fix of the first finding
+that has one, analyse again (the edits move everything below them, and a later fix may reuse a
 helper or import an earlier one added). A fix that does not make its finding go away is undone
-and not tried again. A file is written only if its bytes on disk are still the ones that were
-read, so an editor's unsaved-then-saved change is never overwritten.
+and not tried again. The fast path gets that result with one analysis for many fixes: it
+builds the fixes of independent findings in a row and checks them together (`_Rounds`).
+
+A file is written only if its bytes on disk are still the ones that were read, so an editor's
+unsaved-then-saved change is never overwritten.
 """
 
 from __future__ import annotations
@@ -13,12 +16,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
-from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
@@ -27,7 +30,9 @@ from jax_lsp.config import Config
 from jax_lsp.fixes.generated import HelperModule
 from jax_lsp.fixes.model import CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
-from jax_lsp.fixes.registry import fixes_for
+from jax_lsp.fixes.outline import Outline
+from jax_lsp.fixes.registry import fix_candidates, fixes_for
+from jax_lsp.fixes.source import GENERATED_MARKER
 from jax_lsp.safe_io import atomic_write, create_new
 
 __all__ = [
@@ -78,9 +83,84 @@ def _parses(text: str) -> bool:
     return True
 
 
-def _line(text: str, line: int) -> str:
-    lines = text.split("\n")
+def _line(lines: list[str], line: int) -> str:
     return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _moved_span(span: Span, outline: Outline) -> Span | None:
+    """`span` of the text `outline` was rebased on, in `outline`'s text; None when its
+    statement has been edited since."""
+    line = outline.origin_line(span.line)
+    if line is None:
+        return None
+    delta = line - span.line
+    if outline.origin_line(span.end_line) != span.end_line + delta:
+        return None
+    return Span(line, span.col, span.end_line + delta, span.end_col)
+
+
+def _moved_finding(finding: Finding, outline: Outline) -> Finding | None:
+    """`finding` as the analysis of `outline`'s text would report it if its statements (its
+    call and its path's steps in this file) have not been edited since the text `outline`
+    was rebased on; else None."""
+    span = _moved_span(finding.span, outline)
+    operands = [_moved_span(s, outline) for s in finding.operand_spans]
+    steps = [(st, _moved_span(st.span, outline) if st.filename is None else st.span)
+             for st in finding.path]
+    if span is None or None in operands or any(s is None for _, s in steps):
+        return None
+    if span == finding.span and all(st.span == s for st, s in steps) and \
+            list(finding.operand_spans) == operands:
+        return finding
+    path = tuple(replace(st, span=s) for st, s in steps)
+    message = finding.message
+    if path and path[0].filename is None and path[0].span.line != finding.path[0].span.line:
+        message = message.replace(f"(line {finding.path[0].span.line})",
+                                  f"(line {path[0].span.line})", 1)
+    return replace(finding, span=span, path=path, message=message,
+                   operand_spans=tuple(operands))  # type: ignore[arg-type]
+
+
+class _Census:
+    """The findings of the text a batch starts from, to judge the batch's result by."""
+
+    def __init__(self, result: AnalysisResult, reported: list[Finding]) -> None:
+        self.findings = result.findings
+        self.reported = Counter(f.code for f in reported)
+
+    def verifies(self, result: AnalysisResult, reported: list[Finding] | None,
+                 members: Sequence[_Member], outline: Outline) -> bool:
+        """Whether `result` (of `outline`'s text, the batch's `members` applied) is what
+        fixing them one at a time would leave: outside the statements they edited, the same
+        findings at the same places but theirs; inside, no code with more findings than
+        before less theirs; fewer reported findings of each fixed code, by as many."""
+        if reported is None:
+            return False
+        outside: Counter[tuple[str, Span]] = Counter()
+        inside: Counter[str] = Counter()
+        for f in self.findings:
+            span = _moved_span(f.span, outline)
+            if span is None:
+                inside[f.code] += 1
+            else:
+                outside[(f.code, span)] += 1
+        for m in members:
+            span = _moved_span(m.original.span, outline)
+            if span is None:
+                inside[m.original.code] -= 1
+            else:
+                outside[(m.original.code, span)] -= 1
+        after_inside: Counter[str] = Counter()
+        for f in result.findings:
+            if outline.edited_lines((f.span.line, f.span.end_line)):
+                after_inside[f.code] += 1
+            else:
+                outside[(f.code, f.span)] -= 1
+        if any(outside.values()) or any(n > inside[c] for c, n in after_inside.items()):
+            return False
+        fixed = Counter(m.original.code for m in members)
+        after = Counter(f.code for f in reported)
+        return all(after[c] <= self.reported[c] - n for c, n in fixed.items())
 
 
 def fix_choices(fixes: Sequence[Fix], *, unsafe: bool) -> list[Fix]:
@@ -109,23 +189,26 @@ def fix_source(
     configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
     imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module.
 
-    Fast path: each fixed version is analysed incrementally (the statements a fix changed and
-    what they reach) and LibCST sees only the statements a fix needs; the result is confirmed
-    by one full analysis, and should that disagree (the incremental analysis is exact but for
-    corner cases), everything is done again with full analyses."""
-    fast, counts = _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
-                               fast=True)
-    if not fast.applied or _confirmed(counts, fast.text, filename, config, workspace):
+    Fast path: the fixes of independent findings are applied in batches checked by one
+    analysis each (`_Rounds`), fixed versions are analysed incrementally where one fix changed
+    a few statements, and LibCST sees only the statements a fix needs; the result is
+    confirmed by a full analysis (the batch's own when it was one), and should that disagree
+    (the incremental analysis is exact but for corner cases), everything is done again one
+    fix at a time with full analyses."""
+    fast, counts, last = _fix_rounds(text, unsafe, filename, config, reported, workspace,
+                                     helpers, fast=True)
+    if not fast.applied or _confirmed(counts, fast.text, filename, config, workspace, last):
         return fast
     return _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
                        fast=False)[0]
 
 
 def _confirmed(counts: Counter[str], fixed: str, filename: str, config: AnalysisConfig | None,
-               workspace: Workspace | None) -> bool:
+               workspace: Workspace | None, last: AnalysisResult) -> bool:
     """Whether a full analysis agrees the fixes traded no finding for another: the fixed text
-    parses and has no more findings of any code than the original had (`counts`)."""
-    after = analyze_source(fixed, filename, config, workspace)
+    parses and has no more findings of any code than the original had (`counts`). `last`, the
+    fast path's analysis of `fixed`, is that full analysis when it is exact."""
+    after = last if last.exact else analyze_source(fixed, filename, config, workspace)
     if after.error is not None:
         return False
     return all(n <= counts[code] for code, n in Counter(f.code for f in after.findings).items())
@@ -153,60 +236,202 @@ def _fix_rounds(
     helpers: HelperModule | None,
     *,
     fast: bool,
-) -> tuple[FixedSource, Counter[str]]:
-    """Apply one fix at a time, re-analysing after each (see `fix_source`); also returns the
-    original text's count of findings per code (of its full analysis)."""
-    analyzer = IncrementalAnalyzer()
+) -> tuple[FixedSource, Counter[str], AnalysisResult]:
+    """Apply the fixes, re-analysing after each (see `fix_source`); also returns the original
+    text's count of findings per code (of its full analysis) and the analysis of the fixed
+    text. Fast: in batches (`_Rounds`)."""
+    rounds = _Rounds(text, unsafe, filename, config, reported, workspace, helpers, fast=fast)
+    rounds.run()
+    fixed = FixedSource(rounds.text, tuple(rounds.applied), tuple(rounds.created.values()))
+    return fixed, rounds.original_counts, rounds.current
 
-    def analyse(text: str) -> AnalysisResult:
-        return analyzer.analyze(text, filename, config, workspace, incremental=fast)
 
-    def findings_in(result: AnalysisResult, text: str) -> list[Finding] | None:
+@dataclass
+class _Member:
+    """One fix of a batch: its finding (in the batch's first text, and moved to the text it
+    was built on), the fix and what it leaves."""
+
+    original: Finding
+    finding: Finding
+    fix: Fix
+    text: str
+    outline: Outline | None
+    helpers: HelperModule | None
+    #: findings given up (no fix changes the text) before this member was built
+    given_up: list[tuple[str, str]]
+
+
+class _Rounds:
+    """The fix loop of one text. A round fixes the first finding whose fix works, as if the
+    findings were fixed one at a time with an analysis after each (the sequential round, and
+    the slow path's only kind).
+
+    A batch round gets the same result for several findings with one analysis: it builds the
+    fixes of the findings in order, each on the text the ones before it left (so that they
+    share an import or a helper as sequential fixes do), stopping at a finding whose
+    statements an earlier fix of the batch edited; then analyses the result once. The batch
+    stands when, outside the edited statements, exactly the findings the original had are
+    there (the fixed ones gone), and inside them no code has more findings than before minus
+    the fixed ones: what one-at-a-time fixing would have found. Otherwise the first half of
+    the batch is tried, down to its first fix alone; when that fails too, a sequential round
+    (which tries the other fixes of the finding, or gives it up) takes over."""
+
+    def __init__(self, text: str, unsafe: bool, filename: str,
+                 config: AnalysisConfig | None, reported: Callable[[Finding], bool],
+                 workspace: Workspace | None, helpers: HelperModule | None, *,
+                 fast: bool) -> None:
+        self.unsafe = unsafe
+        self.filename = filename
+        self.config = config
+        self.reported = reported
+        self.workspace = workspace
+        self.helpers = helpers
+        self.fast = fast
+        self.analyzer = IncrementalAnalyzer()
+        self.text = text
+        self.current = self.analyse(text)  # the first analysis is a full one
+        self.original_counts = Counter(f.code for f in self.current.findings)
+        self.applied: list[AppliedFix] = []
+        self.created: dict[Path, CreatedFile] = {}
+        self.given_up: set[tuple[str, str]] = set()
+        self.outline: Outline | None = None
+
+    def analyse(self, text: str, incremental: bool = True) -> AnalysisResult:
+        return self.analyzer.analyze(text, self.filename, self.config, self.workspace,
+                                     incremental=self.fast and incremental)
+
+    def findings_in(self, result: AnalysisResult, text: str) -> list[Finding] | None:
         if result.error is not None:
             return None
-        return [f for f in filter_suppressed(text, result.findings) if reported(f)]
+        return [f for f in filter_suppressed(text, result.findings) if self.reported(f)]
 
-    applied: list[AppliedFix] = []
-    created: dict[Path, CreatedFile] = {}
-    given_up: set[tuple[str, str]] = set()
-    current = analyse(text)  # the first analysis is a full one
-    original_counts = Counter(f.code for f in current.findings)
-    for _ in range(MAX_ROUNDS):
-        findings = findings_in(current, text)
-        if findings is None:
-            break
-        before_codes = Counter(f.code for f in current.findings)
-        progress = False
+    def run(self) -> None:
+        for _ in range(2 * MAX_ROUNDS):
+            if len(self.applied) >= MAX_ROUNDS:
+                break
+            findings = self.findings_in(self.current, self.text)
+            if findings is None:
+                break
+            progress = self.batch_round(findings) if self.fast else None
+            if progress is None:
+                progress = self.sequential_round(findings)
+            if not progress:
+                break
+
+    def accept(self, finding: Finding, fix: Fix, text: str, result: AnalysisResult) -> None:
+        self.applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
+        self.text, self.current = text, result
+        for file in fix.create:
+            self.created.setdefault(file.path, file)
+            if self.helpers is not None and file.path == self.helpers.path:
+                self.helpers = replace(self.helpers, exists=True)
+
+    # -- one fix at a time ----------------------------------------------------------------
+
+    def candidates(self, text: str, finding: Finding, helpers: HelperModule | None,
+                   outline: Outline | None) -> Iterator[Fix]:
+        if self.fast:
+            return fix_candidates(text, finding, helpers, unsafe=self.unsafe, outline=outline)
+        return iter(fix_choices(fixes_for(text, finding, helpers, validate=False),
+                                unsafe=self.unsafe))
+
+    def sequential_round(self, findings: list[Finding]) -> bool:
+        """Fix the first finding whose fix works, analysing each candidate."""
+        text = self.text
+        lines = text.split("\n")
+        before_codes = Counter(f.code for f in self.current.findings)
+        outline = self.outline_of(text) if self.fast else None
         for finding in findings:
-            key = (finding.code, _line(text, finding.span.line))
-            if key in given_up:
+            key = (finding.code, _line(lines, finding.span.line))
+            if key in self.given_up:
                 continue
             before = sum(f.code == finding.code for f in findings)
-            fixes = fixes_for(text, finding, helpers, validate=False, focused=fast)
-            for fix in fix_choices(fixes, unsafe=unsafe):
+            analysed = False
+            for fix in self.candidates(text, finding, self.helpers, outline):
                 new = apply_edits(text, fix.edits)
                 if new == text or not _parses(new):
                     continue
-                result = analyse(new)
-                if not fix_worked(finding.code, before, before_codes, result,
-                                  findings_in(result, new)):
+                result = self.analyse(new)
+                analysed = True
+                if fix_worked(finding.code, before, before_codes, result,
+                              self.findings_in(result, new)):
+                    self.outline = None
+                    self.accept(finding, fix, new, result)
+                    return True
+            self.given_up.add(key)
+            if analysed:  # the analyzer's last version is a rejected fix: back to `text`
+                self.current = self.analyse(text)
+        return False
+
+    def outline_of(self, text: str) -> Outline | None:
+        if self.outline is None or "".join(self.outline.lines) != text:
+            self.outline = Outline.of(text, GENERATED_MARKER)
+        return self.outline
+
+    # -- batches --------------------------------------------------------------------------
+
+    def batch_round(self, findings: list[Finding]) -> bool | None:
+        """Fix a batch of findings (see the class docstring); None when a sequential round
+        must decide the first finding."""
+        base = self.outline_of(self.text)
+        if base is None:
+            return None
+        base = base.rebased()
+        work, outline, helpers = self.text, base, self.helpers
+        lines = self.text.split("\n")
+        members: list[_Member] = []
+        given_up: list[tuple[str, str]] = []
+        limit = MAX_ROUNDS - len(self.applied)
+        for finding in findings:
+            key = (finding.code, _line(lines, finding.span.line))
+            if key in self.given_up or key in given_up:
+                continue
+            if len(members) >= limit or outline is None:
+                break
+            moved = _moved_finding(finding, outline)
+            if moved is None:  # an earlier fix of the batch edited its statements
+                break
+            for fix in fix_candidates(work, moved, helpers, unsafe=self.unsafe,
+                                      outline=outline):
+                new = apply_edits(work, fix.edits)
+                if new == work:
                     continue
-                applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
-                text, current = new, result
+                new_outline = outline.edited(new, fix.edits)
+                if new_outline is None:
+                    if not _parses(new):
+                        continue
+                    # the edited stretch does not parse alone: no statement is known
+                    # unchanged any more, the batch ends with this fix
+                    new_outline = None
                 for file in fix.create:
-                    created.setdefault(file.path, file)
                     if helpers is not None and file.path == helpers.path:
                         helpers = replace(helpers, exists=True)
-                progress = True
+                members.append(_Member(finding, moved, fix, new, new_outline, helpers,
+                                       list(given_up)))
+                work, outline = new, new_outline
                 break
-            if progress:
-                break
-            given_up.add(key)
-            if fixes:  # the analyzer's last version may be a rejected fix: back to `text`
-                current = analyse(text)
-        if not progress:
-            break
-    return FixedSource(text, tuple(applied), tuple(created.values())), original_counts
+            else:
+                given_up.append(key)  # no fix changes the text (as a sequential round finds)
+        self.given_up.update(given_up[: len(members[0].given_up)] if members else given_up)
+        if not members:
+            return None
+        before = _Census(self.current, findings)
+        n = len(members)
+        while n:
+            last = members[n - 1]
+            # several fixes edit statements all over the module: an incremental analysis
+            # would find most of it affected and start over in full
+            result = self.analyse(last.text, incremental=n == 1)
+            if last.outline is not None and before.verifies(result,
+                                                            self.findings_in(result, last.text),
+                                                            members[:n], last.outline):
+                self.given_up.update(last.given_up)
+                for m in members[:n]:
+                    self.accept(m.finding, m.fix, m.text, result)
+                self.outline = last.outline
+                return True
+            n = n // 2 if n > 1 else 0
+        return None
 
 
 @dataclass(frozen=True)

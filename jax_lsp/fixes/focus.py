@@ -13,15 +13,16 @@ import-bound names of the whole module come from `ast`.
 
 from __future__ import annotations
 
-import ast
+import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from jax_lsp.fixes.outline import Outline
+
 __all__ = ["Focus", "focus_text", "module_line"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 @dataclass(frozen=True)
@@ -37,115 +38,46 @@ class Focus:
     import_bound: frozenset[str]
 
 
-def _first_line(st: ast.stmt) -> int:
-    decorators = getattr(st, "decorator_list", ())
-    return min([st.lineno, *(d.lineno for d in decorators)])
-
-
-def _binds(st: ast.stmt) -> set[str]:
-    """The module-level names a top-level statement binds (definitions and assignments)."""
-    if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {st.name}
-    targets: list[ast.expr] = []
-    if isinstance(st, ast.Assign):
-        targets = st.targets
-    elif isinstance(st, (ast.AnnAssign, ast.AugAssign)):
-        targets = [st.target]
-    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-
-
-def _has_module_import(st: ast.stmt) -> bool:
-    """An import at module level, possibly inside `if`/`try`/`with` (not inside a def)."""
-    if isinstance(st, (ast.Import, ast.ImportFrom)):
-        return True
-    if isinstance(st, (ast.If, ast.Try, ast.With)):
-        children = [*st.body, *getattr(st, "orelse", ()), *getattr(st, "finalbody", ()),
-                    *(s for h in getattr(st, "handlers", ()) for s in h.body)]
-        return any(_has_module_import(c) for c in children)
-    return False
-
-
-def _is_header(i: int, st: ast.stmt) -> bool:
-    docstring = (i == 0 and isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)
-                 and isinstance(st.value.value, str))
-    return docstring or isinstance(st, (ast.Import, ast.ImportFrom))
-
-
-class _Names:
-    """The identifiers LibCST would see as `Name` nodes (attribute names and the modules of
-    imports left out), as `source._NameCollector` collects them, and the names imports bind."""
-
-    def __init__(self) -> None:
-        self.names: set[str] = set()
-        self.imported: set[str] = set()
-
-    def visit(self, tree: ast.AST) -> None:
-        names, imported = self.names, self.imported
-        for node in ast.walk(tree):  # one flat walk: a NodeVisitor costs twice as much
-            if isinstance(node, ast.Name):
-                names.add(node.id)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names.add(node.name)
-            elif isinstance(node, ast.arg):
-                names.add(node.arg)
-            elif isinstance(node, (ast.keyword, ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
-                name = getattr(node, "arg", None) or getattr(node, "name", None)
-                if name:
-                    names.add(name)
-            elif isinstance(node, ast.MatchMapping) and node.rest:
-                names.add(node.rest)
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                names.update(node.names)
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.asname:
-                        imported.add(alias.asname)
-                    else:
-                        imported.update((alias.name, alias.name.split(".")[0]))
-            elif isinstance(node, ast.ImportFrom):
-                imported.update(a.asname or a.name for a in node.names if a.name != "*")
-
-
-def focus_text(text: str, lines: Iterable[int], marker: str) -> Focus | None:
+def focus_text(text: str, lines: Iterable[int], marker: str,
+               outline: Outline | None = None) -> Focus | None:
     """The module `text` with only the top-level statements a fix of something on `lines`
     needs (see the module docstring); None when `ast` cannot parse it (use the whole text).
-    `marker` starts the docstring of a generated helper (kept: fixes reuse them)."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return None
-    body = tree.body
-    ranges = [(_first_line(st), st.end_lineno or st.lineno) for st in body]
+    `marker` starts the docstring of a generated helper (kept: fixes reuse them). `outline`,
+    `text`'s own, saves parsing it."""
+    if outline is None:
+        outline = Outline.of(text, marker)
+        if outline is None:
+            return None
+    body = outline.statements
+    los, his = outline.los, outline.his
     wanted = set(lines)
     keep: set[int] = set()
     for i, st in enumerate(body):
         keep.add(i)  # the header and the first statement after it: where additions go
-        if not _is_header(i, st):
+        if not (st.is_import or (i == 0 and st.docstring_like)):
             break
-    names = _Names()
-    names.visit(tree)
+    names = frozenset().union(*(st.names for st in body))
+    imported = frozenset().union(*(st.imported for st in body))
     definitions: dict[str, list[int]] = {}
-    source_lines = _LINE.findall(text)
-    seeds = []
+    source_lines = outline.lines
+    seeds: set[int] = set()
+    for n in wanted:  # the statements holding a wanted line
+        i = bisect.bisect_right(los, n) - 1
+        while i >= 0 and his[i] >= n:
+            seeds.add(i)
+            i -= 1
     for i, st in enumerate(body):
-        lo, hi = ranges[i]
-        if any(lo <= n <= hi for n in wanted):
-            seeds.append(i)
-        bound = _binds(st)
-        if _has_module_import(st) or bound & names.imported or (
-            isinstance(st, ast.FunctionDef) and (ast.get_docstring(st, clean=False) or "")
-            .startswith(marker)
-        ):
+        if st.module_import or st.binds & imported or st.generated:
             keep.add(i)  # what imports bind (or rebinds it), the generated helpers
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            definitions.setdefault(st.name, []).append(i)
+        if st.defines is not None:
+            definitions.setdefault(st.defines, []).append(i)
     keep.update(seeds)
-    for i in seeds:  # the module-level definitions the finding's statements name
-        lo, hi = ranges[i]
+    for i in sorted(seeds):  # the module-level definitions the finding's statements name
+        lo, hi = los[i], his[i]
         for name in set(_IDENT.findall("".join(source_lines[lo - 1 : hi]))):
             keep.update(definitions.get(name, ()))
     merged: list[list[int]] = []
-    for lo, hi in sorted(ranges[i] for i in keep):
+    for lo, hi in sorted((los[i], his[i]) for i in keep):
         if merged and lo <= merged[-1][1] + 1:
             merged[-1][1] = max(merged[-1][1], hi)
         else:
@@ -157,8 +89,7 @@ def focus_text(text: str, lines: Iterable[int], marker: str) -> Focus | None:
         out.extend(source_lines[lo - 1 : hi])
     if out and not out[-1].endswith(("\n", "\r")):
         out[-1] += "\n"
-    return Focus("".join(out), tuple(blocks), frozenset(names.names),
-                 frozenset(names.imported))
+    return Focus("".join(out), tuple(blocks), names, imported)
 
 
 def module_line(focus: Focus, line: int) -> int:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import add
 from pathlib import Path
 
 from jax_lsp.analysis.findings import FixKind, Span
@@ -37,18 +39,16 @@ class Fix:
     create: tuple[CreatedFile, ...] = ()
 
 
-def _offsets(source: str) -> list[int]:
-    starts = [0]
-    for i, ch in enumerate(source):
-        if ch == "\n":
-            starts.append(i + 1)
-    return starts
+def line_starts(source: str) -> list[int]:
+    """The offset of each line's first character (lines end at `\\n`)."""
+    lengths = accumulate(map(len, source.split("\n")), initial=0)
+    return list(map(add, lengths, range(source.count("\n") + 1)))
 
 
 def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> str:
     """Apply non-overlapping edits to `source` (character positions); insertions at the same
     position appear in the order of `edits`."""
-    starts = _offsets(source)
+    starts = line_starts(source)
 
     def index(line: int, col: int) -> int:
         if line - 1 >= len(starts):

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.engine import analyze_source
-from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.generated import HelperModule
+    from jax_lsp.fixes.outline import Outline
     from jax_lsp.fixes.source import FixSource
 
 FixBuilder = Callable[["FixSource", Finding], "Fix | None"]
@@ -49,12 +50,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
-    lines = None
-    if focused:
-        steps = [s.span for s in finding.path if s.filename is None]
-        lines = {n for span in (finding.span, *steps)
-                 for n in range(span.line, span.end_line + 1)}
-    src = parse_fix_source(source, helpers, lines)
+    src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
     if src is not None:
         before: Counter[str] | None = None
         for build in _builders():
@@ -82,6 +78,54 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     if sup is not None:
         fixes.append(sup)
     return fixes
+
+
+def finding_lines(finding: Finding) -> set[int]:
+    """The lines of a finding's call and of the steps of its path in the same file: the
+    statements its fixes edit or read."""
+    steps = [s.span for s in finding.path if s.filename is None]
+    return {n for span in (finding.span, *steps) for n in range(span.line, span.end_line + 1)}
+
+
+def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None = None, *,
+                   unsafe: bool, outline: Outline | None = None) -> Iterator[Fix]:
+    """The fixes `--fix` may apply for `finding`, in the order it tries them (as
+    `apply.fix_choices` orders `fixes_for(..., validate=False, focused=True)`), each built only
+    when asked for: the first choice is known once the first preferred fix is built, so the
+    others (and the scope analysis some of them need) cost nothing when it works. `outline`,
+    `source`'s own, saves parsing the whole module."""
+    from jax_lsp.fixes.source import parse_fix_source
+
+    src = parse_fix_source(source, helpers, finding_lines(finding), outline)
+    if src is None:
+        return
+    builders = iter(_builders())
+
+    def allowed(fix: Fix) -> bool:
+        return fix.kind is not FixKind.SUPPRESS and (fix.safe or unsafe)
+
+    def built() -> Iterator[Fix]:
+        for build in builders:
+            try:
+                fix = build(src, finding)
+            except Exception:  # noqa: BLE001 - one broken fix must not hide the others
+                log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
+                              finding.span)
+                continue
+            if fix is not None:
+                yield fix
+
+    before: list[Fix] = []  # built before the first preferred fix
+    preferred = None
+    for fix in built():
+        if fix.preferred:
+            preferred = fix
+            break
+        before.append(fix)
+    if preferred is not None and allowed(preferred):
+        yield preferred
+    yield from (f for f in before if allowed(f))
+    yield from (f for f in built() if allowed(f))
 
 
 def _codes(source: str) -> Counter[str]:

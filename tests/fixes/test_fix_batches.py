@@ -1,0 +1,156 @@
+"""`--fix` fixes several findings per analysis (`apply._Rounds` batches): the result is the one of
+fixing them one at a time with an analysis after each (the slow path, `fast=False`), also when
+a fix inside a batch does not work (it is tried alone, then the finding's other fixes) or no
+fix of a finding works (it is left out); and the module outline the batches keep across edits
+is the one a fresh parse gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jax_lsp.analysis.findings import Finding, FixKind, Span
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.fixes import apply as fix_apply
+from jax_lsp.fixes import registry
+from jax_lsp.fixes.generated import HelperModule
+from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
+from jax_lsp.fixes.outline import Outline
+from jax_lsp.fixes.source import GENERATED_MARKER, FixSource
+
+
+def _module(n: int) -> str:
+    """`n` reverse-mode gradients through `pure_callback`s, unrelated code between them."""
+    parts = ['"""Doc."""\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\n']
+    for i in range(n):
+        parts.append(
+            f"\n\ndef host_{i}(x):\n    return np.sin(x) * {i + 1}\n\n\n"
+            f"def loss_{i}(x):\n    s = jax.pure_callback(host_{i}, "
+            "jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n    return jnp.sum(s)\n\n\n"
+            f"def filler_{i}(x):  # unrelated\n    return jnp.cos(x) * {i}\n"
+        )
+    parts.append("\n\nx0 = jnp.ones(3)\n")
+    parts += [f"g_{i} = jax.grad(loss_{i})(x0)\n" for i in range(n)]
+    return "".join(parts)
+
+
+MODULE = _module(4)
+
+
+def _one_at_a_time(text: str, helpers: HelperModule | None = None) -> fix_apply.FixedSource:
+    return fix_apply._fix_rounds(text, False, "m.py", None, lambda f: True, None, helpers,
+                                 fast=False)[0]
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    analyze = IncrementalAnalyzer.analyze
+
+    def counted(self: IncrementalAnalyzer, source: str, *args: object, **kw: object) -> object:
+        seen.append(source)
+        return analyze(self, source, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    return seen
+
+
+@pytest.mark.parametrize("helper_module", [False, True])
+def test_a_batch_fixes_independent_findings_as_one_at_a_time_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, helper_module: bool
+) -> None:
+    helpers = HelperModule.beside(tmp_path / "m.py") if helper_module else None
+    expected = _one_at_a_time(MODULE, helpers)
+    assert len(expected.applied) == 4
+    analysed = _counting(monkeypatch)
+    got = fix_apply.fix_source(MODULE, filename="m.py", helpers=helpers)
+    assert got == expected
+    # the original, then the four fixes at once (exact: it confirms them too)
+    assert len(analysed) == 2
+
+
+def _broken(host: str, *, only: bool) -> registry.FixBuilder:
+    """A builder whose preferred fix for the callback of `host` changes the text but not the
+    finding (a comment above the call); with `only`, that finding gets no other fix."""
+    builders = registry._builders
+
+    def bogus(src: FixSource, finding: Finding) -> Fix | None:
+        line = src.text.split("\n")[finding.span.line - 1]
+        if f"pure_callback({host}," not in line:
+            return None
+        edit = TextEdit(Span(finding.span.line, 0, finding.span.line, 0),
+                        "    # not a fix\n")
+        return Fix(FixKind.CUSTOM_VJP, "bogus", safe=True, edits=(edit,), preferred=True)
+
+    def patched() -> list[registry.FixBuilder]:
+        real = builders()
+        if not only:
+            return [bogus, *real]
+
+        def unless_host(build: registry.FixBuilder) -> registry.FixBuilder:
+            def guarded(src: FixSource, finding: Finding) -> Fix | None:
+                line = src.text.split("\n")[finding.span.line - 1]
+                return None if f"pure_callback({host}," in line else build(src, finding)
+            guarded.__name__ = build.__name__
+            return guarded
+
+        return [bogus, *(unless_host(b) for b in real)]
+
+    return patched
+
+
+@pytest.mark.parametrize("only", [False, True], ids=["retried", "left-out"])
+def test_a_fix_that_fails_inside_a_batch_is_decided_as_one_at_a_time(
+    monkeypatch: pytest.MonkeyPatch, only: bool
+) -> None:
+    monkeypatch.setattr(registry, "_builders", _broken("host_1", only=only))
+    module = _module(3)
+    expected = _one_at_a_time(module)
+    titles = [a.title for a in expected.applied]
+    assert "bogus" not in titles
+    assert len(titles) == (2 if only else 3)
+    assert ("pure_callback(host_1," in expected.text) == only
+    assert fix_apply.fix_source(module, filename="m.py") == expected
+
+
+def _outline_facts(o: Outline) -> list[tuple[object, ...]]:
+    return [(s, lo, hi) for s, lo, hi in zip(o.statements, o.los, o.his, strict=True)]
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        [((2, 0, 2, 0), "import os\n")],  # a new line in the header
+        [((8, 4, 8, 4), "y = 1\n    "), ((42, 0, 42, 0), "def extra():\n    pass\n\n\n")],
+        [((1, 0, 1, 0), "# lead\n"), ((13, 11, 13, 14), "jax_lsp_x")],
+        [((64, 0, 64, 0), "g_9 = 1; g_10 = 2\n")],  # at the end, two statements on a line
+    ],
+)
+def test_the_outline_kept_across_edits_is_a_fresh_parses(
+    edits: list[tuple[tuple[int, int, int, int], str]],
+) -> None:
+    text_edits = [TextEdit(Span(*pos), new) for pos, new in edits]
+    new = apply_edits(MODULE, text_edits)
+    base = Outline.of(MODULE, GENERATED_MARKER)
+    assert base is not None
+    kept = base.rebased().edited(new, text_edits)
+    assert kept is not None
+    fresh = Outline.of(new, GENERATED_MARKER)
+    assert fresh is not None
+    assert _outline_facts(kept) == _outline_facts(fresh)
+    assert "".join(kept.lines) == new
+    # the statements no edit touched still know where they were
+    unchanged = [i for i, o in enumerate(kept.origins) if o is not None]
+    assert unchanged
+    old_lines, new_lines = MODULE.split("\n"), new.split("\n")
+    for i in unchanged:
+        origin = kept.origins[i]
+        assert origin is not None
+        assert new_lines[kept.los[i] - 1] == old_lines[origin - 1]
+
+
+def test_an_edit_whose_stretch_does_not_parse_alone_gives_up() -> None:
+    base = Outline.of(MODULE, GENERATED_MARKER)
+    assert base is not None
+    edit = TextEdit(Span(7, 0, 7, 0), "    ")  # indents `def host_0` into nothing
+    assert base.edited(apply_edits(MODULE, [edit]), [edit]) is None
