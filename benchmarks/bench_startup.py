@@ -101,7 +101,8 @@ def main() -> int:
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
     base = command_ms([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass            {base:7.1f} ms   {load()}")
-    analysis_import = [sys.executable, "-c", "import jax_lsp.server.analysis_process"]
+    analysis_import = [sys.executable, "-c", "from jax_lsp.server.analysis_process import "
+                       "import_analysis; import_analysis()"]
     for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
                        ("jax-lsp --help", [jax_lsp, "--help"]),
                        ("analysis process imports", analysis_import),

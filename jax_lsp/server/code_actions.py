@@ -311,7 +311,10 @@ def register(server: JaxLanguageServer) -> None:
     @guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         doc = session.document(params.text_document.uri)
-        if doc is None or doc.index.resolve(params.range.start) is None:
+        if doc is None:
+            return []
+        await session.first_report(doc)
+        if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
             return []
         only = params.context.only
         builder = _Actions(session, doc)

@@ -188,10 +188,13 @@ def register(server: JaxLanguageServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(types.TEXT_DOCUMENT_HOVER)
-    def hover(params: types.HoverParams) -> types.Hover | None:
+    async def hover(params: types.HoverParams) -> types.Hover | None:
         doc = session.document(params.text_document.uri)  # a file, or a notebook cell
         if doc is None:
             return None
+        await session.first_report(doc)
+        if session.document(params.text_document.uri) is not doc:
+            return None  # closed meanwhile
         return hover_at(
             doc,
             session.current_findings(doc),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding
-from jax_lsp.analysis.workspace import WorkspaceSpec
+from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.catalog import Catalog, load_catalog
 from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
@@ -32,11 +32,15 @@ from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
+    from jax_lsp.server.early import EarlyPublished
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["Session"]
 
 log = logging.getLogger(__name__)
+
+#: seconds a request waits for a document's first report before it is answered without one
+FIRST_REPORT_WAIT = 10.0
 
 
 class Session:
@@ -57,6 +61,8 @@ class Session:
         self.background_tasks: set[asyncio.Future[None]] = set()
         #: per document: the workspace files its last analysis read
         self.dependencies: dict[str, frozenset[str]] = {}
+        #: the diagnostics the stdin front published before the server attached (see `early`)
+        self._early: EarlyPublished | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -132,17 +138,20 @@ class Session:
         )
 
     def _workspace_spec(self, uri: str, path: Path | None, config: Config) -> WorkspaceSpec | None:
-        """Imports are followed from files: the workspace root (or the file's folder), the
-        configured environment, and the other open documents' unsaved text."""
+        """Imports are followed from files (see `Configuration.workspace_spec`); the other
+        open documents' unsaved text overrides theirs on disk."""
         if path is None:
             return None
-        root = self.configuration.root or path.parent
         overlay = tuple(
             (str(other.path), other.text)
             for other in self.documents
             if other.path is not None and other.uri != uri and other.path.suffix == ".py"
         )
-        return WorkspaceSpec((str(root),), config.python_path(), overlay, config.python_trusted)
+        return self.configuration.workspace_spec(path, config, overlay)
+
+    def published_early(self, published: EarlyPublished) -> None:
+        """The stdin front published these diagnostics before the server attached."""
+        self._early = published
 
     def _on_report(self, report: Report) -> None:
         self.dependencies[report.uri] = frozenset(report.dependencies)
@@ -150,6 +159,13 @@ class Session:
         if notebook is not None:
             self._notebook_reported(notebook, report)
         elif not self.profile.pull_diagnostics:
+            early, self._early = self._early, None
+            if early is not None and early[:2] == (report.uri, report.version):
+                ours = diagnostics.as_json(self.server, report)
+                if ours == early[2]:
+                    return  # published already, by the front
+                log.error("the first diagnostics of %s were published as %s, the server's are "
+                          "%s", report.uri, early[2], ours)
             diagnostics.publish(self.server, report)
 
     # -- notebooks -----------------------------------------------------------------------------
@@ -214,6 +230,13 @@ class Session:
         edited, saved or changed on disk)."""
         changed = {str(Path(p).resolve()) for p in paths}
         stale = [uri for uri, deps in self.dependencies.items() if deps & changed]
+        # a first analysis not ended yet may read them too (its files are not known yet), with
+        # their previous text: it is done again once it ends (the client may have the stdin
+        # front's diagnostics of that version already, see `early`)
+        for doc in self.documents:
+            if doc.uri not in self.dependencies and doc.path is not None and \
+                    str(doc.path.resolve()) not in changed:
+                self.scheduler.redo_after(doc.uri)
         for uri in stale:
             if not self.is_open(uri):
                 continue
@@ -223,6 +246,16 @@ class Session:
                 self.scheduler.changed(uri, incremental=False)
         if stale and self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
             self.server.workspace_diagnostic_refresh(None)
+
+    async def first_report(self, doc: Document) -> None:
+        """Return once the document (or its notebook) has a report, or after
+        `FIRST_REPORT_WAIT` seconds: a request arriving before its first analysis ends (the
+        client may have the stdin front's diagnostics already, see `early`) is answered from
+        that report, not from none."""
+        notebook = self.notebooks.of_cell(doc.uri)
+        uri, version = (notebook.uri, notebook.revision) if notebook else (doc.uri, doc.version)
+        if self.scheduler.report(uri) is None:
+            await self.scheduler.wait_for(uri, version, FIRST_REPORT_WAIT)
 
     def current_findings(self, doc: Document) -> list[Finding]:
         """The findings of the document's current text, from its latest report: exact if the

@@ -94,16 +94,22 @@ def test_the_early_answer_is_the_servers(client: str) -> None:
 
 
 def _analysis_child(server: subprocess.Popen[bytes]) -> int:
-    """The analysis process under `server` (maybe behind a launcher process), once started."""
+    """The analysis process under `server` (maybe behind a launcher process), once started:
+    run as `python -m jax_lsp.server.analysis_process`, or forked (`spawn.fork`: a child with
+    its parent's command line)."""
     deadline = time.monotonic() + 20
+    server_cmdline = b""
     while time.monotonic() < deadline:
-        pids = children(server.pid)
+        with contextlib.suppress(OSError):
+            server_cmdline = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        pids = [(pid, server_cmdline) for pid in children(server.pid)]
         while pids:
-            pid = pids.pop()
+            pid, parent_cmdline = pids.pop()
             with contextlib.suppress(OSError):
-                if b"jax_lsp.server.analysis_process" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+                if b"jax_lsp.server.analysis_process" in cmdline or cmdline == parent_cmdline:
                     return pid
-            pids += children(pid)
+                pids += [(child, cmdline) for child in children(pid)]
         time.sleep(0.001)
     raise AssertionError("no analysis process started")
 
