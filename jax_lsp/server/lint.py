@@ -19,16 +19,8 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from jax_lsp.analysis import (
-    AnalysisConfig,
-    Finding,
-    ParseError,
-    PathStep,
-    Severity,
-    Span,
-    analyze_source,
-)
-from jax_lsp.analysis.options import WorkspaceSpec
+from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Severity, Span
+from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.codes import RULES
 from jax_lsp.config import Config
@@ -193,6 +185,9 @@ def analyze_here(
 ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
     """`Analyze` in this process, always in full (the server uses
     `analysis_process.AnalysisProcess`)."""
+    from jax_lsp.analysis.engine import analyze_source  # the fallback: the analyser is the
+    # analysis processes' to import
+
     result = analyze_source(source, filename, config)
     if result.error is not None:
         return [], result.error, (), True

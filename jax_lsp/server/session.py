@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
 import logging
 import threading
 from collections.abc import AsyncIterator
@@ -20,7 +21,6 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding
 from jax_lsp.analysis.options import WorkspaceSpec
-from jax_lsp.catalog import Catalog, load_catalog
 from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
 from jax_lsp.server.capabilities import ClientProfile
@@ -32,6 +32,7 @@ from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
+    from jax_lsp.catalog import Catalog
     from jax_lsp.server.early import EarlyPublished
     from jax_lsp.server.server import JaxLanguageServer
 
@@ -72,13 +73,19 @@ class Session:
         self.notebooks.encoding = self.profile.encoding
 
     def preload(self) -> None:
-        """Start the analysis process (if `serve` has not) and load the catalog in the
-        background, so neither the first diagnostics nor the first hover wait for imports."""
+        """Start the analysis process (if `serve` has not) and load the catalog and the fixes in
+        the background, so neither the first diagnostics nor the first hover or code action
+        wait for imports."""
         self.scheduler.pool.start()
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
 
     def _preload(self) -> None:
         _ = self.catalog
+        # the fixes (LibCST, the analyser), imported here rather than when `serve` starts:
+        # neither the first diagnostics nor the first code action (on the event loop) wait
+        with contextlib.suppress(Exception):  # reported by the code action that needs them
+            import jax_lsp.fixes.generated
+            import jax_lsp.fixes.registry  # noqa: F401
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
         # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
@@ -88,6 +95,8 @@ class Session:
         """The error catalog (None if it cannot be loaded: hovers then fall back to the rule)."""
         if self._catalog is None:
             try:
+                from jax_lsp.catalog import load_catalog
+
                 self._catalog = load_catalog()
             except Exception:  # a broken catalog must not break hovers
                 log.exception("cannot load the error catalog")
@@ -294,9 +303,12 @@ class Session:
         """Index the workspace in the background (once per connection; see `scan`)."""
         if self._scan is not None:
             return
-        from jax_lsp.server.scan import scan_workspace
+        self._scan = asyncio.get_running_loop().create_task(self._scan_workspace())
 
-        self._scan = asyncio.get_running_loop().create_task(scan_workspace(self.server))
+    async def _scan_workspace(self) -> int:
+        # `scan` uses the checker, which imports the analyser: off the event loop
+        scan = await asyncio.to_thread(importlib.import_module, "jax_lsp.server.scan")
+        return int(await scan.scan_workspace(self.server))
 
     def recheck_all(self) -> None:
         """Re-lint every open document (the configuration changed)."""

@@ -48,6 +48,26 @@ def test_serve_reaches_its_front_without_the_heavy_imports() -> None:
     assert [m for m in json.loads(out) if m.startswith(HEAVY)] == []
 
 
+#: what the server process does not import to start (the analysis processes analyse; the
+#: catalog, the fixes and the workspace scan's checker load in the background once it runs)
+ANALYSER = ("jax_lsp.analysis.engine", "jax_lsp.analysis.interp", "jax_lsp.analysis.workspace",
+            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi")
+
+_SERVER_PROBE = """
+import json, sys
+from jax_lsp.server.server import create_server
+create_server()
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_server_starts_without_the_analyser() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-c", _SERVER_PROBE], capture_output=True, text=True,
+                         env=env, timeout=60, check=True).stdout
+    assert [m for m in json.loads(out) if m.startswith(ANALYSER)] == []
+
+
 def test_the_trusted_environment_variables_are_the_analysis_ones() -> None:
     from jax_lsp import trust
     from jax_lsp.analysis import environment
