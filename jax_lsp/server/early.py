@@ -183,8 +183,8 @@ class EarlyLint:
     def observe(self, body: bytes, answered_initialize: bool) -> None:
         """One frame the front keeps for the server (`answered_initialize`: the front has
         answered an `initialize` request, this frame's or an earlier one's)."""
-        if self._done and not self._valid:
-            return
+        if not self._valid or self._settled or (self._done and self._document is None):
+            return  # nothing more to decide: given up, published, or dropped
         try:
             message = json.loads(body)
         except (ValueError, RecursionError):

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from pygls.protocol import default_converter
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
 from jax_lsp.analysis.options import AnalysisConfig
-from jax_lsp.server import errors, spawn
+from jax_lsp.server import analysis_process, errors, spawn
 from jax_lsp.server.analysis_process import AnalysisProcess, first_analysis
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.early import _FAULT_ENV, EarlyLint, diagnostic_json
@@ -218,7 +219,13 @@ def test_the_front_leaves_what_could_differ_to_the_server(monkeypatch: pytest.Mo
 def test_the_first_diagnostics_are_dropped_once_they_may_be_stale(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(_FAULT_ENV, raising=False)
-    monkeypatch.setattr(spawn, "_prestarted", [])  # nothing to analyse on: only watching
+    released = threading.Event()
+
+    def analysis_in_progress(*args: Any) -> None:
+        released.wait(30)  # the analysis runs while the client sends more
+        return None
+
+    monkeypatch.setattr(analysis_process, "first_analysis", analysis_in_progress)
     change = {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
         "textDocument": {"uri": "file:///a.py", "version": 2}, "contentChanges": []}}
     hover = {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {}}
@@ -230,7 +237,7 @@ def test_the_first_diagnostics_are_dropped_once_they_may_be_stale(
                      "params": {"changes": []}}):
         early = _early([INITIALIZE, INITIALIZED, _open("file:///a.py"), message])
         assert not early._still_valid()
-        early.thread.join(30)  # type: ignore[union-attr]
+    released.set()
 
 
 def test_waiting_for_a_client_that_opens_nothing_is_bounded() -> None:
