@@ -13,6 +13,7 @@ import gc
 import importlib
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +43,12 @@ log = logging.getLogger(__name__)
 
 #: seconds a request waits for a document's first report before it is answered without one
 FIRST_REPORT_WAIT = 10.0
+#: background imports (the fixes, the workspace scan's checker) wait for the first report and
+#: then for this many seconds without analysis (or, if no document is opened, as long after
+#: `initialize`): they would take the CPU and this process's GIL from the first analyses
+BACKGROUND_QUIET = 0.5
+BACKGROUND_NO_DOCUMENT = 2.0
+BACKGROUND_POLL = 0.05
 
 
 class Session:
@@ -64,6 +71,11 @@ class Session:
         self.dependencies: dict[str, frozenset[str]] = {}
         #: the diagnostics the stdin front published before the server attached (see `early`)
         self._early: EarlyPublished | None = None
+        #: when `preload` ran, and whether a document has been reported since (see
+        #: `background_may_start`), and since when the scheduler has been seen idle
+        self._preloaded_at: float | None = None
+        self._reported_once = False
+        self._idle_since: float | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -77,12 +89,30 @@ class Session:
         the background, so neither the first diagnostics nor the first hover or code action
         wait for imports."""
         self.scheduler.pool.start()
+        self._preloaded_at = time.monotonic()
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
+
+    def background_may_start(self) -> bool:
+        """Whether background work may start: the first report is out (or no document came
+        within `BACKGROUND_NO_DOCUMENT` seconds) and no analysis has run for
+        `BACKGROUND_QUIET` seconds. Any thread may ask (it polls)."""
+        now = time.monotonic()
+        if not self.scheduler.idle:
+            self._idle_since = None
+            return False
+        if self._idle_since is None:
+            self._idle_since = now
+        started = self._preloaded_at if self._preloaded_at is not None else now
+        return now - self._idle_since >= BACKGROUND_QUIET and (
+            self._reported_once or now - started >= BACKGROUND_NO_DOCUMENT)
 
     def _preload(self) -> None:
         _ = self.catalog
-        # the fixes (LibCST, the analyser), imported here rather than when `serve` starts:
-        # neither the first diagnostics nor the first code action (on the event loop) wait
+        # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the
+        # first diagnostics do not wait for them), once the first analyses are done, so that
+        # the first code action (on the event loop) need not import them either
+        while not self.background_may_start():
+            time.sleep(BACKGROUND_POLL)
         with contextlib.suppress(Exception):  # reported by the code action that needs them
             import jax_lsp.fixes.generated
             import jax_lsp.fixes.registry  # noqa: F401
@@ -163,6 +193,7 @@ class Session:
         self._early = published
 
     def _on_report(self, report: Report) -> None:
+        self._reported_once = True
         self.dependencies[report.uri] = frozenset(report.dependencies)
         notebook = self.notebooks.get(report.uri)
         if notebook is not None:
@@ -306,7 +337,10 @@ class Session:
         self._scan = asyncio.get_running_loop().create_task(self._scan_workspace())
 
     async def _scan_workspace(self) -> int:
-        # `scan` uses the checker, which imports the analyser: off the event loop
+        # `scan` uses the checker, which imports the analyser: off the event loop, and once
+        # the first analyses are done
+        while not self.background_may_start():
+            await asyncio.sleep(BACKGROUND_POLL)
         scan = await asyncio.to_thread(importlib.import_module, "jax_lsp.server.scan")
         return int(await scan.scan_workspace(self.server))
 
