@@ -2,14 +2,16 @@
 
 - `python -c pass`, `jax-lsp --version`, `jax-lsp --help` and `ruff --version`: wall time of
   each command (medians of --runs), and the ratio of `--version` to `python -c pass`;
-- what the analysis process imports before it can analyse (`python -c "import
-  jax_lsp.server.analysis_process"`): `initialize` is to be answered sooner than that;
+- what the analysis process imports before it can analyse (`python -c "from
+  jax_lsp.server.analysis_process import import_analysis; import_analysis()"`): `initialize`
+  is to be answered sooner than that;
 - for `jax-lsp serve` and `ruff server`: the time from starting the process to the answer to
   `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
   logging_in_loss.py` with an unused import), opened once `initialize` is answered, as
-  editors do; and the CPU time the server process (and its children) had used by then.
+  editors do (pushed, or with --pull pulled); and the CPU time the server process (and its
+  children) had used by then.
 
-    python benchmarks/bench_startup.py [--runs 7]
+    python benchmarks/bench_startup.py [--runs 7] [--pull] [--baseline DIR]
 
 The machine may be loaded by others: the 1-minute load average is printed with each row.
 """
@@ -62,15 +64,22 @@ def cpu_ms(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) * 1e3 / os.sysconf("SC_CLK_TCK")
 
 
-async def server_start(command: list[str], workdir: Path) -> tuple[float, float, float, float]:
+async def server_start(
+    command: list[str], workdir: Path, pull: bool = False
+) -> tuple[float, float, float, float]:
     """Milliseconds from starting the server to the `initialize` answer, and to the first
-    diagnostics of `SMALL`; CPU milliseconds the server process, and its child processes, had
+    diagnostics of `SMALL` (`pull`: pulled with textDocument/diagnostic once opened, as Neovim
+    does, else pushed); CPU milliseconds the server process, and its child processes, had
     used by then (less sensitive to the machine's load than the wall times)."""
     client = Client(command)
     t0 = time.perf_counter()
     await client.start(str(workdir))
+    capabilities = CAPABILITIES
+    if pull:
+        capabilities = {**CAPABILITIES, "textDocument": {
+            **CAPABILITIES["textDocument"], "diagnostic": {"dynamicRegistration": False}}}
     await client.request("initialize", {
-        "processId": os.getpid(), "rootUri": workdir.as_uri(), "capabilities": CAPABILITIES,
+        "processId": os.getpid(), "rootUri": workdir.as_uri(), "capabilities": capabilities,
         "workspaceFolders": [{"uri": workdir.as_uri(), "name": workdir.name}],
     })
     t_init = time.perf_counter()
@@ -78,7 +87,11 @@ async def server_start(command: list[str], workdir: Path) -> tuple[float, float,
     uri = (workdir / SMALL_NAME).as_uri()
     client.notify("textDocument/didOpen", {"textDocument": {
         "uri": uri, "languageId": "python", "version": 1, "text": SMALL_TEXT}})
-    t_diag = await client.wait_publish(uri, 1)
+    if pull:
+        await client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+        t_diag = time.perf_counter()
+    else:
+        t_diag = await client.wait_publish(uri, 1)
     assert client.process is not None
     cpu = cpu_ms(client.process.pid)
     cpu_children = sum(cpu_ms(child) for child in _children(client.process.pid))
@@ -93,6 +106,8 @@ def load() -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--pull", action="store_true",
+                    help="the client pulls diagnostics (textDocument/diagnostic), as Neovim")
     ap.add_argument("--baseline", metavar="DIR",
                     help="also start the server of this checkout (e.g. of the commit before a "
                     "change), interleaved with the others")
@@ -101,7 +116,8 @@ def main() -> int:
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
     base = command_ms([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass            {base:7.1f} ms   {load()}")
-    analysis_import = [sys.executable, "-c", "import jax_lsp.server.analysis_process"]
+    analysis_import = [sys.executable, "-c", "from jax_lsp.server.analysis_process import "
+                       "import_analysis; import_analysis()"]
     for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
                        ("jax-lsp --help", [jax_lsp, "--help"]),
                        ("analysis process imports", analysis_import),
@@ -121,7 +137,7 @@ def main() -> int:
     runs: dict[str, list[tuple[float, ...]]] = {label: [] for label in servers}
     for _ in range(args.runs):  # interleaved, so that both see the same load
         for label, cmd in servers.items():
-            runs[label].append(asyncio.run(server_start(cmd, workdir)))
+            runs[label].append(asyncio.run(server_start(cmd, workdir, args.pull)))
     for label, samples in runs.items():
         init, diag, cpu, children = (statistics.median(column) for column in zip(*samples))
         print(f"{label:<25} initialize {init:7.1f} ms   first diagnostics {diag:7.1f} ms   "

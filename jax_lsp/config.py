@@ -66,8 +66,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10: the tomli backport
     import tomli as tomllib
 
-from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
+from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.codes import RULES
 from jax_lsp.globs import Glob, PathGlob
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,20 +13,10 @@ from typing import Any
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
-from jax_lsp.analysis.workspace import Workspace, WorkspaceSpec, workspace_for
-
-
-@dataclass(frozen=True)
-class AnalysisConfig:
-    #: qualified names of user functions to treat as host callbacks (like `jax.pure_callback`)
-    extra_callbacks: tuple[str, ...] = ()
-    #: qualified name of a user wrapper -> the JAX transform it behaves like, e.g.
-    #: {"mylib.train.my_grad": "jax.grad"}
-    extra_transforms: Mapping[str, str] = field(default_factory=dict)
-    #: follow imports into this workspace (when `analyze_source` gets no Workspace object)
-    workspace: WorkspaceSpec | None = None
+from jax_lsp.analysis.workspace import Workspace, workspace_for
 
 
 @dataclass

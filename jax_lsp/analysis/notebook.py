@@ -12,10 +12,14 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
-from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.analysis.options import AnalysisConfig
+
+if TYPE_CHECKING:  # the joining of cells is used (by the server) without the analyser
+    from jax_lsp.analysis.engine import AnalysisResult
+    from jax_lsp.analysis.workspace import Workspace
 
 
 @dataclass(frozen=True)
@@ -197,6 +201,8 @@ def analyze_cells(
     """Analyse the code cells as one module; findings carry cell-relative positions. Path
     steps in the notebook get a `filename` of `"<cell N>"` when they are in another cell."""
     nb = join_cells(cells)
+    from jax_lsp.analysis.engine import analyze_source
+
     result: AnalysisResult = analyze_source(nb.source, filename, config, workspace)
     error = result.error
     if error is not None:

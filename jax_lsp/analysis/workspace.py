@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from jax_lsp.analysis.environment import environment_sys_path
+from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
 
@@ -66,19 +67,6 @@ class ParsedModule:
     digest: str
     #: the source's length in characters (what the parse cache's budget counts)
     size: int = 0
-
-
-@dataclass(frozen=True)
-class WorkspaceSpec:
-    """What a Workspace is made of, as plain data: it travels to an analysis process."""
-
-    roots: tuple[str, ...] = ()
-    #: the interpreter whose site-packages imports are followed into (None: this one)
-    python: str | None = None
-    #: unsaved editor buffers: (path, text) pairs
-    overlay: tuple[tuple[str, str], ...] = ()
-    #: whether the user allowed `python` to be run (see `environment`)
-    python_trusted: bool = False
 
 
 _W = TypeVar("_W", bound="Workspace")

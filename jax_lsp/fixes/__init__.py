@@ -29,7 +29,29 @@ fixes whole files for the CLI.
 
 from __future__ import annotations
 
-from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
-from jax_lsp.fixes.registry import fixes_for
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
+    from jax_lsp.fixes.registry import fixes_for
 
 __all__ = ["Fix", "TextEdit", "apply_edits", "fixes_for"]
+
+#: public name -> the submodule defining it, loaded on first use (PEP 562): the fixes import
+#: LibCST and the analyser, which the language server needs only once a fix is asked for, not
+#: to start (its modules use `model`'s plain data before that)
+_HOMES = {"Fix": "model", "TextEdit": "model", "apply_edits": "model", "fixes_for": "registry"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -46,14 +46,16 @@ import time
 import traceback
 from collections import OrderedDict
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from jax_lsp.analysis import AnalysisConfig, Finding, ParseError
-from jax_lsp.analysis.incremental import IncrementalAnalyzer
-from jax_lsp.analysis.workspace import WorkspaceSpec, workspace_for
-from jax_lsp.server.spawn import spawn, take_prestarted
+from jax_lsp.server import spawn
 
-__all__ = ["AnalysisCancelled", "AnalysisFailed", "AnalysisProcess"]
+if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
+    from jax_lsp.analysis.findings import Finding, ParseError
+    from jax_lsp.analysis.incremental import IncrementalAnalyzer
+    from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
+
+__all__ = ["AnalysisCancelled", "AnalysisFailed", "AnalysisProcess", "first_analysis"]
 
 _HEADER = struct.Struct("!I")
 #: child deaths in a row after which the server analyses in its own process instead
@@ -109,15 +111,24 @@ class AnalysisProcess:
         self._job: object = None
         #: answers lost in a row (the child died); past MAX_FAILURES, analyse in this process
         self._failures = 0
+        #: a request the prestarted child answered before this took it, and the answer
+        self._early: spawn.Exchange | None = None
 
     def start(self) -> None:
-        """Start the child now (it imports the analysis while the server does other work)."""
+        """Start the child now (it imports the analysis while the server does other work);
+        if the stdin front borrowed the prestarted one, the first request takes it."""
         with self._lock:
+            if self._process is None and spawn.lent():
+                return
             self._ensure_started()
 
     def _ensure_started(self) -> subprocess.Popen[bytes]:
         if self._process is None or self._process.poll() is not None:
-            self._process = take_prestarted() or spawn()
+            taken = spawn.take_prestarted()
+            if taken is not None:
+                self._process, self._early = taken
+            else:
+                self._process = spawn.spawn()
         return self._process
 
     @property
@@ -172,6 +183,8 @@ class AnalysisProcess:
     def _call(self, request: tuple[Any, ...]) -> Any:
         """Send a request, return the child's answer (None: the child keeps dying, do the work
         in this process)."""
+        if self._process is None:
+            spawn.wait_returned()  # not holding the lock: `interrupt` may be called meanwhile
         with self._lock:
             if self._cancelled:
                 raise AnalysisCancelled
@@ -180,6 +193,9 @@ class AnalysisProcess:
             else:
                 fallback = False
                 process = self._ensure_started()
+                early, self._early = self._early, None
+                if early is not None and early[0] == request:
+                    return early[1]  # answered while the stdin front had the child
                 self._busy = True
         if fallback:
             return None
@@ -218,6 +234,30 @@ class AnalysisProcess:
                 if process.stdin is not None:
                     process.stdin.close()
             _kill(process)
+
+
+def first_analysis(
+    source: str, filename: str, config: AnalysisConfig
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool] | None:
+    """`AnalysisProcess.analyze` (in full) on the prestarted child, before the server takes it
+    (the stdin front's first diagnostics, see `early`); the server's first request, if the
+    same, then gets this answer without asking the child again. None: there is no prestarted
+    child, or it failed (the server then finds out for itself)."""
+    process = spawn.borrow()
+    if process is None:
+        return None
+    lender = AnalysisProcess()
+    lender._process = process
+    request = ("analyse", source, filename, config, False)
+    answer = None
+    try:
+        answer = lender._call(request)
+    except (AnalysisFailed, AnalysisCancelled):
+        return None
+    finally:
+        spawn.give_back(lender._process, None if answer is None else (request, answer))
+    findings, error, dependencies, exact = answer
+    return findings, error, dependencies, exact
 
 
 class ChildStopped(Exception):
@@ -286,6 +326,8 @@ def _interruptible() -> None:
 
 def analyzer_for(filename: str) -> IncrementalAnalyzer:
     """The incremental analyzer of a file (the least recently used one is forgotten)."""
+    from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
     analyzers = _State.analyzers
     analyzer = analyzers.pop(filename, None) or IncrementalAnalyzer()
     analyzers[filename] = analyzer
@@ -311,6 +353,8 @@ def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
 
 
 def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
+    from jax_lsp.analysis.workspace import workspace_for
+
     _interruptible()
     workspace = workspace_for(spec)
     return sum(workspace.parse(Path(p)) is not None for p in paths)
@@ -326,6 +370,13 @@ def _analyse(
     )
     findings = filter_suppressed(source, result.findings) if result.error is None else []
     return findings, result.error, tuple(result.dependencies), result.exact
+
+
+def import_analysis() -> None:
+    """Import what answering requests takes (the child does, before its first request)."""
+    import jax_lsp.analysis.incremental
+    import jax_lsp.analysis.suppress
+    import jax_lsp.analysis.workspace  # noqa: F401
 
 
 def _orphaned_exit(parent: int) -> None:
@@ -347,7 +398,7 @@ def main() -> int:
     if _INTERRUPT is not None:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
-    from jax_lsp.analysis import analyze_source  # noqa: F401 - import before the first request
+    import_analysis()  # before the first request
 
     # Garbage collection on our terms: an automatic full collection in the middle of an
     # analysis scans every node of the trees kept for incremental analysis (hundreds of

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,8 +34,7 @@ from pygls.exceptions import JsonRpcContentModified
 from pygls.uris import from_fs_path
 
 from jax_lsp.analysis import Finding, FixKind, Span
-from jax_lsp.fixes import Fix, TextEdit, fixes_for
-from jax_lsp.fixes.model import CreatedFile
+from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
 from jax_lsp.fixes.offers import listed_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.errors import guarded
@@ -56,6 +55,14 @@ log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.jax-lsp"
 
 FIX_ALL_TITLE = "Fix all safe jax-lsp problems"
+
+
+def _fixes_for() -> Callable[..., list[Fix]]:
+    """`fixes.fixes_for`, imported when a fix is first asked for (LibCST and the analyser are
+    not needed to start the server; `Session.preload` imports them in the background)."""
+    from jax_lsp.fixes.registry import fixes_for
+
+    return fixes_for
 
 
 def _overlap(a: Span, b: Span) -> bool:
@@ -83,7 +90,7 @@ def fix_all_edits(
     `created` (once each)."""
     chosen: list[TextEdit] = []
     for finding in findings:
-        fixes = [f for f in fixes_for(text, finding, helpers)
+        fixes = [f for f in _fixes_for()(text, finding, helpers)
                  if f.safe and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
@@ -256,7 +263,7 @@ class _Actions:
         """Runs off the event loop: computes every fix of every finding."""
         actions: list[types.CodeAction] = []
         for finding in findings:
-            for fix in fixes_for(self.text, finding, self.helpers):
+            for fix in _fixes_for()(self.text, finding, self.helpers):
                 action = self.from_fix(finding, fix)
                 if action is not None:
                     actions.append(action)
@@ -311,7 +318,10 @@ def register(server: JaxLanguageServer) -> None:
     @guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
     async def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         doc = session.document(params.text_document.uri)
-        if doc is None or doc.index.resolve(params.range.start) is None:
+        if doc is None:
+            return []
+        await session.first_report(doc)
+        if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
             return []
         only = params.context.only
         builder = _Actions(session, doc)
@@ -363,7 +373,7 @@ def register(server: JaxLanguageServer) -> None:
         finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
         if finding is None:
             raise JsonRpcContentModified("the finding is gone")
-        fixes = await asyncio.to_thread(fixes_for, builder.text, finding, builder.helpers)
+        fixes = await asyncio.to_thread(_fixes_for(), builder.text, finding, builder.helpers)
         fix = next((f for f in fixes if f.kind.value == data.get("fix")), None)
         if doc.version != builder.version:
             raise JsonRpcContentModified("the document changed while computing the fix")

@@ -101,9 +101,14 @@ def run(args: argparse.Namespace) -> int:
     prestart()
     front = None
     if not (args.tcp or args.ws):
+        from jax_lsp.server.early import EarlyLint
         from jax_lsp.server.front import StdinFront
 
-        front = StdinFront(sys.stdin.buffer, sys.stdout.buffer)
+        # the first opened document's diagnostics, too, need not wait for the server (`early`)
+        early = EarlyLint(args.python, trust_project_python=args.trust_project_python)
+        front = StdinFront(sys.stdin.buffer, sys.stdout.buffer, early=early)
+        early.prepare()
+        early.wait()
     from jax_lsp.server.server import create_server
 
     server = create_server(log_level=level)

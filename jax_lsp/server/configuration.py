@@ -31,16 +31,13 @@ and the defaults apply to its files until it is fixed.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lsprotocol import types
-from pygls.uris import to_fs_path
-
+from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.config import KEYS, Config, ConfigError, find_config_file
 
 if TYPE_CHECKING:
@@ -202,6 +199,17 @@ class Configuration:
         return config.with_user_python(self._user_python,
                                        trust_project=self._trust_project_python)
 
+    def workspace_spec(
+        self, path: Path | None, config: Config, overlay: tuple[tuple[str, str], ...]
+    ) -> WorkspaceSpec | None:
+        """Where the analysis of the document at `path` (under `config`) follows imports: the
+        workspace root (or the file's folder), the configured environment, and the other open
+        documents' unsaved text (`overlay`); None for a document that is not a file."""
+        if path is None:
+            return None
+        root = self.root or path.parent
+        return WorkspaceSpec((str(root),), config.python_path(), overlay, config.python_trusted)
+
 
 def _stamp(path: Path) -> tuple[int, int] | None:
     try:
@@ -215,6 +223,12 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 
 def register(server: JaxLanguageServer) -> None:
+    # here, not above: the stdin front uses `Configuration` before these are imported
+    import asyncio
+
+    from lsprotocol import types
+    from pygls.uris import to_fs_path
+
     session = server.session
 
     async def pull_editor_settings() -> None:

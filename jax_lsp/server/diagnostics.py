@@ -9,7 +9,8 @@ for every report the scheduler accepts; closing a document pushes an empty list.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
@@ -19,7 +20,7 @@ from jax_lsp.server.lint import SOURCE, Report
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer
 
-__all__ = ["clear", "publish", "publish_cell", "register"]
+__all__ = ["as_json", "clear", "publish", "publish_cell", "register"]
 
 #: seconds a pull waits for the analysis before answering with what there is
 PULL_TIMEOUT = 30.0
@@ -31,6 +32,12 @@ def publish(server: JaxLanguageServer, report: Report) -> None:
             uri=report.uri, diagnostics=list(report.diagnostics), version=report.version
         )
     )
+
+
+def as_json(server: JaxLanguageServer, report: Report) -> list[dict[str, Any]]:
+    """The report's diagnostics as the JSON `publish` sends."""
+    unstructured = server.protocol._converter.unstructure(list(report.diagnostics))
+    return json.loads(json.dumps(unstructured))
 
 
 def publish_cell(

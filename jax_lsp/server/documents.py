@@ -13,24 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lsprotocol import types
-from pygls.uris import to_fs_path
 
+from jax_lsp.server.paths import path_of
 from jax_lsp.server.positions import LineIndex
 
 __all__ = ["Document", "DocumentStore"]
 
 log = logging.getLogger(__name__)
-
-
-def path_of(uri: str) -> Path | None:
-    """The file system path of a ``file:`` URI; None for other schemes (``untitled:``, ...)."""
-    if not uri.startswith("file:"):
-        return None
-    try:
-        fs_path = to_fs_path(uri)
-    except Exception:  # noqa: BLE001 - a malformed URI simply has no path
-        return None
-    return Path(fs_path) if fs_path else None
 
 
 @dataclass

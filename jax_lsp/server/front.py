@@ -10,6 +10,9 @@ written from plain JSON here, while the server imports, and the analysis process
 before) imports the analysis. The server later handles the same `initialize` message (its
 answer is then not sent again: see `JaxLspProtocol`), so its state is as if it had answered.
 
+With an `early.EarlyLint`, the frames it keeps are also shown to it, and it may publish the
+first opened document's diagnostics before the server attaches (`publish_early`).
+
 This module imports nothing heavy: only `framing` and the standard library.
 """
 
@@ -19,10 +22,13 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from jax_lsp import __version__
 from jax_lsp.server.framing import Frame, FrameError, FrameParser
+
+if TYPE_CHECKING:
+    from jax_lsp.server.early import EarlyLint
 
 __all__ = ["CHUNK", "StdinFront", "choose_encoding", "initialize_result"]
 
@@ -116,10 +122,20 @@ class StdinFront:
     """Reads frames off `stdin` in a thread from now on. Until a server attaches, frames are
     kept, and the first `initialize` request is answered on `stdout` (see `answered`)."""
 
-    def __init__(self, stdin: BinaryIO, stdout: BinaryIO | None, answer_initialize: bool = True):
+    def __init__(
+        self,
+        stdin: BinaryIO,
+        stdout: BinaryIO | None,
+        answer_initialize: bool = True,
+        early: EarlyLint | None = None,
+    ):
         self._stdin = stdin
         self._stdout = stdout
         self._answer = answer_initialize and stdout is not None
+        #: sees the kept frames, and may publish the first diagnostics (see `early`)
+        self.early = early if self._answer else None
+        if self.early is not None:
+            self.early.connect(self.publish_early)
         self._lock = threading.Lock()
         self._kept: Events = []
         self._deliver: Callable[[Events], None] | None = None
@@ -163,6 +179,10 @@ class StdinFront:
                     deliver = self._deliver
                     if deliver is None:
                         self._answer_early(events)
+                        if self.early is not None:
+                            for event in events:
+                                if isinstance(event, Frame):
+                                    self.early.observe(event.body, self.answered is not None)
                         self._kept.extend(events)
                         self._kept_bytes += sum(
                             len(e.body) for e in events if isinstance(e, Frame))
@@ -176,6 +196,20 @@ class StdinFront:
                 on_close = self._on_close
             if on_close is not None:
                 on_close()
+
+    def publish_early(self, body: bytes, still_valid: Callable[[], bool]) -> bool:
+        """Write the message `body` unless a server has attached (it writes from then on) or
+        `still_valid()` (asked under the lock the frames are kept under) says no; whether it
+        was written."""
+        with self._lock:
+            if self._deliver is not None or self._stdout is None or not still_valid():
+                return False
+            try:
+                self._stdout.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+                self._stdout.flush()
+            except (OSError, ValueError):
+                return False
+            return True
 
     def _answer_early(self, events: Events) -> None:
         """Answer the first `initialize` request. What came before it is left to the server,

@@ -22,12 +22,12 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.analysis.suppress import parse_comment
-from jax_lsp.catalog import Catalog, Entry, hover_markdown, hover_text
 from jax_lsp.codes import RULES
 from jax_lsp.fixes.offers import listed_title, preferred_kind
 from jax_lsp.server.errors import guarded
 
 if TYPE_CHECKING:
+    from jax_lsp.catalog import Catalog, Entry
     from jax_lsp.server.documents import Document
     from jax_lsp.server.server import JaxLanguageServer
 
@@ -91,6 +91,8 @@ def render_code(
     entry = entry_for(catalog, code, finding)
     if entry is None:
         return _code_only_markdown(code) if markdown else _code_only_text(code)
+    from jax_lsp.catalog.render import hover_markdown, hover_text  # loaded with the catalog
+
     return hover_markdown(entry, code) if markdown else hover_text(entry, code)
 
 
@@ -188,10 +190,13 @@ def register(server: JaxLanguageServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     @guarded(types.TEXT_DOCUMENT_HOVER)
-    def hover(params: types.HoverParams) -> types.Hover | None:
+    async def hover(params: types.HoverParams) -> types.Hover | None:
         doc = session.document(params.text_document.uri)  # a file, or a notebook cell
         if doc is None:
             return None
+        await session.first_report(doc)
+        if session.document(params.text_document.uri) is not doc:
+            return None  # closed meanwhile
         return hover_at(
             doc,
             session.current_findings(doc),

@@ -11,32 +11,24 @@ the editor's Python language server reports those, and jax-lsp stays quiet rathe
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from jax_lsp.analysis import (
-    AnalysisConfig,
-    Finding,
-    ParseError,
-    PathStep,
-    Severity,
-    Span,
-    analyze_source,
-)
+from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Severity, Span
+from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 from jax_lsp.analysis.suppress import filter_suppressed
-from jax_lsp.analysis.workspace import WorkspaceSpec
 from jax_lsp.codes import RULES
 from jax_lsp.config import Config
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.carryover import carry_over
 from jax_lsp.server.errors import maybe_fault
 from jax_lsp.server.positions import LineIndex
+from jax_lsp.server.reported import Analyze, document_findings
 
 __all__ = [
     "SOURCE",
@@ -188,44 +180,14 @@ def to_diagnostic(
     )
 
 
-def _configured(findings: list[Finding], config: Config, path: Path | None) -> list[Finding]:
-    """Apply select/ignore and severity overrides; make path steps' file names absolute."""
-    base = path.parent if path is not None else None
-    out = []
-    for f in findings:
-        if not config.is_enabled(f.code, path):
-            continue
-        severity = config.severity_for(f.code, f.severity)
-        steps = f.path
-        if base is not None and any(
-            s.filename is not None and not os.path.isabs(s.filename) for s in steps
-        ):
-            steps = tuple(
-                replace(s, filename=str(base / s.filename))
-                if s.filename is not None and not os.path.isabs(s.filename)
-                else s
-                for s in steps
-            )
-        if severity is not f.severity or steps is not f.path:
-            f = replace(f, severity=severity, path=steps)
-        out.append(f)
-    return out
-
-
-#: analyse a module (the last argument allows an incremental analysis): its findings
-#: (suppressions applied), its parse error, the workspace files the analysis read, and whether
-#: it was a full analysis
-Analyze = Callable[
-    [str, str, AnalysisConfig, bool],
-    "tuple[list[Finding], ParseError | None, tuple[str, ...], bool]",
-]
-
-
 def analyze_here(
     source: str, filename: str, config: AnalysisConfig, incremental: bool = False
 ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
     """`Analyze` in this process, always in full (the server uses
     `analysis_process.AnalysisProcess`)."""
+    from jax_lsp.analysis.engine import analyze_source  # the fallback: the analyser is the
+    # analysis processes' to import
+
     result = analyze_source(source, filename, config)
     if result.error is not None:
         return [], result.error, (), True
@@ -237,36 +199,28 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
     maybe_fault("jax-lsp/lint")
     config = snapshot.config
     text = snapshot.text
-    error: ParseError | None = None
-    dependencies: tuple[str, ...] = ()
-    exact = True
-    if snapshot.path is not None and config.exclude and config.is_excluded(snapshot.path):
-        findings: list[Finding] = []
-        good_text: str | None = text
+    found, error, dependencies, exact = document_findings(
+        text, snapshot.filename, snapshot.path, config, snapshot.workspace,
+        snapshot.incremental, analyze,
+    )
+    findings: list[Finding]
+    good_text: str | None
+    if found is not None:
+        findings, good_text = found, text
     else:
-        analysis_config = config.analysis_config()
-        if snapshot.workspace is not None:
-            analysis_config = replace(analysis_config, workspace=snapshot.workspace)
-        found, error, dependencies, exact = analyze(
-            text, snapshot.filename, analysis_config, snapshot.incremental
-        )
-        if error is None:
-            findings = _configured(found, config, snapshot.path)
-            good_text = text
+        prev = snapshot.previous
+        if (
+            prev is not None
+            and prev.good_text is not None
+            and prev.generation == snapshot.generation
+        ):
+            good_text = prev.good_text
+            findings = filter_suppressed(
+                text,
+                carry_over(prev.good_text, text, prev.good_findings, snapshot.filename),
+            )
         else:
-            prev = snapshot.previous
-            if (
-                prev is not None
-                and prev.good_text is not None
-                and prev.generation == snapshot.generation
-            ):
-                good_text = prev.good_text
-                findings = filter_suppressed(
-                    text,
-                    carry_over(prev.good_text, text, prev.good_findings, snapshot.filename),
-                )
-            else:
-                good_text, findings = None, []
+            good_text, findings = None, []
     index = LineIndex(text, snapshot.profile.encoding)
     diagnostics = tuple(
         to_diagnostic(f, index, snapshot.uri, snapshot.version, snapshot.profile, snapshot.path)

@@ -28,7 +28,7 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.analysis.notebook import NotebookSource, join_cells, site_in_cell_terms
-from jax_lsp.fixes import TextEdit
+from jax_lsp.fixes.model import TextEdit
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.documents import Document, path_of
 from jax_lsp.server.lint import to_diagnostic

@@ -15,16 +15,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-
-from lsprotocol import types
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Span
 
+if TYPE_CHECKING:
+    from lsprotocol import types
+
 __all__ = ["UTF8", "UTF16", "UTF32", "LineIndex", "code_units", "column_to_code_points"]
 
-UTF8 = types.PositionEncodingKind.Utf8.value
-UTF16 = types.PositionEncodingKind.Utf16.value
-UTF32 = types.PositionEncodingKind.Utf32.value
+#: the values of lsprotocol's `PositionEncodingKind` (tests/server/test_units.py checks them):
+#: this module is used before lsprotocol is imported (see `early`)
+UTF8 = "utf-8"
+UTF16 = "utf-16"
+UTF32 = "utf-32"
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -114,25 +118,40 @@ class LineIndex:
 
     # -- code points -> LSP ---------------------------------------------------------------------
 
-    def position(self, line: int, column: int) -> types.Position:
-        """The LSP position of a 1-based line and a code-point column (clamped to the text)."""
+    def units(self, line: int, column: int) -> tuple[int, int]:
+        """The LSP (line, character) of a 1-based line and a code-point column (clamped to the
+        text), as plain numbers."""
         index = line - 1
         if index < 0:
-            return types.Position(line=0, character=0)
+            return 0, 0
         if index >= len(self._starts):
             last = len(self._starts) - 1
-            return types.Position(
-                line=last, character=code_units(self.line_text(last), self.encoding)
-            )
+            return last, code_units(self.line_text(last), self.encoding)
         text = self.line_text(index)
         column = max(0, min(column, len(text)))
-        return types.Position(line=index, character=code_units(text[:column], self.encoding))
+        return index, code_units(text[:column], self.encoding)
+
+    def position(self, line: int, column: int) -> types.Position:
+        """The LSP position of a 1-based line and a code-point column (clamped to the text)."""
+        from lsprotocol.types import Position  # imported by then: only the server asks
+
+        index, character = self.units(line, column)
+        return Position(line=index, character=character)
 
     def range(self, span: Span) -> types.Range:
         """The LSP range of an analysis span."""
-        return types.Range(
+        from lsprotocol.types import Range
+
+        return Range(
             start=self.position(span.line, span.col), end=self.position(span.end_line, span.end_col)
         )
+
+    def json_range(self, span: Span) -> dict[str, dict[str, int]]:
+        """`range` as JSON (what the stdin front publishes before lsprotocol is imported)."""
+        start_line, start = self.units(span.line, span.col)
+        end_line, end = self.units(span.end_line, span.end_col)
+        return {"start": {"line": start_line, "character": start},
+                "end": {"line": end_line, "character": end}}
 
     def span(self, range_: types.Range) -> Span | None:
         """The analysis span of an LSP range; None when it starts past the end of the text."""

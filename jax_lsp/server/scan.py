@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jax_lsp.analysis.workspace import WorkspaceSpec
+from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.checker.runner import discover_files
 from jax_lsp.config import Config
 

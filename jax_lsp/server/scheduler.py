@@ -85,6 +85,8 @@ class LintScheduler:
         #: seconds the last incremental lint of each document took (submitted to finished)
         self._incremental_cost: dict[str, float] = {}
         self.cheap = CHEAP
+        #: documents to lint again, in full, once their running analysis ends (`redo_after`)
+        self._redo: set[str] = set()
 
     # -- what the handlers call -----------------------------------------------------------------
 
@@ -105,6 +107,16 @@ class LintScheduler:
         self._full.add(uri)
         self._queue[uri] = None
         self._pump()
+
+    def redo_after(self, uri: str) -> None:
+        """Lint a document again, in full, without interrupting its running analysis: once that
+        ends (its report is accepted first), or at once if none runs."""
+        if self._is_running(uri):
+            self._redo.add(uri)
+        elif uri in self._timers or uri in self._queue:
+            self._full.add(uri)  # its snapshot is not taken yet
+        else:
+            self.lint_now(uri)
 
     def changed(self, uri: str, *, incremental: bool = True) -> None:
         """A document was edited (`incremental`: its own text changed, nothing else did): lint
@@ -131,6 +143,7 @@ class LintScheduler:
         self._interrupt_if_running(uri)
         self._reports.pop(uri, None)
         self._incremental_cost.pop(uri, None)
+        self._redo.discard(uri)
         for _, waiter in self._waiters.pop(uri, []):
             if not waiter.done():
                 waiter.set_result(None)
@@ -237,6 +250,11 @@ class LintScheduler:
             if report is not None:
                 self._accept(report)
         finally:
+            if running.uri in self._redo and not self._is_running(running.uri):
+                self._redo.discard(running.uri)
+                if self._state(running.uri) is not None:
+                    self._full.add(running.uri)
+                    self._queue[running.uri] = None
             self._pump()
 
     def _accept(self, report: Report) -> None:

@@ -22,13 +22,13 @@ from typing import Any, BinaryIO
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import to_fs_path
 
 from jax_lsp import __version__
 from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
 from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.front import StdinFront
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
+from jax_lsp.server.paths import workspace_root
 from jax_lsp.server.protocol import JaxLspProtocol
 from jax_lsp.server.session import Session
 from jax_lsp.server.transport import serve_stdio, serve_tcp, watch_process
@@ -82,12 +82,8 @@ class JaxLanguageServer(LanguageServer):
 
 
 def _root(params: types.InitializeParams) -> str | None:
-    uri = params.root_uri
-    if uri is None and params.workspace_folders:
-        uri = params.workspace_folders[0].uri
-    if uri is not None:
-        return to_fs_path(uri)
-    return params.root_path
+    folders = params.workspace_folders
+    return workspace_root(params.root_uri, folders[0].uri if folders else None, params.root_path)
 
 
 def _register_lifecycle(server: JaxLanguageServer) -> None:

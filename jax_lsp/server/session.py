@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import importlib
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,8 +21,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding
-from jax_lsp.analysis.workspace import WorkspaceSpec
-from jax_lsp.catalog import Catalog, load_catalog
+from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.config import Config
 from jax_lsp.server import diagnostics
 from jax_lsp.server.capabilities import ClientProfile
@@ -32,11 +33,22 @@ from jax_lsp.server.notebooks import Notebook, NotebookStore
 from jax_lsp.server.scheduler import LintScheduler
 
 if TYPE_CHECKING:
+    from jax_lsp.catalog import Catalog
+    from jax_lsp.server.early import EarlyPublished
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["Session"]
 
 log = logging.getLogger(__name__)
+
+#: seconds a request waits for a document's first report before it is answered without one
+FIRST_REPORT_WAIT = 10.0
+#: background imports (the fixes, the workspace scan's checker) wait for the first report and
+#: then for this many seconds without analysis (or, if no document is opened, as long after
+#: `initialize`): they would take the CPU and this process's GIL from the first analyses
+BACKGROUND_QUIET = 0.5
+BACKGROUND_NO_DOCUMENT = 2.0
+BACKGROUND_POLL = 0.05
 
 
 class Session:
@@ -57,6 +69,13 @@ class Session:
         self.background_tasks: set[asyncio.Future[None]] = set()
         #: per document: the workspace files its last analysis read
         self.dependencies: dict[str, frozenset[str]] = {}
+        #: the diagnostics the stdin front published before the server attached (see `early`)
+        self._early: EarlyPublished | None = None
+        #: when `preload` ran, and whether a document has been reported since (see
+        #: `background_may_start`), and since when the scheduler has been seen idle
+        self._preloaded_at: float | None = None
+        self._reported_once = False
+        self._idle_since: float | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------
 
@@ -66,13 +85,37 @@ class Session:
         self.notebooks.encoding = self.profile.encoding
 
     def preload(self) -> None:
-        """Start the analysis process (if `serve` has not) and load the catalog in the
-        background, so neither the first diagnostics nor the first hover wait for imports."""
+        """Start the analysis process (if `serve` has not) and load the catalog and the fixes in
+        the background, so neither the first diagnostics nor the first hover or code action
+        wait for imports."""
         self.scheduler.pool.start()
+        self._preloaded_at = time.monotonic()
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
+
+    def background_may_start(self) -> bool:
+        """Whether background work may start: the first report is out (or no document came
+        within `BACKGROUND_NO_DOCUMENT` seconds) and no analysis has run for
+        `BACKGROUND_QUIET` seconds. Any thread may ask (it polls)."""
+        now = time.monotonic()
+        if not self.scheduler.idle:
+            self._idle_since = None
+            return False
+        if self._idle_since is None:
+            self._idle_since = now
+        started = self._preloaded_at if self._preloaded_at is not None else now
+        return now - self._idle_since >= BACKGROUND_QUIET and (
+            self._reported_once or now - started >= BACKGROUND_NO_DOCUMENT)
 
     def _preload(self) -> None:
         _ = self.catalog
+        # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the
+        # first diagnostics do not wait for them), once the first analyses are done, so that
+        # the first code action (on the event loop) need not import them either
+        while not self.background_may_start():
+            time.sleep(BACKGROUND_POLL)
+        with contextlib.suppress(Exception):  # reported by the code action that needs them
+            import jax_lsp.fixes.generated
+            import jax_lsp.fixes.registry  # noqa: F401
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
         # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
@@ -82,6 +125,8 @@ class Session:
         """The error catalog (None if it cannot be loaded: hovers then fall back to the rule)."""
         if self._catalog is None:
             try:
+                from jax_lsp.catalog import load_catalog
+
                 self._catalog = load_catalog()
             except Exception:  # a broken catalog must not break hovers
                 log.exception("cannot load the error catalog")
@@ -132,24 +177,35 @@ class Session:
         )
 
     def _workspace_spec(self, uri: str, path: Path | None, config: Config) -> WorkspaceSpec | None:
-        """Imports are followed from files: the workspace root (or the file's folder), the
-        configured environment, and the other open documents' unsaved text."""
+        """Imports are followed from files (see `Configuration.workspace_spec`); the other
+        open documents' unsaved text overrides theirs on disk."""
         if path is None:
             return None
-        root = self.configuration.root or path.parent
         overlay = tuple(
             (str(other.path), other.text)
             for other in self.documents
             if other.path is not None and other.uri != uri and other.path.suffix == ".py"
         )
-        return WorkspaceSpec((str(root),), config.python_path(), overlay, config.python_trusted)
+        return self.configuration.workspace_spec(path, config, overlay)
+
+    def published_early(self, published: EarlyPublished) -> None:
+        """The stdin front published these diagnostics before the server attached."""
+        self._early = published
 
     def _on_report(self, report: Report) -> None:
+        self._reported_once = True
         self.dependencies[report.uri] = frozenset(report.dependencies)
         notebook = self.notebooks.get(report.uri)
         if notebook is not None:
             self._notebook_reported(notebook, report)
         elif not self.profile.pull_diagnostics:
+            early, self._early = self._early, None
+            if early is not None and early[:2] == (report.uri, report.version):
+                ours = diagnostics.as_json(self.server, report)
+                if ours == early[2]:
+                    return  # published already, by the front
+                log.error("the first diagnostics of %s were published as %s, the server's are "
+                          "%s", report.uri, early[2], ours)
             diagnostics.publish(self.server, report)
 
     # -- notebooks -----------------------------------------------------------------------------
@@ -214,6 +270,13 @@ class Session:
         edited, saved or changed on disk)."""
         changed = {str(Path(p).resolve()) for p in paths}
         stale = [uri for uri, deps in self.dependencies.items() if deps & changed]
+        # a first analysis not ended yet may read them too (its files are not known yet), with
+        # their previous text: it is done again once it ends (the client may have the stdin
+        # front's diagnostics of that version already, see `early`)
+        for doc in self.documents:
+            if doc.uri not in self.dependencies and doc.path is not None and \
+                    str(doc.path.resolve()) not in changed:
+                self.scheduler.redo_after(doc.uri)
         for uri in stale:
             if not self.is_open(uri):
                 continue
@@ -223,6 +286,16 @@ class Session:
                 self.scheduler.changed(uri, incremental=False)
         if stale and self.profile.pull_diagnostics and self.profile.diagnostic_refresh:
             self.server.workspace_diagnostic_refresh(None)
+
+    async def first_report(self, doc: Document) -> None:
+        """Return once the document (or its notebook) has a report, or after
+        `FIRST_REPORT_WAIT` seconds: a request arriving before its first analysis ends (the
+        client may have the stdin front's diagnostics already, see `early`) is answered from
+        that report, not from none."""
+        notebook = self.notebooks.of_cell(doc.uri)
+        uri, version = (notebook.uri, notebook.revision) if notebook else (doc.uri, doc.version)
+        if self.scheduler.report(uri) is None:
+            await self.scheduler.wait_for(uri, version, FIRST_REPORT_WAIT)
 
     def current_findings(self, doc: Document) -> list[Finding]:
         """The findings of the document's current text, from its latest report: exact if the
@@ -261,9 +334,15 @@ class Session:
         """Index the workspace in the background (once per connection; see `scan`)."""
         if self._scan is not None:
             return
-        from jax_lsp.server.scan import scan_workspace
+        self._scan = asyncio.get_running_loop().create_task(self._scan_workspace())
 
-        self._scan = asyncio.get_running_loop().create_task(scan_workspace(self.server))
+    async def _scan_workspace(self) -> int:
+        # `scan` uses the checker, which imports the analyser: off the event loop, and once
+        # the first analyses are done
+        while not self.background_may_start():
+            await asyncio.sleep(BACKGROUND_POLL)
+        scan = await asyncio.to_thread(importlib.import_module, "jax_lsp.server.scan")
+        return int(await scan.scan_workspace(self.server))
 
     def recheck_all(self) -> None:
         """Re-lint every open document (the configuration changed)."""

@@ -83,6 +83,8 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
     kept, ended = front.attach(hand_over, on_close)
     if front.answered is not None:
         protocol.answered_early(*front.answered)
+    if front.early is not None and front.early.published is not None:
+        server.session.published_early(front.early.published)
     deliver(protocol, kept)
     del kept  # the first messages (an opened document's text) need not live as long as this
     if ended:

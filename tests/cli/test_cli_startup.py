@@ -68,3 +68,30 @@ def test_the_requested_command_is_the_first_non_option() -> None:
     assert cli._requested_command(["check", "--jobs", "2", "x.py"]) == "check"
     assert cli._requested_command(["-h", "serve"]) == "serve"
     assert cli._requested_command(["--", "check"]) is None
+
+
+_LIGHT_PROBE = """
+import json, sys
+import jax_lsp.config, jax_lsp.analysis.findings, jax_lsp.analysis.options
+import jax_lsp.server.analysis_process, jax_lsp.server.configuration, jax_lsp.server.reported
+light = sorted(sys.modules)
+import jax_lsp.analysis as analysis
+names = {name: type(getattr(analysis, name)).__name__ for name in analysis.__all__}
+print(json.dumps({"light": light, "names": names, "dir": sorted(dir(analysis))}))
+"""
+
+
+def test_the_analysis_package_loads_the_analyser_only_when_asked() -> None:
+    """The configuration, the analysis's plain data and the server's side of the analysis
+    process import none of the analyser; its names still load from the package on use."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    p = subprocess.run([sys.executable, "-c", _LIGHT_PROBE], capture_output=True, text=True,
+                       env=env, timeout=60, check=True)
+    ran = json.loads(p.stdout)
+    analysis = {m for m in ran["light"] if m.startswith("jax_lsp.analysis")}
+    assert analysis == {"jax_lsp.analysis", "jax_lsp.analysis.findings",
+                        "jax_lsp.analysis.options"}
+    assert not [m for m in ran["light"] if m.startswith(("lsprotocol", "pygls.lsp", "libcst"))]
+    assert ran["names"]["analyze_source"] == "function"
+    assert ran["names"]["AnalysisConfig"] == ran["names"]["Finding"] == "type"
+    assert set(ran["names"]) <= set(ran["dir"])

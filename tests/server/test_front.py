@@ -48,6 +48,26 @@ def test_serve_reaches_its_front_without_the_heavy_imports() -> None:
     assert [m for m in json.loads(out) if m.startswith(HEAVY)] == []
 
 
+#: what the server process does not import to start (the analysis processes analyse; the
+#: catalog, the fixes and the workspace scan's checker load in the background once it runs)
+ANALYSER = ("jax_lsp.analysis.engine", "jax_lsp.analysis.interp", "jax_lsp.analysis.workspace",
+            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi")
+
+_SERVER_PROBE = """
+import json, sys
+from jax_lsp.server.server import create_server
+create_server()
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_server_starts_without_the_analyser() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-c", _SERVER_PROBE], capture_output=True, text=True,
+                         env=env, timeout=60, check=True).stdout
+    assert [m for m in json.loads(out) if m.startswith(ANALYSER)] == []
+
+
 def test_the_trusted_environment_variables_are_the_analysis_ones() -> None:
     from jax_lsp import trust
     from jax_lsp.analysis import environment
@@ -94,16 +114,22 @@ def test_the_early_answer_is_the_servers(client: str) -> None:
 
 
 def _analysis_child(server: subprocess.Popen[bytes]) -> int:
-    """The analysis process under `server` (maybe behind a launcher process), once started."""
+    """The analysis process under `server` (maybe behind a launcher process), once started:
+    run as `python -m jax_lsp.server.analysis_process`, or forked (`spawn.fork`: a child with
+    its parent's command line)."""
     deadline = time.monotonic() + 20
+    server_cmdline = b""
     while time.monotonic() < deadline:
-        pids = children(server.pid)
+        with contextlib.suppress(OSError):
+            server_cmdline = Path(f"/proc/{server.pid}/cmdline").read_bytes()
+        pids = [(pid, server_cmdline) for pid in children(server.pid)]
         while pids:
-            pid = pids.pop()
+            pid, parent_cmdline = pids.pop()
             with contextlib.suppress(OSError):
-                if b"jax_lsp.server.analysis_process" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+                if b"jax_lsp.server.analysis_process" in cmdline or cmdline == parent_cmdline:
                     return pid
-            pids += children(pid)
+                pids += [(child, cmdline) for child in children(pid)]
         time.sleep(0.001)
     raise AssertionError("no analysis process started")
 
