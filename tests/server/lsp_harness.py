@@ -64,13 +64,14 @@ PROFILES = _profiles()
 
 
 def make_client() -> LanguageClient:
-    """pytest-lsp's client, also recording every publishDiagnostics (with its version) and
-    accepting client/registerCapability as real editors do."""
+    """pytest-lsp's client, also recording every publishDiagnostics (with its version), counting
+    its answers to workspace/configuration and accepting client/registerCapability as real
+    editors do."""
     client = LanguageClient(converter_factory=default_converter)
     features = {
         method: fn
         for method, fn in DEFAULT_CLIENT_FEATURES.items()
-        if method != types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+        if method not in (types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, types.WORKSPACE_CONFIGURATION)
     }
     register_lsp_features(client, features)
     published: dict[str, list[types.PublishDiagnosticsParams]] = defaultdict(list)
@@ -82,6 +83,15 @@ def make_client() -> LanguageClient:
     def on_publish(params: types.PublishDiagnosticsParams) -> None:
         published[params.uri].append(params)
         client.diagnostics[params.uri] = params.diagnostics
+
+    client.configuration_answers = 0  # type: ignore[attr-defined]
+    answer_configuration = DEFAULT_CLIENT_FEATURES[types.WORKSPACE_CONFIGURATION]
+
+    @client.feature(types.WORKSPACE_CONFIGURATION)
+    def on_configuration(params: types.ConfigurationParams) -> list[Any]:
+        answer = answer_configuration(client, params)
+        client.configuration_answers += 1  # type: ignore[attr-defined]
+        return answer
 
     @client.feature(types.CLIENT_REGISTER_CAPABILITY)
     def on_register(params: types.RegistrationParams) -> None:
@@ -104,7 +114,11 @@ async def initialize(
     root: Path,
     initialization_options: Any = None,
 ) -> types.InitializeResult:
-    return await asyncio.wait_for(
+    """Initialize, and return once the server has pulled the editor settings, when the client
+    can answer that: a document's first diagnostics may come from the stdin front before the
+    server ran `initialized`, and a test that changes the settings before that pull was
+    answered would have them reset by the answer (this client answers with nothing)."""
+    result = await asyncio.wait_for(
         client.initialize_session(
             types.InitializeParams(
                 capabilities=profile.capabilities,
@@ -115,6 +129,14 @@ async def initialize(
         ),
         TIMEOUT,
     )
+    workspace = profile.capabilities.workspace
+    if workspace is not None and workspace.configuration:
+        deadline = asyncio.get_running_loop().time() + TIMEOUT
+        while not client.configuration_answers:  # type: ignore[attr-defined]
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError("the server never asked for its settings")
+            await asyncio.sleep(0.01)
+    return result
 
 
 @dataclass
