@@ -58,6 +58,11 @@ def _level_apis() -> frozenset[str]:
 def trigger_names(extra_transforms: Iterable[str] = ()) -> frozenset[str]:
     """The last parts of the names by which a level-making function can be written: theirs,
     those of the aliases `jaxapi.canonical` maps onto them, and the configured transforms'."""
+    return _trigger_names(frozenset(extra_transforms))
+
+
+@lru_cache(maxsize=16)
+def _trigger_names(extra_transforms: frozenset[str]) -> frozenset[str]:
     level_apis = _level_apis()
     names = set(level_apis) | set(extra_transforms)
     names.update(a for a in jaxapi.ALIASES if jaxapi.canonical(a) in level_apis)
