@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import reach
@@ -158,7 +158,7 @@ def interpreter(
 
 def module_path(filename: str, workspace: Workspace | None) -> str:
     """The analysed module's path as its imports are resolved from (absolute with a workspace)."""
-    return str(Path(filename).resolve()) if workspace is not None else filename
+    return os.path.realpath(filename) if workspace is not None else filename
 
 
 def finish(interp: Interpreter) -> AnalysisResult:

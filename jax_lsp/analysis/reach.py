@@ -72,10 +72,11 @@ def _trigger_names(extra_transforms: frozenset[str]) -> frozenset[str]:
 _IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
-def _identifiers_with(text: str, word: str) -> Iterator[str]:
-    """The runs of ASCII identifier characters of `text` that contain `word` (str.find is
-    much faster than a regex here). A run may be longer than Python's identifier (a string's
-    content) or shorter (next to a non-ASCII letter): both only make more texts match."""
+def _identifiers_at(text: str, word: str) -> Iterator[tuple[int, str]]:
+    """The runs of ASCII identifier characters of `text` that contain `word`, with where each
+    starts (str.find is much faster than a regex here). A run may be longer than Python's
+    identifier (a string's content) or shorter (next to a non-ASCII letter): both only make
+    more texts match."""
     n = len(text)
     i = text.find(word)
     while i >= 0:
@@ -84,7 +85,7 @@ def _identifiers_with(text: str, word: str) -> Iterator[str]:
             start -= 1
         while end < n and text[end] in _IDENT_CHARS:
             end += 1
-        yield text[start:end]
+        yield start, text[start:end]
         i = text.find(word, end)
 
 
@@ -97,7 +98,7 @@ class _Triggers:
     words: tuple[str, ...]
 
     def named_in(self, text: str) -> bool:
-        return any(ident in self.names for w in self.words for ident in _identifiers_with(text, w))
+        return any(ident in self.names for w in self.words for _, ident in _identifiers_at(text, w))
 
 
 @lru_cache(maxsize=16)
@@ -161,23 +162,49 @@ def _unsafe(text: str, tree: ast.Module, triggers: _Triggers) -> bool:
     scanned = text if text.isascii() else unicodedata.normalize("NFKC", text)
     if triggers.named_in(scanned):
         return True
-    uses = sum(ident == "getattr" for ident in _identifiers_with(scanned, "getattr"))
-    if not uses:
+    lines = _lines_using(scanned, "getattr")
+    if not lines:
         return False
-    names = _getattr_names(tree)
-    if names is None or len(names) != uses:
+    names = _getattr_names(_statements_at(tree, lines))
+    if names is None or len(names) != sum(lines.values()):
         return True  # a getattr that is not a call with a constant name (or one in a comment)
     return any(
         triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n)) for n in names
     )
 
 
-def _getattr_names(tree: ast.Module) -> list[str] | None:
-    """The constant names of every `getattr(obj, "name", ...)` call, or None if `getattr` is
-    used otherwise (`getattr(obj, name)`, `g = getattr`, `builtins.getattr`, `*args`)."""
+def _lines_using(text: str, name: str) -> dict[int, int]:
+    """How often identifier `name` is written on each line (counting newlines)."""
+    found: dict[int, int] = {}
+    line, counted = 1, 0
+    for start, ident in _identifiers_at(text, name):
+        if ident == name:
+            line += text.count("\n", counted, start)
+            counted = start
+            found[line] = found.get(line, 0) + 1
+    return found
+
+
+def _statements_at(tree: ast.Module, lines: dict[int, int]) -> list[ast.stmt]:
+    """The top-level statements that span any of `lines` (decorators included). Should lines
+    be counted otherwise than the parser does (a lone CR), fewer uses are found in them than
+    were counted in the text: the module is then not cleared."""
+    found = []
+    for stmt in tree.body:
+        decorators = getattr(stmt, "decorator_list", None) or ()
+        start = min((stmt.lineno, *(d.lineno for d in decorators)))
+        end = stmt.end_lineno or stmt.lineno
+        if any(start <= line <= end for line in lines):
+            found.append(stmt)
+    return found
+
+
+def _getattr_names(statements: list[ast.stmt]) -> list[str] | None:
+    """The constant names of every `getattr(obj, "name", ...)` call in `statements`, or None if
+    `getattr` is used otherwise (`getattr(obj, name)`, `g = getattr`, `builtins.getattr`)."""
     names: list[str] = []
     calls: set[int] = set()
-    for node in ast.walk(tree):
+    for node in (n for stmt in statements for n in ast.walk(stmt)):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
