@@ -5,11 +5,12 @@ from __future__ import annotations
 import ast
 import contextlib
 import gc
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from jax_lsp.analysis import reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
@@ -54,6 +55,10 @@ def _analyze(
     tree = parse(source, filename)
     if isinstance(tree, AnalysisResult):
         return tree
+    path = module_path(filename, workspace)
+    may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
+    if not may:  # nothing it can run makes a level: no finding (see `reach`)
+        return AnalysisResult([], dependencies=sorted(read))
     interp = interpreter(tree, source, filename, cfg, workspace)
     try:
         return finish(interp)
@@ -135,10 +140,15 @@ def interpreter(
         source.splitlines(),
         extra_callbacks=frozenset(cfg.extra_callbacks),
         extra_transforms=dict(cfg.extra_transforms),
-        path=str(Path(filename).resolve()) if workspace is not None else filename,
+        path=module_path(filename, workspace),
         workspace=workspace,
         **incremental,
     )
+
+
+def module_path(filename: str, workspace: Workspace | None) -> str:
+    """The analysed module's path as its imports are resolved from (absolute with a workspace)."""
+    return os.path.realpath(filename) if workspace is not None else filename
 
 
 def finish(interp: Interpreter) -> AnalysisResult:

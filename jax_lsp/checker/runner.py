@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from jax_lsp.analysis import reach
 from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.notebook import (
@@ -417,6 +418,7 @@ def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
         return [analyse_file(*item) for item in work]
     # biggest first, one file at a time: the processes finish together, on small files
     order = sorted(range(len(work)), key=lambda i: -sizes[i])
+    reach.trigger_names()  # computed once here, the forked processes inherit it
     results: list[_Analysed | None] = [None] * len(work)
     with ProcessPoolExecutor(max_workers=n) as pool:
         for i, analysed in zip(order, pool.map(_analyse_star, [work[i] for i in order])):

@@ -1,0 +1,280 @@
+"""Whether interpreting a module can find anything: a sound pre-filter, cheaper than a parse.
+
+Every finding is reported under a differentiation or batching `Level` (`decisions.report`),
+and the interpreter makes a level (`Transforms.level`) only when it calls, by its canonical
+name, a JAX function that differentiates, transposes or batches: a transform
+(`jaxapi.TRANSFORMS`, or a user wrapper configured as one), a wrapper of kind "vmap" or "map",
+`custom_root`, `custom_linear_solve`, or a measured function that transposes, differentiates or
+maps (`vectorize`) the functions it is given (`apitable`). Such a name reaches the interpreter
+as an `Api` value, built from import and attribute names, or from the constant name given to
+`getattr`; `jaxapi.canonical` keeps the last part of a name, except for the aliases it maps
+whole. So a module's analysis can make a level only if one of these last parts (or an alias's,
+see `trigger_names`) is written in a module it interprets: itself or a workspace module it
+imports, transitively. The exception, `getattr` of a name the interpreter computes
+(`"gr" + "ad"`, a variable), is ruled out: every `getattr` must be a call with a constant name.
+
+The imported modules are those its import statements resolve to in the workspace (with the
+importer's own resolution). A package's `__init__` also exposes its submodules by attribute
+(`pkg.sub`): rather than guess which, a module that imports a package is not cleared.
+
+A cleared module's analysis is its parse: `engine` skips the interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from jax_lsp.analysis import apitable, jaxapi
+from jax_lsp.analysis.workspace import Workspace
+
+__all__ = ["may_find", "trigger_names"]
+
+#: the `jaxapi.HIGHER_ORDER` kinds whose calls make a level (a batch level, custom_root's
+#: linearization, custom_linear_solve's transposition)
+_LEVEL_KINDS = frozenset({"vmap", "map", "custom_root", "custom_linear_solve"})
+
+#: facts of imported modules, by content hash (they depend on the text only)
+_FACTS: dict[tuple[frozenset[str], str], _Facts] = {}
+_MAX_FACTS = 20_000
+
+
+@lru_cache(maxsize=1)
+def _level_apis() -> frozenset[str]:
+    """The canonical names of the JAX functions whose calls make a level."""
+    names = set(jaxapi.TRANSFORMS)
+    names.update(n for n, kind in jaxapi.HIGHER_ORDER.items() if kind in _LEVEL_KINDS)
+    for name in apitable.table()["functions"]:
+        facts = apitable.facts(name)
+        if facts is not None and (facts.transposes or facts.differentiates or facts.maps):
+            names.add(name)
+    return frozenset(names)
+
+
+def trigger_names(extra_transforms: Iterable[str] = ()) -> frozenset[str]:
+    """The last parts of the names by which a level-making function can be written: theirs,
+    those of the aliases `jaxapi.canonical` maps onto them, and the configured transforms'."""
+    return _trigger_names(frozenset(extra_transforms))
+
+
+@lru_cache(maxsize=16)
+def _trigger_names(extra_transforms: frozenset[str]) -> frozenset[str]:
+    level_apis = _level_apis()
+    names = set(level_apis) | set(extra_transforms)
+    names.update(a for a in jaxapi.ALIASES if jaxapi.canonical(a) in level_apis)
+    return frozenset(n.rpartition(".")[2] for n in names)
+
+
+_IDENT_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _identifiers_at(text: str, word: str) -> Iterator[tuple[int, str]]:
+    """The runs of ASCII identifier characters of `text` that contain `word`, with where each
+    starts (str.find is much faster than a regex here). A run may be longer than Python's
+    identifier (a string's content) or shorter (next to a non-ASCII letter): both only make
+    more texts match."""
+    n = len(text)
+    i = text.find(word)
+    while i >= 0:
+        start, end = i, i + len(word)
+        while start > 0 and text[start - 1] in _IDENT_CHARS:
+            start -= 1
+        while end < n and text[end] in _IDENT_CHARS:
+            end += 1
+        yield start, text[start:end]
+        i = text.find(word, end)
+
+
+@dataclass(frozen=True)
+class _Triggers:
+    """Finds the trigger names in a text, as whole identifiers or parts of strings."""
+
+    names: frozenset[str]
+    #: the names none of which holds another: a text holds a trigger only if it holds one
+    words: tuple[str, ...]
+
+    def named_in(self, text: str) -> bool:
+        return any(ident in self.names for w in self.words for _, ident in _identifiers_at(text, w))
+
+
+@lru_cache(maxsize=16)
+def _triggers(names: frozenset[str]) -> _Triggers:
+    return _Triggers(
+        names, tuple(sorted(w for w in names if not any(o != w and o in w for o in names)))
+    )
+
+
+@dataclass(frozen=True)
+class _Facts:
+    #: the text names a trigger, or has a `getattr` the interpreter may give a computed name
+    unsafe: bool
+    #: (dotted name, level) of each module it imports, as the interpreter looks them up
+    imports: tuple[tuple[str, int], ...]
+
+
+#: the fields of the statements that hold statements
+_NESTED: dict[type, tuple[str, ...]] = {
+    ast.FunctionDef: ("body",),
+    ast.AsyncFunctionDef: ("body",),
+    ast.ClassDef: ("body",),
+    ast.If: ("body", "orelse"),
+    ast.For: ("body", "orelse"),
+    ast.AsyncFor: ("body", "orelse"),
+    ast.While: ("body", "orelse"),
+    ast.With: ("body",),
+    ast.AsyncWith: ("body",),
+    ast.Try: ("body", "orelse", "finalbody"),
+    ast.TryStar: ("body", "orelse", "finalbody"),
+}
+
+
+def _imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
+    """What `PythonStatements` looks up for each import statement (nested ones too):
+    `import a.b` binds (and looks up) `a`, `import a.b as m` looks up `a.b`, `from m import x`
+    looks up `m`."""
+    found: list[tuple[str, int]] = []
+    bodies: list[list[ast.stmt]] = [tree.body]
+    for body in bodies:
+        for stmt in body:
+            t = type(stmt)
+            if t is ast.Import:
+                for alias in stmt.names:  # type: ignore[attr-defined]
+                    name = alias.name
+                    found.append((name if alias.asname else name.split(".")[0], 0))
+            elif t is ast.ImportFrom:
+                found.append((stmt.module or "", stmt.level or 0))  # type: ignore[attr-defined]
+            elif t in _NESTED:
+                bodies.extend(getattr(stmt, f) for f in _NESTED[t])
+                if t is ast.Try or t is ast.TryStar:
+                    bodies.extend(h.body for h in stmt.handlers)  # type: ignore[attr-defined]
+            elif t is ast.Match:
+                bodies.extend(c.body for c in stmt.cases)  # type: ignore[attr-defined]
+    return tuple(dict.fromkeys(found))
+
+
+def _unsafe(text: str, tree: ast.Module, triggers: _Triggers) -> bool:
+    """Whether the text names a trigger (identifiers as the parser reads them: NFKC) or has a
+    `getattr` the interpreter may give a name not written in it."""
+    scanned = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    if triggers.named_in(scanned):
+        return True
+    lines = _lines_using(scanned, "getattr")
+    if not lines:
+        return False
+    names = _getattr_names(_statements_at(tree, lines))
+    if names is None or len(names) != sum(lines.values()):
+        return True  # a getattr that is not a call with a constant name (or one in a comment)
+    return any(
+        triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n)) for n in names
+    )
+
+
+def _lines_using(text: str, name: str) -> dict[int, int]:
+    """How often identifier `name` is written on each line (counting newlines)."""
+    found: dict[int, int] = {}
+    line, counted = 1, 0
+    for start, ident in _identifiers_at(text, name):
+        if ident == name:
+            line += text.count("\n", counted, start)
+            counted = start
+            found[line] = found.get(line, 0) + 1
+    return found
+
+
+def _statements_at(tree: ast.Module, lines: dict[int, int]) -> list[ast.stmt]:
+    """The top-level statements that span any of `lines` (decorators included). Should lines
+    be counted otherwise than the parser does (a lone CR), fewer uses are found in them than
+    were counted in the text: the module is then not cleared."""
+    found = []
+    for stmt in tree.body:
+        decorators = getattr(stmt, "decorator_list", None) or ()
+        start = min((stmt.lineno, *(d.lineno for d in decorators)))
+        end = stmt.end_lineno or stmt.lineno
+        if any(start <= line <= end for line in lines):
+            found.append(stmt)
+    return found
+
+
+def _getattr_names(statements: list[ast.stmt]) -> list[str] | None:
+    """The constant names of every `getattr(obj, "name", ...)` call in `statements`, or None if
+    `getattr` is used otherwise (`getattr(obj, name)`, `g = getattr`, `builtins.getattr`)."""
+    names: list[str] = []
+    calls: set[int] = set()
+    for node in (n for stmt in statements for n in ast.walk(stmt)):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+        ):
+            args = node.args
+            if (
+                len(args) < 2
+                or any(isinstance(a, ast.Starred) for a in args[:2])
+                or not isinstance(args[1], ast.Constant)
+                or not isinstance(args[1].value, str)
+            ):
+                return None
+            names.append(args[1].value)
+            calls.add(id(node.func))
+        elif isinstance(node, ast.Name) and node.id == "getattr" and id(node) not in calls:
+            # ast.walk visits a call before its function: any other Name is another use
+            return None
+        elif isinstance(node, (ast.Attribute, ast.alias)) and "getattr" in (
+            getattr(node, "attr", None),
+            getattr(node, "name", None),
+            getattr(node, "asname", None),
+        ):
+            return None
+    return names
+
+
+def may_find(
+    tree: ast.Module,
+    source: str,
+    path: str | None,
+    workspace: Workspace | None,
+    extra_transforms: Mapping[str, str],
+) -> tuple[bool, list[str]]:
+    """Whether interpreting the module may make a level (see the module docstring), and the
+    workspace modules that were read to decide (what the decision depends on)."""
+    triggers = _triggers(trigger_names(extra_transforms))
+    if _unsafe(source, tree, triggers):
+        return True, []
+    if workspace is None:
+        return False, []
+    main = _Facts(False, _imports(tree))
+    read: list[str] = []
+    seen: set[Path] = set()
+    todo: list[tuple[_Facts, Path | None]] = [(main, Path(path) if path else None)]
+    while todo:
+        facts, importer = todo.pop()
+        for dotted, level in facts.imports:
+            try:
+                found = workspace.find(dotted, level, importer)
+            except OSError:
+                return True, read
+            if found is None or found in seen:
+                continue
+            seen.add(found)
+            if found.name == "__init__.py":
+                return True, read  # a package: its submodules are its attributes
+            parsed = workspace.parse(found)
+            if parsed is None:
+                continue  # the interpreter cannot read it either: an unknown module
+            read.append(str(found))
+            key = (triggers.names, parsed.digest)
+            imported = _FACTS.get(key)
+            if imported is None:
+                if len(_FACTS) >= _MAX_FACTS:
+                    _FACTS.clear()
+                text = "\n".join(parsed.lines)
+                unsafe = _unsafe(text, parsed.tree, triggers)
+                imported = _FACTS[key] = _Facts(unsafe, () if unsafe else _imports(parsed.tree))
+            if imported.unsafe:
+                return True, read
+            todo.append((imported, found))
+    return False, read

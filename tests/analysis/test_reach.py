@@ -1,0 +1,106 @@
+"""The pre-filter that skips the interpreter for modules from which no level can be made
+(`reach`): it must clear only modules whose analysis finds nothing, whatever route a transform
+takes into them (imports of first-party modules, aliases, `getattr`, Unicode spellings)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from jax_lsp.analysis import AnalysisConfig, analyze_source, reach
+from jax_lsp.analysis.workspace import Workspace
+
+TESTS = Path(__file__).resolve().parents[1]
+CALLBACK = """\
+import jax
+import numpy as np
+
+def f(x):
+    return jax.pure_callback(np.sin, x, x)
+"""
+
+
+def may_find(source: str, root: Path | None = None, name: str = "main.py", **extra: str) -> bool:
+    path = (root / name) if root is not None else Path(name)
+    workspace = Workspace([root]) if root is not None else None
+    return reach.may_find(ast.parse(source), source, str(path), workspace, extra)[0]
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def test_every_labelled_corpus_program_is_interpreted() -> None:
+    programs = sorted((TESTS / "corpus").rglob("*.py")) + sorted(
+        (TESTS.parent / "examples").glob("*.py")
+    )
+    labelled = [p for p in programs if re.search(r"#\s*EXPECT:\s*JAX", p.read_text("utf-8"))]
+    assert len(labelled) > 100
+    cleared = [p for p in labelled if not may_find(p.read_text("utf-8"), p.parent, p.name)]
+    assert cleared == []
+
+
+def test_a_module_without_a_transform_is_cleared_and_finds_nothing() -> None:
+    source = CALLBACK + "jax.jit(f)(1.0)\nprint(getattr(np, 'sin'))\n"
+    assert not may_find(source)
+    assert analyze_source(source).findings == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "jax.grad(f)(1.0)",
+        "jax.jacobian(f)(1.0)",  # an alias jaxapi.canonical maps whole
+        "jax.vmap(f)(np.ones(3))",  # a batch level (JAX008)
+        "jax.numpy.vectorize(f)(np.ones(3))",  # a measured wrapper that maps
+        "getattr(jax, 'grad')(f)(1.0)",
+        "getattr(jax, 'gr' + 'ad')(f)(1.0)",  # a name the interpreter computes
+        "g = getattr\ng(jax, 'gr' + 'ad')(f)(1.0)",
+        "jax.\uff47rad(f)(1.0)",  # the parser reads a fullwidth g as g (NFKC)
+    ],
+)
+def test_a_route_to_a_level_is_interpreted_and_found(call: str) -> None:
+    source = CALLBACK + call + "\n"
+    assert may_find(source)
+    assert analyze_source(source).findings, call
+
+
+def test_a_transform_aliased_in_a_first_party_module_is_followed(tmp_path: Path) -> None:
+    write(tmp_path, {"mylib.py": "import jax\nmy_diff = jax.grad\n"})
+    source = CALLBACK + "from mylib import my_diff\nmy_diff(f)(1.0)\n"
+    assert may_find(source, tmp_path)
+    result = analyze_source(source, str(tmp_path / "main.py"), None, Workspace([tmp_path]))
+    assert [f.code for f in result.findings] == ["JAX001"]
+
+
+def test_imports_are_followed_transitively_and_a_package_is_not_cleared(
+    tmp_path: Path,
+) -> None:
+    write(
+        tmp_path,
+        {
+            "a.py": "from b import helper\n",
+            "b.py": "import jax\ndef helper(fn):\n    return jax.grad(fn)\n",
+            "c.py": "def plain(x):\n    return x\n",
+            "pkg/__init__.py": "",
+            "pkg/sub.py": "import jax\nd = jax.grad\n",
+        },
+    )
+    assert may_find("from a import helper\n", tmp_path)
+    assert not may_find("import c\nfrom c import plain\n", tmp_path)
+    assert may_find("import pkg\n", tmp_path)
+    assert may_find("def g():\n    from . import c\n", tmp_path / "pkg", "other.py")
+
+
+def test_a_configured_transform_is_a_trigger() -> None:
+    source = CALLBACK + "from lib import mywrap\nmywrap(f)(1.0)\n"
+    assert not may_find(source)
+    assert may_find(source, **{"lib.mywrap": "jax.grad"})
+    config = AnalysisConfig(extra_transforms={"lib.mywrap": "jax.grad"})
+    assert analyze_source(source, "t.py", config).findings
