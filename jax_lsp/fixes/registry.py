@@ -53,15 +53,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
     if src is not None:
         before: Counter[str] | None = None
-        for build in _builders():
-            try:
-                fix = build(src, finding)
-            except Exception:  # noqa: BLE001 - one broken fix must not hide the others
-                log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
-                              finding.span)
-                continue
-            if fix is None:
-                continue
+        for fix in _built(src, finding):
             if not validate:
                 fixes.append(fix)
                 continue
@@ -99,25 +91,14 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     src = parse_fix_source(source, helpers, finding_lines(finding), outline)
     if src is None:
         return
-    builders = iter(_builders())
+    built = _built(src, finding)  # one generator: the second loop goes on where the first stopped
 
     def allowed(fix: Fix) -> bool:
         return fix.kind is not FixKind.SUPPRESS and (fix.safe or unsafe)
 
-    def built() -> Iterator[Fix]:
-        for build in builders:
-            try:
-                fix = build(src, finding)
-            except Exception:  # noqa: BLE001 - one broken fix must not hide the others
-                log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
-                              finding.span)
-                continue
-            if fix is not None:
-                yield fix
-
     before: list[Fix] = []  # built before the first preferred fix
     preferred = None
-    for fix in built():
+    for fix in built:
         if fix.preferred:
             preferred = fix
             break
@@ -125,7 +106,21 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     if preferred is not None and allowed(preferred):
         yield preferred
     yield from (f for f in before if allowed(f))
-    yield from (f for f in built() if allowed(f))
+    yield from (f for f in built if allowed(f))
+
+
+def _built(src: FixSource, finding: Finding) -> Iterator[Fix]:
+    """Each builder's fix for `finding`, in `_builders` order, as it is built (a builder that
+    fails is logged and skipped: one broken fix must not hide the others)."""
+    for build in _builders():
+        try:
+            fix = build(src, finding)
+        except Exception:  # noqa: BLE001 - one broken fix must not hide the others
+            log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
+                          finding.span)
+            continue
+        if fix is not None:
+            yield fix
 
 
 def _codes(source: str) -> Counter[str]:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.server.front import choose_encoding
+from jax_lsp.server.front import choose_encoding, json_get
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding, ParseError, PathStep
@@ -57,14 +57,6 @@ _SEVERITY = {"error": 1, "warning": 2, "info": 3}
 
 #: (uri, version, diagnostics as JSON) published for the server to know
 EarlyPublished = tuple[str, int, list[dict[str, Any]]]
-
-
-def _get(data: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def _location_json(step: PathStep, index: LineIndex, uri: str, path: Path | None
@@ -189,7 +181,7 @@ class EarlyLint:
             message = json.loads(body)
         except (ValueError, RecursionError):
             message = None
-        method = _get(message, "method")
+        method = json_get(message, "method")
         is_request = isinstance(message, dict) and "id" in message
         if self._document is not None:  # the analysis runs: is its result still wanted?
             if method is None or method in _STILL_VALID:
@@ -197,7 +189,7 @@ class EarlyLint:
             if is_request and method != "shutdown":
                 return  # requests leave the documents and configuration as they are
             if method == "textDocument/didOpen" and \
-                    _get(message, "params", "textDocument", "uri") != self._document[0]:
+                    json_get(message, "params", "textDocument", "uri") != self._document[0]:
                 return
             self._valid = False
             return
@@ -205,13 +197,13 @@ class EarlyLint:
             return
         if self._params is None:
             if method == "initialize" and answered_initialize:
-                self._start_watching(_get(message, "params"))
+                self._start_watching(json_get(message, "params"))
             else:
                 self._give_up()  # not the start the front answers: leave it to the server
             return
         if method in ("initialized", "$/setTrace"):
             return
-        document = _get(message, "params", "textDocument")
+        document = json_get(message, "params", "textDocument")
         if method != "textDocument/didOpen" or not isinstance(document, dict):
             self._give_up()
             return
@@ -230,7 +222,7 @@ class EarlyLint:
     def _start_watching(self, params: Any) -> None:
         if (
             not isinstance(params, dict)
-            or _get(params, "capabilities", "textDocument", "diagnostic") is not None
+            or json_get(params, "capabilities", "textDocument", "diagnostic") is not None
             or os.environ.get(_FAULT_ENV)
             or self._publish is None
         ):
@@ -274,7 +266,9 @@ class EarlyLint:
         configuration = Configuration(report_problem=problems.append)
         configuration.set_user_python(self._python, trust_project=self._trust)
         folders = params.get("workspaceFolders")
-        first_folder = _get(folders[0], "uri") if isinstance(folders, list) and folders else None
+        first_folder = (
+            json_get(folders[0], "uri") if isinstance(folders, list) and folders else None
+        )
         root = workspace_root(params.get("rootUri"), first_folder, params.get("rootPath"))
         if root:
             configuration.root = Path(root)
@@ -304,9 +298,9 @@ class EarlyLint:
             return None
         capabilities = params.get("capabilities")
         index = LineIndex(text, choose_encoding(params))
-        related = bool(_get(capabilities, "textDocument", "publishDiagnostics",
+        related = bool(json_get(capabilities, "textDocument", "publishDiagnostics",
                             "relatedInformation"))
-        described = bool(_get(capabilities, "textDocument", "publishDiagnostics",
+        described = bool(json_get(capabilities, "textDocument", "publishDiagnostics",
                               "codeDescriptionSupport"))
         diagnostics = [
             diagnostic_json(f, index, uri, version, related, described, path)

@@ -55,7 +55,7 @@ Events = list[Frame | FrameError]
 def choose_encoding(params: dict[str, Any]) -> str:
     """The position encoding negotiated with a client: its first choice among `ENCODINGS`,
     else UTF-16 (the default of the specification)."""
-    general = _get(params, "capabilities", "general")
+    general = json_get(params, "capabilities", "general")
     encodings = general.get("positionEncodings") if isinstance(general, dict) else None
     for encoding in encodings if isinstance(encodings, list) else ():
         if encoding in ENCODINGS:
@@ -69,7 +69,7 @@ def initialize_result(params: dict[str, Any]) -> dict[str, Any]:
     sync: dict[str, Any] = {"openClose": True, "change": 2}  # incremental
     for key in ("willSave", "willSaveWaitUntil"):
         # not offered; said so to clients that ask (pygls: client's value and registered)
-        if _get(params, "capabilities", "textDocument", "synchronization", key) is not None:
+        if json_get(params, "capabilities", "textDocument", "synchronization", key) is not None:
             sync[key] = False
     sync["save"] = True
     capabilities: dict[str, Any] = {
@@ -88,12 +88,13 @@ def initialize_result(params: dict[str, Any]) -> dict[str, Any]:
             "workspaceDiagnostics": False,
         },
     }
-    if _get(params, "capabilities", "notebookDocument") is not None:
+    if json_get(params, "capabilities", "notebookDocument") is not None:
         capabilities["notebookDocumentSync"] = NOTEBOOK_SYNC
     return {"capabilities": capabilities, "serverInfo": {"name": "jax-lsp", "version": __version__}}
 
 
-def _get(data: Any, *keys: str) -> Any:
+def json_get(data: Any, *keys: str) -> Any:
+    """`data[k1][k2]...` of a JSON message, or None where a level is missing or not an object."""
     for key in keys:
         if not isinstance(data, dict):
             return None
