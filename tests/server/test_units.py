@@ -109,11 +109,16 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     findings, _, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
 
-    # the child dies: the job fails, and the next one gets a new child
+    # the child dies while it analyses: the job fails, and the next one gets a new child
+    # (killed between two jobs, the child may be found dead before the next request is sent,
+    # and that job then simply goes to a new child: the kill lands mid-analysis instead)
     assert process.pid is not None
-    os.kill(process.pid, signal.SIGKILL)
+    process.begin("job-4")
+    killer = threading.Timer(0.3, os.kill, args=(process.pid, signal.SIGKILL))
+    killer.start()
     with pytest.raises(AnalysisFailed):
-        process.analyze(source, "m.py", AnalysisConfig())
+        process.analyze(big, "big-2.py", AnalysisConfig())
+    killer.join()
     findings, _, _, _ = process.analyze(source, "m.py", AnalysisConfig())
     assert len(findings) == 1
 
