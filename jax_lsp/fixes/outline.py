@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.interp import statement_start
 from jax_lsp.fixes.model import TextEdit, apply_edits
 
 __all__ = ["Outline", "Statement"]
@@ -44,11 +45,6 @@ class Statement:
     names: frozenset[str]
     #: names an import in it binds
     imported: frozenset[str]
-
-
-def _first_line(st: ast.stmt) -> int:
-    decorators = getattr(st, "decorator_list", ())
-    return min([st.lineno, *(d.lineno for d in decorators)])
 
 
 def _binds(st: ast.stmt) -> frozenset[str]:
@@ -172,7 +168,7 @@ class Outline:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError):
             return None
-        los = [_first_line(st) for st in tree.body]
+        los = [statement_start(st) for st in tree.body]
         return cls([_statement(st, marker) for st in tree.body], los,
                    [st.end_lineno or st.lineno for st in tree.body], [None] * len(los),
                    _LINE.findall(text), marker)
@@ -259,7 +255,7 @@ class Outline:
                 return None
             for st in tree.body:
                 statements.append(_statement(st, self.marker))
-                los.append(_first_line(st) + new_a - 1)
+                los.append(statement_start(st) + new_a - 1)
                 his.append((st.end_lineno or st.lineno) + new_a - 1)
                 origins.append(None)
             shift += len(chunk_lines) - (b - a + 1)
