@@ -61,18 +61,16 @@ EarlyPublished = tuple[str, int, list[dict[str, Any]]]
 
 def _location_json(step: PathStep, index: LineIndex, uri: str, path: Path | None
                    ) -> dict[str, Any]:
-    from pygls.uris import from_fs_path
+    from jax_lsp.server.reported import step_uri
 
-    step_uri = uri
-    if step.filename is not None and not (path is not None and step.filename == str(path)):
-        step_uri = from_fs_path(step.filename) or uri
-    if step_uri == uri:
+    where = step_uri(step.filename, uri, path)
+    if where == uri:
         rng = index.json_range(step.span)
     else:  # as `lint._range_elsewhere`
         s = step.span
         rng = {"start": {"line": max(s.line - 1, 0), "character": max(s.col, 0)},
                "end": {"line": max(s.end_line - 1, 0), "character": max(s.end_col, 0)}}
-    return {"uri": step_uri, "range": rng}
+    return {"uri": where, "range": rng}
 
 
 def diagnostic_json(
@@ -86,6 +84,7 @@ def diagnostic_json(
 ) -> dict[str, Any]:
     """`lint.to_diagnostic` as the JSON the server sends, made without lsprotocol."""
     from jax_lsp.codes import RULES
+    from jax_lsp.server.reported import finding_key
 
     rule = RULES.get(finding.code)
     span = finding.span
@@ -103,8 +102,7 @@ def diagnostic_json(
             {"location": _location_json(step, index, uri, path), "message": step.label}
             for step in finding.path
         ]
-    diagnostic["data"] = {"uri": uri, "version": version, "code": finding.code,
-                          "span": [span.line, span.col, span.end_line, span.end_col]}
+    diagnostic["data"] = {"uri": uri, "version": version, **finding_key(finding)}
     return diagnostic
 
 

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
-from pygls.uris import from_fs_path
 
 from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Severity, Span
 from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
@@ -28,7 +27,7 @@ from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.carryover import carry_over
 from jax_lsp.server.errors import maybe_fault
 from jax_lsp.server.positions import LineIndex
-from jax_lsp.server.reported import Analyze, document_findings
+from jax_lsp.server.reported import Analyze, document_findings, finding_key, step_uri
 
 __all__ = [
     "SOURCE",
@@ -107,12 +106,6 @@ class Report:
         return self.parse_error is not None
 
 
-def finding_key(finding: Finding) -> dict[str, Any]:
-    """What identifies a finding within one version of a document (travels in `data`)."""
-    s = finding.span
-    return {"code": finding.code, "span": [s.line, s.col, s.end_line, s.end_col]}
-
-
 def span_of_key(key: Any) -> tuple[str, Span] | None:
     """The (code, span) of a `finding_key`, or None if `key` is not one."""
     try:
@@ -123,12 +116,6 @@ def span_of_key(key: Any) -> tuple[str, Span] | None:
     if not isinstance(code, str):
         return None
     return code, Span(line, col, end_line, end_col)
-
-
-def _uri_of(filename: str | None, uri: str, path: Path | None) -> str:
-    if filename is None or (path is not None and filename == str(path)):
-        return uri
-    return from_fs_path(filename) or uri
 
 
 def _range_elsewhere(span: Span) -> types.Range:
@@ -158,9 +145,9 @@ def to_diagnostic(
         for step in finding.path:
             location = locate(step) if locate is not None else None
             if location is None:
-                step_uri = _uri_of(step.filename, uri, path)
-                rng = index.range(step.span) if step_uri == uri else _range_elsewhere(step.span)
-                location = types.Location(uri=step_uri, range=rng)
+                where = step_uri(step.filename, uri, path)
+                rng = index.range(step.span) if where == uri else _range_elsewhere(step.span)
+                location = types.Location(uri=where, range=rng)
             related.append(
                 types.DiagnosticRelatedInformation(location=location, message=step.label)
             )

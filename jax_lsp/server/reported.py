@@ -9,14 +9,14 @@ import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding, ParseError
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
     from jax_lsp.config import Config
 
-__all__ = ["Analyze", "configured", "document_findings"]
+__all__ = ["Analyze", "configured", "document_findings", "finding_key", "step_uri"]
 
 #: analyse a module (the last argument allows an incremental analysis): its findings
 #: (suppressions applied), its parse error, the workspace files the analysis read, and whether
@@ -72,3 +72,18 @@ def document_findings(
     if error is not None:
         return None, error, dependencies, exact
     return configured(found, config, path), None, dependencies, exact
+
+
+def finding_key(finding: Finding) -> dict[str, Any]:
+    """What identifies a finding within one version of a document (travels in `data`)."""
+    s = finding.span
+    return {"code": finding.code, "span": [s.line, s.col, s.end_line, s.end_col]}
+
+
+def step_uri(filename: str | None, uri: str, path: Path | None) -> str:
+    """The URI of the file a path step is in: the document `uri` (at `path`) or another."""
+    if filename is None or (path is not None and filename == str(path)):
+        return uri
+    from pygls.uris import from_fs_path  # pygls' uris module imports no lsprotocol
+
+    return from_fs_path(filename) or uri
