@@ -293,6 +293,14 @@ class PythonExpressions:
                     for k, v in zip(base.keys, base.items):
                         if k == c:
                             return v
+                elif index.choices is not None:
+                    # `registry[name]` for `name` in a list of constants: only those entries
+                    # (a constant with no entry raises KeyError there: it reads nothing)
+                    found = [
+                        v for k, v in zip(base.keys, base.items) if _one_of(k, index.choices)
+                    ]
+                    if found:
+                        return join(found)
             elif (
                 isinstance(c, int)
                 and not isinstance(c, bool)
@@ -503,3 +511,11 @@ class PythonExpressions:
                 tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
             )
         return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
+
+
+def _one_of(key: object, choices: frozenset) -> bool:
+    """Whether a dict literal's constant key is one of `choices` (as a dict compares keys)."""
+    try:
+        return key in choices
+    except TypeError:  # an unhashable key: that dict literal raises where it is built
+        return False

@@ -136,6 +136,9 @@ class Value:
     traced: bool = False
     #: an integer or boolean literal array (for JAX010)
     intish: bool = False
+    #: when `const` is unknown: the few constants it is one of (an element of `["a", "b"]`),
+    #: so that `registry[name]` reads only those entries; None when not known
+    choices: frozenset | None = None
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -152,6 +155,7 @@ class Value:
                         self.const,
                         self.traced,
                         self.intish,
+                        self.choices,
                     )
                 )
                 or 1
@@ -211,8 +215,37 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
     consts = {repr(v.const) for v in vs}
     const = first.const if len(consts) == 1 else NOCONST
     return Value(
-        tan, tuple(fns), items, keys, const, any(v.traced for v in vs), all(v.intish for v in vs)
+        tan,
+        tuple(fns),
+        items,
+        keys,
+        const,
+        any(v.traced for v in vs),
+        all(v.intish for v in vs),
+        _choices(vs) if const is NOCONST else None,
     )
+
+
+#: the most constants `Value.choices` keeps: beyond it, a value is just unknown
+_MAX_CHOICES = 16
+
+
+def _choices(vs: list[Value]) -> frozenset | None:
+    """The constants one of `vs` is, when each is a string or number constant (or a few)."""
+    out: set = set()
+    for v in vs:
+        c = v.const
+        if c is NOCONST:
+            if v.choices is None:
+                return None
+            out.update(v.choices)
+        elif type(c) in (str, int, float, bool):
+            out.add(c)
+        else:
+            return None
+        if len(out) > _MAX_CHOICES:
+            return None
+    return frozenset(out)
 
 
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:

@@ -436,3 +436,25 @@ def test_edits_of_generated_modules_equal_a_full_analysis(
         compared += 1
         exact += got.exact
     assert compared >= edits // 2 and exact >= compared * 2 // 3, analyzer.inexact
+
+
+def test_a_changed_list_of_registry_keys_is_seen_by_an_incremental_run() -> None:
+    """Which registry entries `for n in names: REG[n]` reads depends on the constants listed
+    (values.Value.choices): changing only a listed name must change the result."""
+    source = (
+        "import jax\nimport numpy as np\n\n"
+        "def host(x):\n"
+        "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n"
+        "REG = {'value': jax.jit(host), 'twice': host, 'slope': jax.jacfwd(host)}\n\n"
+        "def run(names, x):\n"
+        "    return [REG[n](x) for n in names]\n\n"
+        "NAMES = ['value', 'twice']\n"
+        "run(NAMES, np.ones(()))\n"
+    )
+    analyzer = IncrementalAnalyzer()
+    assert not analyzer.analyze(source).findings
+    edited = source.replace("'twice']", "'slope']")
+    result = analyzer.analyze(edited)
+    assert [f.code for f in result.findings] == ["JAX001"]
+    assert _signature(result) == _signature(analyze_source(edited))
+    assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))

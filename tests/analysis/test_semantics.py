@@ -368,6 +368,30 @@ class M(nnx.Module):
         return jnp.sum(self.w[...] * x * y)
 nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
 """),
+"registry_read_at_listed_names": ([], f"""
+def host(x):
+    return {cb('x')}
+TOOLS = {{
+    "value": jax.jit(host),
+    "twice": lambda x: 2.0 * host(x),
+    "slope": jax.jacfwd(host),
+    "curv": jax.hessian(host),
+}}
+def run(names, x):
+    return {{n: TOOLS[n](x) for n in names}}
+run(["value", "twice"], jnp.ones(()))
+"""),
+"registry_read_at_one_of_listed_names": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+TOOLS = {{"value": jax.jit(host), "slope": jax.jacfwd(host), "curv": jax.hessian(host)}}
+def run(names, x):
+    out = {{}}
+    for n in names:
+        out[n] = TOOLS[n](x)
+    return out
+run(["value", "slope"], jnp.ones(()))
+"""),
 "nnx_grad_differentiates_param": (["JAX001"], """
 from flax import nnx
 class M(nnx.Module):
