@@ -228,7 +228,7 @@ PYTREE_REGISTRATIONS: frozenset[str] = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_dataclass"}
 )
 PYTREE_BASES: frozenset[str] = frozenset(
-    {"equinox.Module", "flax.struct.PyTreeNode"}
+    {"equinox.Module", "flax.struct.PyTreeNode", "typing.NamedTuple"}
 )
 
 #: flax nnx Variable types and their base ("" for nnx.Variable itself), checked against flax

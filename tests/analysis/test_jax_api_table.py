@@ -18,6 +18,7 @@ import jax
 import pytest
 
 from jax_lsp.analysis import apitable
+from jax_lsp.analysis.jaxapi import PYTREE_BASES
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -98,3 +99,16 @@ def test_numpy_dtype_names_are_numpy_dtypes_of_the_same_kind() -> None:
         attr = getattr(np, name.removeprefix("numpy."), None)
         if attr is not None:
             assert np.dtype(attr).kind in "iub", name
+
+
+@pytest.mark.parametrize("base", sorted(PYTREE_BASES))
+def test_a_subclass_of_each_pytree_base_has_its_fields_as_leaves(base: str) -> None:
+    """`jaxapi.PYTREE_BASES` (JAX010 looks for integer fields of their instances) are the
+    bases whose subclasses JAX flattens into their fields: checked on the installed JAX."""
+    module_name, _, name = base.rpartition(".")
+    module = pytest.importorskip(module_name)
+    source = f"class Pair(Base):\n    a: {float.__name__}\n    b: {int.__name__}\n"
+    namespace: dict = {"Base": getattr(module, name)}
+    exec(source, namespace)  # noqa: S102 - our own two-line class, to subclass each base
+    leaves = jax.tree_util.tree_leaves(namespace["Pair"](1.5, 2))
+    assert leaves == [1.5, 2]

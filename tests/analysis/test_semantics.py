@@ -392,6 +392,24 @@ def run(names, x):
     return out
 run(["value", "slope"], jnp.ones(()))
 """),
+"namedtuple_state_int_leaf": (["JAX010"], """
+from typing import NamedTuple
+class State(NamedTuple):
+    pos: jax.Array
+    hits: jax.Array
+def loss(s):
+    return jnp.sum(s.pos ** 2)
+jax.grad(loss)(State(jnp.ones(3), jnp.zeros((), jnp.int32)))
+"""),
+"namedtuple_state_float_leaves": ([], """
+from typing import NamedTuple
+class State(NamedTuple):
+    pos: jax.Array
+    vel: jax.Array
+def loss(s):
+    return jnp.sum(s.pos * s.vel)
+jax.grad(loss)(State(jnp.ones(3), jnp.ones(3)))
+"""),
 "nnx_grad_differentiates_param": (["JAX001"], """
 from flax import nnx
 class M(nnx.Module):
