@@ -124,6 +124,9 @@ HIGHER_ORDER: dict[str, str] = {
     "flax.nnx.vmap": "vmap",
     "flax.linen.jit": "same",
     "flax.linen.vmap": "same",
+    # a lifted scan calls its module class's `__call__` (or its function) once per step: run
+    # once, as the class itself (a carry that gains tangents only in a later step is missed)
+    "flax.linen.scan": "same",
     "jax.checkpoint": "checkpoint",
     "equinox.filter_checkpoint": "checkpoint",
     "flax.nnx.remat": "checkpoint",
