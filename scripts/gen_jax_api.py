@@ -326,6 +326,16 @@ def _probe_call(fn: Any, args: list[Any]) -> dict[str, Any] | None:
             back(jax.tree_util.tree_map(jnp.ones_like, out))
         except Exception as e:
             result["reverse"] = _error_kind(e)
+    if any(k == "float" for k in kinds) and "custom_vjp_call" in prims_set:
+        # linear_transpose stages the function and transposes its jaxpr: a custom_vjp on the
+        # linear path has no transpose rule (JAX006). Other errors (the function is not
+        # linear) say nothing about custom rules and are not recorded.
+        try:
+            out = call(*prims)
+            jax.linear_transpose(call, *prims)(jax.tree_util.tree_map(jnp.ones_like, out))
+        except Exception as e:
+            if _error_kind(e) == "custom_vjp_transpose":
+                result["transpose"] = "custom_vjp_transpose"
     return result
 
 
@@ -469,7 +479,7 @@ def _summarise(entry: dict[str, Any], probes: list[dict], static: set[int]) -> d
         "int" if kinds <= {"int", "bool"} else "key" if kinds == {"key"} else "float"
     )
     entry["tangent_free"] = not unknown_flow and not any(reach.values())
-    for what in ("forward", "reverse"):
+    for what in ("forward", "reverse", "transpose"):
         errs = {p.get(what) for p in probes if p.get(what)}
         if errs:
             entry[what] = sorted(errs)[0]

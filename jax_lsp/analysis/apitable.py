@@ -39,6 +39,9 @@ class ApiFacts:
     #: "while_loop_reverse", ...), None when it works
     forward: str | None
     reverse: str | None
+    #: the error `jax.linear_transpose` raises inside ("custom_vjp_transpose"), None when
+    #: not measured or when it works
+    transpose: str | None
     #: the parameters that take functions, and how it calls them ("calls" at once, "wrapper":
     #: through the function it returns)
     callables: tuple[str, ...]
@@ -98,6 +101,7 @@ def _facts(name: str, e: dict[str, Any]) -> ApiFacts:
         tangent_free=bool(e.get("tangent_free")) or e.get("status") == "static",
         forward=e.get("forward"),
         reverse=e.get("reverse"),
+        transpose=e.get("transpose"),
         callables=tuple(e.get("callables") or ()),
         calling=e.get("calling"),
         callee_arity=int(e.get("callee_arity") or 1),

@@ -12,7 +12,7 @@ from jax_lsp.analysis.interp_state import (
     MAX_ITEMS,
     Args,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     NOCONST,
@@ -272,6 +272,19 @@ class JaxApiCalls:
                 # JAX rejects the forward-mode use of its custom_vjp before calling anything
                 lv = forward[0]
                 self.report("JAX005", node, lv, short, (), deferred=lv.name.endswith("linearize"))
+                return Value(tan=operand.tan, traced=True)
+        if node is not None and facts.transpose == "custom_vjp_transpose":
+            transposed = sorted(
+                (
+                    m
+                    for m in operand.tan - self.ctx.mask
+                    if isinstance(m, Level) and m.mode == TRANSPOSE
+                ),
+                key=lambda lv: lv.order,
+            )
+            if transposed:
+                # linear_transpose reaches the custom_vjp inside: it has no transpose rule
+                self.report("JAX006", node, transposed[0], short, (), deferred=True)
                 return Value(tan=operand.tan, traced=True)
         callee_args = Args([operand] * facts.callee_arity, {}, [None] * facts.callee_arity, {})
         # a list of functions (piecewise's funclist) is its functions

@@ -76,6 +76,8 @@ def test_measured_facts_are_the_ones_jax_shows() -> None:
     assert f("jax.numpy.bincount").reaches(f("jax.numpy.bincount").position("weights"))
     assert f("jax.numpy.vectorize").calling == "wrapper"
     assert f("jax.experimental.ode.odeint").forward == "custom_vjp_forward"
+    assert f("jax.experimental.ode.odeint").transpose == "custom_vjp_transpose"
+    assert f("jax.numpy.where").transpose is None
     assert f("jax.scipy.optimize.minimize").reverse == "while_loop_reverse"
     assert "custom_linear_solve" in f("jax.scipy.sparse.linalg.cg").primitives
 

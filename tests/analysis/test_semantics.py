@@ -410,6 +410,18 @@ def loss(s):
     return jnp.sum(s.pos * s.vel)
 jax.grad(loss)(State(jnp.ones(3), jnp.ones(3)))
 """),
+"linear_transpose_of_odeint": (["JAX006"], """
+from jax.experimental.ode import odeint
+def decay(u0):
+    return odeint(lambda u, t: -0.5 * u, u0, jnp.array([0.0, 1.0]))[-1]
+jax.linear_transpose(decay, jnp.ones(3))(jnp.ones(3))
+"""),
+"grad_of_odeint": ([], """
+from jax.experimental.ode import odeint
+def decay(u0):
+    return odeint(lambda u, t: -0.5 * u, u0, jnp.array([0.0, 1.0]))[-1]
+jax.grad(lambda u: jnp.sum(decay(u)))(jnp.ones(3))
+"""),
 "nnx_grad_differentiates_param": (["JAX001"], """
 from flax import nnx
 class M(nnx.Module):
