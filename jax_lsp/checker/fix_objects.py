@@ -9,8 +9,8 @@ where `--fix` would create (or import) the helper module, since neither format c
 In a notebook, the fix is chosen on the joined code cells as `--fix` chooses it and cut back
 into cells by `--fix`'s own code (`fixes.notebook`); a fix `--fix` would refuse to write there
 (it touches a magic) has no fix object. As in ruff, JSON edits count rows from their cell's
-first line (each edit also names its `cell`, which ruff's leaves out), and SARIF's count them
-in the joined module, as its regions do.
+first line (each edit also names its `cell`, which ruff's leaves out); SARIF's and rdjson's
+count them in ruff's concatenated text of the cells (`notebook_layout`), as their regions do.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import logging
 from typing import Any
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.checker.notebook_layout import NotebookLayout
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
@@ -188,23 +189,43 @@ def ruff_fix(r: FileResult, f: Finding) -> dict[str, Any] | None:
     }
 
 
-def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dict[str, Any]]:
-    """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file."""
+def _replacements(r: FileResult, f: Finding, layout: NotebookLayout | None
+                  ) -> tuple[Any, list[tuple[int, int, int, int, str]]] | None:
+    """The chosen fix and its edits as (row, column, end row, end column, content), 1-based,
+    the end exclusive: in a notebook, in rows of ruff's concatenated text (`notebook_layout`),
+    None when an edit falls in a cell ruff leaves out of it."""
     chosen = _fix(r, f)
     if chosen is None:
+        return None
+    fix, cells = chosen
+    if cells is None:
+        return fix, [(e.span.line, e.span.col + 1, e.span.end_line, e.span.end_col + 1,
+                      e.new_text) for e in fix.edits]
+    if layout is None or any(e.cell not in layout.ruff_joined for e in cells):
+        return None
+    return fix, [(layout.ruff_row(e.cell, e.row), e.column, layout.ruff_row(e.cell, e.end_row),
+                  e.end_column, e.content) for e in cells]
+
+
+def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str],
+                layout: NotebookLayout | None = None) -> list[dict[str, Any]]:
+    """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file (in a
+    notebook, rows of ruff's concatenated text, as the regions)."""
+    chosen = _replacements(r, f, layout)
+    if chosen is None:
         return []
-    fix = chosen[0]
+    fix, edits = chosen
     replacements = [
         {
             "deletedRegion": {
-                "startLine": e.span.line,
-                "startColumn": e.span.col + 1,
-                "endLine": e.span.end_line,
-                "endColumn": e.span.end_col + 1,
+                "startLine": row,
+                "startColumn": column,
+                "endLine": end_row,
+                "endColumn": end_column,
             },
-            "insertedContent": {"text": e.new_text},
+            "insertedContent": {"text": content},
         }
-        for e in fix.edits
+        for row, column, end_row, end_column, content in edits
     ]
     return [
         {
@@ -214,19 +235,20 @@ def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dic
     ]
 
 
-def rdjson_suggestions(r: FileResult, f: Finding) -> list[dict[str, Any]]:
+def rdjson_suggestions(r: FileResult, f: Finding,
+                       layout: NotebookLayout | None = None) -> list[dict[str, Any]]:
     """reviewdog's `suggestions` of a diagnostic: the fix's replacements, positioned as SARIF's
-    (in a notebook, in the joined code cells, as ruff's rdjson does)."""
-    chosen = _fix(r, f)
+    (in a notebook, in ruff's concatenated text, as ruff's rdjson does)."""
+    chosen = _replacements(r, f, layout)
     if chosen is None:
         return []
     return [
         {
             "range": {
-                "start": {"line": e.span.line, "column": e.span.col + 1},
-                "end": {"line": e.span.end_line, "column": e.span.end_col + 1},
+                "start": {"line": row, "column": column},
+                "end": {"line": end_row, "column": end_column},
             },
-            "text": e.new_text,
+            "text": content,
         }
-        for e in chosen[0].edits
+        for row, column, end_row, end_column, content in chosen[1]
     ]
