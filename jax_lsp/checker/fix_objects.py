@@ -15,12 +15,14 @@ count them in ruff's concatenated text of the cells (`notebook_layout`), as thei
 
 from __future__ import annotations
 
+import ast
+import functools
 import logging
 from typing import Any
 
-from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.findings import Finding, Span
 from jax_lsp.checker.notebook_layout import NotebookLayout
-from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
+from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult, split_lines
 from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
 __all__ = ["fix_applicability", "is_fixable", "rdjson_suggestions", "ruff_fix", "sarif_fixes"]
@@ -32,8 +34,10 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
     """"safe" when `check --fix` has a fix for `f`, "unsafe" when only `--unsafe-fixes` adds
     one, None when neither has (or the configuration makes its code unfixable); judged from
     the finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`).
-    Safe: a custom rule, or a host linear map not only transposed; the others (stop_gradient,
-    jacrev instead of jacfwd, a transposed linear map) are unsafe. ruff's `[*]` marker."""
+    Safe: a custom rule, a host linear map not only transposed, or a stop_gradient into a call
+    whose result nothing uses (an expression statement: the one fact the source adds); the
+    others (stop_gradient, jacrev instead of jacfwd, a transposed linear map) are unsafe, as
+    `--fix` judges them. ruff's `[*]` marker."""
     if f.code == PARSE_ERROR_CODE or f.code in r.unfixable:
         return None
     from jax_lsp.analysis.findings import FixKind
@@ -46,7 +50,33 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
         return "safe"
     if f.code in ("JAX002", "JAX008") and set(f.modes) != {"transpose"}:
         return "safe"
+    if FixKind.STOP_GRADIENT in kinds and r.source is not None \
+            and f.span in _statement_calls(r.source):
+        return "safe"  # nothing uses the call's result: `stop_gradient_fix` calls that safe
     return "unsafe"
+
+
+@functools.lru_cache(maxsize=4)
+def _statement_calls(source: str) -> frozenset[Span]:
+    """The spans (character columns) of the calls that are a whole expression statement: no
+    gradient flows out of them, so stopping gradients into them changes none."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    lines = split_lines(source)
+
+    def column(line: int, offset: int) -> int:  # ast's UTF-8 byte offset -> characters
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return len(text.encode("utf-8")[:offset].decode("utf-8", errors="ignore"))
+
+    return frozenset(
+        Span(c.lineno, column(c.lineno, c.col_offset), c.end_lineno,
+             column(c.end_lineno, c.end_col_offset))
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(c := node.value, ast.Call)
+        and c.end_lineno is not None and c.end_col_offset is not None
+    )
 
 
 def is_fixable(r: FileResult, f: Finding) -> bool:

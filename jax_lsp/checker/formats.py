@@ -87,8 +87,16 @@ def summary_line(results: Sequence[FileResult]) -> str:
 
 
 def found(results: Sequence[FileResult]) -> str:
-    """The summary's first line: ``Found 2 errors.``, ..., or ``All checks passed!``."""
+    """The summary's first line: ``Found 2 errors.``, ..., or ``All checks passed!``; after
+    `--fix` fixed some, as ruff says it, ``Found 3 errors (2 fixed, 1 remaining).``"""
     counts = Counter(f.severity for _, f in each_finding(results))
+    fixed = sum(r.fixed for r in results)
+    if fixed:
+        remaining = sum(counts.values())
+        total = fixed + remaining
+        noun = "error" if set(counts) <= {Severity.ERROR} else "finding"
+        return f"Found {total} {noun}{'' if total == 1 else 's'} ({fixed} fixed, " \
+               f"{remaining} remaining)."
     if not counts:
         return "All checks passed!"
     parts = [

@@ -296,3 +296,30 @@ def test_rdjson_suggestions_are_the_json_fix_edits(tmp_path: Path, run_cli) -> N
                for s in diagnostic["suggestions"]]
     assert as_json == item["fix"]["edits"]
     assert "jax.lax.stop_gradient(" in _apply_ruff_edits(IO_PROGRAM, as_json)
+
+
+#: an io_callback whose result nothing uses (logging): stopping gradients into it is safe
+LOGGING_PROGRAM = IO_PROGRAM.replace("    y = io_callback(", "    io_callback(").replace(
+    "    return y * 2.0\n", "    return x * 2.0\n")
+
+
+def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_cli) -> None:
+    """The `[*]` marker follows what `--fix` does: a stop_gradient into a call whose result is
+    unused is safe. `--diff` ends with ruff's `Would fix N errors.`, and after `--fix` the
+    summary says ruff's `Found N errors (F fixed, R remaining).` (exit 0 when none remain)."""
+    write_tree(tmp_path, {"log.py": LOGGING_PROGRAM, "io.py": IO_PROGRAM})
+    concise = ["check", "--no-cache", "--output-format", "concise"]
+    lines = run_cli([*concise, "log.py", "io.py"], tmp_path).out.splitlines()
+    assert lines[0].startswith("io.py:7:9: JAX003 `io_callback`"), lines
+    assert lines[1].startswith("log.py:7:5: JAX003 [*] `io_callback`"), lines
+    assert lines[-1] == ("[*] 1 fixable with `--fix` (1 unsafe fix available with "
+                         "`--fix --unsafe-fixes`).")
+    diff = run_cli([*concise, "--diff", "log.py", "io.py"], tmp_path)
+    assert diff.code == 1 and "+++ b/log.py\n" in diff.out and "io.py" not in diff.out
+    assert diff.out.endswith("\n\nWould fix 1 error.\n"), diff.out
+    fixed = run_cli([*concise, "--fix", "log.py", "io.py"], tmp_path)
+    assert fixed.code == 1 and fixed.out.splitlines()[-2] == \
+        "Found 2 errors (1 fixed, 1 remaining).", fixed.out
+    assert "stop_gradient" in (tmp_path / "log.py").read_text(encoding="utf-8")
+    again = run_cli([*concise, "--fix", "--unsafe-fixes", "io.py"], tmp_path)
+    assert (again.code, again.out) == (0, "Found 1 error (1 fixed, 0 remaining).\n"), again
