@@ -46,9 +46,9 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
     kinds = offered_kinds(f)
     if not kinds:
         return None
+    if f.code in ("JAX002", "JAX008"):  # the host linear map (listed as a custom rule kind)
+        return "unsafe" if set(f.modes) == {"transpose"} else "safe"
     if FixKind.CUSTOM_JVP in kinds or FixKind.CUSTOM_VJP in kinds:
-        return "safe"
-    if f.code in ("JAX002", "JAX008") and set(f.modes) != {"transpose"}:
         return "safe"
     if FixKind.STOP_GRADIENT in kinds and r.source is not None \
             and f.span in _statement_calls(r.source):

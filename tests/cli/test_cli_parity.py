@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -323,3 +324,28 @@ def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_
     assert "stop_gradient" in (tmp_path / "log.py").read_text(encoding="utf-8")
     again = run_cli([*concise, "--fix", "--unsafe-fixes", "io.py"], tmp_path)
     assert (again.code, again.out) == (0, "Found 1 error (1 fixed, 0 remaining).\n"), again
+
+
+def test_the_marker_says_what_the_chosen_fix_is() -> None:
+    """`[*]` (`fix_applicability`) is the applicability of the fix `--fix` would choose: the
+    host linear map of a transposed-only call is unsafe (though listed as a custom rule kind,
+    as in `tests/corpus/rules/custom_jvp_primal_callback_linear_transpose.py`), one that
+    tangents also reach is safe; a stop_gradient is safe only into a call whose result is
+    unused (an expression statement, found in characters past non-ASCII text)."""
+    from jax_lsp.analysis.findings import FixKind
+    from jax_lsp.checker.fix_objects import fix_applicability
+
+    operand = (Span(1, 10, 1, 11),)
+    linear = Finding("JAX002", "m", Span(1, 0, 1, 12), fixes=(FixKind.CUSTOM_VJP,),
+                     operand_spans=operand, modes=("transpose",), transform="jax.linear_transpose")
+    result = FileResult("a.py", (linear,), "y = cb(f, x)\n")
+    assert fix_applicability(result, linear) == "unsafe"
+    assert fix_applicability(result, replace(linear, modes=("reverse",))) == "safe"
+
+    source = 'é = "日本"; cb(f, x)\ny = cb(f, x)\n'
+    used = Finding("JAX003", "m", Span(2, 4, 2, 12), fixes=(FixKind.STOP_GRADIENT,),
+                   operand_spans=(Span(2, 10, 2, 11),), transform="jax.grad")
+    unused = replace(used, span=Span(1, 10, 1, 18), operand_spans=(Span(1, 16, 1, 17),))
+    result = FileResult("a.py", (unused, used), source)
+    assert fix_applicability(result, unused) == "safe"
+    assert fix_applicability(result, used) == "unsafe"
