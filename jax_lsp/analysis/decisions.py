@@ -108,9 +108,12 @@ class CallbackDecisions:
             else:
                 code = "JAX007" if second_order else "JAX003"
             spans = operand_spans(lambda t: bool(t & set(jvp_levels)))
-            self.report(
-                code, node, outer, short, spans, modes=tuple(sorted({lv.mode for lv in jvp_levels}))
-            )
+            # an io_callback inside a checkpoint that reverse mode differentiates still fails
+            # once its operands' gradients are stopped (JAX004, checked under JAX 0.10.2)
+            stop_helps = not (kind == "io" and ctx.checkpoint_levels)
+            modes = tuple(sorted({lv.mode for lv in jvp_levels}))
+            self.report(code, node, outer, short, spans, modes=modes,
+                        stop_gradient_helps=stop_helps)
             return
         if kind == "io" and ctx.checkpoint_levels:
             outer = min(ctx.checkpoint_levels, key=lambda lv: lv.order)
@@ -151,6 +154,7 @@ class CallbackDecisions:
         on_tangents: bool = False,
         modes: tuple[str, ...] = (),
         jax_says: str | None = None,
+        stop_gradient_helps: bool = True,
     ) -> None:
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
@@ -217,7 +221,8 @@ class CallbackDecisions:
             path=tuple(path),
             # an io_callback JAX transposes stays in the transposed jaxpr whatever stops its
             # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
-            fixes=(() if code == "JAX003" and deferred else _FIXES.get(code, ()))
+            fixes=tuple(k for k in (() if code == "JAX003" and deferred else _FIXES.get(code, ()))
+                        if stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
             + (FixKind.SUPPRESS,),
             transform=level.name,
             operand_spans=operand_spans,

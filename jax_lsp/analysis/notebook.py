@@ -145,12 +145,28 @@ def join_cells(cells: list[str]) -> NotebookSource:
     return NotebookSource("".join(parts), tuple(starts), shifts)
 
 
+#: the cell languages analysed: a code cell in another language (VS Code's `languageId` in the
+#: cell's `vscode` metadata: a SQL or shell cell of a polyglot notebook) is not Python, and
+#: neither ruff nor the server (`server.notebooks`) reads it as Python
+PYTHON_LANGUAGES = frozenset({"python", "ipython"})
+
+
+def is_python_code_cell(cell: object) -> bool:
+    """Whether a cell of a `.ipynb` document is a code cell whose language is Python."""
+    if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+        return False
+    metadata = cell.get("metadata")
+    vscode = metadata.get("vscode") if isinstance(metadata, dict) else None
+    language = vscode.get("languageId") if isinstance(vscode, dict) else None
+    return not isinstance(language, str) or language.lower() in PYTHON_LANGUAGES
+
+
 def code_cells_of_ipynb(text: str) -> list[str]:
-    """The sources of the code cells of a `.ipynb` document (nbformat 4)."""
+    """The sources of the Python code cells of a `.ipynb` document (nbformat 4)."""
     nb = json.loads(text)
     cells = []
     for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "code":
+        if not is_python_code_cell(cell):
             continue
         src = cell.get("source", "")
         cells.append("".join(src) if isinstance(src, list) else str(src))
@@ -159,9 +175,9 @@ def code_cells_of_ipynb(text: str) -> list[str]:
 
 def code_cell_numbers_of_ipynb(text: str) -> list[int]:
     """The 1-based position among all cells (markdown and raw ones too, as Jupyter and ruff
-    number them) of each code cell of a `.ipynb` document."""
+    number them) of each Python code cell of a `.ipynb` document."""
     nb = json.loads(text)
-    return [i for i, cell in enumerate(nb.get("cells", []), 1) if cell.get("cell_type") == "code"]
+    return [i for i, cell in enumerate(nb.get("cells", []), 1) if is_python_code_cell(cell)]
 
 
 def site_in_cell_terms(

@@ -2,7 +2,9 @@
 reviewdog's rdjson and Azure Pipelines logging commands, shaped like ruff's formats of the same
 names so that a pipeline written for ruff reads them unchanged.
 
-Positions are 1-based rows and columns, as in the other formats (see `formats`).
+Positions are 1-based rows and columns, as in the other formats (see `formats`). A finding in
+a notebook is placed as ruff places it (`notebook_layout`): at row 1, column 1 in the pylint,
+azure and gitlab formats, nowhere in junit, in rows of ruff's concatenated cells in rdjson.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from jax_lsp.analysis.findings import Finding, Severity
+from jax_lsp.analysis.findings import Finding, Severity, Span
+from jax_lsp.checker.notebook_layout import NotebookLayout, notebook_layouts
 from jax_lsp.checker.results import FileResult, each_finding, rule_url
 
 __all__ = ["CI_FORMATS"]
@@ -49,22 +52,34 @@ def _one_line(text: str) -> str:
     return _CONTROL.sub("\ufffd", text.replace("\r\n", " ").replace("\n", " "))
 
 
+_FILE_START = Span(1, 0, 1, 0)
+
+
+def _file_spans(results: Sequence[FileResult]) -> list[tuple[FileResult, Finding, Span]]:
+    """Each finding with the span the line-based formats give it: a notebook's findings at
+    row 1, column 1 (the rows of an `.ipynb` file are its JSON's), as ruff places them; the
+    message says the cell and row."""
+    layouts = notebook_layouts(results)
+    return [(r, f, f.span if layouts[id(r)] is None else _FILE_START)
+            for r, f in each_finding(results)]
+
+
 def format_pylint(results: Sequence[FileResult]) -> str:
     """``path:row: [CODE] message``, as pylint's parseable output (and ruff's `pylint`)."""
     return "".join(
-        f"{_one_line(r.path)}:{f.span.line}: [{f.code}] {_one_line(f.message)}\n"
-        for r, f in each_finding(results)
+        f"{_one_line(r.path)}:{span.line}: [{f.code}] {_one_line(f.message)}\n"
+        for r, f, span in _file_spans(results)
     )
 
 
 def format_azure(results: Sequence[FileResult]) -> str:
     """Azure Pipelines ``##vso[task.logissue ...]`` logging commands, one a finding."""
     out = []
-    for r, f in each_finding(results):
+    for r, f, span in _file_spans(results):
         kind = "warning" if f.severity is Severity.WARNING else "error"
         props = (
-            f"type={kind};sourcepath={_vso(r.abspath)};linenumber={f.span.line};"
-            f"columnnumber={f.span.col + 1};code={f.code};"
+            f"type={kind};sourcepath={_vso(r.abspath)};linenumber={span.line};"
+            f"columnnumber={span.col + 1};code={f.code};"
         )
         out.append(f"##vso[task.logissue {props}]{_vso(f.message)}\n")
     return "".join(out)
@@ -104,12 +119,12 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
             "location": {
                 "path": r.path,
                 "positions": {
-                    "begin": {"line": f.span.line, "column": f.span.col + 1},
-                    "end": {"line": f.span.end_line, "column": f.span.end_col + 1},
+                    "begin": {"line": span.line, "column": span.col + 1},
+                    "end": {"line": span.end_line, "column": span.end_col + 1},
                 },
             },
         }
-        for r, f in each_finding(results)
+        for r, f, span in _file_spans(results)
     ]
     return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
 
@@ -120,26 +135,29 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
     from jax_lsp.checker.fix_objects import rdjson_suggestions
 
     diagnostics: list[dict[str, Any]] = []
+    layouts = notebook_layouts(results)
     for r, f in each_finding(results):
         code: dict[str, str] = {"value": f.code}
         url = rule_url(f.code)
         if url:
             code["url"] = url
+        layout: NotebookLayout | None = layouts[id(r)]
+        span = f.span if layout is None else layout.in_ruff_text(f.span)
         diagnostics.append(
             {
                 "message": f.message,
                 "location": {
                     "path": r.abspath,  # absolute, as ruff's
                     "range": {
-                        "start": {"line": f.span.line, "column": f.span.col + 1},
-                        "end": {"line": f.span.end_line, "column": f.span.end_col + 1},
+                        "start": {"line": span.line, "column": span.col + 1},
+                        "end": {"line": span.end_line, "column": span.end_col + 1},
                     },
                 },
                 "code": code,
                 "severity": "WARNING" if f.severity is Severity.WARNING else "ERROR",
             }
         )
-        suggestions = rdjson_suggestions(r, f)
+        suggestions = rdjson_suggestions(r, f, layout)
         if suggestions:
             diagnostics[-1]["suggestions"] = suggestions
     report = {"source": {"name": _TOOL}, "severity": "ERROR", "diagnostics": diagnostics}
@@ -149,11 +167,12 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
 def format_junit(results: Sequence[FileResult]) -> str:
     """JUnit XML laid out as ruff's: a test suite a checked file with findings (its absolute
     path), a failing test case a finding (`org.jax_lsp.CODE`, the class the path without its
-    suffix), the failure saying ``line L, col C, message``; a clean run is one passing suite,
-    so that CI shows that the check ran."""
-    by_file: dict[str, list[Finding]] = {}
+    suffix), the failure saying ``line L, col C, message`` (a notebook's: the message alone,
+    as ruff's); a clean run is one passing suite, so that CI shows that the check ran."""
+    by_file: dict[str, list[tuple[Finding, bool]]] = {}
+    layouts = notebook_layouts(results)
     for r, f in each_finding(results):
-        by_file.setdefault(r.abspath, []).append(f)
+        by_file.setdefault(r.abspath, []).append((f, layouts[id(r)] is None))
     total = sum(len(fs) for fs in by_file.values())
     package = 'package="org.jax_lsp"'
     out = [
@@ -172,12 +191,12 @@ def format_junit(results: Sequence[FileResult]) -> str:
             f"errors=\"0\" failures=\"{len(findings)}\" {package}>"
         )
         classname = re.sub(r"\.(py|pyi|ipynb)$", "", path)
-        for f in findings:
-            where = f"line {f.span.line}, col {f.span.col + 1}"
+        for f, located in findings:
+            where = f"line {f.span.line}, col {f.span.col + 1}, " if located else ""
+            place = f' line="{f.span.line}" column="{f.span.col + 1}"' if located else ""
             out.append(
                 f"        <testcase name={_xml_attr(f'org.jax_lsp.{f.code}')} "
-                f"classname={_xml_attr(classname)} line=\"{f.span.line}\" "
-                f"column=\"{f.span.col + 1}\">"
+                f"classname={_xml_attr(classname)}{place}>"
             )
             out.append("            <properties>")
             out.append(f"                <property name=\"severity\" "
@@ -185,7 +204,7 @@ def format_junit(results: Sequence[FileResult]) -> str:
             out.append("            </properties>")
             out.append(
                 f"            <failure message={_xml_attr(f.message)}>"
-                f"{_xml_text(where)}, {_xml_text(f.message)}</failure>"
+                f"{_xml_text(where)}{_xml_text(f.message)}</failure>"
             )
             out.append("        </testcase>")
         out.append("    </testsuite>")

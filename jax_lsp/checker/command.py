@@ -23,7 +23,7 @@ from jax_lsp.checker.formats import (
     found,
     summary_line,
 )
-from jax_lsp.checker.results import PARSE_ERROR_CODE
+from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.checker.runner import (
     CheckRun,
     ConfigResolver,
@@ -439,18 +439,36 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool,
             stdout.close()
 
 
+def _with_fixed(results: Sequence[FileResult],
+                fixed: dict[Path, int]) -> tuple[FileResult, ...]:
+    """`results` with how many findings `--fix` fixed in each file; a file it left clean has
+    no result yet, and gets one without findings."""
+    by_file = {path.resolve(): (path, n) for path, n in fixed.items()}
+    out = []
+    for r in results:
+        _, n = by_file.pop(Path(r.abspath).resolve(), (None, 0))
+        out.append(replace(r, fixed=n))
+    out += [FileResult(display_path(path), filename=str(path), fixed=n)
+            for path, n in by_file.values()]
+    return tuple(out)
+
+
 def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    fixed: dict[Path, int] = {}
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
 
-        changes = run_fix_command(
+        fixed = run_fix_command(
             files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
             out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         if args.diff:
-            return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
+            count = sum(fixed.values())
+            if count:  # as ruff ends a diff
+                _write(stdout, f"\nWould fix {count} error{'' if count == 1 else 's'}.\n")
+            return EXIT_FINDINGS if fixed and not args.exit_zero else EXIT_CLEAN
 
     if from_stdin:
         outcome = _stdin_run(args, resolver)
@@ -460,6 +478,8 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
 
     if args.add_noqa:
         return _add_noqa(outcome)
+    if fixed:  # the summary counts what --fix fixed, as ruff's does
+        outcome = replace(outcome, results=_with_fixed(outcome.results, fixed))
     if args.unsafe_fixes:
         outcome = replace(outcome, results=tuple(replace(r, unsafe_fixes=True)
                                                  for r in outcome.results))

@@ -9,17 +9,20 @@ where `--fix` would create (or import) the helper module, since neither format c
 In a notebook, the fix is chosen on the joined code cells as `--fix` chooses it and cut back
 into cells by `--fix`'s own code (`fixes.notebook`); a fix `--fix` would refuse to write there
 (it touches a magic) has no fix object. As in ruff, JSON edits count rows from their cell's
-first line (each edit also names its `cell`, which ruff's leaves out), and SARIF's count them
-in the joined module, as its regions do.
+first line (each edit also names its `cell`, which ruff's leaves out); SARIF's and rdjson's
+count them in ruff's concatenated text of the cells (`notebook_layout`), as their regions do.
 """
 
 from __future__ import annotations
 
+import ast
+import functools
 import logging
 from typing import Any
 
-from jax_lsp.analysis.findings import Finding
-from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
+from jax_lsp.analysis.findings import Finding, Span
+from jax_lsp.checker.notebook_layout import NotebookLayout
+from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult, split_lines
 from jax_lsp.fixes.notebook import CellEdit, NotebookCells, cell_edits, read_notebook
 
 __all__ = ["fix_applicability", "is_fixable", "rdjson_suggestions", "ruff_fix", "sarif_fixes"]
@@ -31,8 +34,10 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
     """"safe" when `check --fix` has a fix for `f`, "unsafe" when only `--unsafe-fixes` adds
     one, None when neither has (or the configuration makes its code unfixable); judged from
     the finding alone, as editors list fixes before computing them (`jax_lsp.fixes.offers`).
-    Safe: a custom rule, or a host linear map not only transposed; the others (stop_gradient,
-    jacrev instead of jacfwd, a transposed linear map) are unsafe. ruff's `[*]` marker."""
+    Safe: a custom rule, a host linear map not only transposed, or a stop_gradient into a call
+    whose result nothing uses (an expression statement: the one fact the source adds); the
+    others (stop_gradient, jacrev instead of jacfwd, a transposed linear map) are unsafe, as
+    `--fix` judges them. ruff's `[*]` marker."""
     if f.code == PARSE_ERROR_CODE or f.code in r.unfixable:
         return None
     from jax_lsp.analysis.findings import FixKind
@@ -41,11 +46,37 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
     kinds = offered_kinds(f)
     if not kinds:
         return None
+    if f.code in ("JAX002", "JAX008"):  # the host linear map (listed as a custom rule kind)
+        return "unsafe" if set(f.modes) == {"transpose"} else "safe"
     if FixKind.CUSTOM_JVP in kinds or FixKind.CUSTOM_VJP in kinds:
         return "safe"
-    if f.code in ("JAX002", "JAX008") and set(f.modes) != {"transpose"}:
-        return "safe"
+    if FixKind.STOP_GRADIENT in kinds and r.source is not None \
+            and f.span in _statement_calls(r.source):
+        return "safe"  # nothing uses the call's result: `stop_gradient_fix` calls that safe
     return "unsafe"
+
+
+@functools.lru_cache(maxsize=4)
+def _statement_calls(source: str) -> frozenset[Span]:
+    """The spans (character columns) of the calls that are a whole expression statement: no
+    gradient flows out of them, so stopping gradients into them changes none."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return frozenset()
+    lines = split_lines(source)
+
+    def column(line: int, offset: int) -> int:  # ast's UTF-8 byte offset -> characters
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        return len(text.encode("utf-8")[:offset].decode("utf-8", errors="ignore"))
+
+    return frozenset(
+        Span(c.lineno, column(c.lineno, c.col_offset), c.end_lineno,
+             column(c.end_lineno, c.end_col_offset))
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(c := node.value, ast.Call)
+        and c.end_lineno is not None and c.end_col_offset is not None
+    )
 
 
 def is_fixable(r: FileResult, f: Finding) -> bool:
@@ -188,23 +219,43 @@ def ruff_fix(r: FileResult, f: Finding) -> dict[str, Any] | None:
     }
 
 
-def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dict[str, Any]]:
-    """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file."""
+def _replacements(r: FileResult, f: Finding, layout: NotebookLayout | None
+                  ) -> tuple[Any, list[tuple[int, int, int, int, str]]] | None:
+    """The chosen fix and its edits as (row, column, end row, end column, content), 1-based,
+    the end exclusive: in a notebook, in rows of ruff's concatenated text (`notebook_layout`),
+    None when an edit falls in a cell ruff leaves out of it."""
     chosen = _fix(r, f)
     if chosen is None:
+        return None
+    fix, cells = chosen
+    if cells is None:
+        return fix, [(e.span.line, e.span.col + 1, e.span.end_line, e.span.end_col + 1,
+                      e.new_text) for e in fix.edits]
+    if layout is None or any(e.cell not in layout.ruff_joined for e in cells):
+        return None
+    return fix, [(layout.ruff_row(e.cell, e.row), e.column, layout.ruff_row(e.cell, e.end_row),
+                  e.end_column, e.content) for e in cells]
+
+
+def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str],
+                layout: NotebookLayout | None = None) -> list[dict[str, Any]]:
+    """SARIF 2.1.0 `fixes` of a result: one fix with its replacements in the file (in a
+    notebook, rows of ruff's concatenated text, as the regions)."""
+    chosen = _replacements(r, f, layout)
+    if chosen is None:
         return []
-    fix = chosen[0]
+    fix, edits = chosen
     replacements = [
         {
             "deletedRegion": {
-                "startLine": e.span.line,
-                "startColumn": e.span.col + 1,
-                "endLine": e.span.end_line,
-                "endColumn": e.span.end_col + 1,
+                "startLine": row,
+                "startColumn": column,
+                "endLine": end_row,
+                "endColumn": end_column,
             },
-            "insertedContent": {"text": e.new_text},
+            "insertedContent": {"text": content},
         }
-        for e in fix.edits
+        for row, column, end_row, end_column, content in edits
     ]
     return [
         {
@@ -214,19 +265,20 @@ def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str]) -> list[dic
     ]
 
 
-def rdjson_suggestions(r: FileResult, f: Finding) -> list[dict[str, Any]]:
+def rdjson_suggestions(r: FileResult, f: Finding,
+                       layout: NotebookLayout | None = None) -> list[dict[str, Any]]:
     """reviewdog's `suggestions` of a diagnostic: the fix's replacements, positioned as SARIF's
-    (in a notebook, in the joined code cells, as ruff's rdjson does)."""
-    chosen = _fix(r, f)
+    (in a notebook, in ruff's concatenated text, as ruff's rdjson does)."""
+    chosen = _replacements(r, f, layout)
     if chosen is None:
         return []
     return [
         {
             "range": {
-                "start": {"line": e.span.line, "column": e.span.col + 1},
-                "end": {"line": e.span.end_line, "column": e.span.end_col + 1},
+                "start": {"line": row, "column": column},
+                "end": {"line": end_row, "column": end_column},
             },
-            "text": e.new_text,
+            "text": content,
         }
-        for e in chosen[0].edits
+        for row, column, end_row, end_column, content in chosen[1]
     ]

@@ -15,21 +15,16 @@ import os
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import PurePath, PurePosixPath
 from typing import Any
 from urllib.parse import quote
 
 from jax_lsp import __version__
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
-from jax_lsp.analysis.notebook import (
-    NotebookSource,
-    code_cell_numbers_of_ipynb,
-    code_cells_of_ipynb,
-    join_cells,
-)
 from jax_lsp.checker.ci_formats import CI_FORMATS
 from jax_lsp.checker.fix_objects import fix_applicability, is_fixable, ruff_fix, sarif_fixes
+from jax_lsp.checker.notebook_layout import NotebookLayout, notebook_layouts
 from jax_lsp.checker.results import (
     PARSE_ERROR_CODE,
     FileResult,
@@ -47,6 +42,7 @@ __all__ = [
     "format_concise",
     "format_full",
     "format_github",
+    "format_grouped",
     "format_json",
     "format_sarif",
     "format_statistics",
@@ -91,8 +87,16 @@ def summary_line(results: Sequence[FileResult]) -> str:
 
 
 def found(results: Sequence[FileResult]) -> str:
-    """The summary's first line: ``Found 2 errors.``, ..., or ``All checks passed!``."""
+    """The summary's first line: ``Found 2 errors.``, ..., or ``All checks passed!``; after
+    `--fix` fixed some, as ruff says it, ``Found 3 errors (2 fixed, 1 remaining).``"""
     counts = Counter(f.severity for _, f in each_finding(results))
+    fixed = sum(r.fixed for r in results)
+    if fixed:
+        remaining = sum(counts.values())
+        total = fixed + remaining
+        noun = "error" if set(counts) <= {Severity.ERROR} else "finding"
+        return f"Found {total} {noun}{'' if total == 1 else 's'} ({fixed} fixed, " \
+               f"{remaining} remaining)."
     if not counts:
         return "All checks passed!"
     parts = [
@@ -121,46 +125,6 @@ def _paint(text: str, style: str, color: bool) -> str:
 # -- notebooks -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """Where a notebook's code cells lie in the source that was analysed (the joined cells),
-    each code cell's number among all cells, and each one's own text."""
-
-    nb: NotebookSource
-    numbers: list[int]
-    cells: list[str]
-
-    def place(self, span: Span) -> tuple[int, Span]:
-        """The number of the cell `span` starts in, and `span` in that cell's rows and
-        columns (as ruff reports notebook positions)."""
-        cell, row = self.nb.locate(span.line)
-        end_row = span.end_line - self.nb.starts[cell] + 1
-        return self.numbers[cell], Span(row, self.nb.column(span.line, span.col), end_row,
-                                        self.nb.column(span.end_line, span.end_col))
-
-    def lines(self, number: int) -> list[str]:
-        return split_lines(self.cells[self.numbers.index(number)])
-
-
-def _notebook_layout(r: FileResult) -> _Layout | None:
-    """The layout of the notebook `r` was read from (None for a module, or when the notebook
-    cannot be read again or has changed since)."""
-    if not r.abspath.endswith(".ipynb") or r.source is None:
-        return None
-    try:
-        text = r.notebook()
-        cells = code_cells_of_ipynb(text)
-        nb = join_cells(cells)
-        numbers = code_cell_numbers_of_ipynb(text)
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    return _Layout(nb, numbers, cells) if nb.source == r.source else None
-
-
-def _layouts(results: Sequence[FileResult]) -> dict[int, _Layout | None]:
-    return {id(r): _notebook_layout(r) for r in results}
-
-
 def _without_cell_prefix(message: str, number: int, row: int) -> str:
     """A notebook finding's message without the `cell N, line L: ` the location now says."""
     return message.removeprefix(f"cell {number}, line {row}: ")
@@ -169,7 +133,7 @@ def _without_cell_prefix(message: str, number: int, row: int) -> str:
 # -- concise ---------------------------------------------------------------------------------
 
 
-def _header(r: FileResult, f: Finding, color: bool, layout: _Layout | None = None) -> str:
+def _header(r: FileResult, f: Finding, color: bool, layout: NotebookLayout | None = None) -> str:
     """``path:row:col: CODE [*] message``; in a notebook ``path:cell N:row:col:``, rows and
     columns in the cell, as ruff writes them."""
     message = f.message
@@ -186,10 +150,47 @@ def _header(r: FileResult, f: Finding, color: bool, layout: _Layout | None = Non
 
 def format_concise(results: Sequence[FileResult], *, color: bool = False) -> str:
     """``path:row:col: CODE message``, one finding a line, then the summary."""
-    layouts = _layouts(results)
+    layouts = notebook_layouts(results)
     lines = [_header(r, f, color, layouts[id(r)]) for r, f in each_finding(results)]
     lines.append(summary_line(results))
     return "\n".join(lines) + "\n"
+
+
+# -- grouped ---------------------------------------------------------------------------------
+
+
+def format_grouped(results: Sequence[FileResult], *, color: bool = False) -> str:
+    """ruff's `grouped`: each file's path, then one indented line a finding, ``row:col CODE
+    [*] message`` (in a notebook ``cell N:row:col``), rows right-aligned and columns padded to
+    the widest of the file, as ruff aligns them (a notebook's by its rows in ruff's
+    concatenated cells, `notebook_layout`); a blank line after each file; then the summary."""
+    by_file: dict[int, tuple[FileResult, list[Finding]]] = {}
+    for r, f in each_finding(results):
+        by_file.setdefault(id(r), (r, []))[1].append(f)
+    layouts = notebook_layouts(results)
+    blocks = []
+    for r, findings in by_file.values():
+        layout = layouts[id(r)]
+        rows = []  # (row aligned on, location text, column, finding, message)
+        for f in findings:
+            message = f.message
+            if layout is None:
+                rows.append((f.span.line, str(f.span.line), f.span.col + 1, f, message))
+                continue
+            number, span = layout.place(f.span)
+            message = _without_cell_prefix(message, number, span.line)
+            rows.append((layout.in_ruff_text(f.span).line, f"cell {number}:{span.line}",
+                         span.col + 1, f, message))
+        row_width = max(len(str(row)) for row, *_ in rows)
+        col_width = max(len(str(col)) for _, _, col, *_ in rows)
+        lines = [f"{_paint(printable(r.path), _BOLD, color)}:"]
+        for row, where, col, f, message in rows:
+            code = _paint(f.code, _SEVERITY_COLOR.get(f.severity, _BOLD), color)
+            fixable = " [*]" if is_fixable(r, f) else ""
+            pad = " " * (2 + row_width - len(str(row)))
+            lines.append(f"{pad}{where}:{col:<{col_width}} {code}{fixable} {printable(message)}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks) + ("\n" if blocks else "") + summary_line(results) + "\n"
 
 
 # -- full ------------------------------------------------------------------------------------
@@ -286,14 +287,19 @@ def _step_location(r: FileResult, step: PathStep, *, absolute: bool = False) -> 
     return r.abspath if absolute else r.path
 
 
+def _step_where(r: FileResult, step: PathStep, layout: NotebookLayout | None) -> str:
+    """``path:row:col`` of a path step; in the notebook itself ``path:cell N:row:col``."""
+    if layout is not None and step.filename is None:
+        number, span = layout.place(step.span)
+        return f"{printable(r.path)}:cell {number}:{span.line}:{span.col + 1}"
+    return f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
+
+
 def _notes(r: FileResult, f: Finding, color: bool, width: int,
-           layout: _Layout | None = None) -> list[str]:
+           layout: NotebookLayout | None = None) -> list[str]:
     out = []
     for step in f.path:
-        where = f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
-        if layout is not None and step.filename is None:
-            number, span = layout.place(step.span)
-            where = f"{printable(r.path)}:cell {number}:{span.line}:{span.col + 1}"
+        where = _step_where(r, step, layout)
         out.append(f"{' ' * (width + 1)}= {_paint('note', _BOLD, color)}: {where}: "
                    f"{printable(step.label)}")
     return out
@@ -304,7 +310,7 @@ def format_full(results: Sequence[FileResult], *, color: bool = False) -> str:
     path from the differentiation site as notes; then the summary."""
     blocks = []
     lines_cache: dict[int, list[str]] = {}
-    layouts = _layouts(results)
+    layouts = notebook_layouts(results)
     for r, f in each_finding(results):
         layout = layouts[id(r)]
         if layout is None:
@@ -326,7 +332,7 @@ def _location(line: int, col: int) -> dict[str, int]:
     return {"row": line, "column": col + 1}
 
 
-def _json_item(r: FileResult, f: Finding, layout: _Layout | None) -> dict[str, Any]:
+def _json_item(r: FileResult, f: Finding, layout: NotebookLayout | None) -> dict[str, Any]:
     """One finding; in a notebook (`layout`), like ruff: `cell` is the cell's 1-based number
     among all cells (markdown ones included) and rows count from the cell's first line."""
 
@@ -375,7 +381,7 @@ def _place_elsewhere(span: Span) -> dict[str, Any]:
 
 def json_items(results: Sequence[FileResult]) -> list[dict[str, Any]]:
     """The findings as the objects of ruff's JSON output, plus `related` (the path)."""
-    layouts = _layouts(results)
+    layouts = notebook_layouts(results)
     return [_json_item(r, f, layouts[id(r)]) for r, f in each_finding(results)]
 
 
@@ -401,10 +407,14 @@ def _gh_property(text: str) -> str:
 
 
 def format_github(results: Sequence[FileResult]) -> str:
-    """GitHub Actions workflow commands: one ``::error ...::message`` annotation a finding."""
+    """GitHub Actions workflow commands: one ``::error ...::message`` annotation a finding.
+    A finding in a notebook is annotated at row 1, column 1 of the file, as ruff does (the
+    rows of an `.ipynb` file are its JSON's); the message says the cell and row."""
     out = []
+    layouts = notebook_layouts(results)
     for r, f in each_finding(results):
-        s = f.span
+        layout = layouts[id(r)]
+        s = f.span if layout is None else Span(1, 0, 1, 0)
         props = ",".join(
             [
                 f"title={_gh_property(f'{TOOL_NAME} ({f.code})')}",
@@ -419,7 +429,7 @@ def format_github(results: Sequence[FileResult]) -> str:
         text = (f"{printable(r.path)}:{s.line}:{s.col + 1}: {f.code} "
                 f"{printable(f.message, keep=_GH_ENCODED)}")
         for step in f.path:
-            where = f"{printable(_step_location(r, step))}:{step.span.line}:{step.span.col + 1}"
+            where = _step_where(r, step, layout)
             text += f"\n  note: {where}: {printable(step.label, keep=_GH_ENCODED)}"
         out.append(f"::{_GITHUB_LEVEL.get(f.severity, 'error')} {props}::{_gh_data(text)}")
     return "".join(line + "\n" for line in out)
@@ -464,22 +474,30 @@ def _sarif_rules() -> list[dict[str, Any]]:
     return rules
 
 
-def _sarif_result(r: FileResult, f: Finding, index: dict[str, int]) -> dict[str, Any]:
+def _sarif_result(r: FileResult, f: Finding, index: dict[str, int],
+                  layout: NotebookLayout | None) -> dict[str, Any]:
+    """One result; in a notebook, rows count in ruff's concatenated text of the code cells
+    (`notebook_layout`), as ruff's SARIF regions do."""
+
+    def span_of(span: Span, elsewhere: bool = False) -> Span:
+        return span if layout is None or elsewhere else layout.in_ruff_text(span)
+
     result: dict[str, Any] = {
         "ruleId": f.code,
         "level": _SARIF_LEVEL.get(f.severity, "error"),
         "message": {"text": f.message},
-        "locations": [{"physicalLocation": _physical(r.abspath, f.span)}],
+        "locations": [{"physicalLocation": _physical(r.abspath, span_of(f.span))}],
     }
     if f.code in index:
         result["ruleIndex"] = index[f.code]
-    fixes = sarif_fixes(r, f, _artifact(r.abspath))
+    fixes = sarif_fixes(r, f, _artifact(r.abspath), layout)
     if fixes:
         result["fixes"] = fixes
     if f.path:
         steps = [
             {
-                "physicalLocation": _physical(_step_location(r, st, absolute=True), st.span),
+                "physicalLocation": _physical(_step_location(r, st, absolute=True),
+                                              span_of(st.span, st.filename is not None)),
                 "message": {"text": st.label},
             }
             for st in f.path
@@ -496,6 +514,7 @@ def format_sarif(results: Sequence[FileResult]) -> str:
     related locations and as a code flow."""
     rules = _sarif_rules()
     index = {rule["id"]: i for i, rule in enumerate(rules)}
+    layouts = notebook_layouts(results)
     log = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
@@ -510,7 +529,8 @@ def format_sarif(results: Sequence[FileResult]) -> str:
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_sarif_result(r, f, index) for r, f in each_finding(results)],
+                "results": [_sarif_result(r, f, index, layouts[id(r)])
+                            for r, f in each_finding(results)],
             }
         ],
     }
@@ -549,6 +569,7 @@ Formatter = Callable[[Sequence[FileResult], bool], str]
 FORMATS: dict[str, Formatter] = {
     "full": lambda results, color: format_full(results, color=color),
     "concise": lambda results, color: format_concise(results, color=color),
+    "grouped": lambda results, color: format_grouped(results, color=color),
     "json": lambda results, color: format_json(results),
     "github": lambda results, color: format_github(results),
     "sarif": lambda results, color: format_sarif(results),

@@ -46,6 +46,9 @@ class FileResult:
     #: a notebook's JSON text when it was not read from `filename` (standard input); the
     #: formats read a notebook's cells from the file otherwise
     notebook_text: str | None = None
+    #: how many findings `--fix` fixed in this file before it was checked (ruff's summary
+    #: then says ``Found 3 errors (2 fixed, 1 remaining).``)
+    fixed: int = 0
 
     def notebook(self) -> str:
         """The text of the notebook this result is about (raises OSError, UnicodeError)."""

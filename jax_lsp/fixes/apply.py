@@ -590,16 +590,16 @@ def run_fix_command(
     shown: Callable[[Path], str],
     out: Callable[[str], None],
     err: Callable[[str], None],
-) -> bool:
+) -> dict[Path, int]:
     """`jax-lsp check --fix` / `--diff`: fix `files`, then write them (and say so on `err`) or
-    print the diff on `out`. Returns whether any fix applies."""
+    print the diff on `out`. Returns how many fixes each file got (written, or in the diff)."""
     outcomes = fix_files(files, unsafe=unsafe, write=not diff)
     if diff:
         for o in outcomes:
             if o.refused is not None:
                 err(f"jax-lsp: no fix for {shown(o.path)}: {o.refused}\n")
         out("".join(unified_diff(o, shown(o.path)) for o in outcomes if o.refused is None))
-        return any(o.refused is None for o in outcomes)
+        return {o.path: len(o.applied) for o in outcomes if o.refused is None and o.applied}
     fixed = 0
     for o in outcomes:
         if o.refused is not None:
@@ -610,4 +610,4 @@ def run_fix_command(
         written = sum(o.written for o in outcomes)
         err(f"Fixed {fixed} finding{'s' * (fixed != 1)} in {written} "
             f"file{'s' * (written != 1)}.\n")
-    return bool(outcomes)
+    return {o.path: len(o.applied) for o in outcomes if o.written and o.applied}

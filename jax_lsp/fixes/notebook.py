@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from jax_lsp.analysis.notebook import NotebookSource, join_cells
+from jax_lsp.analysis.notebook import NotebookSource, is_python_code_cell, join_cells
 
 __all__ = ["CellEdit", "NotebookCells", "NotebookFixError", "cell_edits", "read_notebook"]
 
@@ -180,7 +180,7 @@ def read_notebook(text: str) -> NotebookCells:
         raise ValueError("not a notebook: no list of cells")
     indices, sources = [], []
     for i, cell in enumerate(nb["cells"]):
-        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+        if not is_python_code_cell(cell):
             continue
         src = cell.get("source", "")
         indices.append(i)

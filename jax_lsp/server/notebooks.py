@@ -27,7 +27,12 @@ from pathlib import Path
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
-from jax_lsp.analysis.notebook import NotebookSource, join_cells, site_in_cell_terms
+from jax_lsp.analysis.notebook import (
+    PYTHON_LANGUAGES,
+    NotebookSource,
+    join_cells,
+    site_in_cell_terms,
+)
 from jax_lsp.fixes.model import TextEdit
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.documents import Document, path_of
@@ -50,9 +55,6 @@ NOTEBOOK_SYNC = types.NotebookDocumentSyncOptions(
     notebook_selector=[types.NotebookDocumentFilterWithNotebook(notebook="jupyter-notebook")],
     save=False,
 )
-
-#: the cell languages analysed (the selector asks for "python"; some clients say "ipython")
-PYTHON_LANGUAGES = frozenset({"python", "ipython"})
 
 
 @dataclass(frozen=True)

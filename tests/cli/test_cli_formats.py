@@ -15,6 +15,7 @@ from jax_lsp.checker.formats import (
     format_concise,
     format_full,
     format_github,
+    format_grouped,
     format_json,
     format_sarif,
     format_statistics,
@@ -74,6 +75,26 @@ def test_concise_singular_and_clean() -> None:
     one = FileResult("a.py", (LOOP,), SOURCE)
     assert format_concise([one]).endswith("\nFound 1 warning.\n")
     assert format_concise([]) == "All checks passed!\n"
+
+
+def test_grouped_aligns_rows_and_columns_per_file_as_ruff() -> None:
+    """ruff's `grouped`, e.g. for findings at 1:8, 11:8 and 13:41 of one file:
+    ``   1:8  F401 ...``, ``  11:8  F401 ...``, ``  13:41 F401 ...``."""
+    at = [Span(1, 7, 1, 9), Span(11, 7, 11, 9), Span(13, 40, 13, 42)]
+    many = FileResult("pkg/b.py", tuple(replace(LOOP, span=s) for s in at), SOURCE)
+    assert format_grouped([RESULT, many]) == (
+        "pkg/a.py:\n"
+        "  4:19 JAX001 `jax.pure_callback` is reached by `jax.grad`\n"
+        "  3:1  JAX009 reverse mode through a loop\n"
+        "\n"
+        "pkg/b.py:\n"
+        "   1:8  JAX009 reverse mode through a loop\n"
+        "  11:8  JAX009 reverse mode through a loop\n"
+        "  13:41 JAX009 reverse mode through a loop\n"
+        "\n"
+        "Found 5 findings (1 error, 4 warnings).\n"
+    )
+    assert format_grouped([]) == "All checks passed!\n"
 
 
 # -- full ------------------------------------------------------------------------------------

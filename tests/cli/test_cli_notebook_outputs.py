@@ -1,9 +1,9 @@
 """The reports on a Jupyter notebook in ruff's notebook terms: the concise and full formats
 locate findings as `path:cell N:row:col` and show the cell's own lines; in the `fix` objects of
 `--output-format json` edit rows count from the edit's cell's first line (the `cell` of each
-edit names it), in SARIF's `fixes` from the joined code cells', as its regions do. Applying
-them gives what `--fix --unsafe-fixes` writes (with the helpers pasted, as fix objects have
-them)."""
+edit names it). Applying them gives what `--fix --unsafe-fixes` writes (with the helpers
+pasted, as fix objects have them). SARIF's and rdjson's rows, counted in ruff's concatenated
+cells, are checked beside ruff in `test_cli_notebook_ruff_parity`."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from pathlib import Path
 
 from cli_harness import Ran, write_tree
 
-from jax_lsp.analysis.notebook import join_cells
-from jax_lsp.fixes.notebook import CellChange, cell_edits, read_notebook
+from jax_lsp.fixes.notebook import CellChange, cell_edits
 
 CELLS = [
     ("markdown", "# Gradients through a host callback\n"),
@@ -84,29 +83,6 @@ def test_json_fix_edits_in_cell_rows_give_what_fix_writes(
     assert "Fixed 1 finding" in fixed.err, fixed.err
     assert cells == _cells((tmp_path / "nb.ipynb").read_text(encoding="utf-8"))
     assert cells[1].startswith("%matplotlib inline\n")
-
-
-def test_sarif_fix_replacements_in_joined_rows_give_what_fix_writes(
-    tmp_path: Path, run_cli: Callable[..., Ran]
-) -> None:
-    write_tree(tmp_path, {"nb.ipynb": _notebook(), **NOT_OURS})
-    ran = run_cli(["check", "--no-cache", "--output-format", "sarif", "nb.ipynb"], tmp_path)
-    [result] = json.loads(ran.out)["runs"][0]["results"]
-    [fix] = result["fixes"]
-    [change] = fix["artifactChanges"]
-    assert change["artifactLocation"]["uri"].endswith("/nb.ipynb")
-    code = [text for kind, text in CELLS if kind == "code"]
-    joined = _apply(join_cells(code).source, [
-        (r["deletedRegion"]["startLine"], r["deletedRegion"]["startColumn"],
-         r["deletedRegion"]["endLine"], r["deletedRegion"]["endColumn"],
-         r.get("insertedContent", {}).get("text", ""))
-        for r in change["replacements"]])
-
-    run_cli(["check", "--no-cache", "--fix", "--unsafe-fixes", "nb.ipynb"], tmp_path)
-    # the fixed module, cut back into cells as `--fix` cuts it, is the notebook it wrote
-    written = (tmp_path / "nb.ipynb").read_text(encoding="utf-8")
-    assert written != _notebook()
-    assert read_notebook(_notebook()).rebuild(joined)[0] == written
 
 
 def test_no_fix_object_where_fix_would_not_write_the_notebook(
@@ -178,3 +154,24 @@ def test_a_notebook_on_standard_input_is_reported_in_its_cells(
                                  "--stdin-filename", "nb.ipynb"], tmp_path).out)
     assert item["cell"] == 4 and item["location"] == {"row": 2, "column": 9}
     assert {e["cell"] for e in item["fix"]["edits"]} == {2, 4}
+
+
+def test_a_code_cell_in_another_language_is_not_read_as_python(
+    tmp_path: Path, run_cli: Callable[..., Ran], fake_analysis: list[object]
+) -> None:
+    """A VS Code notebook's SQL cell (its `languageId`) is left out of the module, as ruff and
+    the server leave it out: no syntax error, the next cell still checked, `--fix` never
+    writes it; cells keep their numbers among all cells."""
+    from jax_lsp.fixes.notebook import read_notebook
+
+    cells = [{"cell_type": "code", "metadata": {"vscode": {"languageId": "sql"}},
+              "source": "SELECT *\nFROM t\n", "outputs": [], "execution_count": None},
+             {"cell_type": "code", "metadata": {"vscode": {"languageId": "python"}},
+              "source": "y = cb(x)  # FAKE JAX001\n", "outputs": [], "execution_count": None}]
+    text = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    write_tree(tmp_path, {"nb.ipynb": text})
+    out = run_cli(["check", "--no-cache", "--output-format", "concise", "nb.ipynb"],
+                  tmp_path).out
+    assert out.splitlines()[0] == "nb.ipynb:cell 2:1:5: JAX001 fake JAX001 finding", out
+    assert "JAX000" not in out
+    assert read_notebook(text).indices == (1,)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -296,3 +297,55 @@ def test_rdjson_suggestions_are_the_json_fix_edits(tmp_path: Path, run_cli) -> N
                for s in diagnostic["suggestions"]]
     assert as_json == item["fix"]["edits"]
     assert "jax.lax.stop_gradient(" in _apply_ruff_edits(IO_PROGRAM, as_json)
+
+
+#: an io_callback whose result nothing uses (logging): stopping gradients into it is safe
+LOGGING_PROGRAM = IO_PROGRAM.replace("    y = io_callback(", "    io_callback(").replace(
+    "    return y * 2.0\n", "    return x * 2.0\n")
+
+
+def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_cli) -> None:
+    """The `[*]` marker follows what `--fix` does: a stop_gradient into a call whose result is
+    unused is safe. `--diff` ends with ruff's `Would fix N errors.`, and after `--fix` the
+    summary says ruff's `Found N errors (F fixed, R remaining).` (exit 0 when none remain)."""
+    write_tree(tmp_path, {"log.py": LOGGING_PROGRAM, "io.py": IO_PROGRAM})
+    concise = ["check", "--no-cache", "--output-format", "concise"]
+    lines = run_cli([*concise, "log.py", "io.py"], tmp_path).out.splitlines()
+    assert lines[0].startswith("io.py:7:9: JAX003 `io_callback`"), lines
+    assert lines[1].startswith("log.py:7:5: JAX003 [*] `io_callback`"), lines
+    assert lines[-1] == ("[*] 1 fixable with `--fix` (1 unsafe fix available with "
+                         "`--fix --unsafe-fixes`).")
+    diff = run_cli([*concise, "--diff", "log.py", "io.py"], tmp_path)
+    assert diff.code == 1 and "+++ b/log.py\n" in diff.out and "io.py" not in diff.out
+    assert diff.out.endswith("\n\nWould fix 1 error.\n"), diff.out
+    fixed = run_cli([*concise, "--fix", "log.py", "io.py"], tmp_path)
+    assert fixed.code == 1 and fixed.out.splitlines()[-2] == \
+        "Found 2 errors (1 fixed, 1 remaining).", fixed.out
+    assert "stop_gradient" in (tmp_path / "log.py").read_text(encoding="utf-8")
+    again = run_cli([*concise, "--fix", "--unsafe-fixes", "io.py"], tmp_path)
+    assert (again.code, again.out) == (0, "Found 1 error (1 fixed, 0 remaining).\n"), again
+
+
+def test_the_marker_says_what_the_chosen_fix_is() -> None:
+    """`[*]` (`fix_applicability`) is the applicability of the fix `--fix` would choose: the
+    host linear map of a transposed-only call is unsafe (though listed as a custom rule kind,
+    as in `tests/corpus/rules/custom_jvp_primal_callback_linear_transpose.py`), one that
+    tangents also reach is safe; a stop_gradient is safe only into a call whose result is
+    unused (an expression statement, found in characters past non-ASCII text)."""
+    from jax_lsp.analysis.findings import FixKind
+    from jax_lsp.checker.fix_objects import fix_applicability
+
+    operand = (Span(1, 10, 1, 11),)
+    linear = Finding("JAX002", "m", Span(1, 0, 1, 12), fixes=(FixKind.CUSTOM_VJP,),
+                     operand_spans=operand, modes=("transpose",), transform="jax.linear_transpose")
+    result = FileResult("a.py", (linear,), "y = cb(f, x)\n")
+    assert fix_applicability(result, linear) == "unsafe"
+    assert fix_applicability(result, replace(linear, modes=("reverse",))) == "safe"
+
+    source = 'é = "日本"; cb(f, x)\ny = cb(f, x)\n'
+    used = Finding("JAX003", "m", Span(2, 4, 2, 12), fixes=(FixKind.STOP_GRADIENT,),
+                   operand_spans=(Span(2, 10, 2, 11),), transform="jax.grad")
+    unused = replace(used, span=Span(1, 10, 1, 18), operand_spans=(Span(1, 16, 1, 17),))
+    result = FileResult("a.py", (unused, used), source)
+    assert fix_applicability(result, unused) == "safe"
+    assert fix_applicability(result, used) == "unsafe"
