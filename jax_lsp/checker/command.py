@@ -443,20 +443,22 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    prior = None  # the fixing's analyses of the files, reported unless they changed since
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
 
-        changes = run_fix_command(
+        fix_run = run_fix_command(
             files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
             out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         if args.diff:
-            return EXIT_FINDINGS if changes and not args.exit_zero else EXIT_CLEAN
+            return EXIT_FINDINGS if fix_run.changes and not args.exit_zero else EXIT_CLEAN
+        prior = fix_run.prior
 
     if from_stdin:
         outcome = _stdin_run(args, resolver)
     else:
         cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
-        outcome = check_files(files, jobs=args.jobs, cache=cache)
+        outcome = check_files(files, jobs=args.jobs, cache=cache, prior=prior)
 
     if args.add_noqa:
         return _add_noqa(outcome)
