@@ -115,6 +115,9 @@ class Workspace:
     env_paths: list[Path] = field(default_factory=list)
     #: unsaved editor buffers: path -> text
     overlay: dict[Path, str] = field(default_factory=dict)
+    #: files `--fix` is about to create (the helper module its fixes import): path -> text;
+    #: found and read as if they were on disk, so that a fixed text is analysed as it will be
+    planned: dict[Path, str] = field(default_factory=dict)
     _cache: dict[Path, ParsedModule] = field(default_factory=dict, repr=False)
     _cached_chars: int = field(default=0, repr=False)
 
@@ -138,7 +141,7 @@ class Workspace:
             base = importer.parent
             for _ in range(level - 1):
                 base = base.parent
-            return _module_file(base, parts)
+            return _module_file(base, parts, self.planned)
         if not parts or parts[0] in MODELED_TOP_LEVEL or parts[0] in _STDLIB:
             return None
         search: list[Path] = []
@@ -146,13 +149,15 @@ class Workspace:
             search.append(importer.parent)
         search += self.roots + self.env_paths
         for base in search:
-            found = _module_file(base, parts)
+            found = _module_file(base, parts, self.planned)
             if found is not None:
                 return found
         return None
 
     def parse(self, path: Path) -> ParsedModule | None:
         text = self.overlay.get(path)
+        if text is None and self.planned:
+            text = self.planned.get(path)
         if text is None:
             try:
                 if path.stat().st_size > MAX_FILE_BYTES:
@@ -198,12 +203,13 @@ class Workspace:
             self._cached_chars -= cached.size
 
 
-def _module_file(base: Path, parts: list[str]) -> Path | None:
+def _module_file(base: Path, parts: list[str],
+                 planned: dict[Path, str] | None = None) -> Path | None:
     if not parts:
         init = base / "__init__.py"
-        return init if init.is_file() else None
+        return init if init.is_file() or (planned and init in planned) else None
     d = base.joinpath(*parts)
     for candidate in (d.with_suffix(".py"), d / "__init__.py", d.with_suffix(".pyi")):
-        if candidate.is_file():
+        if candidate.is_file() or (planned and candidate in planned):
             return candidate
     return None

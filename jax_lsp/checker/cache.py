@@ -101,11 +101,14 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _file_hash(path: str | os.PathLike[str]) -> str | None:
+def file_hash(path: str | os.PathLike[str]) -> str | None:
     """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
     or device, bigger than `MAX_BUCKET_BYTES`, ...)."""
     data = read_regular_file(path, MAX_BUCKET_BYTES)
     return None if data is None else content_hash(data)
+
+
+_file_hash = file_hash
 
 
 # -- what changes the answer besides the file ----------------------------------------------
@@ -186,6 +189,17 @@ class Provenance:
     imports: tuple[tuple[str, int, str | None, str | None], ...] = ()
 
 
+def provenance_holds(provenance: Provenance, hash_of: Callable[[str], str | None],
+                     resolves_to: Callable[[str, int, str | None], str | None]) -> bool:
+    """Whether what a result was computed from (besides the file itself) is unchanged: each
+    module read has the same content (`hash_of`), each import resolves to the same file."""
+    for dep, dep_digest in provenance.dependencies:
+        if not isinstance(dep, str) or hash_of(dep) != dep_digest:
+            return False
+    return all(resolves_to(dotted, level, importer) == resolved
+               for dotted, level, importer, resolved in provenance.imports)
+
+
 @dataclass
 class _Record:
     reads: dict[str, str | None] = field(default_factory=dict)
@@ -241,7 +255,9 @@ class RecordingWorkspace(Workspace):
     def parse(self, path: Path) -> ParsedModule | None:
         record = self._record
         if record is not None:
-            digest = _file_hash(path)
+            planned = self.planned.get(path) if path not in self.overlay else None
+            digest = (content_hash(planned.encode("utf-8")) if planned is not None
+                      else _file_hash(path))
             if record.reads.setdefault(str(path), digest) != digest:
                 record.replayable = False
         return super().parse(path)
@@ -442,12 +458,11 @@ class ResultCache:
         digest = self._hash_of(key.path)
         if digest is None or entry.get("digest") != digest:
             return None
-        for dep, dep_digest in entry["dependencies"]:
-            if not isinstance(dep, str) or self._hash_of(dep) != dep_digest:
-                return None
-        for dotted, level, importer, resolved in entry["imports"]:
-            if self._resolves_to(key, dotted, level, importer) != resolved:
-                return None
+        recorded = Provenance(digest, [tuple(d) for d in entry["dependencies"]],  # type: ignore[arg-type]
+                              [tuple(i) for i in entry["imports"]])  # type: ignore[arg-type]
+        if not provenance_holds(recorded, self._hash_of,
+                                lambda d, lv, imp: self._resolves_to(key, d, lv, imp)):
+            return None
         source = entry["source"]
         if source is not None and not isinstance(source, str):
             return None

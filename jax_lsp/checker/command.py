@@ -458,23 +458,26 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
     fixed: dict[Path, int] = {}
+    prior = None  # the fixing's analyses of the files, reported unless they changed since
     if args.fix or args.diff:
         from jax_lsp.fixes.apply import run_fix_command
 
-        fixed = run_fix_command(
+        fix_run = run_fix_command(
             files, unsafe=args.unsafe_fixes, diff=args.diff, shown=display_path,
             out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
+        fixed = fix_run.fixed
         if args.diff:
             count = sum(fixed.values())
             if count:  # as ruff ends a diff
                 _write(stdout, f"\nWould fix {count} error{'' if count == 1 else 's'}.\n")
             return EXIT_FINDINGS if fixed and not args.exit_zero else EXIT_CLEAN
+        prior = fix_run.prior
 
     if from_stdin:
         outcome = _stdin_run(args, resolver)
     else:
         cache = CacheSettings.from_options(no_cache=args.no_cache, cache_dir=args.cache_dir)
-        outcome = check_files(files, jobs=args.jobs, cache=cache)
+        outcome = check_files(files, jobs=args.jobs, cache=cache, prior=prior)
 
     if args.add_noqa:
         return _add_noqa(outcome)

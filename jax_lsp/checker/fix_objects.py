@@ -105,8 +105,8 @@ class _FileFixer:
         first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
         self.codes = Counter(f.code for f in first.findings)
         self.reported = Counter(f.code for f in self._reported(first, self.source) or ())
+        from jax_lsp.fixes.model import GENERATED_MARKER
         from jax_lsp.fixes.outline import Outline
-        from jax_lsp.fixes.source import GENERATED_MARKER
 
         #: the statements of the source, found once for all its findings' fixes
         self.outline = Outline.of(self.source, GENERATED_MARKER)
@@ -120,6 +120,13 @@ class _FileFixer:
         return list(filter_suppressed(text, result.findings))
 
     def choose(self, f: Finding) -> Any:
+        from jax_lsp.analysis.engine import paused_gc
+
+        # the collector would walk the kept analysis over and over while fixes are built
+        with paused_gc():
+            return self._choose(f)
+
+    def _choose(self, f: Finding) -> Any:
         from jax_lsp.fixes.apply import fix_worked
         from jax_lsp.fixes.model import apply_edits
         from jax_lsp.fixes.registry import fix_candidates

@@ -14,13 +14,13 @@ import os
 import re
 import stat
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from jax_lsp.analysis import reach
-from jax_lsp.analysis.engine import AnalysisConfig, analyze_source
+from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.notebook import (
     code_cell_numbers_of_ipynb,
@@ -37,6 +37,8 @@ from jax_lsp.checker.cache import (
     RecordingWorkspace,
     ResultCache,
     content_hash,
+    file_hash,
+    provenance_holds,
     recording,
 )
 from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
@@ -46,10 +48,12 @@ from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 __all__ = [
     "CheckRun",
     "ConfigResolver",
+    "PriorAnalysis",
     "check_files",
     "check_source",
     "discover_files",
     "display_path",
+    "import_workspace",
 ]
 
 log = logging.getLogger(__name__)
@@ -232,15 +236,20 @@ def _decode(data: bytes) -> tuple[str | None, Finding | None]:
 _WORKSPACES: dict[tuple[str, str | None, bool], RecordingWorkspace] = {}
 
 
-def _workspace(root: str, python: str | None, trusted: bool = False) -> RecordingWorkspace:
+def import_workspace(root: str, python: str | None,
+                     trusted: bool = False) -> RecordingWorkspace:
     """One import index per project root and environment, per process: every file of a run
-    shares the parsed modules. It records what each analysis reads, for the cache."""
+    (`--fix`'s analyses too) shares the parsed modules. It records what each analysis reads,
+    for the cache."""
     key = (root, python, trusted)
     ws = _WORKSPACES.get(key)
     if ws is None:
         ws = _WORKSPACES[key] = RecordingWorkspace.for_environment(
             [Path(root)], python, trusted=trusted)
     return ws
+
+
+_workspace = import_workspace
 
 
 def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, level: int,
@@ -289,11 +298,41 @@ def _analyse_text(path: str, source: str, config: AnalysisConfig,
         except (ValueError, KeyError, TypeError) as e:
             return source, [_parse_error(f"Not a valid notebook: {e}", 1, 0)], []
     result = analyze_source(source, path, config, workspace)
+    return source, _reported(source, result), result.dependencies
+
+
+def _reported(source: str, result: AnalysisResult) -> list[Finding]:
+    """The findings of a module's analysis: suppressions applied, a parse error as JAX000."""
     findings = filter_suppressed(source, result.findings)
     if result.error is not None:
         err = result.error
         findings.insert(0, _parse_error(err.message, max(err.line, 1), max(err.col, 0)))
-    return source, findings, result.dependencies
+    return findings
+
+
+@dataclass(frozen=True)
+class PriorAnalysis:
+    """An analysis of a Python file made before the check (`--fix`'s last one, of the text
+    it wrote), with what it was computed from: the check reports it instead of analysing the
+    file again while all that is unchanged (the file's bytes, the modules read, what each
+    import resolves to: the fixes may have written or created some), as a cache entry."""
+
+    source: str
+    result: AnalysisResult
+    provenance: Provenance
+
+
+def _from_prior(prior: PriorAnalysis, work: _Work) -> _Analysed | None:
+    """`prior` as `analyse_file` would have answered for `work`, if it still holds."""
+    path, _, root, python, trusted = work
+    if prior.provenance.digest != file_hash(path) or not provenance_holds(
+            prior.provenance, file_hash,
+            lambda dotted, level, importer: _resolve(root, python, trusted, dotted, level,
+                                                     importer)):
+        return None
+    findings = _reported(prior.source, prior.result)
+    return _Analysed(prior.source if findings else None, tuple(findings),
+                     provenance=prior.provenance)
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
@@ -432,9 +471,11 @@ def check_files(
     jobs: int = 0,
     cwd: Path | None = None,
     cache: CacheSettings | None = None,
+    prior: Mapping[Path, PriorAnalysis] | None = None,
 ) -> CheckRun:
     """Analyse `files` (sequentially, or in `jobs` processes; 0 picks) and report. With an
-    enabled `cache`, valid cached results are used and the others are analysed and stored."""
+    enabled `cache`, valid cached results are used and the others are analysed and stored.
+    A file's `prior` analysis that still holds is used as it is (and stored)."""
     cwd = cwd or Path.cwd()
     work: list[_Work] = [
         (str(p), c.analysis_config(), str(c.root or cwd), c.python_path(), c.python_trusted)
@@ -444,13 +485,21 @@ def check_files(
     analysed: list[_Analysed | None] = [None] * len(work)
     keys: list[EntryKey | None] = [None] * len(work)
     todo = []
-    for i, (_, config) in enumerate(files):
+    for i, (path, config) in enumerate(files):
+        key = None
         if store is not None:
             keys[i] = key = store.key(*work[i], project_root=config.root or cwd)
             hit = store.lookup(key)
             if hit is not None:
                 analysed[i] = _Analysed(hit.source, hit.findings)
                 continue
+        known = prior.get(path) if prior else None
+        reused = _from_prior(known, work[i]) if known is not None else None
+        if reused is not None:
+            analysed[i] = reused
+            if store is not None and key is not None:
+                store.save(key, reused.source, reused.findings, known.provenance)  # type: ignore[union-attr]
+            continue
         todo.append(i)
     fresh = _analyse_all([work[i] for i in todo], jobs)
     for i, a in zip(todo, fresh):

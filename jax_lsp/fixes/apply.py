@@ -17,22 +17,23 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
+from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.checker.cache import content_hash, recording
+from jax_lsp.checker.runner import PriorAnalysis, import_workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.generated import HelperModule
-from jax_lsp.fixes.model import CreatedFile, Fix, apply_edits
+from jax_lsp.fixes.model import GENERATED_MARKER, CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
 from jax_lsp.fixes.outline import Outline
 from jax_lsp.fixes.registry import fix_candidates, fixes_for
-from jax_lsp.fixes.source import GENERATED_MARKER
 from jax_lsp.safe_io import atomic_write, create_new
 
 __all__ = [
@@ -66,6 +67,8 @@ class FixedSource:
     applied: tuple[AppliedFix, ...]
     #: files the applied fixes need (the helper module they import)
     created: tuple[CreatedFile, ...] = ()
+    #: the full (or exact) analysis of `text`, if the fixing made one
+    analysis: AnalysisResult | None = field(default=None, compare=False)
 
 
 def choose_fix(fixes: Sequence[Fix], *, unsafe: bool) -> Fix | None:
@@ -195,23 +198,47 @@ def fix_source(
     confirmed by a full analysis (the batch's own when it was one), and should that disagree
     (the incremental analysis is exact but for corner cases), everything is done again one
     fix at a time with full analyses."""
+    # the cyclic collector would walk the analyses' trees and records kept between rounds
+    # over and over while the fixes are built (a quarter of the time on large modules); they
+    # are freed, acyclic, when `_fix_source` returns, before it resumes (see `paused_gc`)
+    planned = workspace.planned if workspace is not None else {}
+    try:
+        with paused_gc():
+            return _fix_source(text, unsafe, filename, config, reported, workspace, helpers)
+    finally:
+        if workspace is not None:  # nothing is created yet
+            workspace.planned = planned
+
+
+def _fix_source(text: str, unsafe: bool, filename: str, config: AnalysisConfig | None,
+                reported: Callable[[Finding], bool], workspace: Workspace | None,
+                helpers: HelperModule | None) -> FixedSource:
     fast, counts, last = _fix_rounds(text, unsafe, filename, config, reported, workspace,
                                      helpers, fast=True)
-    if not fast.applied or _confirmed(counts, fast.text, filename, config, workspace, last):
-        return fast
-    return _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
-                       fast=False)[0]
+    if not fast.applied:
+        return replace(fast, analysis=last if last.exact else None)
+    if workspace is not None:  # the analysis of the fixed text finds what its fixes create
+        workspace.planned = {f.path: f.text for f in fast.created}
+    after = _confirmation(counts, fast.text, filename, config, workspace, last)
+    if after is not None:
+        return replace(fast, analysis=after)
+    slow, _, last = _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
+                                fast=False)
+    return replace(slow, analysis=last)  # full analyses only
 
 
-def _confirmed(counts: Counter[str], fixed: str, filename: str, config: AnalysisConfig | None,
-               workspace: Workspace | None, last: AnalysisResult) -> bool:
-    """Whether a full analysis agrees the fixes traded no finding for another: the fixed text
-    parses and has no more findings of any code than the original had (`counts`). `last`, the
-    fast path's analysis of `fixed`, is that full analysis when it is exact."""
+def _confirmation(counts: Counter[str], fixed: str, filename: str,
+                  config: AnalysisConfig | None, workspace: Workspace | None,
+                  last: AnalysisResult) -> AnalysisResult | None:
+    """The full analysis of `fixed` if it agrees the fixes traded no finding for another:
+    the fixed text parses and has no more findings of any code than the original had
+    (`counts`); else None. `last`, the fast path's analysis of `fixed`, is that full analysis
+    when it is exact."""
     after = last if last.exact else analyze_source(fixed, filename, config, workspace)
     if after.error is not None:
-        return False
-    return all(n <= counts[code] for code, n in Counter(f.code for f in after.findings).items())
+        return None
+    codes = Counter(f.code for f in after.findings)
+    return after if all(n <= counts[code] for code, n in codes.items()) else None
 
 
 def fix_worked(code: str, before: int, before_codes: Counter[str], result: AnalysisResult,
@@ -289,14 +316,27 @@ class _Rounds:
         self.fast = fast
         self.analyzer = IncrementalAnalyzer()
         self.text = text
+        self.created: dict[Path, CreatedFile] = {}
         self.current = self.analyse(text)  # the first analysis is a full one
         self.original_counts = Counter(f.code for f in self.current.findings)
         self.applied: list[AppliedFix] = []
-        self.created: dict[Path, CreatedFile] = {}
         self.given_up: set[tuple[str, str]] = set()
         self.outline: Outline | None = None
 
-    def analyse(self, text: str, incremental: bool = True) -> AnalysisResult:
+    def analyse(self, text: str, incremental: bool = True,
+                pending: Sequence[Fix] = ()) -> AnalysisResult:
+        """The analysis of `text`, which has the accepted fixes and the `pending` ones
+        applied: the files they create are found by its imports as if on disk (as the check
+        after `--fix` finds them). A change of those files makes it a full analysis (the
+        incremental one knows edits of the text only)."""
+        if self.workspace is not None:
+            planned = {f.path: f.text for f in self.created.values()}
+            for fix in pending:
+                for file in fix.create:
+                    planned.setdefault(file.path, file.text)
+            if planned != self.workspace.planned:
+                self.workspace.planned = planned
+                incremental = False
         return self.analyzer.analyze(text, self.filename, self.config, self.workspace,
                                      incremental=self.fast and incremental)
 
@@ -310,7 +350,7 @@ class _Rounds:
             if len(self.applied) >= MAX_ROUNDS:
                 break
             findings = self.findings_in(self.current, self.text)
-            if findings is None:
+            if not findings:  # none left, or the text does not parse
                 break
             progress = self.batch_round(findings) if self.fast else None
             if progress is None:
@@ -351,7 +391,7 @@ class _Rounds:
                 new = apply_edits(text, fix.edits)
                 if new == text or not _parses(new):
                     continue
-                result = self.analyse(new)
+                result = self.analyse(new, pending=[fix])
                 analysed = True
                 if fix_worked(finding.code, before, before_codes, result,
                               self.findings_in(result, new)):
@@ -421,7 +461,8 @@ class _Rounds:
             last = members[n - 1]
             # several fixes edit statements all over the module: an incremental analysis
             # would find most of it affected and start over in full
-            result = self.analyse(last.text, incremental=n == 1)
+            result = self.analyse(last.text, incremental=n == 1,
+                                  pending=[m.fix for m in members[:n]])
             if last.outline is not None and before.verifies(result,
                                                             self.findings_in(result, last.text),
                                                             members[:n], last.outline):
@@ -450,6 +491,9 @@ class FileFixOutcome:
     created: tuple[CreatedFile, ...] = ()
     #: for a notebook, the code cells that changed (a diff shows them cell by cell)
     cells: tuple[CellChange, ...] = ()
+    #: the analysis of the Python file as it is now on disk (fixed or left as it was), with
+    #: what it read: the check that follows reports it if all that is unchanged by then
+    prior: PriorAnalysis | None = None
 
     @property
     def changed(self) -> bool:
@@ -479,15 +523,24 @@ def fix_file(
             notebook = read_notebook(text)
         except (ValueError, TypeError, KeyError):
             return None
-    fixed = fix_source(
-        notebook.joined.source if notebook is not None else text,
-        unsafe=unsafe,
-        filename=str(path),
-        config=config.analysis_config(),
-        reported=lambda f: config.is_enabled(f.code, path) and config.is_fixable(f.code),
-        workspace=workspace,
-        helpers=_helpers_beside(path, planned or set()),
-    )
+    with recording(workspace) as record:  # every module and import the analyses looked at
+        fixed = fix_source(
+            notebook.joined.source if notebook is not None else text,
+            unsafe=unsafe,
+            filename=str(path),
+            config=config.analysis_config(),
+            reported=lambda f: config.is_enabled(f.code, path) and config.is_fixable(f.code),
+            workspace=workspace,
+            helpers=_helpers_beside(path, planned or set()),
+        )
+
+    def prior(on_disk: bytes) -> PriorAnalysis | None:
+        if notebook is not None or fixed.analysis is None:
+            return None
+        provenance = record.provenance(content_hash(on_disk), fixed.analysis.dependencies)
+        return None if provenance is None else PriorAnalysis(fixed.text, fixed.analysis,
+                                                             provenance)
+
     if planned is not None:
         planned.update(c.path for c in fixed.created)
     new_text, cells = fixed.text, ()
@@ -500,16 +553,19 @@ def fix_file(
         new_text = text
     outcome = FileFixOutcome(path, text, new_text, fixed.applied, created=fixed.created,
                              cells=cells)
-    if not write or not outcome.changed:
+    if not write:
         return outcome
+    if not outcome.changed:
+        return replace(outcome, prior=prior(data))
+    new_data = (_BOM if data.startswith(_BOM) else b"") + new_text.encode("utf-8")
     try:
         if path.read_bytes() != data:
             return _refused(outcome, "it changed on disk since it was read")
         _create_files(fixed.created)
-        atomic_write(path, (_BOM if data.startswith(_BOM) else b"") + new_text.encode("utf-8"))
+        atomic_write(path, new_data)
     except OSError as e:
         return _refused(outcome, f"cannot write it: {e.strerror or e}")
-    return replace(outcome, written=True)
+    return replace(outcome, written=True, prior=prior(new_data))
 
 
 def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
@@ -536,22 +592,21 @@ def fix_files(
     unsafe: bool,
     write: bool,
     follow_imports: bool = True,
+    unfixed: bool = False,
 ) -> list[FileFixOutcome]:
-    """Fix each file with its configuration; files without a fix are left out. With
-    `follow_imports`, each project root gets one import index, as in `jax-lsp check`."""
+    """Fix each file with its configuration; files without a fix are left out unless
+    `unfixed`. With `follow_imports`, each project root gets the import index `jax-lsp
+    check` uses (`import_workspace`)."""
     outcomes = []
     planned: set[Path] = set()
-    workspaces: dict[tuple[Path, str | None, bool], Workspace] = {}
     for path, config in files:
         workspace = None
         if follow_imports:
-            key = (config.root or Path.cwd(), config.python_path(), config.python_trusted)
-            if key not in workspaces:
-                workspaces[key] = Workspace.for_environment([key[0]], key[1], trusted=key[2])
-            workspace = workspaces[key]
+            workspace = import_workspace(str(config.root or Path.cwd()), config.python_path(),
+                                         config.python_trusted)
         outcome = fix_file(path, config, unsafe=unsafe, write=write, workspace=workspace,
                            planned=planned)
-        if outcome is not None and outcome.applied:
+        if outcome is not None and (unfixed or outcome.applied):
             outcomes.append(outcome)
     return outcomes
 
@@ -582,6 +637,16 @@ def _diff(before_name: str, before: str, after: str, shown: str) -> str:
     return "".join(out)
 
 
+@dataclass(frozen=True)
+class FixRun:
+    """What `run_fix_command` did."""
+
+    #: how many fixes each file got (written, or in the diff); empty when none applies
+    fixed: dict[Path, int]
+    #: the analyses of the files as the fixing left them, for the check that follows
+    prior: dict[Path, PriorAnalysis]
+
+
 def run_fix_command(
     files: Sequence[tuple[Path, Config]],
     *,
@@ -590,16 +655,20 @@ def run_fix_command(
     shown: Callable[[Path], str],
     out: Callable[[str], None],
     err: Callable[[str], None],
-) -> dict[Path, int]:
+) -> FixRun:
     """`jax-lsp check --fix` / `--diff`: fix `files`, then write them (and say so on `err`) or
-    print the diff on `out`. Returns how many fixes each file got (written, or in the diff)."""
-    outcomes = fix_files(files, unsafe=unsafe, write=not diff)
+    print the diff on `out`."""
+    every = fix_files(files, unsafe=unsafe, write=not diff, unfixed=True)
+    prior = {o.path: o.prior for o in every if o.prior is not None}
+    outcomes = [o for o in every if o.applied]
     if diff:
         for o in outcomes:
             if o.refused is not None:
                 err(f"jax-lsp: no fix for {shown(o.path)}: {o.refused}\n")
         out("".join(unified_diff(o, shown(o.path)) for o in outcomes if o.refused is None))
-        return {o.path: len(o.applied) for o in outcomes if o.refused is None and o.applied}
+        return FixRun(
+            {o.path: len(o.applied) for o in outcomes if o.refused is None and o.applied}, prior
+        )
     fixed = 0
     for o in outcomes:
         if o.refused is not None:
@@ -610,4 +679,4 @@ def run_fix_command(
         written = sum(o.written for o in outcomes)
         err(f"Fixed {fixed} finding{'s' * (fixed != 1)} in {written} "
             f"file{'s' * (written != 1)}.\n")
-    return {o.path: len(o.applied) for o in outcomes if o.written and o.applied}
+    return FixRun({o.path: len(o.applied) for o in outcomes if o.written and o.applied}, prior)

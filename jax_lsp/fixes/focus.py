@@ -56,8 +56,7 @@ def focus_text(text: str, lines: Iterable[int], marker: str,
         keep.add(i)  # the header and the first statement after it: where additions go
         if not (st.is_import or (i == 0 and st.docstring_like)):
             break
-    names = frozenset().union(*(st.names for st in body))
-    imported = frozenset().union(*(st.imported for st in body))
+    names, imported = outline.name_sets()
     definitions: dict[str, list[int]] = {}
     source_lines = outline.lines
     seeds: set[int] = set()

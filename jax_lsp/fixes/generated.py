@@ -17,8 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
+from typing import TYPE_CHECKING
 
-from jax_lsp.fixes.source import GENERATED_MARKER, ModuleAddition
+from jax_lsp.fixes.model import GENERATED_MARKER
+
+if TYPE_CHECKING:  # LibCST is imported once there is a fix to build
+    from jax_lsp.fixes.source import ModuleAddition
 
 __all__ = [
     "FD_JACOBIAN",

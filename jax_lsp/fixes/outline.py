@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Span
@@ -145,6 +146,19 @@ def _statement(st: ast.stmt, marker: str) -> Statement:
     )
 
 
+def _count(counts: tuple[Counter[str], Counter[str]], statements: Iterable[Statement],
+           by: int) -> None:
+    """Add (`by` 1) or take away (-1) the names and import-bound names of `statements`."""
+    for st in statements:
+        for counter, names in zip(counts, (st.names, st.imported)):
+            for name in names:
+                n = counter[name] + by
+                if n:
+                    counter[name] = n
+                else:
+                    del counter[name]
+
+
 class Outline:
     """The top-level statements of one text, in order: their facts, first and last lines
     (decorators included), and where each was in the text `rebased` was called on (None for
@@ -160,6 +174,20 @@ class Outline:
         self.lines = lines
         self.marker = marker
         self._kept: tuple[list[int], list[int]] | None = None
+        #: how many statements write each identifier, and bind each name by an import (kept
+        #: up to date by `edited`: a fix changes a few statements of thousands)
+        self._counts: tuple[Counter[str], Counter[str]] | None = None
+        self._name_sets: tuple[frozenset[str], frozenset[str]] | None = None
+
+    def name_sets(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Every identifier written in the text (`Statement.names`) and every name an import
+        in it binds (`Statement.imported`)."""
+        if self._name_sets is None:
+            if self._counts is None:
+                self._counts = (Counter(), Counter())
+                _count(self._counts, self.statements, 1)
+            self._name_sets = (frozenset(self._counts[0]), frozenset(self._counts[1]))
+        return self._name_sets
 
     @classmethod
     def of(cls, text: str, marker: str) -> Outline | None:
@@ -175,8 +203,10 @@ class Outline:
 
     def rebased(self) -> Outline:
         """This outline with each statement's origin its current first line."""
-        return Outline(self.statements, self.los, self.his, list(self.los), self.lines,
-                       self.marker)
+        out = Outline(self.statements, self.los, self.his, list(self.los), self.lines,
+                      self.marker)
+        out._counts, out._name_sets = self._counts, self._name_sets
+        return out
 
     def _units(self) -> list[tuple[int, int, int]]:
         """(first line, first statement, end statement exclusive) of each run of statements
@@ -222,6 +252,8 @@ class Outline:
         his: list[int] = []
         origins: list[int | None] = []
         new_lines: list[str] = []
+        removed: list[Statement] = []
+        added: list[Statement] = []
 
         def keep(first_unit: int, end_unit: int, shift: int) -> None:
             if first_unit >= end_unit:
@@ -253,8 +285,10 @@ class Outline:
                 tree = ast.parse(chunk)
             except (SyntaxError, ValueError, RecursionError):
                 return None
+            removed.extend(self.statements[units[run[0]][1] : units[run[-1]][2]])
             for st in tree.body:
-                statements.append(_statement(st, self.marker))
+                added.append(_statement(st, self.marker))
+                statements.append(added[-1])
                 los.append(statement_start(st) + new_a - 1)
                 his.append((st.end_lineno or st.lineno) + new_a - 1)
                 origins.append(None)
@@ -263,7 +297,12 @@ class Outline:
             copied = b
         keep(done, len(units), shift)
         new_lines.extend(self.lines[copied:])
-        return Outline(statements, los, his, origins, new_lines, self.marker)
+        out = Outline(statements, los, his, origins, new_lines, self.marker)
+        if self._counts is not None:
+            out._counts = (self._counts[0].copy(), self._counts[1].copy())
+            _count(out._counts, removed, -1)
+            _count(out._counts, added, 1)
+        return out
 
     def _at(self, line: int) -> int | None:
         """The index of the statement holding `line`."""

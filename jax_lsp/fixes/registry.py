@@ -40,6 +40,17 @@ def _builders() -> list[FixBuilder]:
     return [custom_vjp_fix, custom_jvp_fix, linear_map_fix, jacrev_fix, stop_gradient_fix]
 
 
+#: the builders that, for a finding of `CALL_STATEMENT_CODES`, read of the module only the
+#: finding's call and what every focus keeps (the header, the imports and what rebinds their
+#: names, generated helpers, the definitions the call's statement names; the whole module's
+#: names come from `ast`): they ask no scope question and scan no other statement, so LibCST
+#: need not see the statements of the finding's path (jacrev reads the differentiation site
+#: and every callback it sees; stop_gradient and linear_map resolve names in scope)
+CALL_STATEMENT_BUILDERS = frozenset({"custom_vjp_fix", "custom_jvp_fix"})
+#: the codes whose callback those builders locate without resolving names (`locate_callback`)
+CALL_STATEMENT_CODES = frozenset({"JAX001"})
+
+
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
               validate: bool = True, focused: bool = False) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
@@ -53,7 +64,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
     if src is not None:
         before: Counter[str] | None = None
-        for fix in _built(src, finding):
+        for fix in _built(lambda build: src, finding):
             if not validate:
                 fixes.append(fix)
                 continue
@@ -72,10 +83,10 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     return fixes
 
 
-def finding_lines(finding: Finding) -> set[int]:
-    """The lines of a finding's call and of the steps of its path in the same file: the
-    statements its fixes edit or read."""
-    steps = [s.span for s in finding.path if s.filename is None]
+def finding_lines(finding: Finding, *, path: bool = True) -> set[int]:
+    """The lines of a finding's call and (with `path`) of the steps of its path in the same
+    file: the statements its fixes edit or read."""
+    steps = [s.span for s in finding.path if s.filename is None] if path else []
     return {n for span in (finding.span, *steps) for n in range(span.line, span.end_line + 1)}
 
 
@@ -85,13 +96,23 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     `apply.fix_choices` orders `fixes_for(..., validate=False, focused=True)`), each built only
     when asked for: the first choice is known once the first preferred fix is built, so the
     others (and the scope analysis some of them need) cost nothing when it works. `outline`,
-    `source`'s own, saves parsing the whole module."""
+    `source`'s own, saves parsing the whole module. LibCST parses the statements of the
+    finding's call only, until a builder needs those of its path too
+    (`CALL_STATEMENT_BUILDERS`)."""
     from jax_lsp.fixes.source import parse_fix_source
 
-    src = parse_fix_source(source, helpers, finding_lines(finding), outline)
-    if src is None:
-        return
-    built = _built(src, finding)  # one generator: the second loop goes on where the first stopped
+    parsed: dict[bool, FixSource | None] = {}
+
+    def src_for(build: FixBuilder) -> FixSource | None:
+        narrow = (finding.code in CALL_STATEMENT_CODES
+                  and build.__name__ in CALL_STATEMENT_BUILDERS)
+        if narrow not in parsed:
+            lines = finding_lines(finding, path=not narrow)
+            parsed[narrow] = parse_fix_source(source, helpers, lines, outline)
+        return parsed[narrow]
+
+    # one generator: the second loop goes on where the first stopped
+    built = _built(src_for, finding)
 
     def allowed(fix: Fix) -> bool:
         return fix.kind is not FixKind.SUPPRESS and (fix.safe or unsafe)
@@ -109,10 +130,15 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     yield from (f for f in built if allowed(f))
 
 
-def _built(src: FixSource, finding: Finding) -> Iterator[Fix]:
-    """Each builder's fix for `finding`, in `_builders` order, as it is built (a builder that
-    fails is logged and skipped: one broken fix must not hide the others)."""
+def _built(src_for: Callable[[FixBuilder], FixSource | None],
+           finding: Finding) -> Iterator[Fix]:
+    """Each builder's fix for `finding`, in `_builders` order, as it is built on the source
+    `src_for` gives it (none: LibCST cannot parse it); a builder that fails is logged and
+    skipped: one broken fix must not hide the others."""
     for build in _builders():
+        src = src_for(build)
+        if src is None:
+            continue
         try:
             fix = build(src, finding)
         except Exception:  # noqa: BLE001 - one broken fix must not hide the others

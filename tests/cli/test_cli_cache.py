@@ -321,9 +321,12 @@ def test_fix_never_reports_stale_results(
     assert "Fixed 1 finding in 1 file." in ran.err
     assert "pure_callback_with_vjp(sin_vjp," in (tmp_path / "helper.py").read_text()
     assert (ran.code, ran.out) == (0, "[]\n")
-    # the check analysed the rewritten file and its importer again, and only them (the helper
-    # module the fix created is not among the files this run was asked to check)
-    assert analysed == ["helper.py", "main.py"]
+    # the cache held the files as they were: the check reported the fixing's last analyses of
+    # the rewritten file and of its importer (fixed after it: main.py read the rewritten
+    # helper.py), analysing nothing again, and stored them
+    assert analysed == []
+    again, analysed = rerun(run_cli, analyses, JSON, tmp_path)  # now with the created module
+    assert (again.out, analysed) == ("[]\n", ["jax_lsp_derivatives.py"])
     assert run_cli([*JSON, "--no-cache"], tmp_path).out == "[]\n"
 
 

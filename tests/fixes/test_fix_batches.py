@@ -133,11 +133,13 @@ def test_the_outline_kept_across_edits_is_a_fresh_parses(
     new = apply_edits(MODULE, text_edits)
     base = Outline.of(MODULE, GENERATED_MARKER)
     assert base is not None
+    base.name_sets()  # counted before the edits: `edited` keeps the counts up to date
     kept = base.rebased().edited(new, text_edits)
     assert kept is not None
     fresh = Outline.of(new, GENERATED_MARKER)
     assert fresh is not None
     assert _outline_facts(kept) == _outline_facts(fresh)
+    assert kept.name_sets() == fresh.name_sets()
     assert "".join(kept.lines) == new
     # the statements no edit touched still know where they were
     unchanged = [i for i, o in enumerate(kept.origins) if o is not None]

@@ -3,9 +3,16 @@ edits' positions included, are those computed on the whole module."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from jax_lsp.analysis import analyze_source
-from jax_lsp.fixes.focus import focus_text, module_line
-from jax_lsp.fixes.registry import fixes_for
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.fixes import source
+from jax_lsp.fixes.apply import fix_choices
+from jax_lsp.fixes.focus import Focus, focus_text, module_line
+from jax_lsp.fixes.registry import fix_candidates, fixes_for
 
 FILLER = "".join(
     f"\n# unrelated {i}\ndef filler_{i}(x):\n    return x * {i}\n\n\nvalue_{i} = filler_{i}(2)\n"
@@ -43,3 +50,45 @@ def test_the_focus_keeps_what_a_fix_reads_and_maps_lines_back() -> None:
     lines = MODULE.split("\n")
     for n, line in enumerate(kept.split("\n")[:-1], 1):
         assert lines[module_line(focus, n) - 1] == line
+
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+def test_fix_candidates_equal_whole_module_fixes() -> None:
+    """`fix_candidates` parses only the call's statements for the custom rule fixes of a
+    JAX001 finding, the path's too for the others: the fixes are those of the whole module,
+    in `--fix`'s order."""
+    sources = [MODULE, *(p.read_text() for p in sorted(PROGRAMS.glob("*.py")))]
+    seen = set()
+    for text in sources:
+        for finding in analyze_source(text).findings:
+            whole = fix_choices(fixes_for(text, finding, validate=False), unsafe=True)
+            candidates = list(fix_candidates(text, finding, unsafe=True))
+            assert [(f.kind, f.edits, f.title) for f in candidates] == \
+                [(f.kind, f.edits, f.title) for f in whole]
+            seen.update((finding.code, f.kind) for f in candidates)
+    # both kinds of builder, on the narrow and on the whole focus
+    assert {FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.STOP_GRADIENT} <= \
+        {kind for code, kind in seen if code == "JAX001"}
+
+
+def test_the_custom_rule_fixes_of_a_jax001_finding_parse_its_call_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (finding,) = analyze_source(MODULE).findings
+    parsed: list[str] = []
+    real = source.FixSource.__init__
+
+    def recording(self: source.FixSource, text: str, helpers: object = None,
+                  focus: Focus | None = None) -> None:
+        assert focus is not None
+        parsed.append(focus.text)
+        real(self, text, helpers, focus)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(source.FixSource, "__init__", recording)
+    first = next(fix_candidates(MODULE, finding, unsafe=False))
+    assert first.kind is FixKind.CUSTOM_VJP
+    (kept,) = parsed
+    assert "def loss(x):" in kept and "def host(x):" in kept
+    assert "print(jax.grad" not in kept  # the differentiation site: jacrev's, not needed
