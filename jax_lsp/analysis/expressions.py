@@ -363,12 +363,13 @@ class PythonExpressions:
             return None
         info = ModuleInfo(str(path), parsed.lines, is_main=False)
         info.scope = Scope(None, None, None)
-        saved = (self.module, self.stack, self.ctx, self.depth)
+        # its statements run in a context of their own: what they read of it is not the caller's
+        saved = (self.module, self.stack, self.ctx, self.depth, self.ctx_reads)
         self.module, self.stack, self.ctx = info, [], Ctx()
         try:
             self.exec_block(parsed.tree.body, info.scope)
         finally:
-            self.module, self.stack, self.ctx, self.depth = saved
+            self.module, self.stack, self.ctx, self.depth, self.ctx_reads = saved
         self.modules[path] = info
         self._effects.loaded.add(str(path))
         return info
