@@ -32,6 +32,7 @@ measured in the same run as what it changes.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import shutil
 import statistics
@@ -60,10 +61,16 @@ class Ran:
     rss_mib: float
 
 
+#: where commands run by default: not this checkout (`python -m jax_lsp` would import its
+#: jax_lsp from there whatever PYTHONPATH says, --base's runs included)
+NEUTRAL = Path(tempfile.mkdtemp(prefix="bench_cli_"))
+atexit.register(shutil.rmtree, NEUTRAL, True)
+
+
 def run(cmd: Sequence[str], cwd: Path | None = None, env: dict[str, str] = ENV) -> Ran:
     """One run of `cmd`: wall seconds, CPU seconds (with its children), peak RSS."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdout=subprocess.DEVNULL,
+    p = subprocess.Popen(list(cmd), cwd=cwd or NEUTRAL, env=env, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(p.pid, 0)
     wall = time.perf_counter() - t0
@@ -206,7 +213,7 @@ def main() -> int:
     names = [n for n in args.packages.split(",") if n]
     if names:
         paths = sorted(p for n in names for p in (site / n).rglob("*.py"))
-        throughput("+".join(names), paths, args.runs, Path.cwd(), args.base)
+        throughput("+".join(names), paths, args.runs, NEUTRAL, args.base)
     return 0
 
 
