@@ -6,7 +6,8 @@ and peak RSS come from wait4. Medians of --runs. Per size of the generator's sin
 (../shared/bench/gen.py --sizes 1000,5000,20000,100000):
 
 - check ms/kline: CPU per 1,000 lines beyond start-up (minus the CPU of checking an empty
-  file), one process (`--jobs 1`);
+  file), one process (`--jobs 1`); a file of fewer than 20,000 lines is checked as that many
+  lines of copies of it (each its own module), its work being small beside start-up's noise;
 - parse ms/kline: a plain `ast.parse` loop over the same files, in a subprocess, beyond
   `python -c pass` (garbage collector on, as a plain parse runs); "x parse" is their ratio;
 - RSS of the check, and ruff's CPU per 1,000 lines.
@@ -116,6 +117,24 @@ def parse_loop(paths: Sequence[Path]) -> list[str]:
     return [sys.executable, "-c", PARSE_LOOP, *map(str, paths)]
 
 
+#: a file shorter than this is checked as this many lines' worth of copies of it (each its
+#: own module) in one process: one file's work would be lost in the noise of start-up
+COPIES_UP_TO = 20_000
+
+
+def copies(path: Path, into: Path) -> list[Path]:
+    """`path`, or copies of it in `into` (see COPIES_UP_TO)."""
+    n = COPIES_UP_TO // max(1, lines_of([path]))
+    if n <= 1:
+        return [path]
+    text = path.read_bytes()
+    out = []
+    for i in range(n):
+        out.append(into / f"{path.stem}_{i}.py")
+        out[-1].write_bytes(text)
+    return out
+
+
 def lines_of(paths: Sequence[Path]) -> int:
     return sum(p.read_bytes().count(b"\n") for p in paths)
 
@@ -141,19 +160,22 @@ def per_size(files: Sequence[Path], runs: int, base: Path | None = None) -> None
           f"{'check RSS MiB':>13} {'ruff ms/kl':>10} {'x ruff':>6} {'load':>5}"
           + (f" {'base ms/kl':>10} {'base RSS':>8} {'x base':>6}" if base else ""))
     for path in files:
-        kl = lines_of([path]) / 1e3
-        if base is None:
-            c = median(check([path], 1), runs)
-        else:
-            c, b = median_pair(check([path], 1), runs, base)
-        p = median(parse_loop([path]), runs)
-        ruff_cmd = ruff([path])
-        r = median(ruff_cmd, runs) if ruff_cmd else None
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = copies(path, Path(tmp))
+            kl = lines_of(paths) / 1e3
+            if base is None:
+                c = median(check(paths, 1), runs)
+            else:
+                c, b = median_pair(check(paths, 1), runs, base)
+            p = median(parse_loop(paths), runs)
+            ruff_cmd = ruff(paths)
+            r = median(ruff_cmd, runs) if ruff_cmd else None
         check_ms = (c.cpu - start.cpu) * 1e3 / kl
         parse_ms = (p.cpu - bare.cpu) * 1e3 / kl
         ruff_ms = r.cpu * 1e3 / kl if r else float("nan")
-        row = (f"{kl * 1e3:>7.0f} {check_ms:>11.1f} {parse_ms:>11.1f} {check_ms / parse_ms:>7.2f} "
-               f"{c.rss_mib:>13.0f} {ruff_ms:>10.1f} {check_ms / ruff_ms:>6.1f} {load()}")
+        row = (f"{lines_of([path]):>7} {check_ms:>11.1f} {parse_ms:>11.1f} "
+               f"{check_ms / parse_ms:>7.2f} {c.rss_mib:>13.0f} {ruff_ms:>10.1f} "
+               f"{check_ms / ruff_ms:>6.1f} {load()}")
         if base is not None:
             base_ms = (b.cpu - base_start.cpu) * 1e3 / kl
             row += f" {base_ms:>10.1f} {b.rss_mib:>8.0f} {check_ms / base_ms:>6.2f}"
