@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,14 @@ from jax_lsp.analysis.values import (
 )
 
 _MAX_MODULES = 64
+
+
+@lru_cache(maxsize=4096)
+def _api_attribute(api: str, name: str) -> Value:
+    """`name` read from the outside module or function `api` (`jnp` . `where`): an API
+    function, whatever tangent the module value carries. Cached: most of a module's
+    expressions read one."""
+    return Value(fns=(Api(jaxapi.canonical(f"{api}.{name}")),))
 
 
 def _is_none(a: Value, b: Value) -> bool | None:
@@ -413,6 +422,8 @@ class PythonExpressions:
     # ---------------------------------------------------------------------- attributes
 
     def attribute(self, obj: Value, name: str) -> Value:
+        if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            return _api_attribute(obj.fns[0].name, name)
         fns: list[Any] = []
         parts: list[Value] = []
         for f in obj.fns:

@@ -411,6 +411,8 @@ class PythonStatements:
         """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
         filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
         which nnx.grad never differentiates."""
+        if not any(isinstance(target, ast.Attribute) for target in stmt.targets):
+            return  # no attribute stored (`h = f(x)`): nothing to note
         fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
         kind: Any = None
         for f in fv.fns:
