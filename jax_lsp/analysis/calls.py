@@ -11,10 +11,19 @@ from typing import Any
 
 from jax_lsp.analysis import sharing
 from jax_lsp.analysis.interp_state import (
+    CHECKPOINT_LEVELS,
+    JITTED,
+    MASK,
     MODULE_ROOT,
+    MODULE_TAN,
+    RULE_LEVELS,
+    STAGED,
+    TRACE_ONLY,
+    VMAPPED,
     Args,
     Scope,
     SharedCall,
+    ctx_part,
 )
 from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
 from jax_lsp.analysis.values import (
@@ -51,6 +60,9 @@ _MAX_CONTEXTS = 24
 
 
 _MAX_CONTEXTS_FREE = 6
+
+#: the fields of the context that are flags (the others hold levels)
+_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
 
 
 class PythonCalls:
@@ -235,11 +247,11 @@ class PythonCalls:
             reverse = frozenset(
                 m
                 for v in [me, *args.all_values()]
-                for m in v.tan | self.ctx.module_tan
+                for m in v.tan | self.reads(MODULE_TAN).module_tan
                 if isinstance(m, Level) and m.mode == REVERSE
             )
-            with self.context(
-                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            with self.within(
+                checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
             ):
                 return self.call_value(self._bind(call, me), args, node)
         return self.call_value(self._bind(call, me), args, node)
@@ -250,13 +262,13 @@ class PythonCalls:
         fi = closure.func
         if fi.locals is None:
             self.ensure_scope(fi)
-        key: tuple = (
+        # memoised per arguments and the fields of the context the interpretation read
+        base: tuple | None = (
             closure,
             tuple(args.pos),
             tuple(sorted(args.kw.items())),
             args.star,
             args.dstar,
-            self.ctx,
         )
         if fi.module is not None and not fi.module.is_main:
             # findings inside imported modules are reported at the analysed file's call site:
@@ -266,13 +278,21 @@ class PythonCalls:
                 if self.module.is_main
                 else next((st.span for st in reversed(self.stack) if st.filename is None), None)
             )
-            key = (*key, tip)
+            base = (*base, tip)  # type: ignore[misc]
+        key: tuple | None = None
         try:
-            cached = self.memo.get(key)
+            for bits in self.memo_reads.get(base, ()):
+                key = (base, bits, ctx_part(self.ctx, bits))
+                cached = self.memo.get(key)
+                if cached is not None:
+                    break
+            else:
+                cached = None
         except TypeError:  # an unhashable constant slipped in
-            key = None  # type: ignore[assignment]
+            base = None
             cached = None
         if cached is not None:
+            self.ctx_reads |= key[1]  # type: ignore[index]
             if self._write_clock and self._stale_memo(self._memo_made.get(key), args):
                 self.order_sensitive = True
             span = self._memo_emits.get(key)
@@ -288,15 +308,21 @@ class PythonCalls:
                 self._effects.entered.update(entered)
                 self._entered_log.extend(entered)
             return cached
-        shared = self._shared_key(closure, args) if key is not None else None
-        if shared is not None:
-            reused = self._reuse_shared(shared[0], shared[1])
+        shareable = base is not None and fi.module is self.main and sharing.plain_closure(closure)
+        # the calls whose shared interpretations may serve this one, by what they read
+        sharers = (closure, len(args.pos), *sorted(args.kw)) if shareable else None
+        for bits in self.shared_reads.get(sharers, ()):
+            shared = self._shared_key(closure, args, bits)
+            reused = self._reuse_shared(*shared) if shared is not None else None
             if reused is not None:
-                if self._write_clock and self._stale_memo(self._memo_made.get(shared[0]), args):
+                made = self._memo_made.get(shared[0])  # type: ignore[index]
+                if self._write_clock and self._stale_memo(made, args):
                     self.order_sensitive = True
-                self.memo[key] = reused
+                self._memoise(base, bits, reused)  # type: ignore[arg-type]
+                self.ctx_reads |= bits
                 return reused
-        if (key is not None and key in self.in_progress) or self.depth > _MAX_DEPTH:
+        running = (base, self.ctx) if base is not None else None
+        if (running is not None and running in self.in_progress) or self.depth > _MAX_DEPTH:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
@@ -320,8 +346,8 @@ class PythonCalls:
             summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
             return join([summary, derived(args.all_values())])
         self.interpretations[fi] = count + 1
-        if key is not None:
-            self.in_progress.add(key)
+        if running is not None:
+            self.in_progress.add(running)
         self.entered.add(fi)
         # what this call runs, its own function included (see `roots`)
         entered_before = len(self._entered_log)
@@ -329,7 +355,9 @@ class PythonCalls:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
-        state_before = self._shared_state(shared[1]) if shared is not None else None
+        # the levels whose state a shared result cannot carry over (see `_shared_state`)
+        shared_levels = self._call_levels(args) if shareable else None
+        state_before = self._shared_state(shared_levels) if shared_levels is not None else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -339,6 +367,7 @@ class PythonCalls:
         caller_module = self.module
         if fi.module is not None:
             self.module = fi.module
+        outer_reads, self.ctx_reads = self.ctx_reads, 0
         try:
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
@@ -346,45 +375,82 @@ class PythonCalls:
                 self.exec_block(fi.node.body, scope)
                 result = scope.vars.get("<return>", Value(const=None))
         finally:
+            bits = self.ctx_reads
+            self.ctx_reads = outer_reads | bits
             self.module = caller_module
             self.depth -= 1
             if pushed:
                 self.stack.pop()
-            if key is not None:
-                self.in_progress.discard(key)
-        if key is not None:
-            self.memo[key] = result
+            if running is not None:
+                self.in_progress.discard(running)
+        if base is not None:
+            key = self._memoise(base, bits, result)
             if self.record:
                 self._memo_made[key] = (self.root, self._write_clock)
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
             if self.record and len(self._entered_log) > entered_before:
                 self._memo_entered[key] = (entered_before, len(self._entered_log))
-        if shared is not None and self._shared_state(shared[1]) == state_before:
-            if self.record:
-                self._memo_made[shared[0]] = (self.root, self._write_clock)
-            self.shared_memo[shared[0]] = SharedCall(
-                result,
-                shared[1],
-                tuple(dict.fromkeys(self._emitted[emitted_before:])),
-                frozenset(self._entered_log[entered_before:]),
-            )
+        if state_before is not None and self._shared_state(shared_levels) == state_before:  # type: ignore[arg-type]
+            shared = self._shared_key(closure, args, bits)
+            if shared is not None:
+                if self.record:
+                    self._memo_made[shared[0]] = (self.root, self._write_clock)
+                self.shared_memo[shared[0]] = SharedCall(
+                    result,
+                    shared[1],
+                    tuple(dict.fromkeys(self._emitted[emitted_before:])),
+                    frozenset(self._entered_log[entered_before:]),
+                )
+                reads = self.shared_reads.setdefault(sharers, [])
+                if bits not in reads:
+                    reads.append(bits)
         old = self.summaries.get(fi)
         self.summaries[fi] = (
             result if old is None else join([self._without_foreign_marks(old), result])
         )
         return result
 
-    def _shared_key(self, closure: Closure, args: Args) -> tuple[tuple, tuple[Level, ...]] | None:
+    def _memoise(self, base: tuple, bits: int, result: Value) -> tuple:
+        """Memoise `result` for the calls with these arguments in a context that agrees with
+        this one on the fields `bits`; its key."""
+        key = (base, bits, ctx_part(self.ctx, bits))
+        self.memo[key] = result
+        reads = self.memo_reads.setdefault(base, [])
+        if bits not in reads:
+            reads.append(bits)
+        return key
+
+    def _call_levels(self, args: Args) -> set[Level] | None:
+        """The levels of a call's arguments and context (None if one is not plain)."""
+        ctx = self.ctx
+        return sharing.levels_of_call(
+            [*args.pos, *args.kw.values(), args.star, args.dstar],
+            (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+            lambda lv: self._level_group.get(lv) is MODULE_ROOT,
+        )
+
+    def _shared_key(
+        self, closure: Closure, args: Args, bits: int
+    ) -> tuple[tuple, tuple[Level, ...]] | None:
         """The key of a call of a top-level function of the analysed module in which the
-        levels are named by rank (see `sharing`), and those levels; None if it has none."""
-        if closure.func.module is not self.main or not sharing.plain_closure(closure):
-            return None
+        levels are named by rank (see `sharing`), with the fields `bits` of the context, and
+        those levels; None if it has none."""
         ctx = self.ctx
         kw = sorted(args.kw.items())
+        level_sets = tuple(
+            s
+            for bit, s in (
+                (RULE_LEVELS, ctx.rule_levels),
+                (MASK, ctx.mask),
+                (CHECKPOINT_LEVELS, ctx.checkpoint_levels),
+                (MODULE_TAN, ctx.module_tan),
+            )
+            if bits & bit
+        )
         named = sharing.canonical_call(
             [*args.pos, *(v for _, v in kw), args.star, args.dstar],
-            (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
+            level_sets,
             lambda lv: self._level_group.get(lv) is MODULE_ROOT,
         )
         if named is None:
@@ -393,12 +459,13 @@ class PythonCalls:
             closure,
             len(args.pos),
             tuple(k for k, _ in kw),
+            bits,
             named[0],
-            (ctx.vmapped, ctx.jitted, ctx.staged, ctx.trace_only),
+            ctx_part(ctx, bits & _FLAGS),
         )
         return key, named[1]
 
-    def _shared_state(self, levels: tuple[Level, ...]) -> tuple[int, ...]:
+    def _shared_state(self, levels: set[Level]) -> tuple[int, ...]:
         """What an interpretation may change that a shared result cannot carry over to other
         levels: levels made, loop tangents, transformed functions made or called, the findings
         waiting on its levels, globals and attributes stored. Unchanged by an interpretation:
@@ -514,7 +581,7 @@ class PythonCalls:
             self._made_in[inst] = self.root
         vals = args.all_values()
         # a linen submodule built in a module's apply reads its parameters from its variables
-        tan = self.ctx.module_tan if cls.linen else EMPTY
+        tan = self.reads(MODULE_TAN).module_tan if cls.linen else EMPTY
         obj = Value(tan=tan, fns=(inst,), traced=any(v.traced for v in vals))
         init = cls.lookup("__init__")
         if init is not None:
@@ -558,6 +625,6 @@ class PythonCalls:
         call = classes[0].lookup("__call__") if classes else None
         if call is None:
             return derived([me, *rest.all_values()])
-        with self.context(self._with_ctx(module_tan=me.tan if not f.init else EMPTY)):
+        with self.within(module_tan=me.tan if not f.init else EMPTY):
             out = self.call_value(self._bind(call, me), rest, node)
         return out.with_tan(out.tan | me.tan) if not f.init else kill(out)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 
 from jax_lsp.analysis.interp_state import (
+    MASK,
+    RULE_LEVELS,
     Args,
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
@@ -75,7 +77,7 @@ class CustomRules:
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
         vals = args.all_values()
         marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
-        marks -= self.ctx.mask
+        marks -= self.reads(MASK).mask
         if c.kind == "vjp" and node is not None:
             # a custom_vjp applied to a reverse level's tangents in a custom_jvp rule: JAX
             # transposes the rule's tangent computation, and custom_vjp_call has no transpose
@@ -86,7 +88,7 @@ class CustomRules:
                     for m in v.tan
                     if isinstance(m, TangentOf)
                     and m.level.mode == REVERSE
-                    and m.level not in self.ctx.mask
+                    and m.level not in self.reads(MASK).mask
                 ),
                 key=lambda lv: lv.order,
             )
@@ -111,7 +113,7 @@ class CustomRules:
                 else UNKNOWN
                 for v in args.pos
             ]
-            with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+            with self.within(rule_levels=self.reads(RULE_LEVELS).rule_levels | strip):
                 if c.jvp_rule is not None:
                     nd = [primals[i] for i in c.nondiff if i < len(primals)]
                     rest = [i for i in range(len(primals)) if i not in c.nondiff]
@@ -165,7 +167,7 @@ class CustomRules:
         if c.opaque_rules or c.fwd is None:
             return result
         primals = [strip_marks(v, strip) for v in args.pos]
-        with self.context(self._with_ctx(rule_levels=self.ctx.rule_levels | strip)):
+        with self.within(rule_levels=self.reads(RULE_LEVELS).rule_levels | strip):
             fwd_out = self.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
             res = (
                 fwd_out.items[1]

@@ -13,6 +13,9 @@ from pathlib import Path
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
+    CHECKPOINT_LEVELS,
+    MASK,
+    RULE_LEVELS,
     Args,
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
@@ -74,8 +77,11 @@ class CallbackDecisions:
         node: ast.AST,
         has_vmap_method: bool,
     ) -> None:
-        ctx = self.ctx
-        marks = frozenset().union(*(v.tan for v, _ in operands)) - ctx.mask if operands else EMPTY
+        marks = (
+            frozenset().union(*(v.tan for v, _ in operands)) - self.reads(MASK).mask
+            if operands
+            else EMPTY
+        )
         levels = [m for m in marks if isinstance(m, Level)]
         tangents = [m.level for m in marks if isinstance(m, TangentOf)]
         short = "jax.pure_callback" if kind == "pure" else "io_callback"
@@ -102,7 +108,8 @@ class CallbackDecisions:
             return
         if jvp_levels:
             outer = jvp_levels[0]
-            second_order = bool(ctx.rule_levels) and outer not in ctx.rule_levels
+            rule_levels = self.reads(RULE_LEVELS).rule_levels
+            second_order = bool(rule_levels) and outer not in rule_levels
             if kind == "pure":
                 code = "JAX007" if second_order else "JAX001"
             else:
@@ -115,8 +122,9 @@ class CallbackDecisions:
             self.report(code, node, outer, short, spans, modes=modes,
                         stop_gradient_helps=stop_helps)
             return
-        if kind == "io" and ctx.checkpoint_levels:
-            outer = min(ctx.checkpoint_levels, key=lambda lv: lv.order)
+        checkpoint_levels = self.reads(CHECKPOINT_LEVELS).checkpoint_levels if kind == "io" else ()
+        if checkpoint_levels:
+            outer = min(checkpoint_levels, key=lambda lv: lv.order)
             self.report("JAX004", node, outer, short, ())
             return
         # transpose-time errors

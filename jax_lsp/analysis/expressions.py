@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,14 @@ from jax_lsp.analysis.values import (
 )
 
 _MAX_MODULES = 64
+
+
+@lru_cache(maxsize=4096)
+def _api_attribute(api: str, name: str) -> Value:
+    """`name` read from the outside module or function `api` (`jnp` . `where`): an API
+    function, whatever tangent the module value carries. Cached: most of a module's
+    expressions read one."""
+    return Value(fns=(Api(jaxapi.canonical(f"{api}.{name}")),))
 
 
 def _is_none(a: Value, b: Value) -> bool | None:
@@ -371,12 +380,13 @@ class PythonExpressions:
             return None
         info = ModuleInfo(str(path), parsed.lines, is_main=False)
         info.scope = Scope(None, None, None)
-        saved = (self.module, self.stack, self.ctx, self.depth)
+        # its statements run in a context of their own: what they read of it is not the caller's
+        saved = (self.module, self.stack, self.ctx, self.depth, self.ctx_reads)
         self.module, self.stack, self.ctx = info, [], Ctx()
         try:
             self.exec_block(parsed.tree.body, info.scope)
         finally:
-            self.module, self.stack, self.ctx, self.depth = saved
+            self.module, self.stack, self.ctx, self.depth, self.ctx_reads = saved
         self.modules[path] = info
         self._effects.loaded.add(str(path))
         return info
@@ -420,6 +430,8 @@ class PythonExpressions:
     # ---------------------------------------------------------------------- attributes
 
     def attribute(self, obj: Value, name: str) -> Value:
+        if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            return _api_attribute(obj.fns[0].name, name)
         fns: list[Any] = []
         parts: list[Value] = []
         for f in obj.fns:

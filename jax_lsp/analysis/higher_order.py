@@ -13,10 +13,16 @@ from contextlib import contextmanager
 from typing import Any
 
 from jax_lsp.analysis.interp_state import (
+    CHECKPOINT_LEVELS,
+    MASK,
     MAX_ITEMS,
     MAX_LOOP,
+    STAGED,
+    TRACE_ONLY,
+    VMAPPED,
     Args,
     Ctx,
+    ctx_bits,
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.values import (
@@ -146,6 +152,7 @@ class HigherOrder:
             return pos[0] if pos else UNKNOWN
         if node is None:
             return UNKNOWN
+        # (not a read of `staged`: the call runs staged either way)
         if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ctx.staged:
             with self.staging():
                 return self.call_higher_order(kind, name, args, node)
@@ -222,26 +229,34 @@ class HigherOrder:
             return tuple(i.const is not None for i in v.items)
         return ()
 
-    def _with_ctx(self, **changes: Any) -> Ctx:
-        return dataclasses.replace(self.ctx, **changes)
+    def reads(self, bits: int) -> Ctx:
+        """The context, noting that the code being interpreted reads its fields `bits` (see
+        `interp_state.CTX_BIT`): its memoised result holds only where they are the same."""
+        self.ctx_reads |= bits
+        return self.ctx
 
     @contextmanager
     def staging(self) -> Iterator[None]:
         """JAX traces the functions called in here into a jaxpr (see `Ctx.staged`)."""
-        if self.ctx.staged:
+        if self.ctx.staged:  # not a read: staged in here either way
             yield
             return
-        with self.context(self._with_ctx(staged=True)):
+        with self.within(staged=True):
             yield
 
     @contextmanager
-    def context(self, ctx: Ctx) -> Iterator[None]:
-        saved = self.ctx
-        self.ctx = ctx
+    def within(self, **changes: Any) -> Iterator[None]:
+        """Interpret in the context changed by `changes`. What is read in here of the fields
+        they set does not depend on the context outside (reading the outside's value to
+        compute one is a read of its own, noted where it is made)."""
+        saved, reads = self.ctx, self.ctx_reads
+        self.ctx = dataclasses.replace(saved, **changes)
+        self.ctx_reads = 0
         try:
             yield
         finally:
             self.ctx = saved
+            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
 
     def call_trace_only(self, how: str, args: Args, node: ast.AST | None) -> Value:
         """`make_jaxpr(f)` (a function tracing `f`) or `eval_shape(f, *args)` (traces it now).
@@ -257,10 +272,10 @@ class HigherOrder:
 
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         if w.kind == "trace_only":
-            with self.context(self._with_ctx(trace_only=True)):
+            with self.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
             return UNKNOWN
-        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:
+        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:  # staged either way
             with self.staging():
                 return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
@@ -270,8 +285,8 @@ class HigherOrder:
                 for m in v.tan
                 if isinstance(m, Level) and m.mode == REVERSE
             )
-            with self.context(
-                self._with_ctx(checkpoint_levels=self.ctx.checkpoint_levels | reverse)
+            with self.within(
+                checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
             ):
                 return self.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
@@ -303,13 +318,13 @@ class HigherOrder:
                 if w.batched is None:
                     kw = {k: add_mark(v, mark) for k, v in kw.items()}
                 new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-                with self.context(self._with_ctx(vmapped=True)):
+                with self.within(vmapped=True):
                     return strip_marks(self.call_value(w.fun, new, node), mark)
             new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
             if w.kind == "vmap":
-                with self.context(self._with_ctx(vmapped=True)):
+                with self.within(vmapped=True):
                     return self.call_value(w.fun, new, node)
-            with self.context(self._with_ctx(jitted=True)):
+            with self.within(jitted=True):
                 return self.call_value(w.fun, new, node)
         return self.call_value(w.fun, args, node)
 
@@ -365,7 +380,7 @@ class HigherOrder:
         init = args.get(3, "init_val") or UNKNOWN
         i = Value(traced=lo.traced or hi.traced)
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
-        dynamic = (lo.traced or hi.traced) and self.ctx.staged
+        dynamic = (lo.traced or hi.traced) and self.reads(STAGED).staged
         make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
         with self.staging():
             val = self._loop_fixpoint(body, make_args, init, node)
@@ -381,7 +396,7 @@ class HigherOrder:
         make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
         val = self._loop_fixpoint(body, make_args, init, node)
         # JAX evaluates cond_fun on the primal carry only: no level differentiates it
-        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+        with self.within(mask=self.reads(MASK).mask | self._active_marks()):
             self.call_value(cond, Args([val], {}, [None], {}), node)
         return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
 
@@ -393,7 +408,11 @@ class HigherOrder:
         the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
         `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
-            (m for m in val.tan - self.ctx.mask if isinstance(m, Level) and m.mode == REVERSE),
+            (
+                m
+                for m in val.tan - self.reads(MASK).mask
+                if isinstance(m, Level) and m.mode == REVERSE
+            ),
             key=lambda lv: lv.order,
         )
         if not levels:
@@ -450,7 +469,9 @@ class HigherOrder:
         """JAX raises the jvp-of-custom_vjp error when the linearized call is lowered or run,
         or at trace time once its tangents are batched (jacfwd, vmap): not under make_jaxpr or
         eval_shape alone."""
-        return not self.ctx.trace_only or level.batched or self.ctx.vmapped
+        return (
+            not self.reads(TRACE_ONLY).trace_only or level.batched or self.reads(VMAPPED).vmapped
+        )
 
     def _transposed_loops(self, level: Level, out: Value) -> None:
         """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
@@ -469,7 +490,7 @@ class HigherOrder:
         own = self.level(FORWARD, "jax.lax.custom_root", self.span(node), batched=False)
         levels = frozenset(m for m in out_f.tan if isinstance(m, Level)) | {own}
         self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
-        with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+        with self.within(mask=self.reads(MASK).mask | self._active_marks()):
             self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
             self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
         return Value(tan=out_f.tan, traced=True)
@@ -483,8 +504,8 @@ class HigherOrder:
         symmetric = args.get(4, "symmetric")
         if tsolve is not None and (symmetric is None or symmetric.const is not True):
             self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
-        with self.context(
-            self._with_ctx(mask=self.ctx.mask | self._active_marks() | b.tan | out.tan)
+        with self.within(
+            mask=self.reads(MASK).mask | self._active_marks() | b.tan | out.tan
         ):
             self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
             if tsolve is not None:

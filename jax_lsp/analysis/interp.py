@@ -36,6 +36,7 @@ from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.higher_order import HigherOrder
 from jax_lsp.analysis.interp_state import (
+    MASK,
     MAX_DEPTH_ITEMS,
     MODULE_ROOT,
     Args,
@@ -170,6 +171,8 @@ class Interpreter(
         self.findings: dict[tuple[str, Span], Finding] = {}
         self.stack: list[PathStep] = []
         self.ctx = Ctx()
+        #: the fields of `ctx` read (`interp_state.CTX_BIT`) by the interpretation under way
+        self.ctx_reads = 0
         self.memo: dict[tuple, Value] = {}
         self.in_progress: set[tuple] = set()
         self.func_infos: dict[ast.AST, FuncInfo] = {}
@@ -261,6 +264,10 @@ class Interpreter(
         #: interpretations shared between calls that differ only in their levels (see
         #: `sharing`), and the functions of this module entered, in order
         self.shared_memo: dict[tuple, SharedCall] = {}
+        #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
+        #: of each call (its arguments) read, and those of each shared one (see `calls`)
+        self.memo_reads: dict[tuple, list[int]] = {}
+        self.shared_reads: dict[tuple, list[int]] = {}
         #: stores into globals and object attributes (state a shared result does not carry)
         self._outer_writes = 0
         self._entered_log: list[ast.AST] = []
@@ -557,7 +564,8 @@ class Interpreter(
 
     def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None:
         """`note_limit` for a call that differentiated values go into (else nothing is lost)."""
-        if any(isinstance(m, Level) for v in args.all_values() for m in v.tan - self.ctx.mask):
+        mask = self.reads(MASK).mask
+        if any(isinstance(m, Level) for v in args.all_values() for m in v.tan - mask):
             self.note_limit(node, why)
 
     # ---------------------------------------------------------------------- positions

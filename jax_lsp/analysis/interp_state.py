@@ -7,7 +7,11 @@ and limits they all use live here, so that no part imports another.
 from __future__ import annotations
 
 import ast
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
 
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.values import (
@@ -62,6 +66,40 @@ class Ctx:
     staged: bool = False
     #: inside `jax.make_jaxpr` / `jax.eval_shape`: traced, never lowered nor run
     trace_only: bool = False
+
+
+#: one bit per field of `Ctx`, to note which of them the code being interpreted read
+#: (`Interpreter.ctx_reads`): a memoised interpretation serves every context that agrees with
+#: its own on those fields (a function called under `jit` and outside it is interpreted once
+#: when nothing it runs asks whether it is staged)
+CTX_BIT: dict[str, int] = {f.name: 1 << i for i, f in enumerate(dataclasses.fields(Ctx))}
+RULE_LEVELS = CTX_BIT["rule_levels"]
+MASK = CTX_BIT["mask"]
+CHECKPOINT_LEVELS = CTX_BIT["checkpoint_levels"]
+VMAPPED = CTX_BIT["vmapped"]
+MODULE_TAN = CTX_BIT["module_tan"]
+JITTED = CTX_BIT["jitted"]
+STAGED = CTX_BIT["staged"]
+TRACE_ONLY = CTX_BIT["trace_only"]
+
+_PARTS: dict[int, Callable[[Ctx], Any]] = {}
+
+
+def ctx_part(ctx: Ctx, bits: int) -> Any:
+    """The fields of `ctx` that `bits` name (a memo key's part of the context)."""
+    get = _PARTS.get(bits)
+    if get is None:
+        names = [name for name, bit in CTX_BIT.items() if bits & bit]
+        get = _PARTS[bits] = attrgetter(*names) if names else (lambda _ctx: None)
+    return get(ctx)
+
+
+def ctx_bits(names: Any) -> int:
+    """The bits of the fields `names`."""
+    bits = 0
+    for name in names:
+        bits |= CTX_BIT[name]
+    return bits
 
 
 class Scope:

@@ -9,7 +9,10 @@ import ast
 
 from jax_lsp.analysis import apitable, jaxapi, nnx_filters
 from jax_lsp.analysis.interp_state import (
+    JITTED,
+    MASK,
     MAX_ITEMS,
+    MODULE_TAN,
     Args,
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
@@ -62,7 +65,9 @@ class JaxApiCalls:
             return Value(const=state)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
-        jax_array = any(v.traced for v in vals) or (self.ctx.jitted and name.startswith("jax."))
+        jax_array = any(v.traced for v in vals) or (
+            name.startswith("jax.") and self.reads(JITTED).jitted
+        )
         if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
             for v in vals:
                 for f in v.fns:
@@ -94,7 +99,7 @@ class JaxApiCalls:
             return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)
-        if self.ctx.module_tan and name.startswith("flax.linen."):
+        if name.startswith("flax.linen.") and self.reads(MODULE_TAN).module_tan:
             if name.rpartition(".")[2][:1].isupper():
                 # a linen submodule (nn.Dense(...)) built in a module's apply: its
                 # parameters are that apply's variables
@@ -178,7 +183,7 @@ class JaxApiCalls:
         if facts.callables and facts.calling:
             return self.call_measured_higher_order(facts, args, node)
         vals = args.all_values()
-        traced = any(v.traced for v in vals) or self.ctx.jitted
+        traced = any(v.traced for v in vals) or self.reads(JITTED).jitted
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
         dtypes = []
         for p in jaxapi.DTYPE_PARAMS:
@@ -263,7 +268,7 @@ class JaxApiCalls:
             forward = sorted(
                 (
                     m
-                    for m in operand.tan - self.ctx.mask
+                    for m in operand.tan - self.reads(MASK).mask
                     if isinstance(m, Level) and m.mode == FORWARD
                 ),
                 key=lambda lv: lv.order,
@@ -292,7 +297,7 @@ class JaxApiCalls:
         emitted = len(self._emitted)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
         if plain:
-            with self.context(self._with_ctx(mask=self.ctx.mask | self._active_marks())):
+            with self.within(mask=self.reads(MASK).mask | self._active_marks()):
                 for f in plain:
                     if f.fns:
                         self.call_value(f, callee_args, node)

@@ -121,13 +121,11 @@ def _behaviour(lv: Level) -> tuple:
     )
 
 
-def canonical_call(
+def levels_of_call(
     values: list[Value | None], level_sets: tuple[frozenset, ...], fixed: Any
-) -> tuple[tuple, tuple[Level, ...]] | None:
-    """A key for a call with `values` (arguments) in a context holding `level_sets`, in which
-    levels are named by their rank (except the `fixed` ones, which the module's globals may
-    hold too: themselves); and the ranked levels, in order. None when no level is ranked (the
-    plain key is as good) or when a value is not plain."""
+) -> set[Level] | None:
+    """The levels of a call with `values` in a context holding `level_sets`, but the `fixed`
+    ones; None when a value is not plain."""
     levels: set[Level] = set()
     try:
         for v in values:
@@ -141,6 +139,17 @@ def canonical_call(
                     levels.add(m)
     except _NotPlain:
         return None
+    return levels
+
+
+def canonical_call(
+    values: list[Value | None], level_sets: tuple[frozenset, ...], fixed: Any
+) -> tuple[tuple, tuple[Level, ...]] | None:
+    """A key for a call with `values` (arguments) in a context holding `level_sets`, in which
+    levels are named by their rank (except the `fixed` ones, which the module's globals may
+    hold too: themselves); and the ranked levels, in order. None when no level is ranked (the
+    plain key is as good) or when a value is not plain."""
+    levels = levels_of_call(values, level_sets, fixed)
     if not levels or len(levels) > _MAX_LEVELS:
         return None
     ordered = tuple(sorted(levels, key=lambda lv: lv.order))

@@ -13,7 +13,9 @@ from typing import Any
 
 from jax_lsp.analysis import jaxapi, nnx_filters
 from jax_lsp.analysis.interp_state import (
+    MASK,
     MAX_LOOP,
+    STAGED,
     Args,
     BudgetExhausted,
     Scope,
@@ -211,7 +213,7 @@ class PythonStatements:
         """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
         JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
         tracer, and JAX raises TracerBoolConversionError before either branch runs."""
-        if not self.ctx.staged or not self.levels:
+        if not self.reads(STAGED).staged or not self.levels:
             return self.eval(node, scope)
         if isinstance(node, ast.Compare) and not all(
             isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
@@ -232,7 +234,7 @@ class PythonStatements:
             and v.items is None
             and not v.fns
             and v.const is NOCONST
-            and any(isinstance(m, Level) for m in v.tan - self.ctx.mask)
+            and any(isinstance(m, Level) for m in v.tan - self.reads(MASK).mask)
         )
 
     @staticmethod
@@ -409,6 +411,8 @@ class PythonStatements:
         """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
         filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
         which nnx.grad never differentiates."""
+        if not any(isinstance(target, ast.Attribute) for target in stmt.targets):
+            return  # no attribute stored (`h = f(x)`): nothing to note
         fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
         kind: Any = None
         for f in fv.fns:

@@ -12,6 +12,7 @@ from typing import Any
 from jax_lsp.analysis import jaxapi, nnx_filters
 from jax_lsp.analysis.findings import PathStep, Span
 from jax_lsp.analysis.interp_state import (
+    MASK,
     MAX_DEPTH_ITEMS,
     Args,
 )
@@ -90,7 +91,9 @@ class Transforms:
             tangents = args.get(2, "tangents")
             if tangents is not None:
                 level.tangent_in = frozenset(
-                    m for m in tangents.tan - self.ctx.mask if isinstance(m, (Level, BatchedBy))
+                    m
+                    for m in tangents.tan - self.reads(MASK).mask
+                    if isinstance(m, (Level, BatchedBy))
                 )
             out = self.run_level(
                 level,
@@ -173,14 +176,14 @@ class Transforms:
         return lv
 
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
-        saved = self.ctx
-        if level.batched:
-            self.ctx = self._with_ctx(vmapped=True)
         self.level_depth += 1
         try:
-            out = self.call_value(fun, args, node)
+            if level.batched:
+                with self.within(vmapped=True):
+                    out = self.call_value(fun, args, node)
+            else:
+                out = self.call_value(fun, args, node)
         finally:
-            self.ctx = saved
             self.level_depth -= 1
         self._transposed_loops(level, out)
         if not level.defer:
@@ -247,7 +250,7 @@ class Transforms:
         own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
         kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
         new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-        if spec.mode == TRANSPOSE and not self.ctx.staged:
+        if spec.mode == TRANSPOSE and not self.ctx.staged:  # staged either way
             with self.staging():  # linear_transpose traces its function to a jaxpr
                 out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         else:

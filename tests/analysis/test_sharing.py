@@ -108,3 +108,38 @@ def test_a_summary_carries_no_level_of_another_entry_point(
     monkeypatch.setattr(calls, "_MAX_CONTEXTS", 1)
     monkeypatch.setattr(calls, "_MAX_CONTEXTS_FREE", 1)
     assert analyze_source(LEAK, "m.py").findings == []
+
+
+# Under JAX 0.10.2 `train` raises "Pure callbacks do not support JVP" (the eager call of
+# `inner`); `branchy` alone runs eagerly under grad and raises TracerBoolConversionError under
+# jit (checked by running both).
+CONTEXTS = HEAD + """
+
+def inner(x):
+    y = jnp.sin(x) * 2.0
+    return jax.pure_callback(host, y, y)
+
+
+def branchy(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def loss(x):
+    return inner(x) + jax.jit(inner)(x) + branchy(x) + jax.jit(branchy)(x)
+
+
+def train(x):
+    return jax.grad(loss)(x)
+"""
+
+
+def test_a_callee_is_interpreted_once_for_contexts_it_does_not_read() -> None:
+    it = run(CONTEXTS)
+    counts = {f.name: n for f, n in it.interpretations.items()}
+    # nothing in `inner` asks whether it is staged: its interpretation outside jit serves the
+    # call under jit; `branchy`'s `if` on a tracer does ask (under jit it cannot run)
+    assert counts["inner"] == 1
+    assert counts["branchy"] == 2
+    assert [f.code for f in it.findings.values()] == ["JAX001"]
