@@ -248,6 +248,7 @@ class PythonCalls:
         self, closure: Closure, args: Args, node: ast.AST | None, label: str | None
     ) -> Value:
         fi = closure.func
+        self.impure_effects += 1  # the module's code runs (see `replay`)
         if fi.locals is None:
             self.ensure_scope(fi)
         key: tuple = (
@@ -510,6 +511,7 @@ class PythonCalls:
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
+        self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
             self._made_in[inst] = self.root
         vals = args.all_values()

@@ -45,6 +45,7 @@ from jax_lsp.analysis.engine import (
 from jax_lsp.analysis.findings import Finding, ParseError, Span
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT
+from jax_lsp.analysis.replay import ModuleCarry
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
@@ -76,6 +77,8 @@ class _Version:
     identifier_counts: dict[str, int] | None = None
     #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
+    #: its module, scope and top-level statements' records (see `replay`)
+    carry: ModuleCarry | None = None
 
 
 @dataclass(frozen=True)
@@ -339,6 +342,9 @@ class IncrementalAnalyzer:
         #: roots it ran and skipped (see `roots`)
         self.inexact: list[str] = []
         self.roots_run = self.roots_skipped = 0
+        #: how many top-level statements the last incremental analysis replayed, of how many
+        #: (see `replay`)
+        self.statements_replayed = self.statements = 0
 
     def analyze(
         self,
@@ -447,6 +453,7 @@ class IncrementalAnalyzer:
             interp.module_fingerprints,
             interp.order_sensitive,
             interp.main_identifiers,
+            carry=interp.carry_out,
         )
 
     def _incremental(
@@ -472,7 +479,8 @@ class IncrementalAnalyzer:
             last.order_sensitive,
         )
         interp = interpreter(
-            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse
+            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
+            carry=last.carry,
         )
         interp.node_identifiers = self._node_idents
         interp.main_identifiers = _identifier_counts(last, rp, lines)
@@ -498,6 +506,8 @@ class IncrementalAnalyzer:
         self.incremental_runs += 1
         self.inexact = reuse.inexact
         self.roots_skipped = len(interp.skipped)
+        self.statements_replayed = interp.statements_replayed
+        self.statements = len(rp.tree.body)
         ran = interp.effects.keys() - interp.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)
         skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}

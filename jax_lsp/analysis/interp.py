@@ -47,6 +47,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.recording import RootRecording
+from jax_lsp.analysis.replay import ModuleCarry, StatementReplay
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope
 from jax_lsp.analysis.statements import PythonStatements
@@ -146,6 +147,7 @@ class Interpreter(
     CustomRules,
     CallbackDecisions,
     RootRecording,
+    StatementReplay,
 ):
     def __init__(
         self,
@@ -158,9 +160,19 @@ class Interpreter(
         ident_cache: dict[str, frozenset[str]] | None = None,
         record: bool = False,
         reuse: Reuse | None = None,
+        carry: ModuleCarry | None = None,
     ) -> None:
         self.tree = tree
-        self.main = ModuleInfo(path, lines, is_main=True)
+        if carry is not None:
+            # the previous version's module and scope: the values replayed refer to them
+            self.main = carry.main
+            self.main.lines = lines
+            self.main.has_walrus = ":=" in "\n".join(lines)
+            carry.scope.vars = {}
+            self.module_scope = carry.scope
+        else:
+            self.main = ModuleInfo(path, lines, is_main=True)
+            self.module_scope = Scope(None, None, None)
         self.module = self.main
         self.workspace = workspace
         #: modules imported from the workspace, by path (None while loading: import cycles)
@@ -178,7 +190,6 @@ class Interpreter(
         self.method_self: dict[FuncInfo, Value] = {}
         #: the class each method is defined in (for `super()`)
         self.method_class: dict[FuncInfo, ClassObj] = {}
-        self.module_scope = Scope(None, None, None)
         #: statements interpreted so far, and the most we interpret (a safety net: the
         #: analysis must answer even on pathological code)
         self.steps = 0
@@ -234,6 +245,15 @@ class Interpreter(
         self._wrote: set[object] = set()
         self._late: set[object] = set()
         self.first_root: dict[tuple[str, Span], object] = {}
+        #: top-level statements replayed (see `replay`): what the previous version's analysis
+        #: left, what this one leaves, and while a statement is recorded, the module-level
+        #: names it reads and binds; the effects a replay cannot reproduce, counted
+        self.carry_in = carry
+        self.carry_out: ModuleCarry | None = None
+        self.module_reads: list[tuple[str, Value | None]] | None = None
+        self.module_writes: list[tuple[str, Value]] | None = None
+        self.impure_effects = 0
+        self.statements_replayed = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
@@ -303,13 +323,9 @@ class Interpreter(
         self.__dict__.clear()
 
     def _run(self) -> None:
-        self.exec_block(self.tree.body, self.module_scope)
+        self.exec_module_body()
         if self.record:
-            created, classes = self.transformed_created, self._class_fps
-            self.module_fingerprints = {
-                name: fingerprint(v, created, classes)
-                for name, v in self.module_scope.vars.items()
-            }
+            self.module_fingerprints = self._module_fingerprints()
             if self.reuse is not None:
                 self.reuse.start(self.module_fingerprints)
         # every function is also an entry point: its parameters are unknown and tangent-free
@@ -350,6 +366,23 @@ class Interpreter(
                     for r in self.finding_roots.get(k, ())
                 ):
                     self.reuse.inexact.append("a finding put back early is also found again")
+
+    def _module_fingerprints(self) -> dict[str, object]:
+        """The fingerprint of each module-level name; the previous version's for a name that
+        holds the same replayed value (see `replay`)."""
+        created, classes = self.transformed_created, self._class_fps
+        prev = self.carry_in
+        same = prev.values if prev is not None else {}
+        prev_fps = prev.fingerprints if prev is not None else {}
+        fps = {
+            name: prev_fps[name]
+            if same.get(name) is v and name in prev_fps
+            else fingerprint(v, created, classes)
+            for name, v in self.module_scope.vars.items()
+        }
+        if self.carry_out is not None:
+            self.carry_out.fingerprints = fps
+        return fps
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -607,8 +640,14 @@ class Interpreter(
                 return s.vars.get(name, UNKNOWN)
             s = s.parent
         mod = scope.module
+        reads = self.module_reads
         if name in mod.vars:
-            return mod.vars[name]
+            v = mod.vars[name]
+            if reads is not None and mod is self.module_scope:
+                reads.append((name, v))
+            return v
+        if reads is not None and mod is self.module_scope:
+            reads.append((name, None))
         if name in _BUILTINS:
             return Value(fns=(Api("builtins." + name),))
         return UNKNOWN
@@ -629,3 +668,5 @@ class Interpreter(
                         return
                     s = s.parent
         scope.vars[name] = value
+        if self.module_writes is not None and scope is self.module_scope:
+            self.module_writes.append((name, value))

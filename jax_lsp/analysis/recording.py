@@ -180,6 +180,7 @@ class RootRecording:
 
     def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
         """A transformed function passed to a builtin that never calls it (`print(g)`)."""
+        self.impure_effects += 1
         self.transformed_inspected.setdefault(tf, set()).add(node)
         created = self.transformed_created.get(tf)
         if created is not None:

@@ -1,0 +1,320 @@
+"""Top-level statements an edit left alone are not run again: what they bound is put back.
+
+Re-running a module's statements after each edit costs as much as the module is long (a
+`def` makes a closure, a decorator or `f = jax.jit(jax.grad(g))` evaluates calls). A statement
+whose node is unchanged (`incremental.reparse` keeps the nodes of unchanged statements) and
+that reads, through module-level names, the very objects it read last time would bind the same
+values again, so it is replayed from its `StatementRecord`: the values it bound, the functions
+and transformed functions it registered, the steps it counted. For that to be exact a record
+is only made of a statement that
+
+- is a definition, an assignment or an expression (not a branch, a loop, a class body: those
+  merge scopes or make mutable objects; nor an import: it asks the workspace, and is cheap);
+- ran no code of the module (no user function called, no class instantiated, no rule attached,
+  no workspace module looked up) and left every other part of the interpreter as it was
+  (no finding, no level, no memoised call, no store into an object: `_effect_marks`);
+- bound only values that nothing can change afterwards (`stable`): plain data, functions of
+  this module closing over the module's scope, APIs, transformed and wrapped functions of
+  those. Classes, instances and custom derivative functions are mutable: a statement binding
+  one runs every time, and so does every statement reading it (it is a new object each time).
+
+Values are compared by identity (a replayed statement binds the same objects again, so its
+readers replay too), except references to modules and APIs, compared by value (an import runs
+every time: it asks the workspace). Values that hold a position (a transformed function's
+site) are replayed only where their statement did not move. The values carry over with the
+module's `ModuleInfo` and scope, which the next analysis reuses (its functions refer to them),
+and so do the fingerprints (`fingerprint`) of the names a replayed statement bound.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
+from jax_lsp.analysis.values import (
+    MAYBE_NONE,
+    NOCONST,
+    Api,
+    Closure,
+    Decorator,
+    FuncInfo,
+    LazyName,
+    ModuleInfo,
+    Transformed,
+    UserModule,
+    Value,
+)
+
+__all__ = ["ModuleCarry", "StatementRecord", "StatementReplay", "stable"]
+
+#: the statements a record may be made of (see the module's docstring)
+_RECORDABLE = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Assign,
+    ast.AnnAssign,
+    ast.Expr,
+)
+_ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
+#: immutable, made of atoms
+_PLAIN = frozenset({Api, UserModule, LazyName, Decorator})
+#: the most parts a bound value may have to be recorded
+_MAX_PARTS = 2000
+
+
+@dataclass(frozen=True, eq=False)
+class StatementRecord:
+    """What running one top-level statement read and did (see the module's docstring)."""
+
+    #: its first line when it ran (`positioned`: a value it bound holds a position)
+    line: int
+    positioned: bool
+    #: the module-level names it read, with the value each held then (None: unbound)
+    reads: tuple[tuple[str, Value | None], ...]
+    #: the names it bound, in order, with their values
+    writes: tuple[tuple[str, Value], ...]
+    #: what it registered: functions (by node), closures, transformed functions (by node)
+    func_infos: tuple[tuple[ast.AST, FuncInfo], ...]
+    closures: tuple[tuple[FuncInfo, Closure], ...]
+    transformed: tuple[tuple[Transformed, ast.AST], ...]
+    steps: int
+
+
+@dataclass
+class ModuleCarry:
+    """What the analysis of one version hands the analysis of the next one."""
+
+    main: ModuleInfo
+    scope: Scope
+    statements: dict[ast.stmt, StatementRecord] = field(default_factory=dict)
+    #: the recorded values the module's names held after its statements ran
+    values: dict[str, Value] = field(default_factory=dict)
+    #: the fingerprints of all module-level names then
+    fingerprints: dict[str, object] = field(default_factory=dict)
+
+
+class _Unstable(Exception):
+    pass
+
+
+class _Stability:
+    """`stable`'s walk."""
+
+    __slots__ = ("main", "parts", "positioned", "scope")
+
+    def __init__(self, scope: Scope, main: ModuleInfo) -> None:
+        self.scope = scope
+        self.main = main
+        self.parts = 0
+        self.positioned = False
+
+    def walk(self, x: Any) -> None:
+        self.parts += 1
+        if self.parts > _MAX_PARTS:
+            raise _Unstable
+        t = type(x)
+        if t in _ATOMS or t in _PLAIN or x is NOCONST or x is MAYBE_NONE:
+            return
+        if t is Value:
+            if x.tan:
+                raise _Unstable  # levels and their marks: made afresh by every analysis
+            for f in x.fns:
+                self.walk(f)
+            if x.items is not None:
+                for i in x.items:
+                    self.walk(i)
+            if x.keys is not None:
+                for k in x.keys:
+                    self.walk(k)
+            self.walk(x.const)
+            return
+        if t is Closure:
+            if x.scope is not self.scope:
+                raise _Unstable  # a function's scope: mutable
+            self.walk(x.func)
+            for d in x.defaults:
+                self.walk(d)
+            for _, d in x.kw_defaults:
+                self.walk(d)
+            return
+        if t is FuncInfo:
+            if x.module is not self.main:
+                raise _Unstable
+            return
+        if t is Span:
+            self.positioned = True
+            return
+        if t in (tuple, frozenset):
+            for i in x:
+                self.walk(i)
+            return
+        if isinstance(x, ast.AST):
+            return  # code: an unchanged statement keeps its nodes
+        params = getattr(t, "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            raise _Unstable  # classes, instances, custom_jvp functions, levels...
+        for f in dataclasses.fields(t):
+            self.walk(getattr(x, f.name))
+
+
+def stable(values: list[Any], scope: Scope, main: ModuleInfo) -> bool | None:
+    """Whether nothing can change `values` after they are made: None if something can, else
+    whether they hold a position."""
+    s = _Stability(scope, main)
+    try:
+        for v in values:
+            s.walk(v)
+    except (_Unstable, RecursionError):
+        return None
+    return s.positioned
+
+
+def _same(now: Value | None, then: Value | None) -> bool:
+    """Whether a name read by a recorded statement holds what it held then."""
+    if now is then:
+        return True
+    if now is None or then is None:
+        return False
+    # a reference to a module or an API (bound by an import, which runs every time)
+    return (
+        not now.tan
+        and now.items is None
+        and now.const is NOCONST
+        and bool(now.fns)
+        and all(type(f) in _PLAIN for f in now.fns)
+        and now == then
+    )
+
+
+def _last(d: dict, n: int) -> list:
+    """The last `n` items inserted into `d`, in order."""
+    if n <= 0:
+        return []
+    out = list(islice(reversed(d.items()), n))
+    out.reverse()
+    return out
+
+
+class StatementReplay:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    def _effect_marks(self) -> tuple:
+        """What changes when a statement does more than bind names and register functions."""
+        return (
+            self.impure_effects,
+            len(self.findings),
+            len(self.levels),
+            len(self.modules),
+            len(self.memo),
+            len(self.shared_memo),
+            len(self.method_self),
+            len(self.method_class),
+            len(self.transformed_called),
+            len(self.transformed_inspected),
+            len(self.entered),
+            self._outer_writes,
+            self.order_sensitive,
+            self.incomplete,
+        )
+
+    def exec_module_body(self) -> None:
+        """Run the module's statements, replaying those an edit left alone (when recording)."""
+        body = self.tree.body
+        scope = self.module_scope
+        if not self.record:
+            self.exec_block(body, scope)
+            return
+        carry = self.carry_in
+        old = carry.statements if carry is not None else {}
+        records: dict[ast.stmt, StatementRecord] = {}
+        bound: dict[str, Value] = {}
+        variables = scope.vars
+        for stmt in body:
+            rec = old.get(stmt)
+            if rec is not None and self._replayable(rec, stmt):
+                self._replay(rec)
+            elif isinstance(stmt, _RECORDABLE):
+                rec = self._exec_recorded(stmt, scope)
+                if rec is None:
+                    continue
+            else:
+                if not self.exec_stmt(stmt, scope):
+                    break
+                continue
+            self.statements_replayed += rec is old.get(stmt)
+            records[stmt] = rec
+            for name, v in rec.writes:
+                bound[name] = v
+        variables = scope.vars
+        self.carry_out = ModuleCarry(
+            self.main,
+            scope,
+            records,
+            {n: v for n, v in bound.items() if variables.get(n) is v},
+        )
+
+    def _replayable(self, rec: StatementRecord, stmt: ast.stmt) -> bool:
+        if rec.positioned and stmt.lineno != rec.line:
+            return False
+        if self.steps + rec.steps > self.budget:
+            return False  # run it: the budget is spent there
+        variables = self.module_scope.vars
+        return all(_same(variables.get(name), v) for name, v in rec.reads)
+
+    def _replay(self, rec: StatementRecord) -> None:
+        self.steps += rec.steps
+        func_infos = self.func_infos
+        for node, fi in rec.func_infos:
+            func_infos.setdefault(node, fi)
+        seen = self.closures_seen
+        for fi, closure in rec.closures:
+            seen.setdefault(fi, closure)
+        created = self.transformed_created
+        for tf, node in rec.transformed:
+            created.setdefault(tf, node)
+            self._created_root.setdefault(tf, MODULE_ROOT)
+        variables = self.module_scope.vars
+        for name, v in rec.writes:
+            variables[name] = v
+
+    def _exec_recorded(self, stmt: ast.stmt, scope: Scope) -> StatementRecord | None:
+        """Run `stmt`, and make its record if it qualifies (see the module's docstring)."""
+        marks = self._effect_marks()
+        n_infos = len(self.func_infos)
+        n_seen = len(self.closures_seen)
+        n_created = len(self.transformed_created)
+        steps = self.steps
+        reads: list[tuple[str, Value | None]] = []
+        writes: list[tuple[str, Value]] = []
+        self.module_reads, self.module_writes = reads, writes
+        try:
+            self.exec_stmt(stmt, scope)
+        finally:
+            self.module_reads = self.module_writes = None
+        if marks != self._effect_marks():
+            return None
+        infos = _last(self.func_infos, len(self.func_infos) - n_infos)
+        seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
+        created = _last(self.transformed_created, len(self.transformed_created) - n_created)
+        positioned = stable(
+            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created],
+            scope,
+            self.main,
+        )
+        if positioned is None:
+            return None
+        return StatementRecord(
+            stmt.lineno,
+            positioned,
+            tuple(reads),
+            tuple(writes),
+            tuple(infos),
+            tuple(seen),
+            tuple(created),
+            self.steps - steps,
+        )
