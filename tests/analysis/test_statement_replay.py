@@ -15,14 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
+from test_incremental import _generated, _signature
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.interp import statement_start
 
-from test_incremental import _generated, _signature
-
-MODULE = '''\
+MODULE = """\
 import functools
 
 import jax
@@ -113,7 +112,7 @@ def make():
 at_import = jax.grad(loss)(1.0)
 helped = helper(2.0)
 made = make()
-'''
+"""
 
 EDITS = [
     # a constant read by a default, a class body and a later statement
@@ -194,19 +193,19 @@ def _top_level_edit(source: str, rng: random.Random) -> str:
     defs = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
     if op == 0:  # a constant changed
         consts = [
-            s
-            for s in tree.body
-            if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant)
+            s for s in tree.body if isinstance(s, ast.Assign) and isinstance(s.value, ast.Constant)
         ]
         if consts:
             s = rng.choice(consts)
-            lines[s.lineno - 1] = re.sub(r"=.*", f"= {rng.choice(['0.5', 'None', '3'])}", lines[s.lineno - 1])
+            value = rng.choice(["0.5", "None", "3"])
+            lines[s.lineno - 1] = re.sub(r"=.*", f"= {value}", lines[s.lineno - 1])
             return "\n".join(lines)
     if op == 1:  # a decorator swapped or removed
         decorated = [s for s in defs if s.decorator_list]
         if decorated:
             d = rng.choice(rng.choice(decorated).decorator_list)
-            lines[d.lineno - 1] = "@" + rng.choice(["jax.jit", "jax.grad", "jax.vmap"]) if rng.random() < 0.7 else ""
+            swapped = "@" + rng.choice(["jax.jit", "jax.grad", "jax.vmap"])
+            lines[d.lineno - 1] = swapped if rng.random() < 0.7 else ""
             return "\n".join(lines)
     if op == 2:  # a line inserted above a random top-level statement
         s = rng.choice(tree.body)
