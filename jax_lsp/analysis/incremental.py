@@ -204,11 +204,12 @@ def reparse(
 
 def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
     """How often each identifier occurs in the new version's text: the previous version's
-    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines)."""
+    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines).
+    The previous version's counts are moved, not copied (it is counted again if needed)."""
     counts = last.identifier_counts
     if counts is None:
-        counts = last.identifier_counts = _count(last.lines)
-    counts = dict(counts)
+        counts = _count(last.lines)
+    last.identifier_counts = None
     for name, n in _count(last.lines[rp.old_lines[0] : rp.old_lines[1]]).items():
         counts[name] -= n
     for name, n in _count(lines[rp.new_lines[0] : rp.new_lines[1]]).items():

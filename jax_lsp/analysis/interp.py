@@ -342,7 +342,7 @@ class Interpreter(
                 entry = None
                 me = self.method_self.get(closure.func)
                 if self.record:
-                    entry = fingerprint((closure, me), self.transformed_created, self._class_fps)
+                    entry = self.entry_fingerprint(root, (closure, me), (closure, me))
                     if self._reused(root, entry, me):
                         continue
                 self._begin_root(root, entry)
@@ -514,11 +514,13 @@ class Interpreter(
         for root, group in groups.items():
             entry = None
             if self.record and root not in self.effects:
-                entry = fingerprint(
-                    [(tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
-                     for tf, _ in group for f in tf.fun.fns],
-                    self.transformed_created,
-                    self._class_fps,
+                applied = [
+                    (tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
+                    for tf, _ in group
+                    for f in tf.fun.fns
+                ]
+                entry = self.entry_fingerprint(
+                    root, applied, tuple(x for pair in applied for x in pair)
                 )
                 if self._reused(root, entry):
                     continue

@@ -35,6 +35,7 @@ from itertools import islice
 from typing import Any
 
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -96,6 +97,8 @@ class ModuleCarry:
     values: dict[str, Value] = field(default_factory=dict)
     #: the fingerprints of all module-level names then
     fingerprints: dict[str, object] = field(default_factory=dict)
+    #: what each root applied (`roots`), as objects and as a fingerprint
+    entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
 
 
 class _Unstable(Exception):
@@ -257,6 +260,23 @@ class StatementReplay:
             records,
             {n: v for n, v in bound.items() if variables.get(n) is v},
         )
+
+    def entry_fingerprint(self, root: object, applied: object, parts: tuple) -> object:
+        """The fingerprint of what `root` applies (`applied`, made of `parts`): the previous
+        version's if the parts are the very same objects (replayed values: nothing changed
+        them)."""
+        prev = self.carry_in.entries.get(root) if self.carry_in is not None else None
+        if (
+            prev is not None
+            and len(prev[0]) == len(parts)
+            and all(a is b for a, b in zip(prev[0], parts))
+        ):
+            fp = prev[1]
+        else:
+            fp = fingerprint(applied, self.transformed_created, self._class_fps)
+        if self.carry_out is not None:
+            self.carry_out.entries[root] = (parts, fp)
+        return fp
 
     def _replayable(self, rec: StatementRecord, stmt: ast.stmt) -> bool:
         if rec.positioned and stmt.lineno != rec.line:
