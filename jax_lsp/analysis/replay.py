@@ -8,15 +8,18 @@ values again, so it is replayed from its `StatementRecord`: the values it bound,
 and transformed functions it registered, the steps it counted. For that to be exact a record
 is only made of a statement that
 
-- is a definition, an assignment or an expression (not a branch, a loop, a class body: those
-  merge scopes or make mutable objects; nor an import: it asks the workspace, and is cheap);
+- is a definition, an assignment, an expression, or an undecorated class of methods and
+  attributes (not a branch or a loop: they merge scopes; nor an import: it asks the workspace,
+  and is cheap);
 - ran no code of the module (no user function called, no class instantiated, no rule attached,
   no workspace module looked up) and left every other part of the interpreter as it was
   (no finding, no level, no memoised call, no store into an object: `_effect_marks`);
 - bound only values that nothing can change afterwards (`stable`): plain data, functions of
   this module closing over the module's scope, APIs, transformed and wrapped functions of
-  those. Classes, instances and custom derivative functions are mutable: a statement binding
-  one runs every time, and so does every statement reading it (it is a new object each time).
+  those. Instances and custom derivative functions are mutable: a statement binding one runs
+  every time, and so does every statement reading it (it is a new object each time). Classes
+  are mutable too (and the instance their methods are bound to): a class is replayed as a new
+  class with the same content (`ClassRecipe`), so what reads it runs again.
 
 Values are compared by identity (a replayed statement binds the same objects again, so its
 readers replay too), except references to modules and APIs, compared by value (an import runs
@@ -41,9 +44,11 @@ from jax_lsp.analysis.values import (
     MAYBE_NONE,
     NOCONST,
     Api,
+    ClassObj,
     Closure,
     Decorator,
     FuncInfo,
+    Instance,
     LazyName,
     ModuleInfo,
     Transformed,
@@ -61,6 +66,8 @@ _RECORDABLE = (
     ast.AnnAssign,
     ast.Expr,
 )
+#: what a class body recorded may hold
+_CLASS_BODY = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass)
 _ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
 #: immutable, made of atoms
 _PLAIN = frozenset({Api, UserModule, LazyName, Decorator})
@@ -84,6 +91,26 @@ class StatementRecord:
     closures: tuple[tuple[FuncInfo, Closure], ...]
     transformed: tuple[tuple[Transformed, ast.AST], ...]
     steps: int
+    #: a class statement's class (see `ClassRecipe`)
+    klass: ClassRecipe | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class ClassRecipe:
+    """A class as its statement left it. Classes, and the instance their methods are bound to
+    when analysed on their own, are mutable (roots store into that instance): a replay makes
+    new ones with the same content, so a statement reading the class runs again."""
+
+    name: str
+    attrs: tuple[tuple[str, Value], ...]
+    bases: tuple[Value, ...]
+    linen: bool
+    static_fields: frozenset[str]
+    pytree: bool
+    remat: bool
+    data_fields: frozenset[str]
+    #: its methods, and whether each is bound to the instance (not a staticmethod)
+    methods: tuple[tuple[FuncInfo, bool], ...]
 
 
 @dataclass
@@ -207,7 +234,8 @@ class StatementReplay:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
     def _effect_marks(self) -> tuple:
-        """What changes when a statement does more than bind names and register functions."""
+        """What changes when a statement does more than bind names and register functions
+        (and the methods of a class, checked apart)."""
         return (
             self.impure_effects,
             len(self.findings),
@@ -215,8 +243,6 @@ class StatementReplay:
             len(self.modules),
             len(self.memo),
             len(self.shared_memo),
-            len(self.method_self),
-            len(self.method_class),
             len(self.transformed_called),
             len(self.transformed_inspected),
             len(self.entered),
@@ -240,8 +266,12 @@ class StatementReplay:
         for stmt in body:
             rec = old.get(stmt)
             if rec is not None and self._replayable(rec, stmt):
-                self._replay(rec)
-            elif isinstance(stmt, _RECORDABLE):
+                self._replay(rec, stmt)
+            elif isinstance(stmt, _RECORDABLE) or (
+                type(stmt) is ast.ClassDef
+                and not stmt.decorator_list
+                and all(isinstance(s, _CLASS_BODY) for s in stmt.body)
+            ):
                 rec = self._exec_recorded(stmt, scope)
                 if rec is None:
                     continue
@@ -286,7 +316,7 @@ class StatementReplay:
         variables = self.module_scope.vars
         return all(_same(variables.get(name), v) for name, v in rec.reads)
 
-    def _replay(self, rec: StatementRecord) -> None:
+    def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
         self.steps += rec.steps
         func_infos = self.func_infos
         for node, fi in rec.func_infos:
@@ -299,6 +329,25 @@ class StatementReplay:
             created.setdefault(tf, node)
             self._created_root.setdefault(tf, MODULE_ROOT)
         variables = self.module_scope.vars
+        if rec.klass is not None:
+            r = rec.klass
+            cls = ClassObj(
+                r.name,
+                stmt,
+                attrs=dict(r.attrs),
+                bases=list(r.bases),
+                linen=r.linen,
+                static_fields=set(r.static_fields),
+                pytree=r.pytree,
+                remat=r.remat,
+                data_fields=set(r.data_fields),
+            )
+            self_value = Value(fns=(Instance(cls),))
+            for fi, bound in r.methods:
+                if bound:
+                    self.method_self[fi] = self_value
+                self.method_class[fi] = cls
+            variables[r.name] = Value(fns=(cls,))
         for name, v in rec.writes:
             variables[name] = v
 
@@ -308,6 +357,7 @@ class StatementReplay:
         n_infos = len(self.func_infos)
         n_seen = len(self.closures_seen)
         n_created = len(self.transformed_created)
+        n_self, n_class = len(self.method_self), len(self.method_class)
         steps = self.steps
         reads: list[tuple[str, Value | None]] = []
         writes: list[tuple[str, Value]] = []
@@ -318,11 +368,21 @@ class StatementReplay:
             self.module_reads = self.module_writes = None
         if marks != self._effect_marks():
             return None
+        klass = None
+        content: list[Value] = []
+        if type(stmt) is ast.ClassDef:
+            klass = self._class_recipe(stmt, writes, n_self, n_class)
+            if klass is None:
+                return None
+            writes = []
+            content = [v for _, v in klass.attrs] + list(klass.bases)
+        elif len(self.method_self) != n_self or len(self.method_class) != n_class:
+            return None
         infos = _last(self.func_infos, len(self.func_infos) - n_infos)
         seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
         created = _last(self.transformed_created, len(self.transformed_created) - n_created)
         positioned = stable(
-            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created],
+            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created] + content,
             scope,
             self.main,
         )
@@ -337,4 +397,47 @@ class StatementReplay:
             tuple(seen),
             tuple(created),
             self.steps - steps,
+            klass,
+        )
+
+    def _class_recipe(
+        self, stmt: ast.ClassDef, writes: list[tuple[str, Value]], n_self: int, n_class: int
+    ) -> ClassRecipe | None:
+        """What a class statement that bound its class and nothing else made, if its content
+        cannot change (see `stable`)."""
+        if len(writes) != 1 or writes[0][0] != stmt.name:
+            return None
+        v = writes[0][1]
+        if len(v.fns) != 1 or type(v.fns[0]) is not ClassObj or v.tan or v.items is not None:
+            return None
+        cls = v.fns[0]
+        if cls.node is not stmt or self.module_scope.vars.get(stmt.name) is not v:
+            return None
+        classes = _last(self.method_class, len(self.method_class) - n_class)
+        selves = _last(self.method_self, len(self.method_self) - n_self)
+        if any(c is not cls for _, c in classes):
+            return None
+        self_values = {id(s) for _, s in selves}
+        if len(self_values) > 1:
+            return None
+        for _, s in selves[:1]:
+            if (
+                len(s.fns) != 1
+                or type(s.fns[0]) is not Instance
+                or s.fns[0].cls is not cls
+                or s.fns[0].attrs
+                or s.fns[0].var_kinds
+            ):
+                return None
+        bound = {fi for fi, _ in selves}
+        return ClassRecipe(
+            cls.name,
+            tuple(cls.attrs.items()),
+            tuple(cls.bases),
+            cls.linen,
+            frozenset(cls.static_fields),
+            cls.pytree,
+            cls.remat,
+            frozenset(cls.data_fields),
+            tuple((fi, fi in bound) for fi, _ in classes),
         )

@@ -109,6 +109,32 @@ def make():
     return jax.grad(inner)
 
 
+class Trainer:
+    rate = LIMIT
+    grad_fn = jax.grad(loss)
+
+    def __init__(self):
+        self.w = 1.0
+
+    def step(self, x):
+        self.last = self.grad_fn(x)
+        return self.last
+
+    def read(self, x):
+        return jax.grad(lambda y: self.last * y)(x)
+
+    @staticmethod
+    def helper(x):
+        return jax.grad(loss)(x)
+
+
+class Sub(Trainer):
+    def step(self, x):
+        return jax.grad(f)(x)
+
+
+jax.tree_util.register_pytree_node(Trainer, lambda t: ((), None), lambda a, c: Trainer())
+
 at_import = jax.grad(loss)(1.0)
 helped = helper(2.0)
 made = make()
@@ -130,6 +156,14 @@ EDITS = [
     # class bodies
     ("    scale = SCALE\n", "    scale = 0.0\n"),
     ("    def __call__(self, x):\n        return loss(x) * self.scale\n", "    pass\n"),
+    ("    rate = LIMIT\n", "    rate = SCALE\n"),
+    ("    grad_fn = jax.grad(loss)\n", "    grad_fn = jax.jit(loss)\n"),
+    ("        self.last = self.grad_fn(x)\n", "        self.last = x\n"),
+    ("    @staticmethod\n    def helper", "    def helper"),
+    ("class Sub(Trainer):\n    def step(self, x):\n        return jax.grad(f)(x)\n", ""),
+    ("class Sub(Trainer):", "class Sub:"),
+    ("jax.tree_util.register_pytree_node(Trainer", "print(Trainer"),
+    ("class Trainer:", "# a comment\nclass Trainer:"),
     # names bound again further down, or no longer
     ("def export():", "loss = host\n\n\ndef export():"),
     ("def export():", "grad_loss = jax.jit(loss)\n\n\ndef export():"),
