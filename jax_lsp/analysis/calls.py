@@ -331,6 +331,9 @@ class PythonCalls:
             self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
         state_before = self._shared_state(shared[1]) if shared is not None else None
+        portable_before = (
+            self._portable_marks() if shared is not None and self.record else None
+        )
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -364,12 +367,14 @@ class PythonCalls:
         if shared is not None and self._shared_state(shared[1]) == state_before:
             if self.record:
                 self._memo_made[shared[0]] = (self.root, self._write_clock)
-            self.shared_memo[shared[0]] = SharedCall(
+            made = self.shared_memo[shared[0]] = SharedCall(
                 result,
                 shared[1],
                 tuple(dict.fromkeys(self._emitted[emitted_before:])),
                 frozenset(self._entered_log[entered_before:]),
             )
+            if portable_before is not None:
+                self.note_shared_call(shared[0], made, portable_before)
         old = self.summaries.get(fi)
         self.summaries[fi] = (
             result if old is None else join([self._without_foreign_marks(old), result])
@@ -416,8 +421,13 @@ class PythonCalls:
     def _reuse_shared(self, key: tuple, levels: tuple[Level, ...]) -> Value | None:
         """The result of an equal call under other levels, with this call's levels in place of
         those; the findings it emitted and the functions it entered count for this root too."""
+        carried = False
         try:
             entry = self.shared_memo.get(key)
+            if entry is None and self.calls_in:
+                # the previous version's (see `carried_calls`)
+                entry = self.carried_call(key)
+                carried = True
         except TypeError:  # an unhashable constant
             return None
         if entry is None:
@@ -428,6 +438,8 @@ class PythonCalls:
         )
         if result is None:
             return None
+        if carried:
+            self.used_carried_call(key, entry)
         for k in entry.emitted:
             self.finding_roots[k].add(self.root)
         self._emitted.extend(entry.emitted)

@@ -346,6 +346,9 @@ class IncrementalAnalyzer:
         #: how many top-level statements the last incremental analysis replayed, of how many
         #: (see `replay`)
         self.statements_replayed = self.statements = 0
+        #: how many calls it answered with the previous version's interpretation (see
+        #: `carried_calls`)
+        self.carried_calls = 0
 
     def analyze(
         self,
@@ -508,6 +511,7 @@ class IncrementalAnalyzer:
         self.inexact = reuse.inexact
         self.roots_skipped = len(interp.skipped)
         self.statements_replayed = interp.statements_replayed
+        self.carried_calls = interp.carried_calls_used
         self.statements = len(rp.tree.body)
         ran = interp.effects.keys() - interp.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)

@@ -29,6 +29,7 @@ from typing import Any
 
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.calls import PythonCalls
+from jax_lsp.analysis.carried_calls import CarriedCalls
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.expressions import PythonExpressions
@@ -148,6 +149,7 @@ class Interpreter(
     CallbackDecisions,
     RootRecording,
     StatementReplay,
+    CarriedCalls,
 ):
     def __init__(
         self,
@@ -254,6 +256,12 @@ class Interpreter(
         self.module_writes: list[tuple[str, Value]] | None = None
         self.impure_effects = 0
         self.statements_replayed = 0
+        #: interpretations of calls carried from the previous version and kept for the next
+        #: (see `carried_calls`); the carried ones serve once the module's statements ran
+        self.calls_in: dict[tuple, SharedCall] = carry.calls if carry is not None else {}
+        self.portable_calls: dict[tuple, SharedCall] = {}
+        self.calls_ready = False
+        self.carried_calls_used = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
@@ -328,6 +336,7 @@ class Interpreter(
             self.module_fingerprints = self._module_fingerprints()
             if self.reuse is not None:
                 self.reuse.start(self.module_fingerprints)
+            self.start_calls()
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             interesting = self._may_differentiate()
@@ -355,6 +364,8 @@ class Interpreter(
                 break
         if self.record:
             self.records = self._collect_records()
+            if self.carry_out is not None:
+                self.carry_out.calls = self.calls_out()
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)

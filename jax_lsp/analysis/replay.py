@@ -126,6 +126,8 @@ class ModuleCarry:
     fingerprints: dict[str, object] = field(default_factory=dict)
     #: what each root applied (`roots`), as objects and as a fingerprint
     entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
+    #: interpretations of calls the next version may reuse (see `carried_calls`)
+    calls: dict[tuple, Any] = field(default_factory=dict)
 
 
 class _Unstable(Exception):
