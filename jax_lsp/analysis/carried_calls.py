@@ -92,7 +92,9 @@ class CarriedCalls:
             and marks == self._portable_marks()
             and _portable(entry.result, frozenset(entry.levels))
         ):
-            self.portable_calls[key] = entry
+            # with the top-level statement of each function it ran, as `roots` records code
+            top = self.top_statement
+            self.portable_calls[key] = (entry, tuple((n, top(n)) for n in entry.entered))
 
     def start_calls(self) -> None:
         """The module's statements ran: carried interpretations may serve from now on."""
@@ -100,22 +102,22 @@ class CarriedCalls:
 
     def carried_call(self, key: tuple) -> SharedCall | None:
         """The previous version's interpretation of this call, if it still holds."""
-        entry = self.calls_in.get(key)
-        if entry is None or not self.calls_ready or self._wrote:
+        carried = self.calls_in.get(key)
+        if carried is None or not self.calls_ready or self._wrote:
             return None
-        if not self._still_holds(key, entry):
+        if not self._still_holds(key, carried[1]):
             del self.calls_in[key]
             return None
-        return entry
+        return carried[0]
 
-    def _still_holds(self, key: tuple, entry: SharedCall) -> bool:
+    def _still_holds(self, key: tuple, code: tuple) -> bool:
+        """None of the code an interpretation ran (with the top-level statements that held it
+        then: a statement replaced since is not in this version's tree) is stale."""
         closure = key[0]
         if self.closures_seen.get(closure.func) is not closure:
             return False  # its function was made anew: a key that no call has any more
         reuse = self.reuse
-        return reuse is not None and not any(
-            reuse.stale(node, self.top_statement(node)) for node in entry.entered
-        )
+        return reuse is not None and not any(reuse.stale(node, top) for node, top in code)
 
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""
@@ -123,16 +125,16 @@ class CarriedCalls:
         self.carried_calls_used += 1
         self.entered.update(info(n) for n in entry.entered)
         self.shared_memo[key] = entry
-        self.portable_calls[key] = entry
+        self.portable_calls[key] = self.calls_in[key]
 
-    def calls_out(self) -> dict[tuple, SharedCall]:
+    def calls_out(self) -> dict[tuple, tuple[SharedCall, tuple]]:
         """The interpretations the next version may reuse: those of this analysis, and the
         carried ones that still hold."""
         if self.order_sensitive or self._wrote or self.modules:
             return {}
         out = dict(self.portable_calls)
         if self.calls_in and self.calls_ready:
-            for key, entry in self.calls_in.items():
-                if key not in out and self._still_holds(key, entry):
-                    out[key] = entry
+            for key, carried in self.calls_in.items():
+                if key not in out and self._still_holds(key, carried[1]):
+                    out[key] = carried
         return out

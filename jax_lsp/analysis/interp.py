@@ -258,8 +258,10 @@ class Interpreter(
         self.statements_replayed = 0
         #: interpretations of calls carried from the previous version and kept for the next
         #: (see `carried_calls`); the carried ones serve once the module's statements ran
-        self.calls_in: dict[tuple, SharedCall] = carry.calls if carry is not None else {}
-        self.portable_calls: dict[tuple, SharedCall] = {}
+        self.calls_in: dict[tuple, tuple[SharedCall, tuple]] = (
+            carry.calls if carry is not None else {}
+        )
+        self.portable_calls: dict[tuple, tuple[SharedCall, tuple]] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
