@@ -256,6 +256,8 @@ class Interpreter(
         self.module_writes: list[tuple[str, Value]] | None = None
         self.impure_effects = 0
         self.statements_replayed = 0
+        #: the classes made from a `replay.ClassRecipe`, with it
+        self.recipe_classes: list[tuple[ClassObj, Any]] = []
         #: interpretations of calls carried from the previous version and kept for the next
         #: (see `carried_calls`); the carried ones serve once the module's statements ran
         self.calls_in: dict[tuple, tuple[SharedCall, tuple]] = (
@@ -383,6 +385,7 @@ class Interpreter(
     def _module_fingerprints(self) -> dict[str, object]:
         """The fingerprint of each module-level name; the previous version's for a name that
         holds the same replayed value (see `replay`)."""
+        self.class_fingerprints(before=True)
         created, classes = self.transformed_created, self._class_fps
         prev = self.carry_in
         same = prev.values if prev is not None else {}
@@ -395,6 +398,7 @@ class Interpreter(
         }
         if self.carry_out is not None:
             self.carry_out.fingerprints = fps
+            self.class_fingerprints(before=False)
         return fps
 
     def top_statement(self, node: ast.AST) -> object:

@@ -128,6 +128,8 @@ class ModuleCarry:
     entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
     #: interpretations of calls the next version may reuse (see `carried_calls`)
     calls: dict[tuple, Any] = field(default_factory=dict)
+    #: the fingerprint of each class made from a recipe, as its statement left it
+    class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
 
 
 class _Unstable(Exception):
@@ -204,6 +206,21 @@ def stable(values: list[Any], scope: Scope, main: ModuleInfo) -> bool | None:
     except (_Unstable, RecursionError):
         return None
     return s.positioned
+
+
+def _as_made(cls: ClassObj, r: ClassRecipe) -> bool:
+    """Whether a class holds what its recipe says (nothing stored into it since)."""
+    return (
+        cls.linen == r.linen
+        and cls.pytree == r.pytree
+        and cls.remat == r.remat
+        and cls.static_fields == r.static_fields
+        and cls.data_fields == r.data_fields
+        and len(cls.attrs) == len(r.attrs)
+        and all(cls.attrs.get(k) is v for k, v in r.attrs)
+        and len(cls.bases) == len(r.bases)
+        and all(a is b for a, b in zip(cls.bases, r.bases))
+    )
 
 
 def _same(now: Value | None, then: Value | None) -> bool:
@@ -344,6 +361,7 @@ class StatementReplay:
                 remat=r.remat,
                 data_fields=set(r.data_fields),
             )
+            self.recipe_classes.append((cls, r))
             self_value = Value(fns=(Instance(cls),))
             for fi, bound in r.methods:
                 if bound:
@@ -432,7 +450,7 @@ class StatementReplay:
             ):
                 return None
         bound = {fi for fi, _ in selves}
-        return ClassRecipe(
+        recipe = ClassRecipe(
             cls.name,
             tuple(cls.attrs.items()),
             tuple(cls.bases),
@@ -443,3 +461,25 @@ class StatementReplay:
             frozenset(cls.data_fields),
             tuple((fi, fi in bound) for fi, _ in classes),
         )
+        self.recipe_classes.append((cls, recipe))
+        return recipe
+
+    def class_fingerprints(self, before: bool) -> None:
+        """A class made from a recipe and left as its statement made it has the fingerprint
+        the previous version's class of that recipe had (`before` the module's names are
+        fingerprinted: take them; after: keep them for the next version)."""
+        carry = self.carry_in if before else self.carry_out
+        if carry is None:
+            return
+        fps = self._class_fps
+        for cls, r in self.recipe_classes:
+            if not _as_made(cls, r):
+                continue
+            if before:
+                fp = carry.class_fps.get(r)
+                if fp is not None:
+                    fps[cls] = fp
+            else:
+                fp = fps.get(cls)
+                if fp is not None:
+                    carry.class_fps[r] = fp

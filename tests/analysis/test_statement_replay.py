@@ -293,3 +293,21 @@ def test_top_level_edits_of_generated_modules_equal_a_full_analysis(
         compared += 1
         replayed += analyzer.statements_replayed
     assert compared >= edits // 2 and replayed > compared * 10
+
+
+def test_a_class_changed_after_its_statement_counts_as_changed() -> None:
+    """A class replayed from its recipe keeps its previous fingerprint only while nothing has
+    changed it since its statement: registering it as a pytree (or no longer) makes the roots
+    that read it run again."""
+    source = (
+        "import jax\n\n\nclass Point:\n    x: float\n\n\n"
+        "jax.tree_util.register_dataclass(Point, data_fields=['x'], meta_fields=[])\n\n\n"
+        "def uses(p):\n    return jax.grad(lambda q: Point.x * q)(p)\n"
+    )
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source, "m.py")
+    unregistered = source.replace("jax.tree_util.register_dataclass(", "print(")
+    for version in (unregistered, source, unregistered):
+        got = analyzer.analyze(version, "m.py")
+        assert _signature(got) == _signature(analyze_source(version, "m.py"))
+        assert analyzer.roots_run >= 1 and analyzer.statements_replayed >= 1
