@@ -474,6 +474,12 @@ class IncrementalAnalyzer:
             self._mentions.clear()
         if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
             self._node_idents.clear()
+        if last.carry is not None:
+            # the functions of the replaced statements are gone (see `Interpreter.info`)
+            infos = last.carry.func_infos
+            for st in rp.old:
+                for node in ast.walk(st):
+                    infos.pop(node, None)
         reuse = Reuse(
             last.records,
             last.fingerprints,

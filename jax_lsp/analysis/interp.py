@@ -94,6 +94,8 @@ class RootEffects:
     inspected: set[tuple[ast.AST, ast.AST]] = field(default_factory=set)
     #: the workspace modules it read first
     loaded: set[str] = field(default_factory=set)
+    #: `entered` as functions (the same objects from one version to the next, see `replay`)
+    entered_infos: frozenset[FuncInfo] | None = None
 
 
 @dataclass
@@ -251,6 +253,10 @@ class Interpreter(
         #: left, what this one leaves, and while a statement is recorded, the module-level
         #: names it reads and binds; the effects a replay cannot reproduce, counted
         self.carry_in = carry
+        #: the functions of this module, by node, kept from one version to the next (their
+        #: facts depend on their node only; the incremental analysis drops those of replaced
+        #: statements)
+        self.infos_in: dict[ast.AST, FuncInfo] = carry.func_infos if carry is not None else {}
         self.carry_out: ModuleCarry | None = None
         self.module_reads: list[tuple[str, Value | None]] | None = None
         self.module_writes: list[tuple[str, Value]] | None = None
@@ -370,6 +376,7 @@ class Interpreter(
             self.records = self._collect_records()
             if self.carry_out is not None:
                 self.carry_out.calls = self.calls_out()
+                self.carry_out.func_infos = self.infos_in
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)
@@ -505,21 +512,24 @@ class Interpreter(
         apply it to unknown arguments, as its caller will. One only bound to a module-level name
         that nothing else mentions is dead code: JAX never runs it, so neither do we. False when
         there was none."""
+        candidates = [
+            (tf, node)
+            for tf, node in self.transformed_created.items()
+            if tf not in self.transformed_called and node not in self._called_nodes
+        ]
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
-        for name, value in self.module_scope.vars.items():
+        for name, value in self.module_scope.vars.items() if candidates else ():
             for fn in _transformed_in(value.fns):
                 names_of.setdefault(fn, []).append(name)
             for fn in _transformed_items(value):
                 held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
-            for tf, node in self.transformed_created.items()
-            if tf not in self.transformed_called
-            and node not in self._called_nodes
-            and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
+            for tf, node in candidates
+            if not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         # one root per node creating transformed functions in the module's own statements;
@@ -640,8 +650,14 @@ class Interpreter(
     def info(self, node: Any) -> FuncInfo:
         fi = self.func_infos.get(node)
         if fi is None:
-            name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
-            fi = self.func_infos[node] = FuncInfo(node, name, self.module)
+            # one per function of this module across versions (see `replay`)
+            fi = self.infos_in.get(node)
+            if fi is None or fi.module is not self.module:
+                name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
+                fi = FuncInfo(node, name, self.module)
+                if self.module is self.main:
+                    self.infos_in[node] = fi
+            self.func_infos[node] = fi
         return fi
 
     def ensure_scope(self, fi: FuncInfo) -> None:

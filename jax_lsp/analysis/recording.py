@@ -119,7 +119,12 @@ class RootRecording:
             self.records[r] = rec
             if i and isinstance(r, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 self.entered.add(self.info(r))
-            self.entered.update(self.info(n) for n in rec.effects.entered)
+            infos = rec.effects.entered_infos
+            if infos is None:
+                infos = rec.effects.entered_infos = frozenset(
+                    self.info(n) for n in rec.effects.entered
+                )
+            self.entered |= infos
             self._called_nodes |= rec.effects.called
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)

@@ -128,6 +128,9 @@ class ModuleCarry:
     entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
     #: interpretations of calls the next version may reuse (see `carried_calls`)
     calls: dict[tuple, Any] = field(default_factory=dict)
+    #: the functions of the module by node, one per node across versions (see
+    #: `interp.Interpreter.info`)
+    func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)
     #: the fingerprint of each class made from a recipe, as its statement left it
     class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
 
