@@ -233,13 +233,17 @@ def _same(now: Value | None, then: Value | None) -> bool:
     if now is None or then is None:
         return False
     # a reference to a module or an API (bound by an import, which runs every time)
+    return _reference(now) and now == then
+
+
+def _reference(v: Value) -> bool:
+    """A value that only refers to modules or APIs (immutable, compared by value)."""
     return (
-        not now.tan
-        and now.items is None
-        and now.const is NOCONST
-        and bool(now.fns)
-        and all(type(f) in _PLAIN for f in now.fns)
-        and now == then
+        not v.tan
+        and v.items is None
+        and v.const is NOCONST
+        and bool(v.fns)
+        and all(type(f) in _PLAIN for f in v.fns)
     )
 
 
@@ -297,6 +301,9 @@ class StatementReplay:
                 rec = self._exec_recorded(stmt, scope)
                 if rec is None:
                     continue
+            elif type(stmt) in (ast.Import, ast.ImportFrom):
+                self._exec_import(stmt, scope, bound)
+                continue
             else:
                 if not self.exec_stmt(stmt, scope):
                     break
@@ -329,6 +336,26 @@ class StatementReplay:
         if self.carry_out is not None:
             self.carry_out.entries[root] = (parts, fp)
         return fp
+
+    def _exec_import(self, stmt: ast.stmt, scope: Scope, bound: dict[str, Value]) -> None:
+        """Run an import (it asks the workspace); a name it binds to what it held in the
+        previous version (an equal reference to a module or an API) gets that very value
+        back, so that what reads it is replayed."""
+        writes: list[tuple[str, Value]] = []
+        self.module_writes = writes
+        try:
+            self.exec_stmt(stmt, scope)
+        finally:
+            self.module_writes = None
+        previous = self.carry_in.values if self.carry_in is not None else {}
+        variables = scope.vars
+        for name, v in writes:
+            if variables.get(name) is not v or not _reference(v):
+                continue
+            old = previous.get(name)
+            if old is not None and old is not v and old == v:
+                variables[name] = v = old
+            bound[name] = v
 
     def _replayable(self, rec: StatementRecord, stmt: ast.stmt) -> bool:
         if rec.positioned and stmt.lineno != rec.line:
