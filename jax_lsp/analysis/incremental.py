@@ -12,12 +12,17 @@ and what each computation of its analysis read (`roots`), and for a new version:
    are the previous tree's nodes, moved by the change in line count. A chunk that does not
    parse on its own is parsed with all that follows it: the parser stops at the first error,
    which is the full parse's (moved down), or it gives the tree.
-2. **Runs the module's statements again** (they build the values every entry point sees) and
-   compares what each module-level name holds with the previous version (`fingerprint`).
+2. **Replays the module's statements an edit left alone** (they build the values every entry
+   point sees): a statement whose node is unchanged and that reads the very values it read
+   last time binds what it bound then (`replay`); the others run again. What each
+   module-level name holds is compared with the previous version (`fingerprint`; a replayed
+   value keeps its fingerprint).
 3. **Re-runs only the roots whose reads changed.** A root (an entry point, or a transformed
    function that escapes) is skipped when it applies the same thing, ran no code of a replaced
    statement and no code mentioning a name that holds something new (`roots`); its findings are
-   put back where it emitted them and its effects replayed.
+   put back where it emitted them and its effects replayed. A root that runs again gets the
+   previous version's interpretations of the calls it makes of unchanged code
+   (`carried_calls`).
 
 The result is exact (`AnalysisResult.exact`) unless the records cannot prove it (a recursion
 cut or a cap in an entry point, a changed root that stores into shared state, see `roots`):

@@ -12,7 +12,9 @@ class is made of one mixin per concern: `statements` and `expressions` (Python a
 it), `calls` (Python's calls and user functions), `jax_calls` (JAX's API from the measured
 table), `transforms`, `higher_order` (control flow, staging, wrappers), `custom_rules`, and
 `decisions` (which code a callback reached by tangents gets, and its message), `recording`
-(what each root reads, for the incremental analysis); `interp_state` holds what they share.
+(what each root reads, for the incremental analysis), `replay` (top-level statements an edit
+left alone, put back) and `carried_calls` (interpretations of calls kept for the next
+version); `interp_state` holds what they share.
 """
 
 from __future__ import annotations
