@@ -260,6 +260,7 @@ class PythonCalls:
         self, closure: Closure, args: Args, node: ast.AST | None, label: str | None
     ) -> Value:
         fi = closure.func
+        self.impure_effects += 1  # the module's code runs (see `replay`)
         if fi.locals is None:
             self.ensure_scope(fi)
         # memoised per arguments and the fields of the context the interpretation read
@@ -311,7 +312,7 @@ class PythonCalls:
         shareable = base is not None and fi.module is self.main and sharing.plain_closure(closure)
         # the calls whose shared interpretations may serve this one, by what they read
         sharers = (closure, len(args.pos), *sorted(args.kw)) if shareable else None
-        for bits in self.shared_reads.get(sharers, ()):
+        for bits in self._sharer_reads(sharers):
             shared = self._shared_key(closure, args, bits)
             reused = self._reuse_shared(*shared) if shared is not None else None
             if reused is not None:
@@ -358,6 +359,7 @@ class PythonCalls:
         # the levels whose state a shared result cannot carry over (see `_shared_state`)
         shared_levels = self._call_levels(args) if shareable else None
         state_before = self._shared_state(shared_levels) if shared_levels is not None else None
+        portable_before = self._portable_marks() if shareable and self.record else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -396,7 +398,7 @@ class PythonCalls:
             if shared is not None:
                 if self.record:
                     self._memo_made[shared[0]] = (self.root, self._write_clock)
-                self.shared_memo[shared[0]] = SharedCall(
+                made = self.shared_memo[shared[0]] = SharedCall(
                     result,
                     shared[1],
                     tuple(dict.fromkeys(self._emitted[emitted_before:])),
@@ -405,6 +407,8 @@ class PythonCalls:
                 reads = self.shared_reads.setdefault(sharers, [])
                 if bits not in reads:
                     reads.append(bits)
+                if portable_before is not None:
+                    self.note_shared_call(shared[0], made, portable_before)
         old = self.summaries.get(fi)
         self.summaries[fi] = (
             result if old is None else join([self._without_foreign_marks(old), result])
@@ -429,6 +433,17 @@ class PythonCalls:
             (ctx.rule_levels, ctx.mask, ctx.checkpoint_levels, ctx.module_tan),
             lambda lv: self._level_group.get(lv) is MODULE_ROOT,
         )
+
+    def _sharer_reads(self, sharers: tuple | None) -> list[int]:
+        """The context fields shared interpretations of calls of this shape were keyed on: in
+        this analysis, and in the previous version's carried ones (see `carried_calls`)."""
+        reads = self.shared_reads.get(sharers, [])  # type: ignore[arg-type]
+        if self.calls_in:
+            carried = self.carried_reads.get(sharers, ())  # type: ignore[arg-type]
+            extra = [b for b in carried if b not in reads]
+            if extra:
+                return [*reads, *extra]
+        return reads
 
     def _shared_key(
         self, closure: Closure, args: Args, bits: int
@@ -482,8 +497,13 @@ class PythonCalls:
     def _reuse_shared(self, key: tuple, levels: tuple[Level, ...]) -> Value | None:
         """The result of an equal call under other levels, with this call's levels in place of
         those; the findings it emitted and the functions it entered count for this root too."""
+        carried = False
         try:
             entry = self.shared_memo.get(key)
+            if entry is None and self.calls_in:
+                # the previous version's (see `carried_calls`)
+                entry = self.carried_call(key)
+                carried = True
         except TypeError:  # an unhashable constant
             return None
         if entry is None:
@@ -494,6 +514,8 @@ class PythonCalls:
         )
         if result is None:
             return None
+        if carried:
+            self.used_carried_call(key, entry)
         for k in entry.emitted:
             self.finding_roots[k].add(self.root)
         self._emitted.extend(entry.emitted)
@@ -577,6 +599,7 @@ class PythonCalls:
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)
+        self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
             self._made_in[inst] = self.root
         vals = args.all_values()

@@ -117,7 +117,7 @@ class CallbackDecisions:
             spans = operand_spans(lambda t: bool(t & set(jvp_levels)))
             # an io_callback inside a checkpoint that reverse mode differentiates still fails
             # once its operands' gradients are stopped (JAX004, checked under JAX 0.10.2)
-            stop_helps = not (kind == "io" and ctx.checkpoint_levels)
+            stop_helps = not (kind == "io" and self.reads(CHECKPOINT_LEVELS).checkpoint_levels)
             modes = tuple(sorted({lv.mode for lv in jvp_levels}))
             self.report(code, node, outer, short, spans, modes=modes,
                         stop_gradient_helps=stop_helps)

@@ -354,6 +354,7 @@ class PythonExpressions:
         interpreted; None for modelled libraries and modules not found. Nothing is read yet."""
         if self.workspace is None:
             return None
+        self.impure_effects += 1  # the workspace is read (see `replay`)
         importer = Path(self.module.path) if self.module.path else None
         try:
             path = self.workspace.find(dotted, level, importer)
@@ -392,6 +393,7 @@ class PythonExpressions:
         return info
 
     def module_attribute(self, user: UserModule, name: str) -> Value:
+        self.impure_effects += 1  # the workspace is read (see `replay`)
         info = self.load_module(user.path)
         if info is None:
             return UNKNOWN

@@ -12,12 +12,17 @@ and what each computation of its analysis read (`roots`), and for a new version:
    are the previous tree's nodes, moved by the change in line count. A chunk that does not
    parse on its own is parsed with all that follows it: the parser stops at the first error,
    which is the full parse's (moved down), or it gives the tree.
-2. **Runs the module's statements again** (they build the values every entry point sees) and
-   compares what each module-level name holds with the previous version (`fingerprint`).
+2. **Replays the module's statements an edit left alone** (they build the values every entry
+   point sees): a statement whose node is unchanged and that reads the very values it read
+   last time binds what it bound then (`replay`); the others run again. What each
+   module-level name holds is compared with the previous version (`fingerprint`; a replayed
+   value keeps its fingerprint).
 3. **Re-runs only the roots whose reads changed.** A root (an entry point, or a transformed
    function that escapes) is skipped when it applies the same thing, ran no code of a replaced
    statement and no code mentioning a name that holds something new (`roots`); its findings are
-   put back where it emitted them and its effects replayed.
+   put back where it emitted them and its effects replayed. A root that runs again gets the
+   previous version's interpretations of the calls it makes of unchanged code
+   (`carried_calls`).
 
 The result is exact (`AnalysisResult.exact`) unless the records cannot prove it (a recursion
 cut or a cap in an entry point, a changed root that stores into shared state, see `roots`):
@@ -45,6 +50,7 @@ from jax_lsp.analysis.engine import (
 from jax_lsp.analysis.findings import Finding, ParseError, Span
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT
+from jax_lsp.analysis.replay import ModuleCarry
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
@@ -76,6 +82,8 @@ class _Version:
     identifier_counts: dict[str, int] | None = None
     #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
+    #: its module, scope and top-level statements' records (see `replay`)
+    carry: ModuleCarry | None = None
 
 
 @dataclass(frozen=True)
@@ -201,11 +209,12 @@ def reparse(
 
 def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
     """How often each identifier occurs in the new version's text: the previous version's
-    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines)."""
+    counts, less the replaced lines', plus the parsed lines' (identifiers span no lines).
+    The previous version's counts are moved, not copied (it is counted again if needed)."""
     counts = last.identifier_counts
     if counts is None:
-        counts = last.identifier_counts = _count(last.lines)
-    counts = dict(counts)
+        counts = _count(last.lines)
+    last.identifier_counts = None
     for name, n in _count(last.lines[rp.old_lines[0] : rp.old_lines[1]]).items():
         counts[name] -= n
     for name, n in _count(lines[rp.new_lines[0] : rp.new_lines[1]]).items():
@@ -339,6 +348,12 @@ class IncrementalAnalyzer:
         #: roots it ran and skipped (see `roots`)
         self.inexact: list[str] = []
         self.roots_run = self.roots_skipped = 0
+        #: how many top-level statements the last incremental analysis replayed, of how many
+        #: (see `replay`)
+        self.statements_replayed = self.statements = 0
+        #: how many calls it answered with the previous version's interpretation (see
+        #: `carried_calls`)
+        self.carried_calls = 0
 
     def analyze(
         self,
@@ -447,6 +462,7 @@ class IncrementalAnalyzer:
             interp.module_fingerprints,
             interp.order_sensitive,
             interp.main_identifiers,
+            carry=interp.carry_out,
         )
 
     def _incremental(
@@ -463,6 +479,12 @@ class IncrementalAnalyzer:
             self._mentions.clear()
         if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
             self._node_idents.clear()
+        if last.carry is not None:
+            # the functions of the replaced statements are gone (see `Interpreter.info`)
+            infos = last.carry.func_infos
+            for st in rp.old:
+                for node in ast.walk(st):
+                    infos.pop(node, None)
         reuse = Reuse(
             last.records,
             last.fingerprints,
@@ -472,7 +494,8 @@ class IncrementalAnalyzer:
             last.order_sensitive,
         )
         interp = interpreter(
-            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse
+            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
+            carry=last.carry,
         )
         interp.node_identifiers = self._node_idents
         interp.main_identifiers = _identifier_counts(last, rp, lines)
@@ -498,6 +521,9 @@ class IncrementalAnalyzer:
         self.incremental_runs += 1
         self.inexact = reuse.inexact
         self.roots_skipped = len(interp.skipped)
+        self.statements_replayed = interp.statements_replayed
+        self.carried_calls = interp.carried_calls_used
+        self.statements = len(rp.tree.body)
         ran = interp.effects.keys() - interp.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)
         skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}

@@ -12,7 +12,9 @@ class is made of one mixin per concern: `statements` and `expressions` (Python a
 it), `calls` (Python's calls and user functions), `jax_calls` (JAX's API from the measured
 table), `transforms`, `higher_order` (control flow, staging, wrappers), `custom_rules`, and
 `decisions` (which code a callback reached by tangents gets, and its message), `recording`
-(what each root reads, for the incremental analysis); `interp_state` holds what they share.
+(what each root reads, for the incremental analysis), `replay` (top-level statements an edit
+left alone, put back) and `carried_calls` (interpretations of calls kept for the next
+version); `interp_state` holds what they share.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Any
 
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.calls import PythonCalls
+from jax_lsp.analysis.carried_calls import CarriedCalls
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.expressions import PythonExpressions
@@ -48,6 +51,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.recording import RootRecording
+from jax_lsp.analysis.replay import ModuleCarry, StatementReplay
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope
 from jax_lsp.analysis.statements import PythonStatements
@@ -93,6 +97,8 @@ class RootEffects:
     inspected: set[tuple[ast.AST, ast.AST]] = field(default_factory=set)
     #: the workspace modules it read first
     loaded: set[str] = field(default_factory=set)
+    #: `entered` as functions (the same objects from one version to the next, see `replay`)
+    entered_infos: frozenset[FuncInfo] | None = None
 
 
 @dataclass
@@ -147,6 +153,8 @@ class Interpreter(
     CustomRules,
     CallbackDecisions,
     RootRecording,
+    StatementReplay,
+    CarriedCalls,
 ):
     def __init__(
         self,
@@ -159,9 +167,19 @@ class Interpreter(
         ident_cache: dict[str, frozenset[str]] | None = None,
         record: bool = False,
         reuse: Reuse | None = None,
+        carry: ModuleCarry | None = None,
     ) -> None:
         self.tree = tree
-        self.main = ModuleInfo(path, lines, is_main=True)
+        if carry is not None:
+            # the previous version's module and scope: the values replayed refer to them
+            self.main = carry.main
+            self.main.lines = lines
+            self.main.has_walrus = ":=" in "\n".join(lines)
+            carry.scope.vars = {}
+            self.module_scope = carry.scope
+        else:
+            self.main = ModuleInfo(path, lines, is_main=True)
+            self.module_scope = Scope(None, None, None)
         self.module = self.main
         self.workspace = workspace
         #: modules imported from the workspace, by path (None while loading: import cycles)
@@ -181,7 +199,6 @@ class Interpreter(
         self.method_self: dict[FuncInfo, Value] = {}
         #: the class each method is defined in (for `super()`)
         self.method_class: dict[FuncInfo, ClassObj] = {}
-        self.module_scope = Scope(None, None, None)
         #: statements interpreted so far, and the most we interpret (a safety net: the
         #: analysis must answer even on pathological code)
         self.steps = 0
@@ -237,6 +254,36 @@ class Interpreter(
         self._wrote: set[object] = set()
         self._late: set[object] = set()
         self.first_root: dict[tuple[str, Span], object] = {}
+        #: top-level statements replayed (see `replay`): what the previous version's analysis
+        #: left, what this one leaves, and while a statement is recorded, the module-level
+        #: names it reads and binds; the effects a replay cannot reproduce, counted
+        self.carry_in = carry
+        #: the functions of this module, by node, kept from one version to the next (their
+        #: facts depend on their node only; the incremental analysis drops those of replaced
+        #: statements)
+        self.infos_in: dict[ast.AST, FuncInfo] = carry.func_infos if carry is not None else {}
+        self.carry_out: ModuleCarry | None = None
+        self.module_reads: list[tuple[str, Value | None]] | None = None
+        self.module_writes: list[tuple[str, Value]] | None = None
+        self.impure_effects = 0
+        self.statements_replayed = 0
+        #: the classes made from a `replay.ClassRecipe`, with it
+        self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        #: interpretations of calls carried from the previous version and kept for the next
+        #: (see `carried_calls`); the carried ones serve once the module's statements ran
+        self.calls_in: dict[tuple, tuple[SharedCall, tuple]] = (
+            carry.calls if carry is not None else {}
+        )
+        #: the context fields each carried interpretation is keyed on, by the shape of its
+        #: call (function, positional count, keyword names): see `calls._sharer_reads`
+        self.carried_reads: dict[tuple, list[int]] = {}
+        for key in self.calls_in:
+            reads = self.carried_reads.setdefault((key[0], key[1], *key[2]), [])
+            if key[3] not in reads:
+                reads.append(key[3])
+        self.portable_calls: dict[tuple, tuple[SharedCall, tuple]] = {}
+        self.calls_ready = False
+        self.carried_calls_used = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
@@ -310,15 +357,12 @@ class Interpreter(
         self.__dict__.clear()
 
     def _run(self) -> None:
-        self.exec_block(self.tree.body, self.module_scope)
+        self.exec_module_body()
         if self.record:
-            created, classes = self.transformed_created, self._class_fps
-            self.module_fingerprints = {
-                name: fingerprint(v, created, classes)
-                for name, v in self.module_scope.vars.items()
-            }
+            self.module_fingerprints = self._module_fingerprints()
             if self.reuse is not None:
                 self.reuse.start(self.module_fingerprints)
+            self.start_calls()
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             interesting = self._may_differentiate()
@@ -333,7 +377,7 @@ class Interpreter(
                 entry = None
                 me = self.method_self.get(closure.func)
                 if self.record:
-                    entry = fingerprint((closure, me), self.transformed_created, self._class_fps)
+                    entry = self.entry_fingerprint(root, (closure, me), (closure, me))
                     if self._reused(root, entry, me):
                         continue
                 self._begin_root(root, entry)
@@ -346,6 +390,9 @@ class Interpreter(
                 break
         if self.record:
             self.records = self._collect_records()
+            if self.carry_out is not None:
+                self.carry_out.calls = self.calls_out()
+                self.carry_out.func_infos = self.infos_in
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)
@@ -357,6 +404,25 @@ class Interpreter(
                     for r in self.finding_roots.get(k, ())
                 ):
                     self.reuse.inexact.append("a finding put back early is also found again")
+
+    def _module_fingerprints(self) -> dict[str, object]:
+        """The fingerprint of each module-level name; the previous version's for a name that
+        holds the same replayed value (see `replay`)."""
+        self.class_fingerprints(before=True)
+        created, classes = self.transformed_created, self._class_fps
+        prev = self.carry_in
+        same = prev.values if prev is not None else {}
+        prev_fps = prev.fingerprints if prev is not None else {}
+        fps = {
+            name: prev_fps[name]
+            if same.get(name) is v and name in prev_fps
+            else fingerprint(v, created, classes)
+            for name, v in self.module_scope.vars.items()
+        }
+        if self.carry_out is not None:
+            self.carry_out.fingerprints = fps
+            self.class_fingerprints(before=False)
+        return fps
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -462,21 +528,24 @@ class Interpreter(
         apply it to unknown arguments, as its caller will. One only bound to a module-level name
         that nothing else mentions is dead code: JAX never runs it, so neither do we. False when
         there was none."""
+        candidates = [
+            (tf, node)
+            for tf, node in self.transformed_created.items()
+            if tf not in self.transformed_called and node not in self._called_nodes
+        ]
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
-        for name, value in self.module_scope.vars.items():
+        for name, value in self.module_scope.vars.items() if candidates else ():
             for fn in _transformed_in(value.fns):
                 names_of.setdefault(fn, []).append(name)
             for fn in _transformed_items(value):
                 held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
-            for tf, node in self.transformed_created.items()
-            if tf not in self.transformed_called
-            and node not in self._called_nodes
-            and not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
+            for tf, node in candidates
+            if not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
         self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
         # one root per node creating transformed functions in the module's own statements;
@@ -488,11 +557,13 @@ class Interpreter(
         for root, group in groups.items():
             entry = None
             if self.record and root not in self.effects:
-                entry = fingerprint(
-                    [(tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
-                     for tf, _ in group for f in tf.fun.fns],
-                    self.transformed_created,
-                    self._class_fps,
+                applied = [
+                    (tf, self.method_self.get(f.func) if isinstance(f, Closure) else None)
+                    for tf, _ in group
+                    for f in tf.fun.fns
+                ]
+                entry = self.entry_fingerprint(
+                    root, applied, tuple(x for pair in applied for x in pair)
                 )
                 if self._reused(root, entry):
                     continue
@@ -596,8 +667,14 @@ class Interpreter(
     def info(self, node: Any) -> FuncInfo:
         fi = self.func_infos.get(node)
         if fi is None:
-            name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
-            fi = self.func_infos[node] = FuncInfo(node, name, self.module)
+            # one per function of this module across versions (see `replay`)
+            fi = self.infos_in.get(node)
+            if fi is None or fi.module is not self.module:
+                name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
+                fi = FuncInfo(node, name, self.module)
+                if self.module is self.main:
+                    self.infos_in[node] = fi
+            self.func_infos[node] = fi
         return fi
 
     def ensure_scope(self, fi: FuncInfo) -> None:
@@ -615,8 +692,14 @@ class Interpreter(
                 return s.vars.get(name, UNKNOWN)
             s = s.parent
         mod = scope.module
+        reads = self.module_reads
         if name in mod.vars:
-            return mod.vars[name]
+            v = mod.vars[name]
+            if reads is not None and mod is self.module_scope:
+                reads.append((name, v))
+            return v
+        if reads is not None and mod is self.module_scope:
+            reads.append((name, None))
         if name in _BUILTINS:
             return Value(fns=(Api("builtins." + name),))
         return UNKNOWN
@@ -637,3 +720,5 @@ class Interpreter(
                         return
                     s = s.parent
         scope.vars[name] = value
+        if self.module_writes is not None and scope is self.module_scope:
+            self.module_writes.append((name, value))

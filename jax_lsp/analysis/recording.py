@@ -119,7 +119,12 @@ class RootRecording:
             self.records[r] = rec
             if i and isinstance(r, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 self.entered.add(self.info(r))
-            self.entered.update(self.info(n) for n in rec.effects.entered)
+            infos = rec.effects.entered_infos
+            if infos is None:
+                infos = rec.effects.entered_infos = frozenset(
+                    self.info(n) for n in rec.effects.entered
+                )
+            self.entered |= infos
             self._called_nodes |= rec.effects.called
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)
@@ -180,6 +185,7 @@ class RootRecording:
 
     def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
         """A transformed function passed to a builtin that never calls it (`print(g)`)."""
+        self.impure_effects += 1
         self.transformed_inspected.setdefault(tf, set()).add(node)
         created = self.transformed_created.get(tf)
         if created is not None:

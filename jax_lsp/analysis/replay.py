@@ -1,0 +1,515 @@
+"""Top-level statements an edit left alone are not run again: what they bound is put back.
+
+Re-running a module's statements after each edit costs as much as the module is long (a
+`def` makes a closure, a decorator or `f = jax.jit(jax.grad(g))` evaluates calls). A statement
+whose node is unchanged (`incremental.reparse` keeps the nodes of unchanged statements) and
+that reads, through module-level names, the very objects it read last time would bind the same
+values again, so it is replayed from its `StatementRecord`: the values it bound, the functions
+and transformed functions it registered, the steps it counted. For that to be exact a record
+is only made of a statement that
+
+- is a definition, an assignment, an expression, or an undecorated class of methods and
+  attributes (not a branch or a loop: they merge scopes; nor an import: it asks the workspace,
+  and is cheap);
+- ran no code of the module (no user function called, no class instantiated, no rule attached,
+  no workspace module looked up) and left every other part of the interpreter as it was
+  (no finding, no level, no memoised call, no store into an object: `_effect_marks`);
+- bound only values that nothing can change afterwards (`stable`): plain data, functions of
+  this module closing over the module's scope, APIs, transformed and wrapped functions of
+  those. Instances and custom derivative functions are mutable: a statement binding one runs
+  every time, and so does every statement reading it (it is a new object each time). Classes
+  are mutable too (and the instance their methods are bound to): a class is replayed as a new
+  class with the same content (`ClassRecipe`), so what reads it runs again.
+
+Values are compared by identity (a replayed statement binds the same objects again, so its
+readers replay too), except references to modules and APIs, compared by value (an import runs
+every time: it asks the workspace). Values that hold a position (a transformed function's
+site) are replayed only where their statement did not move. The values carry over with the
+module's `ModuleInfo` and scope, which the next analysis reuses (its functions refer to them),
+and so do the fingerprints (`fingerprint`) of the names a replayed statement bound.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.fingerprint import fingerprint
+from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
+from jax_lsp.analysis.values import (
+    MAYBE_NONE,
+    NOCONST,
+    Api,
+    ClassObj,
+    Closure,
+    Decorator,
+    FuncInfo,
+    Instance,
+    LazyName,
+    ModuleInfo,
+    Transformed,
+    UserModule,
+    Value,
+)
+
+__all__ = ["ModuleCarry", "StatementRecord", "StatementReplay", "stable"]
+
+#: the statements a record may be made of (see the module's docstring)
+_RECORDABLE = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Assign,
+    ast.AnnAssign,
+    ast.Expr,
+)
+#: what a class body recorded may hold
+_CLASS_BODY = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.AnnAssign, ast.Expr, ast.Pass)
+_ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
+#: immutable, made of atoms
+_PLAIN = frozenset({Api, UserModule, LazyName, Decorator})
+#: the most parts a bound value may have to be recorded
+_MAX_PARTS = 2000
+
+
+@dataclass(frozen=True, eq=False)
+class StatementRecord:
+    """What running one top-level statement read and did (see the module's docstring)."""
+
+    #: its first line when it ran (`positioned`: a value it bound holds a position)
+    line: int
+    positioned: bool
+    #: the module-level names it read, with the value each held then (None: unbound)
+    reads: tuple[tuple[str, Value | None], ...]
+    #: the names it bound, in order, with their values
+    writes: tuple[tuple[str, Value], ...]
+    #: what it registered: functions (by node), closures, transformed functions (by node)
+    func_infos: tuple[tuple[ast.AST, FuncInfo], ...]
+    closures: tuple[tuple[FuncInfo, Closure], ...]
+    transformed: tuple[tuple[Transformed, ast.AST], ...]
+    steps: int
+    #: a class statement's class (see `ClassRecipe`)
+    klass: ClassRecipe | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class ClassRecipe:
+    """A class as its statement left it. Classes, and the instance their methods are bound to
+    when analysed on their own, are mutable (roots store into that instance): a replay makes
+    new ones with the same content, so a statement reading the class runs again."""
+
+    name: str
+    attrs: tuple[tuple[str, Value], ...]
+    bases: tuple[Value, ...]
+    linen: bool
+    static_fields: frozenset[str]
+    pytree: bool
+    remat: bool
+    data_fields: frozenset[str]
+    #: its methods, and whether each is bound to the instance (not a staticmethod)
+    methods: tuple[tuple[FuncInfo, bool], ...]
+
+
+@dataclass
+class ModuleCarry:
+    """What the analysis of one version hands the analysis of the next one."""
+
+    main: ModuleInfo
+    scope: Scope
+    statements: dict[ast.stmt, StatementRecord] = field(default_factory=dict)
+    #: the recorded values the module's names held after its statements ran
+    values: dict[str, Value] = field(default_factory=dict)
+    #: the fingerprints of all module-level names then
+    fingerprints: dict[str, object] = field(default_factory=dict)
+    #: what each root applied (`roots`), as objects and as a fingerprint
+    entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
+    #: interpretations of calls the next version may reuse (see `carried_calls`)
+    calls: dict[tuple, Any] = field(default_factory=dict)
+    #: the functions of the module by node, one per node across versions (see
+    #: `interp.Interpreter.info`)
+    func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)
+    #: the fingerprint of each class made from a recipe, as its statement left it
+    class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
+
+
+class _Unstable(Exception):
+    pass
+
+
+class _Stability:
+    """`stable`'s walk."""
+
+    __slots__ = ("main", "parts", "positioned", "scope")
+
+    def __init__(self, scope: Scope, main: ModuleInfo) -> None:
+        self.scope = scope
+        self.main = main
+        self.parts = 0
+        self.positioned = False
+
+    def walk(self, x: Any) -> None:
+        self.parts += 1
+        if self.parts > _MAX_PARTS:
+            raise _Unstable
+        t = type(x)
+        if t in _ATOMS or t in _PLAIN or x is NOCONST or x is MAYBE_NONE:
+            return
+        if t is Value:
+            if x.tan:
+                raise _Unstable  # levels and their marks: made afresh by every analysis
+            for f in x.fns:
+                self.walk(f)
+            if x.items is not None:
+                for i in x.items:
+                    self.walk(i)
+            if x.keys is not None:
+                for k in x.keys:
+                    self.walk(k)
+            self.walk(x.const)
+            return
+        if t is Closure:
+            if x.scope is not self.scope:
+                raise _Unstable  # a function's scope: mutable
+            self.walk(x.func)
+            for d in x.defaults:
+                self.walk(d)
+            for _, d in x.kw_defaults:
+                self.walk(d)
+            return
+        if t is FuncInfo:
+            if x.module is not self.main:
+                raise _Unstable
+            return
+        if t is Span:
+            self.positioned = True
+            return
+        if t in (tuple, frozenset):
+            for i in x:
+                self.walk(i)
+            return
+        if isinstance(x, ast.AST):
+            return  # code: an unchanged statement keeps its nodes
+        params = getattr(t, "__dataclass_params__", None)
+        if params is None or not params.frozen:
+            raise _Unstable  # classes, instances, custom_jvp functions, levels...
+        for f in dataclasses.fields(t):
+            self.walk(getattr(x, f.name))
+
+
+def stable(values: list[Any], scope: Scope, main: ModuleInfo) -> bool | None:
+    """Whether nothing can change `values` after they are made: None if something can, else
+    whether they hold a position."""
+    s = _Stability(scope, main)
+    try:
+        for v in values:
+            s.walk(v)
+    except (_Unstable, RecursionError):
+        return None
+    return s.positioned
+
+
+def _as_made(cls: ClassObj, r: ClassRecipe) -> bool:
+    """Whether a class holds what its recipe says (nothing stored into it since)."""
+    return (
+        cls.linen == r.linen
+        and cls.pytree == r.pytree
+        and cls.remat == r.remat
+        and cls.static_fields == r.static_fields
+        and cls.data_fields == r.data_fields
+        and len(cls.attrs) == len(r.attrs)
+        and all(cls.attrs.get(k) is v for k, v in r.attrs)
+        and len(cls.bases) == len(r.bases)
+        and all(a is b for a, b in zip(cls.bases, r.bases))
+    )
+
+
+def _same(now: Value | None, then: Value | None) -> bool:
+    """Whether a name read by a recorded statement holds what it held then."""
+    if now is then:
+        return True
+    if now is None or then is None:
+        return False
+    # a reference to a module or an API (bound by an import, which runs every time)
+    return _reference(now) and now == then
+
+
+def _reference(v: Value) -> bool:
+    """A value that only refers to modules or APIs (immutable, compared by value)."""
+    return (
+        not v.tan
+        and v.items is None
+        and v.const is NOCONST
+        and bool(v.fns)
+        and all(type(f) in _PLAIN for f in v.fns)
+    )
+
+
+def _last(d: dict, n: int) -> list:
+    """The last `n` items inserted into `d`, in order."""
+    if n <= 0:
+        return []
+    out = list(islice(reversed(d.items()), n))
+    out.reverse()
+    return out
+
+
+class StatementReplay:
+    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    def _effect_marks(self) -> tuple:
+        """What changes when a statement does more than bind names and register functions
+        (and the methods of a class, checked apart)."""
+        return (
+            self.impure_effects,
+            len(self.findings),
+            len(self.levels),
+            len(self.modules),
+            len(self.memo),
+            len(self.shared_memo),
+            len(self.transformed_called),
+            len(self.transformed_inspected),
+            len(self.entered),
+            self._outer_writes,
+            self.order_sensitive,
+            self.incomplete,
+        )
+
+    def exec_module_body(self) -> None:
+        """Run the module's statements, replaying those an edit left alone (when recording)."""
+        body = self.tree.body
+        scope = self.module_scope
+        if not self.record:
+            self.exec_block(body, scope)
+            return
+        carry = self.carry_in
+        old = carry.statements if carry is not None else {}
+        records: dict[ast.stmt, StatementRecord] = {}
+        bound: dict[str, Value] = {}
+        variables = scope.vars
+        for stmt in body:
+            rec = old.get(stmt)
+            if rec is not None and self._replayable(rec, stmt):
+                self._replay(rec, stmt)
+            elif isinstance(stmt, _RECORDABLE) or (
+                type(stmt) is ast.ClassDef
+                and not stmt.decorator_list
+                and all(isinstance(s, _CLASS_BODY) for s in stmt.body)
+            ):
+                rec = self._exec_recorded(stmt, scope)
+                if rec is None:
+                    continue
+            elif type(stmt) in (ast.Import, ast.ImportFrom):
+                self._exec_import(stmt, scope, bound)
+                continue
+            else:
+                if not self.exec_stmt(stmt, scope):
+                    break
+                continue
+            self.statements_replayed += rec is old.get(stmt)
+            records[stmt] = rec
+            for name, v in rec.writes:
+                bound[name] = v
+        variables = scope.vars
+        self.carry_out = ModuleCarry(
+            self.main,
+            scope,
+            records,
+            {n: v for n, v in bound.items() if variables.get(n) is v},
+        )
+
+    def entry_fingerprint(self, root: object, applied: object, parts: tuple) -> object:
+        """The fingerprint of what `root` applies (`applied`, made of `parts`): the previous
+        version's if the parts are the very same objects (replayed values: nothing changed
+        them)."""
+        prev = self.carry_in.entries.get(root) if self.carry_in is not None else None
+        if (
+            prev is not None
+            and len(prev[0]) == len(parts)
+            and all(a is b for a, b in zip(prev[0], parts))
+        ):
+            fp = prev[1]
+        else:
+            fp = fingerprint(applied, self.transformed_created, self._class_fps)
+        if self.carry_out is not None:
+            self.carry_out.entries[root] = (parts, fp)
+        return fp
+
+    def _exec_import(self, stmt: ast.stmt, scope: Scope, bound: dict[str, Value]) -> None:
+        """Run an import (it asks the workspace); a name it binds to what it held in the
+        previous version (an equal reference to a module or an API) gets that very value
+        back, so that what reads it is replayed."""
+        writes: list[tuple[str, Value]] = []
+        self.module_writes = writes
+        try:
+            self.exec_stmt(stmt, scope)
+        finally:
+            self.module_writes = None
+        previous = self.carry_in.values if self.carry_in is not None else {}
+        variables = scope.vars
+        for name, v in writes:
+            if variables.get(name) is not v or not _reference(v):
+                continue
+            old = previous.get(name)
+            if old is not None and old is not v and old == v:
+                variables[name] = v = old
+            bound[name] = v
+
+    def _replayable(self, rec: StatementRecord, stmt: ast.stmt) -> bool:
+        if rec.positioned and stmt.lineno != rec.line:
+            return False
+        if self.steps + rec.steps > self.budget:
+            return False  # run it: the budget is spent there
+        variables = self.module_scope.vars
+        return all(_same(variables.get(name), v) for name, v in rec.reads)
+
+    def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
+        self.steps += rec.steps
+        func_infos = self.func_infos
+        for node, fi in rec.func_infos:
+            func_infos.setdefault(node, fi)
+        seen = self.closures_seen
+        for fi, closure in rec.closures:
+            seen.setdefault(fi, closure)
+        created = self.transformed_created
+        for tf, node in rec.transformed:
+            created.setdefault(tf, node)
+            self._created_root.setdefault(tf, MODULE_ROOT)
+        variables = self.module_scope.vars
+        if rec.klass is not None:
+            r = rec.klass
+            cls = ClassObj(
+                r.name,
+                stmt,
+                attrs=dict(r.attrs),
+                bases=list(r.bases),
+                linen=r.linen,
+                static_fields=set(r.static_fields),
+                pytree=r.pytree,
+                remat=r.remat,
+                data_fields=set(r.data_fields),
+            )
+            self.recipe_classes.append((cls, r))
+            self_value = Value(fns=(Instance(cls),))
+            for fi, bound in r.methods:
+                if bound:
+                    self.method_self[fi] = self_value
+                self.method_class[fi] = cls
+            variables[r.name] = Value(fns=(cls,))
+        for name, v in rec.writes:
+            variables[name] = v
+
+    def _exec_recorded(self, stmt: ast.stmt, scope: Scope) -> StatementRecord | None:
+        """Run `stmt`, and make its record if it qualifies (see the module's docstring)."""
+        marks = self._effect_marks()
+        n_infos = len(self.func_infos)
+        n_seen = len(self.closures_seen)
+        n_created = len(self.transformed_created)
+        n_self, n_class = len(self.method_self), len(self.method_class)
+        steps = self.steps
+        reads: list[tuple[str, Value | None]] = []
+        writes: list[tuple[str, Value]] = []
+        self.module_reads, self.module_writes = reads, writes
+        try:
+            self.exec_stmt(stmt, scope)
+        finally:
+            self.module_reads = self.module_writes = None
+        if marks != self._effect_marks():
+            return None
+        klass = None
+        content: list[Value] = []
+        if type(stmt) is ast.ClassDef:
+            klass = self._class_recipe(stmt, writes, n_self, n_class)
+            if klass is None:
+                return None
+            writes = []
+            content = [v for _, v in klass.attrs] + list(klass.bases)
+        elif len(self.method_self) != n_self or len(self.method_class) != n_class:
+            return None
+        infos = _last(self.func_infos, len(self.func_infos) - n_infos)
+        seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
+        created = _last(self.transformed_created, len(self.transformed_created) - n_created)
+        positioned = stable(
+            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created] + content,
+            scope,
+            self.main,
+        )
+        if positioned is None:
+            return None
+        return StatementRecord(
+            stmt.lineno,
+            positioned,
+            tuple(reads),
+            tuple(writes),
+            tuple(infos),
+            tuple(seen),
+            tuple(created),
+            self.steps - steps,
+            klass,
+        )
+
+    def _class_recipe(
+        self, stmt: ast.ClassDef, writes: list[tuple[str, Value]], n_self: int, n_class: int
+    ) -> ClassRecipe | None:
+        """What a class statement that bound its class and nothing else made, if its content
+        cannot change (see `stable`)."""
+        if len(writes) != 1 or writes[0][0] != stmt.name:
+            return None
+        v = writes[0][1]
+        if len(v.fns) != 1 or type(v.fns[0]) is not ClassObj or v.tan or v.items is not None:
+            return None
+        cls = v.fns[0]
+        if cls.node is not stmt or self.module_scope.vars.get(stmt.name) is not v:
+            return None
+        classes = _last(self.method_class, len(self.method_class) - n_class)
+        selves = _last(self.method_self, len(self.method_self) - n_self)
+        if any(c is not cls for _, c in classes):
+            return None
+        self_values = {id(s) for _, s in selves}
+        if len(self_values) > 1:
+            return None
+        for _, s in selves[:1]:
+            if (
+                len(s.fns) != 1
+                or type(s.fns[0]) is not Instance
+                or s.fns[0].cls is not cls
+                or s.fns[0].attrs
+                or s.fns[0].var_kinds
+            ):
+                return None
+        bound = {fi for fi, _ in selves}
+        recipe = ClassRecipe(
+            cls.name,
+            tuple(cls.attrs.items()),
+            tuple(cls.bases),
+            cls.linen,
+            frozenset(cls.static_fields),
+            cls.pytree,
+            cls.remat,
+            frozenset(cls.data_fields),
+            tuple((fi, fi in bound) for fi, _ in classes),
+        )
+        self.recipe_classes.append((cls, recipe))
+        return recipe
+
+    def class_fingerprints(self, before: bool) -> None:
+        """A class made from a recipe and left as its statement made it has the fingerprint
+        the previous version's class of that recipe had (`before` the module's names are
+        fingerprinted: take them; after: keep them for the next version)."""
+        carry = self.carry_in if before else self.carry_out
+        if carry is None:
+            return
+        fps = self._class_fps
+        for cls, r in self.recipe_classes:
+            if not _as_made(cls, r):
+                continue
+            if before:
+                fp = carry.class_fps.get(r)
+                if fp is not None:
+                    fps[cls] = fp
+            else:
+                fp = fps.get(cls)
+                if fp is not None:
+                    carry.class_fps[r] = fp
