@@ -74,6 +74,8 @@ __all__ = [
     "content_hash",
     "decode_findings",
     "encode_findings",
+    "file_hash",
+    "text_hash",
 ]
 
 log = logging.getLogger(__name__)
@@ -101,7 +103,15 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _file_hash(path: str | os.PathLike[str]) -> str | None:
+def text_hash(text: str) -> str | None:
+    """The content hash of the file `text` would be saved as (None: it cannot be encoded)."""
+    try:
+        return content_hash(text.encode("utf-8"))
+    except UnicodeEncodeError:  # lone surrogates: no file holds this text
+        return None
+
+
+def file_hash(path: str | os.PathLike[str]) -> str | None:
     """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
     or device, bigger than `MAX_BUCKET_BYTES`, ...)."""
     data = read_regular_file(path, MAX_BUCKET_BYTES)
@@ -199,7 +209,7 @@ class _Record:
             return None
         reads = dict(self.reads)
         for dep in dependencies:  # read without asking the workspace: hash it now
-            reads.setdefault(dep, _file_hash(dep))
+            reads.setdefault(dep, file_hash(dep))
         return Provenance(
             digest,
             tuple(sorted(reads.items())),
@@ -241,7 +251,10 @@ class RecordingWorkspace(Workspace):
     def parse(self, path: Path) -> ParsedModule | None:
         record = self._record
         if record is not None:
-            digest = _file_hash(path)
+            # an unsaved editor buffer stands for the file (the language server's overlay):
+            # the entry then holds until the file on disk has that text
+            text = self.overlay.get(path)
+            digest = file_hash(path) if text is None else text_hash(text)
             if record.reads.setdefault(str(path), digest) != digest:
                 record.replayable = False
         return super().parse(path)
@@ -350,6 +363,8 @@ class Cached:
 
     source: str | None
     findings: tuple[Finding, ...]
+    #: the modules the analysis read by following imports
+    dependencies: tuple[str, ...] = ()
 
 
 #: (import root, interpreter, interpreter trusted, module, level, importing file) -> resolved
@@ -366,9 +381,13 @@ class ResultCache:
     from), read once per run and written once, by `flush`, merged with what a concurrent run
     may have written meanwhile."""
 
-    def __init__(self, settings: CacheSettings, cwd: Path, resolve: Resolver) -> None:
+    def __init__(self, settings: CacheSettings, cwd: Path, resolve: Resolver,
+                 overlay: Mapping[str, str] | None = None) -> None:
+        """`overlay`: path -> text that stands for the file's content (the language server's
+        unsaved buffers, which its analyses read instead of the files)."""
         self._fixed = (cwd / settings.directory) if settings.directory is not None else None
         self._resolve = resolve
+        self._overlay = overlay or {}
         self._hashes: dict[str, str | None] = {}
         self._resolved: dict[tuple[str | None, str | None, bool, str, int, str | None],
                              str | None] = {}
@@ -406,7 +425,8 @@ class ResultCache:
 
     def _hash_of(self, path: str) -> str | None:
         if path not in self._hashes:
-            self._hashes[path] = _file_hash(path)
+            text = self._overlay.get(path)
+            self._hashes[path] = file_hash(path) if text is None else text_hash(text)
         return self._hashes[path]
 
     def _resolves_to(self, key: EntryKey, dotted: str, level: int,
@@ -451,7 +471,8 @@ class ResultCache:
         source = entry["source"]
         if source is not None and not isinstance(source, str):
             return None
-        return Cached(source, decode_findings(entry["findings"]))
+        return Cached(source, decode_findings(entry["findings"]),
+                      tuple(dep for dep, _ in entry["dependencies"]))
 
     # -- writing -------------------------------------------------------------------------------
 

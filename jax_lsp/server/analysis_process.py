@@ -45,10 +45,11 @@ import threading
 import time
 import traceback
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from jax_lsp.server import spawn
+from jax_lsp.server import cached_results, spawn
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
     from jax_lsp.analysis.findings import Finding, ParseError
@@ -310,6 +311,9 @@ class _State:
     analysing = False
     interrupted = False
     analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
+    #: what to do once the answer is sent: write it to the result cache, or analyse the
+    #: document whose answer came from the cache (see `_analyse`)
+    after: Callable[[], None] | None = None
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
@@ -353,23 +357,91 @@ def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
 
 
 def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
-    from jax_lsp.analysis.workspace import workspace_for
-
     _interruptible()
-    workspace = workspace_for(spec)
+    workspace = cached_results.workspace(spec)
     return sum(workspace.parse(Path(p)) is not None for p in paths)
 
 
 def _analyse(
     source: str, filename: str, config: AnalysisConfig, incremental: bool
 ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+    """A full analysis of a document whose text is its file's is answered from the result
+    cache when its entry there is valid (the analysis then runs after the answer, so that the
+    next edit is analysed incrementally), and written to it otherwise."""
     from jax_lsp.analysis.suppress import filter_suppressed
+    from jax_lsp.checker.cache import recording
 
-    result = analyzer_for(filename).analyze(
-        source, filename, config, incremental=incremental, interruptible=_interruptible
-    )
+    analyzer = analyzer_for(filename)
+    disk = None if incremental else cached_results.on_disk(source, filename, config)
+    if disk is not None:
+        _interruptible()
+        stored = cached_results.lookup(disk)
+        if stored is not None:
+            _State.after = lambda: _analyse_later(analyzer, source, filename, config)
+            return stored.findings, None, stored.dependencies, True
+    spec = config.workspace
+    workspace = cached_results.workspace(spec) if spec is not None else None
+    full_runs = analyzer.full_runs
+    with recording(workspace if disk is not None else None) as record:
+        result = analyzer.analyze(source, filename, config, workspace,
+                                  incremental=incremental, interruptible=_interruptible)
     findings = filter_suppressed(source, result.findings) if result.error is None else []
+    if disk is not None and result.error is None and analyzer.full_runs > full_runs:
+        provenance = record.provenance(disk.digest, list(result.dependencies))
+        if provenance is not None:
+            _State.after = lambda: cached_results.save(disk, source, findings, provenance)
     return findings, result.error, tuple(result.dependencies), result.exact
+
+
+def _analyse_later(
+    analyzer: IncrementalAnalyzer, source: str, filename: str, config: AnalysisConfig
+) -> None:
+    """The analysis a cached answer spared, run once it is sent, for the document's next edit
+    to build on; abandoned as soon as a request arrives (it is only worth it while idle)."""
+    spec = config.workspace
+    workspace = cached_results.workspace(spec) if spec is not None else None
+    _until_request(lambda: analyzer.analyze(source, filename, config, workspace,
+                                            incremental=False, interruptible=_interruptible))
+
+
+def _until_request(run: Callable[[], object]) -> None:
+    """Call `run`, interrupted (`AnalysisCancelled`, swallowed) once a request arrives on
+    stdin, which a thread watches; where that cannot be done (no interruption signal, no
+    stdin to watch), `run` is not called."""
+    if _INTERRUPT is None:
+        return
+    try:
+        stdin = sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    lock = threading.Lock()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            try:
+                ready, _, _ = select.select([stdin], [], [], WATCH_POLL)
+            except (OSError, ValueError):
+                return
+            if ready:
+                with lock:
+                    if not done.is_set():
+                        os.kill(os.getpid(), _INTERRUPT)
+                return
+
+    watcher = threading.Thread(target=watch, name="request-watch", daemon=True)
+    _State.interrupted = False
+    _State.analysing = True
+    watcher.start()
+    try:
+        run()
+    except AnalysisCancelled:
+        pass
+    finally:
+        _State.analysing = False  # a signal still to come only marks `interrupted` now
+        with lock:
+            done.set()
+        watcher.join()
 
 
 def import_analysis() -> None:
@@ -377,6 +449,11 @@ def import_analysis() -> None:
     import jax_lsp.analysis.incremental
     import jax_lsp.analysis.suppress
     import jax_lsp.analysis.workspace  # noqa: F401
+
+    if cached_results.settings() is not None:
+        from jax_lsp.checker.cache import analyzer_fingerprint
+
+        analyzer_fingerprint()  # hashes the analyser's sources, once per process
 
 
 def _orphaned_exit(parent: int) -> None:
@@ -422,6 +499,14 @@ def main() -> int:
         answer = _handle(request)
         _send(stdout, answer)
         garbage = True
+        after, _State.after = _State.after, None
+        if after is not None:
+            try:
+                after()
+            except AnalysisCancelled:  # a request came as it ended: it is answered next
+                pass
+            except Exception:  # noqa: BLE001 - the answer is sent; this was only a saving
+                traceback.print_exc()
         if request[0] == "analyse":
             # while the server publishes: get ready for the next edit of this document
             analyzer = _State.analyzers.get(request[2])
@@ -434,6 +519,9 @@ def main() -> int:
 
 #: seconds between the child's looks at whether the server is still its parent
 ORPHAN_POLL = 0.5
+#: seconds between looks at whether a request arrived, while analysing ahead (see
+#: `_until_request`)
+WATCH_POLL = 0.02
 #: seconds without a request after which the child collects its garbage
 IDLE_COLLECT = 0.5
 #: objects allocated (net) since the last collection past which it collects anyway

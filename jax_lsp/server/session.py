@@ -107,6 +107,8 @@ class Session:
             self._reported_once or now - started >= BACKGROUND_NO_DOCUMENT)
 
     def _preload(self) -> None:
+        with contextlib.suppress(Exception):  # only a saving
+            diagnostics.prepare(self.server)
         _ = self.catalog
         # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the
         # first diagnostics do not wait for them), once the first analyses are done, so that
