@@ -36,6 +36,7 @@ import contextlib
 import gc
 import os
 import pickle
+import queue
 import select
 import signal
 import struct
@@ -314,10 +315,16 @@ class _State:
     #: what to do once the answer is sent: write it to the result cache, or analyse the
     #: document whose answer came from the cache (see `_analyse`)
     after: Callable[[], None] | None = None
+    #: the stream requests come from (set by `main`), and the next request (or the error
+    #: reading it raised), read meanwhile by `_until_request`
+    requests: IO[bytes] | None = None
+    pending: queue.SimpleQueue[Any] | None = None
+    #: `_until_request` abandons what it runs (an interruption raises then)
+    abandon = False
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
-    if _State.analysing:
+    if _State.analysing or _State.abandon:
         raise AnalysisCancelled
     _State.interrupted = True
 
@@ -397,51 +404,53 @@ def _analyse_later(
     analyzer: IncrementalAnalyzer, source: str, filename: str, config: AnalysisConfig
 ) -> None:
     """The analysis a cached answer spared, run once it is sent, for the document's next edit
-    to build on; abandoned as soon as a request arrives (it is only worth it while idle)."""
+    to build on. A request for another document arriving meanwhile abandons it (it was only
+    worth it while idle); one for this document waits for it (an edit needs it, and would
+    otherwise be analysed in full itself)."""
     spec = config.workspace
     workspace = cached_results.workspace(spec) if spec is not None else None
-    _until_request(lambda: analyzer.analyze(source, filename, config, workspace,
-                                            incremental=False, interruptible=_interruptible))
+    _until_request(
+        lambda: analyzer.analyze(source, filename, config, workspace, incremental=False),
+        lambda request: request[0] == "analyse" and request[2] == filename,
+    )
 
 
-def _until_request(run: Callable[[], object]) -> None:
-    """Call `run`, interrupted (`AnalysisCancelled`, swallowed) once a request arrives on
-    stdin, which a thread watches; where that cannot be done (no interruption signal, no
-    stdin to watch), `run` is not called."""
-    if _INTERRUPT is None:
+def _until_request(run: Callable[[], object], wait_for: Callable[[Any], bool]) -> None:
+    """Call `run` while a thread reads the next request (for the main loop to take from
+    `_State.pending`); once one arrives, interrupt `run` unless `wait_for(request)`. Where no
+    request stream is known (`_State.requests`) or nothing can interrupt (no signal), `run`
+    runs to its end."""
+    stream = _State.requests
+    if _INTERRUPT is None or stream is None:
+        run()
         return
-    try:
-        stdin = sys.stdin.fileno()
-    except (OSError, ValueError, AttributeError):
-        return
+    arrived: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    _State.pending = arrived
     lock = threading.Lock()
     done = threading.Event()
 
-    def watch() -> None:
-        while not done.is_set():
-            try:
-                ready, _, _ = select.select([stdin], [], [], WATCH_POLL)
-            except (OSError, ValueError):
-                return
-            if ready:
-                with lock:
-                    if not done.is_set():
-                        os.kill(os.getpid(), _INTERRUPT)
-                return
+    def read() -> None:
+        try:
+            request = _receive(stream)
+        except Exception as e:  # noqa: BLE001 - the main loop raises it where it would read
+            request = e
+        arrived.put(request)
+        with lock:
+            if not done.is_set() and (isinstance(request, Exception) or not wait_for(request)):
+                _State.abandon = True
+                os.kill(os.getpid(), _INTERRUPT)
 
-    watcher = threading.Thread(target=watch, name="request-watch", daemon=True)
-    _State.interrupted = False
-    _State.analysing = True
-    watcher.start()
+    threading.Thread(target=read, name="request-read", daemon=True).start()
+    # the server's own interruptions are for the request it sent, not for this
+    _State.analysing = False
     try:
         run()
     except AnalysisCancelled:
         pass
     finally:
-        _State.analysing = False  # a signal still to come only marks `interrupted` now
         with lock:
             done.set()
-        watcher.join()
+        _State.abandon = False  # a signal still to come only marks `interrupted` now
 
 
 def import_analysis() -> None:
@@ -468,6 +477,7 @@ def _orphaned_exit(parent: int) -> None:
 def main() -> int:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the server through stdout
+    _State.requests = stdin
     if hasattr(os, "getppid") and sys.platform != "win32":
         threading.Thread(
             target=_orphaned_exit, args=(os.getppid(),), name="orphan-watch", daemon=True
@@ -487,11 +497,13 @@ def main() -> int:
     garbage = False
     collections = 0
     while True:
-        if garbage and _idle(stdin, IDLE_COLLECT):
+        pending, _State.pending = _State.pending, None
+        if garbage and (_idle(stdin, IDLE_COLLECT) if pending is None
+                        else _idle_pending(pending, IDLE_COLLECT)):
             collections = _collect(collections)
             garbage = False
         try:
-            request = _receive(stdin)
+            request = _receive(stdin) if pending is None else _taken(pending)
         except EOFError:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
@@ -519,9 +531,6 @@ def main() -> int:
 
 #: seconds between the child's looks at whether the server is still its parent
 ORPHAN_POLL = 0.5
-#: seconds between looks at whether a request arrived, while analysing ahead (see
-#: `_until_request`)
-WATCH_POLL = 0.02
 #: seconds without a request after which the child collects its garbage
 IDLE_COLLECT = 0.5
 #: objects allocated (net) since the last collection past which it collects anyway
@@ -529,6 +538,24 @@ MAX_UNCOLLECTED = 200_000
 #: every this many collections, the frozen objects are collected too (what they held may have
 #: become cyclic garbage since)
 THAW_EVERY = 16
+
+
+def _taken(pending: queue.SimpleQueue[Any]) -> Any:
+    """The request `_until_request` read (raising what reading it raised)."""
+    request = pending.get()
+    if isinstance(request, Exception):
+        raise request
+    return request
+
+
+def _idle_pending(pending: queue.SimpleQueue[Any], seconds: float) -> bool:
+    """Whether no request arrives within `seconds` on the thread `_until_request` started."""
+    deadline = time.monotonic() + seconds
+    while pending.empty():
+        if time.monotonic() >= deadline:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _idle(stream: IO[bytes], seconds: float) -> bool:
