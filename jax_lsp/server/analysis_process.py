@@ -376,24 +376,29 @@ def _analyse(
     cache when its entry there is valid (the analysis then runs after the answer, so that the
     next edit is analysed incrementally), and written to it otherwise."""
     from jax_lsp.analysis.suppress import filter_suppressed
-    from jax_lsp.checker.cache import recording
 
     analyzer = analyzer_for(filename)
-    disk = None if incremental else cached_results.on_disk(source, filename, config)
-    if disk is not None:
+    disk = stored = None
+    if not incremental:
         _interruptible()
-        stored = cached_results.lookup(disk)
-        if stored is not None:
+        try:
+            disk = cached_results.on_disk(source, filename, config)
+            stored = cached_results.lookup(disk) if disk is not None else None
+        except Exception:  # noqa: BLE001 - the cache only ever spares an analysis
+            traceback.print_exc()
+            disk = stored = None
+        if disk is not None and stored is not None:
             _State.after = lambda: _analyse_later(analyzer, source, filename, config)
             return stored.findings, None, stored.dependencies, True
     spec = config.workspace
     workspace = cached_results.workspace(spec) if spec is not None else None
     full_runs = analyzer.full_runs
-    with recording(workspace if disk is not None else None) as record:
+    with cached_results.recording(disk) as record:
         result = analyzer.analyze(source, filename, config, workspace,
                                   incremental=incremental, interruptible=_interruptible)
     findings = filter_suppressed(source, result.findings) if result.error is None else []
-    if disk is not None and result.error is None and analyzer.full_runs > full_runs:
+    if disk is not None and record is not None and result.error is None and \
+            analyzer.full_runs > full_runs:
         provenance = record.provenance(disk.digest, list(result.dependencies))
         if provenance is not None:
             _State.after = lambda: cached_results.save(disk, source, findings, provenance)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -39,9 +40,10 @@ if TYPE_CHECKING:
         Provenance,
         RecordingWorkspace,
         ResultCache,
+        _Record,
     )
 
-__all__ = ["OnDisk", "Stored", "lookup", "on_disk", "save", "settings", "workspace"]
+__all__ = ["OnDisk", "Stored", "lookup", "on_disk", "recording", "save", "settings", "workspace"]
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +119,18 @@ def _store(chosen: CacheSettings, ws: RecordingWorkspace) -> ResultCache:
 
     overlay = {str(path): text for path, text in ws.overlay.items()}
     return ResultCache(chosen, Path.cwd(), resolve, overlay)
+
+
+@contextmanager
+def recording(disk: OnDisk | None) -> Iterator[_Record | None]:
+    """What the analysis of `disk`'s document reads, for its entry (None: nothing to record)."""
+    if disk is None:
+        yield None
+        return
+    from jax_lsp.checker.cache import recording as record_reads
+
+    with record_reads(disk.workspace) as record:
+        yield record
 
 
 def lookup(disk: OnDisk) -> Stored | None:
