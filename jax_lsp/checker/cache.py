@@ -47,9 +47,8 @@ import secrets
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
@@ -57,7 +56,16 @@ from typing import Any
 
 import jax_lsp
 from jax_lsp.analysis.findings import Finding
-from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.checker.provenance import (
+    MAX_FILE_BYTES,
+    Provenance,
+    Record,
+    RecordingWorkspace,
+    content_hash,
+    file_hash,
+    recording,
+    text_hash,
+)
 from jax_lsp.safe_io import atomic_write, read_regular_file
 
 __all__ = [
@@ -68,6 +76,7 @@ __all__ = [
     "Cached",
     "EntryKey",
     "Provenance",
+    "Record",
     "RecordingWorkspace",
     "ResultCache",
     "analyzer_fingerprint",
@@ -75,6 +84,7 @@ __all__ = [
     "decode_findings",
     "encode_findings",
     "file_hash",
+    "recording",
     "text_hash",
 ]
 
@@ -86,7 +96,7 @@ ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
 #: the layout of an entry; bump when it changes
 FORMAT = 2
 #: a bucket file bigger than this is neither read nor written
-MAX_BUCKET_BYTES = 64 * 1024 * 1024
+MAX_BUCKET_BYTES = MAX_FILE_BYTES
 #: where the key that signs this user's cache files lives (under the user's cache folder)
 ENV_KEY_DIR = "JAX_LSP_KEY_DIR"
 
@@ -99,38 +109,23 @@ _CACHEDIR_TAG = (
 )
 
 
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def text_hash(text: str) -> str | None:
-    """The content hash of the file `text` would be saved as (None: it cannot be encoded)."""
-    try:
-        return content_hash(text.encode("utf-8"))
-    except UnicodeEncodeError:  # lone surrogates: no file holds this text
-        return None
-
-
-def file_hash(path: str | os.PathLike[str]) -> str | None:
-    """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
-    or device, bigger than `MAX_BUCKET_BYTES`, ...)."""
-    data = read_regular_file(path, MAX_BUCKET_BYTES)
-    return None if data is None else content_hash(data)
-
-
 # -- what changes the answer besides the file ----------------------------------------------
 
 
 def _analyzer_sources() -> list[Path]:
     """The sources whose code computes a cached result: the analysis package (with its measured
     JAX table), the codes (the messages quote what JAX raises), and the runner (suppression
-    comments, notebooks, parse errors) and this module (the entry format)."""
+    comments, notebooks, parse errors), this module and `provenance` (the entry format), and
+    the language server's analysis process and its use of the cache (it writes entries too)."""
     import jax_lsp.analysis as analysis
 
     here = Path(__file__).resolve().parent
     root = Path(analysis.__file__).resolve().parent
+    server = here.parent / "server"
     return [*sorted(root.rglob("*.py")), *sorted(root.rglob("data/*.json")),
-            here.parent / "codes.py", here / "runner.py", here / "cache.py"]
+            here.parent / "codes.py", here / "runner.py", here / "cache.py",
+            here / "provenance.py", server / "analysis_process.py",
+            server / "cached_results.py"]
 
 
 @lru_cache(maxsize=1)
@@ -180,94 +175,6 @@ class EntryKey:
     settings: str
     #: the cache directory
     directory: Path
-
-
-# -- what one analysis read ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """What a result was computed from: the file's content hash, the content hash of each
-    module read by following imports (None: it could not be read), and each import looked up
-    with what it resolved to: (module, level, importing file, resolved file or None)."""
-
-    digest: str
-    dependencies: tuple[tuple[str, str | None], ...] = ()
-    imports: tuple[tuple[str, int, str | None, str | None], ...] = ()
-
-
-@dataclass
-class _Record:
-    reads: dict[str, str | None] = field(default_factory=dict)
-    imports: dict[tuple[str, int, str | None], str | None] = field(default_factory=dict)
-    #: False when something was looked at in a way that cannot be replayed (a lookup raised,
-    #: a module changed while the analysis read it twice)
-    replayable: bool = True
-
-    def provenance(self, digest: str, dependencies: list[str]) -> Provenance | None:
-        if not self.replayable:
-            return None
-        reads = dict(self.reads)
-        for dep in dependencies:  # read without asking the workspace: hash it now
-            reads.setdefault(dep, file_hash(dep))
-        return Provenance(
-            digest,
-            tuple(sorted(reads.items())),
-            tuple(sorted(((d, lv, imp, res) for (d, lv, imp), res in self.imports.items()),
-                         key=repr)),
-        )
-
-
-@dataclass
-class RecordingWorkspace(Workspace):
-    """A `Workspace` that, inside `recording()`, notes every import it resolves and the
-    content hash of every module it reads (hashed before the read: a module that changes
-    meanwhile makes the entry fail validation next time, never pass it wrongly)."""
-
-    _record: _Record | None = field(default=None, repr=False, compare=False)
-
-    @contextmanager
-    def recording(self) -> Iterator[_Record]:
-        record = _Record()
-        saved, self._record = self._record, record
-        try:
-            yield record
-        finally:
-            self._record = saved
-
-    def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
-        record = self._record
-        try:
-            found = super().find(dotted, level, importer)
-        except OSError:
-            if record is not None:
-                record.replayable = False
-            raise
-        if record is not None:
-            key = (dotted, level, None if importer is None else str(importer))
-            record.imports[key] = None if found is None else str(found)
-        return found
-
-    def parse(self, path: Path) -> ParsedModule | None:
-        record = self._record
-        if record is not None:
-            # an unsaved editor buffer stands for the file (the language server's overlay):
-            # the entry then holds until the file on disk has that text
-            text = self.overlay.get(path)
-            digest = file_hash(path) if text is None else text_hash(text)
-            if record.reads.setdefault(str(path), digest) != digest:
-                record.replayable = False
-        return super().parse(path)
-
-
-@contextmanager
-def recording(workspace: Workspace | None) -> Iterator[_Record]:
-    """Record what an analysis with `workspace` reads (nothing to record without one)."""
-    if isinstance(workspace, RecordingWorkspace):
-        with workspace.recording() as record:
-            yield record
-    else:
-        yield _Record(replayable=workspace is None)
 
 
 # -- findings as JSON, decoded against their types -----------------------------------------

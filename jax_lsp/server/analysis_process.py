@@ -464,11 +464,6 @@ def import_analysis() -> None:
     import jax_lsp.analysis.suppress
     import jax_lsp.analysis.workspace  # noqa: F401
 
-    if cached_results.settings() is not None:
-        from jax_lsp.checker.cache import analyzer_fingerprint
-
-        analyzer_fingerprint()  # hashes the analyser's sources, once per process
-
 
 def _orphaned_exit(parent: int) -> None:
     """End this process once the server is gone (killed: it could not stop us), instead of

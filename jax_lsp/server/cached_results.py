@@ -28,8 +28,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jax_lsp.config import PARSE_ERROR_CODE
-
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
@@ -40,31 +38,59 @@ if TYPE_CHECKING:
         Provenance,
         RecordingWorkspace,
         ResultCache,
-        _Record,
     )
+    from jax_lsp.checker.provenance import Record
 
-__all__ = ["OnDisk", "Stored", "lookup", "on_disk", "recording", "save", "settings", "workspace"]
+__all__ = [
+    "MIN_CHARS", "OnDisk", "Stored", "clear", "enabled", "lookup", "on_disk", "recording", "save",
+    "settings", "workspace",
+]
 
 log = logging.getLogger(__name__)
+
+#: characters of source below which a document is analysed without the cache: about 1,000
+#: lines, which analyse in about the CPU time (30 ms) the cache's first use in a process takes
+#: (importing it and the configuration, hashing the analyser's sources), so that small files,
+#: e.g. the one opened as the editor starts, do not pay for it
+MIN_CHARS = 40_000
+
+
+#: `checker.cache.ENV_NO_CACHE` (that module is imported only once the cache is used)
+_ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
+
+
+@lru_cache(maxsize=1)
+def enabled() -> bool:
+    """Whether this process's environment leaves the cache on (`CacheSettings.from_options`
+    reads the same variable the same way)."""
+    return (os.environ.get(_ENV_NO_CACHE) or "").strip().lower() not in ("1", "true", "yes", "on")
 
 
 @lru_cache(maxsize=1)
 def settings() -> CacheSettings | None:
     """The cache's settings from this process's environment (None: turned off)."""
+    if not enabled():
+        return None
     from jax_lsp.checker.cache import CacheSettings
 
     chosen = CacheSettings.from_options()
     return chosen if chosen.enabled else None
 
 
+def clear() -> None:
+    """Read the environment again (tests change it)."""
+    enabled.cache_clear()
+    settings.cache_clear()
+
+
 def workspace(spec: WorkspaceSpec) -> Workspace:
     """The Workspace every analysis of this process follows imports in: one that records what
-    it reads when the cache is on (nothing is recorded outside `checker.cache.recording`)."""
+    it reads when the cache is on (nothing is recorded outside `recording`)."""
     from jax_lsp.analysis.workspace import workspace_for
 
-    if settings() is None:
+    if not enabled():
         return workspace_for(spec)
-    from jax_lsp.checker.cache import RecordingWorkspace
+    from jax_lsp.checker.provenance import RecordingWorkspace
 
     return workspace_for(spec, RecordingWorkspace)
 
@@ -88,13 +114,16 @@ class Stored:
 
 def on_disk(source: str, filename: str, config: AnalysisConfig) -> OnDisk | None:
     """The cache entry `source` has as the file `filename`, if the cache is on, the document
-    is a Python file and `source` is what the file holds now; else None."""
-    chosen = settings()
+    is a Python file of at least `MIN_CHARS` and `source` is what the file holds now; else
+    None."""
     spec = config.workspace
-    if chosen is None or spec is None or len(spec.roots) != 1 or not os.path.isabs(filename) \
-            or filename.endswith(".ipynb"):
+    if not enabled() or spec is None or len(spec.roots) != 1 or len(source) < MIN_CHARS \
+            or not os.path.isabs(filename) or filename.endswith(".ipynb"):
         return None
-    from jax_lsp.checker.cache import RecordingWorkspace, file_hash, text_hash
+    chosen = settings()
+    if chosen is None:
+        return None
+    from jax_lsp.checker.provenance import RecordingWorkspace, file_hash, text_hash
 
     digest = text_hash(source)
     if digest is None or digest != file_hash(filename):
@@ -122,12 +151,12 @@ def _store(chosen: CacheSettings, ws: RecordingWorkspace) -> ResultCache:
 
 
 @contextmanager
-def recording(disk: OnDisk | None) -> Iterator[_Record | None]:
+def recording(disk: OnDisk | None) -> Iterator[Record | None]:
     """What the analysis of `disk`'s document reads, for its entry (None: nothing to record)."""
     if disk is None:
         yield None
         return
-    from jax_lsp.checker.cache import recording as record_reads
+    from jax_lsp.checker.provenance import recording as record_reads
 
     with record_reads(disk.workspace) as record:
         yield record
@@ -143,6 +172,8 @@ def lookup(disk: OnDisk) -> Stored | None:
     if hit is None:
         log.debug("no valid cached result for %s: analysing it", disk.key.path)
         return None
+    from jax_lsp.config import PARSE_ERROR_CODE
+
     if any(f.code == PARSE_ERROR_CODE for f in hit.findings):
         return None  # the CLI reports a file that does not parse; the server stays quiet
     return Stored(list(hit.findings), hit.dependencies)

@@ -33,7 +33,8 @@ def loss(x):
 
 
 print(jax.grad(loss)(jnp.ones(3)))
-"""
+""" + "# a large module: smaller ones are analysed without the cache\n" * (
+    cached_results.MIN_CHARS // 60)
 HELPERS = """\
 import jax
 import numpy as np
@@ -67,7 +68,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def _fresh_child() -> None:
-    cached_results.settings.cache_clear()
+    cached_results.clear()
     _State.analyzers = OrderedDict()
     _State.after = None
 
@@ -193,9 +194,18 @@ def test_text_other_than_the_file_s_neither_reads_nor_writes_the_cache(project: 
     assert bucket.read_bytes() == before
 
 
+def test_a_small_document_is_analysed_without_the_cache(project: Path) -> None:
+    small = MAIN[: cached_results.MIN_CHARS // 2]
+    (project / "main.py").write_text(small)
+    assert _open(project) == (["JAX001"], True)
+    _reopen()
+    assert _open(project) == (["JAX001"], True)
+    assert not (project / CACHE_DIR_NAME).exists()
+
+
 def test_no_cache_is_respected(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV_NO_CACHE, "1")
-    cached_results.settings.cache_clear()
+    cached_results.clear()
     assert _open(project) == (["JAX001"], True)
     _reopen()
     assert _open(project) == (["JAX001"], True)
@@ -206,7 +216,7 @@ def test_the_cache_dir_setting_is_respected(project: Path, monkeypatch: pytest.M
                                            tmp_path_factory: pytest.TempPathFactory) -> None:
     elsewhere = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv(ENV_CACHE_DIR, str(elsewhere))
-    cached_results.settings.cache_clear()
+    cached_results.clear()
     _open(project)
     assert not (project / CACHE_DIR_NAME).exists()
     assert list(elsewhere.rglob("*.json"))
