@@ -486,6 +486,10 @@ def main() -> int:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
     import_analysis()  # before the first request
+    if cached_results.enabled() and _idle(stdin, 0.0):
+        # no request waits (the server is not up yet, or has nothing open): get the cache
+        # ready for the first large document, which is then answered from it at once
+        cached_results.prepare()
 
     # Garbage collection on our terms: an automatic full collection in the middle of an
     # analysis scans every node of the trees kept for incremental analysis (hundreds of

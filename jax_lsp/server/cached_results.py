@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from jax_lsp.checker.provenance import Record
 
 __all__ = [
-    "MIN_CHARS", "OnDisk", "Stored", "clear", "enabled", "lookup", "on_disk", "recording", "save",
-    "settings", "workspace",
+    "MIN_CHARS", "OnDisk", "Stored", "clear", "enabled", "lookup", "on_disk", "prepare",
+    "recording", "save", "settings", "workspace",
 ]
 
 log = logging.getLogger(__name__)
@@ -75,6 +75,18 @@ def settings() -> CacheSettings | None:
 
     chosen = CacheSettings.from_options()
     return chosen if chosen.enabled else None
+
+
+def prepare() -> None:
+    """Do now what the cache's first use in this process takes (importing it and the
+    configuration, hashing the analyser's sources: 30 ms or more), e.g. while no request is
+    waiting."""
+    if settings() is None:
+        return
+    import jax_lsp.config  # noqa: F401 - `lookup` needs it
+    from jax_lsp.checker.cache import analyzer_fingerprint
+
+    analyzer_fingerprint()
 
 
 def clear() -> None:
