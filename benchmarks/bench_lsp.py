@@ -8,7 +8,9 @@ typing speeds, e.g. 20,150; incremental didChange), and measures:
 
 - open -> diagnostics: didOpen (once the server answers a request: jax-lsp answers
   `initialize` while it still starts, see benchmarks/bench_startup.py) until the first
-  publishDiagnostics of version 1;
+  publishDiagnostics of version 1 (`--cache check` or `--cache session`: with jax-lsp's
+  result cache filled by `jax-lsp check` of the file or by an editor session on it before;
+  the default, `cold`, starts from none);
 - keystroke -> diagnostics (p50/p95): for each keystroke, until the first publish of its
   version or a later one (a server that coalesces a burst answers several keystrokes with one
   publish; the intermediate texts do not parse, as when typing for real);
@@ -313,6 +315,22 @@ def prepare(module: str) -> tuple[str, int, list[dict[str, Any]]]:
     return text, target, ranges
 
 
+async def warm_cache(how: str, command: list[str], module: str, workdir: str,
+                     interval: float) -> None:
+    """Fill jax-lsp's result cache for the module the session opens, as a user would have:
+    `check` (`jax-lsp check` of the file) or `session` (an editor session on it before)."""
+    if how == "session":
+        await run_session(command, module, workdir, interval)
+        return
+    text, _, _ = prepare(module)
+    (Path(workdir) / "module.py").write_text(text, encoding="utf-8")
+    assert command[-1] == "serve"
+    check = await asyncio.create_subprocess_exec(
+        *command[:-1], "check", "module.py", cwd=workdir,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    await check.wait()
+
+
 async def run_session(
     command: list[str], module: str, workdir: str, interval: float = KEY_INTERVAL
 ) -> Sample:
@@ -483,6 +501,9 @@ async def main_async(args: argparse.Namespace) -> int:
                 for name in names:  # interleaved, so that the servers see the same load
                     with tempfile.TemporaryDirectory(prefix="bench-lsp-") as workdir:
                         try:
+                            if name.startswith("jax-lsp") and args.cache != "cold":
+                                await warm_cache(args.cache, available[name], module.text,
+                                                 workdir, interval)
                             samples[name].append(
                                 await run_session(available[name], module.text, workdir, interval)
                             )
@@ -520,6 +541,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--servers", default="jax-lsp,ruff,pylsp",
                     help="among jax-lsp, ruff, pylsp (and 'jax-lsp (baseline)' with --baseline)")
+    ap.add_argument("--cache", choices=("cold", "check", "session"), default="cold",
+                    help="jax-lsp's result cache when a session starts: empty (cold, the "
+                    "default), filled by `jax-lsp check` of the module, or by a session on it "
+                    "before (other servers: nothing is done)")
     ap.add_argument("--baseline", metavar="DIR",
                     help="also run the jax-lsp of this checkout (e.g. `git archive HEAD~3 | tar -x "
                     "-C DIR`), in the same run")

@@ -9,9 +9,10 @@
   `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
   logging_in_loss.py` with an unused import), opened once `initialize` is answered, as
   editors do (pushed, or with --pull pulled); and the CPU time the server process (and its
-  children) had used by then.
+  children) had used by then. `--cache warm`: with jax-lsp's result cache filled by `jax-lsp
+  check` of the file first (the default, `cold`: each start in a project folder never seen).
 
-    python benchmarks/bench_startup.py [--runs 7] [--pull] [--baseline DIR]
+    python benchmarks/bench_startup.py [--runs 7] [--pull] [--cache warm] [--baseline DIR]
 
 The machine may be loaded by others: the 1-minute load average is printed with each row.
 """
@@ -108,6 +109,10 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--pull", action="store_true",
                     help="the client pulls diagnostics (textDocument/diagnostic), as Neovim")
+    ap.add_argument("--cache", choices=("cold", "warm"), default="cold",
+                    help="jax-lsp's result cache: none (a new project folder for each server "
+                    "start, the default) or filled by `jax-lsp check` before the first start "
+                    "(one folder for all)")
     ap.add_argument("--baseline", metavar="DIR",
                     help="also start the server of this checkout (e.g. of the commit before a "
                     "change), interleaved with the others")
@@ -132,12 +137,20 @@ def main() -> int:
             "env", f"PYTHONPATH={Path(args.baseline).resolve()}", jax_lsp, "serve"]
     if ruff:
         servers["ruff server"] = [ruff, "server"]
-    workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
-    (workdir / SMALL_NAME).write_text(SMALL_TEXT)
+    def new_workdir() -> Path:
+        workdir = Path(tempfile.mkdtemp(prefix="bench_startup_"))
+        (workdir / SMALL_NAME).write_text(SMALL_TEXT)
+        return workdir
+
+    workdir = new_workdir()
+    if args.cache == "warm":  # the project was checked before the editor starts
+        subprocess.run([jax_lsp, "check", SMALL_NAME], cwd=workdir, capture_output=True)
     runs: dict[str, list[tuple[float, ...]]] = {label: [] for label in servers}
     for _ in range(args.runs):  # interleaved, so that both see the same load
         for label, cmd in servers.items():
             runs[label].append(asyncio.run(server_start(cmd, workdir, args.pull)))
+            if args.cache == "cold":  # never seen: no result cache from an earlier run
+                workdir = new_workdir()
     for label, samples in runs.items():
         init, diag, cpu, children = (statistics.median(column) for column in zip(*samples))
         print(f"{label:<25} initialize {init:7.1f} ms   first diagnostics {diag:7.1f} ms   "

@@ -71,15 +71,17 @@ class ParsedModule:
 
 _W = TypeVar("_W", bound="Workspace")
 
-_SPEC_CACHE: dict[tuple[tuple[str, ...], str | None, bool], Workspace] = {}
+_SPEC_CACHE: dict[tuple[tuple[str, ...], str | None, bool, type[Workspace]], Workspace] = {}
 
 
-def workspace_for(spec: WorkspaceSpec) -> Workspace:
-    """The (cached, per process) Workspace of `spec`, its overlay set to the spec's."""
-    key = (spec.roots, spec.python, spec.python_trusted)
+def workspace_for(spec: WorkspaceSpec, kind: type[Workspace] | None = None) -> Workspace:
+    """The (cached, per process) Workspace of `spec`, its overlay set to the spec's (`kind`:
+    a subclass to make it of, e.g. one that records what it reads)."""
+    made = kind or Workspace
+    key = (spec.roots, spec.python, spec.python_trusted, made)
     ws = _SPEC_CACHE.get(key)
     if ws is None:
-        ws = _SPEC_CACHE[key] = Workspace.for_environment(
+        ws = _SPEC_CACHE[key] = made.for_environment(
             [Path(r) for r in spec.roots], spec.python, trusted=spec.python_trusted
         )
     overlay = {_resolved(p): text for p, text in spec.overlay}

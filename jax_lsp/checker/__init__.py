@@ -2,9 +2,28 @@
 
 `command` wires the arguments, `runner` discovers and analyses files, `formats` renders results
 (full, concise, json, github, sarif); `results` holds the value they exchange.
+
+The names below are imported when first used: the language server's analysis process uses
+`cache` alone, and importing the runner with it would delay its first analysis.
 """
 
-from jax_lsp.checker.results import FileResult
-from jax_lsp.checker.runner import CheckRun, check_files, discover_files
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jax_lsp.checker.results import FileResult
+    from jax_lsp.checker.runner import CheckRun, check_files, discover_files
 
 __all__ = ["CheckRun", "FileResult", "check_files", "discover_files"]
+
+_HOME = {"FileResult": "results", "CheckRun": "runner", "check_files": "runner",
+         "discover_files": "runner"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

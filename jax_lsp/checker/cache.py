@@ -47,9 +47,8 @@ import secrets
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
@@ -57,7 +56,17 @@ from typing import Any
 
 import jax_lsp
 from jax_lsp.analysis.findings import Finding
-from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.checker.provenance import (
+    MAX_FILE_BYTES,
+    Provenance,
+    Record,
+    RecordingWorkspace,
+    content_hash,
+    file_hash,
+    provenance_holds,
+    recording,
+    text_hash,
+)
 from jax_lsp.safe_io import atomic_write, read_regular_file
 
 __all__ = [
@@ -68,12 +77,17 @@ __all__ = [
     "Cached",
     "EntryKey",
     "Provenance",
+    "Record",
     "RecordingWorkspace",
     "ResultCache",
     "analyzer_fingerprint",
     "content_hash",
     "decode_findings",
     "encode_findings",
+    "file_hash",
+    "provenance_holds",
+    "recording",
+    "text_hash",
 ]
 
 log = logging.getLogger(__name__)
@@ -84,7 +98,7 @@ ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
 #: the layout of an entry; bump when it changes
 FORMAT = 2
 #: a bucket file bigger than this is neither read nor written
-MAX_BUCKET_BYTES = 64 * 1024 * 1024
+MAX_BUCKET_BYTES = MAX_FILE_BYTES
 #: where the key that signs this user's cache files lives (under the user's cache folder)
 ENV_KEY_DIR = "JAX_LSP_KEY_DIR"
 
@@ -97,33 +111,23 @@ _CACHEDIR_TAG = (
 )
 
 
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-def file_hash(path: str | os.PathLike[str]) -> str | None:
-    """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
-    or device, bigger than `MAX_BUCKET_BYTES`, ...)."""
-    data = read_regular_file(path, MAX_BUCKET_BYTES)
-    return None if data is None else content_hash(data)
-
-
-_file_hash = file_hash
-
-
 # -- what changes the answer besides the file ----------------------------------------------
 
 
 def _analyzer_sources() -> list[Path]:
     """The sources whose code computes a cached result: the analysis package (with its measured
     JAX table), the codes (the messages quote what JAX raises), and the runner (suppression
-    comments, notebooks, parse errors) and this module (the entry format)."""
+    comments, notebooks, parse errors), this module and `provenance` (the entry format), and
+    the language server's analysis process and its use of the cache (it writes entries too)."""
     import jax_lsp.analysis as analysis
 
     here = Path(__file__).resolve().parent
     root = Path(analysis.__file__).resolve().parent
+    server = here.parent / "server"
     return [*sorted(root.rglob("*.py")), *sorted(root.rglob("data/*.json")),
-            here.parent / "codes.py", here / "runner.py", here / "cache.py"]
+            here.parent / "codes.py", here / "runner.py", here / "cache.py",
+            here / "provenance.py", server / "analysis_process.py",
+            server / "cached_results.py"]
 
 
 @lru_cache(maxsize=1)
@@ -173,104 +177,6 @@ class EntryKey:
     settings: str
     #: the cache directory
     directory: Path
-
-
-# -- what one analysis read ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """What a result was computed from: the file's content hash, the content hash of each
-    module read by following imports (None: it could not be read), and each import looked up
-    with what it resolved to: (module, level, importing file, resolved file or None)."""
-
-    digest: str
-    dependencies: tuple[tuple[str, str | None], ...] = ()
-    imports: tuple[tuple[str, int, str | None, str | None], ...] = ()
-
-
-def provenance_holds(provenance: Provenance, hash_of: Callable[[str], str | None],
-                     resolves_to: Callable[[str, int, str | None], str | None]) -> bool:
-    """Whether what a result was computed from (besides the file itself) is unchanged: each
-    module read has the same content (`hash_of`), each import resolves to the same file."""
-    for dep, dep_digest in provenance.dependencies:
-        if not isinstance(dep, str) or hash_of(dep) != dep_digest:
-            return False
-    return all(resolves_to(dotted, level, importer) == resolved
-               for dotted, level, importer, resolved in provenance.imports)
-
-
-@dataclass
-class _Record:
-    reads: dict[str, str | None] = field(default_factory=dict)
-    imports: dict[tuple[str, int, str | None], str | None] = field(default_factory=dict)
-    #: False when something was looked at in a way that cannot be replayed (a lookup raised,
-    #: a module changed while the analysis read it twice)
-    replayable: bool = True
-
-    def provenance(self, digest: str, dependencies: list[str]) -> Provenance | None:
-        if not self.replayable:
-            return None
-        reads = dict(self.reads)
-        for dep in dependencies:  # read without asking the workspace: hash it now
-            reads.setdefault(dep, _file_hash(dep))
-        return Provenance(
-            digest,
-            tuple(sorted(reads.items())),
-            tuple(sorted(((d, lv, imp, res) for (d, lv, imp), res in self.imports.items()),
-                         key=repr)),
-        )
-
-
-@dataclass
-class RecordingWorkspace(Workspace):
-    """A `Workspace` that, inside `recording()`, notes every import it resolves and the
-    content hash of every module it reads (hashed before the read: a module that changes
-    meanwhile makes the entry fail validation next time, never pass it wrongly)."""
-
-    _record: _Record | None = field(default=None, repr=False, compare=False)
-
-    @contextmanager
-    def recording(self) -> Iterator[_Record]:
-        record = _Record()
-        saved, self._record = self._record, record
-        try:
-            yield record
-        finally:
-            self._record = saved
-
-    def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
-        record = self._record
-        try:
-            found = super().find(dotted, level, importer)
-        except OSError:
-            if record is not None:
-                record.replayable = False
-            raise
-        if record is not None:
-            key = (dotted, level, None if importer is None else str(importer))
-            record.imports[key] = None if found is None else str(found)
-        return found
-
-    def parse(self, path: Path) -> ParsedModule | None:
-        record = self._record
-        if record is not None:
-            planned = self.planned.get(path) if path not in self.overlay else None
-            digest = (content_hash(planned.encode("utf-8")) if planned is not None
-                      else _file_hash(path))
-            if record.reads.setdefault(str(path), digest) != digest:
-                record.replayable = False
-        return super().parse(path)
-
-
-@contextmanager
-def recording(workspace: Workspace | None) -> Iterator[_Record]:
-    """Record what an analysis with `workspace` reads (nothing to record without one)."""
-    if isinstance(workspace, RecordingWorkspace):
-        with workspace.recording() as record:
-            yield record
-    else:
-        yield _Record(replayable=workspace is None)
 
 
 # -- findings as JSON, decoded against their types -----------------------------------------
@@ -366,6 +272,8 @@ class Cached:
 
     source: str | None
     findings: tuple[Finding, ...]
+    #: the modules the analysis read by following imports
+    dependencies: tuple[str, ...] = ()
 
 
 #: (import root, interpreter, interpreter trusted, module, level, importing file) -> resolved
@@ -382,9 +290,13 @@ class ResultCache:
     from), read once per run and written once, by `flush`, merged with what a concurrent run
     may have written meanwhile."""
 
-    def __init__(self, settings: CacheSettings, cwd: Path, resolve: Resolver) -> None:
+    def __init__(self, settings: CacheSettings, cwd: Path, resolve: Resolver,
+                 overlay: Mapping[str, str] | None = None) -> None:
+        """`overlay`: path -> text that stands for the file's content (the language server's
+        unsaved buffers, which its analyses read instead of the files)."""
         self._fixed = (cwd / settings.directory) if settings.directory is not None else None
         self._resolve = resolve
+        self._overlay = overlay or {}
         self._hashes: dict[str, str | None] = {}
         self._resolved: dict[tuple[str | None, str | None, bool, str, int, str | None],
                              str | None] = {}
@@ -422,7 +334,8 @@ class ResultCache:
 
     def _hash_of(self, path: str) -> str | None:
         if path not in self._hashes:
-            self._hashes[path] = _file_hash(path)
+            text = self._overlay.get(path)
+            self._hashes[path] = file_hash(path) if text is None else text_hash(text)
         return self._hashes[path]
 
     def _resolves_to(self, key: EntryKey, dotted: str, level: int,
@@ -466,7 +379,8 @@ class ResultCache:
         source = entry["source"]
         if source is not None and not isinstance(source, str):
             return None
-        return Cached(source, decode_findings(entry["findings"]))
+        return Cached(source, decode_findings(entry["findings"]),
+                      tuple(dep for dep, _ in entry["dependencies"]))
 
     # -- writing -------------------------------------------------------------------------------
 

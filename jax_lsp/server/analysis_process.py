@@ -36,6 +36,7 @@ import contextlib
 import gc
 import os
 import pickle
+import queue
 import select
 import signal
 import struct
@@ -45,10 +46,11 @@ import threading
 import time
 import traceback
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from jax_lsp.server import spawn
+from jax_lsp.server import cached_results, spawn
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
     from jax_lsp.analysis.findings import Finding, ParseError
@@ -310,10 +312,19 @@ class _State:
     analysing = False
     interrupted = False
     analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
+    #: what to do once the answer is sent: write it to the result cache, or analyse the
+    #: document whose answer came from the cache (see `_analyse`)
+    after: Callable[[], None] | None = None
+    #: the stream requests come from (set by `main`), and the next request (or the error
+    #: reading it raised), read meanwhile by `_until_request`
+    requests: IO[bytes] | None = None
+    pending: queue.SimpleQueue[Any] | None = None
+    #: `_until_request` abandons what it runs (an interruption raises then)
+    abandon = False
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
-    if _State.analysing:
+    if _State.analysing or _State.abandon:
         raise AnalysisCancelled
     _State.interrupted = True
 
@@ -353,23 +364,98 @@ def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
 
 
 def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
-    from jax_lsp.analysis.workspace import workspace_for
-
     _interruptible()
-    workspace = workspace_for(spec)
+    workspace = cached_results.workspace(spec)
     return sum(workspace.parse(Path(p)) is not None for p in paths)
 
 
 def _analyse(
     source: str, filename: str, config: AnalysisConfig, incremental: bool
 ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+    """A full analysis of a document whose text is its file's is answered from the result
+    cache when its entry there is valid (the analysis then runs after the answer, so that the
+    next edit is analysed incrementally), and written to it otherwise."""
     from jax_lsp.analysis.suppress import filter_suppressed
 
-    result = analyzer_for(filename).analyze(
-        source, filename, config, incremental=incremental, interruptible=_interruptible
-    )
+    analyzer = analyzer_for(filename)
+    disk = stored = None
+    if not incremental:
+        _interruptible()
+        try:
+            disk = cached_results.on_disk(source, filename, config)
+            stored = cached_results.lookup(disk) if disk is not None else None
+        except Exception:  # noqa: BLE001 - the cache only ever spares an analysis
+            traceback.print_exc()
+            disk = stored = None
+        if disk is not None and stored is not None:
+            _State.after = lambda: _analyse_later(analyzer, source, filename, config)
+            return stored.findings, None, stored.dependencies, True
+    spec = config.workspace
+    workspace = cached_results.workspace(spec) if spec is not None else None
+    full_runs = analyzer.full_runs
+    with cached_results.recording(disk) as record:
+        result = analyzer.analyze(source, filename, config, workspace,
+                                  incremental=incremental, interruptible=_interruptible)
     findings = filter_suppressed(source, result.findings) if result.error is None else []
+    if disk is not None and record is not None and result.error is None and \
+            analyzer.full_runs > full_runs:
+        provenance = record.provenance(disk.digest, list(result.dependencies))
+        if provenance is not None:
+            _State.after = lambda: cached_results.save(disk, source, findings, provenance)
     return findings, result.error, tuple(result.dependencies), result.exact
+
+
+def _analyse_later(
+    analyzer: IncrementalAnalyzer, source: str, filename: str, config: AnalysisConfig
+) -> None:
+    """The analysis a cached answer spared, run once it is sent, for the document's next edit
+    to build on. A request for another document arriving meanwhile abandons it (it was only
+    worth it while idle); one for this document waits for it (an edit needs it, and would
+    otherwise be analysed in full itself)."""
+    spec = config.workspace
+    workspace = cached_results.workspace(spec) if spec is not None else None
+    _until_request(
+        lambda: analyzer.analyze(source, filename, config, workspace, incremental=False),
+        lambda request: request[0] == "analyse" and request[2] == filename,
+    )
+
+
+def _until_request(run: Callable[[], object], wait_for: Callable[[Any], bool]) -> None:
+    """Call `run` while a thread reads the next request (for the main loop to take from
+    `_State.pending`); once one arrives, interrupt `run` unless `wait_for(request)`. Where no
+    request stream is known (`_State.requests`) or nothing can interrupt (no signal), `run`
+    runs to its end."""
+    stream = _State.requests
+    if _INTERRUPT is None or stream is None:
+        run()
+        return
+    arrived: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    _State.pending = arrived
+    lock = threading.Lock()
+    done = threading.Event()
+
+    def read() -> None:
+        try:
+            request = _receive(stream)
+        except Exception as e:  # noqa: BLE001 - the main loop raises it where it would read
+            request = e
+        arrived.put(request)
+        with lock:
+            if not done.is_set() and (isinstance(request, Exception) or not wait_for(request)):
+                _State.abandon = True
+                os.kill(os.getpid(), _INTERRUPT)
+
+    threading.Thread(target=read, name="request-read", daemon=True).start()
+    # the server's own interruptions are for the request it sent, not for this
+    _State.analysing = False
+    try:
+        run()
+    except AnalysisCancelled:
+        pass
+    finally:
+        with lock:
+            done.set()
+        _State.abandon = False  # a signal still to come only marks `interrupted` now
 
 
 def import_analysis() -> None:
@@ -391,6 +477,7 @@ def _orphaned_exit(parent: int) -> None:
 def main() -> int:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the server through stdout
+    _State.requests = stdin
     if hasattr(os, "getppid") and sys.platform != "win32":
         threading.Thread(
             target=_orphaned_exit, args=(os.getppid(),), name="orphan-watch", daemon=True
@@ -399,6 +486,10 @@ def main() -> int:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
     import_analysis()  # before the first request
+    if cached_results.enabled() and _idle(stdin, 0.0):
+        # no request waits (the server is not up yet, or has nothing open): get the cache
+        # ready for the first large document, which is then answered from it at once
+        cached_results.prepare()
 
     # Garbage collection on our terms: an automatic full collection in the middle of an
     # analysis scans every node of the trees kept for incremental analysis (hundreds of
@@ -410,11 +501,13 @@ def main() -> int:
     garbage = False
     collections = 0
     while True:
-        if garbage and _idle(stdin, IDLE_COLLECT):
+        pending, _State.pending = _State.pending, None
+        if garbage and (_idle(stdin, IDLE_COLLECT) if pending is None
+                        else _idle_pending(pending, IDLE_COLLECT)):
             collections = _collect(collections)
             garbage = False
         try:
-            request = _receive(stdin)
+            request = _receive(stdin) if pending is None else _taken(pending)
         except EOFError:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
@@ -422,6 +515,14 @@ def main() -> int:
         answer = _handle(request)
         _send(stdout, answer)
         garbage = True
+        after, _State.after = _State.after, None
+        if after is not None:
+            try:
+                after()
+            except AnalysisCancelled:  # a request came as it ended: it is answered next
+                pass
+            except Exception:  # noqa: BLE001 - the answer is sent; this was only a saving
+                traceback.print_exc()
         if request[0] == "analyse":
             # while the server publishes: get ready for the next edit of this document
             analyzer = _State.analyzers.get(request[2])
@@ -441,6 +542,24 @@ MAX_UNCOLLECTED = 200_000
 #: every this many collections, the frozen objects are collected too (what they held may have
 #: become cyclic garbage since)
 THAW_EVERY = 16
+
+
+def _taken(pending: queue.SimpleQueue[Any]) -> Any:
+    """The request `_until_request` read (raising what reading it raised)."""
+    request = pending.get()
+    if isinstance(request, Exception):
+        raise request
+    return request
+
+
+def _idle_pending(pending: queue.SimpleQueue[Any], seconds: float) -> bool:
+    """Whether no request arrives within `seconds` on the thread `_until_request` started."""
+    deadline = time.monotonic() + seconds
+    while pending.empty():
+        if time.monotonic() >= deadline:
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _idle(stream: IO[bytes], seconds: float) -> bool:

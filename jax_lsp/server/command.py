@@ -13,6 +13,7 @@ import argparse
 import gc
 import ipaddress
 import logging
+import os
 import sys
 from typing import Any
 
@@ -21,6 +22,10 @@ from jax_lsp.trust import add_python_arguments
 __all__ = ["register", "run"]
 
 DEFAULT_PORT = 2087
+#: `checker.cache.ENV_NO_CACHE` and `ENV_CACHE_DIR` (not imported: it imports the analyser),
+#: which the analysis processes read
+_ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
+_ENV_CACHE_DIR = "JAX_LSP_CACHE_DIR"
 _LEVELS = ("debug", "info", "warning", "error")
 
 
@@ -51,6 +56,14 @@ def register(subparsers: Any) -> None:
         help=f"port for --tcp/--ws (default: {DEFAULT_PORT})",
     )
     add_python_arguments(parser)
+    parser.add_argument(
+        "--no-cache", action="store_true",
+        help="neither read nor write the result cache of `jax-lsp check` "
+        f"(also: {_ENV_NO_CACHE}=1)")
+    parser.add_argument(
+        "--cache-dir", metavar="PATH",
+        help="where the result cache is (default: .jax_lsp_cache in the workspace root; also: "
+        f"{_ENV_CACHE_DIR})")
     parser.add_argument("--log-file", metavar="PATH", help="write logs to this file, not stderr")
     parser.add_argument(
         "--log-level", choices=_LEVELS, default="warning", help="log level (default: warning)"
@@ -96,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
     sys.setswitchinterval(0.001)
     # the analysis process imports the analysis while this one imports the server; meanwhile
     # the stdin front answers `initialize` (see `front`)
+    # the analysis processes (which use the result cache) inherit the environment
+    if args.no_cache:
+        os.environ[_ENV_NO_CACHE] = "1"
+    elif args.cache_dir:
+        os.environ[_ENV_CACHE_DIR] = os.path.abspath(args.cache_dir)
     from jax_lsp.server.spawn import prestart
 
     prestart()

@@ -20,7 +20,7 @@ from jax_lsp.server.lint import SOURCE, Report
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer
 
-__all__ = ["as_json", "clear", "publish", "publish_cell", "register"]
+__all__ = ["as_json", "clear", "prepare", "publish", "publish_cell", "register"]
 
 #: seconds a pull waits for the analysis before answering with what there is
 PULL_TIMEOUT = 30.0
@@ -32,6 +32,33 @@ def publish(server: JaxLanguageServer, report: Report) -> None:
             uri=report.uri, diagnostics=list(report.diagnostics), version=report.version
         )
     )
+
+
+def prepare(server: JaxLanguageServer) -> None:
+    """Have the protocol's converter build its (un)structuring functions for what delivering
+    diagnostics sends, now (e.g. while the first analysis runs): the first time it meets a type
+    it builds them, tens of milliseconds the first diagnostics would otherwise wait for."""
+    position = types.Position(line=0, character=0)
+    where = types.Range(start=position, end=position)
+    diagnostic = types.Diagnostic(
+        range=where,
+        message="",
+        severity=types.DiagnosticSeverity.Error,
+        code="",
+        code_description=types.CodeDescription(href="https://example.invalid"),
+        source=SOURCE,
+        related_information=[types.DiagnosticRelatedInformation(
+            location=types.Location(uri="file:///", range=where), message="")],
+        data={"uri": "file:///", "version": 0, "code": "", "span": [0, 0, 0, 0]},
+    )
+    protocol = server.protocol
+    # the messages as pygls sends them (`notify`, `_send_response`)
+    params = types.PublishDiagnosticsParams(uri="file:///", diagnostics=[diagnostic], version=0)
+    notification = types.PublishDiagnosticsNotification(params=params)
+    json.dumps(notification, default=protocol._serialize_message)
+    report = types.RelatedFullDocumentDiagnosticReport(items=[diagnostic], result_id="0")
+    response = types.DocumentDiagnosticResponse(id=0, result=report)
+    json.dumps(response, default=protocol._serialize_message)
 
 
 def as_json(server: JaxLanguageServer, report: Report) -> list[dict[str, Any]]:

@@ -11,12 +11,18 @@ publish them (`lint`, `diagnostics.publish`): same configuration (`Configuration
 analysis request (the server's first one gets the same answer without a second analysis),
 same JSON (tests/server/test_early.py compares it with the server's `to_diagnostic`).
 
-It stays out of the way whenever that cannot be told for sure: the client pulls diagnostics,
-anything but `initialized` came between `initialize` and the first `didOpen`, the
-configuration reported a problem, the analysis failed, or faults are being injected. The
-diagnostics are not published once the server has attached (it publishes its own) or once the
-document changed, closed, or the configuration may have (`_STILL_VALID`). The server, for its
-part, does not publish the same diagnostics again (`Session`).
+A client that pulls diagnostics gets them the same way, as the answer to its
+`textDocument/diagnostic` requests for that document (sent before the analysis ends, they are
+answered when it does; the front then does not keep them for the server). The server, which
+the client may have sent its settings to meanwhile, asks such a client to pull again should
+its own diagnostics differ (`Session`).
+
+It stays out of the way whenever that cannot be told for sure: anything but `initialized` came
+between `initialize` and the first `didOpen`, the configuration reported a problem, the
+analysis failed, or faults are being injected. The diagnostics are not published (nor pulls
+answered) once the server has attached (it publishes its own) or once the document changed,
+closed, or the configuration may have (`_STILL_VALID`). The server, for its part, does not
+publish the same diagnostics again (`Session`).
 
 Imports neither lsprotocol nor the analyser (the analysis runs in the analysis process).
 """
@@ -39,7 +45,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.options import AnalysisConfig
     from jax_lsp.server.positions import LineIndex
 
-__all__ = ["EarlyLint", "EarlyPublished", "diagnostic_json"]
+__all__ = ["EARLY_RESULT_ID", "EarlyLint", "EarlyPublished", "diagnostic_json"]
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +61,10 @@ OPEN_WAIT = 0.25
 #: LSP's DiagnosticSeverity of each analysis severity name
 _SEVERITY = {"error": 1, "warning": 2, "info": 3}
 
-#: (uri, version, diagnostics as JSON) published for the server to know
+#: (uri, version, diagnostics as JSON) published (or answered to a pull) for the server to know
 EarlyPublished = tuple[str, int, list[dict[str, Any]]]
+#: the `resultId` of the diagnostics a pull is answered with (the server's are others)
+EARLY_RESULT_ID = "early"
 
 
 def _location_json(step: PathStep, index: LineIndex, uri: str, path: Path | None
@@ -115,6 +123,16 @@ class EarlyLint:
         self._python = python
         self._trust = trust_project_python
         self._publish: Callable[[bytes, Callable[[], bool]], bool] | None = None
+        self._answer_kept: Callable[[bytes, bytes, Callable[[], bool]], bool] | None = None
+        #: the client pulls diagnostics: answer its pulls rather than publish
+        self._pull = False
+        #: (pull mode) the diagnostics once known (None: not yet; False: never), the pulls
+        #: waiting for them (kept frames' bodies, with their ids) and what guards both
+        self._diagnostics: list[dict[str, Any]] | None | bool = None
+        self._pulls: list[tuple[bytes, Any]] = []
+        self._pull_lock = threading.Lock()
+        #: what was answered to pulls, for the server (see `Session`)
+        self.pulled: EarlyPublished | None = None
         self._params: dict[str, Any] | None = None
         #: (uri, version) of the document being analysed
         self._document: tuple[str, int] | None = None
@@ -167,14 +185,24 @@ class EarlyLint:
         self._done = True
         self._settle()
 
-    def connect(self, publish: Callable[[bytes, Callable[[], bool]], bool]) -> None:
+    def connect(
+        self,
+        publish: Callable[[bytes, Callable[[], bool]], bool],
+        answer_kept: Callable[[bytes, bytes, Callable[[], bool]], bool] | None = None,
+    ) -> None:
+        """`publish(message, still_valid)` writes a message; `answer_kept(request, message,
+        still_valid)` answers a kept request (see `front.StdinFront`)."""
         self._publish = publish
+        self._answer_kept = answer_kept
 
-    def observe(self, body: bytes, answered_initialize: bool) -> None:
+    def observe(self, body: bytes, answered_initialize: bool) -> bytes | None:
         """One frame the front keeps for the server (`answered_initialize`: the front has
-        answered an `initialize` request, this frame's or an earlier one's)."""
-        if not self._valid or self._settled or (self._done and self._document is None):
-            return  # nothing more to decide: given up, published, or dropped
+        answered an `initialize` request, this frame's or an earlier one's). Returns the answer
+        to write when the frame is a pull answered here (then the front does not keep it)."""
+        answering = self._pull and self._document is not None
+        if not self._valid or (self._settled and not answering) or \
+                (self._done and self._document is None):
+            return None  # nothing more to decide: given up, published, or dropped
         try:
             message = json.loads(body)
         except (ValueError, RecursionError):
@@ -183,32 +211,36 @@ class EarlyLint:
         is_request = isinstance(message, dict) and "id" in message
         if self._document is not None:  # the analysis runs: is its result still wanted?
             if method is None or method in _STILL_VALID:
-                return
+                return None
+            if answering and is_request and method == "textDocument/diagnostic" and \
+                    json_get(message, "params", "textDocument", "uri") == self._document[0]:
+                previous = json_get(message, "params", "previousResultId")
+                return self._pulled(body, message["id"], previous == EARLY_RESULT_ID)
             if is_request and method != "shutdown":
-                return  # requests leave the documents and configuration as they are
+                return None  # requests leave the documents and configuration as they are
             if method == "textDocument/didOpen" and \
                     json_get(message, "params", "textDocument", "uri") != self._document[0]:
-                return
+                return None
             self._valid = False
-            return
+            return None
         if self._done:
-            return
+            return None
         if self._params is None:
             if method == "initialize" and answered_initialize:
                 self._start_watching(json_get(message, "params"))
             else:
                 self._give_up()  # not the start the front answers: leave it to the server
-            return
+            return None
         if method in ("initialized", "$/setTrace"):
-            return
+            return None
         document = json_get(message, "params", "textDocument")
         if method != "textDocument/didOpen" or not isinstance(document, dict):
             self._give_up()
-            return
+            return None
         uri, version, text = document.get("uri"), document.get("version"), document.get("text")
         if not (isinstance(uri, str) and isinstance(text, str) and type(version) is int):
             self._give_up()
-            return
+            return None
         self._done = True
         with self._changed:
             self._document = (uri, version)
@@ -216,16 +248,19 @@ class EarlyLint:
         self.thread = threading.Thread(
             target=self._lint, args=(uri, version, text), name="jax-lsp-early", daemon=True)
         self.thread.start()
+        return None
 
     def _start_watching(self, params: Any) -> None:
+        pull = json_get(params, "capabilities", "textDocument", "diagnostic") is not None
         if (
             not isinstance(params, dict)
-            or json_get(params, "capabilities", "textDocument", "diagnostic") is not None
             or os.environ.get(_FAULT_ENV)
             or self._publish is None
+            or (pull and self._answer_kept is None)
         ):
-            self._give_up()  # pulled diagnostics (or faults injected): the server's own
+            self._give_up()  # faults injected (or nowhere to answer): the server's own
             return
+        self._pull = pull
         self._params = params
         with self._changed:
             self._initialize_at = time.monotonic()
@@ -234,24 +269,70 @@ class EarlyLint:
     def _still_valid(self) -> bool:
         return self._valid
 
+    def _pulled(self, request: bytes, msg_id: Any, unchanged: bool) -> bytes | None:
+        """A pull of the document's diagnostics (`unchanged`: the client has this front's):
+        the answer, if they are known; else it waits for them (None: the frame is kept, for
+        `_lint` to answer, or else the server)."""
+        with self._pull_lock:
+            diagnostics = self._diagnostics
+            if diagnostics is None:
+                self._pulls.append((request, msg_id))
+                return None
+        if diagnostics is False or not isinstance(diagnostics, list):
+            return None  # the analysis failed: the server answers
+        if unchanged:
+            return json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": {
+                "kind": "unchanged", "resultId": EARLY_RESULT_ID}}).encode()
+        self._answered_pull(diagnostics)  # (a client that cannot be written to is gone)
+        return self._pull_answer(msg_id, diagnostics)
+
+    def _answered_pull(self, diagnostics: list[dict[str, Any]]) -> None:
+        assert self._document is not None
+        self.pulled = (*self._document, diagnostics)
+
+    @staticmethod
+    def _pull_answer(msg_id: Any, diagnostics: list[dict[str, Any]]) -> bytes:
+        """The answer to a pull (what the server's `diagnostics.pull` sends)."""
+        return json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": {
+            "kind": "full", "resultId": EARLY_RESULT_ID, "items": diagnostics}}).encode()
+
+    def _answer_pulls(self, diagnostics: list[dict[str, Any]] | None) -> None:
+        """The diagnostics are known (None: they will not be): answer the pulls waiting."""
+        with self._pull_lock:
+            self._diagnostics = diagnostics if diagnostics is not None else False
+            waiting, self._pulls = self._pulls, []
+        if diagnostics is None or self._answer_kept is None:
+            return
+        for request, msg_id in waiting:
+            answer = self._pull_answer(msg_id, diagnostics)
+            if self._answer_kept(request, answer, self._still_valid):
+                self._answered_pull(diagnostics)
+
     def _lint(self, uri: str, version: int, text: str) -> None:
         try:
-            message = self._diagnostics_message(uri, version, text)
+            diagnostics = self._document_diagnostics(uri, version, text)
         except Exception:  # noqa: BLE001 - the server will lint it anyway
             log.exception("the early analysis of %s failed; the server will do it", uri)
-            message = None
+            diagnostics = None
         try:
-            if message is None or self._publish is None:
+            if self._pull:
+                self._answer_pulls(diagnostics)
                 return
-            body, diagnostics = message
+            if diagnostics is None or self._publish is None:
+                return
+            body = json.dumps({
+                "jsonrpc": "2.0",
+                "method": "textDocument/publishDiagnostics",
+                "params": {"uri": uri, "diagnostics": diagnostics, "version": version},
+            }).encode()
             if self._publish(body, self._still_valid):
                 self.published = (uri, version, diagnostics)
         finally:
             self._settle()
 
-    def _diagnostics_message(
+    def _document_diagnostics(
         self, uri: str, version: int, text: str
-    ) -> tuple[bytes, list[dict[str, Any]]] | None:
+    ) -> list[dict[str, Any]] | None:
         from jax_lsp.server.analysis_process import first_analysis
         from jax_lsp.server.configuration import Configuration
         from jax_lsp.server.paths import path_of, workspace_root
@@ -300,13 +381,7 @@ class EarlyLint:
                             "relatedInformation"))
         described = bool(json_get(capabilities, "textDocument", "publishDiagnostics",
                               "codeDescriptionSupport"))
-        diagnostics = [
+        return [
             diagnostic_json(f, index, uri, version, related, described, path)
             for f in found or ()  # a text that does not parse reports nothing yet
         ]
-        body = json.dumps({
-            "jsonrpc": "2.0",
-            "method": "textDocument/publishDiagnostics",
-            "params": {"uri": uri, "diagnostics": diagnostics, "version": version},
-        }).encode()
-        return body, diagnostics

@@ -11,7 +11,8 @@ before) imports the analysis. The server later handles the same `initialize` mes
 answer is then not sent again: see `JaxLspProtocol`), so its state is as if it had answered.
 
 With an `early.EarlyLint`, the frames it keeps are also shown to it, and it may publish the
-first opened document's diagnostics before the server attaches (`publish_early`).
+first opened document's diagnostics before the server attaches (`publish_early`), or answer
+the requests that pull them (`answer_kept`; such a request is then not kept for the server).
 
 This module imports nothing heavy: only `framing` and the standard library.
 """
@@ -136,7 +137,7 @@ class StdinFront:
         #: sees the kept frames, and may publish the first diagnostics (see `early`)
         self.early = early if self._answer else None
         if self.early is not None:
-            self.early.connect(self.publish_early)
+            self.early.connect(self.publish_early, self.answer_kept)
         self._lock = threading.Lock()
         self._kept: Events = []
         self._deliver: Callable[[Events], None] | None = None
@@ -181,9 +182,7 @@ class StdinFront:
                     if deliver is None:
                         self._answer_early(events)
                         if self.early is not None:
-                            for event in events:
-                                if isinstance(event, Frame):
-                                    self.early.observe(event.body, self.answered is not None)
+                            events = [e for e in events if not self._answered_by_early(e)]
                         self._kept.extend(events)
                         self._kept_bytes += sum(
                             len(e.body) for e in events if isinstance(e, Frame))
@@ -198,6 +197,41 @@ class StdinFront:
             if on_close is not None:
                 on_close()
 
+    def _answered_by_early(self, event: Frame | FrameError) -> bool:
+        """Show a frame to the early linter; whether it answered it (then the frame is not kept
+        for the server). Called under the lock."""
+        assert self.early is not None
+        if not isinstance(event, Frame):
+            return False
+        answer = self.early.observe(event.body, self.answered is not None)
+        return answer is not None and self._write(answer)
+
+    def _write(self, body: bytes) -> bool:
+        if self._stdout is None:
+            return False
+        try:
+            self._stdout.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            self._stdout.flush()
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def answer_kept(self, request: bytes, body: bytes, still_valid: Callable[[], bool]) -> bool:
+        """Answer a kept request (the frame whose body is the object `request`) with the
+        message `body`, and keep it no longer, unless a server has attached (it answers it),
+        the frame is gone or `still_valid()` (asked under the lock) says no; whether it was
+        answered."""
+        with self._lock:
+            if self._deliver is not None or not still_valid():
+                return False
+            at = next((i for i, e in enumerate(self._kept)
+                       if isinstance(e, Frame) and e.body is request), None)
+            if at is None or not self._write(body):
+                return False
+            del self._kept[at]
+            self._kept_bytes -= len(request)
+            return True
+
     def publish_early(self, body: bytes, still_valid: Callable[[], bool]) -> bool:
         """Write the message `body` unless a server has attached (it writes from then on) or
         `still_valid()` (asked under the lock the frames are kept under) says no; whether it
@@ -205,12 +239,7 @@ class StdinFront:
         with self._lock:
             if self._deliver is not None or self._stdout is None or not still_valid():
                 return False
-            try:
-                self._stdout.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-                self._stdout.flush()
-            except (OSError, ValueError):
-                return False
-            return True
+            return self._write(body)
 
     def _answer_early(self, events: Events) -> None:
         """Answer the first `initialize` request. What came before it is left to the server,

@@ -71,6 +71,8 @@ class Session:
         self.dependencies: dict[str, frozenset[str]] = {}
         #: the diagnostics the stdin front published before the server attached (see `early`)
         self._early: EarlyPublished | None = None
+        #: the diagnostics the stdin front answered pulls with before the server attached
+        self._pulled: EarlyPublished | None = None
         #: when `preload` ran, and whether a document has been reported since (see
         #: `background_may_start`), and since when the scheduler has been seen idle
         self._preloaded_at: float | None = None
@@ -107,6 +109,8 @@ class Session:
             self._reported_once or now - started >= BACKGROUND_NO_DOCUMENT)
 
     def _preload(self) -> None:
+        with contextlib.suppress(Exception):  # only a saving
+            diagnostics.prepare(self.server)
         _ = self.catalog
         # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the
         # first diagnostics do not wait for them), once the first analyses are done, so that
@@ -192,12 +196,26 @@ class Session:
         """The stdin front published these diagnostics before the server attached."""
         self._early = published
 
+    def pulled_early(self, pulled: EarlyPublished) -> None:
+        """The stdin front answered pulls with these diagnostics before the server attached."""
+        self._pulled = pulled
+
     def _on_report(self, report: Report) -> None:
         self._reported_once = True
         self.dependencies[report.uri] = frozenset(report.dependencies)
         notebook = self.notebooks.get(report.uri)
         if notebook is not None:
             self._notebook_reported(notebook, report)
+        elif self.profile.pull_diagnostics:
+            pulled = self._pulled
+            if pulled is not None and pulled[:2] == (report.uri, report.version):
+                self._pulled = None
+                if diagnostics.as_json(self.server, report) != pulled[2]:
+                    # e.g. the editor's settings, which the front does not know, apply
+                    log.info("the diagnostics first pulled for %s differ from the server's: "
+                             "asking the client to pull again", report.uri)
+                    if self.profile.diagnostic_refresh:
+                        self.server.workspace_diagnostic_refresh(None)
         elif not self.profile.pull_diagnostics:
             early, self._early = self._early, None
             if early is not None and early[:2] == (report.uri, report.version):

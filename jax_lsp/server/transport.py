@@ -85,6 +85,8 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
         protocol.answered_early(*front.answered)
     if front.early is not None and front.early.published is not None:
         server.session.published_early(front.early.published)
+    if front.early is not None and front.early.pulled is not None:
+        server.session.pulled_early(front.early.pulled)
     deliver(protocol, kept)
     del kept  # the first messages (an opened document's text) need not live as long as this
     if ended:

@@ -131,7 +131,8 @@ def test_the_front_publishes_as_the_server_does_without_importing_either(tmp_pat
     assert early[0]["relatedInformation"][-1]["location"]["uri"] == \
         (tmp_path / "helpers.py").as_uri()
 
-    # the server's own (pulled, so that its front stays out of the way), same capabilities
+    # the server's own (pulled once the server answers requests: the front answers the
+    # pulls that come before), same capabilities
     raw = RawServer(tmp_path)
     try:
         raw.call("initialize", {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {
@@ -139,6 +140,8 @@ def test_the_front_publishes_as_the_server_does_without_importing_either(tmp_pat
                 **PUSH_CAPABILITIES["textDocument"], "diagnostic": {}}}})
         raw.notify("initialized", {})
         raw.open(path.as_uri(), text)
+        raw.call("textDocument/hover", {"textDocument": {"uri": path.as_uri()},
+                                        "position": {"line": 0, "character": 0}})
         assert raw.diagnostics(path.as_uri()) == early
     finally:
         raw.kill()
@@ -201,12 +204,11 @@ def _open(uri: str, version: int = 1) -> dict[str, Any]:
 def test_the_front_leaves_what_could_differ_to_the_server(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     monkeypatch.delenv(_FAULT_ENV, raising=False)
-    pull = {**INITIALIZE, "params": {**INITIALIZE["params"],
-                                     "capabilities": {"textDocument": {"diagnostic": {}}}}}
     settings = {"jsonrpc": "2.0", "method": "workspace/didChangeConfiguration",
                 "params": {"settings": {"jax-lsp": {"ignore": ["JAX001"]}}}}
-    for frames in ([pull, INITIALIZED, _open("file:///a.py")],
-                   [INITIALIZE, INITIALIZED, settings, _open("file:///a.py")],
+    # (a client that pulls diagnostics gets them from the front too: tests/server/
+    # test_early_pull.py)
+    for frames in ([INITIALIZE, INITIALIZED, settings, _open("file:///a.py")],
                    [INITIALIZED, INITIALIZE, _open("file:///a.py")]):
         early = _early(frames)
         assert early.thread is None

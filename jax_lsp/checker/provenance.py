@@ -1,0 +1,153 @@
+"""What one analysis read, to tell later whether its result still holds (the result cache's
+provenance, see `cache`): content hashes of the files read and the import lookups made.
+
+Kept apart from `cache` (its store, signing and JSON format): the language server's analysis
+process records every analysis of a large document with it, and imports `cache` only to look
+up or write an entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.safe_io import read_regular_file
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "Provenance",
+    "Record",
+    "RecordingWorkspace",
+    "content_hash",
+    "file_hash",
+    "provenance_holds",
+    "recording",
+    "text_hash",
+]
+
+#: a file bigger than this is not hashed (nor is a cache file bigger than this read)
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def content_hash(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def text_hash(text: str) -> str | None:
+    """The content hash of the file `text` would be saved as (None: it cannot be encoded)."""
+    try:
+        return content_hash(text.encode("utf-8"))
+    except UnicodeEncodeError:  # lone surrogates: no file holds this text
+        return None
+
+
+def file_hash(path: str | os.PathLike[str]) -> str | None:
+    """The content hash of a file; None when it cannot be read (missing, a directory, a FIFO
+    or device, bigger than `MAX_FILE_BYTES`, ...)."""
+    data = read_regular_file(path, MAX_FILE_BYTES)
+    return None if data is None else content_hash(data)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """What a result was computed from: the file's content hash, the content hash of each
+    module read by following imports (None: it could not be read), and each import looked up
+    with what it resolved to: (module, level, importing file, resolved file or None)."""
+
+    digest: str
+    dependencies: tuple[tuple[str, str | None], ...] = ()
+    imports: tuple[tuple[str, int, str | None, str | None], ...] = ()
+
+
+def provenance_holds(provenance: Provenance, hash_of: Callable[[str], str | None],
+                     resolves_to: Callable[[str, int, str | None], str | None]) -> bool:
+    """Whether what a result was computed from (besides the file itself) is unchanged: each
+    module read has the same content (`hash_of`), each import resolves to the same file."""
+    for dep, dep_digest in provenance.dependencies:
+        if not isinstance(dep, str) or hash_of(dep) != dep_digest:
+            return False
+    return all(resolves_to(dotted, level, importer) == resolved
+               for dotted, level, importer, resolved in provenance.imports)
+
+
+@dataclass
+class Record:
+    """What one analysis read (see `RecordingWorkspace`)."""
+
+    reads: dict[str, str | None] = field(default_factory=dict)
+    imports: dict[tuple[str, int, str | None], str | None] = field(default_factory=dict)
+    #: False when something was looked at in a way that cannot be replayed (a lookup raised,
+    #: a module changed while the analysis read it twice)
+    replayable: bool = True
+
+    def provenance(self, digest: str, dependencies: list[str]) -> Provenance | None:
+        if not self.replayable:
+            return None
+        reads = dict(self.reads)
+        for dep in dependencies:  # read without asking the workspace: hash it now
+            reads.setdefault(dep, file_hash(dep))
+        return Provenance(
+            digest,
+            tuple(sorted(reads.items())),
+            tuple(sorted(((d, lv, imp, res) for (d, lv, imp), res in self.imports.items()),
+                         key=repr)),
+        )
+
+
+@dataclass
+class RecordingWorkspace(Workspace):
+    """A `Workspace` that, inside `recording()`, notes every import it resolves and the
+    content hash of every module it reads (hashed before the read: a module that changes
+    meanwhile makes the entry fail validation next time, never pass it wrongly)."""
+
+    _record: Record | None = field(default=None, repr=False, compare=False)
+
+    @contextmanager
+    def recording(self) -> Iterator[Record]:
+        record = Record()
+        saved, self._record = self._record, record
+        try:
+            yield record
+        finally:
+            self._record = saved
+
+    def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
+        record = self._record
+        try:
+            found = super().find(dotted, level, importer)
+        except OSError:
+            if record is not None:
+                record.replayable = False
+            raise
+        if record is not None:
+            key = (dotted, level, None if importer is None else str(importer))
+            record.imports[key] = None if found is None else str(found)
+        return found
+
+    def parse(self, path: Path) -> ParsedModule | None:
+        record = self._record
+        if record is not None:
+            # an unsaved editor buffer stands for the file (the language server's overlay):
+            # the entry then holds until the file on disk has that text
+            text = self.overlay.get(path)
+            if text is None:  # a module `--fix` is about to write (see `Workspace.planned`)
+                text = self.planned.get(path)
+            digest = file_hash(path) if text is None else text_hash(text)
+            if record.reads.setdefault(str(path), digest) != digest:
+                record.replayable = False
+        return super().parse(path)
+
+
+@contextmanager
+def recording(workspace: Workspace | None) -> Iterator[Record]:
+    """Record what an analysis with `workspace` reads (nothing to record without one)."""
+    if isinstance(workspace, RecordingWorkspace):
+        with workspace.recording() as record:
+            yield record
+    else:
+        yield Record(replayable=workspace is None)
