@@ -4,6 +4,8 @@ edits, and the analysis process (interruption, crash and restart)."""
 from __future__ import annotations
 
 import os
+import random
+import re
 import signal
 import sys
 import threading
@@ -15,7 +17,7 @@ from lsprotocol import types
 
 from jax_lsp.analysis import AnalysisConfig, Finding, PathStep, Span
 from jax_lsp.server.analysis_process import AnalysisCancelled, AnalysisFailed, AnalysisProcess
-from jax_lsp.server.carryover import carry_over
+from jax_lsp.server.carryover import LineMap, carry_over
 from jax_lsp.server.positions import LineIndex
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -41,6 +43,21 @@ def test_columns_in_each_encoding(encoding: str, column: int) -> None:
     inside = {"utf-8": (6, 5), "utf-16": (8, 7), "utf-32": (7, 7)}[encoding]
     resolved = index.resolve(types.Position(line=1, character=inside[0]))
     assert resolved is not None and resolved.column == inside[1]
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a", "a\n", "\n\n", "a\nbc\n\nd", "x\fy\n\u2028z\x1c\n", "a\r\nb\rc\n"]
+)
+def test_lines_split_at_lsp_line_breaks_only(text: str) -> None:
+    index = LineIndex(text, "utf-16")
+    breaks = ["\r\n" if text[i:i + 2] == "\r\n" else text[i] for i in range(len(text))
+              if text[i] == "\n" or (text[i] == "\r" and text[i - 1:i + 1] != "\r\n")]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert index.line_count == len(lines)
+    assert [index.line_text(i) for i in range(len(lines))] == lines
+    starts = [sum(len(line) + len(br) for line, br in zip(lines[:i], breaks))
+              for i in range(len(lines))]
+    assert [index.offset(types.Position(line=i, character=0)) for i in range(len(lines))] == starts
 
 
 def _finding(line: int, path_line: int) -> Finding:
@@ -73,6 +90,34 @@ def test_carry_over_keeps_unchanged_regions_and_shifts_the_rest() -> None:
     ]
     # an edit on the finding's own line drops it
     assert carry_over(old, "a\nb\nc\nX\ne\n", [after]) == []
+
+
+def _lines_kept_by_splitting(old: str, new: str) -> LineMap:
+    """`LineMap.between` as its definition says: equal leading and trailing split lines."""
+    a, b = re.split(r"\r\n|\r|\n", old), re.split(r"\r\n|\r|\n", new)
+    limit = min(len(a), len(b))
+    prefix = 0
+    while prefix < limit and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    return LineMap(prefix, len(a) - suffix, len(b) - len(a))
+
+
+@pytest.mark.parametrize("alphabet", ["ab\n", "a\r\n"])
+def test_line_map_matches_splitting_the_lines(alphabet: str) -> None:
+    rng = random.Random(12)
+
+    def text(n: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
+
+    for _ in range(3000):
+        old = text(10)
+        start = rng.randint(0, len(old))
+        end = rng.randint(start, len(old))
+        new = text(10) if rng.random() < 0.3 else old[:start] + text(4) + old[end:]
+        assert LineMap.between(old, new) == _lines_kept_by_splitting(old, new), (old, new)
 
 
 @pytest.fixture
