@@ -3,8 +3,10 @@ results, and let requests wait for the report of the version they are about.
 
 - An edit (re)starts a short debounce timer for its document, so a burst of keystrokes becomes
   one analysis of the last version; opening a document or changing the configuration lints at
-  once. So does an edit of a document whose last incremental analysis was cheap (`CHEAP`) and
-  is not running: waiting would cost more than an analysis the next keystroke interrupts.
+  once. So does an edit of a document whose last incremental analysis was cheap (`CHEAP`),
+  even while one runs (it is interrupted, and the new one starts as soon as the analysis
+  process is free): waiting would cost more than an analysis the next keystroke interrupts,
+  and on the last keystroke of a burst the debounce was all latency.
 - Each document is queued at most once; the analysis thread takes the queue in order.
 - An edit to a document whose analysis is running interrupts that analysis (its result would be
   stale anyway), so the newest version starts as soon as the debounce allows.
@@ -29,7 +31,7 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 
-from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
+from jax_lsp.server.lint import Analyze, Report, Snapshot, empty_report, lint
 from jax_lsp.server.worker import AnalysisPool
 
 __all__ = ["CHANGE_DEBOUNCE", "CHEAP", "VERIFY_DELAY", "LintScheduler"]
@@ -42,8 +44,9 @@ CHANGE_DEBOUNCE = 0.015
 #: seconds of quiet after an incremental report before a full analysis confirms it
 VERIFY_DELAY = 0.25
 #: seconds: an edit of a document whose last incremental lint took at most this long is linted
-#: without the debounce (an analysis that cheap is not worth holding back: should the next
-#: keystroke come first, it interrupts it, and little was spent)
+#: without the debounce, even while its previous version's analysis runs (an analysis that
+#: cheap is not worth holding back: should the next keystroke come first, it interrupts it,
+#: and little was spent)
 CHEAP = 0.05
 
 
@@ -51,8 +54,15 @@ CHEAP = 0.05
 class _Running:
     uri: str
     version: int
-    future: Future[Report]
-    started: float = dataclasses.field(default_factory=time.perf_counter)
+    future: Future[Report] = dataclasses.field(default_factory=Future)
+    #: when the job started in its worker (not when it was queued: a job queued behind an
+    #: interrupted one waits for the analysis process, which says nothing of its own cost)
+    started: float | None = None
+
+
+def _timed_lint(running: _Running, snapshot: Snapshot, analyze: Analyze) -> Report:
+    running.started = time.perf_counter()
+    return lint(snapshot, analyze)
 
 
 class LintScheduler:
@@ -123,11 +133,10 @@ class LintScheduler:
         it once the edits pause."""
         if not incremental:
             self._full.add(uri)
-        running = self._is_running(uri)
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
-        if not running and uri not in self._full and (
+        if uri not in self._full and (
             self._incremental_cost.get(uri, self.cheap + 1) <= self.cheap
         ):
             # at once, yet after the other edits read with this one (they coalesce)
@@ -211,8 +220,10 @@ class LintScheduler:
                 self._full.discard(uri)
             else:
                 snapshot = dataclasses.replace(snapshot, incremental=True)
-            future = self.pool.submit(functools.partial(lint, snapshot))
-            running = _Running(uri, snapshot.version, future)
+            running = _Running(uri, snapshot.version)
+            future = running.future = self.pool.submit(
+                functools.partial(_timed_lint, running, snapshot)
+            )
             self._running = running
             future.add_done_callback(
                 functools.partial(self._wake, asyncio.get_running_loop(), running, snapshot)
@@ -244,7 +255,7 @@ class LintScheduler:
             log.exception("linting %s (version %s) failed", running.uri, running.version)
             report = empty_report(snapshot)
         else:
-            if snapshot.incremental:
+            if snapshot.incremental and running.started is not None:
                 self._incremental_cost[running.uri] = time.perf_counter() - running.started
         try:
             if report is not None:
