@@ -13,6 +13,8 @@ import logging
 import os
 import re
 import stat
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -449,6 +451,24 @@ def _jobs_for(sizes: Sequence[int], jobs: int, cpus: int) -> int:
 _Work = tuple[str, AnalysisConfig, str, str | None, bool]
 
 
+#: how often (seconds) a pool process looks whether the check that started it is still there
+PARENT_POLL_SECONDS = 0.2
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this pool process exit once `parent` (the check) is gone: a check killed by a
+    signal (SIGTERM, SIGKILL) cannot shut its pool down, and the processes, adopted by init,
+    would go on analysing for nobody. The check's pid is compared, not 1, as a subreaper may
+    adopt them."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="jax-lsp-parent-watch", daemon=True).start()
+
+
 def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     """Analyse `work` (sequentially, or in `jobs` processes; 0 picks), results in order."""
     sizes = [_file_size(item[0]) for item in work]
@@ -459,7 +479,8 @@ def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     order = sorted(range(len(work)), key=lambda i: -sizes[i])
     reach.trigger_names()  # computed once here, the forked processes inherit it
     results: list[_Analysed | None] = [None] * len(work)
-    with ProcessPoolExecutor(max_workers=n) as pool:
+    with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         for i, analysed in zip(order, pool.map(_analyse_star, [work[i] for i in order])):
             results[i] = analysed
     return [r for r in results if r is not None]
