@@ -170,7 +170,9 @@ class _FileFixer:
         new = apply_edits(self.source, edits)
         outline = self.outline.rebased().edited(new, edits)
         if outline is not None:
-            # fixes all over the module: an incremental analysis would start over in full
+            # fixes all over the module: an incremental analysis would start over in full, so
+            # the source's analysis (its base) goes first: one analysis in memory at a time
+            self.release()
             result = self.analyzer.analyze(new, self.filename, None, None, incremental=False)
             worked = self.census.verifies(result, self._reported(result, new),
                                           [f for f, _ in batch], outline)
@@ -198,8 +200,9 @@ class _FileFixer:
         return None
 
     def release(self) -> None:
-        """Let the analyses go once the file's fixes are chosen: only a finding the output
-        asks about later (none, as the formats go) would analyse again, from scratch."""
+        """Let the analyses go (the next one is a full one): once the file's fixes are chosen
+        (only a finding the output asks about later, none as the formats go, would analyse
+        again), or before a batch's full analysis."""
         from jax_lsp.analysis.incremental import IncrementalAnalyzer
 
         self.analyzer = IncrementalAnalyzer()
