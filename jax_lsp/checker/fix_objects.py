@@ -1,7 +1,9 @@
 """The fix each finding would get, as ruff's JSON output and SARIF describe fixes: the edits of
 the fix `check --fix` (with `--unsafe-fixes` for an unsafe one) would apply to that one finding.
 
-Computed only for the machine-readable formats (building a fix re-analyses the fixed source).
+Computed only for the machine-readable formats (confirming a fix analyses the fixed source),
+for all of a file's findings at once: the fixes of findings apart are confirmed together by one
+analysis, as `--fix` confirms its batches (`_FileFixer.choose_all`).
 The edits are self-contained: the derivative machinery a fix shares with others is inlined
 where `--fix` would create (or import) the helper module, since neither format can say
 "create this file".
@@ -89,8 +91,8 @@ class _FileFixer:
     """Chooses fixes in one file as `--fix --unsafe-fixes` would for its first finding: the
     candidates in `fix_choices` order (built lazily, `fix_candidates`), the first that
     `fix_worked` accepts. The fixed sources are analysed incrementally from the original's
-    full analysis (as `--fix` does), not each in full: one finding's fix object costs about
-    one incremental analysis, not four full ones; the module's statements are found once."""
+    full analysis (as `--fix` does), and the first choices of many findings together
+    (`choose_all`); the module's statements are found once."""
 
     def __init__(self, r: FileResult) -> None:
         from collections import Counter
