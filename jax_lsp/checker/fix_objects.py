@@ -112,7 +112,7 @@ class _FileFixer:
         from jax_lsp.fixes.model import GENERATED_MARKER
         from jax_lsp.fixes.outline import Outline
 
-        #: the original's findings, to judge a batch of fixes by (`confirm`)
+        #: the original's findings, to judge a batch of fixes by (`_confirm`)
         self.census = Census(first, reported) if reported is not None else None
         del first  # the analyzer keeps what the incremental analyses need
         #: the statements of the source, found once for all its findings' fixes
