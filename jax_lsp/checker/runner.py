@@ -13,8 +13,6 @@ import logging
 import os
 import re
 import stat
-import threading
-import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -46,6 +44,7 @@ from jax_lsp.checker.cache import (
 from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
+from jax_lsp.orphans import exit_when_orphaned
 
 __all__ = [
     "CheckRun",
@@ -455,18 +454,10 @@ _Work = tuple[str, AnalysisConfig, str, str | None, bool]
 PARENT_POLL_SECONDS = 0.2
 
 
-def _die_with_parent(parent: int) -> None:
-    """Make this pool process exit once `parent` (the check) is gone: a check killed by a
-    signal (SIGTERM, SIGKILL) cannot shut its pool down, and the processes, adopted by init,
-    would go on analysing for nobody. The check's pid is compared, not 1, as a subreaper may
-    adopt them."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_SECONDS)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="jax-lsp-parent-watch", daemon=True).start()
+def _die_with_parent() -> None:
+    """Make this pool process exit once the check is gone: a check killed by a signal cannot
+    shut its pool down (`orphans`)."""
+    exit_when_orphaned(PARENT_POLL_SECONDS, code=1)
 
 
 def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
@@ -479,8 +470,7 @@ def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     order = sorted(range(len(work)), key=lambda i: -sizes[i])
     reach.trigger_names()  # computed once here, the forked processes inherit it
     results: list[_Analysed | None] = [None] * len(work)
-    with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent,
-                             initargs=(os.getpid(),)) as pool:
+    with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent) as pool:
         for i, analysed in zip(order, pool.map(_analyse_star, [work[i] for i in order])):
             results[i] = analysed
     return [r for r in results if r is not None]
