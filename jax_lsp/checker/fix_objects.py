@@ -135,17 +135,18 @@ class _FileFixer:
         from jax_lsp.analysis.engine import paused_gc
 
         chosen: dict[Finding, Any] = {}
-        # the collector would walk the kept analysis over and over while fixes are built
-        with paused_gc():
-            firsts: list[tuple[Finding, Any]] = []
-            for f in findings:
-                if f not in chosen:
+        firsts: list[tuple[Finding, Any]] = []
+        for f in findings:
+            if f not in chosen:
+                # the collector would walk the kept analysis over and over while a fix is
+                # built; it runs between fixes, or the cycles LibCST leaves pile up
+                with paused_gc():
                     fix = self._first(f)
-                    chosen[f] = None
-                    if fix is not None:
-                        firsts.append((f, fix))
-            for batch in _apart(firsts):
-                self._confirm(batch, chosen)
+                chosen[f] = None
+                if fix is not None:
+                    firsts.append((f, fix))
+        for batch in _apart(firsts):
+            self._confirm(batch, chosen)
         return chosen
 
     def _first(self, f: Finding) -> Any:
@@ -159,12 +160,14 @@ class _FileFixer:
 
     def _confirm(self, batch: list[tuple[Finding, Any]], chosen: dict[Finding, Any]) -> None:
         """Set the chosen fix of each finding of `batch` (see `choose_all`)."""
+        from jax_lsp.analysis.engine import paused_gc
         from jax_lsp.fixes.model import apply_edits
 
         if len(batch) == 1 or self.census is None or self.outline is None:
             for f, _ in batch:
                 try:
-                    chosen[f] = self._choose(f)
+                    with paused_gc():
+                        chosen[f] = self._choose(f)
                 except Exception:  # noqa: BLE001 - a fix that cannot be built is no fix
                     log.exception("cannot build the fix of %s at %s", f.code, f.span)
             return
@@ -175,10 +178,12 @@ class _FileFixer:
             # fixes all over the module: an incremental analysis would start over in full, so
             # the source's analysis (its base) goes first: one analysis in memory at a time
             self.release()
-            result = self.analyzer.analyze(new, self.filename, None, None, incremental=False)
-            worked = self.census.verifies(result, self._reported(result, new),
-                                          [f for f, _ in batch], outline)
-            del result
+            with paused_gc():
+                result = self.analyzer.analyze(new, self.filename, None, None,
+                                               incremental=False)
+                worked = self.census.verifies(result, self._reported(result, new),
+                                              [f for f, _ in batch], outline)
+                del result
             if worked:
                 chosen.update(batch)
                 return
