@@ -104,7 +104,11 @@ class _FileFixer:
         self.filename = r.abspath
         self.notebook = _notebook_of(r) if r.abspath.endswith(".ipynb") else None
         self.analyzer = IncrementalAnalyzer()
-        first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
+        from jax_lsp.analysis.engine import paused_gc
+
+        with paused_gc():  # the collector would walk the growing analysis over and over
+            first = self.analyzer.analyze(self.source, self.filename, None, None,
+                                          incremental=False)
         self.codes = Counter(f.code for f in first.findings)
         reported = self._reported(first, self.source)
         self.reported = Counter(f.code for f in reported or ())
