@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from jax_lsp.analysis import engine
 from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
@@ -34,24 +35,31 @@ def _result(source: str) -> FileResult:
 
 
 @pytest.fixture
-def analyses(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Whether each analysis the fixers make is incremental, in order."""
-    made: list[bool] = []
+def analyses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The analyses the fixers make, in order: "incremental", "full" (both by the incremental
+    analyzer) or "plain" (`analyze_source`)."""
+    made: list[str] = []
     analyze = IncrementalAnalyzer.analyze
+    plain = engine.analyze_source
 
     def counted(self: IncrementalAnalyzer, *args: object, incremental: bool = True) -> object:
-        made.append(incremental)
+        made.append("incremental" if incremental else "full")
         return analyze(self, *args, incremental=incremental)  # type: ignore[arg-type]
 
+    def counted_plain(*args: object, **kwargs: object) -> object:
+        made.append("plain")
+        return plain(*args, **kwargs)  # type: ignore[arg-type]
+
     monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    monkeypatch.setattr(engine, "analyze_source", counted_plain)
     return made
 
 
-def test_independent_fixes_are_confirmed_by_one_analysis(analyses: list[bool]) -> None:
+def test_independent_fixes_are_confirmed_by_one_analysis(analyses: list[str]) -> None:
     r = _result(HEADER + "".join(_callback(i) for i in range(3)))
     assert [f.code for f in r.findings] == ["JAX001"] * 3
     chosen = _FileFixer(r).choose_all(list(r.findings))
-    assert analyses == [False, False]  # the source's, and the one of all three fixes applied
+    assert analyses == ["full", "plain"]  # the source's, and the one of the three fixes applied
     analyses.clear()
     one_by_one = {f: _FileFixer(r)._choose(f) for f in r.findings}
     assert len(analyses) == 3 + 3
@@ -60,7 +68,7 @@ def test_independent_fixes_are_confirmed_by_one_analysis(analyses: list[bool]) -
 
 
 def test_a_batch_whose_first_choice_fails_is_split_down_to_that_finding(
-        analyses: list[bool]) -> None:
+        analyses: list[str]) -> None:
     # the custom_vjp fix of a pytree operand does not make the finding go away: alone, the
     # finding gets its next fix (stop_gradient); the others keep their first choice
     pytree = (PROGRAMS / "grad_host_pytree_params.py").read_text()
