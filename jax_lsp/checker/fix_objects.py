@@ -1,7 +1,9 @@
 """The fix each finding would get, as ruff's JSON output and SARIF describe fixes: the edits of
 the fix `check --fix` (with `--unsafe-fixes` for an unsafe one) would apply to that one finding.
 
-Computed only for the machine-readable formats (building a fix re-analyses the fixed source).
+Computed only for the machine-readable formats (confirming a fix analyses the fixed source),
+for all of a file's findings at once: the fixes of findings apart are confirmed together by one
+analysis, as `--fix` confirms its batches (`_FileFixer.choose_all`).
 The edits are self-contained: the derivative machinery a fix shares with others is inlined
 where `--fix` would create (or import) the helper module, since neither format can say
 "create this file".
@@ -89,8 +91,8 @@ class _FileFixer:
     """Chooses fixes in one file as `--fix --unsafe-fixes` would for its first finding: the
     candidates in `fix_choices` order (built lazily, `fix_candidates`), the first that
     `fix_worked` accepts. The fixed sources are analysed incrementally from the original's
-    full analysis (as `--fix` does), not each in full: one finding's fix object costs about
-    one incremental analysis, not four full ones; the module's statements are found once."""
+    full analysis (as `--fix` does), and the first choices of many findings together
+    (`choose_all`); the module's statements are found once."""
 
     def __init__(self, r: FileResult) -> None:
         from collections import Counter
@@ -102,12 +104,21 @@ class _FileFixer:
         self.filename = r.abspath
         self.notebook = _notebook_of(r) if r.abspath.endswith(".ipynb") else None
         self.analyzer = IncrementalAnalyzer()
-        first = self.analyzer.analyze(self.source, self.filename, None, None, incremental=False)
+        from jax_lsp.analysis.engine import paused_gc
+
+        with paused_gc():  # the collector would walk the growing analysis over and over
+            first = self.analyzer.analyze(self.source, self.filename, None, None,
+                                          incremental=False)
         self.codes = Counter(f.code for f in first.findings)
-        self.reported = Counter(f.code for f in self._reported(first, self.source) or ())
+        reported = self._reported(first, self.source)
+        self.reported = Counter(f.code for f in reported or ())
+        from jax_lsp.fixes.apply import Census
         from jax_lsp.fixes.model import GENERATED_MARKER
         from jax_lsp.fixes.outline import Outline
 
+        #: the original's findings, to judge a batch of fixes by (`_confirm`)
+        self.census = Census(first, reported) if reported is not None else None
+        del first  # the analyzer keeps what the incremental analyses need
         #: the statements of the source, found once for all its findings' fixes
         self.outline = Outline.of(self.source, GENERATED_MARKER)
 
@@ -119,12 +130,71 @@ class _FileFixer:
             return None
         return list(filter_suppressed(text, result.findings))
 
-    def choose(self, f: Finding) -> Any:
+    def choose_all(self, findings: list[Finding]) -> dict[Finding, Any]:
+        """The fix `_choose` would choose for each of `findings` (None: none), with one
+        analysis for many: each finding's first candidate is built on the source, and the
+        candidates of findings whose edits and statements are apart are applied together and
+        confirmed by one full analysis (`Census.verifies`, as `--fix` confirms a batch); a
+        batch that fails is split in halves, down to one finding, which `_choose` decides."""
         from jax_lsp.analysis.engine import paused_gc
 
-        # the collector would walk the kept analysis over and over while fixes are built
-        with paused_gc():
-            return self._choose(f)
+        chosen: dict[Finding, Any] = {}
+        firsts: list[tuple[Finding, Any]] = []
+        for f in findings:
+            if f not in chosen:
+                # the collector would walk the kept analysis over and over while a fix is
+                # built; it runs between fixes, or the cycles LibCST leaves pile up
+                with paused_gc():
+                    fix = self._first(f)
+                chosen[f] = None
+                if fix is not None:
+                    firsts.append((f, fix))
+        for batch in _apart(firsts):
+            self._confirm(batch, chosen)
+        return chosen
+
+    def _first(self, f: Finding) -> Any:
+        """The first candidate `_choose` would analyse for `f` (one that changes the text)."""
+        from jax_lsp.fixes.model import apply_edits
+        from jax_lsp.fixes.registry import fix_candidates
+
+        return next((fix for fix in fix_candidates(self.source, f, unsafe=True,
+                                                   outline=self.outline)
+                     if apply_edits(self.source, fix.edits) != self.source), None)
+
+    def _confirm(self, batch: list[tuple[Finding, Any]], chosen: dict[Finding, Any]) -> None:
+        """Set the chosen fix of each finding of `batch` (see `choose_all`)."""
+        from jax_lsp.analysis.engine import analyze_source, paused_gc
+        from jax_lsp.fixes.model import apply_edits
+
+        if len(batch) == 1 or self.census is None or self.outline is None:
+            for f, _ in batch:
+                try:
+                    with paused_gc():
+                        chosen[f] = self._choose(f)
+                except Exception:  # noqa: BLE001 - a fix that cannot be built is no fix
+                    log.exception("cannot build the fix of %s at %s", f.code, f.span)
+            return
+        edits = _union(fix.edits for _, fix in batch)
+        new = apply_edits(self.source, edits)
+        outline = self.outline.rebased().edited(new, edits)
+        if outline is not None:
+            # fixes all over the module: an incremental analysis would start over in full, so
+            # the source's analysis (its base) goes first: one analysis in memory at a time.
+            # A plain analysis: the incremental analyzer's bookkeeping of a text with hundreds
+            # of fixes took gigabytes (100,000 lines, 245 fixes: 4.4 GB, plain: 0.9 GB)
+            self.release()
+            with paused_gc():
+                result = analyze_source(new, self.filename)
+                worked = self.census.verifies(result, self._reported(result, new),
+                                              [f for f, _ in batch], outline)
+                del result
+            if worked:
+                chosen.update(batch)
+                return
+        half = len(batch) // 2
+        self._confirm(batch[:half], chosen)
+        self._confirm(batch[half:], chosen)
 
     def _choose(self, f: Finding) -> Any:
         from jax_lsp.fixes.apply import fix_worked
@@ -141,6 +211,14 @@ class _FileFixer:
                 return fix
         return None
 
+    def release(self) -> None:
+        """Let the analyses go (the next one is a full one): once the file's fixes are chosen
+        (only a finding the output asks about later, none as the formats go, would analyse
+        again), or before a batch's full analysis."""
+        from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
+        self.analyzer = IncrementalAnalyzer()
+
     def cells(self, fix: Any) -> list[CellEdit] | None:
         """A notebook fix's edits in the cells `--fix` would write, or None when it would
         refuse to."""
@@ -156,6 +234,40 @@ class _FileFixer:
         return [edit for change in changes for edit in cell_edits(change)]
 
 
+def _union(edit_lists: Any) -> list[Any]:
+    """The edits of several fixes built on one source, each edit once (fixes that share a
+    pasted helper insert the same text at the same place)."""
+    return list(dict.fromkeys(e for edits in edit_lists for e in edits))
+
+
+def _apart(firsts: list[tuple[Finding, Any]]) -> list[list[tuple[Finding, Any]]]:
+    """`firsts` (findings and their first candidate fixes) cut, in order, into batches whose
+    fixes can be applied together: no edit overlaps or touches (on the same line) another
+    fix's edit but an identical one, and no fix edits a line of another finding's statements
+    (its call and its path's steps in the file)."""
+    from jax_lsp.fixes.registry import finding_lines
+
+    def lines_of(e: Any) -> range:
+        return range(e.span.line, e.span.end_line + 1)
+
+    batches: list[list[tuple[Finding, Any]]] = []
+    edits: set[Any] = set()
+    edited: set[int] = set()  # the lines the batch's edits touch
+    lines: set[int] = set()  # the lines of the batch's findings' statements
+    for f, fix in firsts:
+        own_lines = finding_lines(f)
+        own_edited = {n for e in fix.edits if e not in edits for n in lines_of(e)}
+        clash = not own_edited.isdisjoint(edited | lines) or not own_lines.isdisjoint(edited)
+        if not batches or (clash and batches[-1]):
+            batches.append([])
+            edits, edited, lines = set(), set(), set()
+        batches[-1].append((f, fix))
+        edits.update(fix.edits)
+        edited |= {n for e in fix.edits for n in lines_of(e)}
+        lines |= own_lines
+    return batches
+
+
 def _notebook_of(r: FileResult) -> NotebookCells | None:
     """The notebook `r` was read from, when it still holds the code that was analysed."""
     try:
@@ -165,8 +277,30 @@ def _notebook_of(r: FileResult) -> NotebookCells | None:
     return notebook if notebook.joined.source == r.source else None
 
 
-#: the fixer of the file whose findings are being written (formats go file by file)
-_current: list[tuple[FileResult, _FileFixer]] = []
+class _ChosenFixes:
+    """The fixes chosen for the findings of one file, all at once (`choose_all`)."""
+
+    def __init__(self, result: FileResult, fixer: _FileFixer | None,
+                 fixes: dict[Finding, Any]) -> None:
+        self.result = result
+        #: None for a notebook whose fixes cannot be written back
+        self.fixer = fixer
+        self.fixes = fixes
+
+    @classmethod
+    def of(cls, r: FileResult) -> _ChosenFixes:
+        fixer = _FileFixer(r)
+        if r.abspath.endswith(".ipynb") and fixer.notebook is None:
+            return cls(r, None, {})
+        wanted = [f for f in r.findings
+                  if f.code != PARSE_ERROR_CODE and f.code not in r.unfixable]
+        fixes = fixer.choose_all(wanted)
+        fixer.release()
+        return cls(r, fixer, fixes)
+
+
+#: the fixes of the file whose findings are being written (formats go file by file)
+_current: list[_ChosenFixes] = []
 
 
 def _fix(r: FileResult, f: Finding) -> tuple[Any, list[CellEdit] | None] | None:
@@ -176,17 +310,18 @@ def _fix(r: FileResult, f: Finding) -> tuple[Any, list[CellEdit] | None] | None:
     if f.code == PARSE_ERROR_CODE or f.code in r.unfixable or r.source is None:
         return None
     try:
-        if not _current or _current[0][0] is not r:
-            _current[:] = [(r, _FileFixer(r))]
-        fixer = _current[0][1]
-        if r.abspath.endswith(".ipynb") and fixer.notebook is None:
+        if not _current or _current[0].result is not r:
+            _current.clear()  # the previous file's fixes go before this file's are built
+            _current.append(_ChosenFixes.of(r))
+        chosen = _current[0]
+        if chosen.fixer is None:
             return None
-        fix = fixer.choose(f)
+        fix = chosen.fixes[f] if f in chosen.fixes else chosen.fixer.choose_all([f])[f]
         if fix is None:
             return None
-        if fixer.notebook is None:
+        if chosen.fixer.notebook is None:
             return fix, None
-        cells = fixer.cells(fix)
+        cells = chosen.fixer.cells(fix)
         return None if cells is None else (fix, cells)
     except Exception:  # noqa: BLE001 - a fix that cannot be built is no fix, not a crash
         log.exception("cannot build the fix of %s at %s", f.code, f.span)

@@ -44,6 +44,7 @@ from jax_lsp.checker.cache import (
 from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
+from jax_lsp.orphans import exit_when_orphaned
 
 __all__ = [
     "CheckRun",
@@ -449,6 +450,16 @@ def _jobs_for(sizes: Sequence[int], jobs: int, cpus: int) -> int:
 _Work = tuple[str, AnalysisConfig, str, str | None, bool]
 
 
+#: how often (seconds) a pool process looks whether the check that started it is still there
+PARENT_POLL_SECONDS = 0.2
+
+
+def _die_with_parent() -> None:
+    """Make this pool process exit once the check is gone: a check killed by a signal cannot
+    shut its pool down (`orphans`)."""
+    exit_when_orphaned(PARENT_POLL_SECONDS, code=1)
+
+
 def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     """Analyse `work` (sequentially, or in `jobs` processes; 0 picks), results in order."""
     sizes = [_file_size(item[0]) for item in work]
@@ -459,7 +470,7 @@ def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     order = sorted(range(len(work)), key=lambda i: -sizes[i])
     reach.trigger_names()  # computed once here, the forked processes inherit it
     results: list[_Analysed | None] = [None] * len(work)
-    with ProcessPoolExecutor(max_workers=n) as pool:
+    with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent) as pool:
         for i, analysed in zip(order, pool.map(_analyse_star, [work[i] for i in order])):
             results[i] = analysed
     return [r for r in results if r is not None]

@@ -124,7 +124,7 @@ def _moved_finding(finding: Finding, outline: Outline) -> Finding | None:
                    operand_spans=tuple(operands))  # type: ignore[arg-type]
 
 
-class _Census:
+class Census:
     """The findings of the text a batch starts from, to judge the batch's result by."""
 
     def __init__(self, result: AnalysisResult, reported: list[Finding]) -> None:
@@ -132,11 +132,12 @@ class _Census:
         self.reported = Counter(f.code for f in reported)
 
     def verifies(self, result: AnalysisResult, reported: list[Finding] | None,
-                 members: Sequence[_Member], outline: Outline) -> bool:
-        """Whether `result` (of `outline`'s text, the batch's `members` applied) is what
-        fixing them one at a time would leave: outside the statements they edited, the same
-        findings at the same places but theirs; inside, no code with more findings than
-        before less theirs; fewer reported findings of each fixed code, by as many."""
+                 fixed_findings: Sequence[Finding], outline: Outline) -> bool:
+        """Whether `result` (of `outline`'s text, the fixes of `fixed_findings`, findings of
+        the batch's first text, applied) is what fixing them one at a time would leave:
+        outside the statements they edited, the same findings at the same places but theirs;
+        inside, no code with more findings than before less theirs; fewer reported findings
+        of each fixed code, by as many."""
         if reported is None:
             return False
         outside: Counter[tuple[str, Span]] = Counter()
@@ -147,12 +148,12 @@ class _Census:
                 inside[f.code] += 1
             else:
                 outside[(f.code, span)] += 1
-        for m in members:
-            span = _moved_span(m.original.span, outline)
+        for m in fixed_findings:
+            span = _moved_span(m.span, outline)
             if span is None:
-                inside[m.original.code] -= 1
+                inside[m.code] -= 1
             else:
-                outside[(m.original.code, span)] -= 1
+                outside[(m.code, span)] -= 1
         after_inside: Counter[str] = Counter()
         for f in result.findings:
             if outline.edited_lines((f.span.line, f.span.end_line)):
@@ -161,7 +162,7 @@ class _Census:
                 outside[(f.code, f.span)] -= 1
         if any(outside.values()) or any(n > inside[c] for c, n in after_inside.items()):
             return False
-        fixed = Counter(m.original.code for m in members)
+        fixed = Counter(m.code for m in fixed_findings)
         after = Counter(f.code for f in reported)
         return all(after[c] <= self.reported[c] - n for c, n in fixed.items())
 
@@ -455,7 +456,7 @@ class _Rounds:
         self.given_up.update(given_up[: len(members[0].given_up)] if members else given_up)
         if not members:
             return None
-        before = _Census(self.current, findings)
+        before = Census(self.current, findings)
         n = len(members)
         while n:
             last = members[n - 1]
@@ -465,7 +466,8 @@ class _Rounds:
                                   pending=[m.fix for m in members[:n]])
             if last.outline is not None and before.verifies(result,
                                                             self.findings_in(result, last.text),
-                                                            members[:n], last.outline):
+                                                            [m.original for m in members[:n]],
+                                                            last.outline):
                 self.given_up.update(last.given_up)
                 for m in members[:n]:
                     self.accept(m.finding, m.fix, m.text, result)

@@ -50,6 +50,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from jax_lsp.orphans import exit_when_orphaned
 from jax_lsp.server import cached_results, spawn
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
@@ -465,23 +466,13 @@ def import_analysis() -> None:
     import jax_lsp.analysis.workspace  # noqa: F401
 
 
-def _orphaned_exit(parent: int) -> None:
-    """End this process once the server is gone (killed: it could not stop us), instead of
-    finishing an analysis nobody will read. Polls, from a thread: it runs between the
-    analysis's bytecodes."""
-    while os.getppid() == parent:
-        time.sleep(ORPHAN_POLL)
-    os._exit(0)
-
-
 def main() -> int:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the server through stdout
     _State.requests = stdin
-    if hasattr(os, "getppid") and sys.platform != "win32":
-        threading.Thread(
-            target=_orphaned_exit, args=(os.getppid(),), name="orphan-watch", daemon=True
-        ).start()
+    # end once the server is gone (killed: it could not stop us), instead of finishing an
+    # analysis nobody will read
+    exit_when_orphaned(ORPHAN_POLL)
     if _INTERRUPT is not None:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server

@@ -68,3 +68,73 @@ def test_parallel_output_is_byte_identical_to_sequential(
                         lambda *a, **k: picked.append(jobs_for(*a, **k)) or picked[-1])
     assert run_cli([*base], project) == sequential
     assert picked == [2]
+
+
+def _children(pid: int) -> set[int]:
+    """The live (not zombie) processes whose parent is `pid` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        if int(ppid) == pid and state != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes in /proc")
+def test_pool_workers_die_with_a_killed_check(tmp_path: Path) -> None:
+    """SIGTERM to a check with a pool: its worker processes must not go on analysing, adopted
+    by init, for nobody."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    # enough work that the pool is still busy when the check is killed: a long chain of calls
+    # each file's callback is reached through
+    body = "".join(f"def f{i}(x):\n    return f{i - 1}(x) * 2.0 + jnp.sin(x)\n\n"
+                   for i in range(1, 400))
+    program = ("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+               "def f0(x):\n    return jax.pure_callback(np.sin, "
+               "jax.ShapeDtypeStruct((), jnp.float32), x)\n\n" + body
+               + "jax.grad(f399)(1.0)\n")
+    write_tree(tmp_path, {f"m{i:02}.py": program for i in range(40)})
+    env = {k: v for k, v in os.environ.items() if k != "JAX_LSP_CACHE_DIR"}
+    env["PYTHONPATH"] = str(REPO)
+    check = subprocess.Popen([sys.executable, "-m", "jax_lsp", "check", "--no-cache",
+                              "--jobs", "2", "."], cwd=tmp_path, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 10
+        while len(workers) < 2 and check.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            workers = _children(check.pid)
+        assert len(workers) >= 2, "the check started no pool"
+        check.send_signal(signal.SIGTERM)
+        check.wait(timeout=5)
+        deadline = time.monotonic() + 3
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [w for w in workers if _alive(w)]
+    finally:
+        if check.poll() is None:
+            check.kill()
+            check.wait()
+        for w in workers:
+            if _alive(w):
+                os.kill(w, signal.SIGKILL)
