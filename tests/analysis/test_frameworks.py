@@ -104,8 +104,8 @@ class Box:
         self.n = n
 """
 
-P = {
-"linen_scan_cell_callback_grad": (["JAX001"], """
+#: a linen RNN whose scanned cell (`nn.scan` of a module class) calls a host callback
+LINEN_SCAN_RNN = """
 import flax.linen as nn
 def host(h):
     return jax.pure_callback(np.tanh, jax.ShapeDtypeStruct(h.shape, h.dtype), h,
@@ -123,26 +123,13 @@ class RNN(nn.Module):
         return jnp.sum(h)
 xs = jnp.ones((5, 3))
 params = RNN().init(jax.random.key(0), xs)
+"""
+
+P = {
+"linen_scan_cell_callback_grad": (["JAX001"], LINEN_SCAN_RNN + """
 jax.grad(lambda p: RNN().apply(p, xs))(params)
 """),
-"linen_scan_cell_callback_no_grad": ([], """
-import flax.linen as nn
-def host(h):
-    return jax.pure_callback(np.tanh, jax.ShapeDtypeStruct(h.shape, h.dtype), h,
-                             vmap_method="broadcast_all")
-class Cell(nn.Module):
-    @nn.compact
-    def __call__(self, h, x):
-        h = host(nn.Dense(4)(x) + h)
-        return h, h
-class RNN(nn.Module):
-    @nn.compact
-    def __call__(self, xs):
-        Scan = nn.scan(Cell, variable_broadcast="params", split_rngs={"params": False})
-        h, _ = Scan()(jnp.zeros(4), xs)
-        return jnp.sum(h)
-xs = jnp.ones((5, 3))
-params = RNN().init(jax.random.key(0), xs)
+"linen_scan_cell_callback_no_grad": ([], LINEN_SCAN_RNN + """
 jax.jit(lambda p: RNN().apply(p, xs))(params)
 """),
 # register_pytree_node_class: aux data is static, the children are the leaves
