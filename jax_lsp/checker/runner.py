@@ -250,7 +250,6 @@ def import_workspace(root: str, python: str | None,
     return ws
 
 
-_workspace = import_workspace
 
 
 def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, level: int,
@@ -258,7 +257,7 @@ def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, l
     """Replay an import lookup of an earlier analysis (to validate a cache entry)."""
     if root is None:
         return None
-    found = _workspace(root, python, trusted).find(
+    found = import_workspace(root, python, trusted).find(
         dotted, level, Path(importer) if importer else None)
     return None if found is None else str(found)
 
@@ -355,7 +354,7 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
                          provenance=Provenance(digest))
     if root is None and path.endswith(".ipynb"):
         root = str(Path(path).parent)
-    workspace = _workspace(root, python, python_trusted) if root is not None else None
+    workspace = import_workspace(root, python, python_trusted) if root is not None else None
     try:
         with recording(workspace) as record:
             shown, findings, dependencies = _analyse_text(path, source, config, workspace)

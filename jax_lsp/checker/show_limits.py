@@ -14,7 +14,7 @@ from pathlib import Path
 from jax_lsp.analysis.engine import analysis_limits
 from jax_lsp.analysis.limits import Limit, format_limits
 from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
-from jax_lsp.checker.runner import _decode, _workspace, display_path
+from jax_lsp.checker.runner import _decode, display_path, import_workspace
 from jax_lsp.config import Config
 from jax_lsp.terminal import printable
 
@@ -28,7 +28,7 @@ def _file_limits(path: Path, config: Config, root: str) -> list[Limit] | str:
     source, _ = _decode(data)
     if source is None:
         return "not valid UTF-8"
-    workspace = _workspace(root, config.python_path(), config.python_trusted)
+    workspace = import_workspace(root, config.python_path(), config.python_trusted)
     if path.suffix == ".ipynb":
         try:
             nb = join_cells(code_cells_of_ipynb(source))
