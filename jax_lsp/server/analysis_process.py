@@ -116,6 +116,9 @@ class AnalysisProcess:
         self._failures = 0
         #: a request the prestarted child answered before this took it, and the answer
         self._early: spawn.Exchange | None = None
+        #: CPU seconds the child spent on the requests it answered, in all (what an analysis
+        #: costs: its wall time also counts the other processes a loaded machine runs)
+        self.cpu_seconds = 0.0
 
     def start(self) -> None:
         """Start the child now (it imports the analysis while the server does other work);
@@ -208,7 +211,7 @@ class AnalysisProcess:
                 raise ChildStopped("the analysis process is stopped")
             _send(process.stdin, request)
             _await_answer(process)
-            status, payload = _receive(process.stdout)
+            status, payload, cpu = _receive(process.stdout)
         except (OSError, EOFError, pickle.UnpicklingError, ChildStopped) as e:
             with self._lock:
                 stopped = self._process is not process  # `stop` took it: the server exits
@@ -223,6 +226,7 @@ class AnalysisProcess:
             with self._lock:
                 self._busy = False
         self._failures = 0
+        self.cpu_seconds += cpu
         if status == "cancelled":
             raise AnalysisCancelled
         if status == "error":
@@ -348,8 +352,15 @@ def analyzer_for(filename: str) -> IncrementalAnalyzer:
     return analyzer
 
 
-def _handle(request: tuple[Any, ...]) -> tuple[str, Any]:
-    """Answer one request: ("ok", result), ("cancelled", None) or ("error", traceback)."""
+def _handle(request: tuple[Any, ...]) -> tuple[str, Any, float]:
+    """Answer one request: ("ok", result), ("cancelled", None) or ("error", traceback), with
+    the CPU seconds it took."""
+    start = time.process_time()
+    status, payload = _answer(request)
+    return status, payload, time.process_time() - start
+
+
+def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     kind, *args = request
     try:
         try:

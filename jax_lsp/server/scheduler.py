@@ -6,7 +6,10 @@ results, and let requests wait for the report of the version they are about.
   once. So does an edit of a document whose last incremental analysis was cheap (`CHEAP`),
   even while one runs (it is interrupted, and the new one starts as soon as the analysis
   process is free): waiting would cost more than an analysis the next keystroke interrupts,
-  and on the last keystroke of a burst the debounce was all latency.
+  and on the last keystroke of a burst the debounce was all latency. Cheap is counted in CPU
+  seconds (the analysis process's and the lint thread's), not in wall time: on a loaded
+  machine an analysis takes several times its CPU, which would cost every keystroke the
+  debounce for work no more wasteful to interrupt.
 - Each document is queued at most once; the analysis thread takes the queue in order.
 - An edit to a document whose analysis is running interrupts that analysis (its result would be
   stale anyway), so the newest version starts as soon as the debounce allows.
@@ -30,9 +33,13 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from jax_lsp.server.lint import Analyze, Report, Snapshot, empty_report, lint
+from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
 from jax_lsp.server.worker import AnalysisPool
+
+if TYPE_CHECKING:
+    from jax_lsp.server.analysis_process import AnalysisProcess
 
 __all__ = ["CHANGE_DEBOUNCE", "CHEAP", "VERIFY_DELAY", "LintScheduler"]
 
@@ -43,7 +50,7 @@ log = logging.getLogger(__name__)
 CHANGE_DEBOUNCE = 0.015
 #: seconds of quiet after an incremental report before a full analysis confirms it
 VERIFY_DELAY = 0.25
-#: seconds: an edit of a document whose last incremental lint took at most this long is linted
+#: CPU seconds: an edit of a document whose last incremental lint took at most this much is linted
 #: without the debounce, even while its previous version's analysis runs (an analysis that
 #: cheap is not worth holding back: should the next keystroke come first, it interrupts it,
 #: and little was spent)
@@ -55,14 +62,17 @@ class _Running:
     uri: str
     version: int
     future: Future[Report] = dataclasses.field(default_factory=Future)
-    #: when the job started in its worker (not when it was queued: a job queued behind an
-    #: interrupted one waits for the analysis process, which says nothing of its own cost)
-    started: float | None = None
+    #: the CPU seconds the job took, once it ran: the analysis process's and its thread's
+    #: (not the wall time: a job waits for the CPU on a loaded machine, and one queued behind
+    #: an interrupted job waits for the analysis process, neither of which is its own cost)
+    cost: float | None = None
 
 
-def _timed_lint(running: _Running, snapshot: Snapshot, analyze: Analyze) -> Report:
-    running.started = time.perf_counter()
-    return lint(snapshot, analyze)
+def _timed_lint(running: _Running, snapshot: Snapshot, process: AnalysisProcess) -> Report:
+    child, start = process.cpu_seconds, time.thread_time()
+    report = lint(snapshot, process.analyze)
+    running.cost = process.cpu_seconds - child + time.thread_time() - start
+    return report
 
 
 class LintScheduler:
@@ -92,7 +102,7 @@ class LintScheduler:
         #: text edited since their last analysis, which an incremental analysis handles)
         self._full: set[str] = set()
         self.verify_delay = VERIFY_DELAY
-        #: seconds the last incremental lint of each document took (submitted to finished)
+        #: CPU seconds the last incremental lint of each document took (see `_Running.cost`)
         self._incremental_cost: dict[str, float] = {}
         self.cheap = CHEAP
         #: documents to lint again, in full, once their running analysis ends (`redo_after`)
@@ -221,7 +231,7 @@ class LintScheduler:
             else:
                 snapshot = dataclasses.replace(snapshot, incremental=True)
             running = _Running(uri, snapshot.version)
-            future = running.future = self.pool.submit(
+            future = running.future = self.pool.submit_to_process(
                 functools.partial(_timed_lint, running, snapshot)
             )
             self._running = running
@@ -255,8 +265,8 @@ class LintScheduler:
             log.exception("linting %s (version %s) failed", running.uri, running.version)
             report = empty_report(snapshot)
         else:
-            if snapshot.incremental and running.started is not None:
-                self._incremental_cost[running.uri] = time.perf_counter() - running.started
+            if snapshot.incremental and running.cost is not None:
+                self._incremental_cost[running.uri] = running.cost
         try:
             if report is not None:
                 self._accept(report)

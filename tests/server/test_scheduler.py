@@ -5,6 +5,7 @@ slow documents keep the debounce."""
 from __future__ import annotations
 
 import asyncio
+import time
 from concurrent.futures import Future
 from typing import Any
 
@@ -28,8 +29,13 @@ class _Pool:
         #: whether an incremental analysis answers exact (a full one always does)
         self.exact_increments = True
         self.incremental: list[bool] = []
+        #: what the analysis process would report: CPU seconds spent in all, and the wall
+        #: and CPU seconds each analysis takes
+        self.cpu_seconds = 0.0
+        self.wall_per_analysis = 0.0
+        self.cpu_per_analysis = 0.0
 
-    def submit(self, fn: Any) -> Future[Report]:
+    def submit_to_process(self, fn: Any) -> Future[Report]:
         future: Future[Report] = Future()
         self.jobs.append((fn, future))
         if not self.hold:
@@ -45,10 +51,12 @@ class _Pool:
     def finish(self) -> None:
         fn, future = self.jobs[-1]
         future.set_running_or_notify_cancel()
-        future.set_result(fn(self._analyze))
+        future.set_result(fn(self))
 
-    def _analyze(self, text: str, name: str, config: Any, incremental: bool) -> Any:
+    def analyze(self, text: str, name: str, config: Any, incremental: bool) -> Any:
         self.incremental.append(incremental)
+        time.sleep(self.wall_per_analysis)
+        self.cpu_seconds += self.cpu_per_analysis
         return [], None, (), self.exact_increments or not incremental
 
 
@@ -106,6 +114,30 @@ async def test_cheap_incremental_edits_skip_the_debounce() -> None:
     assert len(pool.jobs) == 4
     await asyncio.sleep(0.3)
     assert len(pool.jobs) == 5
+    scheduler.stop()
+
+
+@pytest.mark.parametrize(("wall", "cpu", "at_once"), [
+    (0.1, 0.001, True),  # slow on a loaded machine, yet cheap: at once
+    (0.0, 0.2, False),  # quick in wall time only because its CPU is counted elsewhere
+])
+@pytest.mark.asyncio(loop_scope="function")
+async def test_cheap_is_the_analysis_cpu_time_not_its_wall_time(
+    wall: float, cpu: float, at_once: bool
+) -> None:
+    scheduler, pool, doc, _ = _scheduler()
+    scheduler.debounce = 0.2
+    scheduler.lint_now(URI)
+    await _turn()
+    pool.wall_per_analysis, pool.cpu_per_analysis = wall, cpu
+    doc["version"] = 2
+    scheduler.changed(URI)  # nothing measured yet: the debounce
+    await asyncio.sleep(0.3)
+    assert pool.incremental == [False, True]
+    doc["version"] = 3
+    scheduler.changed(URI)
+    await _turn()
+    assert len(pool.jobs) == (3 if at_once else 2)
     scheduler.stop()
 
 

@@ -175,6 +175,9 @@ def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProc
     process.begin("job-1")
     first, _, _, exact = process.analyze(source, "gen.py", AnalysisConfig(), True)
     assert exact and first  # nothing to build on yet: a full analysis
+    # the child reports the CPU its analyses take (the scheduler's measure of cheap)
+    spent = process.cpu_seconds
+    assert spent > 0.01
     # one finding goes away: the callback's operand no longer carries a tangent
     edited = source.replace(
         "return host_call(_host_bad_4, jax.ShapeDtypeStruct(x.shape, x.dtype), x)",
@@ -186,6 +189,7 @@ def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProc
     assert exact  # incremental, and its records prove it equal to a full analysis
     assert second == analyze_source(edited, "gen.py").findings
     assert len(second) == len(first) - 1
+    assert process.cpu_seconds > spent
     # not allowed to build on the previous version: a full analysis, with the same answer
     third, _, _, exact = process.analyze(edited, "gen.py", AnalysisConfig(), False)
     assert exact and third == second
