@@ -41,6 +41,12 @@ class Document:
             self._index = LineIndex(self.text, self.encoding)
         return self._index
 
+    @property
+    def built_index(self) -> LineIndex | None:
+        """The line index of the current text if it is built already (edits keep it built)."""
+        index = self._index
+        return index if index is not None and index.text is self.text else None
+
     def apply(self, changes: Sequence[types.TextDocumentContentChangeEvent], version: int) -> None:
         """Apply the changes of one ``didChange`` notification, in order."""
         for change in changes:
@@ -50,7 +56,10 @@ class Document:
                 end = index.offset(change.range.end)
                 if end < start:
                     start, end = end, start
-                self.text = self.text[:start] + change.text + self.text[end:]
+                text = self.text[:start] + change.text + self.text[end:]
+                # the new text's index, from this one (lint and the next edit use it)
+                self._index = index.replaced(start, end, change.text, text)
+                self.text = text
             else:
                 self.text = change.text
         self.version = version

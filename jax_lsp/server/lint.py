@@ -72,6 +72,9 @@ class Snapshot:
     workspace: WorkspaceSpec | None = None
     #: an incremental analysis will do (an edit of this document; see `analysis.incremental`)
     incremental: bool = False
+    #: the line index of `text`, when the document has it already (kept up to date edit by
+    #: edit: building it again would cost milliseconds of the keystroke's latency)
+    index: LineIndex | None = None
 
     @property
     def filename(self) -> str:
@@ -208,7 +211,9 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
             )
         else:
             good_text, findings = None, []
-    index = LineIndex(text, snapshot.profile.encoding)
+    index = snapshot.index
+    if index is None or index.text is not text or index.encoding != snapshot.profile.encoding:
+        index = LineIndex(text, snapshot.profile.encoding)
     diagnostics = tuple(
         to_diagnostic(f, index, snapshot.uri, snapshot.version, snapshot.profile, snapshot.path)
         for f in findings

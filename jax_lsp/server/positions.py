@@ -13,6 +13,7 @@ Lines are split the way LSP (and Python's tokenizer) split them: at ``\\n``, ``\
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import operator
 import re
@@ -97,6 +98,25 @@ class LineIndex:
         self.text = text
         self.encoding = encoding
         self._starts = _line_starts(text)
+
+    def replaced(self, start: int, end: int, inserted: str, text: str) -> LineIndex:
+        """The index of `text`, this index's text with `[start, end)` (code-point offsets)
+        replaced by `inserted`: the line starts before the edit are kept, those after it
+        shifted, rather than the whole text split again (a keystroke on a large module)."""
+        if "\r" in text:  # an edit may join or split a "\r\n": split it all again
+            return LineIndex(text, self.encoding)
+        starts = self._starts
+        after = bisect.bisect_right(starts, end)
+        shift = len(inserted) - (end - start)
+        new = starts[:bisect.bisect_right(starts, start)]
+        if "\n" in inserted:
+            new += [start + m.end() for m in _NEWLINE.finditer(inserted)]
+        new += [s + shift for s in starts[after:]] if shift else starts[after:]
+        index = LineIndex.__new__(LineIndex)
+        index.text = text
+        index.encoding = self.encoding
+        index._starts = new
+        return index
 
     @property
     def line_count(self) -> int:

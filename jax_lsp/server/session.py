@@ -158,8 +158,10 @@ class Session:
 
     def _snapshot(self, uri: str, previous: Report | None) -> Snapshot | None:
         doc = self.documents.get(uri)
+        index = None
         if doc is not None:
             uri, version, text, path = doc.uri, doc.version, doc.text, doc.path
+            index = doc.built_index  # (not built here: the analysis would wait for it)
         else:
             # a notebook is linted as the joined source of its code cells
             notebook = self.notebooks.get(uri)
@@ -178,6 +180,7 @@ class Session:
             profile=self.profile,
             previous=previous,
             workspace=self._workspace_spec(uri, path, config),
+            index=index,
         )
 
     def _workspace_spec(self, uri: str, path: Path | None, config: Config) -> WorkspaceSpec | None:

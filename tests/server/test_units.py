@@ -120,6 +120,57 @@ def test_line_map_matches_splitting_the_lines(alphabet: str) -> None:
         assert LineMap.between(old, new) == _lines_kept_by_splitting(old, new), (old, new)
 
 
+@pytest.mark.parametrize("alphabet", ["ab\n", "ab\n\r", "a\n\r\né🎉"])
+def test_an_edited_line_index_equals_a_new_one(alphabet: str) -> None:
+    """`LineIndex.replaced` (kept up to date edit by edit) splits as a new index would."""
+    rng = random.Random(alphabet)
+
+    def text(n: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
+
+    index = LineIndex(text(30), "utf-16")
+    for _ in range(3000):
+        old = index.text
+        start = rng.randint(0, len(old))
+        end = rng.randint(start, len(old))
+        inserted = text(6)
+        new = old[:start] + inserted + old[end:]
+        index = index.replaced(start, end, inserted, new)
+        assert index.text is new
+        assert index._starts == LineIndex(new, "utf-16")._starts, (old, start, end, inserted)
+
+
+def test_an_edited_document_keeps_its_line_index_for_the_lint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A keystroke splits no line of a large document again: the document's edited index
+    goes to the lint with its snapshot."""
+    from jax_lsp.config import Config
+    from jax_lsp.server import lint as lint_module
+    from jax_lsp.server.capabilities import ClientProfile
+    from jax_lsp.server.documents import Document
+    from jax_lsp.server.lint import Snapshot, lint
+
+    source = "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n" \
+        "g = jax.grad(f)(1.0)\n"
+    doc = Document("untitled:m.py", 1, source, "python", "utf-16")
+    assert doc.built_index is None
+    at = types.Position(line=1, character=0)
+    doc.apply([types.TextDocumentContentChangePartial(
+        range=types.Range(start=at, end=at), text="# é\n")], 2)
+    index = doc.built_index
+    assert index is not None and index.text is doc.text
+
+    def built(*args: object) -> LineIndex:
+        raise AssertionError("the lint split the text again")
+
+    monkeypatch.setattr(lint_module, "LineIndex", built)
+    snapshot = Snapshot(uri=doc.uri, version=2, text=doc.text, path=None, config=Config(),
+                        generation=0, profile=ClientProfile(), index=index)
+    report = lint(snapshot)
+    assert [d.range.start.line for d in report.diagnostics] == [4]
+
+
 @pytest.fixture
 def process() -> AnalysisProcess:
     proc = AnalysisProcess()
