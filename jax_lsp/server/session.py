@@ -110,6 +110,7 @@ class Session:
 
     def _preload(self) -> None:
         with contextlib.suppress(Exception):  # only a saving
+            self.server.protocol.prepare()
             diagnostics.prepare(self.server)
         _ = self.catalog
         # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the

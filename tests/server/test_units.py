@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lsprotocol import types
@@ -244,3 +245,42 @@ def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProc
     # not allowed to build on the previous version: a full analysis, with the same answer
     third, _, _, exact = process.analyze(edited, "gen.py", AnalysisConfig(), False)
     assert exact and third == second
+
+
+def test_the_protocol_is_ready_for_the_first_edits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once prepared (at `initialize`), reading the first didOpen and didChange builds no
+    structuring function (tens of milliseconds they would otherwise wait for)."""
+    import builtins
+    import json
+
+    from jax_lsp.server.server import create_server
+
+    server = create_server()
+    try:
+        server.protocol.prepare()
+
+        built: list[object] = []
+        compile_ = builtins.compile
+
+        def compiled(*args: Any, **kwargs: Any) -> Any:
+            built.append(args)  # a structuring function's source
+            return compile_(*args, **kwargs)
+
+        at = {"line": 3, "character": 1}
+        for message in (
+            {"method": "textDocument/didOpen", "params": {"textDocument": {
+                "uri": "file:///a.py", "languageId": "python", "version": 1, "text": "x\n"}}},
+            {"method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": "file:///a.py", "version": 2},
+                "contentChanges": [{"range": {"start": at, "end": at}, "text": "y"}]}},
+            {"id": 7, "method": "textDocument/hover", "params": {
+                "textDocument": {"uri": "file:///a.py"}, "position": at}},
+        ):
+            data = json.loads(json.dumps({"jsonrpc": "2.0", **message}))
+            with monkeypatch.context() as patched:
+                patched.setattr(builtins, "compile", compiled)
+                structured = server.protocol.structure_message(data)
+            assert structured.method == message["method"]
+        assert built == []
+    finally:
+        server.session.scheduler.stop()
