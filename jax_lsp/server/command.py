@@ -121,6 +121,11 @@ def run(args: argparse.Namespace) -> int:
     if not (args.tcp or args.ws):
         from jax_lsp.server.early import EarlyLint
         from jax_lsp.server.front import StdinFront
+        from jax_lsp.server.pipes import enlarge
+
+        # a didOpen holds a whole module's text: the client writes it in one go
+        enlarge(0)
+        enlarge(1)
 
         # the first opened document's diagnostics, too, need not wait for the server (`early`)
         early = EarlyLint(args.python, trust_project_python=args.trust_project_python)

@@ -19,6 +19,8 @@ import traceback
 from pathlib import Path
 from typing import Any, BinaryIO, Union
 
+from jax_lsp.server.pipes import enlarge
+
 __all__ = [
     "Forked", "borrow", "fork", "give_back", "lent", "prestart", "spawn", "take_prestarted",
     "wait_returned",
@@ -44,12 +46,16 @@ def spawn() -> subprocess.Popen[bytes]:
     package_root = str(Path(__file__).resolve().parents[2])
     path = os.environ.get("PYTHONPATH")
     env = {**os.environ, "PYTHONPATH": package_root + (os.pathsep + path if path else "")}
-    return subprocess.Popen(
+    process = subprocess.Popen(
         [sys.executable, "-m", "jax_lsp.server.analysis_process"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         env=env,
     )
+    assert process.stdin is not None and process.stdout is not None
+    enlarge(process.stdin.fileno())  # a request holds a whole module's text
+    enlarge(process.stdout.fileno())
+    return process
 
 
 class Forked:
@@ -95,6 +101,8 @@ def fork() -> Forked | None:
         return None
     child_in, to_child = os.pipe()  # (read end, write end)
     from_child, child_out = os.pipe()
+    enlarge(to_child)  # a request holds a whole module's text
+    enlarge(from_child)
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child; it ends in os._exit
         _child(child_in, child_out, (to_child, from_child))

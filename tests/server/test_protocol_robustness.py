@@ -65,6 +65,28 @@ BAD_FRAMES = [
 ]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are Linux's")
+def test_pipes_hold_a_whole_module(initialized: RawServer) -> None:
+    """The client's pipes and the analysis process's hold a large module's text (a didOpen, an
+    analysis request) in one write, not in 64 KiB rounds."""
+    import fcntl
+
+    from jax_lsp.server.pipes import PIPE_SIZE
+
+    ping(initialized)
+    process = initialized.process
+    assert process.stdin is not None and process.stdout is not None
+    ends = [process.stdin.fileno(), process.stdout.fileno()]
+    (child,) = children(process.pid)
+    for fd in (0, 1):  # the analysis process's ends, opened again through /proc
+        ends.append(os.open(f"/proc/{child}/fd/{fd}", os.O_RDONLY | os.O_NONBLOCK))
+    try:
+        assert [fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ) >= PIPE_SIZE for fd in ends] == [True] * 4
+    finally:
+        for fd in ends[2:]:
+            os.close(fd)
+
+
 def test_bad_frames_do_not_wedge_the_session(initialized: RawServer) -> None:
     server = initialized
     ping(server)
