@@ -89,7 +89,7 @@ class Session:
     def preload(self) -> None:
         """Start the analysis process (if `serve` has not) and load the catalog and the fixes in
         the background, so neither the first diagnostics nor the first hover or code action
-        wait for imports."""
+        wait for imports (nor the first diagnostics for the catalog: `catalog_may_load`)."""
         self.scheduler.pool.start()
         self._preloaded_at = time.monotonic()
         threading.Thread(target=self._preload, name="jax-lsp-preload", daemon=True).start()
@@ -108,10 +108,24 @@ class Session:
         return now - self._idle_since >= BACKGROUND_QUIET and (
             self._reported_once or now - started >= BACKGROUND_NO_DOCUMENT)
 
+    def catalog_may_load(self) -> bool:
+        """Whether the catalog may load in the background: once the first report is out, or
+        if no document is being analysed `BACKGROUND_NO_DOCUMENT` seconds after `preload`.
+        Loading it (a tenth of a second of CPU, more on a loaded machine) would otherwise take
+        the CPU from the first analysis; only hovers need it, and they come after the
+        diagnostics they explain (one that comes first loads it)."""
+        if self._reported_once:
+            return True
+        started = self._preloaded_at
+        return (self.scheduler.idle and started is not None
+                and time.monotonic() - started >= BACKGROUND_NO_DOCUMENT)
+
     def _preload(self) -> None:
         with contextlib.suppress(Exception):  # only a saving
             self.server.protocol.prepare()
             diagnostics.prepare(self.server)
+        while not self.catalog_may_load():
+            time.sleep(BACKGROUND_POLL)
         _ = self.catalog
         # the fixes (LibCST, the analyser): imported here rather than when `serve` starts (the
         # first diagnostics do not wait for them), once the first analyses are done, so that

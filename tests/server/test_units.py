@@ -284,3 +284,27 @@ def test_the_protocol_is_ready_for_the_first_edits(monkeypatch: pytest.MonkeyPat
         assert built == []
     finally:
         server.session.scheduler.stop()
+
+
+def test_the_catalog_loads_after_the_first_diagnostics(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog (for hovers) does not load in the background while the first analysis
+    runs: it would take the CPU from it. It does once the first report is out, or when no
+    document is being analysed a while after `initialize`."""
+    from jax_lsp.server import session as session_module
+    from jax_lsp.server.server import create_server
+
+    server = create_server()
+    session = server.session
+    try:
+        session._preloaded_at = time.monotonic()
+        assert not session.catalog_may_load()  # nothing opened yet: wait a while
+        session.scheduler._queue["file:///m.py"] = None  # the first analysis is due
+        monkeypatch.setattr(session_module, "BACKGROUND_NO_DOCUMENT", 0.0)
+        assert not session.catalog_may_load()  # however long it takes
+        session.scheduler._queue.clear()
+        assert session.catalog_may_load()  # no document after all
+        session._preloaded_at = time.monotonic() + 1
+        session._reported_once = True
+        assert session.catalog_may_load()  # the first diagnostics are out
+    finally:
+        session.scheduler.stop()
