@@ -195,12 +195,13 @@ def register(server: JaxLanguageServer) -> None:
         if doc is None:
             return None
         await session.first_report(doc)
+        catalog = await session.loaded_catalog()
         if session.document(params.text_document.uri) is not doc:
             return None  # closed meanwhile
         return hover_at(
             doc,
             session.current_findings(doc),
-            session.catalog,
+            catalog,
             params.position,
             session.profile.markdown_hover,
         )

@@ -60,6 +60,7 @@ class Session:
         self.configuration = Configuration(report_problem=self.show_warning)
         self.scheduler = LintScheduler(self._snapshot, self._state, self._on_report)
         self._catalog: Catalog | None = None
+        self._catalog_lock = threading.Lock()
         self._updates: list[asyncio.Future[None]] = []
         #: the client sent `shutdown` (so `exit` ends the process with status 0)
         self.shut_down = False
@@ -141,16 +142,26 @@ class Session:
 
     @property
     def catalog(self) -> Catalog | None:
-        """The error catalog (None if it cannot be loaded: hovers then fall back to the rule)."""
+        """The error catalog (None if it cannot be loaded: hovers then fall back to the rule).
+        Loaded once: a thread that asks while another loads it waits for that load."""
         if self._catalog is None:
-            try:
-                from jax_lsp.catalog import load_catalog
+            with self._catalog_lock:
+                if self._catalog is None:
+                    try:
+                        from jax_lsp.catalog import load_catalog
 
-                self._catalog = load_catalog()
-            except Exception:  # a broken catalog must not break hovers
-                log.exception("cannot load the error catalog")
-                return None
+                        self._catalog = load_catalog()
+                    except Exception:  # a broken catalog must not break hovers
+                        log.exception("cannot load the error catalog")
+                        return None
         return self._catalog
+
+    async def loaded_catalog(self) -> Catalog | None:
+        """`catalog`, loaded off the event loop if it is not yet (a hover just after the first
+        diagnostics: the edits that follow are handled meanwhile)."""
+        if self._catalog is not None:
+            return self._catalog
+        return await asyncio.to_thread(lambda: self.catalog)
 
     # -- documents and reports -----------------------------------------------------------------
 

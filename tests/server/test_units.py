@@ -308,3 +308,40 @@ def test_the_catalog_loads_after_the_first_diagnostics(monkeypatch: pytest.Monke
         assert session.catalog_may_load()  # the first diagnostics are out
     finally:
         session.scheduler.stop()
+
+
+@pytest.mark.asyncio(loop_scope="function")
+async def test_a_hover_waits_for_the_catalog_off_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hover that comes while the catalog loads in the background waits for that load (it
+    is not loaded twice), and the event loop goes on meanwhile."""
+    import asyncio
+
+    import jax_lsp.catalog
+    from jax_lsp.server.server import create_server
+
+    loads: list[float] = []
+
+    def load_catalog() -> object:
+        loads.append(time.monotonic())
+        time.sleep(0.3)
+        return "catalog"
+
+    monkeypatch.setattr(jax_lsp.catalog, "load_catalog", load_catalog)
+    server = create_server()
+    session = server.session
+    try:
+        background = threading.Thread(target=lambda: session.catalog)
+        background.start()
+        while not loads:
+            await asyncio.sleep(0.01)
+        hover = asyncio.ensure_future(session.loaded_catalog())
+        ticked = time.monotonic()
+        await asyncio.sleep(0.05)
+        assert time.monotonic() - ticked < 0.25 and not hover.done()  # the loop went on
+        assert await hover == "catalog"
+        background.join()
+        assert len(loads) == 1
+    finally:
+        session.scheduler.stop()
