@@ -36,10 +36,12 @@ def _xml_attr(text: str) -> str:
 
 
 def format_json_lines(results: Sequence[FileResult]) -> str:
-    """One JSON object a line, each the object `--output-format json` puts in its array."""
+    """One JSON object a line, each the object `--output-format json` puts in its array
+    (keys sorted at every level, as ruff's)."""
     from jax_lsp.checker.formats import json_items
 
-    return "".join(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return "".join(json.dumps(item, ensure_ascii=False, separators=(",", ":"),
+                              sort_keys=True) + "\n"
                    for item in json_items(results))
 
 

@@ -9,19 +9,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
+from jax_lsp.checker.fix_objects import fix_applicability
 from jax_lsp.checker.formats import (
     FORMATS,
     format_statistics,
     format_statistics_json,
     found,
     summary_line,
+    would_fix,
 )
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.checker.runner import (
@@ -453,6 +456,19 @@ def _with_fixed(results: Sequence[FileResult],
     return tuple(out)
 
 
+def _unsafe_left(remaining: Mapping[Path, tuple[str, Sequence[Finding]]],
+                 configs: Mapping[Path, Config]) -> int:
+    """How many of the findings the fixes left have only an unsafe fix (ruff's "N fixes
+    available with `--unsafe-fixes`")."""
+    count = 0
+    for path, (text, findings) in remaining.items():
+        config = configs.get(path, Config())
+        unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
+        result = FileResult(display_path(path), tuple(findings), text, str(path), unfixable)
+        count += sum(fix_applicability(result, f) == "unsafe" for f in findings)
+    return count
+
+
 def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
@@ -467,9 +483,10 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
             out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         fixed = fix_run.fixed
         if args.diff:
-            count = sum(fixed.values())
-            if count:  # as ruff ends a diff
-                _write(stdout, f"\nWould fix {count} error{'' if count == 1 else 's'}.\n")
+            hidden = 0 if args.unsafe_fixes else _unsafe_left(fix_run.remaining, dict(files))
+            summary = would_fix(sum(fixed.values()), hidden)
+            if summary:
+                _write(stdout, summary + "\n")
             return EXIT_FINDINGS if fixed and not args.exit_zero else EXIT_CLEAN
         prior = fix_run.prior
 

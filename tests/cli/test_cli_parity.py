@@ -306,7 +306,7 @@ LOGGING_PROGRAM = IO_PROGRAM.replace("    y = io_callback(", "    io_callback(")
 
 def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_cli) -> None:
     """The `[*]` marker follows what `--fix` does: a stop_gradient into a call whose result is
-    unused is safe. `--diff` ends with ruff's `Would fix N errors.`, and after `--fix` the
+    unused is safe. `--diff` ends with ruff's `Would fix N errors (...).`, and after `--fix` the
     summary says ruff's `Found N errors (F fixed, R remaining).` (exit 0 when none remain)."""
     write_tree(tmp_path, {"log.py": LOGGING_PROGRAM, "io.py": IO_PROGRAM})
     concise = ["check", "--no-cache", "--output-format", "concise"]
@@ -316,8 +316,11 @@ def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_
     assert lines[-1] == ("[*] 1 fixable with `--fix` (1 unsafe fix available with "
                          "`--fix --unsafe-fixes`).")
     diff = run_cli([*concise, "--diff", "log.py", "io.py"], tmp_path)
-    assert diff.code == 1 and "+++ b/log.py\n" in diff.out and "io.py" not in diff.out
-    assert diff.out.endswith("\n\nWould fix 1 error.\n"), diff.out
+    assert diff.code == 1 and diff.out.startswith("--- log.py\n+++ log.py\n")
+    assert "io.py" not in diff.out
+    # as ruff: the unsafe fix `--unsafe-fixes` would add is counted
+    assert diff.out.endswith("\n\nWould fix 1 error (1 additional fix available with "
+                             "`--unsafe-fixes`).\n"), diff.out
     fixed = run_cli([*concise, "--fix", "log.py", "io.py"], tmp_path)
     assert fixed.code == 1 and fixed.out.splitlines()[-2] == \
         "Found 2 errors (1 fixed, 1 remaining).", fixed.out
