@@ -356,8 +356,8 @@ def run(args: argparse.Namespace) -> int:
     from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
     if "-" in args.paths and not from_stdin:
         return _error("`-` (standard input) cannot be combined with other paths")
-    if from_stdin and (args.fix or args.diff or args.add_noqa):
-        return _error("--fix, --diff and --add-noqa work on files, not on standard input")
+    if from_stdin and args.add_noqa:
+        return _error("--add-noqa works on files, not on standard input")
     if from_stdin and args.show_limits:
         return _error("--show-limits works on files, not on standard input")
     if args.add_noqa and (args.fix or args.diff):
@@ -431,6 +431,7 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool,
         _write_err("warning: no Python files found under the given paths\n")
     if args.output_file is not None:
         try:
+            args.output_file.parent.mkdir(parents=True, exist_ok=True)  # as ruff does
             stdout = args.output_file.open("w", encoding="utf-8")
         except OSError as e:
             return _error(f"cannot write {args.output_file}: {e.strerror or e}")
@@ -473,6 +474,8 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    if from_stdin and (args.fix or args.diff):
+        return _fix_stdin(args, resolver, stdout)
     fixed: dict[Path, int] = {}
     prior = None  # the fixing's analyses of the files, reported unless they changed since
     if args.fix or args.diff:
@@ -498,6 +501,42 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
 
     if args.add_noqa:
         return _add_noqa(outcome)
+    return _report(args, outcome, fixed, stdout, settle)
+
+
+def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextIO) -> int:
+    """`--fix` / `--diff` on standard input, as ruff: the fixed source (or its diff) on
+    standard output; the report of what remains (or the `Would fix` line) on standard error,
+    or in `--output-file`."""
+    from jax_lsp.checker.stdin_fix import fix_stdin, stdin_diff
+
+    if report is sys.stdout:
+        report = sys.stderr
+    path = Path(args.stdin_filename).resolve() if args.stdin_filename \
+        else Path.cwd() / "<stdin>.py"
+    shown = args.stdin_filename or "-"
+    config = resolver.for_path(path)
+    fix = fix_stdin(sys.stdin.buffer.read(), path, config, unsafe=args.unsafe_fixes)
+    if fix.refused is not None:
+        _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
+    if args.diff:
+        _write(sys.stdout, _diff_text(stdin_diff(fix, args.stdin_filename), sys.stdout))
+        hidden = 0 if args.unsafe_fixes or fix.remaining is None else \
+            _unsafe_left({path: fix.remaining}, {path: config})
+        summary = would_fix(fix.count, hidden)
+        if summary:
+            _write(report, summary + "\n")
+        return EXIT_FINDINGS if fix.count and not args.exit_zero else EXIT_CLEAN
+    sys.stdout.flush()
+    sys.stdout.buffer.write(fix.fixed)  # the source as it is, bytes for bytes
+    sys.stdout.buffer.flush()
+    outcome = check_source(fix.fixed, path, config, shown=shown)
+    return _report(args, outcome, {path: fix.count} if fix.count else {}, report, None)
+
+
+def _report(args: argparse.Namespace, outcome: CheckRun, fixed: dict[Path, int],
+            stdout: TextIO, settle: Callable[[], None] | None) -> int:
+    """Print the report of `outcome` in the chosen format; returns the exit status."""
     if fixed:  # the summary counts what --fix fixed, as ruff's does
         outcome = replace(outcome, results=_with_fixed(outcome.results, fixed))
     if args.unsafe_fixes:

@@ -46,6 +46,10 @@ def test_output_file(tmp_path: Path) -> None:
     assert ran.code == 1 and ran.out == ""
     assert [item["code"] for item in json.loads((tmp_path / "report.json").read_text())] == [
         "JAX001"]
+    # as ruff: the report's directory is created
+    ran = run_subprocess(["check", "--no-cache", "-o", "reports/ci/out.txt", "a.py"], tmp_path)
+    assert ran.code == 1 and ran.out == ""
+    assert (tmp_path / "reports/ci/out.txt").read_text().startswith("JAX001 [*] ")
 
 
 def test_show_files_and_settings(tmp_path: Path) -> None:

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_harness import Ran, write_tree
+from cli_harness import CALLBACK_PROGRAM, Ran, write_tree
 from test_cli_parity import IO_PROGRAM, LOGGING_PROGRAM
 
 from jax_lsp.analysis.findings import Finding, Span
-from jax_lsp.checker.formats import format_full, format_statistics
+from jax_lsp.checker.formats import format_concise, format_full, format_statistics
 from jax_lsp.checker.results import FileResult
 
 RUFF = shutil.which("ruff")
@@ -106,11 +106,17 @@ def test_full_without_a_source_has_ruffs_bare_location(tmp_path: Path) -> None:
         "--> bad.py:1:1"
 
 
-def _skeleton(diff: str) -> list[str]:
-    """A diff's file headers, empty lines and last line (what ruff and jax-lsp must share)."""
+def _skeleton(diff: str) -> tuple[list[list[str]], str]:
+    """A diff's file headers and the empty line after each file's diff (each file's, in file
+    order: ruff prints the files in whatever order its threads finish), and its last line."""
     lines = diff.split("\n")
-    return [line for i, line in enumerate(lines)
-            if line.startswith(("--- ", "+++ ")) or not line or i == len(lines) - 2]
+    kept = [line for line in lines[:-2] if line.startswith(("--- ", "+++ ")) or not line]
+    files: list[list[str]] = []
+    for line in kept:
+        if line.startswith("--- ") or not files:
+            files.append([])
+        files[-1].append(line)
+    return sorted(files), lines[-2] if len(lines) > 1 else ""
 
 
 @pytest.fixture
@@ -240,3 +246,77 @@ def test_github_annotation_ends_with_the_fix_title_as_ruffs(
     assert re.search(r"%0A  help: Remove unused import: `os`$", theirs, re.M)
     assert re.search(r"%0A  note: io\.py:10:1: calls `f`%0A  help: Stop gradients into the "
                      r"callback with lax\.stop_gradient \(unsafe unless.*\)$", ours, re.M), ours
+
+
+def test_colours_are_ruffs(tmp_path: Path) -> None:
+    """With colour on, the same bytes as ruff's: its SGR sequences for the code, message,
+    gutter, marks and arms (full), path, colons and code (concise)."""
+    source = "x = 1\nd = dict(\n    a=1,\n)\nimport os\n"
+    write_tree(tmp_path, {"c.py": source})
+    args = ["--select", "C408,F401", "--unfixable", "C408,F401", "c.py"]
+    env_colour = {"CLICOLOR_FORCE": "1"}
+    assert RUFF is not None
+
+    def ruff(fmt: str) -> str:
+        return subprocess.run([RUFF, "check", "--no-cache", "--isolated", "--output-format", fmt,
+                               *args], cwd=tmp_path, capture_output=True, text=True, check=False,
+                              env={"PATH": "/usr/bin:/bin", **env_colour}).stdout
+
+    items = json.loads(_ruff(["--output-format", "json", *args], tmp_path).stdout)
+    findings = tuple(
+        Finding(i["code"], i["message"], Span(i["location"]["row"], i["location"]["column"] - 1,
+                                              i["end_location"]["row"],
+                                              i["end_location"]["column"] - 1))
+        for i in items)
+    result = FileResult("c.py", findings, source, str(tmp_path / "c.py"))
+    theirs = [b.rsplit("\n", 1)[0] for b in ruff("full").split("\n\n")[:-1]]  # less help:
+    ours = format_full([result], color=True).split("\n\n")[:-1]
+    assert len(theirs) == 2 and ours == theirs, (ours, theirs)
+    assert "\x1b[1m\x1b[91m _____^\x1b[0m" in ours[0]
+    concise = format_concise([result], color=True).split("\n")
+    assert concise[:2] == ruff("concise").split("\n")[:2]
+
+
+def _ruff_stdin(args: list[str], cwd: Path, text: str) -> subprocess.CompletedProcess[str]:
+    assert RUFF is not None
+    return subprocess.run([RUFF, "check", "--no-cache", "--isolated", "--select", "F401,F841",
+                           *args], cwd=cwd, input=text, capture_output=True, text=True,
+                          check=False, env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1"})
+
+
+def test_fix_and_diff_on_standard_input_as_ruff(
+    twins: Path, run_cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixed source (or its diff) on standard output, what remains on standard error;
+    nothing written; without --stdin-filename the diff has no file headers."""
+    import io
+
+    def ours(args: list[str], text: str, cwd: Path | None = None) -> Ran:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+        return run_cli(["check", "--no-cache", *args], cwd or jax_dir)
+
+    jax_dir, ruff_dir = twins / "jax", twins / "ruff"
+    before = sorted(p.name for p in jax_dir.iterdir())
+    safe, unsafe = "import os\nx = 1\n", "def g():\n    x = 1\n"
+    for name, program, twin in (("log.py", LOGGING_PROGRAM, safe), ("io.py", IO_PROGRAM, unsafe)):
+        for args in (["--fix", "--stdin-filename", name], ["--diff", "--stdin-filename", name],
+                     ["--diff", "-"]):
+            mine = ours(["--output-format", "concise", *args], program)
+            theirs = _ruff_stdin(["--output-format", "concise", *args], ruff_dir, twin)
+            assert mine.code == theirs.returncode, (name, args, mine, theirs)
+            if args[0] == "--diff":
+                assert _skeleton(mine.out) == _skeleton(theirs.stdout), (mine.out, theirs.stdout)
+                assert mine.err == theirs.stderr, (mine.err, theirs.stderr)
+            else:
+                assert mine.err.splitlines()[-2:] == theirs.stderr.splitlines()[-2:], \
+                    (mine.err, theirs.stderr)
+    fixed = ours(["--fix", "--stdin-filename", "log.py"], LOGGING_PROGRAM)
+    assert "jax.lax.stop_gradient(x))" in fixed.out
+    assert fixed.err == "Found 1 error (1 fixed, 0 remaining).\n"
+    left = ours(["--fix", "-"], IO_PROGRAM)
+    assert left.code == 1 and left.out == IO_PROGRAM  # nothing safe to do: unchanged
+    # a custom rule's helpers go into the source itself: no helper module is written
+    custom = ours(["--fix", "--stdin-filename", "a.py"], CALLBACK_PROGRAM)
+    assert custom.code == 0 and "def _finite_difference_jacobian(" in custom.out
+    assert ours(["--stdin-filename", "a.py"], custom.out).code == 0
+    assert sorted(p.name for p in jax_dir.iterdir()) == before
