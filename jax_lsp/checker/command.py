@@ -527,9 +527,13 @@ def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextI
         if summary:
             _write(report, summary + "\n")
         return EXIT_FINDINGS if fix.count and not args.exit_zero else EXIT_CLEAN
-    sys.stdout.flush()
-    sys.stdout.buffer.write(fix.fixed)  # the source as it is, bytes for bytes
-    sys.stdout.buffer.flush()
+    isatty = getattr(sys.stdout, "isatty", None)
+    if isatty and isatty():  # a terminal shows it: escaped, as a diff (`_diff_text`)
+        _write(sys.stdout, _diff_text(fix.fixed.decode("utf-8-sig", "replace"), sys.stdout))
+    else:  # to be used in place of the input: the bytes as they are
+        sys.stdout.flush()
+        sys.stdout.buffer.write(fix.fixed)
+        sys.stdout.buffer.flush()
     outcome = check_source(fix.fixed, path, config, shown=shown)
     return _report(args, outcome, {path: fix.count} if fix.count else {}, report, None)
 
