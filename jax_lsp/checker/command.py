@@ -428,7 +428,7 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool,
         _write(stdout, show_limits(files))
         return EXIT_CLEAN
     if not files and not from_stdin:
-        _write_err("warning: no Python files found under the given paths\n")
+        _write_err("warning: No Python files found under the given path(s)\n")  # ruff's words
     if args.output_file is not None:
         try:
             args.output_file.parent.mkdir(parents=True, exist_ok=True)  # as ruff does

@@ -81,12 +81,17 @@ def _underlines(lines: Sequence[str], span: Span) -> dict[int, tuple[int, int]]:
     return out
 
 
-def _margin(span_left: int, span_right: int, longest: int, width: int) -> tuple[int, int]:
+def _margin(marks: Sequence[tuple[int, int]], longest: int, width: int) -> tuple[int, int]:
     """The columns [left, right) of the excerpt's lines to show (annotate-snippets' `Margin`,
-    whose whitespace trimming ruff does not use)."""
+    whose whitespace trimming ruff does not use), from the marks' columns: the range's on one
+    line; a range over lines marks its first character, its last, and column 0 of each line
+    between."""
     if longest <= width:
         return 0, longest
-    left, right, label = max(span_left - _PAD, 0), span_right + _PAD, span_right + _PAD
+    span_left = min(min(a, b) for a, b in marks)
+    span_right = max(max(a, b) for a, b in marks)
+    label_right = max(b for _, b in marks)
+    left, right, label = max(span_left - _PAD, 0), span_right + _PAD, label_right + _PAD
     if label <= width:
         return 0, width
     if label - left <= width:
@@ -132,9 +137,12 @@ def render(lines: Sequence[str], span: Span, style: Style | None = None) -> tupl
     multi = last > first
     arm = 2 if multi else 0
     room = MAX_WIDTH - gutter - 3 - arm
-    span_left = cols[first][0]
-    span_right = cols[last][1] if not multi else max(b for _, b in cols.values())
-    left, right = _margin(span_left, span_right, max(len(t) for t in text.values()), room)
+    if multi:
+        start, end = cols[first][0], cols[last][1]
+        spots = [(start, start + 1), (max(end - 1, 0), end)] + [(0, 0)] * (last - first > 1)
+    else:
+        spots = [cols[first]]
+    left, right = _margin(spots, max(len(t) for t in text.values()), room)
 
     def shown(n: int) -> str:
         return printable(_cut(text[n], left, right, room))

@@ -71,6 +71,13 @@ SHAPES: dict[str, tuple[str, str]] = {
     "arm.py": ("x = 1\nd = dict(\n    a=1,\n    b=2,\n)\nz = 3\n", "C408"),
     "slash.py": ("if True:\n    x = 1\n    dict(a=1,\n         b=2)\n", "C408"),
     "gap.py": ("x = 1\n\ndict(\n    a=1,\n\n    b=2)\n\n\n", "C408"),
+    # long lines in a range over lines: the margin counts its first and last characters and
+    # column 0 of the lines between
+    "arm_long_first.py": ("x = 1\nd = dict(a='" + "z" * 300 + "',\n    b=2,\n)\n", "C408"),
+    "arm_far_start.py": ("y = '" + "w" * 150 + "'; d = dict(\n    b=2,\n)\n", "C408"),
+    "arm_both_long.py": ("y = '" + "w" * 250 + "'; d = dict(b=2,\n c='" + "k" * 200 + "')\n",
+                         "C408"),
+    "arm_long_last.py": ("d = dict(b=2,\n c='" + "k" * 200 + "', e=1)\n", "C408"),
     "arm_wide.py": ("\n" * 7 + "x = 1\nd = dict(\n" + "".join(f"    a{i}=1,\n" for i in range(3))
                  + ")\ny = 2\n", "C408"),
 }
@@ -320,3 +327,10 @@ def test_fix_and_diff_on_standard_input_as_ruff(
     assert custom.code == 0 and "def _finite_difference_jacobian(" in custom.out
     assert ours(["--stdin-filename", "a.py"], custom.out).code == 0
     assert sorted(p.name for p in jax_dir.iterdir()) == before
+
+
+def test_no_files_warning_is_ruffs(tmp_path: Path, run_cli: Callable[..., Ran]) -> None:
+    theirs = _ruff(["."], tmp_path)
+    ours = run_cli(["check", "--no-cache", "."], tmp_path)
+    assert (ours.code, ours.out, ours.err) == (theirs.returncode, theirs.stdout, theirs.stderr)
+    assert ours.err == "warning: No Python files found under the given path(s)\n"
