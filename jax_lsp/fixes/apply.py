@@ -496,9 +496,10 @@ class FileFixOutcome:
     #: the analysis of the Python file as it is now on disk (fixed or left as it was), with
     #: what it read: the check that follows reports it if all that is unchanged by then
     prior: PriorAnalysis | None = None
-    #: the text as fixed (a notebook's joined cells) and the findings its analysis still
-    #: reports that the user asked to fix, for ruff's "N fixes available with
-    #: `--unsafe-fixes`" hint; None when the fixing made no exact analysis of it
+    #: for a diff (`write=False`), the text as fixed (a notebook's joined cells) and the
+    #: findings its analysis still reports that the user asked to fix, for ruff's "N fixes
+    #: available with `--unsafe-fixes`" hint; None otherwise, or when the fixing made no exact
+    #: analysis of it
     remaining: tuple[str, tuple[Finding, ...]] | None = None
 
     @property
@@ -529,6 +530,7 @@ def fix_file(
             notebook = read_notebook(text)
         except (ValueError, TypeError, KeyError):
             return None
+
     def wanted(f: Finding) -> bool:
         return config.is_enabled(f.code, path) and config.is_fixable(f.code)
 
@@ -542,8 +544,8 @@ def fix_file(
             workspace=workspace,
             helpers=_helpers_beside(path, planned or set()),
         )
-    remaining = None
-    if fixed.analysis is not None and fixed.analysis.error is None:
+    remaining = None  # only a diff reports it (the check after --fix has its own findings)
+    if not write and fixed.analysis is not None and fixed.analysis.error is None:
         remaining = (fixed.text, tuple(f for f in filter_suppressed(
             fixed.text, fixed.analysis.findings) if wanted(f)))
 

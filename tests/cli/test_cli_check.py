@@ -128,7 +128,7 @@ def test_missing_path_is_a_usage_error(run_cli: RunCli, tmp_path: Path) -> None:
 def test_no_python_files_warns(run_cli: RunCli, tmp_path: Path) -> None:
     write_tree(tmp_path, {"README.md": "# hi\n"})
     ran = run_cli(["check"], tmp_path)
-    assert ran.code == 0 and "no Python files" in ran.err
+    assert ran.code == 0 and "No Python files found" in ran.err
 
 
 def test_parallel_and_sequential_agree(run_cli: RunCli, tmp_path: Path) -> None:
@@ -422,7 +422,7 @@ def test_exclude_end_to_end(
     ran = run_cli(["check", "--output-format", "concise", "src/generated/g.py"], tmp_path)
     assert ran.code == 1
     ran = run_cli(["check", "--force-exclude", "src/generated/g.py"], tmp_path)
-    assert ran.code == 0 and "no Python files" in ran.err
+    assert ran.code == 0 and "No Python files found" in ran.err
     ran = run_cli(["check", "--force-exclude", "src/generated"], tmp_path)
     assert ran.code == 0
 
