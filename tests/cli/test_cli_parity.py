@@ -39,7 +39,7 @@ def test_standard_input_with_other_paths_is_a_usage_error(tmp_path: Path) -> Non
     assert ran.code == 2 and "standard input" in ran.err
 
 
-def test_output_file(tmp_path: Path) -> None:
+def test_output_file(tmp_path: Path, run_cli) -> None:
     write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
     ran = run_subprocess(["check", "--no-cache", "-o", "report.json", "--output-format",
                           "json", "a.py"], tmp_path)
@@ -47,7 +47,7 @@ def test_output_file(tmp_path: Path) -> None:
     assert [item["code"] for item in json.loads((tmp_path / "report.json").read_text())] == [
         "JAX001"]
     # as ruff: the report's directory is created
-    ran = run_subprocess(["check", "--no-cache", "-o", "reports/ci/out.txt", "a.py"], tmp_path)
+    ran = run_cli(["check", "--no-cache", "-o", "reports/ci/out.txt", "a.py"], tmp_path)
     assert ran.code == 1 and ran.out == ""
     assert (tmp_path / "reports/ci/out.txt").read_text().startswith("JAX001 [*] ")
 
