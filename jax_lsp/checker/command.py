@@ -559,7 +559,8 @@ def _report(args: argparse.Namespace, outcome: CheckRun, fixed: dict[Path, int],
         from jax_lsp.checker.watch import watch_report
 
         settle()
-        text = watch_report(text, summary_line(outcome.results), found(outcome.results))
+        text = watch_report(text, summary_line(outcome.results, color=color),
+                            found(outcome.results))
     _write(stdout, text)
 
     for shown, trace in outcome.internal_errors:
