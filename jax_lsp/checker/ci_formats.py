@@ -133,7 +133,9 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
 
 def format_rdjson(results: Sequence[FileResult]) -> str:
     """reviewdog's Diagnostic Format (rdjson), with the fix of each finding as its
-    `suggestions` (as ruff's: the fix `--fix --unsafe-fixes` would apply)."""
+    `suggestions` (as ruff's: the fix `--fix --unsafe-fixes` would apply), the tool's `url`
+    and the keys sorted as ruff's; each diagnostic has its own severity (jax-lsp has warnings,
+    ruff only errors, which it calls WARNING)."""
     from jax_lsp.checker.fix_objects import rdjson_suggestions
 
     diagnostics: list[dict[str, Any]] = []
@@ -162,8 +164,11 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
         suggestions = rdjson_suggestions(r, f, layout)
         if suggestions:
             diagnostics[-1]["suggestions"] = suggestions
-    report = {"source": {"name": _TOOL}, "severity": "ERROR", "diagnostics": diagnostics}
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    from jax_lsp.checker.formats import TOOL_URI
+
+    report = {"source": {"name": _TOOL, "url": TOOL_URI}, "severity": "ERROR",
+              "diagnostics": diagnostics}
+    return json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def format_junit(results: Sequence[FileResult]) -> str:

@@ -238,9 +238,15 @@ def test_json_lines_keys_are_sorted_at_every_level_as_ruffs(
     for text in (theirs, ours):
         orders = _key_orders(text)
         assert len(orders) > 6 and all(keys == sorted(keys) for keys in orders), orders
-    pretty = run_cli(["check", "--no-cache", "--output-format", "json", "io.py"],
-                     twins / "jax").out
-    assert all(keys == sorted(keys) for keys in _key_orders(pretty.replace("\n", " ")))
+    for fmt in ("json", "rdjson"):
+        pretty = run_cli(["check", "--no-cache", "--output-format", fmt, "io.py"],
+                         twins / "jax").out
+        theirs = _ruff(["--select", "F401", "--output-format", fmt, "log.py"],
+                       twins / "ruff").stdout
+        for text in (pretty, theirs):
+            assert all(keys == sorted(keys) for keys in _key_orders(text.replace("\n", " ")))
+        if fmt == "rdjson":
+            assert set(json.loads(pretty)["source"]) == set(json.loads(theirs)["source"])
 
 
 def test_github_annotation_ends_with_the_fix_title_as_ruffs(
