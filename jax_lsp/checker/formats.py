@@ -123,6 +123,7 @@ def found(results: Sequence[FileResult]) -> str:
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
 _CYAN = "\x1b[36m"
+_UNDERLINE = "\x1b[4m"
 _SEVERITY_COLOR = {Severity.ERROR: "\x1b[1m\x1b[91m", Severity.WARNING: "\x1b[1m\x1b[33m",
                    Severity.INFO: "\x1b[1m\x1b[96m"}
 #: the code in the concise and grouped formats
@@ -205,12 +206,14 @@ def format_grouped(results: Sequence[FileResult], *, color: bool = False) -> str
                          span.col + 1, f, message))
         row_width = max(len(str(row)) for row, *_ in rows)
         col_width = max(len(str(col)) for _, _, col, *_ in rows)
-        lines = [f"{_paint(printable(r.path), _BOLD, color)}:"]
+        lines = [f"{_paint(printable(r.path), _UNDERLINE, color)}:"]  # as ruff's
         for row, where, col, f, message in rows:
             code = _paint(f.code, _CODE_COLOR.get(f.severity, _BOLD), color)
             fixable = _marker(is_fixable(r, f), color)
             pad = " " * (2 + row_width - len(str(row)))
-            lines.append(f"{pad}{where}:{col:<{col_width}} {code}{fixable} {printable(message)}")
+            colon = _paint(":", _CYAN, color)
+            lines.append(f"{pad}{where.replace(':', colon)}{colon}{col:<{col_width}} {code}"
+                         f"{fixable} {printable(message)}")
         blocks.append("\n".join(lines) + "\n")
     return "\n".join(blocks) + ("\n" if blocks else "") + summary_line(results, color=color) \
         + "\n"

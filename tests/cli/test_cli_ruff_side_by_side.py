@@ -25,7 +25,12 @@ from cli_harness import CALLBACK_PROGRAM, Ran, write_tree
 from test_cli_parity import IO_PROGRAM, LOGGING_PROGRAM
 
 from jax_lsp.analysis.findings import Finding, Span
-from jax_lsp.checker.formats import format_concise, format_full, format_statistics
+from jax_lsp.checker.formats import (
+    format_concise,
+    format_full,
+    format_grouped,
+    format_statistics,
+)
 from jax_lsp.checker.results import FileResult
 
 RUFF = shutil.which("ruff")
@@ -288,6 +293,8 @@ def test_colours_are_ruffs(tmp_path: Path) -> None:
     assert "\x1b[1m\x1b[91m _____^\x1b[0m" in ours[0]
     concise = format_concise([result], color=True).split("\n")
     assert concise[:2] == ruff("concise").split("\n")[:2]
+    grouped = format_grouped([result], color=True).split("\n")
+    assert grouped[:3] == ruff("grouped").split("\n")[:3]
 
 
 def _ruff_stdin(args: list[str], cwd: Path, text: str) -> subprocess.CompletedProcess[str]:
