@@ -173,9 +173,9 @@ def render(lines: Sequence[str], span: Span, style: Style | None = None) -> tupl
         if n not in marks:
             continue
         if not multi:
-            start, end = offset(n, cols[n][0]), offset(n, cols[n][1])
-            carets = "^" * max(1, end - start)
-            out.append(f"{bar} {' ' * start}{style.paint(carets, style.mark)}")
+            lo, hi = offset(n, cols[n][0]), offset(n, cols[n][1])
+            carets = "^" * max(1, hi - lo)
+            out.append(f"{bar} {' ' * lo}{style.paint(carets, style.mark)}")
         elif n == first and not slash:
             under = " " + "_" * (offset(n, start_col) + 1) + "^"
             out.append(f"{bar} {style.paint(under, style.mark)}")
