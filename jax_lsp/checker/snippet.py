@@ -108,7 +108,7 @@ def _cut(text: str, left: int, right: int, width: int) -> str:
     lo = min(left, len(text))
     hi = len(text) if len(text) - left <= width else min(len(text), right)
     shown = text[lo:hi]
-    if left > 0 and shown:
+    if left > 0:  # every line of a cut excerpt starts so, a shorter or empty one too
         shown = _ELLIPSIS + shown[1:]
     if hi < len(text) and shown:
         shown = shown[:-1] + _ELLIPSIS

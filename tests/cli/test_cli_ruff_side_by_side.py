@@ -70,6 +70,8 @@ SHAPES: dict[str, tuple[str, str]] = {
     "long_left.py": ("y = '" + "c" * 300 + "'\nx = '" + "a" * 200 + "'; import os\n", "F401"),
     "long_wide.py": ("\n" * 12 + "x = '" + "a" * 150 + "'; import os  # " + "b" * 9 + "\n",
                      "F401"),
+    "cut_short_lines.py": ("x = 1\n\nif True:\n\ty = '" + "c" * 200 + "'; import os\n",
+                           "F401"),
     "indented_long.py": ("if True:\n" + " " * 100 + "import os; y = '" + "c" * 300 + "'\n",
                          "F401"),
     # ranges over several lines: from inside a line, from its indentation, an empty line in it
