@@ -61,8 +61,9 @@ def _expand(text: str) -> str:
 
 
 def _column(text: str, col: int) -> int:
-    """Character column `col` of `text` in the tab-expanded text."""
-    return len(_expand(text[:col]))
+    """The display column (tabs expanded, wide characters two) of character `col` of
+    `text`."""
+    return _width(_expand(text[:col]))
 
 
 def _underlines(lines: Sequence[str], span: Span) -> dict[int, tuple[int, int]]:
@@ -104,13 +105,24 @@ def _margin(marks: Sequence[tuple[int, int]], longest: int, width: int) -> tuple
 
 
 def _cut(text: str, left: int, right: int, width: int) -> str:
-    """`text` (tab-expanded) between the margin's columns, `…` where it was cut."""
-    lo = min(left, len(text))
-    hi = len(text) if len(text) - left <= width else min(len(text), right)
-    shown = text[lo:hi]
-    if left > 0:  # every line of a cut excerpt starts so, a shorter or empty one too
-        shown = _ELLIPSIS + shown[1:]
-    if hi < len(text) and shown:
+    """`text` (tab-expanded) from display column `left` to as far as the margin's columns
+    allow, `…` where it was cut."""
+    total = _width(text)
+    budget = (total if total - left <= width else min(total, right)) - left
+    start, at = 0, 0
+    while start < len(text) and at < left:
+        at += _char_width(text[start])
+        start += 1
+    taken, end = 0, start
+    while end < len(text) and taken + _char_width(text[end]) <= budget:
+        taken += _char_width(text[end])
+        end += 1
+    shown = text[start:end]
+    if left > 0:  # every line of a cut excerpt starts so, a shorter or empty one too;
+        # over a wide character, the rest of its columns blank (as ruff's cell buffer)
+        pad = " " * (_char_width(shown[0]) - 1) if shown else ""
+        shown = _ELLIPSIS + pad + shown[1:]
+    if end < len(text) and shown:
         shown = shown[:-1] + _ELLIPSIS
     return shown
 
@@ -142,19 +154,18 @@ def render(lines: Sequence[str], span: Span, style: Style | None = None) -> tupl
         spots = [(start, start + 1), (max(end - 1, 0), end)] + [(0, 0)] * (last - first > 1)
     else:
         spots = [cols[first]]
-    left, right = _margin(spots, max(len(t) for t in text.values()), room)
+    left, right = _margin(spots, max(_width(t) for t in text.values()), room)
 
     def shown(n: int) -> str:
         return printable(_cut(text[n], left, right, room))
 
-    def offset(n: int, col: int) -> int:
-        """The column at which character column `col` of line `n` (expanded) is shown."""
-        col = min(max(col, left), len(text[n]))
-        return _width(text[n][left:col]) if left else _width(text[n][:col])
+    def offset(col: int) -> int:
+        """Where display column `col` is shown."""
+        return max(col - left, 0)
 
     bar = " " * gutter + " " + style.paint("|", style.gutter)
     start_col = cols[first][0]
-    slash = multi and not text[first][:start_col].strip()
+    slash = multi and not lines[first - 1][:marks[first][0]].strip()
     out = [bar]
     for n in range(top, bottom + 1):
         if not multi:
@@ -173,14 +184,14 @@ def render(lines: Sequence[str], span: Span, style: Style | None = None) -> tupl
         if n not in marks:
             continue
         if not multi:
-            lo, hi = offset(n, cols[n][0]), offset(n, cols[n][1])
+            lo, hi = offset(cols[n][0]), offset(cols[n][1])
             carets = "^" * max(1, hi - lo)
             out.append(f"{bar} {' ' * lo}{style.paint(carets, style.mark)}")
         elif n == first and not slash:
-            under = " " + "_" * (offset(n, start_col) + 1) + "^"
+            under = " " + "_" * (offset(start_col) + 1) + "^"
             out.append(f"{bar} {style.paint(under, style.mark)}")
         elif n == last:
-            under = "|" + "_" * (offset(n, max(cols[n][1] - 1, 0)) + 1) + "^"
+            under = "|" + "_" * (offset(max(cols[n][1] - 1, 0)) + 1) + "^"
             out.append(f"{bar} {style.paint(under, style.mark)}")
     if bottom not in marks:
         out.append(bar)
