@@ -11,7 +11,8 @@ snippets (its annotate-snippets renderer), so that one reads both tools' reports
 
 Tabs show as four spaces; control characters as visible stand-ins (`terminal.printable`,
 one column each, so carets stay in line). Checked beside the installed ruff in
-tests/cli/test_cli_ruff_side_by_side.py.
+tests/cli/test_cli_ruff_side_by_side.py (and on 270 random files: the same bytes but for a
+line of wide characters cut on the left, where ruff's carets can sit a column further left).
 """
 
 from __future__ import annotations

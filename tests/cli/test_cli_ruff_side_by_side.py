@@ -72,6 +72,10 @@ SHAPES: dict[str, tuple[str, str]] = {
                      "F401"),
     "cut_short_lines.py": ("x = 1\n\nif True:\n\ty = '" + "c" * 200 + "'; import os\n",
                            "F401"),
+    # wide characters take two columns: the cut lines stay 140 columns wide
+    "wide_right.py": ("y = 1\nx = '" + "日" * 150 + "'\nz = 'qq'; import " + "a" * 50 + "\n",
+                      "F401"),
+    "wide_left.py": ("x = '" + "日" * 150 + "'\nz = '" + "q" * 120 + "'; import os\n", "F401"),
     "indented_long.py": ("if True:\n" + " " * 100 + "import os; y = '" + "c" * 300 + "'\n",
                          "F401"),
     # ranges over several lines: from inside a line, from its indentation, an empty line in it
