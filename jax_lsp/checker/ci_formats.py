@@ -36,10 +36,12 @@ def _xml_attr(text: str) -> str:
 
 
 def format_json_lines(results: Sequence[FileResult]) -> str:
-    """One JSON object a line, each the object `--output-format json` puts in its array."""
+    """One JSON object a line, each the object `--output-format json` puts in its array
+    (keys sorted at every level, as ruff's)."""
     from jax_lsp.checker.formats import json_items
 
-    return "".join(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return "".join(json.dumps(item, ensure_ascii=False, separators=(",", ":"),
+                              sort_keys=True) + "\n"
                    for item in json_items(results))
 
 
@@ -131,7 +133,9 @@ def format_gitlab(results: Sequence[FileResult]) -> str:
 
 def format_rdjson(results: Sequence[FileResult]) -> str:
     """reviewdog's Diagnostic Format (rdjson), with the fix of each finding as its
-    `suggestions` (as ruff's: the fix `--fix --unsafe-fixes` would apply)."""
+    `suggestions` (as ruff's: the fix `--fix --unsafe-fixes` would apply), the tool's `url`
+    and the keys sorted as ruff's; each diagnostic has its own severity (jax-lsp has warnings,
+    ruff only errors, which it calls WARNING)."""
     from jax_lsp.checker.fix_objects import rdjson_suggestions
 
     diagnostics: list[dict[str, Any]] = []
@@ -160,8 +164,11 @@ def format_rdjson(results: Sequence[FileResult]) -> str:
         suggestions = rdjson_suggestions(r, f, layout)
         if suggestions:
             diagnostics[-1]["suggestions"] = suggestions
-    report = {"source": {"name": _TOOL}, "severity": "ERROR", "diagnostics": diagnostics}
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    from jax_lsp.checker.formats import TOOL_URI
+
+    report = {"source": {"name": _TOOL, "url": TOOL_URI}, "severity": "ERROR",
+              "diagnostics": diagnostics}
+    return json.dumps(report, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def format_junit(results: Sequence[FileResult]) -> str:

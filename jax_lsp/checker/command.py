@@ -9,19 +9,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
+from jax_lsp.checker.fix_objects import fix_applicability
 from jax_lsp.checker.formats import (
     FORMATS,
     format_statistics,
     format_statistics_json,
     found,
     summary_line,
+    would_fix,
 )
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.checker.runner import (
@@ -353,8 +356,8 @@ def run(args: argparse.Namespace) -> int:
     from_stdin = args.paths == ["-"] or (args.stdin_filename and args.paths == ["."])
     if "-" in args.paths and not from_stdin:
         return _error("`-` (standard input) cannot be combined with other paths")
-    if from_stdin and (args.fix or args.diff or args.add_noqa):
-        return _error("--fix, --diff and --add-noqa work on files, not on standard input")
+    if from_stdin and args.add_noqa:
+        return _error("--add-noqa works on files, not on standard input")
     if from_stdin and args.show_limits:
         return _error("--show-limits works on files, not on standard input")
     if args.add_noqa and (args.fix or args.diff):
@@ -425,9 +428,10 @@ def _run_once(args: argparse.Namespace, *, from_stdin: bool,
         _write(stdout, show_limits(files))
         return EXIT_CLEAN
     if not files and not from_stdin:
-        _write_err("warning: no Python files found under the given paths\n")
+        _write_err("warning: No Python files found under the given path(s)\n")  # ruff's words
     if args.output_file is not None:
         try:
+            args.output_file.parent.mkdir(parents=True, exist_ok=True)  # as ruff does
             stdout = args.output_file.open("w", encoding="utf-8")
         except OSError as e:
             return _error(f"cannot write {args.output_file}: {e.strerror or e}")
@@ -453,10 +457,25 @@ def _with_fixed(results: Sequence[FileResult],
     return tuple(out)
 
 
+def _unsafe_left(remaining: Mapping[Path, tuple[str, Sequence[Finding]]],
+                 configs: Mapping[Path, Config]) -> int:
+    """How many of the findings the fixes left have only an unsafe fix (ruff's "N fixes
+    available with `--unsafe-fixes`")."""
+    count = 0
+    for path, (text, findings) in remaining.items():
+        config = configs.get(path, Config())
+        unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
+        result = FileResult(display_path(path), tuple(findings), text, str(path), unfixable)
+        count += sum(fix_applicability(result, f) == "unsafe" for f in findings)
+    return count
+
+
 def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    if from_stdin and (args.fix or args.diff):
+        return _fix_stdin(args, resolver, stdout)
     fixed: dict[Path, int] = {}
     prior = None  # the fixing's analyses of the files, reported unless they changed since
     if args.fix or args.diff:
@@ -467,9 +486,10 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
             out=lambda text: _write(stdout, _diff_text(text, stdout)), err=_write_err)
         fixed = fix_run.fixed
         if args.diff:
-            count = sum(fixed.values())
-            if count:  # as ruff ends a diff
-                _write(stdout, f"\nWould fix {count} error{'' if count == 1 else 's'}.\n")
+            hidden = 0 if args.unsafe_fixes else _unsafe_left(fix_run.remaining, dict(files))
+            summary = would_fix(sum(fixed.values()), hidden)
+            if summary:
+                _write(stdout, summary + "\n")
             return EXIT_FINDINGS if fixed and not args.exit_zero else EXIT_CLEAN
         prior = fix_run.prior
 
@@ -481,6 +501,46 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
 
     if args.add_noqa:
         return _add_noqa(outcome)
+    return _report(args, outcome, fixed, stdout, settle)
+
+
+def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextIO) -> int:
+    """`--fix` / `--diff` on standard input, as ruff: the fixed source (or its diff) on
+    standard output; the report of what remains (or the `Would fix` line) on standard error,
+    or in `--output-file`."""
+    from jax_lsp.checker.stdin_fix import fix_stdin, stdin_diff
+
+    if report is sys.stdout:
+        report = sys.stderr
+    path = Path(args.stdin_filename).resolve() if args.stdin_filename \
+        else Path.cwd() / "<stdin>.py"
+    shown = args.stdin_filename or "-"
+    config = resolver.for_path(path)
+    fix = fix_stdin(sys.stdin.buffer.read(), path, config, unsafe=args.unsafe_fixes)
+    if fix.refused is not None:
+        _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
+    if args.diff:
+        _write(sys.stdout, _diff_text(stdin_diff(fix, args.stdin_filename), sys.stdout))
+        hidden = 0 if args.unsafe_fixes or fix.remaining is None else \
+            _unsafe_left({path: fix.remaining}, {path: config})
+        summary = would_fix(fix.count, hidden)
+        if summary:
+            _write(report, summary + "\n")
+        return EXIT_FINDINGS if fix.count and not args.exit_zero else EXIT_CLEAN
+    isatty = getattr(sys.stdout, "isatty", None)
+    if isatty and isatty():  # a terminal shows it: escaped, as a diff (`_diff_text`)
+        _write(sys.stdout, _diff_text(fix.fixed.decode("utf-8-sig", "replace"), sys.stdout))
+    else:  # to be used in place of the input: the bytes as they are
+        sys.stdout.flush()
+        sys.stdout.buffer.write(fix.fixed)
+        sys.stdout.buffer.flush()
+    outcome = check_source(fix.fixed, path, config, shown=shown)
+    return _report(args, outcome, {path: fix.count} if fix.count else {}, report, None)
+
+
+def _report(args: argparse.Namespace, outcome: CheckRun, fixed: dict[Path, int],
+            stdout: TextIO, settle: Callable[[], None] | None) -> int:
+    """Print the report of `outcome` in the chosen format; returns the exit status."""
     if fixed:  # the summary counts what --fix fixed, as ruff's does
         outcome = replace(outcome, results=_with_fixed(outcome.results, fixed))
     if args.unsafe_fixes:
@@ -499,7 +559,8 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
         from jax_lsp.checker.watch import watch_report
 
         settle()
-        text = watch_report(text, summary_line(outcome.results), found(outcome.results))
+        text = watch_report(text, summary_line(outcome.results, color=color),
+                            found(outcome.results))
     _write(stdout, text)
 
     for shown, trace in outcome.internal_errors:

@@ -496,6 +496,11 @@ class FileFixOutcome:
     #: the analysis of the Python file as it is now on disk (fixed or left as it was), with
     #: what it read: the check that follows reports it if all that is unchanged by then
     prior: PriorAnalysis | None = None
+    #: for a diff (`write=False`), the text as fixed (a notebook's joined cells) and the
+    #: findings its analysis still reports that the user asked to fix, for ruff's "N fixes
+    #: available with `--unsafe-fixes`" hint; None otherwise, or when the fixing made no exact
+    #: analysis of it
+    remaining: tuple[str, tuple[Finding, ...]] | None = None
 
     @property
     def changed(self) -> bool:
@@ -525,16 +530,24 @@ def fix_file(
             notebook = read_notebook(text)
         except (ValueError, TypeError, KeyError):
             return None
+
+    def wanted(f: Finding) -> bool:
+        return config.is_enabled(f.code, path) and config.is_fixable(f.code)
+
     with recording(workspace) as record:  # every module and import the analyses looked at
         fixed = fix_source(
             notebook.joined.source if notebook is not None else text,
             unsafe=unsafe,
             filename=str(path),
             config=config.analysis_config(),
-            reported=lambda f: config.is_enabled(f.code, path) and config.is_fixable(f.code),
+            reported=wanted,
             workspace=workspace,
             helpers=_helpers_beside(path, planned or set()),
         )
+    remaining = None  # only a diff reports it (the check after --fix has its own findings)
+    if not write and fixed.analysis is not None and fixed.analysis.error is None:
+        remaining = (fixed.text, tuple(f for f in filter_suppressed(
+            fixed.text, fixed.analysis.findings) if wanted(f)))
 
     def prior(on_disk: bytes) -> PriorAnalysis | None:
         if notebook is not None or fixed.analysis is None:
@@ -554,7 +567,7 @@ def fix_file(
     elif notebook is not None:
         new_text = text
     outcome = FileFixOutcome(path, text, new_text, fixed.applied, created=fixed.created,
-                             cells=cells)
+                             cells=cells, remaining=remaining)
     if not write:
         return outcome
     if not outcome.changed:
@@ -614,28 +627,37 @@ def fix_files(
 
 
 def unified_diff(outcome: FileFixOutcome, shown: str) -> str:
-    """The change as a unified diff, `a/` and `b/` prefixed like git's; a created file as a
-    diff from /dev/null."""
+    """The change as ruff's `--diff` prints it: a unified diff whose headers name the file as
+    shown (`--- a.py` / `+++ a.py`, no `a/` `b/`: `patch -p0` or `git apply -p0` applies
+    it), each file's diff followed by an empty line; a notebook's changed cells each under
+    `nb.ipynb:cell N`; a created file as a diff from /dev/null."""
     if outcome.cells:  # a notebook: each changed cell, as ruff shows them
-        out = [_diff("", c.before, c.after, f"{shown}:cell {c.number}") for c in outcome.cells]
+        out = ["".join(_diff(f"{shown}:cell {c.number}", c.before, c.after,
+                             f"{shown}:cell {c.number}", hint=False)
+                       for c in outcome.cells)]
     else:
-        out = [_diff("", outcome.original, outcome.fixed, shown)]
+        out = [_diff(shown, outcome.original, outcome.fixed, shown)]
     for file in outcome.created:
         name = str(Path(shown).with_name(file.path.name))
         out.append(_diff("/dev/null", "", file.text, name))
-    return "".join(out)
+    return "".join(part + "\n" for part in out)
 
 
-def _diff(before_name: str, before: str, after: str, shown: str) -> str:
+def _diff(before_name: str, before: str, after: str, shown: str, *, hint: bool = True) -> str:
+    """One file's (or cell's) unified diff; `hint`: mark a last line without a line break
+    (ruff marks it in files, not in notebook cells)."""
     lines = difflib.unified_diff(
         _LINES.findall(before),
         _LINES.findall(after),
-        fromfile=before_name or f"a/{shown}",
-        tofile=f"b/{shown}",
+        fromfile=before_name,
+        tofile=shown,
     )
     out = []
     for line in lines:
-        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+        if line.endswith("\n"):
+            out.append(line)
+        else:
+            out.append(line + ("\n\\ No newline at end of file\n" if hint else "\n"))
     return "".join(out)
 
 
@@ -647,6 +669,8 @@ class FixRun:
     fixed: dict[Path, int]
     #: the analyses of the files as the fixing left them, for the check that follows
     prior: dict[Path, PriorAnalysis]
+    #: each file's `FileFixOutcome.remaining`, where known
+    remaining: dict[Path, tuple[str, tuple[Finding, ...]]] = field(default_factory=dict)
 
 
 def run_fix_command(
@@ -662,6 +686,8 @@ def run_fix_command(
     print the diff on `out`."""
     every = fix_files(files, unsafe=unsafe, write=not diff, unfixed=True)
     prior = {o.path: o.prior for o in every if o.prior is not None}
+    remaining = {o.path: o.remaining for o in every
+                 if o.remaining is not None and o.refused is None}
     outcomes = [o for o in every if o.applied]
     if diff:
         for o in outcomes:
@@ -669,8 +695,8 @@ def run_fix_command(
                 err(f"jax-lsp: no fix for {shown(o.path)}: {o.refused}\n")
         out("".join(unified_diff(o, shown(o.path)) for o in outcomes if o.refused is None))
         return FixRun(
-            {o.path: len(o.applied) for o in outcomes if o.refused is None and o.applied}, prior
-        )
+            {o.path: len(o.applied) for o in outcomes if o.refused is None and o.applied}, prior,
+            remaining)
     fixed = 0
     for o in outcomes:
         if o.refused is not None:
@@ -681,4 +707,5 @@ def run_fix_command(
         written = sum(o.written for o in outcomes)
         err(f"Fixed {fixed} finding{'s' * (fixed != 1)} in {written} "
             f"file{'s' * (written != 1)}.\n")
-    return FixRun({o.path: len(o.applied) for o in outcomes if o.written and o.applied}, prior)
+    return FixRun({o.path: len(o.applied) for o in outcomes if o.written and o.applied}, prior,
+                  remaining)

@@ -101,32 +101,59 @@ def test_grouped_aligns_rows_and_columns_per_file_as_ruff() -> None:
 
 
 def test_full_shows_source_carets_and_path() -> None:
+    """ruff 0.17's layout (tests/cli/test_cli_ruff_side_by_side.py compares it with ruff's):
+    the blank context line above trimmed, no label after the carets, the path as notes."""
     out = format_full([FileResult("pkg/a.py", (CALLBACK,), SOURCE)])
     assert out == (
-        "pkg/a.py:4:19: JAX001 `jax.pure_callback` is reached by `jax.grad`\n"
+        "JAX001 `jax.pure_callback` is reached by `jax.grad`\n"
+        " --> pkg/a.py:4:19\n"
         "  |\n"
-        "2 |\n"
         "3 | def loss(x):\n"
         '4 |     é = "日本"; y = jax.pure_callback(f, s, x)\n'
         # 18 characters precede the call, and 日本 take two cells each on a terminal
-        "  | " + " " * 20 + "^" * len("jax.pure_callback(f, s, x)") + " JAX001\n"
+        "  | " + " " * 20 + "^" * len("jax.pure_callback(f, s, x)") + "\n"
         "5 |     return y\n"
-        "6 |\n"
         "  |\n"
-        "  = note: pkg/a.py:7:5: `jax.grad` differentiates `loss`\n"
-        "  = note: pkg/a.py:4:19: calls `jax.pure_callback`\n"
+        "note: pkg/a.py:7:5: `jax.grad` differentiates `loss`\n"
+        "note: pkg/a.py:4:19: calls `jax.pure_callback`\n"
         "\n"
         "Found 1 error.\n"
     )
 
 
-def test_full_multiline_range_underlines_each_line() -> None:
+def test_full_help_line_names_the_fix_offered_first() -> None:
+    """ruff's `help:` line: the title of the fix (shown also when the code is unfixable)."""
+    from jax_lsp.analysis.findings import FixKind
+    from jax_lsp.fixes.offers import listed_title
+
+    f = replace(CALLBACK, fixes=(FixKind.CUSTOM_JVP, FixKind.SUPPRESS))
+    title = listed_title(FixKind.CUSTOM_JVP, f)
+    for r in (FileResult("a.py", (f,), SOURCE), FileResult("a.py", (f,), SOURCE,
+                                                          unfixable=frozenset({"JAX001"}))):
+        block = format_full([r]).split("\n\n")[0]
+        assert block.endswith(f"\nhelp: {title}"), block
+    assert format_full([FileResult("a.py", (f,), SOURCE)]).startswith("JAX001 [*] ")
+
+
+def test_full_multiline_range_is_drawn_with_an_arm() -> None:
     out = format_full([FileResult("a.py", (LOOP,), SOURCE)])
-    lines = out.splitlines()
-    assert lines[0] == "a.py:3:1: JAX009 reverse mode through a loop"
-    assert "  | ^^^^^^^^^^^^" in lines  # all of line 3
-    assert "  |     ^^^^^^^^ JAX009" in lines  # line 5 from its indentation to column 12
-    assert lines[-1] == "Found 1 warning."
+    assert out.split("\n") == [
+        "JAX009 reverse mode through a loop",
+        " --> a.py:3:1",
+        "  |",
+        "1 |   import jax",
+        "2 |",
+        "3 | / def loss(x):",
+        '4 | |     é = "日本"; y = jax.pure_callback(f, s, x)',
+        "5 | |     return y",
+        "  | |____________^",  # under the last character, column 12
+        "6 |",
+        "7 |   g = jax.grad(loss)",
+        "  |",
+        "",
+        "Found 1 warning.",
+        "",
+    ]
 
 
 def test_full_tabs_and_empty_range() -> None:
@@ -134,29 +161,29 @@ def test_full_tabs_and_empty_range() -> None:
     f = Finding("JAX001", "m", Span(1, 5, 1, 5))  # empty range: one caret
     out = format_full([FileResult("t.py", (f,), src)])
     assert "1 |     x = f(y)\n" in out
-    assert "  |         ^ JAX001\n" in out
+    assert "  |         ^\n\n" in out  # the excerpt ends with its carets: no closing bar
 
 
-def test_full_long_range_is_elided() -> None:
+def test_full_long_range_is_shown_whole_as_ruff() -> None:
     src = "".join(f"line{i}\n" for i in range(1, 21))
     f = Finding("JAX001", "m", Span(2, 0, 15, 6))
     out = format_full([FileResult("t.py", (f,), src)])
-    assert "... |" not in out and ".. | ..." in out
-    assert " 8 | line8" not in out and "15 | line15" in out
+    assert " 2 | / line2\n" in out and " 8 | | line8\n" in out and "   | |______^\n" in out
+    assert "17 |   line17\n" in out and "18 |" not in out
 
 
 def test_full_without_source_or_out_of_range_has_header_and_notes_only() -> None:
     f = Finding("JAX001", "m", Span(40, 0, 40, 3), path=(PathStep(Span(1, 0, 1, 1), "site"),))
     for r in (FileResult("t.py", (f,), None), FileResult("t.py", (f,), "x = 1\n")):
         assert format_full([r]) == (
-            "t.py:40:1: JAX001 m\n  = note: t.py:1:1: site\n\nFound 1 error.\n"
+            "JAX001 m\n--> t.py:40:1\nnote: t.py:1:1: site\n\nFound 1 error.\n"
         )
 
 
 def test_full_step_in_another_file() -> None:
     f = Finding("JAX001", "m", Span(1, 0, 1, 1),
                 path=(PathStep(Span(3, 2, 3, 5), "differentiated here", "/abs/other.py"),))
-    assert "= note: /abs/other.py:3:3: differentiated here" in format_full(
+    assert "\nnote: /abs/other.py:3:3: differentiated here" in format_full(
         [FileResult("t.py", (f,), "x\n")]
     )
 
@@ -164,8 +191,11 @@ def test_full_step_in_another_file() -> None:
 def test_full_colour_only_when_asked() -> None:
     assert "\x1b[" not in format_full([RESULT])
     coloured = format_full([RESULT], color=True)
-    assert "\x1b[1;31mJAX001\x1b[0m" in coloured  # error: red
-    assert "\x1b[1;33mJAX009\x1b[0m" in coloured  # warning: yellow
+    # ruff's sequences: the code bold and bright red (yellow for a warning), the message bold
+    assert "\x1b[1m\x1b[91mJAX001\x1b[0m\x1b[1m `jax.pure_callback`" in coloured
+    assert "\x1b[1m\x1b[33mJAX009\x1b[0m" in coloured
+    assert " \x1b[1m\x1b[94m--> \x1b[0mpkg/a.py:4:19\n" in coloured
+    assert "\x1b[1m\x1b[33mnote\x1b[0m\x1b[1m: pkg/a.py:7:5: " in coloured
 
 
 def test_full_clean() -> None:
@@ -332,8 +362,10 @@ def test_statistics() -> None:
         "Found 3 findings (2 errors, 1 warning).\n"
     )
     assert json.loads(format_statistics_json(results)) == [
-        {"code": "JAX001", "name": "pure-callback-jvp", "count": 2},
-        {"code": "JAX009", "name": "reverse-mode-dynamic-loop", "count": 1},
+        {"code": "JAX001", "name": "pure-callback-jvp", "count": 2, "fixable": False,
+         "fixable_count": 0},
+        {"code": "JAX009", "name": "reverse-mode-dynamic-loop", "count": 1, "fixable": False,
+         "fixable_count": 0},
     ]
 
 

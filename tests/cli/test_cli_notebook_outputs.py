@@ -133,11 +133,12 @@ def test_concise_and_full_locate_findings_in_their_cell(
     assert concise[0].startswith("nb.ipynb:cell 3:3:9: JAX001 [*] `jax.pure_callback` is "
                                  "reached by `jax.grad` (cell 4, line 1)")
     full = run_cli(["check", "--no-cache", "nb.ipynb"], tmp_path).out.splitlines()
-    assert full[0] == concise[0]
+    assert full[0] == concise[0].removeprefix("nb.ipynb:cell 3:3:9: ")
+    assert full[1] == " --> nb.ipynb:cell 3:3:9"
     # the cell's own lines, its magic included, numbered from the cell's first line
-    assert full[2:4] == ["1 | %matplotlib inline", "2 | def loss(x):"]
-    assert full[4].startswith("3 |     s = jax.pure_callback(np.sin,")
-    assert "  = note: nb.ipynb:cell 4:1:5: `jax.grad` differentiates here" in full
+    assert full[3:5] == ["1 | %matplotlib inline", "2 | def loss(x):"]
+    assert full[5].startswith("3 |     s = jax.pure_callback(np.sin,")
+    assert "note: nb.ipynb:cell 4:1:5: `jax.grad` differentiates here" in full
 
 
 def test_a_notebook_on_standard_input_is_reported_in_its_cells(

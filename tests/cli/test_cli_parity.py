@@ -39,13 +39,17 @@ def test_standard_input_with_other_paths_is_a_usage_error(tmp_path: Path) -> Non
     assert ran.code == 2 and "standard input" in ran.err
 
 
-def test_output_file(tmp_path: Path) -> None:
+def test_output_file(tmp_path: Path, run_cli) -> None:
     write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
     ran = run_subprocess(["check", "--no-cache", "-o", "report.json", "--output-format",
                           "json", "a.py"], tmp_path)
     assert ran.code == 1 and ran.out == ""
     assert [item["code"] for item in json.loads((tmp_path / "report.json").read_text())] == [
         "JAX001"]
+    # as ruff: the report's directory is created
+    ran = run_cli(["check", "--no-cache", "-o", "reports/ci/out.txt", "a.py"], tmp_path)
+    assert ran.code == 1 and ran.out == ""
+    assert (tmp_path / "reports/ci/out.txt").read_text().startswith("JAX001 [*] ")
 
 
 def test_show_files_and_settings(tmp_path: Path) -> None:
@@ -306,7 +310,7 @@ LOGGING_PROGRAM = IO_PROGRAM.replace("    y = io_callback(", "    io_callback(")
 
 def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_cli) -> None:
     """The `[*]` marker follows what `--fix` does: a stop_gradient into a call whose result is
-    unused is safe. `--diff` ends with ruff's `Would fix N errors.`, and after `--fix` the
+    unused is safe. `--diff` ends with ruff's `Would fix N errors (...).`, and after `--fix` the
     summary says ruff's `Found N errors (F fixed, R remaining).` (exit 0 when none remain)."""
     write_tree(tmp_path, {"log.py": LOGGING_PROGRAM, "io.py": IO_PROGRAM})
     concise = ["check", "--no-cache", "--output-format", "concise"]
@@ -316,8 +320,11 @@ def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_
     assert lines[-1] == ("[*] 1 fixable with `--fix` (1 unsafe fix available with "
                          "`--fix --unsafe-fixes`).")
     diff = run_cli([*concise, "--diff", "log.py", "io.py"], tmp_path)
-    assert diff.code == 1 and "+++ b/log.py\n" in diff.out and "io.py" not in diff.out
-    assert diff.out.endswith("\n\nWould fix 1 error.\n"), diff.out
+    assert diff.code == 1 and diff.out.startswith("--- log.py\n+++ log.py\n")
+    assert "io.py" not in diff.out
+    # as ruff: the unsafe fix `--unsafe-fixes` would add is counted
+    assert diff.out.endswith("\n\nWould fix 1 error (1 additional fix available with "
+                             "`--unsafe-fixes`).\n"), diff.out
     fixed = run_cli([*concise, "--fix", "log.py", "io.py"], tmp_path)
     assert fixed.code == 1 and fixed.out.splitlines()[-2] == \
         "Found 2 errors (1 fixed, 1 remaining).", fixed.out

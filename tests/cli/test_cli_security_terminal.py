@@ -51,3 +51,26 @@ def test_messages_and_labels_from_a_cache_or_analysis_are_escaped(fmt: str) -> N
     text = FORMATS[fmt]([result], False)
     assert ESC not in text and not _ACTIVE.search(text)
     assert "fake line" in text and "\nfake line" not in text
+
+
+def test_fix_on_standard_input_is_escaped_only_on_a_terminal(
+    tmp_path: Path, run_cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--fix -` prints the fixed source: exactly when piped (it replaces the input), with
+    control characters made visible when a terminal shows it."""
+    import io
+    import sys
+
+    from test_cli_parity import LOGGING_PROGRAM
+
+    source = LOGGING_PROGRAM + f"# {ESC}]0;title{ESC}\\ {ESC}[2J\n"
+
+    def fix() -> Ran:
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(source.encode())))
+        return run_cli(["check", "--no-cache", "--fix", "-"], tmp_path)
+
+    piped = fix()
+    assert piped.code == 0 and ESC in piped.out and "stop_gradient(x)" in piped.out
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    shown = fix()
+    assert ESC not in shown.out and "\u241b[2J" in shown.out and "stop_gradient(x)" in shown.out

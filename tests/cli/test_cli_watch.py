@@ -94,3 +94,16 @@ def test_watch_report_puts_the_summary_first_as_ruff() -> None:
                                         "a.py:1:1: JAX001 x\n")
     clean = watch_report("All checks passed!\n", "All checks passed!", "All checks passed!")
     assert clean.endswith("] Found 0 errors. Watching for file changes.\n")
+
+
+def test_watch_report_leaves_out_a_coloured_summary(tmp_path: Path, run_cli, monkeypatch) -> None:
+    """With colour on, the summary under the findings (its `[*]` coloured) is still left out:
+    only the stamped line above says it."""
+    import jax_lsp.checker.watch as watch_module
+
+    monkeypatch.setattr(watch_module, "watch",
+                        lambda check_once, watched, write: check_once(lambda: None))
+    (tmp_path / "a.py").write_text(CALLBACK_PROGRAM)
+    ran = run_cli(["check", "--watch", "--color", "--no-cache", "a.py"], tmp_path)
+    assert "Found 1 error. Watching for file changes." in ran.out
+    assert "fixable with" not in ran.out and ran.out.count("Found 1 error.") == 1, ran.out

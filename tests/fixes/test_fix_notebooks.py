@@ -50,7 +50,7 @@ def test_fix_rewrites_only_the_changed_code_cells(tmp_path: Path,
 
     diff = check("--diff")
     assert diff.code == 1
-    assert "--- a/nb.ipynb:cell 3\n+++ b/nb.ipynb:cell 3\n" in diff.out  # ruff's cell numbers
+    assert "--- nb.ipynb:cell 3\n+++ nb.ipynb:cell 3\n" in diff.out  # ruff's cell numbers
     assert path.read_text(encoding="utf-8") == _notebook()
 
     # what the fix makes of the joined module (with the helper module the CLI creates)

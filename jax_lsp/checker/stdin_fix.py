@@ -1,0 +1,110 @@
+"""`--fix` and `--diff` on standard input, as ruff does them: the fixed source (or its diff)
+goes to standard output, for an editor or a pipe to take in place of what it sent.
+
+Nothing is written to disk: where `--fix` on a file would create the helper module beside it,
+the fixed source carries the helpers itself (`fix_source` without `helpers`, as the JSON
+output's fix objects do). A notebook is fixed as `--fix` fixes one on disk (its code cells as
+one module, cut back into the cells), or returned unchanged with the reason when that cannot be
+done faithfully.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.suppress import filter_suppressed
+from jax_lsp.checker.runner import import_workspace
+from jax_lsp.config import Config
+from jax_lsp.fixes.notebook import CellChange
+
+__all__ = ["StdinFix", "fix_stdin", "stdin_diff"]
+
+_BOM = b"\xef\xbb\xbf"
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+@dataclass(frozen=True)
+class StdinFix:
+    """What fixing standard input gave."""
+
+    #: the source as it came, and as fixed (the same bytes when nothing was fixed)
+    data: bytes
+    fixed: bytes
+    #: how many findings the fixes fixed
+    count: int
+    #: the fixed text (a notebook's joined cells) and the findings the user asked to fix that
+    #: its analysis still reports (for the "available with `--unsafe-fixes`" hint)
+    remaining: tuple[str, tuple[Finding, ...]] | None = None
+    #: why nothing was fixed although fixes applied (a notebook that cannot be rebuilt)
+    refused: str | None = None
+    #: a notebook's code cells that changed
+    cells: tuple[CellChange, ...] = ()
+
+
+def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool) -> StdinFix:
+    """Fix `data`, the source of the file `path` (which need not exist), with `config`."""
+    from jax_lsp.fixes.apply import fix_source
+    from jax_lsp.fixes.notebook import NotebookFixError, read_notebook
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:  # the check reports it
+        return StdinFix(data, data, 0)
+    notebook = None
+    if path.suffix == ".ipynb":
+        try:
+            notebook = read_notebook(text)
+        except (ValueError, TypeError, KeyError):
+            return StdinFix(data, data, 0)
+
+    def wanted(f: Finding) -> bool:
+        return config.is_enabled(f.code, path) and config.is_fixable(f.code)
+
+    workspace = import_workspace(str(config.root or Path.cwd()), config.python_path(),
+                                 config.python_trusted)
+    fixed = fix_source(notebook.joined.source if notebook is not None else text,
+                       unsafe=unsafe, filename=str(path), config=config.analysis_config(),
+                       reported=wanted, workspace=workspace)
+    remaining = None
+    if fixed.analysis is not None and fixed.analysis.error is None:
+        remaining = (fixed.text, tuple(f for f in filter_suppressed(
+            fixed.text, fixed.analysis.findings) if wanted(f)))
+    if not fixed.applied:
+        return StdinFix(data, data, 0, remaining)
+    new_text, cells = fixed.text, ()
+    if notebook is not None:
+        try:
+            new_text, cells = notebook.rebuild(fixed.text)
+        except NotebookFixError as e:
+            return StdinFix(data, data, 0, refused=str(e))
+    bom = _BOM if data.startswith(_BOM) else b""
+    return StdinFix(data, bom + new_text.encode("utf-8"), len(fixed.applied), remaining,
+                    cells=cells)
+
+
+def stdin_diff(fix: StdinFix, name: str | None) -> str:
+    """The fix as ruff's `--diff` prints it for standard input: headers naming
+    `--stdin-filename` (none without one; a notebook's cells as `name:cell N`), an empty line
+    after the diff; "" without a fix."""
+    if fix.fixed == fix.data:
+        return ""
+    if fix.cells:
+        return "".join(_diff(c.before, c.after, f"{name or '-'}:cell {c.number}", hint=False)
+                       for c in fix.cells) + "\n"
+    diff = _diff(fix.data.decode("utf-8-sig"), fix.fixed.decode("utf-8-sig"), name or "")
+    return (diff if name is not None else diff.split("\n", 2)[2]) + "\n"
+
+
+def _diff(before: str, after: str, name: str, *, hint: bool = True) -> str:
+    out = []
+    for line in difflib.unified_diff(_LINES.findall(before), _LINES.findall(after),
+                                     fromfile=name, tofile=name):
+        if line.endswith("\n"):
+            out.append(line)
+        else:
+            out.append(line + ("\n\\ No newline at end of file\n" if hint else "\n"))
+    return "".join(out)
