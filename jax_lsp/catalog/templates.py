@@ -32,13 +32,20 @@ class Template:
     """A compiled message template."""
 
     text: str
-    regex: re.Pattern[str]
+    #: the regular expression's source; compiled on first use (`regex`), since loading the
+    #: catalog for a hover or a code's explanation needs none of them
+    pattern: str
     #: placeholder names, in order of first use
     placeholders: tuple[str, ...]
     #: the static text between placeholders, in order (literal braces resolved)
     static_parts: tuple[str, ...]
     #: pinned placeholders: name -> the one value this template accepts
     pinned: tuple[tuple[str, str], ...] = ()
+
+    @functools.cached_property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled pattern (compiling all of them was most of the catalog's load time)."""
+        return re.compile(self.pattern, re.DOTALL)
 
     @property
     def static_length(self) -> int:
@@ -205,7 +212,7 @@ def compile_template(text: str) -> Template:
             regex.append(f"(?P<{name}>.*?)")
     return Template(
         text=text,
-        regex=re.compile("".join(regex), re.DOTALL),
+        pattern="".join(regex),
         placeholders=tuple(names),
         static_parts=tuple(statics),
         pinned=tuple(pinned),
