@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from jax_lsp.analysis.carried_calls import move_calls
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
@@ -485,6 +486,9 @@ class IncrementalAnalyzer:
             for st in rp.old:
                 for node in ast.walk(st):
                     infos.pop(node, None)
+            if rp.delta:
+                after, delta = rp.moved_after, rp.delta
+                move_calls(last.carry.calls, lambda span: _move_span(span, after, delta))
         reuse = Reuse(
             last.records,
             last.fingerprints,
@@ -492,6 +496,7 @@ class IncrementalAnalyzer:
             lambda node: self._mentions_of(node, lines),
             lambda f: _move(f, rp.moved_after, rp.delta),
             last.order_sensitive,
+            lambda span: _move_span(span, rp.moved_after, rp.delta),
         )
         interp = interpreter(
             rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,

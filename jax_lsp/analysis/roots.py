@@ -76,12 +76,15 @@ class Reuse:
         mentions: Callable[[ast.AST], frozenset[str]],
         move: Callable[[Finding], Finding],
         order_sensitive: bool,
+        move_span: Callable[[Span], Span] = lambda span: span,
     ) -> None:
         self.records = records
         self.fingerprints = fingerprints
         self.replaced = replaced
         self.mentions = mentions
         self._move = move
+        #: a position of the previous version, where it is in this one
+        self.move_span = move_span
         self._moved: dict[int, Finding] = {}
         self.changed: set[str] = set()
         self._stale: dict[ast.AST, bool] = {}
