@@ -168,6 +168,7 @@ class Interpreter(
         record: bool = False,
         reuse: Reuse | None = None,
         carry: ModuleCarry | None = None,
+        top_starts: list[int] | None = None,
     ) -> None:
         self.tree = tree
         if carry is not None:
@@ -318,7 +319,8 @@ class Interpreter(
         self._outer_writes = 0
         self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
-        self._top_starts: list[int] | None = None
+        #: the first line (0-based) of each top-level statement, if known (`top_statement`)
+        self._top_starts: list[int] | None = top_starts
         self._md = _MayDifferentiate()
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
@@ -428,8 +430,8 @@ class Interpreter(
         none does)."""
         body = self.tree.body
         if self._top_starts is None:
-            self._top_starts = [statement_start(s) for s in body]
-        i = bisect.bisect_right(self._top_starts, node.lineno) - 1  # type: ignore[attr-defined]
+            self._top_starts = [statement_start(s) - 1 for s in body]
+        i = bisect.bisect_right(self._top_starts, node.lineno - 1) - 1  # type: ignore[attr-defined]
         if i >= 0 and node.lineno <= body[i].end_lineno:  # type: ignore[attr-defined,operator]
             return body[i]
         return MODULE_ROOT

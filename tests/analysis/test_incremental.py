@@ -16,7 +16,7 @@ import pytest
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import ParseError
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, reparse
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, _bounds, reparse
 from jax_lsp.analysis.interp import statement_start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,6 +140,8 @@ def test_reparse_matches_a_full_parse(old: str, new: str) -> None:
     rp = reparse(old.split("\n"), ast.parse(old), new.split("\n"))
     assert rp is not None
     assert _dump(rp.tree) == _dump(ast.parse(new))
+    # the statements' lines, kept for the next edit, are those of the new tree
+    assert rp.bounds == _bounds(ast.parse(new).body)
 
 
 @pytest.mark.parametrize(
@@ -305,6 +307,9 @@ def test_random_edits_equal_a_full_analysis(seed: int) -> None:
                 compared += 1
                 incremental += analyzer.incremental_runs > runs
                 assert _signature(got) == _signature(want), source
+                last = analyzer._last
+                if last is not None and last.bounds is not None:
+                    assert last.bounds == _bounds(last.tree.body)
     assert compared > 50 and incremental > 20
 
 
