@@ -60,7 +60,7 @@ from jax_lsp.analysis.values import (
 __all__ = ["CarriedCallSet", "CarriedCalls", "move_calls"]
 
 #: how many versions carried interpretations are handed on unchecked, at most
-_CHECK_EVERY = 16
+_CHECK_EVERY = 32
 
 _ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
 _REFERENCES = frozenset({Api, UserModule, LazyName, Decorator})
@@ -179,19 +179,28 @@ class CarriedCalls:
         closure = key[0]
         if self.closures_seen.get(closure.func) is not closure:
             return False  # its function was made anew: a key that no call has any more
-        reuse = self.reuse
-        if reuse is None:
+        if self.reuse is None:
             return False
         _, code, since = carried
-        if any(reuse.stale(node, top) for node, top in code):
-            return False
-        mentions = reuse.mentions
-        for version, replaced, changed in self.calls_edits:
-            if version > since and any(
-                top in replaced or not mentions(node).isdisjoint(changed) for node, top in code
-            ):
-                return False
-        return True
+        touched = self._touched_at
+        return all(touched(node, top) <= since for node, top in code)
+
+    def _touched_at(self, node: object, top: object) -> int:
+        """The last version whose edit made code of the module stale (this version's included,
+        see `roots.Reuse.stale`), 0 if none did since the carried calls were all checked."""
+        at = self._touched.get(node)
+        if at is None:
+            reuse = self.reuse
+            at = 0
+            if reuse.stale(node, top):
+                at = self.calls_version
+            else:
+                for version, replaced, changed in reversed(self.calls_edits):
+                    if top in replaced or not reuse.mentions(node).isdisjoint(changed):
+                        at = version
+                        break
+            self._touched[node] = at
+        return at
 
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""

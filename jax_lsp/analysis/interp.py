@@ -281,6 +281,9 @@ class Interpreter(
         self.calls_version = carried.version + 1
         self.calls_edits = carried.edits
         self.calls_checked = carried.checked
+        #: by function (or other node) of the module, the last version whose edit made it
+        #: stale (see `carried_calls`)
+        self._touched: dict[object, int] = {}
         self.portable_calls: dict[tuple, Carried] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
