@@ -273,3 +273,50 @@ def test_edits_of_a_generated_module_past_a_check_of_all_carried_calls(
         compared += 1
         carried += analyzer.carried_calls
     assert carried
+
+
+def _installed(relative: str) -> Path | None:
+    import importlib.util
+
+    spec = importlib.util.find_spec(relative.split("/")[0])
+    if spec is None or spec.origin is None:
+        return None
+    path = Path(spec.origin).parent.parent / relative
+    return path if path.is_file() else None
+
+
+#: installed modules that differentiate (custom rules, gradients), and corpus programs
+REAL = [
+    "flax/training/dynamic_scale.py",
+    "flax/linen/fp8_ops.py",
+    "optax/contrib/_momo.py",
+    "equinox/_errors.py",
+]
+
+
+def test_edits_of_real_modules_equal_a_full_analysis() -> None:
+    """Edits inside functions of real modules that differentiate (installed flax, optax and
+    equinox sources, corpus programs), the calls of each version carried into the next: each
+    result equals a full analysis."""
+    import random
+
+    from test_incremental import PROGRAMS
+
+    rng = random.Random(3)
+    paths = [p for p in map(_installed, REAL) if p is not None] + PROGRAMS[::40]
+    compared = 0
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        analyzer = IncrementalAnalyzer()
+        analyzer.analyze(source, "real.py")
+        for _ in range(3):
+            edited = _semantic_edit(source, rng)
+            got, want = analyzer.analyze(edited, "real.py"), analyze_source(edited, "real.py")
+            assert got.error == want.error
+            if want.error is not None:
+                continue
+            source = edited
+            if got.exact:
+                assert _signature(got) == _signature(want), (path, source)
+            compared += 1
+    assert compared >= 10
