@@ -35,7 +35,7 @@ import ast
 import bisect
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.carried_calls import move_calls
@@ -81,7 +81,7 @@ class _Version:
     order_sensitive: bool = False
     #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
     identifier_counts: dict[str, int] | None = None
-    #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
+    #: its roots' code is indexed by the names it mentions (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
     #: its module, scope and top-level statements' records (see `replay`)
     carry: ModuleCarry | None = None
@@ -380,6 +380,11 @@ class IncrementalAnalyzer:
         self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
         self._node_idents: dict[ast.AST, frozenset[str]] = {}
+        #: the nodes of the last version's records' code that mention each name (see
+        #: `roots.Reuse.start`), the nodes indexed, and how many there were when it was built
+        self._mentioned_by: dict[str, set[ast.AST]] = {}
+        self._indexed: set[ast.AST] = set()
+        self._index_built = 0
         #: whether each line's text holds a construct of a newer Python (`reparse`)
         self._newer_syntax: dict[str, bool] = {}
         #: counters, for tests and benchmarks
@@ -520,6 +525,7 @@ class IncrementalAnalyzer:
             self._mentions.clear()
         if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
             self._node_idents.clear()
+        self._prepare(last)
         if last.carry is not None:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
             infos = last.carry.func_infos
@@ -537,6 +543,7 @@ class IncrementalAnalyzer:
             lambda f: _move(f, rp.moved_after, rp.delta),
             last.order_sensitive,
             lambda span: _move_span(span, rp.moved_after, rp.delta),
+            self._mentioned_by,
         )
         interp = interpreter(
             rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
@@ -579,21 +586,42 @@ class IncrementalAnalyzer:
             else result.dependencies,
             exact=not reuse.inexact,
         )
-        self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
-        self._last.bounds = rp.bounds
+        new = self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
+        new.bounds = rp.bounds
+        # the records of the roots that ran join the index (the others are in it); rebuilt
+        # from all records when the nodes of replaced statements have piled up
+        self._index((new.records[r] for r in ran if r in new.records), lines)
+        new.prepared = len(self._indexed) <= 2 * self._index_built + 1000
         return out
 
     def prepare(self) -> None:
         """Compute now what the first incremental analysis after a full one would (the
-        identifiers the code of each root mentions), e.g. while the server publishes the full
-        analysis's result."""
-        last = self._last
-        if last is None or last.prepared:
+        index of the code of each root by the identifiers it mentions), e.g. while the server
+        publishes the full analysis's result."""
+        if self._last is not None:
+            self._prepare(self._last)
+
+    def _prepare(self, last: _Version) -> None:
+        if last.prepared:
             return
-        for rec in last.records.values():
-            for node, _ in rec.code:
-                self._mentions_of(node, last.lines)
+        self._mentioned_by.clear()
+        self._indexed.clear()
+        self._index(last.records.values(), last.lines)
+        self._index_built = len(self._indexed)
         last.prepared = True
+
+    def _index(self, records: Iterable[RootRecord], lines: list[str]) -> None:
+        """Index the nodes of `records`' code by the names their text mentions."""
+        by, done = self._mentioned_by, self._indexed
+        for rec in records:
+            for node in rec.nodes:
+                if node not in done:
+                    done.add(node)
+                    for name in self._mentions_of(node, lines):
+                        ids = by.get(name)
+                        if ids is None:
+                            ids = by[name] = set()
+                        ids.add(node)
 
     def _mentions_of(self, node: ast.AST, lines: list[str]) -> frozenset[str]:
         """The identifiers in the text of a function (or other node) of the module, cached
