@@ -450,7 +450,7 @@ class PythonCalls:
     ) -> tuple[tuple, tuple[Level, ...]] | None:
         """The key of a call of a top-level function of the analysed module in which the
         levels are named by rank (see `sharing`), with the fields `bits` of the context, and
-        those levels; None if it has none."""
+        those levels; None if it has none, unless the analysis records (see `carried_calls`)."""
         ctx = self.ctx
         kw = sorted(args.kw.items())
         level_sets = tuple(
@@ -467,6 +467,8 @@ class PythonCalls:
             [*args.pos, *(v for _, v in kw), args.star, args.dstar],
             level_sets,
             lambda lv: self._level_group.get(lv) is MODULE_ROOT,
+            # calls without levels too when recording: the next version may reuse them
+            level_free=self.record,
         )
         if named is None:
             return None

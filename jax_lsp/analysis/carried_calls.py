@@ -7,11 +7,14 @@ their levels (`sharing`) are keyed by the function (the same object in the next 
 its statement is replayed, see `replay`) and by the arguments with their levels named by rank,
 so they can serve the next version too, when:
 
-- the interpretation made no finding, level, transformed function, function (a nested `def`
-  becomes an entry point of its own), class registration nor workspace read, stored into no
-  global nor object, and returned plain data or references to APIs (no function, class or
-  object of its version); the previous analysis cut no recursion and hit no cap, and no root of
-  it stored into shared state (a global, a custom rule, an object it did not make);
+- the interpretation made no level, transformed function, function (a nested `def` becomes
+  an entry point of its own), class registration nor workspace read, stored into no global nor
+  object, and returned plain data or references to APIs (no function, class or object of its
+  version); the previous analysis cut no recursion and hit no cap, and no root of it stored
+  into shared state (a global, a custom rule, an object it did not make);
+- the findings it emitted (moved with the code, `move_calls`) are all found already when it
+  serves: a finding is worded by the first call that reaches it, which the carried
+  interpretation was not in this version's order; a call that would word one runs again;
 - objects (instances, custom derivative functions) are stored into by the module's statements
   only (a root storing into one, or into a global, counts as storing into shared state): what
   the code reads of them is then described by the module's fingerprints; one passed as an
@@ -22,11 +25,24 @@ so they can serve the next version too, when:
 
 Its result is then what interpreting it again would give (the interpreter's memo rests on the
 same property), with the levels of this call in place of the previous ones (`sharing.rename`);
-the functions it ran count as entered, as if it had run.
+the functions it ran count as entered, as if it had run. Calls without levels are keyed the same
+way (`sharing.canonical_call`'s `level_free`) and carried too.
+
+Checking every carried interpretation after every edit would cost as much as the module is
+long: each one is checked when it serves, and handed on otherwise with the version it was last
+checked in (`CarriedCallSet`); the edits since (replaced statements, names holding something
+new) are kept, and an interpretation serves only if none of them touches its code. All are
+checked, and the edits forgotten, every `_CHECK_EVERY` versions (else the dead ones pile up).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.interp_state import SharedCall
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -41,7 +57,10 @@ from jax_lsp.analysis.values import (
     Value,
 )
 
-__all__ = ["CarriedCalls"]
+__all__ = ["CarriedCallSet", "CarriedCalls", "move_calls"]
+
+#: how many versions carried interpretations are handed on unchecked, at most
+_CHECK_EVERY = 32
 
 _ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
 _REFERENCES = frozenset({Api, UserModule, LazyName, Decorator})
@@ -67,6 +86,42 @@ def _portable(v: Value, levels: frozenset, depth: int = 0) -> bool:
     return v.items is None or all(_portable(i, levels, depth + 1) for i in v.items)
 
 
+#: a carried interpretation: its result, the code it ran (with the top-level statement of each
+#: function), and the version it was last checked in
+Carried = tuple[SharedCall, tuple, int]
+
+
+@dataclass
+class CarriedCallSet:
+    """The interpretations of calls one version hands the next (see the module's docstring)."""
+
+    calls: dict[tuple, Carried] = field(default_factory=dict)
+    #: the context fields the carried calls of each shape (function, positional count, keyword
+    #: names) were keyed on (see `calls._sharer_reads`)
+    reads: dict[tuple, list[int]] = field(default_factory=dict)
+    #: the version that made this set, and the edit of each version since the calls were all
+    #: checked: (version, statements it replaced, names that hold something new)
+    version: int = 0
+    edits: tuple[tuple[int, frozenset[Any], frozenset[str]], ...] = ()
+    #: how many calls there were when they were all checked
+    checked: int = 0
+
+
+def move_calls(carried: CarriedCallSet, move: Callable[[Span], Span]) -> None:
+    """Move the findings the carried interpretations emitted to where they are in the new
+    version (an edit above them added or removed lines)."""
+    calls = carried.calls
+    for key, (entry, code, since) in list(calls.items()):
+        if entry.emitted:
+            emitted = tuple((c, move(span)) for c, span in entry.emitted)
+            if emitted != entry.emitted:
+                calls[key] = (dataclasses.replace(entry, emitted=emitted), code, since)
+
+
+def _shape(key: tuple) -> tuple:
+    return (key[0], key[1], *key[2])
+
+
 class CarriedCalls:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -88,13 +143,16 @@ class CarriedCalls:
         """An interpretation was made shareable: keep it for the next version if it can be."""
         if (
             self.calls_ready
-            and not entry.emitted
             and marks == self._portable_marks()
             and _portable(entry.result, frozenset(entry.levels))
         ):
             # with the top-level statement of each function it ran, as `roots` records code
             top = self.top_statement
-            self.portable_calls[key] = (entry, tuple((n, top(n)) for n in entry.entered))
+            self.portable_calls[key] = (
+                entry,
+                tuple((n, top(n)) for n in entry.entered),
+                self.calls_version,
+            )
 
     def start_calls(self) -> None:
         """The module's statements ran: carried interpretations may serve from now on."""
@@ -105,19 +163,44 @@ class CarriedCalls:
         carried = self.calls_in.get(key)
         if carried is None or not self.calls_ready or self._wrote:
             return None
-        if not self._still_holds(key, carried[1]):
+        if not self._still_holds(key, carried):
             del self.calls_in[key]
             return None
-        return carried[0]
+        entry = carried[0]
+        findings = self.findings
+        if entry.emitted and not all(k in findings for k in entry.emitted):
+            return None  # it would word a finding (see the module's docstring)
+        return entry
 
-    def _still_holds(self, key: tuple, code: tuple) -> bool:
+    def _still_holds(self, key: tuple, carried: Carried) -> bool:
         """None of the code an interpretation ran (with the top-level statements that held it
-        then: a statement replaced since is not in this version's tree) is stale."""
+        then: a statement replaced since is not in this version's tree) is stale: made stale
+        by this version's edit, or by one since the version it was checked in."""
         closure = key[0]
         if self.closures_seen.get(closure.func) is not closure:
             return False  # its function was made anew: a key that no call has any more
-        reuse = self.reuse
-        return reuse is not None and not any(reuse.stale(node, top) for node, top in code)
+        if self.reuse is None:
+            return False
+        _, code, since = carried
+        touched = self._touched_at
+        return all(touched(node, top) <= since for node, top in code)
+
+    def _touched_at(self, node: object, top: object) -> int:
+        """The last version whose edit made code of the module stale (this version's included,
+        see `roots.Reuse.stale`), 0 if none did since the carried calls were all checked."""
+        at = self._touched.get(node)
+        if at is None:
+            reuse = self.reuse
+            at = 0
+            if reuse.stale(node, top):
+                at = self.calls_version
+            else:
+                for version, replaced, changed in reversed(self.calls_edits):
+                    if top in replaced or not reuse.mentions(node).isdisjoint(changed):
+                        at = version
+                        break
+            self._touched[node] = at
+        return at
 
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""
@@ -125,16 +208,40 @@ class CarriedCalls:
         self.carried_calls_used += 1
         self.entered.update(info(n) for n in entry.entered)
         self.shared_memo[key] = entry
-        self.portable_calls[key] = self.calls_in[key]
+        self.portable_calls[key] = (entry, self.calls_in[key][1], self.calls_version)
 
-    def calls_out(self) -> dict[tuple, tuple[SharedCall, tuple]]:
+    def calls_out(self) -> CarriedCallSet:
         """The interpretations the next version may reuse: those of this analysis, and the
-        carried ones that still hold."""
+        carried ones, checked or handed on with the edits since they were (see the module's
+        docstring)."""
+        version = self.calls_version
         if self.order_sensitive or self._wrote or self.modules:
-            return {}
-        out = dict(self.portable_calls)
-        if self.calls_in and self.calls_ready:
-            for key, carried in self.calls_in.items():
-                if key not in out and self._still_holds(key, carried[1]):
-                    out[key] = carried
-        return out
+            return CarriedCallSet(version=version)
+        calls_in = self.calls_in if self.calls_ready else {}
+        edits = self.calls_edits
+        if self.reuse is not None:
+            edit = (version, frozenset(self.reuse.replaced), frozenset(self.reuse.changed))
+            edits = (*edits, edit)
+        if len(edits) >= _CHECK_EVERY or len(calls_in) > 2 * self.calls_checked + 1000:
+            out = {
+                key: (carried[0], carried[1], version)
+                for key, carried in calls_in.items()
+                if self._still_holds(key, carried)
+            }
+            out.update(self.portable_calls)
+            reads: dict[tuple, list[int]] = {}
+            for key in out:
+                r = reads.setdefault(_shape(key), [])
+                if key[3] not in r:
+                    r.append(key[3])
+            return CarriedCallSet(out, reads, version, (), len(out))
+        out = dict(calls_in)
+        out.update(self.portable_calls)
+        reads = dict(self.carried_reads)
+        for key in self.portable_calls:
+            shape = _shape(key)
+            r = reads.get(shape, ())
+            if key[3] not in r:
+                reads[shape] = [*r, key[3]]
+        checked = self.calls_checked if self.calls_in else len(out)
+        return CarriedCallSet(out, reads, version, edits, checked)

@@ -35,9 +35,10 @@ import ast
 import bisect
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from jax_lsp.analysis.carried_calls import move_calls
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
@@ -80,10 +81,12 @@ class _Version:
     order_sensitive: bool = False
     #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
     identifier_counts: dict[str, int] | None = None
-    #: what its roots' code mentions is computed (see `IncrementalAnalyzer.prepare`)
+    #: its roots' code is indexed by the names it mentions (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
     #: its module, scope and top-level statements' records (see `replay`)
     carry: ModuleCarry | None = None
+    #: its top-level statements' lines (`reparse`), if known
+    bounds: Bounds | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ class Reparse:
     #: previous version they replace: all others are the same
     new_lines: tuple[int, int]
     old_lines: tuple[int, int]
+    #: the new tree's `_bounds`
+    bounds: Bounds
 
 
 def _lines(source: str) -> list[str] | None:
@@ -111,11 +116,20 @@ def _lines(source: str) -> list[str] | None:
     return source.split("\n")
 
 
+#: the first and last lines (0-based) of each top-level statement, its decorators included
+Bounds = tuple[list[int], list[int]]
+
+
+def _bounds(body: list[ast.stmt]) -> Bounds:
+    return [statement_start(st) - 1 for st in body], [st.end_lineno - 1 for st in body]  # type: ignore[misc]
+
+
 def reparse(
     old_lines: list[str],
     old_tree: ast.Module,
     new_lines: list[str],
     newer_syntax: dict[str, bool] | None = None,
+    bounds: Bounds | None = None,
 ) -> Reparse | ParseError | None:
     """The new version's tree, parsing only the top-level statements the edit touched; or the
     error a full parse reports; None when that cannot be done safely (the caller then parses
@@ -126,7 +140,8 @@ def reparse(
     complete top-level statements, which leave the parser as it starts, so the first error
     is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
     the parser stops there: it costs the chunk, not the module. `newer_syntax`: what
-    `syntax.newer_syntax_in` knows of lines (kept across versions)."""
+    `syntax.newer_syntax_in` knows of lines (kept across versions); `bounds`: `old_tree`'s
+    `_bounds`, if known."""
     body = old_tree.body
     if not body:
         return None
@@ -137,8 +152,9 @@ def reparse(
     # the changed lines of the old version, 0-based inclusive (an insertion: the line at p)
     lo = p
     hi = max(n_old - s - 1, p)
-    starts = [statement_start(st) - 1 for st in body]
-    ends = [st.end_lineno - 1 for st in body]  # type: ignore[operator]
+    if bounds is None or len(bounds[0]) != len(body):
+        bounds = _bounds(body)
+    starts, ends = bounds
     first = bisect.bisect_left(ends, lo) - 1
     last = bisect.bisect_right(starts, hi)
     first = max(first, 0)
@@ -202,8 +218,16 @@ def reparse(
     changed_new = new[head : len(new) - tail]
     new_body = body[:first] + old[:head] + changed_new + after
     tree = ast.Module(body=new_body, type_ignores=[])
+    # the statements before the changed ones keep their lines, those after move by `delta`
+    kept = first + head
+    moved = first + len(old) - tail
+    added_starts, added_ends = _bounds(changed_new)
+    new_bounds = (
+        starts[:kept] + added_starts + [i + delta for i in starts[moved:]],
+        ends[:kept] + added_ends + [i + delta for i in ends[moved:]],
+    )
     return Reparse(
-        tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1)
+        tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1), new_bounds
     )
 
 
@@ -267,26 +291,43 @@ def _shift(statements: list[ast.stmt], n: int) -> None:
 
 
 def _common_prefix(a: list[str], b: list[str]) -> int:
-    """How many lines two versions share at the start (list comparisons run in C)."""
-    lo, hi = 0, min(len(a), len(b))
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[:mid] == b[:mid]:
+    """How many lines two versions share at the start: blocks of doubling size compared as
+    lists (in C), then halves of the first block that differs: time in the shared length."""
+    n = min(len(a), len(b))
+    lo, hi, step = 0, 0, 64
+    while lo < n:
+        hi = min(lo + step, n)
+        if a[lo:hi] != b[lo:hi]:
+            break
+        lo, step = hi, step * 2
+    else:
+        return n
+    while hi - lo > 1:  # a[:lo] == b[:lo]; a line of [lo, hi) differs
+        mid = (lo + hi) // 2
+        if a[lo:mid] == b[lo:mid]:
             lo = mid
         else:
-            hi = mid - 1
+            hi = mid
     return lo
 
 
 def _common_suffix(a: list[str], b: list[str], limit: int) -> int:
-    """How many lines (at most `limit`) two versions share at the end."""
-    lo, hi = 0, limit
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if a[len(a) - mid :] == b[len(b) - mid :]:
+    """How many lines (at most `limit`) two versions share at the end (as `_common_prefix`)."""
+    na, nb = len(a), len(b)
+    lo, hi, step = 0, 0, 64
+    while lo < limit:
+        hi = min(lo + step, limit)
+        if a[na - hi : na - lo] != b[nb - hi : nb - lo]:
+            break
+        lo, step = hi, step * 2
+    else:
+        return limit
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if a[na - mid : na - lo] == b[nb - mid : nb - lo]:
             lo = mid
         else:
-            hi = mid - 1
+            hi = mid
     return lo
 
 
@@ -339,6 +380,11 @@ class IncrementalAnalyzer:
         self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
         self._node_idents: dict[ast.AST, frozenset[str]] = {}
+        #: the nodes of the last version's records' code that mention each name (see
+        #: `roots.Reuse.start`), the nodes indexed, and how many there were when it was built
+        self._mentioned_by: dict[str, set[ast.AST]] = {}
+        self._indexed: set[ast.AST] = set()
+        self._index_built = 0
         #: whether each line's text holds a construct of a newer Python (`reparse`)
         self._newer_syntax: dict[str, bool] = {}
         #: counters, for tests and benchmarks
@@ -389,7 +435,7 @@ class IncrementalAnalyzer:
                 if len(self._newer_syntax) > 2 * len(last.lines) + 1000:
                     self._newer_syntax.clear()
                 rp = (
-                    reparse(last.lines, last.tree, lines, self._newer_syntax)
+                    reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds)
                     if lines is not None
                     else None
                 )
@@ -479,12 +525,16 @@ class IncrementalAnalyzer:
             self._mentions.clear()
         if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
             self._node_idents.clear()
+        self._prepare(last)
         if last.carry is not None:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
             infos = last.carry.func_infos
             for st in rp.old:
                 for node in ast.walk(st):
                     infos.pop(node, None)
+            if rp.delta:
+                after, delta = rp.moved_after, rp.delta
+                move_calls(last.carry.calls, lambda span: _move_span(span, after, delta))
         reuse = Reuse(
             last.records,
             last.fingerprints,
@@ -492,10 +542,12 @@ class IncrementalAnalyzer:
             lambda node: self._mentions_of(node, lines),
             lambda f: _move(f, rp.moved_after, rp.delta),
             last.order_sensitive,
+            lambda span: _move_span(span, rp.moved_after, rp.delta),
+            self._mentioned_by,
         )
         interp = interpreter(
             rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
-            carry=last.carry,
+            carry=last.carry, top_starts=rp.bounds[0],
         )
         interp.node_identifiers = self._node_idents
         interp.main_identifiers = _identifier_counts(last, rp, lines)
@@ -534,20 +586,42 @@ class IncrementalAnalyzer:
             else result.dependencies,
             exact=not reuse.inexact,
         )
-        self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
+        new = self._last = self._version(source, lines, rp.tree, cfg, filename, out, interp)
+        new.bounds = rp.bounds
+        # the records of the roots that ran join the index (the others are in it); rebuilt
+        # from all records when the nodes of replaced statements have piled up
+        self._index((new.records[r] for r in ran if r in new.records), lines)
+        new.prepared = len(self._indexed) <= 2 * self._index_built + 1000
         return out
 
     def prepare(self) -> None:
         """Compute now what the first incremental analysis after a full one would (the
-        identifiers the code of each root mentions), e.g. while the server publishes the full
-        analysis's result."""
-        last = self._last
-        if last is None or last.prepared:
+        index of the code of each root by the identifiers it mentions), e.g. while the server
+        publishes the full analysis's result."""
+        if self._last is not None:
+            self._prepare(self._last)
+
+    def _prepare(self, last: _Version) -> None:
+        if last.prepared:
             return
-        for rec in last.records.values():
-            for node, _ in rec.code:
-                self._mentions_of(node, last.lines)
+        self._mentioned_by.clear()
+        self._indexed.clear()
+        self._index(last.records.values(), last.lines)
+        self._index_built = len(self._indexed)
         last.prepared = True
+
+    def _index(self, records: Iterable[RootRecord], lines: list[str]) -> None:
+        """Index the nodes of `records`' code by the names their text mentions."""
+        by, done = self._mentioned_by, self._indexed
+        for rec in records:
+            for node in rec.nodes:
+                if node not in done:
+                    done.add(node)
+                    for name in self._mentions_of(node, lines):
+                        ids = by.get(name)
+                        if ids is None:
+                            ids = by[name] = set()
+                        ids.add(node)
 
     def _mentions_of(self, node: ast.AST, lines: list[str]) -> frozenset[str]:
         """The identifiers in the text of a function (or other node) of the module, cached

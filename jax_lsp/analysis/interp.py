@@ -31,7 +31,7 @@ from typing import Any
 
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.calls import PythonCalls
-from jax_lsp.analysis.carried_calls import CarriedCalls
+from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.expressions import PythonExpressions
@@ -168,6 +168,7 @@ class Interpreter(
         record: bool = False,
         reuse: Reuse | None = None,
         carry: ModuleCarry | None = None,
+        top_starts: list[int] | None = None,
     ) -> None:
         self.tree = tree
         if carry is not None:
@@ -271,17 +272,19 @@ class Interpreter(
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
         #: interpretations of calls carried from the previous version and kept for the next
         #: (see `carried_calls`); the carried ones serve once the module's statements ran
-        self.calls_in: dict[tuple, tuple[SharedCall, tuple]] = (
-            carry.calls if carry is not None else {}
-        )
+        carried = carry.calls if carry is not None else CarriedCallSet()
+        self.calls_in: dict[tuple, Carried] = carried.calls
         #: the context fields each carried interpretation is keyed on, by the shape of its
         #: call (function, positional count, keyword names): see `calls._sharer_reads`
-        self.carried_reads: dict[tuple, list[int]] = {}
-        for key in self.calls_in:
-            reads = self.carried_reads.setdefault((key[0], key[1], *key[2]), [])
-            if key[3] not in reads:
-                reads.append(key[3])
-        self.portable_calls: dict[tuple, tuple[SharedCall, tuple]] = {}
+        self.carried_reads: dict[tuple, list[int]] = carried.reads
+        #: this version's number, and the edits since the carried calls were all checked
+        self.calls_version = carried.version + 1
+        self.calls_edits = carried.edits
+        self.calls_checked = carried.checked
+        #: by function (or other node) of the module, the last version whose edit made it
+        #: stale (see `carried_calls`)
+        self._touched: dict[object, int] = {}
+        self.portable_calls: dict[tuple, Carried] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
@@ -319,7 +322,8 @@ class Interpreter(
         self._outer_writes = 0
         self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
-        self._top_starts: list[int] | None = None
+        #: the first line (0-based) of each top-level statement, if known (`top_statement`)
+        self._top_starts: list[int] | None = top_starts
         self._md = _MayDifferentiate()
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
@@ -429,8 +433,8 @@ class Interpreter(
         none does)."""
         body = self.tree.body
         if self._top_starts is None:
-            self._top_starts = [statement_start(s) for s in body]
-        i = bisect.bisect_right(self._top_starts, node.lineno) - 1  # type: ignore[attr-defined]
+            self._top_starts = [statement_start(s) - 1 for s in body]
+        i = bisect.bisect_right(self._top_starts, node.lineno - 1) - 1  # type: ignore[attr-defined]
         if i >= 0 and node.lineno <= body[i].end_lineno:  # type: ignore[attr-defined,operator]
             return body[i]
         return MODULE_ROOT

@@ -46,6 +46,7 @@ class RootRecording:
                 code.add((r, self.top_statement(r)))
             code = {c for c in code if c[1] is not MODULE_ROOT}
             records[r] = RootRecord(
+                nodes=frozenset(n for n, _ in code),
                 entry=self._entries.get(r),
                 code=frozenset(code),  # type: ignore[arg-type]
                 effects=eff,
@@ -72,6 +73,7 @@ class RootRecording:
                         for k in credited.get(r, ())
                     ),
                     rec.late,
+                    rec.nodes,
                 )
         return records
 

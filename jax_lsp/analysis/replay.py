@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
+from jax_lsp.analysis.carried_calls import CarriedCallSet
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
@@ -127,7 +128,7 @@ class ModuleCarry:
     #: what each root applied (`roots`), as objects and as a fingerprint
     entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
     #: interpretations of calls the next version may reuse (see `carried_calls`)
-    calls: dict[tuple, Any] = field(default_factory=dict)
+    calls: CarriedCallSet = field(default_factory=CarriedCallSet)
     #: the functions of the module by node, one per node across versions (see
     #: `interp.Interpreter.info`)
     func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)

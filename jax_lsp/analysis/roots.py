@@ -62,6 +62,8 @@ class RootRecord:
     #: some of its findings were emitted after other roots ran (a transformed function it
     #: made, applied when it escapes): put back early, they may take another root's place
     late: bool = False
+    #: the functions (and other nodes) of `code`
+    nodes: frozenset[ast.AST] = frozenset()
 
 
 class Reuse:
@@ -76,12 +78,20 @@ class Reuse:
         mentions: Callable[[ast.AST], frozenset[str]],
         move: Callable[[Finding], Finding],
         order_sensitive: bool,
+        move_span: Callable[[Span], Span] = lambda span: span,
+        mentioned_by: dict[str, set[ast.AST]] | None = None,
     ) -> None:
         self.records = records
         self.fingerprints = fingerprints
         self.replaced = replaced
         self.mentions = mentions
         self._move = move
+        #: a position of the previous version, where it is in this one
+        self.move_span = move_span
+        #: the nodes of the records' code that mention each name (all of them), if known;
+        #: then the stale ones, once the module's statements ran (see `start`)
+        self._mentioned_by = mentioned_by
+        self.stale_nodes: set[ast.AST] | None = None
         self._moved: dict[int, Finding] = {}
         self.changed: set[str] = set()
         self._stale: dict[ast.AST, bool] = {}
@@ -108,6 +118,16 @@ class Reuse:
         self.changed = {
             n for n in old.keys() | new.keys() if old.get(n, _MISSING) != new.get(n, _MISSING)
         }
+        index = self._mentioned_by
+        if index is not None:
+            # what `stale` says of the records' code, found from the edit: the nodes of the
+            # replaced statements, and those mentioning a name that holds something new
+            stale: set[ast.AST] = set()
+            for name in self.changed:
+                stale.update(index.get(name, ()))
+            for st in self.replaced:
+                stale.update(ast.walk(st))
+            self.stale_nodes = stale
 
     def stale(self, node: ast.AST, top: ast.stmt) -> bool:
         """Whether code of the previous version may do something else now: its statement
@@ -137,7 +157,12 @@ class Reuse:
         self.met.update(r for r, _ in family)
         if rec.entry != entry:
             return self._changed(family, "")
-        if any(self.stale(node, top) for _, m in family for node, top in m.code):
+        stale = self.stale_nodes
+        if (
+            any(not m.nodes.isdisjoint(stale) for _, m in family)
+            if stale is not None
+            else any(self.stale(node, top) for _, m in family for node, top in m.code)
+        ):
             return self._changed(family, "")
         if any(m.wrote for _, m in family):
             self.rerun_writers.add(root)

@@ -104,7 +104,7 @@ def _named(v: Value, rank: dict[Level, int]) -> tuple:
                 marks.append((2, rank[m.level]))
         tan = frozenset(marks)
     items = tuple(_named(i, rank) for i in v.items) if v.items is not None else None
-    return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish)
+    return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish, v.choices)
 
 
 def _behaviour(lv: Level) -> tuple:
@@ -143,14 +143,19 @@ def levels_of_call(
 
 
 def canonical_call(
-    values: list[Value | None], level_sets: tuple[frozenset, ...], fixed: Any
+    values: list[Value | None],
+    level_sets: tuple[frozenset, ...],
+    fixed: Any,
+    level_free: bool = False,
 ) -> tuple[tuple, tuple[Level, ...]] | None:
     """A key for a call with `values` (arguments) in a context holding `level_sets`, in which
     levels are named by their rank (except the `fixed` ones, which the module's globals may
-    hold too: themselves); and the ranked levels, in order. None when no level is ranked (the
-    plain key is as good) or when a value is not plain."""
+    hold too: themselves); and the ranked levels, in order. None when a value is not plain,
+    and when no level is ranked (the plain key is as good within one analysis) unless
+    `level_free` asks for a key anyway (one the next version's analysis can look up, see
+    `carried_calls`)."""
     levels = levels_of_call(values, level_sets, fixed)
-    if not levels or len(levels) > _MAX_LEVELS:
+    if levels is None or len(levels) > _MAX_LEVELS or not (levels or level_free):
         return None
     ordered = tuple(sorted(levels, key=lambda lv: lv.order))
     rank = {lv: i for i, lv in enumerate(ordered)}

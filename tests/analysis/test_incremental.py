@@ -16,7 +16,7 @@ import pytest
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import ParseError
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, reparse
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, _bounds, reparse
 from jax_lsp.analysis.interp import statement_start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,6 +140,8 @@ def test_reparse_matches_a_full_parse(old: str, new: str) -> None:
     rp = reparse(old.split("\n"), ast.parse(old), new.split("\n"))
     assert rp is not None
     assert _dump(rp.tree) == _dump(ast.parse(new))
+    # the statements' lines, kept for the next edit, are those of the new tree
+    assert rp.bounds == _bounds(ast.parse(new).body)
 
 
 @pytest.mark.parametrize(
@@ -305,6 +307,9 @@ def test_random_edits_equal_a_full_analysis(seed: int) -> None:
                 compared += 1
                 incremental += analyzer.incremental_runs > runs
                 assert _signature(got) == _signature(want), source
+                last = analyzer._last
+                if last is not None and last.bounds is not None:
+                    assert last.bounds == _bounds(last.tree.body)
     assert compared > 50 and incremental > 20
 
 
@@ -458,3 +463,39 @@ def test_a_changed_list_of_registry_keys_is_seen_by_an_incremental_run() -> None
     assert [f.code for f in result.findings] == ["JAX001"]
     assert _signature(result) == _signature(analyze_source(edited))
     assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
+
+
+def test_a_root_that_ran_again_is_run_when_a_name_its_new_code_mentions_changes() -> None:
+    # version 1 runs `train` again (its statement was replaced: new nodes); version 2 binds
+    # FLAG anew, which only that new code mentions: `train` runs again and finds the callback
+    module = """\
+import jax
+import jax.numpy as jnp
+
+SPEC = jax.ShapeDtypeStruct((), jnp.float32)
+
+
+def host(x):
+    return x
+
+
+def reaches_callback(x):
+    return jax.pure_callback(host, SPEC, x)
+
+
+FLAG = jnp.sin
+
+
+def train(x):
+    y = x
+    return jax.grad(lambda v: FLAG(v))(y)
+"""
+    v1 = module.replace("y = x\n", "y = x + 1.0\n")
+    v2 = v1.replace("FLAG = jnp.sin", "FLAG = reaches_callback")
+    assert analyze_source(v2).findings
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(module)
+    for version in (v1, v2):
+        got = analyzer.analyze(version)
+        assert analyzer.incremental_runs and analyzer.roots_run == 1
+        assert got.exact and _signature(got) == _signature(analyze_source(version))

@@ -1,7 +1,8 @@
 """Interpretations shared between entry points (`sharing`) and summaries that keep to their own
 entry point. The programs' outcomes under JAX 0.10.2 were checked by running them: in SHARED
 both gradients raise "Pure callbacks do not support JVP"; in LEAK `jax.grad(loss_b)` runs (its
-callback's operand is a constant) and so does `jax.grad(loss_a)` (no callback)."""
+callback's operand is a constant) and so does `jax.grad(loss_a)` (no callback); in CHOICES
+`train_two` raises it (its loop reaches the callback of the registry) and `train_one` runs."""
 
 from __future__ import annotations
 
@@ -143,3 +144,45 @@ def test_a_callee_is_interpreted_once_for_contexts_it_does_not_read() -> None:
     assert counts["inner"] == 1
     assert counts["branchy"] == 2
     assert [f.code for f in it.findings.values()] == ["JAX001"]
+
+
+CHOICES = HEAD + """
+
+def cb(x):
+    return jax.pure_callback(host, jax.ShapeDtypeStruct((), jnp.float32), x)
+
+
+REG = {"a": jnp.sin, "b": cb, "c": jnp.cos}
+
+
+def pick(k, x):
+    return REG[k](x)
+
+
+def loss_one(x):
+    total = 0.0
+    for k in ["a", "c"]:
+        total = total + pick(k, x)
+    return total
+
+
+def loss_two(x):
+    total = 0.0
+    for k in ["b", "c"]:
+        total = total + pick(k, x)
+    return total
+
+
+def train_one(x):
+    return jax.grad(loss_one)(x)
+
+
+def train_two(x):
+    return jax.grad(loss_two)(x)
+"""
+
+
+def test_calls_whose_arguments_differ_in_the_constants_they_may_be_share_nothing() -> None:
+    # `pick(k, x)` with k one of "a", "c" and with k one of "b", "c": two interpretations
+    findings = analyze_source(CHOICES).findings
+    assert [(f.code, f.span.line) for f in findings] == [("JAX001", 11)]
