@@ -1,0 +1,283 @@
+"""Where a function value made inside a function of the module can go: an escape analysis.
+
+A nested function, a lambda or a transformed function (`jax.grad(f)`) that the module makes but
+the analysis never saw called is, by default, made to be called elsewhere: analysed as an entry
+point, or applied to unknown arguments. That is right when it leaves the code the analysis sees
+(returned to a caller outside, passed to unknown code, stored where outside code reads it); it
+is wrong when every place it can flow is visible and none calls it: JAX never runs it.
+
+`Escapes.contained` proves the second case from the module's syntax, following the value
+upwards from the expression that makes it:
+
+- into a container literal (`{"grad": jax.grad(f)}`), the result of a wrapper that only calls
+  the function it is given first (`jax.jit(...)`, another transform, `functools.partial`), a
+  conditional expression;
+- into a local name of the function that makes it, whose every read is a call, a subscript of
+  it read the same way (`tk[name](x)`), an `is` test, or another such local or return;
+- into the return of a module-level function that no root runs (its callers are all in the
+  module) and whose every mention is a call whose result is read the same way;
+- into an attribute of `self` (a plain class: no decorator, no base) whose name nothing in the
+  module reads: no `.name` load, no string naming it, no `getattr` of a computed name, no
+  `vars`/`__dict__` (as an unread module-level name, that is dead code);
+- or nowhere (an expression statement).
+
+Anything else (an argument of other code, a yield, a captured variable, a global...) escapes.
+A call the interpreter could not resolve to a function (`unresolved`) may call anything it was
+handed: a read that relies on such a call counts as escaping, since the analysis lost the value
+there rather than proved it is not called.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from jax_lsp.analysis import jaxapi
+
+__all__ = ["Escapes"]
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_SCOPES = (*_FUNCS, ast.ClassDef)
+#: how many returns a value is followed through to the callers
+_MAX_RETURNS = 3
+#: the kinds of `jaxapi.HIGHER_ORDER` whose result only calls the function it is given
+_WRAPPING_KINDS = frozenset({"jit", "vmap", "same", "checkpoint", "partial", "same_or_decorator"})
+#: names that read the attributes of an object by a computed name
+_DYNAMIC_READS = frozenset({"vars", "__dict__", "__getattribute__", "asdict", "astuple"})
+
+
+class Escapes:
+    """The escape analysis of one version of a module (see the module's docstring)."""
+
+    def __init__(
+        self,
+        tree: ast.Module,
+        resolve: Callable[[ast.expr], str | None],
+        is_root: Callable[[ast.AST], bool],
+        unresolved: Callable[[ast.AST], bool],
+        extra_transforms: dict[str, str],
+    ) -> None:
+        self.tree = tree
+        #: the canonical name of the API a callee expression names (None: not an API)
+        self.resolve = resolve
+        #: whether a function was analysed as an entry point (its caller is outside)
+        self.is_root = is_root
+        #: whether the interpreter met a call whose callee it could not resolve
+        self.unresolved = unresolved
+        self.extra_transforms = extra_transforms
+        self.parent: dict[ast.AST, ast.AST] = {}
+        #: the attribute names read anywhere, the string constants, the names mentioned
+        self.attr_reads: set[str] = set()
+        self.strings: set[str] = set()
+        self.name_loads: dict[str, list[ast.Name]] = {}
+        self.dynamic_attrs = False
+        self._index()
+        self._memo: dict[ast.AST, bool] = {}
+
+    def _index(self) -> None:
+        for node in ast.walk(self.tree):
+            for child in ast.iter_child_nodes(node):
+                self.parent[child] = node
+            t = type(node)
+            if t is ast.Attribute:
+                if not isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
+                    self.attr_reads.add(node.attr)  # type: ignore[attr-defined]
+                if node.attr in _DYNAMIC_READS:  # type: ignore[attr-defined]
+                    self.dynamic_attrs = True
+            elif t is ast.Name:
+                ident = node.id  # type: ignore[attr-defined]
+                if isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+                    self.name_loads.setdefault(ident, []).append(node)  # type: ignore[arg-type]
+                if ident in _DYNAMIC_READS:
+                    self.dynamic_attrs = True
+            elif t is ast.Constant and isinstance(node.value, str):  # type: ignore[attr-defined]
+                self.strings.add(node.value)  # type: ignore[attr-defined]
+            elif t is ast.Call:
+                f = node.func  # type: ignore[attr-defined]
+                if (
+                    isinstance(f, ast.Name)
+                    and f.id in ("getattr", "hasattr", "setattr")
+                    and not (
+                        len(node.args) >= 2  # type: ignore[attr-defined]
+                        and isinstance(node.args[1], ast.Constant)  # type: ignore[attr-defined]
+                    )
+                ):
+                    self.dynamic_attrs = True
+            elif t is ast.AugAssign and isinstance(node.target, ast.Attribute):  # type: ignore[attr-defined]
+                self.attr_reads.add(node.target.attr)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ the question
+
+    def contained(self, node: ast.AST) -> bool:
+        """Whether the function value made at `node` (a nested def, a lambda, a transform's
+        call) stays where the analysis sees every use of it (see the module's docstring)."""
+        known = self._memo.get(node)
+        if known is None:
+            if not isinstance(self._scope_of(node), _FUNCS):
+                known = False  # made at module or class level: another rule's business
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                known = not node.decorator_list and self._local_contained(
+                    self._scope_of(node), node.name, 0, set()
+                )
+            else:
+                known = self._value_contained(node, 0, set())
+            if not known:  # escaping stays so: roots and unresolved calls only grow
+                self._memo[node] = known
+        return known
+
+    # ------------------------------------------------------------------ flows
+
+    def _scope_of(self, node: ast.AST) -> ast.AST | None:
+        """The function or class whose code `node` is part of (None: the module's)."""
+        p = self.parent.get(node)
+        while p is not None and not isinstance(p, _SCOPES):
+            p = self.parent.get(p)
+        if p is not None and isinstance(p, _FUNCS) and self._in_signature(node, p):
+            return self._scope_of(p)
+        return p
+
+    def _in_signature(self, node: ast.AST, func: ast.AST) -> bool:
+        """`node` is part of `func`'s defaults or decorators (run where `func` is defined)."""
+        p: ast.AST | None = node
+        while p is not None and self.parent.get(p) is not func:
+            p = self.parent.get(p)
+        if p is None:
+            return False
+        if isinstance(func, ast.Lambda):
+            return p is not func.body
+        return p is not func.body and p not in func.body  # type: ignore[attr-defined,operator]
+
+    def _value_contained(self, expr: ast.AST, depth: int, seen: set) -> bool:
+        """Whether the value of `expr` (a function value, or a container of one) is only read
+        where the analysis sees it."""
+        p = self.parent.get(expr)
+        t = type(p)
+        if t is ast.Expr:
+            return True  # discarded
+        if t is ast.Call:
+            if expr is p.func:  # type: ignore[union-attr]
+                return not self.unresolved(p)  # type: ignore[arg-type]
+            if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
+                return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            return False
+        if t is ast.Dict:
+            return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
+        if t in (ast.List, ast.Tuple, ast.Set):
+            return isinstance(getattr(p, "ctx", ast.Load()), ast.Load) and self._value_contained(
+                p,  # type: ignore[arg-type]
+                depth,
+                seen,
+            )
+        if t is ast.IfExp:
+            return expr is not p.test and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Subscript:
+            # read out of a container that holds the value: the item read may be it
+            return expr is p.value and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Compare:
+            return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
+        if t is ast.Assign:
+            return expr is p.value and all(  # type: ignore[union-attr]
+                self._target_contained(target, p, depth, seen)  # type: ignore[arg-type]
+                for target in p.targets  # type: ignore[union-attr]
+            )
+        if t is ast.AnnAssign:
+            return expr is p.value and self._target_contained(p.target, p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Return:
+            return self._returned(p, depth, seen)  # type: ignore[arg-type]
+        return False
+
+    def _wraps(self, callee: ast.expr) -> bool:
+        """`callee` names a JAX wrapper or transform whose result only calls its function."""
+        name = self.resolve(callee)
+        if name is None:
+            return False
+        name = self.extra_transforms.get(name, name)
+        spec = jaxapi.TRANSFORMS.get(name)
+        if spec is not None:
+            return spec.shape == "fn"
+        return jaxapi.HIGHER_ORDER.get(name) in _WRAPPING_KINDS
+
+    def _target_contained(self, target: ast.AST, stmt: ast.AST, depth: int, seen: set) -> bool:
+        scope = self._scope_of(stmt)
+        if isinstance(target, ast.Name):
+            return isinstance(scope, _FUNCS) and self._local_contained(
+                scope, target.id, depth, seen
+            )
+        if isinstance(target, ast.Attribute):
+            return self._dead_self_attribute(target, scope)
+        return False
+
+    def _local_contained(self, func: ast.AST, name: str, depth: int, seen: set) -> bool:
+        """Every read of the local `name` of `func` keeps what it holds in sight."""
+        key = (func, name)
+        if key in seen:
+            return True  # already being checked: its other reads decide
+        seen.add(key)
+        body = func.body if isinstance(func, ast.Lambda) else func.body  # type: ignore[attr-defined]
+        stmts = [body] if isinstance(body, ast.AST) else body
+        for stmt in stmts:
+            for node in ast.walk(stmt):
+                if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                    return False
+                if not (isinstance(node, ast.Name) and node.id == name):
+                    continue
+                if self._scope_of(node) is not func:
+                    return False  # captured by a nested function or class
+                if isinstance(node.ctx, ast.Load) and not self._value_contained(node, depth, seen):
+                    return False
+        return True
+
+    def _returned(self, ret: ast.Return, depth: int, seen: set) -> bool:
+        """The value is returned: contained when its function is a module-level function
+        only the module calls, and every call's result keeps it in sight."""
+        func = self._scope_of(ret)
+        if (
+            depth >= _MAX_RETURNS
+            or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or self.parent.get(func) is not self.tree
+            or func.decorator_list
+            or self.is_root(func)
+            or func.name in self.strings  # exported by name (`__all__`), looked up by it
+        ):
+            return False
+        if any(
+            isinstance(n, (ast.Yield, ast.YieldFrom)) and self._scope_of(n) is func
+            for n in ast.walk(func)
+        ):
+            return False  # a generator: its callers get a generator, not the value
+        mentions = self.name_loads.get(func.name, [])
+        if not mentions:
+            return False
+        for m in mentions:
+            call = self.parent.get(m)
+            if not (isinstance(call, ast.Call) and call.func is m):
+                return False
+            if self.unresolved(call) or not self._value_contained(call, depth + 1, seen):
+                return False
+        return True
+
+    def _dead_self_attribute(self, target: ast.Attribute, scope: ast.AST | None) -> bool:
+        """`self.name = ...` in a method of a plain class, and nothing in the module reads an
+        attribute `name`: the object's other users are outside, as those of an unread
+        module-level name."""
+        name = target.attr
+        if (
+            self.dynamic_attrs
+            or name in self.attr_reads
+            or name in self.strings
+            or (name.startswith("__") and name.endswith("__"))
+            or not isinstance(target.value, ast.Name)
+            or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or scope.decorator_list
+        ):
+            return False
+        params = scope.args.posonlyargs + scope.args.args
+        if not params or params[0].arg != target.value.id:
+            return False
+        cls = self.parent.get(scope)
+        return (
+            isinstance(cls, ast.ClassDef)
+            and not cls.decorator_list
+            and not cls.keywords
+            and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+        )
