@@ -501,6 +501,53 @@ def use(x):
     return make()(x)
 print(use(jnp.ones(2)))
 """),
+# functions registered in a dict by a decorator, one picked by a configured name
+"decorator_registry_picks_host_loss": (["JAX001"], f"""
+HANDLERS = {{}}
+def handler(key):
+    def add(fn):
+        HANDLERS[key] = fn
+        return fn
+    return add
+@handler("plain")
+def plain(x):
+    return jnp.sum(x ** 2)
+@handler("host")
+def via_host(x):
+    return jnp.sum({cb('x')})
+SETTINGS = {{"handler": "host"}}
+def total(x):
+    return HANDLERS[SETTINGS["handler"]](x)
+print(jax.grad(total)(jnp.ones(3)))
+"""),
+"decorator_registry_picks_plain_loss": ([], f"""
+HANDLERS = {{}}
+def handler(key):
+    def add(fn):
+        HANDLERS[key] = fn
+        return fn
+    return add
+@handler("plain")
+def plain(x):
+    return jnp.sum(x ** 2)
+@handler("host")
+def via_host(x):
+    return jnp.sum({cb('x')})
+SETTINGS = {{"handler": "plain"}}
+def total(x):
+    return HANDLERS[SETTINGS["handler"]](x)
+print(jax.grad(total)(jnp.ones(3)))
+"""),
+"local_table_filled_by_key": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def table():
+    t = {{}}
+    t["smooth"] = jnp.tanh
+    t["exact"] = host
+    return t
+print(jax.jacfwd(lambda x: table()["exact"](x))(jnp.ones(2)))
+"""),
 "nnx_grad_differentiates_param": (["JAX001"], """
 from flax import nnx
 class M(nnx.Module):
