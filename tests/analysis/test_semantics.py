@@ -501,6 +501,14 @@ def use(x):
     return make()(x)
 print(use(jnp.ones(2)))
 """),
+"long_table_entry_called_where_its_value_is_lost": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def run(x):
+    table = ({'jnp.sin, ' * 64}jax.grad(lambda v: jnp.sum(host(v))))
+    return table[64](x)
+print(run(jnp.ones(2)))
+"""),
 # functions registered in a dict by a decorator, one picked by a configured name
 "decorator_registry_picks_host_loss": (["JAX001"], f"""
 HANDLERS = {{}}
