@@ -18,7 +18,10 @@ upwards from the expression that makes it:
   module) and whose every mention is a call whose result is read the same way;
 - into an attribute of `self` (a plain class: no decorator, no base) whose name nothing in the
   module reads: no `.name` load, no string naming it, no `getattr` of a computed name, no
-  `vars`/`__dict__` (as an unread module-level name, that is dead code);
+  `vars`/`__dict__`; and whose objects stay in the module's code: all made by calls of the
+  class there, held in names only read for attributes, `self` never handed on (code elsewhere
+  could read the attribute of an object it gets; one it cannot get is as dead as an unread
+  module-level name);
 - or nowhere (an expression statement).
 
 Anything else (an argument of other code, a yield, a captured variable, a global...) escapes.
@@ -73,6 +76,7 @@ class Escapes:
         self.dynamic_attrs = False
         self._index()
         self._memo: dict[ast.AST, bool] = {}
+        self._classes: dict[ast.ClassDef, bool] = {}
 
     def _index(self) -> None:
         for node in ast.walk(self.tree):
@@ -280,4 +284,70 @@ class Escapes:
             and not cls.decorator_list
             and not cls.keywords
             and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+            and self._instances_in_sight(cls)
         )
+
+    def _instances_in_sight(self, cls: ast.ClassDef) -> bool:
+        """No object of `cls` reaches code that could read its attributes by name: the
+        module makes them all (`C(...)`; the class is mentioned nowhere else: no subclass,
+        no factory), holds them only in names it reads attributes of, and its methods use
+        their first parameter only to read attributes (never hand `self` on)."""
+        known = self._classes.get(cls)
+        if known is None:
+            known = self._classes[cls] = (
+                self.parent.get(cls) is self.tree
+                and all(self._only_attributes_read(call) for call in self._instantiations(cls.name))
+                and bool(self.name_loads.get(cls.name))
+                and all(self._self_only_attributes(m) for m in cls.body if isinstance(m, _FUNCS))
+            )
+        return known
+
+    def _instantiations(self, name: str) -> list[ast.AST]:
+        """The calls of the class `name`; a mention that is not one stands for a call the
+        analysis does not see (the module itself, as a marker that it escapes)."""
+        calls: list[ast.AST] = []
+        for m in self.name_loads.get(name, []):
+            call = self.parent.get(m)
+            calls.append(call if isinstance(call, ast.Call) and call.func is m else self.tree)
+        return calls
+
+    def _only_attributes_read(self, made: ast.AST) -> bool:
+        """The object `made` evaluates to is discarded, or only has attributes read."""
+        p = self.parent.get(made)
+        if isinstance(p, ast.Expr) or (
+            isinstance(p, ast.Attribute) and p.value is made and p.attr != "__class__"
+        ):
+            return True
+        if not (isinstance(p, ast.Assign) and p.value is made):
+            return False
+        for target in p.targets:
+            if not isinstance(target, ast.Name):
+                return False
+            for load in self.name_loads.get(target.id, []):
+                up = self.parent.get(load)
+                if not (isinstance(up, ast.Attribute) and up.value is load):
+                    return False
+        return True
+
+    def _self_only_attributes(self, method: ast.AST) -> bool:
+        """A method (no decorator but `property`) reads only attributes of its first
+        parameter."""
+        if isinstance(method, ast.Lambda):
+            return False
+        if any(
+            not (isinstance(d, ast.Name) and d.id == "property")
+            for d in method.decorator_list  # type: ignore[attr-defined]
+        ):
+            return False
+        params = method.args.posonlyargs + method.args.args  # type: ignore[attr-defined]
+        if not params:
+            return True
+        me = params[0].arg
+        for node in ast.walk(method):
+            if isinstance(node, ast.Name) and node.id == me and isinstance(node.ctx, ast.Load):
+                up = self.parent.get(node)
+                if not (
+                    isinstance(up, ast.Attribute) and up.value is node and up.attr != "__class__"
+                ):
+                    return False
+        return True

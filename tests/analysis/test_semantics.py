@@ -446,6 +446,18 @@ class Fit:
         return w - 0.1 * self.slope(w)
 print(Fit(2.0).step(jnp.ones(3)))
 """),
+"self_attribute_transform_of_object_handed_on": (["JAX001"], f"""
+import inspect
+def host(x):
+    return {cb('x')}
+class Fit:
+    def __init__(self):
+        self.scale = 2.0
+        self.slope = jax.grad(lambda w: jnp.sum(host(w)))
+def call_all(obj, w):
+    return [f(w) for n, f in inspect.getmembers(obj) if callable(f) and not n.startswith("_")]
+print(call_all(Fit(), jnp.ones(3)))
+"""),
 "factory_table_entries_never_picked": ([], f"""
 def host(x):
     return {cb('x')}
