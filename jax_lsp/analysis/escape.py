@@ -33,6 +33,8 @@ there rather than proved it is not called.
 from __future__ import annotations
 
 import ast
+import bisect
+import re
 from collections.abc import Callable
 
 from jax_lsp.analysis import jaxapi
@@ -59,6 +61,7 @@ class Escapes:
         is_root: Callable[[ast.AST], bool],
         unresolved: Callable[[ast.AST], bool],
         extra_transforms: dict[str, str],
+        text: str,
     ) -> None:
         self.tree = tree
         #: the canonical name of the API a callee expression names (None: not an API)
@@ -68,47 +71,144 @@ class Escapes:
         #: whether the interpreter met a call whose callee it could not resolve
         self.unresolved = unresolved
         self.extra_transforms = extra_transforms
-        self.parent: dict[ast.AST, ast.AST] = {}
-        #: the attribute names read anywhere, the string constants, the names mentioned
-        self.attr_reads: set[str] = set()
-        self.strings: set[str] = set()
-        self.name_loads: dict[str, list[ast.Name]] = {}
-        self.dynamic_attrs = False
-        self._index()
+        self.text = text
+        self._line_starts: list[int] = []
+        #: each node's parent, filled one innermost statement at a time (with the statements
+        #: around it): a question reads a few statements, not the module
+        self._parents: dict[ast.AST, ast.AST] = {}
+        self._starts: dict[int, list[int]] = {}
+        self._at_line: dict[int, ast.AST | None] = {}
+        self._walked: dict[int, list[ast.AST]] = {}
+        self._mentions: dict[str, list[ast.AST]] = {}
+        self._dynamic: bool | None = None
         self._memo: dict[ast.AST, bool] = {}
         self._classes: dict[ast.ClassDef, bool] = {}
 
-    def _index(self) -> None:
-        for node in ast.walk(self.tree):
-            for child in ast.iter_child_nodes(node):
-                self.parent[child] = node
-            t = type(node)
-            if t is ast.Attribute:
-                if not isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
-                    self.attr_reads.add(node.attr)  # type: ignore[attr-defined]
-                if node.attr in _DYNAMIC_READS:  # type: ignore[attr-defined]
-                    self.dynamic_attrs = True
-            elif t is ast.Name:
-                ident = node.id  # type: ignore[attr-defined]
-                if isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
-                    self.name_loads.setdefault(ident, []).append(node)  # type: ignore[arg-type]
-                if ident in _DYNAMIC_READS:
-                    self.dynamic_attrs = True
-            elif t is ast.Constant and isinstance(node.value, str):  # type: ignore[attr-defined]
-                self.strings.add(node.value)  # type: ignore[attr-defined]
-            elif t is ast.Call:
-                f = node.func  # type: ignore[attr-defined]
-                if (
-                    isinstance(f, ast.Name)
-                    and f.id in ("getattr", "hasattr", "setattr")
-                    and not (
-                        len(node.args) >= 2  # type: ignore[attr-defined]
-                        and isinstance(node.args[1], ast.Constant)  # type: ignore[attr-defined]
-                    )
-                ):
-                    self.dynamic_attrs = True
-            elif t is ast.AugAssign and isinstance(node.target, ast.Attribute):  # type: ignore[attr-defined]
-                self.attr_reads.add(node.target.attr)  # type: ignore[attr-defined]
+    # ------------------------------------------------------------------ the tree, lazily
+
+    def _up(self, node: ast.AST) -> ast.AST | None:
+        """The parent of `node` (the module for a top-level statement)."""
+        p = self._parents.get(node)
+        if p is None and node is not self.tree:
+            line = getattr(node, "lineno", None)
+            if line is not None:
+                self._statement_at(line)
+                p = self._parents.get(node)
+        return p
+
+    def _statement_at(self, line: int) -> ast.AST | None:
+        """The innermost statement holding `line`; its nodes and the statements around it
+        get their parents."""
+        if line in self._at_line:
+            return self._at_line[line]
+        block: list[ast.stmt] = self.tree.body
+        owner: ast.AST = self.tree
+        found: ast.AST | None = None
+        while True:
+            st = self._pick(block, line)
+            if st is None:
+                break
+            found = st
+            self._parents[st] = owner
+            for child in ast.iter_child_nodes(st):
+                self._parents[child] = st
+            inner = next(
+                (
+                    (container, b)
+                    for container, b in _blocks(st)
+                    if b
+                    and _start(b[0]) <= line <= (b[-1].end_lineno or 0)
+                    and self._pick(b, line) is not None
+                ),
+                None,
+            )
+            if inner is None:
+                self._walk(st)
+                break
+            container, block = inner
+            if container is not st:
+                for child in ast.iter_child_nodes(container):
+                    self._parents[child] = container
+            owner = container
+        self._at_line[line] = found
+        return found
+
+    def _pick(self, block: list[ast.stmt], line: int) -> ast.stmt | None:
+        starts = self._starts.get(id(block))
+        if starts is None:
+            starts = self._starts[id(block)] = [_start(st) for st in block]
+        i = bisect.bisect_right(starts, line) - 1
+        if i >= 0 and line <= (block[i].end_lineno or 0):
+            return block[i]
+        return None
+
+    def _walk(self, st: ast.AST) -> list[ast.AST]:
+        """The nodes of statement `st` (parents noted)."""
+        nodes = self._walked.get(id(st))
+        if nodes is None:
+            nodes = self._walked[id(st)] = [st]
+            for n in nodes:  # grows as it goes: a breadth-first walk
+                for child in ast.iter_child_nodes(n):
+                    self._parents[child] = n
+                    nodes.append(child)
+        return nodes
+
+    def _mentioning(self, word: str) -> list[ast.AST]:
+        """The nodes of the innermost statements whose text has `word` (as a word)."""
+        found = self._mentions.get(word)
+        if found is None:
+            if not self._line_starts:
+                self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+            lines = {
+                bisect.bisect_right(self._line_starts, m.start())
+                for m in re.finditer(rf"\b{re.escape(word)}\b", self.text)
+            }
+            seen: set[int] = set()
+            found = []
+            for line in sorted(lines):
+                st = self._statement_at(line)
+                if st is not None and id(st) not in seen:
+                    seen.add(id(st))
+                    found.extend(self._walk(st))
+            self._mentions[word] = found
+        return found
+
+    def _loads(self, name: str) -> list[ast.Name]:
+        """The reads of the name `name` anywhere in the module."""
+        return [
+            n
+            for n in self._mentioning(name)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        ]
+
+    def _named_by_string(self, name: str) -> bool:
+        return any(isinstance(n, ast.Constant) and n.value == name for n in self._mentioning(name))
+
+    def _attribute_read(self, name: str) -> bool:
+        for n in self._mentioning(name):
+            if isinstance(n, ast.Attribute) and n.attr == name:
+                if not isinstance(n.ctx, ast.Store) or isinstance(self._up(n), ast.AugAssign):
+                    return True
+        return False
+
+    def _reads_attributes_by_computed_name(self) -> bool:
+        """`getattr(o, name)` of a computed name, `vars(o)`, `o.__dict__`, `asdict(o)`..."""
+        if self._dynamic is None:
+            self._dynamic = False
+            for word in ("getattr", "hasattr", "setattr", *_DYNAMIC_READS):
+                for n in self._mentioning(word):
+                    if isinstance(n, ast.Attribute) and n.attr in _DYNAMIC_READS:
+                        self._dynamic = True
+                    elif isinstance(n, ast.Name) and n.id in _DYNAMIC_READS:
+                        self._dynamic = True
+                    elif (
+                        isinstance(n, ast.Call)
+                        and isinstance(n.func, ast.Name)
+                        and n.func.id in ("getattr", "hasattr", "setattr")
+                        and not (len(n.args) >= 2 and isinstance(n.args[1], ast.Constant))
+                    ):
+                        self._dynamic = True
+        return self._dynamic
 
     # ------------------------------------------------------------------ the question
 
@@ -133,9 +233,9 @@ class Escapes:
 
     def _scope_of(self, node: ast.AST) -> ast.AST | None:
         """The function or class whose code `node` is part of (None: the module's)."""
-        p = self.parent.get(node)
+        p = self._up(node)
         while p is not None and not isinstance(p, _SCOPES):
-            p = self.parent.get(p)
+            p = self._up(p)
         if p is not None and isinstance(p, _FUNCS) and self._in_signature(node, p):
             return self._scope_of(p)
         return p
@@ -143,8 +243,8 @@ class Escapes:
     def _in_signature(self, node: ast.AST, func: ast.AST) -> bool:
         """`node` is part of `func`'s defaults or decorators (run where `func` is defined)."""
         p: ast.AST | None = node
-        while p is not None and self.parent.get(p) is not func:
-            p = self.parent.get(p)
+        while p is not None and self._up(p) is not func:
+            p = self._up(p)
         if p is None:
             return False
         if isinstance(func, ast.Lambda):
@@ -154,7 +254,7 @@ class Escapes:
     def _value_contained(self, expr: ast.AST, depth: int, seen: set) -> bool:
         """Whether the value of `expr` (a function value, or a container of one) is only read
         where the analysis sees it."""
-        p = self.parent.get(expr)
+        p = self._up(expr)
         t = type(p)
         if t is ast.Expr:
             return True  # discarded
@@ -238,10 +338,10 @@ class Escapes:
         if (
             depth >= _MAX_RETURNS
             or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
-            or self.parent.get(func) is not self.tree
+            or self._up(func) is not self.tree
             or func.decorator_list
             or self.is_root(func)
-            or func.name in self.strings  # exported by name (`__all__`), looked up by it
+            or self._named_by_string(func.name)  # exported by name (`__all__`), looked up
         ):
             return False
         if any(
@@ -249,11 +349,11 @@ class Escapes:
             for n in ast.walk(func)
         ):
             return False  # a generator: its callers get a generator, not the value
-        mentions = self.name_loads.get(func.name, [])
+        mentions = self._loads(func.name)
         if not mentions:
             return False
         for m in mentions:
-            call = self.parent.get(m)
+            call = self._up(m)
             if not (isinstance(call, ast.Call) and call.func is m):
                 return False
             if self.unresolved(call) or not self._value_contained(call, depth + 1, seen):
@@ -266,9 +366,9 @@ class Escapes:
         module-level name."""
         name = target.attr
         if (
-            self.dynamic_attrs
-            or name in self.attr_reads
-            or name in self.strings
+            self._reads_attributes_by_computed_name()
+            or self._attribute_read(name)
+            or self._named_by_string(name)
             or (name.startswith("__") and name.endswith("__"))
             or not isinstance(target.value, ast.Name)
             or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -278,7 +378,7 @@ class Escapes:
         params = scope.args.posonlyargs + scope.args.args
         if not params or params[0].arg != target.value.id:
             return False
-        cls = self.parent.get(scope)
+        cls = self._up(scope)
         return (
             isinstance(cls, ast.ClassDef)
             and not cls.decorator_list
@@ -295,9 +395,9 @@ class Escapes:
         known = self._classes.get(cls)
         if known is None:
             known = self._classes[cls] = (
-                self.parent.get(cls) is self.tree
+                self._up(cls) is self.tree
                 and all(self._only_attributes_read(call) for call in self._instantiations(cls.name))
-                and bool(self.name_loads.get(cls.name))
+                and bool(self._loads(cls.name))
                 and all(self._self_only_attributes(m) for m in cls.body if isinstance(m, _FUNCS))
             )
         return known
@@ -306,14 +406,14 @@ class Escapes:
         """The calls of the class `name`; a mention that is not one stands for a call the
         analysis does not see (the module itself, as a marker that it escapes)."""
         calls: list[ast.AST] = []
-        for m in self.name_loads.get(name, []):
-            call = self.parent.get(m)
+        for m in self._loads(name):
+            call = self._up(m)
             calls.append(call if isinstance(call, ast.Call) and call.func is m else self.tree)
         return calls
 
     def _only_attributes_read(self, made: ast.AST) -> bool:
         """The object `made` evaluates to is discarded, or only has attributes read."""
-        p = self.parent.get(made)
+        p = self._up(made)
         if isinstance(p, ast.Expr) or (
             isinstance(p, ast.Attribute) and p.value is made and p.attr != "__class__"
         ):
@@ -323,8 +423,8 @@ class Escapes:
         for target in p.targets:
             if not isinstance(target, ast.Name):
                 return False
-            for load in self.name_loads.get(target.id, []):
-                up = self.parent.get(load)
+            for load in self._loads(target.id):
+                up = self._up(load)
                 if not (isinstance(up, ast.Attribute) and up.value is load):
                     return False
         return True
@@ -345,9 +445,30 @@ class Escapes:
         me = params[0].arg
         for node in ast.walk(method):
             if isinstance(node, ast.Name) and node.id == me and isinstance(node.ctx, ast.Load):
-                up = self.parent.get(node)
+                up = self._up(node)
                 if not (
                     isinstance(up, ast.Attribute) and up.value is node and up.attr != "__class__"
                 ):
                     return False
         return True
+
+
+def _start(st: ast.stmt) -> int:
+    """The first line of a statement, its decorators included."""
+    decorators = getattr(st, "decorator_list", None)
+    return min(st.lineno, *(d.lineno for d in decorators)) if decorators else st.lineno
+
+
+def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:
+    """The blocks of statements a compound statement holds, with the node holding each (the
+    statement, an `except` handler, a `case`)."""
+    out: list[tuple[ast.AST, list[ast.stmt]]] = []
+    for name in ("body", "orelse", "finalbody"):
+        b = getattr(st, name, None)
+        if isinstance(b, list) and b and isinstance(b[0], ast.stmt):
+            out.append((st, b))
+    for h in getattr(st, "handlers", ()):
+        out.append((h, h.body))
+    for c in getattr(st, "cases", ()):
+        out.append((c, c.body))
+    return out

@@ -608,6 +608,7 @@ class Interpreter(
                 lambda f: f in self.effects,
                 lambda call: call in self.unresolved_calls,
                 self.extra_transforms,
+                "\n".join(self.main.lines),
             )
         return self._escapes.contained(node)
 
