@@ -94,6 +94,11 @@ class Escapes:
             if line is not None:
                 self._statement_at(line)
                 p = self._parents.get(node)
+                if p is None:  # in the header of a statement sharing its line with its body
+                    top = self._pick(self.tree.body, line)
+                    if top is not None:
+                        self._walk(top)
+                        p = self._parents.get(node)
         return p
 
     def _statement_at(self, line: int) -> ast.AST | None:
