@@ -173,6 +173,14 @@ class PythonCalls:
             for f in fv.fns
         ]
         if not results:
+            if (
+                self.module is self.main
+                and isinstance(node, ast.Call)
+                and isinstance(node.func, (ast.Name, ast.Subscript))
+            ):
+                # a function value read there may be called (the reads `escape` follows)
+                self.unresolved_calls.add(node)
+                self._effects.unresolved.add(node)
             if self.limits is not None and node is not None:
                 callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
                 self.note_limit_call(

@@ -135,6 +135,7 @@ class CarriedCalls:
             len(self.method_self),
             len(self.method_class),
             len(self.transformed_inspected),
+            len(self.unresolved_calls),
             len(self.limits) if self.limits is not None else 0,
             self.order_sensitive,
         )

@@ -34,6 +34,7 @@ from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
+from jax_lsp.analysis.escape import Escapes
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.fingerprint import fingerprint
@@ -97,6 +98,8 @@ class RootEffects:
     inspected: set[tuple[ast.AST, ast.AST]] = field(default_factory=set)
     #: the workspace modules it read first
     loaded: set[str] = field(default_factory=set)
+    #: the calls whose callee it could not resolve to a function (see `escape`)
+    unresolved: set[ast.AST] = field(default_factory=set)
     #: `entered` as functions (the same objects from one version to the next, see `replay`)
     entered_infos: frozenset[FuncInfo] | None = None
 
@@ -308,6 +311,10 @@ class Interpreter(
         #: fingerprints of classes (forgotten when a root may change one)
         self._class_fps: dict[ClassObj, object] = {}
         self._called_nodes: set[ast.AST] = set()
+        #: the calls of the analysed module whose callee was not resolved to a function (a
+        #: function value handed there may be called: see `escape`), and that analysis
+        self.unresolved_calls: set[ast.AST] = set()
+        self._escapes: Escapes | None = None
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
@@ -373,7 +380,7 @@ class Interpreter(
             todo = [
                 c
                 for f, c in self.closures_seen.items()
-                if f not in self.entered and f in interesting
+                if f not in self.entered and f in interesting and not self._contained(f.node)
             ]
             for closure in todo:
                 self.entered.add(closure.func)
@@ -532,10 +539,18 @@ class Interpreter(
         apply it to unknown arguments, as its caller will. One only bound to a module-level name
         that nothing else mentions is dead code: JAX never runs it, so neither do we. False when
         there was none."""
-        candidates = [
+        unsettled = [
             (tf, node)
             for tf, node in self.transformed_created.items()
-            if tf not in self.transformed_called and node not in self._called_nodes
+            if tf not in self.transformed_called
+        ]
+        # one kept in sight (never called: see `escape`) is looked at again after the next
+        # roots ran (one of them may hand it to code the analysis cannot follow)
+        in_sight = {tf for tf, node in unsettled if self._contained(node)}
+        candidates = [
+            (tf, node)
+            for tf, node in unsettled
+            if node not in self._called_nodes and tf not in in_sight
         ]
         # which module-level names hold each transformed function: one pass over the module's
         # names, not one per transformed function (a module of thousands of both was quadratic)
@@ -551,7 +566,7 @@ class Interpreter(
             for tf, node in candidates
             if not self._dead_at_module_level(tf, names_of.get(tf, []), held_by.get(tf, []))
         ]
-        self.transformed_called.update(tf for tf, _ in self.transformed_created.items())
+        self.transformed_called.update(tf for tf, _ in unsettled if tf not in in_sight)
         # one root per node creating transformed functions in the module's own statements;
         # one made by an entry point belongs to that root
         groups: dict[object, list[tuple[Transformed, ast.AST]]] = {}
@@ -586,6 +601,37 @@ class Interpreter(
                     n = max(n, max(tf.argnums) + 1)
                 self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
+
+    def _contained(self, node: ast.AST) -> bool:
+        """Whether the function value made at `node` of the analysed module is never seen
+        called and provably stays where the analysis sees it (`escape`): JAX never runs it."""
+        if self._escapes is None:
+            self._escapes = Escapes(
+                self.tree,
+                self._api_named,
+                lambda f: f in self.effects,
+                lambda call: call in self.unresolved_calls,
+                self.extra_transforms,
+                "\n".join(self.main.lines),
+            )
+        return self._escapes.contained(node)
+
+    def _api_named(self, expr: ast.expr, scope: Scope | None = None) -> str | None:
+        """The canonical name of the API a dotted expression names, read in `scope` (the
+        analysed module's names by default): `jax.grad`, `jit` imported from jax; None if it
+        names no API."""
+        if isinstance(expr, ast.Name):
+            if scope is None:
+                v = self.module_scope.vars.get(expr.id)
+            else:
+                v = self.lookup(expr.id, scope)  # a read the incremental analysis records
+            if v is not None and len(v.fns) == 1 and type(v.fns[0]) is Api:
+                return v.fns[0].name
+            return None
+        if isinstance(expr, ast.Attribute):
+            base = self._api_named(expr.value, scope)
+            return jaxapi.canonical(f"{base}.{expr.attr}") if base is not None else None
+        return None
 
     def _dead_at_module_level(self, tf: Transformed, names: list[str], held: list[str]) -> bool:
         """Whether the module-level `names` of a transformed function and the module-level

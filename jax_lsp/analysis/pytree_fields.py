@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 
 def aux_only_attributes(cls: ast.ClassDef) -> set[str]:
@@ -65,4 +66,46 @@ def _attributes(
         elif isinstance(node, ast.Name) and node.id in bound and node.id not in seen:
             for value in bound[node.id]:
                 found |= _attributes(value, self_name, bound, seen | {node.id})
+    return found
+
+
+#: the modules of JAX whose functions return arrays (`jnp.asarray`, `jax.random.normal`)
+_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")
+
+
+def array_attributes(cls: ast.ClassDef, resolve: Callable[[ast.expr], str | None]) -> set[str]:
+    """The `self.<name>` attributes a method of `cls` sets to an array JAX makes
+    (`self.n = jnp.asarray(n)`, `self.w = 0.1 * jax.random.normal(k, s)`): leaves of a pytree
+    class that every jit traces (equinox's filter_jit too: it keeps only Python scalars
+    static). `resolve` names the API a callee expression stands for."""
+
+    def is_array(e: ast.expr) -> bool:
+        if isinstance(e, ast.Call):
+            name = resolve(e.func)
+            return name is not None and name.startswith(_ARRAY_MODULES)
+        if isinstance(e, ast.BinOp):
+            return is_array(e.left) or is_array(e.right)
+        if isinstance(e, ast.UnaryOp):
+            return is_array(e.operand)
+        return False
+
+    found: set[str] = set()
+    for method in cls.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = method.args.posonlyargs + method.args.args
+        if not params:
+            continue
+        me = params[0].arg
+        for node in ast.walk(method):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    if (
+                        isinstance(t, ast.Attribute)
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == me
+                        and is_array(node.value)
+                    ):
+                        found.add(t.attr)
     return found

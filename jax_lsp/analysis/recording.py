@@ -128,6 +128,7 @@ class RootRecording:
                 )
             self.entered |= infos
             self._called_nodes |= rec.effects.called
+            self.unresolved_calls |= rec.effects.unresolved
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)
             late = bool(i) or rec.late

@@ -272,6 +272,7 @@ class StatementReplay:
             len(self.shared_memo),
             len(self.transformed_called),
             len(self.transformed_inspected),
+            len(self.unresolved_calls),
             len(self.entered),
             self._outer_writes,
             self.order_sensitive,

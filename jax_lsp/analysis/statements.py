@@ -14,13 +14,14 @@ from typing import Any
 from jax_lsp.analysis import jaxapi, nnx_filters
 from jax_lsp.analysis.interp_state import (
     MASK,
+    MAX_ITEMS,
     MAX_LOOP,
     STAGED,
     Args,
     BudgetExhausted,
     Scope,
 )
-from jax_lsp.analysis.pytree_fields import aux_only_attributes
+from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -405,6 +406,13 @@ class PythonStatements:
                         cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        if cls.is_pytree():
+            # its array fields are leaves: traced under jit (see `attribute`)
+            cls.data_fields |= {
+                a
+                for a in array_attributes(stmt, lambda e: self._api_named(e, scope))
+                if not cls.is_static_field(a)
+            }
         self.store(stmt.name, v, scope)
 
     def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
@@ -575,8 +583,61 @@ class PythonStatements:
                     self._outer_writes += 1
                     self.note_attribute_write(inst, target.attr)  # type: ignore[attr-defined]
         elif t is ast.Subscript:
-            self.eval(target.slice, scope)  # type: ignore[attr-defined]
+            key = self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
+            if isinstance(base, ast.Name) and v.fns:
+                old = self.lookup(base.id, scope)
+                if (
+                    old.keys is not None
+                    and old.items is not None
+                    and len(old.items) < MAX_ITEMS
+                    and _plain_key(key.const)
+                ):
+                    # a function registered in a dict (`LOSSES[name] = fn`, often by a
+                    # decorator): the dict now holds it at that key, for its later readers
+                    self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
+                    return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def _store_mutated(self, name: str, value: Value, scope: Scope) -> None:
+        """The container bound to `name` was changed in place: bind the changed one where
+        the name lives (a local of this or an enclosing function, else a global: then it is
+        state other code reads)."""
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in s.func.locals:
+                s.vars[name] = value
+                return
+            s = s.parent
+        if scope.func is None:
+            self.store(name, value, scope)
+        elif name in scope.module.vars:
+            scope.module.vars[name] = value
+            self._outer_writes += 1
+            self.note_write()
+
+
+def _plain_key(c: Any) -> bool:
+    """A constant a dict's keys can be told apart by (`Value.keys` holds constants)."""
+    return type(c) in (str, int, bool, float)
+
+
+def _with_entry(d: Value, key: Any, v: Value) -> Value:
+    """The dict `d` with `v` stored at `key` (replacing an entry of that key)."""
+    keys = list(d.keys)  # type: ignore[arg-type]
+    items = list(d.items)  # type: ignore[arg-type]
+    for i, k in enumerate(keys):
+        if type(k) is type(key) and k == key:
+            items[i] = v
+            break
+    else:
+        keys.append(key)
+        items.append(v)
+    return Value(
+        tan=frozenset().union(*(i.tan for i in items)),
+        items=tuple(items),
+        keys=tuple(keys),
+        traced=any(i.traced for i in items),
+    )

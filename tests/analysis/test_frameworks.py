@@ -408,6 +408,36 @@ def loss(x, y=None):
     return jnp.sum(x) * {cb('x')}
 jax.grad(loss)(jnp.ones(3), y=jnp.ones(3))
 """),
+# an array field of a pytree module is a leaf every jit traces (filter_jit keeps only Python
+# scalars static): as a fori_loop bound under reverse mode, the loop's bounds are dynamic
+"eqx_array_field_bounds_loop_under_filter_jit": (["JAX009"], """
+class Relax(eqx.Module):
+    w: jax.Array
+    steps: jax.Array
+    def __init__(self, n):
+        self.w = 0.5 * jnp.ones(3)
+        self.steps = jnp.asarray(n)
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.steps, lambda i, z: jnp.tanh(self.w * z + x), x)
+@eqx.filter_jit
+def update(m, x):
+    return eqx.filter_grad(lambda m: jnp.sum(m(x)))(m)
+print(update(Relax(4), jnp.ones(3)))
+"""),
+"eqx_int_field_bounds_loop_under_filter_jit": ([], """
+class Relax(eqx.Module):
+    w: jax.Array
+    steps: int
+    def __init__(self, n):
+        self.w = 0.5 * jnp.ones(3)
+        self.steps = n
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.steps, lambda i, z: jnp.tanh(self.w * z + x), x)
+@eqx.filter_jit
+def update(m, x):
+    return eqx.filter_grad(lambda m: jnp.sum(m(x)))(m)
+print(update(Relax(4), jnp.ones(3)))
+"""),
 }
 
 

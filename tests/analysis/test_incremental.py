@@ -499,3 +499,39 @@ def train(x):
         got = analyzer.analyze(version)
         assert analyzer.incremental_runs and analyzer.roots_run == 1
         assert got.exact and _signature(got) == _signature(analyze_source(version))
+
+
+def test_edits_that_change_whether_a_function_value_escapes_equal_a_full_analysis() -> None:
+    """Whether a never-called function value escapes (`escape`) reads the whole module's text
+    (an attribute read anywhere) and what the roots met (calls they could not resolve): an
+    edit elsewhere changes it, and the incremental run must see that."""
+    source = (
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+        "def host(x):\n"
+        "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n"
+        "class Fit:\n"
+        "    def __init__(self):\n"
+        "        self.slope = jax.grad(lambda w: jnp.sum(host(w)))\n\n"
+        "def make_ops():\n"
+        "    return {'value': jnp.sin, 'deriv': jax.grad(lambda w: jnp.sum(host(w)))}\n\n"
+        "def evaluate(x):\n"
+        "    ops = make_ops()\n"
+        "    return ops['value'](x)\n\n"
+        "def other(f, w):\n"
+        "    return w\n\n"
+        "Fit()\n"
+        "evaluate(jnp.ones(2))\n"
+    )
+    edits = [
+        source.replace("    return w\n", "    return f.slope(w)\n"),  # the attribute is read
+        source.replace("ops['value'](x)", "ops['deriv'](x)"),  # the other entry is called
+        source.replace("    return ops['value'](x)\n", "    return other(ops, x)\n"),  # handed on
+    ]
+    analyzer = IncrementalAnalyzer()
+    assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
+    assert not analyze_source(source).findings
+    for edited in edits:
+        want = analyze_source(edited)
+        assert [f.code for f in want.findings] == ["JAX001"], edited
+        assert _signature(analyzer.analyze(edited)) == _signature(want)
+        assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))

@@ -422,6 +422,152 @@ def decay(u0):
     return odeint(lambda u, t: -0.5 * u, u0, jnp.array([0.0, 1.0]))[-1]
 jax.grad(lambda u: jnp.sum(decay(u)))(jnp.ones(3))
 """),
+# a function value made inside a function and never called: it runs only if it leaves the code
+# the analysis sees (returned outward, handed to other code, kept where outside code reads it)
+"self_attribute_transform_never_read": ([], f"""
+def host(x):
+    return {cb('x')}
+class Fit:
+    def __init__(self, scale):
+        self.scale = scale
+        self.slope = jax.grad(lambda w: jnp.sum(host(w * self.scale)))  # unused
+    def value(self, w):
+        return jnp.sum(jnp.cos(w * self.scale))
+print(Fit(2.0).value(jnp.ones(3)))
+"""),
+"self_attribute_transform_read": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+class Fit:
+    def __init__(self, scale):
+        self.scale = scale
+        self.slope = jax.grad(lambda w: jnp.sum(host(w * self.scale)))
+    def step(self, w):
+        return w - 0.1 * self.slope(w)
+print(Fit(2.0).step(jnp.ones(3)))
+"""),
+"self_attribute_transform_of_object_handed_on": (["JAX001"], f"""
+import inspect
+def host(x):
+    return {cb('x')}
+class Fit:
+    def __init__(self):
+        self.scale = 2.0
+        self.slope = jax.grad(lambda w: jnp.sum(host(w)))
+def call_all(obj, w):
+    return [f(w) for n, f in inspect.getmembers(obj) if callable(f) and not n.startswith("_")]
+print(call_all(Fit(), jnp.ones(3)))
+"""),
+"factory_table_entries_never_picked": ([], f"""
+def host(x):
+    return {cb('x')}
+def make_ops(f):
+    return {{
+        "value": jax.jit(f),
+        "tangent": lambda x, t: jax.jvp(f, (x,), (t,))[1],
+        "hess": jax.hessian(lambda x: jnp.sum(f(x))),
+    }}
+def evaluate(wanted, x):
+    ops = make_ops(host)
+    return [ops[w](x) for w in wanted]
+print(evaluate(["value"], jnp.ones(3)))
+"""),
+"factory_table_entry_picked": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def make_ops(f):
+    return {{
+        "value": jax.jit(f),
+        "tangent": lambda x, t: jax.jvp(f, (x,), (t,))[1],
+        "hess": jax.hessian(lambda x: jnp.sum(f(x))),
+    }}
+def evaluate(wanted, x):
+    ops = make_ops(host)
+    return [ops[w](x) for w in wanted]
+print(evaluate(["value", "hess"], jnp.ones(3)))
+"""),
+"nested_def_never_called": ([], f"""
+def host(x):
+    return {cb('x')}
+def solve(x):
+    def newton_step(y):
+        return y - host(y) / jax.grad(lambda z: jnp.sum(host(z)))(y)
+    return jnp.cos(x)
+print(solve(jnp.ones(3)))
+"""),
+"nested_transform_handed_to_sorted": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def rank(points):
+    steep = jax.grad(lambda p: jnp.sum(host(p)))
+    return sorted(points, key=lambda p: float(jnp.sum(steep(p))))
+print(rank([jnp.ones(2), jnp.zeros(2)]))
+"""),
+"nested_transform_returned_to_caller_that_calls": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def make():
+    g = jax.grad(lambda p: jnp.sum(host(p)))
+    return g
+def use(x):
+    return make()(x)
+print(use(jnp.ones(2)))
+"""),
+"long_table_entry_called_where_its_value_is_lost": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def run(x):
+    table = ({'jnp.sin, ' * 64}jax.grad(lambda v: jnp.sum(host(v))))
+    return table[64](x)
+print(run(jnp.ones(2)))
+"""),
+# functions registered in a dict by a decorator, one picked by a configured name
+"decorator_registry_picks_host_loss": (["JAX001"], f"""
+HANDLERS = {{}}
+def handler(key):
+    def add(fn):
+        HANDLERS[key] = fn
+        return fn
+    return add
+@handler("plain")
+def plain(x):
+    return jnp.sum(x ** 2)
+@handler("host")
+def via_host(x):
+    return jnp.sum({cb('x')})
+SETTINGS = {{"handler": "host"}}
+def total(x):
+    return HANDLERS[SETTINGS["handler"]](x)
+print(jax.grad(total)(jnp.ones(3)))
+"""),
+"decorator_registry_picks_plain_loss": ([], f"""
+HANDLERS = {{}}
+def handler(key):
+    def add(fn):
+        HANDLERS[key] = fn
+        return fn
+    return add
+@handler("plain")
+def plain(x):
+    return jnp.sum(x ** 2)
+@handler("host")
+def via_host(x):
+    return jnp.sum({cb('x')})
+SETTINGS = {{"handler": "plain"}}
+def total(x):
+    return HANDLERS[SETTINGS["handler"]](x)
+print(jax.grad(total)(jnp.ones(3)))
+"""),
+"local_table_filled_by_key": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+def table():
+    t = {{}}
+    t["smooth"] = jnp.tanh
+    t["exact"] = host
+    return t
+print(jax.jacfwd(lambda x: table()["exact"](x))(jnp.ones(2)))
+"""),
 "nnx_grad_differentiates_param": (["JAX001"], """
 from flax import nnx
 class M(nnx.Module):

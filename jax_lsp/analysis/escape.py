@@ -1,0 +1,479 @@
+"""Where a function value made inside a function of the module can go: an escape analysis.
+
+A nested function, a lambda or a transformed function (`jax.grad(f)`) that the module makes but
+the analysis never saw called is, by default, made to be called elsewhere: analysed as an entry
+point, or applied to unknown arguments. That is right when it leaves the code the analysis sees
+(returned to a caller outside, passed to unknown code, stored where outside code reads it); it
+is wrong when every place it can flow is visible and none calls it: JAX never runs it.
+
+`Escapes.contained` proves the second case from the module's syntax, following the value
+upwards from the expression that makes it:
+
+- into a container literal (`{"grad": jax.grad(f)}`), the result of a wrapper that only calls
+  the function it is given first (`jax.jit(...)`, another transform, `functools.partial`), a
+  conditional expression;
+- into a local name of the function that makes it, whose every read is a call, a subscript of
+  it read the same way (`tk[name](x)`), an `is` test, or another such local or return;
+- into the return of a module-level function that no root runs (its callers are all in the
+  module) and whose every mention is a call whose result is read the same way;
+- into an attribute of `self` (a plain class: no decorator, no base) whose name nothing in the
+  module reads: no `.name` load, no string naming it, no `getattr` of a computed name, no
+  `vars`/`__dict__`; and whose objects stay in the module's code: all made by calls of the
+  class there, held in names only read for attributes, `self` never handed on (code elsewhere
+  could read the attribute of an object it gets; one it cannot get is as dead as an unread
+  module-level name);
+- or nowhere (an expression statement).
+
+Anything else (an argument of other code, a yield, a captured variable, a global...) escapes.
+A call the interpreter could not resolve to a function (`unresolved`) may call anything it was
+handed: a read that relies on such a call counts as escaping, since the analysis lost the value
+there rather than proved it is not called.
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+from collections.abc import Callable
+
+from jax_lsp.analysis import jaxapi
+
+__all__ = ["Escapes"]
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_SCOPES = (*_FUNCS, ast.ClassDef)
+#: how many returns a value is followed through to the callers
+_MAX_RETURNS = 3
+#: the kinds of `jaxapi.HIGHER_ORDER` whose result only calls the function it is given
+_WRAPPING_KINDS = frozenset({"jit", "vmap", "same", "checkpoint", "partial", "same_or_decorator"})
+#: names that read the attributes of an object by a computed name
+_DYNAMIC_READS = frozenset({"vars", "__dict__", "__getattribute__", "asdict", "astuple"})
+
+
+class Escapes:
+    """The escape analysis of one version of a module (see the module's docstring)."""
+
+    def __init__(
+        self,
+        tree: ast.Module,
+        resolve: Callable[[ast.expr], str | None],
+        is_root: Callable[[ast.AST], bool],
+        unresolved: Callable[[ast.AST], bool],
+        extra_transforms: dict[str, str],
+        text: str,
+    ) -> None:
+        self.tree = tree
+        #: the canonical name of the API a callee expression names (None: not an API)
+        self.resolve = resolve
+        #: whether a function was analysed as an entry point (its caller is outside)
+        self.is_root = is_root
+        #: whether the interpreter met a call whose callee it could not resolve
+        self.unresolved = unresolved
+        self.extra_transforms = extra_transforms
+        self.text = text
+        self._line_starts: list[int] = []
+        #: each node's parent, filled one innermost statement at a time (with the statements
+        #: around it): a question reads a few statements, not the module
+        self._parents: dict[ast.AST, ast.AST] = {}
+        self._starts: dict[int, list[int]] = {}
+        self._at_line: dict[int, ast.AST | None] = {}
+        self._walked: dict[int, list[ast.AST]] = {}
+        self._mentions: dict[str, list[ast.AST]] = {}
+        self._dynamic: bool | None = None
+        self._memo: dict[ast.AST, bool] = {}
+        self._classes: dict[ast.ClassDef, bool] = {}
+
+    # ------------------------------------------------------------------ the tree, lazily
+
+    def _up(self, node: ast.AST) -> ast.AST | None:
+        """The parent of `node` (the module for a top-level statement)."""
+        p = self._parents.get(node)
+        if p is None and node is not self.tree:
+            line = getattr(node, "lineno", None)
+            if line is not None:
+                self._statement_at(line)
+                p = self._parents.get(node)
+                if p is None:  # in the header of a statement sharing its line with its body
+                    top = self._pick(self.tree.body, line)
+                    if top is not None:
+                        self._walk(top)
+                        p = self._parents.get(node)
+        return p
+
+    def _statement_at(self, line: int) -> ast.AST | None:
+        """The innermost statement holding `line`; its nodes and the statements around it
+        get their parents."""
+        if line in self._at_line:
+            return self._at_line[line]
+        block: list[ast.stmt] = self.tree.body
+        owner: ast.AST = self.tree
+        found: ast.AST | None = None
+        while True:
+            st = self._pick(block, line)
+            if st is None:
+                break
+            found = st
+            self._parents[st] = owner
+            for child in ast.iter_child_nodes(st):
+                self._parents[child] = st
+            inner = next(
+                (
+                    (container, b)
+                    for container, b in _blocks(st)
+                    if b
+                    and _start(b[0]) <= line <= (b[-1].end_lineno or 0)
+                    and self._pick(b, line) is not None
+                ),
+                None,
+            )
+            if inner is None:
+                self._walk(st)
+                break
+            container, block = inner
+            if container is not st:
+                for child in ast.iter_child_nodes(container):
+                    self._parents[child] = container
+            owner = container
+        self._at_line[line] = found
+        return found
+
+    def _pick(self, block: list[ast.stmt], line: int) -> ast.stmt | None:
+        starts = self._starts.get(id(block))
+        if starts is None:
+            starts = self._starts[id(block)] = [_start(st) for st in block]
+        i = bisect.bisect_right(starts, line) - 1
+        if i >= 0 and line <= (block[i].end_lineno or 0):
+            return block[i]
+        return None
+
+    def _walk(self, st: ast.AST) -> list[ast.AST]:
+        """The nodes of statement `st` (parents noted)."""
+        nodes = self._walked.get(id(st))
+        if nodes is None:
+            nodes = self._walked[id(st)] = [st]
+            for n in nodes:  # grows as it goes: a breadth-first walk
+                for child in ast.iter_child_nodes(n):
+                    self._parents[child] = n
+                    nodes.append(child)
+        return nodes
+
+    def _mentioning(self, word: str) -> list[ast.AST]:
+        """The nodes of the innermost statements whose text has `word` (as a word)."""
+        found = self._mentions.get(word)
+        if found is None:
+            if not self._line_starts:
+                self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+            lines = {
+                bisect.bisect_right(self._line_starts, m.start())
+                for m in re.finditer(rf"\b{re.escape(word)}\b", self.text)
+            }
+            seen: set[int] = set()
+            found = []
+            for line in sorted(lines):
+                st = self._statement_at(line)
+                if st is not None and id(st) not in seen:
+                    seen.add(id(st))
+                    found.extend(self._walk(st))
+            self._mentions[word] = found
+        return found
+
+    def _loads(self, name: str) -> list[ast.Name]:
+        """The reads of the name `name` anywhere in the module."""
+        return [
+            n
+            for n in self._mentioning(name)
+            if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        ]
+
+    def _named_by_string(self, name: str) -> bool:
+        return any(isinstance(n, ast.Constant) and n.value == name for n in self._mentioning(name))
+
+    def _attribute_read(self, name: str) -> bool:
+        for n in self._mentioning(name):
+            if isinstance(n, ast.Attribute) and n.attr == name:
+                if not isinstance(n.ctx, ast.Store) or isinstance(self._up(n), ast.AugAssign):
+                    return True
+        return False
+
+    def _reads_attributes_by_computed_name(self) -> bool:
+        """`getattr(o, name)` of a computed name, `vars(o)`, `o.__dict__`, `asdict(o)`..."""
+        if self._dynamic is None:
+            self._dynamic = False
+            for word in ("getattr", "hasattr", "setattr", *_DYNAMIC_READS):
+                for n in self._mentioning(word):
+                    if isinstance(n, ast.Attribute) and n.attr in _DYNAMIC_READS:
+                        self._dynamic = True
+                    elif isinstance(n, ast.Name) and n.id in _DYNAMIC_READS:
+                        self._dynamic = True
+                    elif (
+                        isinstance(n, ast.Call)
+                        and isinstance(n.func, ast.Name)
+                        and n.func.id in ("getattr", "hasattr", "setattr")
+                        and not (len(n.args) >= 2 and isinstance(n.args[1], ast.Constant))
+                    ):
+                        self._dynamic = True
+        return self._dynamic
+
+    # ------------------------------------------------------------------ the question
+
+    def contained(self, node: ast.AST) -> bool:
+        """Whether the function value made at `node` (a nested def, a lambda, a transform's
+        call) stays where the analysis sees every use of it (see the module's docstring)."""
+        known = self._memo.get(node)
+        if known is None:
+            if not isinstance(self._scope_of(node), _FUNCS):
+                known = False  # made at module or class level: another rule's business
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                known = not node.decorator_list and self._local_contained(
+                    self._scope_of(node), node.name, 0, set()
+                )
+            else:
+                known = self._value_contained(node, 0, set())
+            if not known:  # escaping stays so: roots and unresolved calls only grow
+                self._memo[node] = known
+        return known
+
+    # ------------------------------------------------------------------ flows
+
+    def _scope_of(self, node: ast.AST) -> ast.AST | None:
+        """The function or class whose code `node` is part of (None: the module's)."""
+        p = self._up(node)
+        while p is not None and not isinstance(p, _SCOPES):
+            p = self._up(p)
+        if p is not None and isinstance(p, _FUNCS) and self._in_signature(node, p):
+            return self._scope_of(p)
+        return p
+
+    def _in_signature(self, node: ast.AST, func: ast.AST) -> bool:
+        """`node` is part of `func`'s defaults or decorators (run where `func` is defined)."""
+        p: ast.AST | None = node
+        while p is not None and self._up(p) is not func:
+            p = self._up(p)
+        if p is None:
+            return False
+        if isinstance(func, ast.Lambda):
+            return p is not func.body
+        return p is not func.body and p not in func.body  # type: ignore[attr-defined,operator]
+
+    def _value_contained(self, expr: ast.AST, depth: int, seen: set) -> bool:
+        """Whether the value of `expr` (a function value, or a container of one) is only read
+        where the analysis sees it."""
+        p = self._up(expr)
+        t = type(p)
+        if t is ast.Expr:
+            return True  # discarded
+        if t is ast.Call:
+            if expr is p.func:  # type: ignore[union-attr]
+                return not self.unresolved(p)  # type: ignore[arg-type]
+            if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
+                return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            return False
+        if t is ast.Dict:
+            return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
+        if t in (ast.List, ast.Tuple, ast.Set):
+            return isinstance(getattr(p, "ctx", ast.Load()), ast.Load) and self._value_contained(
+                p,  # type: ignore[arg-type]
+                depth,
+                seen,
+            )
+        if t is ast.IfExp:
+            return expr is not p.test and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Subscript:
+            # read out of a container that holds the value: the item read may be it
+            return expr is p.value and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Compare:
+            return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
+        if t is ast.Assign:
+            return expr is p.value and all(  # type: ignore[union-attr]
+                self._target_contained(target, p, depth, seen)  # type: ignore[arg-type]
+                for target in p.targets  # type: ignore[union-attr]
+            )
+        if t is ast.AnnAssign:
+            return expr is p.value and self._target_contained(p.target, p, depth, seen)  # type: ignore[union-attr,arg-type]
+        if t is ast.Return:
+            return self._returned(p, depth, seen)  # type: ignore[arg-type]
+        return False
+
+    def _wraps(self, callee: ast.expr) -> bool:
+        """`callee` names a JAX wrapper or transform whose result only calls its function."""
+        name = self.resolve(callee)
+        if name is None:
+            return False
+        name = self.extra_transforms.get(name, name)
+        spec = jaxapi.TRANSFORMS.get(name)
+        if spec is not None:
+            return spec.shape == "fn"
+        return jaxapi.HIGHER_ORDER.get(name) in _WRAPPING_KINDS
+
+    def _target_contained(self, target: ast.AST, stmt: ast.AST, depth: int, seen: set) -> bool:
+        scope = self._scope_of(stmt)
+        if isinstance(target, ast.Name):
+            return isinstance(scope, _FUNCS) and self._local_contained(
+                scope, target.id, depth, seen
+            )
+        if isinstance(target, ast.Attribute):
+            return self._dead_self_attribute(target, scope)
+        return False
+
+    def _local_contained(self, func: ast.AST, name: str, depth: int, seen: set) -> bool:
+        """Every read of the local `name` of `func` keeps what it holds in sight."""
+        key = (func, name)
+        if key in seen:
+            return True  # already being checked: its other reads decide
+        seen.add(key)
+        body = func.body if isinstance(func, ast.Lambda) else func.body  # type: ignore[attr-defined]
+        stmts = [body] if isinstance(body, ast.AST) else body
+        for stmt in stmts:
+            for node in ast.walk(stmt):
+                if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                    return False
+                if not (isinstance(node, ast.Name) and node.id == name):
+                    continue
+                if self._scope_of(node) is not func:
+                    return False  # captured by a nested function or class
+                if isinstance(node.ctx, ast.Load) and not self._value_contained(node, depth, seen):
+                    return False
+        return True
+
+    def _returned(self, ret: ast.Return, depth: int, seen: set) -> bool:
+        """The value is returned: contained when its function is a module-level function
+        only the module calls, and every call's result keeps it in sight."""
+        func = self._scope_of(ret)
+        if (
+            depth >= _MAX_RETURNS
+            or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or self._up(func) is not self.tree
+            or func.decorator_list
+            or self.is_root(func)
+            or self._named_by_string(func.name)  # exported by name (`__all__`), looked up
+        ):
+            return False
+        if any(
+            isinstance(n, (ast.Yield, ast.YieldFrom)) and self._scope_of(n) is func
+            for n in ast.walk(func)
+        ):
+            return False  # a generator: its callers get a generator, not the value
+        mentions = self._loads(func.name)
+        if not mentions:
+            return False
+        for m in mentions:
+            call = self._up(m)
+            if not (isinstance(call, ast.Call) and call.func is m):
+                return False
+            if self.unresolved(call) or not self._value_contained(call, depth + 1, seen):
+                return False
+        return True
+
+    def _dead_self_attribute(self, target: ast.Attribute, scope: ast.AST | None) -> bool:
+        """`self.name = ...` in a method of a plain class, and nothing in the module reads an
+        attribute `name`: the object's other users are outside, as those of an unread
+        module-level name."""
+        name = target.attr
+        if (
+            self._reads_attributes_by_computed_name()
+            or self._attribute_read(name)
+            or self._named_by_string(name)
+            or (name.startswith("__") and name.endswith("__"))
+            or not isinstance(target.value, ast.Name)
+            or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or scope.decorator_list
+        ):
+            return False
+        params = scope.args.posonlyargs + scope.args.args
+        if not params or params[0].arg != target.value.id:
+            return False
+        cls = self._up(scope)
+        return (
+            isinstance(cls, ast.ClassDef)
+            and not cls.decorator_list
+            and not cls.keywords
+            and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+            and self._instances_in_sight(cls)
+        )
+
+    def _instances_in_sight(self, cls: ast.ClassDef) -> bool:
+        """No object of `cls` reaches code that could read its attributes by name: the
+        module makes them all (`C(...)`; the class is mentioned nowhere else: no subclass,
+        no factory), holds them only in names it reads attributes of, and its methods use
+        their first parameter only to read attributes (never hand `self` on)."""
+        known = self._classes.get(cls)
+        if known is None:
+            known = self._classes[cls] = (
+                self._up(cls) is self.tree
+                and all(self._only_attributes_read(call) for call in self._instantiations(cls.name))
+                and bool(self._loads(cls.name))
+                and all(self._self_only_attributes(m) for m in cls.body if isinstance(m, _FUNCS))
+            )
+        return known
+
+    def _instantiations(self, name: str) -> list[ast.AST]:
+        """The calls of the class `name`; a mention that is not one stands for a call the
+        analysis does not see (the module itself, as a marker that it escapes)."""
+        calls: list[ast.AST] = []
+        for m in self._loads(name):
+            call = self._up(m)
+            calls.append(call if isinstance(call, ast.Call) and call.func is m else self.tree)
+        return calls
+
+    def _only_attributes_read(self, made: ast.AST) -> bool:
+        """The object `made` evaluates to is discarded, or only has attributes read."""
+        p = self._up(made)
+        if isinstance(p, ast.Expr) or (
+            isinstance(p, ast.Attribute) and p.value is made and p.attr != "__class__"
+        ):
+            return True
+        if not (isinstance(p, ast.Assign) and p.value is made):
+            return False
+        for target in p.targets:
+            if not isinstance(target, ast.Name):
+                return False
+            for load in self._loads(target.id):
+                up = self._up(load)
+                if not (isinstance(up, ast.Attribute) and up.value is load):
+                    return False
+        return True
+
+    def _self_only_attributes(self, method: ast.AST) -> bool:
+        """A method (no decorator but `property`) reads only attributes of its first
+        parameter."""
+        if isinstance(method, ast.Lambda):
+            return False
+        if any(
+            not (isinstance(d, ast.Name) and d.id == "property")
+            for d in method.decorator_list  # type: ignore[attr-defined]
+        ):
+            return False
+        params = method.args.posonlyargs + method.args.args  # type: ignore[attr-defined]
+        if not params:
+            return True
+        me = params[0].arg
+        for node in ast.walk(method):
+            if isinstance(node, ast.Name) and node.id == me and isinstance(node.ctx, ast.Load):
+                up = self._up(node)
+                if not (
+                    isinstance(up, ast.Attribute) and up.value is node and up.attr != "__class__"
+                ):
+                    return False
+        return True
+
+
+def _start(st: ast.stmt) -> int:
+    """The first line of a statement, its decorators included."""
+    decorators = getattr(st, "decorator_list", None)
+    return min(st.lineno, *(d.lineno for d in decorators)) if decorators else st.lineno
+
+
+def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:
+    """The blocks of statements a compound statement holds, with the node holding each (the
+    statement, an `except` handler, a `case`)."""
+    out: list[tuple[ast.AST, list[ast.stmt]]] = []
+    for name in ("body", "orelse", "finalbody"):
+        b = getattr(st, name, None)
+        if isinstance(b, list) and b and isinstance(b[0], ast.stmt):
+            out.append((st, b))
+    for h in getattr(st, "handlers", ()):
+        out.append((h, h.body))
+    for c in getattr(st, "cases", ()):
+        out.append((c, c.body))
+    return out
