@@ -24,6 +24,7 @@ import bisect
 import builtins
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -641,10 +642,7 @@ class Interpreter(
         if not names and not held:
             return False
         if self.main_identifiers is None:
-            counts: dict[str, int] = {}
-            for ident in _IDENT.findall("\n".join(self.main.lines)):
-                counts[ident] = counts.get(ident, 0) + 1
-            self.main_identifiers = counts
+            self.main_identifiers = Counter(_IDENT.findall("\n".join(self.main.lines)))
         if held and self._subscripted is None:
             self._subscripted = {}
             for n in ast.walk(self.tree):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import jaxapi, nnx_filters
@@ -163,7 +164,9 @@ class PythonStatements:
                             if not k.startswith("_"):
                                 self.store(k, v, scope)
                     continue
-                if user is not None:
+                if user is not None and self.module.path and user.path == Path(self.module.path):
+                    v = self._imported_from_itself(a.name, scope)
+                elif user is not None:
                     v = Value(fns=(LazyName(user.path, a.name),))
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
@@ -185,6 +188,20 @@ class PythonStatements:
         elif t in (ast.Break, ast.Continue):
             return False
         return True
+
+    def _imported_from_itself(self, name: str, scope: Scope) -> Value:
+        """`from <this module> import name` (a package's `__init__` importing its submodule,
+        `from . import sub`): what the module binds to `name` so far, else its submodule
+        `name`, as Python's import does. A name resolved later, by reading the module, would
+        resolve to this very import (forever, or to nothing while the module is loading)."""
+        bound = scope.module.vars.get(name)
+        if bound is not None:
+            return bound
+        if str(self.module.path).endswith("__init__.py"):
+            sub = self.find_user_module(name, 1)
+            if sub is not None:
+                return Value(fns=(sub,))
+        return UNKNOWN
 
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
         test = self.eval_test(stmt.test, scope)

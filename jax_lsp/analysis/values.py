@@ -124,7 +124,11 @@ class LoopTangent:
         return f"LoopTangent({self.level!r})"
 
 
-@dataclass(frozen=True, slots=True)
+#: Not `frozen`: a frozen dataclass sets each field through `object.__setattr__`, four times
+#: the cost of a plain slot store (building dataclasses was 8% of an analysis's samples). Values
+#: are still never changed once built (nothing assigns their fields:
+#: tests/analysis/test_value_immutable.py checks it) except for the cached hash below.
+@dataclass(slots=True)
 class Value:
     tan: frozenset = EMPTY
     fns: tuple = ()
@@ -195,14 +199,10 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
     if not vs:
         return UNKNOWN
     first = vs[0]
-    if len(vs) == 1 or all(v == first for v in vs[1:]):
+    if len(vs) == 1 or all(v is first or v == first for v in vs[1:]):
         return first
     tan: frozenset = frozenset().union(*(v.tan for v in vs))
-    fns: list = []
-    for v in vs:
-        for f in v.fns:
-            if f not in fns:
-                fns.append(f)
+    fns = _distinct(vs)
     if fns and any(v.const is None for v in vs) and MAYBE_NONE not in fns:
         fns.append(MAYBE_NONE)
     items = None
@@ -212,8 +212,11 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
             n = len(first.items)  # type: ignore[arg-type]
             items = tuple(join([v.items[i] for v in vs]) for i in range(n))  # type: ignore[index]
             keys = first.keys
-    consts = {repr(v.const) for v in vs}
-    const = first.const if len(consts) == 1 else NOCONST
+    c0 = first.const
+    if all(v.const is c0 for v in vs):
+        const = c0
+    else:
+        const = c0 if len({repr(v.const) for v in vs}) == 1 else NOCONST
     return Value(
         tan,
         tuple(fns),
@@ -224,6 +227,20 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         all(v.intish for v in vs),
         _choices(vs) if const is NOCONST else None,
     )
+
+
+def _distinct(vs: list[Value]) -> list:
+    """The callables and objects of `vs`, each once (by equality), in order. By hash: a join
+    of values holding hundreds of functions (a summary) compared each with each."""
+    try:
+        return list(dict.fromkeys([f for v in vs for f in v.fns]))
+    except TypeError:  # an unhashable constant inside one (a partial's list argument)
+        fns: list = []
+        for v in vs:
+            for f in v.fns:
+                if f not in fns:
+                    fns.append(f)
+        return fns
 
 
 #: the most constants `Value.choices` keeps: beyond it, a value is just unknown
