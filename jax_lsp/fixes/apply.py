@@ -13,6 +13,7 @@ unsaved-then-saved change is never overwritten.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 from collections import Counter
@@ -23,6 +24,7 @@ from pathlib import Path
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
@@ -84,6 +86,17 @@ def _parses(text: str) -> bool:
     except (SyntaxError, ValueError, RecursionError):
         return False
     return True
+
+
+def _tree(text: str) -> ast.Module | None:
+    """`text`'s tree, as `ast.parse` makes it (the analysis and the outline share it); None
+    when it does not parse so, or the analysis reads another text (`python_text`)."""
+    if python_text(text) != text:
+        return None
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
 
 
 def _line(lines: list[str], line: int) -> str:
@@ -318,18 +331,24 @@ class _Rounds:
         self.analyzer = IncrementalAnalyzer()
         self.text = text
         self.created: dict[Path, CreatedFile] = {}
-        self.current = self.analyse(text)  # the first analysis is a full one
+        self.outline: Outline | None = None
+        #: the text's tree, which the first analysis parsed, until another analysis may
+        #: move its nodes: the outline is made from it (`outline_of`)
+        self.tree: tuple[str, ast.Module] | None = None
+        tree = _tree(text) if fast else None
+        self.current = self.analyse(text, tree=tree)  # the first analysis is a full one
+        self.tree = (text, tree) if tree is not None else None
         self.original_counts = Counter(f.code for f in self.current.findings)
         self.applied: list[AppliedFix] = []
         self.given_up: set[tuple[str, str]] = set()
-        self.outline: Outline | None = None
 
     def analyse(self, text: str, incremental: bool = True,
-                pending: Sequence[Fix] = ()) -> AnalysisResult:
+                pending: Sequence[Fix] = (), tree: ast.Module | None = None) -> AnalysisResult:
         """The analysis of `text`, which has the accepted fixes and the `pending` ones
         applied: the files they create are found by its imports as if on disk (as the check
         after `--fix` finds them). A change of those files makes it a full analysis (the
-        incremental one knows edits of the text only)."""
+        incremental one knows edits of the text only). `tree`: `text`'s, parsed already."""
+        self.tree = None
         if self.workspace is not None:
             planned = {f.path: f.text for f in self.created.values()}
             for fix in pending:
@@ -339,7 +358,7 @@ class _Rounds:
                 self.workspace.planned = planned
                 incremental = False
         return self.analyzer.analyze(text, self.filename, self.config, self.workspace,
-                                     incremental=self.fast and incremental)
+                                     incremental=self.fast and incremental, tree=tree)
 
     def findings_in(self, result: AnalysisResult, text: str) -> list[Finding] | None:
         if result.error is not None:
@@ -406,7 +425,10 @@ class _Rounds:
 
     def outline_of(self, text: str) -> Outline | None:
         if self.outline is None or "".join(self.outline.lines) != text:
-            self.outline = Outline.of(text, GENERATED_MARKER)
+            if self.tree is not None and self.tree[0] == text:
+                self.outline = Outline.of_tree(self.tree[1], text, GENERATED_MARKER)
+            else:
+                self.outline = Outline.of(text, GENERATED_MARKER)
         return self.outline
 
     # -- batches --------------------------------------------------------------------------
