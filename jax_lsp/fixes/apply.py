@@ -335,8 +335,11 @@ class _Rounds:
         #: the text's tree, which the first analysis parsed, until another analysis may
         #: move its nodes: the outline is made from it (`outline_of`)
         self.tree: tuple[str, ast.Module] | None = None
+        #: the text of the last analysis when that was a plain one (see `analyse`)
+        self.unrecorded: str | None = None
         tree = _tree(text) if fast else None
-        self.current = self.analyse(text, tree=tree)  # the first analysis is a full one
+        # the first analysis is a full one, kept for the incremental ones
+        self.current = self.analyse(text, tree=tree)
         self.tree = (text, tree) if tree is not None else None
         self.original_counts = Counter(f.code for f in self.current.findings)
         self.applied: list[AppliedFix] = []
@@ -347,8 +350,14 @@ class _Rounds:
         """The analysis of `text`, which has the accepted fixes and the `pending` ones
         applied: the files they create are found by its imports as if on disk (as the check
         after `--fix` finds them). A change of those files makes it a full analysis (the
-        incremental one knows edits of the text only). `tree`: `text`'s, parsed already."""
+        incremental one knows edits of the text only). `tree`: `text`'s, parsed already.
+
+        A full analysis the caller chose (not `incremental`, a batch of fixes) is a plain
+        one: the records an incremental analysis starts from cost a quarter of it, and the
+        next analysis is rarely an incremental one. When it is, the analyzer first analyses
+        that text (`unrecorded`) as it would have then."""
         self.tree = None
+        plain = not self.fast or not incremental
         if self.workspace is not None:
             planned = {f.path: f.text for f in self.created.values()}
             for fix in pending:
@@ -357,8 +366,15 @@ class _Rounds:
             if planned != self.workspace.planned:
                 self.workspace.planned = planned
                 incremental = False
+        if plain:
+            self.unrecorded = text
+            return analyze_source(text, self.filename, self.config, self.workspace)
+        if incremental and self.unrecorded is not None:
+            self.analyzer.analyze(self.unrecorded, self.filename, self.config, self.workspace,
+                                  incremental=False)
+        self.unrecorded = None
         return self.analyzer.analyze(text, self.filename, self.config, self.workspace,
-                                     incremental=self.fast and incremental, tree=tree)
+                                     incremental=incremental, tree=tree)
 
     def findings_in(self, result: AnalysisResult, text: str) -> list[Finding] | None:
         if result.error is not None:

@@ -44,14 +44,21 @@ def _one_at_a_time(text: str, helpers: HelperModule | None = None) -> fix_apply.
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts `--fix` analyses, by the incremental analyzer or in plain analyses."""
     seen: list[str] = []
     analyze = IncrementalAnalyzer.analyze
+    plain = fix_apply.analyze_source
 
     def counted(self: IncrementalAnalyzer, source: str, *args: object, **kw: object) -> object:
         seen.append(source)
         return analyze(self, source, *args, **kw)  # type: ignore[arg-type]
 
+    def counted_plain(source: str, *args: object, **kw: object) -> object:
+        seen.append(source)
+        return plain(source, *args, **kw)  # type: ignore[arg-type]
+
     monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    monkeypatch.setattr(fix_apply, "analyze_source", counted_plain)
     return seen
 
 
