@@ -410,6 +410,7 @@ class IncrementalAnalyzer:
         *,
         incremental: bool = True,
         interruptible: Callable[[], None] | None = None,
+        tree: ast.Module | None = None,
     ) -> AnalysisResult:
         """Analyse `source`: incrementally if the previous call analysed an earlier version of
         the same file under the same configuration and `incremental` allows it, else in full.
@@ -418,7 +419,10 @@ class IncrementalAnalyzer:
         interruption) leaves this analyzer intact: before a full analysis, or before an
         incremental one that changed nothing of the previous version in place. An incremental
         analysis that moved statements of the previous tree must not be interrupted (else the
-        next edit finds no previous version and pays for a full analysis)."""
+        next edit finds no previous version and pays for a full analysis).
+
+        `tree`: the caller's `ast.parse` of `source`, if it has one: a full analysis takes it
+        instead of parsing again (it becomes the analyzer's, moved by later analyses)."""
         source = python_text(source)
         with paused_gc():
             cfg, workspace = settle(config, workspace)
@@ -457,17 +461,18 @@ class IncrementalAnalyzer:
                 # one the next edit builds on, through a syntax error typed meanwhile
             if interruptible is not None:
                 interruptible()
-            return self._full(source, filename, cfg, workspace)
+            return self._full(source, filename, cfg, workspace, tree)
 
     def _full(
-        self, source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None
+        self, source: str, filename: str, cfg: AnalysisConfig, workspace: Workspace | None,
+        parsed: ast.Module | None = None,
     ) -> AnalysisResult:
         self.full_runs += 1
         if self._last is not None and self._last.source == source:
             # confirming an incremental result: this analysis replaces that version (which
             # parsed), so do not hold two trees of the module at once
             self._last = None
-        tree = parse(source, filename)
+        tree = parse(source, filename) if parsed is None else parsed
         if isinstance(tree, AnalysisResult):
             return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:

@@ -92,7 +92,8 @@ class _FileFixer:
     candidates in `fix_choices` order (built lazily, `fix_candidates`), the first that
     `fix_worked` accepts. The fixed sources are analysed incrementally from the original's
     full analysis (as `--fix` does), and the first choices of many findings together
-    (`choose_all`); the module's statements are found once."""
+    (`choose_all`); the module's statements are found once. The original's analysis is the
+    check's when that is the same one (`FileResult.analysis`)."""
 
     def __init__(self, r: FileResult) -> None:
         from collections import Counter
@@ -104,11 +105,23 @@ class _FileFixer:
         self.filename = r.abspath
         self.notebook = _notebook_of(r) if r.abspath.endswith(".ipynb") else None
         self.analyzer = IncrementalAnalyzer()
-        from jax_lsp.analysis.engine import paused_gc
+        first = r.analysis  # the check's, when it is the one made here
+        #: the analyzer is still to analyse the source (the base of incremental analyses)
+        #: before the first fixed version is (`_choose`)
+        self.unseeded = True
+        if first is None and len(r.findings) > 1:
+            # a plain analysis: the fixes of several findings are mostly confirmed together
+            # (`choose_all`), and a plain analysis costs a quarter less
+            from jax_lsp.analysis.engine import analyze_source
 
-        with paused_gc():  # the collector would walk the growing analysis over and over
-            first = self.analyzer.analyze(self.source, self.filename, None, None,
-                                          incremental=False)
+            first = analyze_source(self.source, self.filename)
+        elif first is None:  # one finding: its fix is confirmed incrementally from it
+            from jax_lsp.analysis.engine import paused_gc
+
+            with paused_gc():  # the collector would walk the growing analysis over and over
+                first = self.analyzer.analyze(self.source, self.filename, None, None,
+                                              incremental=False)
+            self.unseeded = False
         self.codes = Counter(f.code for f in first.findings)
         reported = self._reported(first, self.source)
         self.reported = Counter(f.code for f in reported or ())
@@ -205,6 +218,10 @@ class _FileFixer:
             new = apply_edits(self.source, fix.edits)
             if new == self.source:
                 continue
+            if self.unseeded:
+                self.analyzer.analyze(self.source, self.filename, None, None,
+                                      incremental=False)
+                self.unseeded = False
             result = self.analyzer.analyze(new, self.filename, None, None, incremental=True)
             if fix_worked(f.code, self.reported[f.code], self.codes, result,
                           self._reported(result, new)):
@@ -218,6 +235,7 @@ class _FileFixer:
         from jax_lsp.analysis.incremental import IncrementalAnalyzer
 
         self.analyzer = IncrementalAnalyzer()
+        self.unseeded = False
 
     def cells(self, fix: Any) -> list[CellEdit] | None:
         """A notebook fix's edits in the cells `--fix` would write, or None when it would

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.codes import DOCS_BASE_URL, RULES
 from jax_lsp.config import PARSE_ERROR_CODE
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.engine import AnalysisResult
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -49,6 +53,10 @@ class FileResult:
     #: how many findings `--fix` fixed in this file before it was checked (ruff's summary
     #: then says ``Found 3 errors (2 fixed, 1 remaining).``)
     fixed: int = 0
+    #: the analysis of `source` the findings come from (all of them, suppressed ones too),
+    #: when it is the one the fix objects would make (default settings, no import followed
+    #: into a file): they start from it instead of analysing the file again; else None
+    analysis: AnalysisResult | None = field(default=None, compare=False, repr=False)
 
     def notebook(self) -> str:
         """The text of the notebook this result is about (raises OSError, UnicodeError)."""

@@ -212,6 +212,8 @@ class _Analysed:
     internal_error: str | None = None
     #: what the result was computed from, for the cache; None: not to be cached
     provenance: Provenance | None = None
+    #: the analysis itself, when it is the one the fix objects make (`FileResult.analysis`)
+    analysis: AnalysisResult | None = None
 
 
 def _parse_error(message: str, line: int, col: int) -> Finding:
@@ -263,7 +265,7 @@ def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, l
 
 
 def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
-                      workspace: Workspace) -> tuple[str, list[Finding], list[str]]:
+                      workspace: Workspace) -> tuple[str, list[Finding], AnalysisResult]:
     """A notebook's code cells as one module; findings say which cell they are in, numbered
     among all cells (markdown ones too), as Jupyter, ruff, the JSON output and the server do."""
     cells = code_cells_of_ipynb(text)
@@ -284,21 +286,33 @@ def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
         cell, line = nb.locate(max(err.line, 1))
         findings.insert(0, _parse_error(f"{cell_name(cell)}, line {line}: {err.message}",
                                         max(err.line, 1), max(err.col, 0)))
-    return nb.source, findings, result.dependencies
+    return nb.source, findings, result
 
 
 def _analyse_text(path: str, source: str, config: AnalysisConfig,
-                  workspace: Workspace | None) -> tuple[str, list[Finding], list[str]]:
+                  workspace: Workspace | None) -> tuple[str, list[Finding], AnalysisResult | None]:
     """The text to show, the findings (suppressions applied, parse errors as JAX000) and the
-    workspace files read."""
+    analysis they came from (None: a notebook that cannot be read)."""
     if path.endswith(".ipynb"):
         assert workspace is not None
         try:
             return _analyse_notebook(path, source, config, workspace)
         except (ValueError, KeyError, TypeError) as e:
-            return source, [_parse_error(f"Not a valid notebook: {e}", 1, 0)], []
+            return source, [_parse_error(f"Not a valid notebook: {e}", 1, 0)], None
     result = analyze_source(source, path, config, workspace)
-    return source, _reported(source, result), result.dependencies
+    return source, _reported(source, result), result
+
+
+def _plain(config: AnalysisConfig, provenance: Provenance | None,
+           result: AnalysisResult | None) -> AnalysisResult | None:
+    """`result` if it is the analysis the fix objects make of the same text (`fix_objects`,
+    default settings, no imports followed): made with the default settings, and no import
+    it looked up resolved to a file (then following imports changed nothing); else None."""
+    if result is None or provenance is None or config != AnalysisConfig() \
+            or provenance.dependencies or any(found is not None
+                                              for *_, found in provenance.imports):
+        return None
+    return result
 
 
 def _reported(source: str, result: AnalysisResult) -> list[Finding]:
@@ -332,7 +346,8 @@ def _from_prior(prior: PriorAnalysis, work: _Work) -> _Analysed | None:
         return None
     findings = _reported(prior.source, prior.result)
     return _Analysed(prior.source if findings else None, tuple(findings),
-                     provenance=prior.provenance)
+                     provenance=prior.provenance,
+                     analysis=_plain(work[1], prior.provenance, prior.result))
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
@@ -357,12 +372,14 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
     workspace = import_workspace(root, python, python_trusted) if root is not None else None
     try:
         with recording(workspace) as record:
-            shown, findings, dependencies = _analyse_text(path, source, config, workspace)
+            shown, findings, result = _analyse_text(path, source, config, workspace)
     except Exception:
         return _Analysed(None, (), traceback.format_exc())
-    # the text only travels back (from a worker process) when there is something to show
-    return _Analysed(shown if findings else None, tuple(findings),
-                     provenance=record.provenance(digest, dependencies))
+    provenance = record.provenance(digest, result.dependencies if result is not None else [])
+    # the text (and the analysis) only travel back (from a worker process) when there is
+    # something to show
+    return _Analysed(shown if findings else None, tuple(findings), provenance=provenance,
+                     analysis=_plain(config, provenance, result) if findings else None)
 
 
 def _analyse_star(item: _Work) -> _Analysed:
@@ -408,7 +425,8 @@ def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> File
         return None
     findings.sort(key=lambda f: (f.span, f.code))
     unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
-    return FileResult(shown, tuple(findings), analysed.source, str(path), unfixable)
+    return FileResult(shown, tuple(findings), analysed.source, str(path), unfixable,
+                      analysis=analysed.analysis)
 
 
 def _cpu_count() -> int:

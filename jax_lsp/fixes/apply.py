@@ -13,6 +13,7 @@ unsaved-then-saved change is never overwritten.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 from collections import Counter
@@ -23,6 +24,7 @@ from pathlib import Path
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
@@ -84,6 +86,17 @@ def _parses(text: str) -> bool:
     except (SyntaxError, ValueError, RecursionError):
         return False
     return True
+
+
+def _tree(text: str) -> ast.Module | None:
+    """`text`'s tree, as `ast.parse` makes it (the analysis and the outline share it); None
+    when it does not parse so, or the analysis reads another text (`python_text`)."""
+    if python_text(text) != text:
+        return None
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
 
 
 def _line(lines: list[str], line: int) -> str:
@@ -318,18 +331,33 @@ class _Rounds:
         self.analyzer = IncrementalAnalyzer()
         self.text = text
         self.created: dict[Path, CreatedFile] = {}
-        self.current = self.analyse(text)  # the first analysis is a full one
+        self.outline: Outline | None = None
+        #: the text's tree, which the first analysis parsed, until another analysis may
+        #: move its nodes: the outline is made from it (`outline_of`)
+        self.tree: tuple[str, ast.Module] | None = None
+        #: the text of the last analysis when that was a plain one (see `analyse`)
+        self.unrecorded: str | None = None
+        tree = _tree(text) if fast else None
+        # the first analysis is a full one, kept for the incremental ones
+        self.current = self.analyse(text, tree=tree)
+        self.tree = (text, tree) if tree is not None else None
         self.original_counts = Counter(f.code for f in self.current.findings)
         self.applied: list[AppliedFix] = []
         self.given_up: set[tuple[str, str]] = set()
-        self.outline: Outline | None = None
 
     def analyse(self, text: str, incremental: bool = True,
-                pending: Sequence[Fix] = ()) -> AnalysisResult:
+                pending: Sequence[Fix] = (), tree: ast.Module | None = None) -> AnalysisResult:
         """The analysis of `text`, which has the accepted fixes and the `pending` ones
         applied: the files they create are found by its imports as if on disk (as the check
         after `--fix` finds them). A change of those files makes it a full analysis (the
-        incremental one knows edits of the text only)."""
+        incremental one knows edits of the text only). `tree`: `text`'s, parsed already.
+
+        A full analysis the caller chose (not `incremental`, a batch of fixes) is a plain
+        one: the records an incremental analysis starts from cost a quarter of it, and the
+        next analysis is rarely an incremental one. When it is, the analyzer first analyses
+        that text (`unrecorded`) as it would have then."""
+        self.tree = None
+        plain = not self.fast or not incremental
         if self.workspace is not None:
             planned = {f.path: f.text for f in self.created.values()}
             for fix in pending:
@@ -338,8 +366,15 @@ class _Rounds:
             if planned != self.workspace.planned:
                 self.workspace.planned = planned
                 incremental = False
+        if plain:
+            self.unrecorded = text
+            return analyze_source(text, self.filename, self.config, self.workspace)
+        if incremental and self.unrecorded is not None:
+            self.analyzer.analyze(self.unrecorded, self.filename, self.config, self.workspace,
+                                  incremental=False)
+        self.unrecorded = None
         return self.analyzer.analyze(text, self.filename, self.config, self.workspace,
-                                     incremental=self.fast and incremental)
+                                     incremental=incremental, tree=tree)
 
     def findings_in(self, result: AnalysisResult, text: str) -> list[Finding] | None:
         if result.error is not None:
@@ -406,7 +441,10 @@ class _Rounds:
 
     def outline_of(self, text: str) -> Outline | None:
         if self.outline is None or "".join(self.outline.lines) != text:
-            self.outline = Outline.of(text, GENERATED_MARKER)
+            if self.tree is not None and self.tree[0] == text:
+                self.outline = Outline.of_tree(self.tree[1], text, GENERATED_MARKER)
+            else:
+                self.outline = Outline.of(text, GENERATED_MARKER)
         return self.outline
 
     # -- batches --------------------------------------------------------------------------

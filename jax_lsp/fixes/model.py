@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import accumulate
 from operator import add
@@ -43,10 +44,13 @@ class Fix:
     create: tuple[CreatedFile, ...] = ()
 
 
-def line_starts(source: str) -> list[int]:
-    """The offset of each line's first character (lines end at `\\n`)."""
+@functools.lru_cache(maxsize=4)
+def line_starts(source: str) -> tuple[int, ...]:
+    """The offset of each line's first character (lines end at `\\n`). Remembered for the
+    last few texts: `--fix` builds a fix on a text (`source.FixSource`) and then applies its
+    edits to the same text, and on a large module each costs as much as the fix's parse."""
     lengths = accumulate(map(len, source.split("\n")), initial=0)
-    return list(map(add, lengths, range(source.count("\n") + 1)))
+    return tuple(map(add, lengths, range(source.count("\n") + 1)))
 
 
 def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> str:

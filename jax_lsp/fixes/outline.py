@@ -196,6 +196,12 @@ class Outline:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError):
             return None
+        return cls.of_tree(tree, text, marker)
+
+    @classmethod
+    def of_tree(cls, tree: ast.Module, text: str, marker: str) -> Outline:
+        """The outline of `text`, whose tree `ast.parse` made is `tree` (the analysis's: the
+        module need not be parsed again)."""
         los = [statement_start(st) for st in tree.body]
         return cls([_statement(st, marker) for st in tree.body], los,
                    [st.end_lineno or st.lineno for st in tree.body], [None] * len(los),

@@ -44,14 +44,21 @@ def _one_at_a_time(text: str, helpers: HelperModule | None = None) -> fix_apply.
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts `--fix` analyses, by the incremental analyzer or in plain analyses."""
     seen: list[str] = []
     analyze = IncrementalAnalyzer.analyze
+    plain = fix_apply.analyze_source
 
     def counted(self: IncrementalAnalyzer, source: str, *args: object, **kw: object) -> object:
         seen.append(source)
         return analyze(self, source, *args, **kw)  # type: ignore[arg-type]
 
+    def counted_plain(source: str, *args: object, **kw: object) -> object:
+        seen.append(source)
+        return plain(source, *args, **kw)  # type: ignore[arg-type]
+
     monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    monkeypatch.setattr(fix_apply, "analyze_source", counted_plain)
     return seen
 
 
@@ -63,10 +70,20 @@ def test_a_batch_fixes_independent_findings_as_one_at_a_time_does(
     expected = _one_at_a_time(MODULE, helpers)
     assert len(expected.applied) == 4
     analysed = _counting(monkeypatch)
+    recorded: list[str] = []
+    analyze = IncrementalAnalyzer.analyze
+
+    def kept(self: IncrementalAnalyzer, source: str, *args: object, **kw: object) -> object:
+        recorded.append(source)
+        return analyze(self, source, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze", kept)
     got = fix_apply.fix_source(MODULE, filename="m.py", helpers=helpers)
     assert got == expected
     # the original, then the four fixes at once (exact: it confirms them too)
     assert len(analysed) == 2
+    # only the first is kept for incremental analyses: the batch's is a plain one
+    assert recorded == [MODULE]
 
 
 def _broken(host: str, *, only: bool) -> registry.FixBuilder:
@@ -97,6 +114,59 @@ def _broken(host: str, *, only: bool) -> registry.FixBuilder:
         return [bogus, *(unless_host(b) for b in real)]
 
     return patched
+
+
+def _recorded(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
+    """The texts the incremental analyzer analyses, with whether incrementally."""
+    seen: list[tuple[str, bool]] = []
+    analyze = IncrementalAnalyzer.analyze
+
+    def counted(self: IncrementalAnalyzer, source: str, *args: object,
+                incremental: bool = True, **kw: object) -> object:
+        seen.append((source, incremental))
+        return analyze(self, source, *args, incremental=incremental, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    return seen
+
+
+def test_the_outline_comes_from_the_first_analysis_tree(monkeypatch: pytest.MonkeyPatch,
+                                                        tmp_path: Path) -> None:
+    helpers = HelperModule.beside(tmp_path / "m.py")
+    expected = _one_at_a_time(MODULE, helpers)
+    parses: list[str] = []
+    of = Outline.of.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Outline], text: str, marker: str) -> Outline | None:
+        parses.append(text)
+        return of(cls, text, marker)
+
+    monkeypatch.setattr(Outline, "of", classmethod(counted))
+    assert fix_apply.fix_source(MODULE, filename="m.py", helpers=helpers) == expected
+    assert parses == []  # the module is parsed once, by its analysis
+
+
+def test_a_batch_is_analysed_plainly_and_the_analyzer_catches_up_when_it_must(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # two callbacks in `loss_2`: the batch fixes loss_0's, loss_1's and the first of
+    # loss_2's, then a round of its own (incremental, from the batch's text) the second
+    module = _module(3).replace(
+        "    s = jax.pure_callback(host_2, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n",
+        "    s = jax.pure_callback(host_2, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n"
+        "    s = s + jax.pure_callback(host_0, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
+    helpers = HelperModule.beside(tmp_path / "m.py")
+    expected = _one_at_a_time(module, helpers)
+    assert len(expected.applied) == 4
+    analysed = _counting(monkeypatch)
+    recorded = _recorded(monkeypatch)
+    assert fix_apply.fix_source(module, filename="m.py", helpers=helpers) == expected
+    batch = analysed[1]
+    assert analysed[:4] == [module, batch, batch, expected.text]
+    assert analysed[4:] in ([], [expected.text])  # confirmed in full if inexact
+    # the original and, before the incremental analysis of the last fix, the batch's text:
+    # what the analyzer would have kept had it analysed the batch itself
+    assert recorded == [(module, True), (batch, False), (expected.text, True)]
 
 
 @pytest.mark.parametrize("only", [False, True], ids=["retried", "left-out"])

@@ -4,6 +4,7 @@ time, with one analysis for the independent ones instead of one each."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.checker.fix_objects import _FileFixer
 from jax_lsp.checker.results import FileResult
+from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
 
 PROGRAMS = Path(__file__).parent / "programs"
 
@@ -59,10 +61,11 @@ def test_independent_fixes_are_confirmed_by_one_analysis(analyses: list[str]) ->
     r = _result(HEADER + "".join(_callback(i) for i in range(3)))
     assert [f.code for f in r.findings] == ["JAX001"] * 3
     chosen = _FileFixer(r).choose_all(list(r.findings))
-    assert analyses == ["full", "plain"]  # the source's, and the one of the three fixes applied
+    assert analyses == ["plain", "plain"]  # the source's, and the one of the three fixes applied
     analyses.clear()
     one_by_one = {f: _FileFixer(r)._choose(f) for f in r.findings}
-    assert len(analyses) == 3 + 3
+    # each: the source's (plain), then the analyzer's of the source and of the fix
+    assert analyses == ["plain", "full", "incremental"] * 3
     assert chosen == one_by_one
     assert all(fix is not None and fix.safe for fix in chosen.values())
 
@@ -82,3 +85,43 @@ def test_a_batch_whose_first_choice_fails_is_split_down_to_that_finding(
     one_by_one = {f: _FileFixer(r)._choose(f) for f in r.findings}
     assert chosen == one_by_one
     assert chosen[r.findings[0]] != first and "Stop gradients" in chosen[r.findings[0]].title
+
+
+def test_the_checks_analysis_is_the_fixers_first_when_it_is_theirs(analyses: list[str]) -> None:
+    source = HEADER + "".join(_callback(i) for i in range(3))
+    r = _result(source)
+    analysed = replace(r, analysis=analyze_source(source, "/m.py"))
+    chosen = _FileFixer(r).choose_all(list(r.findings))
+    analyses.clear()
+    assert _FileFixer(analysed).choose_all(list(r.findings)) == chosen
+    assert analyses == ["plain"]  # the three fixes applied; the source's is the check's
+    # one finding is decided incrementally, from the source's analysis made when needed
+    analyses.clear()
+    fixer = _FileFixer(analysed)
+    assert fixer.choose_all([r.findings[0]]) == {r.findings[0]: chosen[r.findings[0]]}
+    assert analyses == ["full", "incremental"]
+
+
+def _checked(tmp_path: Path, files: dict[str, str], config: str = "") -> FileResult:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    (tmp_path / "pyproject.toml").write_text("[tool.jax-lsp]\n" + config)
+    resolver = ConfigResolver()
+    run = check_files(discover_files([tmp_path / "main.py"], resolver), cwd=tmp_path, jobs=1)
+    (r,) = run.results
+    return r
+
+
+def test_the_check_hands_its_analysis_on_only_when_the_fixers_would_make_it(
+        tmp_path: Path) -> None:
+    source = HEADER + _callback(0)
+    r = _checked(tmp_path, {"main.py": source})
+    assert r.analysis is not None
+    assert r.analysis.findings == analyze_source(source, str(tmp_path / "main.py")).findings
+    # an import the check follows into a file, or settings of its own: the fixers analyse
+    r = _checked(tmp_path, {"main.py": "import helper\n" + source, "helper.py": "X = 1\n"})
+    assert r.analysis is None
+    r = _checked(tmp_path, {"main.py": "import absent\n" + source})
+    assert r.analysis is not None  # an import found nowhere is one the fixers do not follow
+    r = _checked(tmp_path, {"main.py": source}, 'extra-callbacks = ["mylib.host.call"]\n')
+    assert r.analysis is None
