@@ -602,7 +602,7 @@ class PythonStatements:
         elif t is ast.Subscript:
             key = self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
-            if isinstance(base, ast.Name) and v.fns:
+            if isinstance(base, ast.Name) and _holds_functions(v):
                 old = self.lookup(base.id, scope)
                 if (
                     old.keys is not None
@@ -611,7 +611,8 @@ class PythonStatements:
                     and _plain_key(key.const)
                 ):
                     # a function registered in a dict (`LOSSES[name] = fn`, often by a
-                    # decorator): the dict now holds it at that key, for its later readers
+                    # decorator, or inside a tuple: `R[name] = (fn, weight)`): the dict now
+                    # holds it at that key, for its later readers
                     self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
                     return
             if isinstance(base, ast.Name) and v.tan:
@@ -634,6 +635,14 @@ class PythonStatements:
             scope.module.vars[name] = value
             self._outer_writes += 1
             self.note_write()
+
+
+def _holds_functions(v: Value) -> bool:
+    """`v` is a function or a tuple/list holding one (`(fn, weight)`): worth storing in a
+    registry so that its readers can unpack it again."""
+    if v.fns:
+        return True
+    return v.keys is None and v.items is not None and any(_holds_functions(i) for i in v.items)
 
 
 def _plain_key(c: Any) -> bool:
