@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import apitable, jaxapi, nnx_filters
+from jax_lsp.analysis import apitable, jaxapi, nnx_filters, nnx_graph
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -60,6 +60,10 @@ class JaxApiCalls:
             parts = [self.nnx_filter(v) for v in args.pos]
             key = args.pos[0].const if args.pos else None
             return Value(const=nnx_filters.build(nnx_filters.CONSTRUCTORS[name], parts, key))
+        if name in nnx_graph.NAMES and args.pos:
+            result = self.call_nnx_graph(name, args)
+            if result is not None:
+                return result
         if name == "flax.nnx.DiffState" and len(args.pos) == 2:
             state = nnx_filters.DiffState(args.pos[0].const, self.nnx_filter(args.pos[1]))
             return Value(const=state)
@@ -333,6 +337,17 @@ class JaxApiCalls:
         return bool(v.fns) and all(
             isinstance(f, Api) and f.name in jaxapi.INTEGER_DTYPES for f in v.fns
         )
+
+    def call_nnx_graph(self, name: str, args: Args) -> Value | None:
+        """nnx.split / merge / graphdef / state (see `nnx_graph`)."""
+        first = args.pos[0]
+        if name == nnx_graph.SPLIT:
+            return self._seq(nnx_graph.split_parts(first, len(args.pos) - 1))
+        if name == nnx_graph.GRAPHDEF:
+            return nnx_graph.graphdef_of(first)
+        if name == nnx_graph.STATE:
+            return nnx_graph.state_of(first)
+        return nnx_graph.merged(first, list(args.pos[1:]))
 
     def call_array_method(self, m: ArrayMethod, args: Args) -> Value:
         recv = m.receiver

@@ -230,6 +230,50 @@ def loss(x, s):
     return jnp.sum(x) * {cb('s')}
 eqx.filter_value_and_grad(loss)(jnp.ones(3), jnp.ones(3))
 """),
+# nnx.merge of nnx.split's parts is an object of the split one's class (its methods)
+"nnx_merge_of_split_jvp_reaches_custom_vjp": (["JAX005"], """
+@jax.custom_vjp
+def clipped(x):
+    return jnp.clip(x, -1.0, 1.0)
+clipped.defvjp(lambda x: (clipped(x), None), lambda _, g: (g,))
+class Block(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+        self.s = nnx.BatchStat(jnp.zeros(3))
+    def __call__(self, x):
+        return clipped(self.w * x + self.s)
+gdef, params, rest = nnx.split(Block(), nnx.Param, ...)
+def run(x):
+    return nnx.merge(gdef, params, rest)(x)
+print(jax.jvp(run, (jnp.ones(3),), (jnp.ones(3),)))
+"""),
+"nnx_merge_of_graphdef_and_state_grad_reaches_callback": (["JAX001"], f"""
+class Head(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+    def score(self, x):
+        return {cb('self.w * x')}
+head = Head()
+parts = (nnx.graphdef(head), nnx.state(head))
+def loss(x):
+    g, st = parts
+    return nnx.merge(g, st).score(x)
+print(jax.grad(loss)(jnp.ones(3)))
+"""),
+"nnx_merge_of_split_custom_vjp_under_jit_only": ([], """
+@jax.custom_vjp
+def clipped(x):
+    return jnp.clip(x, -1.0, 1.0)
+clipped.defvjp(lambda x: (clipped(x), None), lambda _, g: (g,))
+class Block(nnx.Module):
+    def __init__(self):
+        self.w = nnx.Param(jnp.ones(3))
+    def __call__(self, x):
+        return clipped(self.w * x)
+gdef, state = nnx.split(Block())
+print(jax.jit(lambda x: nnx.merge(gdef, state)(x))(jnp.ones(3)))
+print(jax.grad(lambda x: jnp.sum(nnx.merge(gdef, state)(x)))(jnp.ones(3)))
+"""),
 # flax nnx.grad differentiates the Variables its filter selects (nnx.Param by default)
 "nnx_default_skips_batch_stat": ([], NNX + "nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))\n"),
 "nnx_diffstate_batch_stat": (["JAX001"], NNX + DIFF.format("nnx.BatchStat")),

@@ -535,3 +535,25 @@ def test_edits_that_change_whether_a_function_value_escapes_equal_a_full_analysi
         assert [f.code for f in want.findings] == ["JAX001"], edited
         assert _signature(analyzer.analyze(edited)) == _signature(want)
         assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
+
+
+def test_which_object_nnx_split_took_apart_is_seen_by_an_incremental_run() -> None:
+    """`nnx.merge(gdef, state)` is an object of the class `nnx.split` was given (nnx_graph):
+    changing only the split statement must change what the merged object's call reaches."""
+    source = (
+        "import jax\nimport jax.numpy as jnp\nfrom flax import nnx\n\n"
+        "@jax.custom_vjp\ndef keep(x):\n    return x\n\n"
+        "keep.defvjp(lambda x: (x, None), lambda _, g: (g,))\n\n"
+        "class Plain(nnx.Module):\n    def __call__(self, x):\n        return x * 2.0\n\n"
+        "class Kept(nnx.Module):\n    def __call__(self, x):\n        return keep(x)\n\n"
+        "gdef, state = nnx.split(Plain())\n\n"
+        "def run(x):\n    return nnx.merge(gdef, state)(x)\n\n"
+        "jax.jvp(run, (jnp.ones(2),), (jnp.ones(2),))\n"
+    )
+    analyzer = IncrementalAnalyzer()
+    assert not analyzer.analyze(source).findings
+    edited = source.replace("nnx.split(Plain())", "nnx.split(Kept())")
+    result = analyzer.analyze(edited)
+    assert [f.code for f in result.findings] == ["JAX005"]
+    assert _signature(result) == _signature(analyze_source(edited))
+    assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
