@@ -21,6 +21,22 @@ def cb(x: str) -> str:
     return f"jax.pure_callback(np.sin, jax.ShapeDtypeStruct({x}.shape, {x}.dtype), {x})"
 
 
+#: functions registered in a dict by a decorator factory (the two programs pick one by name)
+HANDLER_REGISTRY = f"""
+HANDLERS = {{}}
+def handler(key):
+    def add(fn):
+        HANDLERS[key] = fn
+        return fn
+    return add
+@handler("plain")
+def plain(x):
+    return jnp.sum(x ** 2)
+@handler("host")
+def via_host(x):
+    return jnp.sum({cb('x')})
+"""
+
 P = {
 "reduce_compose": (["JAX001"], f"""
 def host(x):
@@ -522,37 +538,13 @@ def run(x):
 print(run(jnp.ones(2)))
 """),
 # functions registered in a dict by a decorator, one picked by a configured name
-"decorator_registry_picks_host_loss": (["JAX001"], f"""
-HANDLERS = {{}}
-def handler(key):
-    def add(fn):
-        HANDLERS[key] = fn
-        return fn
-    return add
-@handler("plain")
-def plain(x):
-    return jnp.sum(x ** 2)
-@handler("host")
-def via_host(x):
-    return jnp.sum({cb('x')})
+"decorator_registry_picks_host_loss": (["JAX001"], HANDLER_REGISTRY + f"""
 SETTINGS = {{"handler": "host"}}
 def total(x):
     return HANDLERS[SETTINGS["handler"]](x)
 print(jax.grad(total)(jnp.ones(3)))
 """),
-"decorator_registry_picks_plain_loss": ([], f"""
-HANDLERS = {{}}
-def handler(key):
-    def add(fn):
-        HANDLERS[key] = fn
-        return fn
-    return add
-@handler("plain")
-def plain(x):
-    return jnp.sum(x ** 2)
-@handler("host")
-def via_host(x):
-    return jnp.sum({cb('x')})
+"decorator_registry_picks_plain_loss": ([], HANDLER_REGISTRY + f"""
 SETTINGS = {{"handler": "plain"}}
 def total(x):
     return HANDLERS[SETTINGS["handler"]](x)
