@@ -538,14 +538,14 @@ def run(x):
 print(run(jnp.ones(2)))
 """),
 # functions registered in a dict by a decorator, one picked by a configured name
-"decorator_registry_picks_host_loss": (["JAX001"], HANDLER_REGISTRY + f"""
-SETTINGS = {{"handler": "host"}}
+"decorator_registry_picks_host_loss": (["JAX001"], HANDLER_REGISTRY + """
+SETTINGS = {"handler": "host"}
 def total(x):
     return HANDLERS[SETTINGS["handler"]](x)
 print(jax.grad(total)(jnp.ones(3)))
 """),
-"decorator_registry_picks_plain_loss": ([], HANDLER_REGISTRY + f"""
-SETTINGS = {{"handler": "plain"}}
+"decorator_registry_picks_plain_loss": ([], HANDLER_REGISTRY + """
+SETTINGS = {"handler": "plain"}
 def total(x):
     return HANDLERS[SETTINGS["handler"]](x)
 print(jax.grad(total)(jnp.ones(3)))
