@@ -10,8 +10,6 @@ done faithfully.
 
 from __future__ import annotations
 
-import difflib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +22,6 @@ from jax_lsp.fixes.notebook import CellChange
 __all__ = ["StdinFix", "fix_stdin", "stdin_diff"]
 
 _BOM = b"\xef\xbb\xbf"
-_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 
 @dataclass(frozen=True)
@@ -90,21 +87,16 @@ def stdin_diff(fix: StdinFix, name: str | None) -> str:
     """The fix as ruff's `--diff` prints it for standard input: headers naming
     `--stdin-filename` (none without one; a notebook's cells as `name:cell N`), an empty line
     after the diff; "" without a fix."""
+    from jax_lsp.fixes.apply import text_diff
+
     if fix.fixed == fix.data:
         return ""
     if fix.cells:
-        return "".join(_diff(c.before, c.after, f"{name or '-'}:cell {c.number}", hint=False)
-                       for c in fix.cells) + "\n"
-    diff = _diff(fix.data.decode("utf-8-sig"), fix.fixed.decode("utf-8-sig"), name or "")
+        diffs = []
+        for c in fix.cells:
+            cell = f"{name or '-'}:cell {c.number}"
+            diffs.append(text_diff(cell, c.before, c.after, cell, hint=False))
+        return "".join(diffs) + "\n"
+    shown = name or ""
+    diff = text_diff(shown, fix.data.decode("utf-8-sig"), fix.fixed.decode("utf-8-sig"), shown)
     return (diff if name is not None else diff.split("\n", 2)[2]) + "\n"
-
-
-def _diff(before: str, after: str, name: str, *, hint: bool = True) -> str:
-    out = []
-    for line in difflib.unified_diff(_LINES.findall(before), _LINES.findall(after),
-                                     fromfile=name, tofile=name):
-        if line.endswith("\n"):
-            out.append(line)
-        else:
-            out.append(line + ("\n\\ No newline at end of file\n" if hint else "\n"))
-    return "".join(out)

@@ -45,6 +45,7 @@ __all__ = [
     "fix_file",
     "fix_files",
     "fix_source",
+    "text_diff",
     "unified_diff",
 ]
 
@@ -670,18 +671,18 @@ def unified_diff(outcome: FileFixOutcome, shown: str) -> str:
     it), each file's diff followed by an empty line; a notebook's changed cells each under
     `nb.ipynb:cell N`; a created file as a diff from /dev/null."""
     if outcome.cells:  # a notebook: each changed cell, as ruff shows them
-        out = ["".join(_diff(f"{shown}:cell {c.number}", c.before, c.after,
+        out = ["".join(text_diff(f"{shown}:cell {c.number}", c.before, c.after,
                              f"{shown}:cell {c.number}", hint=False)
                        for c in outcome.cells)]
     else:
-        out = [_diff(shown, outcome.original, outcome.fixed, shown)]
+        out = [text_diff(shown, outcome.original, outcome.fixed, shown)]
     for file in outcome.created:
         name = str(Path(shown).with_name(file.path.name))
-        out.append(_diff("/dev/null", "", file.text, name))
+        out.append(text_diff("/dev/null", "", file.text, name))
     return "".join(part + "\n" for part in out)
 
 
-def _diff(before_name: str, before: str, after: str, shown: str, *, hint: bool = True) -> str:
+def text_diff(before_name: str, before: str, after: str, shown: str, *, hint: bool = True) -> str:
     """One file's (or cell's) unified diff; `hint`: mark a last line without a line break
     (ruff marks it in files, not in notebook cells)."""
     lines = difflib.unified_diff(
