@@ -37,6 +37,22 @@ def via_host(x):
     return jnp.sum({cb('x')})
 """
 
+#: a parametrized decorator registers (function, weight) pairs (two programs read them back)
+PAIR_REGISTRY = f"""
+TERMS = {{}}
+def term(key, scale=1.0):
+    def add(fn):
+        TERMS[key] = (fn, scale)
+        return fn
+    return add
+@term("square", scale=0.5)
+def square(x):
+    return jnp.sum(x ** 2)
+@term("host", scale=2.0)
+def via_host(x):
+    return jnp.sum({cb('x')})
+"""
+
 P = {
 "reduce_compose": (["JAX001"], f"""
 def host(x):
@@ -551,21 +567,9 @@ def total(x):
 print(jax.grad(total)(jnp.ones(3)))
 """),
 # a parametrized decorator registers (function, weight) pairs; readers unpack them again
-"decorator_registry_of_pairs_swept_by_grad": (["JAX001"], f"""
-TERMS = {{}}
-def term(key, scale=1.0):
-    def add(fn):
-        TERMS[key] = (fn, scale)
-        return fn
-    return add
-@term("square", scale=0.5)
-def square(x):
-    return jnp.sum(x ** 2)
-@term("host", scale=2.0)
-def via_host(x):
-    return jnp.sum({cb('x')})
+"decorator_registry_of_pairs_swept_by_grad": (["JAX001"], PAIR_REGISTRY + """
 def each_gradient(x):
-    return {{k: jax.grad(lambda v: s * f(v))(x) for k, (f, s) in TERMS.items()}}
+    return {k: jax.grad(lambda v: s * f(v))(x) for k, (f, s) in TERMS.items()}
 print(each_gradient(jnp.ones(3)))
 """),
 "decorator_registry_of_lists_values_by_grad": (["JAX001"], f"""
@@ -583,22 +587,10 @@ for s, f in TERMS.values():
     total = total + jax.grad(f)(jnp.ones(2)).sum() * s
 print(total)
 """),
-"decorator_registry_of_pairs_grad_of_plain_entry": ([], f"""
-TERMS = {{}}
-def term(key, scale=1.0):
-    def add(fn):
-        TERMS[key] = (fn, scale)
-        return fn
-    return add
-@term("square", scale=0.5)
-def square(x):
-    return jnp.sum(x ** 2)
-@term("host", scale=2.0)
-def via_host(x):
-    return jnp.sum({cb('x')})
+"decorator_registry_of_pairs_grad_of_plain_entry": ([], PAIR_REGISTRY + """
 f, s = TERMS["square"]
 print(jax.grad(lambda v: s * f(v))(jnp.ones(3)))
-print({{k: g(jnp.ones(3)) for k, (g, _) in TERMS.items()}})
+print({k: g(jnp.ones(3)) for k, (g, _) in TERMS.items()})
 """),
 "local_table_filled_by_key": (["JAX001"], f"""
 def host(x):
