@@ -752,13 +752,18 @@ class Interpreter(
             return Value(fns=(Api("builtins." + name),))
         return UNKNOWN
 
+    def write_global(self, name: str, value: Value, scope: Scope) -> None:
+        """A function writes a module-level name (`global x`, or a global dict changed in
+        place): module state other code reads, which the incremental analysis must see."""
+        scope.module.vars[name] = value
+        self._outer_writes += 1
+        self.note_write()
+
     def store(self, name: str, value: Value, scope: Scope) -> None:
         f = scope.func
         if f is not None:
             if name in f.globals_:
-                scope.module.vars[name] = value
-                self._outer_writes += 1
-                self.note_write()
+                self.write_global(name, value, scope)
                 return
             if name in f.nonlocals:
                 s = scope.parent

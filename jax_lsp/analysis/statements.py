@@ -632,9 +632,7 @@ class PythonStatements:
         if scope.func is None:
             self.store(name, value, scope)
         elif name in scope.module.vars:
-            scope.module.vars[name] = value
-            self._outer_writes += 1
-            self.note_write()
+            self.write_global(name, value, scope)
 
 
 def _holds_functions(v: Value) -> bool:
