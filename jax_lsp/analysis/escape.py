@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable
 
 from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis.scopes import statement_start
 
 __all__ = ["Escapes"]
 
@@ -122,7 +123,7 @@ class Escapes:
                     (container, b)
                     for container, b in _blocks(st)
                     if b
-                    and _start(b[0]) <= line <= (b[-1].end_lineno or 0)
+                    and statement_start(b[0]) <= line <= (b[-1].end_lineno or 0)
                     and self._pick(b, line) is not None
                 ),
                 None,
@@ -141,7 +142,7 @@ class Escapes:
     def _pick(self, block: list[ast.stmt], line: int) -> ast.stmt | None:
         starts = self._starts.get(id(block))
         if starts is None:
-            starts = self._starts[id(block)] = [_start(st) for st in block]
+            starts = self._starts[id(block)] = [statement_start(st) for st in block]
         i = bisect.bisect_right(starts, line) - 1
         if i >= 0 and line <= (block[i].end_lineno or 0):
             return block[i]
@@ -456,12 +457,6 @@ class Escapes:
                 ):
                     return False
         return True
-
-
-def _start(st: ast.stmt) -> int:
-    """The first line of a statement, its decorators included."""
-    decorators = getattr(st, "decorator_list", None)
-    return min(st.lineno, *(d.lineno for d in decorators)) if decorators else st.lineno
 
 
 def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:

@@ -55,7 +55,7 @@ from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.recording import RootRecording
 from jax_lsp.analysis.replay import ModuleCarry, StatementReplay
 from jax_lsp.analysis.roots import Reuse, RootRecord
-from jax_lsp.analysis.scopes import compute_scope
+from jax_lsp.analysis.scopes import compute_scope, statement_start
 from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.transforms import Transforms
 from jax_lsp.analysis.values import (
@@ -114,14 +114,6 @@ class _MayDifferentiate:
     interesting: set[FuncInfo] = field(default_factory=set)
     #: the functions not (yet) interesting
     rest: list[FuncInfo] = field(default_factory=list)
-
-
-def statement_start(stmt: ast.stmt) -> int:
-    """The first line of a statement, its decorators included."""
-    decorators = getattr(stmt, "decorator_list", None)
-    if decorators:
-        return min(stmt.lineno, *(d.lineno for d in decorators))
-    return stmt.lineno
 
 
 def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:

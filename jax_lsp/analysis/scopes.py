@@ -1,5 +1,7 @@
 """Static scope facts: which names a function binds locally, and which it declares global or
-nonlocal. Computed once per function from its AST, without descending into nested scopes."""
+nonlocal. Computed once per function from its AST, without descending into nested scopes.
+Also where a statement starts (its decorators included), which the interpreter, the escape
+analysis, the incremental analysis and the fix outline all need."""
 
 from __future__ import annotations
 
@@ -170,3 +172,11 @@ def comprehension_info(node: ast.AST) -> FuncInfo:
             if isinstance(n, ast.Name):
                 names.add(n.id)
     return FuncInfo(node, "<comprehension>", None, frozenset(names), frozenset(), frozenset())  # type: ignore[arg-type]
+
+
+def statement_start(stmt: ast.stmt) -> int:
+    """The first line of a statement, its decorators included."""
+    decorators = getattr(stmt, "decorator_list", None)
+    if decorators:
+        return min(stmt.lineno, *(d.lineno for d in decorators))
+    return stmt.lineno
