@@ -63,6 +63,7 @@ class Escapes:
         unresolved: Callable[[ast.AST], bool],
         extra_transforms: dict[str, str],
         text: str,
+        top_starts: list[int] | None = None,
     ) -> None:
         self.tree = tree
         #: the canonical name of the API a callee expression names (None: not an API)
@@ -78,6 +79,8 @@ class Escapes:
         #: around it): a question reads a few statements, not the module
         self._parents: dict[ast.AST, ast.AST] = {}
         self._starts: dict[int, list[int]] = {}
+        if top_starts is not None:  # the first lines (0-based) of the top-level statements
+            self._starts[id(tree.body)] = [i + 1 for i in top_starts]
         self._at_line: dict[int, ast.AST | None] = {}
         self._walked: dict[int, list[ast.AST]] = {}
         self._mentions: dict[str, list[ast.AST]] = {}
@@ -90,6 +93,10 @@ class Escapes:
     def _up(self, node: ast.AST) -> ast.AST | None:
         """The parent of `node` (the module for a top-level statement)."""
         p = self._parents.get(node)
+        if p is None and isinstance(node, ast.stmt):
+            # a top-level statement (a function asked about is often one): no descent
+            if self._pick(self.tree.body, statement_start(node)) is node:
+                p = self._parents[node] = self.tree
         if p is None and node is not self.tree:
             line = getattr(node, "lineno", None)
             if line is not None:
@@ -103,8 +110,10 @@ class Escapes:
         return p
 
     def _statement_at(self, line: int) -> ast.AST | None:
-        """The innermost statement holding `line`; its nodes and the statements around it
-        get their parents."""
+        """The innermost statement holding `line`; the nodes of its header (all of a simple
+        statement: not the statements of a block it holds, which hold other lines) and the
+        statements around it get their parents. A top-level function's body is not walked to
+        answer a question about its definition."""
         if line in self._at_line:
             return self._at_line[line]
         block: list[ast.stmt] = self.tree.body
@@ -129,7 +138,7 @@ class Escapes:
                 None,
             )
             if inner is None:
-                self._walk(st)
+                self._walk_header(st)
                 break
             container, block = inner
             if container is not st:
@@ -158,6 +167,19 @@ class Escapes:
                     self._parents[child] = n
                     nodes.append(child)
         return nodes
+
+    def _walk_header(self, st: ast.AST) -> None:
+        """Note the parents of the nodes of statement `st` that no statement it holds holds
+        (its decorators, signature, test, handlers, patterns: all of a simple statement)."""
+        if id(st) in self._walked:
+            return
+        parents = self._parents
+        nodes = [st]
+        for n in nodes:  # grows as it goes
+            for child in ast.iter_child_nodes(n):
+                parents[child] = n
+                if not isinstance(child, ast.stmt):
+                    nodes.append(child)
 
     def _mentioning(self, word: str) -> list[ast.AST]:
         """The nodes of the innermost statements whose text has `word` (as a word)."""

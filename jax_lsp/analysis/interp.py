@@ -606,6 +606,7 @@ class Interpreter(
                 lambda call: call in self.unresolved_calls,
                 self.extra_transforms,
                 "\n".join(self.main.lines),
+                self._top_starts,
             )
         return self._escapes.contained(node)
 
