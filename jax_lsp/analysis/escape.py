@@ -64,6 +64,7 @@ class Escapes:
         extra_transforms: dict[str, str],
         text: str,
         top_starts: list[int] | None = None,
+        scopes: dict[ast.AST, ast.AST | None] | None = None,
     ) -> None:
         self.tree = tree
         #: the canonical name of the API a callee expression names (None: not an API)
@@ -86,6 +87,10 @@ class Escapes:
         self._mentions: dict[str, list[ast.AST]] = {}
         self._dynamic: bool | None = None
         self._memo: dict[ast.AST, bool] = {}
+        #: `_scope_of` of each node asked about: a node's scope is in its top-level statement,
+        #: which an edit keeps whole or replaces (see `incremental.reparse`), so the caller may
+        #: keep this across the versions of a module
+        self._scopes = scopes if scopes is not None else {}
         self._classes: dict[ast.ClassDef, bool] = {}
 
     # ------------------------------------------------------------------ the tree, lazily
@@ -261,6 +266,13 @@ class Escapes:
 
     def _scope_of(self, node: ast.AST) -> ast.AST | None:
         """The function or class whose code `node` is part of (None: the module's)."""
+        try:
+            return self._scopes[node]
+        except KeyError:
+            p = self._scopes[node] = self._find_scope(node)
+            return p
+
+    def _find_scope(self, node: ast.AST) -> ast.AST | None:
         p = self._up(node)
         while p is not None and not isinstance(p, _SCOPES):
             p = self._up(p)

@@ -380,6 +380,8 @@ class IncrementalAnalyzer:
         self._mentions: dict[str, frozenset[str]] = {}
         self._idents: dict[str, frozenset[str]] = {}
         self._node_idents: dict[ast.AST, frozenset[str]] = {}
+        #: the escape analysis's scope of nodes of the module (see `Escapes`)
+        self._node_scopes: dict[ast.AST, ast.AST | None] = {}
         #: the nodes of the last version's records' code that mention each name (see
         #: `roots.Reuse.start`), the nodes indexed, and how many there were when it was built
         self._mentioned_by: dict[str, set[ast.AST]] = {}
@@ -481,7 +483,9 @@ class IncrementalAnalyzer:
             tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
         )
         self._node_idents.clear()  # the nodes of another tree
+        self._node_scopes.clear()
         interp.node_identifiers = self._node_idents
+        interp.node_scopes = self._node_scopes
         try:
             result = finish(interp)
             lines = _lines(source)
@@ -530,6 +534,8 @@ class IncrementalAnalyzer:
             self._mentions.clear()
         if len(self._node_idents) > 8 * len(rp.tree.body) + 1000:
             self._node_idents.clear()
+        if len(self._node_scopes) > 8 * len(rp.tree.body) + 1000:
+            self._node_scopes.clear()
         self._prepare(last)
         if last.carry is not None:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
@@ -555,6 +561,7 @@ class IncrementalAnalyzer:
             carry=last.carry, top_starts=rp.bounds[0],
         )
         interp.node_identifiers = self._node_idents
+        interp.node_scopes = self._node_scopes
         interp.main_identifiers = _identifier_counts(last, rp, lines)
         try:
             return self._finish_incremental(interp, last, source, lines, rp, cfg, filename, reuse)

@@ -227,6 +227,9 @@ class Interpreter(
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
         self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
+        #: the escape analysis's scope of each node (`Escapes`), kept across versions by the
+        #: incremental analysis as `node_identifiers` is
+        self.node_scopes: dict[ast.AST, ast.AST | None] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -607,6 +610,7 @@ class Interpreter(
                 self.extra_transforms,
                 "\n".join(self.main.lines),
                 self._top_starts,
+                self.node_scopes,
             )
         return self._escapes.contained(node)
 
