@@ -114,6 +114,12 @@ class _MayDifferentiate:
     interesting: set[FuncInfo] = field(default_factory=set)
     #: the functions not (yet) interesting
     rest: list[FuncInfo] = field(default_factory=list)
+    #: the functions defined in a function (only they can name a transform bound in an
+    #: enclosing function's variable: `_calls_local_transform`)
+    nested: list[FuncInfo] = field(default_factory=list)
+    #: whether each value a module-level name held binds it to a transform, by identity
+    #: (values never change); kept across versions (`replay.ModuleCarry`)
+    transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
 
 
 def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
@@ -328,6 +334,8 @@ class Interpreter(
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
         self._md = _MayDifferentiate()
+        if carry is not None:
+            self._md.transform_valued = carry.transform_valued
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
@@ -400,6 +408,14 @@ class Interpreter(
             if self.carry_out is not None:
                 self.carry_out.calls = self.calls_out()
                 self.carry_out.func_infos = self.infos_in
+                known = self._md.transform_valued
+                if len(known) > 2 * len(self.module_scope.vars) + 1000:
+                    known = {
+                        id(v): (v, known[id(v)][1])
+                        for v in self.module_scope.vars.values()
+                        if known.get(id(v), (None,))[0] is v
+                    }
+                self.carry_out.transform_valued = known
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)
@@ -455,27 +471,33 @@ class Interpreter(
         one call to the next (functions seen since, names bound to transforms since)."""
         names = set(jaxapi.TRANSFORM_SHORT_NAMES)
         names.update(q.rpartition(".")[2] for q in self.extra_transforms)
-        for name, v in self.module_scope.vars.items():
-            if any(
-                (
-                    isinstance(f, Api)
-                    and self.extra_transforms.get(f.name, f.name) in jaxapi.TRANSFORMS
-                )
-                or isinstance(f, Transformed)
-                for f in v.fns
-            ) or _transformed_items(v):
-                names.add(name)
         md = self._md
+        known = md.transform_valued
+        for name, v in self.module_scope.vars.items():
+            seen = known.get(id(v))
+            if seen is None or seen[0] is not v:
+                seen = known[id(v)] = (v, self._binds_transform(v))
+            if seen[1]:
+                names.add(name)
         new_funcs = [f for f in self.closures_seen if f.module is self.main and f not in md.idents]
+        closures = self.closures_seen
         for f in new_funcs:
             md.idents[f] = self._identifiers_of(f.node)
+            scope = closures[f].scope
+            if scope is not scope.module:
+                md.nested.append(f)
         interesting = md.interesting
         # the functions not yet interesting were checked against the names known then: check
-        # them against the names added since, and the new functions against all
+        # them against the names added since (none: they stay as they are), and the new
+        # functions against all
         frontier = names - md.names
-        todo = [(f, frontier) for f in md.rest] + [(f, names) for f in new_funcs]
         md.names = names
-        rest: list[FuncInfo] = []
+        if frontier:
+            todo = [(f, frontier) for f in md.rest] + [(f, names) for f in new_funcs]
+            rest: list[FuncInfo] = []
+        else:
+            todo = [(f, names) for f in new_funcs]
+            rest = md.rest
         while True:
             added: set[str] = set()
             for f, against in todo:
@@ -491,8 +513,20 @@ class Interpreter(
             todo = [(f, added) for f in rest]
             rest = []
         md.rest = rest
-        interesting.update(f for f in rest if self._calls_local_transform(f))
+        # (a function not interesting is in `rest`)
+        interesting.update(
+            f for f in md.nested if f not in interesting and self._calls_local_transform(f)
+        )
         return interesting
+
+    def _binds_transform(self, v: Value) -> bool:
+        """Whether a module-level name holding `v` names a transform or a transformed
+        function (or a registry of them)."""
+        return any(
+            (isinstance(f, Api) and self.extra_transforms.get(f.name, f.name) in jaxapi.TRANSFORMS)
+            or isinstance(f, Transformed)
+            for f in v.fns
+        ) or bool(_transformed_items(v))
 
     def _calls_local_transform(self, f: FuncInfo) -> bool:
         """`f` names a variable of an enclosing function bound to a transform or a transformed

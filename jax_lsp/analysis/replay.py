@@ -134,6 +134,9 @@ class ModuleCarry:
     func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)
     #: the fingerprint of each class made from a recipe, as its statement left it
     class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
+    #: whether a value binds a module-level name to a transform, by the value's identity (see
+    #: `interp.Interpreter._may_differentiate`)
+    transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
 
 
 class _Unstable(Exception):

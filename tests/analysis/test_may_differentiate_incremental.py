@@ -1,0 +1,83 @@
+"""Which functions may differentiate (`Interpreter._may_differentiate`) is decided again for
+every version of a module; what it learnt of the values of module-level names is kept across
+versions (values never change), and functions whose names it checked against an unchanged set
+of names are not checked again. Edits that change which names hold transforms must still find
+what a full analysis finds."""
+
+from __future__ import annotations
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.interp import Interpreter
+
+_MODULE = (
+    "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+    "def host(x):\n"
+    "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n"
+    "d = jnp.sin\n"
+    "table = {'f': jnp.cos}\n\n"
+    "def loss(w):\n"
+    "    return jnp.sum(host(w))\n\n"
+    "def uses_d(x):\n"
+    "    return d(loss)(x)\n\n"
+    "def uses_table(x):\n"
+    "    return table['f'](x)\n\n"
+    "def outer(x):\n"
+    "    dfn = jnp.sin\n"
+    "    def inner(y):\n"
+    "        return dfn(loss)(y)\n"
+    "    return inner\n\n"
+    "def caller(x):\n"
+    "    return uses_d(x)\n"
+)
+
+_EDITS = [
+    ("d = jnp.sin\n", "d = jax.grad\n"),  # a name now holds a transform
+    ("table = {'f': jnp.cos}\n", "table = {'f': jax.grad(loss)}\n"),  # a registry of them
+    ("    dfn = jnp.sin\n", "    dfn = jax.grad\n"),  # a local variable of an enclosing function
+    ("def caller(x):\n", "def caller2(x):\n"),
+]
+
+
+def _signature(result):  # noqa: ANN001, ANN202
+    return [(f.code, f.span, f.message, f.path) for f in result.findings]
+
+
+def test_edits_that_change_which_names_hold_transforms_equal_a_full_analysis() -> None:
+    versions = [_MODULE]
+    text = _MODULE
+    for old, new in _EDITS:  # each edit on top of the previous ones, then undone one by one
+        text = text.replace(old, new)
+        versions.append(text)
+    for old, new in reversed(_EDITS):
+        text = text.replace(new, old)
+        versions.append(text)
+    analyzer = IncrementalAnalyzer()
+    for version in versions + versions[::-1]:
+        want = analyze_source(version)
+        assert _signature(analyzer.analyze(version)) == _signature(want), version
+    assert analyzer.incremental_runs
+    assert any(analyze_source(v).findings for v in versions)
+    assert not analyze_source(_MODULE).findings
+
+
+def test_an_edit_asks_only_about_the_values_it_made(monkeypatch) -> None:  # noqa: ANN001
+    asked: list[object] = []
+    binds = Interpreter._binds_transform
+
+    def counting(self: Interpreter, v: object) -> bool:
+        asked.append(v)
+        return binds(self, v)
+
+    monkeypatch.setattr(Interpreter, "_binds_transform", counting)
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(_MODULE)
+    first = len(asked)
+    asked.clear()
+    analyzer.analyze(_MODULE.replace("return jnp.sum(host(w))", "return jnp.sum(host(w * 2))"))
+    assert analyzer.incremental_runs == 1 and analyzer.statements_replayed
+    # the names the replayed statements bound hold the very values asked about before
+    assert len(asked) < first
+    carried = analyzer._last.carry.transform_valued
+    values = analyzer._last.carry.values  # what the replayed statements bound
+    assert all(carried[id(values[n])][0] is values[n] for n in ("d", "table", "uses_d"))
