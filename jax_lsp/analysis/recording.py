@@ -60,7 +60,12 @@ class RootRecording:
             )
         for r in self.skipped:  # the findings they were credited with, as worded now
             rec = records.get(r)
-            if rec is not None:
+            if rec is None:
+                continue
+            found = tuple(
+                (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
+            )
+            if found != rec.findings:
                 records[r] = RootRecord(
                     rec.entry,
                     rec.code,
@@ -68,10 +73,7 @@ class RootRecording:
                     rec.spawned,
                     rec.wrote,
                     rec.self_state,
-                    tuple(
-                        (k, self.findings[k], self.first_root.get(k) is r)
-                        for k in credited.get(r, ())
-                    ),
+                    found,
                     rec.late,
                     rec.nodes,
                 )
