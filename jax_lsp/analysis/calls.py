@@ -14,6 +14,7 @@ from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     JITTED,
     MASK,
+    MAX_ITEMS,
     MODULE_ROOT,
     MODULE_TAN,
     RULE_LEVELS,
@@ -26,6 +27,7 @@ from jax_lsp.analysis.interp_state import (
     ctx_part,
 )
 from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
@@ -630,9 +632,32 @@ class PythonCalls:
                 inst.attrs[name] = v
             for name, v in args.kw.items():
                 inst.attrs[name] = v
+            if cls.is_pytree():
+                given = dict(zip(fields, args.pos_nodes))
+                given.update(args.kw_nodes)
+                inst.array_fields.update(
+                    name
+                    for name, e in given.items()
+                    if name in inst.attrs
+                    and not cls.is_static_field(name)
+                    and makes_array(e, self._api_named)
+                )
         post = cls.lookup("__post_init__")
         if post is not None:
             self.call_value(self._bind(post, obj), Args.of(), node)
+        fields = cls.tuple_fields() if init is None else None
+        if fields is not None and len(fields) <= MAX_ITEMS:
+            # a NamedTuple is the tuple of its fields: a pytree whose leaves keep their own
+            # tangents through indexing, unpacking, joins and loop carries
+            items = tuple(
+                inst.attrs.get(name) or cls.lookup(name) or UNKNOWN for name in fields
+            )
+            return Value(
+                tan=frozenset().union(*(v.tan for v in items)),
+                fns=(inst,),
+                items=items,
+                traced=obj.traced,
+            )
         return obj
 
     def call_linen(self, f: LinenApply, args: Args, node: ast.AST | None) -> Value:

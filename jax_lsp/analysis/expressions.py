@@ -468,15 +468,18 @@ class PythonExpressions:
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
-                me = Value(tan=obj.tan, fns=(f,), traced=obj.traced)
-                if name in f.attrs:
+                me = Value(tan=obj.tan, fns=(f,), items=obj.items, traced=obj.traced)
+                fields = f.cls.tuple_fields() if obj.items is not None else None
+                if fields is not None and name in fields and len(fields) == len(obj.items):
+                    parts.append(obj.items[fields.index(name)])  # a NamedTuple's field
+                elif name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
                         a = inherit_marks(a, self._differentiated_marks(f, name, a, obj.tan))
                     if (
                         obj.traced
                         and not a.traced
-                        and name in f.cls.data_fields
+                        and f.data_leaf(name)
                         and a.const is NOCONST
                         and not a.fns
                     ):

@@ -49,7 +49,9 @@ from jax_lsp.analysis.values import (
 
 def _data_pytree(v: Value) -> bool:
     """`v` is an instance of a class registered with data fields (its leaves get traced)."""
-    return any(isinstance(f, Instance) and f.cls.data_fields for f in v.fns)
+    return any(
+        isinstance(f, Instance) and (f.cls.data_fields or f.array_fields) for f in v.fns
+    )
 
 
 class _CarryProbe:

@@ -78,17 +78,6 @@ def array_attributes(cls: ast.ClassDef, resolve: Callable[[ast.expr], str | None
     (`self.n = jnp.asarray(n)`, `self.w = 0.1 * jax.random.normal(k, s)`): leaves of a pytree
     class that every jit traces (equinox's filter_jit too: it keeps only Python scalars
     static). `resolve` names the API a callee expression stands for."""
-
-    def is_array(e: ast.expr) -> bool:
-        if isinstance(e, ast.Call):
-            name = resolve(e.func)
-            return name is not None and name.startswith(_ARRAY_MODULES)
-        if isinstance(e, ast.BinOp):
-            return is_array(e.left) or is_array(e.right)
-        if isinstance(e, ast.UnaryOp):
-            return is_array(e.operand)
-        return False
-
     found: set[str] = set()
     for method in cls.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -105,7 +94,22 @@ def array_attributes(cls: ast.ClassDef, resolve: Callable[[ast.expr], str | None
                         isinstance(t, ast.Attribute)
                         and isinstance(t.value, ast.Name)
                         and t.value.id == me
-                        and is_array(node.value)
+                        and makes_array(node.value, resolve)
                     ):
                         found.add(t.attr)
     return found
+
+
+def makes_array(e: ast.AST | None, resolve: Callable[[ast.expr], str | None]) -> bool:
+    """Whether expression `e` is an array JAX makes (`jnp.asarray(n)`, `0.1 * jnp.ones(3)`,
+    `jnp.arange(4)[1]`)."""
+    if isinstance(e, ast.Call):
+        name = resolve(e.func)
+        return name is not None and name.startswith(_ARRAY_MODULES)
+    if isinstance(e, ast.BinOp):
+        return makes_array(e.left, resolve) or makes_array(e.right, resolve)
+    if isinstance(e, ast.UnaryOp):
+        return makes_array(e.operand, resolve)
+    if isinstance(e, ast.Subscript):  # an element or slice of an array is an array
+        return makes_array(e.value, resolve)
+    return False

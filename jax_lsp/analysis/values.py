@@ -496,6 +496,23 @@ class ClassObj:
             for f in b.fns
         )
 
+    def tuple_fields(self, seen: frozenset = EMPTY) -> tuple[str, ...] | None:
+        """A `typing.NamedTuple` class's fields in order (its instances are tuples of them);
+        None for any other class."""
+        for b in self.bases:
+            for f in b.fns:
+                if isinstance(f, Api) and f.name == "typing.NamedTuple":
+                    return tuple(
+                        s.target.id
+                        for s in self.node.body
+                        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+                    )
+                if isinstance(f, ClassObj) and f not in seen:
+                    fields = f.tuple_fields(seen | {self})
+                    if fields is not None:
+                        return fields
+        return None
+
     def is_static_field(self, name: str, seen: frozenset = EMPTY) -> bool:
         if name in self.static_fields:
             return True
@@ -524,9 +541,17 @@ class Instance:
     #: attributes holding a flax nnx Variable: its type chain (nnx_filters.type_chain), or
     #: nnx_filters.PLAIN for a plain array; nnx.grad's filter decides on them
     var_kinds: dict[str, Any] = field(default_factory=dict)
+    #: the fields of a pytree instance its construction gave an array JAX makes
+    #: (`Euler(n=jnp.asarray(20))`): data leaves, traced under jit like the class's own
+    #: `data_fields`
+    array_fields: set[str] = field(default_factory=set)
 
     def __hash__(self) -> int:
         return id(self)
+
+    def data_leaf(self, name: str) -> bool:
+        """Whether the field `name` is an array leaf of this pytree instance."""
+        return name in self.cls.data_fields or name in self.array_fields
 
 
 @dataclass(frozen=True, slots=True)

@@ -482,6 +482,74 @@ def update(m, x):
     return eqx.filter_grad(lambda m: jnp.sum(m(x)))(m)
 print(update(Relax(4), jnp.ones(3)))
 """),
+# an array field given at the construction of a dataclass-like module (keyword or positional)
+# is a leaf filter_jit traces: a dynamic fori_loop bound under filter_grad
+"eqx_array_field_given_by_keyword_bounds_loop_under_filter_jit": (["JAX009"], """
+class Smoother(eqx.Module):
+    w: jax.Array
+    iters: jax.Array
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+@eqx.filter_jit
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit(Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6)), jnp.ones(3)))
+"""),
+"eqx_array_field_given_by_position_bounds_loop_under_filter_jit": (["JAX009"], """
+class Smoother(eqx.Module):
+    w: jax.Array
+    iters: jax.Array
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+@eqx.filter_jit
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit(Smoother(jnp.full(3, 0.4), jnp.arange(8)[6]), jnp.ones(3)))
+"""),
+"eqx_int_field_given_by_keyword_bounds_loop_under_filter_jit": ([], """
+class Smoother(eqx.Module):
+    w: jax.Array
+    iters: jax.Array
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+@eqx.filter_jit
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit(Smoother(w=jnp.full(3, 0.4), iters=6), jnp.ones(3)))
+"""),
+"eqx_static_int_field_bounds_loop_under_filter_jit": ([], """
+class Smoother(eqx.Module):
+    w: jax.Array
+    iters: int = eqx.field(static=True)
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+@eqx.filter_jit
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit(Smoother(w=jnp.full(3, 0.4), iters=6), jnp.ones(3)))
+"""),
+# no jit: filter_grad alone leaves the integer array concrete, fori_loop runs a scan
+"eqx_array_field_given_by_keyword_bounds_loop_eager_filter_grad": ([], """
+class Smoother(eqx.Module):
+    w: jax.Array
+    iters: jax.Array
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit(Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6)), jnp.ones(3)))
+"""),
 }
 
 

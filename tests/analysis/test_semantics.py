@@ -613,6 +613,84 @@ class M(nnx.Module):
         return jnp.sum(self.s[...] * x * y)
 nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
 """),
+# a NamedTuple is the tuple of its fields: built in a loop's body, its fields keep the tangent
+# the body closes over, and the loop's result read by field name or index carries it
+"namedtuple_carry_built_in_while_body_grad": (["JAX009"], """
+from typing import NamedTuple
+class Newton(NamedTuple):
+    root: jax.Array
+    step: jax.Array
+    count: jax.Array
+def sqrt_of(c):
+    def keep_going(s):
+        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
+    def update(s):
+        step = (s.root * s.root - c) / (2.0 * s.root)
+        return Newton(s.root - step, step, s.count + 1)
+    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
+    return out.root
+print(jax.grad(sqrt_of)(2.0))
+"""),
+"namedtuple_carry_built_in_while_body_jvp": ([], """
+from typing import NamedTuple
+class Newton(NamedTuple):
+    root: jax.Array
+    step: jax.Array
+    count: jax.Array
+def sqrt_of(c):
+    def keep_going(s):
+        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
+    def update(s):
+        step = (s.root * s.root - c) / (2.0 * s.root)
+        return Newton(s.root - step, step, s.count + 1)
+    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
+    return out.root
+print(jax.jvp(sqrt_of, (2.0,), (1.0,)))
+"""),
+# only the integer counter field of the result is used: no tangent of the loop reaches it
+"namedtuple_carry_counter_field_only_grad": ([], """
+from typing import NamedTuple
+class Newton(NamedTuple):
+    root: jax.Array
+    step: jax.Array
+    count: jax.Array
+def iterations(c):
+    def keep_going(s):
+        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
+    def update(s):
+        step = (s.root * s.root - c) / (2.0 * s.root)
+        return Newton(s.root - step, step, s.count + 1)
+    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
+    return c * out.count
+print(jax.grad(iterations)(2.0))
+"""),
+"namedtuple_carry_unpacked_fori_traced_bound_grad": (["JAX009"], """
+from typing import NamedTuple
+class Acc(NamedTuple):
+    total: jax.Array
+    scale: jax.Array
+def run(w, n):
+    def body(i, a):
+        total, scale = a
+        return Acc(total + scale * jnp.sin(w * i), scale)
+    out = jax.lax.fori_loop(0, n, body, Acc(jnp.zeros(()), jnp.ones(())))
+    return out[0]
+print(jax.jit(jax.grad(run))(0.3, 4))
+"""),
+"namedtuple_carry_from_its_method_jacrev": (["JAX009"], """
+from typing import NamedTuple
+class Walker(NamedTuple):
+    pos: jax.Array
+    left: jax.Array
+    def advance(self, rate):
+        return Walker(self.pos * jnp.cos(rate), self.left - 1)
+def walk(rate):
+    start = Walker(jnp.ones(2), jnp.array(3))
+    out = jax.lax.while_loop(lambda w: w.left > 0, lambda w: w.advance(rate), start)
+    pos, _ = out
+    return jnp.sum(pos)
+print(jax.jacrev(walk)(0.2))
+"""),
 }
 
 
