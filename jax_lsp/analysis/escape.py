@@ -77,6 +77,12 @@ _NAMESPACE_READS = frozenset(
 )
 #: methods of a container that store their arguments into it (and the one returning it)
 _FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
+#: methods of a container that hand out one of its items (their result is the item read)
+_ITEM_METHODS = frozenset({"get", "pop", "setdefault"})
+#: methods of a container that hand out none of its items
+_ITEMLESS_METHODS = frozenset({"append", "extend", "insert", "add", "update", "keys", "clear"})
+#: what a name must be bound to for `name[k] = v` and `name.append(v)` to only store `v`
+_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
 class Escapes:
@@ -324,6 +330,8 @@ class Escapes:
                 return True  # an item stored into it or deleted: nothing is read out
             # read out of a container that holds the value: the item read may be it
             return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+        if t is ast.Attribute:
+            return self._method_of_container(p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Compare:
             return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
         if t is ast.Assign:
@@ -356,8 +364,38 @@ class Escapes:
             return self._dead_self_attribute(target, scope)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # stored as an item of a container: it is read where the container is
-            return self._name_contained(scope, target.value.id, depth, seen)
+            return self._holds_displays(target.value.id) and self._name_contained(
+                scope, target.value.id, depth, seen
+            )
         return False
+
+    def _holds_displays(self, name: str) -> bool:
+        """Every binding of a variable `name` in the module is a dict, list or set display:
+        storing into it calls no code (an object of a class could run any `__setitem__`)."""
+        for node in self._mentioning(name):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                up = self._up(node)
+                if not (
+                    isinstance(up, (ast.Assign, ast.AnnAssign))
+                    and node in (up.targets if isinstance(up, ast.Assign) else [up.target])
+                    and isinstance(up.value, _DISPLAYS)
+                ):
+                    return False
+            elif isinstance(node, (ast.arg, ast.alias)) and (
+                getattr(node, "arg", None) == name or getattr(node, "asname", None) == name
+            ):
+                return False
+        return True
+
+    def _method_of_container(self, attr: ast.Attribute, depth: int, seen: set) -> bool:
+        """`container.method(...)` of a container holding the value: a method of dicts,
+        lists and sets that hands out none of its items, or one whose result is the item."""
+        call = self._up(attr)
+        if not (isinstance(call, ast.Call) and call.func is attr) or self.unresolved(call):
+            return False
+        if attr.attr in _ITEM_METHODS:
+            return self._value_contained(call, depth, seen)
+        return attr.attr in _ITEMLESS_METHODS
 
     def _stored_by_method(self, expr: ast.AST, call: ast.Call, depth: int, seen: set) -> bool:
         """`expr` is an argument of `name.append(...)` (or another method storing its
@@ -373,7 +411,9 @@ class Escapes:
             return False
         if f.attr == "setdefault" and not self._value_contained(call, depth, seen):
             return False  # it returns the value stored
-        return self._name_contained(self._scope_of(call), f.value.id, depth, seen)
+        return self._holds_displays(f.value.id) and self._name_contained(
+            self._scope_of(call), f.value.id, depth, seen
+        )
 
     def _name_contained(self, scope: ast.AST | None, name: str, depth: int, seen: set) -> bool:
         """The variable `name` as code in `scope` reads it keeps what it holds in sight."""
