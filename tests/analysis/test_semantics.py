@@ -605,11 +605,6 @@ print(build()["value"](x))
 _hvp = lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]
 print(jax.jit(host)(x))
 """),
-"private_table_exported_by_all": (["JAX001"], HOST_SUM + """
-__all__ = ["_TABLE"]
-_TABLE = {"value": jax.jit(host), "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]}
-print(_TABLE["value"](x))
-"""),
 "private_table_read_through_globals": (["JAX001"], HOST_SUM + """
 _TABLE = {"value": jax.jit(host), "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]}
 name = "_TAB" + "LE"
