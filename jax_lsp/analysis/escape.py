@@ -22,6 +22,14 @@ upwards from the expression that makes it:
   class there, held in names only read for attributes, `self` never handed on (code elsewhere
   could read the attribute of an object it gets; one it cannot get is as dead as an unread
   module-level name);
+- into a module-level name (directly, or as an item stored into the container it names:
+  `TABLE[k] = ...`, `TABLE.append(...)`) that nothing outside the module can read: not
+  exported (a private name, or any name of a module no import can name, such as a script
+  file whose name is not an identifier or an editor buffer), named by no string (`__all__`,
+  `globals()["..."]`), in a module that reads its own namespace nowhere (`globals()`,
+  `sys.modules`, `exec`...); and whose every read is kept in sight as a local's is, in the
+  module's own statements or in a function the analysis ran (a read at any key may be the
+  value: which entry a constant key takes is the interpreter's business);
 - or nowhere (an expression statement).
 
 Anything else (an argument of other code, a yield, a captured variable, a global...) escapes.
@@ -34,13 +42,14 @@ from __future__ import annotations
 
 import ast
 import bisect
+import keyword
 import re
 from collections.abc import Callable
 
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.scopes import statement_start
 
-__all__ = ["Escapes"]
+__all__ = ["Escapes", "importable_module"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _SCOPES = (*_FUNCS, ast.ClassDef)
@@ -50,6 +59,30 @@ _MAX_RETURNS = 3
 _WRAPPING_KINDS = frozenset({"jit", "vmap", "same", "checkpoint", "partial", "same_or_decorator"})
 #: names that read the attributes of an object by a computed name
 _DYNAMIC_READS = frozenset({"vars", "__dict__", "__getattribute__", "asdict", "astuple"})
+#: names through which code reads a module's namespace by computed names
+_NAMESPACE_READS = frozenset(
+    {
+        "globals",
+        "vars",
+        "locals",
+        "dir",
+        "__dict__",
+        "modules",
+        "__import__",
+        "import_module",
+        "__main__",
+        "exec",
+        "eval",
+    }
+)
+#: methods of a container that store their arguments into it (and the one returning it)
+_FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
+#: methods of a container that hand out one of its items (their result is the item read)
+_ITEM_METHODS = frozenset({"get", "pop", "setdefault"})
+#: methods of a container that hand out none of its items
+_ITEMLESS_METHODS = frozenset({"append", "extend", "insert", "add", "update", "keys", "clear"})
+#: what a name must be bound to for `name[k] = v` and `name.append(v)` to only store `v`
+_DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
 class Escapes:
@@ -65,6 +98,8 @@ class Escapes:
         text: str,
         top_starts: list[int] | None = None,
         scopes: dict[ast.AST, ast.AST | None] | None = None,
+        ran: Callable[[ast.AST], bool] = lambda func: False,
+        importable: bool = True,
     ) -> None:
         self.tree = tree
         #: the canonical name of the API a callee expression names (None: not an API)
@@ -75,6 +110,10 @@ class Escapes:
         self.unresolved = unresolved
         self.extra_transforms = extra_transforms
         self.text = text
+        #: whether the analysis interpreted a function of the module (its reads are seen)
+        self.ran = ran
+        #: whether an import statement can name the module (its public names are exported)
+        self.importable = importable
         self._line_starts: list[int] = []
         #: each node's parent, filled one innermost statement at a time (with the statements
         #: around it): a question reads a few statements, not the module
@@ -86,6 +125,7 @@ class Escapes:
         self._walked: dict[int, list[ast.AST]] = {}
         self._mentions: dict[str, list[ast.AST]] = {}
         self._dynamic: bool | None = None
+        self._namespace_read: bool | None = None
         self._memo: dict[ast.AST, bool] = {}
         #: `_scope_of` of each node asked about: a node's scope is in its top-level statement,
         #: which an edit keeps whole or replaces (see `incremental.reparse`), so the caller may
@@ -250,8 +290,11 @@ class Escapes:
         call) stays where the analysis sees every use of it (see the module's docstring)."""
         known = self._memo.get(node)
         if known is None:
-            if not isinstance(self._scope_of(node), _FUNCS):
-                known = False  # made at module or class level: another rule's business
+            scope = self._scope_of(node)
+            if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                known = self._value_contained(node, 0, set())  # made by a module statement
+            elif not isinstance(scope, _FUNCS):
+                known = False  # a module-level def (an entry point), made in a class body
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 known = not node.decorator_list and self._local_contained(
                     self._scope_of(node), node.name, 0, set()
@@ -303,7 +346,7 @@ class Escapes:
                 return not self.unresolved(p)  # type: ignore[arg-type]
             if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
-            return False
+            return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
             return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
         if t in (ast.List, ast.Tuple, ast.Set):
@@ -315,8 +358,14 @@ class Escapes:
         if t is ast.IfExp:
             return expr is not p.test and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
         if t is ast.Subscript:
+            if expr is not p.value:  # type: ignore[union-attr]
+                return False
+            if not isinstance(p.ctx, ast.Load):  # type: ignore[union-attr]
+                return True  # an item stored into it or deleted: nothing is read out
             # read out of a container that holds the value: the item read may be it
-            return expr is p.value and self._value_contained(p, depth, seen)  # type: ignore[union-attr,arg-type]
+            return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+        if t is ast.Attribute:
+            return self._method_of_container(p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Compare:
             return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
         if t is ast.Assign:
@@ -344,12 +393,137 @@ class Escapes:
     def _target_contained(self, target: ast.AST, stmt: ast.AST, depth: int, seen: set) -> bool:
         scope = self._scope_of(stmt)
         if isinstance(target, ast.Name):
-            return isinstance(scope, _FUNCS) and self._local_contained(
-                scope, target.id, depth, seen
-            )
+            return self._name_contained(scope, target.id, depth, seen)
         if isinstance(target, ast.Attribute):
             return self._dead_self_attribute(target, scope)
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            # stored as an item of a container: it is read where the container is
+            return self._holds_displays(target.value.id) and self._name_contained(
+                scope, target.value.id, depth, seen
+            )
         return False
+
+    def _holds_displays(self, name: str) -> bool:
+        """Every binding of a variable `name` in the module is a dict, list or set display:
+        storing into it calls no code (an object of a class could run any `__setitem__`)."""
+        for node in self._mentioning(name):
+            if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                up = self._up(node)
+                if not (
+                    isinstance(up, (ast.Assign, ast.AnnAssign))
+                    and node in (up.targets if isinstance(up, ast.Assign) else [up.target])
+                    and isinstance(up.value, _DISPLAYS)
+                ):
+                    return False
+            elif isinstance(node, (ast.arg, ast.alias)) and (
+                getattr(node, "arg", None) == name or getattr(node, "asname", None) == name
+            ):
+                return False
+        return True
+
+    def _method_of_container(self, attr: ast.Attribute, depth: int, seen: set) -> bool:
+        """`container.method(...)` of a container holding the value: a method of dicts,
+        lists and sets that hands out none of its items, or one whose result is the item."""
+        call = self._up(attr)
+        if not (isinstance(call, ast.Call) and call.func is attr) or self.unresolved(call):
+            return False
+        if attr.attr in _ITEM_METHODS:
+            return self._value_contained(call, depth, seen)
+        return attr.attr in _ITEMLESS_METHODS
+
+    def _stored_by_method(self, expr: ast.AST, call: ast.Call, depth: int, seen: set) -> bool:
+        """`expr` is an argument of `name.append(...)` (or another method storing its
+        arguments into the container `name` holds): contained as that name is."""
+        f = call.func
+        if not (
+            isinstance(f, ast.Attribute)
+            and f.attr in _FILLING_METHODS
+            and isinstance(f.value, ast.Name)
+            and (expr in call.args or any(k.value is expr for k in call.keywords))
+            and not self.unresolved(call)
+        ):
+            return False
+        if f.attr == "setdefault" and not self._value_contained(call, depth, seen):
+            return False  # it returns the value stored
+        return self._holds_displays(f.value.id) and self._name_contained(
+            self._scope_of(call), f.value.id, depth, seen
+        )
+
+    def _name_contained(self, scope: ast.AST | None, name: str, depth: int, seen: set) -> bool:
+        """The variable `name` as code in `scope` reads it keeps what it holds in sight."""
+        if isinstance(scope, _FUNCS):
+            if self._is_local(scope, name):
+                return self._local_contained(scope, name, depth, seen)
+            return self._global_contained(name, depth, seen)
+        return scope is None and self._global_contained(name, depth, seen)
+
+    def _is_local(self, func: ast.AST, name: str) -> bool:
+        """`name` is a variable of `func` (bound there, not declared global), not a module
+        global it reads or fills."""
+        for node in ast.walk(func):
+            if isinstance(node, ast.Global) and name in node.names:
+                return False
+        args = func.args  # type: ignore[attr-defined]
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        if any(a is not None and a.arg == name for a in params):
+            return True
+        body = [func.body] if isinstance(func, ast.Lambda) else func.body  # type: ignore[attr-defined]
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if (
+                    isinstance(node, ast.Name)
+                    and node.id == name
+                    and not isinstance(node.ctx, ast.Load)
+                    and self._scope_of(node) is func
+                ):
+                    return True
+                if (
+                    isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and node.name == name
+                ) or (isinstance(node, ast.alias) and (node.asname or node.name) == name):
+                    return True  # a nested def, a class, an import
+        return False
+
+    def _global_contained(self, name: str, depth: int, seen: set) -> bool:
+        """Every read of the module-level variable `name` keeps what it holds in sight, and
+        no code outside the module can read it (see the module's docstring)."""
+        key = (None, name)
+        if key in seen:
+            return True  # already being checked: its other reads decide
+        seen.add(key)
+        if (
+            (name.startswith("__") and name.endswith("__"))
+            or (self.importable and not name.startswith("_"))  # exported
+            or self._named_by_string(name)  # `__all__`, `globals()[...]`, `getattr(m, ...)`
+            or self._reads_module_namespace()
+        ):
+            return False
+        for node in self._mentioning(name):
+            if not (isinstance(node, ast.Name) and node.id == name):
+                continue
+            if isinstance(node.ctx, ast.Load):
+                scope = self._scope_of(node)
+                if scope is not None and not (isinstance(scope, _FUNCS) and self.ran(scope)):
+                    return False  # read by code the analysis did not interpret
+                if not self._value_contained(node, depth, seen):
+                    return False
+            elif isinstance(self._up(node), ast.AugAssign):
+                return False  # `name += ...` reads it
+        return True
+
+    def _reads_module_namespace(self) -> bool:
+        """The module reads its names by computed names (`globals()`, `sys.modules`...)."""
+        if self._namespace_read is None:
+            self._namespace_read = False
+            for word in _NAMESPACE_READS:
+                for n in self._mentioning(word):
+                    if (
+                        (isinstance(n, ast.Name) and n.id == word)
+                        or (isinstance(n, ast.Attribute) and n.attr == word)
+                        or (isinstance(n, ast.alias) and word in n.name.split("."))
+                    ):
+                        self._namespace_read = True
+        return self._namespace_read
 
     def _local_contained(self, func: ast.AST, name: str, depth: int, seen: set) -> bool:
         """Every read of the local `name` of `func` keeps what it holds in sight."""
@@ -491,6 +665,18 @@ class Escapes:
                 ):
                     return False
         return True
+
+
+def importable_module(path: str | None) -> bool:
+    """Whether an import statement can name the module at `path`: a `.py` file whose name is
+    an identifier (what `import name` and the workspace's resolution look for). A file named
+    `9029_fit.py` or `fit-v2.py`, a notebook, an unsaved buffer runs only as a script: no
+    other code reaches its names."""
+    if not path:
+        return False
+    name = path.replace("\\", "/").rpartition("/")[2]
+    stem, dot, suffix = name.rpartition(".")
+    return bool(dot) and suffix == "py" and stem.isidentifier() and not keyword.iskeyword(stem)
 
 
 def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:

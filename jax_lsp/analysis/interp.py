@@ -35,7 +35,7 @@ from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
-from jax_lsp.analysis.escape import Escapes
+from jax_lsp.analysis.escape import Escapes, importable_module
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.fingerprint import fingerprint
@@ -317,6 +317,8 @@ class Interpreter(
         #: function value handed there may be called: see `escape`), and that analysis
         self.unresolved_calls: set[ast.AST] = set()
         self._escapes: Escapes | None = None
+        self._entered_nodes: set[ast.AST] = set()
+        self._entered_counted = -1
         self._effects = RootEffects()
         self._emitted: list[tuple[str, Span]] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
@@ -645,8 +647,17 @@ class Interpreter(
                 "\n".join(self.main.lines),
                 self._top_starts,
                 self.node_scopes,
+                self._ran,
+                importable_module(self.main.path),
             )
         return self._escapes.contained(node)
+
+    def _ran(self, func: ast.AST) -> bool:
+        """Whether a function of the analysed module was interpreted (a root, or entered)."""
+        if len(self.entered) != self._entered_counted:
+            self._entered_counted = len(self.entered)
+            self._entered_nodes = {f.node for f in self.entered}
+        return func in self._entered_nodes or func in self.effects
 
     def _api_named(self, expr: ast.expr, scope: Scope | None = None) -> str | None:
         """The canonical name of the API a dotted expression names, read in `scope` (the

@@ -537,6 +537,45 @@ def test_edits_that_change_whether_a_function_value_escapes_equal_a_full_analysi
         assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
 
 
+def test_edits_that_change_a_module_level_tables_readers_equal_a_full_analysis() -> None:
+    """Whether an entry of a module-level table is an entry point (`escape`) reads every
+    mention of the table, the module's names and strings, and which functions ran: an edit
+    of any of them must change it in an incremental run as in a full one."""
+    source = (
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+        "def host(x):\n"
+        "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n"
+        "_TABLE = {\n"
+        "    'value': jax.jit(lambda x: jnp.sum(host(x))),\n"
+        "    'slope': jax.jit(jax.grad(lambda x: jnp.sum(host(x)))),\n"
+        "    'hvp': lambda x, v: jax.jvp(jax.grad(lambda y: jnp.sum(host(y))), (x,), (v,))[1],\n"
+        "}\n\n"
+        "def other(table, w):\n"
+        "    return w\n\n"
+        "def evaluate(x):\n"
+        "    return _TABLE['value'](x)\n\n"
+        "evaluate(jnp.ones(2))\n"
+    )
+    edits = [
+        source.replace("_TABLE['value'](x)", "_TABLE['hvp'](x, x)"),  # another entry read
+        source.replace("_TABLE['value'](x)", "other(_TABLE, x)"),  # handed on
+        source + "__all__ = ['_TABLE']\n",  # exported by name
+        source.replace("_TABLE", "TABLE"),  # public, in a module an import can name
+        source.replace("evaluate(jnp.ones(2))\n", "print(globals())\n"),  # namespace read
+    ]
+    analyzer = IncrementalAnalyzer()
+    assert not analyze_source(source, "ops.py").findings
+    assert _signature(analyzer.analyze(source, "ops.py")) == _signature(
+        analyze_source(source, "ops.py")
+    )
+    for edited in edits:
+        want = analyze_source(edited, "ops.py")
+        assert "JAX001" in [f.code for f in want.findings], edited
+        assert _signature(analyzer.analyze(edited, "ops.py")) == _signature(want)
+        again = analyzer.analyze(source, "ops.py")
+        assert _signature(again) == _signature(analyze_source(source, "ops.py"))
+
+
 def test_which_object_nnx_split_took_apart_is_seen_by_an_incremental_run() -> None:
     """`nnx.merge(gdef, state)` is an object of the class `nnx.split` was given (nnx_graph):
     changing only the split statement must change what the merged object's call reaches."""

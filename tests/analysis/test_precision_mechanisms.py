@@ -340,3 +340,35 @@ def test_a_given_float_dtype_decides_over_integer_arguments() -> None:
         jax.grad(f)(jnp.arange(4))
         jax.grad(f)(jnp.arange(4, dtype='int32'))
     """) == [(5, "JAX010"), (6, "JAX010"), (7, "JAX010")]
+
+
+TABLE_OF_TRANSFORMS = HEADER + HOST + """\
+TABLE = {
+    "value": jax.jit(host),
+    "grad": jax.jit(jax.grad(lambda x: jnp.sum(host(x)))),
+    "hvp": lambda x, v: jax.jvp(jax.grad(lambda y: jnp.sum(host(y))), (x,), (v,))[1],
+}
+print(TABLE["value"](jnp.ones(3)))
+"""
+
+
+def test_a_module_level_table_is_read_only_by_its_module_unless_an_import_can_name_it() -> None:
+    # JAX: run as a script, the program runs (only the jitted value is called). An importer
+    # of a module an import statement can name may call the other entries (JVP error), so a
+    # public table there stays an entry point; a private one, or any table of a file no import
+    # can name (a script `9029_fit.py`, `fit-v2.py`, a notebook, a buffer), is only read here.
+    def codes(source: str, filename: str) -> list[str]:
+        result = analyze_source(source, filename)
+        assert result.error is None
+        return sorted({f.code for f in result.findings})
+
+    for filename in ("fit.py", "/ws/pkg/ops.py", "/ws/pkg/__init__.py"):
+        assert codes(TABLE_OF_TRANSFORMS, filename) == ["JAX001"], filename
+    for filename in ("9029_fit.py", "/ws/scripts/fit-v2.py", "fit.ipynb", "<string>"):
+        assert codes(TABLE_OF_TRANSFORMS, filename) == [], filename
+    private = TABLE_OF_TRANSFORMS.replace("TABLE", "_TABLE")
+    assert codes(private, "/ws/pkg/ops.py") == []
+    # named by a string, it may be read by that name: `__all__`, `globals()[...]`
+    exported = private + '__all__ = ["_TABLE"]\n'
+    assert codes(exported, "/ws/pkg/ops.py") == ["JAX001"]
+    assert codes(TABLE_OF_TRANSFORMS + "globals()\n", "9029_fit.py") == ["JAX001"]

@@ -53,6 +53,13 @@ def via_host(x):
     return jnp.sum({cb('x')})
 """
 
+#: a host loss and an input, for the programs on module-level tables of function values
+HOST_SUM = f"""
+def host(x):
+    return jnp.sum({cb('x')})
+x = jnp.ones(3)
+"""
+
 P = {
 "reduce_compose": (["JAX001"], f"""
 def host(x):
@@ -517,6 +524,91 @@ def evaluate(wanted, x):
     ops = make_ops(host)
     return [ops[w](x) for w in wanted]
 print(evaluate(["value", "hess"], jnp.ones(3)))
+"""),
+"private_table_read_at_constant_key": ([], HOST_SUM + """
+_TABLE = {
+    "value": jax.jit(host),
+    "grad": jax.jit(jax.grad(host)),
+    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
+}
+print(_TABLE["value"](x))
+"""),
+"private_table_read_at_constant_grad_key": (["JAX001"], HOST_SUM + """
+_TABLE = {
+    "value": jax.jit(host),
+    "grad": jax.jit(jax.grad(host)),
+    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
+}
+print(_TABLE["grad"](x))
+"""),
+"private_table_hvp_read_in_a_function": (["JAX001"], HOST_SUM + """
+_TABLE = {
+    "value": jax.jit(host),
+    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
+}
+def curvature(x):
+    return _TABLE["hvp"](x, x)
+curvature(x)
+"""),
+"private_table_values_swept": (["JAX001"], HOST_SUM + """
+_TABLE = {"value": jax.jit(host), "grad": jax.grad(host)}
+for fn in _TABLE.values():
+    fn(x)
+"""),
+"private_table_passed_to_a_function": (["JAX001"], HOST_SUM + """
+_TABLE = {"value": jax.jit(host), "grad": jax.grad(host)}
+def apply_all(table, x):
+    return [table[k](x) for k in sorted(table)]
+apply_all(_TABLE, x)
+"""),
+"private_table_read_at_a_swept_key": (["JAX001"], HOST_SUM + """
+_TABLE = {"value": jax.jit(host), "grad": jax.grad(host)}
+def run(mode, x):
+    return _TABLE[mode](x)
+for mode in ("value", "grad"):
+    run(mode, x)
+"""),
+"private_table_filled_by_statements": ([], HOST_SUM + """
+_OPS = {}
+_OPS["value"] = jax.jit(host)
+_OPS["grad"] = jax.grad(host)
+_OPS["hvp"] = lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]
+print(_OPS["value"](x))
+"""),
+"private_table_filled_by_statements_grad_read": (["JAX001"], HOST_SUM + """
+_OPS = {}
+_OPS["value"] = jax.jit(host)
+_OPS["grad"] = jax.grad(host)
+print(_OPS["grad"](x))
+"""),
+"private_list_appended_first_read": ([], HOST_SUM + """
+_STEPS = []
+_STEPS.append(jax.jit(host))
+_STEPS.append(lambda x: jax.grad(host)(x))
+print(_STEPS[0](x))
+"""),
+"private_list_appended_last_read": (["JAX001"], HOST_SUM + """
+_STEPS = []
+_STEPS.append(jax.jit(host))
+_STEPS.append(lambda x: jax.grad(host)(x))
+print(_STEPS[-1](x))
+"""),
+"local_table_filled_by_statements": ([], HOST_SUM + """
+def build():
+    t = {}
+    t["value"] = jax.jit(host)
+    t["grad"] = jax.grad(host)
+    return t
+print(build()["value"](x))
+"""),
+"private_lambda_never_called": ([], HOST_SUM + """
+_hvp = lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]
+print(jax.jit(host)(x))
+"""),
+"private_table_read_through_globals": (["JAX001"], HOST_SUM + """
+_TABLE = {"value": jax.jit(host), "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1]}
+name = "_TAB" + "LE"
+globals()[name]["hvp"](x, x)
 """),
 "nested_def_never_called": ([], f"""
 def host(x):
