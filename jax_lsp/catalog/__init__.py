@@ -8,19 +8,43 @@ The data lives in `jax_lsp/catalog/data/<id>.toml` (one entry a file). This pack
 
 from __future__ import annotations
 
-from jax_lsp.catalog.loader import Catalog, CatalogError, load_catalog
-from jax_lsp.catalog.matching import (
-    Explanation,
-    Frame,
-    Match,
-    ParsedError,
-    closest_entries,
-    explain,
-    match_message,
-    parse_error_text,
-)
-from jax_lsp.catalog.model import Entry, Location, Solution
-from jax_lsp.catalog.render import hover_markdown, hover_text
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jax_lsp.catalog.loader import Catalog, CatalogError, load_catalog
+    from jax_lsp.catalog.matching import (
+        Explanation,
+        Frame,
+        Match,
+        ParsedError,
+        closest_entries,
+        explain,
+        match_message,
+        parse_error_text,
+    )
+    from jax_lsp.catalog.model import Entry, Location, Solution
+    from jax_lsp.catalog.render import hover_markdown, hover_text
+
+#: where each name lives: imported on first use, so that loading the catalog for a hover does
+#: not import the matching of error messages (a third of what loading it costs)
+_HOME = {
+    **dict.fromkeys(("Catalog", "CatalogError", "load_catalog"), "loader"),
+    **dict.fromkeys(("Explanation", "Frame", "Match", "ParsedError", "closest_entries",
+                     "explain", "match_message", "parse_error_text"), "matching"),
+    **dict.fromkeys(("Entry", "Location", "Solution"), "model"),
+    **dict.fromkeys(("hover_markdown", "hover_text"), "render"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Catalog",

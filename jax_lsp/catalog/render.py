@@ -8,12 +8,14 @@ through this module, so an entry reads the same everywhere.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.catalog.loader import Catalog
-from jax_lsp.catalog.matching import Explanation, Match
 from jax_lsp.catalog.model import Entry
 from jax_lsp.codes import DOCS_BASE_URL, RULES, Rule
+
+if TYPE_CHECKING:  # (the matching is not imported to render a hover)
+    from jax_lsp.catalog.matching import Explanation, Match
 
 _VERIFIED_TEXT = {
     "run": "by running the example under JAX {versions}",

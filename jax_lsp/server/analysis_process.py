@@ -33,7 +33,6 @@ Run as ``python -m jax_lsp.server.analysis_process`` (the server starts it).
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import pickle
 import queue
@@ -52,6 +51,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from jax_lsp.orphans import exit_when_orphaned
 from jax_lsp.server import cached_results, spawn
+from jax_lsp.server.collection import MAX_YOUNG, Collector
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
     from jax_lsp.analysis.findings import Finding, ParseError
@@ -488,26 +488,25 @@ def main() -> int:
         signal.signal(_INTERRUPT, _on_interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the editor's Ctrl-C is for the server
     import_analysis()  # before the first request
-    if cached_results.enabled() and _idle(stdin, 0.0):
+    if cached_results.enabled() and _idle(stdin, 0.0) is True:
         # no request waits (the server is not up yet, or has nothing open): get the cache
         # ready for the first large document, which is then answered from it at once
         cached_results.prepare()
 
-    # Garbage collection on our terms: an automatic full collection in the middle of an
-    # analysis scans every node of the trees kept for incremental analysis (hundreds of
-    # milliseconds on a large module). The analyses make little cyclic garbage, so collect when
-    # the server leaves us idle, or when much has piled up, and then freeze what survives (it
-    # is the state kept for the next analysis: later collections need not scan it again).
-    gc.disable()
-    gc.freeze()
-    garbage = False
-    collections = 0
+    # Garbage collection on our terms (see `collection`): an automatic full collection in the
+    # middle of an analysis would walk the trees kept for incremental analysis; instead what is
+    # new is collected while the server leaves us idle (a large collection only after a long
+    # pause), and what survives is frozen.
+    collector = Collector()
+    collector.start()
     while True:
         pending, _State.pending = _State.pending, None
-        if garbage and (_idle(stdin, IDLE_COLLECT) if pending is None
-                        else _idle_pending(pending, IDLE_COLLECT)):
-            collections = _collect(collections)
-            garbage = False
+        wait = collector.wait()
+        if wait is not None:
+            idle = _idle(stdin, wait) if pending is None else _idle_pending(pending, wait)
+            # where idleness cannot be told, only a collection that cannot wait runs
+            if idle or (idle is None and collector.young() >= MAX_YOUNG):
+                collector.collect()
         try:
             request = _receive(stdin) if pending is None else _taken(pending)
         except EOFError:
@@ -516,7 +515,6 @@ def main() -> int:
             continue
         answer = _handle(request)
         _send(stdout, answer)
-        garbage = True
         after, _State.after = _State.after, None
         if after is not None:
             try:
@@ -531,19 +529,10 @@ def main() -> int:
             if analyzer is not None:
                 with contextlib.suppress(Exception):
                     analyzer.prepare()
-        if gc.get_count()[0] > MAX_UNCOLLECTED:
-            collections = _collect(collections)
 
 
 #: seconds between the child's looks at whether the server is still its parent
 ORPHAN_POLL = 0.5
-#: seconds without a request after which the child collects its garbage
-IDLE_COLLECT = 0.5
-#: objects allocated (net) since the last collection past which it collects anyway
-MAX_UNCOLLECTED = 200_000
-#: every this many collections, the frozen objects are collected too (what they held may have
-#: become cyclic garbage since)
-THAW_EVERY = 16
 
 
 def _taken(pending: queue.SimpleQueue[Any]) -> Any:
@@ -564,22 +553,13 @@ def _idle_pending(pending: queue.SimpleQueue[Any], seconds: float) -> bool:
     return False
 
 
-def _idle(stream: IO[bytes], seconds: float) -> bool:
-    """Whether no request arrives within `seconds` (False where that cannot be told)."""
+def _idle(stream: IO[bytes], seconds: float) -> bool | None:
+    """Whether no request arrives within `seconds` (None where that cannot be told)."""
     try:
         ready, _, _ = select.select([stream], [], [], seconds)
     except (OSError, ValueError):  # e.g. Windows, where select takes only sockets
-        return False
+        return None
     return not ready
-
-
-def _collect(collections: int) -> int:
-    collections += 1
-    if collections % THAW_EVERY == 0:
-        gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-    return collections
 
 
 if __name__ == "__main__":

@@ -150,6 +150,9 @@ class Session:
                     try:
                         from jax_lsp.catalog import load_catalog
 
+                        # what a hover renders it with: imported here (off the event loop)
+                        from jax_lsp.catalog.render import hover_markdown  # noqa: F401
+
                         self._catalog = load_catalog()
                     except Exception:  # a broken catalog must not break hovers
                         log.exception("cannot load the error catalog")

@@ -1,0 +1,77 @@
+"""The analysis process's garbage collection (`collection.Collector`): small collections of
+what is new once idle, large ones only after a long pause, and frozen state that became
+cyclic garbage freed by an occasional collection of everything."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from jax_lsp.server import collection
+from jax_lsp.server.collection import Collector
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle: only the cyclic collector frees it
+
+
+@pytest.fixture
+def collector() -> Iterator[Collector]:
+    was_enabled = gc.isenabled()
+    c = Collector()
+    c.start()
+    try:
+        yield c
+    finally:
+        gc.unfreeze()
+        if was_enabled:
+            gc.enable()
+
+
+def test_new_cyclic_garbage_is_collected_after_a_short_pause(collector: Collector) -> None:
+    node = _Node()
+    dead = weakref.ref(node)
+    del node
+    assert collector.wait() == collection.IDLE
+    assert collector.collect() >= 1
+    assert dead() is None
+    assert collector.young() == 0  # what survived is frozen: the next collection skips it
+
+
+def test_a_large_collection_waits_for_a_long_pause(
+    collector: Collector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(collection, "LARGE", 1_000)
+    monkeypatch.setattr(collection, "MAX_YOUNG", 10_000)
+    kept = [[] for _ in range(2_000)]
+    assert collector.wait() == collection.LONG_IDLE
+    kept += [[] for _ in range(10_000)]
+    assert collector.wait() == collection.IDLE  # too much to keep waiting for a pause
+    collector.collect()
+    assert collector.young() < collection.LARGE
+    assert len(kept) == 12_000
+
+
+def test_frozen_state_that_became_garbage_is_freed_by_a_collection_of_everything(
+    collector: Collector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(collection, "MIN_INFLOW", 5_000)
+    monkeypatch.setattr(collection, "THAW_INFLOW", 0)
+    state = [_Node() for _ in range(100)]
+    dead = weakref.ref(state[0])
+    collector.collect()  # the state survives and is frozen
+    del state  # and becomes cyclic garbage among the frozen objects
+    collector.collect()
+    assert dead() is not None  # a collection of what is new does not see it
+    assert not collector.thaw_due()
+    _more = [[] for _ in range(6_000)]
+    collector.collect()  # 6,000 objects frozen since: a collection of everything is due
+    assert collector.thaw_due()
+    assert collector.wait() == collection.LONG_IDLE
+    collector.collect()
+    assert dead() is None
+    assert not collector.thaw_due()
