@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -224,6 +225,11 @@ class Interpreter(
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
         self.main_identifiers: dict[str, int] | None = None
+        #: without a cache kept across versions: the identifiers of each line of the analysed
+        #: module, read once for both the functions' sets and the module's counts (a function's
+        #: text read again for each function around it, the module's for its counts, cost two
+        #: to three passes over the text)
+        self._line_identifiers: list[list[str]] | None = [] if ident_cache is None else None
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
         self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
@@ -520,11 +526,24 @@ class Interpreter(
 
     def _identifiers_in_text(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines
+        if self._line_identifiers is not None:
+            # identifiers span no lines: a text's are its lines'
+            by_line = self._identifiers_by_line()
+            return frozenset(chain.from_iterable(by_line[node.lineno - 1 : node.end_lineno]))  # type: ignore[attr-defined]
         text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
         ids = self.identifiers.get(text)
         if ids is None:
             ids = self.identifiers[text] = frozenset(_IDENT.findall(text))
         return ids
+
+    def _identifiers_by_line(self) -> list[list[str]]:
+        """The identifiers of each line of the analysed module (see `_line_identifiers`)."""
+        by_line = self._line_identifiers
+        assert by_line is not None
+        if not by_line and self.main.lines:
+            find = _IDENT.findall
+            by_line.extend(find(line) for line in self.main.lines)
+        return by_line
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned
@@ -634,7 +653,11 @@ class Interpreter(
         if not names and not held:
             return False
         if self.main_identifiers is None:
-            self.main_identifiers = Counter(_IDENT.findall("\n".join(self.main.lines)))
+            self.main_identifiers = Counter(
+                chain.from_iterable(self._identifiers_by_line())
+                if self._line_identifiers is not None
+                else _IDENT.findall("\n".join(self.main.lines))
+            )
         if held and self._subscripted is None:
             self._subscripted = {}
             for n in ast.walk(self.tree):
