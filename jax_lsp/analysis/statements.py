@@ -348,7 +348,7 @@ class PythonStatements:
             for f in b.fns
         )
         self_value = Value(fns=(Instance(cls),))
-        body_scope = Scope(None, scope, scope.module)
+        body_scope = self.inner_scope(None, scope)
         # class bodies bind into their own namespace but resolve names in the enclosing scope
         body_scope.func = FuncInfo(
             stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
