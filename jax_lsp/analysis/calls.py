@@ -368,7 +368,7 @@ class PythonCalls:
         shared_levels = self._call_levels(args) if shareable else None
         state_before = self._shared_state(shared_levels) if shared_levels is not None else None
         portable_before = self._portable_marks() if shareable and self.record else None
-        scope = self.inner_scope(fi, closure.scope)
+        scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
         if pushed:

@@ -334,7 +334,7 @@ class PythonExpressions:
         fi = self.func_infos.get(node)
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
-        inner = self.inner_scope(fi, scope)
+        inner = Scope(fi, scope, scope.module)
         for gen in node.generators:
             it = self.eval(gen.iter, inner)
             self.assign(gen.target, self.element_of(it), inner)

@@ -245,9 +245,10 @@ class Interpreter(
         #: version; and, in that analysis, which roots of the previous one to skip (their
         #: findings and effects are replayed): those skipped
         self.record = record or reuse is not None
-        #: the scopes of calls, comprehensions and class bodies, emptied by `release` (None
-        #: when recording: the next version's analysis reuses values that hold them)
-        self._inner_scopes: list[Scope] | None = None if self.record else []
+        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
+        #: by `release` (None when recording: the next version's analysis reuses values that
+        #: hold them)
+        self.captured_scopes: list[Scope] | None = None if self.record else []
         self.reuse = reuse
         self.skipped: set[object] = set()
         #: the records (`record`), the fingerprints of the module's names after its statements
@@ -369,7 +370,7 @@ class Interpreter(
                 module.scope.vars.clear()
         # a function defined in a call holds that call's scope, which holds it: without this
         # each such cycle (with the nodes it holds) waits for the collector
-        for scope in self._inner_scopes or ():
+        for scope in self.captured_scopes or ():
             scope.vars.clear()
         self.__dict__.clear()
 
@@ -746,13 +747,6 @@ class Interpreter(
                     self.infos_in[node] = fi
             self.func_infos[node] = fi
         return fi
-
-    def inner_scope(self, func: FuncInfo | None, parent: Scope) -> Scope:
-        """A new scope inside `parent` (a call's, a comprehension's, a class body's)."""
-        scope = Scope(func, parent, parent.module)
-        if self._inner_scopes is not None:
-            self._inner_scopes.append(scope)
-        return scope
 
     def ensure_scope(self, fi: FuncInfo) -> None:
         node = fi.node

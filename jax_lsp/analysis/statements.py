@@ -334,6 +334,8 @@ class PythonStatements:
             else ()
         )
         closure = Closure(fi, scope, defaults, kw_defaults)
+        if self.captured_scopes is not None and scope.module is not scope:
+            self.captured_scopes.append(scope)  # a cycle if `scope` comes to hold it
         if self.closures_seen.setdefault(fi, closure) is closure and self.record:
             self.note_spawned(fi)
         return closure
@@ -348,7 +350,7 @@ class PythonStatements:
             for f in b.fns
         )
         self_value = Value(fns=(Instance(cls),))
-        body_scope = self.inner_scope(None, scope)
+        body_scope = Scope(None, scope, scope.module)
         # class bodies bind into their own namespace but resolve names in the enclosing scope
         body_scope.func = FuncInfo(
             stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
