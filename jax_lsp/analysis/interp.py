@@ -536,22 +536,32 @@ class Interpreter(
         lines = self.main.lines
         if self._line_identifiers is not None:
             # identifiers span no lines: a text's are its lines'
-            by_line = self._identifiers_by_line()
-            return frozenset(chain.from_iterable(by_line[node.lineno - 1 : node.end_lineno]))  # type: ignore[attr-defined]
+            return frozenset(
+                chain.from_iterable(
+                    self._identifiers_by_line(node.lineno - 1, node.end_lineno)  # type: ignore[attr-defined]
+                )
+            )
         text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
         ids = self.identifiers.get(text)
         if ids is None:
             ids = self.identifiers[text] = frozenset(_IDENT.findall(text))
         return ids
 
-    def _identifiers_by_line(self) -> list[list[str]]:
-        """The identifiers of each line of the analysed module (see `_line_identifiers`)."""
+    def _identifiers_by_line(self, start: int = 0, end: int | None = None) -> list[list[str]]:
+        """The identifiers of lines `start` to `end` (0-based, `end` excluded) of the analysed
+        module, each line read once (see `_line_identifiers`; a module's docstrings and other
+        text outside functions are read only for its counts)."""
         by_line = self._line_identifiers
         assert by_line is not None
-        if not by_line and self.main.lines:
-            find = _IDENT.findall
-            by_line.extend(find(line) for line in self.main.lines)
-        return by_line
+        lines = self.main.lines
+        if not by_line:
+            by_line.extend([None] * len(lines))  # type: ignore[list-item]
+        end = len(lines) if end is None else min(end, len(lines))
+        find = _IDENT.findall
+        for i in range(start, end):
+            if by_line[i] is None:
+                by_line[i] = find(lines[i])
+        return by_line[start:end]
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned
