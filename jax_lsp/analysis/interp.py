@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +231,11 @@ class Interpreter(
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
         self.main_identifiers: dict[str, int] | None = None
+        #: without a cache kept across versions: the identifiers of each line of the analysed
+        #: module, read once for both the functions' sets and the module's counts (a function's
+        #: text read again for each function around it, the module's for its counts, cost two
+        #: to three passes over the text)
+        self._line_identifiers: list[list[str]] | None = [] if ident_cache is None else None
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
         self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
@@ -248,6 +254,10 @@ class Interpreter(
         #: version; and, in that analysis, which roots of the previous one to skip (their
         #: findings and effects are replayed): those skipped
         self.record = record or reuse is not None
+        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
+        #: by `release` (None when recording: the next version's analysis reuses values that
+        #: hold them)
+        self.captured_scopes: list[Scope] | None = None if self.record else []
         self.reuse = reuse
         self.skipped: set[object] = set()
         #: the records (`record`), the fingerprints of the module's names after its statements
@@ -371,6 +381,10 @@ class Interpreter(
         for module in (self.main, *(m for m in self.modules.values() if m is not None)):
             if module.scope is not None:
                 module.scope.vars.clear()
+        # a function defined in a call holds that call's scope, which holds it: without this
+        # each such cycle (with the nodes it holds) waits for the collector
+        for scope in self.captured_scopes or ():
+            scope.vars.clear()
         self.__dict__.clear()
 
     def _run(self) -> None:
@@ -559,11 +573,34 @@ class Interpreter(
 
     def _identifiers_in_text(self, node: ast.AST) -> frozenset[str]:
         lines = self.main.lines
+        if self._line_identifiers is not None:
+            # identifiers span no lines: a text's are its lines'
+            return frozenset(
+                chain.from_iterable(
+                    self._identifiers_by_line(node.lineno - 1, node.end_lineno)  # type: ignore[attr-defined]
+                )
+            )
         text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
         ids = self.identifiers.get(text)
         if ids is None:
             ids = self.identifiers[text] = frozenset(_IDENT.findall(text))
         return ids
+
+    def _identifiers_by_line(self, start: int = 0, end: int | None = None) -> list[list[str]]:
+        """The identifiers of lines `start` to `end` (0-based, `end` excluded) of the analysed
+        module, each line read once (see `_line_identifiers`; a module's docstrings and other
+        text outside functions are read only for its counts)."""
+        by_line = self._line_identifiers
+        assert by_line is not None
+        lines = self.main.lines
+        if not by_line:
+            by_line.extend([None] * len(lines))  # type: ignore[list-item]
+        end = len(lines) if end is None else min(end, len(lines))
+        find = _IDENT.findall
+        for i in range(start, end):
+            if by_line[i] is None:
+                by_line[i] = find(lines[i])
+        return by_line[start:end]
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned
@@ -684,7 +721,11 @@ class Interpreter(
         if not names and not held:
             return False
         if self.main_identifiers is None:
-            self.main_identifiers = Counter(_IDENT.findall("\n".join(self.main.lines)))
+            self.main_identifiers = Counter(
+                chain.from_iterable(self._identifiers_by_line())
+                if self._line_identifiers is not None
+                else _IDENT.findall("\n".join(self.main.lines))
+            )
         if held and self._subscripted is None:
             self._subscripted = {}
             for n in ast.walk(self.tree):

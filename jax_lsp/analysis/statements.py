@@ -334,6 +334,8 @@ class PythonStatements:
             else ()
         )
         closure = Closure(fi, scope, defaults, kw_defaults)
+        if self.captured_scopes is not None and scope.module is not scope:
+            self.captured_scopes.append(scope)  # a cycle if `scope` comes to hold it
         if self.closures_seen.setdefault(fi, closure) is closure and self.record:
             self.note_spawned(fi)
         return closure
