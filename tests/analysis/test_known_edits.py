@@ -161,3 +161,71 @@ def test_known_edits_equal_a_full_analysis(seed: int) -> None:
         analyzer.analyze(old, "m.py")
         assert _signature(analyzer.analyze(new, "m.py", known=known))[:2] == _signature(want)[:2]
     assert exact >= len(cases) // 2
+
+
+_RULE_IN_ITS_CALL = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def with_rule(host, x):
+    @jax.custom_vjp
+    def call(x):
+        return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+    def fwd(x):
+        return call(x), x
+
+    def bwd(x, g):
+        return (g,)
+
+    call.defvjp(fwd, bwd)
+    return call(x)
+
+
+def host_a(x):
+    return np.sin(x)
+
+
+def loss_a(x):
+    return jnp.sum(with_rule(host_a, x))
+
+
+def train_a(x):
+    return jax.grad(loss_a)(x)
+
+
+def loss_b(x):
+    return jnp.sum(jax.pure_callback(host_a, jax.ShapeDtypeStruct(x.shape, x.dtype), x))
+
+
+def train_b(x):
+    return jax.grad(loss_b)(x) * 1
+'''
+
+
+def test_a_rule_attached_by_the_call_that_made_its_function_is_not_shared_state() -> None:
+    """`with_rule` makes a custom_vjp function and attaches its rule before returning: no
+    other root can see that function without its rule, so the roots calling it are skipped
+    by an edit elsewhere and the result is exact; a rule attached by another call is state
+    other roots may read (the root attaching it runs again, and a change of it is inexact)."""
+    new = _RULE_IN_ITS_CALL.replace("* 1\n", "* 2\n")
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(_RULE_IN_ITS_CALL, "m.py")
+    got = analyzer.analyze(new, "m.py")
+    assert got.exact and analyzer.inexact == []
+    assert analyzer.roots_run == 1 and analyzer.roots_skipped >= 1  # train_b only
+    assert _signature(got) == _signature(analyze_source(new, "m.py"))
+
+    # the rule attached by the caller, after the call that made the function returned
+    split = _RULE_IN_ITS_CALL.replace("    call.defvjp(fwd, bwd)\n    return call(x)\n",
+                                      "    return call, fwd, bwd\n").replace(
+        "    return jnp.sum(with_rule(host_a, x))\n",
+        "    c, f, b = with_rule(host_a, x)\n    c.defvjp(f, b)\n    return jnp.sum(c(x))\n")
+    edited = split.replace("return jnp.sum(c(x))", "return jnp.sum(c(x) * 2)")
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(split, "m.py")
+    got = analyzer.analyze(edited, "m.py")
+    assert not got.exact and "shared state" in " ".join(analyzer.inexact)
+    assert _signature(got)[:2] == _signature(analyze_source(edited, "m.py"))[:2]
