@@ -13,6 +13,7 @@ import pytest
 from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.checker.provenance import RecordingWorkspace
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes import registry
 from jax_lsp.fixes.generated import HelperModule
@@ -269,3 +270,20 @@ def test_an_edit_whose_stretch_does_not_parse_alone_gives_up() -> None:
     assert base is not None
     edit = TextEdit(Span(7, 0, 7, 0), "    ")  # indents `def host_0` into nothing
     assert base.edited(apply_edits(MODULE, [edit]), [edit]) is None
+
+
+def test_planned_files_leave_an_analysis_alone_only_if_it_looked_at_none(tmp_path: Path) -> None:
+    """A batch's fixes plan a helper module: an incremental analysis may build on one made
+    without it only if no import it looked up now finds it, and no module it read changed."""
+    ws = RecordingWorkspace(roots=[tmp_path])
+    importer = tmp_path / "m.py"
+    helper = tmp_path / "fix_helpers.py"
+    with ws.recording():
+        assert ws.find("other", 0, importer) is None
+        ws.planned = {helper: "x = 1\n"}
+        assert ws.planned_change_unseen({})  # `other` still resolves to nothing
+        assert ws.find("fix_helpers", 0, importer) == helper
+        assert not ws.planned_change_unseen({})  # without it, that import found nothing
+        ws.parse(helper)
+        assert not ws.planned_change_unseen({helper: "x = 2\n"})  # it read the other text
+    assert not ws.planned_change_unseen({})  # nothing recorded: nothing can be shown
