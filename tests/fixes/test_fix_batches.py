@@ -166,14 +166,14 @@ def _two_in_loss_2() -> str:
         "    s = s + jax.pure_callback(host_0, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
 
 
-def test_a_batch_is_analysed_incrementally_from_the_statements_it_edited(
+def test_a_lone_fix_is_analysed_incrementally_from_the_statements_it_edited(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    module = _two_in_loss_2()
+    module = _module(1)
     helpers = HelperModule.beside(tmp_path / "m.py")
     expected = _one_at_a_time(module, helpers)
-    assert len(expected.applied) == 4
-    known: list[tuple[int, int]] = []  # (statements the batch edited, of how many)
+    assert len(expected.applied) == 1
+    known: list[tuple[int, int]] = []  # (statements the fix edited, of how many)
     analyze_exact = IncrementalAnalyzer.analyze_exact
 
     def exact(self: IncrementalAnalyzer, source: str, filename: str, config: object,
@@ -181,17 +181,21 @@ def test_a_batch_is_analysed_incrementally_from_the_statements_it_edited(
         known.append((edits.origins.count(None), len(edits.origins)))
         result = analyze_exact(self, source, filename, config, workspace, edits)  # type: ignore[arg-type]
         assert result is not None and result.exact
-        assert result == analyze_source(source, filename)  # a full analysis's, exactly
+        assert result == analyze_source(source, filename, None, workspace)  # type: ignore[arg-type]
         assert self.incremental_runs == 1 and self.statements_replayed > 0
         return result
 
     monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", exact)
     recorded = _recorded(monkeypatch)
-    assert fix_apply.fix_source(module, filename="m.py", helpers=helpers) == expected
-    # the batch's statements (its fixes' and the new ones), the others kept
+    # as `jax-lsp check --fix` does: imports followed, the helper module planned
+    ws = RecordingWorkspace(roots=[tmp_path])
+    with ws.recording():
+        got = fix_apply.fix_source(module, filename=str(tmp_path / "m.py"), helpers=helpers,
+                                   workspace=ws)
+    assert got.text == expected.text and got.applied == expected.applied
+    # the fix's statements (its import, its function and the new one), the others kept
     assert len(known) == 1 and 0 < known[0][0] < known[0][1]
-    # no plain analysis of the batch: the analyzer builds on it for the last fix
-    assert recorded == [(module, True), (expected.text, True)]
+    assert [r[1] for r in recorded] == [True]  # no full analysis of the fixed text
 
 
 def test_a_batch_not_shown_exact_is_analysed_plainly_and_the_analyzer_catches_up(
