@@ -380,6 +380,7 @@ class PythonCalls:
         if fi.module is not None:
             self.module = fi.module
         outer_reads, self.ctx_reads = self.ctx_reads, 0
+        outer_frame, self.frame = self.frame, scope
         try:
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
@@ -387,6 +388,7 @@ class PythonCalls:
                 self.exec_block(fi.node.body, scope)
                 result = scope.vars.get("<return>", Value(const=None))
         finally:
+            self.frame = outer_frame
             bits = self.ctx_reads
             self.ctx_reads = outer_reads | bits
             self.module = caller_module

@@ -60,7 +60,7 @@ class CustomRules:
     def set_rule(self, s: RuleSetter, args: Args) -> Value:
         c = s.target
         self.impure_effects += 1  # `c` changes (see `replay`)
-        self.note_write()  # the rule holds for every root that calls `c`
+        self.note_rule_set(c)  # the rule holds for every root that calls `c`
         if s.which == "defjvp":
             rule = args.get(0, "jvp")
             if rule is not None:

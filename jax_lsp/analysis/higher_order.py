@@ -213,6 +213,8 @@ class HigherOrder:
                 opaque_rules=kind == "eqx_custom_vjp",
                 name=label,
             )
+            if self.record:
+                self.note_custom_made(c)
             return Value(fns=(c,))
         return derived(args.all_values())
 

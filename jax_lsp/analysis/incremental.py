@@ -35,7 +35,7 @@ import ast
 import bisect
 import dataclasses
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.carried_calls import move_calls
@@ -52,12 +52,12 @@ from jax_lsp.analysis.findings import Finding, ParseError, Span
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT
 from jax_lsp.analysis.replay import ModuleCarry
-from jax_lsp.analysis.roots import Reuse, RootRecord
+from jax_lsp.analysis.roots import NotExact, Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.workspace import Workspace
 
-__all__ = ["IncrementalAnalyzer", "reparse"]
+__all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse", "reparse_statements"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LINE_IN_MESSAGE = re.compile(r"(\bline )(\d+)")
@@ -106,6 +106,29 @@ class Reparse:
     old_lines: tuple[int, int]
     #: the new tree's `_bounds`
     bounds: Bounds
+    #: when the caller said which statements it edited (`reparse_statements`): the first line
+    #: (1-based) of each kept statement of the previous version and how far it moved, and
+    #: the stretches of lines (0-based, end exclusive) of the new version and of the previous
+    #: one outside the kept statements; else `moved_after` and `delta`, `new_lines` and
+    #: `old_lines` say
+    moves: tuple[list[int], list[int]] | None = None
+    stretches: tuple[list[tuple[int, int]], list[tuple[int, int]]] | None = None
+
+    @property
+    def moved(self) -> bool:
+        """Whether statements of the previous tree moved (their nodes are changed in place)."""
+        return any(self.moves[1]) if self.moves is not None else bool(self.delta)
+
+    def move_span(self, span: Span) -> Span:
+        """A span of the previous version, where it is in this one (in kept statements)."""
+        if self.moves is None:
+            return _move_span(span, self.moved_after, self.delta)
+        starts, deltas = self.moves
+        i = bisect.bisect_right(starts, span.line) - 1
+        delta = deltas[i] if i >= 0 else 0
+        if not delta:
+            return span
+        return Span(span.line + delta, span.col, span.end_line + delta, span.end_col)
 
 
 def _lines(source: str) -> list[str] | None:
@@ -231,6 +254,117 @@ def reparse(
     )
 
 
+@dataclass(frozen=True)
+class KnownEdits:
+    """What the caller of `IncrementalAnalyzer.analyze` knows of how the new text was made from
+    `base` (the text it analysed last): the first and last lines (1-based, decorators
+    included) of each top-level statement of the new text, in order, and for each the first
+    line in `base` of the statement it is, unchanged, moved (None: edited or new). `--fix`'s
+    outline of the fixed text knows this (`fixes.outline.Outline`): the statements its fixes
+    edited are far apart, and `reparse` would parse all that lies between them."""
+
+    base: str
+    los: Sequence[int]
+    his: Sequence[int]
+    origins: Sequence[int | None]
+
+
+def reparse_statements(
+    old_lines: list[str],
+    old_tree: ast.Module,
+    new_lines: list[str],
+    known: KnownEdits,
+    bounds: Bounds | None = None,
+) -> Reparse | None:
+    """`reparse` for an edit whose statements the caller knows (`known`): the statements it
+    says are unchanged keep the previous tree's nodes (moved), each run of edited ones is
+    parsed on its own; None (parse the whole module) where what it says does not hold (a kept
+    statement whose text differs, a run that does not parse alone into its statements)."""
+    body = old_tree.body
+    los, his, origins = known.los, known.his, known.origins
+    if not body or not (len(los) == len(his) == len(origins)):
+        return None
+    if bounds is None or len(bounds[0]) != len(body):
+        bounds = _bounds(body)
+    starts, ends = bounds
+    new_body: list[ast.stmt] = []
+    changed_new: list[ast.stmt] = []
+    kept_old: list[int] = []  # indices in `body` of the kept statements
+    kept_new: list[int] = []  # their indices in `los`
+    j = 0  # the next statement of `body` not yet kept or replaced
+    i = 0
+    n = len(los)
+    while i < n:
+        origin = origins[i]
+        if origin is None:  # a run of edited statements, parsed together
+            k = i
+            while k < n and origins[k] is None:
+                k += 1
+            first, last_line = los[i] - 1, his[k - 1]
+            try:
+                chunk = ast.parse("\n".join(new_lines[first:last_line]))
+            except (SyntaxError, ValueError, RecursionError):
+                return None
+            if len(chunk.body) != k - i:
+                return None
+            if first:
+                _shift(chunk.body, first)
+            if [statement_start(st) for st in chunk.body] != list(los[i:k]):
+                return None
+            new_body.extend(chunk.body)
+            changed_new.extend(chunk.body)
+            i = k
+            continue
+        while j < len(body) and starts[j] < origin - 1:
+            j += 1
+        if (
+            j == len(body)
+            or starts[j] != origin - 1
+            or ends[j] - starts[j] != his[i] - los[i]
+            or old_lines[starts[j] : ends[j] + 1] != new_lines[los[i] - 1 : his[i]]
+        ):
+            return None
+        kept_old.append(j)
+        kept_new.append(i)
+        new_body.append(body[j])
+        j += 1
+        i += 1
+    kept_set = set(kept_old)
+    changed_old = [st for x, st in enumerate(body) if x not in kept_set]
+    # move the kept statements, a run with the same shift at a time
+    deltas = [los[b] - 1 - starts[a] for a, b in zip(kept_old, kept_new)]
+    x = 0
+    while x < len(kept_old):
+        y = x
+        while y < len(kept_old) and deltas[y] == deltas[x]:
+            y += 1
+        if deltas[x]:
+            _shift([body[a] for a in kept_old[x:y]], deltas[x])
+        x = y
+    tree = ast.Module(body=new_body, type_ignores=[])
+    new_bounds = ([lo - 1 for lo in los], [hi - 1 for hi in his])
+    old_gaps = _gaps([(starts[a], ends[a] + 1) for a in kept_old], len(old_lines))
+    new_gaps = _gaps([(los[b] - 1, his[b]) for b in kept_new], len(new_lines))
+    moves = ([starts[a] + 1 for a in kept_old], deltas)
+    return Reparse(
+        tree, changed_new, changed_old, 0, len(new_lines) - len(old_lines), (0, 0), (0, 0),
+        new_bounds, moves, (new_gaps, old_gaps),
+    )
+
+
+def _gaps(ranges: list[tuple[int, int]], n: int) -> list[tuple[int, int]]:
+    """The stretches of `n` lines outside `ranges` (in order, possibly sharing lines)."""
+    out = []
+    at = 0
+    for a, b in ranges:
+        if a > at:
+            out.append((at, a))
+        at = max(at, b)
+    if at < n:
+        out.append((at, n))
+    return out
+
+
 def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
     """How often each identifier occurs in the new version's text: the previous version's
     counts, less the replaced lines', plus the parsed lines' (identifiers span no lines).
@@ -239,9 +373,10 @@ def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[st
     if counts is None:
         counts = _count(last.lines)
     last.identifier_counts = None
-    for name, n in _count(last.lines[rp.old_lines[0] : rp.old_lines[1]]).items():
+    new, old = rp.stretches if rp.stretches is not None else ([rp.new_lines], [rp.old_lines])
+    for name, n in _count([x for a, b in old for x in last.lines[a:b]]).items():
         counts[name] -= n
-    for name, n in _count(lines[rp.new_lines[0] : rp.new_lines[1]]).items():
+    for name, n in _count([x for a, b in new for x in lines[a:b]]).items():
         counts[name] = counts.get(name, 0) + n
     return counts
 
@@ -340,11 +475,13 @@ def _move_span(span: Span, after: int, delta: int) -> Span:
     return span
 
 
-def _move(finding: Finding, after: int, delta: int) -> Finding:
-    if not delta:
+def _move(finding: Finding, move: Callable[[Span], Span] | None) -> Finding:
+    """`finding` of the previous version where it is in this one (`move` moves its spans;
+    None: nothing moved)."""
+    if move is None:
         return finding
     path = tuple(
-        dataclasses.replace(st, span=_move_span(st.span, after, delta))
+        dataclasses.replace(st, span=move(st.span))
         if st.filename is None
         else st
         for st in finding.path
@@ -356,10 +493,10 @@ def _move(finding: Finding, after: int, delta: int) -> Finding:
             message = message.replace(f"(line {old_line})", f"(line {new_line})", 1)
     return dataclasses.replace(
         finding,
-        span=_move_span(finding.span, after, delta),
+        span=move(finding.span),
         path=path,
         message=message,
-        operand_spans=tuple(_move_span(s, after, delta) for s in finding.operand_spans),
+        operand_spans=tuple(move(s) for s in finding.operand_spans),
     )
 
 
@@ -403,6 +540,11 @@ class IncrementalAnalyzer:
         #: `carried_calls`)
         self.carried_calls = 0
 
+    @property
+    def last_source(self) -> str | None:
+        """The text the next incremental analysis builds on, if any."""
+        return self._last.source if self._last is not None else None
+
     def analyze(
         self,
         source: str,
@@ -413,6 +555,7 @@ class IncrementalAnalyzer:
         incremental: bool = True,
         interruptible: Callable[[], None] | None = None,
         tree: ast.Module | None = None,
+        known: KnownEdits | None = None,
     ) -> AnalysisResult:
         """Analyse `source`: incrementally if the previous call analysed an earlier version of
         the same file under the same configuration and `incremental` allows it, else in full.
@@ -424,7 +567,41 @@ class IncrementalAnalyzer:
         next edit finds no previous version and pays for a full analysis).
 
         `tree`: the caller's `ast.parse` of `source`, if it has one: a full analysis takes it
-        instead of parsing again (it becomes the analyzer's, moved by later analyses)."""
+        instead of parsing again (it becomes the analyzer's, moved by later analyses).
+        `known`: which statements of `source` the caller edited, if it knows (used when it
+        describes an edit of the previous version, see `reparse_statements`)."""
+        result = self._analyze(source, filename, config, workspace, incremental, interruptible,
+                               tree, known, exact_only=False)
+        assert result is not None
+        return result
+
+    def analyze_exact(
+        self,
+        source: str,
+        filename: str,
+        config: AnalysisConfig | None,
+        workspace: Workspace | None,
+        known: KnownEdits,
+    ) -> AnalysisResult | None:
+        """`analyze`, or None where its result would not be exact: the incremental analysis
+        stops as soon as it is known to be inexact (the analyzer then has no previous version
+        to build on), for a caller that would analyse in full instead."""
+        return self._analyze(source, filename, config, workspace, True, None, None, known,
+                             exact_only=True)
+
+    def _analyze(
+        self,
+        source: str,
+        filename: str,
+        config: AnalysisConfig | None,
+        workspace: Workspace | None,
+        incremental: bool,
+        interruptible: Callable[[], None] | None,
+        tree: ast.Module | None,
+        known: KnownEdits | None,
+        *,
+        exact_only: bool,
+    ) -> AnalysisResult | None:
         source = python_text(source)
         with paused_gc():
             cfg, workspace = settle(config, workspace)
@@ -436,28 +613,39 @@ class IncrementalAnalyzer:
                 and last.config == cfg
             ):
                 if source == last.source:
-                    return last.result
+                    return last.result if last.result.exact or not exact_only else None
                 lines = _lines(source)
                 if len(self._newer_syntax) > 2 * len(last.lines) + 1000:
                     self._newer_syntax.clear()
-                rp = (
-                    reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds)
-                    if lines is not None
-                    else None
-                )
+                rp: Reparse | ParseError | None = None
+                if lines is not None and known is not None and known.base == last.source:
+                    rp = reparse_statements(last.lines, last.tree, lines, known, last.bounds)
+                if rp is None and lines is not None:
+                    rp = reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds)
                 if isinstance(rp, ParseError):
                     # what a full parse reports; the previous version stays the one the next
                     # edit builds on, through the syntax error typed meanwhile
                     return AnalysisResult([], rp)
                 if rp is not None:
-                    if rp.delta:
+                    if rp.moved:
                         # the previous version's tree was changed in place: until the new
                         # version is complete, there is no previous version to build on
                         self._last = None
                     elif interruptible is not None:
                         interruptible()
-                    result = self._incremental(last, rp, lines, source, filename, cfg, workspace)  # type: ignore[arg-type]
+                    try:
+                        result = self._incremental(
+                            last, rp, lines, source, filename, cfg, workspace,  # type: ignore[arg-type]
+                            exact_only,
+                        )
+                    except NotExact as e:
+                        self._last = None
+                        self.inexact = [str(e)]
+                        return None
                     if result is not None:
+                        if exact_only and not result.exact:
+                            self._last = None
+                            return None
                         return result
                 # else (the edit does not parse on its own): the previous version stays the
                 # one the next edit builds on, through a syntax error typed meanwhile
@@ -529,6 +717,7 @@ class IncrementalAnalyzer:
         filename: str,
         cfg: AnalysisConfig,
         workspace: Workspace | None,
+        exact_only: bool = False,
     ) -> AnalysisResult | None:
         if len(self._mentions) > 4 * len(rp.tree.body) + 1000:
             self._mentions.clear()
@@ -543,19 +732,19 @@ class IncrementalAnalyzer:
             for st in rp.old:
                 for node in ast.walk(st):
                     infos.pop(node, None)
-            if rp.delta:
-                after, delta = rp.moved_after, rp.delta
-                move_calls(last.carry.calls, lambda span: _move_span(span, after, delta))
+            if rp.moved:
+                move_calls(last.carry.calls, rp.move_span)
         reuse = Reuse(
             last.records,
             last.fingerprints,
             set(rp.old),
             lambda node: self._mentions_of(node, lines),
-            lambda f: _move(f, rp.moved_after, rp.delta),
+            lambda f: _move(f, rp.move_span if rp.moved else None),
             last.order_sensitive,
-            lambda span: _move_span(span, rp.moved_after, rp.delta),
+            rp.move_span,
             self._mentioned_by,
         )
+        reuse.exact_only = exact_only
         interp = interpreter(
             rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
             carry=last.carry, top_starts=rp.bounds[0],

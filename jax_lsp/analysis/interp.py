@@ -65,6 +65,7 @@ from jax_lsp.analysis.values import (
     Api,
     ClassObj,
     Closure,
+    CustomFn,
     FuncInfo,
     Instance,
     Level,
@@ -310,6 +311,10 @@ class Interpreter(
         #: the root each object was made in (an attribute stored into an object made in
         #: another root is state that root shares)
         self._made_in: dict[Instance, object] = {}
+        #: the interpretation of a call running (its scope; None: the module's statements),
+        #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
+        self.frame: object = None
+        self._custom_made: dict[CustomFn, object] = {}
         #: stores into objects by roots other than their maker, counted; the count at each
         #: object's last such store; the root and count each memoised call was made at
         self._write_clock = 0
@@ -411,6 +416,8 @@ class Interpreter(
                     entry = self.entry_fingerprint(root, (closure, me), (closure, me))
                     if self._reused(root, entry, me):
                         continue
+                    if self.reuse is not None:
+                        self.reuse.before_root(self.order_sensitive)
                 self._begin_root(root, entry)
                 if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
                     self._root_self[root] = me.fns[0]
@@ -655,6 +662,8 @@ class Interpreter(
                 )
                 if self._reused(root, entry):
                     continue
+            if self.reuse is not None:
+                self.reuse.before_root(self.order_sensitive)
             if root in self.effects:
                 self._late.add(root)  # a transformed function it made escapes: applied now
             for tf, node in group:

@@ -11,7 +11,7 @@ import ast
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MODULE_ROOT, Args
 from jax_lsp.analysis.roots import RootRecord
-from jax_lsp.analysis.values import NOCONST, FuncInfo, Instance, Transformed, Value
+from jax_lsp.analysis.values import NOCONST, CustomFn, FuncInfo, Instance, Transformed, Value
 
 
 def _plain_data(v: Value, depth: int) -> bool:
@@ -156,6 +156,20 @@ class RootRecording:
         if self.root is not MODULE_ROOT:
             self._wrote.add(self.root)
             self._class_fps.clear()
+
+    def note_custom_made(self, c: CustomFn) -> None:
+        """A custom_jvp/custom_vjp function was made (by the call running)."""
+        self._custom_made[c] = self.frame
+
+    def note_rule_set(self, c: CustomFn) -> None:
+        """A rule was attached to `c`: state another root may read (see `note_write`), unless
+        the call that made `c` attaches it. Then every root that can see `c` sees it with its
+        rule (it leaves that call only once the call returns: through its result, or a store
+        into shared state, itself a write), and a root that runs that call again makes its own
+        `c` and attaches the same rule: which roots ran before it changes nothing."""
+        frame = self.frame
+        if frame is None or self._custom_made.get(c) is not frame:
+            self.note_write()
 
     def note_attribute_write(self, inst: Instance, attr: str | None = None) -> None:
         """An attribute of `inst` was stored (`attr`; None: it changed otherwise)."""

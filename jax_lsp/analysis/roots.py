@@ -36,7 +36,7 @@ from typing import Any
 
 from jax_lsp.analysis.findings import Finding, Span
 
-__all__ = ["Reuse", "RootRecord"]
+__all__ = ["NotExact", "Reuse", "RootRecord"]
 
 _MISSING = object()
 
@@ -64,6 +64,11 @@ class RootRecord:
     late: bool = False
     #: the functions (and other nodes) of `code`
     nodes: frozenset[ast.AST] = frozenset()
+
+
+class NotExact(Exception):  # noqa: N818 - a signal, not an error
+    """Stops an incremental analysis that can no longer be exact, when only an exact one is
+    wanted (`Reuse.exact_only`)."""
 
 
 class Reuse:
@@ -103,6 +108,14 @@ class Reuse:
         self.rerun_writers: set[object] = set()
         #: roots of the previous version met in this one
         self.met: set[object] = set()
+        #: stop (`NotExact`) as soon as the result is known to be inexact (see `before_root`)
+        self.exact_only = False
+
+    def before_root(self, order_sensitive: bool) -> None:
+        """A root is about to run: with `exact_only`, stop if the result cannot be exact any
+        more (the rest of the analysis would be wasted on a result the caller discards)."""
+        if self.exact_only and (self.inexact or order_sensitive):
+            raise NotExact(self.inexact[0] if self.inexact else "a recursion was cut or a cap hit")
 
     def move(self, finding: Finding) -> Finding:
         """A finding of the previous version, where it is in this one."""

@@ -116,6 +116,32 @@ class RecordingWorkspace(Workspace):
         finally:
             self._record = saved
 
+    def planned_change_unseen(self, before: dict[Path, str]) -> bool:
+        """Whether what this recording looked at reads alike with `before` as the planned
+        files and with the current ones: no module it read is a planned file that changed,
+        and each import it looked up resolves to the same file. Then an analysis made with
+        `before` holds for the current planned files too (`--fix` builds on it)."""
+        record = self._record
+        if record is None or not record.replayable:
+            return False
+        after = self.planned
+        changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+        if any(str(p) in record.reads for p in changed):
+            return False
+        try:
+            for dotted, level, importer in record.imports:
+                where = None if importer is None else Path(importer)
+                self.planned = before
+                old = Workspace.find(self, dotted, level, where)
+                self.planned = after
+                if Workspace.find(self, dotted, level, where) != old:
+                    return False
+        except OSError:
+            return False
+        finally:
+            self.planned = after
+        return True
+
     def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
         record = self._record
         try:

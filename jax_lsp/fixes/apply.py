@@ -23,12 +23,13 @@ from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind, Span
-from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.cache import content_hash, recording
+from jax_lsp.checker.provenance import RecordingWorkspace
 from jax_lsp.checker.runner import PriorAnalysis, import_workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.generated import HelperModule
@@ -347,16 +348,21 @@ class _Rounds:
         self.given_up: set[tuple[str, str]] = set()
 
     def analyse(self, text: str, incremental: bool = True,
-                pending: Sequence[Fix] = (), tree: ast.Module | None = None) -> AnalysisResult:
+                pending: Sequence[Fix] = (), tree: ast.Module | None = None,
+                known: KnownEdits | None = None) -> AnalysisResult:
         """The analysis of `text`, which has the accepted fixes and the `pending` ones
         applied: the files they create are found by its imports as if on disk (as the check
         after `--fix` finds them). A change of those files makes it a full analysis (the
-        incremental one knows edits of the text only). `tree`: `text`'s, parsed already.
+        incremental one knows edits of the text only), unless nothing the analyses looked at
+        reads otherwise with them. `tree`: `text`'s, parsed already.
 
         A full analysis the caller chose (not `incremental`, a batch of fixes) is a plain
         one: the records an incremental analysis starts from cost a quarter of it, and the
         next analysis is rarely an incremental one. When it is, the analyzer first analyses
-        that text (`unrecorded`) as it would have then."""
+        that text (`unrecorded`) as it would have then. With `known` (the statements the
+        fixes edited in the text the analyzer analysed last), a full analysis is first tried
+        as an incremental one of those statements, kept when it is exact (equal to the full
+        one)."""
         self.tree = None
         plain = not self.fast or not incremental
         if self.workspace is not None:
@@ -365,8 +371,19 @@ class _Rounds:
                 for file in fix.create:
                     planned.setdefault(file.path, file.text)
             if planned != self.workspace.planned:
-                self.workspace.planned = planned
+                before, self.workspace.planned = self.workspace.planned, planned
                 incremental = False
+                if known is not None and not (
+                        isinstance(self.workspace, RecordingWorkspace)
+                        and self.workspace.planned_change_unseen(before)):
+                    known = None
+        if (known is not None and self.fast and (plain or not incremental)
+                and self.unrecorded is None and self.analyzer.last_source == known.base):
+            result = self.analyzer.analyze_exact(text, self.filename, self.config,
+                                                 self.workspace, known)
+            if result is not None:
+                return result
+            # else a full analysis, as without `known`
         if plain:
             self.unrecorded = text
             return analyze_source(text, self.filename, self.config, self.workspace)
@@ -501,8 +518,15 @@ class _Rounds:
             last = members[n - 1]
             # several fixes edit statements all over the module: an incremental analysis
             # would find most of it affected and start over in full
+            # one fix: an incremental analysis of the statements it edited, if exact (a
+            # batch's fixes reach most roots of these modules: measured, that costs more
+            # than the plain analysis, see README)
+            known = None
+            if last.outline is not None and n == 1:
+                known = KnownEdits(self.text, last.outline.los, last.outline.his,
+                                   last.outline.origins)
             result = self.analyse(last.text, incremental=n == 1,
-                                  pending=[m.fix for m in members[:n]])
+                                  pending=[m.fix for m in members[:n]], known=known)
             if last.outline is not None and before.verifies(result,
                                                             self.findings_in(result, last.text),
                                                             [m.original for m in members[:n]],

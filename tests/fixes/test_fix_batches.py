@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind, Span
-from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.checker.provenance import RecordingWorkspace
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes import registry
 from jax_lsp.fixes.generated import HelperModule
@@ -47,17 +49,25 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts `--fix` analyses, by the incremental analyzer or in plain analyses."""
     seen: list[str] = []
     analyze = IncrementalAnalyzer.analyze
+    analyze_exact = IncrementalAnalyzer.analyze_exact
     plain = fix_apply.analyze_source
 
     def counted(self: IncrementalAnalyzer, source: str, *args: object, **kw: object) -> object:
         seen.append(source)
         return analyze(self, source, *args, **kw)  # type: ignore[arg-type]
 
+    def counted_exact(self: IncrementalAnalyzer, source: str, *args: object) -> object:
+        result = analyze_exact(self, source, *args)  # type: ignore[arg-type]
+        if result is not None:  # else a full analysis follows, counted
+            seen.append(source)
+        return result
+
     def counted_plain(source: str, *args: object, **kw: object) -> object:
         seen.append(source)
         return plain(source, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(IncrementalAnalyzer, "analyze", counted)
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", counted_exact)
     monkeypatch.setattr(fix_apply, "analyze_source", counted_plain)
     return seen
 
@@ -82,7 +92,8 @@ def test_a_batch_fixes_independent_findings_as_one_at_a_time_does(
     assert got == expected
     # the original, then the four fixes at once (exact: it confirms them too)
     assert len(analysed) == 2
-    # only the first is kept for incremental analyses: the batch's is a plain one
+    # the first in full; the batch's, an incremental analysis of the statements its fixes
+    # edited (`IncrementalAnalyzer.analyze_exact`), exact
     assert recorded == [MODULE]
 
 
@@ -146,18 +157,55 @@ def test_the_outline_comes_from_the_first_analysis_tree(monkeypatch: pytest.Monk
     assert parses == []  # the module is parsed once, by its analysis
 
 
-def test_a_batch_is_analysed_plainly_and_the_analyzer_catches_up_when_it_must(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    # two callbacks in `loss_2`: the batch fixes loss_0's, loss_1's and the first of
-    # loss_2's, then a round of its own (incremental, from the batch's text) the second
-    module = _module(3).replace(
+def _two_in_loss_2() -> str:
+    """Two callbacks in `loss_2`: a batch fixes loss_0's, loss_1's and the first of loss_2's,
+    then a round of its own (incremental, from the batch's text) the second."""
+    return _module(3).replace(
         "    s = jax.pure_callback(host_2, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n",
         "    s = jax.pure_callback(host_2, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n"
         "    s = s + jax.pure_callback(host_0, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
+
+
+def test_a_lone_fix_is_analysed_incrementally_from_the_statements_it_edited(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    module = _module(1)
     helpers = HelperModule.beside(tmp_path / "m.py")
     expected = _one_at_a_time(module, helpers)
-    assert len(expected.applied) == 4
+    assert len(expected.applied) == 1
+    known: list[tuple[int, int]] = []  # (statements the fix edited, of how many)
+    analyze_exact = IncrementalAnalyzer.analyze_exact
+
+    def exact(self: IncrementalAnalyzer, source: str, filename: str, config: object,
+              workspace: object, edits: KnownEdits) -> object:
+        known.append((edits.origins.count(None), len(edits.origins)))
+        result = analyze_exact(self, source, filename, config, workspace, edits)  # type: ignore[arg-type]
+        assert result is not None and result.exact
+        assert result == analyze_source(source, filename, None, workspace)  # type: ignore[arg-type]
+        assert self.incremental_runs == 1 and self.statements_replayed > 0
+        return result
+
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", exact)
+    recorded = _recorded(monkeypatch)
+    # as `jax-lsp check --fix` does: imports followed, the helper module planned
+    ws = RecordingWorkspace(roots=[tmp_path])
+    with ws.recording():
+        got = fix_apply.fix_source(module, filename=str(tmp_path / "m.py"), helpers=helpers,
+                                   workspace=ws)
+    assert got.text == expected.text and got.applied == expected.applied
+    # the fix's statements (its import, its function and the new one), the others kept
+    assert len(known) == 1 and 0 < known[0][0] < known[0][1]
+    assert [r[1] for r in recorded] == [True]  # no full analysis of the fixed text
+
+
+def test_a_batch_not_shown_exact_is_analysed_plainly_and_the_analyzer_catches_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    module = _two_in_loss_2()
+    helpers = HelperModule.beside(tmp_path / "m.py")
+    expected = _one_at_a_time(module, helpers)
+    # as when the incremental analysis of the batch cannot show it is exact
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", lambda *args: None)
     analysed = _counting(monkeypatch)
     recorded = _recorded(monkeypatch)
     assert fix_apply.fix_source(module, filename="m.py", helpers=helpers) == expected
@@ -226,3 +274,20 @@ def test_an_edit_whose_stretch_does_not_parse_alone_gives_up() -> None:
     assert base is not None
     edit = TextEdit(Span(7, 0, 7, 0), "    ")  # indents `def host_0` into nothing
     assert base.edited(apply_edits(MODULE, [edit]), [edit]) is None
+
+
+def test_planned_files_leave_an_analysis_alone_only_if_it_looked_at_none(tmp_path: Path) -> None:
+    """A batch's fixes plan a helper module: an incremental analysis may build on one made
+    without it only if no import it looked up now finds it, and no module it read changed."""
+    ws = RecordingWorkspace(roots=[tmp_path])
+    importer = tmp_path / "m.py"
+    helper = tmp_path / "fix_helpers.py"
+    with ws.recording():
+        assert ws.find("other", 0, importer) is None
+        ws.planned = {helper: "x = 1\n"}
+        assert ws.planned_change_unseen({})  # `other` still resolves to nothing
+        assert ws.find("fix_helpers", 0, importer) == helper
+        assert not ws.planned_change_unseen({})  # without it, that import found nothing
+        ws.parse(helper)
+        assert not ws.planned_change_unseen({helper: "x = 2\n"})  # it read the other text
+    assert not ws.planned_change_unseen({})  # nothing recorded: nothing can be shown
