@@ -233,8 +233,8 @@ class Escapes:
             if not self._line_starts:
                 self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
             lines = {
-                bisect.bisect_right(self._line_starts, m.start())
-                for m in re.finditer(rf"\b{re.escape(word)}\b", self.text)
+                bisect.bisect_right(self._line_starts, start)
+                for start in _word_starts(self.text, word)
             }
             seen: set[int] = set()
             found = []
@@ -692,3 +692,22 @@ def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:
     for c in getattr(st, "cases", ()):
         out.append((c, c.body))
     return out
+
+
+def _word_starts(text: str, word: str) -> list[int]:
+    """Where `word` occurs in `text` as a whole word (as `\\b` would find it).
+
+    The pattern starts with the word itself, not with `\\b`, so that `re` searches for its
+    literal prefix: about 25x faster on a 20,000-line module, and the escape analysis asks
+    for every module-level name that may hold a function. A match that follows a word
+    character is no word; as `word` is all word characters, no other match starts inside it."""
+    if not word or not all(c.isalnum() or c == "_" for c in word):  # `sys.modules`
+        return [m.start() for m in re.finditer(rf"\b{re.escape(word)}\b", text)]
+    starts = []
+    for m in re.finditer(rf"{re.escape(word)}\b", text):
+        i = m.start()
+        before = text[i - 1] if i else ""
+        if not (before.isalnum() or before == "_"):
+            starts.append(i)
+    return starts
+
