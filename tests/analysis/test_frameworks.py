@@ -125,6 +125,25 @@ xs = jnp.ones((5, 3))
 params = RNN().init(jax.random.key(0), xs)
 """
 
+
+def smoother_fit(iters_field: str, construction: str, jit: bool = True) -> str:
+    """An equinox module whose `iters` field bounds a `fori_loop`, differentiated by
+    `filter_grad` (under `filter_jit` unless `jit` is false); the programs using it differ in
+    how that field is declared and given."""
+    return f"""
+class Smoother(eqx.Module):
+    w: jax.Array
+    {iters_field}
+    def __call__(self, x):
+        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
+{"@eqx.filter_jit" if jit else ""}
+def fit(model, x):
+    def objective(m):
+        return jnp.sum(m(x) ** 2)
+    return eqx.filter_grad(objective)(model)
+print(fit({construction}, jnp.ones(3)))
+"""
+
 P = {
 "linen_scan_cell_callback_grad": (["JAX001"], LINEN_SCAN_RNN + """
 jax.grad(lambda p: RNN().apply(p, xs))(params)
@@ -484,72 +503,43 @@ print(update(Relax(4), jnp.ones(3)))
 """),
 # an array field given at the construction of a dataclass-like module (keyword or positional)
 # is a leaf filter_jit traces: a dynamic fori_loop bound under filter_grad
-"eqx_array_field_given_by_keyword_bounds_loop_under_filter_jit": (["JAX009"], """
-class Smoother(eqx.Module):
-    w: jax.Array
-    iters: jax.Array
-    def __call__(self, x):
-        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
-@eqx.filter_jit
-def fit(model, x):
-    def objective(m):
-        return jnp.sum(m(x) ** 2)
-    return eqx.filter_grad(objective)(model)
-print(fit(Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6)), jnp.ones(3)))
-"""),
-"eqx_array_field_given_by_position_bounds_loop_under_filter_jit": (["JAX009"], """
-class Smoother(eqx.Module):
-    w: jax.Array
-    iters: jax.Array
-    def __call__(self, x):
-        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
-@eqx.filter_jit
-def fit(model, x):
-    def objective(m):
-        return jnp.sum(m(x) ** 2)
-    return eqx.filter_grad(objective)(model)
-print(fit(Smoother(jnp.full(3, 0.4), jnp.arange(8)[6]), jnp.ones(3)))
-"""),
-"eqx_int_field_given_by_keyword_bounds_loop_under_filter_jit": ([], """
-class Smoother(eqx.Module):
-    w: jax.Array
-    iters: jax.Array
-    def __call__(self, x):
-        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
-@eqx.filter_jit
-def fit(model, x):
-    def objective(m):
-        return jnp.sum(m(x) ** 2)
-    return eqx.filter_grad(objective)(model)
-print(fit(Smoother(w=jnp.full(3, 0.4), iters=6), jnp.ones(3)))
-"""),
-"eqx_static_int_field_bounds_loop_under_filter_jit": ([], """
-class Smoother(eqx.Module):
-    w: jax.Array
-    iters: int = eqx.field(static=True)
-    def __call__(self, x):
-        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
-@eqx.filter_jit
-def fit(model, x):
-    def objective(m):
-        return jnp.sum(m(x) ** 2)
-    return eqx.filter_grad(objective)(model)
-print(fit(Smoother(w=jnp.full(3, 0.4), iters=6), jnp.ones(3)))
-"""),
+"eqx_array_field_given_by_keyword_bounds_loop_under_filter_jit": (
+    ["JAX009"],
+    smoother_fit(
+        "iters: jax.Array",
+        "Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6))",
+    ),
+),
+"eqx_array_field_given_by_position_bounds_loop_under_filter_jit": (
+    ["JAX009"],
+    smoother_fit(
+        "iters: jax.Array",
+        "Smoother(jnp.full(3, 0.4), jnp.arange(8)[6])",
+    ),
+),
+"eqx_int_field_given_by_keyword_bounds_loop_under_filter_jit": (
+    [],
+    smoother_fit(
+        "iters: jax.Array",
+        "Smoother(w=jnp.full(3, 0.4), iters=6)",
+    ),
+),
+"eqx_static_int_field_bounds_loop_under_filter_jit": (
+    [],
+    smoother_fit(
+        "iters: int = eqx.field(static=True)",
+        "Smoother(w=jnp.full(3, 0.4), iters=6)",
+    ),
+),
 # no jit: filter_grad alone leaves the integer array concrete, fori_loop runs a scan
-"eqx_array_field_given_by_keyword_bounds_loop_eager_filter_grad": ([], """
-class Smoother(eqx.Module):
-    w: jax.Array
-    iters: jax.Array
-    def __call__(self, x):
-        return jax.lax.fori_loop(0, self.iters, lambda i, z: 0.5 * (z + jnp.tanh(self.w * z)), x)
-
-def fit(model, x):
-    def objective(m):
-        return jnp.sum(m(x) ** 2)
-    return eqx.filter_grad(objective)(model)
-print(fit(Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6)), jnp.ones(3)))
-"""),
+"eqx_array_field_given_by_keyword_bounds_loop_eager_filter_grad": (
+    [],
+    smoother_fit(
+        "iters: jax.Array",
+        "Smoother(w=jnp.full(3, 0.4), iters=jnp.asarray(6))",
+        jit=False,
+    ),
+),
 }
 
 

@@ -60,6 +60,23 @@ def host(x):
 x = jnp.ones(3)
 """
 
+#: a Newton iteration whose `lax.while_loop` carry is a NamedTuple built in the loop's body;
+#: the programs below end it differently (which field they return, which transform)
+NEWTON_LOOP = """
+from typing import NamedTuple
+class Newton(NamedTuple):
+    root: jax.Array
+    step: jax.Array
+    count: jax.Array
+def sqrt_of(c):
+    def keep_going(s):
+        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
+    def update(s):
+        step = (s.root * s.root - c) / (2.0 * s.root)
+        return Newton(s.root - step, step, s.count + 1)
+    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
+"""
+
 P = {
 "reduce_compose": (["JAX001"], f"""
 def host(x):
@@ -707,55 +724,16 @@ nnx.grad(lambda m, x: m(x))(M(), jnp.ones(3))
 """),
 # a NamedTuple is the tuple of its fields: built in a loop's body, its fields keep the tangent
 # the body closes over, and the loop's result read by field name or index carries it
-"namedtuple_carry_built_in_while_body_grad": (["JAX009"], """
-from typing import NamedTuple
-class Newton(NamedTuple):
-    root: jax.Array
-    step: jax.Array
-    count: jax.Array
-def sqrt_of(c):
-    def keep_going(s):
-        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
-    def update(s):
-        step = (s.root * s.root - c) / (2.0 * s.root)
-        return Newton(s.root - step, step, s.count + 1)
-    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
-    return out.root
-print(jax.grad(sqrt_of)(2.0))
-"""),
-"namedtuple_carry_built_in_while_body_jvp": ([], """
-from typing import NamedTuple
-class Newton(NamedTuple):
-    root: jax.Array
-    step: jax.Array
-    count: jax.Array
-def sqrt_of(c):
-    def keep_going(s):
-        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
-    def update(s):
-        step = (s.root * s.root - c) / (2.0 * s.root)
-        return Newton(s.root - step, step, s.count + 1)
-    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
-    return out.root
-print(jax.jvp(sqrt_of, (2.0,), (1.0,)))
-"""),
+"namedtuple_carry_built_in_while_body_grad": (
+    ["JAX009"], NEWTON_LOOP + "    return out.root\nprint(jax.grad(sqrt_of)(2.0))\n"
+),
+"namedtuple_carry_built_in_while_body_jvp": (
+    [], NEWTON_LOOP + "    return out.root\nprint(jax.jvp(sqrt_of, (2.0,), (1.0,)))\n"
+),
 # only the integer counter field of the result is used: no tangent of the loop reaches it
-"namedtuple_carry_counter_field_only_grad": ([], """
-from typing import NamedTuple
-class Newton(NamedTuple):
-    root: jax.Array
-    step: jax.Array
-    count: jax.Array
-def iterations(c):
-    def keep_going(s):
-        return (jnp.abs(s.step) > 1e-6) & (s.count < 50)
-    def update(s):
-        step = (s.root * s.root - c) / (2.0 * s.root)
-        return Newton(s.root - step, step, s.count + 1)
-    out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
-    return c * out.count
-print(jax.grad(iterations)(2.0))
-"""),
+"namedtuple_carry_counter_field_only_grad": (
+    [], NEWTON_LOOP + "    return c * out.count\nprint(jax.grad(sqrt_of)(2.0))\n"
+),
 "namedtuple_carry_unpacked_fori_traced_bound_grad": (["JAX009"], """
 from typing import NamedTuple
 class Acc(NamedTuple):
