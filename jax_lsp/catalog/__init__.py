@@ -8,8 +8,9 @@ The data lives in `jax_lsp/catalog/data/<id>.toml` (one entry a file). This pack
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from jax_lsp.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from jax_lsp.catalog.loader import Catalog, CatalogError, load_catalog
@@ -37,13 +38,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _HOME, globals())
 
 
 __all__ = [

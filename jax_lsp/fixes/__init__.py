@@ -29,8 +29,9 @@ fixes whole files for the CLI.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from jax_lsp.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
@@ -44,13 +45,7 @@ __all__ = ["Fix", "TextEdit", "apply_edits", "fixes_for"]
 _HOMES = {"Fix": "model", "TextEdit": "model", "apply_edits": "model", "fixes_for": "registry"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _HOMES, globals())
 
 
 def __dir__() -> list[str]:
