@@ -98,6 +98,7 @@ class Escapes:
         text: str,
         top_starts: list[int] | None = None,
         scopes: dict[ast.AST, ast.AST | None] | None = None,
+        parents: dict[ast.AST, ast.AST] | None = None,
         ran: Callable[[ast.AST], bool] = lambda func: False,
         importable: bool = True,
     ) -> None:
@@ -116,8 +117,11 @@ class Escapes:
         self.importable = importable
         self._line_starts: list[int] = []
         #: each node's parent, filled one innermost statement at a time (with the statements
-        #: around it): a question reads a few statements, not the module
-        self._parents: dict[ast.AST, ast.AST] = {}
+        #: around it): a question reads a few statements, not the module. Like `scopes`, the
+        #: caller may keep it across versions: a node's parent is in its top-level statement,
+        #: kept whole or replaced by an edit, except a top-level statement's, the module (each
+        #: version's own: see `_up`)
+        self._parents: dict[ast.AST, ast.AST] = parents if parents is not None else {}
         self._starts: dict[int, list[int]] = {}
         if top_starts is not None:  # the first lines (0-based) of the top-level statements
             self._starts[id(tree.body)] = [i + 1 for i in top_starts]
@@ -138,6 +142,8 @@ class Escapes:
     def _up(self, node: ast.AST) -> ast.AST | None:
         """The parent of `node` (the module for a top-level statement)."""
         p = self._parents.get(node)
+        if p is not None and isinstance(p, ast.Module) and p is not self.tree:
+            p = None  # an earlier version's module
         if p is None and isinstance(node, ast.stmt):
             # a top-level statement (a function asked about is often one): no descent
             if self._pick(self.tree.body, statement_start(node)) is node:

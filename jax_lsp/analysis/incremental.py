@@ -519,6 +519,7 @@ class IncrementalAnalyzer:
         self._node_idents: dict[ast.AST, frozenset[str]] = {}
         #: the escape analysis's scope of nodes of the module (see `Escapes`)
         self._node_scopes: dict[ast.AST, ast.AST | None] = {}
+        self._node_parents: dict[ast.AST, ast.AST] = {}
         #: the nodes of the last version's records' code that mention each name (see
         #: `roots.Reuse.start`), the nodes indexed, and how many there were when it was built
         self._mentioned_by: dict[str, set[ast.AST]] = {}
@@ -672,8 +673,10 @@ class IncrementalAnalyzer:
         )
         self._node_idents.clear()  # the nodes of another tree
         self._node_scopes.clear()
+        self._node_parents.clear()
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
+        interp.node_parents = self._node_parents
         try:
             result = finish(interp)
             lines = _lines(source)
@@ -725,6 +728,8 @@ class IncrementalAnalyzer:
             self._node_idents.clear()
         if len(self._node_scopes) > 8 * len(rp.tree.body) + 1000:
             self._node_scopes.clear()
+        if len(self._node_parents) > 64 * len(rp.tree.body) + 10000:
+            self._node_parents.clear()
         self._prepare(last)
         if last.carry is not None:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
@@ -751,6 +756,7 @@ class IncrementalAnalyzer:
         )
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
+        interp.node_parents = self._node_parents
         interp.main_identifiers = _identifier_counts(last, rp, lines)
         try:
             return self._finish_incremental(interp, last, source, lines, rp, cfg, filename, reuse)

@@ -243,6 +243,8 @@ class Interpreter(
         #: the escape analysis's scope of each node (`Escapes`), kept across versions by the
         #: incremental analysis as `node_identifiers` is
         self.node_scopes: dict[ast.AST, ast.AST | None] = {}
+        #: the escape analysis's parent of each node, kept as `node_scopes` is
+        self.node_parents: dict[ast.AST, ast.AST] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -693,6 +695,7 @@ class Interpreter(
                 "\n".join(self.main.lines),
                 self._top_starts,
                 self.node_scopes,
+                self.node_parents,
                 self._ran,
                 importable_module(self.main.path),
             )

@@ -115,3 +115,29 @@ def test_an_incremental_run_keeps_the_scopes_of_unchanged_statements(monkeypatch
         assert all(n in edited for n in searched)
         total += len(searched)
     assert total  # the edited functions' values were asked about
+
+
+def test_parents_kept_across_versions_give_the_current_module_and_the_same_answers():
+    """The parents an incremental run keeps (`Interpreter.node_parents`) serve the next
+    version's questions about its kept statements; a top-level statement's parent is that
+    version's module, not the one the parent was noted under."""
+    first = ast.parse(_MODULE)
+    parents: dict[ast.AST, ast.AST] = {}
+    before = _escapes_with(first, _MODULE, parents)
+    asked = [n for n in ast.walk(first) if isinstance(n, (ast.Lambda, ast.Call))]
+    answers = [before.contained(n) for n in asked]
+    assert parents  # the questions noted parents in the kept dict
+    # the next version: the same statements (an edit kept them all) under a new module node
+    second = ast.Module(body=list(first.body), type_ignores=[])
+    after = _escapes_with(second, _MODULE, parents)
+    for st in second.body:
+        assert after._up(st) is second
+    assert [after.contained(n) for n in asked] == answers
+    fresh = _escapes_with(second, _MODULE, {})
+    assert [fresh.contained(n) for n in asked] == answers
+
+
+def _escapes_with(tree: ast.Module, text: str, parents: dict[ast.AST, ast.AST]) -> Escapes:
+    return Escapes(
+        tree, lambda e: None, lambda f: False, lambda c: False, {}, text, parents=parents
+    )
