@@ -5,6 +5,7 @@ cyclic garbage freed by an occasional collection of everything."""
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 from collections.abc import Iterator
 
@@ -75,3 +76,46 @@ def test_frozen_state_that_became_garbage_is_freed_by_a_collection_of_everything
     collector.collect()
     assert dead() is None
     assert not collector.thaw_due()
+
+
+class _Counting(Collector):
+    """A collector that records when it counts its objects (a walk of all of them) or
+    collects, and has plenty to collect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+
+    def young(self) -> int:  # type: ignore[override]
+        self.events.append("count")
+        return collection.LARGE - 1
+
+    def collect(self) -> int:
+        self.events.append("collect")
+        return 0
+
+
+def test_a_request_that_comes_before_the_pause_is_taken_without_counting_objects(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counting what a collection would walk costs as much as walking it: the next
+    keystroke's request must not wait behind it (nor behind a collection)."""
+    import queue
+
+    from jax_lsp.server.analysis_process import collect_when_idle
+
+    monkeypatch.setattr(collection, "IDLE", 0.05)
+    c = _Counting()
+    pending: queue.SimpleQueue[object] = queue.SimpleQueue()
+    pending.put(("analyse",))  # read meanwhile by the thread `_until_request` starts
+    collect_when_idle(c, None, pending)  # type: ignore[arg-type]
+    assert c.events == []
+    r, w = os.pipe()
+    with os.fdopen(r, "rb") as stream, os.fdopen(w, "wb") as writer:
+        writer.write(b"a request")
+        writer.flush()
+        collect_when_idle(c, stream, None)
+        assert c.events == []
+        stream.read(9)
+        collect_when_idle(c, stream, None)  # idle for IDLE seconds: counted, then collected
+    assert c.events == ["count", "collect"]
