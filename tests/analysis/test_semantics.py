@@ -60,6 +60,15 @@ def host(x):
 x = jnp.ones(3)
 """
 
+#: a private module-level table of transformed functions; the programs using it read
+#: different entries
+PRIVATE_TABLE = """_TABLE = {
+    "value": jax.jit(host),
+    "grad": jax.jit(jax.grad(host)),
+    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
+}
+"""
+
 #: a Newton iteration whose `lax.while_loop` carry is a NamedTuple built in the loop's body;
 #: the programs below end it differently (which field they return, which transform)
 NEWTON_LOOP = """
@@ -542,22 +551,12 @@ def evaluate(wanted, x):
     return [ops[w](x) for w in wanted]
 print(evaluate(["value", "hess"], jnp.ones(3)))
 """),
-"private_table_read_at_constant_key": ([], HOST_SUM + """
-_TABLE = {
-    "value": jax.jit(host),
-    "grad": jax.jit(jax.grad(host)),
-    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
-}
-print(_TABLE["value"](x))
-"""),
-"private_table_read_at_constant_grad_key": (["JAX001"], HOST_SUM + """
-_TABLE = {
-    "value": jax.jit(host),
-    "grad": jax.jit(jax.grad(host)),
-    "hvp": lambda x, v: jax.jvp(jax.grad(host), (x,), (v,))[1],
-}
-print(_TABLE["grad"](x))
-"""),
+"private_table_read_at_constant_key": (
+    [], HOST_SUM + "\n" + PRIVATE_TABLE + 'print(_TABLE["value"](x))\n'
+),
+"private_table_read_at_constant_grad_key": (
+    ["JAX001"], HOST_SUM + "\n" + PRIVATE_TABLE + 'print(_TABLE["grad"](x))\n'
+),
 "private_table_hvp_read_in_a_function": (["JAX001"], HOST_SUM + """
 _TABLE = {
     "value": jax.jit(host),
