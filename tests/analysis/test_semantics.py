@@ -60,6 +60,22 @@ def host(x):
 x = jnp.ones(3)
 """
 
+#: a table of transformed functions a factory returns, read at the keys a list names; the
+#: programs using it name different keys
+FACTORY_TABLE = f"""
+def host(x):
+    return {cb('x')}
+def make_ops(f):
+    return {{
+        "value": jax.jit(f),
+        "tangent": lambda x, t: jax.jvp(f, (x,), (t,))[1],
+        "hess": jax.hessian(lambda x: jnp.sum(f(x))),
+    }}
+def evaluate(wanted, x):
+    ops = make_ops(host)
+    return [ops[w](x) for w in wanted]
+"""
+
 #: a private module-level table of transformed functions; the programs using it read
 #: different entries
 PRIVATE_TABLE = """_TABLE = {
@@ -523,34 +539,12 @@ def call_all(obj, w):
     return [f(w) for n, f in inspect.getmembers(obj) if callable(f) and not n.startswith("_")]
 print(call_all(Fit(), jnp.ones(3)))
 """),
-"factory_table_entries_never_picked": ([], f"""
-def host(x):
-    return {cb('x')}
-def make_ops(f):
-    return {{
-        "value": jax.jit(f),
-        "tangent": lambda x, t: jax.jvp(f, (x,), (t,))[1],
-        "hess": jax.hessian(lambda x: jnp.sum(f(x))),
-    }}
-def evaluate(wanted, x):
-    ops = make_ops(host)
-    return [ops[w](x) for w in wanted]
-print(evaluate(["value"], jnp.ones(3)))
-"""),
-"factory_table_entry_picked": (["JAX001"], f"""
-def host(x):
-    return {cb('x')}
-def make_ops(f):
-    return {{
-        "value": jax.jit(f),
-        "tangent": lambda x, t: jax.jvp(f, (x,), (t,))[1],
-        "hess": jax.hessian(lambda x: jnp.sum(f(x))),
-    }}
-def evaluate(wanted, x):
-    ops = make_ops(host)
-    return [ops[w](x) for w in wanted]
-print(evaluate(["value", "hess"], jnp.ones(3)))
-"""),
+"factory_table_entries_never_picked": (
+    [], FACTORY_TABLE + 'print(evaluate(["value"], jnp.ones(3)))\n'
+),
+"factory_table_entry_picked": (
+    ["JAX001"], FACTORY_TABLE + 'print(evaluate(["value", "hess"], jnp.ones(3)))\n'
+),
 "private_table_read_at_constant_key": (
     [], HOST_SUM + "\n" + PRIVATE_TABLE + 'print(_TABLE["value"](x))\n'
 ),
