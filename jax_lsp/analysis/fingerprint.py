@@ -95,7 +95,10 @@ def _kind(t: type) -> str:
 def _field_names(t: type) -> tuple[str, ...]:
     names = _FIELDS.get(t)
     if names is None:
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))  # type: ignore[arg-type]
+        # the compared fields (not a cached hash)
+        names = _FIELDS[t] = tuple(
+            f.name for f in dataclasses.fields(t) if f.compare  # type: ignore[arg-type]
+        )
     return names
 
 
