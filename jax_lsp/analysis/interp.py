@@ -317,6 +317,10 @@ class Interpreter(
         #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
         self.frame: object = None
         self._custom_made: dict[CustomFn, object] = {}
+        #: the recipe (`replay.CustomRecipe`) of each custom function a recorded or replayed
+        #: top-level statement made, and the rules attached while a statement is recorded
+        self.custom_recipes: dict[CustomFn, object] = {}
+        self.rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None = None
         #: stores into objects by roots other than their maker, counted; the count at each
         #: object's last such store; the root and count each memoised call was made at
         self._write_clock = 0

@@ -47,6 +47,7 @@ from jax_lsp.analysis.values import (
     Api,
     ClassObj,
     Closure,
+    CustomFn,
     Decorator,
     FuncInfo,
     Instance,
@@ -94,6 +95,12 @@ class StatementRecord:
     steps: int
     #: a class statement's class (see `ClassRecipe`)
     klass: ClassRecipe | None = None
+    #: the custom derivative functions it made (see `CustomRecipe`); the module-level names
+    #: holding one it attached rules to, with that function's recipe, and the fields each
+    #: `defjvp`/`defvjp` call set
+    customs: tuple[CustomRecipe, ...] = ()
+    custom_reads: tuple[tuple[str, CustomRecipe], ...] = ()
+    rule_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,6 +119,41 @@ class ClassRecipe:
     data_fields: frozenset[str]
     #: its methods, and whether each is bound to the instance (not a staticmethod)
     methods: tuple[tuple[FuncInfo, bool], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class CustomRecipe:
+    """A custom_jvp/custom_vjp function as the statement that made it left it. It is mutable
+    (`defjvp`/`defvjp` attach rules later): a replay makes a new one with the same content, so
+    that every version has its own (a carried call's key holding one never matches, see
+    `carried_calls`). A statement that only attaches rules to the function a name holds
+    (`f.defvjp(fwd, bwd)`, `@f.defjvp def f_jvp`) is replayed when that name holds one made
+    from the same recipe: it sets the same fields again, on this version's function."""
+
+    #: the value the statement bound (`Value(fns=(function,))`), and the function's fields
+    value: Value
+    fields: tuple[Any, ...]
+
+
+_CUSTOM_FIELDS = tuple(f.name for f in dataclasses.fields(CustomFn))
+
+
+def _custom_of(v: Value | None) -> CustomFn | None:
+    """The custom function `v` is, if it is nothing else (a name bound to it)."""
+    if (
+        v is None
+        or len(v.fns) != 1
+        or type(v.fns[0]) is not CustomFn
+        or v.tan
+        or v.items is not None
+        or v.keys is not None
+        or v.const is not NOCONST
+        or v.traced
+        or v.intish
+        or v.choices is not None
+    ):
+        return None
+    return v.fns[0]
 
 
 @dataclass
@@ -368,6 +410,12 @@ class StatementReplay:
         if self.steps + rec.steps > self.budget:
             return False  # run it: the budget is spent there
         variables = self.module_scope.vars
+        if rec.custom_reads:
+            recipes = self.custom_recipes
+            for name, recipe in rec.custom_reads:
+                c = _custom_of(variables.get(name))
+                if c is None or recipes.get(c) is not recipe:
+                    return False
         return all(_same(variables.get(name), v) for name, v in rec.reads)
 
     def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
@@ -403,6 +451,22 @@ class StatementReplay:
                     self.method_self[fi] = self_value
                 self.method_class[fi] = cls
             variables[r.name] = Value(fns=(cls,))
+        for name, assigned in rec.rule_sets:
+            c = variables[name].fns[0]
+            for attr, value in assigned:
+                setattr(c, attr, value)
+            self.impure_effects += 1
+            self.note_rule_set(c)
+        if rec.customs:
+            made: dict[int, Value] = {}
+            for r in rec.customs:
+                c = CustomFn(*r.fields)
+                self._custom_made[c] = self.frame
+                self.custom_recipes[c] = r
+                made[id(r.value)] = Value(fns=(c,))
+            for name, v in rec.writes:
+                variables[name] = made.get(id(v), v)
+            return
         for name, v in rec.writes:
             variables[name] = v
 
@@ -413,15 +477,22 @@ class StatementReplay:
         n_seen = len(self.closures_seen)
         n_created = len(self.transformed_created)
         n_self, n_class = len(self.method_self), len(self.method_class)
+        n_custom = len(self._custom_made)
         steps = self.steps
         reads: list[tuple[str, Value | None]] = []
         writes: list[tuple[str, Value]] = []
+        rule_log: list[tuple[CustomFn, tuple[tuple[str, Any], ...]]] = []
         self.module_reads, self.module_writes = reads, writes
+        self.rule_log = rule_log
         try:
             self.exec_stmt(stmt, scope)
         finally:
-            self.module_reads = self.module_writes = None
-        if marks != self._effect_marks():
+            self.module_reads = self.module_writes = self.rule_log = None
+        after = self._effect_marks()
+        # attaching a rule is the one effect a record replays (its `impure_effects` count)
+        if marks != after and (
+            not rule_log or after[1:] != marks[1:] or after[0] - marks[0] != len(rule_log)
+        ):
             return None
         klass = None
         content: list[Value] = []
@@ -433,16 +504,33 @@ class StatementReplay:
             content = [v for _, v in klass.attrs] + list(klass.bases)
         elif len(self.method_self) != n_self or len(self.method_class) != n_class:
             return None
+        customs = self._custom_parts(
+            [c for c, _ in _last(self._custom_made, len(self._custom_made) - n_custom)],
+            reads,
+            writes,
+            rule_log,
+        )
+        if customs is None:
+            return None
+        recipes, custom_reads, rule_sets, reads, writes_left, rule_values = customs
         infos = _last(self.func_infos, len(self.func_infos) - n_infos)
         seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
         created = _last(self.transformed_created, len(self.transformed_created) - n_created)
         positioned = stable(
-            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created] + content,
+            writes_left
+            + [c for _, c in seen]
+            + [tf for tf, _ in created]
+            + content
+            + rule_values
+            + [r.fields for r in recipes],
             scope,
             self.main,
         )
         if positioned is None:
             return None
+        for r in recipes:
+            made = r.value.fns[0]
+            self.custom_recipes[made] = r
         return StatementRecord(
             stmt.lineno,
             positioned,
@@ -453,7 +541,59 @@ class StatementReplay:
             tuple(created),
             self.steps - steps,
             klass,
+            recipes,
+            custom_reads,
+            rule_sets,
         )
+
+    def _custom_parts(
+        self,
+        made: list[CustomFn],
+        reads: list[tuple[str, Value | None]],
+        writes: list[tuple[str, Value]],
+        rule_log: list[tuple[CustomFn, tuple[tuple[str, Any], ...]]],
+    ) -> tuple | None:
+        """What a statement did with custom functions, as a record keeps it (see
+        `CustomRecipe`), or None if a record cannot: the recipes of those it made and bound
+        to names (only so: one held elsewhere is left to `stable`, which refuses it), the names
+        holding one it attached rules to, the rules set; then its other reads, the values
+        it bound that are not such functions, and the rules' values (for `stable`)."""
+        made_here = set(made)
+        if made and any(self._custom_made[c] is not None for c in made):
+            return None  # made in a call: not a module-level statement's own function
+        bound: dict[int, Value] = {}
+        writes_left: list[Value] = []
+        for _, v in writes:
+            c = _custom_of(v)
+            if c is not None and c in made_here:
+                if bound.setdefault(id(c), v) is not v:
+                    return None
+            else:
+                writes_left.append(v)
+        recipes = tuple(
+            CustomRecipe(v, tuple(getattr(v.fns[0], f) for f in _CUSTOM_FIELDS))
+            for v in bound.values()
+        )
+        if not rule_log:
+            return recipes, (), (), reads, writes_left, []
+        if made:
+            return None
+        held: dict[CustomFn, str] = {}
+        plain_reads: list[tuple[str, Value | None]] = []
+        custom_reads: list[tuple[str, CustomRecipe]] = []
+        for name, v in reads:
+            c = _custom_of(v)
+            recipe = self.custom_recipes.get(c) if c is not None else None
+            if recipe is None:
+                plain_reads.append((name, v))
+            else:
+                held.setdefault(c, name)
+                custom_reads.append((name, recipe))  # type: ignore[arg-type]
+        if set(held) != {c for c, _ in rule_log}:
+            return None  # a function read for something else than attaching its rules
+        rule_sets = tuple((held[c], assigned) for c, assigned in rule_log)
+        rule_values = [v for _, assigned in rule_log for _, v in assigned]
+        return recipes, tuple(custom_reads), rule_sets, plain_reads, writes_left, rule_values
 
     def _class_recipe(
         self, stmt: ast.ClassDef, writes: list[tuple[str, Value]], n_self: int, n_class: int
