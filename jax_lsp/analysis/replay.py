@@ -16,10 +16,12 @@ is only made of a statement that
   (no finding, no level, no memoised call, no store into an object: `_effect_marks`);
 - bound only values that nothing can change afterwards (`stable`): plain data, functions of
   this module closing over the module's scope, APIs, transformed and wrapped functions of
-  those. Instances and custom derivative functions are mutable: a statement binding one runs
-  every time, and so does every statement reading it (it is a new object each time). Classes
-  are mutable too (and the instance their methods are bound to): a class is replayed as a new
-  class with the same content (`ClassRecipe`), so what reads it runs again.
+  those. Instances are mutable: a statement binding one runs every time, and so does every
+  statement reading it (it is a new object each time). Classes are mutable too (and the
+  instance their methods are bound to): a class is replayed as a new class with the same
+  content (`ClassRecipe`), so what reads it runs again. So is a custom derivative function
+  (`CustomRecipe`); a statement that only attaches its rules (`f.defvjp(fwd, bwd)`) is
+  replayed onto the new one, the only effect a record replays.
 
 Values are compared by identity (a replayed statement binds the same objects again, so its
 readers replay too), except references to modules and APIs, compared by value (an import runs
