@@ -178,6 +178,9 @@ class ModuleCarry:
     func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)
     #: the fingerprint of each class made from a recipe, as its statement left it
     class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
+    #: the fields of each custom function made from a recipe after the module's statements
+    #: ran, and its fingerprint then
+    custom_fps: dict[CustomRecipe, tuple[tuple[Any, ...], object]] = field(default_factory=dict)
     #: whether a value binds a module-level name to a transform, by the value's identity (see
     #: `interp.Interpreter._may_differentiate`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
@@ -644,7 +647,8 @@ class StatementReplay:
     def class_fingerprints(self, before: bool) -> None:
         """A class made from a recipe and left as its statement made it has the fingerprint
         the previous version's class of that recipe had (`before` the module's names are
-        fingerprinted: take them; after: keep them for the next version)."""
+        fingerprinted: take them; after: keep them for the next version); so has a custom
+        function made from a recipe that holds the same objects."""
         carry = self.carry_in if before else self.carry_out
         if carry is None:
             return
@@ -660,3 +664,15 @@ class StatementReplay:
                 fp = fps.get(cls)
                 if fp is not None:
                     carry.class_fps[r] = fp
+        # a custom function made from a recipe whose fields are the very objects its
+        # predecessor's were (replayed values, which nothing changes: see `stable`)
+        for c, recipe in self.custom_recipes.items():
+            now = tuple(getattr(c, f) for f in _CUSTOM_FIELDS)
+            if before:
+                prev = carry.custom_fps.get(recipe)  # type: ignore[call-overload]
+                if prev is not None and all(a is b for a, b in zip(prev[0], now)):
+                    fps[c] = prev[1]
+            else:
+                fp = fps.get(c)
+                if fp is not None:
+                    carry.custom_fps[recipe] = (now, fp)  # type: ignore[index]
