@@ -421,20 +421,29 @@ class StatementReplay:
                 c = _custom_of(variables.get(name))
                 if c is None or recipes.get(c) is not recipe:
                     return False
-        return all(_same(variables.get(name), v) for name, v in rec.reads)
+        for name, v in rec.reads:
+            now = variables.get(name)
+            if now is not v and not _same(now, v):
+                return False
+        return True
 
     def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
         self.steps += rec.steps
-        func_infos = self.func_infos
-        for node, fi in rec.func_infos:
-            func_infos.setdefault(node, fi)
-        seen = self.closures_seen
-        for fi, closure in rec.closures:
-            seen.setdefault(fi, closure)
-        created = self.transformed_created
-        for tf, node in rec.transformed:
-            created.setdefault(tf, node)
-            self._created_root.setdefault(tf, MODULE_ROOT)
+        if rec.func_infos:
+            func_infos = self.func_infos
+            for node, fi in rec.func_infos:
+                if node not in func_infos:
+                    func_infos[node] = fi
+        if rec.closures:
+            seen = self.closures_seen
+            for fi, closure in rec.closures:
+                if fi not in seen:
+                    seen[fi] = closure
+        if rec.transformed:
+            created, roots = self.transformed_created, self._created_root
+            for tf, node in rec.transformed:
+                created.setdefault(tf, node)
+                roots.setdefault(tf, MODULE_ROOT)
         variables = self.module_scope.vars
         if rec.klass is not None:
             r = rec.klass
