@@ -302,6 +302,7 @@ class Interpreter(
         #: by function (or other node) of the module, the last version whose edit made it
         #: stale (see `carried_calls`)
         self._touched: dict[object, int] = {}
+        self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
         self.portable_calls: dict[tuple, Carried] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
