@@ -122,6 +122,25 @@ class _MayDifferentiate:
     #: whether each value a module-level name held binds it to a transform, by identity
     #: (values never change); kept across versions (`replay.ModuleCarry`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: whether it was asked yet (in this analysis)
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class MayDifferentiateCarry:
+    """`_MayDifferentiate` after its first question of one version (the module's statements
+    ran, no root yet), for the next version's first question: the functions interesting then
+    (the nested ones found through `_calls_local_transform` left out) are a least fixpoint over
+    the functions and the names bound to transforms, so the next version's is reached from it
+    when it lost none of those names and none of these functions (see `_resume`)."""
+
+    #: the names bound to transforms (before functions' names joined them)
+    seed: frozenset[str]
+    idents: dict[FuncInfo, frozenset[str]]
+    names: frozenset[str]
+    interesting: frozenset[FuncInfo]
+    rest: tuple[FuncInfo, ...]
+    nested: tuple[FuncInfo, ...]
 
 
 def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
@@ -358,8 +377,10 @@ class Interpreter(
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
         self._md = _MayDifferentiate()
+        self._md_carried: MayDifferentiateCarry | None = None
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
+            self._md_carried = carry.may_differentiate
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
@@ -509,6 +530,11 @@ class Interpreter(
                 seen = known[id(v)] = (v, self._binds_transform(v))
             if seen[1]:
                 names.add(name)
+        first = not md.asked
+        md.asked = True
+        seed = frozenset(names) if first and self.carry_out is not None else None
+        if first and self._md_carried is not None:
+            self._resume(self._md_carried, names)
         new_funcs = [f for f in self.closures_seen if f.module is self.main and f not in md.idents]
         closures = self.closures_seen
         for f in new_funcs:
@@ -543,11 +569,44 @@ class Interpreter(
             todo = [(f, added) for f in rest]
             rest = []
         md.rest = rest
+        if seed is not None:
+            self.carry_out.may_differentiate = MayDifferentiateCarry(  # type: ignore[union-attr]
+                seed,
+                dict(md.idents),
+                frozenset(names),
+                frozenset(interesting),
+                tuple(rest),
+                tuple(md.nested),
+            )
         # (a function not interesting is in `rest`)
         interesting.update(
             f for f in md.nested if f not in interesting and self._calls_local_transform(f)
         )
         return interesting
+
+    def _resume(self, prev: MayDifferentiateCarry, names: set[str]) -> None:
+        """Start this version's first `_may_differentiate` from the previous version's, when
+        that gives the same answer: no name bound to a transform then is not now (a
+        function interesting because of it might not be), no function interesting then is gone
+        (its name made others interesting). The functions gone are dropped; the names new are
+        checked against the functions not interesting, the functions new against all names,
+        those of the functions interesting then included (they join `names`)."""
+        if not prev.seed <= names:
+            return
+        main = self.main
+        now = {f for f in self.closures_seen if f.module is main}
+        gone = prev.idents.keys() - now
+        if not gone.isdisjoint(prev.interesting):
+            return
+        md = self._md
+        md.idents = dict(prev.idents)
+        for f in gone:
+            del md.idents[f]
+        md.names = set(prev.names)
+        md.interesting = set(prev.interesting)
+        md.rest = [f for f in prev.rest if f not in gone] if gone else list(prev.rest)
+        md.nested = [f for f in prev.nested if f not in gone] if gone else list(prev.nested)
+        names.update(prev.names)
 
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed

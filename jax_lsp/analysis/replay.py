@@ -184,6 +184,9 @@ class ModuleCarry:
     #: whether a value binds a module-level name to a transform, by the value's identity (see
     #: `interp.Interpreter._may_differentiate`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
+    #: statements ran
+    may_differentiate: Any = None
 
 
 class _Unstable(Exception):
