@@ -376,6 +376,8 @@ class Interpreter(
         self._created_root: dict[Transformed, object] = {}
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
+        #: `top_statement`'s answers (the roots that ran ask about the same functions)
+        self._top_of: dict[ast.AST, object] = {}
         self._md = _MayDifferentiate()
         self._md_carried: MayDifferentiateCarry | None = None
         if carry is not None:
@@ -501,13 +503,18 @@ class Interpreter(
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
         none does)."""
+        top = self._top_of.get(node)
+        if top is not None:
+            return top
         body = self.tree.body
         if self._top_starts is None:
             self._top_starts = [statement_start(s) - 1 for s in body]
         i = bisect.bisect_right(self._top_starts, node.lineno - 1) - 1  # type: ignore[attr-defined]
+        top = MODULE_ROOT
         if i >= 0 and node.lineno <= body[i].end_lineno:  # type: ignore[attr-defined,operator]
-            return body[i]
-        return MODULE_ROOT
+            top = body[i]
+        self._top_of[node] = top
+        return top
 
     def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
