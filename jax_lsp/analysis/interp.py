@@ -706,10 +706,14 @@ class Interpreter(
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items() if candidates else ():
-            for fn in _transformed_in(value.fns):
-                names_of.setdefault(fn, []).append(name)
-            for fn in _transformed_items(value):
-                held_by.setdefault(fn, []).append(name)
+            fns = value.fns
+            # (most names hold one function of the module: nothing to look into)
+            if fns and (len(fns) != 1 or type(fns[0]) is not Closure):
+                for fn in _transformed_in(fns):
+                    names_of.setdefault(fn, []).append(name)
+            if value.items is not None:
+                for fn in _transformed_items(value):
+                    held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in candidates

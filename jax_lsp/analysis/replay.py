@@ -344,10 +344,12 @@ class StatementReplay:
         records: dict[ast.stmt, StatementRecord] = {}
         bound: dict[str, Value] = {}
         variables = scope.vars
+        replayed = 0
         for stmt in body:
             rec = old.get(stmt)
             if rec is not None and self._replayable(rec, stmt):
                 self._replay(rec, stmt)
+                replayed += 1
             elif isinstance(stmt, _RECORDABLE) or (
                 type(stmt) is ast.ClassDef
                 and not stmt.decorator_list
@@ -363,10 +365,10 @@ class StatementReplay:
                 if not self.exec_stmt(stmt, scope):
                     break
                 continue
-            self.statements_replayed += rec is old.get(stmt)
             records[stmt] = rec
             for name, v in rec.writes:
                 bound[name] = v
+        self.statements_replayed += replayed
         variables = scope.vars
         self.carry_out = ModuleCarry(
             self.main,
