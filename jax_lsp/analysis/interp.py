@@ -307,6 +307,8 @@ class Interpreter(
         self.statements_replayed = 0
         #: the classes made from a `replay.ClassRecipe`, with it
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
+        self._recipe_of_class: dict[ClassObj, Any] | None = None
         #: interpretations of calls carried from the previous version and kept for the next
         #: (see `carried_calls`); the carried ones serve once the module's statements ran
         carried = carry.calls if carry is not None else CarriedCallSet()

@@ -140,6 +140,28 @@ class CustomRecipe:
 _CUSTOM_FIELDS = tuple(f.name for f in dataclasses.fields(CustomFn))
 
 
+def _same_stand_in(a: tuple, b: tuple) -> bool:
+    """Two stand-ins (`StatementReplay._stand_ins`) for the same content."""
+    return a[0] is b[0] and a[1] is b[1] and a[2] == b[2]
+
+
+def _only(v: object) -> object:
+    """The one function or object value `v` holds, if it holds nothing else."""
+    if (
+        type(v) is not Value
+        or len(v.fns) != 1  # type: ignore[attr-defined]
+        or v.tan  # type: ignore[attr-defined]
+        or v.items is not None  # type: ignore[attr-defined]
+        or v.keys is not None  # type: ignore[attr-defined]
+        or v.const is not NOCONST  # type: ignore[attr-defined]
+        or v.traced  # type: ignore[attr-defined]
+        or v.intish  # type: ignore[attr-defined]
+        or v.choices is not None  # type: ignore[attr-defined]
+    ):
+        return None
+    return v.fns[0]  # type: ignore[attr-defined]
+
+
 def _custom_of(v: Value | None) -> CustomFn | None:
     """The custom function `v` is, if it is nothing else (a name bound to it)."""
     if (
@@ -169,8 +191,9 @@ class ModuleCarry:
     values: dict[str, Value] = field(default_factory=dict)
     #: the fingerprints of all module-level names then
     fingerprints: dict[str, object] = field(default_factory=dict)
-    #: what each root applied (`roots`), as objects and as a fingerprint
-    entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
+    #: what each root applied (`roots`), as objects, as a fingerprint, and as stand-ins
+    #: (`StatementReplay._stand_ins`)
+    entries: dict[object, tuple[tuple, object, tuple | None]] = field(default_factory=dict)
     #: interpretations of calls the next version may reuse (see `carried_calls`)
     calls: CarriedCallSet = field(default_factory=CarriedCallSet)
     #: the functions of the module by node, one per node across versions (see
@@ -380,19 +403,55 @@ class StatementReplay:
     def entry_fingerprint(self, root: object, applied: object, parts: tuple) -> object:
         """The fingerprint of what `root` applies (`applied`, made of `parts`): the previous
         version's if the parts are the very same objects (replayed values: nothing changed
-        them)."""
+        them), or stand for the same content (`_stand_in`)."""
         prev = self.carry_in.entries.get(root) if self.carry_in is not None else None
-        if (
-            prev is not None
-            and len(prev[0]) == len(parts)
-            and all(a is b for a, b in zip(prev[0], parts))
-        ):
-            fp = prev[1]
-        else:
-            fp = fingerprint(applied, self.transformed_created, self._class_fps)
+        stand_ins = None
+        if prev is not None and len(prev[0]) == len(parts):
+            same = True
+            for i, (a, b) in enumerate(zip(prev[0], parts)):
+                if a is b:
+                    continue
+                if stand_ins is None:
+                    stand_ins = self._stand_ins(parts)
+                was = prev[2][i] if prev[2] is not None else None
+                now = stand_ins[i]
+                if was is None or now is None or not _same_stand_in(was, now):
+                    same = False
+                    break
+            if same:
+                fp = prev[1]
+                if self.carry_out is not None:
+                    self.carry_out.entries[root] = (parts, fp, stand_ins or prev[2])
+                return fp
+        fp = fingerprint(applied, self.transformed_created, self._class_fps)
         if self.carry_out is not None:
-            self.carry_out.entries[root] = (parts, fp)
+            self.carry_out.entries[root] = (parts, fp, self._stand_ins(parts))
         return fp
+
+    def _stand_ins(self, parts: tuple) -> tuple:
+        """For each part that is the instance a class made from a recipe binds its methods to
+        (`ClassRecipe`), as made (no attribute stored into it yet), with the fingerprint its
+        class took from the previous version (`class_fingerprints`): the recipe, that
+        fingerprint (both compared by identity) and where the part first occurs among the parts
+        (the walk describes a second occurrence by reference); None for the others. Such an
+        instance is new in every version, and its fingerprint is its class's and its empty
+        state: two with equal stand-ins have equal fingerprints."""
+        recipes = self._recipe_of_class
+        if recipes is None or len(recipes) != len(self.recipe_classes):
+            recipes = self._recipe_of_class = dict(self.recipe_classes)
+        fps = self._class_fps
+        out: list[tuple | None] = []
+        for part in parts:
+            inst = _only(part)
+            stand_in = None
+            if type(inst) is Instance and not (inst.attrs or inst.var_kinds or inst.array_fields):
+                recipe = recipes.get(inst.cls)
+                fp = fps.get(inst.cls)
+                if recipe is not None and fp is not None:
+                    first = next(j for j, p in enumerate(parts) if p is part)
+                    stand_in = (recipe, fp, first)
+            out.append(stand_in)
+        return tuple(out)
 
     def _exec_import(self, stmt: ast.stmt, scope: Scope, bound: dict[str, Value]) -> None:
         """Run an import (it asks the workspace); a name it binds to what it held in the
