@@ -196,12 +196,29 @@ class CarriedCalls:
             if reuse.stale(node, top):
                 at = self.calls_version
             else:
-                for version, replaced, changed in reversed(self.calls_edits):
-                    if top in replaced or not reuse.mentions(node).isdisjoint(changed):
-                        at = version
-                        break
+                replaced_at, changed_at = self._edits_by_part()
+                at = replaced_at.get(top, 0)
+                if changed_at:
+                    for name in reuse.mentions(node).intersection(changed_at):
+                        at = max(at, changed_at[name])
             self._touched[node] = at
         return at
+
+    def _edits_by_part(self) -> tuple[dict[object, int], dict[str, int]]:
+        """The last version (of the edits since the carried calls were all checked) that
+        replaced each statement, and that gave each module-level name something new: one
+        look-up per part of a function's code instead of one pass over the edits."""
+        index = self._edit_index
+        if index is None:
+            replaced_at: dict[object, int] = {}
+            changed_at: dict[str, int] = {}
+            for version, replaced, changed in self.calls_edits:
+                for st in replaced:
+                    replaced_at[st] = version
+                for name in changed:
+                    changed_at[name] = version
+            index = self._edit_index = (replaced_at, changed_at)
+        return index
 
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""

@@ -61,19 +61,27 @@ class CustomRules:
         c = s.target
         self.impure_effects += 1  # `c` changes (see `replay`)
         self.note_rule_set(c)  # the rule holds for every root that calls `c`
+        assigned: tuple[tuple[str, object], ...] = ()
+        result = UNKNOWN
         if s.which == "defjvp":
             rule = args.get(0, "jvp")
             if rule is not None:
-                c.jvp_rule = rule
-                return rule
+                assigned = (("jvp_rule", rule),)
+                result = rule
         elif s.which == "defjvps":
-            c.jvps = tuple(args.pos)
+            assigned = (("jvps", tuple(args.pos)),)
         elif s.which == "defvjp":
-            c.fwd = args.get(0, "fwd")
-            c.bwd = args.get(1, "bwd")
             zeros = args.get(2, "symbolic_zeros")
-            c.symbolic_zeros = zeros is not None and zeros.const not in (False, None, 0)
-        return UNKNOWN
+            assigned = (
+                ("fwd", args.get(0, "fwd")),
+                ("bwd", args.get(1, "bwd")),
+                ("symbolic_zeros", zeros is not None and zeros.const not in (False, None, 0)),
+            )
+        for name, value in assigned:
+            setattr(c, name, value)
+        if self.rule_log is not None:
+            self.rule_log.append((c, assigned))  # a statement replayed later does the same
+        return result
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
         vals = args.all_values()

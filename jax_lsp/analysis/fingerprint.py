@@ -13,7 +13,10 @@ fingerprint is a tree of tuples in which:
 - positions (`Span`) are left out: an edit above a statement moves it, and the findings carried
   over are moved with it;
 - mutable objects (classes, instances, scopes) are described by their content, a second visit
-  by a back reference (they may refer to themselves).
+  by a back reference (they may refer to themselves); a class and a custom derivative function
+  are described once per analysis (the caller's `classes`, which it forgets when one may have
+  changed), and a replayed one that holds what it held in the previous version keeps the
+  previous version's description (`replay.StatementReplay.class_fingerprints`).
 
 Past `_MAX_PARTS` parts a fingerprint gives up and is a new object (changed).
 """
@@ -32,6 +35,7 @@ from jax_lsp.analysis.values import (
     Api,
     ClassObj,
     Closure,
+    CustomFn,
     Decorator,
     FuncInfo,
     LazyName,
@@ -76,6 +80,7 @@ def _kind(t: type) -> str:
         ModuleInfo: "module",
         Scope: "scope",
         ClassObj: "class",
+        CustomFn: "custom",
         tuple: "seq",
         list: "seq",
         frozenset: "set",
@@ -95,7 +100,10 @@ def _kind(t: type) -> str:
 def _field_names(t: type) -> tuple[str, ...]:
     names = _FIELDS.get(t)
     if names is None:
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(t))  # type: ignore[arg-type]
+        # the compared fields (not a cached hash)
+        names = _FIELDS[t] = tuple(
+            f.name for f in dataclasses.fields(t) if f.compare  # type: ignore[arg-type]
+        )
     return names
 
 
@@ -170,11 +178,11 @@ class _Walker:
             return "span"
         if kind == "sentinel":
             return repr(x)
-        if kind == "class" and self.classes is not None:
+        if (kind == "class" or kind == "custom") and self.classes is not None:
             fp = self.classes.get(x)
             if fp is None:
                 fp = self.classes[x] = fingerprint(x, self.created)
-            return ("class", fp)
+            return (kind, fp)
         if kind == "frozen":
             fields = tuple(
                 [
@@ -185,7 +193,7 @@ class _Walker:
             if t is Transformed:
                 return ("T", fields, self.created.get(x))
             return (t.__name__, fields)
-        if kind in ("mutable", "class", "scope"):
+        if kind in ("mutable", "class", "custom", "scope"):
             return self._mutable(x)
         if kind == "module":
             return self._module(x)

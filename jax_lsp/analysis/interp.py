@@ -122,6 +122,25 @@ class _MayDifferentiate:
     #: whether each value a module-level name held binds it to a transform, by identity
     #: (values never change); kept across versions (`replay.ModuleCarry`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: whether it was asked yet (in this analysis)
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class MayDifferentiateCarry:
+    """`_MayDifferentiate` after its first question of one version (the module's statements
+    ran, no root yet), for the next version's first question: the functions interesting then
+    (the nested ones found through `_calls_local_transform` left out) are a least fixpoint over
+    the functions and the names bound to transforms, so the next version's is reached from it
+    when it lost none of those names and none of these functions (see `_resume`)."""
+
+    #: the names bound to transforms (before functions' names joined them)
+    seed: frozenset[str]
+    idents: dict[FuncInfo, frozenset[str]]
+    names: frozenset[str]
+    interesting: frozenset[FuncInfo]
+    rest: tuple[FuncInfo, ...]
+    nested: tuple[FuncInfo, ...]
 
 
 def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
@@ -288,6 +307,8 @@ class Interpreter(
         self.statements_replayed = 0
         #: the classes made from a `replay.ClassRecipe`, with it
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
+        self._recipe_of_class: dict[ClassObj, Any] | None = None
         #: interpretations of calls carried from the previous version and kept for the next
         #: (see `carried_calls`); the carried ones serve once the module's statements ran
         carried = carry.calls if carry is not None else CarriedCallSet()
@@ -302,6 +323,7 @@ class Interpreter(
         #: by function (or other node) of the module, the last version whose edit made it
         #: stale (see `carried_calls`)
         self._touched: dict[object, int] = {}
+        self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
         self.portable_calls: dict[tuple, Carried] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
@@ -317,6 +339,10 @@ class Interpreter(
         #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
         self.frame: object = None
         self._custom_made: dict[CustomFn, object] = {}
+        #: the recipe (`replay.CustomRecipe`) of each custom function a recorded or replayed
+        #: top-level statement made, and the rules attached while a statement is recorded
+        self.custom_recipes: dict[CustomFn, object] = {}
+        self.rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None = None
         #: stores into objects by roots other than their maker, counted; the count at each
         #: object's last such store; the root and count each memoised call was made at
         self._write_clock = 0
@@ -352,9 +378,13 @@ class Interpreter(
         self._created_root: dict[Transformed, object] = {}
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
+        #: `top_statement`'s answers (the roots that ran ask about the same functions)
+        self._top_of: dict[ast.AST, object] = {}
         self._md = _MayDifferentiate()
+        self._md_carried: MayDifferentiateCarry | None = None
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
+            self._md_carried = carry.may_differentiate
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
@@ -475,13 +505,18 @@ class Interpreter(
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
         none does)."""
+        top = self._top_of.get(node)
+        if top is not None:
+            return top
         body = self.tree.body
         if self._top_starts is None:
             self._top_starts = [statement_start(s) - 1 for s in body]
         i = bisect.bisect_right(self._top_starts, node.lineno - 1) - 1  # type: ignore[attr-defined]
+        top = MODULE_ROOT
         if i >= 0 and node.lineno <= body[i].end_lineno:  # type: ignore[attr-defined,operator]
-            return body[i]
-        return MODULE_ROOT
+            top = body[i]
+        self._top_of[node] = top
+        return top
 
     def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
@@ -504,6 +539,11 @@ class Interpreter(
                 seen = known[id(v)] = (v, self._binds_transform(v))
             if seen[1]:
                 names.add(name)
+        first = not md.asked
+        md.asked = True
+        seed = frozenset(names) if first and self.carry_out is not None else None
+        if first and self._md_carried is not None:
+            self._resume(self._md_carried, names)
         new_funcs = [f for f in self.closures_seen if f.module is self.main and f not in md.idents]
         closures = self.closures_seen
         for f in new_funcs:
@@ -538,11 +578,44 @@ class Interpreter(
             todo = [(f, added) for f in rest]
             rest = []
         md.rest = rest
+        if seed is not None:
+            self.carry_out.may_differentiate = MayDifferentiateCarry(  # type: ignore[union-attr]
+                seed,
+                dict(md.idents),
+                frozenset(names),
+                frozenset(interesting),
+                tuple(rest),
+                tuple(md.nested),
+            )
         # (a function not interesting is in `rest`)
         interesting.update(
             f for f in md.nested if f not in interesting and self._calls_local_transform(f)
         )
         return interesting
+
+    def _resume(self, prev: MayDifferentiateCarry, names: set[str]) -> None:
+        """Start this version's first `_may_differentiate` from the previous version's, when
+        that gives the same answer: no name bound to a transform then is not now (a
+        function interesting because of it might not be), no function interesting then is gone
+        (its name made others interesting). The functions gone are dropped; the names new are
+        checked against the functions not interesting, the functions new against all names,
+        those of the functions interesting then included (they join `names`)."""
+        if not prev.seed <= names:
+            return
+        main = self.main
+        now = {f for f in self.closures_seen if f.module is main}
+        gone = prev.idents.keys() - now
+        if not gone.isdisjoint(prev.interesting):
+            return
+        md = self._md
+        md.idents = dict(prev.idents)
+        for f in gone:
+            del md.idents[f]
+        md.names = set(prev.names)
+        md.interesting = set(prev.interesting)
+        md.rest = [f for f in prev.rest if f not in gone] if gone else list(prev.rest)
+        md.nested = [f for f in prev.nested if f not in gone] if gone else list(prev.nested)
+        names.update(prev.names)
 
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed
@@ -635,10 +708,14 @@ class Interpreter(
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
         for name, value in self.module_scope.vars.items() if candidates else ():
-            for fn in _transformed_in(value.fns):
-                names_of.setdefault(fn, []).append(name)
-            for fn in _transformed_items(value):
-                held_by.setdefault(fn, []).append(name)
+            fns = value.fns
+            # (most names hold one function of the module: nothing to look into)
+            if fns and (len(fns) != 1 or type(fns[0]) is not Closure):
+                for fn in _transformed_in(fns):
+                    names_of.setdefault(fn, []).append(name)
+            if value.items is not None:
+                for fn in _transformed_items(value):
+                    held_by.setdefault(fn, []).append(name)
         escaped = [
             (tf, node)
             for tf, node in candidates

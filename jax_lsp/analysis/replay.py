@@ -16,10 +16,12 @@ is only made of a statement that
   (no finding, no level, no memoised call, no store into an object: `_effect_marks`);
 - bound only values that nothing can change afterwards (`stable`): plain data, functions of
   this module closing over the module's scope, APIs, transformed and wrapped functions of
-  those. Instances and custom derivative functions are mutable: a statement binding one runs
-  every time, and so does every statement reading it (it is a new object each time). Classes
-  are mutable too (and the instance their methods are bound to): a class is replayed as a new
-  class with the same content (`ClassRecipe`), so what reads it runs again.
+  those. Instances are mutable: a statement binding one runs every time, and so does every
+  statement reading it (it is a new object each time). Classes are mutable too (and the
+  instance their methods are bound to): a class is replayed as a new class with the same
+  content (`ClassRecipe`), so what reads it runs again. So is a custom derivative function
+  (`CustomRecipe`); a statement that only attaches its rules (`f.defvjp(fwd, bwd)`) is
+  replayed onto the new one, the only effect a record replays.
 
 Values are compared by identity (a replayed statement binds the same objects again, so its
 readers replay too), except references to modules and APIs, compared by value (an import runs
@@ -47,6 +49,7 @@ from jax_lsp.analysis.values import (
     Api,
     ClassObj,
     Closure,
+    CustomFn,
     Decorator,
     FuncInfo,
     Instance,
@@ -94,6 +97,12 @@ class StatementRecord:
     steps: int
     #: a class statement's class (see `ClassRecipe`)
     klass: ClassRecipe | None = None
+    #: the custom derivative functions it made (see `CustomRecipe`); the module-level names
+    #: holding one it attached rules to, with that function's recipe, and the fields each
+    #: `defjvp`/`defvjp` call set
+    customs: tuple[CustomRecipe, ...] = ()
+    custom_reads: tuple[tuple[str, CustomRecipe], ...] = ()
+    rule_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -114,6 +123,63 @@ class ClassRecipe:
     methods: tuple[tuple[FuncInfo, bool], ...]
 
 
+@dataclass(frozen=True, eq=False)
+class CustomRecipe:
+    """A custom_jvp/custom_vjp function as the statement that made it left it. It is mutable
+    (`defjvp`/`defvjp` attach rules later): a replay makes a new one with the same content, so
+    that every version has its own (a carried call's key holding one never matches, see
+    `carried_calls`). A statement that only attaches rules to the function a name holds
+    (`f.defvjp(fwd, bwd)`, `@f.defjvp def f_jvp`) is replayed when that name holds one made
+    from the same recipe: it sets the same fields again, on this version's function."""
+
+    #: the value the statement bound (`Value(fns=(function,))`), and the function's fields
+    value: Value
+    fields: tuple[Any, ...]
+
+
+_CUSTOM_FIELDS = tuple(f.name for f in dataclasses.fields(CustomFn))
+
+
+def _same_stand_in(a: tuple, b: tuple) -> bool:
+    """Two stand-ins (`StatementReplay._stand_ins`) for the same content."""
+    return a[0] is b[0] and a[1] is b[1] and a[2] == b[2]
+
+
+def _only(v: object) -> object:
+    """The one function or object value `v` holds, if it holds nothing else."""
+    if (
+        type(v) is not Value
+        or len(v.fns) != 1  # type: ignore[attr-defined]
+        or v.tan  # type: ignore[attr-defined]
+        or v.items is not None  # type: ignore[attr-defined]
+        or v.keys is not None  # type: ignore[attr-defined]
+        or v.const is not NOCONST  # type: ignore[attr-defined]
+        or v.traced  # type: ignore[attr-defined]
+        or v.intish  # type: ignore[attr-defined]
+        or v.choices is not None  # type: ignore[attr-defined]
+    ):
+        return None
+    return v.fns[0]  # type: ignore[attr-defined]
+
+
+def _custom_of(v: Value | None) -> CustomFn | None:
+    """The custom function `v` is, if it is nothing else (a name bound to it)."""
+    if (
+        v is None
+        or len(v.fns) != 1
+        or type(v.fns[0]) is not CustomFn
+        or v.tan
+        or v.items is not None
+        or v.keys is not None
+        or v.const is not NOCONST
+        or v.traced
+        or v.intish
+        or v.choices is not None
+    ):
+        return None
+    return v.fns[0]
+
+
 @dataclass
 class ModuleCarry:
     """What the analysis of one version hands the analysis of the next one."""
@@ -125,8 +191,9 @@ class ModuleCarry:
     values: dict[str, Value] = field(default_factory=dict)
     #: the fingerprints of all module-level names then
     fingerprints: dict[str, object] = field(default_factory=dict)
-    #: what each root applied (`roots`), as objects and as a fingerprint
-    entries: dict[object, tuple[tuple, object]] = field(default_factory=dict)
+    #: what each root applied (`roots`), as objects, as a fingerprint, and as stand-ins
+    #: (`StatementReplay._stand_ins`)
+    entries: dict[object, tuple[tuple, object, tuple | None]] = field(default_factory=dict)
     #: interpretations of calls the next version may reuse (see `carried_calls`)
     calls: CarriedCallSet = field(default_factory=CarriedCallSet)
     #: the functions of the module by node, one per node across versions (see
@@ -134,9 +201,15 @@ class ModuleCarry:
     func_infos: dict[ast.AST, FuncInfo] = field(default_factory=dict)
     #: the fingerprint of each class made from a recipe, as its statement left it
     class_fps: dict[ClassRecipe, object] = field(default_factory=dict)
+    #: the fields of each custom function made from a recipe after the module's statements
+    #: ran, and its fingerprint then
+    custom_fps: dict[CustomRecipe, tuple[tuple[Any, ...], object]] = field(default_factory=dict)
     #: whether a value binds a module-level name to a transform, by the value's identity (see
     #: `interp.Interpreter._may_differentiate`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
+    #: statements ran
+    may_differentiate: Any = None
 
 
 class _Unstable(Exception):
@@ -294,10 +367,12 @@ class StatementReplay:
         records: dict[ast.stmt, StatementRecord] = {}
         bound: dict[str, Value] = {}
         variables = scope.vars
+        replayed = 0
         for stmt in body:
             rec = old.get(stmt)
             if rec is not None and self._replayable(rec, stmt):
                 self._replay(rec, stmt)
+                replayed += 1
             elif isinstance(stmt, _RECORDABLE) or (
                 type(stmt) is ast.ClassDef
                 and not stmt.decorator_list
@@ -313,10 +388,10 @@ class StatementReplay:
                 if not self.exec_stmt(stmt, scope):
                     break
                 continue
-            self.statements_replayed += rec is old.get(stmt)
             records[stmt] = rec
             for name, v in rec.writes:
                 bound[name] = v
+        self.statements_replayed += replayed
         variables = scope.vars
         self.carry_out = ModuleCarry(
             self.main,
@@ -328,19 +403,55 @@ class StatementReplay:
     def entry_fingerprint(self, root: object, applied: object, parts: tuple) -> object:
         """The fingerprint of what `root` applies (`applied`, made of `parts`): the previous
         version's if the parts are the very same objects (replayed values: nothing changed
-        them)."""
+        them), or stand for the same content (`_stand_in`)."""
         prev = self.carry_in.entries.get(root) if self.carry_in is not None else None
-        if (
-            prev is not None
-            and len(prev[0]) == len(parts)
-            and all(a is b for a, b in zip(prev[0], parts))
-        ):
-            fp = prev[1]
-        else:
-            fp = fingerprint(applied, self.transformed_created, self._class_fps)
+        stand_ins = None
+        if prev is not None and len(prev[0]) == len(parts):
+            same = True
+            for i, (a, b) in enumerate(zip(prev[0], parts)):
+                if a is b:
+                    continue
+                if stand_ins is None:
+                    stand_ins = self._stand_ins(parts)
+                was = prev[2][i] if prev[2] is not None else None
+                now = stand_ins[i]
+                if was is None or now is None or not _same_stand_in(was, now):
+                    same = False
+                    break
+            if same:
+                fp = prev[1]
+                if self.carry_out is not None:
+                    self.carry_out.entries[root] = (parts, fp, stand_ins or prev[2])
+                return fp
+        fp = fingerprint(applied, self.transformed_created, self._class_fps)
         if self.carry_out is not None:
-            self.carry_out.entries[root] = (parts, fp)
+            self.carry_out.entries[root] = (parts, fp, self._stand_ins(parts))
         return fp
+
+    def _stand_ins(self, parts: tuple) -> tuple:
+        """For each part that is the instance a class made from a recipe binds its methods to
+        (`ClassRecipe`), as made (no attribute stored into it yet), with the fingerprint its
+        class took from the previous version (`class_fingerprints`): the recipe, that
+        fingerprint (both compared by identity) and where the part first occurs among the parts
+        (the walk describes a second occurrence by reference); None for the others. Such an
+        instance is new in every version, and its fingerprint is its class's and its empty
+        state: two with equal stand-ins have equal fingerprints."""
+        recipes = self._recipe_of_class
+        if recipes is None or len(recipes) != len(self.recipe_classes):
+            recipes = self._recipe_of_class = dict(self.recipe_classes)
+        fps = self._class_fps
+        out: list[tuple | None] = []
+        for part in parts:
+            inst = _only(part)
+            stand_in = None
+            if type(inst) is Instance and not (inst.attrs or inst.var_kinds or inst.array_fields):
+                recipe = recipes.get(inst.cls)
+                fp = fps.get(inst.cls)
+                if recipe is not None and fp is not None:
+                    first = next(j for j, p in enumerate(parts) if p is part)
+                    stand_in = (recipe, fp, first)
+            out.append(stand_in)
+        return tuple(out)
 
     def _exec_import(self, stmt: ast.stmt, scope: Scope, bound: dict[str, Value]) -> None:
         """Run an import (it asks the workspace); a name it binds to what it held in the
@@ -368,20 +479,35 @@ class StatementReplay:
         if self.steps + rec.steps > self.budget:
             return False  # run it: the budget is spent there
         variables = self.module_scope.vars
-        return all(_same(variables.get(name), v) for name, v in rec.reads)
+        if rec.custom_reads:
+            recipes = self.custom_recipes
+            for name, recipe in rec.custom_reads:
+                c = _custom_of(variables.get(name))
+                if c is None or recipes.get(c) is not recipe:
+                    return False
+        for name, v in rec.reads:
+            now = variables.get(name)
+            if now is not v and not _same(now, v):
+                return False
+        return True
 
     def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
         self.steps += rec.steps
-        func_infos = self.func_infos
-        for node, fi in rec.func_infos:
-            func_infos.setdefault(node, fi)
-        seen = self.closures_seen
-        for fi, closure in rec.closures:
-            seen.setdefault(fi, closure)
-        created = self.transformed_created
-        for tf, node in rec.transformed:
-            created.setdefault(tf, node)
-            self._created_root.setdefault(tf, MODULE_ROOT)
+        if rec.func_infos:
+            func_infos = self.func_infos
+            for node, fi in rec.func_infos:
+                if node not in func_infos:
+                    func_infos[node] = fi
+        if rec.closures:
+            seen = self.closures_seen
+            for fi, closure in rec.closures:
+                if fi not in seen:
+                    seen[fi] = closure
+        if rec.transformed:
+            created, roots = self.transformed_created, self._created_root
+            for tf, node in rec.transformed:
+                created.setdefault(tf, node)
+                roots.setdefault(tf, MODULE_ROOT)
         variables = self.module_scope.vars
         if rec.klass is not None:
             r = rec.klass
@@ -403,6 +529,22 @@ class StatementReplay:
                     self.method_self[fi] = self_value
                 self.method_class[fi] = cls
             variables[r.name] = Value(fns=(cls,))
+        for name, assigned in rec.rule_sets:
+            c = variables[name].fns[0]
+            for attr, value in assigned:
+                setattr(c, attr, value)
+            self.impure_effects += 1
+            self.note_rule_set(c)
+        if rec.customs:
+            made: dict[int, Value] = {}
+            for r in rec.customs:
+                c = CustomFn(*r.fields)
+                self._custom_made[c] = self.frame
+                self.custom_recipes[c] = r
+                made[id(r.value)] = Value(fns=(c,))
+            for name, v in rec.writes:
+                variables[name] = made.get(id(v), v)
+            return
         for name, v in rec.writes:
             variables[name] = v
 
@@ -413,15 +555,22 @@ class StatementReplay:
         n_seen = len(self.closures_seen)
         n_created = len(self.transformed_created)
         n_self, n_class = len(self.method_self), len(self.method_class)
+        n_custom = len(self._custom_made)
         steps = self.steps
         reads: list[tuple[str, Value | None]] = []
         writes: list[tuple[str, Value]] = []
+        rule_log: list[tuple[CustomFn, tuple[tuple[str, Any], ...]]] = []
         self.module_reads, self.module_writes = reads, writes
+        self.rule_log = rule_log
         try:
             self.exec_stmt(stmt, scope)
         finally:
-            self.module_reads = self.module_writes = None
-        if marks != self._effect_marks():
+            self.module_reads = self.module_writes = self.rule_log = None
+        after = self._effect_marks()
+        # attaching a rule is the one effect a record replays (its `impure_effects` count)
+        if marks != after and (
+            not rule_log or after[1:] != marks[1:] or after[0] - marks[0] != len(rule_log)
+        ):
             return None
         klass = None
         content: list[Value] = []
@@ -433,16 +582,33 @@ class StatementReplay:
             content = [v for _, v in klass.attrs] + list(klass.bases)
         elif len(self.method_self) != n_self or len(self.method_class) != n_class:
             return None
+        customs = self._custom_parts(
+            [c for c, _ in _last(self._custom_made, len(self._custom_made) - n_custom)],
+            reads,
+            writes,
+            rule_log,
+        )
+        if customs is None:
+            return None
+        recipes, custom_reads, rule_sets, reads, writes_left, rule_values = customs
         infos = _last(self.func_infos, len(self.func_infos) - n_infos)
         seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
         created = _last(self.transformed_created, len(self.transformed_created) - n_created)
         positioned = stable(
-            [v for _, v in writes] + [c for _, c in seen] + [tf for tf, _ in created] + content,
+            writes_left
+            + [c for _, c in seen]
+            + [tf for tf, _ in created]
+            + content
+            + rule_values
+            + [r.fields for r in recipes],
             scope,
             self.main,
         )
         if positioned is None:
             return None
+        for r in recipes:
+            made = r.value.fns[0]
+            self.custom_recipes[made] = r
         return StatementRecord(
             stmt.lineno,
             positioned,
@@ -453,7 +619,59 @@ class StatementReplay:
             tuple(created),
             self.steps - steps,
             klass,
+            recipes,
+            custom_reads,
+            rule_sets,
         )
+
+    def _custom_parts(
+        self,
+        made: list[CustomFn],
+        reads: list[tuple[str, Value | None]],
+        writes: list[tuple[str, Value]],
+        rule_log: list[tuple[CustomFn, tuple[tuple[str, Any], ...]]],
+    ) -> tuple | None:
+        """What a statement did with custom functions, as a record keeps it (see
+        `CustomRecipe`), or None if a record cannot: the recipes of those it made and bound
+        to names (only so: one held elsewhere is left to `stable`, which refuses it), the names
+        holding one it attached rules to, the rules set; then its other reads, the values
+        it bound that are not such functions, and the rules' values (for `stable`)."""
+        made_here = set(made)
+        if made and any(self._custom_made[c] is not None for c in made):
+            return None  # made in a call: not a module-level statement's own function
+        bound: dict[int, Value] = {}
+        writes_left: list[Value] = []
+        for _, v in writes:
+            c = _custom_of(v)
+            if c is not None and c in made_here:
+                if bound.setdefault(id(c), v) is not v:
+                    return None
+            else:
+                writes_left.append(v)
+        recipes = tuple(
+            CustomRecipe(v, tuple(getattr(v.fns[0], f) for f in _CUSTOM_FIELDS))
+            for v in bound.values()
+        )
+        if not rule_log:
+            return recipes, (), (), reads, writes_left, []
+        if made:
+            return None
+        held: dict[CustomFn, str] = {}
+        plain_reads: list[tuple[str, Value | None]] = []
+        custom_reads: list[tuple[str, CustomRecipe]] = []
+        for name, v in reads:
+            c = _custom_of(v)
+            recipe = self.custom_recipes.get(c) if c is not None else None
+            if recipe is None:
+                plain_reads.append((name, v))
+            else:
+                held.setdefault(c, name)
+                custom_reads.append((name, recipe))  # type: ignore[arg-type]
+        if set(held) != {c for c, _ in rule_log}:
+            return None  # a function read for something else than attaching its rules
+        rule_sets = tuple((held[c], assigned) for c, assigned in rule_log)
+        rule_values = [v for _, assigned in rule_log for _, v in assigned]
+        return recipes, tuple(custom_reads), rule_sets, plain_reads, writes_left, rule_values
 
     def _class_recipe(
         self, stmt: ast.ClassDef, writes: list[tuple[str, Value]], n_self: int, n_class: int
@@ -502,7 +720,8 @@ class StatementReplay:
     def class_fingerprints(self, before: bool) -> None:
         """A class made from a recipe and left as its statement made it has the fingerprint
         the previous version's class of that recipe had (`before` the module's names are
-        fingerprinted: take them; after: keep them for the next version)."""
+        fingerprinted: take them; after: keep them for the next version); so has a custom
+        function made from a recipe that holds the same objects."""
         carry = self.carry_in if before else self.carry_out
         if carry is None:
             return
@@ -518,3 +737,15 @@ class StatementReplay:
                 fp = fps.get(cls)
                 if fp is not None:
                     carry.class_fps[r] = fp
+        # a custom function made from a recipe whose fields are the very objects its
+        # predecessor's were (replayed values, which nothing changes: see `stable`)
+        for c, recipe in self.custom_recipes.items():
+            now = tuple(getattr(c, f) for f in _CUSTOM_FIELDS)
+            if before:
+                prev = carry.custom_fps.get(recipe)  # type: ignore[call-overload]
+                if prev is not None and all(a is b for a, b in zip(prev[0], now)):
+                    fps[c] = prev[1]
+            else:
+                fp = fps.get(c)
+                if fp is not None:
+                    carry.custom_fps[recipe] = (now, fp)  # type: ignore[index]

@@ -420,6 +420,22 @@ class Transformed:
     site: Span
     #: flax nnx.grad: the filter of the Variables it differentiates
     wrt: Any = None
+    #: cached hash: the incremental analysis looks each one up in several tables per version
+    #: (its structural hash walks its spec, site and function)
+    _hash: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if not h:
+            h = (
+                hash(
+                    (self.spec, self.name, self.fun, self.argnums, self.allow_int, self.site,
+                     self.wrt)
+                )
+                or 1
+            )
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 @dataclass(frozen=True, slots=True)

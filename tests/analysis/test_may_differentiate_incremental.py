@@ -81,3 +81,78 @@ def test_an_edit_asks_only_about_the_values_it_made(monkeypatch) -> None:  # noq
     carried = analyzer._last.carry.transform_valued
     values = analyzer._last.carry.values  # what the replayed statements bound
     assert all(carried[id(values[n])][0] is values[n] for n in ("d", "table", "uses_d"))
+
+
+def _checking_first_answers(monkeypatch) -> list[int]:  # noqa: ANN001
+    """Make every analysis check its first `_may_differentiate` answer (the one resumed from
+    the previous version's, see `Interpreter._resume`) against one computed afresh; returns
+    how many were compared."""
+    from jax_lsp.analysis.interp import _MayDifferentiate
+
+    compared: list[int] = []
+    original = Interpreter._may_differentiate
+
+    def checked(self: Interpreter) -> set:
+        first = not self._md.asked
+        got = set(original(self))
+        if first:
+            kept = self._md, self._md_carried, self.carry_out
+            self._md = _MayDifferentiate(transform_valued=kept[0].transform_valued)
+            self._md_carried, self.carry_out = None, None
+            try:
+                assert got == set(original(self))
+            finally:
+                self._md, self._md_carried, self.carry_out = kept
+            compared.append(len(got))
+        return got
+
+    monkeypatch.setattr(Interpreter, "_may_differentiate", checked)
+    return compared
+
+
+_MORE_EDITS = [
+    ("def caller(x):\n", "def trainer(x):\n    return jax.grad(loss)(x)\n\n\ndef caller(x):\n"),
+    # a function now names an interesting one (only the previous version knew its name)
+    ("def caller(x):\n    return uses_d(x)\n", "def caller(x):\n    return uses_d(x)\n\n\n"
+     "def plain(x):\n    return trainer(x)\n"),
+    ("    return table['f'](x)\n", "    return trainer(x)\n"),
+    ("def uses_d(x):\n", "def uses_d_gone(x):\n"),  # an interesting function is gone
+    ("d = jnp.sin\n", "d = jax.grad\n"),  # a name bound to a transform, then no longer
+    ("d = jax.grad\n", "d = jnp.sin\n"),
+    ("    return trainer(x)\n", "    return jax.grad(loss)(x)\n"),
+]
+
+
+def test_resumed_answers_equal_fresh_ones_over_a_sequence_of_edits(monkeypatch) -> None:  # noqa: ANN001
+    compared = _checking_first_answers(monkeypatch)
+    analyzer = IncrementalAnalyzer()
+    text = _MODULE
+    analyzer.analyze(text)
+    for old, new in _MORE_EDITS + _EDITS:
+        text = text.replace(old, new, 1)
+        typed = text.replace("return jnp.sum(host(w))", "return jnp.sum(host(w))  #")
+        for version in (text, typed):
+            got = analyzer.analyze(version)
+            assert _signature(got) == _signature(analyze_source(version)), version
+    assert analyzer.incremental_runs >= 2 * len(_MORE_EDITS) and len(compared) > 10
+
+
+def test_an_edit_inside_a_function_reads_only_that_function_again(monkeypatch) -> None:  # noqa: ANN001
+    """The previous version's answer is resumed: the functions of unchanged statements are
+    not looked at again (they were, every version)."""
+    read: list[object] = []
+    identifiers = Interpreter._identifiers_of
+
+    def counting(self: Interpreter, node: object) -> frozenset:
+        read.append(node)
+        return identifiers(self, node)
+
+    monkeypatch.setattr(Interpreter, "_identifiers_of", counting)
+    module = _MODULE + "".join(f"\ndef extra_{i}(x):\n    return x + {i}\n" for i in range(30))
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(module)
+    assert len(read) > 30
+    read.clear()
+    analyzer.analyze(module.replace("return x + 7\n", "return x + 8\n"))
+    assert analyzer.incremental_runs == 1
+    assert 1 <= len(read) <= 3
