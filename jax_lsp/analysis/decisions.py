@@ -163,6 +163,7 @@ class CallbackDecisions:
         modes: tuple[str, ...] = (),
         jax_says: str | None = None,
         stop_gradient_helps: bool = True,
+        rejected: str = "an integer input",
     ) -> None:
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
@@ -194,7 +195,7 @@ class CallbackDecisions:
         elif code == "JAX009":
             head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
         elif code == "JAX010":
-            head = f"`{level.name}` (line {site_line}) is applied to an integer input"
+            head = f"`{level.name}` (line {site_line}) is applied to {rejected}"
         elif code == "JAX008" and level.mode == "batch":
             head = (
                 f"`{what}` has no `vmap_method` and its operands are batched by `{level.name}` "

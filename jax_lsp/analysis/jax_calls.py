@@ -206,8 +206,8 @@ class JaxApiCalls:
             facts.int_preserving and all_int
         )
         if facts.tangent_free or intish:
-            # integer results carry float0 tangents: none
-            return Value(traced=traced, intish=intish)
+            # integer results (and PRNG keys) carry float0 tangents: none
+            return Value(traced=traced, intish=intish, prng_key=facts.out == "key")
         if facts.items is not None:
             # a tuple of results (top_k's values and indices): each carries what reaches it
             items = tuple(
