@@ -491,11 +491,10 @@ class Interpreter(
 
     def _may_differentiate(self) -> set[FuncInfo]:
         """The functions whose text may, directly or through other functions of this module,
-        apply a differentiation or batching transform. Only they need interpreting as entry
-        points: a finding always starts at a transform. A cheap textual over-approximation,
-        grown from one call to the next (functions seen since, names bound to transforms
-        since)."""
-        names = set(jaxapi.TRANSFORM_SHORT_NAMES | jaxapi.BATCH_SHORT_NAMES)
+        apply a differentiation transform. Only they need interpreting as entry points: a
+        finding always starts at a transform. A cheap textual over-approximation, grown from
+        one call to the next (functions seen since, names bound to transforms since)."""
+        names = set(jaxapi.TRANSFORM_SHORT_NAMES)
         names.update(q.rpartition(".")[2] for q in self.extra_transforms)
         md = self._md
         known = md.transform_valued
@@ -548,19 +547,11 @@ class Interpreter(
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed
         function (or a registry of them)."""
-        return any(self._starts_finding(f) for f in v.fns) or bool(_transformed_items(v))
-
-    def _starts_finding(self, fn: object, depth: int = 0) -> bool:
-        """Whether calling `fn` may start a finding: a differentiation transform or a
-        transformed function, vmap or a function it batches (also under jit)."""
-        if isinstance(fn, Transformed):
-            return True
-        if isinstance(fn, Api):
-            name = self.extra_transforms.get(fn.name, fn.name)
-            return name in jaxapi.TRANSFORMS or jaxapi.HIGHER_ORDER.get(name) == "vmap"
-        if isinstance(fn, Wrapper) and depth < 4:
-            return fn.kind == "vmap" or any(self._starts_finding(f, depth + 1) for f in fn.fun.fns)
-        return False
+        return any(
+            (isinstance(f, Api) and self.extra_transforms.get(f.name, f.name) in jaxapi.TRANSFORMS)
+            or isinstance(f, Transformed)
+            for f in v.fns
+        ) or bool(_transformed_items(v))
 
     def _calls_local_transform(self, f: FuncInfo) -> bool:
         """`f` names a variable of an enclosing function bound to a transform or a transformed
@@ -571,7 +562,14 @@ class Interpreter(
         idents = self._md.idents.get(f)
         while idents and scope is not None and scope is not scope.module:
             for name in idents & scope.vars.keys():
-                if any(self._starts_finding(fn) for fn in scope.vars[name].fns):
+                if any(
+                    isinstance(fn, Transformed)
+                    or (
+                        isinstance(fn, Api)
+                        and self.extra_transforms.get(fn.name, fn.name) in jaxapi.TRANSFORMS
+                    )
+                    for fn in scope.vars[name].fns
+                ):
                     return True
             scope = scope.parent
         return False

@@ -158,16 +158,6 @@ HIGHER_ORDER: dict[str, str] = {
     "flax.nnx.custom_vjp": "custom_vjp",
 }
 
-#: The last components of the batching transforms' names (vmap, the wrappers JAX measured as
-#: mapping their function, as `vectorize`) and `lax.map`'s `batch_size`: a pure_callback without
-#: `vmap_method` that they batch fails (JAX008) with no differentiation around, so a function
-#: whose text mentions none of these nor a transform's name cannot start a finding.
-BATCH_SHORT_NAMES: frozenset[str] = frozenset(
-    {q.rpartition(".")[2] for q, kind in HIGHER_ORDER.items() if kind == "vmap"}
-    | {q.rpartition(".")[2] for q in apitable.mapping_wrappers()}
-    | {"batch_size"}
-)
-
 #: Canonical spellings: an alias on the left is the thing on the right.
 ALIASES: dict[str, str] = {
     "jax.remat": "jax.checkpoint",
