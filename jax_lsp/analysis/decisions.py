@@ -13,6 +13,7 @@ from pathlib import Path
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
+    BATCH_ONLY,
     CHECKPOINT_LEVELS,
     MASK,
     RULE_LEVELS,
@@ -165,6 +166,8 @@ class CallbackDecisions:
         stop_gradient_helps: bool = True,
         rejected: str = "an integer input",
     ) -> None:
+        if not (code == "JAX008" and level.mode == "batch") and self.reads(BATCH_ONLY).batch_only:
+            return  # a differentiation the entry points that name transforms decide about
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
         if not self.module.is_main:

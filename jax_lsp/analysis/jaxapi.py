@@ -158,6 +158,16 @@ HIGHER_ORDER: dict[str, str] = {
     "flax.nnx.custom_vjp": "custom_vjp",
 }
 
+#: The last components of vmap's names, the wrappers JAX measured as mapping their function
+#: (`vectorize`), and `lax.map`'s `batch_size`: a function that names one of these but no
+#: differentiation transform is analysed as an entry point for JAX008 only (a pure_callback
+#: without `vmap_method` fails under vmap with no derivative around).
+BATCH_SHORT_NAMES: frozenset[str] = frozenset(
+    {q.rpartition(".")[2] for q, kind in HIGHER_ORDER.items() if kind == "vmap"}
+    | {q.rpartition(".")[2] for q in apitable.mapping_wrappers()}
+    | {"batch_size"}
+)
+
 #: Canonical spellings: an alias on the left is the thing on the right.
 ALIASES: dict[str, str] = {
     "jax.remat": "jax.checkpoint",
