@@ -151,6 +151,12 @@ def facts(name: str) -> ApiFacts | None:
 
 
 @lru_cache(maxsize=1)
+def mapping_wrappers() -> frozenset[str]:
+    """The wrappers whose function sees slices of their arguments (`maps`: vectorize)."""
+    return frozenset(n for n, e in table()["functions"].items() if e.get("maps"))
+
+
+@lru_cache(maxsize=1)
 def dtype_kinds() -> dict[str, str]:
     """Dtype names of jax.numpy and numpy ("jax.numpy.int32") and their kind ("int", ...)."""
     return dict(table().get("dtypes", {}))

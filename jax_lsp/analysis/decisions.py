@@ -13,6 +13,7 @@ from pathlib import Path
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
+    BATCH_ONLY,
     CHECKPOINT_LEVELS,
     MASK,
     RULE_LEVELS,
@@ -163,7 +164,10 @@ class CallbackDecisions:
         modes: tuple[str, ...] = (),
         jax_says: str | None = None,
         stop_gradient_helps: bool = True,
+        rejected: str = "an integer input",
     ) -> None:
+        if not (code == "JAX008" and level.mode == "batch") and self.reads(BATCH_ONLY).batch_only:
+            return  # a differentiation the entry points that name transforms decide about
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
         if not self.module.is_main:
@@ -194,7 +198,7 @@ class CallbackDecisions:
         elif code == "JAX009":
             head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
         elif code == "JAX010":
-            head = f"`{level.name}` (line {site_line}) is applied to an integer input"
+            head = f"`{level.name}` (line {site_line}) is applied to {rejected}"
         elif code == "JAX008" and level.mode == "batch":
             head = (
                 f"`{what}` has no `vmap_method` and its operands are batched by `{level.name}` "

@@ -143,7 +143,7 @@ class _Walker:
             c = x.const
             if not x.tan and not x.fns and x.items is None and x.keys is None:
                 if c is NOCONST:
-                    return ("d", x.traced, x.intish, x.choices)
+                    return ("d", x.traced, x.intish, x.choices, x.prng_key)
                 if type(c) in _ATOMS:  # data: the most common value by far
                     return ("d", type(c).__name__, c, x.traced, x.intish)
             return (
@@ -156,6 +156,7 @@ class _Walker:
                 x.traced,
                 x.intish,
                 x.choices,
+                x.prng_key,
             )
         if kind == "atom":
             return (t.__name__, x)

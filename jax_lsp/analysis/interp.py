@@ -154,6 +154,15 @@ def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
     return found
 
 
+def _batches(fn: object, depth: int = 0) -> bool:
+    """Whether `fn` is vmap or a function it batches (also under jit)."""
+    if isinstance(fn, Api):
+        return jaxapi.HIGHER_ORDER.get(fn.name) == "vmap"
+    if isinstance(fn, Wrapper) and depth < 4:
+        return fn.kind == "vmap" or any(_batches(f, depth + 1) for f in fn.fun.fns)
+    return False
+
+
 def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
     """The transformed functions among `fns`, also inside wrappers (`jax.jit(jax.grad(f))`)
     and partials."""
@@ -376,6 +385,8 @@ class Interpreter(
         self._outer_writes = 0
         self._entered_log: list[ast.AST] = []
         self._created_root: dict[Transformed, object] = {}
+        #: the entry points analysed for JAX008 only (`_may_batch`)
+        self._batch_roots: set[object] = set()
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
         #: `top_statement`'s answers (the roots that ran ask about the same functions)
@@ -439,6 +450,15 @@ class Interpreter(
                 for f, c in self.closures_seen.items()
                 if f not in self.entered and f in interesting and not self._contained(f.node)
             ]
+            # once every function naming a transform ran: those that only batch
+            batching = not todo
+            if batching:
+                batchers = self._may_batch()
+                todo = [
+                    c
+                    for f, c in self.closures_seen.items()
+                    if f not in self.entered and f in batchers and not self._contained(f.node)
+                ]
             for closure in todo:
                 self.entered.add(closure.func)
                 root = closure.func.node
@@ -454,7 +474,12 @@ class Interpreter(
                 if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
                     self._root_self[root] = me.fns[0]
                 args = self._entry_args(closure)
-                self.call_closure(closure, args, None, label=None)
+                if batching:
+                    self._batch_roots.add(root)
+                    with self.within(batch_only=True):
+                        self.call_closure(closure, args, None, label=None)
+                else:
+                    self.call_closure(closure, args, None, label=None)
                 self._snapshot_self_writes(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
@@ -617,6 +642,15 @@ class Interpreter(
         md.nested = [f for f in prev.nested if f not in gone] if gone else list(prev.nested)
         names.update(prev.names)
 
+    def _may_batch(self) -> list[FuncInfo]:
+        """The functions `_may_differentiate` leaves out whose text names vmap (or a
+        module-level function it batches): analysed as entry points for JAX008 only."""
+        names = jaxapi.BATCH_SHORT_NAMES | {
+            name for name, v in self.module_scope.vars.items() if any(map(_batches, v.fns))
+        }
+        idents = self._md.idents
+        return [f for f in self._md.rest if not idents[f].isdisjoint(names)]
+
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed
         function (or a registry of them)."""
@@ -727,6 +761,8 @@ class Interpreter(
         groups: dict[object, list[tuple[Transformed, ast.AST]]] = {}
         for tf, node in escaped:
             creator = self._created_root.get(tf, MODULE_ROOT)
+            if creator in self._batch_roots:
+                continue  # made by code its own entry point already analysed
             groups.setdefault(node if creator is MODULE_ROOT else creator, []).append((tf, node))
         for root, group in groups.items():
             entry = None

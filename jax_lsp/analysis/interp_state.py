@@ -66,6 +66,9 @@ class Ctx:
     staged: bool = False
     #: inside `jax.make_jaxpr` / `jax.eval_shape`: traced, never lowered nor run
     trace_only: bool = False
+    #: inside an entry point analysed only for what its vmaps batch (it names no
+    #: differentiation transform): only JAX008 findings of those vmaps are reported
+    batch_only: bool = False
 
 
 #: one bit per field of `Ctx`, to note which of them the code being interpreted read
@@ -81,6 +84,7 @@ MODULE_TAN = CTX_BIT["module_tan"]
 JITTED = CTX_BIT["jitted"]
 STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
+BATCH_ONLY = CTX_BIT["batch_only"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 

@@ -18,6 +18,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
+    EMPTY,
     NOCONST,
     UNKNOWN,
     Api,
@@ -205,8 +206,8 @@ class JaxApiCalls:
             facts.int_preserving and all_int
         )
         if facts.tangent_free or intish:
-            # integer results carry float0 tangents: none
-            return Value(traced=traced, intish=intish)
+            # integer results (and PRNG keys) carry float0 tangents: none
+            return Value(traced=traced, intish=intish, prng_key=facts.out == "key")
         if facts.items is not None:
             # a tuple of results (top_k's values and indices): each carries what reaches it
             items = tuple(
@@ -268,11 +269,18 @@ class JaxApiCalls:
             return Value(fns=(Wrapper(kind, funs[0], name=facts.name),))
         operand = Value(tan=derived(data).tan, traced=True)
         short = facts.name.rpartition(".")[2]
+        # the custom_vjp inside also takes the values its functions close over (odeint
+        # closure-converts them): their tangents reach it as the arguments' do
+        inputs = operand.tan
+        if node is not None and (
+            facts.forward == "custom_vjp_forward" or facts.transpose == "custom_vjp_transpose"
+        ):
+            inputs |= self._closed_over_tangents(funs, facts.callee_arity, node)
         if node is not None and facts.forward == "custom_vjp_forward":
             forward = sorted(
                 (
                     m
-                    for m in operand.tan - self.reads(MASK).mask
+                    for m in inputs - self.reads(MASK).mask
                     if isinstance(m, Level) and m.mode == FORWARD
                 ),
                 key=lambda lv: lv.order,
@@ -286,7 +294,7 @@ class JaxApiCalls:
             transposed = sorted(
                 (
                     m
-                    for m in operand.tan - self.ctx.mask
+                    for m in inputs - self.ctx.mask
                     if isinstance(m, Level) and m.mode == TRANSPOSE
                 ),
                 key=lambda lv: lv.order,
@@ -318,6 +326,17 @@ class JaxApiCalls:
             # (an error while differentiating the loop's body is raised first)
             result = self._check_reverse_loop(result, node, short)
         return result
+
+    def _closed_over_tangents(self, funs: list[Value], arity: int, node: ast.AST) -> frozenset:
+        """The tangents the functions `funs` return when called with tangent-free arguments:
+        those of the values they close over. Called as JAX's `closure_convert` traces them,
+        where no transform applies: every level is masked, so only what fails whatever the
+        levels (an integer input to a transform inside, ...) is reported here."""
+        quiet = frozenset(m for lv in self.levels for m in (lv, lv.batch_mark, lv.tangent_mark))
+        args = Args([Value(traced=True)] * arity, {}, [None] * arity, {})
+        with self.within(mask=self.reads(MASK).mask | quiet):
+            outs = [self.call_value(f, args, node) for f in funs if f.fns]
+        return join(outs).tan if outs else EMPTY
 
     def array_with_dtype(self, first: Value, dtype: Value | None) -> Value:
         """`array(first, dtype)`: a given dtype decides whether it is an integer array (JAX010),

@@ -158,6 +158,16 @@ HIGHER_ORDER: dict[str, str] = {
     "flax.nnx.custom_vjp": "custom_vjp",
 }
 
+#: The last components of vmap's names, the wrappers JAX measured as mapping their function
+#: (`vectorize`), and `lax.map`'s `batch_size`: a function that names one of these but no
+#: differentiation transform is analysed as an entry point for JAX008 only (a pure_callback
+#: without `vmap_method` fails under vmap with no derivative around).
+BATCH_SHORT_NAMES: frozenset[str] = frozenset(
+    {q.rpartition(".")[2] for q, kind in HIGHER_ORDER.items() if kind == "vmap"}
+    | {q.rpartition(".")[2] for q in apitable.mapping_wrappers()}
+    | {"batch_size"}
+)
+
 #: Canonical spellings: an alias on the left is the thing on the right.
 ALIASES: dict[str, str] = {
     "jax.remat": "jax.checkpoint",
@@ -170,6 +180,8 @@ ALIASES: dict[str, str] = {
     "jax.experimental.io_callback.io_callback": "jax.experimental.io_callback",
     "jax._src.callback.pure_callback": "jax.pure_callback",
     "jax._src.callback.io_callback": "jax.experimental.io_callback",
+    # what jax.random.key calls once its `impl` is resolved: a typed key array
+    "jax._src.random.prng.random_seed": "jax.random.key",
     "flax.nnx.checkpoint": "flax.nnx.remat",
     "flax.nnx.VariableState": "flax.nnx.Variable",
     "flax.linen.checkpoint": "flax.linen.remat",
@@ -313,6 +325,11 @@ PYTHON_STATIC_METHODS: frozenset[str] = frozenset({"__len__", "tolist", "item"})
 KILLER_ATTRIBUTES: frozenset[str] = frozenset(
     {"shape", "ndim", "dtype", "size", "sharding", "aval", "weak_type", "itemsize", "nbytes"}
 )
+
+
+#: the transforms (by their name in JAX's message) that reject a PRNG key input with the
+#: message they give integers (checked under JAX 0.10.2; jacfwd and hessian say otherwise)
+KEY_REJECTING_CHECKS = frozenset({"grad", "jacrev"})
 
 
 def int_input_error(int_check: str) -> str:

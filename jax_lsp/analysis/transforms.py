@@ -204,11 +204,16 @@ class Transforms:
         if any(i >= n for i in diff):
             if args.star is None:
                 return derived(args.all_values())
-        # JAX010: integer inputs are rejected before tracing
+        # JAX010: integer inputs are rejected before tracing (PRNG keys too, by grad and
+        # jacrev; jacfwd says otherwise: "jacfwd with input element type key<fry>")
         if spec.int_check and not f.allow_int and node is not None:
+            keys = spec.int_check in jaxapi.KEY_REJECTING_CHECKS
             for i in diff:
                 if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
                     self._report_int(f, node)
+                    return UNKNOWN
+                if i < n and keys and self._has_int_leaf(args.pos[i], wrt=f.wrt, key=True):
+                    self._report_int(f, node, "a PRNG key input")
                     return UNKNOWN
         if spec.outer is not None:
             outer = Transformed(
@@ -245,7 +250,8 @@ class Transforms:
         mark = add_mark_to_arrays if spec.arrays_only else add_mark
         # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
         new_pos = [
-            mark(v, marks) if i in diff and not v.intish else v for i, v in enumerate(args.pos)
+            mark(v, marks) if i in diff and not (v.intish or v.prng_key) else v
+            for i, v in enumerate(args.pos)
         ]
         own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
         kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
@@ -257,36 +263,37 @@ class Transforms:
             out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
-    def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None) -> bool:
-        """Whether the pytree `v` has an integer leaf: a tuple's item, a field (not a
-        static one) of an instance of a class registered as a pytree (flax.struct, ...), or
-        a Variable of an nnx module that nnx.grad's filter `wrt` selects."""
-        if v.intish:
+    def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None, key: bool = False) -> bool:
+        """Whether the pytree `v` has an integer leaf (with `key`: a PRNG key leaf): a tuple's
+        item, a field (not a static one) of an instance of a class registered as a pytree
+        (flax.struct, ...), or a Variable of an nnx module that nnx.grad's filter `wrt`
+        selects."""
+        if v.prng_key if key else v.intish:
             return True
         if depth > MAX_DEPTH_ITEMS:
             return False
         if v.items is not None:
-            return any(self._has_int_leaf(i, depth + 1, wrt) for i in v.items)
+            return any(self._has_int_leaf(i, depth + 1, wrt, key) for i in v.items)
         for f in v.fns:
             if wrt is not None and isinstance(f, Instance) and self._is_nnx_graph(f.cls):
                 for k, a in f.attrs.items():
                     kind = f.var_kinds.get(k)
                     if isinstance(kind, tuple) and nnx_filters.selects(wrt, kind, k) is True:
-                        if a.intish:
+                        if a.prng_key if key else a.intish:
                             return True
                     elif kind is None and any(isinstance(g, Instance) for g in a.fns):
-                        if self._has_int_leaf(a, depth + 1, wrt):
+                        if self._has_int_leaf(a, depth + 1, wrt, key):
                             return True
             elif isinstance(f, Instance) and f.cls.is_pytree():
                 if any(
-                    self._has_int_leaf(a, depth + 1)
+                    self._has_int_leaf(a, depth + 1, key=key)
                     for k, a in f.attrs.items()
                     if not f.cls.is_static_field(k)
                 ):
                     return True
         return False
 
-    def _report_int(self, f: Transformed, node: ast.AST) -> None:
+    def _report_int(self, f: Transformed, node: ast.AST, what: str = "an integer input") -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)
         says = jaxapi.int_input_error(f.spec.int_check)
-        self.report("JAX010", node, level, f.name, (), jax_says=says)
+        self.report("JAX010", node, level, f.name, (), jax_says=says, rejected=what)

@@ -143,6 +143,9 @@ class Value:
     #: when `const` is unknown: the few constants it is one of (an element of `["a", "b"]`),
     #: so that `registry[name]` reads only those entries; None when not known
     choices: frozenset | None = None
+    #: a typed PRNG key array (`jax.random.key`): grad and jacrev reject it as they reject
+    #: integers (JAX010); it never carries a tangent
+    prng_key: bool = False
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -160,6 +163,7 @@ class Value:
                         self.traced,
                         self.intish,
                         self.choices,
+                        self.prng_key,
                     )
                 )
                 or 1

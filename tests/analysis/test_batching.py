@@ -158,3 +158,44 @@ def test_custom_vjp_on_rule_tangents_is_a_transpose_error_under_reverse_mode() -
     # a custom_vjp on the primal only leaves the tangent map transposable
     on_x = RULE.format("cv(jnp.cos(x)) * t")
     assert codes(on_x + "jax.grad(lambda x: jnp.sum(f(x)))(jnp.ones(2))\n") == []
+
+
+def test_function_that_only_batches_is_an_entry_point_for_jax008() -> None:
+    """A function nothing calls that vmaps a callback without vmap_method (a test method, a
+    handler) is analysed as an entry point; one calling a module-level vmapped function too
+    (jax's tests/python_callback_test.py, test_vmap_method_raise)."""
+    assert codes("""
+        def test_batched():
+            @jax.vmap
+            def f(x):
+                return host(x)
+            return f(jnp.ones(3))
+    """) == [("JAX008", HOST)]
+    assert codes("""
+        batched = jax.vmap(host)
+        def test_batched():
+            return batched(jnp.ones(3))
+    """) == [("JAX008", HOST)]
+    assert codes("""
+        def test_batched():
+            return jax.vmap(host_seq)(jnp.ones(3))
+    """) == []
+
+
+def test_function_that_only_batches_reports_no_derivative() -> None:
+    """Such an entry point names no differentiation transform: what the functions it calls
+    differentiate is decided by their own entry points (with their unknown arguments), not
+    by the arguments it passes them."""
+    assert codes("""
+        class Pullback:
+            def __call__(self, fn, x):
+                out, back = jax.vjp(fn, x)
+                return back(out)
+        pull = Pullback()
+        def evaluate(xs):
+            return jax.vmap(lambda x: x * 2.0)(xs), pull(host, xs)
+    """) == []
+    assert codes("""
+        def evaluate(xs):
+            return jax.vmap(lambda x: x * 2.0)(xs), jax.vjp(host, xs)
+    """) == [("JAX001", HOST)]

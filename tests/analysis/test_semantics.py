@@ -117,6 +117,20 @@ def f(x):
 for i in range(3):
     jax.grad(f)(jnp.asarray(i))
 """),
+"typed_key_grad": (["JAX010"], """
+def sample(key):
+    return 2.0 * jax.random.uniform(key)
+jax.grad(sample)(jax.random.key(0))
+"""),
+"typed_keys_split_jacrev": (["JAX010"], """
+keys = jax.random.split(jax.random.key(0), 3)
+jax.jacrev(jax.vmap(jax.random.normal))(keys)
+"""),
+"typed_key_grad_allow_int": ([], """
+def sample(key):
+    return 2.0 * jax.random.uniform(key)
+print(jax.grad(sample, allow_int=True)(jax.random.key(0)).dtype)
+"""),
 "vmap_no_method": (["JAX008"], f"""
 def f(x):
     return {cb('x')}
@@ -779,3 +793,12 @@ def test_integer_input_message_is_the_transforms_own(transform: str, says: str) 
     src = H + f"{transform}(lambda x: x * 1.0)(jnp.int32(1))\n"
     (f,) = analyze_source(src, "t.py").findings
     assert f.code == "JAX010" and f"JAX will raise '{says}'" in f.message
+
+
+@pytest.mark.parametrize("transform", ["jax.jacfwd", "jax.hessian"])
+def test_typed_key_input_to_jacfwd_is_not_jax010(transform: str) -> None:
+    """grad and jacrev reject a typed PRNG key with their integer-input message (JAX010);
+    jacfwd and hessian raise another one, 'jacfwd with input element type key<fry>' (JAX
+    0.10.2), which JAX010 does not predict."""
+    src = H + f"{transform}(lambda k: jax.random.uniform(k))(jax.random.key(0))\n"
+    assert analyze_source(src, "t.py").findings == []
