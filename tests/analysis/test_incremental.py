@@ -354,6 +354,8 @@ def _semantic_edit(source: str, rng) -> str:  # noqa: ANN001
         if isinstance(n, ast.FunctionDef) and n.body and n.end_lineno > n.body[0].lineno
     ]
     top = [f.name for f in tree.body if isinstance(f, ast.FunctionDef)]
+    if not funcs:  # earlier edits left no body of two lines: a module-level statement typed
+        return source.rstrip("\n") + "\n_probe = 0\n"
     f = rng.choice(funcs)
     first = f.body[0]
     indent = " " * first.col_offset
