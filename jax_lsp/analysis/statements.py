@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi, nnx_filters
+from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
@@ -36,6 +36,7 @@ from jax_lsp.analysis.values import (
     LazyName,
     Level,
     Partial,
+    UserModule,
     Value,
     derived,
     is_python_number,
@@ -146,10 +147,14 @@ class PythonStatements:
                     user = self.find_user_module(a.name, 0)
                     v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
                     self.store(a.asname, v, scope)
+                    self._run_for_effects(a.asname, user)
                 else:
                     top = a.name.split(".")[0]
                     user = self.find_user_module(top, 0)
                     self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
+                    if user is not None and top != a.name:
+                        user = self.find_user_module(a.name, 0)
+                    self._run_for_effects(top, user)
         elif t is ast.ImportFrom:
             mod = stmt.module or ""  # type: ignore[attr-defined]
             level = stmt.level or 0  # type: ignore[attr-defined]
@@ -166,8 +171,12 @@ class PythonStatements:
                     continue
                 if user is not None and self.module.path and user.path == Path(self.module.path):
                     v = self._imported_from_itself(a.name, scope)
+                    submodule = next((f for f in v.fns if type(f) is UserModule), None)
+                    self._run_for_effects(a.asname or a.name, submodule)
                 elif user is not None:
                     v = Value(fns=(LazyName(user.path, a.name),))
+                    if not str(self.module.path).endswith("__init__.py"):  # not a re-export
+                        self._run_for_effects(a.asname or a.name, user)
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
@@ -188,6 +197,22 @@ class PythonStatements:
         elif t in (ast.Break, ast.Continue):
             return False
         return True
+
+    def _run_for_effects(self, bound: str, user: UserModule | None) -> None:
+        """Run the workspace module `user` now, as Python does at its import, when the import
+        binding `bound` is there only for what the module does as it runs (`import_effects`);
+        other imports load their module when a name of it is first used."""
+        if user is None or self.workspace is None or user.path in self.modules:
+            return
+        if import_effects.installed(user.path, self.workspace.env_paths):
+            return
+        if self.module is self.main:
+            tree = self.tree
+        else:
+            parsed = self.workspace.parse(Path(self.module.path))
+            tree = parsed.tree if parsed is not None else None
+        if import_effects.for_effects(bound, tree):
+            self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
         """`from <this module> import name` (a package's `__init__` importing its submodule,
