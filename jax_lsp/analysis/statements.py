@@ -620,17 +620,16 @@ class PythonStatements:
             self.assign(target.value, v, scope)  # type: ignore[attr-defined]
         elif t is ast.Attribute:
             obj = self.eval(target.value, scope)  # type: ignore[attr-defined]
-            for inst in obj.fns:
-                if isinstance(inst, Instance):
-                    old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
-                    inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
-                    self._outer_writes += 1
-                    self.note_attribute_write(inst, target.attr)  # type: ignore[attr-defined]
+            self.set_attribute(obj, target.attr, v)  # type: ignore[attr-defined]
         elif t is ast.Subscript:
             key = self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
             if isinstance(base, ast.Name) and _holds_functions(v):
-                old = self.lookup(base.id, scope)
+                imported = self._imported_binding(base.id, scope)
+                old = (
+                    self.lookup(base.id, scope) if imported is None
+                    else self.module_attribute(UserModule(imported.path), imported.name)
+                )
                 if (
                     old.keys is not None
                     and old.items is not None
@@ -640,11 +639,66 @@ class PythonStatements:
                     # a function registered in a dict (`LOSSES[name] = fn`, often by a
                     # decorator, or inside a tuple: `R[name] = (fn, weight)`): the dict now
                     # holds it at that key, for its later readers
-                    self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
+                    if imported is not None:  # `from registry import TABLE`: that module's dict
+                        self._write_module_global(imported.path, imported.name,
+                                                  _with_entry(old, key.const, v), alone=True)
+                    else:
+                        self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
                     return
+            if (
+                isinstance(base, ast.Attribute)
+                and _holds_functions(v)
+                and _plain_key(key.const)
+            ):
+                obj = self.eval(base.value, scope)
+                if len(obj.fns) == 1 and type(obj.fns[0]) is UserModule:
+                    # `registry.TABLE[name] = fn`: the dict of that module holds it now
+                    old = self.attribute(obj, base.attr)
+                    table = old.keys is not None and old.items is not None
+                    if table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
+                        self._write_module_global(obj.fns[0].path, base.attr,
+                                                  _with_entry(old, key.const, v), alone=True)
+                        return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def set_attribute(self, obj: Value, name: str, v: Value) -> None:
+        """`obj.name = v` (or `setattr(obj, "name", v)`): an instance's attribute, or a global
+        of a workspace module (`registry.ACTIVATION = fn`)."""
+        for inst in obj.fns:
+            if isinstance(inst, Instance):
+                old = inst.attrs.get(name)
+                inst.attrs[name] = v if old is None else join([old, v])
+                self._outer_writes += 1
+                self.note_attribute_write(inst, name)  # type: ignore[attr-defined]
+            elif type(inst) is UserModule:
+                self._write_module_global(inst.path, name, v, alone=len(obj.fns) == 1)
+
+    def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
+        """The imported name `name` is bound to where it lives (`from registry import TABLE`,
+        still unresolved): a change of its value in place is a change of that module's."""
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in s.func.locals:
+                return None
+            s = s.parent
+        bound = scope.module.vars.get(name)
+        if bound is not None and len(bound.fns) == 1 and type(bound.fns[0]) is LazyName:
+            return bound.fns[0]
+        return None
+
+    def _write_module_global(self, path: Path, name: str, value: Value, *, alone: bool) -> None:
+        """Another module's global is written (`registry.TABLE[k] = fn`, `mod.X = v`): the one
+        instance of that module the analysis has holds it for every later reader (joined with
+        its old value when the written object may be another one: `alone` False)."""
+        info = self.load_module(path)
+        if info is None:
+            return
+        old = info.scope.vars.get(name)
+        info.scope.vars[name] = value if alone or old is None else join([old, value])
+        self._outer_writes += 1
+        self.note_write()
 
     def _store_mutated(self, name: str, value: Value, scope: Scope) -> None:
         """The container bound to `name` was changed in place: bind the changed one where
