@@ -35,6 +35,7 @@ from jax_lsp.analysis.values import (
     Instance,
     LazyName,
     Level,
+    ModuleInfo,
     Partial,
     UserModule,
     Value,
@@ -626,9 +627,12 @@ class PythonStatements:
             base = target.value  # type: ignore[attr-defined]
             if isinstance(base, ast.Name) and _holds_functions(v):
                 imported = self._imported_binding(base.id, scope)
+                defined = None if imported is None else self._definition(imported.path,
+                                                                         imported.name)
                 old = (
                     self.lookup(base.id, scope) if imported is None
-                    else self.module_attribute(UserModule(imported.path), imported.name)
+                    else UNKNOWN if defined is None
+                    else defined[0].scope.vars.get(defined[1], UNKNOWN)
                 )
                 if (
                     old.keys is not None
@@ -639,9 +643,8 @@ class PythonStatements:
                     # a function registered in a dict (`LOSSES[name] = fn`, often by a
                     # decorator, or inside a tuple: `R[name] = (fn, weight)`): the dict now
                     # holds it at that key, for its later readers
-                    if imported is not None:  # `from registry import TABLE`: that module's dict
-                        self._write_module_global(imported.path, imported.name,
-                                                  _with_entry(old, key.const, v), alone=True)
+                    if defined is not None:  # `from registry import TABLE`: that module's dict
+                        self._write_global_of(*defined, _with_entry(old, key.const, v))
                     else:
                         self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
                     return
@@ -653,11 +656,12 @@ class PythonStatements:
                 obj = self.eval(base.value, scope)
                 if len(obj.fns) == 1 and type(obj.fns[0]) is UserModule:
                     # `registry.TABLE[name] = fn`: the dict of that module holds it now
-                    old = self.attribute(obj, base.attr)
+                    defined = self._definition(obj.fns[0].path, base.attr)
+                    old = UNKNOWN if defined is None else defined[0].scope.vars.get(defined[1],
+                                                                                    UNKNOWN)
                     table = old.keys is not None and old.items is not None
-                    if table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
-                        self._write_module_global(obj.fns[0].path, base.attr,
-                                                  _with_entry(old, key.const, v), alone=True)
+                    if defined and table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
+                        self._write_global_of(*defined, _with_entry(old, key.const, v))
                         return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
@@ -688,15 +692,31 @@ class PythonStatements:
             return bound.fns[0]
         return None
 
+    def _definition(self, path: Path, name: str) -> tuple[ModuleInfo, str] | None:
+        """The module (its one instance in this analysis) and name that define global `name`
+        of the workspace module at `path`, following re-exports (`from .table import TABLE`
+        in a package's `__init__`); None when it cannot be read."""
+        for _ in range(_MAX_REEXPORTS):
+            info = self.load_module(path)
+            if info is None:
+                return None
+            bound = info.scope.vars.get(name)
+            if bound is None or len(bound.fns) != 1 or type(bound.fns[0]) is not LazyName:
+                return info, name
+            path, name = bound.fns[0].path, bound.fns[0].name
+        return None
+
     def _write_module_global(self, path: Path, name: str, value: Value, *, alone: bool) -> None:
-        """Another module's global is written (`registry.TABLE[k] = fn`, `mod.X = v`): the one
-        instance of that module the analysis has holds it for every later reader (joined with
-        its old value when the written object may be another one: `alone` False)."""
-        info = self.load_module(path)
-        if info is None:
-            return
-        old = info.scope.vars.get(name)
-        info.scope.vars[name] = value if alone or old is None else join([old, value])
+        """Another module's global is written (`mod.X = v`): the one instance of that module
+        the analysis has holds it for every later reader (joined with its old value when the
+        written object may be another one: `alone` False)."""
+        defined = self._definition(path, name)
+        if defined is not None:
+            old = defined[0].scope.vars.get(defined[1])
+            self._write_global_of(*defined, value if alone or old is None else join([old, value]))
+
+    def _write_global_of(self, info: ModuleInfo, name: str, value: Value) -> None:
+        info.scope.vars[name] = value
         self._outer_writes += 1
         self.note_write()
 
@@ -714,6 +734,10 @@ class PythonStatements:
             self.store(name, value, scope)
         elif name in scope.module.vars:
             self.write_global(name, value, scope)
+
+
+#: how many re-exports (`from .table import TABLE` in a package) a write follows to its module
+_MAX_REEXPORTS = 8
 
 
 def _holds_functions(v: Value) -> bool:

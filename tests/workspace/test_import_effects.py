@@ -19,7 +19,7 @@ from oracle import expected_markers
 from jax_lsp.analysis import Workspace, analyze_source
 from jax_lsp.codes import RULES
 
-PROJECTS = Path(__file__).parent / "import_effects"
+PROJECTS = Path(__file__).parent / "projects" / "import_effects"
 MAINS = sorted(PROJECTS.glob("*/main.py"))
 
 # runs each project's main.py as a script (its folder first on sys.path), then forgets the
