@@ -207,12 +207,7 @@ class PythonStatements:
             return
         if import_effects.installed(user.path, self.workspace.env_paths):
             return
-        if self.module is self.main:
-            tree = self.tree
-        else:
-            parsed = self.workspace.parse(Path(self.module.path))
-            tree = parsed.tree if parsed is not None else None
-        if import_effects.for_effects(bound, tree):
+        if import_effects.for_effects(bound, self.module.lines):
             self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
