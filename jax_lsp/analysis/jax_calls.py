@@ -130,6 +130,9 @@ class JaxApiCalls:
                 return self.attribute(args.pos[0], attr)
             if self.limits is not None and node is not None:
                 self.note_limit(node, "getattr with a name not known statically: unknown value")
+        if name == "builtins.setattr" and len(args.pos) == 3 and isinstance(args.pos[1].const, str):
+            self.set_attribute(args.pos[0], args.pos[1].const, args.pos[2])
+            return Value(const=None)
         if name == "builtins.super":
             return UNKNOWN
         if name in ("numpy.array", "numpy.asarray") and args.pos:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi, nnx_filters
+from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
@@ -35,7 +35,9 @@ from jax_lsp.analysis.values import (
     Instance,
     LazyName,
     Level,
+    ModuleInfo,
     Partial,
+    UserModule,
     Value,
     derived,
     is_python_number,
@@ -146,10 +148,14 @@ class PythonStatements:
                     user = self.find_user_module(a.name, 0)
                     v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
                     self.store(a.asname, v, scope)
+                    self._run_for_effects(a.asname, user)
                 else:
                     top = a.name.split(".")[0]
                     user = self.find_user_module(top, 0)
                     self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
+                    if user is not None and top != a.name:
+                        user = self.find_user_module(a.name, 0)
+                    self._run_for_effects(top, user)
         elif t is ast.ImportFrom:
             mod = stmt.module or ""  # type: ignore[attr-defined]
             level = stmt.level or 0  # type: ignore[attr-defined]
@@ -166,8 +172,12 @@ class PythonStatements:
                     continue
                 if user is not None and self.module.path and user.path == Path(self.module.path):
                     v = self._imported_from_itself(a.name, scope)
+                    submodule = next((f for f in v.fns if type(f) is UserModule), None)
+                    self._run_for_effects(a.asname or a.name, submodule)
                 elif user is not None:
                     v = Value(fns=(LazyName(user.path, a.name),))
+                    if not str(self.module.path).endswith("__init__.py"):  # not a re-export
+                        self._run_for_effects(a.asname or a.name, user)
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
@@ -188,6 +198,17 @@ class PythonStatements:
         elif t in (ast.Break, ast.Continue):
             return False
         return True
+
+    def _run_for_effects(self, bound: str, user: UserModule | None) -> None:
+        """Run the workspace module `user` now, as Python does at its import, when the import
+        binding `bound` is there only for what the module does as it runs (`import_effects`);
+        other imports load their module when a name of it is first used."""
+        if user is None or self.workspace is None or user.path in self.modules:
+            return
+        if import_effects.installed(user.path, self.workspace.env_paths):
+            return
+        if import_effects.for_effects(bound, self.module.lines):
+            self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
         """`from <this module> import name` (a package's `__init__` importing its submodule,
@@ -595,17 +616,19 @@ class PythonStatements:
             self.assign(target.value, v, scope)  # type: ignore[attr-defined]
         elif t is ast.Attribute:
             obj = self.eval(target.value, scope)  # type: ignore[attr-defined]
-            for inst in obj.fns:
-                if isinstance(inst, Instance):
-                    old = inst.attrs.get(target.attr)  # type: ignore[attr-defined]
-                    inst.attrs[target.attr] = v if old is None else join([old, v])  # type: ignore[attr-defined]
-                    self._outer_writes += 1
-                    self.note_attribute_write(inst, target.attr)  # type: ignore[attr-defined]
+            self.set_attribute(obj, target.attr, v)  # type: ignore[attr-defined]
         elif t is ast.Subscript:
             key = self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
             if isinstance(base, ast.Name) and _holds_functions(v):
-                old = self.lookup(base.id, scope)
+                imported = self._imported_binding(base.id, scope)
+                defined = None if imported is None else self._definition(imported.path,
+                                                                         imported.name)
+                old = (
+                    self.lookup(base.id, scope) if imported is None
+                    else UNKNOWN if defined is None
+                    else defined[0].scope.vars.get(defined[1], UNKNOWN)
+                )
                 if (
                     old.keys is not None
                     and old.items is not None
@@ -615,11 +638,82 @@ class PythonStatements:
                     # a function registered in a dict (`LOSSES[name] = fn`, often by a
                     # decorator, or inside a tuple: `R[name] = (fn, weight)`): the dict now
                     # holds it at that key, for its later readers
-                    self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
+                    if defined is not None:  # `from registry import TABLE`: that module's dict
+                        self._write_global_of(*defined, _with_entry(old, key.const, v))
+                    else:
+                        self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
                     return
+            if (
+                isinstance(base, ast.Attribute)
+                and _holds_functions(v)
+                and _plain_key(key.const)
+            ):
+                obj = self.eval(base.value, scope)
+                if len(obj.fns) == 1 and type(obj.fns[0]) is UserModule:
+                    # `registry.TABLE[name] = fn`: the dict of that module holds it now
+                    defined = self._definition(obj.fns[0].path, base.attr)
+                    old = UNKNOWN if defined is None else defined[0].scope.vars.get(defined[1],
+                                                                                    UNKNOWN)
+                    table = old.keys is not None and old.items is not None
+                    if defined and table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
+                        self._write_global_of(*defined, _with_entry(old, key.const, v))
+                        return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def set_attribute(self, obj: Value, name: str, v: Value) -> None:
+        """`obj.name = v` (or `setattr(obj, "name", v)`): an instance's attribute, or a global
+        of a workspace module (`registry.ACTIVATION = fn`)."""
+        for inst in obj.fns:
+            if isinstance(inst, Instance):
+                old = inst.attrs.get(name)
+                inst.attrs[name] = v if old is None else join([old, v])
+                self._outer_writes += 1
+                self.note_attribute_write(inst, name)  # type: ignore[attr-defined]
+            elif type(inst) is UserModule:
+                self._write_module_global(inst.path, name, v, alone=len(obj.fns) == 1)
+
+    def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
+        """The imported name `name` is bound to where it lives (`from registry import TABLE`,
+        still unresolved): a change of its value in place is a change of that module's."""
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in s.func.locals:
+                return None
+            s = s.parent
+        bound = scope.module.vars.get(name)
+        if bound is not None and len(bound.fns) == 1 and type(bound.fns[0]) is LazyName:
+            return bound.fns[0]
+        return None
+
+    def _definition(self, path: Path, name: str) -> tuple[ModuleInfo, str] | None:
+        """The module (its one instance in this analysis) and name that define global `name`
+        of the workspace module at `path`, following re-exports (`from .table import TABLE`
+        in a package's `__init__`); None when it cannot be read."""
+        for _ in range(_MAX_REEXPORTS):
+            info = self.load_module(path)
+            if info is None:
+                return None
+            bound = info.scope.vars.get(name)
+            if bound is None or len(bound.fns) != 1 or type(bound.fns[0]) is not LazyName:
+                return info, name
+            path, name = bound.fns[0].path, bound.fns[0].name
+        return None
+
+    def _write_module_global(self, path: Path, name: str, value: Value, *, alone: bool) -> None:
+        """Another module's global is written (`mod.X = v`): the one instance of that module
+        the analysis has holds it for every later reader (joined with its old value when the
+        written object may be another one: `alone` False)."""
+        defined = self._definition(path, name)
+        if defined is not None:
+            old = defined[0].scope.vars.get(defined[1])
+            self._write_global_of(*defined, value if alone or old is None else join([old, value]))
+
+    def _write_global_of(self, info: ModuleInfo, name: str, value: Value) -> None:
+        info.scope.vars[name] = value
+        self._outer_writes += 1
+        self.note_write()
 
     def _store_mutated(self, name: str, value: Value, scope: Scope) -> None:
         """The container bound to `name` was changed in place: bind the changed one where
@@ -635,6 +729,10 @@ class PythonStatements:
             self.store(name, value, scope)
         elif name in scope.module.vars:
             self.write_global(name, value, scope)
+
+
+#: how many re-exports (`from .table import TABLE` in a package) a write follows to its module
+_MAX_REEXPORTS = 8
 
 
 def _holds_functions(v: Value) -> bool:

@@ -1,0 +1,42 @@
+"""Which imports are there for their side effects, so that their module runs at the import.
+
+Workspace modules are interpreted lazily, when a name of theirs is first used (see
+`workspace`). Python runs a module at its import instead, and a module can change another's
+state as it runs: decorators filling a registry's table (`@register("gelu")`), plugins
+assigning into a package's dict. An import whose binding the importing module's code never
+names again (`import activations  # populates the registry`) exists only for that: run it
+where Python does, so that the reads after it see what it wrote. Imports whose binding is
+named stay lazy (named in a string too: the lines naming it are read, not parsed, as a whole
+module's tree would cost a walk on every keystroke). Installed packages (the environment's
+site folders) stay lazy: they cannot fill a table of the workspace's code, and running every
+module their packages import would cost the modules and the work the analysis has for the
+workspace's own.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+
+def for_effects(bound: str, lines: list[str]) -> bool:
+    """Whether an import binding `bound` is kept only for what the imported module does as it
+    runs: the code of the importing module's `lines` (comments left out) names it once, at
+    the import."""
+    word = re.compile(rf"(?<![\w.]){re.escape(bound)}(?!\w)")
+    named = 0
+    for line in lines:
+        if bound not in line:
+            continue
+        hash_at = line.find("#")
+        if hash_at >= 0 and not any(q in line[:hash_at] for q in "'\""):
+            line = line[:hash_at]  # a comment (a `#` inside a string keeps the line whole)
+        named += len(word.findall(line))
+        if named > 1:
+            return False
+    return True
+
+
+def installed(path: Path, env_paths: list[Path]) -> bool:
+    """Whether `path` is a module of an installed package (under a site folder)."""
+    return any(p in path.parents for p in env_paths)

@@ -1,0 +1,11 @@
+import jax
+import numpy as np
+
+from registry import TABLE
+
+
+def host(x):
+    return jax.pure_callback(lambda v: np.tanh(np.asarray(v)), jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+TABLE["host"] = host

@@ -1,0 +1,11 @@
+import jax
+import numpy as np
+
+import registry
+
+
+def host(x):
+    return jax.pure_callback(lambda v: np.tanh(np.asarray(v)), jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+registry.TABLE["host"] = host

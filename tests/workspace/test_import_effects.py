@@ -1,0 +1,75 @@
+"""Modules imported for what they do as they run: plugins filling another module's table
+(decorators on functions and classes, `registry.TABLE[k] = fn`, `from registry import TABLE`),
+replacing another module's setting (`config.X = fn`, `setattr(config, "X", fn)`), a package
+whose `__init__` imports its plugins. The later reads see those writes, in import order. Each
+project's markers are checked against real JAX (all projects in one interpreter, each with
+its own modules) and against the analysis."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from oracle import expected_markers
+
+from jax_lsp.analysis import Workspace, analyze_source
+from jax_lsp.codes import RULES
+
+PROJECTS = Path(__file__).parent / "projects" / "import_effects"
+MAINS = sorted(PROJECTS.glob("*/main.py"))
+
+# runs each project's main.py as a script (its folder first on sys.path), then forgets the
+# project's modules: the projects reuse module names (registry, plugins, config)
+_BATCH = r"""
+import json, runpy, sys
+out = {}
+for main in sys.argv[1:]:
+    folder = main.rsplit("/", 1)[0]
+    sys.path.insert(0, folder)
+    try:
+        runpy.run_path(main, run_name="__main__")
+        out[main] = {"ok": True}
+    except Exception as e:  # noqa: BLE001 - every way a program can end is reported
+        out[main] = {"ok": False, "exception": type(e).__name__, "message": str(e)}
+    sys.path.remove(folder)
+    for name, mod in list(sys.modules.items()):
+        if (getattr(mod, "__file__", None) or "").startswith(folder + "/"):
+            del sys.modules[name]
+sys.stderr.write("\n@@BATCH@@" + json.dumps(out) + "\n")
+"""
+
+
+def _analyze(main: Path) -> set[tuple[int, str]]:
+    ws = Workspace(roots=[main.parent])
+    result = analyze_source(main.read_text(encoding="utf-8"), str(main), workspace=ws)
+    return {(f.span.line, f.code) for f in result.findings}
+
+
+@pytest.mark.parametrize("main", MAINS, ids=[m.parent.name for m in MAINS])
+def test_findings_match_markers(main: Path) -> None:
+    assert _analyze(main) == expected_markers(main.read_text(encoding="utf-8"))
+
+
+def test_markers_match_real_jax() -> None:
+    pytest.importorskip("jax")
+    env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONHASHSEED="0")
+    proc = subprocess.run([sys.executable, "-c", _BATCH, *map(str, MAINS)], capture_output=True,
+                          text=True, timeout=240, cwd=str(PROJECTS), env=env)
+    marker = proc.stderr.rfind("@@BATCH@@")
+    assert marker >= 0, proc.stderr[-2000:]
+    outcomes = json.loads(proc.stderr[marker + len("@@BATCH@@"):].strip().splitlines()[0])
+    assert len(outcomes) == len(MAINS) >= 10
+    for main in MAINS:
+        outcome = outcomes[str(main)]
+        markers = expected_markers(main.read_text(encoding="utf-8"))
+        name = main.parent.name
+        if not markers:
+            assert outcome["ok"], f"{name} is labelled as running, but JAX said {outcome}"
+        else:
+            assert not outcome["ok"], f"{name} is labelled {markers}, but it ran"
+            assert any(RULES[c].matches(outcome["exception"], outcome["message"])
+                       for _, c in markers), f"{name}: JAX raised {outcome}"
