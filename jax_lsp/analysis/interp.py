@@ -47,6 +47,7 @@ from jax_lsp.analysis.interp_state import (
     MODULE_ROOT,
     Args,
     BudgetExhausted,
+    ClassBodyScope,
     Ctx,
     Scope,
     SharedCall,
@@ -906,6 +907,10 @@ class Interpreter(
         compute_scope(fi, walrus)
 
     def lookup(self, name: str, scope: Scope) -> Value:
+        if type(scope) is ClassBodyScope:
+            v = scope.vars.get(name)
+            if v is not None:
+                return v
         s: Scope | None = scope
         while s is not None and s.func is not None:
             if name in s.func.locals:
