@@ -47,7 +47,6 @@ from jax_lsp.analysis.interp_state import (
     MODULE_ROOT,
     Args,
     BudgetExhausted,
-    ClassBodyScope,
     Ctx,
     Scope,
     SharedCall,
@@ -907,7 +906,10 @@ class Interpreter(
         compute_scope(fi, walrus)
 
     def lookup(self, name: str, scope: Scope) -> Value:
-        if type(scope) is ClassBodyScope:
+        f = scope.func
+        if f is not None and type(f.node) is ast.ClassDef:
+            # a class body's own statements see the names bound before them there (its
+            # `vars` are the class's attributes); the functions defined in it do not
             v = scope.vars.get(name)
             if v is not None:
                 return v

@@ -112,13 +112,6 @@ class Scope:
         self.module = module if module is not None else self
 
 
-class ClassBodyScope(Scope):
-    """A class body's namespace (its `vars` are the class's attributes): the statements directly
-    in the body see the names bound before them there, the functions defined in it do not."""
-
-    __slots__ = ()
-
-
 class BudgetExhausted(Exception):
     """The interpreter did as much work as it may for one module."""
 

@@ -20,7 +20,6 @@ from jax_lsp.analysis.interp_state import (
     STAGED,
     Args,
     BudgetExhausted,
-    ClassBodyScope,
     Scope,
 )
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -353,7 +352,7 @@ class PythonStatements:
         self_value = Value(fns=(Instance(cls),))
         # class bodies bind into their own namespace, the class's attributes (`f.defjvp(rule)`
         # there reads the `f` defined above it), and resolve other names in the enclosing scope
-        body_scope = ClassBodyScope(None, scope, scope.module)
+        body_scope = Scope(None, scope, scope.module)
         body_scope.vars = cls.attrs
         body_scope.func = FuncInfo(
             stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
