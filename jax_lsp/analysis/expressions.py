@@ -527,7 +527,17 @@ class PythonExpressions:
             return Value(
                 tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
             )
-        return Value(fns=tuple(Partial(f, (self_value,)) for f in fns))
+        return Value(fns=tuple(f if _unbound(f) else Partial(f, (self_value,)) for f in fns))
+
+
+def _unbound(f: object) -> bool:
+    """Whether a class attribute holding `f` reads the same through an instance: Python binds
+    only descriptors, and a `functools.partial`, a bound method, a custom_jvp / custom_vjp
+    function, a class, or an instance of a class without `__get__` is none."""
+    t = type(f)
+    if t is Instance:
+        return f.cls.lookup("__get__") is None  # type: ignore[attr-defined]
+    return t is Partial or t is CustomFn or t is ClassObj
 
 
 def _one_of(key: object, choices: frozenset) -> bool:

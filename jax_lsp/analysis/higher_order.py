@@ -150,6 +150,12 @@ class HigherOrder:
             )
         if kind == "wraps":
             return Value(fns=(Decorator("wraps"),))
+        if kind == "descriptor":
+            # the function, marked as the decorator form marks it (`attribute` binds it so)
+            fun = args.get(0, "fget" if name == "builtins.property" else None)
+            if fun is None or not fun.fns:
+                return UNKNOWN
+            return Value(fns=fun.fns + (Decorator(name.rpartition(".")[2]),))
         if kind == "update_wrapper":
             return pos[0] if pos else UNKNOWN
         if node is None:

@@ -942,6 +942,13 @@ class Interpreter(
         compute_scope(fi, walrus)
 
     def lookup(self, name: str, scope: Scope) -> Value:
+        f = scope.func
+        if f is not None and type(f.node) is ast.ClassDef:
+            # a class body's own statements see the names bound before them there (its
+            # `vars` are the class's attributes); the functions defined in it do not
+            v = scope.vars.get(name)
+            if v is not None:
+                return v
         s: Scope | None = scope
         while s is not None and s.func is not None:
             if name in s.func.locals:

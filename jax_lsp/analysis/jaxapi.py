@@ -137,6 +137,10 @@ HIGHER_ORDER: dict[str, str] = {
     "functools.update_wrapper": "update_wrapper",
     "functools.lru_cache": "same_or_decorator",
     "functools.cache": "same",
+    # `op = staticmethod(host)` in a class body: what the decorator form makes
+    "builtins.staticmethod": "descriptor",
+    "builtins.classmethod": "descriptor",
+    "builtins.property": "descriptor",
     # control flow
     "jax.lax.scan": "scan",
     "jax.lax.fori_loop": "fori_loop",

@@ -371,8 +371,10 @@ class PythonStatements:
             for f in b.fns
         )
         self_value = Value(fns=(Instance(cls),))
+        # class bodies bind into their own namespace, the class's attributes (`f.defjvp(rule)`
+        # there reads the `f` defined above it), and resolve other names in the enclosing scope
         body_scope = Scope(None, scope, scope.module)
-        # class bodies bind into their own namespace but resolve names in the enclosing scope
+        body_scope.vars = cls.attrs
         body_scope.func = FuncInfo(
             stmt, stmt.name, self.module, frozenset(), frozenset(), frozenset()
         )  # type: ignore[arg-type]
@@ -394,18 +396,15 @@ class PythonStatements:
                     ):
                         v = Value(fns=v.fns + (Decorator(dec.id),))
                         continue
-                    v = self.decorate(self.eval(dec, scope), v, dec)
+                    v = self.decorate(self.eval(dec, body_scope), v, dec)
                 cls.attrs[s.name] = v
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
-                if isinstance(value, ast.Name) and value.id in cls.attrs:
-                    v = cls.attrs[value.id]  # `__rmul__ = __mul__`: a name of the class body
-                else:
-                    v = self.eval(value, scope) if value is not None else UNKNOWN
+                v = self.eval(value, body_scope) if value is not None else UNKNOWN
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
-                    and self._is_static_field(value, scope)
+                    and self._is_static_field(value, body_scope)
                 ):
                     cls.static_fields.add(s.target.id)
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
@@ -414,7 +413,6 @@ class PythonStatements:
                         cls.attrs[tg.id] = v
             elif isinstance(s, ast.ClassDef):
                 self.exec_class(s, body_scope)
-                cls.attrs[s.name] = body_scope.vars.get(s.name, UNKNOWN)
             else:
                 self.exec_stmt(s, body_scope)
         v = Value(fns=(cls,))

@@ -768,6 +768,128 @@ def walk(rate):
     return jnp.sum(pos)
 print(jax.jacrev(walk)(0.2))
 """),
+# a class body binds into the class's namespace: its later statements see those names (the
+# rule `f.defjvp(rule)` attaches there is the custom function's), the methods defined in it do not
+"class_body_defjvp_call_tangent_grad": (["JAX002"], f"""
+class Ops:
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return jnp.sin(x), {cb('t')}
+    f.defjvp(f_jvp)
+jax.grad(lambda x: Ops.f(x).sum())(jnp.ones(3))
+"""),
+"class_body_defjvp_decorator_through_self_grad": (["JAX002"], f"""
+class Layer:
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return jnp.sin(x), {cb('t')}
+    def loss(self, x):
+        return self.f(x).sum()
+jax.grad(Layer().loss)(jnp.ones(3))
+"""),
+"class_body_defjvp_callback_on_primal_grad": ([], f"""
+class Layer:
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return jnp.sin(x), {cb('x')} * t
+    def loss(self, x):
+        return self.f(x).sum()
+jax.grad(Layer().loss)(jnp.ones(3))
+"""),
+"class_body_name_not_seen_by_method_grad": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+class M:
+    host = staticmethod(jnp.tanh)
+    def loss(self, x):
+        return host(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+"class_body_name_not_seen_by_method_plain_grad": ([], f"""
+def cbk(x):
+    return {cb('x')}
+host = jnp.tanh
+class M:
+    host = staticmethod(cbk)
+    def loss(self, x):
+        return host(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+# `staticmethod(f)` / `classmethod(f)` called in a class body make what the decorators make
+"staticmethod_call_class_attribute_grad": (["JAX001"], f"""
+def host(x):
+    return {cb('x')}
+class M:
+    op = staticmethod(host)
+    def loss(self, x):
+        return self.op(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+"staticmethod_call_class_attribute_stop_gradient_grad": ([], f"""
+def host(x):
+    return {cb('x')}
+class M:
+    op = staticmethod(host)
+    def loss(self, x):
+        return (self.op(jax.lax.stop_gradient(x)) * x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+"classmethod_call_class_attribute_grad": (["JAX001"], f"""
+def scaled(cls, x):
+    return cls.k * {cb('x')}
+class M:
+    k = 2.0
+    op = classmethod(scaled)
+    def loss(self, x):
+        return self.op(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+# Python binds only descriptors to the instance: a partial, a custom_jvp function or an
+# instance stored as a class attribute is called with the arguments given, `self` not among them
+"partial_class_attribute_not_bound_grad": (["JAX001"], f"""
+def scaled(k, x):
+    return k * {cb('x')}
+class M:
+    op = functools.partial(scaled, 2.0)
+    def loss(self, x):
+        return self.op(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+"custom_jvp_class_attribute_not_bound_grad": (["JAX002"], f"""
+@jax.custom_jvp
+def f(x):
+    return jnp.sin(x)
+@f.defjvp
+def f_jvp(primals, tangents):
+    (x,), (t,) = primals, tangents
+    return jnp.sin(x), {cb('t')}
+class M:
+    op = f
+    def loss(self, x):
+        return self.op(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
+"instance_class_attribute_not_bound_grad": (["JAX001"], f"""
+class HostOp:
+    def __call__(self, x):
+        return {cb('x')}
+class M:
+    op = HostOp()
+    def loss(self, x):
+        return self.op(x).sum()
+jax.grad(M().loss)(jnp.ones(3))
+"""),
 }
 
 
