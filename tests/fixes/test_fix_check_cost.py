@@ -1,7 +1,8 @@
 """What keeps `--fix`'s own analyses cheap gives the results of the plain way: a batch's check
 analyses a tree made from the edited text's by re-parsing only the statements the fixes edited
 (the same tree a fresh parse gives, the same findings), the first analysis is a plain one, and
-the line starts of each fixed text are worked out from the text it edits."""
+the line starts of each fixed text are worked out from the text it edits, and an outline's
+units (statements sharing lines) found without a loop where no line is shared."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes import model
 from jax_lsp.fixes.generated import HelperModule
-from jax_lsp.fixes.model import TextEdit, apply_edits
+from jax_lsp.fixes.model import GENERATED_MARKER, TextEdit, apply_edits
+from jax_lsp.fixes.outline import Outline
 
 
 def _module(n: int) -> str:
@@ -127,3 +129,21 @@ def test_a_file_without_findings_is_analysed_once_without_records(
     got = fix_apply.fix_source(module, filename="m.py")
     assert got.applied == () and got.analysis == analyze_source(module, "m.py")
     assert seen == [(module, True)] and recorded == []
+
+
+@pytest.mark.parametrize("text", [
+    "a = 1\nb = 2\n\ndef f():\n    return 1\n",
+    "a = 1; b = 2\nc = 3\n",
+    "def f(): return 1\nx = f(); y = 2; z = (\n  3)\nw = 4\n",
+])
+def test_the_units_of_an_outline_are_its_statements_sharing_lines(text: str) -> None:
+    outline = Outline.of(text, GENERATED_MARKER)
+    assert outline is not None
+    expected: list[tuple[int, int, int]] = []
+    for i, (lo, hi) in enumerate(zip(outline.los, outline.his)):
+        if expected and lo <= outline.his[expected[-1][2] - 1]:
+            expected[-1] = (expected[-1][0], expected[-1][1], i + 1)
+        else:
+            expected.append((lo, i, i + 1))
+        assert hi >= lo
+    assert outline._units() == expected
