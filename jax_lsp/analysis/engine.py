@@ -37,22 +37,26 @@ def analyze_source(
     filename: str = "<string>",
     config: AnalysisConfig | None = None,
     workspace: Workspace | None = None,
+    *,
+    tree: ast.Module | None = None,
 ) -> AnalysisResult:
     """Analyse one module's source text. Never raises on bad input: a syntax error becomes
     `AnalysisResult.error`. With a `workspace`, imports of workspace modules and installed
-    packages are followed (read and interpreted, never imported)."""
+    packages are followed (read and interpreted, never imported). `tree`: the caller's
+    `ast.parse` of `source` (as `python_text` leaves it), if it has one: not parsed again."""
     source = python_text(source)
     with paused_gc():
-        return _analyze(source, filename, config, workspace)
+        return _analyze(source, filename, config, workspace, tree)
 
 
 def _analyze(
-    source: str, filename: str, config: AnalysisConfig | None, workspace: Workspace | None
+    source: str, filename: str, config: AnalysisConfig | None, workspace: Workspace | None,
+    parsed: ast.Module | None = None,
 ) -> AnalysisResult:
     """`analyze_source` with the collector paused: the tree and the interpreter are freed
     when this returns, before the collector resumes."""
     cfg, workspace = settle(config, workspace)
-    tree = parse(source, filename)
+    tree = parse(source, filename) if parsed is None else parsed
     if isinstance(tree, AnalysisResult):
         return tree
     path = module_path(filename, workspace)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind, Span
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits, reparse_statements
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
@@ -340,8 +340,11 @@ class _Rounds:
         #: the text of the last analysis when that was a plain one (see `analyse`)
         self.unrecorded: str | None = None
         tree = _tree(text) if fast else None
-        # the first analysis is a full one, kept for the incremental ones
-        self.current = self.analyse(text, tree=tree)
+        # the first analysis is a plain full one: the records an incremental analysis starts
+        # from cost a third of it, and most files need none (no finding, or a batch of
+        # several fixes, which a plain analysis checks); a sequential round makes them
+        # when it needs them (`unrecorded`)
+        self.current = self.analyse(text, incremental=False, tree=tree)
         self.tree = (text, tree) if tree is not None else None
         self.original_counts = Counter(f.code for f in self.current.findings)
         self.applied: list[AppliedFix] = []
@@ -356,9 +359,9 @@ class _Rounds:
         incremental one knows edits of the text only), unless nothing the analyses looked at
         reads otherwise with them. `tree`: `text`'s, parsed already.
 
-        A full analysis the caller chose (not `incremental`, a batch of fixes) is a plain
-        one: the records an incremental analysis starts from cost a quarter of it, and the
-        next analysis is rarely an incremental one. When it is, the analyzer first analyses
+        A full analysis the caller chose (not `incremental`: the first, a batch of fixes) is a
+        plain one: the records an incremental analysis starts from cost a third of it, and
+        the next analysis is rarely an incremental one. When it is, the analyzer first analyses
         that text (`unrecorded`) as it would have then. With `known` (the statements the
         fixes edited in the text the analyzer analysed last), a full analysis is first tried
         as an incremental one of those statements, kept when it is exact (equal to the full
@@ -386,7 +389,7 @@ class _Rounds:
             # else a full analysis, as without `known`
         if plain:
             self.unrecorded = text
-            return analyze_source(text, self.filename, self.config, self.workspace)
+            return analyze_source(text, self.filename, self.config, self.workspace, tree=tree)
         if incremental and self.unrecorded is not None:
             self.analyzer.analyze(self.unrecorded, self.filename, self.config, self.workspace,
                                   incremental=False)
@@ -457,6 +460,23 @@ class _Rounds:
                 self.current = self.analyse(text)
         return False
 
+    def edited_tree(self, member: _Member) -> ast.Module | None:
+        """The tree of `member.text` (a batch's result), made from the tree of the text the
+        batch edited (`tree`, which it takes: its statements move) by parsing only the
+        statements the batch's outline says its fixes edited (`reparse_statements`: each
+        statement it keeps is checked to read the same); None when there is no such tree or
+        the outline is wrong (the analysis parses the text, a fifth of its time)."""
+        if (self.tree is None or self.tree[0] is not self.text or member.outline is None
+                or "\r" in member.text or python_text(member.text) != member.text):
+            return None
+        base = self.tree[1]
+        self.tree = None
+        outline = member.outline
+        rp = reparse_statements(self.text.split("\n"), base, member.text.split("\n"),
+                                KnownEdits(self.text, outline.los, outline.his,
+                                           outline.origins))
+        return rp.tree if rp is not None else None
+
     def outline_of(self, text: str) -> Outline | None:
         if self.outline is None or "".join(self.outline.lines) != text:
             if self.tree is not None and self.tree[0] == text:
@@ -518,15 +538,18 @@ class _Rounds:
             last = members[n - 1]
             # several fixes edit statements all over the module: an incremental analysis
             # would find most of it affected and start over in full
-            # one fix: an incremental analysis of the statements it edited, if exact (a
-            # batch's fixes reach most roots of these modules: measured, that costs more
-            # than the plain analysis, see README)
+            # one fix: an incremental analysis of the statements it edited, if exact, when
+            # the analyzer has the records of the text it edited (a batch's fixes reach most
+            # roots of these modules: measured, that costs more than the plain analysis, see
+            # README; and making the records costs more than a plain analysis saves)
+            lone = n == 1 and self.unrecorded is None
             known = None
-            if last.outline is not None and n == 1:
+            if last.outline is not None and lone:
                 known = KnownEdits(self.text, last.outline.los, last.outline.his,
                                    last.outline.origins)
-            result = self.analyse(last.text, incremental=n == 1,
-                                  pending=[m.fix for m in members[:n]], known=known)
+            tree = None if lone else self.edited_tree(last)
+            result = self.analyse(last.text, incremental=lone,
+                                  pending=[m.fix for m in members[:n]], known=known, tree=tree)
             if last.outline is not None and before.verifies(result,
                                                             self.findings_in(result, last.text),
                                                             [m.original for m in members[:n]],

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import functools
+import threading
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from operator import add
 from pathlib import Path
 
@@ -44,30 +46,75 @@ class Fix:
     create: tuple[CreatedFile, ...] = ()
 
 
-@functools.lru_cache(maxsize=4)
+#: the line starts of the last few texts (`line_starts`), oldest first
+_STARTS: dict[str, tuple[int, ...]] = {}
+_STARTS_KEPT = 8
+_STARTS_LOCK = threading.Lock()
+
+
 def line_starts(source: str) -> tuple[int, ...]:
     """The offset of each line's first character (lines end at `\\n`). Remembered for the
     last few texts: `--fix` builds a fix on a text (`source.FixSource`) and then applies its
-    edits to the same text, and on a large module each costs as much as the fix's parse."""
-    lengths = accumulate(map(len, source.split("\n")), initial=0)
-    return tuple(map(add, lengths, range(source.count("\n") + 1)))
+    edits to the same text, and on a large module each costs as much as the fix's parse;
+    `apply_edits` works out the edited text's from them."""
+    starts = _STARTS.get(source)
+    if starts is None:
+        lengths = accumulate(map(len, source.split("\n")), initial=0)
+        starts = tuple(map(add, lengths, range(source.count("\n") + 1)))
+        _remember(source, starts)
+    return starts
+
+
+def _remember(text: str, starts: tuple[int, ...]) -> None:
+    with _STARTS_LOCK:
+        _STARTS[text] = starts
+        while len(_STARTS) > _STARTS_KEPT:
+            del _STARTS[next(iter(_STARTS))]
 
 
 def apply_edits(source: str, edits: tuple[TextEdit, ...] | list[TextEdit]) -> str:
     """Apply non-overlapping edits to `source` (character positions); insertions at the same
     position appear in the order of `edits`."""
     starts = line_starts(source)
+    size = len(source)
 
     def index(line: int, col: int) -> int:
         if line - 1 >= len(starts):
-            return len(source)
-        return min(starts[line - 1] + col, len(source))
+            return size
+        return min(starts[line - 1] + col, size)
 
-    out = source
-    # back to front; insertions at one position keep their order in `edits` (as in LSP)
+    # insertions at one position keep their order in `edits` (as in LSP)
     ordered = sorted(enumerate(edits), key=lambda ie: (ie[1].span.line, ie[1].span.col, ie[0]))
-    for _, e in reversed(ordered):
-        a = index(e.span.line, e.span.col)
-        b = index(e.span.end_line, e.span.end_col)
-        out = out[:a] + e.new_text + out[b:]
+    spans = [(index(e.span.line, e.span.col), index(e.span.end_line, e.span.end_col),
+              e.new_text) for _, e in ordered]
+    out = source
+    for a, b, text in reversed(spans):  # back to front
+        out = out[:a] + text + out[b:]
+    new_starts = _edited_starts(starts, spans)
+    if new_starts is not None:
+        _remember(out, new_starts)
     return out
+
+
+def _edited_starts(starts: tuple[int, ...],
+                   spans: list[tuple[int, int, str]]) -> tuple[int, ...] | None:
+    """The line starts of a text with the replacements `spans` (start, end, text: offsets in
+    order, not overlapping) made, from the line starts `starts` of the text before: a line
+    start after an unchanged character moves with it, and each line break of a new text
+    starts a line. None where edits overlap."""
+    pieces: list[Iterable[int]] = [(0,)]
+    done = 0  # the offset (of the text before) after the last replacement
+    delta = 0  # how far that moved
+    for a, b, text in spans:
+        if a < done or b < a:
+            return None
+        i, j = bisect_right(starts, done), bisect_right(starts, a)
+        pieces.append(map(add, starts[i:j], repeat(delta)) if delta else starts[i:j])
+        at = a + delta + 1
+        pieces.append([at + k for k, c in enumerate(text) if c == "\n"] if "\n" in text
+                      else ())
+        delta += len(text) - (b - a)
+        done = b
+    i = bisect_right(starts, done)
+    pieces.append(map(add, starts[i:], repeat(delta)) if delta else starts[i:])
+    return tuple(chain.from_iterable(pieces))

@@ -17,6 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import le
 
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.interp import statement_start
@@ -217,9 +218,12 @@ class Outline:
     def _units(self) -> list[tuple[int, int, int]]:
         """(first line, first statement, end statement exclusive) of each run of statements
         that share lines (`a = 1; b = 2`)."""
+        los, his = self.los, self.his
+        if not any(map(le, los[1:], his)):  # no line shared: one statement a unit
+            return [(lo, i, i + 1) for i, lo in enumerate(los)]
         units: list[tuple[int, int, int]] = []
         hi = 0
-        for i, (lo, end) in enumerate(zip(self.los, self.his)):
+        for i, (lo, end) in enumerate(zip(los, his)):
             if units and lo <= hi:
                 units[-1] = (units[-1][0], units[-1][1], i + 1)
             else:

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind, Span
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.checker.provenance import RecordingWorkspace
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes import registry
@@ -90,11 +89,11 @@ def test_a_batch_fixes_independent_findings_as_one_at_a_time_does(
     monkeypatch.setattr(IncrementalAnalyzer, "analyze", kept)
     got = fix_apply.fix_source(MODULE, filename="m.py", helpers=helpers)
     assert got == expected
-    # the original, then the four fixes at once (exact: it confirms them too)
+    # the original, then the four fixes at once (it confirms them too)
     assert len(analysed) == 2
-    # the first in full; the batch's, an incremental analysis of the statements its fixes
-    # edited (`IncrementalAnalyzer.analyze_exact`), exact
-    assert recorded == [MODULE]
+    # both plain full analyses: no records for incremental analyses are made (a batch's
+    # fixes reach most roots, see `_Rounds.analyse`)
+    assert recorded == []
 
 
 def _broken(host: str, *, only: bool) -> registry.FixBuilder:
@@ -166,55 +165,48 @@ def _two_in_loss_2() -> str:
         "    s = s + jax.pure_callback(host_0, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
 
 
-def test_a_lone_fix_is_analysed_incrementally_from_the_statements_it_edited(
+def test_a_lone_fix_after_the_plain_first_analysis_is_checked_plainly(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """The first analysis makes no records (most files need none): the check of a lone fix
+    after it is a plain analysis too, of the tree made from the first one's by re-parsing the
+    statements the fix edited, not a full analysis that makes records and then an
+    incremental one (that costs more)."""
     module = _module(1)
     helpers = HelperModule.beside(tmp_path / "m.py")
     expected = _one_at_a_time(module, helpers)
     assert len(expected.applied) == 1
-    known: list[tuple[int, int]] = []  # (statements the fix edited, of how many)
-    analyze_exact = IncrementalAnalyzer.analyze_exact
-
-    def exact(self: IncrementalAnalyzer, source: str, filename: str, config: object,
-              workspace: object, edits: KnownEdits) -> object:
-        known.append((edits.origins.count(None), len(edits.origins)))
-        result = analyze_exact(self, source, filename, config, workspace, edits)  # type: ignore[arg-type]
-        assert result is not None and result.exact
-        assert result == analyze_source(source, filename, None, workspace)  # type: ignore[arg-type]
-        assert self.incremental_runs == 1 and self.statements_replayed > 0
-        return result
-
-    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", exact)
+    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", None)  # never called
     recorded = _recorded(monkeypatch)
+    trees: list[bool] = []
+    plain = fix_apply.analyze_source
+
+    def counted(source: str, *args: object, tree: object = None) -> object:
+        trees.append(tree is not None)
+        return plain(source, *args, tree=tree)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fix_apply, "analyze_source", counted)
     # as `jax-lsp check --fix` does: imports followed, the helper module planned
     ws = RecordingWorkspace(roots=[tmp_path])
     with ws.recording():
         got = fix_apply.fix_source(module, filename=str(tmp_path / "m.py"), helpers=helpers,
                                    workspace=ws)
     assert got.text == expected.text and got.applied == expected.applied
-    # the fix's statements (its import, its function and the new one), the others kept
-    assert len(known) == 1 and 0 < known[0][0] < known[0][1]
-    assert [r[1] for r in recorded] == [True]  # no full analysis of the fixed text
+    assert recorded == [] and trees == [True, True]
 
 
-def test_a_batch_not_shown_exact_is_analysed_plainly_and_the_analyzer_catches_up(
+def test_a_lone_fix_after_a_batch_is_checked_plainly_too(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     module = _two_in_loss_2()
     helpers = HelperModule.beside(tmp_path / "m.py")
     expected = _one_at_a_time(module, helpers)
-    # as when the incremental analysis of the batch cannot show it is exact
-    monkeypatch.setattr(IncrementalAnalyzer, "analyze_exact", lambda *args: None)
     analysed = _counting(monkeypatch)
     recorded = _recorded(monkeypatch)
     assert fix_apply.fix_source(module, filename="m.py", helpers=helpers) == expected
     batch = analysed[1]
-    assert analysed[:4] == [module, batch, batch, expected.text]
-    assert analysed[4:] in ([], [expected.text])  # confirmed in full if inexact
-    # the original and, before the incremental analysis of the last fix, the batch's text:
-    # what the analyzer would have kept had it analysed the batch itself
-    assert recorded == [(module, True), (batch, False), (expected.text, True)]
+    assert analysed == [module, batch, expected.text]
+    assert recorded == []
 
 
 @pytest.mark.parametrize("only", [False, True], ids=["retried", "left-out"])
