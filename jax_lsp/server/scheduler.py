@@ -1,15 +1,14 @@
 """When to lint: coalesce rapid edits, run one analysis at a time off the event loop, drop stale
 results, and let requests wait for the report of the version they are about.
 
-- An edit (re)starts a short debounce timer for its document, so a burst of keystrokes becomes
-  one analysis of the last version; opening a document or changing the configuration lints at
-  once. So does an edit of a document whose last incremental analysis was cheap (`CHEAP`),
-  even while one runs (it is interrupted, and the new one starts as soon as the analysis
-  process is free): waiting would cost more than an analysis the next keystroke interrupts,
-  and on the last keystroke of a burst the debounce was all latency. Cheap is counted in CPU
-  seconds (the analysis process's and the lint thread's), not in wall time: on a loaded
-  machine an analysis takes several times its CPU, which would cost every keystroke the
-  debounce for work no more wasteful to interrupt.
+- An edit of a document's own text lints it at once (after the other edits read with it, which
+  coalesce), even while its previous version's analysis runs (that one is interrupted): the
+  analysis of the version being typed starts as soon as the analysis process is free, and the
+  last keystroke of a burst waits for nothing but its own analysis. (A debounce coalesced
+  nothing at typing speed, keystrokes being further apart than any debounce worth having, and
+  on the last keystroke it was all latency.) A change elsewhere (another file the document
+  imports) restarts a short debounce timer instead, so that a burst of them becomes one full
+  analysis; opening a document or changing the configuration lints at once.
 - Each document is queued at most once; the analysis thread takes the queue in order.
 - An edit to a document whose analysis is running interrupts that analysis (its result would be
   stale anyway), so the newest version starts as soon as the debounce allows.
@@ -41,20 +40,15 @@ from jax_lsp.server.worker import AnalysisPool
 if TYPE_CHECKING:
     from jax_lsp.server.analysis_process import AnalysisProcess
 
-__all__ = ["CHANGE_DEBOUNCE", "CHEAP", "VERIFY_DELAY", "LintScheduler"]
+__all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
 
 log = logging.getLogger(__name__)
 
-#: seconds to wait after an edit before linting (keystrokes closer together coalesce into one
-#: run; a run a later keystroke makes stale is interrupted)
+#: seconds to wait after a change the document must be analysed in full for (another file it
+#: imports was edited) before linting it (changes closer together coalesce into one run)
 CHANGE_DEBOUNCE = 0.015
 #: seconds of quiet after an incremental report before a full analysis confirms it
 VERIFY_DELAY = 0.25
-#: CPU seconds: an edit of a document whose last incremental lint took at most this much is linted
-#: without the debounce, even while its previous version's analysis runs (an analysis that
-#: cheap is not worth holding back: should the next keystroke come first, it interrupts it,
-#: and little was spent)
-CHEAP = 0.05
 
 
 @dataclass(eq=False)
@@ -104,7 +98,6 @@ class LintScheduler:
         self.verify_delay = VERIFY_DELAY
         #: CPU seconds the last incremental lint of each document took (see `_Running.cost`)
         self._incremental_cost: dict[str, float] = {}
-        self.cheap = CHEAP
         #: documents to lint again, in full, once their running analysis ends (`redo_after`)
         self._redo: set[str] = set()
 
@@ -140,15 +133,13 @@ class LintScheduler:
 
     def changed(self, uri: str, *, incremental: bool = True) -> None:
         """A document was edited (`incremental`: its own text changed, nothing else did): lint
-        it once the edits pause."""
+        it at once (its own text) or once the changes pause (a change elsewhere)."""
         if not incremental:
             self._full.add(uri)
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
-        if uri not in self._full and (
-            self._incremental_cost.get(uri, self.cheap + 1) <= self.cheap
-        ):
+        if uri not in self._full:
             # at once, yet after the other edits read with this one (they coalesce)
             self._timers[uri] = loop.call_soon(self._due, uri)
         else:
