@@ -9,8 +9,12 @@ and starts a new child (after `MAX_FAILURES` deaths in a row it analyses in its 
 The server side (`AnalysisProcess`) sends one request at a time and blocks (in the analysis
 thread, with the GIL released) until the answer. A superseded analysis is interrupted with
 SIGUSR1: the child raises `AnalysisCancelled` where it is (after `ast.parse` returns, if it is
-in it) and answers "cancelled". The child only honours the signal while it analyses, so a late
-signal never touches the next request.
+in it) and answers "cancelled". The child acknowledges each request as soon as it has read it
+(`_ACK`), and the server signals only after that acknowledgement (an interruption that comes
+before it is sent when it arrives): a signal that reached the child before the request did
+would otherwise be taken for a late one, and the stale analysis would run to its end. The
+child only honours the signal while it answers, so a late signal never touches the next
+request.
 
 The child keeps one `IncrementalAnalyzer` per file (the most recent `MAX_DOCUMENTS`): an edit
 is re-analysed incrementally (tens of milliseconds on a large module); the answer says whether
@@ -63,6 +67,8 @@ __all__ = [
 ]
 
 _HEADER = struct.Struct("!I")
+#: what the child writes as soon as it has read a request (before its answer)
+_ACK = b"\x06"
 #: child deaths in a row after which the server analyses in its own process instead
 MAX_FAILURES = 3
 #: the signal that interrupts an analysis; where there is none (Windows), a superseded analysis
@@ -112,6 +118,8 @@ class AnalysisProcess:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._busy = False
+        #: the child has read the request it is busy with (a signal now is for that request)
+        self._acknowledged = False
         self._cancelled = False
         self._job: object = None
         #: answers lost in a row (the child died); past MAX_FAILURES, analyse in this process
@@ -156,14 +164,14 @@ class AnalysisProcess:
             if job is not self._job:
                 return
             self._cancelled = True
-            if (
-                _INTERRUPT is not None
-                and self._busy
-                and self._process is not None
-                and self._process.poll() is None
-            ):
-                with contextlib.suppress(OSError):
-                    os.kill(self._process.pid, _INTERRUPT)
+            if self._busy and self._acknowledged:
+                self._signal()
+
+    def _signal(self) -> None:
+        """Interrupt what the child answers (the lock held)."""
+        if _INTERRUPT is not None and self._process is not None and self._process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.kill(self._process.pid, _INTERRUPT)
 
     def analyze(
         self, source: str, filename: str, config: AnalysisConfig, incremental: bool = False
@@ -213,6 +221,13 @@ class AnalysisProcess:
                 raise ChildStopped("the analysis process is stopped")
             _send(process.stdin, request)
             _await_answer(process)
+            if process.stdout.read(len(_ACK)) != _ACK:
+                raise EOFError("the analysis process did not acknowledge the request")
+            with self._lock:
+                self._acknowledged = True
+                if self._cancelled:  # interrupted before the child had the request
+                    self._signal()
+            _await_answer(process)
             status, payload, cpu = _receive(process.stdout)
         except (OSError, EOFError, pickle.UnpicklingError, ChildStopped) as e:
             with self._lock:
@@ -226,7 +241,7 @@ class AnalysisProcess:
             raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
-                self._busy = False
+                self._busy = self._acknowledged = False
         self._failures = 0
         self.cpu_seconds += cpu
         if status == "cancelled":
@@ -366,7 +381,6 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     kind, *args = request
     try:
         try:
-            _State.interrupted = False
             return "ok", (_index(*args) if kind == "index" else _analyse(*args))
         finally:
             _State.analysing = False
@@ -510,6 +524,11 @@ def main() -> int:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
             continue
+        # a signal from before this point was for an earlier request (the server signals
+        # only once it has this acknowledgement)
+        _State.interrupted = False
+        stdout.write(_ACK)
+        stdout.flush()
         answer = _handle(request)
         _send(stdout, answer)
         after, _State.after = _State.after, None

@@ -220,6 +220,32 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     assert len(findings) == 1
 
 
+def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next keystroke may come while the request is still on its way: the signal must
+    not reach the child before the request does (the child would take it for a late one and
+    run the stale analysis to its end)."""
+    from jax_lsp.server import analysis_process
+
+    process.begin("warm-up")
+    process.analyze("x = 1\n", "m.py", AnalysisConfig())  # the child is up
+    sent = analysis_process._send
+
+    def interrupted_on_the_way(stream: Any, message: Any) -> None:
+        process.interrupt("job")  # the server is busy with the request, not yet sent
+        time.sleep(0.05)  # a signal sent now would reach the child first
+        sent(stream, message)
+
+    monkeypatch.setattr(analysis_process, "_send", interrupted_on_the_way)
+    process.begin("job")
+    started = time.process_time(), process.cpu_seconds
+    with pytest.raises(AnalysisCancelled):
+        process.analyze(generate(5_000), "big.py", AnalysisConfig())
+    # cancelled early: not after a whole analysis (a third of a second of CPU or more)
+    assert process.cpu_seconds - started[1] < 0.15
+
+
 def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProcess) -> None:
     from jax_lsp.analysis import analyze_source
 
