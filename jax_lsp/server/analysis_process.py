@@ -37,6 +37,7 @@ Run as ``python -m jax_lsp.server.analysis_process`` (the server starts it).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import pickle
 import queue
@@ -129,6 +130,9 @@ class AnalysisProcess:
         #: CPU seconds the child spent on the requests it answered, in all (what an analysis
         #: costs: its wall time also counts the other processes a loaded machine runs)
         self.cpu_seconds = 0.0
+        #: per file, the findings of the child's last answer about it, with that answer's
+        #: number (the child answers "the same as answer n" when they have not changed)
+        self._held: OrderedDict[str, tuple[int, list[Finding]]] = OrderedDict()
 
     def start(self) -> None:
         """Start the child now (it imports the analysis while the server does other work);
@@ -145,6 +149,7 @@ class AnalysisProcess:
                 self._process, self._early = taken
             else:
                 self._process = spawn.spawn()
+            self._held.clear()  # a new child: its answers refer to none of the last one's
         return self._process
 
     @property
@@ -181,13 +186,15 @@ class AnalysisProcess:
         allows an incremental analysis, built on the file's previous version).
 
         Blocks until the child answers; raises `AnalysisCancelled` or `AnalysisFailed`."""
-        answer = self._call(("analyse", source, filename, config, incremental))
+        held = self._held.get(filename)
+        answer = self._call(
+            ("analyse", source, filename, config, incremental, None if held is None else held[0])
+        )
         if answer is None:  # the child keeps dying: analyse here rather than not at all
             from jax_lsp.server.lint import analyze_here
 
             return analyze_here(source, filename, config, incremental)
-        findings, error, dependencies, exact = answer
-        return findings, error, dependencies, exact
+        return _unpack(answer, filename, self._held)
 
     def index(self, spec: WorkspaceSpec, paths: list[str]) -> int:
         """Parse workspace modules into the child's index (the first workspace scan), so that
@@ -272,7 +279,7 @@ def first_analysis(
         return None
     lender = AnalysisProcess()
     lender._process = process
-    request = ("analyse", source, filename, config, False)
+    request = ("analyse", source, filename, config, False, None)
     answer = None
     try:
         answer = lender._call(request)
@@ -280,8 +287,22 @@ def first_analysis(
         return None
     finally:
         spawn.give_back(lender._process, None if answer is None else (request, answer))
-    findings, error, dependencies, exact = answer
-    return findings, error, dependencies, exact
+    return _unpack(answer, filename, OrderedDict())
+
+
+def _unpack(
+    answer: tuple[Any, ...], filename: str, held: OrderedDict[str, tuple[int, list[Finding]]]
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+    """An analysis answer as `AnalysisProcess.analyze` returns it; `held` (the findings of
+    the last answer about each file) is brought up to date."""
+    number, findings, error, dependencies, exact = answer
+    if findings is None:  # the same as those of answer `number`, which we hold
+        findings = held[filename][1]
+    held[filename] = (number, findings)
+    held.move_to_end(filename)
+    while len(held) > MAX_DOCUMENTS:
+        held.popitem(last=False)
+    return list(findings), error, dependencies, exact
 
 
 class ChildStopped(Exception):
@@ -334,6 +355,9 @@ class _State:
     analysing = False
     interrupted = False
     analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
+    #: per file, the number and findings of the last answer about it (see `_packed`)
+    sent: OrderedDict[str, tuple[int, list[Finding]]] = OrderedDict()
+    answers = itertools.count(1)
     #: what to do once the answer is sent: write it to the result cache, or analyse the
     #: document whose answer came from the cache (see `_analyse`)
     after: Callable[[], None] | None = None
@@ -381,7 +405,10 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     kind, *args = request
     try:
         try:
-            return "ok", (_index(*args) if kind == "index" else _analyse(*args))
+            if kind == "index":
+                return "ok", _index(*args)
+            *analysed, held = args
+            return "ok", _packed(analysed[1], held, _analyse(*analysed))
         finally:
             _State.analysing = False
     except AnalysisCancelled:
@@ -389,6 +416,35 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     except Exception:  # noqa: BLE001 - reported to the server, which logs it
         what = "indexing the workspace" if kind == "index" else f"the analysis of {args[1]}"
         return "error", f"{what} failed:\n{traceback.format_exc()}"
+
+
+def _packed(
+    filename: str,
+    held: int | None,
+    result: tuple[list[Finding], ParseError | None, tuple[str, ...], bool],
+) -> tuple[Any, ...]:
+    """The answer to an analysis: its number, and its findings, or None when they are those
+    of the last answer about the file, which the server says it holds (`held`): pickling
+    them, and unpickling them in the server, took milliseconds of every keystroke on a large
+    module, whose edits mostly change no finding."""
+    findings, error, dependencies, exact = result
+    sent = _State.sent.get(filename)
+    if sent is not None and held == sent[0] and _same_findings(sent[1], findings):
+        return held, None, error, dependencies, exact
+    number = next(_State.answers)
+    _State.sent[filename] = (number, findings)
+    _State.sent.move_to_end(filename)
+    while len(_State.sent) > MAX_DOCUMENTS:
+        _State.sent.popitem(last=False)
+    return number, findings, error, dependencies, exact
+
+
+def _same_findings(old: list[Finding], new: list[Finding]) -> bool:
+    """Equal in every field (`Finding`'s equality leaves out some)."""
+    return len(old) == len(new) and all(
+        a == b and a.operand_spans == b.operand_spans and a.modes == b.modes
+        for a, b in zip(old, new)
+    )
 
 
 def _index(spec: WorkspaceSpec, paths: list[str]) -> int:

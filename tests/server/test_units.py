@@ -246,6 +246,44 @@ def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
     assert process.cpu_seconds - started[1] < 0.15
 
 
+def test_findings_that_did_not_change_are_not_sent_again(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jax_lsp.server import analysis_process
+
+    answers: list[Any] = []
+    receive = analysis_process._receive
+
+    def recorded(stream: Any) -> Any:
+        answer = receive(stream)
+        answers.append(answer[1])
+        return answer
+
+    monkeypatch.setattr(analysis_process, "_receive", recorded)
+    source = (
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+        "g = jax.grad(f)(1.0)\n"
+    )
+    process.begin("job")
+    first, _, _, _ = process.analyze(source, "m.py", AnalysisConfig(), True)
+    assert [f.code for f in first] == ["JAX001"] and answers[-1][1] == first
+    # an edit that changes no finding: the answer refers to the last one
+    again, _, _, _ = process.analyze(source + "y = 2\n", "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] is None and again == first
+    # one that moves them: sent in full
+    moved, _, _, _ = process.analyze("\n" + source, "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] == moved and moved[0].span.line == first[0].span.line + 1
+    # another file's findings are its own, even when equal
+    other, _, _, _ = process.analyze("\n" + source, "n.py", AnalysisConfig(), True)
+    assert answers[-1][1] == other
+    # a new child knows nothing of the last one's answers, nor the server of its
+    assert process.pid is not None
+    os.kill(process.pid, signal.SIGKILL)
+    time.sleep(0.2)  # found dead before the request: it goes to a new child
+    after, _, _, _ = process.analyze("\n" + source, "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] == after == moved
+
+
 def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProcess) -> None:
     from jax_lsp.analysis import analyze_source
 
