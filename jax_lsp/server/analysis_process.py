@@ -618,16 +618,17 @@ def collect_when_idle(
     quiet = idle(collection.IDLE)
     if quiet is False:
         return
-    wait = collector.wait()
+    young = collector.young()  # counted once (it walks them), for `wait` and `collect`
+    wait = collector.wait(young)
     if wait is None:
         return
     if quiet is None:
         # where idleness cannot be told, only a collection that cannot wait runs
-        if collector.young() >= MAX_YOUNG:
-            collector.collect()
+        if young >= MAX_YOUNG:
+            collector.collect(young)
         return
     if wait <= collection.IDLE or idle(wait - collection.IDLE):
-        collector.collect()
+        collector.collect(young)
 
 
 #: seconds between the child's looks at whether the server is still its parent
