@@ -28,7 +28,6 @@ import asyncio
 import dataclasses
 import functools
 import logging
-import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
@@ -56,17 +55,10 @@ class _Running:
     uri: str
     version: int
     future: Future[Report] = dataclasses.field(default_factory=Future)
-    #: the CPU seconds the job took, once it ran: the analysis process's and its thread's
-    #: (not the wall time: a job waits for the CPU on a loaded machine, and one queued behind
-    #: an interrupted job waits for the analysis process, neither of which is its own cost)
-    cost: float | None = None
 
 
-def _timed_lint(running: _Running, snapshot: Snapshot, process: AnalysisProcess) -> Report:
-    child, start = process.cpu_seconds, time.thread_time()
-    report = lint(snapshot, process.analyze)
-    running.cost = process.cpu_seconds - child + time.thread_time() - start
-    return report
+def _lint_on(snapshot: Snapshot, process: AnalysisProcess) -> Report:
+    return lint(snapshot, process.analyze)
 
 
 class LintScheduler:
@@ -96,8 +88,6 @@ class LintScheduler:
         #: text edited since their last analysis, which an incremental analysis handles)
         self._full: set[str] = set()
         self.verify_delay = VERIFY_DELAY
-        #: CPU seconds the last incremental lint of each document took (see `_Running.cost`)
-        self._incremental_cost: dict[str, float] = {}
         #: documents to lint again, in full, once their running analysis ends (`redo_after`)
         self._redo: set[str] = set()
 
@@ -152,7 +142,6 @@ class LintScheduler:
         self._full.discard(uri)
         self._interrupt_if_running(uri)
         self._reports.pop(uri, None)
-        self._incremental_cost.pop(uri, None)
         self._redo.discard(uri)
         for _, waiter in self._waiters.pop(uri, []):
             if not waiter.done():
@@ -223,7 +212,7 @@ class LintScheduler:
                 snapshot = dataclasses.replace(snapshot, incremental=True)
             running = _Running(uri, snapshot.version)
             future = running.future = self.pool.submit_to_process(
-                functools.partial(_timed_lint, running, snapshot)
+                functools.partial(_lint_on, snapshot)
             )
             self._running = running
             future.add_done_callback(
@@ -255,9 +244,6 @@ class LintScheduler:
         except Exception:  # logged (and sent to the client); the server goes on
             log.exception("linting %s (version %s) failed", running.uri, running.version)
             report = empty_report(snapshot)
-        else:
-            if snapshot.incremental and running.cost is not None:
-                self._incremental_cost[running.uri] = running.cost
         try:
             if report is not None:
                 self._accept(report)

@@ -120,7 +120,7 @@ async def test_an_expensive_document_is_not_held_back_either() -> None:
     nothing at typing speed, and on the last keystroke it is all latency."""
     scheduler, pool, doc, published = _scheduler()
     scheduler.debounce = 0.2
-    pool.cpu_per_analysis = 0.5
+    pool.wall_per_analysis = pool.cpu_per_analysis = 0.1
     scheduler.lint_now(URI)
     await _turn()
     for version in (2, 3):

@@ -172,6 +172,49 @@ def test_an_edited_document_keeps_its_line_index_for_the_lint(
     assert [d.range.start.line for d in report.diagnostics] == [4]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_the_diagnostics_json_is_lsprotocols_through_edits(encoding: str) -> None:
+    """Each report's JSON reuses the previous report's where a finding and its lines did not
+    change: what it publishes must still be what lsprotocol makes of the diagnostics."""
+    import json
+
+    from pygls.protocol import default_converter
+
+    from jax_lsp.config import Config
+    from jax_lsp.server.capabilities import ClientProfile
+    from jax_lsp.server.lint import Snapshot, lint
+
+    converter = default_converter()
+    profile = ClientProfile(encoding=encoding, related_information=True, code_description=True)
+    path = Path("/w/m.py")
+    source = (
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+        "def h(x):\n    y = x; return jax.pure_callback(print, y, y)\n\n"
+        "g = jax.grad(f)(1.0) + jax.grad(h)(1.0)\n"
+    )
+    edits = [
+        source,
+        source + "# é\n",  # no line a diagnostic points at changes
+        source.replace("print, x, x)", "print, x, x)  # é"),  # after a call: its line changes
+        source.replace("y = x;", "yé = x;").replace("print, y, y", "print, yé, yé"),  # moves h's
+        "# a line above\n" + source,  # moves every one
+        source.replace("g = jax.grad(f)(1.0) + ", "g = "),  # f's no longer differentiated
+    ]
+    previous = None
+    for version, text in enumerate(edits, start=1):
+        snapshot = Snapshot(uri="file:///w/m.py", version=version, text=text, path=path,
+                            config=Config(), generation=0, profile=profile, previous=previous)
+        report = lint(snapshot)
+        assert report.findings
+        expected = json.loads(json.dumps(converter.unstructure(list(report.diagnostics))))
+        assert json.loads(json.dumps(list(report.diagnostics_json))) == expected
+        assert {d["data"]["version"] for d in report.diagnostics_json} == {version}
+        if version == 2:  # (the reuse is exercised: both are the previous report's)
+            assert all(d["range"] is p["range"] for d, p in
+                       zip(report.diagnostics_json, previous.diagnostics_json))
+        previous = report
+
+
 @pytest.fixture
 def process() -> AnalysisProcess:
     proc = AnalysisProcess()
@@ -291,7 +334,7 @@ def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProc
     process.begin("job-1")
     first, _, _, exact = process.analyze(source, "gen.py", AnalysisConfig(), True)
     assert exact and first  # nothing to build on yet: a full analysis
-    # the child reports the CPU its analyses take (the scheduler's measure of cheap)
+    # the child reports the CPU its analyses take
     spent = process.cpu_seconds
     assert spent > 0.01
     # one finding goes away: the callback's operand no longer carries a tangent
