@@ -228,7 +228,9 @@ class AnalysisProcess:
                 raise ChildStopped("the analysis process is stopped")
             _send(process.stdin, request)
             _await_answer(process)
-            if process.stdout.read(len(_ACK)) != _ACK:
+            # from the pipe itself: the buffered reader would take what follows too (a quick
+            # answer), and the wait for the answer, on the pipe, would then wait for good
+            if os.read(process.stdout.fileno(), len(_ACK)) != _ACK:
                 raise EOFError("the analysis process did not acknowledge the request")
             with self._lock:
                 self._acknowledged = True

@@ -289,6 +289,34 @@ def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
     assert process.cpu_seconds - started[1] < 0.15
 
 
+def test_an_answer_that_follows_the_acknowledgement_at_once_is_read(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server reads the child's acknowledgement, then waits for the answer on the pipe:
+    an answer already there (a quick analysis) must not have been taken along with it."""
+    from jax_lsp.server import analysis_process
+
+    wait = analysis_process._await_answer
+    waits: list[int] = []
+
+    def late(child: Any) -> None:
+        waits.append(1)
+        if len(waits) % 2:
+            time.sleep(0.3)  # the acknowledgement and the answer are both in the pipe
+        wait(child)
+
+    monkeypatch.setattr(analysis_process, "_await_answer", late)
+    process.begin("job")
+    done: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: done.append(process.analyze("x = 1\n", "m.py", AnalysisConfig())),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(10)
+    assert done and done[0][1] is None
+
+
 def test_findings_that_did_not_change_are_not_sent_again(
     process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
