@@ -2,13 +2,13 @@
 results, and let requests wait for the report of the version they are about.
 
 - An edit of a document's own text lints it at once (after the other edits read with it, which
-  coalesce), even while its previous version's analysis runs (that one is interrupted): the
-  analysis of the version being typed starts as soon as the analysis process is free, and the
-  last keystroke of a burst waits for nothing but its own analysis. (A debounce coalesced
-  nothing at typing speed, keystrokes being further apart than any debounce worth having, and
-  on the last keystroke it was all latency.) A change elsewhere (another file the document
-  imports) restarts a short debounce timer instead, so that a burst of them becomes one full
-  analysis; opening a document or changing the configuration lints at once.
+  coalesce) when no analysis of the document runs or waits: the keystroke after a pause waits
+  for nothing but its own analysis. One that interrupts a running analysis (typing faster than
+  the analysis) restarts a short debounce timer instead: an interrupted analysis does not
+  always stop at once (a parse, an analysis that moved statements), and starting one per
+  keystroke then costs the last keystroke more than the debounce (measured at 20,000 lines,
+  20 ms typing). A change elsewhere (another file the document imports) is debounced too;
+  opening a document or changing the configuration lints at once.
 - Each document is queued at most once; the analysis thread takes the queue in order.
 - An edit to a document whose analysis is running interrupts that analysis (its result would be
   stale anyway), so the newest version starts as soon as the debounce allows.
@@ -123,13 +123,14 @@ class LintScheduler:
 
     def changed(self, uri: str, *, incremental: bool = True) -> None:
         """A document was edited (`incremental`: its own text changed, nothing else did): lint
-        it at once (its own text) or once the changes pause (a change elsewhere)."""
+        it at once (its own text, nothing of it running) or once the changes pause."""
         if not incremental:
             self._full.add(uri)
+        busy = self._is_running(uri) or uri in self._timers or uri in self._queue
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
-        if uri not in self._full:
+        if uri not in self._full and not busy:
             # at once, yet after the other edits read with this one (they coalesce)
             self._timers[uri] = loop.call_soon(self._due, uri)
         else:
