@@ -9,8 +9,12 @@ and starts a new child (after `MAX_FAILURES` deaths in a row it analyses in its 
 The server side (`AnalysisProcess`) sends one request at a time and blocks (in the analysis
 thread, with the GIL released) until the answer. A superseded analysis is interrupted with
 SIGUSR1: the child raises `AnalysisCancelled` where it is (after `ast.parse` returns, if it is
-in it) and answers "cancelled". The child only honours the signal while it analyses, so a late
-signal never touches the next request.
+in it) and answers "cancelled". The child acknowledges each request as soon as it has read it
+(`_ACK`), and the server signals only after that acknowledgement (an interruption that comes
+before it is sent when it arrives): a signal that reached the child before the request did
+would otherwise be taken for a late one, and the stale analysis would run to its end. The
+child only honours the signal while it answers, so a late signal never touches the next
+request.
 
 The child keeps one `IncrementalAnalyzer` per file (the most recent `MAX_DOCUMENTS`): an edit
 is re-analysed incrementally (tens of milliseconds on a large module); the answer says whether
@@ -33,6 +37,7 @@ Run as ``python -m jax_lsp.server.analysis_process`` (the server starts it).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import pickle
 import queue
@@ -63,6 +68,8 @@ __all__ = [
 ]
 
 _HEADER = struct.Struct("!I")
+#: what the child writes as soon as it has read a request (before its answer)
+_ACK = b"\x06"
 #: child deaths in a row after which the server analyses in its own process instead
 MAX_FAILURES = 3
 #: the signal that interrupts an analysis; where there is none (Windows), a superseded analysis
@@ -112,6 +119,8 @@ class AnalysisProcess:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._busy = False
+        #: the child has read the request it is busy with (a signal now is for that request)
+        self._acknowledged = False
         self._cancelled = False
         self._job: object = None
         #: answers lost in a row (the child died); past MAX_FAILURES, analyse in this process
@@ -121,6 +130,9 @@ class AnalysisProcess:
         #: CPU seconds the child spent on the requests it answered, in all (what an analysis
         #: costs: its wall time also counts the other processes a loaded machine runs)
         self.cpu_seconds = 0.0
+        #: per file, the findings of the child's last answer about it, with that answer's
+        #: number (the child answers "the same as answer n" when they have not changed)
+        self._held: OrderedDict[str, tuple[int, list[Finding]]] = OrderedDict()
 
     def start(self) -> None:
         """Start the child now (it imports the analysis while the server does other work);
@@ -137,6 +149,7 @@ class AnalysisProcess:
                 self._process, self._early = taken
             else:
                 self._process = spawn.spawn()
+            self._held.clear()  # a new child: its answers refer to none of the last one's
         return self._process
 
     @property
@@ -156,14 +169,14 @@ class AnalysisProcess:
             if job is not self._job:
                 return
             self._cancelled = True
-            if (
-                _INTERRUPT is not None
-                and self._busy
-                and self._process is not None
-                and self._process.poll() is None
-            ):
-                with contextlib.suppress(OSError):
-                    os.kill(self._process.pid, _INTERRUPT)
+            if self._busy and self._acknowledged:
+                self._signal()
+
+    def _signal(self) -> None:
+        """Interrupt what the child answers (the lock held)."""
+        if _INTERRUPT is not None and self._process is not None and self._process.poll() is None:
+            with contextlib.suppress(OSError):
+                os.kill(self._process.pid, _INTERRUPT)
 
     def analyze(
         self, source: str, filename: str, config: AnalysisConfig, incremental: bool = False
@@ -173,13 +186,15 @@ class AnalysisProcess:
         allows an incremental analysis, built on the file's previous version).
 
         Blocks until the child answers; raises `AnalysisCancelled` or `AnalysisFailed`."""
-        answer = self._call(("analyse", source, filename, config, incremental))
+        held = self._held.get(filename)
+        answer = self._call(
+            ("analyse", source, filename, config, incremental, None if held is None else held[0])
+        )
         if answer is None:  # the child keeps dying: analyse here rather than not at all
             from jax_lsp.server.lint import analyze_here
 
             return analyze_here(source, filename, config, incremental)
-        findings, error, dependencies, exact = answer
-        return findings, error, dependencies, exact
+        return _unpack(answer, filename, self._held)
 
     def index(self, spec: WorkspaceSpec, paths: list[str]) -> int:
         """Parse workspace modules into the child's index (the first workspace scan), so that
@@ -213,6 +228,15 @@ class AnalysisProcess:
                 raise ChildStopped("the analysis process is stopped")
             _send(process.stdin, request)
             _await_answer(process)
+            # from the pipe itself: the buffered reader would take what follows too (a quick
+            # answer), and the wait for the answer, on the pipe, would then wait for good
+            if os.read(process.stdout.fileno(), len(_ACK)) != _ACK:
+                raise EOFError("the analysis process did not acknowledge the request")
+            with self._lock:
+                self._acknowledged = True
+                if self._cancelled:  # interrupted before the child had the request
+                    self._signal()
+            _await_answer(process)
             status, payload, cpu = _receive(process.stdout)
         except (OSError, EOFError, pickle.UnpicklingError, ChildStopped) as e:
             with self._lock:
@@ -226,7 +250,7 @@ class AnalysisProcess:
             raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
-                self._busy = False
+                self._busy = self._acknowledged = False
         self._failures = 0
         self.cpu_seconds += cpu
         if status == "cancelled":
@@ -257,7 +281,7 @@ def first_analysis(
         return None
     lender = AnalysisProcess()
     lender._process = process
-    request = ("analyse", source, filename, config, False)
+    request = ("analyse", source, filename, config, False, None)
     answer = None
     try:
         answer = lender._call(request)
@@ -265,8 +289,22 @@ def first_analysis(
         return None
     finally:
         spawn.give_back(lender._process, None if answer is None else (request, answer))
-    findings, error, dependencies, exact = answer
-    return findings, error, dependencies, exact
+    return _unpack(answer, filename, OrderedDict())
+
+
+def _unpack(
+    answer: tuple[Any, ...], filename: str, held: OrderedDict[str, tuple[int, list[Finding]]]
+) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+    """An analysis answer as `AnalysisProcess.analyze` returns it; `held` (the findings of
+    the last answer about each file) is brought up to date."""
+    number, findings, error, dependencies, exact = answer
+    if findings is None:  # the same as those of answer `number`, which we hold
+        findings = held[filename][1]
+    held[filename] = (number, findings)
+    held.move_to_end(filename)
+    while len(held) > MAX_DOCUMENTS:
+        held.popitem(last=False)
+    return list(findings), error, dependencies, exact
 
 
 class ChildStopped(Exception):
@@ -319,6 +357,9 @@ class _State:
     analysing = False
     interrupted = False
     analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
+    #: per file, the number and findings of the last answer about it (see `_packed`)
+    sent: OrderedDict[str, tuple[int, list[Finding]]] = OrderedDict()
+    answers = itertools.count(1)
     #: what to do once the answer is sent: write it to the result cache, or analyse the
     #: document whose answer came from the cache (see `_analyse`)
     after: Callable[[], None] | None = None
@@ -366,8 +407,10 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     kind, *args = request
     try:
         try:
-            _State.interrupted = False
-            return "ok", (_index(*args) if kind == "index" else _analyse(*args))
+            if kind == "index":
+                return "ok", _index(*args)
+            *analysed, held = args
+            return "ok", _packed(analysed[1], held, _analyse(*analysed))
         finally:
             _State.analysing = False
     except AnalysisCancelled:
@@ -375,6 +418,35 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     except Exception:  # noqa: BLE001 - reported to the server, which logs it
         what = "indexing the workspace" if kind == "index" else f"the analysis of {args[1]}"
         return "error", f"{what} failed:\n{traceback.format_exc()}"
+
+
+def _packed(
+    filename: str,
+    held: int | None,
+    result: tuple[list[Finding], ParseError | None, tuple[str, ...], bool],
+) -> tuple[Any, ...]:
+    """The answer to an analysis: its number, and its findings, or None when they are those
+    of the last answer about the file, which the server says it holds (`held`): pickling
+    them, and unpickling them in the server, took milliseconds of every keystroke on a large
+    module, whose edits mostly change no finding."""
+    findings, error, dependencies, exact = result
+    sent = _State.sent.get(filename)
+    if sent is not None and held == sent[0] and _same_findings(sent[1], findings):
+        return held, None, error, dependencies, exact
+    number = next(_State.answers)
+    _State.sent[filename] = (number, findings)
+    _State.sent.move_to_end(filename)
+    while len(_State.sent) > MAX_DOCUMENTS:
+        _State.sent.popitem(last=False)
+    return number, findings, error, dependencies, exact
+
+
+def _same_findings(old: list[Finding], new: list[Finding]) -> bool:
+    """Equal in every field (`Finding`'s equality leaves out some)."""
+    return len(old) == len(new) and all(
+        a == b and a.operand_spans == b.operand_spans and a.modes == b.modes
+        for a, b in zip(old, new)
+    )
 
 
 def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
@@ -510,6 +582,11 @@ def main() -> int:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
             continue
+        # a signal from before this point was for an earlier request (the server signals
+        # only once it has this acknowledgement)
+        _State.interrupted = False
+        stdout.write(_ACK)
+        stdout.flush()
         answer = _handle(request)
         _send(stdout, answer)
         after, _State.after = _State.after, None
@@ -543,16 +620,17 @@ def collect_when_idle(
     quiet = idle(collection.IDLE)
     if quiet is False:
         return
-    wait = collector.wait()
+    young = collector.young()  # counted once (it walks them), for `wait` and `collect`
+    wait = collector.wait(young)
     if wait is None:
         return
     if quiet is None:
         # where idleness cannot be told, only a collection that cannot wait runs
-        if collector.young() >= MAX_YOUNG:
-            collector.collect()
+        if young >= MAX_YOUNG:
+            collector.collect(young)
         return
     if wait <= collection.IDLE or idle(wait - collection.IDLE):
-        collector.collect()
+        collector.collect(young)
 
 
 #: seconds between the child's looks at whether the server is still its parent

@@ -53,23 +53,28 @@ class LineMap:
         """`between` for texts whose only line break is ``\\n``, from the common prefix and
         suffix of their characters (compared by slices, in C) instead of their split lines:
         this runs for every version typed that does not parse, and splitting and comparing a
-        large module's lines one by one took tens of milliseconds."""
-        lines_old, lines_new = old.count("\n") + 1, new.count("\n") + 1
+        large module's lines one by one took tens of milliseconds. Each text's breaks are
+        counted once in all: the common prefix and suffix once, for both."""
         if old == new:
-            return cls(lines_old, lines_old, 0)
-        limit = min(lines_old, lines_new)
+            lines = old.count("\n") + 1
+            return cls(lines, lines, 0)
         n, m = len(old), len(new)
         p = _common_length(old, new, from_end=False)
+        s = _common_length(old, new, from_end=True)
+        kept = min(s, n - p, m - p)  # the common suffix after the common prefix
+        before, after = old.count("\n", 0, p), old.count("\n", n - kept)
+        lines_old = before + old.count("\n", p, n - kept) + after + 1
+        lines_new = before + new.count("\n", p, m - kept) + after + 1
+        limit = min(lines_old, lines_new)
         # the lines before the first difference are equal; so is the one it is in if that
         # difference is only where one of them ends (the other goes on after a break)
-        prefix = old.count("\n", 0, p)
+        prefix = before
         if (p == n or old[p] == "\n") and (p == m or new[p] == "\n"):
             prefix += 1
         prefix = min(prefix, limit)
-        s = _common_length(old, new, from_end=True)
         # likewise the lines after the last difference, and the one it is in if it starts
         # right there in both
-        suffix = old.count("\n", n - s)
+        suffix = after if kept == s else old.count("\n", n - s)
         if (s == n or old[n - s - 1] == "\n") and (s == m or new[m - s - 1] == "\n"):
             suffix += 1
         suffix = min(suffix, limit - prefix)

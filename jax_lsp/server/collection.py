@@ -69,19 +69,20 @@ class Collector:
         """Whether the next collection is one of everything, frozen objects included."""
         return self.inflow >= max(MIN_INFLOW, THAW_INFLOW * self.baseline)
 
-    def wait(self) -> float | None:
-        """Seconds without a request after which to collect (None: nothing to collect)."""
-        young = self.young()
+    def wait(self, young: int) -> float | None:
+        """Seconds without a request after which to collect (None: nothing to collect), with
+        `young` objects not frozen (`young()`: counting them walks them, so the caller counts
+        once and passes the count on to `collect` too)."""
         if young >= MAX_YOUNG:
             return IDLE
         if young >= LARGE or self.thaw_due():
             return LONG_IDLE
         return IDLE if young > 0 else None
 
-    def collect(self) -> int:
+    def collect(self, young: int | None = None) -> int:
         """Collect what is new (everything, if that is due) and freeze what survives; how many
-        objects were garbage. (Counting the frozen set walks it: only a collection of
-        everything, which walks it anyway, does.)"""
+        objects were garbage. `young`: the objects not frozen, if just counted. (Counting the
+        frozen set walks it: only a collection of everything, which walks it anyway, does.)"""
         start = time.perf_counter()
         thaw = self.thaw_due()
         if thaw:
@@ -90,7 +91,8 @@ class Collector:
             gc.freeze()
             self.baseline, self.inflow = gc.get_freeze_count(), 0
         else:
-            young = self.young()
+            if young is None:
+                young = self.young()
             found = gc.collect()
             gc.freeze()
             self.inflow += young - found

@@ -27,10 +27,12 @@ PULL_TIMEOUT = 30.0
 
 
 def publish(server: JaxLanguageServer, report: Report) -> None:
-    server.text_document_publish_diagnostics(
-        types.PublishDiagnosticsParams(
-            uri=report.uri, diagnostics=list(report.diagnostics), version=report.version
-        )
+    """Push a report's diagnostics, as the JSON the analysis thread made (lsprotocol's
+    objects, turned into JSON here on the event loop, took milliseconds per keystroke)."""
+    server.protocol.notify_json(
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS,
+        {"uri": report.uri, "diagnostics": list(report.diagnostics_json),
+         "version": report.version},
     )
 
 
@@ -62,9 +64,8 @@ def prepare(server: JaxLanguageServer) -> None:
 
 
 def as_json(server: JaxLanguageServer, report: Report) -> list[dict[str, Any]]:
-    """The report's diagnostics as the JSON `publish` sends."""
-    unstructured = server.protocol._converter.unstructure(list(report.diagnostics))
-    return json.loads(json.dumps(unstructured))
+    """The report's diagnostics as the JSON `publish` sends (a copy)."""
+    return json.loads(json.dumps(list(report.diagnostics_json)))
 
 
 def publish_cell(

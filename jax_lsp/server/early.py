@@ -90,7 +90,8 @@ def diagnostic_json(
     code_description: bool,
     path: Path | None = None,
 ) -> dict[str, Any]:
-    """`lint.to_diagnostic` as the JSON the server sends, made without lsprotocol."""
+    """`lint.to_diagnostic` as the JSON the server sends, made without lsprotocol (what the
+    front publishes, and what the server publishes: see `lint.Report.diagnostics_json`)."""
     from jax_lsp.codes import RULES
     from jax_lsp.server.reported import finding_key
 

@@ -10,9 +10,10 @@ the editor's Python language server reports those, and jax-lsp stays quiet rathe
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from jax_lsp.codes import RULES
 from jax_lsp.config import Config
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.carryover import carry_over
+from jax_lsp.server.early import diagnostic_json
 from jax_lsp.server.errors import maybe_fault
 from jax_lsp.server.positions import LineIndex
 from jax_lsp.server.reported import Analyze, document_findings, finding_key, step_uri
@@ -90,7 +92,10 @@ class Report:
     generation: int
     text: str
     findings: tuple[Finding, ...]
-    diagnostics: tuple[types.Diagnostic, ...]
+    #: the diagnostics as the JSON `publishDiagnostics` carries (built in the analysis thread;
+    #: each is the previous report's, with this version, where its finding and the lines it
+    #: points at did not change)
+    diagnostics_json: tuple[dict[str, Any], ...]
     #: identifies this report in pull diagnostics (`resultId`)
     result_id: str
     parse_error: ParseError | None = None
@@ -102,6 +107,21 @@ class Report:
     dependencies: tuple[str, ...] = ()
     #: from a full analysis (False: an incremental one, which a full one is to confirm)
     exact: bool = True
+    #: what the diagnostics were made for: the text's line index, the client, the file
+    index: LineIndex | None = field(default=None, repr=False, compare=False)
+    profile: ClientProfile | None = field(default=None, repr=False, compare=False)
+    path: Path | None = None
+
+    @functools.cached_property
+    def diagnostics(self) -> tuple[types.Diagnostic, ...]:
+        """The diagnostics as lsprotocol objects (pull answers), made on first use (in the
+        analysis thread for a client that pulls, see `lint`)."""
+        if self.index is None or self.profile is None:
+            return ()
+        return tuple(
+            to_diagnostic(f, self.index, self.uri, self.version, self.profile, self.path)
+            for f in self.findings
+        )
 
     @property
     def carried(self) -> bool:
@@ -205,38 +225,97 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
             and prev.generation == snapshot.generation
         ):
             good_text = prev.good_text
-            findings = filter_suppressed(
-                text,
-                carry_over(prev.good_text, text, prev.good_findings, snapshot.filename),
-            )
+            # not filtered again: they were on `good_text`, and only findings whose lines
+            # did not change are carried, a suppression comment being on a finding's line
+            # (filtering splits the whole text: milliseconds of every keystroke that does
+            # not parse, on a large module)
+            findings = carry_over(prev.good_text, text, prev.good_findings, snapshot.filename)
         else:
             good_text, findings = None, []
     index = snapshot.index
     if index is None or index.text is not text or index.encoding != snapshot.profile.encoding:
         index = LineIndex(text, snapshot.profile.encoding)
-    diagnostics = tuple(
-        to_diagnostic(f, index, snapshot.uri, snapshot.version, snapshot.profile, snapshot.path)
-        for f in findings
-    )
     carried_from = (
         snapshot.previous.good_findings
         if error is not None and snapshot.previous is not None and good_text is not None
         else tuple(findings)
     )
-    return Report(
+    report = Report(
         uri=snapshot.uri,
         version=snapshot.version,
         generation=snapshot.generation,
         text=text,
         findings=tuple(findings),
-        diagnostics=diagnostics,
+        diagnostics_json=_diagnostics_json(findings, snapshot, index),
         result_id=f"{snapshot.generation}-{snapshot.version}-{next(_result_ids)}",
         parse_error=error,
         good_text=good_text,
         good_findings=tuple(carried_from),
         dependencies=dependencies,
         exact=exact,
+        index=index,
+        profile=snapshot.profile,
+        path=snapshot.path,
     )
+    if snapshot.profile.pull_diagnostics:
+        _ = report.diagnostics  # here rather than on the event loop, when a pull comes
+    return report
+
+
+def _diagnostics_json(
+    findings: Sequence[Finding], snapshot: Snapshot, index: LineIndex
+) -> tuple[dict[str, Any], ...]:
+    """The findings' diagnostics as JSON. Making one (its range and each path step's, in
+    the client's encoding) took milliseconds per keystroke on a large module, and then as
+    many again to turn lsprotocol's objects into JSON on the event loop; most are unchanged
+    from the previous version's, but for the version in their `data`."""
+    profile, uri, path, version = snapshot.profile, snapshot.uri, snapshot.path, snapshot.version
+    prev = snapshot.previous
+    before: dict[Finding, dict[str, Any]] = {}
+    if (
+        prev is not None
+        and prev.index is not None
+        and prev.profile == profile
+        and prev.path == path
+        and prev.uri == uri
+    ):
+        before = dict(zip(prev.findings, prev.diagnostics_json))
+    own = {None, str(path)} if path is not None else {None}
+    same: dict[int, bool] = {}  # per line number: unchanged since the previous report
+    out = []
+    for finding in findings:
+        old = before.get(finding)
+        if old is not None and _unmoved(finding, prev.index, index, own, same):  # type: ignore[union-attr]
+            diagnostic = dict(old)
+            diagnostic["data"] = {"uri": uri, "version": version, **finding_key(finding)}
+        else:
+            diagnostic = diagnostic_json(
+                finding, index, uri, version, profile.related_information,
+                profile.code_description, path,
+            )
+        out.append(diagnostic)
+    return tuple(out)
+
+
+def _unmoved(
+    finding: Finding, old: LineIndex, new: LineIndex, own: set[str | None], same: dict[int, bool]
+) -> bool:
+    """Whether the ranges of the finding's diagnostic in this document (its own and its path
+    steps') are the same in the `new` text as in the `old` one: the lines a range starts and
+    ends on (all its positions depend on) are, at the same line numbers."""
+    if old.text is new.text:
+        return True
+    for span in (finding.span, *(step.span for step in finding.path if step.filename in own)):
+        for line in (span.line - 1, span.end_line - 1):
+            unchanged = same.get(line)
+            if unchanged is None:
+                unchanged = same[line] = (
+                    0 <= line < min(old.line_count, new.line_count)
+                    and old.line_text(line) == new.line_text(line)
+                )
+            if not unchanged:
+                return False
+    return True
 
 
 def empty_report(snapshot: Snapshot) -> Report:
@@ -247,6 +326,6 @@ def empty_report(snapshot: Snapshot) -> Report:
         generation=snapshot.generation,
         text=snapshot.text,
         findings=(),
-        diagnostics=(),
+        diagnostics_json=(),
         result_id=f"{snapshot.generation}-{snapshot.version}-{next(_result_ids)}",
     )

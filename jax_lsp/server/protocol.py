@@ -170,6 +170,10 @@ class JaxLspProtocol(LanguageServerProtocol):
             {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
         )
 
+    def notify_json(self, method: str, params: dict[str, Any]) -> None:
+        """A notification whose params are JSON already (no lsprotocol object to convert)."""
+        self._send_data({"jsonrpc": "2.0", "method": method, "params": params})
+
     def handle_body(self, body: bytes) -> None:
         """Decode one frame's body and handle the message it holds."""
         try:

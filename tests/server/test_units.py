@@ -172,6 +172,49 @@ def test_an_edited_document_keeps_its_line_index_for_the_lint(
     assert [d.range.start.line for d in report.diagnostics] == [4]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_the_diagnostics_json_is_lsprotocols_through_edits(encoding: str) -> None:
+    """Each report's JSON reuses the previous report's where a finding and its lines did not
+    change: what it publishes must still be what lsprotocol makes of the diagnostics."""
+    import json
+
+    from pygls.protocol import default_converter
+
+    from jax_lsp.config import Config
+    from jax_lsp.server.capabilities import ClientProfile
+    from jax_lsp.server.lint import Snapshot, lint
+
+    converter = default_converter()
+    profile = ClientProfile(encoding=encoding, related_information=True, code_description=True)
+    path = Path("/w/m.py")
+    source = (
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+        "def h(x):\n    y = x; return jax.pure_callback(print, y, y)\n\n"
+        "g = jax.grad(f)(1.0) + jax.grad(h)(1.0)\n"
+    )
+    edits = [
+        source,
+        source + "# é\n",  # no line a diagnostic points at changes
+        source.replace("print, x, x)", "print, x, x)  # é"),  # after a call: its line changes
+        source.replace("y = x;", "yé = x;").replace("print, y, y", "print, yé, yé"),  # moves h's
+        "# a line above\n" + source,  # moves every one
+        source.replace("g = jax.grad(f)(1.0) + ", "g = "),  # f's no longer differentiated
+    ]
+    previous = None
+    for version, text in enumerate(edits, start=1):
+        snapshot = Snapshot(uri="file:///w/m.py", version=version, text=text, path=path,
+                            config=Config(), generation=0, profile=profile, previous=previous)
+        report = lint(snapshot)
+        assert report.findings
+        expected = json.loads(json.dumps(converter.unstructure(list(report.diagnostics))))
+        assert json.loads(json.dumps(list(report.diagnostics_json))) == expected
+        assert {d["data"]["version"] for d in report.diagnostics_json} == {version}
+        if version == 2:  # (the reuse is exercised: both are the previous report's)
+            assert all(d["range"] is p["range"] for d, p in
+                       zip(report.diagnostics_json, previous.diagnostics_json))
+        previous = report
+
+
 @pytest.fixture
 def process() -> AnalysisProcess:
     proc = AnalysisProcess()
@@ -220,6 +263,98 @@ def test_the_analysis_process_answers_interrupts_and_restarts(process: AnalysisP
     assert len(findings) == 1
 
 
+def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next keystroke may come while the request is still on its way: the signal must
+    not reach the child before the request does (the child would take it for a late one and
+    run the stale analysis to its end)."""
+    from jax_lsp.server import analysis_process
+
+    process.begin("warm-up")
+    process.analyze("x = 1\n", "m.py", AnalysisConfig())  # the child is up
+    sent = analysis_process._send
+
+    def interrupted_on_the_way(stream: Any, message: Any) -> None:
+        process.interrupt("job")  # the server is busy with the request, not yet sent
+        time.sleep(0.05)  # a signal sent now would reach the child first
+        sent(stream, message)
+
+    monkeypatch.setattr(analysis_process, "_send", interrupted_on_the_way)
+    process.begin("job")
+    started = time.process_time(), process.cpu_seconds
+    with pytest.raises(AnalysisCancelled):
+        process.analyze(generate(5_000), "big.py", AnalysisConfig())
+    # cancelled early: not after a whole analysis (a third of a second of CPU or more)
+    assert process.cpu_seconds - started[1] < 0.15
+
+
+def test_an_answer_that_follows_the_acknowledgement_at_once_is_read(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server reads the child's acknowledgement, then waits for the answer on the pipe:
+    an answer already there (a quick analysis) must not have been taken along with it."""
+    from jax_lsp.server import analysis_process
+
+    wait = analysis_process._await_answer
+    waits: list[int] = []
+
+    def late(child: Any) -> None:
+        waits.append(1)
+        if len(waits) % 2:
+            time.sleep(0.3)  # the acknowledgement and the answer are both in the pipe
+        wait(child)
+
+    monkeypatch.setattr(analysis_process, "_await_answer", late)
+    process.begin("job")
+    done: list[Any] = []
+    worker = threading.Thread(
+        target=lambda: done.append(process.analyze("x = 1\n", "m.py", AnalysisConfig())),
+        daemon=True,
+    )
+    worker.start()
+    worker.join(10)
+    assert done and done[0][1] is None
+
+
+def test_findings_that_did_not_change_are_not_sent_again(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jax_lsp.server import analysis_process
+
+    answers: list[Any] = []
+    receive = analysis_process._receive
+
+    def recorded(stream: Any) -> Any:
+        answer = receive(stream)
+        answers.append(answer[1])
+        return answer
+
+    monkeypatch.setattr(analysis_process, "_receive", recorded)
+    source = (
+        "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+        "g = jax.grad(f)(1.0)\n"
+    )
+    process.begin("job")
+    first, _, _, _ = process.analyze(source, "m.py", AnalysisConfig(), True)
+    assert [f.code for f in first] == ["JAX001"] and answers[-1][1] == first
+    # an edit that changes no finding: the answer refers to the last one
+    again, _, _, _ = process.analyze(source + "y = 2\n", "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] is None and again == first
+    # one that moves them: sent in full
+    moved, _, _, _ = process.analyze("\n" + source, "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] == moved and moved[0].span.line == first[0].span.line + 1
+    # another file's findings are its own, even when equal
+    other, _, _, _ = process.analyze("\n" + source, "n.py", AnalysisConfig(), True)
+    assert answers[-1][1] == other
+    # a new child knows nothing of the last one's answers, nor the server of its
+    assert process.pid is not None
+    os.kill(process.pid, signal.SIGKILL)
+    time.sleep(0.2)  # found dead before the request: it goes to a new child
+    after, _, _, _ = process.analyze("\n" + source, "m.py", AnalysisConfig(), True)
+    assert answers[-1][1] == after == moved
+
+
 def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProcess) -> None:
     from jax_lsp.analysis import analyze_source
 
@@ -227,7 +362,7 @@ def test_the_analysis_process_analyses_edits_incrementally(process: AnalysisProc
     process.begin("job-1")
     first, _, _, exact = process.analyze(source, "gen.py", AnalysisConfig(), True)
     assert exact and first  # nothing to build on yet: a full analysis
-    # the child reports the CPU its analyses take (the scheduler's measure of cheap)
+    # the child reports the CPU its analyses take
     spent = process.cpu_seconds
     assert spent > 0.01
     # one finding goes away: the callback's operand no longer carries a tangent
