@@ -567,7 +567,8 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
     tmp_path: Path,
 ) -> None:
     """`RecordingWorkspace` notes `find` and `parse`: if the analysis starts reading modules
-    some other way, entries could miss a dependency. Then teach `cache.RecordingWorkspace`."""
+    some other way, entries could miss a dependency. Then teach `cache.RecordingWorkspace`.
+    It may also read `env_paths`, which the entry's key covers (the interpreter)."""
     from jax_lsp.analysis.workspace import Workspace
 
     class Spy:
@@ -589,4 +590,6 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
         result = analyze_source(path.read_text(), str(path), None, spy)  # type: ignore[arg-type]
         assert [f.code for f in result.findings] == ["JAX001"]
         assert result.dependencies
-        assert spy.used <= {"find", "parse"}, spy.used
+        # `env_paths` (whether a resolved module is an installed one, `import_effects`) is
+        # the interpreter's site folders: the entry's key holds that interpreter
+        assert spy.used <= {"find", "parse", "env_paths"}, spy.used

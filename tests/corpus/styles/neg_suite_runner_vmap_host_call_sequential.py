@@ -1,6 +1,6 @@
 """A test function vmaps a host call that says how to batch it (vmap_method="sequential").
 
-Near miss of test_runner_vmap_host_call_no_vmap_method.py: JAX runs it.
+Near miss of suite_runner_vmap_host_call_no_vmap_method.py: JAX runs it.
 """
 
 import jax

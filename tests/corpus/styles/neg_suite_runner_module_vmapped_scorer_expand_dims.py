@@ -1,6 +1,6 @@
 """A module-level vmapped host scorer with vmap_method="expand_dims", called only from a test
 function that a small runner finds by name: JAX runs it (near miss of
-test_runner_module_vmapped_scorer.py)."""
+suite_runner_module_vmapped_scorer.py)."""
 
 import jax
 import jax.numpy as jnp
