@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
+from test_semantics import JVP_RULE
+
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.fixes.registry import fixes_for
@@ -129,19 +131,13 @@ def test_jacrev_batches_cotangents_not_residuals() -> None:
     assert codes(on_ct + vmapped_grad) == []
 
 
+#: a custom_vjp `cv`, then a custom_jvp `f` whose rule's tangent (`{}`) the tests fill
 RULE = textwrap.dedent("""
     @jax.custom_vjp
     def cv(t):
         return t * 2.0
     cv.defvjp(lambda t: (t * 2.0, None), lambda _, g: (g * 2.0,))
-    @jax.custom_jvp
-    def f(x):
-        return jnp.sin(x)
-    @f.defjvp
-    def f_jvp(primals, tangents):
-        (x,), (t,) = primals, tangents
-        return f(x), {}
-""")
+""") + textwrap.dedent(JVP_RULE.format("f(x), {}"))
 
 
 def test_custom_vjp_on_rule_tangents_is_a_transpose_error_under_reverse_mode() -> None:

@@ -76,6 +76,26 @@ def evaluate(wanted, x):
     return [ops[w](x) for w in wanted]
 """
 
+#: a custom_jvp function `f` and its `@f.defjvp` rule, indented as a class body holds them; `{}`
+#: is what the rule returns (dedented, the rule stands at module level)
+JVP_RULE = """\
+    @jax.custom_jvp
+    def f(x):
+        return jnp.sin(x)
+    @f.defjvp
+    def f_jvp(primals, tangents):
+        (x,), (t,) = primals, tangents
+        return {}
+"""
+
+#: a class body holding a rule (`{}`: JVP_RULE), its function differentiated through `self`
+LAYER = """
+class Layer:
+{}    def loss(self, x):
+        return self.f(x).sum()
+jax.grad(Layer().loss)(jnp.ones(3))
+"""
+
 #: a private module-level table of transformed functions; the programs using it read
 #: different entries
 PRIVATE_TABLE = """_TABLE = {
@@ -781,32 +801,12 @@ class Ops:
     f.defjvp(f_jvp)
 jax.grad(lambda x: Ops.f(x).sum())(jnp.ones(3))
 """),
-"class_body_defjvp_decorator_through_self_grad": (["JAX002"], f"""
-class Layer:
-    @jax.custom_jvp
-    def f(x):
-        return jnp.sin(x)
-    @f.defjvp
-    def f_jvp(primals, tangents):
-        (x,), (t,) = primals, tangents
-        return jnp.sin(x), {cb('t')}
-    def loss(self, x):
-        return self.f(x).sum()
-jax.grad(Layer().loss)(jnp.ones(3))
-"""),
-"class_body_defjvp_callback_on_primal_grad": ([], f"""
-class Layer:
-    @jax.custom_jvp
-    def f(x):
-        return jnp.sin(x)
-    @f.defjvp
-    def f_jvp(primals, tangents):
-        (x,), (t,) = primals, tangents
-        return jnp.sin(x), {cb('x')} * t
-    def loss(self, x):
-        return self.f(x).sum()
-jax.grad(Layer().loss)(jnp.ones(3))
-"""),
+"class_body_defjvp_decorator_through_self_grad": (
+    ["JAX002"], LAYER.format(JVP_RULE.format(f"jnp.sin(x), {cb('t')}"))
+),
+"class_body_defjvp_callback_on_primal_grad": (
+    [], LAYER.format(JVP_RULE.format(f"jnp.sin(x), {cb('x')} * t"))
+),
 "class_body_name_not_seen_by_method_grad": (["JAX001"], f"""
 def host(x):
     return {cb('x')}
@@ -866,15 +866,8 @@ class M:
         return self.op(x).sum()
 jax.grad(M().loss)(jnp.ones(3))
 """),
-"custom_jvp_class_attribute_not_bound_grad": (["JAX002"], f"""
-@jax.custom_jvp
-def f(x):
-    return jnp.sin(x)
-@f.defjvp
-def f_jvp(primals, tangents):
-    (x,), (t,) = primals, tangents
-    return jnp.sin(x), {cb('t')}
-class M:
+"custom_jvp_class_attribute_not_bound_grad": (["JAX002"], "\n" + textwrap.dedent(
+    JVP_RULE.format(f"jnp.sin(x), {cb('t')}")) + """class M:
     op = f
     def loss(self, x):
         return self.op(x).sum()

@@ -3,12 +3,15 @@
 replacing another module's setting (`config.X = fn`, `setattr(config, "X", fn)`), a package
 whose `__init__` imports its plugins. The later reads see those writes, in import order. Each
 project's markers are checked against real JAX (all projects in one interpreter, each with
-its own modules) and against the analysis."""
+its own modules) and against the analysis. Modules several projects hold alike are kept once,
+in `_shared/`, and written into a copy of each project that holds them: what JAX runs and the
+analysis reads is a whole project folder, as before."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +23,15 @@ from jax_lsp.analysis import Workspace, analyze_source
 from jax_lsp.codes import RULES
 
 PROJECTS = Path(__file__).parent / "projects" / "import_effects"
-MAINS = sorted(PROJECTS.glob("*/main.py"))
+NAMES = sorted(m.parent.name for m in PROJECTS.glob("*/main.py"))
+# the `_shared/` modules each project holds (a decorator-filled registry, plugins filling it)
+SHARED = {
+    "class_registry": ("registry.py",),
+    "decorator_registry": ("registry.py", "plugins.py"),
+    "not_selected": ("registry.py", "plugins.py"),
+    "package_plugins": ("registry.py",),
+    "undifferentiated": ("registry.py", "plugins.py"),
+}
 
 # runs each project's main.py as a script (its folder first on sys.path), then forgets the
 # project's modules: the projects reuse module names (registry, plugins, config)
@@ -43,27 +54,42 @@ sys.stderr.write("\n@@BATCH@@" + json.dumps(out) + "\n")
 """
 
 
+@pytest.fixture(scope="module")
+def projects(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the projects, each with its shared modules written in."""
+    root = tmp_path_factory.mktemp("import_effects")
+    shutil.copytree(PROJECTS, root, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("_shared", "__pycache__"))
+    for name, modules in SHARED.items():
+        for module in modules:
+            assert not (root / name / module).exists(), f"{name} has its own {module}"
+            shutil.copyfile(PROJECTS / "_shared" / module, root / name / module)
+    return root
+
+
 def _analyze(main: Path) -> set[tuple[int, str]]:
     ws = Workspace(roots=[main.parent])
     result = analyze_source(main.read_text(encoding="utf-8"), str(main), workspace=ws)
     return {(f.span.line, f.code) for f in result.findings}
 
 
-@pytest.mark.parametrize("main", MAINS, ids=[m.parent.name for m in MAINS])
-def test_findings_match_markers(main: Path) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_findings_match_markers(projects: Path, name: str) -> None:
+    main = projects / name / "main.py"
     assert _analyze(main) == expected_markers(main.read_text(encoding="utf-8"))
 
 
-def test_markers_match_real_jax() -> None:
+def test_markers_match_real_jax(projects: Path) -> None:
     pytest.importorskip("jax")
+    mains = [projects / name / "main.py" for name in NAMES]
     env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONHASHSEED="0")
-    proc = subprocess.run([sys.executable, "-c", _BATCH, *map(str, MAINS)], capture_output=True,
-                          text=True, timeout=240, cwd=str(PROJECTS), env=env)
+    proc = subprocess.run([sys.executable, "-c", _BATCH, *map(str, mains)], capture_output=True,
+                          text=True, timeout=240, cwd=str(projects), env=env)
     marker = proc.stderr.rfind("@@BATCH@@")
     assert marker >= 0, proc.stderr[-2000:]
     outcomes = json.loads(proc.stderr[marker + len("@@BATCH@@"):].strip().splitlines()[0])
-    assert len(outcomes) == len(MAINS) >= 10
-    for main in MAINS:
+    assert len(outcomes) == len(mains) >= 10
+    for main in mains:
         outcome = outcomes[str(main)]
         markers = expected_markers(main.read_text(encoding="utf-8"))
         name = main.parent.name
