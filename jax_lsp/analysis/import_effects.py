@@ -10,7 +10,8 @@ named stay lazy (named in a string too: the lines naming it are read, not parsed
 module's tree would cost a walk on every keystroke). Installed packages (the environment's
 site folders) stay lazy: they cannot fill a table of the workspace's code, and running every
 module their packages import would cost the modules and the work the analysis has for the
-workspace's own.
+workspace's own. The analysed module's answers are kept across its versions (`Answers`): a
+keystroke would otherwise read its lines again for each import of a workspace module.
 """
 
 from __future__ import annotations
@@ -35,6 +36,26 @@ def for_effects(bound: str, lines: list[str]) -> bool:
         if named > 1:
             return False
     return True
+
+
+class Answers:
+    """`for_effects`'s answers for one module's text, by import binding. An answer depends only
+    on the lines holding the name, so it still holds after an edit whose replaced and new lines
+    do not hold it (`after_edit`)."""
+
+    def __init__(self, known: dict[str, bool] | None = None) -> None:
+        self.known = known if known is not None else {}
+
+    def for_effects(self, bound: str, lines: list[str]) -> bool:
+        answer = self.known.get(bound)
+        if answer is None:
+            answer = self.known[bound] = for_effects(bound, lines)
+        return answer
+
+    def after_edit(self, changed: list[str]) -> Answers:
+        """The answers that hold for the next version, whose edit replaced and added the
+        lines `changed`."""
+        return Answers({b: a for b, a in self.known.items() if not any(b in x for x in changed)})
 
 
 def installed(path: Path, env_paths: list[Path]) -> bool:

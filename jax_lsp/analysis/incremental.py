@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.carried_calls import move_calls
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
@@ -81,6 +82,8 @@ class _Version:
     order_sensitive: bool = False
     #: how often each identifier occurs in its text (see `Interpreter._dead_at_module_level`)
     identifier_counts: dict[str, int] | None = None
+    #: which of its imports are there for their effects (see `import_effects.Answers`)
+    effects: import_effects.Answers | None = None
     #: its roots' code is indexed by the names it mentions (see `IncrementalAnalyzer.prepare`)
     prepared: bool = False
     #: its module, scope and top-level statements' records (see `replay`)
@@ -365,7 +368,13 @@ def _gaps(ranges: list[tuple[int, int]], n: int) -> list[tuple[int, int]]:
     return out
 
 
-def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[str, int]:
+def _changed_lines(last: _Version, rp: Reparse, lines: list[str]) -> tuple[list[str], list[str]]:
+    """The previous version's lines the edit replaced, and the new version's it parsed."""
+    new, old = rp.stretches if rp.stretches is not None else ([rp.new_lines], [rp.old_lines])
+    return [x for a, b in old for x in last.lines[a:b]], [x for a, b in new for x in lines[a:b]]
+
+
+def _identifier_counts(last: _Version, replaced: list[str], added: list[str]) -> dict[str, int]:
     """How often each identifier occurs in the new version's text: the previous version's
     counts, less the replaced lines', plus the parsed lines' (identifiers span no lines).
     The previous version's counts are moved, not copied (it is counted again if needed)."""
@@ -373,10 +382,9 @@ def _identifier_counts(last: _Version, rp: Reparse, lines: list[str]) -> dict[st
     if counts is None:
         counts = _count(last.lines)
     last.identifier_counts = None
-    new, old = rp.stretches if rp.stretches is not None else ([rp.new_lines], [rp.old_lines])
-    for name, n in _count([x for a, b in old for x in last.lines[a:b]]).items():
+    for name, n in _count(replaced).items():
         counts[name] -= n
-    for name, n in _count([x for a, b in new for x in lines[a:b]]).items():
+    for name, n in _count(added).items():
         counts[name] = counts.get(name, 0) + n
     return counts
 
@@ -708,6 +716,7 @@ class IncrementalAnalyzer:
             interp.module_fingerprints,
             interp.order_sensitive,
             interp.main_identifiers,
+            interp.main_effects,
             carry=interp.carry_out,
         )
 
@@ -757,7 +766,10 @@ class IncrementalAnalyzer:
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
-        interp.main_identifiers = _identifier_counts(last, rp, lines)
+        replaced, added = _changed_lines(last, rp, lines)
+        interp.main_identifiers = _identifier_counts(last, replaced, added)
+        if last.effects is not None and last.effects.known:
+            interp.main_effects = last.effects.after_edit(replaced + added)
         try:
             return self._finish_incremental(interp, last, source, lines, rp, cfg, filename, reuse)
         finally:

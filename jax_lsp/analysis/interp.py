@@ -31,7 +31,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis import import_effects, jaxapi
 from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
@@ -260,6 +260,9 @@ class Interpreter(
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
         self.main_identifiers: dict[str, int] | None = None
+        #: which of the analysed module's imports are there for their effects (kept across
+        #: versions by the incremental analysis)
+        self.main_effects = import_effects.Answers()
         #: without a cache kept across versions: the identifiers of each line of the analysed
         #: module, read once for both the functions' sets and the module's counts (a function's
         #: text read again for each function around it, the module's for its counts, cost two

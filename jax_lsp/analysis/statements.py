@@ -207,7 +207,9 @@ class PythonStatements:
             return
         if import_effects.installed(user.path, self.workspace.env_paths):
             return
-        if import_effects.for_effects(bound, self.module.lines):
+        lines = self.module.lines
+        if (self.main_effects.for_effects(bound, lines) if self.module is self.main
+                else import_effects.for_effects(bound, lines)):
             self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:

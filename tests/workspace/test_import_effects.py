@@ -20,6 +20,7 @@ import pytest
 from oracle import expected_markers
 
 from jax_lsp.analysis import Workspace, analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.codes import RULES
 
 PROJECTS = Path(__file__).parent / "projects" / "import_effects"
@@ -99,3 +100,24 @@ def test_markers_match_real_jax(projects: Path) -> None:
             assert not outcome["ok"], f"{name} is labelled {markers}, but it ran"
             assert any(RULES[c].matches(outcome["exception"], outcome["message"])
                        for _, c in markers), f"{name}: JAX raised {outcome}"
+
+
+def test_incremental_analysis_sees_an_edit_name_the_import(projects: Path) -> None:
+    """The analysed module's answers are kept across versions (`import_effects.Answers`): an
+    edit naming the plugin import (in a string) makes it an ordinary, lazy one, so the table
+    stays empty; an edit elsewhere keeps the answer; removing the name brings the finding
+    back. Each version's incremental analysis answers as a full one."""
+    main = projects / "decorator_registry" / "main.py"
+    ws = Workspace(roots=[main.parent])
+    plain = main.read_text(encoding="utf-8")
+    named = plain.replace("import registry\n", 'import registry\nLOADED = "plugins"\n')
+    analyzer = IncrementalAnalyzer()
+    seen = []
+    for source in (plain, named, named.replace("ones(3)", "ones(4)"),
+                   plain.replace("ones(3)", "ones(4)")):
+        got = analyzer.analyze(source, str(main), workspace=ws).findings
+        full = analyze_source(source, str(main), workspace=ws).findings
+        seen.append({(f.span.line, f.code) for f in got})
+        assert seen[-1] == {(f.span.line, f.code) for f in full}
+    assert analyzer.incremental_runs == 3
+    assert seen[0] == seen[3] == {(12, "JAX001")} and seen[1] == seen[2] == set()
