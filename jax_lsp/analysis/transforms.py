@@ -207,8 +207,10 @@ class Transforms:
             if args.star is None:
                 return derived(args.all_values())
         # JAX010: integer inputs are rejected before tracing (PRNG keys too, by grad and
-        # jacrev; jacfwd says otherwise: "jacfwd with input element type key<fry>")
-        if spec.int_check and not f.allow_int and node is not None:
+        # jacrev; jacfwd says otherwise: "jacfwd with input element type key<fry>"); with
+        # `holomorphic=True` (or one not known) JAX rejects them in other words ("... with
+        # holomorphic=True requires inputs with complex dtype"), as it does real inputs
+        if spec.int_check and not f.allow_int and f.holomorphic is False and node is not None:
             keys = spec.int_check in jaxapi.KEY_REJECTING_CHECKS
             for i in diff:
                 if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
