@@ -130,7 +130,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "JAX010",
             "integer-input-to-derivative",
-            "`grad`/`jacrev`/`jacfwd` is applied to an integer or boolean literal input",
+            "`grad`/`jacrev`/`jacfwd` is applied to an integer or boolean literal input (jacfwd "
+            "and hessian: also a complex one, unless `holomorphic=True`)",
             ("TypeError",),
             (r"^(grad|jacrev|jacfwd) requires real(- or complex)?-valued inputs",),
             "grad requires real- or complex-valued inputs",

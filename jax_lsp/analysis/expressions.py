@@ -129,7 +129,11 @@ class PythonExpressions:
             if isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
                 c = v.const
                 return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
-            if v.const is not NOCONST and isinstance(v.const, (int, float)):
+            if v.const is not NOCONST and (
+                isinstance(v.const, (int, float))
+                # `-2j`, `+1j` (`~` rejects complex numbers)
+                or isinstance(v.const, complex) and not isinstance(node.op, ast.Invert)  # type: ignore[attr-defined]
+            ):
                 try:
                     return Value(
                         const=-v.const if isinstance(node.op, ast.USub) else v.const,  # type: ignore[attr-defined]
@@ -275,7 +279,7 @@ class PythonExpressions:
         if a.const is not NOCONST and b.const is not NOCONST:
             try:
                 r = _BINOPS[type(op)](a.const, b.const)
-                if isinstance(r, (int, float, str, bool, tuple)) and not (
+                if isinstance(r, (int, float, complex, str, bool, tuple)) and not (
                     isinstance(r, (str, tuple)) and len(r) > 1000
                 ):
                     return Value(const=r, intish=isinstance(r, int))

@@ -74,8 +74,10 @@ class Transforms:
                 elif an is not None:
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
+            holo = args.kw.get("holomorphic", Value(const=False)).const
             site = self.span(node) if node is not None else Span(1, 0, 1, 0)
-            tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt)
+            tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt,
+                             holo if isinstance(holo, bool) else None)
             if node is not None and self.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
                 self.transformed_created.setdefault(tf, node)
@@ -205,8 +207,10 @@ class Transforms:
             if args.star is None:
                 return derived(args.all_values())
         # JAX010: integer inputs are rejected before tracing (PRNG keys too, by grad and
-        # jacrev; jacfwd says otherwise: "jacfwd with input element type key<fry>")
-        if spec.int_check and not f.allow_int and node is not None:
+        # jacrev; jacfwd says otherwise: "jacfwd with input element type key<fry>"); with
+        # `holomorphic=True` (or one not known) JAX rejects them in other words ("... with
+        # holomorphic=True requires inputs with complex dtype"), as it does real inputs
+        if spec.int_check and not f.allow_int and f.holomorphic is False and node is not None:
             keys = spec.int_check in jaxapi.KEY_REJECTING_CHECKS
             for i in diff:
                 if i < n and self._has_int_leaf(args.pos[i], wrt=f.wrt):
@@ -214,6 +218,14 @@ class Transforms:
                     return UNKNOWN
                 if i < n and keys and self._has_int_leaf(args.pos[i], wrt=f.wrt, key=True):
                     self._report_int(f, node, "a PRNG key input")
+                    return UNKNOWN
+        # jacfwd (and hessian, jacfwd outermost) wants real inputs: a complex Python number is
+        # rejected as an integer is, unless `holomorphic=True` ("jacfwd requires real-valued
+        # inputs ..., but got complex64")
+        if spec.int_check == "jacfwd" and f.holomorphic is False and node is not None:
+            for i in diff:
+                if i < n and self._has_complex_leaf(args.pos[i]):
+                    self._report_int(f, node, "a complex input")
                     return UNKNOWN
         if spec.outer is not None:
             outer = Transformed(
@@ -241,6 +253,7 @@ class Transforms:
                 argnums,
                 f.allow_int,
                 f.site,
+                holomorphic=f.holomorphic,
             )
             return self.call_transformed(outer, args, node)
         level = self.level(spec.mode, f.name, f.site, batched=spec.batched)
@@ -292,6 +305,14 @@ class Transforms:
                 ):
                     return True
         return False
+
+    def _has_complex_leaf(self, v: Value, depth: int = 0) -> bool:
+        """Whether the pytree `v` has a leaf that is a Python complex constant (`1 + 2j`)."""
+        if isinstance(v.const, complex):
+            return True
+        if v.items is None or depth > MAX_DEPTH_ITEMS:
+            return False
+        return any(self._has_complex_leaf(i, depth + 1) for i in v.items)
 
     def _report_int(self, f: Transformed, node: ast.AST, what: str = "an integer input") -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)

@@ -424,6 +424,8 @@ class Transformed:
     site: Span
     #: flax nnx.grad: the filter of the Variables it differentiates
     wrt: Any = None
+    #: the `holomorphic=` given: False (the default), True, or None when not a constant
+    holomorphic: bool | None = False
     #: cached hash: the incremental analysis looks each one up in several tables per version
     #: (its structural hash walks its spec, site and function)
     _hash: int = field(default=0, init=False, compare=False, repr=False)
@@ -434,7 +436,7 @@ class Transformed:
             h = (
                 hash(
                     (self.spec, self.name, self.fun, self.argnums, self.allow_int, self.site,
-                     self.wrt)
+                     self.wrt, self.holomorphic)
                 )
                 or 1
             )

@@ -150,3 +150,38 @@ def test_a_transform_spelled_through_jax_private_api_module() -> None:
         f.defvjp(lambda x: (f(x), jnp.cos(x)), lambda c, g: (c * g,))
         api.jvp(f, (3.,), (1.,))
     """) == [(6, "JAX005")]
+
+
+HOLOMORPHIC_INTS = """\
+f = lambda x: x * 1j
+jax.grad(f, holomorphic=True)(3)
+jax.jacfwd(f, holomorphic=True)(3)
+jax.jacrev(f, holomorphic=True)(3)
+jax.hessian(f, holomorphic=True)(3)
+"""
+
+
+def test_holomorphic_transforms_of_integers_raise_another_error_than_jax010() -> None:
+    # JAX 0.10.2 raises "grad with holomorphic=True requires inputs with complex dtype, but got
+    # int32" (jacfwd, jacrev, hessian alike), not JAX010's "... requires real-valued inputs":
+    # each line is run under JAX here and its error checked against JAX010's message.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from jax_lsp.codes import RULES
+
+    lines = HOLOMORPHIC_INTS.splitlines()
+    runner = HEADER + lines[0] + "\nimport json\nout = []\n" + "".join(
+        f"try:\n    {line}\n    out.append(None)\n"
+        f"except Exception as e:\n    out.append([type(e).__name__, str(e)])\n"
+        for line in lines[1:]) + "print(json.dumps(out))\n"
+    run = subprocess.run([sys.executable, "-c", runner], capture_output=True, text=True,
+                         env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    outcomes = json.loads(run.stdout.splitlines()[-1])
+    assert len(outcomes) == 4
+    for exception, message in outcomes:
+        assert exception == "TypeError" and "with holomorphic=True requires" in message
+        assert not RULES["JAX010"].matches(exception, message)
+    assert codes_by_line(HOLOMORPHIC_INTS) == []
