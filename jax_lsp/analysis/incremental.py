@@ -153,6 +153,7 @@ def reparse(
     new_lines: list[str],
     newer_syntax: dict[str, bool] | None = None,
     bounds: Bounds | None = None,
+    interruptible: Callable[[bool], None] | None = None,
 ) -> Reparse | ParseError | None:
     """The new version's tree, parsing only the top-level statements the edit touched; or the
     error a full parse reports; None when that cannot be done safely (the caller then parses
@@ -164,10 +165,15 @@ def reparse(
     is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
     the parser stops there: it costs the chunk, not the module. `newer_syntax`: what
     `syntax.newer_syntax_in` knows of lines (kept across versions); `bounds`: `old_tree`'s
-    `_bounds`, if known."""
+    `_bounds`, if known. `interruptible(True)` is called first and `interruptible(False)`
+    once the parses are done, before anything of `old_tree` changes: an edit that leaves the
+    text broken costs the parse of all that follows it (tens of milliseconds on a large
+    module), which a newer edit may interrupt."""
     body = old_tree.body
     if not body:
         return None
+    if interruptible is not None:
+        interruptible(True)
     n_old, n_new = len(old_lines), len(new_lines)
     p = _common_prefix(old_lines, new_lines)
     s = _common_suffix(old_lines, new_lines, min(n_old, n_new) - p)
@@ -194,23 +200,15 @@ def reparse(
     end_new = b + 1 + delta  # exclusive
     if end_new < a:
         return None
-    chunk = "\n".join(new_lines[a:end_new])
     try:
-        chunk_tree = ast.parse(chunk)
-    except (SyntaxError, ValueError, RecursionError):
-        known = newer_syntax if newer_syntax is not None else {}
-        try:
-            chunk_tree = parse_module(
-                "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
-            )
-        except SyntaxError as e:
-            if e.lineno is None:
-                return None
-            # the parser's messages name lines too ("detected at line 7", "on line 3")
-            msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
-            return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
-        except (ValueError, RecursionError):
-            return None
+        parsed = _parse_chunk(new_lines, a, end_new, newer_syntax)
+    finally:
+        if interruptible is not None:
+            interruptible(False)
+    if parsed is None or isinstance(parsed, ParseError):
+        return parsed
+    chunk_tree, whole = parsed
+    if whole:
         last, b, end_new = len(body) - 1, n_old - 1, n_new
     if a:
         _shift(chunk_tree.body, a)
@@ -252,6 +250,33 @@ def reparse(
     return Reparse(
         tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1), new_bounds
     )
+
+
+def _parse_chunk(
+    new_lines: list[str], a: int, end_new: int, newer_syntax: dict[str, bool] | None
+) -> tuple[ast.Module, bool] | ParseError | None:
+    """`reparse`'s parse of lines `a` to `end_new` of the new version, or of all lines from
+    `a` if those do not parse on their own (then True with the tree); the error a full parse
+    reports, or None where that cannot be told."""
+    chunk = "\n".join(new_lines[a:end_new])
+    try:
+        return ast.parse(chunk), False
+    except (SyntaxError, ValueError, RecursionError):
+        pass
+    known = newer_syntax if newer_syntax is not None else {}
+    try:
+        tree = parse_module(
+            "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
+        )
+    except SyntaxError as e:
+        if e.lineno is None:
+            return None
+        # the parser's messages name lines too ("detected at line 7", "on line 3")
+        msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
+        return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
+    except (ValueError, RecursionError):
+        return None
+    return tree, True
 
 
 @dataclass(frozen=True)
@@ -554,18 +579,21 @@ class IncrementalAnalyzer:
         workspace: Workspace | None = None,
         *,
         incremental: bool = True,
-        interruptible: Callable[[], None] | None = None,
+        interruptible: Callable[[bool], None] | None = None,
         tree: ast.Module | None = None,
         known: KnownEdits | None = None,
     ) -> AnalysisResult:
         """Analyse `source`: incrementally if the previous call analysed an earlier version of
         the same file under the same configuration and `incremental` allows it, else in full.
 
-        `interruptible` is called where an exception raised from here on (the server's
-        interruption) leaves this analyzer intact: before a full analysis, or before an
-        incremental one that changed nothing of the previous version in place. An incremental
-        analysis that moved statements of the previous tree must not be interrupted (else the
-        next edit finds no previous version and pays for a full analysis).
+        `interruptible(True)` is called where an exception raised from here on (the server's
+        interruption) leaves this analyzer intact: before a full analysis, before the parse of
+        an edit (a broken one costs the parse of all that follows it), or before an
+        incremental analysis that changed nothing of the previous version in place;
+        `interruptible(False)` where that stops holding (the parsed edit is about to move
+        statements of the previous tree). An incremental analysis that moved them must not be
+        interrupted (else the next edit finds no previous version and pays for a full
+        analysis).
 
         `tree`: the caller's `ast.parse` of `source`, if it has one: a full analysis takes it
         instead of parsing again (it becomes the analyzer's, moved by later analyses).
@@ -597,7 +625,7 @@ class IncrementalAnalyzer:
         config: AnalysisConfig | None,
         workspace: Workspace | None,
         incremental: bool,
-        interruptible: Callable[[], None] | None,
+        interruptible: Callable[[bool], None] | None,
         tree: ast.Module | None,
         known: KnownEdits | None,
         *,
@@ -622,7 +650,8 @@ class IncrementalAnalyzer:
                 if lines is not None and known is not None and known.base == last.source:
                     rp = reparse_statements(last.lines, last.tree, lines, known, last.bounds)
                 if rp is None and lines is not None:
-                    rp = reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds)
+                    rp = reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds,
+                                 interruptible)
                 if isinstance(rp, ParseError):
                     # what a full parse reports; the previous version stays the one the next
                     # edit builds on, through the syntax error typed meanwhile
@@ -633,7 +662,7 @@ class IncrementalAnalyzer:
                         # version is complete, there is no previous version to build on
                         self._last = None
                     elif interruptible is not None:
-                        interruptible()
+                        interruptible(True)
                     try:
                         result = self._incremental(
                             last, rp, lines, source, filename, cfg, workspace,  # type: ignore[arg-type]
@@ -651,7 +680,7 @@ class IncrementalAnalyzer:
                 # else (the edit does not parse on its own): the previous version stays the
                 # one the next edit builds on, through a syntax error typed meanwhile
             if interruptible is not None:
-                interruptible()
+                interruptible(True)
             return self._full(source, filename, cfg, workspace, tree)
 
     def _full(
