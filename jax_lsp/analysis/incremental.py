@@ -571,6 +571,12 @@ class IncrementalAnalyzer:
         """The text the next incremental analysis builds on, if any."""
         return self._last.source if self._last is not None else None
 
+    def lines_of(self, source: str) -> list[str] | None:
+        """The lines of `source` ("\\n"-separated, as `tokenize` counts them), if it is the
+        text of the version the next incremental analysis builds on."""
+        last = self._last
+        return last.lines if last is not None and last.source == source else None
+
     def analyze(
         self,
         source: str,

@@ -486,7 +486,11 @@ def _analyse(
     with cached_results.recording(disk) as record:
         result = analyzer.analyze(source, filename, config, workspace,
                                   incremental=incremental, interruptible=_interruptible)
-    findings = filter_suppressed(source, result.findings) if result.error is None else []
+    findings = (
+        filter_suppressed(source, result.findings, analyzer.lines_of(source))
+        if result.error is None
+        else []
+    )
     if disk is not None and record is not None and result.error is None and \
             analyzer.full_runs > full_runs:
         provenance = record.provenance(disk.digest, list(result.dependencies))
