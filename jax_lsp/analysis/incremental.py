@@ -703,8 +703,9 @@ class IncrementalAnalyzer:
             return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:
             self._idents.clear()
+        lines = _lines(source)
         interp = interpreter(
-            tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
+            tree, source, filename, cfg, workspace, lines, ident_cache=self._idents, record=True
         )
         self._node_idents.clear()  # the nodes of another tree
         self._node_scopes.clear()
@@ -714,7 +715,6 @@ class IncrementalAnalyzer:
         interp.node_parents = self._node_parents
         try:
             result = finish(interp)
-            lines = _lines(source)
             self._last = None
             if lines is not None and not result.incomplete:
                 self._last = self._version(source, lines, tree, cfg, filename, result, interp)
@@ -786,8 +786,8 @@ class IncrementalAnalyzer:
         )
         reuse.exact_only = exact_only
         interp = interpreter(
-            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
-            carry=last.carry, top_starts=rp.bounds[0],
+            rp.tree, source, filename, cfg, workspace, lines, ident_cache=self._idents,
+            reuse=reuse, carry=last.carry, top_starts=rp.bounds[0],
         )
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
