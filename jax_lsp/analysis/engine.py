@@ -15,7 +15,7 @@ from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.options import AnalysisConfig
-from jax_lsp.analysis.source_text import python_text
+from jax_lsp.analysis.source_text import python_text, source_lines
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
 
@@ -136,12 +136,17 @@ def interpreter(
     filename: str,
     cfg: AnalysisConfig,
     workspace: Workspace | None,
+    split: list[str] | None = None,
     **incremental: Any,
 ) -> Interpreter:
-    """An interpreter for a parsed module (`incremental`: its `skip` and `ident_cache`)."""
+    """An interpreter for a parsed module (`incremental`: its `skip` and `ident_cache`).
+    `split`: `source.split("\\n")`, if the caller has it (splitting a large module again took
+    milliseconds of every keystroke)."""
+    lines, text = source_lines(source, split)
     return Interpreter(
         tree,
-        source.splitlines(),
+        lines,
+        text=text,
         extra_callbacks=frozenset(cfg.extra_callbacks),
         extra_transforms=dict(cfg.extra_transforms),
         path=module_path(filename, workspace),

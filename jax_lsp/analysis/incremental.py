@@ -156,6 +156,7 @@ def reparse(
     new_lines: list[str],
     newer_syntax: dict[str, bool] | None = None,
     bounds: Bounds | None = None,
+    interruptible: Callable[[bool], None] | None = None,
 ) -> Reparse | ParseError | None:
     """The new version's tree, parsing only the top-level statements the edit touched; or the
     error a full parse reports; None when that cannot be done safely (the caller then parses
@@ -167,10 +168,15 @@ def reparse(
     is the first error of that text, moved down (see `tests/analysis/test_incremental.py`), and
     the parser stops there: it costs the chunk, not the module. `newer_syntax`: what
     `syntax.newer_syntax_in` knows of lines (kept across versions); `bounds`: `old_tree`'s
-    `_bounds`, if known."""
+    `_bounds`, if known. `interruptible(True)` is called first and `interruptible(False)`
+    once the parses are done, before anything of `old_tree` changes: an edit that leaves the
+    text broken costs the parse of all that follows it (tens of milliseconds on a large
+    module), which a newer edit may interrupt."""
     body = old_tree.body
     if not body:
         return None
+    if interruptible is not None:
+        interruptible(True)
     n_old, n_new = len(old_lines), len(new_lines)
     p = _common_prefix(old_lines, new_lines)
     s = _common_suffix(old_lines, new_lines, min(n_old, n_new) - p)
@@ -197,23 +203,15 @@ def reparse(
     end_new = b + 1 + delta  # exclusive
     if end_new < a:
         return None
-    chunk = "\n".join(new_lines[a:end_new])
     try:
-        chunk_tree = ast.parse(chunk)
-    except (SyntaxError, ValueError, RecursionError):
-        known = newer_syntax if newer_syntax is not None else {}
-        try:
-            chunk_tree = parse_module(
-                "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
-            )
-        except SyntaxError as e:
-            if e.lineno is None:
-                return None
-            # the parser's messages name lines too ("detected at line 7", "on line 3")
-            msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
-            return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
-        except (ValueError, RecursionError):
-            return None
+        parsed = _parse_chunk(new_lines, a, end_new, newer_syntax)
+    finally:
+        if interruptible is not None:
+            interruptible(False)
+    if parsed is None or isinstance(parsed, ParseError):
+        return parsed
+    chunk_tree, whole = parsed
+    if whole:
         last, b, end_new = len(body) - 1, n_old - 1, n_new
     if a:
         _shift(chunk_tree.body, a)
@@ -255,6 +253,33 @@ def reparse(
     return Reparse(
         tree, changed_new, changed_old, moved_after, delta, (a, end_new), (a, b + 1), new_bounds
     )
+
+
+def _parse_chunk(
+    new_lines: list[str], a: int, end_new: int, newer_syntax: dict[str, bool] | None
+) -> tuple[ast.Module, bool] | ParseError | None:
+    """`reparse`'s parse of lines `a` to `end_new` of the new version, or of all lines from
+    `a` if those do not parse on their own (then True with the tree); the error a full parse
+    reports, or None where that cannot be told."""
+    chunk = "\n".join(new_lines[a:end_new])
+    try:
+        return ast.parse(chunk), False
+    except (SyntaxError, ValueError, RecursionError):
+        pass
+    known = newer_syntax if newer_syntax is not None else {}
+    try:
+        tree = parse_module(
+            "\n".join(new_lines[a:]), newer_syntax=lambda: newer_syntax_in(new_lines[a:], known)
+        )
+    except SyntaxError as e:
+        if e.lineno is None:
+            return None
+        # the parser's messages name lines too ("detected at line 7", "on line 3")
+        msg = _LINE_IN_MESSAGE.sub(lambda m: f"{m[1]}{int(m[2]) + a}", e.msg)
+        return ParseError(f"SyntaxError: {msg}", e.lineno + a, (e.offset or 1) - 1)
+    except (ValueError, RecursionError):
+        return None
+    return tree, True
 
 
 @dataclass(frozen=True)
@@ -554,6 +579,12 @@ class IncrementalAnalyzer:
         """The text the next incremental analysis builds on, if any."""
         return self._last.source if self._last is not None else None
 
+    def lines_of(self, source: str) -> list[str] | None:
+        """The lines of `source` ("\\n"-separated, as `tokenize` counts them), if it is the
+        text of the version the next incremental analysis builds on."""
+        last = self._last
+        return last.lines if last is not None and last.source == source else None
+
     def analyze(
         self,
         source: str,
@@ -562,18 +593,21 @@ class IncrementalAnalyzer:
         workspace: Workspace | None = None,
         *,
         incremental: bool = True,
-        interruptible: Callable[[], None] | None = None,
+        interruptible: Callable[[bool], None] | None = None,
         tree: ast.Module | None = None,
         known: KnownEdits | None = None,
     ) -> AnalysisResult:
         """Analyse `source`: incrementally if the previous call analysed an earlier version of
         the same file under the same configuration and `incremental` allows it, else in full.
 
-        `interruptible` is called where an exception raised from here on (the server's
-        interruption) leaves this analyzer intact: before a full analysis, or before an
-        incremental one that changed nothing of the previous version in place. An incremental
-        analysis that moved statements of the previous tree must not be interrupted (else the
-        next edit finds no previous version and pays for a full analysis).
+        `interruptible(True)` is called where an exception raised from here on (the server's
+        interruption) leaves this analyzer intact: before a full analysis, before the parse of
+        an edit (a broken one costs the parse of all that follows it), or before an
+        incremental analysis that changed nothing of the previous version in place;
+        `interruptible(False)` where that stops holding (the parsed edit is about to move
+        statements of the previous tree). An incremental analysis that moved them must not be
+        interrupted (else the next edit finds no previous version and pays for a full
+        analysis).
 
         `tree`: the caller's `ast.parse` of `source`, if it has one: a full analysis takes it
         instead of parsing again (it becomes the analyzer's, moved by later analyses).
@@ -605,7 +639,7 @@ class IncrementalAnalyzer:
         config: AnalysisConfig | None,
         workspace: Workspace | None,
         incremental: bool,
-        interruptible: Callable[[], None] | None,
+        interruptible: Callable[[bool], None] | None,
         tree: ast.Module | None,
         known: KnownEdits | None,
         *,
@@ -630,7 +664,8 @@ class IncrementalAnalyzer:
                 if lines is not None and known is not None and known.base == last.source:
                     rp = reparse_statements(last.lines, last.tree, lines, known, last.bounds)
                 if rp is None and lines is not None:
-                    rp = reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds)
+                    rp = reparse(last.lines, last.tree, lines, self._newer_syntax, last.bounds,
+                                 interruptible)
                 if isinstance(rp, ParseError):
                     # what a full parse reports; the previous version stays the one the next
                     # edit builds on, through the syntax error typed meanwhile
@@ -641,7 +676,7 @@ class IncrementalAnalyzer:
                         # version is complete, there is no previous version to build on
                         self._last = None
                     elif interruptible is not None:
-                        interruptible()
+                        interruptible(True)
                     try:
                         result = self._incremental(
                             last, rp, lines, source, filename, cfg, workspace,  # type: ignore[arg-type]
@@ -659,7 +694,7 @@ class IncrementalAnalyzer:
                 # else (the edit does not parse on its own): the previous version stays the
                 # one the next edit builds on, through a syntax error typed meanwhile
             if interruptible is not None:
-                interruptible()
+                interruptible(True)
             return self._full(source, filename, cfg, workspace, tree)
 
     def _full(
@@ -676,8 +711,9 @@ class IncrementalAnalyzer:
             return tree
         if len(self._idents) > 4 * len(tree.body) + 1000:
             self._idents.clear()
+        lines = _lines(source)
         interp = interpreter(
-            tree, source, filename, cfg, workspace, ident_cache=self._idents, record=True
+            tree, source, filename, cfg, workspace, lines, ident_cache=self._idents, record=True
         )
         self._node_idents.clear()  # the nodes of another tree
         self._node_scopes.clear()
@@ -687,7 +723,6 @@ class IncrementalAnalyzer:
         interp.node_parents = self._node_parents
         try:
             result = finish(interp)
-            lines = _lines(source)
             self._last = None
             if lines is not None and not result.incomplete:
                 self._last = self._version(source, lines, tree, cfg, filename, result, interp)
@@ -760,8 +795,8 @@ class IncrementalAnalyzer:
         )
         reuse.exact_only = exact_only
         interp = interpreter(
-            rp.tree, source, filename, cfg, workspace, ident_cache=self._idents, reuse=reuse,
-            carry=last.carry, top_starts=rp.bounds[0],
+            rp.tree, source, filename, cfg, workspace, lines, ident_cache=self._idents,
+            reuse=reuse, carry=last.carry, top_starts=rp.bounds[0],
         )
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes

@@ -25,9 +25,9 @@ import builtins
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +124,12 @@ class _MayDifferentiate:
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
     #: whether it was asked yet (in this analysis)
     asked: bool = False
+    #: the module's names and values when last asked, with the names bound to transforms
+    #: then, and those that batch (`_may_batch`); `_may_batch`'s last answer, with the names
+    #: and the list of functions not interesting (only ever appended to) it was for
+    bound: tuple[list, list[str]] | None = None
+    batching: tuple[list, frozenset[str]] | None = None
+    batchers: tuple[tuple, list[FuncInfo]] | None = None
 
 
 @dataclass(frozen=True)
@@ -201,17 +207,20 @@ class Interpreter(
         reuse: Reuse | None = None,
         carry: ModuleCarry | None = None,
         top_starts: list[int] | None = None,
+        text: str | None = None,
     ) -> None:
         self.tree = tree
+        #: `lines` joined by line breaks (a final one may follow), if the caller has it
+        self.text = text
         if carry is not None:
             # the previous version's module and scope: the values replayed refer to them
             self.main = carry.main
             self.main.lines = lines
-            self.main.has_walrus = ":=" in "\n".join(lines)
+            self.main.has_walrus = ":=" in (text if text is not None else "\n".join(lines))
             carry.scope.vars = {}
             self.module_scope = carry.scope
         else:
-            self.main = ModuleInfo(path, lines, is_main=True)
+            self.main = ModuleInfo(path, lines, is_main=True, text=text)
             self.module_scope = Scope(None, None, None)
         self.module = self.main
         self.workspace = workspace
@@ -395,6 +404,10 @@ class Interpreter(
         #: `top_statement`'s answers (the roots that ran ask about the same functions)
         self._top_of: dict[ast.AST, object] = {}
         self._md = _MayDifferentiate()
+        #: `_transformed_holders`' last answer, with the module's names and values it was for
+        self._holders: tuple[list, dict, dict] | None = None
+        #: the position of each function in `closures_seen` (see `_entry_points`)
+        self._seen_order: dict[FuncInfo, int] = {}
         self._md_carried: MayDifferentiateCarry | None = None
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
@@ -447,21 +460,11 @@ class Interpreter(
             self.start_calls()
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
-            interesting = self._may_differentiate()
-            todo = [
-                c
-                for f, c in self.closures_seen.items()
-                if f not in self.entered and f in interesting and not self._contained(f.node)
-            ]
+            todo = self._entry_points(self._may_differentiate())
             # once every function naming a transform ran: those that only batch
             batching = not todo
             if batching:
-                batchers = self._may_batch()
-                todo = [
-                    c
-                    for f, c in self.closures_seen.items()
-                    if f not in self.entered and f in batchers and not self._contained(f.node)
-                ]
+                todo = self._entry_points(self._may_batch())
             for closure in todo:
                 self.entered.add(closure.func)
                 root = closure.func.node
@@ -510,6 +513,20 @@ class Interpreter(
                     for r in self.finding_roots.get(k, ())
                 ):
                     self.reuse.inexact.append("a finding put back early is also found again")
+
+    def _entry_points(self, wanted: Iterable[FuncInfo]) -> list[Closure]:
+        """The closures of the functions `wanted` that were seen and not entered yet, and that
+        may escape, in the order they were seen. (Found from `wanted`, a few hundred
+        functions, not by a walk over all those seen, thousands in a large module, several
+        times per analysis.)"""
+        seen, entered = self.closures_seen, self.entered
+        order = self._seen_order
+        if len(order) != len(seen):  # functions are only ever added to `closures_seen`
+            for f in islice(seen, len(order), None):
+                order[f] = len(order)
+        found = [f for f in set(wanted) if f in order and f not in entered]
+        found.sort(key=order.__getitem__)
+        return [seen[f] for f in found if not self._contained(f.node)]
 
     def _module_fingerprints(self) -> dict[str, object]:
         """The fingerprint of each module-level name; the previous version's for a name that
@@ -560,13 +577,22 @@ class Interpreter(
         names = set(jaxapi.TRANSFORM_SHORT_NAMES)
         names.update(q.rpartition(".")[2] for q in self.extra_transforms)
         md = self._md
-        known = md.transform_valued
-        for name, v in self.module_scope.vars.items():
-            seen = known.get(id(v))
-            if seen is None or seen[0] is not v:
-                seen = known[id(v)] = (v, self._binds_transform(v))
-            if seen[1]:
-                names.add(name)
+        # the module's names bound to transforms: looked for again only once a name holds
+        # another value (the roots that run seldom store into the module's names)
+        items = list(self.module_scope.vars.items())
+        if md.bound is not None and md.bound[0] == items:
+            names.update(md.bound[1])
+        else:
+            known = md.transform_valued
+            bound = []
+            for name, v in items:
+                seen = known.get(id(v))
+                if seen is None or seen[0] is not v:
+                    seen = known[id(v)] = (v, self._binds_transform(v))
+                if seen[1]:
+                    bound.append(name)
+            md.bound = (items, bound)
+            names.update(bound)
         first = not md.asked
         md.asked = True
         seed = frozenset(names) if first and self.carry_out is not None else None
@@ -648,11 +674,30 @@ class Interpreter(
     def _may_batch(self) -> list[FuncInfo]:
         """The functions `_may_differentiate` leaves out whose text names vmap (or a
         module-level function it batches): analysed as entry points for JAX008 only."""
-        names = jaxapi.BATCH_SHORT_NAMES | {
-            name for name, v in self.module_scope.vars.items() if any(map(_batches, v.fns))
-        }
-        idents = self._md.idents
-        return [f for f in self._md.rest if not idents[f].isdisjoint(names)]
+        md = self._md
+        items = list(self.module_scope.vars.items())
+        if md.batching is not None and md.batching[0] == items:
+            names = md.batching[1]
+        else:
+            # (a name holding one function of the module batches nothing)
+            names = frozenset(jaxapi.BATCH_SHORT_NAMES).union(
+                name
+                for name, v in items
+                if v.fns
+                and (len(v.fns) != 1 or type(v.fns[0]) is not Closure)
+                and any(map(_batches, v.fns))
+            )
+            md.batching = (items, names)
+        rest = md.rest
+        key = (names, rest, len(rest))
+        last = md.batchers
+        if last is not None and last[0][0] == names and last[0][1] is rest and \
+                last[0][2] == len(rest):
+            return list(last[1])
+        idents = md.idents
+        found = [f for f in rest if not idents[f].isdisjoint(names)]
+        md.batchers = (key, found)
+        return list(found)
 
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed
@@ -740,19 +785,7 @@ class Interpreter(
             for tf, node in unsettled
             if node not in self._called_nodes and tf not in in_sight
         ]
-        # which module-level names hold each transformed function: one pass over the module's
-        # names, not one per transformed function (a module of thousands of both was quadratic)
-        names_of: dict[Transformed, list[str]] = {}
-        held_by: dict[Transformed, list[str]] = {}
-        for name, value in self.module_scope.vars.items() if candidates else ():
-            fns = value.fns
-            # (most names hold one function of the module: nothing to look into)
-            if fns and (len(fns) != 1 or type(fns[0]) is not Closure):
-                for fn in _transformed_in(fns):
-                    names_of.setdefault(fn, []).append(name)
-            if value.items is not None:
-                for fn in _transformed_items(value):
-                    held_by.setdefault(fn, []).append(name)
+        names_of, held_by = self._transformed_holders() if candidates else ({}, {})
         escaped = [
             (tf, node)
             for tf, node in candidates
@@ -798,6 +831,31 @@ class Interpreter(
                 self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
         return bool(escaped)
 
+    def _transformed_holders(
+        self,
+    ) -> tuple[dict[Transformed, list[str]], dict[Transformed, list[str]]]:
+        """Which module-level names hold each transformed function, and which hold it in a
+        container: one pass over the module's names, not one per transformed function (a
+        module of thousands of both was quadratic), and none while they hold what they held
+        when last asked (asked several times per analysis)."""
+        items = list(self.module_scope.vars.items())
+        known = self._holders
+        if known is not None and known[0] == items:
+            return known[1], known[2]
+        names_of: dict[Transformed, list[str]] = {}
+        held_by: dict[Transformed, list[str]] = {}
+        for name, value in items:
+            fns = value.fns
+            # (most names hold one function of the module: nothing to look into)
+            if fns and (len(fns) != 1 or type(fns[0]) is not Closure):
+                for fn in _transformed_in(fns):
+                    names_of.setdefault(fn, []).append(name)
+            if value.items is not None:
+                for fn in _transformed_items(value):
+                    held_by.setdefault(fn, []).append(name)
+        self._holders = (items, names_of, held_by)
+        return names_of, held_by
+
     def _contained(self, node: ast.AST) -> bool:
         """Whether the function value made at `node` of the analysed module is never seen
         called and provably stays where the analysis sees it (`escape`): JAX never runs it."""
@@ -808,7 +866,7 @@ class Interpreter(
                 lambda f: f in self.effects,
                 lambda call: call in self.unresolved_calls,
                 self.extra_transforms,
-                "\n".join(self.main.lines),
+                self.text if self.text is not None else "\n".join(self.main.lines),
                 self._top_starts,
                 self.node_scopes,
                 self.node_parents,

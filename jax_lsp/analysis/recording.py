@@ -60,8 +60,8 @@ class RootRecording:
             )
         for r in self.skipped:  # the findings they were credited with, as worded now
             rec = records.get(r)
-            if rec is None:
-                continue
+            if rec is None or (not rec.findings and r not in credited):
+                continue  # (most: credited with none, then and now)
             found = tuple(
                 (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
             )

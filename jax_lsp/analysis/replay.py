@@ -368,8 +368,43 @@ class StatementReplay:
         bound: dict[str, Value] = {}
         variables = scope.vars
         replayed = 0
+        budget = self.budget
+        func_infos, seen = self.func_infos, self.closures_seen
+        created, created_root = self.transformed_created, self._created_root
         for stmt in body:
             rec = old.get(stmt)
+            if (
+                rec is not None
+                and rec.klass is None
+                and not (rec.customs or rec.rule_sets or rec.custom_reads)
+                and not (rec.positioned and stmt.lineno != rec.line)
+                and self.steps + rec.steps <= budget
+            ):
+                # `_replayable` and `_replay` of a statement that only binds names and
+                # registers functions (most of a module: a `def`), inline: thousands of
+                # statements per keystroke in a large module
+                variables = scope.vars
+                for name, v in rec.reads:
+                    now = variables.get(name)
+                    if now is not v and not _same(now, v):
+                        break
+                else:
+                    self.steps += rec.steps
+                    for node, fi in rec.func_infos:
+                        if node not in func_infos:
+                            func_infos[node] = fi
+                    for fi, closure in rec.closures:
+                        if fi not in seen:
+                            seen[fi] = closure
+                    for tf, node in rec.transformed:
+                        created.setdefault(tf, node)
+                        created_root.setdefault(tf, MODULE_ROOT)
+                    for name, v in rec.writes:
+                        variables[name] = v
+                        bound[name] = v
+                    records[stmt] = rec
+                    replayed += 1
+                    continue
             if rec is not None and self._replayable(rec, stmt):
                 self._replay(rec, stmt)
                 replayed += 1

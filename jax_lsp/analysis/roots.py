@@ -128,8 +128,11 @@ class Reuse:
         """The module's statements ran: which module-level names hold something new."""
         old = self.fingerprints
         new = fingerprints
+        # (most names keep the very fingerprint: `is` spares comparing it)
         self.changed = {
-            n for n in old.keys() | new.keys() if old.get(n, _MISSING) != new.get(n, _MISSING)
+            n
+            for n in old.keys() | new.keys()
+            if (a := old.get(n, _MISSING)) is not (b := new.get(n, _MISSING)) and a != b
         }
         index = self._mentioned_by
         if index is not None:
@@ -158,6 +161,20 @@ class Reuse:
         rec = self.records.get(root)
         if rec is None:
             return None
+        if not rec.spawned:  # most roots (hundreds per version): the same, without the walk
+            if rec.entry is not entry and rec.entry != entry:
+                return self._changed([(root, rec)], "")
+            stale = self.stale_nodes
+            if (
+                not rec.nodes.isdisjoint(stale)
+                if stale is not None
+                else any(self.stale(node, top) for node, top in rec.code)
+            ):
+                return self._changed([(root, rec)], "")
+            if rec.wrote:
+                self.rerun_writers.add(root)
+                return None
+            return [(root, rec)]
         family = [(root, rec)]
         i = 0
         while i < len(family):
@@ -168,7 +185,7 @@ class Reuse:
                 family.append((s, m))
             i += 1
         self.met.update(r for r, _ in family)
-        if rec.entry != entry:
+        if rec.entry is not entry and rec.entry != entry:
             return self._changed(family, "")
         stale = self.stale_nodes
         if (

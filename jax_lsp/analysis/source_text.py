@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["python_text"]
+__all__ = ["python_text", "source_lines"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: the line breaks of `str.splitlines` other than "\\n"
+_OTHER_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
+_OTHER_UNICODE_BREAKS = ("\x85", "\u2028", "\u2029")
 
 
 def python_text(source: str) -> str:
@@ -21,3 +24,15 @@ def python_text(source: str) -> str:
     if source.startswith("\ufeff"):
         source = "\f" + source[1:]
     return _SURROGATE.sub("\ufffd", source)
+
+
+def source_lines(source: str, split: list[str] | None = None) -> tuple[list[str], str | None]:
+    """`source.splitlines()`, and `source` itself when it is those lines joined by "\\n" (a
+    final "\\n" may follow): its only line breaks are "\\n". `split`: `source.split("\\n")`,
+    if the caller has it: then the lines are taken from it instead of splitting again."""
+    breaks = _OTHER_BREAKS if source.isascii() else _OTHER_BREAKS + _OTHER_UNICODE_BREAKS
+    if any(b in source for b in breaks):
+        return source.splitlines(), None
+    if split is None:
+        return source.splitlines(), source
+    return (split[:-1] if source.endswith("\n") or not source else split[:]), source

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.findings import Finding
@@ -106,13 +106,26 @@ def parse_suppressions(source: str) -> Mapping[int, Suppression]:
     return out
 
 
-def filter_suppressed(source: str, findings: Iterable[Finding]) -> list[Finding]:
-    """The findings no suppression comment on their first line asks to ignore."""
+def _tokenizer_lines(source: str) -> list[str]:
+    """The lines as `tokenize` numbers them (at "\\n", "\\r\\n" and a lone "\\r"; not at the
+    other breaks `str.splitlines` knows, such as a form feed)."""
+    if "\r" in source and source.count("\r") != source.count("\r\n"):
+        return re.split(r"\r\n?|\n", source)
+    return source.split("\n")
+
+
+def filter_suppressed(
+    source: str, findings: Iterable[Finding], lines: Sequence[str] | None = None
+) -> list[Finding]:
+    """The findings no suppression comment on their first line asks to ignore. `lines`: the
+    source's lines as the tokenizer counts them, if the caller has them (splitting a large
+    module's text took milliseconds of every keystroke)."""
     findings = list(findings)
     if not findings:
         return findings
     # only a finding's own line can suppress it: look there before tokenizing the module
-    lines = source.splitlines()
+    if lines is None:
+        lines = _tokenizer_lines(source)
     if not any(
         0 < f.span.line <= len(lines) and _MAYBE.search(lines[f.span.line - 1]) for f in findings
     ):

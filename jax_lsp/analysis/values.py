@@ -348,12 +348,15 @@ class ModuleInfo:
 
     __slots__ = ("has_walrus", "is_main", "lines", "path", "scope")
 
-    def __init__(self, path: str | None, lines: list[str], is_main: bool) -> None:
+    def __init__(
+        self, path: str | None, lines: list[str], is_main: bool, text: str | None = None
+    ) -> None:
         self.path = path
         self.lines = lines
         self.scope: Any = None
         self.is_main = is_main
-        self.has_walrus = ":=" in "\n".join(lines)
+        # (`text`: the lines joined, if the caller has it)
+        self.has_walrus = ":=" in (text if text is not None else "\n".join(lines))
 
 
 @dataclass(frozen=True, slots=True)

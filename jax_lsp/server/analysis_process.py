@@ -23,7 +23,9 @@ inexact one with a full analysis once the edits pause. An incremental
 analysis that moved statements of the previous tree (lines were added or removed) is not
 interrupted, since that would leave the next one without a previous version to build on: the
 signal takes effect only if it falls back to a full analysis, else the server drops the stale
-answer. One that moved nothing (an edit within lines) is interruptible like a full one.
+answer. One that moved nothing (an edit within lines) is interruptible like a full one, and
+so is the parse of every edit (one that leaves the text broken is answered after the parse
+of all that follows it, tens of milliseconds on a large module, and nothing else).
 
 A child that stays stopped (SIGSTOP, `STOPPED_TIMEOUT`) is killed and replaced like one that
 died; a child whose server is gone (killed: it could not stop the child) exits by itself.
@@ -377,9 +379,11 @@ def _on_interrupt(signum: int, frame: object) -> None:
     _State.interrupted = True
 
 
-def _interruptible() -> None:
-    _State.analysing = True
-    if _State.interrupted:
+def _interruptible(allow: bool = True) -> None:
+    """From here on an interruption raises (`allow`), or only marks `interrupted` until it
+    is allowed again (the analysis is changing what the next one builds on)."""
+    _State.analysing = allow
+    if allow and _State.interrupted:
         raise AnalysisCancelled
 
 
@@ -482,7 +486,11 @@ def _analyse(
     with cached_results.recording(disk) as record:
         result = analyzer.analyze(source, filename, config, workspace,
                                   incremental=incremental, interruptible=_interruptible)
-    findings = filter_suppressed(source, result.findings) if result.error is None else []
+    findings = (
+        filter_suppressed(source, result.findings, analyzer.lines_of(source))
+        if result.error is None
+        else []
+    )
     if disk is not None and record is not None and result.error is None and \
             analyzer.full_runs > full_runs:
         provenance = record.provenance(disk.digest, list(result.dependencies))

@@ -149,3 +149,15 @@ def test_filter_suppressed() -> None:
 def test_filter_suppressed_accepts_any_iterable() -> None:
     f = finding("JAX001", 7)
     assert filter_suppressed(SRC, iter([f])) == [f]
+
+
+def test_filter_suppressed_counts_lines_as_the_tokenizer() -> None:
+    # a form feed is a line break to `str.splitlines`, not to Python: the comment on line 2
+    # suppresses the finding on line 2 (a split at the form feed looked at line 3)
+    src = "a = 1  \x0c# spacing\nb = cb(x)  # noqa\n"
+    f = finding("JAX001", 2)
+    assert filter_suppressed(src, [f]) == []
+    assert filter_suppressed(src, [f], src.split("\n")) == []
+    # lines given by the caller spare the split; lone carriage returns count as breaks
+    assert filter_suppressed("a = 1\rb = cb(x)  # noqa\r", [f]) == []
+    assert filter_suppressed(SRC, [finding("JAX005", 6)], SRC.split("\n")) == []

@@ -1,0 +1,120 @@
+"""Where the server may interrupt an incremental analysis (`IncrementalAnalyzer.analyze`'s
+`interruptible`): during the parse of every edit (a broken edit costs the parse of all that
+follows it), never once the previous version's tree is being moved; an interrupted analysis
+leaves the analyzer able to analyse the next edit incrementally, equal to a full analysis."""
+
+from __future__ import annotations
+
+import pytest
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
+MODULE = '''import jax
+import jax.numpy as jnp
+
+
+def host(x):
+    return x
+
+
+def loss(x):
+    y = jax.pure_callback(host, x, x)
+    return jnp.sum(y)
+
+
+def other(x):
+    return x * 2
+
+
+g = jax.grad(loss)
+'''
+
+
+class Interrupted(Exception):
+    pass
+
+
+class Switch:
+    """Records `interruptible`'s calls; raises when allowed once `pending` is set, as the
+    analysis process does with a signal that came meanwhile."""
+
+    def __init__(self) -> None:
+        self.calls: list[bool] = []
+        self.pending = False
+
+    def __call__(self, allow: bool = True) -> None:
+        self.calls.append(allow)
+        if allow and self.pending:
+            self.pending = False
+            raise Interrupted
+
+
+def _signature(result):
+    return [(f.code, f.span, f.message, f.path) for f in result.findings], result.error
+
+
+def test_a_broken_edit_is_interruptible_while_it_parses() -> None:
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(MODULE, "m.py")
+    broken = MODULE.replace("return x * 2", "return x * (2")
+    switch = Switch()
+    switch.pending = True
+    with pytest.raises(Interrupted):
+        analyzer.analyze(broken, "m.py", interruptible=switch)
+    assert switch.calls == [True]
+    # the previous version is intact: the next edit is incremental and exact
+    fixed = MODULE.replace("return x * 2", "return x * 3")
+    runs = analyzer.full_runs
+    result = analyzer.analyze(fixed, "m.py", interruptible=Switch())
+    assert analyzer.full_runs == runs and result.exact
+    assert _signature(result) == _signature(analyze_source(fixed, "m.py"))
+
+
+def test_a_broken_edit_allows_interruption_only_until_its_parse_ends() -> None:
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(MODULE, "m.py")
+    switch = Switch()
+    result = analyzer.analyze(MODULE.replace("return x * 2", "return x * (2"), "m.py",
+                              interruptible=switch)
+    assert result.error is not None
+    assert switch.calls == [True, False]
+
+
+def test_an_edit_that_moves_lines_is_not_interruptible_once_parsed() -> None:
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(MODULE, "m.py")
+    moved = MODULE.replace("    return x * 2\n", "    z = x\n    return z * 2\n")
+    switch = Switch()
+    result = analyzer.analyze(moved, "m.py", interruptible=switch)
+    # allowed for the parse, then never again: the previous tree's statements moved
+    assert switch.calls == [True, False]
+    assert _signature(result) == _signature(analyze_source(moved, "m.py"))
+
+
+def test_an_edit_within_lines_is_interruptible_after_its_parse() -> None:
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(MODULE, "m.py")
+    edited = MODULE.replace("return x * 2", "return x * 3")
+    switch = Switch()
+    switch_calls = switch.calls
+    result = analyzer.analyze(edited, "m.py", interruptible=switch)
+    assert switch_calls == [True, False, True]
+    assert _signature(result) == _signature(analyze_source(edited, "m.py"))
+    # interrupted after its parse, it leaves the previous version to build on
+    again = Switch()
+    analyzer2 = IncrementalAnalyzer()
+    analyzer2.analyze(MODULE, "m.py")
+
+    class Late(Switch):
+        def __call__(self, allow: bool = True) -> None:
+            self.calls.append(allow)
+            if allow and len(self.calls) == 3:
+                raise Interrupted
+
+    with pytest.raises(Interrupted):
+        analyzer2.analyze(edited, "m.py", interruptible=Late())
+    runs = analyzer2.full_runs
+    result = analyzer2.analyze(edited, "m.py", interruptible=again)
+    assert analyzer2.full_runs == runs and result.exact
+    assert _signature(result) == _signature(analyze_source(edited, "m.py"))
