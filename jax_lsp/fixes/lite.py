@@ -124,6 +124,8 @@ class LiteSource(TextPositions):
             self.positions[node] = self._span(first, group[-1])
             self._body.append((node, group))
         self._ast: dict[int, ast.Call] = {}
+        #: the expressions that are expression statements (`call_at` finds them)
+        self._statements: set[int] = set()
 
     @property
     def module(self) -> Any:
@@ -198,10 +200,15 @@ class LiteSource(TextPositions):
 
     def call_at(self, span: Span) -> Call:
         """The call the analysis reported at exactly `span` (see `FixSource.call_at`)."""
+        found = None
         for node in ast.walk(self._tree):
-            if isinstance(node, ast.Call) and self._span(node) == span:
-                return self._call(node)
-        raise NeedsLibCST("no call at exactly the finding's span")
+            if isinstance(node, ast.Expr):
+                self._statements.add(id(node.value))
+            elif found is None and isinstance(node, ast.Call) and self._span(node) == span:
+                found = node
+        if found is None:
+            raise NeedsLibCST("no call at exactly the finding's span")
+        return self._call(found)
 
     def _call(self, node: ast.Call) -> Call:
         """The call `call_at` found, unless LibCST would give it or its callee or arguments
@@ -244,8 +251,7 @@ class LiteSource(TextPositions):
         return out
 
     def is_statement(self, node: Call) -> bool:
-        call = self._ast[id(node)]
-        return any(isinstance(n, ast.Expr) and n.value is call for n in ast.walk(self._tree))
+        return id(self._ast[id(node)]) in self._statements
 
     def generated_helpers(self) -> dict[str, str]:
         found: dict[str, str] = {}
