@@ -4,12 +4,16 @@ of them carry tangents, and how the fixes may rewrite it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import libcst as cst
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, Span
 from jax_lsp.fixes.model import TextEdit
-from jax_lsp.fixes.source import FixSource
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from jax_lsp.fixes.lite import LiteSource
+    from jax_lsp.fixes.source import FixSource
 
 __all__ = ["CallbackCall", "locate_callback"]
 
@@ -41,7 +45,7 @@ class CallbackCall:
     result_unused: bool
     io: bool
 
-    def open_paren(self, src: FixSource) -> Span:
+    def open_paren(self, src: FixSource | LiteSource) -> Span:
         """The span of the call's opening parenthesis."""
         func_end = src.span(self.call.func)
         start = src.offset(func_end.end_line, func_end.end_col)
@@ -49,7 +53,7 @@ class CallbackCall:
         line, col = src.position(at)
         return Span(line, col, line, col + 1)
 
-    def describe(self, src: FixSource, args: tuple[cst.Arg, ...]) -> str:
+    def describe(self, src: FixSource | LiteSource, args: tuple[cst.Arg, ...]) -> str:
         """The arguments as a title shows them: short ones quoted, long ones elided."""
         names = []
         for arg in args:
@@ -57,7 +61,8 @@ class CallbackCall:
             names.append(f"`{text}`" if len(text) <= 30 and "\n" not in text else "an operand")
         return ", ".join(names)
 
-    def route_through(self, src: FixSource, helper: str, first: str = "") -> list[TextEdit]:
+    def route_through(self, src: FixSource | LiteSource, helper: str,
+                      first: str = "") -> list[TextEdit]:
         """Edits turning `callee(args...)` into `helper(first, callee, args...)`: an insertion
         before the callee and a comma for the opening parenthesis, nothing else."""
         func = src.span(self.call.func)
@@ -68,7 +73,7 @@ class CallbackCall:
         return [src.insertion(func.line, func.col, lead), TextEdit(paren, comma)]
 
 
-def _arg_for(src: FixSource, call: cst.Call, operand: Span) -> cst.Arg | None:
+def _arg_for(src: FixSource | LiteSource, call: cst.Call, operand: Span) -> cst.Arg | None:
     for arg in call.args:
         value = src.span(arg.value)
         if src.contains(value, operand) or src.contains(operand, value):
@@ -76,7 +81,7 @@ def _arg_for(src: FixSource, call: cst.Call, operand: Span) -> cst.Arg | None:
     return None
 
 
-def locate_callback(src: FixSource, finding: Finding) -> CallbackCall | None:
+def locate_callback(src: FixSource | LiteSource, finding: Finding) -> CallbackCall | None:
     """The callback call of `finding`, or None when the source has no call there."""
     call = src.call_at(finding.span)
     if call is None:

@@ -13,12 +13,17 @@ same host call.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.generated import FD_JACOBIAN, WITH_JVP
 from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
 from jax_lsp.fixes.offers import COST
-from jax_lsp.fixes.source import FixSource
+
+if TYPE_CHECKING:
+    from jax_lsp.fixes.lite import LiteSource
+    from jax_lsp.fixes.source import FixSource
 
 __all__ = ["custom_jvp_fix"]
 
@@ -26,7 +31,7 @@ _DOC = ("The Jacobian of {callback} at these operands: `jac[i][j]` of shape{nl}"
         "    `result_i.shape + operand_j.shape` (one array for one operand and one result).")
 
 
-def custom_jvp_fix(src: FixSource, finding: Finding) -> Fix | None:
+def custom_jvp_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
     site = differentiable_site(src, finding)
     if site is None:
         return None

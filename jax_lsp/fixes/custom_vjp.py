@@ -10,12 +10,17 @@ Safe: where the program already ran, the helper makes the same host call.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.generated import FD_VJP, WITH_VJP
 from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
 from jax_lsp.fixes.offers import COST
-from jax_lsp.fixes.source import FixSource
+
+if TYPE_CHECKING:
+    from jax_lsp.fixes.lite import LiteSource
+    from jax_lsp.fixes.source import FixSource
 
 __all__ = ["custom_vjp_fix"]
 
@@ -24,7 +29,7 @@ _DOC = ("The vector-Jacobian product of {callback} with `ct` (shaped like its re
         "    an integer one).")
 
 
-def custom_vjp_fix(src: FixSource, finding: Finding) -> Fix | None:
+def custom_vjp_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
     if not finding.modes or not set(finding.modes) <= {"reverse"}:
         return None
     site = differentiable_site(src, finding)

@@ -57,7 +57,6 @@ def focus_text(text: str, lines: Iterable[int], marker: str,
         if not (st.is_import or (i == 0 and st.docstring_like)):
             break
     names, imported = outline.name_sets()
-    definitions: dict[str, list[int]] = {}
     source_lines = outline.lines
     seeds: set[int] = set()
     for n in wanted:  # the statements holding a wanted line
@@ -65,16 +64,17 @@ def focus_text(text: str, lines: Iterable[int], marker: str,
         while i >= 0 and his[i] >= n:
             seeds.add(i)
             i -= 1
-    for i, st in enumerate(body):
-        if st.module_import or st.binds & imported or st.generated:
-            keep.add(i)  # what imports bind (or rebinds it), the generated helpers
-        if st.defines is not None:
-            definitions.setdefault(st.defines, []).append(i)
+    named: set[str | None] = set()  # the identifiers the finding's statements write
+    for i in seeds:
+        named.update(_IDENT.findall("".join(source_lines[los[i] - 1 : his[i]])))
+    named.discard(None)
+    for i, st in enumerate(body):  # one pass: it runs for every fix, over every statement
+        if (st.module_import or st.generated or st.defines in named
+                or (st.binds and st.binds & imported)):
+            # what imports bind (or rebinds it), the generated helpers, the module-level
+            # definitions the finding's statements name
+            keep.add(i)
     keep.update(seeds)
-    for i in sorted(seeds):  # the module-level definitions the finding's statements name
-        lo, hi = los[i], his[i]
-        for name in set(_IDENT.findall("".join(source_lines[lo - 1 : hi]))):
-            keep.update(definitions.get(name, ()))
     merged: list[list[int]] = []
     for lo, hi in sorted((los[i], his[i]) for i in keep):
         if merged and lo <= merged[-1][1] + 1:

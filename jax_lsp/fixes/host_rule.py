@@ -7,15 +7,20 @@ the call through the helper with that derivative.
 from __future__ import annotations
 
 import keyword
-
-import libcst as cst
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.fixes.addition import ModuleAddition
 from jax_lsp.fixes.callback_call import CallbackCall, locate_callback
 from jax_lsp.fixes.generated import require_helper
 from jax_lsp.fixes.model import CreatedFile, TextEdit
 from jax_lsp.fixes.offers import COST
-from jax_lsp.fixes.source import FixSource, ModuleAddition
+
+if TYPE_CHECKING:
+    import libcst as cst
+
+    from jax_lsp.fixes.lite import LiteSource
+    from jax_lsp.fixes.source import FixSource
 
 __all__ = ["CODES", "HostRule", "differentiable_site"]
 
@@ -24,7 +29,7 @@ __all__ = ["CODES", "HostRule", "differentiable_site"]
 CODES = frozenset({"JAX001", "JAX007"})
 
 
-def differentiable_site(src: FixSource, finding: Finding) -> CallbackCall | None:
+def differentiable_site(src: FixSource | LiteSource, finding: Finding) -> CallbackCall | None:
     """The pure callback call of `finding` when a custom rule can take over its arguments."""
     if finding.code not in CODES:
         return None
@@ -34,20 +39,22 @@ def differentiable_site(src: FixSource, finding: Finding) -> CallbackCall | None
     return site
 
 
-def _callback_name(call: cst.Call) -> str:
+def _callback_name(src: FixSource | LiteSource, call: cst.Call) -> str:
     """A name for the callback's derivative to start from: the callback's own name (through
     `functools.partial`), else `host_callback`."""
     callback = call.args[0].value
-    while isinstance(callback, cst.Call) and callback.args:
+    kinds = src.kinds
+    while isinstance(callback, kinds.Call) and callback.args:
         callback = callback.args[0].value  # partial(f, ...)
-    if isinstance(callback, cst.Name):
+    if isinstance(callback, kinds.Name):
         return callback.value
-    if isinstance(callback, cst.Attribute):
+    if isinstance(callback, kinds.Attribute):
         return callback.attr.value
     return "host_callback"
 
 
-def _parameters(site: CallbackCall, taken: set[str]) -> tuple[list[str], list[str]] | None:
+def _parameters(src: FixSource | LiteSource, site: CallbackCall,
+                taken: set[str]) -> tuple[list[str], list[str]] | None:
     """Parameter names for the operands: (positional, keyword-only), the operands' own names
     where they are plain distinct names; None when the call does not spell its operands out."""
     if site.operand_args is None:
@@ -56,7 +63,7 @@ def _parameters(site: CallbackCall, taken: set[str]) -> tuple[list[str], list[st
     used = set(keywords) | taken
     positional = []
     for i, arg in enumerate(a for a in site.operand_args if a.keyword is None):
-        name = arg.value.value if isinstance(arg.value, cst.Name) else ""
+        name = arg.value.value if isinstance(arg.value, src.kinds.Name) else ""
         if not name or name in used or keyword.iskeyword(name):
             name = f"arg{i}"
             while name in used:
@@ -69,7 +76,7 @@ def _parameters(site: CallbackCall, taken: set[str]) -> tuple[list[str], list[st
 class HostRule:
     """The derivative function one fix writes and the edits that use it."""
 
-    def __init__(self, src: FixSource, site: CallbackCall, role: str, fd_role: str,
+    def __init__(self, src: FixSource | LiteSource, site: CallbackCall, role: str, fd_role: str,
                  suffix: str, doc: str, extra: str | None = None) -> None:
         """`role` routes the call through the helper with this derivative, `fd_role` is the
         finite-difference helper its body calls; `extra` a parameter after the operands."""
@@ -78,9 +85,9 @@ class HostRule:
         addition = ModuleAddition(src)
         helper = require_helper(addition, role)
         fd = require_helper(addition, fd_role)
-        base = _callback_name(site.call)
+        base = _callback_name(src, site.call)
         self.name = addition.fresh_name(f"{base}_{suffix}")
-        params = _parameters(site, {"callback", extra or ""})
+        params = _parameters(src, site, {"callback", extra or ""})
         if params is None:
             signature = "callback, *args, **kwargs"
             passed = "callback, *args, **kwargs"
@@ -115,7 +122,8 @@ class HostRule:
         the module-level statement that makes the call."""
         src, nl = self.src, self.src.newline
         callback = self.site.call.args[0].value
-        target = src.module_function(callback.value) if isinstance(callback, cst.Name) else None
+        target = (src.module_function(callback.value) if isinstance(callback, src.kinds.Name)
+                  else None)
         if target is not None:
             line = src.span(target).end_line + 1
             at_end = src.offset(line, 0) >= len(src.text)

@@ -8,6 +8,7 @@ imported here lazily, on the first request for fixes, so importing `jax_lsp.fixe
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -21,23 +22,25 @@ from jax_lsp.fixes.suppress import suppress_fix
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.generated import HelperModule
+    from jax_lsp.fixes.lite import LiteSource
     from jax_lsp.fixes.outline import Outline
     from jax_lsp.fixes.source import FixSource
 
-FixBuilder = Callable[["FixSource", Finding], "Fix | None"]
+FixBuilder = Callable[["FixSource | LiteSource", Finding], "Fix | None"]
 
 log = logging.getLogger(__name__)
 
 
-def _builders() -> list[FixBuilder]:
-    from jax_lsp.fixes.custom_jvp import custom_jvp_fix
-    from jax_lsp.fixes.custom_vjp import custom_vjp_fix
-    from jax_lsp.fixes.jacrev import jacrev_fix
-    from jax_lsp.fixes.linear_map import linear_map_fix
-    from jax_lsp.fixes.stop_gradient import stop_gradient_fix
+#: (module, builder) of each fix, in the order editors list them when none is preferred
+_BUILDERS = (("custom_vjp", "custom_vjp_fix"), ("custom_jvp", "custom_jvp_fix"),
+             ("linear_map", "linear_map_fix"), ("jacrev", "jacrev_fix"),
+             ("stop_gradient", "stop_gradient_fix"))
 
-    # the order editors list them in when none is preferred
-    return [custom_vjp_fix, custom_jvp_fix, linear_map_fix, jacrev_fix, stop_gradient_fix]
+
+def _builders() -> Iterator[FixBuilder]:
+    """The builders, each imported when reached: the first ones need no LibCST (`lite`)."""
+    for module, name in _BUILDERS:
+        yield getattr(importlib.import_module(f"jax_lsp.fixes.{module}"), name)
 
 
 #: the builders that, for a finding of `CALL_STATEMENT_CODES`, read of the module only the
@@ -64,7 +67,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
     if src is not None:
         before: Counter[str] | None = None
-        for fix in _built(lambda build: src, finding):
+        for fix in _built(lambda build, libcst=False: src, finding):
             if not validate:
                 fixes.append(fix)
                 continue
@@ -99,14 +102,23 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     `source`'s own, saves parsing the whole module. LibCST parses the statements of the
     finding's call only, until a builder needs those of its path too
     (`CALL_STATEMENT_BUILDERS`)."""
-    from jax_lsp.fixes.source import parse_fix_source
+    from jax_lsp.fixes.lite import lite_source
 
     parsed: dict[bool, FixSource | None] = {}
+    lite: list[LiteSource | None] = []
 
-    def src_for(build: FixBuilder) -> FixSource | None:
+    def src_for(build: FixBuilder, libcst: bool = False) -> FixSource | LiteSource | None:
         narrow = (finding.code in CALL_STATEMENT_CODES
                   and build.__name__ in CALL_STATEMENT_BUILDERS)
+        if narrow and not libcst:  # `ast`'s reading where it answers as LibCST's would
+            if not lite:
+                lite.append(lite_source(source, helpers, finding_lines(finding, path=False),
+                                        outline))
+            if lite[0] is not None:
+                return lite[0]
         if narrow not in parsed:
+            from jax_lsp.fixes.source import parse_fix_source
+
             lines = finding_lines(finding, path=not narrow)
             parsed[narrow] = parse_fix_source(source, helpers, lines, outline)
         return parsed[narrow]
@@ -130,17 +142,26 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     yield from (f for f in built if allowed(f))
 
 
-def _built(src_for: Callable[[FixBuilder], FixSource | None],
+def _built(src_for: Callable[..., FixSource | LiteSource | None],
            finding: Finding) -> Iterator[Fix]:
     """Each builder's fix for `finding`, in `_builders` order, as it is built on the source
-    `src_for` gives it (none: LibCST cannot parse it); a builder that fails is logged and
-    skipped: one broken fix must not hide the others."""
+    `src_for` gives it (none: LibCST cannot parse it; built again on LibCST's, asked with
+    `libcst=True`, when `lite`'s cannot answer); a builder that fails is logged and skipped:
+    one broken fix must not hide the others."""
+    from jax_lsp.fixes.lite import NeedsLibCST
+
     for build in _builders():
         src = src_for(build)
         if src is None:
             continue
         try:
-            fix = build(src, finding)
+            try:
+                fix = build(src, finding)
+            except NeedsLibCST:
+                src = src_for(build, libcst=True)
+                if src is None:
+                    continue
+                fix = build(src, finding)
         except Exception:  # noqa: BLE001 - one broken fix must not hide the others
             log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
                           finding.span)

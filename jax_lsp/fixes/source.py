@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection, Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -24,12 +23,12 @@ from libcst.metadata import (
 )
 
 from jax_lsp.analysis.findings import Span
+from jax_lsp.fixes.addition import ModuleAddition
 from jax_lsp.fixes.focus import Focus, focus_text, module_line
-from jax_lsp.fixes.model import GENERATED_MARKER, TextEdit, line_starts
+from jax_lsp.fixes.model import GENERATED_MARKER, line_starts
+from jax_lsp.fixes.positions import TextPositions
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from jax_lsp.fixes.generated import HelperModule
     from jax_lsp.fixes.outline import Outline
 
@@ -51,9 +50,12 @@ def parse_fix_source(text: str, helpers: HelperModule | None = None,
         return None
 
 
-class FixSource:
+class FixSource(TextPositions):
     """One module's text and its LibCST tree, with node positions and (resolved on first use)
     scopes."""
+
+    #: the node classes a fix tests nodes against (`lite.LiteSource` has its own)
+    kinds = cst
 
     def __init__(self, text: str, helpers: HelperModule | None = None,
                  focus: Focus | None = None) -> None:
@@ -77,28 +79,6 @@ class FixSource:
     def span(self, node: cst.CSTNode) -> Span:
         r = self.positions[node]
         return Span(r.start.line, r.start.column, r.end.line, r.end.column)
-
-    def offset(self, line: int, col: int) -> int:
-        if line - 1 >= len(self._line_starts):
-            return len(self.text)
-        return min(self._line_starts[line - 1] + col, len(self.text))
-
-    def position(self, offset: int) -> tuple[int, int]:
-        lo, hi = 0, len(self._line_starts) - 1
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self._line_starts[mid] <= offset:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo + 1, offset - self._line_starts[lo]
-
-    def text_of(self, span: Span) -> str:
-        start = self.offset(span.line, span.col)
-        return self.text[start : self.offset(span.end_line, span.end_col)]
-
-    def insertion(self, line: int, col: int, text: str) -> TextEdit:
-        return TextEdit(Span(line, col, line, col), text)
 
     def nodes(self, kind: type[cst.CSTNode]) -> Iterator[cst.CSTNode]:
         for node in self.positions:
@@ -131,12 +111,6 @@ class FixSource:
             if group:
                 return min(group, key=size)
         return None
-
-    def contains(self, outer: Span, inner: Span) -> bool:
-        return (outer.line, outer.col) <= (inner.line, inner.col) and (
-            inner.end_line,
-            inner.end_col,
-        ) <= (outer.end_line, outer.end_col)
 
     def is_statement(self, node: cst.BaseExpression) -> bool:
         """Whether `node` is an expression statement's value: nothing uses its result."""
@@ -266,13 +240,6 @@ class FixSource:
                 found = stmt
         return found
 
-    def blank_lines_from(self, line: int) -> int:
-        lines = self.text.split("\n")
-        n = 0
-        while line - 1 + n < len(lines) and not lines[line - 1 + n].strip():
-            n += 1
-        return n
-
 
 def _positions(wrapper: MetadataWrapper) -> Mapping[cst.CSTNode, CodeRange]:
     """The nodes' positions. `MetadataWrapper.resolve` walks the whole tree once more after
@@ -339,98 +306,3 @@ def _is_docstring(stmt: cst.SimpleStatementLine) -> bool:
         and isinstance(stmt.body[0], cst.Expr)
         and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
     )
-
-
-@dataclass
-class ModuleAddition:
-    """New module-level code one fix needs: import lines and helper definitions, inserted
-    together in one edit after the module's leading imports."""
-
-    src: FixSource
-    imports: list[str] = field(default_factory=list)
-    blocks: list[str] = field(default_factory=list)
-    #: names this addition binds at module level
-    reserved: set[str] = field(default_factory=set)
-    #: files this fix creates (the helper module), by path
-    create: dict[Path, str] = field(default_factory=dict)
-    #: role -> name of the generated helpers this addition pastes
-    generated: dict[str, str] = field(default_factory=dict)
-    #: module -> the name it is bound to, for modules this addition imports or found imported
-    _aliases: dict[str, str] = field(default_factory=dict)
-
-    def import_once(self, statement: str, name: str) -> None:
-        """Add the import `statement` (binding the module name `name`) unless the module or
-        this addition already binds `name` by an import."""
-        if name in self.src.import_bound_names or name in self._aliases.values():
-            return
-        self.add_import(statement, name)
-        self._aliases[name] = name
-
-    def module_name_usable(self, name: str) -> bool:
-        """Whether `name` can refer to an imported module here: free, or bound by an import."""
-        return (self.is_free(name) or name in self.src.import_bound_names
-                or name in self._aliases.values())
-
-    def is_free(self, name: str) -> bool:
-        """Whether a new module-level `name` clashes with nothing in the module."""
-        return name not in self.src.all_names() and name not in self.reserved
-
-    def fresh_name(self, base: str) -> str:
-        """`base`, or `base_2`, `base_3`, ...: the first that is free; reserved."""
-        name, i = base, 1
-        while not self.is_free(name):
-            i += 1
-            name = f"{base}_{i}"
-        self.reserved.add(name)
-        return name
-
-    def add_import(self, statement: str, name: str) -> str:
-        """Add the import `statement`, which binds `name`; returns `name`."""
-        self.imports.append(statement)
-        self.reserved.add(name)
-        return name
-
-    def module_alias(self, module: str, preferred: str) -> str:
-        """A name bound to `module` at module level: an existing import's, else one this
-        addition imports (`import numpy as np`)."""
-        if module in self._aliases:
-            return self._aliases[module]
-        scope = self.src.scope(self.src.module)
-        name = None
-        if scope is not None:
-            for candidate in sorted(self.src.import_bound_names):
-                if "." in candidate or candidate not in scope:
-                    continue
-                quals = scope.get_qualified_names_for(candidate)
-                if quals and all(
-                    q.name == module and q.source is QualifiedNameSource.IMPORT for q in quals
-                ):
-                    name = candidate
-                    break
-        if name is None:
-            name = self.fresh_name(preferred)
-            if name == module:
-                self.add_import(f"import {module}", name)
-            elif "." in module and name == module.rsplit(".", 1)[1]:
-                self.add_import(f"from {module.rsplit('.', 1)[0]} import {name}", name)
-            else:
-                self.add_import(f"import {module} as {name}", name)
-        self._aliases[module] = name
-        return name
-
-    def edit(self) -> TextEdit | None:
-        if not self.imports and not self.blocks:
-            return None
-        nl = self.src.newline
-        line = self.src.header_end_line()
-        text = "".join(i + "\n" for i in self.imports)
-        if self.blocks:
-            text += "\n\n" + "\n\n".join(self.blocks)
-            following = self.src.blank_lines_from(line)
-            at_end = self.src.offset(line, 0) >= len(self.src.text)
-            if not at_end:
-                text += "\n" * max(0, 2 - following)
-        at = self.src.offset(line, 0)
-        if at >= len(self.src.text) and self.src.text and not self.src.text.endswith("\n"):
-            text = "\n" + text
-        return self.src.insertion(line, 0, text.replace("\n", nl))

@@ -147,3 +147,150 @@ def test_the_units_of_an_outline_are_its_statements_sharing_lines(text: str) -> 
             expected.append((lo, i, i + 1))
         assert hi >= lo
     assert outline._units() == expected
+
+
+# -- the custom rule fixes without LibCST (`fixes.lite`) -------------------------------------
+
+_TRICKY = '''"""Doc."""
+import functools
+import jax
+import jax.numpy as jnp
+import numpy as np; import math
+from jax import lax
+
+
+def host(x, *, k=1):
+    return np.sin(x) * k
+
+
+@jax.jit
+def decorated(x):
+    return x
+
+
+def plain(x):
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def wrapped(x):
+    return jnp.sum(jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))
+
+
+def parenthesised(x):
+    return jnp.sum((jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)))
+
+
+def callee_in_parens(x):
+    return (jax.pure_callback)(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def operand_in_parens(x):
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), (x))
+
+
+def commented(x):
+    y = jax.pure_callback(  # the host's "sine"
+        host,  # callback
+        # the shapes
+        jax.ShapeDtypeStruct(x.shape, x.dtype),
+        x, k=2,
+    )
+    return y
+
+
+def partial_callee(x):
+    s = "é#"; return jax.pure_callback(functools.partial(host, k=3),
+                                        jax.ShapeDtypeStruct(x.shape, x.dtype), x=x)
+
+
+def as_statement(x):
+    jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+    return x
+
+
+x0 = jnp.ones(3)
+for f in (plain, wrapped, parenthesised, callee_in_parens, operand_in_parens, commented,
+          partial_callee, as_statement):
+    jax.grad(lambda x, f=f: jnp.sum(f(x)))(x0)
+jax.jacfwd(plain)(x0)
+'''
+
+
+def _both_readings(text: str, tmp_path: Path) -> tuple[int, int]:
+    """For each JAX001 finding of `text`, the custom rule fixes built on `lite`'s reading
+    and on LibCST's, with and without a helper module: equal wherever `lite` answers. Returns
+    (built by lite, left to LibCST)."""
+    from jax_lsp.fixes.custom_jvp import custom_jvp_fix
+    from jax_lsp.fixes.custom_vjp import custom_vjp_fix
+    from jax_lsp.fixes.lite import NeedsLibCST, lite_source
+    from jax_lsp.fixes.registry import finding_lines
+    from jax_lsp.fixes.source import parse_fix_source
+
+    built = left = 0
+    for finding in analyze_source(text, "m.py").findings:
+        if finding.code != "JAX001":
+            continue
+        lines = finding_lines(finding, path=False)
+        for helpers in (HelperModule.beside(tmp_path / "m.py"), None):
+            lite = lite_source(text, helpers, lines, None)
+            heavy = parse_fix_source(text, helpers, lines, None)
+            assert lite is not None and heavy is not None
+            for build in (custom_vjp_fix, custom_jvp_fix):
+                try:
+                    got = build(lite, finding)
+                except NeedsLibCST:
+                    left += 1
+                    continue
+                assert got == build(heavy, finding), (finding.span, build.__name__)
+                built += 1
+    return built, left
+
+
+def test_the_lite_reading_builds_the_fixes_libcsts_does(tmp_path: Path) -> None:
+    """Parenthesised calls, callees and operands, comments (one with a quote), `;` lines,
+    decorators, keywords, a `partial` callee, a call whose result nothing uses, a finding
+    reached in both modes: each fix `lite` builds is LibCST's, and it leaves the
+    parenthesised ones and the pasted helpers (scopes) to LibCST."""
+    built, left = _both_readings(_TRICKY, tmp_path)
+    assert built >= 8 and left >= 8
+
+
+def test_the_lite_reading_builds_the_fix_programs_fixes(tmp_path: Path) -> None:
+    programs = sorted((Path(__file__).parent / "programs").glob("*.py"))
+    built = sum(_both_readings(p.read_text(encoding="utf-8"), tmp_path)[0] for p in programs)
+    assert built >= 5
+
+
+def test_fixing_custom_rule_findings_neither_imports_nor_runs_libcst(tmp_path: Path) -> None:
+    """`--fix` of a module whose findings the custom_vjp fix settles (a helper module beside
+    it) counts no LibCST parse and never imports LibCST, and fixes it as LibCST's reading
+    does (the same run with `lite` turned off)."""
+    import subprocess
+    import sys
+
+    script = f'''
+import sys
+from pathlib import Path
+sys.path.insert(0, {str(Path(__file__).parents[2])!r})
+from jax_lsp.fixes import apply, lite
+from jax_lsp.fixes.generated import HelperModule
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from test_fix_check_cost import _module
+text = _module(4)
+helpers = HelperModule.beside(Path({str(tmp_path / "m.py")!r}))
+got = apply.fix_source(text, filename="m.py", helpers=helpers)
+assert len(got.applied) == 4, got.applied
+assert "libcst" not in sys.modules and "jax_lsp.fixes.source" not in sys.modules
+import jax_lsp.fixes.source as source
+parsed = []
+real = source.parse_fix_source
+source.parse_fix_source = lambda *a, **k: parsed.append(1) or real(*a, **k)
+lite.lite_source = lambda *a, **k: None
+import jax_lsp.fixes.registry  # noqa
+heavy = apply.fix_source(text, filename="m.py", helpers=helpers)
+assert heavy == got and len(parsed) == 4, (len(parsed), heavy == got)
+print("ok")
+'''
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=False)
+    assert run.stdout.strip() == "ok", run.stderr

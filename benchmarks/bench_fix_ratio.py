@@ -1,0 +1,60 @@
+"""`jax-lsp check --fix` CPU against `jax-lsp check` CPU on the same file, for this checkout and
+(with `--baseline DIR`) another one, runs interleaved: the ratio issue 15 tracks (`--fix` within
+1.2x of `check`). Each run is a fresh process without the result cache, `--fix` on a fresh copy.
+
+    python benchmarks/bench_fix_ratio.py FILE [FILE ...] [--repeat 5] [--baseline DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _cpu(cmd: list[str], cwd: str, repo: Path) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env={**os.environ, "PYTHONPATH": str(repo)}, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--baseline", type=Path, metavar="DIR")
+    args = parser.parse_args()
+    repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
+    print("| file | lines | " + " | ".join(f"{r} check | {r} --fix | {r} ratio" for r in repos)
+          + " |")
+    print("|---|---|" + "---|---|---|" * len(repos))
+    for file in args.files:
+        runs: dict[tuple[str, str], list[float]] = {}
+        for _ in range(args.repeat):
+            for name, repo in repos.items():
+                for kind in ("check", "fix"):
+                    with tempfile.TemporaryDirectory() as tmp:
+                        shutil.copy(file, tmp)
+                        cmd = [sys.executable, "-m", "jax_lsp", "check", "--no-cache",
+                               *(["--fix"] if kind == "fix" else []), file.name]
+                        runs.setdefault((name, kind), []).append(_cpu(cmd, tmp, repo))
+        med = {k: statistics.median(v) for k, v in runs.items()}
+        lines = file.read_text(encoding="utf-8").count("\n")
+        cells = [f"{med[(r, 'check')]:.2f} s | {med[(r, 'fix')]:.2f} s | "
+                 f"{med[(r, 'fix')] / med[(r, 'check')]:.2f}x" for r in repos]
+        print(f"| {file.name} | {lines} | " + " | ".join(cells) + " |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
