@@ -1,0 +1,2 @@
+from . import operators
+from .operators import Blur1D

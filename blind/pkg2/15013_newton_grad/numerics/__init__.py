@@ -1,0 +1,1 @@
+from .roots import newton

@@ -1,0 +1,1 @@
+from .bessel import jv

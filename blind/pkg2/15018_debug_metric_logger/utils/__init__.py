@@ -1,0 +1,1 @@
+from .logging import log_scalar, flush

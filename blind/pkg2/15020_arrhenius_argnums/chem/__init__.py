@@ -1,0 +1,2 @@
+from .rates import rate_constants
+from .network import reaction_rhs

@@ -1,0 +1,2 @@
+from .blocks import *  # noqa: F401,F403
+from . import diagnostics

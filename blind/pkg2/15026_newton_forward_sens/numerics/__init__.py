@@ -1,0 +1,2 @@
+from .roots import newton_solve
+from . import roots

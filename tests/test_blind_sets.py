@@ -1,0 +1,67 @@
+"""The blind sets (`blind/`): jax-lsp's score on them, and their labels against real JAX.
+
+The sets were written by sessions that never read `jax_lsp/` and scored before any change
+made for them (`blind/README.md`); here they guard against regressions. `blind/scores.json`
+holds the false positives and negatives at the last measurement: a change may lower them,
+never raise them. The labels test runs every program under JAX (about 4 CPU minutes), so it
+runs when `JAX_LSP_BLIND_LABELS=1`.
+"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BLIND = ROOT / "blind"
+sys.path.insert(0, str(BLIND))
+import score as blind_score  # noqa: E402
+
+sys.path.pop(0)
+
+RECORDED = json.loads((BLIND / "scores.json").read_text())
+FAMILY_MESSAGES = [
+    (1, "Pure callbacks do not support JVP"),
+    (2, "Pure callbacks do not support transpose"),
+    (3, "IO callbacks do not support JVP"),
+    (3, "IO callbacks do not support transpose"),
+    (4, "Effects not supported in partial-eval of"),
+    (5, "can't apply forward-mode autodiff (jvp) to a custom_vjp function"),
+    (6, "Transpose rule (for reverse-mode differentiation) for 'custom_vjp_call' not implemented"),
+    (7, "vmap is only supported for the pure_callback primitive when vmap_method is"),
+    (8, "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop"),
+    (9, "requires real- or complex-valued inputs"),
+    (9, "requires real-valued inputs"),
+]
+
+
+def _programs():
+    for name in sorted(RECORDED):
+        labels = json.loads((BLIND / name / "labels.json").read_text())
+        for program, label in sorted(labels.items()):
+            yield pytest.param(name, program, label, id=f"{name}/{program}")
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_score_does_not_regress(name):
+    env_python = f"{sys.executable} -P -m jax_lsp"
+    counts, verdicts = blind_score.score(BLIND / name, env_python)
+    wrong = {p: v for p, v in verdicts.items() if v[0] in ("FP", "FN")}
+    assert counts["FP"] <= RECORDED[name]["FP"], wrong
+    assert counts["FN"] <= RECORDED[name]["FN"], wrong
+
+
+@pytest.mark.skipif(os.environ.get("JAX_LSP_BLIND_LABELS") != "1",
+                    reason="runs every blind program under JAX: JAX_LSP_BLIND_LABELS=1")
+@pytest.mark.parametrize("name,program,label", _programs())
+def test_label_is_what_jax_does(name, program, label):
+    path = BLIND / name / program
+    script, cwd = (path / "main.py", path) if path.is_dir() else (path, path.parent)
+    run = subprocess.run([sys.executable, script.name], cwd=cwd, capture_output=True, text=True,
+                         timeout=300, env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    tail = run.stderr[-4000:]
+    family = next((f for f, text in FAMILY_MESSAGES if text in tail), None)
+    assert (run.returncode != 0) == label["raises"], tail
+    assert family == label["family"], tail
