@@ -310,7 +310,14 @@ class HigherOrder:
             ):
                 return self.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
-            pos = [v if i in w.static else _as_traced(v) for i, v in enumerate(args.pos)]
+            # vmap hands an argument whose in_axes is None to the function as it is
+            unbatched = w.kind == "vmap" and w.batched
+            pos = [
+                v
+                if i in w.static or (unbatched and i < len(w.batched) and not w.batched[i])
+                else _as_traced(v)
+                for i, v in enumerate(args.pos)
+            ]
             kw = {
                 k: v if k in w.static_names else _as_traced(v) for k, v in args.kw.items()
             }
