@@ -56,9 +56,9 @@ def _data_pytree(v: Value) -> bool:
 
 def _as_traced(v: Value) -> Value:
     """`v` passed to jit/vmap: every leaf of it (a dict's or tuple's items too, a Python
-    number among them) is a tracer in the function; a function or a module that is no data
-    pytree stays as it is."""
-    if v.fns and not _data_pytree(v):
+    number among them) is a tracer in the function; None (an empty pytree), a function or a
+    module that is no data pytree stays as it is."""
+    if v.const is None or (v.fns and not _data_pytree(v)):
         return v
     items = tuple(_as_traced(i) for i in v.items) if v.items is not None else None
     return Value(v.tan, v.fns, items, v.keys, NOCONST, True, v.intish)
