@@ -46,7 +46,9 @@ from jax_lsp.analysis.values import (
     Wrapper,
     derived,
     inherit_marks,
+    is_python_number,
     join,
+    without_arrays_only,
 )
 
 _MAX_MODULES = 64
@@ -527,10 +529,13 @@ class PythonExpressions:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))
         if not fns:
-            # a class-level constant read through an instance stays that constant
-            return Value(
-                tan=v.tan | self_value.tan, const=v.const, traced=v.traced or self_value.traced
-            )
+            # a class-level constant read through an instance stays that constant; as a
+            # field's default (a dataclass, an equinox Module) it is a leaf of the instance,
+            # which equinox's filter transforms do not differentiate when a Python number
+            marks = self_value.tan
+            if is_python_number(v):
+                marks = without_arrays_only(marks)
+            return Value(tan=v.tan | marks, const=v.const, traced=v.traced or self_value.traced)
         return Value(fns=tuple(f if _unbound(f) else Partial(f, (self_value,)) for f in fns))
 
 

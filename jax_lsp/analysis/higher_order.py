@@ -54,6 +54,16 @@ def _data_pytree(v: Value) -> bool:
     )
 
 
+def _as_traced(v: Value) -> Value:
+    """`v` passed to jit/vmap: every leaf of it (a dict's or tuple's items too, a Python
+    number among them) is a tracer in the function; None (an empty pytree), a function or a
+    module that is no data pytree stays as it is."""
+    if v.const is None or (v.fns and not _data_pytree(v)):
+        return v
+    items = tuple(_as_traced(i) for i in v.items) if v.items is not None else None
+    return Value(v.tan, v.fns, items, v.keys, NOCONST, True, v.intish)
+
+
 class _CarryProbe:
     """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
 
@@ -300,19 +310,16 @@ class HigherOrder:
             ):
                 return self.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
+            # vmap hands an argument whose in_axes is None to the function as it is
+            unbatched = w.kind == "vmap" and w.batched
             pos = [
                 v
-                if (i in w.static or v.traced or (v.fns and not _data_pytree(v)))
-                else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
+                if i in w.static or (unbatched and i < len(w.batched) and not w.batched[i])
+                else _as_traced(v)
                 for i, v in enumerate(args.pos)
             ]
             kw = {
-                k: (
-                    v
-                    if k in w.static_names or (v.fns and not _data_pytree(v))
-                    else Value(v.tan, v.fns, v.items, v.keys, NOCONST, True, v.intish)
-                )
-                for k, v in args.kw.items()
+                k: v if k in w.static_names else _as_traced(v) for k, v in args.kw.items()
             }
             if w.kind == "vmap" and node is not None and w.batched != ():
                 # the batched arguments carry the mark of this vmap (a callback on them needs
