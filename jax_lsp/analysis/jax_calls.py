@@ -84,10 +84,6 @@ class JaxApiCalls:
                 r = range(*(v.const for v in vals[:3]))
                 if len(r) <= MAX_ITEMS:
                     return Value(const=r, intish=True)
-            if name == "builtins.len" and len(vals) == 1 and vals[0].items is not None:
-                # the length of a sequence the analysis knows item by item (`*args` bound to
-                # the call's arguments: `argnums=tuple(range(len(args)))`)
-                return Value(const=len(vals[0].items), intish=True)
             if name in ("builtins.int", "builtins.bool") and vals and vals[0].const is not NOCONST:
                 try:
                     return Value(const=int(vals[0].const), intish=True)

@@ -409,3 +409,22 @@ def all_but_last(fn, *args):
         "all_but_last(f, p, ints)": [],
     }
     assert {call: findings(prelude + call + "\n") for call in cases} == cases
+
+
+def test_len_of_a_list_filled_through_an_alias_is_not_known() -> None:
+    # JAX: raises "Pure callbacks do not support JVP": `fill` appended to `self.fs`, so the
+    # callback branch runs; the analysis's items of that list are stale (empty), and a
+    # constant `len` would drop the branch.
+    assert findings(HOST + """\
+def fill(lst):
+    lst.append(1.0)
+class Net:
+    def __init__(self):
+        self.fs = []
+        fill(self.fs)
+    def __call__(self, p):
+        if not len(self.fs):
+            return jnp.sum(p)
+        return jnp.sum(host(p))
+jax.grad(Net())(jnp.ones(3))
+""") == [(2, "JAX001")]
