@@ -79,6 +79,10 @@ class PythonCalls:
             if sup is not None:
                 return sup
         fv = self.eval(func, scope)
+        if fv.fns == (Api("builtins.len"),) and len(node.args) == 1 and not node.keywords:
+            n = self._varargs_len(node.args[0], scope)
+            if n is not None:
+                return Value(const=n, intish=True)
         pos: list[Value] = []
         pos_nodes: list[ast.AST | None] = []
         star: Value | None = None
@@ -120,6 +124,24 @@ class PythonCalls:
         ):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def _varargs_len(self, arg: ast.expr, scope: Scope) -> int | None:
+        """`len(args)` of the function's own `*args`, never rebound: a tuple of the call's
+        arguments, whose length is known when they are (`argnums=tuple(range(len(args)))`).
+        Only this tuple: the items of a list may be stale (one filled through an alias)."""
+        fi = scope.func
+        if not isinstance(arg, ast.Name) or fi is None or not hasattr(fi.node, "args"):
+            return None
+        va = fi.node.args.vararg
+        if va is None or va.arg != arg.id:
+            return None
+        for n in ast.walk(fi.node):
+            if isinstance(n, ast.Name) and n.id == arg.id and not isinstance(n.ctx, ast.Load):
+                return None
+        v = scope.vars.get(arg.id)
+        if v is None or v.items is None or v.keys is not None:
+            return None
+        return len(v.items)
 
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the

@@ -329,11 +329,12 @@ class PythonExpressions:
         if any(isinstance(f, Api) for f in base.fns):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return Value(tan=base.tan, traced=base.traced)
-        # an element or slice of an integer array is an integer array
+        # an element or slice of an integer (or PRNG key) array is one too
         return Value(
             tan=base.tan | (index.tan if index.tan else EMPTY),
             traced=base.traced,
             intish=base.intish and base.items is None,
+            prng_key=base.prng_key and base.items is None,
         )
 
     def eval_comprehension(self, node: Any, scope: Scope) -> Value:

@@ -327,7 +327,7 @@ class PythonStatements:
         if it.intish:
             return Value(traced=it.traced, intish=True)  # `range(n)`'s elements are ints
         if not it.fns:
-            return derived([it])
+            return it.array_element() if it.prng_key else derived([it])
         # a summarised list of functions or modules (a comprehension's): its elements are them
         fns = tuple(f for f in it.fns if not isinstance(f, Api))
         return Value(tan=it.tan, fns=fns, traced=it.traced)
@@ -608,7 +608,9 @@ class PythonStatements:
                 part = (
                     self.element_of(v)
                     if v.keys is None and v.items is not None
-                    else (Value(tan=v.tan, fns=v.fns, traced=v.traced))
+                    else v.array_element()
+                    if v.items is None and not v.fns
+                    else Value(tan=v.tan, fns=v.fns, traced=v.traced)
                 )
                 for e in elts:
                     self.assign(e.value if isinstance(e, ast.Starred) else e, part, scope)

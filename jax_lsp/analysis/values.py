@@ -178,7 +178,17 @@ class Value:
         return 1 + max(i.depth for i in self.items)
 
     def with_tan(self, tan: frozenset) -> Value:
-        return Value(tan, self.fns, self.items, self.keys, self.const, self.traced, self.intish)
+        return Value(
+            tan, self.fns, self.items, self.keys, self.const, self.traced, self.intish,
+            prng_key=self.prng_key,
+        )
+
+    def array_element(self) -> Value:
+        """An element or slice of this array (`a, b = keys`, `keys[0]`, `for k in labels`):
+        an integer array's are integers, a PRNG key array's are keys (JAX010 needs both)."""
+        return Value(
+            tan=self.tan, traced=self.traced, intish=self.intish, prng_key=self.prng_key
+        )
 
 
 UNKNOWN = Value()
@@ -230,6 +240,7 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         any(v.traced for v in vs),
         all(v.intish for v in vs),
         _choices(vs) if const is NOCONST else None,
+        all(v.prng_key for v in vs),
     )
 
 

@@ -372,3 +372,59 @@ def test_a_module_level_table_is_read_only_by_its_module_unless_an_import_can_na
     exported = private + '__all__ = ["_TABLE"]\n'
     assert codes(exported, "/ws/pkg/ops.py") == ["JAX001"]
     assert codes(TABLE_OF_TRANSFORMS + "globals()\n", "9029_fit.py") == ["JAX001"]
+
+
+def test_an_array_element_keeps_its_kind_and_len_of_known_args_is_constant() -> None:
+    # JAX: grad raises "grad requires real- or complex-valued inputs ... but got key<fry>"
+    # (or int32) on an element of a typed key array or an integer array, whether it is
+    # unpacked, subscripted, iterated or carried around a loop; it runs when argnums leaves
+    # it out, with allow_int=True, or on a float array. `argnums=tuple(range(len(args)))`
+    # differentiates every argument (raises on integer labels); `len(args) - 1` leaves the
+    # last one out (runs).
+    prelude = """\
+f = lambda p, k: jnp.sum(p * 1.0)
+p = jnp.ones(3)
+key = jax.random.key(0)
+ints = jnp.array([[1, 2], [3, 4]])
+def every(fn, *args):
+    return jax.grad(fn, argnums=tuple(range(len(args))))(*args)
+def all_but_last(fn, *args):
+    return jax.grad(fn, argnums=tuple(range(len(args) - 1)))(*args)
+"""
+    split = "k1, k2 = jax.random.split(key)\n"
+    loop = "for _ in range(2):\n    key, sub = jax.random.split(key)\n"
+    cases = {
+        split + "jax.grad(f, argnums=(0, 1))(p, k2)": [(10, "JAX010")],
+        split + "jax.grad(f, argnums=0)(p, k2)": [],
+        "ks = jax.random.split(key, 3)\njax.grad(f, argnums=(0, 1))(p, ks[1])": [(10, "JAX010")],
+        "for k in jax.random.split(key, 2):\n    jax.grad(f, argnums=(0, 1))(p, k)": [
+            (10, "JAX010")
+        ],
+        loop + "jax.grad(f, argnums=(0, 1))(p, key)": [(11, "JAX010")],
+        "a, b = ints\njax.grad(f, argnums=(0, 1))(p, a)": [(10, "JAX010")],
+        "a, b = ints\njax.grad(f, argnums=(0, 1), allow_int=True)(p, a)": [],
+        "a, b = ints * 1.0\njax.grad(f, argnums=(0, 1))(p, a)": [],
+        "every(f, p, ints)": [(6, "JAX010")],
+        "every(f, p, ints * 1.0)": [],
+        "all_but_last(f, p, ints)": [],
+    }
+    assert {call: findings(prelude + call + "\n") for call in cases} == cases
+
+
+def test_len_of_a_list_filled_through_an_alias_is_not_known() -> None:
+    # JAX: raises "Pure callbacks do not support JVP": `fill` appended to `self.fs`, so the
+    # callback branch runs; the analysis's items of that list are stale (empty), and a
+    # constant `len` would drop the branch.
+    assert findings(HOST + """\
+def fill(lst):
+    lst.append(1.0)
+class Net:
+    def __init__(self):
+        self.fs = []
+        fill(self.fs)
+    def __call__(self, p):
+        if not len(self.fs):
+            return jnp.sum(p)
+        return jnp.sum(host(p))
+jax.grad(Net())(jnp.ones(3))
+""") == [(2, "JAX001")]
