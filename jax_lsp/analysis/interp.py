@@ -57,6 +57,7 @@ from jax_lsp.analysis.recording import RootRecording
 from jax_lsp.analysis.replay import ModuleCarry, StatementReplay
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope, statement_start
+from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.transforms import Transforms
 from jax_lsp.analysis.values import (
@@ -973,11 +974,7 @@ class Interpreter(
 
     def _char_col(self, line: int, byte_col: int) -> int:
         lines = self.module.lines
-        if 0 < line <= len(lines):
-            text = lines[line - 1]
-            if not text.isascii():
-                return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))
-        return byte_col
+        return char_column(lines[line - 1], byte_col) if 0 < line <= len(lines) else byte_col
 
     # ---------------------------------------------------------------------- scopes
 

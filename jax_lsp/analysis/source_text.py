@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["python_text", "source_lines"]
+__all__ = ["char_column", "python_text", "source_lines"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: the line breaks of `str.splitlines` other than "\\n"
@@ -36,3 +36,10 @@ def source_lines(source: str, split: list[str] | None = None) -> tuple[list[str]
     if split is None:
         return source.splitlines(), source
     return (split[:-1] if source.endswith("\n") or not source else split[:]), source
+
+
+def char_column(line: str, byte_col: int) -> int:
+    """The character column of `ast`'s UTF-8 byte column `byte_col` on `line`."""
+    if line.isascii():
+        return byte_col
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))

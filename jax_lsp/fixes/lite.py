@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.source_text import char_column
 from jax_lsp.fixes.focus import Focus, focus_text, module_line
 from jax_lsp.fixes.model import GENERATED_MARKER, line_starts
 from jax_lsp.fixes.positions import TextPositions
@@ -147,8 +148,7 @@ class LiteSource(TextPositions):
 
     def _col(self, line: int, col: int) -> int:
         """The character column of `ast`'s byte column `col` on the focus text's `line`."""
-        text = self._lines[line - 1]
-        return col if text.isascii() else len(text.encode()[:col].decode())
+        return char_column(self._lines[line - 1], col)
 
     def _span(self, first: ast.AST, last: ast.AST | None = None) -> Span:
         last = first if last is None else last
