@@ -15,7 +15,21 @@ import subprocess
 import sys
 
 CLAIMED = {f"JAX{n:03d}" for n in range(1, 11)}
-# the BRIEF's error families and the codes whose message each one is
+# the BRIEF's error families: the messages JAX raises for each (as a traceback shows them),
+# and the codes whose message each one is
+FAMILY_MESSAGES = [
+    (1, "Pure callbacks do not support JVP"),
+    (2, "Pure callbacks do not support transpose"),
+    (3, "IO callbacks do not support JVP"),
+    (3, "IO callbacks do not support transpose"),
+    (4, "Effects not supported in partial-eval of"),
+    (5, "can't apply forward-mode autodiff (jvp) to a custom_vjp function"),
+    (6, "Transpose rule (for reverse-mode differentiation) for 'custom_vjp_call' not implemented"),
+    (7, "vmap is only supported for the pure_callback primitive when vmap_method is"),
+    (8, "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop"),
+    (9, "requires real- or complex-valued inputs"),
+    (9, "requires real-valued inputs"),
+]
 FAMILY_CODES = {1: {"JAX001", "JAX007"}, 2: {"JAX002"}, 3: {"JAX003", "JAX007"},
                 4: {"JAX004"}, 5: {"JAX005"}, 6: {"JAX006"}, 7: {"JAX008"}, 8: {"JAX009"},
                 9: {"JAX010"}}
