@@ -26,7 +26,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _timed(cmd: list[str], cwd: Path, repo: Path = REPO) -> tuple[float, float]:
+def timed(cmd: list[str], cwd: Path, repo: Path = REPO) -> tuple[float, float]:
     """(wall, cpu) seconds of one run of `cmd` (jax-lsp imported from `repo`)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -45,7 +45,7 @@ def _median(cmd: list[str], cwd: Path, repeat: int, repo: Path = REPO,
     for _ in range(repeat):
         if fresh is not None:
             _restore(*fresh)
-        runs.append(_timed(cmd, cwd, repo))
+        runs.append(timed(cmd, cwd, repo))
     return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
 
 

@@ -8,24 +8,13 @@
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def _cpu(cmd: list[str], cwd: str, repo: Path) -> float:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env={**os.environ, "PYTHONPATH": str(repo)}, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+from bench_fix import REPO, timed  # benchmarks/ is on the path when run as a script
 
 
 def main() -> int:
@@ -47,7 +36,7 @@ def main() -> int:
                         shutil.copy(file, tmp)
                         cmd = [sys.executable, "-m", "jax_lsp", "check", "--no-cache",
                                *(["--fix"] if kind == "fix" else []), file.name]
-                        runs.setdefault((name, kind), []).append(_cpu(cmd, tmp, repo))
+                        runs.setdefault((name, kind), []).append(timed(cmd, Path(tmp), repo)[1])
         med = {k: statistics.median(v) for k, v in runs.items()}
         lines = file.read_text(encoding="utf-8").count("\n")
         cells = [f"{med[(r, 'check')]:.2f} s | {med[(r, 'fix')]:.2f} s | "
