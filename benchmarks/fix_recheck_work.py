@@ -3,26 +3,27 @@
 is above it. For every batch `--fix` checks in one analysis, this analyses the batch's first
 text with records (`IncrementalAnalyzer`, as the server's first analysis) and then the fixed
 text as an edit of it told the statements the fixes edited (`KnownEdits`, the outline's), and
-reports how many roots that re-check re-ran and skipped, whether it is exact (needs no
-confirming full analysis), and the CPU of recorded + incremental against plain + plain (what
-`--fix` does now), medians of `--repeat` interleaved runs in this process.
+reports how many roots ran code of an edited statement (they must run again: the floor for
+any re-check that works root by root), how many that re-check re-ran and skipped, whether it
+is exact (needs no confirming full analysis), and the CPU of recorded + incremental against
+plain + plain (what `--fix` does now), medians of `--repeat` interleaved runs in this
+process, each with the cyclic collector paused as `--fix` pauses it.
 
     python benchmarks/fix_recheck_work.py FILE [FILE ...] [--repeat 3]
-
-The roots re-run are a floor for any exact re-check that works root by root: each reaches a
-fixed function, so its interpretation changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import statistics
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from jax_lsp.analysis.engine import analyze_source
+from jax_lsp.analysis.engine import AnalysisResult, analyze_source, paused_gc
 from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.analysis.interp import statement_start
 from jax_lsp.checker.runner import import_workspace
 from jax_lsp.fixes import apply
 
@@ -67,40 +68,59 @@ def batches(path: Path) -> tuple[list[Batch], int]:
     return out, len(fixed.applied)
 
 
-def cpu(f):  # noqa: ANN001, ANN201 - a timer
-    t = time.process_time()
-    r = f()
-    return r, time.process_time() - t
-
-
 def measure(path: Path, batch: Batch, repeat: int) -> str:
+    """One batch's row: its counts, and the CPU of each way, each run as `--fix` runs it
+    (the cyclic collector paused, everything freed before it resumes)."""
     ws = import_workspace(str(path.parent), None)
     name = str(path)
     plain: list[float] = []
     inc: list[float] = []
     counts = ""
     for _ in range(repeat):
-        ws.planned = {}
-        _, a = cpu(lambda: analyze_source(batch.base, name, None, ws))
-        ws.planned = dict(batch.created)
-        full, b = cpu(lambda: analyze_source(batch.fixed, name, None, ws))
-        plain.append(a + b)
-        an = IncrementalAnalyzer()
-        ws.planned = {}
-        _, c = cpu(lambda an=an: an.analyze(batch.base, name, None, ws, incremental=False))
-        records = len(an._last.records) if an._last is not None else 0
-        ws.planned = dict(batch.created)
-        result, d = cpu(lambda an=an: an.analyze(batch.fixed, name, None, ws,
-                                                   known=batch.known))
-        inc.append(c + d)
-        same = [(f.code, f.span, f.message) for f in full.findings] == \
-            [(f.code, f.span, f.message) for f in result.findings]
-        counts = (f"{records} | {an.roots_run} | {an.roots_skipped} | {an.carried_calls} | "
-                  f"{result.exact} ({'; '.join(an.inexact) or 'exact'}) | {same}")
+        with paused_gc():
+            t = time.process_time()
+            ws.planned = {}
+            analyze_source(batch.base, name, None, ws)
+            ws.planned = dict(batch.created)
+            full = analyze_source(batch.fixed, name, None, ws)
+            plain.append(time.process_time() - t)
+        with paused_gc():
+            t = time.process_time()
+            an = IncrementalAnalyzer()
+            ws.planned = {}
+            an.analyze(batch.base, name, None, ws, incremental=False)
+            reaching = _reaching(an, batch.known)
+            ws.planned = dict(batch.created)
+            result = an.analyze(batch.fixed, name, None, ws, known=batch.known)
+            counts = (f"{reaching} | {an.roots_run} | {an.roots_skipped} | {an.carried_calls} | "
+                      f"{result.exact} ({'; '.join(an.inexact) or 'exact'}) | "
+                      f"{_same(full, result)}")
+            del an
+            inc.append(time.process_time() - t)
     ws.planned = {}
     edited = sum(o is None for o in batch.known.origins)
     return (f"| {path.name} | {edited} | {counts} | {statistics.median(plain):.2f} s | "
             f"{statistics.median(inc):.2f} s |")
+
+
+def _reaching(an: IncrementalAnalyzer, known: KnownEdits) -> str:
+    """'N of M': how many roots of the analysis `an` just made ran code of a statement the
+    batch edits (they must run again), of all."""
+    last = an._last
+    if last is None:
+        return "?"
+    kept = {o for o in known.origins if o is not None}
+    edited: set[ast.AST] = set()
+    for st in last.tree.body:
+        if statement_start(st) not in kept:
+            edited.update(ast.walk(st))
+    n = sum(not rec.nodes.isdisjoint(edited) for rec in last.records.values())
+    return f"{n} of {len(last.records)}"
+
+
+def _same(a: AnalysisResult, b: AnalysisResult) -> bool:
+    return [(f.code, f.span, f.message, f.path) for f in a.findings] == \
+        [(f.code, f.span, f.message, f.path) for f in b.findings]
 
 
 def main() -> int:
@@ -108,8 +128,9 @@ def main() -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    print("| file | statements edited | roots | re-run | skipped | calls carried | exact | "
-          "equal to full | CPU plain + plain | CPU recorded + incremental |")
+    print("| file | statements edited | roots reaching an edit | re-run | skipped | "
+          "calls carried | exact | equal to full | CPU plain + plain | "
+          "CPU recorded + incremental |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for file in args.files:
         path = file.resolve()
