@@ -382,9 +382,12 @@ class PythonCalls:
         if running is not None:
             self.in_progress.add(running)
         self.entered.add(fi)
-        # what this call runs, its own function included (see `roots`)
+        # what this call runs, its own function included (see `roots`): read only by the
+        # records of an incremental analysis. Kept without them, each shared interpretation
+        # would hold every function below it and each root all it reaches: quadratic in
+        # the length of the module's call chains (850,000 entries at 100,000 lines)
         entered_before = len(self._entered_log)
-        if fi.module is self.main:
+        if self.record and fi.module is self.main:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
         emitted_before = len(self._emitted)
