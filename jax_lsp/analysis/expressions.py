@@ -7,6 +7,7 @@ attribute lookup. Calls are dispatched by `calls`, JAX's API by `jax_calls`.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -104,6 +105,77 @@ _DUNDERS: dict[type, str] = {
 }
 
 
+#: the operators `compare_constants` decides, as Python applies them
+_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+}
+
+#: the constants a comparison is decided on: Python scalars, which compare the same whatever
+#: built them (a tuple constant may be a list at run time, and `[1] == (1,)` is False)
+_SCALARS = (str, int, float, bool, type(None), bytes)
+
+#: the most combinations of `Value.choices` a comparison tries
+_MAX_COMBINATIONS = 64
+
+
+def _candidates(v: Value, container: bool) -> tuple | None:
+    """The constants `v` may be, when each is a scalar (or, as the right side of `in`, a tuple,
+    range or frozenset of scalars); None when unknown. A traced value is a tracer in JAX, even
+    with a constant the analysis knows (a jitted module's number field)."""
+    if v.traced:
+        return None
+    cs = (v.const,) if v.const is not NOCONST else tuple(v.choices or ())
+    if not cs:
+        return None
+    for c in cs:
+        if type(c) in _SCALARS:
+            continue
+        if container and type(c) in (tuple, range, frozenset) and all(
+            type(i) in _SCALARS for i in c
+        ):
+            continue
+        return None
+    return cs
+
+
+def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
+    """The result of a comparison (`mode == "dense"`, `0 < n <= 3`, `k in ("a", "b")`) whose
+    operands are all known Python constants (or each one of a few, when every combination
+    agrees): such a value is concrete when JAX traces, so the `if` on it takes one branch.
+    None when any operand is unknown or traced, or an operator is not one of `_COMPARE`."""
+    if any(type(op) not in _COMPARE for op in ops):
+        return None
+    options: list[tuple] = []
+    n = 1
+    for i, v in enumerate(vals):
+        container = i > 0 and isinstance(ops[i - 1], (ast.In, ast.NotIn))
+        cs = _candidates(v, container)
+        if cs is None:
+            return None
+        n *= len(cs)
+        if n > _MAX_COMBINATIONS:
+            return None
+        options.append(cs)
+    results = set()
+    for combo in itertools.product(*options):
+        try:
+            results.add(
+                all(_COMPARE[type(op)](a, b) for op, a, b in zip(ops, combo, combo[1:]))
+            )
+        except TypeError:  # `"a" < 1`: Python raises; left undecided
+            return None
+        if len(results) > 1:
+            return None
+    return results.pop()
+
+
 class PythonExpressions:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -150,6 +222,9 @@ class PythonExpressions:
                 same = _is_none(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
+            known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
+            if known is not None:
+                return Value(const=known, intish=True)
             # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
             return Value(traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:

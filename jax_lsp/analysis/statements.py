@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
+from jax_lsp.analysis.expressions import compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
@@ -262,6 +263,9 @@ class PythonStatements:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
             if any(self._is_array_tracer(v) for v in vals):
                 return None
+            known = compare_constants(node.ops, vals)
+            if known is not None:
+                return Value(const=known)  # static operands (`static_argnames`, a closure's)
             return Value(traced=any(v.traced for v in vals))
         v = self.eval(node, scope)
         return None if self._is_array_tracer(v) else v

@@ -428,3 +428,33 @@ class Net:
         return jnp.sum(host(p))
 jax.grad(Net())(jnp.ones(3))
 """) == [(2, "JAX001")]
+
+
+def test_a_comparison_of_static_constants_takes_one_branch() -> None:
+    # JAX: `mode`, `order` are Python values when traced (a partial's keyword, a literal
+    # argument, jit's static_argnames), so the `if` runs one branch: the callback branch
+    # raises "Pure callbacks do not support JVP", the other runs. Operands that are unknown
+    # (each of a loop's strings) or traced (a jit argument that is not static) decide nothing.
+    prelude = HOST + """\
+def f(x, mode, order=1):
+    if mode == "table" or 2 < order <= 4:
+        return host(x)
+    return x * 2.0
+def g(x, kind):
+    if kind in ("table", "spline"):
+        return host(x)
+    return x * 2.0
+sg = jax.jit(g, static_argnames="kind")
+"""
+    cases = {
+        'jax.grad(functools.partial(f, mode="table"))(1.0)': [(2, "JAX001")],
+        'jax.grad(functools.partial(f, mode="exact"))(1.0)': [],
+        'jax.grad(lambda x: f(x, "exact", order=3))(1.0)': [(2, "JAX001")],
+        'jax.grad(lambda x: f(x, "exact", order=5))(1.0)': [],
+        'jax.grad(sg)(1.0, kind="spline")': [(2, "JAX001")],
+        'jax.grad(sg)(1.0, kind="exact")': [],
+        'for m in ("exact", "table"):\n    jax.grad(sg)(1.0, kind=m)': [(2, "JAX001")],
+        'jax.grad(lambda x, k: g(x, k))(1.0, "spline")': [(2, "JAX001")],
+    }
+    got = {call: findings("import functools\n" + prelude + call + "\n") for call in cases}
+    assert got == {call: [(line + 1, code) for line, code in want] for call, want in cases.items()}
