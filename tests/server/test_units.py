@@ -130,15 +130,27 @@ def test_an_edited_line_index_equals_a_new_one(alphabet: str) -> None:
         return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
 
     index = LineIndex(text(30), "utf-16")
-    for _ in range(3000):
+    start = 0
+    for i in range(3000):
         old = index.text
-        start = rng.randint(0, len(old))
-        end = rng.randint(start, len(old))
-        inserted = text(6)
+        if i % 3 and old:  # typing: edits near the last one, mostly within its line
+            start = min(max(start + rng.randint(-2, 3), 0), len(old))
+            end = min(start + rng.choice([0, 0, 0, 1]), len(old))
+            inserted = rng.choice(["", "a", "b", "ab", "\n"])
+        else:
+            start = rng.randint(0, len(old))
+            end = rng.randint(start, len(old))
+            inserted = text(6)
         new = old[:start] + inserted + old[end:]
+        before = index
         index = index.replaced(start, end, inserted, new)
         assert index.text is new
-        assert index._starts == LineIndex(new, "utf-16")._starts, (old, start, end, inserted)
+        fresh = LineIndex(new, "utf-16")
+        assert index._starts == fresh._starts, (old, start, end, inserted)
+        assert [index.line_text(n) for n in range(-1, fresh.line_count + 1)] == \
+            [fresh.line_text(n) for n in range(-1, fresh.line_count + 1)]
+        assert all(index._line_of(o) == fresh._line_of(o) for o in range(len(new) + 1))
+        assert before.text is old and before._starts == LineIndex(old, "utf-16")._starts
 
 
 def test_an_edited_document_keeps_its_line_index_for_the_lint(
