@@ -59,6 +59,9 @@ def breakdown(records: list[dict[str, Any]]) -> dict[str, float] | None:
         if a in final and b in final:
             out[name] = (final[b] - final[a]) * 1000
     out["TOTAL read -> published"] = (final["published"] - final["read"]) * 1000
+    if "child_start" in final and "child_analysed" in final:
+        out["TOTAL less the analysis"] = out["TOTAL read -> published"] - (
+            final["child_analysed"] - final["child_start"]) * 1000
     for name, a, b in CPU:
         if a + "_cpu" in final and b + "_cpu" in final:
             out[name] = (final[b + "_cpu"] - final[a + "_cpu"]) * 1000
