@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from jax_lsp.orphans import exit_when_orphaned
-from jax_lsp.server import cached_results, collection, spawn
+from jax_lsp.server import cached_results, collection, latency, spawn
 from jax_lsp.server.collection import MAX_YOUNG, Collector
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
@@ -224,22 +224,33 @@ class AnalysisProcess:
                 self._busy = True
         if fallback:
             return None
+        trace = latency.current() if latency.ENABLED else None
         try:
             assert process.stdin is not None and process.stdout is not None
             if _stopped(process.pid):  # a write to it could block for good
                 raise ChildStopped("the analysis process is stopped")
+            latency.stamp(trace, "send")
             _send(process.stdin, request)
+            latency.stamp(trace, "sent")
+            latency.stamp_cpu(trace, "sent")
             _await_answer(process)
             # from the pipe itself: the buffered reader would take what follows too (a quick
             # answer), and the wait for the answer, on the pipe, would then wait for good
             if os.read(process.stdout.fileno(), len(_ACK)) != _ACK:
                 raise EOFError("the analysis process did not acknowledge the request")
+            latency.stamp(trace, "ack")
             with self._lock:
                 self._acknowledged = True
                 if self._cancelled:  # interrupted before the child had the request
                     self._signal()
             _await_answer(process)
-            status, payload, cpu = _receive(process.stdout)
+            latency.stamp(trace, "answer_ready")
+            latency.stamp_cpu(trace, "answer_ready")
+            status, payload, cpu, times = _receive(process.stdout)
+            latency.stamp(trace, "answer")
+            latency.stamp_cpu(trace, "answer")
+            if trace is not None and times is not None:
+                trace.update(times, child_cpu=cpu)
         except (OSError, EOFError, pickle.UnpicklingError, ChildStopped) as e:
             with self._lock:
                 stopped = self._process is not process  # `stop` took it: the server exits
@@ -371,9 +382,14 @@ class _State:
     pending: queue.SimpleQueue[Any] | None = None
     #: `_until_request` abandons what it runs (an interruption raises then)
     abandon = False
+    #: while tracing (see `latency`): the stages of the request being answered
+    times: dict[str, Any] | None = None
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
+    if _State.times is not None:
+        latency.stamp(_State.times, "child_signal")
+        _State.times["child_signal_raises"] = _State.analysing or _State.abandon
     if _State.analysing or _State.abandon:
         raise AnalysisCancelled
     _State.interrupted = True
@@ -399,12 +415,16 @@ def analyzer_for(filename: str) -> IncrementalAnalyzer:
     return analyzer
 
 
-def _handle(request: tuple[Any, ...]) -> tuple[str, Any, float]:
+def _handle(
+    request: tuple[Any, ...], times: latency.Trace | None = None
+) -> tuple[str, Any, float, latency.Trace | None]:
     """Answer one request: ("ok", result), ("cancelled", None) or ("error", traceback), with
-    the CPU seconds it took."""
+    the CPU seconds it took (and, while tracing, `times` with its own stages)."""
     start = time.process_time()
+    latency.stamp(times, "child_start")
     status, payload = _answer(request)
-    return status, payload, time.process_time() - start
+    latency.stamp(times, "child_end")
+    return status, payload, time.process_time() - start, times
 
 
 def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
@@ -414,7 +434,9 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
             if kind == "index":
                 return "ok", _index(*args)
             *analysed, held = args
-            return "ok", _packed(analysed[1], held, _analyse(*analysed))
+            result = _analyse(*analysed)
+            latency.stamp(_State.times, "child_analysed")
+            return "ok", _packed(analysed[1], held, result)
         finally:
             _State.analysing = False
     except AnalysisCancelled:
@@ -582,20 +604,25 @@ def main() -> int:
     collector = Collector()
     collector.start()
     while True:
+        waiting = time.monotonic() if latency.ENABLED else 0.0
         pending, _State.pending = _State.pending, None
         collect_when_idle(collector, stdin, pending)
+        collected = time.monotonic() if latency.ENABLED else 0.0
         try:
             request = _receive(stdin) if pending is None else _taken(pending)
         except EOFError:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
             continue
+        if latency.ENABLED:
+            _State.times = {"child_waiting": waiting, "child_collected": collected,
+                            "child_read": time.monotonic(), "child_pending": pending is not None}
         # a signal from before this point was for an earlier request (the server signals
         # only once it has this acknowledgement)
         _State.interrupted = False
         stdout.write(_ACK)
         stdout.flush()
-        answer = _handle(request)
+        answer = _handle(request, _State.times)
         _send(stdout, answer)
         after, _State.after = _State.after, None
         if after is not None:

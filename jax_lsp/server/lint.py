@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,6 +112,23 @@ class Report:
     index: LineIndex | None = field(default=None, repr=False, compare=False)
     profile: ClientProfile | None = field(default=None, repr=False, compare=False)
     path: Path | None = None
+    #: each diagnostic's JSON text up to its `data` (see `publish_params`), the previous
+    #: report's where the diagnostic is reused
+    heads: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    @functools.cached_property
+    def publish_params(self) -> str:
+        """The `publishDiagnostics` parameters as JSON text, equal to `json.dumps` of
+        `{"uri", "diagnostics": diagnostics_json, "version"}` (built in the analysis thread
+        for a client diagnostics are pushed to: encoding every diagnostic again on the event
+        loop took milliseconds of each keystroke on a large module; the text of each before
+        its `data` is the previous report's where the diagnostic is)."""
+        items = ", ".join(
+            f'{head}, "data": {json.dumps(d["data"])}}}'
+            for head, d in zip(self.heads, self.diagnostics_json)
+        )
+        return f'{{"uri": {json.dumps(self.uri)}, "diagnostics": [{items}], ' \
+            f'"version": {json.dumps(self.version)}}}'
 
     @functools.cached_property
     def diagnostics(self) -> tuple[types.Diagnostic, ...]:
@@ -240,13 +258,14 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
         if error is not None and snapshot.previous is not None and good_text is not None
         else tuple(findings)
     )
+    diagnostics, heads = _diagnostics_json(findings, snapshot, index)
     report = Report(
         uri=snapshot.uri,
         version=snapshot.version,
         generation=snapshot.generation,
         text=text,
         findings=tuple(findings),
-        diagnostics_json=_diagnostics_json(findings, snapshot, index),
+        diagnostics_json=diagnostics,
         result_id=f"{snapshot.generation}-{snapshot.version}-{next(_result_ids)}",
         parse_error=error,
         good_text=good_text,
@@ -256,45 +275,77 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
         index=index,
         profile=snapshot.profile,
         path=snapshot.path,
+        heads=heads,
     )
+    # here rather than on the event loop, when a pull comes or the report is pushed
     if snapshot.profile.pull_diagnostics:
-        _ = report.diagnostics  # here rather than on the event loop, when a pull comes
+        _ = report.diagnostics
+    else:
+        _ = report.publish_params
     return report
 
 
 def _diagnostics_json(
     findings: Sequence[Finding], snapshot: Snapshot, index: LineIndex
-) -> tuple[dict[str, Any], ...]:
-    """The findings' diagnostics as JSON. Making one (its range and each path step's, in
-    the client's encoding) took milliseconds per keystroke on a large module, and then as
-    many again to turn lsprotocol's objects into JSON on the event loop; most are unchanged
-    from the previous version's, but for the version in their `data`."""
+) -> tuple[tuple[dict[str, Any], ...], tuple[str, ...]]:
+    """The findings' diagnostics as JSON, and the text of those reused from the previous
+    report before their `data` (empty strings for the others: see `Report.publish_params`).
+    Making one (its range and each path step's, in the client's encoding) took milliseconds
+    per keystroke on a large module, and then as many again to turn lsprotocol's objects into
+    JSON on the event loop; most are unchanged from the previous version's, but for the
+    version in their `data`."""
     profile, uri, path, version = snapshot.profile, snapshot.uri, snapshot.path, snapshot.version
     prev = snapshot.previous
-    before: dict[Finding, dict[str, Any]] = {}
-    if (
+    reusable = (
         prev is not None
         and prev.index is not None
         and prev.profile == profile
         and prev.path == path
         and prev.uri == uri
-    ):
-        before = dict(zip(prev.findings, prev.diagnostics_json))
+    )
+    # the previous report's diagnostics by finding: the same object first (the analysis
+    # process answers "the same findings" mostly), else an equal one (hashing a finding walks
+    # its whole path: milliseconds of a keystroke with many findings)
+    by_id: dict[int, tuple[Finding, dict[str, Any], str]] = {}
+    before: dict[Finding, tuple[dict[str, Any], str]] | None = None
+    if reusable:
+        assert prev is not None
+        by_id = {id(f): (f, d, h) for f, d, h in
+                 zip(prev.findings, prev.diagnostics_json, prev.heads)}
     own = {None, str(path)} if path is not None else {None}
     same: dict[int, bool] = {}  # per line number: unchanged since the previous report
     out = []
+    out_heads = []
     for finding in findings:
-        old = before.get(finding)
+        old: tuple[dict[str, Any], str] | None = None
+        if by_id:
+            hit = by_id.get(id(finding))
+            if hit is not None and hit[0] is finding:
+                old = hit[1:]
+            else:
+                if before is None:
+                    assert prev is not None
+                    before = dict(zip(prev.findings, zip(prev.diagnostics_json, prev.heads)))
+                old = before.get(finding)
         if old is not None and _unmoved(finding, prev.index, index, own, same):  # type: ignore[union-attr]
-            diagnostic = dict(old)
+            diagnostic = dict(old[0])
             diagnostic["data"] = {"uri": uri, "version": version, **finding_key(finding)}
+            head = old[1]
         else:
             diagnostic = diagnostic_json(
                 finding, index, uri, version, profile.related_information,
                 profile.code_description, path,
             )
+            head = _head(diagnostic)
         out.append(diagnostic)
-    return tuple(out)
+        out_heads.append(head)
+    return tuple(out), tuple(out_heads)
+
+
+def _head(diagnostic: dict[str, Any]) -> str:
+    """A diagnostic's JSON text before its `data` (its last key): `json.dumps` of the rest
+    without the closing brace."""
+    return json.dumps({k: v for k, v in diagnostic.items() if k != "data"})[:-1]
 
 
 def _unmoved(

@@ -90,52 +90,95 @@ class CodePointPosition:
 
 
 class LineIndex:
-    """Line starts of one text, for converting between offsets, spans and LSP positions."""
+    """Line starts of one text, for converting between offsets, spans and LSP positions.
 
-    __slots__ = ("_starts", "encoding", "text")
+    The starts are `_base`, those from line `_from` on moved by `_shift`: an edit within one
+    line (typing) moves every later start, and moving them in a list took milliseconds of each
+    keystroke on a large module; successive edits of the same line add up in `_shift`. An
+    index is never changed once made (the analysis thread reads the snapshot's)."""
+
+    __slots__ = ("_base", "_from", "_shift", "encoding", "text")
 
     def __init__(self, text: str, encoding: str) -> None:
         self.text = text
         self.encoding = encoding
-        self._starts = _line_starts(text)
+        self._base = _line_starts(text)
+        self._from = len(self._base)
+        self._shift = 0
+
+    @classmethod
+    def _made(
+        cls, text: str, encoding: str, base: list[int], moved_from: int, shift: int
+    ) -> LineIndex:
+        index = cls.__new__(cls)
+        index.text = text
+        index.encoding = encoding
+        index._base = base
+        index._from = moved_from
+        index._shift = shift
+        return index
+
+    @property
+    def _starts(self) -> list[int]:
+        """The offsets at which the lines start (a new list when a shift is pending)."""
+        base, moved_from, shift = self._base, self._from, self._shift
+        if not shift:
+            return base
+        return base[:moved_from] + [s + shift for s in base[moved_from:]]
+
+    def _start(self, line: int) -> int:
+        start = self._base[line]
+        return start + self._shift if line >= self._from else start
+
+    def _line_of(self, offset: int) -> int:
+        """The 0-based line the code-point `offset` is on (`bisect_right` of the starts, less
+        one)."""
+        base, moved_from, shift = self._base, self._from, self._shift
+        if moved_from < len(base) and offset >= base[moved_from] + shift:
+            return bisect.bisect_right(base, offset - shift, moved_from) - 1
+        return bisect.bisect_right(base, offset, 0, moved_from) - 1
 
     def replaced(self, start: int, end: int, inserted: str, text: str) -> LineIndex:
         """The index of `text`, this index's text with `[start, end)` (code-point offsets)
         replaced by `inserted`: the line starts before the edit are kept, those after it
-        shifted, rather than the whole text split again (a keystroke on a large module)."""
+        shifted, rather than the whole text split again (a keystroke on a large module); an
+        edit within one line only records the shift (see the class)."""
         if "\r" in text:  # an edit may join or split a "\r\n": split it all again
             return LineIndex(text, self.encoding)
+        shift = len(inserted) - (end - start)
+        if "\n" not in inserted:
+            line = self._line_of(start)
+            if self._line_of(end) == line:  # within one line
+                if not self._shift or self._from == line + 1:
+                    return LineIndex._made(text, self.encoding, self._base, line + 1,
+                                           self._shift + shift)
+                return LineIndex._made(text, self.encoding, self._starts, line + 1, shift)
         starts = self._starts
         after = bisect.bisect_right(starts, end)
-        shift = len(inserted) - (end - start)
         new = starts[:bisect.bisect_right(starts, start)]
         if "\n" in inserted:
             new += [start + m.end() for m in _NEWLINE.finditer(inserted)]
         new += [s + shift for s in starts[after:]] if shift else starts[after:]
-        index = LineIndex.__new__(LineIndex)
-        index.text = text
-        index.encoding = self.encoding
-        index._starts = new
-        return index
+        return LineIndex._made(text, self.encoding, new, len(new), 0)
 
     @property
     def line_count(self) -> int:
         """Number of lines; the empty line after a final newline counts."""
-        return len(self._starts)
+        return len(self._base)
 
     def line_text(self, line: int) -> str:
         """Line `line` (0-based) without its line break; '' past the end."""
-        if not 0 <= line < len(self._starts):
+        if not 0 <= line < len(self._base):
             return ""
-        start = self._starts[line]
-        end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self.text)
+        start = self._start(line)
+        end = self._start(line + 1) if line + 1 < len(self._base) else len(self.text)
         return self.text[start:end].rstrip("\r\n")
 
     # -- LSP -> code points ---------------------------------------------------------------------
 
     def resolve(self, position: types.Position) -> CodePointPosition | None:
         """The code-point position of an LSP position; None when its line is past the end."""
-        if position.line >= len(self._starts):
+        if position.line >= len(self._base):
             return None
         line = self.line_text(position.line)
         return CodePointPosition(
@@ -144,11 +187,11 @@ class LineIndex:
 
     def offset(self, position: types.Position) -> int:
         """The code-point offset into the text of an LSP position, clamped to the text."""
-        if position.line >= len(self._starts):
+        if position.line >= len(self._base):
             return len(self.text)
         resolved = self.resolve(position)
         assert resolved is not None
-        return self._starts[resolved.line] + resolved.column
+        return self._start(resolved.line) + resolved.column
 
     # -- code points -> LSP ---------------------------------------------------------------------
 
@@ -158,8 +201,8 @@ class LineIndex:
         index = line - 1
         if index < 0:
             return 0, 0
-        if index >= len(self._starts):
-            last = len(self._starts) - 1
+        if index >= len(self._base):
+            last = len(self._base) - 1
             return last, code_units(self.line_text(last), self.encoding)
         text = self.line_text(index)
         column = max(0, min(column, len(text)))
@@ -194,7 +237,7 @@ class LineIndex:
             return None
         end = self.resolve(range_.end)
         if end is None:
-            last = len(self._starts) - 1
+            last = len(self._base) - 1
             end = CodePointPosition(last, len(self.line_text(last)))
         if (end.line, end.column) < (start.line, start.column):
             start, end = end, start

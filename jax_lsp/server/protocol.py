@@ -25,6 +25,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
 import logging
 from collections.abc import Generator
@@ -173,6 +175,26 @@ class JaxLspProtocol(LanguageServerProtocol):
     def notify_json(self, method: str, params: dict[str, Any]) -> None:
         """A notification whose params are JSON already (no lsprotocol object to convert)."""
         self._send_data({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def notify_text(self, method: str, params: str) -> None:
+        """A notification whose params are JSON text already (see `lint.Report`): framed
+        and written as pygls' `_send_data` would write `json.dumps` of the message."""
+        if self.writer is None:
+            log.error("cannot send %s: no transport", method)
+            return
+        body = f'{{"jsonrpc": "2.0", "method": {json.dumps(method)}, "params": {params}}}'
+        data = body.encode(self.CHARSET)
+        if self._include_headers:
+            data = (f"Content-Length: {len(data)}\r\n"
+                    f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+                    ).encode("ascii") + data
+        try:
+            written = self.writer.write(data)
+        except BrokenPipeError:
+            log.exception("cannot send %s: the client is gone", method)
+            raise
+        if inspect.isawaitable(written):  # a WebSocket
+            asyncio.ensure_future(written)
 
     def handle_body(self, body: bytes) -> None:
         """Decode one frame's body and handle the message it holds."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from pygls.io_ import StdoutWriter
 
+from jax_lsp.server import latency
 from jax_lsp.server.framing import Frame, FrameError, FrameParser
 from jax_lsp.server.front import CHUNK, StdinFront
 from jax_lsp.server.protocol import PARSE_ERROR
@@ -73,6 +74,8 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
         (so a client that writes faster than the server handles is held back by the pipe, not
         by memory)."""
         done: concurrent.futures.Future[None] = concurrent.futures.Future()
+        if latency.ENABLED:
+            latency.frame_read(time.monotonic())
         loop.call_soon_threadsafe(deliver, protocol, events, done)
         done.result()
 
@@ -137,6 +140,8 @@ def deliver(
     and the others still run."""
     try:
         for event in events:
+            if latency.ENABLED:
+                latency.frame_delivered(time.monotonic())
             try:
                 if isinstance(event, FrameError):
                     log.warning("%s", event.message)

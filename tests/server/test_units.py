@@ -130,15 +130,27 @@ def test_an_edited_line_index_equals_a_new_one(alphabet: str) -> None:
         return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, n)))
 
     index = LineIndex(text(30), "utf-16")
-    for _ in range(3000):
+    start = 0
+    for i in range(3000):
         old = index.text
-        start = rng.randint(0, len(old))
-        end = rng.randint(start, len(old))
-        inserted = text(6)
+        if i % 3 and old:  # typing: edits near the last one, mostly within its line
+            start = min(max(start + rng.randint(-2, 3), 0), len(old))
+            end = min(start + rng.choice([0, 0, 0, 1]), len(old))
+            inserted = rng.choice(["", "a", "b", "ab", "\n"])
+        else:
+            start = rng.randint(0, len(old))
+            end = rng.randint(start, len(old))
+            inserted = text(6)
         new = old[:start] + inserted + old[end:]
+        before = index
         index = index.replaced(start, end, inserted, new)
         assert index.text is new
-        assert index._starts == LineIndex(new, "utf-16")._starts, (old, start, end, inserted)
+        fresh = LineIndex(new, "utf-16")
+        assert index._starts == fresh._starts, (old, start, end, inserted)
+        assert [index.line_text(n) for n in range(-1, fresh.line_count + 1)] == \
+            [fresh.line_text(n) for n in range(-1, fresh.line_count + 1)]
+        assert all(index._line_of(o) == fresh._line_of(o) for o in range(len(new) + 1))
+        assert before.text is old and before._starts == LineIndex(old, "utf-16")._starts
 
 
 def test_an_edited_document_keeps_its_line_index_for_the_lint(
@@ -209,6 +221,10 @@ def test_the_diagnostics_json_is_lsprotocols_through_edits(encoding: str) -> Non
         expected = json.loads(json.dumps(converter.unstructure(list(report.diagnostics))))
         assert json.loads(json.dumps(list(report.diagnostics_json))) == expected
         assert {d["data"]["version"] for d in report.diagnostics_json} == {version}
+        # what is pushed: the text of the same JSON (its parts reused from the previous one)
+        assert report.publish_params == json.dumps(
+            {"uri": report.uri, "diagnostics": list(report.diagnostics_json),
+             "version": version})
         if version == 2:  # (the reuse is exercised: both are the previous report's)
             assert all(d["range"] is p["range"] for d, p in
                        zip(report.diagnostics_json, previous.diagnostics_json))
@@ -480,3 +496,31 @@ async def test_a_hover_waits_for_the_catalog_off_the_event_loop(
         assert len(loads) == 1
     finally:
         session.scheduler.stop()
+
+
+def test_a_notification_of_json_text_is_framed_as_pygls_frames_one() -> None:
+    """`notify_text` (pushed diagnostics) writes the frame pygls' `notify` writes for the
+    same message, bytes for bytes."""
+    import json
+
+    from jax_lsp.server.server import create_server
+
+    class Writer:
+        def __init__(self) -> None:
+            self.data = b""
+
+        def write(self, data: bytes) -> None:
+            self.data += data
+
+    protocol = create_server().protocol
+    params = {"uri": "file:///w/m\u00e9.py", "diagnostics": [{"message": "caf\u00e9 \U0001f600"}],
+              "version": 3}
+    ours, theirs = Writer(), Writer()
+    protocol.set_writer(ours)  # type: ignore[arg-type]
+    protocol.notify_text("textDocument/publishDiagnostics", json.dumps(params))
+    protocol.set_writer(theirs)  # type: ignore[arg-type]
+    protocol.notify_json("textDocument/publishDiagnostics", params)
+    assert ours.data == theirs.data
+    header, body = ours.data.split(b"\r\n\r\n", 1)
+    assert int(header.split(b"\r\n")[0].split(b": ")[1]) == len(body)
+    assert json.loads(body)["params"] == params
