@@ -1,0 +1,31 @@
+# numpy FFT-based forward operator with a custom_vjp adjoint; adjoint then requested via linear_transpose
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+n = 16
+psf = np.exp(-0.5 * ((np.arange(n) - n // 2) / 1.5) ** 2)
+psf_hat = np.fft.fft(np.fft.ifftshift(psf / psf.sum()))
+
+
+def _blur_host(x):
+    return np.real(np.fft.ifft(np.fft.fft(x) * psf_hat)).astype(np.float32)
+
+
+def _blur_adj_host(y):
+    return np.real(np.fft.ifft(np.fft.fft(y) * np.conj(psf_hat))).astype(np.float32)
+
+
+@jax.custom_vjp
+def A(x):
+    return jax.pure_callback(_blur_host, jax.ShapeDtypeStruct(x.shape, jnp.float32), x)
+
+
+A.defvjp(lambda x: (A(x), None),
+         lambda _, g: (jax.pure_callback(_blur_adj_host, jax.ShapeDtypeStruct(g.shape, g.dtype), g),))
+
+x_true = jnp.zeros(n).at[5].set(1.0).at[11].set(0.5)
+b = A(x_true)
+A_T = jax.linear_transpose(A, jnp.zeros(n, jnp.float32))
+(r,) = A_T(b)
+print(r)

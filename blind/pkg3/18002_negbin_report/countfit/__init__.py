@@ -1,0 +1,7 @@
+"""Count-data regression helpers."""
+from .host import *
+from .likelihood import nb_logpmf, neg_log_lik
+from .report import deviance
+from . import jaxops
+
+__all__ = ["nb_logpmf", "neg_log_lik", "lgamma", "deviance", "jaxops"]

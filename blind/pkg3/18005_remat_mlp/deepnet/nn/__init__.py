@@ -1,0 +1,3 @@
+from .mlp import init_mlp, mlp_apply
+
+__all__ = ["init_mlp", "mlp_apply"]

@@ -1,0 +1,3 @@
+from .interp import table_lookup
+
+__all__ = ["table_lookup"]

@@ -1,0 +1,3 @@
+from .lapack import host_solve
+
+__all__ = ["host_solve"]

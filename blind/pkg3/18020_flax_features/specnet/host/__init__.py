@@ -1,0 +1,1 @@
+from .fft import power_spectrum

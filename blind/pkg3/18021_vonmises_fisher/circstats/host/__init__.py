@@ -1,0 +1,1 @@
+from .bessel import bessel_i0, bessel_i1

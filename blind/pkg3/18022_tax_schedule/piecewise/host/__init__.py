@@ -1,0 +1,1 @@
+from .lookup import bracket_rates, bracket_offsets, BRACKETS

@@ -1,0 +1,1 @@
+from .scipy_sparse import SparseOperator

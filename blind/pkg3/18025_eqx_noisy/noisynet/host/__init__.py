@@ -1,0 +1,1 @@
+from .rng import HOST_RNG, seed_host, jitter

@@ -1,0 +1,2 @@
+from .laminar import hagen_poiseuille
+from .turbulent import colebrook
