@@ -428,3 +428,30 @@ class Net:
         return jnp.sum(host(p))
 jax.grad(Net())(jnp.ones(3))
 """) == [(2, "JAX001")]
+
+
+def test_jit_static_arguments_inferred_from_the_signature() -> None:
+    # JAX (`infer_argnums_and_argnames`): jit given only static_argnames makes the parameter
+    # static when passed by position too, and only static_argnums when passed by keyword
+    # (both run: 0.125); given both, nothing is inferred: `n=3` by keyword is traced and the
+    # fori_loop bound is dynamic (ValueError: Reverse-mode differentiation does not work...).
+    body = """\
+def run(x, n, dt):
+    return lax.fori_loop(0, n, lambda i, c: c * dt, x)
+"""
+    names = body + (
+        'f = jax.jit(run, static_argnames=("n",))\n'
+        "jax.grad(lambda x: f(x, 3, 0.5))(1.0)\n"
+    )
+    nums = body + (
+        "f = jax.jit(run, static_argnums=(1, 2))\n"
+        "jax.grad(lambda x: f(x, n=3, dt=0.5))(1.0)\n"
+    )
+    both = body + (
+        'f = jax.jit(run, static_argnums=(2,), static_argnames=("dt",))\n'
+        "jax.grad(lambda x: f(x, n=3, dt=0.5))(1.0)\n"
+    )
+    assert findings(names) == []
+    assert findings(nums) == []
+    assert findings(both) == [(2, "JAX009")]
+
