@@ -229,7 +229,8 @@ class HigherOrder:
         if kind == "switch":
             if len(pos) >= 2:
                 ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
-                branches = list(pos[1].items) if pos[1].items is not None else [pos[1]]
+                table = self.resolve_lazy(pos[1])  # `from registry import BRANCHES`
+                branches = list(table.items) if table.items is not None else [table]
                 return join([self.call_value(b, ops, node) for b in branches])
             return derived(args.all_values())
         if kind == "map":

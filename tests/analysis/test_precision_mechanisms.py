@@ -455,3 +455,24 @@ def run(x, n, dt):
     assert findings(nums) == []
     assert findings(both) == [(2, "JAX009")]
 
+
+def test_list_filled_by_a_function_is_the_global_list() -> None:
+    # JAX: a decorator appending to a module-level list fills that list, and lax.switch over
+    # it differentiates the host branch too (ValueError: Pure callbacks do not support JVP);
+    # a function appending to its own local list of that name leaves the global one empty
+    # of it (runs).
+    registered = """\
+BRANCHES = [jnp.sin]
+def branch(fn):
+    BRANCHES.append(fn)
+    return fn
+@branch
+def host(x):
+    return jax.pure_callback(lambda a: a, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+jax.grad(lambda x: lax.switch(0, BRANCHES, x))(1.0)
+"""
+    local = registered.replace(
+        "def branch(fn):\n", "def branch(fn):\n    BRANCHES = []\n"
+    )
+    assert findings(registered) == [(7, "JAX001")]
+    assert findings(local) == []
