@@ -420,7 +420,7 @@ class PythonExpressions:
         return UNKNOWN
 
     def resolve_lazy(self, v: Value) -> Value:
-        if not any(type(f) is LazyName for f in v.fns):
+        if not v.fns or not any(type(f) is LazyName for f in v.fns):
             return v
         rest = tuple(f for f in v.fns if type(f) is not LazyName)
         # (nothing but the imported name: its value as it is, a list's or dict's items too)
