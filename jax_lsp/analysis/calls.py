@@ -159,23 +159,43 @@ class PythonCalls:
 
     def _mutate_list(self, name: str, how: str, v: Value, scope: Scope) -> None:
         """`xs.append(v)` (extend, insert) on a list bound to `name`: `xs` now holds `v` too (a
-        list of functions built in a loop is called later)."""
-        old = self.lookup(name, scope)
+        list of functions built in a loop is called later), where the name lives: a local, a
+        global filled by a function (a registering decorator), or the global of the module
+        it was imported from (`from registry import REGIMES`)."""
+        imported = self._imported_binding(name, scope)
+        defined = None if imported is None else self._definition(imported.path, imported.name)
+        if imported is not None and defined is None:
+            return
+        old = (
+            self.lookup(name, scope)
+            if defined is None
+            else defined[0].scope.vars.get(defined[1], UNKNOWN)
+        )
+        new = self._list_with(old, how, v)
+        if new is None:
+            return
+        if defined is not None:
+            self._write_global_of(*defined, new)
+        elif scope.func is not None and type(scope.func.node) is ast.ClassDef:
+            self.store(name, new, scope)  # a class body's own name: an attribute
+        else:
+            self._store_mutated(name, new, scope)
+
+    def _list_with(self, old: Value, how: str, v: Value) -> Value | None:
+        """The list `old` after `old.append(v)` (extend, insert); None: nothing to keep."""
         if old.items is None or old.keys is not None:
             if not old.fns and not v.fns:
-                return
+                return None
             added = self.element_of(v) if how == "extend" else v
-            self.store(name, join([old, Value(tan=added.tan, fns=added.fns)]), scope)
-            return
+            return join([old, Value(tan=added.tan, fns=added.fns)])
         new = list(old.items)
         if how == "extend":
             if v.items is None or v.keys is not None:
-                self.store(name, self._seq([*new, v], unknown_len=True), scope)
-                return
+                return self._seq([*new, v], unknown_len=True)
             new.extend(v.items)
         else:
             new.append(v)
-        self.store(name, self._seq(new), scope)
+        return self._seq(new)
 
     def _super(self, scope: Scope) -> Value | None:
         """`super()` in a method: its class and its first parameter."""

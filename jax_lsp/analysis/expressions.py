@@ -376,6 +376,7 @@ class PythonExpressions:
         return derived([a, b])
 
     def subscript(self, base: Value, index: Value) -> Value:
+        base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
         if base.items is not None:
             c = index.const
             if base.keys is not None:
@@ -494,13 +495,11 @@ class PythonExpressions:
         return UNKNOWN
 
     def resolve_lazy(self, v: Value) -> Value:
-        if not any(type(f) is LazyName for f in v.fns):
+        if not v.fns or not any(type(f) is LazyName for f in v.fns):
             return v
-        parts = [
-            Value(
-                tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName), traced=v.traced
-            )
-        ]
+        rest = tuple(f for f in v.fns if type(f) is not LazyName)
+        # (nothing but the imported name: its value as it is, a list's or dict's items too)
+        parts = [Value(tan=v.tan, fns=rest, traced=v.traced)] if rest or v.tan or v.traced else []
         for f in v.fns:
             if type(f) is LazyName:
                 parts.append(self.module_attribute(UserModule(f.path), f.name))

@@ -64,6 +64,44 @@ def _as_traced(v: Value) -> Value:
     return Value(v.tan, v.fns, items, v.keys, NOCONST, True, v.intish)
 
 
+def _keyword_positions(f: Any) -> tuple[tuple[int, str], ...] | None:
+    """The parameters of `f` a call can pass by position or by name, with their positions in
+    its signature (what `inspect.signature` lists); None when `f` is no function of the
+    analysed code (or a partial of one binding a parameter by name)."""
+    if isinstance(f, Partial) and not f.kw:
+        inner = _keyword_positions(f.fn)
+        n = len(f.args)
+        return None if inner is None else tuple((i - n, k) for i, k in inner if i >= n)
+    if not isinstance(f, Closure) or not hasattr(f.func.node, "args"):
+        return None
+    a = f.func.node.args
+    first = len(a.posonlyargs)
+    return tuple((first + i, p.arg) for i, p in enumerate(a.args))
+
+
+def _infer_static(
+    fun: Value, nums: frozenset[int], names: frozenset[str], from_names: bool
+) -> tuple[frozenset[int], frozenset[str]]:
+    """jit given only `static_argnames` (`from_names`) or only `static_argnums` infers the
+    other from the function's signature, as JAX does (`infer_argnums_and_argnames`): a
+    static parameter stays static however the call passes it. Several possible functions:
+    only what all of them agree on."""
+    inferred: list[frozenset] = []
+    for f in fun.fns:
+        params = _keyword_positions(f)
+        if params is None:
+            return nums, names
+        inferred.append(
+            frozenset(i for i, k in params if k in names)
+            if from_names
+            else frozenset(k for i, k in params if i in nums)
+        )
+    if not inferred:
+        return nums, names
+    common = frozenset.intersection(*inferred)
+    return (nums | common, names) if from_names else (nums, names | common)
+
+
 class _CarryProbe:
     """Marks the carry leaves of one `_forwarded_carry` probe (no check reads it)."""
 
@@ -133,6 +171,8 @@ class HigherOrder:
                 )
             if kind in ("same", "same_or_decorator"):
                 return fun
+            if (sa is None) != (names_v is None):
+                static, static_names = _infer_static(fun, static, static_names, sa is None)
             if any(isinstance(f, ClassObj) for f in fun.fns):
                 # flax lifted transforms on Module classes: a remat'd class checkpoints calls
                 if kind != "checkpoint":
@@ -189,7 +229,8 @@ class HigherOrder:
         if kind == "switch":
             if len(pos) >= 2:
                 ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
-                branches = list(pos[1].items) if pos[1].items is not None else [pos[1]]
+                table = self.resolve_lazy(pos[1])  # `from registry import BRANCHES`
+                branches = list(table.items) if table.items is not None else [table]
                 return join([self.call_value(b, ops, node) for b in branches])
             return derived(args.all_values())
         if kind == "map":

@@ -16,7 +16,9 @@ keystroke would otherwise read its lines again for each import of a workspace mo
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 
@@ -61,3 +63,55 @@ class Answers:
 def installed(path: Path, env_paths: list[Path]) -> bool:
     """Whether `path` is a module of an installed package (under a site folder)."""
     return any(p in path.parents for p in env_paths)
+
+
+def writes_others(tree: ast.Module, workspace_import: Callable[[str, int], bool]) -> bool:
+    """Whether a module's own statements may write another workspace module's state as they
+    run: a decorator, a call, or a store into an object (`TABLE[k] = fn`, `cfg.X = fn`)
+    rooted at a name it imported from a workspace module (`workspace_import(module, level)`).
+    A package's `__init__` re-exporting such a module runs it where Python does: its names
+    are read by importers, but its writes (`@register(...)`) fill a table the reads see."""
+    imported: dict[str, tuple[str, int]] = {}
+    roots: set[str] = set()
+    for stmt in _top_level(tree.body):
+        if isinstance(stmt, ast.Import):
+            for a in stmt.names:
+                imported[a.asname or a.name.split(".")[0]] = (a.name, 0)
+        elif isinstance(stmt, ast.ImportFrom):
+            for a in stmt.names:
+                imported[a.asname or a.name] = (stmt.module or "", stmt.level or 0)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            roots.update(_root(d) for d in stmt.decorator_list)
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            roots.add(_root(stmt.value.func))
+        elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            roots.update(_root(t) for t in targets if not isinstance(t, ast.Name))
+    return any(r in imported and workspace_import(*imported[r]) for r in roots)
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements a module runs as it is imported (into `if`/`try` blocks, not into
+    function or class bodies)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, (ast.If, ast.Try)):
+            yield from _top_level(stmt.body)
+            yield from _top_level(stmt.orelse)
+            if isinstance(stmt, ast.Try):
+                for h in stmt.handlers:
+                    yield from _top_level(h.body)
+
+
+def _root(e: ast.expr) -> str:
+    """The name an expression's object is reached from (`registry.register("x")` ->
+    `registry`); "" for none."""
+    while True:
+        if isinstance(e, ast.Call):
+            e = e.func
+        elif isinstance(e, (ast.Attribute, ast.Subscript)):
+            e = e.value
+        elif isinstance(e, ast.Name):
+            return e.id
+        else:
+            return ""

@@ -179,6 +179,8 @@ class PythonStatements:
                     v = Value(fns=(LazyName(user.path, a.name),))
                     if not str(self.module.path).endswith("__init__.py"):  # not a re-export
                         self._run_for_effects(a.asname or a.name, user)
+                    else:
+                        self._run_reexported(user)
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
@@ -211,6 +213,29 @@ class PythonStatements:
         lines = self.module.lines
         if (self.main_effects.for_effects(bound, lines) if self.module is self.main
                 else import_effects.for_effects(bound, lines)):
+            self.load_module(user.path)
+
+    def _run_reexported(self, user: UserModule) -> None:
+        """A package's `__init__` re-exports a name of its module `user`: the module stays
+        lazy (importers read the name) unless it writes another module's state as it runs
+        (`import_effects.writes_others`); then it runs now, as Python runs it."""
+        if self.workspace is None or user.path in self.modules:
+            return
+        if import_effects.installed(user.path, self.workspace.env_paths):
+            return
+        parsed = self.workspace.parse(user.path)
+        if parsed is None:
+            return
+        ws = self.workspace
+
+        def workspace_import(dotted: str, level: int) -> bool:
+            try:
+                found = ws.find(dotted, level, user.path)
+            except OSError:
+                return False
+            return found is not None and not import_effects.installed(found, ws.env_paths)
+
+        if import_effects.writes_others(parsed.tree, workspace_import):
             self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
@@ -324,6 +349,7 @@ class PythonStatements:
         self.exec_block(stmt.orelse, scope)
 
     def element_of(self, it: Value) -> Value:
+        it = self.resolve_lazy(it)  # `from registry import PLUGINS`, then `for p in PLUGINS`
         if it.items is not None and it.keys is None:
             return join(list(it.items)) if it.items else UNKNOWN
         if it.keys is not None:

@@ -458,3 +458,51 @@ sg = jax.jit(g, static_argnames="kind")
     }
     got = {call: findings("import functools\n" + prelude + call + "\n") for call in cases}
     assert got == {call: [(line + 1, code) for line, code in want] for call, want in cases.items()}
+
+
+def test_jit_static_arguments_inferred_from_the_signature() -> None:
+    # JAX (`infer_argnums_and_argnames`): jit given only static_argnames makes the parameter
+    # static when passed by position too, and only static_argnums when passed by keyword
+    # (both run: 0.125); given both, nothing is inferred: `n=3` by keyword is traced and the
+    # fori_loop bound is dynamic (ValueError: Reverse-mode differentiation does not work...).
+    body = """\
+def run(x, n, dt):
+    return lax.fori_loop(0, n, lambda i, c: c * dt, x)
+"""
+    names = body + (
+        'f = jax.jit(run, static_argnames=("n",))\n'
+        "jax.grad(lambda x: f(x, 3, 0.5))(1.0)\n"
+    )
+    nums = body + (
+        "f = jax.jit(run, static_argnums=(1, 2))\n"
+        "jax.grad(lambda x: f(x, n=3, dt=0.5))(1.0)\n"
+    )
+    both = body + (
+        'f = jax.jit(run, static_argnums=(2,), static_argnames=("dt",))\n'
+        "jax.grad(lambda x: f(x, n=3, dt=0.5))(1.0)\n"
+    )
+    assert findings(names) == []
+    assert findings(nums) == []
+    assert findings(both) == [(2, "JAX009")]
+
+
+def test_list_filled_by_a_function_is_the_global_list() -> None:
+    # JAX: a decorator appending to a module-level list fills that list, and lax.switch over
+    # it differentiates the host branch too (ValueError: Pure callbacks do not support JVP);
+    # a function appending to its own local list of that name leaves the global one empty
+    # of it (runs).
+    registered = """\
+BRANCHES = [jnp.sin]
+def branch(fn):
+    BRANCHES.append(fn)
+    return fn
+@branch
+def host(x):
+    return jax.pure_callback(lambda a: a, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+jax.grad(lambda x: lax.switch(0, BRANCHES, x))(1.0)
+"""
+    local = registered.replace(
+        "def branch(fn):\n", "def branch(fn):\n    BRANCHES = []\n"
+    )
+    assert findings(registered) == [(7, "JAX001")]
+    assert findings(local) == []

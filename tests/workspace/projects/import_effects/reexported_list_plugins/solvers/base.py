@@ -1,0 +1,7 @@
+"""The solvers registered so far, in registration order."""
+SOLVERS = []
+
+
+def register(fn):
+    SOLVERS.append(fn)
+    return fn
