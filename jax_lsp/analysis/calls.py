@@ -58,9 +58,17 @@ from jax_lsp.analysis.values import (
 _MAX_DEPTH = 1000
 
 
+#: the contexts one function is interpreted in by one root (an entry point, an application of
+#: an escaped transformed function, or the module's statements), under a differentiation or
+#: batching level and outside every one; past them the root's calls get its summary. Counted
+#: per root, not per module: a module-wide count made the capped calls, and so the result,
+#: depend on the order roots ran in (which calls came 7th), so no incremental result could be
+#: shown exact; and `--fix` routes every fixed callback through one helper, one context per
+#: fixed callback, each from its own entry point, so a module-wide count was passed after 6
+#: fixes. Per root, the decision depends on the root's own calls (and on which of them the
+#: memo already answered, so a root past the cap still marks the result order-sensitive); the
+#: cost stays bounded by the cap times the roots (memoised calls are not interpreted again).
 _MAX_CONTEXTS = 24
-
-
 _MAX_CONTEXTS_FREE = 6
 
 #: the fields of the context that are flags (the others hold levels)
@@ -383,10 +391,11 @@ class PythonCalls:
                     node, args, f"{why} of `{fi.name}`: its body is not followed again"
                 )
             return derived(args.all_values())
-        # Context sensitivity has a price: past a few interpretations of one function (many
-        # under a differentiation level, fewer outside one, where no finding can arise) its
-        # calls get the summary of what it returned so far.
-        count = self.interpretations.get(fi, 0)
+        # Context sensitivity has a price: past a few interpretations of one function in one
+        # root (many under a level, fewer outside one, where no finding can arise) its calls
+        # get the summary of what it returned so far (see `_MAX_CONTEXTS`).
+        counted = (fi, self.root)
+        count = self.interpretations.get(counted, 0)
         if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
@@ -398,7 +407,7 @@ class PythonCalls:
                 )
             summary = self._without_foreign_marks(self.summaries.get(fi, UNKNOWN))
             return join([summary, derived(args.all_values())])
-        self.interpretations[fi] = count + 1
+        self.interpretations[counted] = count + 1
         if running is not None:
             self.in_progress.add(running)
         self.entered.add(fi)

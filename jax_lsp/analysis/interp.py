@@ -249,7 +249,7 @@ class Interpreter(
         self.incomplete = False
         #: interpretations per function, their joined results, and how many differentiation
         #: levels enclose the code being interpreted
-        self.interpretations: dict[FuncInfo, int] = {}
+        self.interpretations: dict[tuple[FuncInfo, object], int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
         #: the computation each level was created in: the module's statements (MODULE_ROOT),
         #: one entry point, or one application of an escaped transformed function

@@ -85,20 +85,22 @@ def test_a_batch_rechecked_as_an_edit_reruns_only_the_roots_it_reaches(
     assert analyzer.roots_run >= len(reaching)
 
 
-def test_past_a_few_fixed_callbacks_the_shared_helper_makes_the_recheck_inexact(
-    monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("fixed", [4, 12])
+def test_many_fixed_callbacks_through_the_shared_helper_recheck_exactly(
+    monkeypatch: pytest.MonkeyPatch, fixed: int
 ) -> None:
     """The fixes route every callback through one helper, analysed in one more context per
-    fixed callback: past the cap on a function's contexts its calls get a summary, which
-    depends on the order roots ran in, and no incremental result can be shown exact (as on
-    the generated modules, where every batch's re-check is inexact so)."""
-    module = _module(4, 1)
+    fixed callback. The cap on a function's contexts counts them per root (`calls`), and each
+    root calls the helper in one context: no cap is hit, the result does not depend on the
+    order roots ran in, and the re-check is exact (it was not while the cap counted the
+    contexts of the whole module, past 6)."""
+    module = _module(fixed, 1)
     text, known = _batch(monkeypatch, module)
     analyzer = IncrementalAnalyzer()
     analyzer.analyze(module, "m.py", incremental=False)
     result = analyzer.analyze(text, "m.py", known=known)
-    assert analyzer.incremental_runs == 1 and not result.exact
-    assert analyzer.inexact == ["a recursion was cut or a cap hit"]
+    assert analyzer.incremental_runs == 1 and result.exact
+    assert analyzer.inexact == []
     full = analyze_source(text, "m.py")
-    assert [(f.code, f.span, f.message) for f in result.findings] == \
-        [(f.code, f.span, f.message) for f in full.findings]
+    assert [(f.code, f.span, f.message, f.path) for f in result.findings] == \
+        [(f.code, f.span, f.message, f.path) for f in full.findings]
