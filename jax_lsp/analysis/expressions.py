@@ -402,6 +402,17 @@ class PythonExpressions:
                 return base.items[0]
             if base.items and any(v.fns for v in base.items) and c is NOCONST:
                 return join(list(base.items))
+        if (
+            base.fns
+            and all(type(f) is ArrayMethod and f.name == "at" for f in base.fns)
+            and any(f.receiver.intish or f.receiver.prng_key for f in base.fns)
+        ):
+            # `x.at[i]` of an integer or key array: its update methods keep that kind (JAX010)
+            return Value(
+                tan=base.tan | index.tan,
+                fns=tuple(ArrayMethod("at[]", f.receiver) for f in base.fns),
+                traced=base.traced,
+            )
         if any(isinstance(f, Api) for f in base.fns):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return Value(tan=base.tan, traced=base.traced)
@@ -566,7 +577,10 @@ class PythonExpressions:
                     ):
                         # a data leaf of a traced pytree: a tracer too (a Python constant
                         # there may be static: equinox's filter_jit)
-                        a = Value(a.tan, a.fns, a.items, a.keys, a.const, True, a.intish)
+                        a = Value(
+                            a.tan, a.fns, a.items, a.keys, a.const, True, a.intish,
+                            prng_key=a.prng_key,
+                        )
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)

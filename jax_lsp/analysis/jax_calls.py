@@ -371,6 +371,18 @@ class JaxApiCalls:
             return nnx_graph.state_of(first)
         return nnx_graph.merged(first, list(args.pos[1:]))
 
+    def call_at_update(self, name: str, recv: Value, args: Args) -> Value:
+        """`x.at[i].name(...)` (`recv` is `x.at[i]`): most updates keep `x`'s dtype, so an
+        integer or PRNG key array stays one (JAX010); the tangents are the operands'."""
+        if name in jaxapi.DTYPE_KEEPING_AT_METHODS:
+            arrays = [f.receiver for f in recv.fns]
+            traced = recv.traced or any(v.traced for v in args.all_values())
+            if all(a.intish for a in arrays):
+                return Value(traced=traced, intish=True)
+            if all(a.prng_key for a in arrays):
+                return Value(traced=traced, prng_key=True)
+        return derived([recv, *args.all_values()])
+
     def call_array_method(self, m: ArrayMethod, args: Args) -> Value:
         recv = m.receiver
         if m.name == "astype":
@@ -378,6 +390,8 @@ class JaxApiCalls:
             if dtype is not None and self.is_int_dtype(dtype):
                 return Value(traced=recv.traced, intish=True)
             return derived([recv])
+        if recv.fns and all(type(f) is ArrayMethod and f.name == "at[]" for f in recv.fns):
+            return self.call_at_update(m.name, recv, args)
         if jaxapi.is_killer_method(m.name):
             return Value(traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:

@@ -330,6 +330,14 @@ KILLER_ATTRIBUTES: frozenset[str] = frozenset(
     {"shape", "ndim", "dtype", "size", "sharding", "aval", "weak_type", "itemsize", "nbytes"}
 )
 
+#: The `x.at[i].<name>(...)` updates whose result has `x`'s dtype (an integer or PRNG key array
+#: stays one; checked under JAX 0.10.2: `divide` gives floats, a float value set into an
+#: integer array is cast to it).
+DTYPE_KEEPING_AT_METHODS: frozenset[str] = frozenset(
+    {"set", "add", "subtract", "multiply", "mul", "power", "min", "max", "apply", "get"}
+)
+
+
 
 #: the transforms (by their name in JAX's message) that reject a PRNG key input with the
 #: message they give integers (checked under JAX 0.10.2; jacfwd and hessian say otherwise)

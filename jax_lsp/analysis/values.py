@@ -283,7 +283,10 @@ def _choices(vs: list[Value]) -> frozenset | None:
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
-    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish)
+    return Value(
+        v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish,
+        prng_key=v.prng_key,
+    )
 
 
 def is_python_number(v: Value) -> bool:
@@ -304,7 +307,9 @@ def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
     items = (
         tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
     )
-    return Value(v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish)
+    return Value(
+        v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish, prng_key=v.prng_key
+    )
 
 
 def inherit_marks(v: Value, marks: frozenset) -> Value:
@@ -316,7 +321,9 @@ def inherit_marks(v: Value, marks: frozenset) -> Value:
     if is_python_number(v):
         marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
-    return Value(v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
+    return Value(
+        v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
+    )
 
 
 def strip_marks(v: Value, marks: frozenset) -> Value:
@@ -324,7 +331,9 @@ def strip_marks(v: Value, marks: frozenset) -> Value:
     if not (v.tan & marks):
         return v
     items = tuple(strip_marks(i, marks) for i in v.items) if v.items is not None else None
-    return Value(v.tan - marks, v.fns, items, v.keys, v.const, v.traced, v.intish)
+    return Value(
+        v.tan - marks, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
+    )
 
 
 def kill(v: Value) -> Value:

@@ -506,3 +506,45 @@ jax.grad(lambda x: lax.switch(0, BRANCHES, x))(1.0)
     )
     assert findings(registered) == [(7, "JAX001")]
     assert findings(local) == []
+
+
+def test_an_index_update_keeps_its_arrays_integer_or_key_kind() -> None:
+    # JAX: `x.at[i].set / multiply / get` of an int32 array is int32 (jacfwd raises "jacfwd
+    # requires real-valued inputs"), `divide` gives float32 (runs); on a typed key array the
+    # update is a key array (grad raises "grad requires real- or complex-valued inputs").
+    cases = {
+        "jax.jacfwd(f)(s.at[0].multiply(-1))": [(5, "JAX010")],
+        "jax.jacfwd(f)(s.at[1].set(2.5))": [(5, "JAX010")],
+        "jax.jacfwd(f)(s.at[1:].get())": [(5, "JAX010")],
+        "jax.jacfwd(f)(s.at[0].divide(2))": [],
+        "jax.jacfwd(f)(jnp.ones(3).at[0].multiply(-1))": [],
+        "jax.grad(g, argnums=1)(1.0, ks.at[0].set(jax.random.key(1)))": [(5, "JAX010")],
+        "jax.grad(g, argnums=0)(1.0, ks.at[0].set(jax.random.key(1)))": [],
+    }
+    prelude = """\
+f = lambda x: x.astype(jnp.float32) * 2.0
+g = lambda w, k: w * jnp.sum(jax.random.normal(k[0]))
+s = jnp.ones(3, dtype=jnp.int32)
+ks = jax.random.split(jax.random.key(0), 2)
+"""
+    assert {call: findings(prelude + call + "\n") for call in cases} == cases
+
+
+def test_a_key_stays_a_key_through_jit_and_rebuilt_values() -> None:
+    # JAX: a typed key given to `jit(grad(f, argnums=(0, 1)))` raises "grad requires real- or
+    # complex-valued inputs" (jit traces it as a key); `argnums=0` runs; a key given to jit,
+    # alone or as a NamedTuple's leaf, is a key inside (grad raises).
+    assert findings("""\
+        from typing import NamedTuple
+        class P(NamedTuple):
+            w: float
+            key: jax.Array
+        def f(w, key):
+            return w * jax.random.normal(key)
+        key = jax.random.key(0)
+        jax.jit(jax.grad(f, argnums=(0, 1)))(1.0, key)
+        jax.jit(jax.grad(f, argnums=0))(1.0, key)
+        jax.jit(lambda k: jax.grad(f, argnums=1)(1.0, k))(key)
+        jax.jit(lambda p: jax.grad(f, argnums=1)(p.w, p.key))(P(1.0, key))
+        jax.jit(lambda p: jax.grad(f, argnums=0)(p.w, p.key))(P(1.0, key))
+    """) == [(8, "JAX010"), (10, "JAX010"), (11, "JAX010")]
