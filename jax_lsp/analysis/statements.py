@@ -696,7 +696,14 @@ class PythonStatements:
 
     def set_attribute(self, obj: Value, name: str, v: Value) -> None:
         """`obj.name = v` (or `setattr(obj, "name", v)`): an instance's attribute, or a global
-        of a workspace module (`registry.ACTIVATION = fn`)."""
+        of a workspace module (`registry.ACTIVATION = fn`). An imported name, still
+        unresolved (`from cfg import FLOW; FLOW.mode = v`, or `pkg.FLOW.mode = v` through a
+        package's re-export), is the object its module holds: the store changes that one, which
+        the module's own functions read."""
+        for _ in range(_MAX_REEXPORTS):
+            if not any(type(f) is LazyName for f in obj.fns):
+                break
+            obj = self.resolve_lazy(obj)  # type: ignore[attr-defined]
         for inst in obj.fns:
             if isinstance(inst, Instance):
                 old = inst.attrs.get(name)

@@ -121,3 +121,24 @@ def test_incremental_analysis_sees_an_edit_name_the_import(projects: Path) -> No
         assert seen[-1] == {(f.span.line, f.code) for f in full}
     assert analyzer.incremental_runs == 3
     assert seen[0] == seen[3] == {(12, "JAX001")} and seen[1] == seen[2] == set()
+
+
+@pytest.mark.parametrize("name", ["imported_setting_direct", "reexported_setting_direct"])
+def test_incremental_analysis_follows_a_store_through_an_import(projects: Path, name: str) -> None:
+    """`CFG.mode = ...` through an imported name or a package's re-export: an edit of the stored
+    value selects the other branch, in an incremental analysis as in a full one."""
+    main = projects / name / "main.py"
+    ws = Workspace(roots=[main.parent])
+    plain = main.read_text(encoding="utf-8")
+    host = plain.replace('"direct"', '"host"')
+    analyzer = IncrementalAnalyzer()
+    seen = []
+    for source in (plain, host, host.replace("ones(3)", "ones(4)"), plain):
+        got = analyzer.analyze(source, str(main), workspace=ws).findings
+        full = analyze_source(source, str(main), workspace=ws).findings
+        seen.append({(f.span.line, f.code) for f in got})
+        assert seen[-1] == {(f.span.line, f.code) for f in full}
+    line = 1 + plain.splitlines().index("print(jax.grad(loss)(jnp.ones(3)))"
+                                        if "from pkg" in plain else
+                                        "print(jax.grad(pkg.loss)(jnp.ones(3)))")
+    assert seen[0] == seen[3] == set() and seen[1] == seen[2] == {(line, "JAX001")}
