@@ -458,3 +458,31 @@ sg = jax.jit(g, static_argnames="kind")
     }
     got = {call: findings("import functools\n" + prelude + call + "\n") for call in cases}
     assert got == {call: [(line + 1, code) for line, code in want] for call, want in cases.items()}
+
+
+def test_a_cached_property_is_read_as_a_property() -> None:
+    # JAX: the adjoint built in a `functools.cached_property` (either spelling) transposes
+    # the method it names when the returned function is called: an io_callback there raises
+    # "IO callbacks do not support transpose."; transposing a pure method runs.
+    def program(deco: str, method: str) -> str:
+        return f"""\
+import functools
+from functools import cached_property
+from jax.experimental import io_callback
+S = jax.ShapeDtypeStruct((3,), jnp.float32)
+class Op:
+    def record(self, x):
+        return io_callback(lambda a: np.asarray(a) * 2, S, x, ordered=True)
+    def scale(self, x):
+        return 2.0 * x
+    @{deco}
+    def adjoint(self):
+        t = jax.linear_transpose(self.{method}, S)
+        return lambda y: t(y)[0]
+Op().adjoint(jnp.ones(3))
+"""
+
+    assert findings(program("functools.cached_property", "record")) == [(7, "JAX003")]
+    assert findings(program("cached_property", "record")) == [(7, "JAX003")]
+    assert findings(program("functools.cached_property", "scale")) == []
+
