@@ -486,3 +486,34 @@ Op().adjoint(jnp.ones(3))
     assert findings(program("cached_property", "record")) == [(7, "JAX003")]
     assert findings(program("functools.cached_property", "scale")) == []
 
+
+def test_a_script_runs_only_the_module_level_functions_it_calls() -> None:
+    # JAX: a function of a script that nothing calls never runs (the program exits cleanly);
+    # called, `jax.jvp` of the custom_vjp function raises "can't apply forward-mode autodiff
+    # (jvp) to a custom_vjp function". The analysis's scope, not JAX's outcome: a function of
+    # a file an import can name (`fit.py`), a decorated one (its decorator may register it),
+    # one in a buffer without a file (code being written) stays an entry point.
+    prelude = HEADER + HOST + """\
+@jax.custom_vjp
+def f(x):
+    return host(x)
+f.defvjp(lambda x: (f(x), x), lambda r, g: (g,))
+"""
+    helper = "def tangent(x):\n    return jax.jvp(f, (x,), (1.0,))\n"
+
+    def got(source: str, path: str) -> list[tuple[int, str]]:
+        result = analyze_source(prelude + source, path)
+        assert result.error is None
+        return sorted((fi.span.line - prelude.count("\n"), fi.code) for fi in result.findings)
+
+    assert got(helper, "9029_fit.py") == []
+    assert got(helper, "fit-v2.py") == []
+    assert got(helper + "table = {'t': tangent}\njax.jit(table['t'])(1.0)\n", "9029_fit.py") == [
+        (2, "JAX005")
+    ]
+    assert got(helper + "def run():\n    return jax.jit(tangent)(1.0)\nrun()\n", "9029_fit.py") == [
+        (2, "JAX005")
+    ]
+    assert got(helper, "fit.py") == [(2, "JAX005")]
+    assert got(helper, "<string>") == [(2, "JAX005")]
+    assert got("@jax.jit\n" + helper, "9029_fit.py") == [(3, "JAX005")]
