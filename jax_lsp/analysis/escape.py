@@ -32,6 +32,10 @@ upwards from the expression that makes it:
   value: which entry a constant key takes is the interpreter's business);
 - or nowhere (an expression statement).
 
+A module-level def is an entry point (code that imports the module may call it), except in a
+script file no import can name (`script_file`): there it is asked about as the module-level
+name it binds.
+
 Anything else (an argument of other code, a yield, a captured variable, a global...) escapes.
 A call the interpreter could not resolve to a function (`unresolved`) may call anything it was
 handed: a read that relies on such a call counts as escaping, since the analysis lost the value
@@ -49,7 +53,7 @@ from collections.abc import Callable
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.scopes import statement_start
 
-__all__ = ["Escapes", "importable_module"]
+__all__ = ["Escapes", "importable_module", "script_file"]
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _SCOPES = (*_FUNCS, ast.ClassDef)
@@ -101,6 +105,7 @@ class Escapes:
         parents: dict[ast.AST, ast.AST] | None = None,
         ran: Callable[[ast.AST], bool] = lambda func: False,
         importable: bool = True,
+        script: bool = False,
     ) -> None:
         self.tree = tree
         #: the canonical name of the API a callee expression names (None: not an API)
@@ -115,6 +120,9 @@ class Escapes:
         self.ran = ran
         #: whether an import statement can name the module (its public names are exported)
         self.importable = importable
+        #: whether the module is a script file no import can name (`script_file`): a function
+        #: it defines at module level runs only if its own code calls it
+        self.script = script
         self._line_starts: list[int] = []
         #: each node's parent, filled one innermost statement at a time (with the statements
         #: around it): a question reads a few statements, not the module. Like `scopes`, the
@@ -299,6 +307,9 @@ class Escapes:
             scope = self._scope_of(node)
             if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 known = self._value_contained(node, 0, set())  # made by a module statement
+            elif scope is None and self.script and not node.decorator_list:  # type: ignore[attr-defined]
+                # a module-level def of a script: nothing outside can call it
+                known = self._global_contained(node.name, 0, set())  # type: ignore[attr-defined]
             elif not isinstance(scope, _FUNCS):
                 known = False  # a module-level def (an entry point), made in a class body
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -683,6 +694,18 @@ def importable_module(path: str | None) -> bool:
     name = path.replace("\\", "/").rpartition("/")[2]
     stem, dot, suffix = name.rpartition(".")
     return bool(dot) and suffix == "py" and stem.isidentifier() and not keyword.iskeyword(stem)
+
+
+def script_file(path: str | None) -> bool:
+    """Whether `path` is a Python file on disk that no import can name (`9029_fit.py`,
+    `fit-v2.py`): it runs only as a script, so a function it defines runs only if its own
+    code calls it. Not a buffer without a file nor a notebook: code still being written,
+    whose functions are there to be called by cells or code to come."""
+    if not path or importable_module(path):
+        return False
+    name = path.replace("\\", "/").rpartition("/")[2]
+    stem, dot, suffix = name.rpartition(".")
+    return bool(dot) and bool(stem) and suffix == "py"
 
 
 def _blocks(st: ast.AST) -> list[tuple[ast.AST, list[ast.stmt]]]:

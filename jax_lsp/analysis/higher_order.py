@@ -46,6 +46,12 @@ from jax_lsp.analysis.values import (
     strip_marks,
 )
 
+#: the keyword naming the function a descriptor wraps (`property(fget=...)`)
+_DESCRIPTOR_FUNCTION_PARAMETER = {
+    "builtins.property": "fget",
+    "functools.cached_property": "func",
+}
+
 
 def _data_pytree(v: Value) -> bool:
     """`v` is an instance of a class registered with data fields (its leaves get traced)."""
@@ -206,10 +212,11 @@ class HigherOrder:
             return Value(fns=(Decorator("wraps"),))
         if kind == "descriptor":
             # the function, marked as the decorator form marks it (`attribute` binds it so)
-            fun = args.get(0, "fget" if name == "builtins.property" else None)
+            fun = args.get(0, _DESCRIPTOR_FUNCTION_PARAMETER.get(name))
             if fun is None or not fun.fns:
                 return UNKNOWN
-            return Value(fns=fun.fns + (Decorator(name.rpartition(".")[2]),))
+            deco = "property" if name == "functools.cached_property" else name.rpartition(".")[2]
+            return Value(fns=fun.fns + (Decorator(deco),))
         if kind == "update_wrapper":
             return pos[0] if pos else UNKNOWN
         if node is None:

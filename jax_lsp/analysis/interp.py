@@ -36,7 +36,7 @@ from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
-from jax_lsp.analysis.escape import Escapes, importable_module
+from jax_lsp.analysis.escape import Escapes, importable_module, script_file
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.fingerprint import fingerprint
@@ -873,6 +873,7 @@ class Interpreter(
                 self.node_parents,
                 self._ran,
                 importable_module(self.main.path),
+                script_file(self.main.path),
             )
         return self._escapes.contained(node)
 

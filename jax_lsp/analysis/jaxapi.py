@@ -141,6 +141,9 @@ HIGHER_ORDER: dict[str, str] = {
     "builtins.staticmethod": "descriptor",
     "builtins.classmethod": "descriptor",
     "builtins.property": "descriptor",
+    # a property whose value is computed once per instance: read as a property (each read
+    # runs its function, what the first read does)
+    "functools.cached_property": "descriptor",
     # control flow
     "jax.lax.scan": "scan",
     "jax.lax.fori_loop": "fori_loop",

@@ -548,3 +548,62 @@ def test_a_key_stays_a_key_through_jit_and_rebuilt_values() -> None:
         jax.jit(lambda p: jax.grad(f, argnums=1)(p.w, p.key))(P(1.0, key))
         jax.jit(lambda p: jax.grad(f, argnums=0)(p.w, p.key))(P(1.0, key))
     """) == [(8, "JAX010"), (10, "JAX010"), (11, "JAX010")]
+
+
+def test_a_cached_property_is_read_as_a_property() -> None:
+    # JAX: the adjoint built in a `functools.cached_property` (either spelling) transposes
+    # the method it names when the returned function is called: an io_callback there raises
+    # "IO callbacks do not support transpose."; transposing a pure method runs.
+    def program(deco: str, method: str) -> str:
+        return f"""\
+import functools
+from functools import cached_property
+from jax.experimental import io_callback
+S = jax.ShapeDtypeStruct((3,), jnp.float32)
+class Op:
+    def record(self, x):
+        return io_callback(lambda a: np.asarray(a) * 2, S, x, ordered=True)
+    def scale(self, x):
+        return 2.0 * x
+    @{deco}
+    def adjoint(self):
+        t = jax.linear_transpose(self.{method}, S)
+        return lambda y: t(y)[0]
+Op().adjoint(jnp.ones(3))
+"""
+
+    assert findings(program("functools.cached_property", "record")) == [(7, "JAX003")]
+    assert findings(program("cached_property", "record")) == [(7, "JAX003")]
+    assert findings(program("functools.cached_property", "scale")) == []
+
+
+def test_a_script_runs_only_the_module_level_functions_it_calls() -> None:
+    # JAX: a function of a script that nothing calls never runs (the program exits cleanly);
+    # called, `jax.jvp` of the custom_vjp function raises "can't apply forward-mode autodiff
+    # (jvp) to a custom_vjp function". The analysis's scope, not JAX's outcome: a function of
+    # a file an import can name (`fit.py`), a decorated one (its decorator may register it),
+    # one in a buffer without a file (code being written) stays an entry point.
+    prelude = HEADER + HOST + """\
+@jax.custom_vjp
+def f(x):
+    return host(x)
+f.defvjp(lambda x: (f(x), x), lambda r, g: (g,))
+"""
+    helper = "def tangent(x):\n    return jax.jvp(f, (x,), (1.0,))\n"
+
+    def got(source: str, path: str) -> list[tuple[int, str]]:
+        result = analyze_source(prelude + source, path)
+        assert result.error is None
+        return sorted((fi.span.line - prelude.count("\n"), fi.code) for fi in result.findings)
+
+    assert got(helper, "9029_fit.py") == []
+    assert got(helper, "fit-v2.py") == []
+    assert got(helper + "table = {'t': tangent}\njax.jit(table['t'])(1.0)\n", "9029_fit.py") == [
+        (2, "JAX005")
+    ]
+    assert got(helper + "def run():\n    return jax.jit(tangent)(1.0)\nrun()\n", "9029_fit.py") == [
+        (2, "JAX005")
+    ]
+    assert got(helper, "fit.py") == [(2, "JAX005")]
+    assert got(helper, "<string>") == [(2, "JAX005")]
+    assert got("@jax.jit\n" + helper, "9029_fit.py") == [(3, "JAX005")]
