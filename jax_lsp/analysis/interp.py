@@ -289,6 +289,9 @@ class Interpreter(
         #: the escape analysis's answers that read only their own statement, kept as
         #: `node_scopes` is (see `Escapes.contained`)
         self.node_escapes: dict[ast.AST, Answer] = {}
+        #: the functions each carried interpretation entered (see `used_carried_call`), by
+        #: its identity, kept across versions by the incremental analysis
+        self.entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
