@@ -222,9 +222,18 @@ class CarriedCalls:
 
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""
-        info = self.info
         self.carried_calls_used += 1
-        self.entered.update(info(n) for n in entry.entered)
+        if self.module is self.main:
+            # the functions of code no edit touched keep their `FuncInfo` across versions
+            # (see `Interpreter.info`): the set is made once per interpretation carried
+            known = self.entry_infos.get(id(entry))
+            if known is None or known[0] is not entry:
+                infos = frozenset(map(self.info, entry.entered))
+                known = self.entry_infos[id(entry)] = (entry, infos)
+            self.entered |= known[1]
+        else:
+            info = self.info
+            self.entered.update(info(n) for n in entry.entered)
         self.shared_memo[key] = entry
         self.portable_calls[key] = (entry, self.calls_in[key][1], self.calls_version)
 

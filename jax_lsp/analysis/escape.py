@@ -49,6 +49,7 @@ import bisect
 import keyword
 import re
 from collections.abc import Callable
+from typing import Any
 
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.scopes import statement_start
@@ -86,6 +87,9 @@ _ITEM_METHODS = frozenset({"get", "pop", "setdefault"})
 #: methods of a container that hand out none of its items
 _ITEMLESS_METHODS = frozenset({"append", "extend", "insert", "add", "update", "keys", "clear"})
 #: what a name must be bound to for `name[k] = v` and `name.append(v)` to only store `v`
+#: an answer of `Escapes.contained`, with the questions it asked of the analysis and their answers
+Answer = tuple[bool, tuple[tuple[int, object, object], ...]]
+
 _DISPLAYS = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
@@ -106,18 +110,25 @@ class Escapes:
         ran: Callable[[ast.AST], bool] = lambda func: False,
         importable: bool = True,
         script: bool = False,
+        answers: dict[ast.AST, Answer] | None = None,
     ) -> None:
         self.tree = tree
+        #: while `contained` decides: the questions it asked of the analysis, with their
+        #: answers, and whether it read beyond the statement of the node asked about
+        self._asked: list[tuple[int, object, object]] | None = None
+        self._wide = False
+        #: the questions, by their number in the answers kept (this version's analysis's)
+        self._asks: tuple[Callable[[Any], Any], ...] = (resolve, is_root, unresolved, ran)
         #: the canonical name of the API a callee expression names (None: not an API)
-        self.resolve = resolve
+        self.resolve = self._logged(0)
         #: whether a function was analysed as an entry point (its caller is outside)
-        self.is_root = is_root
+        self.is_root = self._logged(1)
         #: whether the interpreter met a call whose callee it could not resolve
-        self.unresolved = unresolved
+        self.unresolved = self._logged(2)
         self.extra_transforms = extra_transforms
         self.text = text
         #: whether the analysis interpreted a function of the module (its reads are seen)
-        self.ran = ran
+        self.ran = self._logged(3)
         #: whether an import statement can name the module (its public names are exported)
         self.importable = importable
         #: whether the module is a script file no import can name (`script_file`): a function
@@ -139,11 +150,28 @@ class Escapes:
         self._dynamic: bool | None = None
         self._namespace_read: bool | None = None
         self._memo: dict[ast.AST, bool] = {}
+        #: the answers `contained` found reading only the statement of the node asked about,
+        #: with what they asked of the analysis: the caller may keep them across versions
+        #: (a node stands for the same statement text, see `incremental`); the same
+        #: answers of the analysis then give the same result
+        self._answers: dict[ast.AST, Answer] = answers if answers is not None else {}
         #: `_scope_of` of each node asked about: a node's scope is in its top-level statement,
         #: which an edit keeps whole or replaces (see `incremental.reparse`), so the caller may
         #: keep this across the versions of a module
         self._scopes = scopes if scopes is not None else {}
         self._classes: dict[ast.ClassDef, bool] = {}
+
+    def _logged(self, i: int) -> Callable[[Any], Any]:
+        """Question `i`, its questions and answers noted while `contained` decides."""
+        ask = self._asks[i]
+
+        def asked(x: Any) -> Any:
+            answer = ask(x)
+            if self._asked is not None:
+                self._asked.append((i, x, answer))
+            return answer
+
+        return asked
 
     # ------------------------------------------------------------------ the tree, lazily
 
@@ -242,6 +270,7 @@ class Escapes:
 
     def _mentioning(self, word: str) -> list[ast.AST]:
         """The nodes of the innermost statements whose text has `word` (as a word)."""
+        self._wide = True
         found = self._mentions.get(word)
         if found is None:
             if not self._line_starts:
@@ -280,6 +309,7 @@ class Escapes:
 
     def _reads_attributes_by_computed_name(self) -> bool:
         """`getattr(o, name)` of a computed name, `vars(o)`, `o.__dict__`, `asdict(o)`..."""
+        self._wide = True
         if self._dynamic is None:
             self._dynamic = False
             for word in ("getattr", "hasattr", "setattr", *_DYNAMIC_READS):
@@ -303,24 +333,39 @@ class Escapes:
         """Whether the function value made at `node` (a nested def, a lambda, a transform's
         call) stays where the analysis sees every use of it (see the module's docstring)."""
         known = self._memo.get(node)
-        if known is None:
-            scope = self._scope_of(node)
-            if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                known = self._value_contained(node, 0, set())  # made by a module statement
-            elif scope is None and self.script and not node.decorator_list:  # type: ignore[attr-defined]
-                # a module-level def of a script: nothing outside can call it
-                known = self._global_contained(node.name, 0, set())  # type: ignore[attr-defined]
-            elif not isinstance(scope, _FUNCS):
-                known = False  # a module-level def (an entry point), made in a class body
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                known = not node.decorator_list and self._local_contained(
-                    self._scope_of(node), node.name, 0, set()
-                )
-            else:
-                known = self._value_contained(node, 0, set())
-            if not known:  # escaping stays so: roots and unresolved calls only grow
-                self._memo[node] = known
+        if known is not None:
+            return known
+        kept = self._answers.get(node)
+        asks = self._asks
+        if kept is not None and all(asks[i](x) == answer for i, x, answer in kept[1]):
+            known = kept[0]
+        else:
+            asked: list[tuple[int, object, object]] = []
+            self._asked, self._wide = asked, False
+            try:
+                known = self._decide(node)
+            finally:
+                self._asked = None
+            if not self._wide:
+                self._answers[node] = (known, tuple(asked))
+        if not known:  # escaping stays so: roots and unresolved calls only grow
+            self._memo[node] = known
         return known
+
+    def _decide(self, node: ast.AST) -> bool:
+        scope = self._scope_of(node)
+        if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self._value_contained(node, 0, set())  # made by a module statement
+        if scope is None and self.script and not node.decorator_list:  # type: ignore[attr-defined]
+            # a module-level def of a script: nothing outside can call it
+            return self._global_contained(node.name, 0, set())  # type: ignore[attr-defined]
+        if not isinstance(scope, _FUNCS):
+            return False  # a module-level def (an entry point), made in a class body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return not node.decorator_list and self._local_contained(
+                self._scope_of(node), node.name, 0, set()
+            )
+        return self._value_contained(node, 0, set())
 
     # ------------------------------------------------------------------ flows
 
@@ -530,6 +575,7 @@ class Escapes:
 
     def _reads_module_namespace(self) -> bool:
         """The module reads its names by computed names (`globals()`, `sys.modules`...)."""
+        self._wide = True
         if self._namespace_read is None:
             self._namespace_read = False
             for word in _NAMESPACE_READS:
@@ -623,6 +669,7 @@ class Escapes:
         module makes them all (`C(...)`; the class is mentioned nowhere else: no subclass,
         no factory), holds them only in names it reads attributes of, and its methods use
         their first parameter only to read attributes (never hand `self` on)."""
+        self._wide = True
         known = self._classes.get(cls)
         if known is None:
             known = self._classes[cls] = (

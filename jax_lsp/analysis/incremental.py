@@ -49,13 +49,15 @@ from jax_lsp.analysis.engine import (
     paused_gc,
     settle,
 )
+from jax_lsp.analysis.escape import Answer
 from jax_lsp.analysis.findings import Finding, ParseError, Span
 from jax_lsp.analysis.interp import Interpreter, statement_start
-from jax_lsp.analysis.interp_state import MODULE_ROOT
+from jax_lsp.analysis.interp_state import MODULE_ROOT, SharedCall
 from jax_lsp.analysis.replay import ModuleCarry
 from jax_lsp.analysis.roots import NotExact, Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
+from jax_lsp.analysis.values import FuncInfo
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse", "reparse_statements"]
@@ -553,6 +555,8 @@ class IncrementalAnalyzer:
         #: the escape analysis's scope of nodes of the module (see `Escapes`)
         self._node_scopes: dict[ast.AST, ast.AST | None] = {}
         self._node_parents: dict[ast.AST, ast.AST] = {}
+        self._node_escapes: dict[ast.AST, Answer] = {}
+        self._entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
         #: the nodes of the last version's records' code that mention each name (see
         #: `roots.Reuse.start`), the nodes indexed, and how many there were when it was built
         self._mentioned_by: dict[str, set[ast.AST]] = {}
@@ -718,9 +722,13 @@ class IncrementalAnalyzer:
         self._node_idents.clear()  # the nodes of another tree
         self._node_scopes.clear()
         self._node_parents.clear()
+        self._node_escapes.clear()
+        self._entry_infos.clear()
+        interp.entry_infos = self._entry_infos
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
+        interp.node_escapes = self._node_escapes
         try:
             result = finish(interp)
             self._last = None
@@ -774,6 +782,10 @@ class IncrementalAnalyzer:
             self._node_scopes.clear()
         if len(self._node_parents) > 64 * len(rp.tree.body) + 10000:
             self._node_parents.clear()
+        if len(self._node_escapes) > 8 * len(rp.tree.body) + 1000:
+            self._node_escapes.clear()
+        if last.carry is None or len(self._entry_infos) > 2 * len(last.carry.calls.calls) + 1000:
+            self._entry_infos.clear()
         self._prepare(last)
         if last.carry is not None:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
@@ -801,6 +813,8 @@ class IncrementalAnalyzer:
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
+        interp.node_escapes = self._node_escapes
+        interp.entry_infos = self._entry_infos
         replaced, added = _changed_lines(last, rp, lines)
         interp.main_identifiers = _identifier_counts(last, replaced, added)
         if last.effects is not None and last.effects.known:

@@ -36,7 +36,7 @@ from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
-from jax_lsp.analysis.escape import Escapes, importable_module, script_file
+from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.fingerprint import fingerprint
@@ -286,6 +286,12 @@ class Interpreter(
         self.node_scopes: dict[ast.AST, ast.AST | None] = {}
         #: the escape analysis's parent of each node, kept as `node_scopes` is
         self.node_parents: dict[ast.AST, ast.AST] = {}
+        #: the escape analysis's answers that read only their own statement, kept as
+        #: `node_scopes` is (see `Escapes.contained`)
+        self.node_escapes: dict[ast.AST, Answer] = {}
+        #: the functions each carried interpretation entered (see `used_carried_call`), by
+        #: its identity, kept across versions by the incremental analysis
+        self.entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -874,6 +880,7 @@ class Interpreter(
                 self._ran,
                 importable_module(self.main.path),
                 script_file(self.main.path),
+                self.node_escapes,
             )
         return self._escapes.contained(node)
 

@@ -77,6 +77,8 @@ _ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Elli
 _PLAIN = frozenset({Api, UserModule, LazyName, Decorator})
 #: the most parts a bound value may have to be recorded
 _MAX_PARTS = 2000
+#: the most statements one `ReplayRun` covers (an edit re-runs, one by one, the run holding it)
+_RUN = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,6 +105,97 @@ class StatementRecord:
     customs: tuple[CustomRecipe, ...] = ()
     custom_reads: tuple[tuple[str, CustomRecipe], ...] = ()
     rule_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+
+def _plain(rec: StatementRecord) -> bool:
+    """A record that only binds names and registers functions (replayed inline)."""
+    return rec.klass is None and not (rec.customs or rec.rule_sets or rec.custom_reads)
+
+
+@dataclass(frozen=True, eq=False)
+class ReplayRun:
+    """Consecutive top-level statements with plain records, merged: replaying them one by one
+    (thousands per keystroke in a large module) does what putting the merged parts back at
+    once does, when the names read before the run binds them hold what they held (the names
+    read after one of the run's statements bound them hold what that statement bound, which is
+    what they held: `build_runs` ends a run where that is not so), and no function or
+    transformed function of the run is registered yet (none is: its statements did not run)."""
+
+    stmts: list[ast.stmt]
+    records: dict[ast.stmt, StatementRecord]
+    #: the names read before the run binds them, with what they held
+    reads: tuple[tuple[str, Value | None], ...]
+    writes: dict[str, Value]
+    func_infos: dict[ast.AST, FuncInfo]
+    closures: dict[FuncInfo, Closure]
+    transformed: dict[Transformed, ast.AST]
+    #: the statements whose record holds a position, with their line then
+    positioned: tuple[tuple[ast.stmt, int], ...]
+    steps: int
+
+
+def build_runs(
+    body: list[ast.stmt],
+    records: dict[ast.stmt, StatementRecord],
+    kept: dict[ast.stmt, ReplayRun],
+) -> dict[ast.stmt, ReplayRun]:
+    """The runs of `body` (by first statement) for the next version: those `kept` (put back
+    whole in this one), and new ones over the other statements with plain records."""
+    runs: dict[ast.stmt, ReplayRun] = {}
+    i, n = 0, len(body)
+    while i < n:
+        stmt = body[i]
+        run = kept.get(stmt)
+        if run is not None:
+            runs[stmt] = run
+            i += len(run.stmts)
+            continue
+        start = i
+        written: dict[str, Value] = {}
+        reads: dict[tuple[str, int], tuple[str, Value | None]] = {}
+        parts: list[StatementRecord] = []
+        while i < n and i - start < _RUN and (i == start or body[i] not in kept):
+            rec = records.get(body[i])
+            if rec is None or not _plain(rec):
+                break
+            if any(name in written and written[name] is not v for name, v in rec.reads):
+                break  # it read something else than the run bound: it starts a run
+            for name, v in rec.reads:
+                if name not in written:
+                    reads.setdefault((name, id(v)), (name, v))
+            for name, v in rec.writes:
+                written[name] = v
+            parts.append(rec)
+            i += 1
+        if not parts:
+            i += 1  # a statement run or replayed on its own
+            continue
+        func_infos: dict[ast.AST, FuncInfo] = {}
+        closures: dict[FuncInfo, Closure] = {}
+        transformed: dict[Transformed, ast.AST] = {}
+        writes: dict[str, Value] = {}
+        for rec in parts:
+            for node, fi in rec.func_infos:
+                func_infos.setdefault(node, fi)
+            for fi, closure in rec.closures:
+                closures.setdefault(fi, closure)
+            for tf, node in rec.transformed:
+                transformed.setdefault(tf, node)
+            for name, v in rec.writes:
+                writes[name] = v
+        stmts = body[start:i]
+        runs[stmt] = ReplayRun(
+            stmts,
+            dict(zip(stmts, parts)),
+            tuple(reads.values()),
+            writes,
+            func_infos,
+            closures,
+            transformed,
+            tuple((st, rec.line) for st, rec in zip(stmts, parts) if rec.positioned),
+            sum(rec.steps for rec in parts),
+        )
+    return runs
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,6 +303,8 @@ class ModuleCarry:
     #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
     #: statements ran
     may_differentiate: Any = None
+    #: the runs of statements replayed at once (`ReplayRun`), by first statement
+    runs: dict[ast.stmt, ReplayRun] = field(default_factory=dict)
 
 
 class _Unstable(Exception):
@@ -364,6 +459,8 @@ class StatementReplay:
             return
         carry = self.carry_in
         old = carry.statements if carry is not None else {}
+        runs = carry.runs if carry is not None else {}
+        applied: dict[ast.stmt, ReplayRun] = {}
         records: dict[ast.stmt, StatementRecord] = {}
         bound: dict[str, Value] = {}
         variables = scope.vars
@@ -371,7 +468,17 @@ class StatementReplay:
         budget = self.budget
         func_infos, seen = self.func_infos, self.closures_seen
         created, created_root = self.transformed_created, self._created_root
-        for stmt in body:
+        skip = 0
+        for i, stmt in enumerate(body):
+            if skip:
+                skip -= 1
+                continue
+            run = runs.get(stmt)
+            if run is not None and self._replay_run(run, body, i, bound, records):
+                applied[stmt] = run
+                replayed += len(run.stmts)
+                skip = len(run.stmts) - 1
+                continue
             rec = old.get(stmt)
             if (
                 rec is not None
@@ -434,6 +541,46 @@ class StatementReplay:
             records,
             {n: v for n, v in bound.items() if variables.get(n) is v},
         )
+        self.carry_out.runs = build_runs(body, records, applied)
+
+    def _replay_run(
+        self,
+        run: ReplayRun,
+        body: list[ast.stmt],
+        i: int,
+        bound: dict[str, Value],
+        records: dict[ast.stmt, StatementRecord],
+    ) -> bool:
+        """Replay the statements of `run` at once, if they start at `body[i]` and each would
+        replay inline (see `ReplayRun`)."""
+        if body[i : i + len(run.stmts)] != run.stmts or self.steps + run.steps > self.budget:
+            return False
+        for stmt, line in run.positioned:
+            if stmt.lineno != line:
+                return False
+        variables = self.module_scope.vars
+        for name, v in run.reads:
+            now = variables.get(name)
+            if now is not v and not _same(now, v):
+                return False
+        created, created_root = self.transformed_created, self._created_root
+        if not (
+            self.func_infos.keys().isdisjoint(run.func_infos)
+            and self.closures_seen.keys().isdisjoint(run.closures)
+            and created.keys().isdisjoint(run.transformed)
+            and created_root.keys().isdisjoint(run.transformed)
+        ):
+            return False
+        self.steps += run.steps
+        self.func_infos.update(run.func_infos)
+        self.closures_seen.update(run.closures)
+        if run.transformed:
+            created.update(run.transformed)
+            created_root.update(dict.fromkeys(run.transformed, MODULE_ROOT))
+        variables.update(run.writes)
+        bound.update(run.writes)
+        records.update(run.records)
+        return True
 
     def entry_fingerprint(self, root: object, applied: object, parts: tuple) -> object:
         """The fingerprint of what `root` applies (`applied`, made of `parts`): the previous

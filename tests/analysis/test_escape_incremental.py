@@ -141,3 +141,32 @@ def _escapes_with(tree: ast.Module, text: str, parents: dict[ast.AST, ast.AST]) 
     return Escapes(
         tree, lambda e: None, lambda f: False, lambda c: False, {}, text, parents=parents
     )
+
+
+def test_an_answer_kept_across_versions_is_asked_again_of_the_analysis() -> None:
+    """Whether `jax.grad(...)` inside `outer` stays in sight reads only `outer`'s statement
+    and what the analysis says its callee `wrap` is: kept across versions
+    (`Escapes.contained`), the answer is taken again only when `wrap` still resolves to the
+    same API. Bound by another statement to a function of the module instead of `jax.jit`,
+    the transformed function is handed to code that returns it: it escapes."""
+    body = (
+        "\n\ndef host(x):\n"
+        "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n\n"
+        "def outer(x):\n"
+        "    wrap(jax.grad(lambda v: jnp.sum(host(v))))\n"
+        "    return x\n\n\n"
+        "def unrelated(x):\n    return x + 1\n"
+    )
+    head = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+    jitted = head + "from jax import jit as wrap\n" + body
+    handed = head + "\n\ndef wrap(f):\n    return f\n" + body
+    assert _signature(analyze_source(jitted)) != _signature(analyze_source(handed))
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(jitted)
+    for version in (handed, jitted, handed):
+        got, want = analyzer.analyze(version), analyze_source(version)
+        assert _signature(got) == _signature(want), version
+
+
+def _signature(result):  # noqa: ANN001, ANN202
+    return [(f.code, f.span, f.message, f.path) for f in result.findings], result.error

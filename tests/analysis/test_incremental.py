@@ -445,6 +445,83 @@ def test_edits_of_generated_modules_equal_a_full_analysis(
     assert compared >= edits // 2 and exact >= compared * 2 // 3, analyzer.inexact
 
 
+def _module_level_edit(source: str, rng) -> str:  # noqa: ANN001
+    """One edit between the module's top-level statements: a name later statements read
+    (a default, a decorator's argument) bound again, a transformed function of a module-level
+    function bound to a name (private or public, read by a function or not), a binding of a
+    transform's name, or a class or `custom_jvp` function defined, moved above or deleted:
+    what the runs of replayed statements (`replay.ReplayRun`) and the escape answers kept
+    across versions (`escape.Escapes.contained`) rest on."""
+    tree = ast.parse(source)
+    lines = source.split("\n")
+    top = [st for st in tree.body if isinstance(st, ast.FunctionDef)]
+    if not top:
+        return source.rstrip("\n") + "\n_probe = 0\n"
+    at = statement_start(rng.choice(top)) - 1
+    f = rng.choice(top)
+    g = rng.choice(top)
+    op = rng.randrange(7)
+    if op == 0:
+        new = [f"DEFAULT_LR = {rng.choice(['1e-3', '3e-4', 'EPS'])}"]
+    elif op == 1:
+        name = rng.choice(["_probe_grad", "probe_grad"])
+        new = [f"{name} = jax.grad({f.name})"]
+        if rng.randrange(2):  # read by a function further down
+            new += ["", "", "def probe_reader(x):", f"    return {name}(x)"]
+    elif op == 2:
+        new = [f"grad = {rng.choice(['jax.grad', 'jax.jit', 'None'])}"]
+    elif op == 3:
+        new = ["class Probe:", "    def __call__(self, x):", f"        return {f.name}(x)"]
+    elif op == 4:
+        new = [
+            "@jax.custom_jvp",
+            "def probe_custom(x):",
+            f"    return {f.name}(x)",
+            "",
+            "",
+            "@probe_custom.defjvp",
+            "def _probe_custom_jvp(primals, tangents):",
+            f"    return {g.name}(primals[0]), tangents[0]",
+        ]
+    elif op == 5:  # a function moved above another (its statements keep their text)
+        start = statement_start(f) - 1
+        moved = lines[start : f.end_lineno]
+        rest = lines[:start] + lines[f.end_lineno :]
+        at = min(at, len(rest))
+        return "\n".join(rest[:at] + moved + ["", ""] + rest[at:])
+    else:  # a module-level statement deleted (an earlier edit's, or a function)
+        st = rng.choice(tree.body[1:] or tree.body)
+        del lines[statement_start(st) - 1 : st.end_lineno]
+        return "\n".join(lines)
+    return "\n".join(lines[:at] + new + ["", ""] + lines[at:])
+
+
+@pytest.mark.parametrize("size, edits, seed", [(1000, 24, 1), (1000, 24, 2)])
+def test_module_level_edits_of_generated_modules_equal_a_full_analysis(
+    size: int, edits: int, seed: int, tmp_path: Path
+) -> None:
+    """Edits between the top-level statements of the shared generator's modules, mixed with
+    edits inside functions: the incremental result equals a full analysis after each."""
+    import random
+
+    rng = random.Random(seed)
+    source = _generated(size, tmp_path)
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source, "gen.py")
+    compared = 0
+    for _ in range(edits):
+        edit = _module_level_edit if rng.randrange(3) else _semantic_edit
+        edited = edit(source, rng)
+        got, want = analyzer.analyze(edited, "gen.py"), analyze_source(edited, "gen.py")
+        assert got.error == want.error
+        if want.error is not None:
+            continue
+        source = edited
+        assert _signature(got) == _signature(want), source
+        compared += 1
+    assert compared >= edits // 2
+
+
 def test_a_changed_list_of_registry_keys_is_seen_by_an_incremental_run() -> None:
     """Which registry entries `for n in names: REG[n]` reads depends on the constants listed
     (values.Value.choices): changing only a listed name must change the result."""

@@ -317,3 +317,33 @@ def test_a_class_changed_after_its_statement_counts_as_changed() -> None:
         got = analyzer.analyze(version, "m.py")
         assert _signature(got) == _signature(analyze_source(version, "m.py"))
         assert analyzer.roots_run >= 1 and analyzer.statements_replayed >= 1
+
+
+def test_a_run_of_replayed_statements_reading_a_function_edited_since_runs_again() -> None:
+    """`g = jax.grad(f)` in a run of statements replayed at once (`replay.ReplayRun`, kept
+    from the previous version: a class ends the run that holds `f`): once `f` is edited, the
+    run's read of `f` holds something new, so its statements run again and `g` differentiates
+    the new `f` (whose callback only `g` reaches, through `use`: JAX001, as a full analysis and JAX
+    find)."""
+    head = (
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n"
+        "def host(x):\n"
+        "    return jax.pure_callback(np.sin, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n\n"
+    )
+    tail = (
+        "\n\nclass Separator:\n    pass\n\n\n"
+        "g = jax.grad(f)\n\n\n"
+        "def use(x):\n    return g(x)\n\n\n"
+        "def unrelated(x):\n    return x + 1\n\n\n"
+        "def also_unrelated(x):\n    return x * 2\n"
+    )
+    before = head + "def f(x):\n    return jnp.sum(x)\n" + tail
+    after = head + "def f(x):\n    return jnp.sum(host(x))\n" + tail
+    analyzer = IncrementalAnalyzer()
+    assert _signature(analyzer.analyze(before)) == _signature(analyze_source(before))
+    assert not analyze_source(before).findings
+    for version in (after, before, after):
+        got, want = analyzer.analyze(version), analyze_source(version)
+        assert _signature(got) == _signature(want), version
+        assert analyzer.incremental_runs
+    assert [f.code for f in analyze_source(after).findings] == ["JAX001"]
