@@ -938,16 +938,24 @@ class Interpreter(
 
     def _entry_args(self, closure: Closure) -> Args:
         """Arguments for a function analysed on its own: unknown values for the parameters
-        without defaults; parameters with defaults take them, as most calls do."""
+        without defaults; parameters with defaults take them, as most calls do, except a
+        string: it names a mode (`method="auto"`, `loop="scan"`) that the callers outside,
+        test parametrisations among them, choose, so a comparison on it decides nothing
+        (`expressions.compare_constants`) and every branch is followed."""
         a = closure.func.node.args
         n = len(a.posonlyargs) + len(a.args) - len(closure.defaults)
         self_value = self.method_self.get(closure.func)
         pos = [UNKNOWN] * n
         if self_value is not None and n:
             pos[0] = self_value
+        modes = [isinstance(d.const, str) for d in closure.defaults]
+        if any(modes):  # the defaults up to the last string one are passed, it as unknown
+            last = max(i for i, m in enumerate(modes) if m)
+            pos += [UNKNOWN if m else d for d, m in zip(closure.defaults[: last + 1], modes)]
         given = dict(closure.kw_defaults)
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
-        return Args(pos, kw, [None] * n, {})
+        kw.update((k, UNKNOWN) for k, d in given.items() if isinstance(d.const, str))
+        return Args(pos, kw, [None] * len(pos), {})
 
     # ---------------------------------------------------------------------- limits
 

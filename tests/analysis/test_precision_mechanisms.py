@@ -607,3 +607,21 @@ f.defvjp(lambda x: (f(x), x), lambda r, g: (g,))
     assert got(helper, "fit.py") == [(2, "JAX005")]
     assert got(helper, "<string>") == [(2, "JAX005")]
     assert got("@jax.jit\n" + helper, "9029_fit.py") == [(3, "JAX005")]
+
+
+def test_an_entry_points_string_default_decides_no_comparison() -> None:
+    # A function analysed on its own (its callers are outside: importers, a test
+    # parametrisation, as at jax's lax_control_flow_test.py:2379) may be called with any
+    # mode. JAX: `check(1.0)` runs, `check(1.0, "host")` raises "Pure callbacks do not
+    # support JVP", so the callback branch is followed whatever the default says. A mode
+    # given at the call (a partial's keyword) still decides (see the comparison test).
+    entry = HOST + """\
+def check(x, mode="table"):
+    if mode == "host":
+        f = host
+    else:
+        f = jnp.sin
+    return jax.grad(f)(x)
+"""
+    assert findings(entry) == [(2, "JAX001")]
+    assert findings(entry.replace('mode="table"', '*, mode="table"')) == [(2, "JAX001")]
