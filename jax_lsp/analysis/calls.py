@@ -612,9 +612,7 @@ class PythonCalls:
             items = tuple(strip(i) for i in x.items) if x.items is not None else None
             if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
                 return x
-            return Value(
-                tan, x.fns, items, x.keys, x.const, x.traced, x.intish, prng_key=x.prng_key
-            )
+            return x.rebuilt(tan, items, x.const, x.traced)
 
         return strip(v)
 

@@ -577,10 +577,7 @@ class PythonExpressions:
                     ):
                         # a data leaf of a traced pytree: a tracer too (a Python constant
                         # there may be static: equinox's filter_jit)
-                        a = Value(
-                            a.tan, a.fns, a.items, a.keys, a.const, True, a.intish,
-                            prng_key=a.prng_key,
-                        )
+                        a = a.rebuilt(a.tan, a.items, a.const, True)
                     parts.append(a)
                 else:
                     found = f.cls.lookup(name)

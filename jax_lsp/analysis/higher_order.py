@@ -67,7 +67,7 @@ def _as_traced(v: Value) -> Value:
     if v.const is None or (v.fns and not _data_pytree(v)):
         return v
     items = tuple(_as_traced(i) for i in v.items) if v.items is not None else None
-    return Value(v.tan, v.fns, items, v.keys, NOCONST, True, v.intish, prng_key=v.prng_key)
+    return v.rebuilt(v.tan, items, NOCONST, True)
 
 
 def _keyword_positions(f: Any) -> tuple[tuple[int, str], ...] | None:
@@ -143,12 +143,8 @@ def _mark_loop_tangent(
         else None
     )
     if skip and items is not None and not any(mark in i.tan for i in items):
-        return Value(
-            v.tan, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
-        )
-    return Value(
-        v.tan | {mark}, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
-    )
+        return v.rebuilt(v.tan, items, v.const, v.traced)
+    return v.rebuilt(v.tan | {mark}, items, v.const, v.traced)
 
 
 class HigherOrder:
@@ -519,10 +515,7 @@ class HigherOrder:
             items = None
             if v.items is not None:
                 items = tuple(mark(item, (*path, k)) for k, item in enumerate(v.items))
-            out = Value(
-                v.tan | {probe}, v.fns, items, v.keys, v.const, v.traced, v.intish,
-                prng_key=v.prng_key,
-            )
+            out = v.rebuilt(v.tan | {probe}, items, v.const, v.traced)
             if items is None:
                 leaves[path] = out
             return out

@@ -197,4 +197,4 @@ def rename(v: Value, mapping: dict[Level, Level], keep: Any) -> Value | None:
         if any(i is None for i in renamed):
             return None
         items = tuple(renamed)  # type: ignore[arg-type]
-    return Value(tan, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key)
+    return v.rebuilt(tan, items, v.const, v.traced)

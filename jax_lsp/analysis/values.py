@@ -177,11 +177,17 @@ class Value:
             return 0
         return 1 + max(i.depth for i in self.items)
 
-    def with_tan(self, tan: frozenset) -> Value:
+    def rebuilt(self, tan: frozenset, items: tuple | None, const: Any, traced: bool) -> Value:
+        """This value with new tangents, leaves, constant or tracedness: what it holds (`fns`,
+        `keys`) and its kind (an integer array, a PRNG key: JAX010) kept. The one place that
+        says which facts survive a rebuild (marks added or stripped, jit's tracers, renamed
+        levels), so a new kind is not dropped at one of them."""
         return Value(
-            tan, self.fns, self.items, self.keys, self.const, self.traced, self.intish,
-            prng_key=self.prng_key,
+            tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key
         )
+
+    def with_tan(self, tan: frozenset) -> Value:
+        return self.rebuilt(tan, self.items, self.const, self.traced)
 
     def array_element(self) -> Value:
         """An element or slice of this array (`a, b = keys`, `keys[0]`, `for k in labels`):
@@ -283,10 +289,7 @@ def _choices(vs: list[Value]) -> frozenset | None:
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
-    return Value(
-        v.tan | marks, v.fns, items, v.keys, NOCONST, v.traced or traced, v.intish,
-        prng_key=v.prng_key,
-    )
+    return v.rebuilt(v.tan | marks, items, NOCONST, v.traced or traced)
 
 
 def is_python_number(v: Value) -> bool:
@@ -307,9 +310,7 @@ def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
     items = (
         tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
     )
-    return Value(
-        v.tan | marks, v.fns, items, v.keys, NOCONST, True, v.intish, prng_key=v.prng_key
-    )
+    return v.rebuilt(v.tan | marks, items, NOCONST, True)
 
 
 def inherit_marks(v: Value, marks: frozenset) -> Value:
@@ -321,9 +322,7 @@ def inherit_marks(v: Value, marks: frozenset) -> Value:
     if is_python_number(v):
         marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
-    return Value(
-        v.tan | marks, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
-    )
+    return v.rebuilt(v.tan | marks, items, v.const, v.traced)
 
 
 def strip_marks(v: Value, marks: frozenset) -> Value:
@@ -331,9 +330,7 @@ def strip_marks(v: Value, marks: frozenset) -> Value:
     if not (v.tan & marks):
         return v
     items = tuple(strip_marks(i, marks) for i in v.items) if v.items is not None else None
-    return Value(
-        v.tan - marks, v.fns, items, v.keys, v.const, v.traced, v.intish, prng_key=v.prng_key
-    )
+    return v.rebuilt(v.tan - marks, items, v.const, v.traced)
 
 
 def kill(v: Value) -> Value:
