@@ -172,10 +172,6 @@ class JaxLspProtocol(LanguageServerProtocol):
             {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
         )
 
-    def notify_json(self, method: str, params: dict[str, Any]) -> None:
-        """A notification whose params are JSON already (no lsprotocol object to convert)."""
-        self._send_data({"jsonrpc": "2.0", "method": method, "params": params})
-
     def notify_text(self, method: str, params: str) -> None:
         """A notification whose params are JSON text already (see `lint.Report`): framed
         and written as pygls' `_send_data` would write `json.dumps` of the message."""

@@ -519,7 +519,9 @@ def test_a_notification_of_json_text_is_framed_as_pygls_frames_one() -> None:
     protocol.set_writer(ours)  # type: ignore[arg-type]
     protocol.notify_text("textDocument/publishDiagnostics", json.dumps(params))
     protocol.set_writer(theirs)  # type: ignore[arg-type]
-    protocol.notify_json("textDocument/publishDiagnostics", params)
+    protocol._send_data(  # pygls' own framing of the same message
+        {"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params}
+    )
     assert ours.data == theirs.data
     header, body = ours.data.split(b"\r\n\r\n", 1)
     assert int(header.split(b"\r\n")[0].split(b": ")[1]) == len(body)
