@@ -200,6 +200,7 @@ def _start_act(act: str, tmp_path: Path, name: str, files: dict[str, str], args:
     cache = tmp_path / f"act-{name}"
     # the job's python must import what the action installed, not this checkout
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    # no look-up of act's latest release, no cache server: nothing but pip leaves the machine
     env["ACT_DISABLE_VERSION_CHECK"] = "1"
     command = [
         act, "push", "-C", str(repo), "-P", "ubuntu-latest=-self-hosted", "--no-cache-server",
