@@ -179,7 +179,9 @@ jobs:
       - name: Probe
         if: always()
         shell: bash
-        run: python -c {shlex.quote(probe)}
+        run: |
+          python -c {shlex.quote(probe)}
+          echo "probe command $(command -v jax-lsp)"
 """
 
 
@@ -222,12 +224,15 @@ def _finish(proc: subprocess.Popen[str]) -> tuple[int, str]:
     return proc.returncode, out
 
 
-def _installed_from(log: str) -> tuple[Path, Path]:
-    """The Probe step's report: the module the job imported and the folder pip installed."""
+def _probed(log: str) -> tuple[Path, Path, Path]:
+    """The Probe step's report: the module the job's python imports, the folder pip installed
+    it from, and the `jax-lsp` the job's PATH finds."""
     module = re.search(r"\| probe module (\S+)", log)
     url = re.search(r"\| probe url (\{.*\})", log)
-    assert module and url, log
-    return Path(module.group(1)), Path(unquote(urlparse(json.loads(url.group(1))["url"]).path))
+    command = re.search(r"\| probe command (\S+)", log)
+    assert module and url and command, log
+    return (Path(module.group(1)), Path(unquote(urlparse(json.loads(url.group(1))["url"]).path)),
+            Path(command.group(1)))
 
 
 def test_github_action_runs_in_act_annotates_and_passes_a_clean_repo(tmp_path: Path) -> None:
@@ -245,12 +250,13 @@ def test_github_action_runs_in_act_annotates_and_passes_a_clean_repo(tmp_path: P
     assert "Success - Main Install jax-lsp from this action's checkout" in log
     # pip installed from `${{ github.action_path }}` evaluated: the folder act copied the action
     # to (<cache>/<job>/act/actions/owner-jax-lsp@v1), into the stand-in's environment in the
-    # job's temp folder, and that is the jax-lsp the job's python imports
-    module, installed_from = _installed_from(log)
+    # job's temp folder, and that is the jax-lsp the job's python imports and its PATH runs
+    module, installed_from, command = _probed(log)
     job = installed_from.parent.parent.parent
     assert job.parent == cache and installed_from.name == "owner-jax-lsp@v1"
     assert (installed_from / "action.yml").read_text() == (REPO / "action.yml").read_text()
-    assert module.is_relative_to(job / "tmp" / ("offline-python-%d.%d" % sys.version_info[:2]))
+    environment = job / "tmp" / ("offline-python-%d.%d" % sys.version_info[:2])
+    assert module.is_relative_to(environment) and command == environment / "bin" / "jax-lsp"
     # the finding annotated, the step failed with jax-lsp's exit status; `args:` reached
     # jax-lsp as words (the --exclude kept vendored/ out), none of it run by the shell
     annotations = re.findall(r"::error title=jax-lsp \((JAX\d+)\),file=(\S+?),line=(\d+),"
