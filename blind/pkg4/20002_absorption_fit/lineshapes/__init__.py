@@ -1,0 +1,3 @@
+from .fitting import train_loop
+
+__all__ = ["train_loop"]

@@ -1,0 +1,3 @@
+from . import scipy_backend, euler_backend
+
+REGISTRY = {"scipy": scipy_backend.integrate, "euler": euler_backend.integrate}

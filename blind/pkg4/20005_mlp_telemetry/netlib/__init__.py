@@ -1,0 +1,4 @@
+from .model import TinyMLP
+from .train import train
+
+__all__ = ["TinyMLP", "train"]

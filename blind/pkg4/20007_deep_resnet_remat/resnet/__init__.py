@@ -1,0 +1,2 @@
+from .net import build_model
+from .fit import make_step

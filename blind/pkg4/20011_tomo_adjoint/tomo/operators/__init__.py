@@ -1,0 +1,1 @@
+from .radon import radon, N_PIX, N_RAYS

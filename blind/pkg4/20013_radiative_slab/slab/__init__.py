@@ -1,0 +1,1 @@
+from .fitting import fit_optical_depth

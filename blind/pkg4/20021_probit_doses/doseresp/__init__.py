@@ -1,0 +1,3 @@
+from .curves import ProbitCurve
+
+__all__ = ["ProbitCurve"]

@@ -1,0 +1,1 @@
+from .optim import newton_fit

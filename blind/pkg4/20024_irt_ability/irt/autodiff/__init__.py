@@ -1,0 +1,3 @@
+from .wrappers import sigmoid
+
+__all__ = ["sigmoid"]

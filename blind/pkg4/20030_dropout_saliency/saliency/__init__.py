@@ -1,0 +1,2 @@
+from . import explain
+from .models import make_model
