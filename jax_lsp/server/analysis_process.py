@@ -7,14 +7,16 @@ with it (a crash, a runaway recursion): the server logs it, reports nothing for 
 and starts a new child (after `MAX_FAILURES` deaths in a row it analyses in its own process).
 
 The server side (`AnalysisProcess`) sends one request at a time and blocks (in the analysis
-thread, with the GIL released) until the answer. A superseded analysis is interrupted with
-SIGUSR1: the child raises `AnalysisCancelled` where it is (after `ast.parse` returns, if it is
-in it) and answers "cancelled". The child acknowledges each request as soon as it has read it
-(`_ACK`), and the server signals only after that acknowledgement (an interruption that comes
-before it is sent when it arrives): a signal that reached the child before the request did
-would otherwise be taken for a late one, and the stale analysis would run to its end. The
-child only honours the signal while it answers, so a late signal never touches the next
-request.
+thread, with the GIL released) until the answer. Each request has a number. A superseded
+analysis is cancelled at once: the server writes the number of the request it abandons to
+the child's cancel pipe ("every request up to N is abandoned"), then sends SIGUSR1. The
+child compares the number of the request it answers with the highest one in that pipe: in
+the signal handler (it raises `AnalysisCancelled` where it is, after `ast.parse` returns if
+it is in it, and answers "cancelled"), and when it reads a request (one abandoned before it
+arrived is answered "cancelled" without running). So an interruption never waits for
+anything of the child's, a signal that reaches the child before the request does is not
+lost, and a late one never touches a newer request. (Until 2026-12-02 the child
+acknowledged each request and the server signalled only once it had that acknowledgement.)
 
 The child keeps one `IncrementalAnalyzer` per file (the most recent `MAX_DOCUMENTS`): an edit
 is re-analysed incrementally (tens of milliseconds on a large module); the answer says whether
@@ -70,8 +72,11 @@ __all__ = [
 ]
 
 _HEADER = struct.Struct("!I")
-#: what the child writes as soon as it has read a request (before its answer)
-_ACK = b"\x06"
+#: a request number on the cancel pipe: every request up to it is abandoned
+_CANCEL = struct.Struct("!Q")
+#: request numbers, one sequence for every `AnalysisProcess` of the server (a child the
+#: stdin front borrowed, see `first_analysis`, is then served by another)
+_NUMBERS = itertools.count(1)
 #: child deaths in a row after which the server analyses in its own process instead
 MAX_FAILURES = 3
 #: the signal that interrupts an analysis; where there is none (Windows), a superseded analysis
@@ -121,8 +126,8 @@ class AnalysisProcess:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._busy = False
-        #: the child has read the request it is busy with (a signal now is for that request)
-        self._acknowledged = False
+        #: the number of the request the child is busy with (see `_NUMBERS`)
+        self._number = 0
         self._cancelled = False
         self._job: object = None
         #: answers lost in a row (the child died); past MAX_FAILURES, analyse in this process
@@ -171,14 +176,21 @@ class AnalysisProcess:
             if job is not self._job:
                 return
             self._cancelled = True
-            if self._busy and self._acknowledged:
-                self._signal()
+            if self._busy:
+                self._abandon(self._number)
 
-    def _signal(self) -> None:
-        """Interrupt what the child answers (the lock held)."""
-        if _INTERRUPT is not None and self._process is not None and self._process.poll() is None:
-            with contextlib.suppress(OSError):
-                os.kill(self._process.pid, _INTERRUPT)
+    def _abandon(self, number: int) -> None:
+        """Abandon the requests up to `number` (the lock held): tell the child through its
+        cancel pipe, then interrupt it. Where it has no cancel pipe (Windows, no signal),
+        the analysis runs to its end and its result is dropped."""
+        process = self._process
+        fd = spawn.cancel_fd(process) if process is not None else None
+        if _INTERRUPT is None or fd is None or process is None or process.poll() is not None:
+            return
+        with contextlib.suppress(OSError):  # full (the child reads it with every request)
+            os.write(fd, _CANCEL.pack(number))
+        with contextlib.suppress(OSError):
+            os.kill(process.pid, _INTERRUPT)
 
     def analyze(
         self, source: str, filename: str, config: AnalysisConfig, incremental: bool = False
@@ -222,6 +234,7 @@ class AnalysisProcess:
                 if early is not None and early[0] == request:
                     return early[1]  # answered while the stdin front had the child
                 self._busy = True
+                number = self._number = next(_NUMBERS)
         if fallback:
             return None
         trace = latency.current() if latency.ENABLED else None
@@ -230,19 +243,9 @@ class AnalysisProcess:
             if _stopped(process.pid):  # a write to it could block for good
                 raise ChildStopped("the analysis process is stopped")
             latency.stamp(trace, "send")
-            _send(process.stdin, request)
+            _send(process.stdin, (number, request))
             latency.stamp(trace, "sent")
             latency.stamp_cpu(trace, "sent")
-            _await_answer(process)
-            # from the pipe itself: the buffered reader would take what follows too (a quick
-            # answer), and the wait for the answer, on the pipe, would then wait for good
-            if os.read(process.stdout.fileno(), len(_ACK)) != _ACK:
-                raise EOFError("the analysis process did not acknowledge the request")
-            latency.stamp(trace, "ack")
-            with self._lock:
-                self._acknowledged = True
-                if self._cancelled:  # interrupted before the child had the request
-                    self._signal()
             _await_answer(process)
             latency.stamp(trace, "answer_ready")
             latency.stamp_cpu(trace, "answer_ready")
@@ -263,7 +266,7 @@ class AnalysisProcess:
             raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
-                self._busy = self._acknowledged = False
+                self._busy = False
         self._failures = 0
         self.cpu_seconds += cpu
         if status == "cancelled":
@@ -360,6 +363,11 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(OSError, subprocess.TimeoutExpired):
         process.kill()
         process.wait(timeout=2)
+    fd = spawn.cancel_fd(process)
+    if fd is not None:
+        process.cancel_fd = None  # type: ignore[attr-defined]
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 # -- the child's side -----------------------------------------------------------------------------
@@ -368,7 +376,12 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 class _State:
     #: an interruption raises now (a full analysis) or waits (an incremental one)
     analysing = False
-    interrupted = False
+    #: the number of the request being answered (0: none, e.g. `_answer` called in process),
+    #: the highest number the server abandoned, and the child's end of the cancel pipe it
+    #: writes them to (None: it has none)
+    number = 0
+    abandoned = 0
+    cancels: int | None = None
     analyzers: OrderedDict[str, IncrementalAnalyzer] = OrderedDict()
     #: per file, the number and findings of the last answer about it (see `_packed`)
     sent: OrderedDict[str, tuple[int, list[Finding]]] = OrderedDict()
@@ -387,19 +400,42 @@ class _State:
 
 
 def _on_interrupt(signum: int, frame: object) -> None:
+    raises = _State.abandon or (_State.analysing and _superseded())
     if _State.times is not None:
         latency.stamp(_State.times, "child_signal")
-        _State.times["child_signal_raises"] = _State.analysing or _State.abandon
-    if _State.analysing or _State.abandon:
+        _State.times["child_signal_raises"] = raises
+    if raises:
         raise AnalysisCancelled
-    _State.interrupted = True
+
+
+def _superseded() -> bool:
+    """Whether the server abandoned the request being answered (read from the cancel pipe:
+    a signal only says that it wrote there)."""
+    fd = _State.cancels
+    if fd is not None:
+        while True:
+            try:
+                data = os.read(fd, 4096)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                _State.cancels = None
+                break
+            if not data:  # the server closed it: it abandons nothing more
+                _State.cancels = None
+                break
+            # the server writes whole numbers, and a pipe does not split a small write
+            usable = len(data) - len(data) % _CANCEL.size
+            for (n,) in _CANCEL.iter_unpack(data[:usable]):
+                _State.abandoned = max(_State.abandoned, n)
+    return 0 < _State.number <= _State.abandoned  # 0: not a request (run in process)
 
 
 def _interruptible(allow: bool = True) -> None:
-    """From here on an interruption raises (`allow`), or only marks `interrupted` until it
-    is allowed again (the analysis is changing what the next one builds on)."""
+    """From here on an interruption raises (`allow`), or waits until it is allowed again
+    (the analysis is changing what the next one builds on)."""
     _State.analysing = allow
-    if allow and _State.interrupted:
+    if allow and _superseded():
         raise AnalysisCancelled
 
 
@@ -552,12 +588,12 @@ def _until_request(run: Callable[[], object], wait_for: Callable[[Any], bool]) -
 
     def read() -> None:
         try:
-            request = _receive(stream)
+            message = _receive(stream)
         except Exception as e:  # noqa: BLE001 - the main loop raises it where it would read
-            request = e
-        arrived.put(request)
+            message = e
+        arrived.put(message)
         with lock:
-            if not done.is_set() and (isinstance(request, Exception) or not wait_for(request)):
+            if not done.is_set() and (isinstance(message, Exception) or not wait_for(message[1])):
                 _State.abandon = True
                 os.kill(os.getpid(), _INTERRUPT)
 
@@ -571,7 +607,7 @@ def _until_request(run: Callable[[], object], wait_for: Callable[[Any], bool]) -
     finally:
         with lock:
             done.set()
-        _State.abandon = False  # a signal still to come only marks `interrupted` now
+        _State.abandon = False  # a signal still to come is the server's, for its requests
 
 
 def import_analysis() -> None:
@@ -585,6 +621,8 @@ def main() -> int:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing but answers may reach the server through stdout
     _State.requests = stdin
+    if _INTERRUPT is not None and os.environ.get(spawn.CANCEL_FD):
+        _State.cancels = int(os.environ.pop(spawn.CANCEL_FD))
     # end once the server is gone (killed: it could not stop us), instead of finishing an
     # analysis nobody will read
     exit_when_orphaned(ORPHAN_POLL)
@@ -609,7 +647,7 @@ def main() -> int:
         collect_when_idle(collector, stdin, pending)
         collected = time.monotonic() if latency.ENABLED else 0.0
         try:
-            request = _receive(stdin) if pending is None else _taken(pending)
+            _State.number, request = _receive(stdin) if pending is None else _taken(pending)
         except EOFError:
             return 0
         except AnalysisCancelled:  # pragma: no cover - only raised while analysing
@@ -617,12 +655,12 @@ def main() -> int:
         if latency.ENABLED:
             _State.times = {"child_waiting": waiting, "child_collected": collected,
                             "child_read": time.monotonic(), "child_pending": pending is not None}
-        # a signal from before this point was for an earlier request (the server signals
-        # only once it has this acknowledgement)
-        _State.interrupted = False
-        stdout.write(_ACK)
-        stdout.flush()
-        answer = _handle(request, _State.times)
+        if _superseded():  # abandoned on its way here: not even started
+            latency.stamp(_State.times, "child_dropped")
+            answer: tuple[str, Any, float, latency.Trace | None] = (
+                "cancelled", None, 0.0, _State.times)
+        else:
+            answer = _handle(request, _State.times)
         _send(stdout, answer)
         after, _State.after = _State.after, None
         if after is not None:
@@ -673,7 +711,8 @@ ORPHAN_POLL = 0.5
 
 
 def _taken(pending: queue.SimpleQueue[Any]) -> Any:
-    """The request `_until_request` read (raising what reading it raised)."""
+    """The request (number, request) `_until_request` read (raising what reading it
+    raised)."""
     request = pending.get()
     if isinstance(request, Exception):
         raise request

@@ -22,8 +22,8 @@ from typing import Any, BinaryIO, Union
 from jax_lsp.server.pipes import enlarge
 
 __all__ = [
-    "Forked", "borrow", "fork", "give_back", "lent", "prestart", "spawn", "take_prestarted",
-    "wait_returned",
+    "CANCEL_FD", "Forked", "borrow", "cancel_fd", "fork", "give_back", "lent", "prestart",
+    "spawn", "take_prestarted", "wait_returned",
 ]
 
 #: a request to an analysis process and its answer (see `analysis_process`)
@@ -31,6 +31,9 @@ Exchange = tuple[tuple[Any, ...], Any]
 #: an analysis process: started with exec, or forked (`Forked`)
 Child = Union["subprocess.Popen[bytes]", "Forked"]
 
+#: the environment variable naming the child's end of its cancel pipe (see
+#: `analysis_process`: the server writes there the number of the last request it abandons)
+CANCEL_FD = "JAX_LSP_CANCEL_FD"
 #: the interpreter's default (`serve` lowers it before it forks)
 _SWITCH_INTERVAL = sys.getswitchinterval()
 
@@ -46,25 +49,60 @@ def spawn() -> subprocess.Popen[bytes]:
     package_root = str(Path(__file__).resolve().parents[2])
     path = os.environ.get("PYTHONPATH")
     env = {**os.environ, "PYTHONPATH": package_root + (os.pathsep + path if path else "")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "jax_lsp.server.analysis_process"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-    )
+    env.pop(CANCEL_FD, None)
+    ends = _cancel_pipe()
+    if ends is not None:
+        env[CANCEL_FD] = str(ends[0])
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "jax_lsp.server.analysis_process"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            pass_fds=(ends[0],) if ends is not None else (),
+        )
+    except BaseException:
+        if ends is not None:
+            os.close(ends[0])
+            os.close(ends[1])
+        raise
     assert process.stdin is not None and process.stdout is not None
     enlarge(process.stdin.fileno())  # a request holds a whole module's text
     enlarge(process.stdout.fileno())
+    if ends is not None:
+        os.close(ends[0])
+    process.cancel_fd = ends[1] if ends is not None else None  # type: ignore[attr-defined]
     return process
+
+
+def _cancel_pipe() -> tuple[int, int] | None:
+    """The pipe through which the server tells a child which requests it abandons (read
+    end, write end; both non-blocking), where signals can interrupt the child (not on
+    Windows: there a superseded analysis runs to its end, and no request is dropped)."""
+    if not hasattr(signal, "SIGUSR1"):
+        return None
+    ends = os.pipe()
+    for fd in ends:
+        os.set_blocking(fd, False)
+    return ends
+
+
+def cancel_fd(process: Child) -> int | None:
+    """The server's end of `process`'s cancel pipe (None: it has none)."""
+    return getattr(process, "cancel_fd", None)
 
 
 class Forked:
     """What `AnalysisProcess` uses of a `subprocess.Popen`, for a child forked without exec."""
 
-    def __init__(self, pid: int, stdin: BinaryIO, stdout: BinaryIO) -> None:
+    def __init__(
+        self, pid: int, stdin: BinaryIO, stdout: BinaryIO, cancel: int | None = None
+    ) -> None:
         self.pid = pid
         self.stdin = stdin
         self.stdout = stdout
+        #: the server's end of the cancel pipe (see `spawn`)
+        self.cancel_fd = cancel
         self.returncode: int | None = None
 
     def poll(self) -> int | None:
@@ -103,12 +141,21 @@ def fork() -> Forked | None:
     from_child, child_out = os.pipe()
     enlarge(to_child)  # a request holds a whole module's text
     enlarge(from_child)
+    ends = _cancel_pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child; it ends in os._exit
+        if ends is not None:
+            os.close(ends[1])
+            os.environ[CANCEL_FD] = str(ends[0])
+        else:
+            os.environ.pop(CANCEL_FD, None)
         _child(child_in, child_out, (to_child, from_child))
     os.close(child_in)
     os.close(child_out)
-    return Forked(pid, os.fdopen(to_child, "wb"), os.fdopen(from_child, "rb"))
+    if ends is not None:
+        os.close(ends[0])
+    return Forked(pid, os.fdopen(to_child, "wb"), os.fdopen(from_child, "rb"),
+                  ends[1] if ends is not None else None)
 
 
 def _child(stdin: int, stdout: int, parent_ends: tuple[int, int]) -> None:

@@ -305,6 +305,105 @@ def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
     assert process.cpu_seconds - started[1] < 0.15
 
 
+def test_an_interruption_signals_at_once_and_an_abandoned_request_is_not_run(
+    process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interruption waits for nothing of the child's: the server signals as it
+    interrupts, even before the request is sent; the child, which reads the request's
+    number in the cancel pipe, answers "cancelled" without starting it."""
+    from jax_lsp.server import analysis_process
+
+    process.begin("warm-up")
+    process.analyze("x = 1\n", "m.py", AnalysisConfig())  # the child is up
+    pid = process.pid
+    signalled: list[int] = []
+    kill = os.kill
+
+    def recorded(target: int, signum: int) -> None:
+        if target == pid:
+            signalled.append(signum)
+        kill(target, signum)
+
+    monkeypatch.setattr(analysis_process.os, "kill", recorded)
+    sent = analysis_process._send
+    at_interrupt: list[list[int]] = []
+
+    def interrupted_on_the_way(stream: Any, message: Any) -> None:
+        process.interrupt("job")  # the next keystroke, before the request is written
+        at_interrupt.append(list(signalled))
+        sent(stream, message)
+
+    monkeypatch.setattr(analysis_process, "_send", interrupted_on_the_way)
+    process.begin("job")
+    cpu = process.cpu_seconds
+    with pytest.raises(AnalysisCancelled):
+        process.analyze(generate(5_000), "big.py", AnalysisConfig())
+    assert at_interrupt == [[signal.SIGUSR1]], "the interruption waited"
+    assert process.cpu_seconds == cpu, "the abandoned request ran"
+    # the next request, a newer number, is not touched by that cancellation
+    monkeypatch.setattr(analysis_process, "_send", sent)
+    process.begin("next")
+    findings, error, _, _ = process.analyze("x = 2\n", "m.py", AnalysisConfig())
+    assert error is None and findings == []
+
+
+def test_the_child_reads_abandoned_numbers_from_its_cancel_pipe() -> None:
+    """`_superseded`: the highest number written so far, compared with the request's."""
+    from jax_lsp.server import analysis_process
+    from jax_lsp.server.analysis_process import _CANCEL, _State, _superseded
+
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    saved = _State.cancels, _State.number, _State.abandoned
+    try:
+        _State.cancels, _State.abandoned = read, 0
+        _State.number = 5
+        assert not _superseded()
+        os.write(write, _CANCEL.pack(4) + _CANCEL.pack(3))
+        assert not _superseded() and _State.abandoned == 4
+        os.write(write, _CANCEL.pack(5))
+        assert _superseded()
+        _State.number = 6  # the next request: a late cancellation does not touch it
+        assert not _superseded()
+        os.close(write)
+        assert not _superseded() and _State.cancels is None  # the server is gone
+        assert analysis_process._State.abandoned == 5
+    finally:
+        _State.cancels, _State.number, _State.abandoned = saved
+        os.close(read)
+
+
+def test_without_a_cancel_pipe_an_analysis_runs_to_its_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where signals cannot interrupt (Windows: no SIGUSR1, no cancel pipe), a superseded
+    analysis runs to its end (the scheduler drops its result) and the next one is answered."""
+    from jax_lsp.server import analysis_process, spawn
+
+    monkeypatch.setattr(analysis_process, "_INTERRUPT", None)
+    monkeypatch.setattr(spawn, "_cancel_pipe", lambda: None)
+    monkeypatch.setattr(spawn, "take_prestarted", lambda: None)
+    proc = AnalysisProcess()
+    proc.start()
+    try:
+        assert proc._process is not None and spawn.cancel_fd(proc._process) is None
+        source = (
+            "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n"
+            "g = jax.grad(f)(1.0)\n"
+        )
+        proc.begin("job-1")
+        timer = threading.Timer(0.05, proc.interrupt, args=("job-1",))
+        timer.start()
+        findings, _, _, _ = proc.analyze(generate(3_000) + source, "big.py", AnalysisConfig())
+        timer.join()
+        assert findings  # not interrupted: its end was reached
+        proc.begin("job-2")
+        findings, _, _, _ = proc.analyze(source, "m.py", AnalysisConfig())
+        assert [f.code for f in findings] == ["JAX001"]
+    finally:
+        proc.stop()
+
+
 def test_an_answer_that_follows_the_acknowledgement_at_once_is_read(
     process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
