@@ -335,6 +335,11 @@ class Interpreter(
         self.statements_replayed = 0
         #: the classes made from a `replay.ClassRecipe`, with it
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        #: the value binding each class made from a recipe; those of them the previous
+        #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
+        #: ends the incremental analysis, whose tests of what stayed the same go by identity
+        self.class_values: dict[Any, Value] = {}
+        self.carried_classes: set[ClassObj] = set()
         #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
         self._recipe_of_class: dict[ClassObj, Any] | None = None
         #: interpretations of calls carried from the previous version and kept for the next
@@ -509,6 +514,7 @@ class Interpreter(
                         if known.get(id(v), (None,))[0] is v
                     }
                 self.carry_out.transform_valued = known
+                self.carry_classes()
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)
