@@ -310,6 +310,8 @@ class ModuleCarry:
     #: whether a value binds a module-level name to a transform, by the value's identity (see
     #: `interp.Interpreter._may_differentiate`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: what `interp.Interpreter._facts` found of values, by identity (with the value)
+    value_facts: dict[int, tuple[Any, tuple, tuple, bool]] = field(default_factory=dict)
     #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
     #: statements ran
     may_differentiate: Any = None
@@ -947,9 +949,18 @@ class StatementReplay:
         if carry is None:
             return
         fps = self._class_fps
-        for cls, r in self.recipe_classes:
-            if not _as_made(cls, r):
-                continue
+        # (both calls come once the module's statements ran, with nothing run between them:
+        # the classes as made, and the customs' fields, are the same for both)
+        made = self._classes_as_made
+        if made is None:
+            made = self._classes_as_made = [
+                (cls, r) for cls, r in self.recipe_classes if _as_made(cls, r)
+            ]
+            self._custom_fields = [
+                (c, recipe, tuple(getattr(c, f) for f in _CUSTOM_FIELDS))
+                for c, recipe in self.custom_recipes.items()
+            ]
+        for cls, r in made:
             if before:
                 fp = carry.class_fps.get(r)
                 if fp is not None:
@@ -960,8 +971,7 @@ class StatementReplay:
                     carry.class_fps[r] = fp
         # a custom function made from a recipe whose fields are the very objects its
         # predecessor's were (replayed values, which nothing changes: see `stable`)
-        for c, recipe in self.custom_recipes.items():
-            now = tuple(getattr(c, f) for f in _CUSTOM_FIELDS)
+        for c, recipe, now in self._custom_fields:
             if before:
                 prev = carry.custom_fps.get(recipe)  # type: ignore[call-overload]
                 if prev is not None and all(a is b for a, b in zip(prev[0], now)):
