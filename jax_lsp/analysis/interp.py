@@ -127,6 +127,8 @@ class _MayDifferentiate:
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
     #: whether it was asked yet (in this analysis)
     asked: bool = False
+    #: how many of `closures_seen` (only ever added to) were looked at for new functions
+    seen_upto: int = 0
     #: the module's names and values when last asked, with the names bound to transforms
     #: then, and those that batch (`_may_batch`); `_may_batch`'s last answer, with the names
     #: and the list of functions not interesting (only ever appended to) it was for
@@ -633,8 +635,12 @@ class Interpreter(
         seed = frozenset(names) if first and self.carry_out is not None else None
         if first and self._md_carried is not None:
             self._resume(self._md_carried, names)
-        new_funcs = [f for f in self.closures_seen if f.module is self.main and f not in md.idents]
         closures = self.closures_seen
+        main, idents = self.main, md.idents
+        new_funcs = [
+            f for f in islice(closures, md.seen_upto, None) if f.module is main and f not in idents
+        ]
+        md.seen_upto = len(closures)
         for f in new_funcs:
             md.idents[f] = self._identifiers_of(f.node)
             scope = closures[f].scope
