@@ -721,10 +721,15 @@ class Interpreter(
             names = md.batching[1]
         else:
             # (a name holding one function of the module batches nothing)
-            facts = self._facts
-            names = frozenset(jaxapi.BATCH_SHORT_NAMES).union(
-                name for name, v in items if facts(v)[3]
-            )
+            known = self._value_facts
+            batching = []
+            for name, v in items:
+                f = known.get(id(v))
+                if f is None or f[0] is not v:
+                    f = self._facts(v)
+                if f[3]:
+                    batching.append(name)
+            names = frozenset(jaxapi.BATCH_SHORT_NAMES).union(batching)
             md.batching = (items, names)
         rest = md.rest
         key = (names, rest, len(rest))
@@ -882,9 +887,11 @@ class Interpreter(
             return known[1], known[2]
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
-        facts = self._facts
+        known = self._value_facts
         for name, value in items:
-            f = facts(value)
+            f = known.get(id(value))
+            if f is None or f[0] is not value:
+                f = self._facts(value)
             for fn in f[1]:
                 names_of.setdefault(fn, []).append(name)
             for fn in f[2]:
@@ -896,10 +903,8 @@ class Interpreter(
         """What `_transformed_holders` and `_may_batch` ask of a value a module-level name
         holds: the transformed functions among its functions, those among its items, whether
         it batches. Values do not change: kept by identity (with the value) from one version
-        to the next, whose names mostly hold the very same values (see `replay`)."""
-        f = self._value_facts.get(id(v))
-        if f is not None and f[0] is v:
-            return f
+        to the next, whose names mostly hold the very same values (see `replay`); its callers
+        look there first."""
         fns = v.fns
         # (most names hold one function of the module: nothing to look into)
         more = bool(fns) and (len(fns) != 1 or type(fns[0]) is not Closure)
