@@ -713,9 +713,13 @@ class IncrementalAnalyzer:
                             exact_only,
                         )
                     except NotExact as e:
+                        # (with `exact_only`, or where the carried state cannot stand: then
+                        # a full analysis answers)
                         self._last = None
                         self.inexact = [str(e)]
-                        return None
+                        if exact_only:
+                            return None
+                        result = None
                     if result is not None:
                         if exact_only and not result.exact:
                             self._last = None

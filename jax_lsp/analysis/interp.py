@@ -87,6 +87,8 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 #: Python frames an analysis may stack: about 6 per call level, and expression nesting
 _RECURSION_LIMIT = 20_000
+#: no fingerprint (`_module_fingerprints`)
+_NONE = object()
 
 
 @dataclass
@@ -125,6 +127,8 @@ class _MayDifferentiate:
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
     #: whether it was asked yet (in this analysis)
     asked: bool = False
+    #: how many of `closures_seen` (only ever added to) were looked at for new functions
+    seen_upto: int = 0
     #: the module's names and values when last asked, with the names bound to transforms
     #: then, and those that batch (`_may_batch`); `_may_batch`'s last answer, with the names
     #: and the list of functions not interesting (only ever appended to) it was for
@@ -335,6 +339,17 @@ class Interpreter(
         self.statements_replayed = 0
         #: the classes made from a `replay.ClassRecipe`, with it
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        #: the value binding each class made from a recipe; those of them the previous
+        #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
+        #: ends the incremental analysis, whose tests of what stayed the same go by identity
+        self.class_values: dict[Any, Value] = {}
+        self.carried_classes: set[ClassObj] = set()
+        #: the classes still as made, and each custom function's fields, once the module's
+        #: statements ran (see `class_fingerprints`)
+        self._classes_as_made: list[tuple[ClassObj, Any]] | None = None
+        #: the names `_module_fingerprints` fingerprinted (the others kept the previous one)
+        self._fresh_fingerprints: list[str] | None = None
+        self._custom_fields: list[tuple[CustomFn, Any, tuple]] = []
         #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
         self._recipe_of_class: dict[ClassObj, Any] | None = None
         #: interpretations of calls carried from the previous version and kept for the next
@@ -416,6 +431,10 @@ class Interpreter(
         #: the position of each function in `closures_seen` (see `_entry_points`)
         self._seen_order: dict[FuncInfo, int] = {}
         self._md_carried: MayDifferentiateCarry | None = None
+        #: `_facts` of values, by identity (with the value)
+        self._value_facts: dict[int, tuple[Value, tuple, tuple, bool]] = (
+            carry.value_facts if carry is not None else {}
+        )
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
             self._md_carried = carry.may_differentiate
@@ -463,7 +482,7 @@ class Interpreter(
         if self.record:
             self.module_fingerprints = self._module_fingerprints()
             if self.reuse is not None:
-                self.reuse.start(self.module_fingerprints)
+                self.reuse.start(self.module_fingerprints, self._fresh_fingerprints)
             self.start_calls()
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
@@ -509,6 +528,15 @@ class Interpreter(
                         if known.get(id(v), (None,))[0] is v
                     }
                 self.carry_out.transform_valued = known
+                facts = self._value_facts
+                if len(facts) > 2 * len(self.module_scope.vars) + 1000:
+                    facts = {
+                        id(v): facts[id(v)]
+                        for v in self.module_scope.vars.values()
+                        if facts.get(id(v), (None,))[0] is v
+                    }
+                self.carry_out.value_facts = facts
+                self.carry_classes()
             if self.reuse is not None:
                 ran = set(self.effects) - self.skipped
                 self.reuse.finish(self._wrote, ran)
@@ -543,12 +571,14 @@ class Interpreter(
         prev = self.carry_in
         same = prev.values if prev is not None else {}
         prev_fps = prev.fingerprints if prev is not None else {}
-        fps = {
-            name: prev_fps[name]
-            if same.get(name) is v and name in prev_fps
-            else fingerprint(v, created, classes)
-            for name, v in self.module_scope.vars.items()
-        }
+        fresh = self._fresh_fingerprints = []
+        fps = {}
+        for name, v in self.module_scope.vars.items():
+            fp = prev_fps.get(name, _NONE) if same.get(name) is v else _NONE
+            if fp is _NONE:
+                fp = fingerprint(v, created, classes)
+                fresh.append(name)
+            fps[name] = fp
         if self.carry_out is not None:
             self.carry_out.fingerprints = fps
             self.class_fingerprints(before=False)
@@ -605,8 +635,12 @@ class Interpreter(
         seed = frozenset(names) if first and self.carry_out is not None else None
         if first and self._md_carried is not None:
             self._resume(self._md_carried, names)
-        new_funcs = [f for f in self.closures_seen if f.module is self.main and f not in md.idents]
         closures = self.closures_seen
+        main, idents = self.main, md.idents
+        new_funcs = [
+            f for f in islice(closures, md.seen_upto, None) if f.module is main and f not in idents
+        ]
+        md.seen_upto = len(closures)
         for f in new_funcs:
             md.idents[f] = self._identifiers_of(f.node)
             scope = closures[f].scope
@@ -687,13 +721,15 @@ class Interpreter(
             names = md.batching[1]
         else:
             # (a name holding one function of the module batches nothing)
-            names = frozenset(jaxapi.BATCH_SHORT_NAMES).union(
-                name
-                for name, v in items
-                if v.fns
-                and (len(v.fns) != 1 or type(v.fns[0]) is not Closure)
-                and any(map(_batches, v.fns))
-            )
+            known = self._value_facts
+            batching = []
+            for name, v in items:
+                f = known.get(id(v))
+                if f is None or f[0] is not v:
+                    f = self._facts(v)
+                if f[3]:
+                    batching.append(name)
+            names = frozenset(jaxapi.BATCH_SHORT_NAMES).union(batching)
             md.batching = (items, names)
         rest = md.rest
         key = (names, rest, len(rest))
@@ -851,17 +887,34 @@ class Interpreter(
             return known[1], known[2]
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
+        known = self._value_facts
         for name, value in items:
-            fns = value.fns
-            # (most names hold one function of the module: nothing to look into)
-            if fns and (len(fns) != 1 or type(fns[0]) is not Closure):
-                for fn in _transformed_in(fns):
-                    names_of.setdefault(fn, []).append(name)
-            if value.items is not None:
-                for fn in _transformed_items(value):
-                    held_by.setdefault(fn, []).append(name)
+            f = known.get(id(value))
+            if f is None or f[0] is not value:
+                f = self._facts(value)
+            for fn in f[1]:
+                names_of.setdefault(fn, []).append(name)
+            for fn in f[2]:
+                held_by.setdefault(fn, []).append(name)
         self._holders = (items, names_of, held_by)
         return names_of, held_by
+
+    def _facts(self, v: Value) -> tuple[Value, tuple, tuple, bool]:
+        """What `_transformed_holders` and `_may_batch` ask of a value a module-level name
+        holds: the transformed functions among its functions, those among its items, whether
+        it batches. Values do not change: kept by identity (with the value) from one version
+        to the next, whose names mostly hold the very same values (see `replay`); its callers
+        look there first."""
+        fns = v.fns
+        # (most names hold one function of the module: nothing to look into)
+        more = bool(fns) and (len(fns) != 1 or type(fns[0]) is not Closure)
+        f = self._value_facts[id(v)] = (
+            v,
+            tuple(_transformed_in(fns)) if more else (),
+            tuple(_transformed_items(v)) if v.items is not None else (),
+            more and any(map(_batches, fns)),
+        )
+        return f
 
     def _contained(self, node: ast.AST) -> bool:
         """Whether the function value made at `node` of the analysed module is never seen

@@ -17,6 +17,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
+from jax_lsp.analysis.roots import NotExact
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -158,6 +159,11 @@ class JaxApiCalls:
         data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
         are static."""
         classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
+        if not self.carried_classes.isdisjoint(classes):
+            # a class the previous version handed on (see `replay.ClassRecipe`) would differ
+            # from the one its statement makes: the identities the incremental analysis
+            # compared so far no longer stand for the same content
+            raise NotExact("a class carried from the previous version is registered as a pytree")
         static: set[str] = set()
         if name == "jax.tree_util.register_pytree_node":
             flatten = args.get(1, "flatten_func")

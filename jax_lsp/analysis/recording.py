@@ -99,11 +99,14 @@ class RootRecording:
         family = reuse.reusable(root, entry) if reuse is not None else None
         if family is None:
             return False
+        findings = self.findings
+        known = reuse.moved_keys  # type: ignore[union-attr]
+        moved_key = reuse.moved_key  # type: ignore[union-attr]
         for _, rec in family:
             for _key, finding, first in rec.findings:
                 if not first:
-                    moved = reuse.move(finding)  # type: ignore[union-attr]
-                    if (moved.code, moved.span) not in self.findings:
+                    mk = known.get(id(finding)) or moved_key(finding)
+                    if mk[1] not in findings:
                         # worded by a root that ran before and no longer emits it: this
                         # root words it now
                         return False
@@ -134,15 +137,19 @@ class RootRecording:
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)
             late = bool(i) or rec.late
+            first_root, finding_roots = self.first_root, self.finding_roots
             for _key, finding, _first in rec.findings:
-                moved = reuse.move(finding)  # type: ignore[union-attr]
-                k = (moved.code, moved.span)
-                if k not in self.findings:
-                    self.findings[k] = moved
-                    self.first_root[k] = r
+                moved, k = known.get(id(finding)) or moved_key(finding)
+                if k not in findings:
+                    findings[k] = moved
+                    first_root[k] = r
                     if late:
                         self._injected_late.add(k)
-                self.finding_roots.setdefault(k, set()).add(r)
+                roots = finding_roots.get(k)
+                if roots is None:
+                    finding_roots[k] = {r}
+                else:
+                    roots.add(r)
         return True
 
     def note_spawned(self, fi: FuncInfo) -> None:

@@ -18,8 +18,10 @@ is only made of a statement that
   this module closing over the module's scope, APIs, transformed and wrapped functions of
   those. Instances are mutable: a statement binding one runs every time, and so does every
   statement reading it (it is a new object each time). Classes are mutable too (and the
-  instance their methods are bound to): a class is replayed as a new class with the same
-  content (`ClassRecipe`), so what reads it runs again. So is a custom derivative function
+  instance their methods are bound to): a class is replayed as the previous version's class
+  if that one ended the analysis as its statement made it (nothing tells the two apart; what
+  reads it is replayed too), else as a new class with the same content (`ClassRecipe`), so
+  what reads it runs again; the instance is new each time. So is a custom derivative function
   (`CustomRecipe`); a statement that only attaches its rules (`f.defvjp(fwd, bwd)`) is
   replayed onto the new one, the only effect a record replays.
 
@@ -202,7 +204,15 @@ def build_runs(
 class ClassRecipe:
     """A class as its statement left it. Classes, and the instance their methods are bound to
     when analysed on their own, are mutable (roots store into that instance): a replay makes
-    new ones with the same content, so a statement reading the class runs again."""
+    a new instance, and a new class with the same content unless the previous version's class
+    ended that analysis as made (`_as_made`: no root or statement registered it as a pytree,
+    the one change made to an existing class). Then that class is bound again (with its
+    value, so the names' fingerprints, the entry fingerprints and the statements reading it
+    are taken as they were, by identity), which a full analysis cannot tell from a new one:
+    the same content, and the carried interpretations of calls holding it (`carried_calls`)
+    ran with that content. Should it change in this version after all (a statement typed
+    registers it), those identities no longer stand for its content: the incremental
+    analysis stops (`roots.NotExact`) and the version is analysed in full."""
 
     name: str
     attrs: tuple[tuple[str, Value], ...]
@@ -300,11 +310,16 @@ class ModuleCarry:
     #: whether a value binds a module-level name to a transform, by the value's identity (see
     #: `interp.Interpreter._may_differentiate`)
     transform_valued: dict[int, tuple[Value, bool]] = field(default_factory=dict)
+    #: what `interp.Interpreter._facts` found of values, by identity (with the value)
+    value_facts: dict[int, tuple[Any, tuple, tuple, bool]] = field(default_factory=dict)
     #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
     #: statements ran
     may_differentiate: Any = None
     #: the runs of statements replayed at once (`ReplayRun`), by first statement
     runs: dict[ast.stmt, ReplayRun] = field(default_factory=dict)
+    #: the value binding each class made from a recipe that was still as its statement made
+    #: it when the analysis ended (see `ClassRecipe`): the next version binds that very class
+    classes: dict[ClassRecipe, Value] = field(default_factory=dict)
 
 
 class _Unstable(Exception):
@@ -515,6 +530,9 @@ class StatementReplay:
             if rec is not None and self._replayable(rec, stmt):
                 self._replay(rec, stmt)
                 replayed += 1
+                if rec.klass is not None:
+                    # (its value, carried or new: the next version may carry it)
+                    bound[rec.klass.name] = scope.vars[rec.klass.name]
             elif isinstance(stmt, _RECORDABLE) or (
                 type(stmt) is ast.ClassDef
                 and not stmt.decorator_list
@@ -523,6 +541,8 @@ class StatementReplay:
                 rec = self._exec_recorded(stmt, scope)
                 if rec is None:
                     continue
+                if rec.klass is not None:
+                    bound[rec.klass.name] = scope.vars[rec.klass.name]
             elif type(stmt) in (ast.Import, ast.ImportFrom):
                 self._exec_import(stmt, scope, bound)
                 continue
@@ -693,24 +713,34 @@ class StatementReplay:
         variables = self.module_scope.vars
         if rec.klass is not None:
             r = rec.klass
-            cls = ClassObj(
-                r.name,
-                stmt,
-                attrs=dict(r.attrs),
-                bases=list(r.bases),
-                linen=r.linen,
-                static_fields=set(r.static_fields),
-                pytree=r.pytree,
-                remat=r.remat,
-                data_fields=set(r.data_fields),
-            )
+            # the previous version's class, if it ended as made: nothing tells it from a new
+            # one (`carried_classes`); the object its methods are bound to is made anew (the
+            # roots store into it)
+            class_value = self.carry_in.classes.get(r) if self.carry_in is not None else None
+            if class_value is not None:
+                cls = class_value.fns[0]
+                self.carried_classes.add(cls)
+            else:
+                cls = ClassObj(
+                    r.name,
+                    stmt,
+                    attrs=dict(r.attrs),
+                    bases=list(r.bases),
+                    linen=r.linen,
+                    static_fields=set(r.static_fields),
+                    pytree=r.pytree,
+                    remat=r.remat,
+                    data_fields=set(r.data_fields),
+                )
+                class_value = Value(fns=(cls,))
             self.recipe_classes.append((cls, r))
+            self.class_values[r] = class_value
             self_value = Value(fns=(Instance(cls),))
             for fi, bound in r.methods:
                 if bound:
                     self.method_self[fi] = self_value
                 self.method_class[fi] = cls
-            variables[r.name] = Value(fns=(cls,))
+            variables[r.name] = class_value
         for name, assigned in rec.rule_sets:
             c = variables[name].fns[0]
             for attr, value in assigned:
@@ -897,7 +927,18 @@ class StatementReplay:
             tuple((fi, fi in bound) for fi, _ in classes),
         )
         self.recipe_classes.append((cls, recipe))
+        self.class_values[recipe] = v
         return recipe
+
+    def carry_classes(self) -> None:
+        """Hand the next version the classes made from a recipe that are still as their
+        statement made them (see `ClassRecipe`, `carried_classes`)."""
+        if self.carry_out is None:
+            return
+        values = self.class_values
+        self.carry_out.classes = {
+            r: values[r] for cls, r in self.recipe_classes if r in values and _as_made(cls, r)
+        }
 
     def class_fingerprints(self, before: bool) -> None:
         """A class made from a recipe and left as its statement made it has the fingerprint
@@ -908,9 +949,18 @@ class StatementReplay:
         if carry is None:
             return
         fps = self._class_fps
-        for cls, r in self.recipe_classes:
-            if not _as_made(cls, r):
-                continue
+        # (both calls come once the module's statements ran, with nothing run between them:
+        # the classes as made, and the customs' fields, are the same for both)
+        made = self._classes_as_made
+        if made is None:
+            made = self._classes_as_made = [
+                (cls, r) for cls, r in self.recipe_classes if _as_made(cls, r)
+            ]
+            self._custom_fields = [
+                (c, recipe, tuple(getattr(c, f) for f in _CUSTOM_FIELDS))
+                for c, recipe in self.custom_recipes.items()
+            ]
+        for cls, r in made:
             if before:
                 fp = carry.class_fps.get(r)
                 if fp is not None:
@@ -921,8 +971,7 @@ class StatementReplay:
                     carry.class_fps[r] = fp
         # a custom function made from a recipe whose fields are the very objects its
         # predecessor's were (replayed values, which nothing changes: see `stable`)
-        for c, recipe in self.custom_recipes.items():
-            now = tuple(getattr(c, f) for f in _CUSTOM_FIELDS)
+        for c, recipe, now in self._custom_fields:
             if before:
                 prev = carry.custom_fps.get(recipe)  # type: ignore[call-overload]
                 if prev is not None and all(a is b for a, b in zip(prev[0], now)):

@@ -30,7 +30,7 @@ state re-running changed, a finding whose wording came from a root that no longe
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,6 +98,8 @@ class Reuse:
         self._mentioned_by = mentioned_by
         self.stale_nodes: set[ast.AST] | None = None
         self._moved: dict[int, Finding] = {}
+        #: by finding (of the previous version), where it is now and its key there
+        self.moved_keys: dict[int, tuple[Finding, FindingKey]] = {}
         self.changed: set[str] = set()
         self._stale: dict[ast.AST, bool] = {}
         #: why the result may differ from a full analysis's (empty: it cannot)
@@ -124,16 +126,31 @@ class Reuse:
             moved = self._moved[id(finding)] = self._move(finding)
         return moved
 
-    def start(self, fingerprints: dict[str, object]) -> None:
-        """The module's statements ran: which module-level names hold something new."""
+    def moved_key(self, finding: Finding) -> tuple[Finding, FindingKey]:
+        """`move(finding)`, with its key among the findings (kept: a finding put back is
+        looked up once per root credited with it, hundreds of roots per version)."""
+        mk = self.moved_keys.get(id(finding))
+        if mk is None:
+            moved = self.move(finding)
+            mk = self.moved_keys[id(finding)] = (moved, (moved.code, moved.span))
+        return mk
+
+    def start(
+        self, fingerprints: dict[str, object], fresh: Iterable[str] | None = None
+    ) -> None:
+        """The module's statements ran: which module-level names hold something new.
+        `fresh`: the names whose fingerprint is not the very one of the previous version, if
+        known (the others hold nothing new)."""
         old = self.fingerprints
         new = fingerprints
         # (most names keep the very fingerprint: `is` spares comparing it)
         self.changed = {
             n
-            for n in old.keys() | new.keys()
+            for n in (old.keys() | new.keys() if fresh is None else fresh)
             if (a := old.get(n, _MISSING)) is not (b := new.get(n, _MISSING)) and a != b
         }
+        if fresh is not None:
+            self.changed.update(old.keys() - new.keys())
         index = self._mentioned_by
         if index is not None:
             # what `stale` says of the records' code, found from the edit: the nodes of the

@@ -347,3 +347,47 @@ def test_a_run_of_replayed_statements_reading_a_function_edited_since_runs_again
         assert _signature(got) == _signature(want), version
         assert analyzer.incremental_runs
     assert [f.code for f in analyze_source(after).findings] == ["JAX001"]
+
+
+def test_a_class_left_as_made_is_carried_to_the_next_version() -> None:
+    """A class its statement made and nothing changed since (`Model`) is the very same object
+    in the next version (`replay.ModuleCarry.classes`): no class is made anew for a keystroke
+    in a function, and the result still equals a full analysis. One registered as a pytree
+    after its statement (`Trainer`) is not carried."""
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(MODULE, "m.py")
+    carried = analyzer._last.carry.classes  # type: ignore[union-attr]
+    by_name = {r.name: v for r, v in carried.items()}
+    assert "Model" in by_name and "Trainer" not in by_name
+    for typed in ("  # typed", "  # typed again"):
+        edited = MODULE.replace("    return g2\n", f"    return g2{typed}\n")
+        got = analyzer.analyze(edited, "m.py")
+        assert got.exact and _signature(got) == _signature(analyze_source(edited, "m.py"))
+        now = {r.name: v for r, v in analyzer._last.carry.classes.items()}  # type: ignore[union-attr]
+        assert now["Model"] is by_name["Model"]
+        assert "Trainer" not in now
+    assert analyzer.full_runs == 1
+
+
+def test_a_carried_class_registered_by_a_typed_statement_is_analysed_in_full() -> None:
+    """A class carried from the previous version, then registered as a pytree by a statement
+    typed since, would no longer be what its statement made while the analysis compared it by
+    identity: that version is analysed in full (equal to a full analysis), and the next edit
+    is incremental again."""
+    source = (
+        "import jax\n\n\nclass Point:\n    x: float\n\n\n"
+        "def uses(p):\n    return jax.grad(lambda q: Point.x * q)(p)\n"
+    )
+    registered = source + (
+        "\n\njax.tree_util.register_dataclass(Point, data_fields=['x'], meta_fields=[])\n"
+    )
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source, "m.py")
+    assert {r.name for r in analyzer._last.carry.classes} == {"Point"}  # type: ignore[union-attr]
+    got = analyzer.analyze(registered, "m.py")
+    assert _signature(got) == _signature(analyze_source(registered, "m.py"))
+    assert analyzer.full_runs == 2 and analyzer._last.carry.classes == {}  # type: ignore[union-attr]
+    edited = registered.replace("* q)(p)", "* q)(p)  # typed")
+    got = analyzer.analyze(edited, "m.py")
+    assert _signature(got) == _signature(analyze_source(edited, "m.py"))
+    assert analyzer.full_runs == 2 and analyzer.incremental_runs >= 1
