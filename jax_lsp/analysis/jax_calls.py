@@ -26,6 +26,7 @@ from jax_lsp.analysis.values import (
     ArrayMethod,
     ClassObj,
     Closure,
+    LazyName,
     Level,
     Transformed,
     Value,
@@ -42,6 +43,7 @@ class JaxApiCalls:
 
     def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
         name = self.extra_transforms.get(name, name)
+        args = self.imported_data_read(args)
         if name in jaxapi.CALLBACKS:
             return self.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.extra_callbacks:
@@ -153,6 +155,41 @@ class JaxApiCalls:
                     "differentiated values are assumed to pass through it",
                 )
         return derived(vals)
+
+    def imported_data_read(self, args: Args) -> Args:
+        """`args` with each imported name that holds data (`from .config import ARGNUMS`, a
+        tuple of such names) read as the value its module binds: JAX reads the value it is
+        given (an `argnums`, an `in_axes`, a dtype), so it is known here as a literal written
+        in place would be. An imported function stays the lazy name, read when it is called."""
+        if not any(type(f) is LazyName for v in args.all_values() for f in self._lazy_parts(v)):
+            return args
+
+        def read(v: Value, depth: int = 0) -> Value:
+            if v.items is not None and v.keys is None and depth == 0:
+                items = [read(i, 1) for i in v.items]
+                if any(a is not b for a, b in zip(items, v.items)):
+                    return self._seq(items) if v.const is NOCONST else v
+                return v
+            if not v.fns or not all(type(f) is LazyName for f in v.fns):
+                return v
+            value = self.resolve_lazy(v)
+            return value if not value.fns and value.const is not NOCONST else v
+
+        return Args(
+            [read(v) for v in args.pos],
+            {k: read(v) for k, v in args.kw.items()},
+            args.pos_nodes,
+            args.kw_nodes,
+            args.star,
+            args.dstar,
+        )
+
+    @staticmethod
+    def _lazy_parts(v: Value) -> tuple:
+        """The callables of `v` and of its items (a tuple literal's), where lazy names are."""
+        if v.items is None:
+            return v.fns
+        return v.fns + tuple(f for i in v.items for f in i.fns)
 
     def register_pytree(self, name: str, args: Args) -> Value:
         """`register_pytree_node(cls, flatten, unflatten)`, `register_dataclass(cls,

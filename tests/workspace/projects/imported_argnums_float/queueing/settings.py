@@ -1,0 +1,3 @@
+SERVICE_RATE = 1.5
+# the arguments of the waiting-time model the sensitivities are taken with respect to
+WRT = (0,)
