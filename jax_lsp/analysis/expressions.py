@@ -53,6 +53,9 @@ from jax_lsp.analysis.values import (
 )
 
 _MAX_MODULES = 64
+#: how many re-exports (`from .table import TABLE` in a package's `__init__`) an imported
+#: name is followed through to the module defining it
+MAX_REEXPORTS = 8
 
 
 @lru_cache(maxsize=4096)
@@ -506,8 +509,22 @@ class PythonExpressions:
         return UNKNOWN
 
     def resolve_lazy(self, v: Value) -> Value:
-        if not v.fns or not any(type(f) is LazyName for f in v.fns):
-            return v
+        """What an imported name (`LazyName`) is bound to in its module, following re-exports:
+        a package's `__init__` that imports the name from a submodule (`from .sink import
+        Mixin`) binds it lazily too, and a class base, a subscripted table or an iterated list
+        is read as the value it finally is, as Python's import gives it. A chain longer than
+        `MAX_REEXPORTS` (only a cycle of re-exports, which Python's import refuses) is
+        unknown."""
+        for _ in range(MAX_REEXPORTS):
+            if not v.fns or not any(type(f) is LazyName for f in v.fns):
+                return v
+            v = self._resolve_lazy_once(v)
+        if any(type(f) is LazyName for f in v.fns):
+            v = Value(tan=v.tan, fns=tuple(f for f in v.fns if type(f) is not LazyName),
+                      traced=v.traced)
+        return v
+
+    def _resolve_lazy_once(self, v: Value) -> Value:
         rest = tuple(f for f in v.fns if type(f) is not LazyName)
         # (nothing but the imported name: its value as it is, a list's or dict's items too)
         parts = [Value(tan=v.tan, fns=rest, traced=v.traced)] if rest or v.tan or v.traced else []

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
-from jax_lsp.analysis.expressions import compare_constants
+from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
@@ -700,10 +700,7 @@ class PythonStatements:
         unresolved (`from cfg import FLOW; FLOW.mode = v`, or `pkg.FLOW.mode = v` through a
         package's re-export), is the object its module holds: the store changes that one, which
         the module's own functions read."""
-        for _ in range(_MAX_REEXPORTS):
-            if not any(type(f) is LazyName for f in obj.fns):
-                break
-            obj = self.resolve_lazy(obj)  # type: ignore[attr-defined]
+        obj = self.resolve_lazy(obj)  # type: ignore[attr-defined]
         for inst in obj.fns:
             if isinstance(inst, Instance):
                 old = inst.attrs.get(name)
@@ -730,7 +727,7 @@ class PythonStatements:
         """The module (its one instance in this analysis) and name that define global `name`
         of the workspace module at `path`, following re-exports (`from .table import TABLE`
         in a package's `__init__`); None when it cannot be read."""
-        for _ in range(_MAX_REEXPORTS):
+        for _ in range(MAX_REEXPORTS):
             info = self.load_module(path)
             if info is None:
                 return None
@@ -768,10 +765,6 @@ class PythonStatements:
             self.store(name, value, scope)
         elif name in scope.module.vars:
             self.write_global(name, value, scope)
-
-
-#: how many re-exports (`from .table import TABLE` in a package) a write follows to its module
-_MAX_REEXPORTS = 8
 
 
 def _holds_functions(v: Value) -> bool:

@@ -2,7 +2,9 @@
 
 A `Workspace` maps an import (`from .ops import f`, `import mylib.linalg as la`) to a source
 file: relative imports against the importing file's package, absolute ones against the importing
-file's folder, the workspace roots, and the site folders of the selected Python environment
+file's folder, the folder holding its outermost package (which Python's import path has, for the
+module to be importable by its dotted name), the workspace roots, and the site folders of the
+selected Python environment
 (found without running a repository's code: see `environment`). Parsed
 modules are cached by path and content hash; open editor buffers override files on disk.
 """
@@ -149,12 +151,27 @@ class Workspace:
         search: list[Path] = []
         if importer is not None:
             search.append(importer.parent)
+            top = self._package_root(importer.parent)
+            if top is not None:
+                search.append(top)
         search += self.roots + self.env_paths
         for base in search:
             found = _module_file(base, parts, self.planned)
             if found is not None:
                 return found
         return None
+
+    def _package_root(self, folder: Path) -> Path | None:
+        """The folder holding the outermost regular package that `folder` is in (None when
+        `folder` is no package): a module of `pkg/sub/` is imported as `pkg.sub.mod`, so that
+        folder is on Python's import path (`sys.path[0]` of a script beside `pkg/`, however
+        the project is opened) and the package's absolute imports of itself (`from
+        pkg.utils import host`) resolve there."""
+        top = None
+        while _is_package(folder, self.planned) and folder.parent != folder:
+            folder = folder.parent
+            top = folder
+        return top
 
     def parse(self, path: Path) -> ParsedModule | None:
         text = self.overlay.get(path)
@@ -203,6 +220,12 @@ class Workspace:
         cached = self._cache.pop(path, None)
         if cached is not None:
             self._cached_chars -= cached.size
+
+
+def _is_package(folder: Path, planned: dict[Path, str] | None = None) -> bool:
+    """Whether `folder` is a regular package (it holds an `__init__.py`)."""
+    init = folder / "__init__.py"
+    return init.is_file() or bool(planned and init in planned)
 
 
 def _module_file(base: Path, parts: list[str],

@@ -1,0 +1,3 @@
+from .audits import HostAuditMixin, QuietAuditMixin
+
+__all__ = ["HostAuditMixin", "QuietAuditMixin"]
