@@ -664,3 +664,37 @@ def on_pair_w(p):
 """
     got = {call: findings(prelude + call + "\n") for call in INT_LEAF_CASES}
     assert got == INT_LEAF_CASES
+
+
+LINEARIZE_LOOP_PRELUDE = """\
+def run(x, n):
+    return lax.fori_loop(0, n, lambda i, c: c * 0.9 + 0.1, x)
+def run_stopped(x, n):
+    return x + lax.stop_gradient(lax.fori_loop(0, n, lambda i, c: c * 0.9, x))
+x = jnp.ones(2)
+"""
+
+LINEARIZE_LOOP_CASES = {
+    # linear_transpose of linearize's map transposes the dynamic-bound loop: raises
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run(v, n), x)\n"
+    "    return jax.linear_transpose(lin, x)(x)\nf(x, 3)": [(2, "JAX009")],
+    # the linear map only applied: runs
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run(v, n), x)\n"
+    "    return lin(x)\nf(x, 3)": [],
+    # jvp never transposes: runs
+    "@jax.jit\ndef f(x, n):\n    return jax.jvp(lambda v: run(v, n), (x,), (x,))\nf(x, 3)": [],
+    # eager: the bound is concrete, JAX runs a scan, which transposes: runs
+    "_, lin = jax.linearize(lambda v: run(v, 3), x)\njax.linear_transpose(lin, x)(x)": [],
+    # the loop's tangent stopped before the output: nothing of it is transposed: runs
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run_stopped(v, n), x)\n"
+    "    return jax.linear_transpose(lin, x)(x)\nf(x, 3)": [],
+}
+
+
+def test_linearize_keeps_a_loop_that_linear_transpose_transposes() -> None:
+    # JAX 0.10.2 (each case run): jax.linearize keeps a while_loop (a fori_loop with traced
+    # bounds) in its linear map; jax.linear_transpose of that map raises "Reverse-mode
+    # differentiation does not work for lax.while_loop or lax.fori_loop with dynamic
+    # start/stop values"; applying the map, jvp, concrete bounds or a stopped loop run.
+    got = {c: findings(LINEARIZE_LOOP_PRELUDE + c + "\n") for c in LINEARIZE_LOOP_CASES}
+    assert got == LINEARIZE_LOOP_CASES
