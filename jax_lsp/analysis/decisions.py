@@ -195,6 +195,11 @@ class CallbackDecisions:
                 f"`{what}` is a custom_vjp function reached by `{level.name}` "
                 f"(line {site_line}){route}"
             )
+        elif code == "JAX009" and level.mode == FORWARD:  # linearize's map, transposed
+            head = (
+                f"`{what}` is linearized by `{level.name}` (line {site_line}){route}, and the "
+                f"linear function is transposed"
+            )
         elif code == "JAX009":
             head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
         elif code == "JAX010":

@@ -130,6 +130,15 @@ def _only_traced(v: Value, path: tuple, here: tuple) -> Value:
     return Value(traced=here == path)
 
 
+def _may_transpose(m: Any) -> bool:
+    """Whether the mark `m` is a level whose loops JAX may transpose: a reverse one (grad, vjp),
+    or `linearize` (the forward level that defers): its linear function keeps a `while_loop`
+    (a fori_loop with traced bounds) as a loop over tangents, which `linear_transpose` of that
+    function cannot transpose (JAX 0.10.2 raises the reverse-mode loop error there; calling
+    the linear function alone runs). A `jvp` never transposes."""
+    return isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
+
+
 def _mark_loop_tangent(
     v: Value, level: Level, mark: LoopTangent, path: tuple = (), skip: frozenset = EMPTY
 ) -> Value:
@@ -469,15 +478,13 @@ class HigherOrder:
         self, val: Value, node: ast.AST, what: str, loop: tuple | None = None
     ) -> Value:
         """A loop reverse-differentiated: JAX009 once its tangent reaches the level's output
-        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. With
+        (`_transposed_loops`); `val` comes back carrying that tangent's LoopTangent mark. A
+        `linearize` level's loop is kept in its linear function, which fails only once
+        transposed (`_may_transpose`). With
         the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
         `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
-            (
-                m
-                for m in val.tan - self.reads(MASK).mask
-                if isinstance(m, Level) and m.mode == REVERSE
-            ),
+            (m for m in val.tan - self.reads(MASK).mask if _may_transpose(m)),
             key=lambda lv: lv.order,
         )
         if not levels:
@@ -539,10 +546,11 @@ class HigherOrder:
         )
 
     def _transposed_loops(self, level: Level, out: Value) -> None:
-        """The loops whose tangent reaches `level`'s output are transposed: their JAX009."""
+        """The loops whose tangent reaches `level`'s output are transposed: their JAX009 (for a
+        `linearize` level, once its linear function is transposed: `Level.on_transpose`)."""
         for m in out.tan:
             if isinstance(m, LoopTangent) and m.level is level:
-                level.pending.extend(m.pending)
+                (level.on_transpose if level.mode == FORWARD else level.pending).extend(m.pending)
 
     def custom_root(self, args: Args, node: ast.AST) -> Value:
         f = args.get(0, "f") or UNKNOWN

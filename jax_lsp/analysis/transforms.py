@@ -29,8 +29,8 @@ from jax_lsp.analysis.values import (
     Pullback,
     Transformed,
     Value,
-    add_mark,
     add_mark_to_arrays,
+    add_tangent_mark,
     derived,
 )
 
@@ -100,7 +100,12 @@ class Transforms:
             out = self.run_level(
                 level,
                 fun,
-                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                Args(
+                    [add_tangent_mark(p, frozenset({level})) for p in prim],
+                    {},
+                    [None] * len(prim),
+                    {},
+                ),
                 node,
             )
             # the tangent output is linear in the given tangents: it carries their marks
@@ -113,7 +118,12 @@ class Transforms:
             out = self.run_level(
                 level,
                 fun,
-                Args([add_mark(p, frozenset({level})) for p in prim], {}, [None] * len(prim), {}),
+                Args(
+                    [add_tangent_mark(p, frozenset({level})) for p in prim],
+                    {},
+                    [None] * len(prim),
+                    {},
+                ),
                 node,
             )
             base = Value(tan=out.tan - {level}, traced=True)
@@ -142,7 +152,7 @@ class Transforms:
 
             def nest(depth: int, vals: list[Value], spec: jaxapi.TransformSpec = spec) -> Value:
                 level = self.new_level(spec, name, node, defer=False)
-                marked = [add_mark(p, frozenset({level})) for p in vals]
+                marked = [add_tangent_mark(p, frozenset({level})) for p in vals]
                 if depth <= 1:
                     return self.run_level(
                         level, fun, Args(marked, {}, [None] * len(marked), {}), node
@@ -260,12 +270,10 @@ class Transforms:
         level.arrays_only = spec.arrays_only
         level.wrt = f.wrt
         marks = frozenset({level})
-        mark = add_mark_to_arrays if spec.arrays_only else add_mark
-        # integer inputs (allow_int) get float0 tangents: symbolic zeros, never a real tangent
-        new_pos = [
-            mark(v, marks) if i in diff and not (v.intish or v.prng_key) else v
-            for i, v in enumerate(args.pos)
-        ]
+        # integer inputs (allow_int), at any depth of their pytree, get float0 tangents:
+        # symbolic zeros, never a real tangent (`add_tangent_mark`)
+        mark = add_mark_to_arrays if spec.arrays_only else add_tangent_mark
+        new_pos = [mark(v, marks) if i in diff else v for i, v in enumerate(args.pos)]
         own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
         kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
         new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)

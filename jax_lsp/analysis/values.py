@@ -292,6 +292,22 @@ def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     return v.rebuilt(v.tan | marks, items, NOCONST, v.traced or traced)
 
 
+def add_tangent_mark(v: Value, marks: frozenset) -> Value:
+    """`v` as a differentiated argument of a transform: each leaf carries `marks`, but an
+    integer (or boolean) leaf and a PRNG key leaf, at any depth of the pytree: JAX gives them
+    a `float0` tangent (jvp requires it, `allow_int` and vjp make it), a symbolic zero that no
+    primitive is differentiated for, so a callback on such a leaf alone is never reached by
+    the transform (and the leaf stays the concrete value it was). A container carries the
+    marks when one of its leaves does."""
+    if v.intish or v.prng_key:
+        return v
+    if v.items is None:
+        return v.rebuilt(v.tan | marks, None, NOCONST, True)
+    items = tuple(add_tangent_mark(i, marks) for i in v.items)
+    tan = v.tan | marks if any(i.tan & marks for i in items) else v.tan
+    return v.rebuilt(tan, items, NOCONST, True)
+
+
 def is_python_number(v: Value) -> bool:
     """Whether `v` is a Python scalar (not an array): equinox's filters never differentiate it."""
     return isinstance(v.const, (bool, int, float, complex))

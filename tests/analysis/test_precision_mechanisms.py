@@ -625,3 +625,76 @@ def check(x, mode="table"):
 """
     assert findings(entry) == [(2, "JAX001")]
     assert findings(entry.replace('mode="table"', '*, mode="table"')) == [(2, "JAX001")]
+
+
+INT_LEAF_CASES = {
+    # jvp: an integer leaf's tangent must be float0, a symbolic zero (runs)
+    "jax.jvp(on_ids, ({'ids': ids, 'w': w},), "
+    "({'ids': np.zeros(2, jax.dtypes.float0), 'w': w},))": [],
+    # the same pytree with the callback on its float leaf: raises the JVP error
+    "jax.jvp(on_w, ({'ids': ids, 'w': w},), "
+    "({'ids': np.zeros(2, jax.dtypes.float0), 'w': w},))": [(2, "JAX001")],
+    # grad(allow_int=True) over a tuple holding the integer leaf: float0 cotangent (runs)
+    "jax.grad(on_pair, allow_int=True)((ids, w))": [],
+    "jax.grad(on_pair_w, allow_int=True)((ids, w))": [(2, "JAX001")],
+    # vjp and linearize of a dict with the integer leaf: the int leaf carries no tangent
+    "jax.vjp(on_ids, {'ids': ids, 'w': w})[1](1.0)": [],
+    "jax.linearize(on_ids, {'ids': ids, 'w': w})[1]({'ids': np.zeros(2, jax.dtypes.float0), "
+    "'w': w})": [],
+    "jax.vjp(on_w, {'ids': ids, 'w': w})[1](1.0)": [(2, "JAX001")],
+}
+
+
+def test_integer_leaves_of_a_pytree_carry_no_tangent() -> None:
+    # JAX 0.10.2 (each case run): an integer leaf of a differentiated pytree, at any depth,
+    # gets a float0 tangent (jvp requires it; allow_int and vjp make it), a symbolic zero:
+    # a callback on that leaf alone is never differentiated; on the float leaf it raises
+    # "Pure callbacks do not support JVP".
+    prelude = HOST + """\
+ids = jnp.array([0, 1], jnp.int32)
+w = jnp.ones(2)
+def on_ids(s):
+    return jnp.sum(host(s['ids'] * 1.0) * s['w'])
+def on_w(s):
+    return jnp.sum(host(s['w']) * s['ids'])
+def on_pair(p):
+    return jnp.sum(host(p[0] * 1.0) * p[1])
+def on_pair_w(p):
+    return jnp.sum(host(p[1]) * p[0])
+"""
+    got = {call: findings(prelude + call + "\n") for call in INT_LEAF_CASES}
+    assert got == INT_LEAF_CASES
+
+
+LINEARIZE_LOOP_PRELUDE = """\
+def run(x, n):
+    return lax.fori_loop(0, n, lambda i, c: c * 0.9 + 0.1, x)
+def run_stopped(x, n):
+    return x + lax.stop_gradient(lax.fori_loop(0, n, lambda i, c: c * 0.9, x))
+x = jnp.ones(2)
+"""
+
+LINEARIZE_LOOP_CASES = {
+    # linear_transpose of linearize's map transposes the dynamic-bound loop: raises
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run(v, n), x)\n"
+    "    return jax.linear_transpose(lin, x)(x)\nf(x, 3)": [(2, "JAX009")],
+    # the linear map only applied: runs
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run(v, n), x)\n"
+    "    return lin(x)\nf(x, 3)": [],
+    # jvp never transposes: runs
+    "@jax.jit\ndef f(x, n):\n    return jax.jvp(lambda v: run(v, n), (x,), (x,))\nf(x, 3)": [],
+    # eager: the bound is concrete, JAX runs a scan, which transposes: runs
+    "_, lin = jax.linearize(lambda v: run(v, 3), x)\njax.linear_transpose(lin, x)(x)": [],
+    # the loop's tangent stopped before the output: nothing of it is transposed: runs
+    "@jax.jit\ndef f(x, n):\n    _, lin = jax.linearize(lambda v: run_stopped(v, n), x)\n"
+    "    return jax.linear_transpose(lin, x)(x)\nf(x, 3)": [],
+}
+
+
+def test_linearize_keeps_a_loop_that_linear_transpose_transposes() -> None:
+    # JAX 0.10.2 (each case run): jax.linearize keeps a while_loop (a fori_loop with traced
+    # bounds) in its linear map; jax.linear_transpose of that map raises "Reverse-mode
+    # differentiation does not work for lax.while_loop or lax.fori_loop with dynamic
+    # start/stop values"; applying the map, jvp, concrete bounds or a stopped loop run.
+    got = {c: findings(LINEARIZE_LOOP_PRELUDE + c + "\n") for c in LINEARIZE_LOOP_CASES}
+    assert got == LINEARIZE_LOOP_CASES
