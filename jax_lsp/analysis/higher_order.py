@@ -270,6 +270,8 @@ class HigherOrder:
             return self.custom_root(args, node)
         if kind == "custom_linear_solve":
             return self.custom_linear_solve(args, node)
+        if kind == "closure_convert":
+            return self.closure_convert(args, node)
         if kind in ("custom_jvp", "custom_vjp", "eqx_custom_vjp"):
             fun = args.get(0, "fun")
             nondiff = args.kw.get("nondiff_argnums")
@@ -400,7 +402,42 @@ class HigherOrder:
                     return self.call_value(w.fun, new, node)
             with self.within(jitted=True):
                 return self.call_value(w.fun, new, node)
+        if w.kind == "closure_converted":
+            return self.call_closure_converted(w, args, node)
         return self.call_value(w.fun, args, node)
+
+    def closure_convert(self, args: Args, node: ast.AST) -> Value:
+        """`converted, consts = closure_convert(fun, *example_args)`: JAX traces `fun` at the
+        example arguments and hoists the traced values it closes over into `consts`, which
+        the caller passes on (`converted(x, *consts)`, usually through a custom_vjp). So
+        `consts` carry the tangents of what `fun` closes over: those of its result when
+        called with tangent-free arguments (a transform reaching the custom_vjp through
+        them is JAX005 as through any argument)."""
+        fun = args.get(0, "fun")
+        if fun is None or not fun.fns or args.star is not None or args.kw:
+            return derived(args.all_values())
+        arity = len(args.pos) - 1
+        hoisted = self._closed_over_tangents([fun], arity, node)
+        consts = Value(tan=hoisted, traced=True)
+        converted = Value(fns=(Wrapper("closure_converted", fun, arity=arity, hoisted=hoisted),))
+        return self._seq([converted, consts])
+
+    def call_closure_converted(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        """`converted(*args, *consts)`: `fun` on its leading arguments, where the constants
+        passed in stand for the values it closes over. Marks its closure carried that no
+        argument brings (the constants stripped of a level, as in a custom_vjp's fwd and bwd
+        rules) are masked in the call and dropped from its result: JAX evaluates the traced
+        function on the constants given, not on the closure."""
+        own = Args(args.pos[: w.arity], {}, args.pos_nodes[: w.arity], {})
+        consts = args.pos[w.arity :] + [v for v in (args.star,) if v is not None]
+        given = derived(args.all_values()).tan
+        absent = w.hoisted - given
+        if absent:
+            with self.within(mask=self.reads(MASK).mask | absent):
+                out = strip_marks(self.call_value(w.fun, own, node), absent)
+        else:
+            out = self.call_value(w.fun, own, node)
+        return Value(tan=out.tan | derived(consts).tan, traced=True) if consts else out
 
     def scan(self, args: Args, node: ast.AST) -> Value:
         f = args.get(0, "f") or UNKNOWN

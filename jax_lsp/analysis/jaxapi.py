@@ -157,6 +157,9 @@ HIGHER_ORDER: dict[str, str] = {
     "functools.reduce": "reduce",
     "jax.lax.custom_root": "custom_root",
     "jax.lax.custom_linear_solve": "custom_linear_solve",
+    # `converted, consts = closure_convert(fun, *example_args)`: fun with what it closes over
+    # hoisted into explicit arguments (the way to hand a closure to a custom_vjp)
+    "jax.closure_convert": "closure_convert",
     # custom derivative rules
     "jax.custom_jvp": "custom_jvp",
     "jax.custom_vjp": "custom_vjp",
@@ -427,7 +430,13 @@ PRIVATE_REEXPORTS: dict[str, tuple[str, ...]] = {
         "vjp",
         "vmap",
     ),
-    "jax._src.custom_derivatives": ("custom_gradient", "custom_jvp", "custom_vjp"),
+    "jax._src.custom_derivatives": (
+        "closure_convert",
+        "custom_gradient",
+        "custom_jvp",
+        "custom_vjp",
+    ),
+    "jax.custom_derivatives": ("closure_convert",),
     "jax._src.ad_checkpoint": ("checkpoint", "remat"),
 }
 ALIASES.update(

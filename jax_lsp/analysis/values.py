@@ -492,6 +492,11 @@ class Wrapper:
     #: () when `in_axes` cannot be read (then no argument is known to be batched)
     batched: tuple[bool, ...] | None = None
     name: str = ""
+    #: for closure_convert's function: how many leading arguments are `fun`'s own (the rest
+    #: are the hoisted constants, which stand for what `fun` closes over), and the marks
+    #: its closure carried when converted (the constants passed in replace them)
+    arity: int = 0
+    hoisted: frozenset = EMPTY
 
 
 @dataclass(eq=False)

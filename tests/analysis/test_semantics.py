@@ -122,6 +122,24 @@ def sqrt_of(c):
     out = jax.lax.while_loop(keep_going, update, Newton(c, jnp.array(1.0), jnp.array(0)))
 """
 
+#: a custom_vjp solve taking its step function (closure-converted) and the step's constants
+CLOSURE_SOLVE = """
+def iterate(step, u, *consts):
+    for _ in range(3):
+        u = step(u, *consts)
+    return u
+@functools.partial(jax.custom_vjp, nondiff_argnums=(0,))
+def solve(step, u, *consts):
+    return iterate(step, u, *consts)
+def solve_fwd(step, u, *consts):
+    return iterate(step, u, *consts), (u, consts)
+def solve_bwd(step, res, g):
+    u, consts = res
+    _, pull = jax.vjp(lambda *a: iterate(step, *a), u, *consts)
+    return pull(g)
+solve.defvjp(solve_fwd, solve_bwd)
+"""
+
 P = {
 "reduce_compose": (["JAX001"], f"""
 def host(x):
@@ -882,6 +900,59 @@ class M:
     def loss(self, x):
         return self.op(x).sum()
 jax.grad(M().loss)(jnp.ones(3))
+"""),
+# closure_convert: the hoisted constants carry what the function closes over (JAX005 when a
+# forward transform reaches a custom_vjp only through them); the converted function computes
+# from the constants it is given, not from its closure
+"closure_convert_constants_into_custom_vjp_jvp": (["JAX005"], CLOSURE_SOLVE + """
+def model(rate):
+    step, consts = jax.closure_convert(lambda u: u - rate * u, jnp.ones(2))
+    return solve(step, jnp.ones(2), *consts)
+jax.jvp(model, (0.5,), (1.0,))
+"""),
+"closure_convert_from_custom_derivatives_jvp": (["JAX005"], CLOSURE_SOLVE + """
+from jax.custom_derivatives import closure_convert
+def model(rate):
+    step, consts = closure_convert(lambda u: u - rate * u, jnp.ones(2))
+    return solve(step, jnp.ones(2), *consts)
+jax.jvp(model, (0.5,), (1.0,))
+"""),
+"closure_convert_constants_into_custom_vjp_grad": ([], CLOSURE_SOLVE + """
+def model(rate):
+    step, consts = jax.closure_convert(lambda u: u - rate * u, jnp.ones(2))
+    return jnp.sum(solve(step, jnp.ones(2), *consts))
+jax.grad(model)(0.5)
+"""),
+"closure_convert_closing_over_constants_jvp": ([], CLOSURE_SOLVE + """
+DECAY = jnp.array([0.1, 0.2])
+def model(gain):
+    step, consts = jax.closure_convert(lambda u: u - DECAY * u, jnp.ones(2))
+    return gain * solve(step, jnp.ones(2), *consts)
+jax.jvp(model, (0.5,), (1.0,))
+"""),
+"closure_convert_converted_called_under_grad": (["JAX001"], f"""
+def loss(p):
+    def host_scaled(x):
+        return {cb('(p * x)')}
+    f, consts = jax.closure_convert(host_scaled, jnp.ones(2))
+    return jnp.sum(f(jnp.ones(2), *consts))
+jax.grad(loss)(jnp.array(2.0))
+"""),
+"closure_convert_host_step_in_fwd_rule_grad": ([], f"""
+@functools.partial(jax.custom_vjp, nondiff_argnums=(0,))
+def apply(step, x, *consts):
+    return step(x, *consts)
+def apply_fwd(step, x, *consts):
+    return step(x, *consts), consts
+def apply_bwd(step, consts, g):
+    return (g, *(jnp.sum(g) * jnp.ones_like(c) for c in consts))
+apply.defvjp(apply_fwd, apply_bwd)
+def loss(p):
+    def host_scaled(x):
+        return {cb('(p * x)')}
+    f, consts = jax.closure_convert(host_scaled, jnp.ones(2))
+    return jnp.sum(apply(f, jnp.ones(2), *consts))
+jax.grad(loss)(jnp.array(2.0))
 """),
 }
 
