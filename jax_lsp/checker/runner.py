@@ -264,10 +264,13 @@ def _resolve(root: str | None, python: str | None, trusted: bool, dotted: str, l
     return None if found is None else str(found)
 
 
-def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
-                      workspace: Workspace) -> tuple[str, list[Finding], AnalysisResult]:
+def _analyse_notebook(path: str, text: str, config: AnalysisConfig, workspace: Workspace | None,
+                      prior: PriorAnalysis | None = None,
+                      ) -> tuple[str, list[Finding], AnalysisResult] | None:
     """A notebook's code cells as one module; findings say which cell they are in, numbered
-    among all cells (markdown ones too), as Jupyter, ruff, the JSON output and the server do."""
+    among all cells (markdown ones too), as Jupyter, ruff, the JSON output and the server do.
+    With `prior`, its analysis stands for the module's when it is of the same text (else
+    None)."""
     cells = code_cells_of_ipynb(text)
     numbers = code_cell_numbers_of_ipynb(text)
     nb = join_cells(cells)
@@ -275,7 +278,12 @@ def _analyse_notebook(path: str, text: str, config: AnalysisConfig,
     def cell_name(code_index: int) -> str:
         return f"cell {numbers[code_index]}"
 
-    result = analyze_source(nb.source, path, config, workspace)
+    if prior is not None:
+        if prior.source != nb.source:
+            return None
+        result = prior.result
+    else:
+        result = analyze_source(nb.source, path, config, workspace)
     findings = []
     for f in filter_suppressed(nb.source, result.findings):
         cell, line = nb.locate(f.span.line)
@@ -296,7 +304,9 @@ def _analyse_text(path: str, source: str, config: AnalysisConfig,
     if path.endswith(".ipynb"):
         assert workspace is not None
         try:
-            return _analyse_notebook(path, source, config, workspace)
+            analysed = _analyse_notebook(path, source, config, workspace)
+            assert analysed is not None
+            return analysed
         except (ValueError, KeyError, TypeError) as e:
             return source, [_parse_error(f"Not a valid notebook: {e}", 1, 0)], None
     result = analyze_source(source, path, config, workspace)
@@ -326,28 +336,78 @@ def _reported(source: str, result: AnalysisResult) -> list[Finding]:
 
 @dataclass(frozen=True)
 class PriorAnalysis:
-    """An analysis of a Python file made before the check (`--fix`'s last one, of the text
-    it wrote), with what it was computed from: the check reports it instead of analysing the
-    file again while all that is unchanged (the file's bytes, the modules read, what each
-    import resolves to: the fixes may have written or created some), as a cache entry."""
+    """An analysis of a Python file or notebook (its code cells joined) made before the
+    check (`--fix`'s last one, of the text it wrote), with what it was computed from: the
+    check reports it instead of analysing the file again while all that is unchanged (the
+    file's bytes, the modules read, what each import resolves to: the fixes may have written
+    or created some), as a cache entry."""
 
     source: str
     result: AnalysisResult
     provenance: Provenance
 
 
-def _from_prior(prior: PriorAnalysis, work: _Work) -> _Analysed | None:
+class _Replay:
+    """The content hashes and import lookups that validating prior analyses asks for, each
+    answered once per check: the files of a repository read and import the same modules, and
+    asking again for every file cost as much as a tenth of analysing them (`--fix` on a
+    repository without findings). Once per check is what an analysis of the check sees too:
+    the run's workspace reads each module once (`import_workspace`)."""
+
+    def __init__(self) -> None:
+        self._hashes: dict[str, str | None] = {}
+        self._found: dict[tuple[str | None, str | None, bool, str, int, str | None],
+                          str | None] = {}
+
+    def hash(self, path: str) -> str | None:
+        if path not in self._hashes:
+            self._hashes[path] = file_hash(path)
+        return self._hashes[path]
+
+    def resolve(self, root: str | None, python: str | None, trusted: bool, dotted: str,
+                level: int, importer: str | None) -> str | None:
+        key = (root, python, trusted, dotted, level, importer)
+        if key not in self._found:
+            self._found[key] = _resolve(*key)
+        return self._found[key]
+
+
+def _from_prior(prior: PriorAnalysis, work: _Work, replay: _Replay) -> _Analysed | None:
     """`prior` as `analyse_file` would have answered for `work`, if it still holds."""
     path, _, root, python, trusted = work
-    if prior.provenance.digest != file_hash(path) or not provenance_holds(
-            prior.provenance, file_hash,
-            lambda dotted, level, importer: _resolve(root, python, trusted, dotted, level,
-                                                     importer)):
+    if prior.provenance.digest != replay.hash(path) or not provenance_holds(
+            prior.provenance, replay.hash,
+            lambda dotted, level, importer: replay.resolve(root, python, trusted, dotted,
+                                                           level, importer)):
         return None
+    if path.endswith(".ipynb"):
+        return _notebook_from_prior(prior, work)
     findings = _reported(prior.source, prior.result)
     return _Analysed(prior.source if findings else None, tuple(findings),
                      provenance=prior.provenance,
                      analysis=_plain(work[1], prior.provenance, prior.result))
+
+
+def _notebook_from_prior(prior: PriorAnalysis, work: _Work) -> _Analysed | None:
+    """A notebook's `prior` analysis (of its joined code cells) as `analyse_file` would have
+    answered, if the notebook's cells join to the text it analysed."""
+    path, config = work[0], work[1]
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return None
+    source, _ = _decode(data)
+    if content_hash(data) != prior.provenance.digest or source is None:
+        return None
+    try:
+        analysed = _analyse_notebook(path, source, config, None, prior)
+    except (ValueError, KeyError, TypeError):
+        return None
+    if analysed is None:
+        return None
+    shown, findings, result = analysed
+    return _Analysed(shown if findings else None, tuple(findings), provenance=prior.provenance,
+                     analysis=_plain(config, prior.provenance, result) if findings else None)
 
 
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
@@ -513,6 +573,7 @@ def check_files(
     analysed: list[_Analysed | None] = [None] * len(work)
     keys: list[EntryKey | None] = [None] * len(work)
     todo = []
+    replay = _Replay()
     for i, (path, config) in enumerate(files):
         key = None
         if store is not None:
@@ -522,7 +583,7 @@ def check_files(
                 analysed[i] = _Analysed(hit.source, hit.findings)
                 continue
         known = prior.get(path) if prior else None
-        reused = _from_prior(known, work[i]) if known is not None else None
+        reused = _from_prior(known, work[i], replay) if known is not None else None
         if reused is not None:
             analysed[i] = reused
             if store is not None and key is not None:

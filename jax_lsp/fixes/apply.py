@@ -636,7 +636,7 @@ def fix_file(
             fixed.text, fixed.analysis.findings) if wanted(f)))
 
     def prior(on_disk: bytes) -> PriorAnalysis | None:
-        if notebook is not None or fixed.analysis is None:
+        if fixed.analysis is None:  # (a notebook's: of its joined code cells)
             return None
         provenance = record.provenance(content_hash(on_disk), fixed.analysis.dependencies)
         return None if provenance is None else PriorAnalysis(fixed.text, fixed.analysis,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import applies
 from jax_lsp.fixes.generated import FD_JACOBIAN, WITH_JVP
 from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
@@ -32,6 +33,8 @@ _DOC = ("The Jacobian of {callback} at these operands: `jac[i][j]` of shape{nl}"
 
 
 def custom_jvp_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
+    if not applies("custom_jvp_fix", finding):
+        return None
     site = differentiable_site(src, finding)
     if site is None:
         return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import applies
 from jax_lsp.fixes.generated import FD_VJP, WITH_VJP
 from jax_lsp.fixes.host_rule import HostRule, differentiable_site
 from jax_lsp.fixes.model import Fix
@@ -30,7 +31,7 @@ _DOC = ("The vector-Jacobian product of {callback} with `ct` (shaped like its re
 
 
 def custom_vjp_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
-    if not finding.modes or not set(finding.modes) <= {"reverse"}:
+    if not applies("custom_vjp_fix", finding):  # reverse mode only
         return None
     site = differentiable_site(src, finding)
     if site is None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.fixes.addition import ModuleAddition
+from jax_lsp.fixes.admission import RULE_CODES
 from jax_lsp.fixes.callback_call import CallbackCall, locate_callback
 from jax_lsp.fixes.generated import require_helper
 from jax_lsp.fixes.model import CreatedFile, TextEdit
@@ -26,7 +27,7 @@ __all__ = ["CODES", "HostRule", "differentiable_site"]
 
 #: codes whose callback a custom rule makes differentiable: a pure callback with a tangent
 #: (JAX001), or one inside a custom rule that an outer transform differentiates (JAX007)
-CODES = frozenset({"JAX001", "JAX007"})
+CODES = RULE_CODES
 
 
 def differentiable_site(src: FixSource | LiteSource, finding: Finding) -> CallbackCall | None:

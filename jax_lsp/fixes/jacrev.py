@@ -12,12 +12,13 @@ from __future__ import annotations
 import libcst as cst
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import JACREV_CODES, applies
 from jax_lsp.fixes.model import Fix, TextEdit
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "jacrev_fix"]
 
-CODES = frozenset({"JAX005"})
+CODES = JACREV_CODES
 
 
 def _jacrev_ref(src: FixSource, at: cst.CSTNode, addition: ModuleAddition) -> str:
@@ -56,7 +57,7 @@ _VMAP_WARNING = "; pure_callbacks it reaches need a vmap_method, as jacrev vmaps
 
 
 def jacrev_fix(src: FixSource, finding: Finding) -> Fix | None:
-    if finding.code not in CODES or not finding.path:
+    if not applies("jacrev_fix", finding):
         return None
     call = src.call_at(finding.path[0].span)
     if call is None:

@@ -14,19 +14,20 @@ operands needs its matrix recomputed at them, which this fix does not attempt.
 from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import LINEAR_MAP_CODES, applies
 from jax_lsp.fixes.callback_call import locate_callback
 from jax_lsp.fixes.generated import LINEAR_MAP, require_helper
 from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
-from jax_lsp.fixes.offers import COST, batching_only
+from jax_lsp.fixes.offers import COST
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "linear_map_fix"]
 
-CODES = frozenset({"JAX002", "JAX008"})
+CODES = LINEAR_MAP_CODES
 
 
 def linear_map_fix(src: FixSource, finding: Finding) -> Fix | None:
-    if finding.code not in CODES or not finding.operand_spans or batching_only(finding):
+    if not applies("linear_map_fix", finding):
         return None
     site = locate_callback(src, finding)
     if (

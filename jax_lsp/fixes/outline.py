@@ -325,6 +325,11 @@ class Outline:
             i -= 1
         return None
 
+    def statement_lines(self, line: int) -> tuple[int, int] | None:
+        """The first and last lines of the top-level statement holding `line` (None: none)."""
+        at = self._at(line)
+        return None if at is None else (self.los[at], self.his[at])
+
     def origin_line(self, line: int) -> int | None:
         """The line of this text that was `line` of the text `rebased` was called on, when
         the statement holding it has not been edited since; else None."""

@@ -12,11 +12,12 @@ import importlib
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import applies, may_be_safe
 from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
 
@@ -123,51 +124,91 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
             parsed[narrow] = parse_fix_source(source, helpers, lines, outline)
         return parsed[narrow]
 
-    # one generator: the second loop goes on where the first stopped
-    built = _built(src_for, finding)
+    def admit(name: str) -> bool | None:
+        """Build (True), skip: no fix (False), or skip: an unsafe fix only (None)."""
+        if not applies(name, finding):
+            return False
+        return True if unsafe or may_be_safe(name, finding, source, outline) else None
 
-    def allowed(fix: Fix) -> bool:
-        return fix.kind is not FixKind.SUPPRESS and (fix.safe or unsafe)
+    # one generator: the second loop goes on where the first stopped
+    built = _built(src_for, finding, admit)
+
+    def allowed(fix: Fix | _Unbuilt) -> bool:
+        return isinstance(fix, Fix) and fix.kind is not FixKind.SUPPRESS and (fix.safe or unsafe)
 
     before: list[Fix] = []  # built before the first preferred fix
+    unbuilt: list[_Unbuilt] = []  # the builders of unsafe fixes skipped before it
     preferred = None
     for fix in built:
-        if fix.preferred:
+        if isinstance(fix, _Unbuilt):
+            unbuilt.append(fix)
+        elif fix.preferred:
             preferred = fix
             break
-        before.append(fix)
-    if preferred is not None and allowed(preferred):
+        else:
+            before.append(fix)
+    # an unsafe fix skipped before `preferred` may have been the first preferred one: then
+    # none goes first (the allowed ones come in builder order); that matters only when an
+    # allowed one was built before it
+    if preferred is not None and unbuilt and any(allowed(f) for f in before) and any(
+            (f := _build(src_for, u.build, finding)) is not None and f.preferred
+            for u in unbuilt):
+        yield from (f for f in before if allowed(f))
         yield preferred
-    yield from (f for f in before if allowed(f))
-    yield from (f for f in built if allowed(f))
+    else:
+        if preferred is not None and allowed(preferred):
+            yield preferred
+        yield from (f for f in before if allowed(f))
+    yield from (f for f in built if allowed(f))  # type: ignore[misc]
 
 
-def _built(src_for: Callable[..., FixSource | LiteSource | None],
-           finding: Finding) -> Iterator[Fix]:
+@dataclass(frozen=True)
+class _Unbuilt:
+    """A builder `_built` skipped because its fix would not be allowed (unsafe only)."""
+
+    build: FixBuilder
+
+
+def _built(src_for: Callable[..., FixSource | LiteSource | None], finding: Finding,
+           admit: Callable[[str], bool | None] = lambda name: True,
+           ) -> Iterator[Fix | _Unbuilt]:
     """Each builder's fix for `finding`, in `_builders` order, as it is built on the source
     `src_for` gives it (none: LibCST cannot parse it; built again on LibCST's, asked with
     `libcst=True`, when `lite`'s cannot answer); a builder that fails is logged and skipped:
-    one broken fix must not hide the others."""
+    one broken fix must not hide the others. `admit` (given the builder's name) says whether
+    to build it: False skips a builder that builds nothing for `finding`, None one whose fix
+    the caller would not use (`_Unbuilt` stands in its place), both before anything is parsed
+    for it."""
+    for build in _builders():
+        admitted = admit(build.__name__)
+        if admitted is None:
+            yield _Unbuilt(build)
+        elif admitted:
+            fix = _build(src_for, build, finding)
+            if fix is not None:
+                yield fix
+
+
+def _build(src_for: Callable[..., FixSource | LiteSource | None], build: FixBuilder,
+           finding: Finding) -> Fix | None:
+    """`build`'s fix for `finding` (see `_built`)."""
     from jax_lsp.fixes.lite import NeedsLibCST
 
-    for build in _builders():
-        src = src_for(build)
-        if src is None:
-            continue
+    src = src_for(build)
+    if src is None:
+        return None
+    try:
         try:
-            try:
-                fix = build(src, finding)
-            except NeedsLibCST:
-                src = src_for(build, libcst=True)
-                if src is None:
-                    continue
-                fix = build(src, finding)
-        except Exception:  # noqa: BLE001 - one broken fix must not hide the others
-            log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
-                          finding.span)
-            continue
-        if fix is not None:
-            yield fix
+            return build(src, finding)
+        except NeedsLibCST:
+            src = src_for(build, libcst=True)
+            if src is None:
+                return None
+            return build(src, finding)
+    except Exception:  # noqa: BLE001 - one broken fix must not hide the others
+        log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
+                      finding.span)
+        return None
 
 
 def _codes(source: str) -> Counter[str]:

@@ -11,15 +11,14 @@ from __future__ import annotations
 import libcst as cst
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.fixes.admission import STOP_GRADIENT_CODES, applies
 from jax_lsp.fixes.callback_call import locate_callback
 from jax_lsp.fixes.model import Fix, TextEdit
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "stop_gradient_fix"]
 
-#: codes whose error a stop_gradient on the callback's operands removes (the callback is
-#: differentiated by a JVP; transposition errors, JAX002/JAX008, are not removed by it)
-CODES = frozenset({"JAX001", "JAX003", "JAX007"})
+CODES = STOP_GRADIENT_CODES
 
 
 def _stop_gradient_ref(src: FixSource, at: cst.CSTNode, addition: ModuleAddition) -> str:
@@ -35,12 +34,8 @@ def _stop_gradient_ref(src: FixSource, at: cst.CSTNode, addition: ModuleAddition
 
 
 def stop_gradient_fix(src: FixSource, finding: Finding) -> Fix | None:
-    if finding.code not in CODES or not finding.operand_spans:
-        return None
-    if FixKind.STOP_GRADIENT not in finding.fixes:
-        return None  # the analysis knows it would not help (an io_callback JAX transposes)
-    if finding.transform.endswith("check_grads"):
-        return None  # a zero gradient is exactly what check_grads exists to catch
+    if not applies("stop_gradient_fix", finding):
+        return None  # (the analysis knows it would not help, or what check_grads catches)
     site = locate_callback(src, finding)
     if site is None or not site.tangent_args:
         return None

@@ -92,3 +92,53 @@ def test_the_custom_rule_fixes_of_a_jax001_finding_parse_its_call_only(
     (kept,) = parsed
     assert "def loss(x):" in kept and "def host(x):" in kept
     assert "print(jax.grad" not in kept  # the differentiation site: jacrev's, not needed
+
+
+def test_safe_fix_candidates_equal_the_safe_choices_of_all_fixes() -> None:
+    """Without `--unsafe-fixes`, `fix_candidates` skips the builders whose fix would be unsafe
+    (`admission`): what it yields, in order, is still `fix_choices`' safe-only list of every
+    fix built."""
+    sources = [MODULE, *(p.read_text() for p in sorted(PROGRAMS.glob("*.py")))]
+    skipped_some = False
+    for text in sources:
+        for finding in analyze_source(text).findings:
+            every = fixes_for(text, finding, validate=False)
+            whole = fix_choices(every, unsafe=False)
+            candidates = list(fix_candidates(text, finding, unsafe=False))
+            assert [(f.kind, f.edits, f.title) for f in candidates] == \
+                [(f.kind, f.edits, f.title) for f in whole]
+            skipped_some |= any(not f.safe for f in every if f.kind is not FixKind.SUPPRESS)
+    assert skipped_some  # the programs have findings with unsafe fixes
+
+
+def test_a_finding_with_unsafe_fixes_only_is_not_parsed_without_unsafe_fixes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """jacfwd -> jacrev is unsafe, and a stop_gradient into a call whose result is used: safe
+    `--fix` builds neither, so LibCST never parses the module for them."""
+    text = (
+        "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n\n"
+        "def host(x):\n    return np.sin(x)\n\n\n"
+        "def f(x):\n    y = jax.experimental.io_callback(host, x, x)\n    return y * x\n\n\n"
+        "print(jax.jvp(f, (jnp.ones(3),), (jnp.ones(3),)))\n"
+        "\n\n@jax.custom_vjp\ndef g(x):\n    return x\n\n\n"
+        "g.defvjp(lambda x: (x, None), lambda _, ct: (ct,))\n"
+        "print(jax.jacfwd(g)(jnp.ones(3)))\n"
+    )
+    text = text.replace("import jax\n", "import jax\nimport jax.experimental\n", 1)
+    findings = analyze_source(text).findings
+    assert {f.code for f in findings} == {"JAX003", "JAX005"}
+    parsed: list[str] = []
+    real = source.FixSource.__init__
+
+    def recording(self: source.FixSource, *args: object, **kwargs: object) -> None:
+        parsed.append("parsed")
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(source.FixSource, "__init__", recording)
+    for finding in findings:
+        assert list(fix_candidates(text, finding, unsafe=False)) == []
+    assert parsed == []
+    for finding in findings:  # they have unsafe fixes, which --unsafe-fixes builds
+        assert [f.safe for f in fix_candidates(text, finding, unsafe=True)] == [False]
+    assert len(parsed) == 2

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from test_fix_command import Ran
 from test_fix_command import check as check  # the fixture
 
@@ -91,3 +92,35 @@ def test_a_notebook_whose_formatting_cannot_be_kept_is_left_alone(
     assert "not writing nb.ipynb: its JSON formatting cannot be kept" in ran.err
     assert path.read_text(encoding="utf-8") == odd
     assert ran.code == 1
+
+
+def test_the_check_after_fix_reports_a_notebooks_prior_analysis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The check after `--fix` reports the fixing's analysis of a notebook's joined cells, as
+    it does a Python file's, rather than analysing the notebook again: the report is the plain
+    check's."""
+    from jax_lsp import cli
+    from jax_lsp.checker import runner
+
+    cells = [  # a finding whose only fix is unsafe: --fix leaves it
+        ("code", "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+                 "from jax.experimental import io_callback\n"),
+        ("code", "def f(x):\n    y = io_callback(np.sin, x, x)\n    return y * x\n"),
+        ("code", "print(jax.jvp(f, (jnp.ones(3),), (jnp.ones(3),)))\n"),
+    ]
+    nb = {"cells": [{"cell_type": k, "metadata": {}, "source": t.splitlines(keepends=True),
+                     "execution_count": None, "outputs": []} for k, t in cells],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "nb.ipynb").write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["check", "--no-cache", "-j", "1", "nb.ipynb"]) == 1
+    plain = capsys.readouterr()
+    assert "JAX003" in plain.out
+
+    def no_analysis(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the check analysed the notebook again")
+
+    monkeypatch.setattr(runner, "analyze_source", no_analysis)
+    assert cli.main(["check", "--no-cache", "-j", "1", "--fix", "nb.ipynb"]) == 1
+    assert capsys.readouterr() == plain
