@@ -1,0 +1,1 @@
+from audio.filters.fir import smooth
