@@ -19,7 +19,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind
-from jax_lsp.fixes.offers import batching_only
+from jax_lsp.fixes.offers import LINEAR_CODES, RULE_CODES, batching_only, reverse_only
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.outline import Outline
@@ -27,11 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["JACREV_CODES", "LINEAR_MAP_CODES", "RULE_CODES", "STOP_GRADIENT_CODES", "applies",
            "may_be_safe"]
 
-#: a pure callback a custom rule can take over: one reached by differentiation (JAX001), or one
-#: inside a custom rule that an outer transform differentiates (JAX007)
-RULE_CODES = frozenset({"JAX001", "JAX007"})
-#: a callback applied to tangents (or transposed)
-LINEAR_MAP_CODES = frozenset({"JAX002", "JAX008"})
+#: a callback applied to tangents (or transposed): `offers.LINEAR_CODES`, which the
+#: linear-map builder takes
+LINEAR_MAP_CODES = LINEAR_CODES
 #: a custom_vjp function reached by forward mode
 JACREV_CODES = frozenset({"JAX005"})
 #: codes whose error a stop_gradient on the callback's operands removes (the callback is
@@ -39,15 +37,11 @@ JACREV_CODES = frozenset({"JAX005"})
 STOP_GRADIENT_CODES = frozenset({"JAX001", "JAX003", "JAX007"})
 
 
-def _reverse_only(finding: Finding) -> bool:
-    return bool(finding.modes) and set(finding.modes) <= {"reverse"}
-
-
 def applies(builder: str, finding: Finding) -> bool:
     """Whether the builder named `builder` may build a fix for `finding`: False when it
     returns None for it whatever the source (it checks this first)."""
     if builder == "custom_vjp_fix":
-        return finding.code in RULE_CODES and _reverse_only(finding)
+        return finding.code in RULE_CODES and reverse_only(finding)
     if builder == "custom_jvp_fix":
         return finding.code in RULE_CODES
     if builder == "linear_map_fix":

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
 
-__all__ = ["COST", "batching_only", "listed_title", "offered_kinds", "preferred_kind"]
+__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "offered_kinds",
+           "preferred_kind", "reverse_only"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
 
-_RULE_CODES = frozenset({"JAX001", "JAX007"})
-_LINEAR_CODES = frozenset({"JAX002", "JAX008"})
+#: a pure callback a custom rule can take over: one reached by differentiation (JAX001), or one
+#: inside a custom rule that an outer transform differentiates (JAX007)
+RULE_CODES = frozenset({"JAX001", "JAX007"})
+#: a callback applied to tangents (or transposed)
+LINEAR_CODES = frozenset({"JAX002", "JAX008"})
 
 
 def batching_only(finding: Finding) -> bool:
@@ -23,19 +27,20 @@ def batching_only(finding: Finding) -> bool:
     return finding.code == "JAX008" and bool(finding.modes) and set(finding.modes) <= {"batch"}
 
 
-def _reverse_only(finding: Finding) -> bool:
+def reverse_only(finding: Finding) -> bool:
+    """Only reverse mode reaches the call: a custom_vjp rule is enough."""
     return bool(finding.modes) and set(finding.modes) <= {"reverse"}
 
 
 def _applies(kind: FixKind, finding: Finding) -> bool:
     if batching_only(finding):
         return False
-    if finding.code in _LINEAR_CODES:
+    if finding.code in LINEAR_CODES:
         return kind in (FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP) and bool(finding.operand_spans)
     if kind is FixKind.CUSTOM_VJP:
-        return finding.code in _RULE_CODES and _reverse_only(finding)
+        return finding.code in RULE_CODES and reverse_only(finding)
     if kind is FixKind.CUSTOM_JVP:
-        return finding.code in _RULE_CODES
+        return finding.code in RULE_CODES
     if kind is FixKind.STOP_GRADIENT:
         return bool(finding.operand_spans) and not finding.transform.endswith("check_grads")
     # jacfwd, hessian and check_grads have reverse forms; jvp and linearize do not
@@ -49,7 +54,7 @@ def preferred_kind(finding: Finding) -> FixKind | None:
     mode instead of forward. A stop_gradient is preferred only where the call's result is
     unused, which only the source tells (`fixes_for` decides that)."""
     kinds = [k for k in finding.fixes if _applies(k, finding)]
-    if finding.code in _LINEAR_CODES:
+    if finding.code in LINEAR_CODES:
         return kinds[0] if kinds else None
     if FixKind.CUSTOM_VJP in kinds:
         return FixKind.CUSTOM_VJP
@@ -76,7 +81,7 @@ def offered_kinds(finding: Finding) -> list[FixKind]:
 def listed_title(kind: FixKind, finding: Finding) -> str:
     """The title an action has before its fix is computed: what it does, what it costs and,
     for an unsafe one, the word "unsafe"."""
-    if finding.code in _LINEAR_CODES:
+    if finding.code in LINEAR_CODES:
         if set(finding.modes) == {"transpose"}:
             return ("Apply the callback as a host-computed matrix in JAX so that it can be "
                     f"transposed (unsafe: exact only if it is linear; {COST})")
