@@ -71,6 +71,13 @@ def writes_others(tree: ast.Module, workspace_import: Callable[[str, int], bool]
     rooted at a name it imported from a workspace module (`workspace_import(module, level)`).
     A package's `__init__` re-exporting such a module runs it where Python does: its names
     are read by importers, but its writes (`@register(...)`) fill a table the reads see."""
+    return any(workspace_import(*imported) for imported in written_imports(tree))
+
+
+def written_imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
+    """The imports (module, level) of the names a module's own statements write through as
+    they run (see `writes_others`): what the answer needs of the tree, which lookups it still
+    needs of the workspace (`Workspace.facts` keeps it per module text)."""
     imported: dict[str, tuple[str, int]] = {}
     roots: set[str] = set()
     for stmt in _top_level(tree.body):
@@ -87,7 +94,7 @@ def writes_others(tree: ast.Module, workspace_import: Callable[[str, int], bool]
         elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             roots.update(_root(t) for t in targets if not isinstance(t, ast.Name))
-    return any(r in imported and workspace_import(*imported[r]) for r in roots)
+    return tuple(imported[r] for r in sorted(roots) if r in imported)
 
 
 def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:

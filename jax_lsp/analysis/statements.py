@@ -223,10 +223,11 @@ class PythonStatements:
             return
         if import_effects.installed(user.path, self.workspace.env_paths):
             return
-        parsed = self.workspace.parse(user.path)
-        if parsed is None:
-            return
         ws = self.workspace
+        # (read off the module's text without keeping its tree: see `Workspace.facts`)
+        written = ws.facts(user.path, import_effects.written_imports)
+        if not written:
+            return
 
         def workspace_import(dotted: str, level: int) -> bool:
             try:
@@ -235,7 +236,7 @@ class PythonStatements:
                 return False
             return found is not None and not import_effects.installed(found, ws.env_paths)
 
-        if import_effects.writes_others(parsed.tree, workspace_import):
+        if any(workspace_import(*imported) for imported in written):
             self.load_module(user.path)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
