@@ -5,7 +5,8 @@ Analyses every `*.py` file under FOLDER (hidden folders left out; sorted, as `ch
 them) in this process with one `Workspace` rooted at FOLDER, as one `check --jobs 1` process
 does, and prints per run:
 - files analysed, and CPU seconds;
-- workspace modules interpreted (bodies run by `Interpreter.load_module`), in all and per file;
+- workspace modules interpreted (bodies run by `Interpreter.load_module`), in all, per file,
+  and how many distinct modules they are;
 - modules parsed by the workspace (its parse cache missed, or `Workspace.facts` met a text it
   had no answer for), and the questions `Workspace.facts` was asked.
 
@@ -45,6 +46,7 @@ def main() -> None:
     files = sorted(p for p in (root / args.under).rglob("*.py")
                    if not any(part.startswith(".") for part in p.relative_to(root).parts))
     counts = {"interpreted": 0, "parsed": 0, "facts": 0}
+    distinct: set[Path] = set()
 
     load = PythonExpressions.load_module
 
@@ -52,6 +54,8 @@ def main() -> None:
         new = path not in self.modules
         info = load(self, path)
         counts["interpreted"] += new and info is not None
+        if info is not None:
+            distinct.add(path)
         return info
 
     parse = workspace_module.parse_module
@@ -82,8 +86,9 @@ def main() -> None:
     spent = cpu() - start
     n = max(len(files), 1)
     print(f"{len(files)} files, {findings} findings, {spent:.1f} CPU-s")
-    print(f"modules interpreted {counts['interpreted']} ({counts['interpreted'] / n:.1f}/file), "
-          f"parsed {counts['parsed']}, facts asked {counts['facts']}")
+    print(f"modules interpreted {counts['interpreted']} ({counts['interpreted'] / n:.1f}/file, "
+          f"{len(distinct)} distinct), parsed {counts['parsed']}, "
+          f"facts asked {counts['facts']}")
 
 
 if __name__ == "__main__":
