@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -65,12 +65,14 @@ def installed(path: Path, env_paths: list[Path]) -> bool:
     return any(p in path.parents for p in env_paths)
 
 
-def writes_others(tree: ast.Module, workspace_import: Callable[[str, int], bool]) -> bool:
-    """Whether a module's own statements may write another workspace module's state as they
-    run: a decorator, a call, or a store into an object (`TABLE[k] = fn`, `cfg.X = fn`)
-    rooted at a name it imported from a workspace module (`workspace_import(module, level)`).
-    A package's `__init__` re-exporting such a module runs it where Python does: its names
-    are read by importers, but its writes (`@register(...)`) fill a table the reads see."""
+def written_imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
+    """The imports (module, level) of the names a module's own statements may write through
+    as they run: a decorator, a call, or a store into an object (`TABLE[k] = fn`, `cfg.X =
+    fn`) rooted at an imported name. When one of them is a workspace module, the module may
+    write another workspace module's state: a package's `__init__` re-exporting it runs it
+    where Python does (its names are read by importers, but its writes, `@register(...)`, fill
+    a table the reads see). Only the tree is read: `Workspace.facts` keeps the answer per
+    module text, and the lookups are made per analysis."""
     imported: dict[str, tuple[str, int]] = {}
     roots: set[str] = set()
     for stmt in _top_level(tree.body):
@@ -87,7 +89,7 @@ def writes_others(tree: ast.Module, workspace_import: Callable[[str, int], bool]
         elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             roots.update(_root(t) for t in targets if not isinstance(t, ast.Name))
-    return any(r in imported and workspace_import(*imported[r]) for r in roots)
+    return tuple(imported[r] for r in sorted(roots) if r in imported)
 
 
 def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -231,6 +231,9 @@ class Interpreter(
         self.workspace = workspace
         #: modules imported from the workspace, by path (None while loading: import cycles)
         self.modules: dict[Path, ModuleInfo | None] = {}
+        #: whether each module a package's `__init__` re-exports from writes another
+        #: workspace module's state as it runs (`_run_reexported`), asked once per analysis
+        self.reexport_writes: dict[Path, bool] = {}
         self.extra_callbacks = extra_callbacks
         self.extra_transforms = extra_transforms or {}
         self.findings: dict[tuple[str, Span], Finding] = {}

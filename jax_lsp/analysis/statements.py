@@ -218,25 +218,36 @@ class PythonStatements:
     def _run_reexported(self, user: UserModule) -> None:
         """A package's `__init__` re-exports a name of its module `user`: the module stays
         lazy (importers read the name) unless it writes another module's state as it runs
-        (`import_effects.writes_others`); then it runs now, as Python runs it."""
+        (`_writes_others`); then it runs now, as Python runs it."""
         if self.workspace is None or user.path in self.modules:
             return
         if import_effects.installed(user.path, self.workspace.env_paths):
             return
-        parsed = self.workspace.parse(user.path)
-        if parsed is None:
-            return
+        writes = self.reexport_writes.get(user.path)  # (one `from .m import a, b`: twice)
+        if writes is None:
+            writes = self.reexport_writes[user.path] = self._writes_others(user.path)
+        if writes:
+            self.load_module(user.path)
+
+    def _writes_others(self, path: Path) -> bool:
+        """Whether the workspace module at `path` may write another workspace module's state
+        as it runs: a name its statements write through is imported from the workspace
+        (`import_effects.written_imports`, read off its text without keeping its tree: see
+        `Workspace.facts`)."""
         ws = self.workspace
+        assert ws is not None
+        written = ws.facts(path, import_effects.written_imports)
+        if not written:
+            return False
 
         def workspace_import(dotted: str, level: int) -> bool:
             try:
-                found = ws.find(dotted, level, user.path)
+                found = ws.find(dotted, level, path)
             except OSError:
                 return False
             return found is not None and not import_effects.installed(found, ws.env_paths)
 
-        if import_effects.writes_others(parsed.tree, workspace_import):
-            self.load_module(user.path)
+        return any(workspace_import(*imported) for imported in written)
 
     def _imported_from_itself(self, name: str, scope: Scope) -> Value:
         """`from <this module> import name` (a package's `__init__` importing its submodule,

@@ -15,6 +15,7 @@ import ast
 import hashlib
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -72,6 +73,7 @@ class ParsedModule:
 
 
 _W = TypeVar("_W", bound="Workspace")
+_T = TypeVar("_T")
 
 _SPEC_CACHE: dict[tuple[tuple[str, ...], str | None, bool, type[Workspace]], Workspace] = {}
 
@@ -124,6 +126,10 @@ class Workspace:
     planned: dict[Path, str] = field(default_factory=dict)
     _cache: dict[Path, ParsedModule] = field(default_factory=dict, repr=False)
     _cached_chars: int = field(default=0, repr=False)
+    #: what a function read off a module's tree (`facts`), by (path, function): with the
+    #: digest of the text it was read from
+    _facts: dict[tuple[Path, Callable], tuple[str, object]] = field(default_factory=dict,
+                                                                     repr=False)
 
     @classmethod
     def for_environment(
@@ -173,7 +179,9 @@ class Workspace:
             top = folder
         return top
 
-    def parse(self, path: Path) -> ParsedModule | None:
+    def _text(self, path: Path) -> tuple[str, str] | None:
+        """The text of the module at `path` as the analysis reads it (an editor buffer, a
+        planned file, else the file), with its digest; None when it cannot be read."""
         text = self.overlay.get(path)
         if text is None and self.planned:
             text = self.planned.get(path)
@@ -186,7 +194,13 @@ class Workspace:
                 log.debug("cannot read %s: %s", path, e)
                 return None
         text = python_text(text)
-        digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+        return text, hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+    def parse(self, path: Path) -> ParsedModule | None:
+        read = self._text(path)
+        if read is None:
+            return None
+        text, digest = read
         cached = self._cache.pop(path, None)
         if cached is not None:
             self._cached_chars -= cached.size
@@ -201,6 +215,33 @@ class Workspace:
         parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text))
         self._keep(parsed)
         return parsed
+
+    def facts(self, path: Path, read: Callable[[ast.Module], _T]) -> _T | None:
+        """What `read` (a pure function of a tree) answers for the module at `path`; None
+        when the module cannot be read or parsed. Kept by the text's digest: asked again of an
+        unchanged module, it needs neither its tree (parsed again once the parse cache let it
+        go) nor a parse. The analysis asks such questions of modules it does not interpret
+        (`import_effects.written_imports` of each module a package's `__init__` re-exports):
+        their trees taking the parse cache's room made it drop, and parse again, every module
+        an analysis of a large package interprets."""
+        text = self._text(path)
+        if text is None:
+            return None
+        known = self._facts.get((path, read))
+        if known is not None and known[0] == text[1]:
+            return known[1]  # type: ignore[return-value]
+        cached = self._cache.get(path)
+        if cached is not None and cached.digest == text[1]:
+            tree = cached.tree
+        else:  # parsed for this answer only: not kept, it would take a loaded module's room
+            try:
+                tree = parse_module(text[0], filename=str(path))
+            except (SyntaxError, ValueError, RecursionError) as e:
+                log.debug("cannot parse %s: %r", path, e)
+                return None
+        answer = read(tree)
+        self._facts[(path, read)] = (text[1], answer)
+        return answer
 
     def _keep(self, parsed: ParsedModule) -> None:
         """Cache a parsed module; past `MAX_CACHED_CHARS` of source, the least recently used

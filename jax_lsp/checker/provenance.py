@@ -8,15 +8,19 @@ up or write an entry.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from jax_lsp.analysis.workspace import ParsedModule, Workspace
 from jax_lsp.safe_io import read_regular_file
+
+_T = TypeVar("_T")
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -156,6 +160,14 @@ class RecordingWorkspace(Workspace):
         return found
 
     def parse(self, path: Path) -> ParsedModule | None:
+        self._note_read(path)
+        return super().parse(path)
+
+    def facts(self, path: Path, read: Callable[[ast.Module], _T]) -> _T | None:
+        self._note_read(path)  # (answered without a parse when the module is unchanged)
+        return super().facts(path, read)
+
+    def _note_read(self, path: Path) -> None:
         record = self._record
         if record is not None:
             # an unsaved editor buffer stands for the file (the language server's overlay):
@@ -166,7 +178,6 @@ class RecordingWorkspace(Workspace):
             digest = file_hash(path) if text is None else text_hash(text)
             if record.reads.setdefault(str(path), digest) != digest:
                 record.replayable = False
-        return super().parse(path)
 
 
 @contextmanager

@@ -566,7 +566,8 @@ def test_the_cache_directory_is_never_walked(tmp_path: Path, run_cli: RunCli) ->
 def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
     tmp_path: Path,
 ) -> None:
-    """`RecordingWorkspace` notes `find` and `parse`: if the analysis starts reading modules
+    """`RecordingWorkspace` notes `find`, `parse` and `facts` (what is read off a module's
+    tree, kept by its digest): if the analysis starts reading modules
     some other way, entries could miss a dependency. Then teach `cache.RecordingWorkspace`.
     It may also read `env_paths`, which the entry's key covers (the interpreter)."""
     from jax_lsp.analysis.workspace import Workspace
@@ -592,4 +593,4 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
         assert result.dependencies
         # `env_paths` (whether a resolved module is an installed one, `import_effects`) is
         # the interpreter's site folders: the entry's key holds that interpreter
-        assert spy.used <= {"find", "parse", "env_paths"}, spy.used
+        assert spy.used <= {"find", "parse", "facts", "env_paths"}, spy.used
