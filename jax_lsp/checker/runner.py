@@ -245,12 +245,15 @@ def import_workspace(root: str, python: str | None,
                      trusted: bool = False) -> RecordingWorkspace:
     """One import index per project root and environment, per process: every file of a run
     (`--fix`'s analyses too) shares the parsed modules. It records what each analysis reads,
-    for the cache."""
+    for the cache. Packages' layout is looked up afresh by each caller (an analysis, a cache
+    entry's replayed lookup: see `Workspace.forget_layout`), as files may come and go between
+    them (`--watch`, `--fix`)."""
     key = (root, python, trusted)
     ws = _WORKSPACES.get(key)
     if ws is None:
         ws = _WORKSPACES[key] = RecordingWorkspace.for_environment(
             [Path(root)], python, trusted=trusted)
+    ws.forget_layout()  # each analysis (or replayed lookup) sees the packages as they are now
     return ws
 
 

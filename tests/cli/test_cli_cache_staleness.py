@@ -322,3 +322,31 @@ def test_a_pth_file_that_makes_a_folder_installed_is_seen(
     assert checks_alike(run_cli, args, tmp_path / "proj").out == "[]\n"
     (tmp_path / PTH).unlink()
     assert len(json.loads(checks_alike(run_cli, args, tmp_path / "proj").out)) == 1
+
+
+@pytest.mark.parametrize("cache", [True, False], ids=["cached", "uncached"])
+def test_a_package_made_between_checks_of_one_process_is_seen(
+    tmp_path: Path, cache: bool,
+) -> None:
+    """`--watch` checks again in the same process, with the same import index: the packages'
+    layout it looked up (`Workspace.forget_layout`) is looked up again by each analysis, and by
+    each replayed lookup of a cache entry. `pkg/sub/main.py` imports `pkg.util` from its
+    package base, which it has only while `pkg/__init__.py` exists."""
+    from jax_lsp.checker.cache import CacheSettings
+    from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+
+    write_tree(tmp_path, {MAIN: MAINS["from_package"], "proj/pkg/util.py": CALLBACK,
+                          "proj/pkg/sub/__init__.py": "", "other/.keep": ""})
+    main = tmp_path / MAIN
+    settings = CacheSettings(directory=tmp_path / "cache") if cache else None
+    cwd = tmp_path / "other"  # the root: the package base is the only way to `pkg`
+
+    def codes() -> list[str]:
+        run = check_files(discover_files([main], ConfigResolver()), cwd=cwd, cache=settings)
+        return [f.code for r in run.results for f in r.findings]
+
+    assert codes() == []
+    write_tree(tmp_path, {"proj/pkg/__init__.py": ""})
+    assert codes() == ["JAX001"]
+    (tmp_path / "proj/pkg/__init__.py").unlink()
+    assert codes() == []
