@@ -350,3 +350,19 @@ def test_a_package_made_between_checks_of_one_process_is_seen(
     assert codes() == ["JAX001"]
     (tmp_path / "proj/pkg/__init__.py").unlink()
     assert codes() == []
+
+
+def test_a_symlinked_folder_pointed_elsewhere_is_analysed_again(
+    tmp_path: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As above, the link one folder up: `app -> a`, then `app -> b`."""
+    monkeypatch.setenv("JAX_LSP_CACHE_DIR", str(tmp_path / "cache"))
+    write_tree(tmp_path, {"a/main.py": MAINS["from_helper"], "a/helper.py": CALLBACK,
+                          "b/main.py": MAINS["from_helper"], "b/helper.py": CLEAN})
+    link = tmp_path / "app"
+    link.symlink_to("a")
+    args = ["check", "--output-format", "json", "app/main.py"]
+    assert len(json.loads(checks_alike(run_cli, args, tmp_path).out)) == 1
+    link.unlink()
+    link.symlink_to("b")
+    assert checks_alike(run_cli, args, tmp_path).out == "[]\n"
