@@ -88,6 +88,7 @@ def workspace_for(spec: WorkspaceSpec, kind: type[Workspace] | None = None) -> W
         ws = _SPEC_CACHE[key] = made.for_environment(
             [Path(r) for r in spec.roots], spec.python, trusted=spec.python_trusted
         )
+    ws.forget_layout()  # each analysis sees the packages as they are now
     overlay = {_resolved(p): text for p, text in spec.overlay}
     old = ws.overlay
     for path in set(old) | set(overlay):
@@ -130,6 +131,9 @@ class Workspace:
     #: digest of the text it was read from
     _facts: dict[tuple[Path, Callable], tuple[str, object]] = field(default_factory=dict,
                                                                      repr=False)
+    #: folder -> `_package_root(folder)` as the folders' `__init__.py` files were when first
+    #: asked, until `forget_layout`
+    _package_roots: dict[Path, Path | None] = field(default_factory=dict, repr=False)
 
     @classmethod
     def for_environment(
@@ -173,11 +177,22 @@ class Workspace:
         folder is on Python's import path (`sys.path[0]` of a script beside `pkg/`, however
         the project is opened) and the package's absolute imports of itself (`from
         pkg.utils import host`) resolve there."""
-        top = None
-        while _is_package(folder, self.planned) and folder.parent != folder:
-            folder = folder.parent
-            top = folder
-        return top
+        if self.planned:  # files `--fix` is about to create count: not remembered
+            return _outermost_package_parent(folder, self.planned)
+        try:
+            return self._package_roots[folder]
+        except KeyError:
+            top = self._package_roots[folder] = _outermost_package_parent(folder)
+            return top
+
+    def forget_layout(self) -> None:
+        """Look packages' `__init__.py` files up again: an absolute import's lookup stats one
+        per folder up from its importer's (`_package_root`), a percent of a check's time when
+        asked for every import, so the answers are kept until this is called: by whoever
+        hands the workspace to an analysis, as `jax-lsp check` (`runner.import_workspace`) and
+        the language server (`workspace_for`) do, so that each analysis, and each cache
+        entry's replayed lookup, sees the packages as they are when it starts."""
+        self._package_roots.clear()
 
     def _text(self, path: Path) -> tuple[str, str] | None:
         """The text of the module at `path` as the analysis reads it (an editor buffer, a
@@ -261,6 +276,15 @@ class Workspace:
         cached = self._cache.pop(path, None)
         if cached is not None:
             self._cached_chars -= cached.size
+
+
+def _outermost_package_parent(folder: Path, planned: dict[Path, str] | None = None) -> Path | None:
+    """`Workspace._package_root`, looked up now."""
+    top = None
+    while _is_package(folder, planned) and folder.parent != folder:
+        folder = folder.parent
+        top = folder
+    return top
 
 
 def _is_package(folder: Path, planned: dict[Path, str] | None = None) -> bool:

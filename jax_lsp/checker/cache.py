@@ -12,7 +12,9 @@ An entry is used only when all of these still hold:
 - the settings key matches: jax-lsp's version, a hash of the sources that compute the result
   (`jax_lsp.analysis` and this package's runner and cache: editing the analyser invalidates
   every entry), the Python version, the analysis configuration (extra callbacks and transforms,
-  the interpreter whose packages imports are followed into, the import root) and the file's path;
+  the interpreter whose packages imports are followed into and its site folders, `.pth`
+  files' included: they tell which modules are installed ones, the import root), the file's
+  path and the real path it resolves to (a symlink's target: imports are looked up from there);
 - every module the analysis read by following imports has the content hash it had then (also
   modules it could not parse, so fixing a helper's syntax error re-checks its importers);
 - every import the analysis looked up still resolves to the same file, or still to none (a new
@@ -55,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 import jax_lsp
+from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.checker.provenance import (
     MAX_FILE_BYTES,
@@ -302,6 +305,7 @@ class ResultCache:
                              str | None] = {}
         self._buckets: dict[Path, dict[str, Any]] = {}
         self._bucket_paths: dict[tuple[Path, str], Path] = {}
+        self._real_folders: dict[str, str] = {}
         #: bucket file -> (cache directory, the entries this run computed)
         self._dirty: dict[Path, tuple[Path, dict[str, Any]]] = {}
         self.hits = 0
@@ -313,12 +317,38 @@ class ResultCache:
 
     def key(self, path: str, config: object, root: str | None, python: str | None,
             python_trusted: bool, project_root: Path) -> EntryKey:
-        """`config`: the file's AnalysisConfig (every field of it is part of the key)."""
+        """`config`: the file's AnalysisConfig (every field of it is part of the key). The
+        file's real path is too: the analysis looks its imports up from the real file's folder
+        (`engine.module_path`), so a symlink pointed at a file of the same content elsewhere
+        may import other modules, which its recorded lookups (made from the old folder) would
+        not show. So are the site folders of the environment (`environment_sys_path`, once
+        per process): besides being searched (which the recorded lookups replay), they tell
+        which found modules are installed packages' (`import_effects.installed`: not run for
+        their effects), and an editable install's `.pth` file can make a project folder one
+        without changing what any import resolves to."""
+        sites = [str(p) for p in environment_sys_path(python, trusted=python_trusted)]
         settings = json.dumps(
-            [analyzer_fingerprint(), path, root, python, python_trusted, _canonical(config)],
+            [analyzer_fingerprint(), path, self._real_path(path), root, python, python_trusted,
+             sites, _canonical(config)],
             sort_keys=True, separators=(",", ":"))
         return EntryKey(path, root, python, python_trusted, content_hash(settings.encode()),
                         self.directory_for(project_root))
+
+    def _real_path(self, path: str) -> str:
+        """`os.path.realpath(path)`, its folder's resolved once per run (a folder holds many
+        checked files; resolving each path whole was a third of making the keys)."""
+        folder, name = os.path.split(path)
+        if name in ("", os.curdir, os.pardir):
+            return os.path.realpath(path)
+        real = self._real_folders.get(folder)
+        if real is None:
+            real = self._real_folders[folder] = os.path.realpath(folder)
+        try:
+            if not os.path.islink(path):
+                return os.path.join(real, name)
+        except (OSError, ValueError):
+            pass
+        return os.path.realpath(path)
 
     def bucket_path(self, key: EntryKey) -> Path:
         """The file holding the entries of the files in `key.path`'s directory."""

@@ -42,9 +42,11 @@ from jax_lsp.checker.cache import (
     recording,
 )
 from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
+from jax_lsp.checker.provenance import MAX_FILE_BYTES
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
 from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
 from jax_lsp.orphans import exit_when_orphaned
+from jax_lsp.safe_io import read_regular_file
 
 __all__ = [
     "CheckRun",
@@ -243,12 +245,15 @@ def import_workspace(root: str, python: str | None,
                      trusted: bool = False) -> RecordingWorkspace:
     """One import index per project root and environment, per process: every file of a run
     (`--fix`'s analyses too) shares the parsed modules. It records what each analysis reads,
-    for the cache."""
+    for the cache. Packages' layout is looked up afresh by each caller (an analysis, a cache
+    entry's replayed lookup: see `Workspace.forget_layout`), as files may come and go between
+    them (`--watch`, `--fix`)."""
     key = (root, python, trusted)
     ws = _WORKSPACES.get(key)
     if ws is None:
         ws = _WORKSPACES[key] = RecordingWorkspace.for_environment(
             [Path(root)], python, trusted=trusted)
+    ws.forget_layout()  # each analysis (or replayed lookup) sees the packages as they are now
     return ws
 
 
@@ -375,29 +380,31 @@ class _Replay:
 def _from_prior(prior: PriorAnalysis, work: _Work, replay: _Replay) -> _Analysed | None:
     """`prior` as `analyse_file` would have answered for `work`, if it still holds."""
     path, _, root, python, trusted = work
-    if prior.provenance.digest != replay.hash(path) or not provenance_holds(
+    notebook = path.endswith(".ipynb")
+    # a notebook's bytes are needed again (its cells joined are the text the prior analysed):
+    # read once, hashed and decoded alike, so no change between two reads can slip through
+    data = read_regular_file(path, MAX_FILE_BYTES) if notebook else None
+    digest = (None if data is None else content_hash(data)) if notebook else replay.hash(path)
+    if prior.provenance.digest != digest or not provenance_holds(
             prior.provenance, replay.hash,
             lambda dotted, level, importer: replay.resolve(root, python, trusted, dotted,
                                                            level, importer)):
         return None
-    if path.endswith(".ipynb"):
-        return _notebook_from_prior(prior, work)
+    if data is not None:
+        return _notebook_from_prior(prior, work, data)
     findings = _reported(prior.source, prior.result)
     return _Analysed(prior.source if findings else None, tuple(findings),
                      provenance=prior.provenance,
                      analysis=_plain(work[1], prior.provenance, prior.result))
 
 
-def _notebook_from_prior(prior: PriorAnalysis, work: _Work) -> _Analysed | None:
+def _notebook_from_prior(prior: PriorAnalysis, work: _Work, data: bytes) -> _Analysed | None:
     """A notebook's `prior` analysis (of its joined code cells) as `analyse_file` would have
-    answered, if the notebook's cells join to the text it analysed."""
+    answered, if the notebook's cells join to the text it analysed; `data`: the notebook's
+    bytes, of the content hash the prior analysis was made of."""
     path, config = work[0], work[1]
-    try:
-        data = Path(path).read_bytes()
-    except OSError:
-        return None
     source, _ = _decode(data)
-    if content_hash(data) != prior.provenance.digest or source is None:
+    if source is None:
         return None
     try:
         analysed = _analyse_notebook(path, source, config, None, prior)

@@ -569,7 +569,7 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
     """`RecordingWorkspace` notes `find`, `parse` and `facts` (what is read off a module's
     tree, kept by its digest): if the analysis starts reading modules
     some other way, entries could miss a dependency. Then teach `cache.RecordingWorkspace`.
-    It may also read `env_paths`, which the entry's key covers (the interpreter)."""
+    It may also read `env_paths`, which the entry's key covers (the interpreter's site folders)."""
     from jax_lsp.analysis.workspace import Workspace
 
     class Spy:
@@ -592,5 +592,5 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
         assert [f.code for f in result.findings] == ["JAX001"]
         assert result.dependencies
         # `env_paths` (whether a resolved module is an installed one, `import_effects`) is
-        # the interpreter's site folders: the entry's key holds that interpreter
+        # the interpreter's site folders, `.pth` files' included: the entry's key holds them
         assert spy.used <= {"find", "parse", "facts", "env_paths"}, spy.used

@@ -62,3 +62,48 @@ def test_a_package_created_by_a_planned_init_counts(tmp_path: Path) -> None:
     assert ws.find("top.other", 0, importer) is None
     ws.planned[tmp_path / "proj" / "top" / "__init__.py"] = ""
     assert ws.find("top.other", 0, importer) == tmp_path / "proj" / "top" / "other.py"
+
+
+def test_the_package_layout_is_looked_up_once_until_forgotten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every absolute import asks for its importer's package base: the `__init__.py` files up
+    # from its folder are looked at once, until `forget_layout` (an analysis's start)
+    from jax_lsp.analysis import workspace as workspace_module
+
+    _write(tmp_path, {"proj/top/sub/leaf.py": "", "proj/top/sub/__init__.py": "",
+                      "proj/top/other.py": ""})
+    looked: list[Path] = []
+    real = workspace_module._is_package
+
+    def is_package(folder: Path, planned: dict[Path, str] | None = None) -> bool:
+        looked.append(folder)
+        return real(folder, planned)
+
+    monkeypatch.setattr(workspace_module, "_is_package", is_package)
+    ws = Workspace(roots=[tmp_path / "elsewhere"])
+    importer = tmp_path / "proj" / "top" / "sub" / "leaf.py"
+    for _ in range(5):
+        assert ws.find("top.other", 0, importer) is None  # `top` is no package yet
+    assert len(looked) == 2  # sub/ (a package), then top/ (not one), once
+    _write(tmp_path, {"proj/top/__init__.py": ""})
+    assert ws.find("top.other", 0, importer) is None  # as the files were when first asked
+    ws.forget_layout()
+    assert ws.find("top.other", 0, importer) == tmp_path / "proj" / "top" / "other.py"
+
+
+def test_each_analysis_of_the_server_sees_an_init_appear(tmp_path: Path) -> None:
+    # the language server's workspace lives as long as it does: `workspace_for` (each
+    # analysis) forgets the layout, so a package made while it runs is seen
+    from jax_lsp.analysis.options import WorkspaceSpec
+    from jax_lsp.analysis.workspace import workspace_for
+
+    _write(tmp_path, {"proj/top/mod.py": "", "proj/top/other.py": ""})
+    spec = WorkspaceSpec(roots=(str(tmp_path / "elsewhere"),))
+    importer = tmp_path / "proj" / "top" / "mod.py"
+    assert workspace_for(spec).find("top.other", 0, importer) is None
+    _write(tmp_path, {"proj/top/__init__.py": ""})
+    found = workspace_for(spec).find("top.other", 0, importer)
+    assert found == tmp_path / "proj" / "top" / "other.py"
+    (tmp_path / "proj" / "top" / "__init__.py").unlink()
+    assert workspace_for(spec).find("top.other", 0, importer) is None
