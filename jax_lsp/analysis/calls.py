@@ -75,6 +75,30 @@ _MAX_CONTEXTS_FREE = 6
 _FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
 
 
+def _foreign(m: object, level_group: dict, group: object) -> bool:
+    """Whether mark `m` is of a level created by a computation other than `group` (and not by
+    the module's statements)."""
+    lv = m if type(m) is Level else getattr(m, "level", None)
+    return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+
+
+def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
+    """`x` without the marks `_foreign` to `group` (see `_without_foreign_marks`). A function
+    of the module, not a closure calling itself: that would be a reference cycle per call,
+    holding the levels until the cyclic collector runs."""
+    tan = x.tan
+    if tan and any(_foreign(m, level_group, group) for m in tan):
+        tan = frozenset(m for m in tan if not _foreign(m, level_group, group))
+    items = (
+        tuple(_strip_foreign(i, level_group, group) for i in x.items)
+        if x.items is not None
+        else None
+    )
+    if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
+        return x
+    return x.rebuilt(tan, items, x.const, x.traced)
+
+
 class PythonCalls:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -598,23 +622,7 @@ class PythonCalls:
         of the module's own statements can, through its globals). Kept, every summary would
         carry every level of the module: quadratic time and memory, and findings blaming a
         transform that never reaches them."""
-        group = self._group
-        level_group = self._level_group
-
-        def foreign(m: object) -> bool:
-            lv = m if type(m) is Level else getattr(m, "level", None)
-            return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
-
-        def strip(x: Value) -> Value:
-            tan = x.tan
-            if tan and any(foreign(m) for m in tan):
-                tan = frozenset(m for m in tan if not foreign(m))
-            items = tuple(strip(i) for i in x.items) if x.items is not None else None
-            if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
-                return x
-            return x.rebuilt(tan, items, x.const, x.traced)
-
-        return strip(v)
+        return _strip_foreign(v, self._level_group, self._group)
 
     def bind_params(self, closure: Closure, args: Args, scope: Scope) -> None:
         a = closure.func.node.args

@@ -67,7 +67,7 @@ def _analyze(
     try:
         return finish(interp)
     finally:
-        interp.release()
+        interp.release(levels=True)  # nothing of it is used after: its cycles are broken
 
 
 def analysis_limits(

@@ -119,16 +119,8 @@ class Escapes:
         self._wide = False
         #: the questions, by their number in the answers kept (this version's analysis's)
         self._asks: tuple[Callable[[Any], Any], ...] = (resolve, is_root, unresolved, ran)
-        #: the canonical name of the API a callee expression names (None: not an API)
-        self.resolve = self._logged(0)
-        #: whether a function was analysed as an entry point (its caller is outside)
-        self.is_root = self._logged(1)
-        #: whether the interpreter met a call whose callee it could not resolve
-        self.unresolved = self._logged(2)
         self.extra_transforms = extra_transforms
         self.text = text
-        #: whether the analysis interpreted a function of the module (its reads are seen)
-        self.ran = self._logged(3)
         #: whether an import statement can name the module (its public names are exported)
         self.importable = importable
         #: whether the module is a script file no import can name (`script_file`): a function
@@ -161,17 +153,32 @@ class Escapes:
         self._scopes = scopes if scopes is not None else {}
         self._classes: dict[ast.ClassDef, bool] = {}
 
-    def _logged(self, i: int) -> Callable[[Any], Any]:
-        """Question `i`, its questions and answers noted while `contained` decides."""
-        ask = self._asks[i]
+    # The questions to the analysis, each noted with its answer while `contained` decides.
+    # (Methods, not closures kept on the instance: those would hold it in a reference cycle,
+    # and with it the tree, left to the cyclic collector once the analysis is done.)
 
-        def asked(x: Any) -> Any:
-            answer = ask(x)
-            if self._asked is not None:
-                self._asked.append((i, x, answer))
-            return answer
+    def _logged(self, i: int, x: Any) -> Any:
+        """Question `i` about `x`, noted with its answer while `contained` decides."""
+        answer = self._asks[i](x)
+        if self._asked is not None:
+            self._asked.append((i, x, answer))
+        return answer
 
-        return asked
+    def resolve(self, callee: ast.expr) -> str | None:
+        """The canonical name of the API a callee expression names (None: not an API)."""
+        return self._logged(0, callee)  # type: ignore[no-any-return]
+
+    def is_root(self, func: ast.AST) -> bool:
+        """Whether a function was analysed as an entry point (its caller is outside)."""
+        return self._logged(1, func)  # type: ignore[no-any-return]
+
+    def unresolved(self, call: ast.AST) -> bool:
+        """Whether the interpreter met a call whose callee it could not resolve."""
+        return self._logged(2, call)  # type: ignore[no-any-return]
+
+    def ran(self, func: ast.AST) -> bool:
+        """Whether the analysis interpreted a function of the module (its reads are seen)."""
+        return self._logged(3, func)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ the tree, lazily
 

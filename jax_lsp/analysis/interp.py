@@ -467,10 +467,16 @@ class Interpreter(
                 sys.setrecursionlimit(limit)
         return list(self.findings.values())
 
-    def release(self) -> None:
+    def release(self, levels: bool = False) -> None:
         """Drop what the analysis built. Its scopes and closures refer to each other, so
         without this only the cyclic collector frees them, with the whole tree they hold, and
-        walks every object allocated since it was paused to find them."""
+        walks every object allocated since it was paused to find them. `levels`: no value of
+        this analysis is used after it (not so for the incremental analysis, which carries
+        values to the next version): each level's marks refer back to it, a cycle per level,
+        broken too."""
+        if levels:
+            for lv in self.levels:
+                lv.tangent_mark = lv.batch_mark = None  # type: ignore[assignment]
         for module in (self.main, *(m for m in self.modules.values() if m is not None)):
             if module.scope is not None:
                 module.scope.vars.clear()
