@@ -106,7 +106,9 @@ def main() -> int:
             found = breakdown(records, args.first)
             if found is not None:
                 code = records[0].get("code", "?")
-                by_code.setdefault(f"{directory} {Path(code).name}", []).append(found)
+                chars = min(r.get("chars", 0) for r in records)  # (one module per session)
+                by_code.setdefault(f"{directory} {Path(code).name} {chars} chars", []).append(
+                    found)
         columns += sorted(by_code.items())
     names: list[str] = []
     for _, sessions in columns:
