@@ -7,7 +7,9 @@
 
 Each file is one server session; its final job (the highest version published) is broken
 down into phases, and the table gives each phase's median over the sessions (ms), with the
-job before it (the one the last keystroke interrupted or found running).
+job before it (the one the last keystroke interrupted or found running). With `--first`, the
+session's first job is broken down instead: the didOpen's, from the frame's arrival to the
+first publication (`benchmarks/bench_open.py` makes such sessions).
 """
 
 from __future__ import annotations
@@ -48,12 +50,18 @@ def jobs(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def breakdown(records: list[dict[str, Any]]) -> dict[str, float] | None:
-    """The final job's phases (ms), and facts about the job before it."""
+def breakdown(records: list[dict[str, Any]], first: bool = False) -> dict[str, float] | None:
+    """The final job's phases (ms), and facts about the job before it (`first`: the first
+    job's, the open's)."""
     published = [r for r in records if r.get("outcome") == "published" and "read" in r]
     if not published:
         return None
-    final = max(published, key=lambda r: r["version"])
+    if first:
+        final = min(published, key=lambda r: r["version"])
+        if final["version"] != min(r["version"] for r in records):
+            return None  # the first job did not publish (cancelled, dropped)
+    else:
+        final = max(published, key=lambda r: r["version"])
     out: dict[str, float] = {}
     for name, a, b in PHASES:
         if a in final and b in final:
@@ -87,16 +95,20 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("dirs", nargs="+", help="trace directories (one column each)")
+    ap.add_argument("--first", action="store_true",
+                    help="break down each session's first job (the open's) instead of its last")
     args = ap.parse_args()
     columns: list[tuple[str, list[dict[str, float]]]] = []
     for directory in args.dirs:
         by_code: dict[str, list[dict[str, float]]] = {}
         for path in sorted(Path(directory).glob("*.jsonl")):
             records = jobs(path)
-            found = breakdown(records)
+            found = breakdown(records, args.first)
             if found is not None:
                 code = records[0].get("code", "?")
-                by_code.setdefault(f"{directory} {Path(code).name}", []).append(found)
+                chars = min(r.get("chars", 0) for r in records)  # (one module per session)
+                by_code.setdefault(f"{directory} {Path(code).name} {chars} chars", []).append(
+                    found)
         columns += sorted(by_code.items())
     names: list[str] = []
     for _, sessions in columns:

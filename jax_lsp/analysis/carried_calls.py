@@ -147,13 +147,11 @@ class CarriedCalls:
             and marks == self._portable_marks()
             and _portable(entry.result, frozenset(entry.levels))
         ):
-            # with the top-level statement of each function it ran, as `roots` records code
-            top = self.top_statement
-            self.portable_calls[key] = (
-                entry,
-                tuple((n, top(n)) for n in entry.entered),
-                self.calls_version,
-            )
+            # with the top-level statement of each function it ran, as `roots` records code:
+            # found by `calls_out` (only the next version reads it, and most interpretations
+            # are noted again and again as their callers are: tens of thousands of look-ups
+            # in a large module's full analysis)
+            self.portable_calls[key] = (entry, None, self.calls_version)  # type: ignore[assignment]
 
     def start_calls(self) -> None:
         """The module's statements ran: carried interpretations may serve from now on."""
@@ -237,6 +235,16 @@ class CarriedCalls:
         self.shared_memo[key] = entry
         self.portable_calls[key] = (entry, self.calls_in[key][1], self.calls_version)
 
+    def _placed(self) -> dict[tuple, Carried]:
+        """`portable_calls`, each with the code it ran, found now for those `note_shared_call`
+        left it to (the tree is still the one they ran in)."""
+        top = self.top_statement
+        calls = self.portable_calls
+        for key, (entry, code, since) in calls.items():
+            if code is None:
+                calls[key] = (entry, tuple((n, top(n)) for n in entry.entered), since)
+        return calls
+
     def calls_out(self) -> CarriedCallSet:
         """The interpretations the next version may reuse: those of this analysis, and the
         carried ones, checked or handed on with the edits since they were (see the module's
@@ -244,6 +252,7 @@ class CarriedCalls:
         version = self.calls_version
         if self.order_sensitive or self._wrote or self.modules:
             return CarriedCallSet(version=version)
+        self._placed()
         calls_in = self.calls_in if self.calls_ready else {}
         edits = self.calls_edits
         if self.reuse is not None:

@@ -590,6 +590,12 @@ class IncrementalAnalyzer:
         self._index_built = 0
         #: whether each line's text holds a construct of a newer Python (`reparse`)
         self._newer_syntax: dict[str, bool] = {}
+        #: a full analysis leaves what only the next version reads (its records, see
+        #: `Interpreter.finish_records`) for `prepare` to make, once the caller has used its
+        #: findings (the analysis process: once they are sent); and that work, if pending
+        self.defer_records = False
+        self._pending: Callable[[], None] | None = None
+        self._pending_text: tuple[str, list[str]] | None = None
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
@@ -607,11 +613,15 @@ class IncrementalAnalyzer:
     @property
     def last_source(self) -> str | None:
         """The text the next incremental analysis builds on, if any."""
+        self._complete()
         return self._last.source if self._last is not None else None
 
     def lines_of(self, source: str) -> list[str] | None:
         """The lines of `source` ("\\n"-separated, as `tokenize` counts them), if it is the
         text of the version the next incremental analysis builds on."""
+        pending = self._pending_text
+        if pending is not None:
+            return pending[1] if pending[0] == source else None
         last = self._last
         return last.lines if last is not None and last.source == source else None
 
@@ -677,6 +687,7 @@ class IncrementalAnalyzer:
     ) -> AnalysisResult | None:
         source = python_text(source)
         with paused_gc():
+            self._complete()
             cfg, workspace = settle(config, workspace)
             last = self._last
             if (
@@ -759,14 +770,45 @@ class IncrementalAnalyzer:
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
         interp.node_escapes = self._node_escapes
+        interp.defer_records = self.defer_records
+        pending = False
         try:
             result = finish(interp)
             self._last = None
             if lines is not None and not result.incomplete:
-                self._last = self._version(source, lines, tree, cfg, filename, result, interp)
+                if interp.records_due:
+                    pending = True
+                    self._pending_text = (source, lines)
+                    self._pending = lambda: self._completed(
+                        source, lines, tree, cfg, filename, result, interp)
+                else:
+                    self._last = self._version(source, lines, tree, cfg, filename, result,
+                                               interp)
         finally:
-            interp.release()  # else only the cyclic collector frees it (see `release`)
+            if not pending:
+                interp.release()  # else only the cyclic collector frees it (see `release`)
         return result
+
+    def _completed(
+        self, source: str, lines: list[str], tree: ast.Module, cfg: AnalysisConfig,
+        filename: str, result: AnalysisResult, interp: Interpreter,
+    ) -> None:
+        """A deferred full analysis's version, its records made (see `defer_records`)."""
+        try:
+            interp.finish_records()
+            self._last = self._version(source, lines, tree, cfg, filename, result, interp)
+        finally:
+            interp.release()
+
+    def _complete(self) -> None:
+        """Make the records a full analysis deferred (see `defer_records`), if it did: before
+        anything reads or changes the version it leaves. Interrupted (the caller's exception),
+        the version is dropped: the next edit is analysed in full."""
+        pending, self._pending = self._pending, None
+        self._pending_text = None
+        if pending is not None:
+            with paused_gc():
+                pending()
 
     @staticmethod
     def _version(
@@ -900,6 +942,7 @@ class IncrementalAnalyzer:
         typing fast on a large module every analysis but the last is interrupted, so the last
         is the first incremental one since the full analysis: on the shared generator's
         20,000-line module this work was a third of its Python calls."""
+        self._complete()
         last = self._last
         if last is not None:
             self._prepare(last)

@@ -54,7 +54,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.recording import RootRecording
-from jax_lsp.analysis.replay import ModuleCarry, StatementReplay
+from jax_lsp.analysis.replay import ModuleCarry, StatementReplay, build_runs
 from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope, statement_start
 from jax_lsp.analysis.source_text import char_column
@@ -316,6 +316,13 @@ class Interpreter(
         #: hold them)
         self.captured_scopes: list[Scope] | None = None if self.record else []
         self.reuse = reuse
+        #: leave what only the next version reads (the roots' records, the interpretations
+        #: and classes handed on, see `finish_records`) for the caller to complete once it has
+        #: used the findings; and whether that is still to be done
+        self.defer_records = False
+        self.records_due = False
+        #: what `build_runs` makes the replayed runs of (`exec_module_body`), until it does
+        self._runs_made: tuple | None = None
         self.skipped: set[object] = set()
         #: the records (`record`), the fingerprints of the module's names after its statements
         #: ran, and what the records are made from: each root's entry fingerprint, the roots
@@ -524,6 +531,24 @@ class Interpreter(
                 self._snapshot_self_writes(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
+        if self.record:
+            if self.defer_records and self.reuse is None:
+                # (a full analysis: nothing below changes its findings, nor whether it is
+                # exact)
+                self.records_due = True
+            else:
+                self.finish_records()
+
+    def finish_records(self) -> None:
+        """What the analysis of the next version reads of this one, made once the roots ran:
+        the roots' records, the carried interpretations, classes and value facts (and, in an
+        incremental analysis, whether its records prove it exact). Called by `_run`, or by
+        the caller of a full analysis that deferred it (`defer_records`), before anything of
+        the tree changes."""
+        self.records_due = False
+        if self.carry_out is not None and self._runs_made is not None:
+            self.carry_out.runs = build_runs(*self._runs_made)
+            self._runs_made = None
         if self.record:
             self.records = self._collect_records()
             if self.carry_out is not None:

@@ -561,7 +561,8 @@ class StatementReplay:
             records,
             {n: v for n, v in bound.items() if variables.get(n) is v},
         )
-        self.carry_out.runs = build_runs(body, records, applied)
+        # the runs replayed at once next time: made with the records (`finish_records`)
+        self._runs_made = (body, records, applied)
 
     def _replay_run(
         self,

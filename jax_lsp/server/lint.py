@@ -25,6 +25,7 @@ from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.codes import RULES
 from jax_lsp.config import Config
+from jax_lsp.server.analysis_process import while_waiting
 from jax_lsp.server.capabilities import ClientProfile
 from jax_lsp.server.carryover import carry_over
 from jax_lsp.server.early import diagnostic_json
@@ -227,10 +228,20 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
     maybe_fault("jax-lsp/lint")
     config = snapshot.config
     text = snapshot.text
-    found, error, dependencies, exact = document_findings(
-        text, snapshot.filename, snapshot.path, config, snapshot.workspace,
-        snapshot.incremental, analyze,
-    )
+    index = snapshot.index
+    encoding = snapshot.profile.encoding
+    built: list[LineIndex] = []
+    if index is None or index.text is not text or index.encoding != encoding:
+        index = None
+        # (an opened document's: built while the analysis process analyses it)
+        while_waiting(lambda: built.append(LineIndex(text, encoding)))
+    try:
+        found, error, dependencies, exact = document_findings(
+            text, snapshot.filename, snapshot.path, config, snapshot.workspace,
+            snapshot.incremental, analyze,
+        )
+    finally:
+        while_waiting(None)
     findings: list[Finding]
     good_text: str | None
     if found is not None:
@@ -250,9 +261,8 @@ def lint(snapshot: Snapshot, analyze: Analyze = analyze_here) -> Report:
             findings = carry_over(prev.good_text, text, prev.good_findings, snapshot.filename)
         else:
             good_text, findings = None, []
-    index = snapshot.index
-    if index is None or index.text is not text or index.encoding != snapshot.profile.encoding:
-        index = LineIndex(text, snapshot.profile.encoding)
+    if index is None:
+        index = built[0] if built else LineIndex(text, encoding)
     carried_from = (
         snapshot.previous.good_findings
         if error is not None and snapshot.previous is not None and good_text is not None

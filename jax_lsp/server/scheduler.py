@@ -125,6 +125,7 @@ class LintScheduler:
 
     def lint_now(self, uri: str) -> None:
         """Lint a document as soon as the analysis thread is free (open, configuration)."""
+        self._note_frame(uri)
         self._cancel_timer(uri)
         self._interrupt_if_running(uri)
         self._full.add(uri)
@@ -146,11 +147,7 @@ class LintScheduler:
         it at once (its own text, nothing of it running) or once the changes pause."""
         if not incremental:
             self._full.add(uri)
-        if latency.ENABLED:
-            state = self._state(uri)
-            if state is not None:
-                self._edits[uri] = (state[0], latency.frame_read(), latency.frame_delivered(),
-                                    time.monotonic())
+        self._note_frame(uri)
         self._interrupt_if_running(uri)
         self._cancel_timer(uri)
         loop = asyncio.get_running_loop()
@@ -161,6 +158,15 @@ class LintScheduler:
             self._timers[uri] = loop.call_soon(self._due, uri)
         else:
             self._timers[uri] = loop.call_later(self.debounce, self._due, uri)
+
+    def _note_frame(self, uri: str) -> None:
+        """While tracing: when the frame that asks to lint `uri` (an edit, an open) was read
+        and handled, for the job that lints its version (see `_trace`)."""
+        if latency.ENABLED:
+            state = self._state(uri)
+            if state is not None:
+                self._edits[uri] = (state[0], latency.frame_read(), latency.frame_delivered(),
+                                    time.monotonic())
 
     def closed(self, uri: str) -> None:
         """Forget a document: no more linting, waiters get None."""

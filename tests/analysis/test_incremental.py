@@ -257,6 +257,38 @@ def test_prepare_leaves_the_next_edit_only_its_own_statements() -> None:
     assert len(analyzer._node_idents) - known <= 1
 
 
+def test_deferred_records_are_made_by_prepare_or_the_next_analysis() -> None:
+    """A full analysis with `defer_records` answers before its records are made: `prepare`
+    (or the next analysis, or asking for the version) makes them, and the next edit is then
+    analysed incrementally, exactly, as without deferring."""
+    source = "import jax\n" + "".join(
+        f"\n\ndef host{i}(x):\n    return jax.pure_callback(abs, x, x)\n"
+        f"\n\ndef f{i}(x):\n    return host{i}(x) + {i}\n"
+        f"\n\ndef train{i}(x):\n    return jax.grad(f{i})(x)\n"
+        for i in range(10)
+    )
+    edited = source.replace("return host3(x) + 3\n", "return host3(x) + 30\n")
+    plain = IncrementalAnalyzer()
+    want_open, want_edit = plain.analyze(source), plain.analyze(edited)
+    for complete in ("prepare", "analyze", "last_source"):
+        analyzer = IncrementalAnalyzer()
+        analyzer.defer_records = True
+        got = analyzer.analyze(source)
+        assert _signature(got) == _signature(want_open) and got.exact
+        assert analyzer._last is None and analyzer._pending is not None  # nothing made yet
+        assert analyzer.lines_of(source) == source.split("\n")  # (what the answer needs)
+        if complete == "prepare":
+            analyzer.prepare()
+        elif complete == "last_source":
+            assert analyzer.last_source == source
+        if complete != "analyze":
+            assert analyzer._pending is None and analyzer._last is not None
+        got = analyzer.analyze(edited)
+        assert analyzer.full_runs == 1 and analyzer.incremental_runs == 1, complete
+        assert got.exact and analyzer.roots_run == plain.roots_run
+        assert _signature(got) == _signature(want_edit) == _signature(analyze_source(edited))
+
+
 def test_shift_moves_every_node_like_increment_lineno() -> None:
     from jax_lsp.analysis.incremental import _shift
 
@@ -417,20 +449,26 @@ def _semantic_edit(source: str, rng) -> str:  # noqa: ANN001
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("size, edits", [(1000, 10)])
+@pytest.mark.parametrize("size, edits, defer", [(1000, 10, False), (1000, 10, True)])
 def test_edits_of_generated_modules_equal_a_full_analysis(
-    size: int, edits: int, tmp_path: Path
+    size: int, edits: int, defer: bool, tmp_path: Path
 ) -> None:
     """Edits inside functions of the shared generator's modules, reachability changes
-    included: the incremental result equals a full analysis, and is proven exact for most."""
+    included: the incremental result equals a full analysis, and is proven exact for most.
+    `defer`: as the analysis process analyses, full analyses leaving their records for
+    `prepare` (called after every other analysis here; the next analysis makes them
+    otherwise)."""
     import random
 
     rng = random.Random(size)
     source = _generated(size, tmp_path)
     analyzer = IncrementalAnalyzer()
+    analyzer.defer_records = defer
     analyzer.analyze(source, "gen.py")
     exact = compared = 0
-    for _ in range(edits):
+    for i in range(edits):
+        if i % 2:
+            analyzer.prepare()
         edited = _semantic_edit(source, rng)
         runs = analyzer.incremental_runs
         got, want = analyzer.analyze(edited, "gen.py"), analyze_source(edited, "gen.py")
