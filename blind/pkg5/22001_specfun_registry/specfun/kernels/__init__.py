@@ -1,0 +1,1 @@
+from . import analytic, bessel  # noqa: F401

@@ -1,0 +1,1 @@
+from .factory import build_model, init_params

@@ -1,0 +1,3 @@
+from .depth import DepthMap
+
+__all__ = ["DepthMap"]

@@ -1,0 +1,3 @@
+from dynsys.training import fit
+
+__all__ = ["fit"]

@@ -1,0 +1,1 @@
+from .euler import rollout

@@ -1,0 +1,1 @@
+from . import banded, host_sparse  # noqa: F401

@@ -1,0 +1,1 @@
+from .protocol import Operator

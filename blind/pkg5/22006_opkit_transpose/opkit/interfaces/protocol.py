@@ -1,0 +1,7 @@
+from typing import Protocol
+
+
+class Operator(Protocol):
+    size: int
+
+    def apply(self, x): ...

@@ -1,0 +1,1 @@
+from eqsolve.core.loops.picard import equilibrium

@@ -1,0 +1,3 @@
+from terrain.grids.elevation import ElevationMap
+
+__all__ = ["ElevationMap"]

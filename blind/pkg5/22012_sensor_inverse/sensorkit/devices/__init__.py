@@ -1,0 +1,1 @@
+from .curves import make

@@ -1,0 +1,3 @@
+from .propagation import build_system
+
+__all__ = ["build_system"]

@@ -1,0 +1,3 @@
+from .net import init, forward
+
+__all__ = ["init", "forward"]

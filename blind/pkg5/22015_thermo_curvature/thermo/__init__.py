@@ -1,0 +1,3 @@
+from thermo.models.partition import PartitionModel
+
+__all__ = ["PartitionModel"]

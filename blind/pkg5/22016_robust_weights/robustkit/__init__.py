@@ -1,0 +1,3 @@
+from .functional import scores
+
+__all__ = ["scores"]

@@ -1,0 +1,4 @@
+from calib.config import SolverConfig
+from calib.solvers import invert_response
+
+__all__ = ["SolverConfig", "invert_response"]

@@ -1,0 +1,1 @@
+from .scalar.newton import invert_response

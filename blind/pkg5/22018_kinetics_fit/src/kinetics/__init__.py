@@ -1,0 +1,4 @@
+from .trainer import train
+from . import io  # noqa: F401
+
+__all__ = ["train", "io"]

@@ -1,0 +1,1 @@
+from . import sink  # noqa: F401

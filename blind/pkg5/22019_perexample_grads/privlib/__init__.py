@@ -1,0 +1,3 @@
+from . import losses, training
+
+__all__ = ["losses", "training"]

@@ -1,0 +1,2 @@
+from .registry import get, register
+from . import probit, squared  # noqa: F401

@@ -1,0 +1,1 @@
+from .clipping import per_example_grad_norms

@@ -1,0 +1,1 @@
+from .iterative.fixed_point import solve_equilibrium

@@ -1,0 +1,3 @@
+from . import hooks, ops
+
+__all__ = ["hooks", "ops"]

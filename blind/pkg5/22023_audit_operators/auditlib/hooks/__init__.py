@@ -1,0 +1,3 @@
+from .recorder import audited, AUDIT_LOG
+
+__all__ = ["audited", "AUDIT_LOG"]

@@ -1,0 +1,3 @@
+from . import filters, fit
+
+__all__ = ["filters", "fit"]

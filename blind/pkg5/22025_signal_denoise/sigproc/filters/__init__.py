@@ -1,0 +1,3 @@
+from .lowpass import lowpass
+
+__all__ = ["lowpass"]

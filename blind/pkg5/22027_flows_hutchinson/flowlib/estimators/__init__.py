@@ -1,0 +1,3 @@
+from .trace import hutchinson_divergence
+
+__all__ = ["hutchinson_divergence"]

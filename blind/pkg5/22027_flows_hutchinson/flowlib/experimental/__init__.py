@@ -1,0 +1,1 @@
+from .grad_clip import clipped_tanh

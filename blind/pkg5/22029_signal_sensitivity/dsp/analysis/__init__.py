@@ -1,0 +1,1 @@
+from .sensitivity import gain_sensitivity

@@ -1,0 +1,2 @@
+from .ma import smooth
+from . import _derivs  # noqa: F401

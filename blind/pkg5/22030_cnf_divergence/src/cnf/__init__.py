@@ -1,0 +1,4 @@
+from .nets.field import Field
+from . import divergence
+
+__all__ = ["Field", "divergence"]

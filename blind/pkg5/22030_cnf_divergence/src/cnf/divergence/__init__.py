@@ -1,0 +1,1 @@
+from .estimator import estimate

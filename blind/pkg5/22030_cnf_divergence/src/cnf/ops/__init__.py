@@ -1,0 +1,1 @@
+from .clip import softsign_clipgrad
