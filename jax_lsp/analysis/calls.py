@@ -155,6 +155,10 @@ class PythonCalls:
             and pos
         ):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "update" and isinstance(
+            func.value, ast.Name
+        ):
+            self._update_dict(func.value.id, pos, kw, star, dstar, scope)
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
 
     def _varargs_len(self, arg: ast.expr, scope: Scope) -> int | None:
@@ -212,6 +216,31 @@ class PythonCalls:
             self.store(name, new, scope)  # a class body's own name: an attribute
         else:
             self._store_mutated(name, new, scope)
+
+    def _update_dict(
+        self,
+        name: str,
+        pos: list[Value],
+        kw: dict[str, Value],
+        star: Value | None,
+        dstar: Value | None,
+        scope: Scope,
+    ) -> None:
+        """`TABLE.update(gelu=fn)` or `TABLE.update({"gelu": fn})` on a dict bound to `name`:
+        each entry stored as `TABLE["gelu"] = fn` is (`store_entry`), in order. Entries whose
+        keys are not all known (`*args`, `**kw` of unknown keys, a mapping that is not a dict
+        display) store nothing, as a store at an unknown key does."""
+        if star is not None or dstar is not None or len(pos) > 1:
+            return
+        entries: list[tuple[object, Value]] = []
+        if pos:
+            d = pos[0]
+            if d.keys is None or d.items is None:
+                return
+            entries.extend(zip(d.keys, d.items))
+        entries.extend(kw.items())
+        for key, v in entries:
+            self.store_entry(name, key, v, scope)  # type: ignore[attr-defined]
 
     def _list_with(self, old: Value, how: str, v: Value) -> Value | None:
         """The list `old` after `old.append(v)` (extend, insert); None: nothing to keep."""

@@ -481,17 +481,23 @@ class PythonExpressions:
         # its statements run in a context of their own: what they read of it is not the caller's
         saved = (self.module, self.stack, self.ctx, self.depth, self.ctx_reads)
         self.module, self.stack, self.ctx = info, [], Ctx()
+        self.loading[path] = info
         try:
             self.exec_block(parsed.tree.body, info.scope)
         finally:
             self.module, self.stack, self.ctx, self.depth, self.ctx_reads = saved
+            del self.loading[path]
         self.modules[path] = info
         self._effects.loaded.add(str(path))
         return info
 
     def module_attribute(self, user: UserModule, name: str) -> Value:
+        """A module's attribute `name`, its submodule when the module is a package that does
+        not bind it. A module whose statements are still running (an import cycle: a plugin
+        the package imports at its end does `from . import register`) has the names it bound
+        so far, as Python's partially initialised module does."""
         self.impure_effects += 1  # the workspace is read (see `replay`)
-        info = self.load_module(user.path)
+        info = self.load_module(user.path) or self.loading.get(user.path)
         if info is None:
             return UNKNOWN
         v = info.scope.vars.get(name)

@@ -92,6 +92,33 @@ def written_imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
     return tuple(imported[r] for r in sorted(roots) if r in imported)
 
 
+def bound_names(tree: ast.Module) -> frozenset[str] | None:
+    """The names a module's own statements bind as it runs (assignments, definitions,
+    imports, loop and `with` targets); None when it may bind names no statement spells (`from
+    m import *`, `globals()`), so any name may be bound. `from pkg import name` gives the
+    submodule `pkg.name` only when the package's `__init__` does not bind `name`."""
+    names: set[str] = set()
+    for stmt in _top_level(tree.body):
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            for a in stmt.names:
+                if a.name == "*":
+                    return None
+                names.add(a.asname or a.name.split(".")[0])
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With)):
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    names.add(node.id)
+                elif isinstance(node, ast.Name) and node.id in ("globals", "vars", "setattr"):
+                    return None
+        elif isinstance(stmt, ast.Expr):
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.Name) and node.id in ("globals", "vars", "setattr"):
+                    return None
+    return frozenset(names)
+
+
 def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """The statements a module runs as it is imported (into `if`/`try` blocks, not into
     function or class bodies)."""

@@ -231,6 +231,9 @@ class Interpreter(
         self.workspace = workspace
         #: modules imported from the workspace, by path (None while loading: import cycles)
         self.modules: dict[Path, ModuleInfo | None] = {}
+        #: the modules whose statements are running (an import cycle reaches them): what each
+        #: has bound so far, as Python's partially initialised module holds it
+        self.loading: dict[Path, ModuleInfo] = {}
         #: whether each module a package's `__init__` re-exports from writes another
         #: workspace module's state as it runs (`_run_reexported`), asked once per analysis
         self.reexport_writes: dict[Path, bool] = {}

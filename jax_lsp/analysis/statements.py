@@ -177,10 +177,11 @@ class PythonStatements:
                     self._run_for_effects(a.asname or a.name, submodule)
                 elif user is not None:
                     v = Value(fns=(LazyName(user.path, a.name),))
+                    runs = self._from_import_module(user, a.name)
                     if not str(self.module.path).endswith("__init__.py"):  # not a re-export
-                        self._run_for_effects(a.asname or a.name, user)
+                        self._run_for_effects(a.asname or a.name, runs)
                     else:
-                        self._run_reexported(user)
+                        self._run_reexported(runs)
                 else:
                     v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
@@ -201,6 +202,23 @@ class PythonStatements:
         elif t in (ast.Break, ast.Continue):
             return False
         return True
+
+    def _from_import_module(self, user: UserModule, name: str) -> UserModule:
+        """The module whose statements `from <user> import name` may run: the package's
+        submodule `name` when `user` is a package whose `__init__` does not bind `name`
+        (Python's import then imports the submodule: `from .plugins import gelu` runs
+        `plugins/gelu.py`), else `user`."""
+        ws = self.workspace
+        if ws is None or user.path.name != "__init__.py":
+            return user
+        bound = ws.facts(user.path, import_effects.bound_names)
+        if bound is None or name in bound:
+            return user
+        try:
+            sub = ws.find(name, 1, user.path)
+        except OSError:
+            return user
+        return UserModule(sub) if sub is not None else user
 
     def _run_for_effects(self, bound: str, user: UserModule | None) -> None:
         """Run the workspace module `user` now, as Python does at its import, when the import
@@ -663,29 +681,8 @@ class PythonStatements:
         elif t is ast.Subscript:
             key = self.eval(target.slice, scope)  # type: ignore[attr-defined]
             base = target.value  # type: ignore[attr-defined]
-            if isinstance(base, ast.Name) and _holds_functions(v):
-                imported = self._imported_binding(base.id, scope)
-                defined = None if imported is None else self._definition(imported.path,
-                                                                         imported.name)
-                old = (
-                    self.lookup(base.id, scope) if imported is None
-                    else UNKNOWN if defined is None
-                    else defined[0].scope.vars.get(defined[1], UNKNOWN)
-                )
-                if (
-                    old.keys is not None
-                    and old.items is not None
-                    and len(old.items) < MAX_ITEMS
-                    and _plain_key(key.const)
-                ):
-                    # a function registered in a dict (`LOSSES[name] = fn`, often by a
-                    # decorator, or inside a tuple: `R[name] = (fn, weight)`): the dict now
-                    # holds it at that key, for its later readers
-                    if defined is not None:  # `from registry import TABLE`: that module's dict
-                        self._write_global_of(*defined, _with_entry(old, key.const, v))
-                    else:
-                        self._store_mutated(base.id, _with_entry(old, key.const, v), scope)
-                    return
+            if isinstance(base, ast.Name) and self.store_entry(base.id, key.const, v, scope):
+                return
             if (
                 isinstance(base, ast.Attribute)
                 and _holds_functions(v)
@@ -704,6 +701,30 @@ class PythonStatements:
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def store_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
+        """`name[key] = v` (or `name.update(key=v)`) into the dict bound to `name`, when `v`
+        holds a function and `key` is a known constant: a function registered in a dict
+        (`LOSSES[name] = fn`, often by a decorator, or inside a tuple: `R[name] = (fn,
+        weight)`), which the dict now holds at that key for its later readers; where the name
+        lives, or in the module it was imported from (`from registry import TABLE`). False when
+        nothing was stored."""
+        if not _holds_functions(v) or not _plain_key(key):
+            return False
+        imported = self._imported_binding(name, scope)
+        defined = None if imported is None else self._definition(imported.path, imported.name)
+        old = (
+            self.lookup(name, scope) if imported is None
+            else UNKNOWN if defined is None
+            else defined[0].scope.vars.get(defined[1], UNKNOWN)
+        )
+        if old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+            return False
+        if defined is not None:  # `from registry import TABLE`: that module's dict
+            self._write_global_of(*defined, _with_entry(old, key, v))
+        else:
+            self._store_mutated(name, _with_entry(old, key, v), scope)
+        return True
 
     def set_attribute(self, obj: Value, name: str, v: Value) -> None:
         """`obj.name = v` (or `setattr(obj, "name", v)`): an instance's attribute, or a global

@@ -142,3 +142,48 @@ def test_incremental_analysis_follows_a_store_through_an_import(projects: Path, 
                                         if "from pkg" in plain else
                                         "print(jax.grad(pkg.loss)(jnp.ones(3)))")
     assert seen[0] == seen[3] == set() and seen[1] == seen[2] == {(line, "JAX001")}
+
+
+def test_bound_names_of_a_package_init() -> None:
+    """`from pkg import name` runs the submodule `pkg/name.py` only when `pkg/__init__.py`
+    does not bind `name` (`import_effects.bound_names`); a star import or `globals()` may bind
+    any name."""
+    import ast
+
+    from jax_lsp.analysis.import_effects import bound_names
+
+    tree = ast.parse("from .a import b as c\nimport x.y\nD = {}\ndef f(): pass\n"
+                     "if True:\n    for i, (j, k) in []: pass\n")
+    assert bound_names(tree) == {"c", "x", "D", "f", "i", "j", "k"}
+    assert bound_names(ast.parse("from .a import *\n")) is None
+    assert bound_names(ast.parse("globals()['g'] = 1\n")) is None
+
+
+@pytest.mark.parametrize(
+    ("update", "found"),
+    [
+        ("TABLE.update(host=host)", True),
+        ('TABLE.update({"host": host})', True),
+        ('TABLE.update({"host": host}, other=lambda x: x)', True),
+        ("TABLE.update(host=lambda x: x)", False),
+        ("TABLE.update(**EXTRA)", False),
+    ],
+)
+def test_dict_update_registers_its_entries(tmp_path: Path, update: str, found: bool) -> None:
+    """`TABLE.update(...)` in an imported module stores each entry of known key, as
+    `TABLE[k] = v` does; entries of unknown keys store nothing (no finding without one)."""
+    (tmp_path / "table.py").write_text("TABLE = {}\n", encoding="utf-8")
+    (tmp_path / "plugin.py").write_text(
+        "import jax\nfrom table import TABLE\nNAMES = []\nEXTRA = {}\n\n"
+        "def host(x):\n"
+        "    return jax.pure_callback(lambda a: a, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n\n"
+        f"{update}\n",
+        encoding="utf-8",
+    )
+    main = tmp_path / "main.py"
+    main.write_text(
+        "import jax\nimport plugin  # noqa: F401\nfrom table import TABLE\n\n"
+        'print(jax.grad(lambda x: TABLE["host"](x))(1.0))\n',
+        encoding="utf-8",
+    )
+    assert _analyze(main) == ({(5, "JAX001")} if found else set())

@@ -1,0 +1,5 @@
+CONVERTERS = {}
+
+
+def converter(name):
+    return CONVERTERS[name]
