@@ -342,22 +342,7 @@ async def run_session(
     await client.start(workdir)
     sample = Sample()
     try:
-        await client.request(
-            "initialize",
-            {
-                "processId": os.getpid(),
-                "rootUri": Path(workdir).as_uri(),
-                "capabilities": CAPABILITIES,
-                "workspaceFolders": [{"uri": Path(workdir).as_uri(), "name": "bench"}],
-            },
-        )
-        client.notify("initialized", {})
-        # a request answered once the server runs (jax-lsp answers `initialize` before its
-        # server is imported): open -> diagnostics is measured on a running server
-        await client.request(
-            "textDocument/hover",
-            {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
-        )
+        await until_running(client, workdir, uri)
         t0 = time.perf_counter()
         client.notify(
             "textDocument/didOpen",
@@ -425,6 +410,26 @@ async def run_session(
 
 
 # -- report ------------------------------------------------------------------------------------
+
+
+async def until_running(client: Client, workdir: str, uri: str) -> None:
+    """Initialize a session and wait for an answer to a first request: jax-lsp answers
+    `initialize` before its server is imported, so open -> diagnostics is measured on a
+    running server, for every server alike."""
+    await client.request(
+        "initialize",
+        {
+            "processId": os.getpid(),
+            "rootUri": Path(workdir).as_uri(),
+            "capabilities": CAPABILITIES,
+            "workspaceFolders": [{"uri": Path(workdir).as_uri(), "name": "bench"}],
+        },
+    )
+    client.notify("initialized", {})
+    await client.request(
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
+    )
 
 
 def pct(values: Sequence[float], q: float) -> float:

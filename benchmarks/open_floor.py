@@ -43,17 +43,7 @@ async def _ruff_open_ms(ruff: str, text: str) -> float:
         client = bench_lsp.Client([ruff, "server"])
         await client.start(workdir)
         try:
-            await client.request("initialize", {
-                "processId": os.getpid(),
-                "rootUri": Path(workdir).as_uri(),
-                "capabilities": bench_lsp.CAPABILITIES,
-                "workspaceFolders": [{"uri": Path(workdir).as_uri(), "name": "bench"}],
-            })
-            client.notify("initialized", {})
-            await client.request(
-                "textDocument/hover",
-                {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
-            )
+            await bench_lsp.until_running(client, workdir, uri)
             t0 = time.perf_counter()
             client.notify("textDocument/didOpen", {"textDocument": {
                 "uri": uri, "languageId": "python", "version": 1, "text": text}})
