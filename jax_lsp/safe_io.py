@@ -12,9 +12,9 @@ Three ways to write, for three kinds of file:
   through the descriptor that has just checked that the file is still the one that was read, byte
   for byte, so a save made meanwhile is never overwritten; the room for a longer text is
   reserved first, and a write that fails anyway is undone, so a full disk leaves the old file.
-- `atomic_write`, for files jax-lsp owns (the cache): a temporary file in the target's directory,
-  flushed, then renamed over the target: on any failure (a full disk, a crash) the old file
-  stays whole.
+- `atomic_write` and `Folder.write`, for files jax-lsp owns (the cache): a temporary file in the
+  target's directory, flushed, then renamed over the target: on any failure (a full disk, a
+  crash) the old file stays whole.
 - `create_new`, for a file that must not exist yet (the fixes' helper module).
 
 `Folder` reaches the files of a directory jax-lsp keeps in a repository (the cache) by name from
