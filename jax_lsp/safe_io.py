@@ -179,8 +179,11 @@ def rewrite_in_place(
     (an editor's rename) while it is being written raises `FileChanged` too: the user's new
     file is at `path`, the fix went to the old one. Raises OSError when it cannot be written;
     the old bytes are then put back (they fit where they were)."""
-    if not _regular_entry(path, True):
-        raise FileChanged("it is no longer a regular file")
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # never opened: a FIFO, a device
+            raise FileChanged("it is no longer a regular file")
+    except FileNotFoundError:
+        raise FileChanged("it was removed since it was read") from None
     fd = os.open(path, os.O_RDWR | _NONBLOCK | _BINARY)
     try:
         st = os.fstat(fd)
