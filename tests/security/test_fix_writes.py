@@ -270,6 +270,7 @@ def test_fix_refuses_a_file_the_user_may_not_write_and_goes_on(
     assert (after.st_ino, after.st_uid, after.st_mode) == \
         (before.st_ino, before.st_uid, before.st_mode)
     assert IMPORTED in other.read_text()
+    assert (tmp_path / f"{MODULE_NAME}.py").read_text() == helper_module_text()
 
 
 # -- a save made while --fix runs ---------------------------------------------------------

@@ -124,7 +124,13 @@ def test_a_write_in_place_that_fails_midway_puts_the_old_bytes_back(
     assert target.read_bytes() == original
 
 
-def test_folder_never_follows_a_link(tmp_path: Path) -> None:
+@pytest.mark.parametrize("by_descriptor", [True, False], ids=["dir-fd", "by-path"])
+def test_folder_never_follows_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by_descriptor: bool
+) -> None:
+    """By its descriptor (POSIX), and by path where files cannot be opened relative to a
+    folder (Windows; here forced)."""
+    monkeypatch.setattr(safe_io, "_DIR_FD", by_descriptor and safe_io._DIR_FD)
     outside = tmp_path / "outside"
     outside.mkdir()
     (tmp_path / "cache").symlink_to(outside, target_is_directory=True)
