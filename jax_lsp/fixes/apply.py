@@ -678,13 +678,13 @@ def fix_file(
     try:
         _create_files(fixed.created, created)
         rewrite_in_place(path, state, new_data)
-    except (FileChanged, OSError) as e:
+    except (_NotWritten, FileChanged, OSError) as e:
         for made in created:  # nothing imports it: leave no trace
             with suppress(OSError):
                 os.unlink(made)
-        if isinstance(e, FileChanged):
-            return _refused(outcome, str(e))
-        return _refused(outcome, f"cannot write it: {e.strerror or e}")
+        if isinstance(e, OSError):
+            return _refused(outcome, f"cannot write it: {e.strerror or e}")
+        return _refused(outcome, str(e))
     return replace(outcome, written=True, prior=prior(new_data))
 
 
@@ -695,13 +695,22 @@ def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
     return helpers
 
 
+class _NotWritten(Exception):
+    """Why a fixed file is not written (its message says), the file left as it was."""
+
+
 def _create_files(files: Sequence[CreatedFile], created: list[Path]) -> None:
     """Create the files a fix imports, whole or not at all (`created` gains those made). One
     that is there by now is used if it is jax-lsp's own (a concurrent run made it); anything
     else of that name (a symlink, even a dangling one, a FIFO, the user's module) raises
-    `FileChanged`: the fixed file would import what is not the helper module."""
+    `_NotWritten`: the fixed file would import what is not the helper module."""
     for file in files:
-        if create_new(file.path, file.text.encode("utf-8")):
+        try:
+            made = create_new(file.path, file.text.encode("utf-8"))
+        except OSError as e:
+            raise _NotWritten(f"cannot create {file.path.name}, which its fixes import: "
+                              f"{e.strerror or e}") from e
+        if made:
             created.append(file.path)
             continue
         there = read_regular_file(file.path, MAX_HELPER_MODULE_BYTES, follow_symlinks=False)
@@ -710,7 +719,7 @@ def _create_files(files: Sequence[CreatedFile], created: list[Path]) -> None:
         except UnicodeDecodeError:
             ours = False
         if not ours:
-            raise FileChanged(f"{file.path.name}, which its fixes import, is there now and "
+            raise _NotWritten(f"{file.path.name}, which its fixes import, is there now and "
                               "is not the helper module jax-lsp writes")
 
 
