@@ -10,7 +10,8 @@ Three ways to write, for three kinds of file:
   so its owner, mode, hard links and extended attributes stay as they were, and only a file
   the user may write is written (the kernel decides, at `open`, as for ruff). The write is made
   through the descriptor that has just checked that the file is still the one that was read, byte
-  for byte, so a save made meanwhile is never overwritten; the room for a longer text is
+  for byte, under a write lease where one can be had (an editor's save meanwhile waits, then
+  lands after), so a save made meanwhile is never overwritten; the room for a longer text is
   reserved first, and a write that fails anyway is undone, so a full disk leaves the old file.
 - `atomic_write` and `Folder.write`, for files jax-lsp owns (the cache): a temporary file in the
   target's directory, flushed, then renamed over the target: on any failure (a full disk, a
@@ -27,9 +28,12 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import signal
 import stat
 import tempfile
-from contextlib import suppress
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +49,11 @@ __all__ = [
     "read_regular_file",
     "rewrite_in_place",
 ]
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -186,32 +195,67 @@ def rewrite_in_place(
         raise FileChanged("it was removed since it was read") from None
     fd = os.open(path, os.O_RDWR | _NONBLOCK | _BINARY)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (before.device,
-                                                                      before.inode):
-            raise FileChanged("it was replaced on disk since it was read")
-        if st.st_size != len(before.data) or _read_all(fd, len(before.data)) != before.data:
-            raise FileChanged("it changed on disk since it was read")
-        _reserve(fd, len(before.data), len(data) - len(before.data))
-        try:
-            _write_from_start(fd, data)
-            os.ftruncate(fd, len(data))
-            if durable:
-                os.fsync(fd)
-        except OSError:
-            with suppress(OSError):
-                _write_from_start(fd, before.data)
-                os.ftruncate(fd, len(before.data))
-                os.fsync(fd)
-            raise
-        try:
-            now = os.stat(path)
-        except OSError:
-            now = None
-        if now is None or (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
-            raise FileChanged("it was replaced on disk while it was being written")
+        with _write_lease(fd):
+            _check_then_write(path, fd, before, data, durable)
     finally:
         os.close(fd)
+
+
+def _check_then_write(path: str | os.PathLike[str], fd: int, before: FileState, data: bytes,
+                      durable: bool) -> None:
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (before.device, before.inode):
+        raise FileChanged("it was replaced on disk since it was read")
+    if st.st_size != len(before.data) or _read_all(fd, len(before.data)) != before.data:
+        raise FileChanged("it changed on disk since it was read")
+    _reserve(fd, len(before.data), len(data) - len(before.data))
+    try:
+        _write_from_start(fd, data)
+        os.ftruncate(fd, len(data))
+        if durable:
+            os.fsync(fd)
+    except OSError:
+        with suppress(OSError):
+            _write_from_start(fd, before.data)
+            os.ftruncate(fd, len(before.data))
+            os.fsync(fd)
+        raise
+    try:
+        now = os.stat(path)
+    except OSError:
+        now = None
+    if now is None or (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino):
+        raise FileChanged("it was replaced on disk while it was being written")
+
+
+@contextmanager
+def _write_lease(fd: int) -> Iterator[bool]:
+    """Hold a write lease on `fd`'s file (Linux `F_SETLEASE`) while the body runs, if one can
+    be had (yields whether it is held): any other process's `open` of the file then waits
+    until the body is done, so an editor's in-place save cannot land between the check and
+    the write; it lands after, and wins. Not held where the platform has no leases, the file
+    system refuses them, the file is open elsewhere or not the user's, or off the main thread
+    (the lease's break notice, SIGIO, whose default is to end the process, is ignored
+    meanwhile, which only the main thread can arrange)."""
+    setlease = getattr(fcntl, "F_SETLEASE", None) if fcntl is not None else None
+    if setlease is None or threading.current_thread() is not threading.main_thread():
+        yield False
+        return
+    previous = signal.signal(signal.SIGIO, signal.SIG_IGN)
+    try:
+        try:
+            fcntl.fcntl(fd, setlease, fcntl.F_WRLCK)
+            held = True
+        except OSError:  # EAGAIN: open elsewhere; EACCES: not the user's; EINVAL: no leases
+            held = False
+        try:
+            yield held
+        finally:
+            if held:
+                with suppress(OSError):
+                    fcntl.fcntl(fd, setlease, fcntl.F_UNLCK)
+    finally:
+        signal.signal(signal.SIGIO, previous if previous is not None else signal.SIG_DFL)
 
 
 @lru_cache(maxsize=1)

@@ -14,6 +14,8 @@ import resource
 import stat
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,11 @@ from pathlib import Path
 import pytest
 
 from jax_lsp import cli, safe_io
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes.generated import MODULE_NAME, helper_module_text
 
@@ -321,6 +328,62 @@ def test_a_save_that_replaces_the_file_while_it_is_written_is_kept(
             "written") in ran.err
     assert path.read_text() == SAVED
     assert ran.code == 1
+
+
+def _leases_work(folder: Path) -> bool:
+    """Whether this file system grants this user a write lease (Linux, a local file system)."""
+    if fcntl is None or not hasattr(fcntl, "F_SETLEASE"):
+        return False
+    probe = folder / "lease-probe"
+    probe.write_text("")
+    fd = os.open(probe, os.O_RDWR)
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)
+        fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+        probe.unlink()
+
+
+def test_an_in_place_save_between_the_check_and_the_write_lands_after_it(
+    tmp_path: Path, check: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor that saves in place (opens the file with O_TRUNC and writes, as VS Code
+    does) right after jax-lsp has checked it: the write lease jax-lsp holds from the check to
+    the end of its write makes the editor's open wait, so its save lands after the fix, and
+    wins. The editor is started at that moment (the seam) and the fix goes on only once the
+    kernel says the editor's open is waiting on the lease: no timing is assumed."""
+    if not _leases_work(tmp_path):
+        pytest.skip("no write leases here (not Linux, or a file system without them)")
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("jax-lsp takes the lease on the main thread only (see safe_io)")
+    path = tmp_path / "train.py"
+    path.write_text(PROGRAM)
+    real_reserve = safe_io._reserve
+    editors: list[subprocess.Popen[bytes]] = []
+
+    def reserve_while_the_editor_saves(fd: int, start: int, length: int) -> None:
+        assert fcntl.fcntl(fd, fcntl.F_GETLEASE) == fcntl.F_WRLCK, "no lease held"
+        editor = subprocess.Popen(
+            [sys.executable, "-c", f"open({str(path)!r}, 'w').write({SAVED!r})"])
+        editors.append(editor)
+        deadline = time.monotonic() + 120
+        # the lease's break is pending (F_UNLCK) once the editor's open waits on it
+        while fcntl.fcntl(fd, fcntl.F_GETLEASE) != fcntl.F_UNLCK:
+            assert editor.poll() is None, "the editor's save went through before the fix"
+            assert time.monotonic() < deadline, "the editor never opened the file"
+            time.sleep(0.005)
+        real_reserve(fd, start, length)
+
+    monkeypatch.setattr(safe_io, "_reserve", reserve_while_the_editor_saves)
+    ran = check("--fix", "train.py")
+    assert "Fixed 1 finding in 1 file." in ran.err, ran.err
+    [editor] = editors
+    assert editor.wait(timeout=120) == 0
+    assert path.read_text() == SAVED  # the user's bytes, written after the fix
 
 
 def test_a_full_disk_while_writing_in_place_leaves_the_file_whole(
