@@ -68,8 +68,10 @@ else:  # pragma: no cover - Python 3.10: the tomli backport
 
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.analysis.options import AnalysisConfig
+from jax_lsp.bounded_formats import TooComplex, load_toml
 from jax_lsp.codes import RULES
 from jax_lsp.globs import Glob, PathGlob
+from jax_lsp.safe_io import read_bounded
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -78,6 +80,7 @@ __all__ = [
     "PerFileIgnore",
     "find_config_file",
     "has_config_table",
+    "is_regular_file",
     "known_codes",
 ]
 
@@ -525,16 +528,25 @@ def _hit(selectors: Iterable[str], code: str) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
+#: the largest configuration file read (a real pyproject.toml is a few kB)
+MAX_CONFIG_BYTES = 1 << 20
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at `path`; raises `ConfigError` naming the file and saying why not
+    (missing, unreadable, not a regular file, too big, invalid, or pathologically nested)."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        data = read_bounded(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such configuration file") from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        return load_toml(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: invalid TOML: {e}") from None
+    except TooComplex as e:
+        raise ConfigError(f"{path}: not read: {e}") from None
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: not valid UTF-8: {e}") from None
 
@@ -547,12 +559,21 @@ def has_config_table(pyproject: Path) -> bool:
     return isinstance(tool, Mapping) and "jax-lsp" in tool
 
 
+def is_regular_file(path: Path) -> bool:
+    """`path.is_file()`, False also when it cannot be looked at (in a folder that cannot be
+    searched, none of whose files jax-lsp can read: its configuration cannot apply)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def find_config_file(start: str | os.PathLike[str]) -> Path | None:
     """The nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table at or above `start`."""
     p = Path(os.path.abspath(start))
     directory = p if p.is_dir() else p.parent
     for d in (directory, *directory.parents):
         candidate = d / "pyproject.toml"
-        if candidate.is_file() and has_config_table(candidate):
+        if is_regular_file(candidate) and has_config_table(candidate):
             return candidate
     return None

@@ -15,7 +15,7 @@ from contextlib import suppress
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["atomic_write", "read_regular_file"]
+__all__ = ["NotReadable", "atomic_write", "read_bounded", "read_regular_file"]
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -28,15 +28,37 @@ def read_regular_file(
     """The bytes of `path` if it is a regular file of at most `limit` bytes; None otherwise
     (missing, unreadable, a FIFO or device, too big, or a symlink when not `follow_symlinks`).
     Opened without blocking, so a FIFO never hangs the caller."""
-    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
     try:
-        fd = os.open(path, flags)
+        return read_bounded(path, limit, follow_symlinks=follow_symlinks)
     except OSError:
         return None
+
+
+class NotReadable(OSError):
+    """A path that is not read: not a regular file, or bigger than the limit."""
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_bounded(
+    path: str | os.PathLike[str], limit: int, *, follow_symlinks: bool = True
+) -> bytes:
+    """The bytes of `path`, a regular file of at most `limit` bytes. Raises OSError saying why
+    not: the system's error (missing, permission denied, a symlink when not
+    `follow_symlinks`), or `NotReadable` naming what it is instead (a FIFO, a device, a
+    directory) or its size. Opened without blocking, so a FIFO never hangs the caller."""
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
+    fd = os.open(path, flags)
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
+        if not stat.S_ISREG(st.st_mode):
+            kind = next((name for test, name in _KINDS if test(st.st_mode)), "not a file")
+            raise NotReadable(f"not a regular file: it is {kind}")
+        if st.st_size > limit:
+            raise NotReadable(_too_big(limit))
         chunks, total = [], 0
         while True:  # the size can change after fstat: never read past the limit
             chunk = os.read(fd, min(1 << 20, limit + 1 - total))
@@ -45,12 +67,15 @@ def read_regular_file(
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:
-                return None
+                raise NotReadable(_too_big(limit))
         return b"".join(chunks)
-    except OSError:
-        return None
     finally:
         os.close(fd)
+
+
+def _too_big(limit: int) -> str:
+    shown = f"{limit // (1 << 20)} MiB" if limit >= 1 << 20 else f"{limit} bytes"
+    return f"larger than {shown}, the most jax-lsp reads"
 
 
 @lru_cache(maxsize=1)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.bounded_formats import load_toml
 from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.fix_objects import fix_applicability
@@ -39,11 +40,6 @@ from jax_lsp.config import Config, ConfigError, PerFileIgnore
 from jax_lsp.safe_io import atomic_write, read_regular_file
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the tomli backport
-    import tomli as tomllib
 
 __all__ = ["register", "run"]
 
@@ -219,8 +215,8 @@ def _config_arguments(args: argparse.Namespace) -> tuple[Path | None, dict[str, 
             path = Path(value)
             continue
         try:
-            overrides.update(tomllib.loads(value))
-        except tomllib.TOMLDecodeError as e:
+            overrides.update(load_toml(value))
+        except ValueError as e:  # invalid TOML, or too deeply nested (`load_toml`)
             raise ConfigError(f"--config {value!r} is neither a configuration file nor a "
                               f"TOML `KEY = VALUE` pair ({e})") from None
     Config().merge(overrides)  # the keys and values of [tool.jax-lsp], checked now
