@@ -36,7 +36,7 @@ from jax_lsp.checker.runner import (
     discover_files,
     display_path,
 )
-from jax_lsp.config import Config, ConfigError, PerFileIgnore
+from jax_lsp.config import Config, ConfigError, PerFileIgnore, is_regular_file
 from jax_lsp.safe_io import atomic_write, read_regular_file
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
@@ -209,7 +209,7 @@ def _config_arguments(args: argparse.Namespace) -> tuple[Path | None, dict[str, 
     Raises ConfigError."""
     path, overrides = None, {}
     for value in args.config or ():
-        if Path(value).is_file() or "=" not in value:
+        if is_regular_file(Path(value)) or "=" not in value:
             if path is not None:
                 raise ConfigError(f"--config names two configuration files: {path}, {value}")
             path = Path(value)

@@ -29,7 +29,7 @@ from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.cache import content_hash, recording
-from jax_lsp.checker.provenance import RecordingWorkspace
+from jax_lsp.checker.provenance import MAX_FILE_BYTES, RecordingWorkspace
 from jax_lsp.checker.runner import PriorAnalysis, import_workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.generated import HelperModule
@@ -37,7 +37,7 @@ from jax_lsp.fixes.model import GENERATED_MARKER, CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
 from jax_lsp.fixes.outline import Outline
 from jax_lsp.fixes.registry import fix_candidates, fixes_for
-from jax_lsp.safe_io import atomic_write, create_new
+from jax_lsp.safe_io import atomic_write, create_new, read_bounded
 
 __all__ = [
     "AppliedFix",
@@ -605,8 +605,8 @@ def fix_file(
     """Fix one Python file or notebook; None when it cannot be read, is not UTF-8 or not a
     notebook (the check reports that). `planned` holds the helper modules an earlier file of
     this run creates (so that a diff shows each once); it gains this file's."""
-    try:
-        data = path.read_bytes()
+    try:  # a FIFO or device named on the command line: not read (the check says why)
+        data = read_bounded(path, MAX_FILE_BYTES)
         text = data.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return None
