@@ -542,7 +542,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
     try:
-        return load_toml(data.decode("utf-8"))
+        return load_toml(data.decode("utf-8-sig"))  # a BOM is accepted, as ruff does
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: invalid TOML: {e}") from None
     except TooComplex as e:

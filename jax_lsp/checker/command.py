@@ -304,10 +304,24 @@ def _show_settings(files: Sequence[tuple[Path, Config]]) -> str:
     return "\n".join(blocks)
 
 
+class _StdinTooLarge(Exception):
+    """Standard input holds more than `MAX_SOURCE_BYTES` (`check - < /dev/zero`)."""
+
+
+def _read_stdin() -> bytes:
+    """Standard input, at most `MAX_SOURCE_BYTES` of it, as for a file; raises
+    `_StdinTooLarge` past that, rather than filling memory."""
+    data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+    if len(data) > MAX_SOURCE_BYTES:
+        raise _StdinTooLarge(f"standard input is larger than {MAX_SOURCE_BYTES >> 20} MiB, "
+                             f"the most jax-lsp reads")
+    return data
+
+
 def _stdin_run(args: argparse.Namespace, resolver: ConfigResolver) -> CheckRun:
     """Check the source on standard input as if it were the file `--stdin-filename`."""
     name = Path(args.stdin_filename or "-")
-    data = sys.stdin.buffer.read()
+    data = _read_stdin()
     path = name.resolve() if args.stdin_filename else Path.cwd() / "<stdin>.py"
     return check_source(data, path, resolver.for_path(path), shown=args.stdin_filename or "-")
 
@@ -470,6 +484,16 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    try:
+        return _check_or_fix(args, files, resolver, stdout, from_stdin=from_stdin,
+                             settle=settle)
+    except _StdinTooLarge as e:
+        return _error(str(e))
+
+
+def _check_or_fix(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
+                  resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
+                  settle: Callable[[], None] | None = None) -> int:
     if from_stdin and (args.fix or args.diff):
         return _fix_stdin(args, resolver, stdout)
     fixed: dict[Path, int] = {}
@@ -512,7 +536,7 @@ def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextI
         else Path.cwd() / "<stdin>.py"
     shown = args.stdin_filename or "-"
     config = resolver.for_path(path)
-    fix = fix_stdin(sys.stdin.buffer.read(), path, config, unsafe=args.unsafe_fixes)
+    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes)
     if fix.refused is not None:
         _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
     if args.diff:
