@@ -190,3 +190,48 @@ def test_a_fifo_or_a_device_named_on_the_command_line_is_refused(tmp_path: Path)
         assert "huge.py:1:1: JAX000 Cannot read the file: larger than 64 MiB" in ran.out, \
             (flag, ran.out)
     assert time.monotonic() - started < 100
+
+
+# -- round 3's own attacks (docs/security.md, "Round 3: attacks designed this round") ----------
+
+
+def test_a_module_too_deep_for_pythons_parser_is_its_own_syntax_error(tmp_path: Path) -> None:
+    """CPython's parser gives up on 100,000 unary minuses (MemoryError) or 500,000 chained
+    products (RecursionError) without a SyntaxError; that used to be an internal error and
+    exit 2 for the whole run."""
+    write_tree(tmp_path, {"minus.py": "x = " + "-" * 100_000 + "1\n",
+                          "wide.py": "x = " + "0 * " * 500_000 + "1\n", "a.py": CALLBACK_PROGRAM})
+    ran = check(tmp_path, ".")
+    assert "internal error" not in ran.err and ran.code == 1, ran
+    assert "minus.py:1:1: JAX000 SyntaxError: nested too deeply for Python's parser" in ran.out
+    assert "wide.py:1:1: JAX000 SyntaxError: nested too deeply for Python's parser" in ran.out
+    assert "a.py:6:12: JAX001" in ran.out
+
+
+@pytest.mark.parametrize("flag", [[], ["--fix"]])
+def test_endless_standard_input_is_refused_at_the_size_limit(tmp_path: Path,
+                                                              flag: list[str]) -> None:
+    """`check - < /dev/zero` used to read until memory ran out."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    with open("/dev/zero", "rb") as zero:
+        p = subprocess.run([sys.executable, "-m", "jax_lsp", "check", "--no-cache", *flag, "-"],
+                           cwd=tmp_path, env=env, stdin=zero, capture_output=True, text=True,
+                           timeout=120, check=False)
+    assert p.returncode == 2, p
+    assert "standard input is larger than 64 MiB" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_a_pyproject_with_a_byte_order_mark_applies(tmp_path: Path) -> None:
+    """ruff reads a pyproject.toml that starts with a BOM; tomllib alone refuses it."""
+    write_tree(tmp_path, {"pyproject.toml": '\ufeff[tool.jax-lsp]\nignore = ["JAX001"]\n',
+                          "a.py": CALLBACK_PROGRAM})
+    ran = check(tmp_path, ".")
+    assert ran.code == 0 and "All checks passed" in ran.out, ran
+
+
+def test_a_config_override_longer_than_a_file_name_is_read_as_toml(tmp_path: Path) -> None:
+    """`--config 'select = [...]'` longer than NAME_MAX: asking whether it is a file raised
+    ENAMETOOLONG (a traceback)."""
+    write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
+    ran = check(tmp_path, "--config", "select = [" + ", ".join(['"JAX002"'] * 60) + "]", "a.py")
+    assert ran.code == 0 and "Traceback" not in ran.err, ran

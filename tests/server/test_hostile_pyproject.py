@@ -49,3 +49,16 @@ async def hover(session: Session, uri: str, pos: types.Position) -> types.Hover 
             types.HoverParams(text_document=types.TextDocumentIdentifier(uri), position=pos)
         )
     )
+
+
+async def test_a_document_too_deep_for_pythons_parser_holds_up_nothing(tmp_path: Path) -> None:
+    """100,000 unary minuses in a row: CPython's parser gives up with MemoryError (not a
+    SyntaxError). The document is a syntax error (the server leaves those to the editor's
+    Python support: no diagnostics), and the documents opened after it get theirs."""
+    async with start_session(PROFILES["vscode"], tmp_path) as session:
+        deep = (tmp_path / "deep.py").as_uri()
+        session.open(deep, "x = " + "-" * 100_000 + "1\n")
+        assert await session.diagnostics(deep, 1) == []
+        other = (tmp_path / "train.py").as_uri()
+        session.open(other, HOST_ACTIVATION)
+        assert [d.code for d in await session.diagnostics(other, 1)] == ["JAX001"]
