@@ -131,6 +131,10 @@ class Glob:
     """A compiled glob (already stripped of ``!``, leading and trailing ``/``)."""
 
     segments: tuple[object, ...]
+    #: the longest run of literal characters in one segment: a path it matches contains it,
+    #: so a path without it is passed over at the cost of a substring search (a list of
+    #: thousands of patterns, a planted .gitignore's, is mostly such misses)
+    needle: str = ""
 
     @classmethod
     def compile(cls, glob: str) -> Glob:
@@ -148,7 +152,7 @@ class Glob:
                     out.append(_ANY_DIRS)
             else:
                 out.append(_tokens(segment))
-        return cls(tuple(out))
+        return cls(tuple(out), _longest_literal(out))
 
     def _closure(self, states: set[int]) -> set[int]:
         """Add the positions reached by letting `**` segments match nothing."""
@@ -178,6 +182,23 @@ class Glob:
                 return False
             states = self._closure(advanced)
         return end in states
+
+
+def _longest_literal(segments: Sequence[object]) -> str:
+    """The longest run of literal characters within one token-list segment."""
+    best = ""
+    for seg in segments:
+        if not isinstance(seg, tuple):
+            continue
+        run: list[str] = []
+        for token in (*seg, None):
+            if isinstance(token, tuple):
+                run.append(token[0])
+                continue
+            if len(run) > len(best):
+                best = "".join(run)
+            run = []
+    return best
 
 
 # -- whole-path globs, `*` crossing "/" (ruff's per-file-ignores) ------------------------------
