@@ -56,7 +56,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -208,10 +208,25 @@ class PerFileIgnore:
         """Whether the codes are ignored in `path` (absolute): the glob, joined to `base` (or
         `root`), matches the path, or the glob as written matches its name; "!" inverts."""
         negated = self.pattern.startswith("!")
-        pattern = self.pattern[1:] if negated else self.pattern
-        full = os.path.normpath(os.path.join(self.base or root, pattern))
-        hit = _path_glob(full).matches(path.as_posix()) or _path_glob(pattern).matches(path.name)
+        base = self.base or root
+        full = self._full_globs.get(base)
+        if full is None:  # compiled once per entry and root, however many entries there are
+            full = self._full_globs[base] = PathGlob.compile(
+                os.path.normpath(os.path.join(base, self._glob_text)))
+        hit = full.matches(path.as_posix()) or self._name_glob.matches(path.name)
         return hit != negated
+
+    @cached_property
+    def _glob_text(self) -> str:
+        return self.pattern[1:] if self.pattern.startswith("!") else self.pattern
+
+    @cached_property
+    def _name_glob(self) -> PathGlob:
+        return PathGlob.compile(self._glob_text)
+
+    @cached_property
+    def _full_globs(self) -> dict[Path, PathGlob]:
+        return {}
 
 
 def _shown_pattern(e: PerFileIgnore) -> str:
@@ -220,11 +235,6 @@ def _shown_pattern(e: PerFileIgnore) -> str:
         return e.pattern
     negated = e.pattern.startswith("!")
     return "!" * negated + str(e.base / e.pattern.lstrip("!"))
-
-
-@lru_cache(maxsize=1024)
-def _path_glob(pattern: str) -> PathGlob:
-    return PathGlob.compile(pattern)
 
 
 def _per_file_ignores(value: object, key: str, origin: str | None) -> tuple[PerFileIgnore, ...]:

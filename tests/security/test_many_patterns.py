@@ -1,17 +1,19 @@
-"""A list of thousands of `exclude` patterns (a planted .gitignore or pyproject.toml) is
-matched through the patterns' literal parts (docs/security.md, round 3): 30,000 patterns on
-111 files took 40 s, testing every pattern on every path; now a path is matched against the
-few patterns whose literal part it contains, with the same verdicts."""
+"""Lists of thousands of `exclude` patterns or `per-file-ignores` globs (a planted .gitignore
+or pyproject.toml) are matched through the globs' literal parts (docs/security.md, round 3):
+30,000 .gitignore patterns on 111 files took 40 s, testing every pattern on every path, and
+20,000 per-file-ignores 9 s for one file with a finding; now a path is matched against the few
+globs whose literal parts it contains, with the same verdicts."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from jax_lsp.config import Config
-from jax_lsp.globs import Glob
+from jax_lsp.globs import Glob, PathGlob
 
 ROOT = Path("/w")
 ALPHABET = "ab.x_"
@@ -76,3 +78,47 @@ def test_thirty_thousand_patterns_test_only_the_candidates(
     assert config._match(("xd7y", "z", "f7.py"), False)
     # each path contains the literal part of a handful of patterns ("d1", "f1", ...), not 30,000
     assert calls < 20 * (len(paths) + 1), calls
+
+
+def random_path_glob(rng: random.Random) -> str:
+    return "".join(rng.choice([*ALPHABET, *ALPHABET, "/", "*", "?", "[ab]", "**/", "\\?"])
+                   for _ in range(rng.randint(1, 8)))
+
+
+def test_per_file_ignores_literal_parts_never_change_a_verdict() -> None:
+    rng = random.Random(3535)
+    for _ in range(2000):
+        glob = PathGlob.compile(random_path_glob(rng))
+        unfiltered = replace(glob, needles=())
+        for _ in range(20):
+            path = "/".join(random_path(rng))
+            assert glob.matches(path) == unfiltered.matches(path), (glob, path)
+
+
+def test_twenty_thousand_per_file_ignores_run_the_automaton_on_candidates_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """Each entry is compiled once (a 1,024-entry cache was thrashed: every file compiled all
+    40,000 globs again) and only globs whose literal parts are in the path are run."""
+    entries = {f"*dir{i}*/**/f{i}*.py": ["JAX001"] for i in range(20_000)}
+    config = Config.from_mapping({"per-file-ignores": entries}, root=tmp_path)
+    assert config.ignored_in(tmp_path / "dir7x" / "a" / "f7.py") == ("JAX001",)
+    runs = compiled = 0
+    closure, compile_ = PathGlob._closure, PathGlob.compile.__func__  # type: ignore[attr-defined]
+
+    def counting_closure(self: PathGlob, states: set[int]) -> set[int]:
+        nonlocal runs
+        runs += 1
+        return closure(self, states)
+
+    def counting_compile(cls: type[PathGlob], glob: str) -> PathGlob:
+        nonlocal compiled
+        compiled += 1
+        return compile_(cls, glob)
+
+    monkeypatch.setattr(PathGlob, "_closure", counting_closure)
+    monkeypatch.setattr(PathGlob, "compile", classmethod(counting_compile))
+    for k in range(20):
+        assert config.ignored_in(tmp_path / f"pkg{k}" / "mod.py") == ()
+    assert compiled <= 1  # (a name glob not needed before: compiled lazily, once)
+    assert runs < 1000, runs  # 20 paths x 40,000 globs each, unfiltered
