@@ -235,3 +235,16 @@ def test_a_config_override_longer_than_a_file_name_is_read_as_toml(tmp_path: Pat
     write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
     ran = check(tmp_path, "--config", "select = [" + ", ".join(['"JAX002"'] * 60) + "]", "a.py")
     assert ran.code == 0 and "Traceback" not in ran.err, ran
+
+
+def test_a_module_over_the_parse_limit_is_reported_not_parsed(tmp_path: Path) -> None:
+    """CPython's tree costs up to ~500 bytes per source byte (a 6 MB one-line list: 31 s and
+    3 GB); a source over `MAX_PARSED_CHARS` gets a JAX000 saying so, and the run goes on."""
+    from jax_lsp.analysis.engine import MAX_PARSED_CHARS
+
+    write_tree(tmp_path, {"big.py": "#" + "x" * MAX_PARSED_CHARS + "\n", "a.py": CALLBACK_PROGRAM})
+    ran = check(tmp_path, ".")
+    assert ran.code == 1, ran
+    assert "big.py:1:1: JAX000 not analysed: 4.0 MiB of source, more than the 4 MiB jax-lsp " \
+        "parses" in ran.out, ran.out
+    assert "a.py:6:12: JAX001" in ran.out
