@@ -87,6 +87,8 @@ def test_an_ordinary_pyproject_still_applies(tmp_path: Path) -> None:
 def _without_dac_override() -> list[str] | None:
     """A command prefix under which file permissions apply to this process: none needed when
     not root; as root, `setpriv` dropping the capabilities that let root ignore them."""
+    if not hasattr(os, "geteuid"):  # Windows: no POSIX permissions to deny
+        return None
     if os.geteuid() != 0:
         return []
     setpriv = shutil.which("setpriv")
@@ -164,7 +166,8 @@ def test_fix_diff_and_limits_skip_a_notebook_that_is_not_one(tmp_path: Path, fla
 # -- item 9: FIFOs, devices and huge files named on the command line ---------------------------
 
 
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.exists("/dev/zero"),
+                    reason="no FIFOs or /dev/zero here")
 def test_a_fifo_or_a_device_named_on_the_command_line_is_refused(tmp_path: Path) -> None:
     write_tree(tmp_path, {"a.py": CALLBACK_PROGRAM})
     os.mkfifo(tmp_path / "pipe.py")
@@ -208,6 +211,7 @@ def test_a_module_too_deep_for_pythons_parser_is_its_own_syntax_error(tmp_path: 
     assert "a.py:6:12: JAX001" in ran.out
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
 @pytest.mark.parametrize("flag", [[], ["--fix"]])
 def test_endless_standard_input_is_refused_at_the_size_limit(tmp_path: Path,
                                                               flag: list[str]) -> None:
