@@ -289,7 +289,7 @@ def _parse_chunk(
     chunk = "\n".join(new_lines[a:end_new])
     try:
         return ast.parse(chunk), False
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # see syntax._parse
         pass
     known = newer_syntax if newer_syntax is not None else {}
     try:
@@ -356,7 +356,7 @@ def reparse_statements(
             first, last_line = los[i] - 1, his[k - 1]
             try:
                 chunk = ast.parse("\n".join(new_lines[first:last_line]))
-            except (SyntaxError, ValueError, RecursionError):
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
             if len(chunk.body) != k - i:
                 return None
