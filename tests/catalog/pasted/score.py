@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+
+import tomllib
 
 from jax_lsp.catalog import explain, load_catalog
 
