@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from jax_lsp.catalog.loader import Catalog
-from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate
+from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate, truncated_cover
 from jax_lsp.catalog.model import Entry
 from jax_lsp.catalog.templates import compile_template, normalize_message
 
@@ -108,6 +108,8 @@ class Match:
     #: the wording (one of the entry's templates) that matched, and the JAX releases printing it
     template: str = ""
     versions: str = ""
+    #: for a message cut short: the text it was read from
+    region: str = ""
 
 
 @dataclass(frozen=True)
@@ -283,7 +285,34 @@ def _from_located(found: Located) -> Match:
     agrees = found.exception is None or _short_name(found.exception) == _short_name(
         found.entry.exception
     )
-    return Match(found.entry, found.values, agrees, found.truncated, found.template, found.versions)
+    return Match(
+        found.entry,
+        found.values,
+        agrees,
+        found.truncated,
+        found.template,
+        found.versions,
+        found.region,
+    )
+
+
+def _tied_with(primary: Match, region: str, catalog: Catalog) -> list[Entry]:
+    """For a message cut short: the other entries its text fits exactly as well (their
+    wordings share the part that was pasted). Then no entry can be named from the text."""
+
+    def cover(entry: Entry) -> int:
+        return max(truncated_cover(t, region, 1) for t, _ in entry.wordings)
+
+    best = cover(primary.entry)
+    if not best:
+        return []
+    return [
+        e
+        for e in catalog
+        if e.id != primary.entry.id
+        and cover(e) == best
+        and (e.exception == primary.entry.exception or not primary.exception_agrees)
+    ]
 
 
 def explain(text: str, catalog: Catalog) -> Explanation:
@@ -321,5 +350,11 @@ def explain(text: str, catalog: Catalog) -> Explanation:
         others = ()
     else:
         return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))
+    if primary.truncated:
+        tied = _tied_with(primary, primary.region or parsed.message, catalog)
+        if tied:  # the pasted part is shared: suggest them all, name none
+            return Explanation(
+                parsed, None, tuple(Suggestion(e, 1.0) for e in [primary.entry, *tied])
+            )
     more = tuple(m for m in located if m.entry.id != primary.entry.id)
     return Explanation(parsed, primary, others, more)
