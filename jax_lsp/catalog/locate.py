@@ -299,9 +299,7 @@ def truncated_cover(template: str, text: str, min_static: int = MIN_TRUNCATED_ST
     """How much of the template's text a message cut short covers: the start of the message
     (`text` up to where it stops), and, when the user elided its middle (`...`), the static
     text the part after the elision ends with; 0 when that pins down less than `min_static`."""
-    whole = _truncated_match(template, text)
-    if whole:
-        return whole
+    best = _truncated_match(template, text)
     for m in _ELISION.finditer(text):
         head, tail = text[: m.start()], text[m.end() :]
         if not _norm(tail):
@@ -310,10 +308,8 @@ def truncated_cover(template: str, text: str, min_static: int = MIN_TRUNCATED_ST
         start = compile_template(template).match_truncated(body, 1) if body else 0
         if body and not start:
             continue  # the text before the elision is not this message's start
-        covered = start + tail_cover(template, tail)
-        if covered >= min_static:
-            return covered
-    return 0
+        best = max(best, start + tail_cover(template, tail))
+    return best if best >= min_static else 0
 
 
 def _locate_template(entry: Entry, template: str, versions: str, text: str) -> Iterable[Located]:

@@ -296,23 +296,19 @@ def _from_located(found: Located) -> Match:
     )
 
 
-def _tied_with(primary: Match, region: str, catalog: Catalog) -> list[Entry]:
-    """For a message cut short: the other entries its text fits exactly as well (their
-    wordings share the part that was pasted). Then no entry can be named from the text."""
-
-    def cover(entry: Entry) -> int:
-        return max(truncated_cover(t, region, 1) for t, _ in entry.wordings)
-
-    best = cover(primary.entry)
-    if not best:
-        return []
-    return [
-        e
-        for e in catalog
-        if e.id != primary.entry.id
-        and cover(e) == best
-        and (e.exception == primary.entry.exception or not primary.exception_agrees)
-    ]
+def _best_cut_short(region: str, catalog: Catalog) -> list[tuple[Entry, str, str]]:
+    """For a message cut short or elided: the entries (with the wording) whose text it covers
+    most. Several means the pasted part is shared by them and no entry can be named."""
+    best = 0
+    top: list[tuple[Entry, str, str]] = []
+    for entry in catalog:
+        scored = [(truncated_cover(t, region, 1), t, v) for t, v in entry.wordings]
+        cover, template, versions = max(scored, key=lambda x: x[0])
+        if cover and cover > best:
+            best, top = cover, [(entry, template, versions)]
+        elif cover and cover == best:
+            top.append((entry, template, versions))
+    return top
 
 
 def explain(text: str, catalog: Catalog) -> Explanation:
@@ -351,10 +347,15 @@ def explain(text: str, catalog: Catalog) -> Explanation:
     else:
         return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))
     if primary.truncated:
-        tied = _tied_with(primary, primary.region or parsed.message, catalog)
-        if tied:  # the pasted part is shared: suggest them all, name none
-            return Explanation(
-                parsed, None, tuple(Suggestion(e, 1.0) for e in [primary.entry, *tied])
+        top = _best_cut_short(primary.region or parsed.message, catalog)
+        if primary.exception_agrees:  # the class written before it narrows the choice
+            top = [t for t in top if t[0].exception == primary.entry.exception] or top
+        if len(top) > 1:  # the pasted part is shared: suggest them all, name none
+            return Explanation(parsed, None, tuple(Suggestion(e, 1.0) for e, _, _ in top))
+        if top and top[0][0].id != primary.entry.id:  # the distinctive part decides
+            entry, template, versions = top[0]
+            primary = Match(
+                entry, (), primary.exception_agrees, True, template, versions, primary.region
             )
     more = tuple(m for m in located if m.entry.id != primary.entry.id)
     return Explanation(parsed, primary, others, more)
