@@ -3,13 +3,14 @@ and a link to that line in JAX's repository pinned to the installed release's ta
 
 Read from the source files of the installed `jax` package without importing JAX (its location
 comes from `importlib.util.find_spec`, its release from the distribution's metadata). Each file
-is parsed once; with no JAX installed, or a function that moved, there is simply no site.
+is read once and scanned by indentation (not parsed: a hover must stay fast); with no JAX
+installed, or a function that moved, there is simply no site.
 """
 
 from __future__ import annotations
 
-import ast
 import importlib.util
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
@@ -20,6 +21,10 @@ from jax_lsp.catalog.templates import compile_template
 
 #: lines of source shown before and after the raise
 _CONTEXT = (2, 3)
+#: a `raise` statement, on its own line or after `if ...:` on the same line
+_RAISE = re.compile(r"^\s*raise\b|:\s*raise\s")
+#: where implicitly concatenated string literals meet: `... "` then `"...` or `f"...`
+_SEAM = re.compile(r"[\"']\s*[rfbu]?[\"']")
 
 
 @dataclass(frozen=True)
@@ -57,50 +62,68 @@ def _jax_version() -> str | None:
 
 
 @cache
-def _parsed(file: str) -> tuple[ast.Module, tuple[str, ...]] | None:
+def _lines(file: str) -> tuple[str, ...] | None:
     root = _jax_root()
     if root is None:
         return None
     try:
-        text = (root / file).read_text(encoding="utf-8")
-        return ast.parse(text), tuple(text.splitlines())
-    except (OSError, SyntaxError, ValueError):
+        return tuple((root / file).read_text(encoding="utf-8").splitlines())
+    except (OSError, ValueError):
         return None
 
 
-def _function(tree: ast.Module, qualname: str) -> ast.AST | None:
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _block(lines: tuple[str, ...], qualname: str) -> tuple[int, int] | None:
+    """The 0-based line range of a function or class named by its dotted qualified name,
+    found by its `def`/`class` line and indentation (a hover must not parse big modules)."""
     if qualname == "<module>":
-        return tree
-    node: ast.AST = tree
+        return None
+    lo, hi, depth = 0, len(lines), -1
     for name in qualname.split("."):
-        found = None
-        for child in ast.walk(node):
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
-                child.name == name
-            ):
-                found = child
+        pattern = re.compile(rf"^(\s*)(?:async\s+def|def|class)\s+{re.escape(name)}\b")
+        for i in range(lo, hi):
+            m = pattern.match(lines[i])
+            if m and len(m.group(1)) > depth:
+                depth = len(m.group(1))
+                end = i
+                # a signature over several lines ends with `:` (its `)` may sit at `def`'s indent)
+                while end < hi - 1 and not lines[end].split("#")[0].rstrip().endswith(":"):
+                    end += 1
+                end += 1
+                while end < hi and (not lines[end].strip() or _indent(lines[end]) > depth):
+                    end += 1
+                lo, hi = i, end
                 break
-        if found is None:
+        else:
             return None
-        node = found
-    return node
+    return lo, hi
 
 
-def _raise_line(node: ast.AST, lines: tuple[str, ...], message: str) -> int | None:
-    """The line of the `raise` in `node` whose text holds the most of the message's static
-    text (the first raise when none does), or the function's own line."""
-    parts = [p.strip() for p in compile_template(message).static_parts if len(p.strip()) >= 6]
+def _raise_line(lines: tuple[str, ...], block: tuple[int, int], message: str) -> int:
+    """The 1-based line of the `raise` in the block whose statement holds the most of the
+    message's static text (the first raise when none does; the `def` line when none)."""
+    words = " ".join(compile_template(message).static_parts).split()
+    shingles = {" ".join(words[k : k + 3]) for k in range(max(1, len(words) - 2))}
+    lo, hi = block
     best: tuple[int, int] | None = None
-    for child in ast.walk(node):
-        if isinstance(child, ast.Raise):
-            end = child.end_lineno or child.lineno
-            text = " ".join(lines[child.lineno - 1 : end])
-            score = sum(len(p) for p in parts if p[:24] in text)
-            if best is None or score > best[0]:
-                best = (score, child.lineno)
-    if best is not None:
-        return best[1]
-    return getattr(node, "lineno", None)
+    previous = lo
+    for i in range(lo, hi):
+        if not _RAISE.search(lines[i]):
+            continue
+        j = i + 1  # the statement's continuation lines
+        while j < hi and j < i + 12 and _indent(lines[j]) > _indent(lines[i]):
+            j += 1
+        # the message may be built just before the raise (`msg = (...)`; `raise E(msg)`)
+        text = " ".join(x.strip() for x in lines[max(previous, i - 12) : j])
+        text = " ".join(_SEAM.sub("", text).split())  # `"abc "\n "def"` reads `abc def`
+        previous = j
+        score = sum(1 for sh in shingles if sh and sh in text)
+        if best is None or score > best[0]:
+            best = (score, i + 1)
+    return best[1] if best is not None else lo + 1
 
 
 @cache
@@ -110,16 +133,13 @@ def raise_site(entry: Entry) -> Site | None:
         return None  # the installed release no longer raises it
     version = _jax_version()
     for loc in entry.raised_in:
-        parsed = _parsed(loc.file)
-        if parsed is None or version is None:
+        lines = _lines(loc.file)
+        if lines is None or version is None:
             continue
-        tree, lines = parsed
-        node = _function(tree, loc.function)
-        if node is None:
+        block = _block(lines, loc.function)
+        if block is None:
             continue
-        line = _raise_line(node, lines, entry.message)
-        if line is None:
-            continue
+        line = _raise_line(lines, block, entry.message)
         lo, hi = max(1, line - _CONTEXT[0]), min(len(lines), line + _CONTEXT[1])
         excerpt = tuple((n, lines[n - 1]) for n in range(lo, hi + 1))
         url = f"https://github.com/jax-ml/jax/blob/jax-v{version}/{loc.file}#L{line}"
