@@ -235,10 +235,12 @@ class _Actions:
         return next((write_command(c.path) for c in created), None)
 
     def listed_command(self, kinds: Iterable[FixKind]) -> types.Command | None:
-        """The command an action lists before its edit is computed (VS Code ignores a command
-        added when the edit is resolved): when one of `kinds` will import a helper module that
-        does not exist yet."""
-        if self.helpers is None or self.helpers.exists or not HELPER_KINDS.intersection(kinds):
+        """The command an action lists before its edit is computed, for clients that resolve
+        only its edit (VS Code ignores a command added then): when one of `kinds` will import
+        a helper module that does not exist yet. Clients that resolve the command too get it
+        when the edit is resolved (lsp-mode would not resolve an action listed with one)."""
+        if self.session.profile.resolve_command or self.helpers is None or \
+                self.helpers.exists or not HELPER_KINDS.intersection(kinds):
             return None
         return write_command(self.helpers.path)
 

@@ -121,6 +121,7 @@
           (jax-driver-record 'diagnostics_after
                              (vconcat (mapcar #'jax-driver-diag-json (jax-driver-jax-diagnostics))))
           (jax-driver-record 'diagnostic_gone (if gone t :json-false))
+          (jax-driver-record 'after (buffer-substring-no-properties (point-min) (point-max)))
           (jax-driver-record 'seconds_total (- (float-time) started)))))
     (set-buffer-modified-p nil)))
 
