@@ -55,7 +55,8 @@ def _server_env_and_cmd() -> tuple[dict[str, str], list[str]]:
 
 
 def run_driver(
-    emacs: str, driver: str, tmp_path: Path, command: list[str] | None = None
+    emacs: str, driver: str, tmp_path: Path, command: list[str] | None = None,
+    fix_on_save: bool = False,
 ) -> dict:
     project = tmp_path / "project"
     project.mkdir()
@@ -69,6 +70,8 @@ def run_driver(
     home.mkdir()
     env["HOME"] = str(home)  # no user init, no ~/.emacs.d state shared between workers
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if fix_on_save:
+        env["JAX_LSP_EMACS_FIX_ON_SAVE"] = "1"
     proc = subprocess.run(
         [
             emacs,
@@ -146,6 +149,22 @@ def test_lsp_mode_addon_client(tmp_path: Path) -> None:
     assert "JAX001" in result["hover"]
     assert result["changed"] is True
     assert result["diagnostic_gone"] is True, result["diagnostics_after"]
+    _check_fixed_program_runs(result)
+
+
+@pytest.mark.parametrize(("library", "driver"), [("eglot", "emacs_driver.el"),
+                                                 ("lsp-mode", "emacs_lsp_mode_driver.el")])
+def test_fix_on_save(library: str, driver: str, tmp_path: Path) -> None:
+    # the README's recipe: `eglot-jax-fix-all` / `lsp-jax-fix-all` in `before-save-hook`,
+    # then C-x C-s: the safe fix is in the file written, and the module beside it
+    emacs = _emacs()
+    if not _has_library(emacs, library):
+        pytest.skip(f"Emacs has no {library}")
+    result = run_driver(emacs, driver, tmp_path, fix_on_save=True)
+    assert result["applied"] == "source.fixAll.jax-lsp"
+    assert result["diagnostic_gone"] is True, result["diagnostics_after"]
+    saved = (Path(result["project"]) / EXAMPLE.name).read_text(encoding="utf-8")
+    assert saved == result["after"]
     _check_fixed_program_runs(result)
 
 
