@@ -24,6 +24,7 @@ from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import parse_module
+from jax_lsp.safe_io import read_regular_file
 
 log = logging.getLogger(__name__)
 
@@ -200,12 +201,15 @@ class Workspace:
         text = self.overlay.get(path)
         if text is None and self.planned:
             text = self.planned.get(path)
-        if text is None:
+        if text is None:  # a regular file only: a module that is a FIFO or /dev/zero is none
+            data = read_regular_file(path, MAX_FILE_BYTES)
+            if data is None:
+                log.debug("cannot read %s: not a regular file of at most %d bytes", path,
+                          MAX_FILE_BYTES)
+                return None
             try:
-                if path.stat().st_size > MAX_FILE_BYTES:
-                    return None
-                text = path.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError) as e:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as e:
                 log.debug("cannot read %s: %s", path, e)
                 return None
         text = python_text(text)

@@ -34,7 +34,11 @@ trusted: each bucket file is signed with a key only this user has (a random secr
 user's cache folder, never in a project: see `_key_file`), and a file whose signature is not
 this user's is a miss - a planted entry cannot hide a finding or inject text. Only regular
 files in the cache directory's own version folder are read (a symlink, e.g. to ``/dev/zero``, a
-FIFO or a device is skipped without blocking), at most `MAX_BUCKET_BYTES` of them.
+FIFO or a device is skipped without blocking), at most `MAX_BUCKET_BYTES` of them. Nor is a
+link ever followed to write or read: a ``.jax_lsp_cache`` (or its version folder) that is a
+symlink disables the cache for that project, so a repository cannot make jax-lsp write
+elsewhere (a ``--cache-dir`` / ``JAX_LSP_CACHE_DIR`` the user names may be a link); its files
+are reached from the folder's own descriptor (`safe_io.Folder`).
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ from jax_lsp.checker.provenance import (
     recording,
     text_hash,
 )
-from jax_lsp.safe_io import atomic_write, read_regular_file
+from jax_lsp.safe_io import Folder, read_regular_file
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -315,6 +319,11 @@ class ResultCache:
     def directory_for(self, project_root: Path) -> Path:
         return self._fixed if self._fixed is not None else project_root / CACHE_DIR_NAME
 
+    def _chosen(self, directory: Path) -> bool:
+        """Whether the user named `directory` (then it may be a symlink); else it is the
+        project's `.jax_lsp_cache`, which came with the repository."""
+        return directory == self._fixed
+
     def key(self, path: str, config: object, root: str | None, python: str | None,
             python_trusted: bool, project_root: Path) -> EntryKey:
         """`config`: the file's AnalysisConfig (every field of it is part of the key). The
@@ -377,7 +386,7 @@ class ResultCache:
 
     def _bucket(self, bucket: Path, directory: Path) -> dict[str, Any]:
         if bucket not in self._buckets:
-            self._buckets[bucket] = _read_bucket(bucket, directory)
+            self._buckets[bucket] = _read_bucket(bucket, directory, self._chosen(directory))
         return self._buckets[bucket]
 
     def lookup(self, key: EntryKey) -> Cached | None:
@@ -438,29 +447,34 @@ class ResultCache:
         exist; never raises. A cache directory that cannot be written is given up for the
         run."""
         unwritable: set[Path] = set()
-        for bucket, (directory, ours) in sorted(self._dirty.items()):
-            if directory in unwritable:
-                continue
-            merged = {**_read_bucket(bucket, directory), **ours}
-            entries = {p: e for p, e in merged.items() if p in ours or os.path.exists(p)}
-            # ASCII: any str encodes, even a file name's lone surrogates
-            data = _sign(json.dumps({"format": FORMAT, "entries": entries}, sort_keys=True,
-                                    separators=(",", ":")).encode("ascii"))
-            if len(data) > MAX_BUCKET_BYTES:
-                log.debug("not caching %s: %d bytes", bucket, len(data))
-                continue
-            try:
-                _prepare(directory)
-                bucket.parent.mkdir(exist_ok=True)
-                if not _inside(bucket, directory):
-                    raise OSError(f"{bucket.parent} is not a folder of the cache directory")
-                _atomic_write(bucket, data)
-            except OSError as e:
-                log.debug("cache directory %s is not writable, not caching: %s", directory, e)
-                unwritable.add(directory)
-                continue
-            self.writes += len(ours)
-        self._dirty.clear()
+        folders: dict[Path, Folder] = {}
+        try:
+            for bucket, (directory, ours) in sorted(self._dirty.items()):
+                if directory in unwritable:
+                    continue
+                try:
+                    folder = folders.get(directory)
+                    if folder is None:
+                        folder = folders[directory] = _open_cache(
+                            directory, self._chosen(directory), create=True)
+                    merged = {**_bucket_entries(folder, bucket.name), **ours}
+                    entries = {p: e for p, e in merged.items() if p in ours or os.path.exists(p)}
+                    # ASCII: any str encodes, even a file name's lone surrogates
+                    data = _sign(json.dumps({"format": FORMAT, "entries": entries},
+                                            sort_keys=True, separators=(",", ":")).encode("ascii"))
+                    if len(data) > MAX_BUCKET_BYTES:
+                        log.debug("not caching %s: %d bytes", bucket, len(data))
+                        continue
+                    _write_file(folder, bucket.name, data)
+                except OSError as e:
+                    log.debug("cache directory %s is not writable, not caching: %s", directory, e)
+                    unwritable.add(directory)
+                    continue
+                self.writes += len(ours)
+        finally:
+            for folder in folders.values():
+                folder.close()
+            self._dirty.clear()
 
 
 def _key_file() -> Path:
@@ -515,30 +529,43 @@ def _verified(data: bytes) -> bytes | None:
     return payload
 
 
-def _inside(bucket: Path, directory: Path) -> bool:
-    """Whether the bucket's folder is the cache directory's version folder itself, not a
-    symlink planted to lead elsewhere."""
-    expected = Path(os.path.realpath(directory)) / jax_lsp.__version__
-    return bucket.parent.name == jax_lsp.__version__ and not bucket.parent.is_symlink() \
-        and Path(os.path.realpath(bucket.parent)) == expected
+def _open_cache(directory: Path, chosen: bool, *, create: bool) -> Folder:
+    """The cache directory's version folder, opened without following a link (but for a
+    cache directory the user `chosen`), made with the directory's `.gitignore` and
+    `CACHEDIR.TAG` when `create`. Raises OSError."""
+    with Folder.open(directory, follow_symlinks=chosen, create=create) as top:
+        if create:
+            for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+                if not top.is_regular_file(name):
+                    _write_file(top, name, text.encode())
+        return Folder.open(jax_lsp.__version__, parent=top, create=create)
 
 
-def _read_bucket(bucket: Path, directory: Path) -> dict[str, Any]:
-    """The entries of a bucket file; none when it is missing, unreadable, not a regular file
-    under the cache directory (a symlink, a FIFO, a device), too big, not signed with this
-    user's key or not a bucket."""
-    if not _inside(bucket, directory):
+def _read_bucket(bucket: Path, directory: Path, chosen: bool) -> dict[str, Any]:
+    """The entries of a bucket file; none when the cache directory or its version folder is a
+    link (see `_open_cache`), or the file is missing, unreadable, not a regular file (a
+    symlink, a FIFO, a device), too big, not signed with this user's key or not a bucket."""
+    try:
+        with _open_cache(directory, chosen, create=False) as folder:
+            return _bucket_entries(folder, bucket.name)
+    except OSError as e:
+        if not isinstance(e, FileNotFoundError):
+            log.debug("cache directory %s not used: %s", directory, e)
         return {}
-    raw = read_regular_file(bucket, MAX_BUCKET_BYTES, follow_symlinks=False)
+
+
+def _bucket_entries(folder: Folder, name: str) -> dict[str, Any]:
+    raw = folder.read(name, MAX_BUCKET_BYTES)
     payload = None if raw is None else _verified(raw)
     if payload is None:
         if raw is not None:
-            log.debug("cache file %s is not signed with this user's key: ignored", bucket)
+            log.debug("cache file %s is not signed with this user's key: ignored",
+                      folder.path / name)
         return {}
     try:
         data = json.loads(payload)
     except (ValueError, RecursionError) as e:
-        log.debug("cache file %s unusable: %r", bucket, e)
+        log.debug("cache file %s unusable: %r", folder.path / name, e)
         return {}
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return {}
@@ -546,15 +573,7 @@ def _read_bucket(bucket: Path, directory: Path) -> dict[str, Any]:
     return entries if isinstance(entries, dict) else {}
 
 
-def _prepare(directory: Path) -> None:
-    """Create the cache directory with its `.gitignore` and `CACHEDIR.TAG`."""
-    directory.mkdir(parents=True, exist_ok=True)
-    for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
-        if not (directory / name).is_file():
-            _atomic_write(directory / name, text.encode())
-
-
-def _atomic_write(target: Path, data: bytes) -> None:
-    """Replace a cache file all at once (see `safe_io.atomic_write`); not fsynced (a torn
+def _write_file(folder: Folder, name: str, data: bytes) -> None:
+    """Replace a cache file all at once (see `safe_io.Folder.write`); not fsynced (a torn
     entry is only a miss), and a planted symlink is replaced, never written through."""
-    atomic_write(target, data, durable=False, follow_symlinks=False)
+    folder.write(name, data, durable=False)

@@ -36,7 +36,7 @@ from jax_lsp.checker.runner import (
     display_path,
 )
 from jax_lsp.config import Config, ConfigError, PerFileIgnore
-from jax_lsp.safe_io import atomic_write, read_regular_file
+from jax_lsp.safe_io import FileChanged, read_file_state, rewrite_in_place
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
 
@@ -326,16 +326,21 @@ def _add_noqa(outcome: CheckRun) -> int:
         if result.abspath.endswith(".ipynb") or result.source is None:
             skipped += len(findings)
             continue
-        data = read_regular_file(result.abspath, MAX_SOURCE_BYTES)
-        if data is None:
+        state = read_file_state(result.abspath, MAX_SOURCE_BYTES)
+        if state is None:
             skipped += len(findings)
             continue
+        data = state.data
         source = data.decode("utf-8-sig", errors="surrogateescape")
         new, count = add_noqa(source, findings)
         if count:
             bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
-            try:
-                atomic_write(result.abspath, bom + new.encode("utf-8", "surrogateescape"))
+            try:  # in place, as `--fix` writes (owner, mode, hard links kept)
+                rewrite_in_place(result.abspath, state,
+                                 bom + new.encode("utf-8", "surrogateescape"))
+            except FileChanged as e:
+                _write_err(f"jax-lsp: not writing {result.path}: {e}\n")
+                continue
             except OSError as e:
                 _write_err(f"jax-lsp: cannot write {result.path}: {e.strerror or e}\n")
                 return EXIT_ERROR

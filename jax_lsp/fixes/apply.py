@@ -7,17 +7,22 @@ helper or import an earlier one added). A fix that does not make its finding go 
 and not tried again. The fast path gets that result with one analysis for many fixes: it
 builds the fixes of independent findings in a row and checks them together (`_Rounds`).
 
-A file is written only if its bytes on disk are still the ones that were read, so an editor's
-unsaved-then-saved change is never overwritten.
+A file is written in place (`safe_io.rewrite_in_place`: its owner, mode and hard links kept, and
+only if the user may write it, as ruff does) and only if it is still, at the moment of the write,
+the file that was read, byte for byte: a save made meanwhile is never overwritten. The helper
+module its fixes import is created first, and must be jax-lsp's own regular file, or the file is
+not written.
 """
 
 from __future__ import annotations
 
 import ast
 import difflib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,15 +34,21 @@ from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.checker.cache import content_hash, recording
-from jax_lsp.checker.provenance import RecordingWorkspace
+from jax_lsp.checker.provenance import MAX_FILE_BYTES, RecordingWorkspace
 from jax_lsp.checker.runner import PriorAnalysis, import_workspace
 from jax_lsp.config import Config
-from jax_lsp.fixes.generated import HelperModule
+from jax_lsp.fixes.generated import MAX_HELPER_MODULE_BYTES, HelperModule, is_helper_module
 from jax_lsp.fixes.model import GENERATED_MARKER, CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
 from jax_lsp.fixes.outline import Outline
 from jax_lsp.fixes.registry import fix_candidates, fixes_for
-from jax_lsp.safe_io import atomic_write, create_new
+from jax_lsp.safe_io import (
+    FileChanged,
+    create_new,
+    read_file_state,
+    read_regular_file,
+    rewrite_in_place,
+)
 
 __all__ = [
     "AppliedFix",
@@ -602,13 +613,17 @@ def fix_file(
     workspace: Workspace | None = None,
     planned: set[Path] | None = None,
 ) -> FileFixOutcome | None:
-    """Fix one Python file or notebook; None when it cannot be read, is not UTF-8 or not a
-    notebook (the check reports that). `planned` holds the helper modules an earlier file of
-    this run creates (so that a diff shows each once); it gains this file's."""
+    """Fix one Python file or notebook; None when it cannot be read (not a regular file, too
+    big), is not UTF-8 or not a notebook (the check reports that). `planned` holds the helper
+    modules an earlier file of a diff creates (so that the diff shows each once); it gains
+    this file's."""
+    state = read_file_state(path, MAX_FILE_BYTES)
+    if state is None:
+        return None
+    data = state.data
     try:
-        data = path.read_bytes()
         text = data.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+    except UnicodeDecodeError:
         return None
     notebook = None
     if path.suffix == ".ipynb":
@@ -642,7 +657,7 @@ def fix_file(
         return None if provenance is None else PriorAnalysis(fixed.text, fixed.analysis,
                                                              provenance)
 
-    if planned is not None:
+    if planned is not None and not write:  # written, they are on disk for the next file
         planned.update(c.path for c in fixed.created)
     new_text, cells = fixed.text, ()
     if notebook is not None and fixed.applied:
@@ -659,13 +674,17 @@ def fix_file(
     if not outcome.changed:
         return replace(outcome, prior=prior(data))
     new_data = (_BOM if data.startswith(_BOM) else b"") + new_text.encode("utf-8")
+    created: list[Path] = []
     try:
-        if path.read_bytes() != data:
-            return _refused(outcome, "it changed on disk since it was read")
-        _create_files(fixed.created)
-        atomic_write(path, new_data)
-    except OSError as e:
-        return _refused(outcome, f"cannot write it: {e.strerror or e}")
+        _create_files(fixed.created, created)
+        rewrite_in_place(path, state, new_data)
+    except (_NotWritten, FileChanged, OSError) as e:
+        for made in created:  # nothing imports it: leave no trace
+            with suppress(OSError):
+                os.unlink(made)
+        if isinstance(e, OSError):
+            return _refused(outcome, f"cannot write it: {e.strerror or e}")
+        return _refused(outcome, str(e))
     return replace(outcome, written=True, prior=prior(new_data))
 
 
@@ -676,11 +695,32 @@ def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
     return helpers
 
 
-def _create_files(files: Sequence[CreatedFile]) -> None:
-    """Create the files a fix imports, whole or not at all; one that exists by now is left
-    as it is."""
+class _NotWritten(Exception):
+    """Why a fixed file is not written (its message says), the file left as it was."""
+
+
+def _create_files(files: Sequence[CreatedFile], created: list[Path]) -> None:
+    """Create the files a fix imports, whole or not at all (`created` gains those made). One
+    that is there by now is used if it is jax-lsp's own (a concurrent run made it); anything
+    else of that name (a symlink, even a dangling one, a FIFO, the user's module) raises
+    `_NotWritten`: the fixed file would import what is not the helper module."""
     for file in files:
-        create_new(file.path, file.text.encode("utf-8"))
+        try:
+            made = create_new(file.path, file.text.encode("utf-8"))
+        except OSError as e:
+            raise _NotWritten(f"cannot create {file.path.name}, which its fixes import: "
+                              f"{e.strerror or e}") from e
+        if made:
+            created.append(file.path)
+            continue
+        there = read_regular_file(file.path, MAX_HELPER_MODULE_BYTES, follow_symlinks=False)
+        try:
+            ours = there is not None and is_helper_module(there.decode("utf-8"))
+        except UnicodeDecodeError:
+            ours = False
+        if not ours:
+            raise _NotWritten(f"{file.path.name}, which its fixes import, is there now and "
+                              "is not the helper module jax-lsp writes")
 
 
 def _refused(outcome: FileFixOutcome, why: str) -> FileFixOutcome:

@@ -20,6 +20,7 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from jax_lsp.fixes.model import GENERATED_MARKER
+from jax_lsp.safe_io import entry_exists, read_regular_file
 
 if TYPE_CHECKING:  # LibCST is imported once there is a fix to build
     from jax_lsp.fixes.source import ModuleAddition
@@ -33,6 +34,7 @@ __all__ = [
     "WITH_VJP",
     "HelperModule",
     "helper_module_text",
+    "is_helper_module",
     "require_helper",
 ]
 
@@ -44,6 +46,8 @@ LINEAR_MAP = "linear-map"
 
 #: the helper module's name (a file `jax_lsp_derivatives.py` beside the fixed one)
 MODULE_NAME = "jax_lsp_derivatives"
+#: a file of that name bigger than this is not one jax-lsp wrote (it writes about 10 kB)
+MAX_HELPER_MODULE_BYTES = 1024 * 1024
 
 _PUBLIC_NAMES = {
     FD_JACOBIAN: "finite_difference_jacobian",
@@ -284,6 +288,11 @@ import numpy as np
 '''
 
 
+def is_helper_module(text: str) -> bool:
+    """Whether `text` is a helper module jax-lsp wrote (its docstring says so)."""
+    return GENERATED_MARKER in text[:200]
+
+
 def helper_module_text(newline: str = "\n") -> str:
     """The whole helper module, every role under its public name."""
     mapping = {_PLACEHOLDERS[r]: n for r, n in _PUBLIC_NAMES.items()}
@@ -307,17 +316,23 @@ class HelperModule:
     ) -> HelperModule | None:
         """The helper module in `file`'s directory: a relative import inside a package (a
         directory with `__init__.py`), else a top-level one, as `python file.py` finds it.
-        None when a file of that name exists that jax-lsp did not write. `open_text` gives the
-        text of a file an editor has open (a module created but not saved yet)."""
+        None when anything of that name is there that jax-lsp did not write, or that is not a
+        regular file (a symlink, even a dangling one, a FIFO, a device: the fixes then paste
+        the helpers into the file). `open_text` gives the text of a file an editor has open (a
+        module created but not saved yet)."""
         path = file.with_name(MODULE_NAME + ".py")
         text = open_text(path)
-        exists = text is not None or path.exists()
+        exists = text is not None or entry_exists(path)
         if exists:
-            try:
-                head = (text if text is not None else path.read_text(encoding="utf-8"))[:200]
-            except (OSError, UnicodeDecodeError):
-                return None
-            if GENERATED_MARKER not in head:
+            if text is None:  # a link, FIFO, device or huge file is not jax-lsp's: never read
+                data = read_regular_file(path, MAX_HELPER_MODULE_BYTES, follow_symlinks=False)
+                if data is None:
+                    return None
+                try:
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError:
+                    return None
+            if not is_helper_module(text):
                 return None
         if (file.parent / "__init__.py").exists():
             line = f"from . import {MODULE_NAME}"

@@ -31,6 +31,7 @@ from jax_lsp.checker.cache import (
     encode_findings,
 )
 from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.safe_io import Folder
 
 RunCli = Callable[[list[str], Path], Ran]
 
@@ -457,11 +458,11 @@ def test_a_failing_write_stops_writing_for_the_run(
     expected = run_cli([*JSON, "--no-cache"], tmp_path)
     attempts: list[Path] = []
 
-    def refuse(target: Path, data: bytes) -> None:
-        attempts.append(target)
-        raise PermissionError(13, "Permission denied", str(target))
+    def refuse(folder: Folder, name: str, data: bytes) -> None:
+        attempts.append(folder.path / name)
+        raise PermissionError(13, "Permission denied", name)
 
-    monkeypatch.setattr(cache_module, "_atomic_write", refuse)
+    monkeypatch.setattr(cache_module, "_write_file", refuse)
     assert run_cli(JSON, tmp_path) == expected
     assert len(attempts) == 1  # the first failure turned writing off
     assert not buckets(tmp_path / CACHE_DIR_NAME)

@@ -77,3 +77,41 @@ def test_device_and_fifo_buckets_are_skipped_without_blocking(tmp_path: Path) ->
         preexec_fn=_limit_memory, check=False)
     assert done.returncode == 1, done.stderr[-2000:]
     assert done.stdout.count("JAX001") == 2
+
+
+@pytest.mark.parametrize("link", ["cache-directory", "version-folder", "dangling"])
+def test_a_cache_directory_that_is_a_symlink_is_neither_written_nor_read(
+    tmp_path: Path, run_cli: Callable[..., Ran], link: str
+) -> None:
+    """Issue 35: a repository's `.jax_lsp_cache` that is a link (to a folder elsewhere, or
+    dangling), or whose version folder is one, made jax-lsp write `.gitignore`, `CACHEDIR.TAG`
+    and the cached sources into the link's target. Now the cache is off for that project, the
+    findings are the same, and nothing is created outside the repository."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    write_tree(project, {"a.py": BAD})
+    outside.mkdir()
+    cache_dir = project / ".jax_lsp_cache"
+    if link == "cache-directory":
+        cache_dir.symlink_to(outside, target_is_directory=True)
+    elif link == "dangling":
+        cache_dir.symlink_to(outside / "missing", target_is_directory=True)
+    else:
+        cache_dir.mkdir()
+        (cache_dir / jax_lsp.__version__).symlink_to(outside, target_is_directory=True)
+    for _ in range(2):  # the second run would read what the first one wrote
+        ran = run_cli(["check", "--output-format", "concise", "a.py"], project)
+        assert ran.code == 1 and ran.out.count("JAX001") == 1, ran.out
+    assert list(outside.iterdir()) == []
+    assert cache_dir.is_symlink() or (cache_dir / jax_lsp.__version__).is_symlink()
+
+
+def test_a_cache_directory_the_user_names_may_be_a_symlink(
+    tmp_path: Path, run_cli: Callable[..., Ran]
+) -> None:
+    write_tree(tmp_path, {"a.py": BAD})
+    (tmp_path / "real").mkdir()
+    (tmp_path / "mine").symlink_to(tmp_path / "real", target_is_directory=True)
+    ran = run_cli(["check", "--cache-dir", "mine", "a.py"], tmp_path)
+    assert ran.code == 1
+    assert (tmp_path / "real" / "CACHEDIR.TAG").is_file()
+    assert list((tmp_path / "real" / jax_lsp.__version__).glob("*.json"))

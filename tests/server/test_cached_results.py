@@ -222,6 +222,18 @@ def test_the_cache_dir_setting_is_respected(project: Path, monkeypatch: pytest.M
     assert list(elsewhere.rglob("*.json"))
 
 
+def test_a_project_cache_directory_that_is_a_symlink_is_not_used(
+        project: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Issue 35: the server's analyses wrote `.gitignore`, `CACHEDIR.TAG` and their entries
+    through a repository's `.jax_lsp_cache` link; now the cache is off for that project."""
+    outside = tmp_path_factory.mktemp("outside")
+    (project / CACHE_DIR_NAME).symlink_to(outside, target_is_directory=True)
+    assert _open(project) == (["JAX001"], True)
+    _reopen()
+    assert _open(project) == (["JAX001"], True)  # nothing cached: analysed again
+    assert list(outside.iterdir()) == []
+
+
 def test_a_cached_answer_is_followed_by_the_analysis(project: Path) -> None:
     """The next edit is analysed incrementally: the analysis the cache spared runs once the
     answer is sent."""

@@ -4,10 +4,13 @@ resolved lazily for VS Code and Neovim, sent eagerly to Emacs; the preferred fix
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import pytest
 from lsp_harness import Session, apply_text_edits, created_files, edits_of, example, find
@@ -294,3 +297,36 @@ async def test_what_a_user_is_offered_agrees_with_the_fixes(
         assert fixed != source, done.title
     if source is HESSIAN:
         assert not any("custom_vjp" in a.title for a in actions), [a.title for a in actions]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("planted", ["fifo", "dev-zero", "dangling-link"])
+async def test_a_planted_helper_module_never_blocks_nor_is_imported(
+    session: Session, planted: str
+) -> None:
+    """Issue 35: a `jax_lsp_derivatives.py` that is a FIFO blocked the server's event loop at
+    the first code action (it never answered again); a link to /dev/zero filled its memory.
+    Now such a file is not jax-lsp's helper module: it is neither read nor imported, the
+    helpers are pasted into the file, and the server answers."""
+    uri = session.uri("program.py")
+    folder = Path(url2pathname(urlparse(uri).path)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    module = folder / "jax_lsp_derivatives.py"
+    if planted == "fifo":
+        os.mkfifo(module)
+    else:
+        module.symlink_to("/dev/zero" if planted == "dev-zero" else folder / "missing.py")
+    try:
+        session.open(uri, HOST_ACTIVATION)
+        [diag] = await session.diagnostics(uri, 1)
+        actions = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+        preferred = await resolved(session, actions[0])
+        assert preferred.edit is not None
+        assert created_files(preferred.edit) == {}
+        fixed = apply_text_edits(HOST_ACTIVATION, edits_of(preferred.edit, uri),
+                                 session.profile.encoding)
+        assert "jax_lsp_derivatives" not in fixed and "def _pure_callback_with_" in fixed
+    finally:
+        if planted == "fifo":  # a server blocked in open() or read() gets an end of file
+            with contextlib.suppress(OSError):
+                os.close(os.open(module, os.O_WRONLY | os.O_NONBLOCK))
