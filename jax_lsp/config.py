@@ -6,6 +6,9 @@ so LSP ``initializationOptions`` can use either)::
     [tool.jax-lsp]
     # Codes or code prefixes to report ("JAX", "JAX00", "JAX001", or "ALL"). Default: all codes.
     select = ["JAX"]
+    # More codes or prefixes, added to `select` (ruff's `extend-select`; with no `select`,
+    # every code is reported already).
+    extend-select = []
     # Codes or code prefixes never to report. `ignore` always wins over `select`.
     ignore = ["JAX004"]
     # Paths to skip while recursing into directories: gitignore-style globs, relative to the
@@ -87,9 +90,9 @@ __all__ = [
 #: the code under which a file that does not parse or decode is reported (always on)
 PARSE_ERROR_CODE = "JAX000"
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "extend-per-file-ignores", "fixable",
-        "unfixable", "extend-fixable", "extra-callbacks", "extra-transforms", "severity",
-        "python")
+KEYS = ("select", "extend-select", "ignore", "exclude", "per-file-ignores",
+        "extend-per-file-ignores", "fixable", "unfixable", "extend-fixable", "extra-callbacks",
+        "extra-transforms", "severity", "python")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -260,6 +263,7 @@ def _python(value: object, key: str, origin: str | None) -> str:
 
 _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
+    "extend-select": _selectors,
     "ignore": _selectors,
     "exclude": _patterns,
     "per-file-ignores": _per_file_ignores,
@@ -379,6 +383,8 @@ class Config:
 
     #: code selectors to report; empty means all
     select: tuple[str, ...] = ()
+    #: code selectors added to a non-empty `select` (ruff's `extend-select`)
+    extend_select: tuple[str, ...] = ()
     #: code selectors never to report (wins over `select`)
     ignore: tuple[str, ...] = ()
     #: gitignore-style patterns, relative to `root`
@@ -464,7 +470,7 @@ class Config:
     def settings(self) -> dict[str, object]:
         """The settings as `[tool.jax-lsp]` keys -> values (for `check --show-settings`)."""
         return {
-            "select": list(self.select) or ["ALL"],
+            "select": [*self.select, *self.extend_select] if self.select else ["ALL"],
             "ignore": list(self.ignore),
             "exclude": list(self.exclude),
             "per-file-ignores": {
@@ -502,7 +508,8 @@ class Config:
             return True
         if path is not None and _hit(self.ignored_in(path), code):
             return False
-        return (not self.select or _hit(self.select, code)) and not _hit(self.ignore, code)
+        selected = not self.select or _hit((*self.select, *self.extend_select), code)
+        return selected and not _hit(self.ignore, code)
 
     def ignored_in(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
         """The code selectors `per-file-ignores` ignores in the file `path`."""

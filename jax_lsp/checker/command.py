@@ -242,8 +242,8 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
         if inline:
             config = config.merge(inline)
         overrides: dict[str, object] = {}
-        if select is not None:
-            overrides["select"] = select
+        if select is not None:  # as ruff's: a new layer, the configuration's extension resets
+            overrides.update(select=select, extend_select=[])
         if extend:
             base = select if select is not None else list(config.select)
             # an empty `select` means every code already: extending it changes nothing

@@ -34,6 +34,9 @@ class ClientProfile:
     markdown_hover: bool = False
     #: code actions may leave `edit` out and fill it in codeAction/resolve
     resolve_edit: bool = False
+    #: code actions may leave `command` out and fill it in codeAction/resolve too (lsp-mode
+    #: resolves only an action that has neither an edit nor a command)
+    resolve_command: bool = False
     #: workspace edits as versioned `documentChanges` (else the `changes` map)
     document_changes: bool = False
     #: workspace edits may create files (`CreateFile` among the `documentChanges`)
@@ -64,6 +67,7 @@ class ClientProfile:
             ),
             markdown_hover=bool(formats) and formats[0] == types.MarkupKind.Markdown,
             resolve_edit="edit" in resolve_props,
+            resolve_command="command" in resolve_props,
             document_changes=_has(caps, "workspace.workspace_edit.document_changes"),
             create_files=_has(caps, "workspace.workspace_edit.document_changes")
             and types.ResourceOperationKind.Create in resource_operations,

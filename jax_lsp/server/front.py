@@ -44,6 +44,8 @@ MAX_KEPT = 64 * 1024 * 1024
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 #: the code action kinds offered (`code_actions` registers the same)
 CODE_ACTION_KINDS = ["quickfix", "source.fixAll.jax-lsp"]
+#: the commands the server runs (`helper_module.COMMAND`, registered by it)
+HELPER_COMMAND = "jax-lsp.writeHelperModule"
 #: the notebooks whose cells are synchronised (`notebooks.NOTEBOOK_SYNC`, as JSON)
 NOTEBOOK_SYNC = {
     "notebookSelector": [{"notebook": "jupyter-notebook"}],
@@ -78,7 +80,7 @@ def initialize_result(params: dict[str, Any]) -> dict[str, Any]:
         "textDocumentSync": sync,
         "hoverProvider": True,
         "codeActionProvider": {"codeActionKinds": CODE_ACTION_KINDS, "resolveProvider": True},
-        "executeCommandProvider": {"commands": []},
+        "executeCommandProvider": {"commands": [HELPER_COMMAND]},
         "workspace": {
             "workspaceFolders": {"supported": True, "changeNotifications": True},
             "fileOperations": {},

@@ -24,7 +24,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from jax_lsp import __version__
-from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
+from jax_lsp.server import code_actions, configuration, diagnostics, helper_module, hover, sync
 from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.front import StdinFront
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
@@ -124,5 +124,6 @@ def create_server(log_level: int = logging.WARNING) -> JaxLanguageServer:
     diagnostics.register(server)
     hover.register(server)
     code_actions.register(server)
+    helper_module.register(server)
     configuration.register(server)
     return server
