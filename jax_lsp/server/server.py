@@ -29,7 +29,7 @@ from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.front import StdinFront
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.paths import workspace_root
-from jax_lsp.server.protocol import JaxLspProtocol
+from jax_lsp.server.protocol import JaxLspProtocol, quick_converter
 from jax_lsp.server.session import Session
 from jax_lsp.server.transport import serve_stdio, serve_tcp, watch_process
 
@@ -47,6 +47,7 @@ class JaxLanguageServer(LanguageServer):
             # advertised to clients that declare notebook support (pygls checks)
             notebook_document_sync=NOTEBOOK_SYNC,
             protocol_cls=JaxLspProtocol,
+            converter_factory=quick_converter,
         )
         self.session = Session(self)
         self.client_log = ClientLogHandler(self, log_level)
