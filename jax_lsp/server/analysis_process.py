@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import os
 import pickle
 import queue
@@ -68,9 +69,11 @@ if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs n
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 
 __all__ = [
-    "AnalysisCancelled", "AnalysisFailed", "AnalysisProcess", "collect_when_idle", "first_analysis",
-    "while_waiting",
+    "AnalysisCancelled", "AnalysisFailed", "AnalysisProcess", "ChildLost", "collect_when_idle",
+    "first_analysis", "while_waiting",
 ]
+
+log = logging.getLogger(__name__)
 
 _HEADER = struct.Struct("!I")
 #: a request number on the cancel pipe: every request up to it is abandoned
@@ -122,6 +125,11 @@ class AnalysisCancelled(BaseException):
 
 class AnalysisFailed(Exception):
     """The analysis raised, or the child process died; the message holds the details."""
+
+
+class ChildLost(AnalysisFailed):
+    """The child died or stayed stopped while it had the request (it is replaced)."""
+
 
 
 def _send(stream: IO[bytes], message: Any) -> None:
@@ -244,7 +252,16 @@ class AnalysisProcess:
 
     def _call(self, request: tuple[Any, ...]) -> Any:
         """Send a request, return the child's answer (None: the child keeps dying, do the work
-        in this process)."""
+        in this process). A child that died or stayed stopped is replaced and asked again,
+        once: its death says nothing of the request, and failing it would leave the document
+        without diagnostics until its next edit (issue 35)."""
+        try:
+            return self._call_once(request)
+        except ChildLost as e:
+            log.warning("%s; sending its request to the new one", e)
+            return self._call_once(request)
+
+    def _call_once(self, request: tuple[Any, ...]) -> Any:
         if self._process is None:
             spawn.wait_returned()  # not holding the lock: `interrupt` may be called meanwhile
         with self._lock:
@@ -290,7 +307,7 @@ class AnalysisProcess:
             _kill(process)
             if stopped:
                 raise AnalysisCancelled from e
-            raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
+            raise ChildLost(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
                 self._busy = False
