@@ -344,7 +344,8 @@ def first_analysis(
     request = ("analyse", source, filename, config, False, None)
     answer = None
     try:
-        answer = lender._call(request)
+        # (once: a replacement would wait for this borrowed child to be given back)
+        answer = lender._call_once(request)
     except (AnalysisFailed, AnalysisCancelled):
         return None
     finally:
