@@ -30,7 +30,8 @@ so is the parse of every edit (one that leaves the text broken is answered after
 of all that follows it, tens of milliseconds on a large module, and nothing else).
 
 A child that stays stopped (SIGSTOP, `STOPPED_TIMEOUT`) is killed and replaced like one that
-died; a child whose server is gone (killed: it could not stop the child) exits by itself.
+died, and the request it had goes to its replacement, once (`ChildLost`); a child whose server
+is gone (killed: it could not stop the child) exits by itself.
 
 Messages are length-prefixed pickles over the child's stdin and stdout; its stderr is the
 server's.
