@@ -77,6 +77,8 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
     closed: asyncio.Future[None] = loop.create_future()
     protocol = server.protocol
 
+    watched: list[bool] = []  # (a watchdog was started: once is enough)
+
     def hand_over(events: list[Frame | FrameError]) -> None:
         """In the reader thread: the frames go to the event loop, one chunk's worth at a time
         (so a client that writes faster than the server handles is held back by the pipe, not
@@ -90,12 +92,12 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
                 done.result(HANGUP_POLL)
                 return
             except concurrent.futures.TimeoutError:
-                # the loop is busy (or stuck: stdout full): a client that closed stdin
-                # meanwhile still ends the process
-                if front.hung_up():
-                    on_close()
-                    done.result()
-                    return
+                # the loop is busy, or stuck (stdout full): once the client has closed stdin
+                # a stuck loop must not keep the process (what is left in stdin is still
+                # read and handled while the loop gets through it)
+                if not watched and front.hung_up():
+                    watched.append(True)
+                    end_anyway(server, lambda: 0 if server.session.shut_down else 1)
 
     def on_close() -> None:
         with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
