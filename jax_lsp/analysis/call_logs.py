@@ -34,13 +34,16 @@ class CallLog:
     innermost call running starts (`start`, saved and restored around each call). `cap`:
     how many entries `extend_once` may examine in all (None: no cap)."""
 
-    __slots__ = ("cap", "items", "last_at", "start")
+    __slots__ = ("cap", "items", "last_at", "offered", "start")
 
     def __init__(self, cap: int | None = None) -> None:
         self.items: list = []
         self.last_at: dict[Hashable, int] = {}
         self.start = 0
         self.cap = cap
+        #: entries offered, logged or not: what grows wherever the whole copies grew (for
+        #: a caller asking whether anything was emitted meanwhile, as before)
+        self.offered = 0
 
     def __len__(self) -> int:
         return len(self.items)
@@ -51,13 +54,15 @@ class CallLog:
     def append(self, item: Hashable) -> None:
         self.last_at[item] = len(self.items)
         self.items.append(item)
+        self.offered += 1
 
     def extend_once(self, items: Iterable[Hashable]) -> None:
         """Log each of `items` not already logged in the innermost running call's span."""
         log, last_at, start = self.items, self.last_at, self.start
+        if not isinstance(items, (list, tuple, set, frozenset)):
+            items = list(items)
+        self.offered += len(items)
         if self.cap is not None:
-            if not isinstance(items, (list, tuple, set, frozenset)):
-                items = list(items)
             self.cap -= len(items)
             if self.cap < 0:
                 raise RecordsTooLarge(
