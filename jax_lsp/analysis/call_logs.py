@@ -30,14 +30,14 @@ class RecordsTooLarge(Exception):  # noqa: N818 - a signal, not an error
 
 
 class CallLog:
-    """One log: `items` in order, each one's last position, and where the span of the
+    """One log: `entries` in order, each one's last position, and where the span of the
     innermost call running starts (`start`, saved and restored around each call). `cap`:
     how many entries `extend_once` may examine in all (None: no cap)."""
 
-    __slots__ = ("cap", "items", "last_at", "offered", "start")
+    __slots__ = ("cap", "entries", "last_at", "offered", "start")
 
     def __init__(self, cap: int | None = None) -> None:
-        self.items: list = []
+        self.entries: list = []
         self.last_at: dict[Hashable, int] = {}
         self.start = 0
         self.cap = cap
@@ -46,19 +46,19 @@ class CallLog:
         self.offered = 0
 
     def __len__(self) -> int:
-        return len(self.items)
+        return len(self.entries)
 
     def span(self, a: int, b: int) -> list:
-        return self.items[a:b]
+        return self.entries[a:b]
 
     def append(self, item: Hashable) -> None:
-        self.last_at[item] = len(self.items)
-        self.items.append(item)
+        self.last_at[item] = len(self.entries)
+        self.entries.append(item)
         self.offered += 1
 
     def extend_once(self, items: Iterable[Hashable]) -> None:
         """Log each of `items` not already logged in the innermost running call's span."""
-        log, last_at, start = self.items, self.last_at, self.start
+        log, last_at, start = self.entries, self.last_at, self.start
         if not isinstance(items, (list, tuple, set, frozenset)):
             items = list(items)
         self.offered += len(items)
