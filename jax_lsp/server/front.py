@@ -19,8 +19,10 @@ This module imports nothing heavy: only `framing` and the standard library.
 
 from __future__ import annotations
 
+import io
 import json
 import logging
+import select
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -164,6 +166,19 @@ class StdinFront:
             self._deliver, self._on_close = deliver, on_close
             self._attached.set()
             return kept, self._eof
+
+    def hung_up(self) -> bool:
+        """Whether the client closed its end of stdin (a pipe or a terminal), read or not (the
+        reader may be waiting for the server to handle what it read)."""
+        if not hasattr(select, "poll"):
+            return False
+        try:
+            poller = select.poll()
+            poller.register(self._stdin.fileno(), select.POLLHUP)
+            return any(event & (select.POLLHUP | select.POLLERR)
+                       for _, event in poller.poll(0))
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return False
 
     def _run(self) -> None:
         read: Callable[[int], bytes] = getattr(self._stdin, "read1", None) or self._stdin.read
