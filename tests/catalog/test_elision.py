@@ -14,11 +14,15 @@ HEAD = (
 
 
 def test_elided_middle_is_named_by_its_distinctive_tail(catalog: Catalog) -> None:
-    shapes = HEAD + " ... first element had shapes/dtypes of:\n    float32[]\nwhile the " + (
-        "custom_vjp-decorated function f had output shapes/dtypes of:\n    float32[3]"
+    shapes = (
+        HEAD
+        + " ... first element had shapes/dtypes of:\n    float32[]\nwhile the "
+        + ("custom_vjp-decorated function f had output shapes/dtypes of:\n    float32[3]")
     )
-    structure = HEAD + " [...] had container/pytree structure:\n    (*, *)\nwhile the " + (
-        "custom_vjp-decorated function f had output container/pytree structure:\n    *."
+    structure = (
+        HEAD
+        + " [...] had container/pytree structure:\n    (*, *)\nwhile the "
+        + ("custom_vjp-decorated function f had output container/pytree structure:\n    *.")
     )
     for text, expected in (
         (shapes, "custom-vjp-fwd-output-type"),
