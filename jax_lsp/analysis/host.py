@@ -7,7 +7,7 @@ evaluator's 11 mixins. Importing this module imports nothing else of the analysi
 (`jax_lsp.rules`) import it, and `jax_lsp.codes` imports the rules, on paths (the CLI's
 start, a hover) that must not load the analysis.
 
-The differentiation modes are defined here for the same reason (`jaxapi` re-exports them).
+The differentiation modes are in `modes` (re-exported here), for the CLI's start.
 """
 
 from __future__ import annotations
@@ -17,16 +17,13 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
+from jax_lsp.analysis.modes import BATCH, FORWARD, REVERSE, TRANSPOSE  # noqa: F401
+
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import PathStep, Span
     from jax_lsp.analysis.interp_state import Args, Ctx, Scope
     from jax_lsp.analysis.values import Instance, Value
 
-#: the modes of a differentiation level (`values.Level.mode`); "batch" is vmap's
-FORWARD = "forward"
-REVERSE = "reverse"
-TRANSPOSE = "transpose"
-BATCH = "batch"
 
 
 class LevelView(Protocol):

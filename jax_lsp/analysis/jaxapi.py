@@ -8,7 +8,7 @@ higher-order wrapper, a tangent killer, ...) and the facts the interpreter needs
 from __future__ import annotations
 
 from jax_lsp.analysis import apitable, libraries
-from jax_lsp.analysis.host import FORWARD, REVERSE, TRANSPOSE  # noqa: F401 - the modes
+from jax_lsp.analysis.modes import FORWARD, REVERSE, TRANSPOSE  # noqa: F401 - the modes
 from jax_lsp.analysis.specs import CallbackSpec, TransformSpec
 
 _JACREV = TransformSpec("fn", REVERSE, batched=True, int_check="jacrev")

@@ -13,8 +13,10 @@ decisions that `jax_lsp.rules.CALLBACK_DECISIONS` orders.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from jax_lsp.analysis.modes import TRANSPOSE
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Span
@@ -50,34 +52,42 @@ PURE_JVP = r"^Pure callbacks do not support JVP\."
 PURE_TRANSPOSE = r"^Pure callbacks do not support transpose\."
 
 
-@dataclass(frozen=True)
 class Decision:
     """A code a callback gets: reported at `level` with the operands' `spans`, and the
     options of `Interpreter.report` (deferred, gate, on_tangents, modes...)."""
 
-    code: str
-    level: LevelView
-    spans: tuple[Span, ...]
-    options: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("code", "level", "options", "spans")
+
+    def __init__(self, code: str, level: LevelView, spans: tuple[Span, ...],
+                 options: dict[str, Any] | None = None) -> None:
+        self.code = code
+        self.level = level
+        self.spans = spans
+        self.options = options if options is not None else {}
 
 
-@dataclass(frozen=True)
 class MessageFacts:
-    """What a finding's message is written from."""
+    """What a finding's message is written from: the callback's (or custom_vjp function's,
+    or transformed function's) name; the transform's name, mode and line; the route (" through
+    `f` -> `g`", and where the call is if in another file; "" when direct); whether the
+    callback is applied to tangents, whether the error is raised at transposition; JAX's words
+    if the decision chose them (JAX010), and what the transform rejected."""
 
-    #: the callback's (or custom_vjp function's, or transformed function's) name
-    what: str
-    #: the transform's name, mode and line
-    level_name: str
-    mode: str
-    site_line: int
-    #: " through `f` -> `g`" and where the call is, if in another file ("" when direct)
-    route: str
-    on_tangents: bool
-    deferred: bool
-    #: JAX's words if the decision chose them (JAX010), and what the transform rejected
-    jax_says: str | None
-    rejected: str
+    __slots__ = ("deferred", "jax_says", "level_name", "mode", "on_tangents", "rejected",
+                 "route", "site_line", "what")
+
+    def __init__(self, what: str, level_name: str, mode: str, site_line: int, route: str,
+                 on_tangents: bool, deferred: bool, jax_says: str | None,
+                 rejected: str) -> None:
+        self.what = what
+        self.level_name = level_name
+        self.mode = mode
+        self.site_line = site_line
+        self.route = route
+        self.on_tangents = on_tangents
+        self.deferred = deferred
+        self.jax_says = jax_says
+        self.rejected = rejected
 
 
 def reached_head(f: MessageFacts) -> str:
@@ -116,6 +126,4 @@ def differentiated(code: str, e: CallbackEvent) -> Decision:
 
 def first_transposing(e: CallbackEvent) -> LevelView | None:
     """The outermost level transposing the callback (`linear_transpose`), if any."""
-    from jax_lsp.analysis.host import TRANSPOSE
-
     return next((lv for lv in e.levels if lv.mode == TRANSPOSE), None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import FixKind
-from jax_lsp.analysis.host import FORWARD, REVERSE
+from jax_lsp.analysis.modes import FORWARD, REVERSE
 from jax_lsp.rules.base import (
     Decision,
     MessageFacts,

@@ -5,7 +5,7 @@ fields are structure. Checked against equinox 0.13.8 by tests/analysis/test_fram
 
 from __future__ import annotations
 
-from jax_lsp.analysis.host import FORWARD, REVERSE
+from jax_lsp.analysis.modes import FORWARD, REVERSE
 from jax_lsp.analysis.specs import TransformSpec
 
 _EQX_GRAD = TransformSpec("fn", REVERSE, has_argnums=False, arrays_only=True)

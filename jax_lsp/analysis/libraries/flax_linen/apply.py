@@ -7,8 +7,8 @@ of the evaluator's calls (`calls.py`), which calls it for a `values.LinenApply`.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis.interp_state import Args
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -21,6 +21,9 @@ from jax_lsp.analysis.values import (
     derived,
     kill,
 )
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
 
 
 def call_apply(ev: Evaluator, f: LinenApply, args: Args, node: ast.AST | None) -> Value:

@@ -7,7 +7,7 @@ lifted transforms wrap as JAX's do. Filters are in `filters.py`, `nnx.split`/`me
 
 from __future__ import annotations
 
-from jax_lsp.analysis.host import REVERSE
+from jax_lsp.analysis.modes import REVERSE
 from jax_lsp.analysis.specs import TransformSpec
 
 TRANSFORMS = {

@@ -7,13 +7,15 @@ statements (`statements.py`) and attribute reads (`expressions.py`), which call 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import jaxapi
-from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis.interp_state import Scope
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.values import Api, ClassObj, Instance, Level, Value, is_python_number
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
 
 
 def note_variable_kind(ev: Evaluator, stmt: ast.Assign, scope: Scope) -> None:
