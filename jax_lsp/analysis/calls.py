@@ -27,6 +27,7 @@ from jax_lsp.analysis.interp_state import (
     ctx_part,
 )
 from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -50,7 +51,6 @@ from jax_lsp.analysis.values import (
     Wrapper,
     derived,
     join,
-    kill,
 )
 
 #: the deepest chain of calls into user functions followed (a deeper call's result is unknown);
@@ -325,7 +325,7 @@ class PythonCalls:
         if t is ArrayMethod:
             return self.call_array_method(f, args)
         if t is LinenApply:
-            return self.call_linen(f, args, node)
+            return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:
             for emit in f.level.pending:
                 emit()
@@ -756,30 +756,3 @@ class PythonCalls:
                 traced=obj.traced,
             )
         return obj
-
-    def call_linen(self, f: LinenApply, args: Args, node: ast.AST | None) -> Value:
-        variables = args.pos[0] if args.pos else UNKNOWN
-        inst = f.instance
-        me = inst.with_tan(inst.tan | variables.tan) if not f.init else inst
-        method_v = args.kw.get("method")
-        rest = Args(
-            args.pos[1:],
-            {k: v for k, v in args.kw.items() if k not in ("method", "rngs", "mutable")},
-            args.pos_nodes[1:],
-            args.kw_nodes,
-            args.star,
-            args.dstar,
-        )
-        if method_v is not None and method_v.fns:
-            return self.call_value(
-                Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns if not isinstance(m, Api))),
-                rest,
-                node,
-            )
-        classes = [i.cls for i in inst.fns if isinstance(i, Instance)]
-        call = classes[0].lookup("__call__") if classes else None
-        if call is None:
-            return derived([me, *rest.all_values()])
-        with self.within(module_tan=me.tan if not f.init else EMPTY):
-            out = self.call_value(self._bind(call, me), rest, node)
-        return out.with_tan(out.tan | me.tan) if not f.init else kill(out)

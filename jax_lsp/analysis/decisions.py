@@ -1,7 +1,8 @@
-"""Host callbacks reached by tangents: which code each finding gets, and its message.
+"""Host callbacks reached by tangents, and the report of every finding.
 
-The decision of JAX001-JAX008 at a callback, and the report of every finding with its path and
-fixes.
+At a callback, the operands' marks become a `host.CallbackEvent` that the callback codes'
+modules decide on (`jax_lsp.rules.decide_callback`, in their precedence); `report` makes the
+finding, with its path, its message (`jax_lsp.rules.message`) and its fixes.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
+from jax_lsp import rules
 from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
@@ -18,32 +21,75 @@ from jax_lsp.analysis.interp_state import (
     MASK,
     RULE_LEVELS,
     Args,
+    Ctx,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jaxapi import TRANSPOSE
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
     BatchedBy,
     Level,
+    ModuleInfo,
     TangentOf,
     Value,
     derived,
 )
-from jax_lsp.codes import RULES
+from jax_lsp.rules import MessageFacts, decide_callback
 
-_FIXES: dict[str, tuple[FixKind, ...]] = {
-    "JAX001": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP),
-    # stop_gradient does not remove a transpose error: a host linear map (custom_vjp kind) does
-    "JAX002": (FixKind.CUSTOM_VJP,),
-    "JAX003": (FixKind.STOP_GRADIENT,),
-    "JAX005": (FixKind.JACREV_INSTEAD,),
-    "JAX007": (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP),
-    "JAX008": (FixKind.CUSTOM_JVP,),
-}
+
+def _by_order(lv: Level) -> int:
+    return lv.order
+
+
+class _Callback:
+    """A host callback's call as the callback codes see it (`host.CallbackEvent`)."""
+
+    __slots__ = ("_host", "_operands", "batches", "has_vmap_method", "jvp_levels", "kind",
+                 "levels", "tangents", "what")
+
+    def __init__(self, host: CallbackDecisions, kind: str,
+                 operands: list[tuple[Value, ast.AST | None]], marks: frozenset,
+                 has_vmap_method: bool) -> None:
+        self._host = host
+        self._operands = operands
+        self.kind = kind
+        self.what = "jax.pure_callback" if kind == "pure" else "io_callback"
+        self.has_vmap_method = has_vmap_method
+        self.levels = sorted((m for m in marks if isinstance(m, Level)), key=_by_order)
+        self.jvp_levels = [lv for lv in self.levels if lv.mode != TRANSPOSE]
+        self.batches = sorted((m.level for m in marks if isinstance(m, BatchedBy)),
+                              key=_by_order)
+        self.tangents = sorted((m.level for m in marks if isinstance(m, TangentOf)),
+                               key=_by_order)
+
+    def rule_levels(self) -> frozenset:
+        return self._host.reads(RULE_LEVELS).rule_levels
+
+    def checkpoint_levels(self) -> frozenset:
+        return self._host.reads(CHECKPOINT_LEVELS).checkpoint_levels
+
+    def operand_spans(self, pred: Callable[[frozenset], bool]) -> tuple[Span, ...]:
+        span = self._host.span
+        return tuple(span(n) for v, n in self._operands if n is not None and pred(v.tan))
+
+    def batched_operand_spans(self) -> tuple[Span, ...]:
+        return self.operand_spans(lambda t: any(isinstance(m, BatchedBy) for m in t))
 
 
 class CallbackDecisions:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+
+    if TYPE_CHECKING:  # what this part uses of the evaluator's others (`interp`)
+        stack: list[PathStep]
+        module: ModuleInfo
+        root: object
+        findings: dict[tuple[str, Span], Finding]
+        first_root: dict[tuple[str, Span], object]
+        finding_roots: dict[tuple[str, Span], set[object]]
+        _emitted: list[tuple[str, Span]]
+
+        def reads(self, bits: int) -> Ctx: ...
+        def span(self, node: ast.AST) -> Span: ...
 
     # ------------------------------------------------------------- callbacks
 
@@ -83,72 +129,12 @@ class CallbackDecisions:
             if operands
             else EMPTY
         )
-        levels = [m for m in marks if isinstance(m, Level)]
-        tangents = [m.level for m in marks if isinstance(m, TangentOf)]
-        short = "jax.pure_callback" if kind == "pure" else "io_callback"
-
-        def operand_spans(pred: Callable[[frozenset], bool]) -> tuple[Span, ...]:
-            return tuple(self.span(n) for v, n in operands if n is not None and pred(v.tan))
-
-        # JVP-time errors: a level differentiates the callback (forward or reverse)
-        jvp_levels = sorted((lv for lv in levels if lv.mode != TRANSPOSE), key=lambda lv: lv.order)
-        batches = sorted(
-            (m.level for m in marks if isinstance(m, BatchedBy)), key=lambda lv: lv.order
-        )
-        if (
-            kind == "pure"
-            and batches
-            and not has_vmap_method
-            and (not jvp_levels or batches[-1].order > jvp_levels[-1].order)
-        ):
-            # the innermost transform sees the callback first: here a vmap, which has no rule
-            # for a pure_callback without vmap_method
-            inner = batches[-1]
-            spans = operand_spans(lambda t: any(isinstance(m, BatchedBy) for m in t))
-            self.report("JAX008", node, inner, short, spans)
-            return
-        if jvp_levels:
-            outer = jvp_levels[0]
-            rule_levels = self.reads(RULE_LEVELS).rule_levels
-            second_order = bool(rule_levels) and outer not in rule_levels
-            if kind == "pure":
-                code = "JAX007" if second_order else "JAX001"
-            else:
-                code = "JAX007" if second_order else "JAX003"
-            spans = operand_spans(lambda t: bool(t & set(jvp_levels)))
-            # an io_callback inside a checkpoint that reverse mode differentiates still fails
-            # once its operands' gradients are stopped (JAX004, checked under JAX 0.10.2)
-            stop_helps = not (kind == "io" and self.reads(CHECKPOINT_LEVELS).checkpoint_levels)
-            modes = tuple(sorted({lv.mode for lv in jvp_levels}))
-            self.report(code, node, outer, short, spans, modes=modes,
-                        stop_gradient_helps=stop_helps)
-            return
-        checkpoint_levels = self.reads(CHECKPOINT_LEVELS).checkpoint_levels if kind == "io" else ()
-        if checkpoint_levels:
-            outer = min(checkpoint_levels, key=lambda lv: lv.order)
-            self.report("JAX004", node, outer, short, ())
-            return
-        # transpose-time errors
-        for lv in sorted(levels, key=lambda lv: lv.order):
-            if lv.mode == TRANSPOSE:
-                code = "JAX002" if kind == "pure" else "JAX003"
-                spans = operand_spans(lambda t, lv=lv: lv in t)  # type: ignore[misc]
-                self.report(code, node, lv, short, spans, deferred=True)
-                return
-        for lv in sorted(tangents, key=lambda lv: lv.order):
-            spans = operand_spans(lambda t, lv=lv: lv.tangent_mark in t)  # type: ignore[misc]
-            if lv.mode == REVERSE:
-                code = "JAX002" if kind == "pure" else "JAX003"
-                self.report(code, node, lv, short, spans, deferred=True, on_tangents=True)
-                return
-            if lv.batched and kind == "pure" and not has_vmap_method:
-                self.report("JAX008", node, lv, short, spans, on_tangents=True)
-                return
-            if lv.mode == FORWARD and lv.defer:
-                # linearize: raised if its linear function is transposed (`linear_transpose`)
-                code = "JAX002" if kind == "pure" else "JAX003"
-                self.report(code, node, lv, short, spans, gate=lv.on_transpose, on_tangents=True)
-                return
+        event = _Callback(self, kind, operands, marks, has_vmap_method)
+        decision = decide_callback(event)
+        if decision is not None:
+            # the event's levels are the evaluator's own
+            self.report(decision.code, node, cast(Level, decision.level), event.what,
+                        decision.spans, **decision.options)
 
     def report(
         self,
@@ -180,7 +166,6 @@ class CallbackDecisions:
             span = self.stack[in_main[-1]].span
             if level.site.filename is not None:
                 path = (*self.stack[: level.stack_len], *path)
-        rule = RULES[code]
         through = [
             s.label.removeprefix("calls ").strip("`")
             for s in path[1:]
@@ -189,47 +174,9 @@ class CallbackDecisions:
         route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
         if not self.module.is_main and self.module.path:
             route += f" (in {Path(self.module.path).name}:{self.span(node).line})"
-        site_line = level.site.span.line
-        if code in ("JAX005", "JAX006"):
-            head = (
-                f"`{what}` is a custom_vjp function reached by `{level.name}` "
-                f"(line {site_line}){route}"
-            )
-        elif code == "JAX009" and level.mode == FORWARD:  # linearize's map, transposed
-            head = (
-                f"`{what}` is linearized by `{level.name}` (line {site_line}){route}, and the "
-                f"linear function is transposed"
-            )
-        elif code == "JAX009":
-            head = f"`{what}` is reverse-differentiated by `{level.name}` (line {site_line}){route}"
-        elif code == "JAX010":
-            head = f"`{level.name}` (line {site_line}) is applied to {rejected}"
-        elif code == "JAX008" and level.mode == "batch":
-            head = (
-                f"`{what}` has no `vmap_method` and its operands are batched by `{level.name}` "
-                f"(line {site_line}){route}"
-            )
-        elif on_tangents:
-            head = (
-                f"`{what}` is applied to tangents of `{level.name}` (line {site_line}) in a "
-                f"custom_jvp rule{route}"
-            )
-        elif code == "JAX007":
-            head = (
-                f"`{what}` in a custom derivative rule is differentiated again by "
-                f"`{level.name}` (line {site_line}){route}"
-            )
-        elif code == "JAX004":
-            head = (
-                f"`{what}` runs inside `jax.checkpoint` differentiated by `{level.name}` "
-                f"(line {site_line}){route}"
-            )
-        else:
-            head = f"`{what}` is reached by `{level.name}` (line {site_line}){route}"
-        says = jax_says or rule.jax_says
-        if code == "JAX003" and deferred:  # raised when the map is transposed, not at JVP
-            says = "IO callbacks do not support transpose"
-        message = f"{head}; JAX will raise '{says}'"
+        facts = MessageFacts(what, level.name, level.mode, level.site.span.line, route,
+                             on_tangents, deferred, jax_says, rejected)
+        message = rules.message(code, facts)
         finding = Finding(
             code=code,
             message=message,
@@ -238,7 +185,7 @@ class CallbackDecisions:
             path=tuple(path),
             # an io_callback JAX transposes stays in the transposed jaxpr whatever stops its
             # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
-            fixes=tuple(k for k in (() if code == "JAX003" and deferred else _FIXES.get(code, ()))
+            fixes=tuple(k for k in rules.fix_kinds(code, deferred)
                         if stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
             + (FixKind.SUPPRESS,),
             transform=level.name,

@@ -8,7 +8,7 @@ import gc
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import reach
 from jax_lsp.analysis.findings import Finding, ParseError
@@ -18,6 +18,14 @@ from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text, source_lines
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
+
+    def _offers_the_interface(interpreter: Interpreter) -> Evaluator:
+        """Type-checked only: the evaluator offers what `host.Evaluator` promises the JAX
+        model, the library models and the rules."""
+        return interpreter
 
 
 @dataclass

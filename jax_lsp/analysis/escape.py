@@ -370,7 +370,7 @@ class Escapes:
             return False  # a module-level def (an entry point), made in a class body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return not node.decorator_list and self._local_contained(
-                self._scope_of(node), node.name, 0, set()
+                scope, node.name, 0, set()
             )
         return self._value_contained(node, 0, set())
 

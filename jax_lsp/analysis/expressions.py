@@ -22,6 +22,7 @@ from jax_lsp.analysis.interp_state import (
     Ctx,
     Scope,
 )
+from jax_lsp.analysis.libraries.flax_nnx.variables import differentiated_marks as nnx_marks
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import comprehension_info
 from jax_lsp.analysis.values import (
@@ -590,7 +591,7 @@ class PythonExpressions:
                 elif name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
-                        a = inherit_marks(a, self._differentiated_marks(f, name, a, obj.tan))
+                        a = inherit_marks(a, nnx_marks(f, name, a, obj.tan))
                     if (
                         obj.traced
                         and not a.traced

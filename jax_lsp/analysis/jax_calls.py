@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import apitable, jaxapi, nnx_filters, nnx_graph
+from jax_lsp.analysis import apitable, jaxapi
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -16,6 +16,9 @@ from jax_lsp.analysis.interp_state import (
     Args,
 )
 from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
+from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
+from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.roots import NotExact
 from jax_lsp.analysis.values import (
@@ -61,7 +64,7 @@ class JaxApiCalls:
         if name in jaxapi.NNX_VARIABLE_BASES and args.pos:
             return args.pos[0]  # an nnx Variable stands for its array (dtype included)
         if name in nnx_filters.CONSTRUCTORS:
-            parts = [self.nnx_filter(v) for v in args.pos]
+            parts = [nnx_variables.filter_of(v) for v in args.pos]
             key = args.pos[0].const if args.pos else None
             return Value(const=nnx_filters.build(nnx_filters.CONSTRUCTORS[name], parts, key))
         if name in nnx_graph.NAMES and args.pos:
@@ -69,7 +72,7 @@ class JaxApiCalls:
             if result is not None:
                 return result
         if name == "flax.nnx.DiffState" and len(args.pos) == 2:
-            state = nnx_filters.DiffState(args.pos[0].const, self.nnx_filter(args.pos[1]))
+            state = nnx_filters.DiffState(args.pos[0].const, nnx_variables.filter_of(args.pos[1]))
             return Value(const=state)
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)

@@ -7,49 +7,12 @@ higher-order wrapper, a tangent killer, ...) and the facts the interpreter needs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from jax_lsp.analysis import apitable
-
-FORWARD = "forward"
-REVERSE = "reverse"
-TRANSPOSE = "transpose"
-
-
-@dataclass(frozen=True)
-class TransformSpec:
-    """A differentiation transform.
-
-    `shape` says how it is called:
-      "fn"        transform(fun, argnums=...)(*args): grad, jacfwd, ...
-      "jvp"       transform(fun, primals, tangents)
-      "vjp"       transform(fun, *primals) -> (out, pullback)
-      "linearize" transform(fun, *primals) -> (out, f_jvp)
-      "transpose" transform(fun, *primals) -> transposed function
-      "check"     check_grads(f, args, order, modes=...)
-    """
-
-    shape: str
-    mode: str
-    #: default differentiated positional arguments for shape "fn"; None means all
-    argnums: tuple[int, ...] | None = (0,)
-    #: whether `argnums=` may override the default
-    has_argnums: bool = True
-    #: jacfwd/jacrev/hessian push a batch of tangents through vmap
-    batched: bool = False
-    #: the transform rejects integer inputs (for JAX010), with this name in JAX's message
-    #: (value_and_grad says "grad", hessian "jacfwd")
-    int_check: str = ""
-    #: for "fn": a second, outer transform applied around this one (hessian = jacfwd . jacrev)
-    outer: TransformSpec | None = None
-    #: equinox's filter transforms differentiate inexact array leaves only
-    arrays_only: bool = False
-
+from jax_lsp.analysis import apitable, libraries
+from jax_lsp.analysis.modes import FORWARD, REVERSE, TRANSPOSE  # noqa: F401 - the modes
+from jax_lsp.analysis.specs import CallbackSpec, TransformSpec
 
 _JACREV = TransformSpec("fn", REVERSE, batched=True, int_check="jacrev")
 _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")
-_EQX_GRAD = TransformSpec("fn", REVERSE, has_argnums=False, arrays_only=True)
-_EQX_JACFWD = TransformSpec("fn", FORWARD, has_argnums=False, batched=True, arrays_only=True)
 
 TRANSFORMS: dict[str, TransformSpec] = {
     "jax.grad": TransformSpec("fn", REVERSE, int_check="grad"),
@@ -62,24 +25,8 @@ TRANSFORMS: dict[str, TransformSpec] = {
     "jax.linearize": TransformSpec("linearize", FORWARD, argnums=None, has_argnums=False),
     "jax.linear_transpose": TransformSpec("transpose", TRANSPOSE, argnums=None, has_argnums=False),
     "jax.test_util.check_grads": TransformSpec("check", REVERSE, argnums=None, has_argnums=False),
-    # equinox differentiates the inexact array leaves of the first argument only
-    "equinox.filter_grad": _EQX_GRAD,
-    "equinox.filter_value_and_grad": _EQX_GRAD,
-    "equinox.filter_jacfwd": _EQX_JACFWD,
-    "equinox.filter_jacrev": TransformSpec(
-        "fn", REVERSE, has_argnums=False, batched=True, arrays_only=True
-    ),
-    "equinox.filter_hessian": TransformSpec(
-        "fn", REVERSE, has_argnums=False, batched=True, outer=_EQX_JACFWD, arrays_only=True
-    ),
-    "equinox.filter_jvp": TransformSpec("jvp", FORWARD, argnums=None, has_argnums=False),
-    "equinox.filter_vjp": TransformSpec("vjp", REVERSE, argnums=None, has_argnums=False),
-    # optax runs `jax.value_and_grad(f)(params, ...)` unless its state holds the value
-    "optax.value_and_grad_from_state": TransformSpec(
-        "fn", REVERSE, has_argnums=False, int_check="grad"
-    ),
-    "flax.nnx.grad": TransformSpec("fn", REVERSE, int_check="grad"),
-    "flax.nnx.value_and_grad": TransformSpec("fn", REVERSE, int_check="grad"),
+    # the libraries' (`libraries/`): equinox's filter transforms, optax's, flax nnx's
+    **libraries.rows("TRANSFORMS"),
 }
 
 
@@ -88,17 +35,6 @@ TRANSFORMS: dict[str, TransformSpec] = {
 TRANSFORM_SHORT_NAMES: frozenset[str] = frozenset(
     {q.rpartition(".")[2] for q in TRANSFORMS} | {"jacobian", "check_grads", "custom_root"}
 )
-
-
-@dataclass(frozen=True)
-class CallbackSpec:
-    """A host callback: `kind` is "pure", "io" or "debug" (debug callbacks are always safe)."""
-
-    kind: str
-    #: index of the first operand among the positional arguments
-    operand_start: int
-    #: keyword arguments that configure the callback rather than feed it
-    config_keywords: frozenset[str]
 
 
 _PURE_KW = frozenset({"sharding", "vmap_method", "vectorized"})
@@ -117,20 +53,7 @@ HIGHER_ORDER: dict[str, str] = {
     "jax.pmap": "jit",
     "jax.vmap": "vmap",
     "jax.named_call": "same",
-    "equinox.filter_jit": "jit",
-    "equinox.filter_vmap": "vmap",
-    "equinox.filter_pmap": "jit",
-    "flax.nnx.jit": "jit",
-    "flax.nnx.vmap": "vmap",
-    "flax.linen.jit": "same",
-    "flax.linen.vmap": "same",
-    # a lifted scan calls its module class's `__call__` (or its function) once per step: run
-    # once, as the class itself (a carry that gains tangents only in a later step is missed)
-    "flax.linen.scan": "same",
     "jax.checkpoint": "checkpoint",
-    "equinox.filter_checkpoint": "checkpoint",
-    "flax.nnx.remat": "checkpoint",
-    "flax.linen.remat": "checkpoint",
     "functools.partial": "partial",
     "jax.tree_util.Partial": "partial",
     "functools.wraps": "wraps",
@@ -163,9 +86,8 @@ HIGHER_ORDER: dict[str, str] = {
     # custom derivative rules
     "jax.custom_jvp": "custom_jvp",
     "jax.custom_vjp": "custom_vjp",
-    "equinox.filter_custom_jvp": "custom_jvp",
-    "equinox.filter_custom_vjp": "eqx_custom_vjp",
-    "flax.nnx.custom_vjp": "custom_vjp",
+    # the libraries' wrappers, loops and custom rules (`libraries/`)
+    **libraries.rows("HIGHER_ORDER"),
 }
 
 #: The last components of vmap's names, the wrappers JAX measured as mapping their function
@@ -192,12 +114,7 @@ ALIASES: dict[str, str] = {
     "jax._src.callback.io_callback": "jax.experimental.io_callback",
     # what jax.random.key calls once its `impl` is resolved: a typed key array
     "jax._src.random.prng.random_seed": "jax.random.key",
-    "flax.nnx.checkpoint": "flax.nnx.remat",
-    "flax.nnx.VariableState": "flax.nnx.Variable",
-    "flax.linen.checkpoint": "flax.linen.remat",
-    "flax.nnx.custom_jvp": "jax.custom_jvp",
-    "equinox.nn.Module": "equinox.Module",
-    "flax.linen.module.Module": "flax.linen.Module",
+    **libraries.rows("ALIASES"),
 }
 
 #: Python's own functions whose result carries no tangent (static metadata, conversions that
@@ -233,56 +150,29 @@ PYTHON_STATIC: frozenset[str] = frozenset(
 
 #: Field declarations that can make a dataclass field static (`static=True`,
 #: `pytree_node=False`).
-FIELD_FUNCTIONS: frozenset[str] = frozenset(
-    {"equinox.field", "equinox.static_field", "flax.struct.field", "dataclasses.field"}
+FIELD_FUNCTIONS: frozenset[str] = (
+    frozenset({"dataclasses.field"}) | libraries.names("FIELD_FUNCTIONS")
 )
 
 #: Class decorators and base classes that make a class a pytree (its fields are leaves).
 PYTREE_CLASS_DECORATORS: frozenset[str] = frozenset(
     {
-        "flax.struct.dataclass",
         "jax.tree_util.register_dataclass",
         "jax.tree_util.register_pytree_node_class",
-        "chex.dataclass",
     }
-)
+) | libraries.names("PYTREE_CLASS_DECORATORS")
 #: The decorator whose class says in `tree_flatten` which attributes are aux data (static).
 PYTREE_NODE_CLASS = "jax.tree_util.register_pytree_node_class"
 #: Functions registering a class as a pytree, saying which of its attributes are static.
 PYTREE_REGISTRATIONS: frozenset[str] = frozenset(
     {"jax.tree_util.register_pytree_node", "jax.tree_util.register_dataclass"}
 )
-PYTREE_BASES: frozenset[str] = frozenset(
-    {"equinox.Module", "flax.struct.PyTreeNode", "typing.NamedTuple"}
-)
+PYTREE_BASES: frozenset[str] = frozenset({"typing.NamedTuple"}) | libraries.names("PYTREE_BASES")
 
-#: flax nnx Variable types and their base ("" for nnx.Variable itself), checked against flax
-#: 0.12.8 by tests/analysis/test_frameworks.py; and the transforms that differentiate only the
-#: Variables their filter selects (`nnx.Param` by default, `argnums=nnx.DiffState(i, filter)`).
-NNX_VARIABLE_BASES: dict[str, str] = {
-    f"flax.nnx.{n}": f"flax.nnx.{b}" if b else ""
-    for n, b in (
-        ("Variable", ""),
-        ("Param", "Variable"),
-        ("LoRAParam", "Param"),
-        ("BatchStat", "Variable"),
-        ("Cache", "Variable"),
-        ("Intermediate", "Variable"),
-        ("Perturbation", "Intermediate"),
-        ("OptState", "Variable"),
-        ("OptArray", "OptState"),
-        ("OptVariable", "OptState"),
-        ("RngState", "Variable"),
-        ("RngCount", "RngState"),
-        ("RngKey", "RngState"),
-    )
-}
-PARAM_ONLY_TRANSFORMS: frozenset[str] = frozenset({"flax.nnx.grad", "flax.nnx.value_and_grad"})
-#: Base classes whose instances are flax nnx graph nodes: nnx.grad differentiates their
-#: Variables only, never their plain attributes.
-NNX_GRAPH_BASES: frozenset[str] = frozenset(
-    {"flax.nnx.Module", "flax.nnx.Object", "flax.nnx.Pytree"}
-)
+#: flax nnx's Variable types, filtered transforms and graph nodes (`libraries/flax_nnx`)
+NNX_VARIABLE_BASES: dict[str, str] = libraries.flax_nnx.VARIABLE_BASES
+PARAM_ONLY_TRANSFORMS: frozenset[str] = libraries.flax_nnx.PARAM_ONLY_TRANSFORMS
+NNX_GRAPH_BASES: frozenset[str] = libraries.flax_nnx.GRAPH_BASES
 
 #: Python builtins that look at a function without ever calling it.
 NON_CALLING_BUILTINS: frozenset[str] = frozenset(
@@ -326,8 +216,8 @@ INT_CONSTRUCTORS: frozenset[str] = frozenset(
 #: The parameters of a JAX function that set its result's dtype.
 DTYPE_PARAMS: tuple[str, ...] = ("dtype", "new_dtype")
 
-#: Base classes that make a class a flax linen module (`model.apply(params, x)`).
-LINEN_MODULE_BASES: frozenset[str] = frozenset({"flax.linen.Module"})
+#: Base classes that make a class a flax linen module (`libraries/flax_linen`).
+LINEN_MODULE_BASES: frozenset[str] = libraries.flax_linen.MODULE_BASES
 
 #: Array methods that leave traced code (`x.item()`, `x.tolist()` raise on a tracer) or ask
 #: Python for a size; the others are measured (`jax.Array.<name>` rows of the table).
@@ -405,9 +295,7 @@ STAGING_METHODS: dict[str, str] = {"lower": "lowered", "trace": "traced", "eval_
 
 #: Keyword arguments a transformed function consumes itself, not passing them to the function
 #: it differentiates (optax's `value_and_grad_from_state(f)(params, state=...)`).
-OWN_KEYWORDS: dict[str, frozenset[str]] = {
-    "optax.value_and_grad_from_state": frozenset({"state"}),
-}
+OWN_KEYWORDS: dict[str, frozenset[str]] = libraries.rows("OWN_KEYWORDS")
 
 #: JAX's private modules whose functions are the public ones under the same name (JAX's own
 #: tests write `from jax._src import api; api.jvp(...)`). Each pair checked on JAX 0.10.2:

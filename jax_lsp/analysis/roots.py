@@ -180,14 +180,16 @@ class Reuse:
             return None
         if not rec.spawned:  # most roots (hundreds per version): the same, without the walk
             if rec.entry is not entry and rec.entry != entry:
-                return self._changed([(root, rec)], "")
+                self._changed([(root, rec)], "")
+                return None
             stale = self.stale_nodes
             if (
                 not rec.nodes.isdisjoint(stale)
                 if stale is not None
                 else any(self.stale(node, top) for node, top in rec.code)
             ):
-                return self._changed([(root, rec)], "")
+                self._changed([(root, rec)], "")
+                return None
             if rec.wrote:
                 self.rerun_writers.add(root)
                 return None
@@ -198,19 +200,22 @@ class Reuse:
             for s in family[i][1].spawned:
                 m = self.records.get(s)
                 if m is None:
-                    return self._changed(family, "a root it spawned is unknown")
+                    self._changed(family, "a root it spawned is unknown")
+                    return None
                 family.append((s, m))
             i += 1
         self.met.update(r for r, _ in family)
         if rec.entry is not entry and rec.entry != entry:
-            return self._changed(family, "")
+            self._changed(family, "")
+            return None
         stale = self.stale_nodes
         if (
             any(not m.nodes.isdisjoint(stale) for _, m in family)
             if stale is not None
             else any(self.stale(node, top) for _, m in family for node, top in m.code)
         ):
-            return self._changed(family, "")
+            self._changed(family, "")
+            return None
         if any(m.wrote for _, m in family):
             self.rerun_writers.add(root)
             return None
@@ -221,7 +226,6 @@ class Reuse:
             self.inexact.append("a root that wrote shared state changed")
         elif why:
             self.inexact.append(why)
-        return None
 
     def finish(self, wrote_now: set[object], ran: set[object]) -> None:
         """After the analysis: roots that write shared state and are new or changed, or that

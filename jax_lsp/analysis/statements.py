@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
+from jax_lsp.analysis import import_effects, jaxapi
 from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -23,6 +23,7 @@ from jax_lsp.analysis.interp_state import (
     BudgetExhausted,
     Scope,
 )
+from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -41,7 +42,6 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
     derived,
-    is_python_number,
     join,
 )
 
@@ -94,7 +94,7 @@ class PythonStatements:
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self.assign(target, v, scope)
             if isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
-                self._note_variable_kind(stmt, scope)  # type: ignore[arg-type]
+                nnx_variables.note_variable_kind(self, stmt, scope)  # type: ignore[arg-type]
         elif t is ast.AnnAssign:
             if stmt.value is not None:  # type: ignore[attr-defined]
                 self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
@@ -513,100 +513,6 @@ class PythonStatements:
                 if not cls.is_static_field(a)
             }
         self.store(stmt.name, v, scope)
-
-    def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
-        """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
-        filter selects it or not); `self.a = jnp.ones(3)` in an nnx module: a plain array,
-        which nnx.grad never differentiates."""
-        if not any(isinstance(target, ast.Attribute) for target in stmt.targets):
-            return  # no attribute stored (`h = f(x)`): nothing to note
-        fv = self.eval(stmt.value.func, scope)  # type: ignore[attr-defined]
-        kind: Any = None
-        for f in fv.fns:
-            key = f.name if isinstance(f, Api) else f if isinstance(f, ClassObj) else None
-            chain = nnx_filters.type_chain(key, self._base_keys) if key is not None else None
-            if chain is not None:
-                kind = chain
-                break
-            if isinstance(f, Api) and f.name.startswith(("jax.numpy.", "numpy.")):
-                kind = nnx_filters.PLAIN
-        for target in stmt.targets:
-            if isinstance(target, ast.Attribute):
-                for inst in self.eval(target.value, scope).fns:
-                    if isinstance(inst, Instance):
-                        self.note_attribute_write(inst)
-                        if kind is None or (
-                            kind == nnx_filters.PLAIN and not self._is_nnx_graph(inst.cls)
-                        ):
-                            inst.var_kinds.pop(target.attr, None)
-                        else:
-                            inst.var_kinds[target.attr] = kind
-
-    @staticmethod
-    def _base_keys(cls: ClassObj) -> list:
-        """The bases of a class, as nnx type keys (flax names, or classes of the module)."""
-        return [
-            f.name if isinstance(f, Api) else f
-            for b in cls.bases
-            for f in b.fns
-            if isinstance(f, (Api, ClassObj))
-        ]
-
-    def _is_nnx_graph(self, cls: ClassObj) -> bool:
-        """Whether instances of `cls` are flax nnx graph nodes (an nnx.Module...)."""
-        todo, seen = [cls], set()
-        while todo:
-            c = todo.pop()
-            if id(c) in seen:
-                continue
-            seen.add(id(c))
-            for k in self._base_keys(c):
-                if isinstance(k, str):
-                    if k in jaxapi.NNX_GRAPH_BASES:
-                        return True
-                else:
-                    todo.append(k)
-        return False
-
-    def _differentiated_marks(
-        self, inst: Instance, name: str, value: Value, marks: frozenset
-    ) -> frozenset:
-        """The marks of `inst` its attribute `name` inherits: nnx.grad's filter decides on a
-        Variable, and an nnx module's plain values (arrays, numbers) are not differentiated."""
-        if not any(isinstance(m, Level) and m.wrt is not None for m in marks):
-            return marks
-        kind = inst.var_kinds.get(name)
-        if kind is None and is_python_number(value) and self._is_nnx_graph(inst.cls):
-            kind = nnx_filters.PLAIN
-        if kind is None:
-            return marks  # not known to be a Variable or a plain value: as any attribute
-        return frozenset(
-            m
-            for m in marks
-            if not (isinstance(m, Level) and m.wrt is not None)
-            or (kind != nnx_filters.PLAIN and nnx_filters.selects(m.wrt, kind, name) is True)
-        )
-
-    def nnx_filter(self, v: Value) -> nnx_filters.Filter:
-        """The nnx filter a value stands for (a Variable type, `nnx.All(...)`, a tuple...)."""
-        c = v.const
-        if isinstance(c, nnx_filters.Filter):
-            return c
-        if c is Ellipsis or c is True:
-            return nnx_filters.EVERYTHING
-        if c is None or c is False:
-            return nnx_filters.NOTHING
-        parts = [
-            nnx_filters.Filter("type", key=f.name if isinstance(f, Api) else f)
-            for f in v.fns
-            if (isinstance(f, Api) and f.name in jaxapi.NNX_VARIABLE_BASES)
-            or isinstance(f, ClassObj)
-        ]
-        if v.items is not None and v.keys is None and not v.fns:
-            parts = [self.nnx_filter(i) for i in v.items]
-        if not parts:
-            return nnx_filters.UNKNOWN_FILTER
-        return parts[0] if len(parts) == 1 else nnx_filters.Filter("any", tuple(parts))
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from jax_lsp.analysis import jaxapi, nnx_filters
+from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import PathStep, Span
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -17,6 +17,8 @@ from jax_lsp.analysis.interp_state import (
     Args,
 )
 from jax_lsp.analysis.jaxapi import TRANSPOSE
+from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
+from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -296,7 +298,7 @@ class Transforms:
         if v.items is not None:
             return any(self._has_int_leaf(i, depth + 1, wrt, key) for i in v.items)
         for f in v.fns:
-            if wrt is not None and isinstance(f, Instance) and self._is_nnx_graph(f.cls):
+            if wrt is not None and isinstance(f, Instance) and nnx_variables.is_graph_node(f.cls):
                 for k, a in f.attrs.items():
                     kind = f.var_kinds.get(k)
                     if isinstance(kind, tuple) and nnx_filters.selects(wrt, kind, k) is True:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.offers import LINEAR_CODES, RULE_CODES, batching_only, reverse_only
+from jax_lsp.rules import codes_fixed_by
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.outline import Outline
@@ -31,10 +32,10 @@ __all__ = ["JACREV_CODES", "LINEAR_MAP_CODES", "RULE_CODES", "STOP_GRADIENT_CODE
 #: linear-map builder takes
 LINEAR_MAP_CODES = LINEAR_CODES
 #: a custom_vjp function reached by forward mode
-JACREV_CODES = frozenset({"JAX005"})
+JACREV_CODES = codes_fixed_by("jacrev")
 #: codes whose error a stop_gradient on the callback's operands removes (the callback is
 #: differentiated by a JVP; transposition errors, JAX002/JAX008, are not removed by it)
-STOP_GRADIENT_CODES = frozenset({"JAX001", "JAX003", "JAX007"})
+STOP_GRADIENT_CODES = codes_fixed_by("stop_gradient")
 
 
 def applies(builder: str, finding: Finding) -> bool:

@@ -85,7 +85,7 @@ def _dump_options(text: str, nb: Any) -> dict[str, Any] | None:
     for indent in (1, 2, 4, None, 3, "\t"):
         for ensure_ascii in (False, True):
             for separators in (None, (",", ":")):
-                options = {"indent": indent, "ensure_ascii": ensure_ascii,
+                options: dict[str, Any] = {"indent": indent, "ensure_ascii": ensure_ascii,
                            "separators": separators}
                 try:
                     dumped = json.dumps(nb, **options)

@@ -7,6 +7,7 @@ final word (a listed fix that turns out not to apply is reported when resolved).
 from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.rules import codes_fixed_by
 
 __all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "menu_title",
            "offered_kinds", "preferred_kind", "reverse_only"]
@@ -16,9 +17,9 @@ COST = "calls the host twice per input element"
 
 #: a pure callback a custom rule can take over: one reached by differentiation (JAX001), or one
 #: inside a custom rule that an outer transform differentiates (JAX007)
-RULE_CODES = frozenset({"JAX001", "JAX007"})
+RULE_CODES = codes_fixed_by("host_rule")
 #: a callback applied to tangents (or transposed)
-LINEAR_CODES = frozenset({"JAX002", "JAX008"})
+LINEAR_CODES = codes_fixed_by("linear_map")
 
 
 def batching_only(finding: Finding) -> bool:

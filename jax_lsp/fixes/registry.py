@@ -20,6 +20,7 @@ from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.admission import applies, may_be_safe
 from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
+from jax_lsp.rules import codes_fixed_by
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.generated import HelperModule
@@ -52,7 +53,7 @@ def _builders() -> Iterator[FixBuilder]:
 #: and every callback it sees; stop_gradient and linear_map resolve names in scope)
 CALL_STATEMENT_BUILDERS = frozenset({"custom_vjp_fix", "custom_jvp_fix"})
 #: the codes whose callback those builders locate without resolving names (`locate_callback`)
-CALL_STATEMENT_CODES = frozenset({"JAX001"})
+CALL_STATEMENT_CODES = codes_fixed_by("call_statement")
 
 
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
@@ -69,6 +70,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     if src is not None:
         before: Counter[str] | None = None
         for fix in _built(lambda build, libcst=False: src, finding):
+            assert isinstance(fix, Fix)  # every builder is admitted: none is `_Unbuilt`
             if not validate:
                 fixes.append(fix)
                 continue

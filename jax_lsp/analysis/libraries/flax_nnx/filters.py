@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from jax_lsp.analysis.jaxapi import NNX_VARIABLE_BASES
+from jax_lsp.analysis.libraries.flax_nnx import VARIABLE_BASES as NNX_VARIABLE_BASES
 
 #: the kind of an attribute holding a plain value (an array, a number), not a Variable
 PLAIN = "plain"
