@@ -106,7 +106,8 @@ def _regular_entry(path: str | os.PathLike[str], follow_symlinks: bool,
 def _read_all(fd: int, limit: int) -> bytes | None:
     """The bytes from `fd`'s position on, None when more than `limit` (the size can change
     after a stat: never read past the limit)."""
-    chunks, total = [], 0
+    chunks: list[bytes] = []
+    total = 0
     while True:
         chunk = os.read(fd, min(1 << 20, limit + 1 - total))
         if not chunk:
@@ -181,16 +182,10 @@ def read_bounded(
         _require_regular(st.st_mode)  # swapped after the stat
         if st.st_size > limit:
             raise NotReadable(_too_big(limit))
-        chunks, total = [], 0
-        while True:  # the size can change after fstat: never read past the limit
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > limit:
-                raise NotReadable(_too_big(limit))
-        return b"".join(chunks)
+        data = _read_all(fd, limit)  # the size can change after fstat: never past the limit
+        if data is None:
+            raise NotReadable(_too_big(limit))
+        return data
     finally:
         os.close(fd)
 
