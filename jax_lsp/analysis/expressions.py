@@ -79,6 +79,20 @@ def _is_none(a: Value, b: Value) -> bool | None:
     return None
 
 
+def _is_distinct(a: Value, b: Value) -> bool | None:
+    """`a is b` decided False when both are known Python scalars (each one of a few) and no
+    pair of them is equal: objects of different values are different objects (`mode is
+    Gelu.EXACT` with an enum member's value known). Equal values decide nothing (two equal
+    strings may or may not be one object), nor does NaN, which is unequal to itself."""
+    ca, cb = _candidates(a, False), _candidates(b, False)
+    if ca is None or cb is None or len(ca) * len(cb) > _MAX_COMBINATIONS:
+        return None
+    for x, y in itertools.product(ca, cb):
+        if x != x or y != y or x == y:
+            return None
+    return False
+
+
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
@@ -223,6 +237,8 @@ class PythonExpressions:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
                 same = _is_none(vals[0], vals[1])
+                if same is None:
+                    same = _is_distinct(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
             known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
