@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects, jaxapi, nnx_filters
+from jax_lsp.analysis import apitable, import_effects, jaxapi, nnx_filters
 from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -134,7 +134,10 @@ class PythonStatements:
             before = dict(scope.vars)
             self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
             states = [dict(scope.vars)]
-            for h in stmt.handlers:  # type: ignore[attr-defined]
+            # a body of imports JAX has cannot raise: no handler runs (the fallback of
+            # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
+            raises = not _imports_measured_jax(stmt.body)  # type: ignore[attr-defined]
+            for h in stmt.handlers if raises else ():  # type: ignore[attr-defined]
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
                     self.store(h.name, UNKNOWN, scope)
@@ -797,6 +800,41 @@ class PythonStatements:
             self.store(name, value, scope)
         elif name in scope.module.vars:
             self.write_global(name, value, scope)
+
+
+def _loop_body_nodes(body: list[ast.stmt]) -> Any:
+    """The nodes of a loop body that belong to that loop: not those of nested loops,
+    functions or classes (their `break` is their own)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.While)):
+            stack.extend(n.orelse)
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+
+
+def _imports_measured_jax(body: list[ast.stmt]) -> bool:
+    """Every statement of `body` imports a module or name the measured JAX has (absolute,
+    no `*`): running it cannot raise. Any other statement, or a name the table does not
+    know, may raise."""
+    if not body:
+        return False
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            names = [a.name for a in stmt.names]
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module:
+            names = [f"{stmt.module}.{a.name}" for a in stmt.names]
+        else:
+            return False
+        if not all(
+            n.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(n)) for n in names
+        ):
+            return False
+    return True
 
 
 def _holds_functions(v: Value) -> bool:

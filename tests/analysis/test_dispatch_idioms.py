@@ -54,6 +54,32 @@ def f(x, order=2):
     return jnp.sum(x ** order)
 print(jax.grad(f)(jnp.ones(3)))
 """),
+"try_import_native_exists_grad": ([], f"""
+try:
+    from jax.scipy.special import erf
+    import jax.scipy.linalg
+except ImportError:
+    def erf(x):
+        return {cb('x')}
+print(jax.grad(lambda x: jnp.sum(erf(x)))(jnp.ones(3)))
+"""),
+"try_import_native_missing_grad": (["JAX001"], f"""
+try:
+    from jax.scipy.special import erf_not_in_jax as erf
+except ImportError:
+    def erf(x):
+        return {cb('x')}
+print(jax.grad(lambda x: jnp.sum(erf(x)))(jnp.ones(3)))
+"""),
+"try_import_then_call_may_raise_grad": (["JAX001"], f"""
+try:
+    from jax.scipy.special import erf
+    erf(jnp.ones(2), 3)
+except TypeError:
+    def erf(x):
+        return {cb('x')}
+print(jax.grad(lambda x: jnp.sum(erf(x)))(jnp.ones(3)))
+"""),
 }
 
 
