@@ -449,7 +449,9 @@ class PythonCalls:
         # get the summary of what it returned so far (see `_MAX_CONTEXTS`).
         counted = (fi, self.root)
         count = self.interpretations.get(counted, 0)
-        if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+        # a loop run one pass per known item gives each pass the contexts of one run
+        cap = (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE) * self.unroll_factor
+        if count >= cap:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 self.note_limit_call(

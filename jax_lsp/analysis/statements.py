@@ -18,6 +18,7 @@ from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
+    MAX_UNROLL,
     STAGED,
     Args,
     BudgetExhausted,
@@ -371,6 +372,21 @@ class PythonStatements:
 
     def exec_for(self, stmt: ast.For, scope: Scope) -> None:
         it = self.eval(stmt.iter, scope)
+        items = self._unrollable(it, stmt)
+        if items is not None:
+            # a short sequence of known items: one pass per item, in order, as Python runs
+            # it (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set)
+            saved = self.unroll_factor
+            self.unroll_factor = min(saved * len(items), MAX_UNROLL)
+            try:
+                for item in items:
+                    self.assign(stmt.target, item, scope)
+                    if not self.exec_block(stmt.body, scope):
+                        return
+            finally:
+                self.unroll_factor = saved
+            self.exec_block(stmt.orelse, scope)
+            return
         elem = self.element_of(it)
 
         def body() -> None:
@@ -379,6 +395,17 @@ class PythonStatements:
 
         self.loop(body, scope)
         self.exec_block(stmt.orelse, scope)
+
+    def _unrollable(self, it: Value, stmt: ast.For) -> tuple[Value, ...] | None:
+        """The items a `for` visits, when they are known (a tuple or list of at most
+        `MAX_UNROLL` items, not a dict) and its body has no `break` or `continue` (whose
+        paths the block model drops); None otherwise: the loop runs to a fixpoint."""
+        it = self.resolve_lazy(it)
+        if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+            return None
+        if any(isinstance(n, (ast.Break, ast.Continue)) for n in _loop_body_nodes(stmt.body)):
+            return None
+        return it.items
 
     def element_of(self, it: Value) -> Value:
         it = self.resolve_lazy(it)  # `from registry import PLUGINS`, then `for p in PLUGINS`

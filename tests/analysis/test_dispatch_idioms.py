@@ -80,6 +80,65 @@ except TypeError:
         return {cb('x')}
 print(jax.grad(lambda x: jnp.sum(erf(x)))(jnp.ones(3)))
 """),
+"setattr_loop_overrides_host_default_grad": ([], f"""
+class Config:
+    mode = "host"
+    scale = 0.7
+OVERRIDES = [("mode", "fast"), ("scale", 0.5)]
+def f(x, cfg):
+    if cfg.mode == "host":
+        return jnp.sum({cb('x')})
+    return jnp.sum(x * cfg.scale)
+cfg = Config()
+for k, v in OVERRIDES:
+    setattr(cfg, k, v)
+print(jax.grad(f)(jnp.ones(3), cfg))
+"""),
+"setattr_loop_overrides_to_host_grad": (["JAX001"], f"""
+class Config:
+    mode = "fast"
+    scale = 0.7
+OVERRIDES = (("scale", 0.5), ("mode", "host"))
+def f(x, cfg):
+    if cfg.mode == "host":
+        return jnp.sum({cb('x')})
+    return jnp.sum(x * cfg.scale)
+cfg = Config()
+for k, v in OVERRIDES:
+    setattr(cfg, k, v)
+print(jax.grad(f)(jnp.ones(3), cfg))
+"""),
+"late_binding_lambdas_all_call_the_last_grad": (["JAX001"], f"""
+IMPLS = {{"sin": jnp.sin, "host": lambda x: {cb('x')}, "cos": jnp.cos}}
+fs = []
+for name in ["sin", "cos", "host"]:
+    fs.append(lambda x: IMPLS[name](x))
+print(jax.grad(lambda x: jnp.sum(fs[0](x)))(jnp.ones(3)))
+"""),
+"early_binding_default_lambdas_grad": ([], f"""
+IMPLS = {{"sin": jnp.sin, "host": lambda x: {cb('x')}, "cos": jnp.cos}}
+fs = []
+for name in ["sin", "cos", "host"]:
+    fs.append(lambda x, name=name: IMPLS[name](x))
+print(jax.grad(lambda x: jnp.sum(fs[0](x) + fs[1](x)))(jnp.ones(3)))
+"""),
+"loop_passes_keep_their_callees_contexts_vmap": (["JAX008"], f"""
+ACTS = {{"relu": jax.nn.relu, "tanh": jnp.tanh, "sin": jnp.sin, "host": lambda x: {cb('x')}}}
+class Model:
+    def __init__(self, kind):
+        self.kind = kind
+    def __call__(self, x):
+        return ACTS[self.kind](x)
+def stats(model, x):
+    return jnp.mean(model(x))
+def batch(model, xs):
+    return jax.vmap(functools.partial(stats, model))(xs)
+xs = jnp.ones((2, 3))
+for kind in ["relu", "tanh", "sin", "host"]:
+    m = Model(kind)
+    print(stats(m, xs[0]), stats(m, xs[1]))
+    print(batch(m, xs))
+"""),
 }
 
 
