@@ -17,6 +17,7 @@ from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
+    MAX_UNROLL,
     MODULE_ROOT,
     Args,
     Ctx,
@@ -448,8 +449,12 @@ class PythonExpressions:
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
         inner = Scope(fi, scope, scope.module)
-        for gen in node.generators:
-            it = self.eval(gen.iter, inner)
+        first = self.eval(node.generators[0].iter, inner)
+        passes = self._comprehension_per_item(node, first, inner)
+        if passes is not None:
+            return passes
+        for i, gen in enumerate(node.generators):
+            it = first if i == 0 else self.eval(gen.iter, inner)
             self.assign(gen.target, self.element_of(it), inner)
             for cond in gen.ifs:
                 self.eval(cond, inner)
@@ -459,6 +464,42 @@ class PythonExpressions:
             return Value(tan=k.tan | v.tan, traced=v.traced)
         v = self.eval(node.elt, inner)
         return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+
+    def _comprehension_per_item(self, node: Any, it: Value, inner: Scope) -> Value | None:
+        """A one-`for` comprehension over a short sequence of known items, run one item at a
+        time as Python runs it: an item its `if` rejects by a known constant (`for k, w in
+        weights.items() if w`, a zero weight) never reaches the element expression. None when
+        the items are not known: the comprehension is summarised over all of them."""
+        if len(node.generators) != 1 or node.generators[0].is_async:
+            return None
+        gen = node.generators[0]
+        it = self.resolve_lazy(it)  # type: ignore[attr-defined]
+        if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+            return None
+        outs: list[Value] = []
+        saved = self.unroll_factor  # type: ignore[has-type]
+        self.unroll_factor = min(saved * len(it.items), MAX_UNROLL)  # see `exec_for`
+        try:
+            for item in it.items:
+                self.assign(gen.target, item, inner)  # type: ignore[attr-defined]
+                tests = [self.eval(cond, inner) for cond in gen.ifs]
+                if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
+                    continue
+                if isinstance(node, ast.DictComp):
+                    k = self.eval(node.key, inner)
+                    v = self.eval(node.value, inner)
+                    outs.append(Value(tan=k.tan | v.tan, traced=v.traced))
+                else:
+                    outs.append(self.eval(node.elt, inner))
+        finally:
+            self.unroll_factor = saved
+        if not outs:
+            return Value()
+        return Value(
+            tan=frozenset().union(*(v.tan for v in outs)),
+            fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
+            traced=any(v.traced for v in outs),
+        )
 
     # ---------------------------------------------------------------------- imports
 

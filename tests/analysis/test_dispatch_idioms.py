@@ -122,6 +122,48 @@ for name in ["sin", "cos", "host"]:
     fs.append(lambda x, name=name: IMPLS[name](x))
 print(jax.grad(lambda x: jnp.sum(fs[0](x) + fs[1](x)))(jnp.ones(3)))
 """),
+"generator_filters_zero_weight_terms_grad": ([], f"""
+TERMS = {{"mse": lambda p: jnp.mean(p ** 2), "host": lambda p: jnp.sum({cb('p')})}}
+WEIGHTS = {{"mse": 1.0, "host": 0.0}}
+def loss(p, weights=WEIGHTS):
+    return sum(w * TERMS[k](p) for k, w in weights.items() if w)
+print(jax.grad(loss)(jnp.ones(3)))
+"""),
+"generator_keeps_weighted_terms_grad": (["JAX001"], f"""
+TERMS = {{"mse": lambda p: jnp.mean(p ** 2), "host": lambda p: jnp.sum({cb('p')})}}
+WEIGHTS = {{"mse": 1.0, "host": 0.5}}
+def loss(p, weights=WEIGHTS):
+    return sum(w * TERMS[k](p) for k, w in weights.items() if w)
+print(jax.grad(loss)(jnp.ones(3)))
+"""),
+"list_comprehension_condition_per_item_grad": ([], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, k != "probe") for k in ("a", "probe", "b")]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
+"list_comprehension_remat_probe_grad": (["JAX004"], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, k == "probe") for k in ("a", "probe", "b")]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
 "loop_passes_keep_their_callees_contexts_vmap": (["JAX008"], f"""
 ACTS = {{"relu": jax.nn.relu, "tanh": jnp.tanh, "sin": jnp.sin, "host": lambda x: {cb('x')}}}
 class Model:
