@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from jax_lsp.analysis import sharing
+from jax_lsp.analysis import sharing, single_dispatch
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     JITTED,
@@ -342,6 +342,12 @@ class PythonCalls:
             return derived(args.all_values())
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
+        if t is single_dispatch.Dispatcher:
+            first = args.pos[0] if args.pos else None
+            impls = single_dispatch.implementations(f, first)
+            return join([self.call_value(impl, args, node) for impl in impls])
+        if t is single_dispatch.DispatchRegister:
+            return single_dispatch.register(f, args.pos)
         if t is LazyName:
             return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis import jaxapi, single_dispatch
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -617,6 +617,8 @@ class PythonExpressions:
                     fns.append(RuleSetter(f, name))
                 elif name == "fun":
                     parts.append(f.primal)
+            elif isinstance(f, single_dispatch.Dispatcher):
+                parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, ClassObj):
                 found = f.lookup(name)
                 if found is not None:

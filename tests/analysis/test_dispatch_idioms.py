@@ -36,6 +36,16 @@ def loss(x, mode=Act.FAST):
     return jnp.sum(act(x, mode))
 """
 
+#: a generic function that goes to the host, with implementations registered for some types
+SINGLE_DISPATCH = f"""
+from functools import singledispatch
+@singledispatch
+def shrink(x):
+    return {cb('x')}
+def _jnp_shrink(x):
+    return jnp.sign(x) * jnp.maximum(jnp.abs(x) - 0.1, 0.0)
+"""
+
 P = {
 "enum_is_default_member_grad": ([], ENUM_ACT + """
 print(jax.grad(loss)(jnp.ones(3)))
@@ -180,6 +190,40 @@ for kind in ["relu", "tanh", "sin", "host"]:
     m = Model(kind)
     print(stats(m, xs[0]), stats(m, xs[1]))
     print(batch(m, xs))
+"""),
+"singledispatch_tracer_registered_grad": ([], SINGLE_DISPATCH + """
+shrink.register(jax.core.Tracer, _jnp_shrink)
+print(shrink(np.ones(2, np.float32)))
+print(jax.grad(lambda x: jnp.sum(shrink(x)))(jnp.ones(3)))
+"""),
+"singledispatch_tracer_decorator_vmap": ([], SINGLE_DISPATCH + """
+from jax.core import Tracer
+@shrink.register(Tracer)
+def _(x):
+    return jnp.tanh(x)
+print(jax.vmap(shrink)(jnp.ones((2, 3))))
+"""),
+"singledispatch_object_registered_jacfwd": ([], SINGLE_DISPATCH + """
+shrink.register(object, _jnp_shrink)
+print(jax.jacfwd(shrink)(jnp.ones(3)))
+"""),
+"singledispatch_array_registered_grad": (["JAX001"], SINGLE_DISPATCH + """
+shrink.register(jax.Array, _jnp_shrink)
+print(shrink(jnp.ones(2)))
+print(jax.grad(lambda x: jnp.sum(shrink(x)))(jnp.ones(3)))
+"""),
+"singledispatch_array_decorator_vmap": (["JAX008"], SINGLE_DISPATCH + """
+@shrink.register(jnp.ndarray)
+def _(x):
+    return jnp.tanh(x)
+print(jax.vmap(shrink)(jnp.ones((2, 3))))
+"""),
+"singledispatch_host_registered_for_tracer_grad": (["JAX001"], SINGLE_DISPATCH + f"""
+@shrink.register(jax.core.Tracer)
+def _(x):
+    return {cb('x')}
+shrink.register(jax.Array, _jnp_shrink)
+print(jax.grad(lambda x: jnp.sum(shrink(x)))(jnp.ones(3)))
 """),
 }
 
