@@ -507,6 +507,7 @@ class PythonStatements:
             else:
                 self.exec_stmt(s, body_scope)
         v = Value(fns=(cls,))
+        self._init_subclass(cls, stmt, scope)
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
             if any(
@@ -543,6 +544,33 @@ class PythonStatements:
                 if not cls.is_static_field(a)
             }
         self.store(stmt.name, v, scope)
+
+    def _init_subclass(self, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
+        """A base's `__init_subclass__` runs once the class exists, before its decorators,
+        with the class and the class statement's keywords, as Python runs it (a registry
+        filled by subclassing: `Stage.stages[tag] = cls`)."""
+        hook: Value | None = None
+        for b in cls.bases:
+            for f in b.fns:
+                if isinstance(f, ClassObj):
+                    hook = f.lookup("__init_subclass__")
+                    if hook is not None:
+                        break
+            if hook is not None:
+                break
+        if hook is None:
+            return
+        fns = tuple(f for f in hook.fns if isinstance(f, Closure))
+        if not fns:
+            return
+        kws = [k for k in stmt.keywords if k.arg is not None and k.arg != "metaclass"]
+        args = Args(
+            [Value(fns=(cls,))],
+            {k.arg: self.eval(k.value, scope) for k in kws},  # type: ignore[misc]
+            [None],
+            {k.arg: k.value for k in kws},  # type: ignore[misc]
+        )
+        self.call_value(Value(fns=fns), args, stmt)
 
     def _note_variable_kind(self, stmt: ast.Assign, scope: Scope) -> None:
         """`self.s = nnx.BatchStat(...)`: the attribute holds a Variable of that type (nnx.grad's
@@ -728,9 +756,41 @@ class PythonStatements:
                     if defined and table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
                         self._write_global_of(*defined, _with_entry(old, key.const, v))
                         return
+                if len(obj.fns) == 1 and self._store_class_entry(obj.fns[0], base.attr,
+                                                                 key.const, v):
+                    return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:
+        """`Cls.table[key] = fn` (`Stage.stages[tag] = cls` in `__init_subclass__`, a
+        metaclass's `mcs.table[key] = cls()`): the dict is the class attribute, held by the
+        class that defines it (a subclass reads the same dict), or an instance's own
+        attribute. False when it is not a known dict."""
+        holder: ClassObj | Instance | None = None
+        if type(owner) is Instance and attr in owner.attrs:
+            holder = owner
+        elif type(owner) is ClassObj:
+            cls: ClassObj | None = owner
+            seen: set[ClassObj] = set()
+            while cls is not None and cls not in seen and attr not in cls.attrs:
+                seen.add(cls)
+                cls = next(
+                    (f for b in cls.bases for f in b.fns
+                     if isinstance(f, ClassObj) and f.lookup(attr) is not None),
+                    None,
+                )
+            holder = cls
+        old = holder.attrs.get(attr) if holder is not None else None
+        if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+            return False
+        holder.attrs[attr] = _with_entry(old, key, v)  # type: ignore[union-attr]
+        if type(holder) is Instance:
+            self.note_attribute_write(holder, attr)  # type: ignore[attr-defined]
+        else:
+            self.note_write()  # type: ignore[attr-defined]
+        return True
 
     def store_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
         """`name[key] = v` (or `name.update(key=v)`) into the dict bound to `name`, when `v`

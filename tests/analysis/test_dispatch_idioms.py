@@ -46,6 +46,30 @@ def _jnp_shrink(x):
     return jnp.sign(x) * jnp.maximum(jnp.abs(x) - 0.1, 0.0)
 """
 
+#: stages registered by subclassing, through a base's `__init_subclass__`
+SUBCLASS_REGISTRY = f"""
+class Stage:
+    stages = {{}}
+    def __init_subclass__(cls, *, tag, **kw):
+        super().__init_subclass__(**kw)
+        Stage.stages[tag] = cls
+    def apply(self, h):
+        return h
+class Scale(Stage, tag="scale"):
+    def apply(self, h):
+        return 2.0 * h
+class Host(Stage, tag="host"):
+    def apply(self, h):
+        return {cb('h')}
+class Squash(Scale, tag="squash"):
+    def apply(self, h):
+        return jnp.tanh(h)
+def run(tags, x):
+    for t in tags:
+        x = Stage.stages[t]().apply(x)
+    return jnp.sum(x)
+"""
+
 P = {
 "enum_is_default_member_grad": ([], ENUM_ACT + """
 print(jax.grad(loss)(jnp.ones(3)))
@@ -224,6 +248,12 @@ def _(x):
     return {cb('x')}
 shrink.register(jax.Array, _jnp_shrink)
 print(jax.grad(lambda x: jnp.sum(shrink(x)))(jnp.ones(3)))
+"""),
+"init_subclass_registry_host_stage_grad": (["JAX001"], SUBCLASS_REGISTRY + """
+print(jax.grad(lambda x: run(("scale", "host"), x))(jnp.ones(3)))
+"""),
+"init_subclass_registry_jax_stages_grad": ([], SUBCLASS_REGISTRY + """
+print(jax.grad(lambda x: run(("scale", "squash"), x))(jnp.ones(3)))
 """),
 }
 
