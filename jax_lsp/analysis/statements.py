@@ -831,6 +831,11 @@ class PythonStatements:
                 self.note_attribute_write(inst, name)  # type: ignore[attr-defined]
             elif type(inst) is UserModule:
                 self._write_module_global(inst.path, name, v, alone=len(obj.fns) == 1)
+            elif type(inst) is ClassObj:
+                # `cls.__call__ = fn` in a class decorator: every instance's method now
+                old = inst.attrs.get(name)
+                inst.attrs[name] = v if old is None else join([old, v])
+                self.note_write()  # type: ignore[attr-defined]
 
     def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
         """The imported name `name` is bound to where it lives (`from registry import TABLE`,

@@ -255,6 +255,32 @@ print(jax.grad(lambda x: run(("scale", "host"), x))(jnp.ones(3)))
 "init_subclass_registry_jax_stages_grad": ([], SUBCLASS_REGISTRY + """
 print(jax.grad(lambda x: run(("scale", "squash"), x))(jnp.ones(3)))
 """),
+"class_decorator_sets_host_call_vmap": (["JAX008"], f"""
+def host_backed(cls):
+    def __call__(self, x):
+        return {cb('(self.scale * x)')}
+    cls.__call__ = __call__
+    return cls
+@host_backed
+class Model:
+    def __init__(self, scale):
+        self.scale = scale
+print(jax.vmap(Model(0.5))(jnp.ones((2, 3))))
+"""),
+"class_decorator_sets_jax_call_vmap": ([], f"""
+def host(x):
+    return {cb('x')}
+def jax_backed(cls):
+    def __call__(self, x):
+        return jnp.sin(self.scale * x)
+    cls.__call__ = __call__
+    return cls
+@jax_backed
+class Model:
+    def __init__(self, scale):
+        self.scale = scale
+print(host(jnp.ones(3)), jax.vmap(Model(0.5))(jnp.ones((2, 3))))
+"""),
 }
 
 
