@@ -281,6 +281,36 @@ class Model:
         self.scale = scale
 print(host(jnp.ones(3)), jax.vmap(Model(0.5))(jnp.ones((2, 3))))
 """),
+"simple_namespace_config_picks_host_vmap": (["JAX008"], f"""
+import types
+class Kernels:
+    @staticmethod
+    def fast(x):
+        return jnp.exp(-x)
+    @staticmethod
+    def host(x):
+        return {cb('x')}
+cfg = types.SimpleNamespace(kernel="host", scale=0.5)
+def gram(X):
+    k = getattr(Kernels, cfg.kernel)
+    return jax.vmap(lambda r: k(cfg.scale * r))(X)
+print(gram(jnp.ones((2, 3))))
+"""),
+"simple_namespace_config_picks_jax_vmap": ([], f"""
+import types
+class Kernels:
+    @staticmethod
+    def fast(x):
+        return jnp.exp(-x)
+    @staticmethod
+    def host(x):
+        return {cb('x')}
+cfg = types.SimpleNamespace(kernel="fast", scale=0.5)
+def gram(X):
+    k = getattr(Kernels, cfg.kernel)
+    return jax.vmap(lambda r: k(cfg.scale * r))(X)
+print(gram(jnp.ones((2, 3))), Kernels.host(jnp.ones(2)))
+"""),
 }
 
 
