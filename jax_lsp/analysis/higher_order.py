@@ -208,7 +208,11 @@ class HigherOrder:
             fun = pos[0]
             return (
                 Value(
-                    fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in fun.fns)
+                    fns=tuple(
+                        Partial(f, tuple(pos[1:]), tuple(args.kw.items()),
+                                pytree=name == "jax.tree_util.Partial")
+                        for f in fun.fns
+                    )
                 )
                 if fun.fns
                 else derived([fun])

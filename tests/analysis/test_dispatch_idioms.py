@@ -311,6 +311,27 @@ def gram(X):
     return jax.vmap(lambda r: k(cfg.scale * r))(X)
 print(gram(jnp.ones((2, 3))), Kernels.host(jnp.ones(2)))
 """),
+"tree_util_partial_int_leaf_grad": (["JAX010"], """
+from jax.tree_util import Partial
+def feats(w, n, x):
+    return jnp.sum(w * x) * n
+f = Partial(feats, jnp.ones(3), jnp.array(2))
+print(jax.grad(lambda p, x: p(x))(f, jnp.ones(3)))
+"""),
+"tree_util_partial_float_leaves_grad": ([], """
+from jax.tree_util import Partial
+def feats(w, n, x):
+    return jnp.sum(w * x) * n
+f = Partial(feats, jnp.ones(3), jnp.array(2.0))
+print(jax.grad(lambda p, x: p(x))(f, jnp.ones(3)).args[1])
+"""),
+"tree_util_partial_int_leaf_not_differentiated_grad": ([], """
+from jax.tree_util import Partial
+def feats(w, n, x):
+    return jnp.sum(w * x) * n
+f = Partial(feats, jnp.ones(3), jnp.array(2))
+print(jax.grad(lambda p, x: p(x), argnums=1)(f, jnp.ones(3)))
+"""),
 }
 
 
