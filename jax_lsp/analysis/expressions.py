@@ -693,6 +693,13 @@ class PythonExpressions:
             return Value(fns=tuple(fns))
         if "property" in decos:
             return join([self.call_value(Value(fns=(f,)), Args.of(self_value), None) for f in fns])
+        if "partialmethod" in decos:
+            # `partialmethod(f, *a, **k)` read through an instance: `f(self, *a, ..., **k)`
+            return Value(
+                fns=tuple(
+                    Partial(f.fn, (self_value, *f.args), f.kw) for f in fns if type(f) is Partial
+                )
+            )
         if "classmethod" in decos:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))

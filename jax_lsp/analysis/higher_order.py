@@ -217,6 +217,11 @@ class HigherOrder:
                 if fun.fns
                 else derived([fun])
             )
+        if kind == "partialmethod":
+            if not pos or not pos[0].fns:
+                return UNKNOWN
+            parts = tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in pos[0].fns)
+            return Value(fns=(*parts, Decorator("partialmethod")))
         if kind == "wraps":
             return Value(fns=(Decorator("wraps"),))
         if kind == "descriptor":

@@ -132,6 +132,8 @@ HIGHER_ORDER: dict[str, str] = {
     "flax.nnx.remat": "checkpoint",
     "flax.linen.remat": "checkpoint",
     "functools.partial": "partial",
+    # a partial whose instance is bound first, when read through an instance
+    "functools.partialmethod": "partialmethod",
     "jax.tree_util.Partial": "partial",
     "functools.wraps": "wraps",
     "functools.update_wrapper": "update_wrapper",

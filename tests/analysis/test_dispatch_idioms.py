@@ -70,6 +70,21 @@ def run(tags, x):
     return jnp.sum(x)
 """
 
+#: two entry points of one method made by partialmethod (keyword and positional forms)
+PARTIALMETHOD = f"""
+from functools import partialmethod
+class Solver:
+    def __init__(self, scale):
+        self.scale = scale
+    def _run(self, backend, v, *, damp=1.0):
+        if backend == "host":
+            return damp * {cb('(self.scale * v)')}
+        return damp * jnp.sin(self.scale * v)
+    run_host = partialmethod(_run, "host", damp=0.5)
+    run_jax = partialmethod(_run, "jax")
+s = Solver(2.0)
+"""
+
 P = {
 "enum_is_default_member_grad": ([], ENUM_ACT + """
 print(jax.grad(loss)(jnp.ones(3)))
@@ -331,6 +346,12 @@ def feats(w, n, x):
     return jnp.sum(w * x) * n
 f = Partial(feats, jnp.ones(3), jnp.array(2))
 print(jax.grad(lambda p, x: p(x), argnums=1)(f, jnp.ones(3)))
+"""),
+"partialmethod_host_entry_jacfwd": (["JAX001"], PARTIALMETHOD + """
+print(jax.jacfwd(s.run_host)(jnp.ones(3)))
+"""),
+"partialmethod_jax_entry_jacfwd": ([], PARTIALMETHOD + """
+print(s.run_host(jnp.ones(3)), jax.jacfwd(s.run_jax)(jnp.ones(3)))
 """),
 }
 
