@@ -508,6 +508,8 @@ class PythonStatements:
                 self.exec_stmt(s, body_scope)
         v = Value(fns=(cls,))
         self._init_subclass(cls, stmt, scope)
+        if self.limits is not None:
+            self._note_metaclass(stmt, scope)
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
             if any(
@@ -544,6 +546,24 @@ class PythonStatements:
                 if not cls.is_static_field(a)
             }
         self.store(stmt.name, v, scope)
+
+    def _note_metaclass(self, stmt: ast.ClassDef, scope: Scope) -> None:
+        """`--show-limits`: a class made by a workspace metaclass runs that metaclass's
+        `__new__` / `__init__` (a registry it fills), which the analysis does not follow."""
+        for k in stmt.keywords:
+            if k.arg != "metaclass":
+                continue
+            meta = self.eval(k.value, scope)
+            if any(
+                isinstance(f, ClassObj) and (f.lookup("__new__") or f.lookup("__init__"))
+                for f in meta.fns
+            ):
+                self.note_limit(
+                    k,
+                    f"the metaclass `{ast.unparse(k.value)[:40]}` is not run when the class "
+                    "is made: what its `__new__`/`__init__` do (a registry they fill) is not "
+                    "followed",
+                )
 
     def _init_subclass(self, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
         """A base's `__init_subclass__` runs once the class exists, before its decorators,
