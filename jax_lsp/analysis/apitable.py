@@ -151,6 +151,24 @@ def facts(name: str) -> ApiFacts | None:
 
 
 @lru_cache(maxsize=1)
+def _measured_names() -> frozenset[str]:
+    """Every function the table measured and every module holding one (`jax.scipy.fft`)."""
+    names = set()
+    for n in table()["functions"]:
+        while n:
+            names.add(n)
+            n = n.rpartition(".")[0]
+    return frozenset(names)
+
+
+def exists(name: str) -> bool:
+    """Whether the measured JAX has `name` (canonical): a function it was probed on or a
+    module holding one, so `from jax.scipy.fft import dct` cannot raise ImportError there.
+    False says nothing: the table lists functions, not every class or constant."""
+    return name in _measured_names()
+
+
+@lru_cache(maxsize=1)
 def mapping_wrappers() -> frozenset[str]:
     """The wrappers whose function sees slices of their arguments (`maps`: vectorize)."""
     return frozenset(n for n, e in table()["functions"].items() if e.get("maps"))

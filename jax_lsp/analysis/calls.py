@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from jax_lsp.analysis import sharing
+from jax_lsp.analysis import sharing, single_dispatch
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     JITTED,
@@ -342,6 +342,12 @@ class PythonCalls:
             return derived(args.all_values())
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
+        if t is single_dispatch.Dispatcher:
+            first = args.pos[0] if args.pos else None
+            impls = single_dispatch.implementations(f, first)
+            return join([self.call_value(impl, args, node) for impl in impls])
+        if t is single_dispatch.DispatchRegister:
+            return single_dispatch.register(f, args.pos)
         if t is LazyName:
             return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:
@@ -449,7 +455,9 @@ class PythonCalls:
         # get the summary of what it returned so far (see `_MAX_CONTEXTS`).
         counted = (fi, self.root)
         count = self.interpretations.get(counted, 0)
-        if count >= (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE):
+        # a loop run one pass per known item gives each pass the contexts of one run
+        cap = (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE) * self.unroll_factor
+        if count >= cap:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
                 self.note_limit_call(

@@ -13,10 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis import jaxapi, single_dispatch
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
+    MAX_UNROLL,
     MODULE_ROOT,
     Args,
     Ctx,
@@ -78,6 +79,20 @@ def _is_none(a: Value, b: Value) -> bool | None:
     if b.const is not NOCONST or b.items is not None or (b.fns and MAYBE_NONE not in b.fns):
         return False
     return None
+
+
+def _is_distinct(a: Value, b: Value) -> bool | None:
+    """`a is b` decided False when both are known Python scalars (each one of a few) and no
+    pair of them is equal: objects of different values are different objects (`mode is
+    Gelu.EXACT` with an enum member's value known). Equal values decide nothing (two equal
+    strings may or may not be one object), nor does NaN, which is unequal to itself."""
+    ca, cb = _candidates(a, False), _candidates(b, False)
+    if ca is None or cb is None or len(ca) * len(cb) > _MAX_COMBINATIONS:
+        return None
+    for x, y in itertools.product(ca, cb):
+        if x != x or y != y or x == y:
+            return None
+    return False
 
 
 _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
@@ -224,6 +239,8 @@ class PythonExpressions:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
                 same = _is_none(vals[0], vals[1])
+                if same is None:
+                    same = _is_distinct(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
             known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
@@ -433,8 +450,12 @@ class PythonExpressions:
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
         inner = Scope(fi, scope, scope.module)
-        for gen in node.generators:
-            it = self.eval(gen.iter, inner)
+        first = self.eval(node.generators[0].iter, inner)
+        passes = self._comprehension_per_item(node, first, inner)
+        if passes is not None:
+            return passes
+        for i, gen in enumerate(node.generators):
+            it = first if i == 0 else self.eval(gen.iter, inner)
             self.assign(gen.target, self.element_of(it), inner)
             for cond in gen.ifs:
                 self.eval(cond, inner)
@@ -444,6 +465,42 @@ class PythonExpressions:
             return Value(tan=k.tan | v.tan, traced=v.traced)
         v = self.eval(node.elt, inner)
         return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+
+    def _comprehension_per_item(self, node: Any, it: Value, inner: Scope) -> Value | None:
+        """A one-`for` comprehension over a short sequence of known items, run one item at a
+        time as Python runs it: an item its `if` rejects by a known constant (`for k, w in
+        weights.items() if w`, a zero weight) never reaches the element expression. None when
+        the items are not known: the comprehension is summarised over all of them."""
+        if len(node.generators) != 1 or node.generators[0].is_async:
+            return None
+        gen = node.generators[0]
+        it = self.resolve_lazy(it)  # type: ignore[attr-defined]
+        if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+            return None
+        outs: list[Value] = []
+        saved = self.unroll_factor  # type: ignore[has-type]
+        self.unroll_factor = min(saved * len(it.items), MAX_UNROLL)  # see `exec_for`
+        try:
+            for item in it.items:
+                self.assign(gen.target, item, inner)  # type: ignore[attr-defined]
+                tests = [self.eval(cond, inner) for cond in gen.ifs]
+                if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
+                    continue
+                if isinstance(node, ast.DictComp):
+                    k = self.eval(node.key, inner)
+                    v = self.eval(node.value, inner)
+                    outs.append(Value(tan=k.tan | v.tan, traced=v.traced))
+                else:
+                    outs.append(self.eval(node.elt, inner))
+        finally:
+            self.unroll_factor = saved
+        if not outs:
+            return Value()
+        return Value(
+            tan=frozenset().union(*(v.tan for v in outs)),
+            fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
+            traced=any(v.traced for v in outs),
+        )
 
     # ---------------------------------------------------------------------- imports
 
@@ -561,6 +618,8 @@ class PythonExpressions:
                     fns.append(RuleSetter(f, name))
                 elif name == "fun":
                     parts.append(f.primal)
+            elif isinstance(f, single_dispatch.Dispatcher):
+                parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, ClassObj):
                 found = f.lookup(name)
                 if found is not None:
@@ -635,6 +694,13 @@ class PythonExpressions:
             return Value(fns=tuple(fns))
         if "property" in decos:
             return join([self.call_value(Value(fns=(f,)), Args.of(self_value), None) for f in fns])
+        if "partialmethod" in decos:
+            # `partialmethod(f, *a, **k)` read through an instance: `f(self, *a, ..., **k)`
+            return Value(
+                fns=tuple(
+                    Partial(f.fn, (self_value, *f.args), f.kw) for f in fns if type(f) is Partial
+                )
+            )
         if "classmethod" in decos:
             classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
             return Value(fns=tuple(Partial(f, (Value(fns=classes),)) for f in fns))

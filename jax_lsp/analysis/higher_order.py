@@ -208,11 +208,20 @@ class HigherOrder:
             fun = pos[0]
             return (
                 Value(
-                    fns=tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in fun.fns)
+                    fns=tuple(
+                        Partial(f, tuple(pos[1:]), tuple(args.kw.items()),
+                                pytree=name == "jax.tree_util.Partial")
+                        for f in fun.fns
+                    )
                 )
                 if fun.fns
                 else derived([fun])
             )
+        if kind == "partialmethod":
+            if not pos or not pos[0].fns:
+                return UNKNOWN
+            parts = tuple(Partial(f, tuple(pos[1:]), tuple(args.kw.items())) for f in pos[0].fns)
+            return Value(fns=(*parts, Decorator("partialmethod")))
         if kind == "wraps":
             return Value(fns=(Decorator("wraps"),))
         if kind == "descriptor":

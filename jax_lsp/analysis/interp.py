@@ -403,6 +403,9 @@ class Interpreter(
         #: stores into objects by roots other than their maker, counted; the count at each
         #: object's last such store; the root and count each memoised call was made at
         self._write_clock = 0
+        #: the passes of the `for` loops run one per known item around the running code
+        #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
+        self.unroll_factor = 1
         self._written_at: dict[Instance, int] = {}
         self._memo_made: dict[tuple, tuple[object, int]] = {}
         #: the object each entry point's method is bound to, the attributes it stored into

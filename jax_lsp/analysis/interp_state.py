@@ -22,6 +22,9 @@ from jax_lsp.analysis.values import (
 )
 
 MAX_LOOP = 3
+#: the most items a `for` (or a one-`for` comprehension) over a known sequence runs one
+#: pass for each, in order, as Python runs it
+MAX_UNROLL = 8
 
 MAX_ITEMS = 64
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import apitable, jaxapi
+from jax_lsp.analysis import apitable, jaxapi, namespaces, single_dispatch
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -59,6 +59,10 @@ class JaxApiCalls:
             return self.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
+            return namespaces.simple_namespace(args.kw)
+        if name == "functools.singledispatch" and args.pos:
+            return Value(fns=(single_dispatch.Dispatcher(args.pos[0]),))
         if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:
             return self.register_pytree(name, args)
         if name in jaxapi.NNX_VARIABLE_BASES and args.pos:

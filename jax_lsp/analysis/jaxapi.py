@@ -55,6 +55,8 @@ HIGHER_ORDER: dict[str, str] = {
     "jax.named_call": "same",
     "jax.checkpoint": "checkpoint",
     "functools.partial": "partial",
+    # a partial whose instance is bound first, when read through an instance
+    "functools.partialmethod": "partialmethod",
     "jax.tree_util.Partial": "partial",
     "functools.wraps": "wraps",
     "functools.update_wrapper": "update_wrapper",

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects, jaxapi
+from jax_lsp.analysis import apitable, import_effects, jaxapi
 from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
+    MAX_UNROLL,
     STAGED,
     Args,
     BudgetExhausted,
@@ -134,7 +135,10 @@ class PythonStatements:
             before = dict(scope.vars)
             self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
             states = [dict(scope.vars)]
-            for h in stmt.handlers:  # type: ignore[attr-defined]
+            # a body of imports JAX has cannot raise: no handler runs (the fallback of
+            # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
+            raises = not _imports_measured_jax(stmt.body)  # type: ignore[attr-defined]
+            for h in stmt.handlers if raises else ():  # type: ignore[attr-defined]
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
                     self.store(h.name, UNKNOWN, scope)
@@ -368,6 +372,21 @@ class PythonStatements:
 
     def exec_for(self, stmt: ast.For, scope: Scope) -> None:
         it = self.eval(stmt.iter, scope)
+        items = self._unrollable(it, stmt)
+        if items is not None:
+            # a short sequence of known items: one pass per item, in order, as Python runs
+            # it (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set)
+            saved = self.unroll_factor
+            self.unroll_factor = min(saved * len(items), MAX_UNROLL)
+            try:
+                for item in items:
+                    self.assign(stmt.target, item, scope)
+                    if not self.exec_block(stmt.body, scope):
+                        return
+            finally:
+                self.unroll_factor = saved
+            self.exec_block(stmt.orelse, scope)
+            return
         elem = self.element_of(it)
 
         def body() -> None:
@@ -376,6 +395,17 @@ class PythonStatements:
 
         self.loop(body, scope)
         self.exec_block(stmt.orelse, scope)
+
+    def _unrollable(self, it: Value, stmt: ast.For) -> tuple[Value, ...] | None:
+        """The items a `for` visits, when they are known (a tuple or list of at most
+        `MAX_UNROLL` items, not a dict) and its body has no `break` or `continue` (whose
+        paths the block model drops); None otherwise: the loop runs to a fixpoint."""
+        it = self.resolve_lazy(it)
+        if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+            return None
+        if any(isinstance(n, (ast.Break, ast.Continue)) for n in _loop_body_nodes(stmt.body)):
+            return None
+        return it.items
 
     def element_of(self, it: Value) -> Value:
         it = self.resolve_lazy(it)  # `from registry import PLUGINS`, then `for p in PLUGINS`
@@ -477,6 +507,9 @@ class PythonStatements:
             else:
                 self.exec_stmt(s, body_scope)
         v = Value(fns=(cls,))
+        self._init_subclass(cls, stmt, scope)
+        if self.limits is not None:
+            self._note_metaclass(stmt, scope)
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
             if any(
@@ -513,6 +546,51 @@ class PythonStatements:
                 if not cls.is_static_field(a)
             }
         self.store(stmt.name, v, scope)
+
+    def _note_metaclass(self, stmt: ast.ClassDef, scope: Scope) -> None:
+        """`--show-limits`: a class made by a workspace metaclass runs that metaclass's
+        `__new__` / `__init__` (a registry it fills), which the analysis does not follow."""
+        for k in stmt.keywords:
+            if k.arg != "metaclass":
+                continue
+            meta = self.eval(k.value, scope)
+            if any(
+                isinstance(f, ClassObj) and (f.lookup("__new__") or f.lookup("__init__"))
+                for f in meta.fns
+            ):
+                self.note_limit(
+                    k,
+                    f"the metaclass `{ast.unparse(k.value)[:40]}` is not run when the class "
+                    "is made: what its `__new__`/`__init__` do (a registry they fill) is not "
+                    "followed",
+                )
+
+    def _init_subclass(self, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
+        """A base's `__init_subclass__` runs once the class exists, before its decorators,
+        with the class and the class statement's keywords, as Python runs it (a registry
+        filled by subclassing: `Stage.stages[tag] = cls`)."""
+        hook: Value | None = None
+        for b in cls.bases:
+            for f in b.fns:
+                if isinstance(f, ClassObj):
+                    hook = f.lookup("__init_subclass__")
+                    if hook is not None:
+                        break
+            if hook is not None:
+                break
+        if hook is None:
+            return
+        fns = tuple(f for f in hook.fns if isinstance(f, Closure))
+        if not fns:
+            return
+        kws = [k for k in stmt.keywords if k.arg is not None and k.arg != "metaclass"]
+        args = Args(
+            [Value(fns=(cls,))],
+            {k.arg: self.eval(k.value, scope) for k in kws},  # type: ignore[misc]
+            [None],
+            {k.arg: k.value for k in kws},  # type: ignore[misc]
+        )
+        self.call_value(Value(fns=fns), args, stmt)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -604,9 +682,41 @@ class PythonStatements:
                     if defined and table and len(old.items) < MAX_ITEMS:  # type: ignore[arg-type]
                         self._write_global_of(*defined, _with_entry(old, key.const, v))
                         return
+                if len(obj.fns) == 1 and self._store_class_entry(obj.fns[0], base.attr,
+                                                                 key.const, v):
+                    return
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:
+        """`Cls.table[key] = fn` (`Stage.stages[tag] = cls` in `__init_subclass__`, a
+        metaclass's `mcs.table[key] = cls()`): the dict is the class attribute, held by the
+        class that defines it (a subclass reads the same dict), or an instance's own
+        attribute. False when it is not a known dict."""
+        holder: ClassObj | Instance | None = None
+        if type(owner) is Instance and attr in owner.attrs:
+            holder = owner
+        elif type(owner) is ClassObj:
+            cls: ClassObj | None = owner
+            seen: set[ClassObj] = set()
+            while cls is not None and cls not in seen and attr not in cls.attrs:
+                seen.add(cls)
+                cls = next(
+                    (f for b in cls.bases for f in b.fns
+                     if isinstance(f, ClassObj) and f.lookup(attr) is not None),
+                    None,
+                )
+            holder = cls
+        old = holder.attrs.get(attr) if holder is not None else None
+        if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+            return False
+        holder.attrs[attr] = _with_entry(old, key, v)  # type: ignore[union-attr]
+        if type(holder) is Instance:
+            self.note_attribute_write(holder, attr)  # type: ignore[attr-defined]
+        else:
+            self.note_write()  # type: ignore[attr-defined]
+        return True
 
     def store_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
         """`name[key] = v` (or `name.update(key=v)`) into the dict bound to `name`, when `v`
@@ -647,6 +757,11 @@ class PythonStatements:
                 self.note_attribute_write(inst, name)  # type: ignore[attr-defined]
             elif type(inst) is UserModule:
                 self._write_module_global(inst.path, name, v, alone=len(obj.fns) == 1)
+            elif type(inst) is ClassObj:
+                # `cls.__call__ = fn` in a class decorator: every instance's method now
+                old = inst.attrs.get(name)
+                inst.attrs[name] = v if old is None else join([old, v])
+                self.note_write()  # type: ignore[attr-defined]
 
     def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
         """The imported name `name` is bound to where it lives (`from registry import TABLE`,
@@ -703,6 +818,41 @@ class PythonStatements:
             self.store(name, value, scope)
         elif name in scope.module.vars:
             self.write_global(name, value, scope)
+
+
+def _loop_body_nodes(body: list[ast.stmt]) -> Any:
+    """The nodes of a loop body that belong to that loop: not those of nested loops,
+    functions or classes (their `break` is their own)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.While)):
+            stack.extend(n.orelse)
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+
+
+def _imports_measured_jax(body: list[ast.stmt]) -> bool:
+    """Every statement of `body` imports a module or name the measured JAX has (absolute,
+    no `*`): running it cannot raise. Any other statement, or a name the table does not
+    know, may raise."""
+    if not body:
+        return False
+    for stmt in body:
+        if isinstance(stmt, ast.Import):
+            names = [a.name for a in stmt.names]
+        elif isinstance(stmt, ast.ImportFrom) and not stmt.level and stmt.module:
+            names = [f"{stmt.module}.{a.name}" for a in stmt.names]
+        else:
+            return False
+        if not all(
+            n.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(n)) for n in names
+        ):
+            return False
+    return True
 
 
 def _holds_functions(v: Value) -> bool:

@@ -314,6 +314,13 @@ class Transforms:
                     if not f.cls.is_static_field(k)
                 ):
                     return True
+            elif isinstance(f, Partial) and f.pytree:
+                # `jax.tree_util.Partial(fn, *args, **kw)`: its arguments are its leaves
+                if any(
+                    self._has_int_leaf(a, depth + 1, key=key)
+                    for a in (*f.args, *(a for _, a in f.kw))
+                ):
+                    return True
         return False
 
     def _has_complex_leaf(self, v: Value, depth: int = 0) -> bool:

@@ -446,6 +446,8 @@ class Partial:
     fn: Any
     args: tuple[Value, ...]
     kw: tuple[tuple[str, Value], ...] = ()
+    #: a `jax.tree_util.Partial`: a pytree whose leaves are its arguments
+    pytree: bool = False
 
 
 @dataclass(frozen=True, slots=True)

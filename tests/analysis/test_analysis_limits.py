@@ -79,3 +79,22 @@ def test_nothing_is_recorded_when_not_asked(monkeypatch: pytest.MonkeyPatch) -> 
 def test_the_report_lists_each_limit_once_in_order() -> None:
     limits = [Limit(3, 0, "b"), Limit(1, 4, "a"), Limit(3, 0, "b"), Limit(2, 0, "c", "m.py")]
     assert format_limits("t.py", limits) == "t.py:1:5: a\nt.py:3:1: b\nm.py:2:1: c\n"
+
+
+def test_a_workspace_metaclass_that_is_not_run_is_a_limit() -> None:
+    program = textwrap.dedent("""\
+        class Meta(type):
+            table = {}
+            def __new__(mcs, name, bases, ns):
+                cls = super().__new__(mcs, name, bases, ns)
+                mcs.table[name] = cls
+                return cls
+
+        class Base(metaclass=Meta):
+            pass
+
+        class Plain(metaclass=type):
+            pass
+        """)
+    got = [(lim.line, lim.col, lim.why.split(":")[0]) for lim in analysis_limits(program)]
+    assert got == [(8, 11, "the metaclass `Meta` is not run when the class is made")]

@@ -15,6 +15,7 @@ import sys
 import textwrap
 
 import pytest
+import test_dispatch_idioms
 import test_frameworks
 import test_semantics
 
@@ -40,7 +41,7 @@ sys.stdout.write("\n@@OUTCOMES@@" + json.dumps(out) + "\n")
 
 PROGRAMS = {
     f"{module.__name__}.{name}": (codes, module.H + textwrap.dedent(body).lstrip())
-    for module in (test_semantics, test_frameworks)
+    for module in (test_semantics, test_frameworks, test_dispatch_idioms)
     for name, (codes, body) in module.P.items()
 }
 

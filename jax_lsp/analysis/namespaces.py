@@ -1,0 +1,23 @@
+"""`types.SimpleNamespace(kernel="matern", ...)`: an object whose attributes are its keywords
+(a library model, for Python's `types`).
+
+Why: configuration held in a namespace (`cfg.kernel` picking a kernel through `getattr`) is
+read like an instance's attributes; unmodelled, every attribute is unknown and the branch
+it selects is lost (a miss) or both are taken.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jax_lsp.analysis.values import ClassObj, Instance, Value
+
+#: the class statement a namespace's class stands for (it has no methods)
+_NODE = ast.parse("class SimpleNamespace:\n    pass\n").body[0]
+
+
+def simple_namespace(kw: dict[str, Value]) -> Value:
+    """A new namespace object holding the keyword arguments as attributes."""
+    inst = Instance(ClassObj("SimpleNamespace", _NODE))  # type: ignore[arg-type]
+    inst.attrs.update(kw)
+    return Value(fns=(inst,))
