@@ -9,7 +9,7 @@ before anything else is imported (Python 3.11's `-P` does the same, on 3.11 and 
 import os
 import sys
 
-if sys.path and sys.path[0] in ("", os.getcwd()) and not sys.flags.safe_path:
+if sys.path and sys.path[0] in ("", os.getcwd()) and not getattr(sys.flags, "safe_path", False):
     del sys.path[0]
 
 from jax_lsp.cli import main  # noqa: E402 - after sys.path is safe

@@ -128,8 +128,10 @@ _NESTED: dict[type, tuple[str, ...]] = {
     ast.With: ("body",),
     ast.AsyncWith: ("body",),
     ast.Try: ("body", "orelse", "finalbody"),
-    ast.TryStar: ("body", "orelse", "finalbody"),
 }
+#: `try` statements (`try/except*` is Python 3.11's; jax-lsp runs on 3.10 too)
+_TRY_TYPES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
+_NESTED.update({t: _NESTED[ast.Try] for t in _TRY_TYPES})
 
 
 def _imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
@@ -149,7 +151,7 @@ def _imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
                 found.append((stmt.module or "", stmt.level or 0))  # type: ignore[attr-defined]
             elif t in _NESTED:
                 bodies.extend(getattr(stmt, f) for f in _NESTED[t])
-                if t is ast.Try or t is ast.TryStar:
+                if t in _TRY_TYPES:
                     bodies.extend(h.body for h in stmt.handlers)  # type: ignore[attr-defined]
             elif t is ast.Match:
                 bodies.extend(c.body for c in stmt.cases)  # type: ignore[attr-defined]
