@@ -298,3 +298,60 @@ async def test_a_planted_helper_module_never_blocks_nor_is_imported(
         if planted == "fifo":  # a server blocked in open() or read() gets an end of file
             with contextlib.suppress(OSError):
                 os.close(os.open(module, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def _creates_files(session: Session) -> bool:
+    """Whether the client can create files (then the fixes' helpers go to a module)."""
+    edit = session.profile.capabilities.workspace and \
+        session.profile.capabilities.workspace.workspace_edit
+    return bool(edit and edit.document_changes and
+                types.ResourceOperationKind.Create in (edit.resource_operations or []))
+
+
+def _check_fix(tmp: Path, name: str, source: str, *, stdin: bool) -> tuple[str, dict[str, str]]:
+    """What `jax-lsp check --fix` writes for `source` (as `name`, alone in a folder): the fixed
+    text and the files it creates; with `stdin`, what it prints for it on standard input (the
+    helpers in the text: an editor that cannot create files gets them so)."""
+    import subprocess
+    import sys
+
+    tmp.mkdir()
+    (tmp / name).write_text(source, encoding="utf-8")
+    args = ["--stdin-filename", name, "-"] if stdin else [name]
+    out = subprocess.run([sys.executable, "-m", "jax_lsp", "check", "--no-cache", "--fix", *args],
+                         cwd=tmp, capture_output=True, check=False, input=source.encode(),
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    if stdin:
+        return out.stdout.decode("utf-8"), {}
+    created = {p.name: p.read_text(encoding="utf-8") for p in tmp.iterdir() if p.name != name}
+    return (tmp / name).read_text(encoding="utf-8"), created
+
+
+@pytest.mark.parametrize("material", ["generated", "many-fixable"])
+async def test_fix_all_writes_the_bytes_check_fix_writes(
+    session: Session, tmp_path: Path, material: str
+) -> None:
+    """Fix all in the editor runs `--fix`'s pipeline: the same text, the same helper module."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_fix import many_fixable
+    from generate import generate
+
+    source = generate(1000) if material == "generated" else many_fixable(4)
+    uri = session.uri("fixall_module.py")
+    session.open(uri, source)
+    assert await session.diagnostics(uri, 1)
+    start = types.Position(line=0, character=0)
+    actions = await code_actions(session, uri, types.Range(start=start, end=start), [],
+                                 only=["source.fixAll"])
+    action = await resolved(session, actions[0])
+    assert action.edit is not None
+    fixed = apply_text_edits(source, edits_of(action.edit, uri), session.profile.encoding)
+    made = {Path(url2pathname(urlparse(u).path)).name: t
+            for u, t in created_files(action.edit).items()}
+    expected, expected_made = _check_fix(tmp_path / "cli", "fixall_module.py", source,
+                                         stdin=not _creates_files(session))
+    assert fixed != source
+    assert fixed == expected
+    assert made == expected_made
