@@ -34,7 +34,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_lsp  # noqa: E402
 from bench_lsp import CAPABILITIES, Client  # noqa: E402
+
+#: what one request may take (the slowest, before: fix-all, minutes under load)
+bench_lsp.TIMEOUT = 900.0
 
 REPO = Path(__file__).resolve().parents[1]
 

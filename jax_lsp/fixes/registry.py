@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.engine import analyze_source
+from jax_lsp.analysis.engine import analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.admission import applies, may_be_safe
 from jax_lsp.fixes.model import Fix, apply_edits
@@ -69,19 +69,22 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
-    src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
-    if src is not None:
-        before: Counter[str] | None = None
-        for fix in _built(lambda build, libcst=False: src, finding):
-            if kinds is not None and fix.kind not in kinds:
-                continue
-            if not validate:
-                fixes.append(fix)
-                continue
-            if before is None:
-                before = _codes(source)
-            if not _introduces_findings(before, apply_edits(source, fix.edits)):
-                fixes.append(fix)
+    # as `--fix` does (`apply.fix_source`): the collector would walk the analyses' trees over
+    # and over; they are freed, acyclic, before it resumes
+    with paused_gc():
+        src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
+        if src is not None:
+            before: Counter[str] | None = None
+            for fix in _built(lambda build, libcst=False: src, finding):
+                if kinds is not None and fix.kind not in kinds:
+                    continue
+                if not validate:
+                    fixes.append(fix)
+                    continue
+                if before is None:
+                    before = _codes(source)
+                if not _introduces_findings(before, apply_edits(source, fix.edits)):
+                    fixes.append(fix)
     preferred = next((f for f in fixes if f.preferred), None)
     fixes = [f if f is preferred or not f.preferred else _unprefer(f) for f in fixes]
     if preferred is not None:
