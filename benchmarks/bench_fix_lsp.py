@@ -14,7 +14,7 @@ its diagnostics, and times:
 With `--baseline DIR` (another checkout of jax-lsp), the same for it, runs alternating.
 
     python benchmarks/bench_fix_lsp.py FILE [FILE ...] [--runs 3] [--baseline DIR]
-        [--client neovim|eglot]
+        [--client neovim|eglot] [--settle SECONDS]
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def cli_fix(file: Path, repo: Path, command: list[str]) -> tuple[float, str, dic
         return wall, copy_.read_text(), created
 
 
-async def session(file: Path, repo: Path, client_kind: str) -> dict[str, Any]:
+async def session(file: Path, repo: Path, client_kind: str, settle: float) -> dict[str, Any]:
     """One editor session on a fresh copy of `file` (see the module's docstring)."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -130,7 +130,7 @@ async def session(file: Path, repo: Path, client_kind: str) -> dict[str, Any]:
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
         await client.wait_publish(uri, 1)
-        await asyncio.sleep(0.5)  # the last publish of version 1
+        await asyncio.sleep(settle)  # the last publish of version 1; the server at rest
         diagnostics = [d for d in client.last_diagnostics(uri) if d.get("source") == "jax-lsp"]
         out["findings"] = len(diagnostics)
 
@@ -175,6 +175,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", type=Path, metavar="DIR")
     parser.add_argument("--client", choices=("neovim", "eglot"), default="neovim")
+    parser.add_argument("--settle", type=float, default=0.5, metavar="SECONDS",
+                        help="wait after the diagnostics before the first code action (the "
+                             "server imports the fixes in the background meanwhile)")
     args = parser.parse_args()
     repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
     ruff = shutil.which("ruff")
@@ -197,7 +200,7 @@ def main() -> int:
                 ruff_walls.append(cli_fix(file, REPO, [ruff, "check", "--no-cache",
                                                        "--isolated", "--fix"])[0])
             for name, repo in repos.items():
-                runs[name].append(asyncio.run(session(file, repo, args.client)))
+                runs[name].append(asyncio.run(session(file, repo, args.client, args.settle)))
         lines = file.read_text().count("\n")
         check = statistics.median(cli)
         rw = f"{statistics.median(ruff_walls):.2f}" if ruff_walls else "n/a"
