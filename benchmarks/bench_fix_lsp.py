@@ -164,7 +164,14 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
         [fix_all] = await actions(None, ["source.fixAll"])
         fix_all = await resolved(fix_all)
         out["fix_all"] = time.perf_counter() - start
-        out["fixed"] = apply_workspace_edit(fix_all["edit"], uri, text, Path(tmp))
+        fixed, created = apply_workspace_edit(fix_all["edit"], uri, text, Path(tmp))
+        if fix_all.get("command"):  # the server writes the helper module the edit imports
+            copy_.write_text(fixed)
+            await client.request("workspace/executeCommand", {
+                "command": fix_all["command"]["command"],
+                "arguments": fix_all["command"].get("arguments", [])})
+            created.update({p.name: p.read_text() for p in Path(tmp).iterdir() if p != copy_})
+        out["fixed"] = (fixed, created)
         await client.stop()
     return out
 

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
-DOCS_BASE_URL = "https://github.com/jax-lsp/jax-lsp/blob/main/docs/rules.md"
+#: the rules page ships inside the package (generated with docs/rules.md by
+#: scripts/gen_docs.py), so a diagnostic's or hover's link opens a page that exists wherever
+#: jax-lsp is installed, offline too; `jax-lsp rule CODE_OR_ID` prints the same text
+PACKAGED_RULES_PAGE = Path(__file__).resolve().parent / "docs" / "rules.md"
+DOCS_BASE_URL = PACKAGED_RULES_PAGE.as_uri()
 
 
 @dataclass(frozen=True)

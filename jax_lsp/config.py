@@ -6,6 +6,9 @@ so LSP ``initializationOptions`` can use either)::
     [tool.jax-lsp]
     # Codes or code prefixes to report ("JAX", "JAX00", "JAX001", or "ALL"). Default: all codes.
     select = ["JAX"]
+    # More codes or prefixes, added to `select` (ruff's `extend-select`; with no `select`,
+    # every code is reported already).
+    extend-select = []
     # Codes or code prefixes never to report. `ignore` always wins over `select`.
     ignore = ["JAX004"]
     # Paths to skip while recursing into directories: gitignore-style globs, relative to the
@@ -56,7 +59,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -68,8 +71,10 @@ else:  # pragma: no cover - Python 3.10: the tomli backport
 
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.analysis.options import AnalysisConfig
+from jax_lsp.bounded_formats import TooComplex, load_toml
 from jax_lsp.codes import RULES
 from jax_lsp.globs import Glob, PathGlob
+from jax_lsp.safe_io import read_bounded
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -78,15 +83,16 @@ __all__ = [
     "PerFileIgnore",
     "find_config_file",
     "has_config_table",
+    "is_regular_file",
     "known_codes",
 ]
 
 #: the code under which a file that does not parse or decode is reported (always on)
 PARSE_ERROR_CODE = "JAX000"
 
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "extend-per-file-ignores", "fixable",
-        "unfixable", "extend-fixable", "extra-callbacks", "extra-transforms", "severity",
-        "python")
+KEYS = ("select", "extend-select", "ignore", "exclude", "per-file-ignores",
+        "extend-per-file-ignores", "fixable", "unfixable", "extend-fixable", "extra-callbacks",
+        "extra-transforms", "severity", "python")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -205,10 +211,25 @@ class PerFileIgnore:
         """Whether the codes are ignored in `path` (absolute): the glob, joined to `base` (or
         `root`), matches the path, or the glob as written matches its name; "!" inverts."""
         negated = self.pattern.startswith("!")
-        pattern = self.pattern[1:] if negated else self.pattern
-        full = os.path.normpath(os.path.join(self.base or root, pattern))
-        hit = _path_glob(full).matches(path.as_posix()) or _path_glob(pattern).matches(path.name)
+        base = self.base or root
+        full = self._full_globs.get(base)
+        if full is None:  # compiled once per entry and root, however many entries there are
+            full = self._full_globs[base] = PathGlob.compile(
+                os.path.normpath(os.path.join(base, self._glob_text)))
+        hit = full.matches(path.as_posix()) or self._name_glob.matches(path.name)
         return hit != negated
+
+    @cached_property
+    def _glob_text(self) -> str:
+        return self.pattern[1:] if self.pattern.startswith("!") else self.pattern
+
+    @cached_property
+    def _name_glob(self) -> PathGlob:
+        return PathGlob.compile(self._glob_text)
+
+    @cached_property
+    def _full_globs(self) -> dict[Path, PathGlob]:
+        return {}
 
 
 def _shown_pattern(e: PerFileIgnore) -> str:
@@ -217,11 +238,6 @@ def _shown_pattern(e: PerFileIgnore) -> str:
         return e.pattern
     negated = e.pattern.startswith("!")
     return "!" * negated + str(e.base / e.pattern.lstrip("!"))
-
-
-@lru_cache(maxsize=1024)
-def _path_glob(pattern: str) -> PathGlob:
-    return PathGlob.compile(pattern)
 
 
 def _per_file_ignores(value: object, key: str, origin: str | None) -> tuple[PerFileIgnore, ...]:
@@ -247,6 +263,7 @@ def _python(value: object, key: str, origin: str | None) -> str:
 
 _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
+    "extend-select": _selectors,
     "ignore": _selectors,
     "exclude": _patterns,
     "per-file-ignores": _per_file_ignores,
@@ -301,6 +318,50 @@ def _compile_pattern(raw: str) -> _Pattern:
     return _Pattern(Glob.compile(pat), negated, dir_only, anchored)
 
 
+class _NeedleIndex:
+    """Which of many patterns can match a path: those whose literal part (`Glob.needle`) is
+    in it (the path for anchored patterns, the name for the others), found by looking up the
+    path's substrings of each needle length rather than by testing every pattern. A long
+    list (a planted .gitignore of 30,000 lines) then costs per path what its few candidates
+    cost, as the literal strategies of ripgrep's globset do."""
+
+    #: below this many patterns testing each is as quick
+    SMALL = 32
+
+    def __init__(self, patterns: Sequence[_Pattern]) -> None:
+        self._all = range(len(patterns))
+        self._small = len(patterns) <= self.SMALL
+        self._anchored: dict[str, list[int]] = {}
+        self._named: dict[str, list[int]] = {}
+        self._always: list[int] = []  # no literal part: tested on every path
+        for i, p in enumerate(patterns):
+            if not p.glob.needle:
+                self._always.append(i)
+            else:
+                (self._anchored if p.anchored else self._named).setdefault(
+                    p.glob.needle, []).append(i)
+        self._anchored_lengths = sorted({len(n) for n in self._anchored})
+        self._named_lengths = sorted({len(n) for n in self._named})
+        self._needles = [(p.glob.needle, p.anchored) for p in patterns]
+
+    def candidates(self, path: str, name: str) -> Sequence[int]:
+        """The indices, in order, of the patterns that may match."""
+        if self._small:
+            return [i for i in self._all
+                    if self._needles[i][0] in (path if self._needles[i][1] else name)]
+        found = set(self._always)
+        for text, index, lengths in ((path, self._anchored, self._anchored_lengths),
+                                     (name, self._named, self._named_lengths)):
+            for n in lengths:
+                if n > len(text):
+                    break
+                for start in range(len(text) - n + 1):
+                    hit = index.get(text[start:start + n])
+                    if hit:
+                        found.update(hit)
+        return sorted(found)
+
+
 #: directories never entered while recursing (explicitly named paths are still checked)
 DEFAULT_EXCLUDED_DIRS = frozenset(
     {
@@ -322,6 +383,8 @@ class Config:
 
     #: code selectors to report; empty means all
     select: tuple[str, ...] = ()
+    #: code selectors added to a non-empty `select` (ruff's `extend-select`)
+    extend_select: tuple[str, ...] = ()
     #: code selectors never to report (wins over `select`)
     ignore: tuple[str, ...] = ()
     #: gitignore-style patterns, relative to `root`
@@ -407,7 +470,7 @@ class Config:
     def settings(self) -> dict[str, object]:
         """The settings as `[tool.jax-lsp]` keys -> values (for `check --show-settings`)."""
         return {
-            "select": list(self.select) or ["ALL"],
+            "select": [*self.select, *self.extend_select] if self.select else ["ALL"],
             "ignore": list(self.ignore),
             "exclude": list(self.exclude),
             "per-file-ignores": {
@@ -445,7 +508,8 @@ class Config:
             return True
         if path is not None and _hit(self.ignored_in(path), code):
             return False
-        return (not self.select or _hit(self.select, code)) and not _hit(self.ignore, code)
+        selected = not self.select or _hit((*self.select, *self.extend_select), code)
+        return selected and not _hit(self.ignore, code)
 
     def ignored_in(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
         """The code selectors `per-file-ignores` ignores in the file `path`."""
@@ -471,10 +535,16 @@ class Config:
     def _base(self) -> Path:
         return self.root if self.root is not None else Path.cwd()
 
+    @cached_property
+    def _exclude_index(self) -> _NeedleIndex:
+        return _NeedleIndex(self._compiled_exclude)
+
     def _match(self, parts: Sequence[str], is_dir: bool) -> bool | None:
         """Last matching pattern's verdict for a relative path (None: no pattern matched)."""
         verdict: bool | None = None
-        for p in self._compiled_exclude:
+        patterns = self._compiled_exclude
+        for i in self._exclude_index.candidates("/".join(parts), parts[-1] if parts else ""):
+            p = patterns[i]
             if p.dir_only and not is_dir:
                 continue
             if p.glob.matches(parts if p.anchored else parts[-1:]):
@@ -525,16 +595,25 @@ def _hit(selectors: Iterable[str], code: str) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
+#: the largest configuration file read (a real pyproject.toml is a few kB)
+MAX_CONFIG_BYTES = 1 << 20
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at `path`; raises `ConfigError` naming the file and saying why not
+    (missing, unreadable, not a regular file, too big, invalid, or pathologically nested)."""
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
+        data = read_bounded(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such configuration file") from None
     except OSError as e:
         raise ConfigError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        return load_toml(data.decode("utf-8-sig"))  # a BOM is accepted, as ruff does
     except tomllib.TOMLDecodeError as e:
         raise ConfigError(f"{path}: invalid TOML: {e}") from None
+    except TooComplex as e:
+        raise ConfigError(f"{path}: not read: {e}") from None
     except UnicodeDecodeError as e:
         raise ConfigError(f"{path}: not valid UTF-8: {e}") from None
 
@@ -547,12 +626,21 @@ def has_config_table(pyproject: Path) -> bool:
     return isinstance(tool, Mapping) and "jax-lsp" in tool
 
 
+def is_regular_file(path: Path) -> bool:
+    """`path.is_file()`, False also when it cannot be looked at (in a folder that cannot be
+    searched, none of whose files jax-lsp can read: its configuration cannot apply)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def find_config_file(start: str | os.PathLike[str]) -> Path | None:
     """The nearest ``pyproject.toml`` with a ``[tool.jax-lsp]`` table at or above `start`."""
     p = Path(os.path.abspath(start))
     directory = p if p.is_dir() else p.parent
     for d in (directory, *directory.parents):
         candidate = d / "pyproject.toml"
-        if candidate.is_file() and has_config_table(candidate):
+        if is_regular_file(candidate) and has_config_table(candidate):
             return candidate
     return None

@@ -131,6 +131,10 @@ class Glob:
     """A compiled glob (already stripped of ``!``, leading and trailing ``/``)."""
 
     segments: tuple[object, ...]
+    #: the longest run of literal characters in one segment: a path it matches contains it,
+    #: so a path without it is passed over at the cost of a substring search (a list of
+    #: thousands of patterns, a planted .gitignore's, is mostly such misses)
+    needle: str = ""
 
     @classmethod
     def compile(cls, glob: str) -> Glob:
@@ -148,7 +152,7 @@ class Glob:
                     out.append(_ANY_DIRS)
             else:
                 out.append(_tokens(segment))
-        return cls(tuple(out))
+        return cls(tuple(out), _longest_literal(out))
 
     def _closure(self, states: set[int]) -> set[int]:
         """Add the positions reached by letting `**` segments match nothing."""
@@ -180,6 +184,24 @@ class Glob:
         return end in states
 
 
+def _literal_runs(tokens: Sequence[object]) -> tuple[str, ...]:
+    """The runs of literal characters in a token list, longest first."""
+    runs, run = [], []
+    for token in (*tokens, None):
+        if isinstance(token, tuple):
+            run.append(token[0])
+        elif run:
+            runs.append("".join(run))
+            run = []
+    return tuple(sorted(set(runs), key=len, reverse=True))
+
+
+def _longest_literal(segments: Sequence[object]) -> str:
+    """The longest run of literal characters within one token-list segment."""
+    runs = [r for seg in segments if isinstance(seg, tuple) for r in _literal_runs(seg)[:1]]
+    return max(runs, key=len, default="")
+
+
 # -- whole-path globs, `*` crossing "/" (ruff's per-file-ignores) ------------------------------
 
 #: `(?:.*/)?`: nothing, or anything up to and including a "/" (a `**/` segment); compiled to
@@ -195,6 +217,10 @@ class PathGlob:
     ``**/`` zero or more directories, ``/**`` at the end everything below."""
 
     tokens: tuple[_Token, ...]
+    #: its runs of literal characters, longest first: a path it matches contains each (see
+    #: `Glob.needle`; a per-file-ignores glob joined to its folder shares that folder's with
+    #: every path, so one is not enough)
+    needles: tuple[str, ...] = ()
 
     @classmethod
     def compile(cls, glob: str) -> PathGlob:
@@ -212,10 +238,10 @@ class PathGlob:
                     out.append(_STAR)
                 i += 1
             else:
-                piece = _tokens(glob[i : i + _literal_run(glob, i)])
-                out += piece
-                i += _literal_run(glob, i)
-        return cls(tuple(out))
+                run = _literal_run(glob, i)
+                out += _tokens(glob[i : i + run])
+                i += run
+        return cls(tuple(out), _literal_runs(out))
 
     def _closure(self, states: set[int]) -> set[int]:
         todo = list(states)
@@ -234,6 +260,8 @@ class PathGlob:
 
     def matches(self, path: str) -> bool:
         """Whether the whole of `path` matches (at most tokens x characters steps)."""
+        if not all(needle in path for needle in self.needles):
+            return False
         end = len(self.tokens)
         states = self._closure({0})
         for c in path:

@@ -42,9 +42,11 @@ __all__ = [
     "FileChanged",
     "FileState",
     "Folder",
+    "NotReadable",
     "atomic_write",
     "create_new",
     "entry_exists",
+    "read_bounded",
     "read_file_state",
     "read_regular_file",
     "rewrite_in_place",
@@ -150,6 +152,58 @@ def read_regular_file(
     (see `read_file_state`)."""
     state = read_file_state(path, limit, follow_symlinks=follow_symlinks, dir_fd=dir_fd)
     return None if state is None else state.data
+
+
+class NotReadable(OSError):
+    """A path that is not read: not a regular file, or bigger than the limit."""
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def read_bounded(
+    path: str | os.PathLike[str], limit: int, *, follow_symlinks: bool = True
+) -> bytes:
+    """The bytes of `path`, a regular file of at most `limit` bytes. Raises OSError saying why
+    not: the system's error (missing, permission denied, a symlink when not
+    `follow_symlinks`), or `NotReadable` naming what it is instead (a FIFO, a device, a
+    directory) or its size. Opened without blocking, so a FIFO never hangs the caller."""
+    before = os.stat(path, follow_symlinks=follow_symlinks)
+    if not follow_symlinks and stat.S_ISLNK(before.st_mode):
+        raise OSError(errno.ELOOP, "it is a symbolic link", os.fspath(path))
+    _require_regular(before.st_mode)  # never opened otherwise: opening a device can act
+    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        _require_regular(st.st_mode)  # swapped after the stat
+        if st.st_size > limit:
+            raise NotReadable(_too_big(limit))
+        chunks, total = [], 0
+        while True:  # the size can change after fstat: never read past the limit
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise NotReadable(_too_big(limit))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _require_regular(mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+        raise NotReadable(f"not a regular file: it is {kind}")
+
+
+def _too_big(limit: int) -> str:
+    shown = f"{limit // (1 << 20)} MiB" if limit >= 1 << 20 else f"{limit} bytes"
+    return f"larger than {shown}, the most jax-lsp reads"
 
 
 def _write_from_start(fd: int, data: bytes) -> None:

@@ -43,5 +43,16 @@ after changing it.")
 
 (eglot-jax-register)
 
+(defun eglot-jax-fix-all ()
+  "Apply jax-lsp's safe fixes to the buffer (`source.fixAll.jax-lsp').
+For fix-on-save, in a Python buffer:
+  (add-hook \='before-save-hook #\='eglot-jax-fix-all nil t)
+Does nothing where Eglot does not manage the buffer or nothing is fixable."
+  (interactive)
+  (when (eglot-managed-p)
+    (condition-case nil
+        (eglot-code-actions (point-min) (point-max) "source.fixAll.jax-lsp" t)
+      (error nil))))
+
 (provide 'eglot-jax)
 ;;; eglot-jax.el ends here

@@ -65,5 +65,25 @@ nil: use `[tool.jax-lsp] ignore' from pyproject.toml."
   :priority -2
   :initialization-options #'lsp-jax--initialization-options))
 
+(defun lsp-jax-fix-preferred ()
+  "Apply the quick fix jax-lsp marks preferred for the finding at point.
+lsp-mode's own menu (`lsp-execute-code-action') has no default and its
+completion may sort the titles."
+  (interactive)
+  (let ((preferred (seq-find #'lsp:code-action-is-preferred?
+                             (lsp-code-actions-at-point "quickfix"))))
+    (if preferred
+        (lsp-execute-code-action preferred)
+      (user-error "No preferred jax-lsp fix here"))))
+
+(defun lsp-jax-fix-all ()
+  "Apply jax-lsp's safe fixes to the buffer (`source.fixAll.jax-lsp').
+For fix-on-save, in a Python buffer:
+  (add-hook \='before-save-hook #\='lsp-jax-fix-all nil t)"
+  (interactive)
+  (condition-case nil
+      (lsp-execute-code-action-by-kind "source.fixAll.jax-lsp")
+    (lsp-no-code-actions nil)))
+
 (provide 'lsp-jax)
 ;;; lsp-jax.el ends here

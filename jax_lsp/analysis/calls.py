@@ -411,16 +411,16 @@ class PythonCalls:
                 self.order_sensitive = True
             span = self._memo_emits.get(key)
             if span is not None:  # its findings come from this root too
-                emitted = self._emitted[span[0] : span[1]]
+                emitted = self._emitted.span(*span)
                 for k in emitted:
                     self.finding_roots[k].add(self.root)
                 if self.record:  # and from a call that is memoised around it
-                    self._emitted.extend(emitted)
+                    self._emitted.extend_once(emitted)
             span = self._memo_entered.get(key) if self.record else None
             if span is not None:  # what it ran, this root depends on (see `roots`)
-                entered = self._entered_log[span[0] : span[1]]
+                entered = self._entered_log.span(*span)
                 self._effects.entered.update(entered)
-                self._entered_log.extend(entered)
+                self._entered_log.extend_once(entered)
             return cached
         shareable = base is not None and fi.module is self.main and sharing.plain_closure(closure)
         # the calls whose shared interpretations may serve this one, by what they read
@@ -488,6 +488,9 @@ class PythonCalls:
             self.module = fi.module
         outer_reads, self.ctx_reads = self.ctx_reads, 0
         outer_frame, self.frame = self.frame, scope
+        # the spans of this call in the logs start here (see `call_logs`)
+        outer_starts = self._entered_log.start, self._emitted.start
+        self._entered_log.start, self._emitted.start = entered_before, emitted_before
         try:
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
@@ -496,6 +499,7 @@ class PythonCalls:
                 result = scope.vars.get("<return>", Value(const=None))
         finally:
             self.frame = outer_frame
+            self._entered_log.start, self._emitted.start = outer_starts
             bits = self.ctx_reads
             self.ctx_reads = outer_reads | bits
             self.module = caller_module
@@ -520,8 +524,8 @@ class PythonCalls:
                 made = self.shared_memo[shared[0]] = SharedCall(
                     result,
                     shared[1],
-                    tuple(dict.fromkeys(self._emitted[emitted_before:])),
-                    frozenset(self._entered_log[entered_before:]),
+                    tuple(dict.fromkeys(self._emitted.span(emitted_before, len(self._emitted)))),
+                    frozenset(self._entered_log.span(entered_before, len(self._entered_log))),
                 )
                 reads = self.shared_reads.setdefault(sharers, [])
                 if bits not in reads:
@@ -639,9 +643,9 @@ class PythonCalls:
             self.used_carried_call(key, entry)
         for k in entry.emitted:
             self.finding_roots[k].add(self.root)
-        self._emitted.extend(entry.emitted)
+        self._emitted.extend_once(entry.emitted)
         self._effects.entered |= entry.entered
-        self._entered_log.extend(entry.entered)
+        self._entered_log.extend_once(entry.entered)
         return result
 
     def _without_foreign_marks(self, v: Value) -> Value:

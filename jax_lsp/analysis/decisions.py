@@ -252,7 +252,7 @@ class CallbackDecisions:
                 self.findings[key] = finding
                 self.first_root[key] = self.root
             self.finding_roots.setdefault(key, set()).add(self.root)
-            self._emitted.append(key)
+            self._emitted.append(key)  # (see `call_logs`)
 
         if gate is not None:
             gate.append(emit)  # emitted only if a condition is met later (see LoopTangent)

@@ -39,10 +39,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis import import_effects
+from jax_lsp.analysis.call_logs import RecordsTooLarge
 from jax_lsp.analysis.carried_calls import move_calls
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
+    analyze_source,
     finish,
     interpreter,
     parse,
@@ -289,7 +291,7 @@ def _parse_chunk(
     chunk = "\n".join(new_lines[a:end_new])
     try:
         return ast.parse(chunk), False
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # see syntax._parse
         pass
     known = newer_syntax if newer_syntax is not None else {}
     try:
@@ -356,7 +358,7 @@ def reparse_statements(
             first, last_line = los[i] - 1, his[k - 1]
             try:
                 chunk = ast.parse("\n".join(new_lines[first:last_line]))
-            except (SyntaxError, ValueError, RecursionError):
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
                 return None
             if len(chunk.body) != k - i:
                 return None
@@ -599,6 +601,8 @@ class IncrementalAnalyzer:
         #: counters, for tests and benchmarks
         self.full_runs = 0
         self.incremental_runs = 0
+        #: analyses answered by the one-shot analysis (see `_one_shot`)
+        self.one_shot_runs = 0
         #: why the last incremental analysis was inexact (empty: it was exact), and how many
         #: roots it ran and skipped (see `roots`)
         self.inexact: list[str] = []
@@ -653,8 +657,11 @@ class IncrementalAnalyzer:
         instead of parsing again (it becomes the analyzer's, moved by later analyses).
         `known`: which statements of `source` the caller edited, if it knows (used when it
         describes an edit of the previous version, see `reparse_statements`)."""
-        result = self._analyze(source, filename, config, workspace, incremental, interruptible,
-                               tree, known, exact_only=False)
+        try:
+            result = self._analyze(source, filename, config, workspace, incremental,
+                                   interruptible, tree, known, exact_only=False)
+        except RecordsTooLarge as e:
+            result = self._one_shot(source, filename, config, workspace, e)
         assert result is not None
         return result
 
@@ -669,8 +676,30 @@ class IncrementalAnalyzer:
         """`analyze`, or None where its result would not be exact: the incremental analysis
         stops as soon as it is known to be inexact (the analyzer then has no previous version
         to build on), for a caller that would analyse in full instead."""
-        return self._analyze(source, filename, config, workspace, True, None, None, known,
-                             exact_only=True)
+        try:
+            return self._analyze(source, filename, config, workspace, True, None, None, known,
+                                 exact_only=True)
+        except RecordsTooLarge as e:
+            self._drop(e)
+            return None
+
+    def _drop(self, e: RecordsTooLarge) -> None:
+        """Forget the versions a recording analysis that went over its budget leaves (the
+        carried state it changed included): the next version is analysed in full."""
+        self._last = None
+        self._pending = self._pending_text = None
+        self.inexact = [str(e)]
+        self.one_shot_runs += 1
+
+    def _one_shot(
+        self, source: str, filename: str, config: AnalysisConfig | None,
+        workspace: Workspace | None, e: RecordsTooLarge,
+    ) -> AnalysisResult:
+        """The one-shot analysis's result, where recording what the next version needs cost
+        more than its budget (see `call_logs`): never nothing, and never more than the
+        one-shot analysis's own budget on top of that one."""
+        self._drop(e)
+        return analyze_source(source, filename, config, workspace)
 
     def _analyze(
         self,

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import import_effects, jaxapi
+from jax_lsp.analysis.call_logs import WORK_PER_STATEMENT, CallLog
 from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
@@ -419,7 +420,9 @@ class Interpreter(
         self._entered_nodes: set[ast.AST] = set()
         self._entered_counted = -1
         self._effects = RootEffects()
-        self._emitted: list[tuple[str, Span]] = []
+        # (a recording analysis's copies of spans are capped, see `call_logs`)
+        log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
+        self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
         #: interpretations shared between calls that differ only in their levels (see
         #: `sharing`), and the functions of this module entered, in order
@@ -430,7 +433,7 @@ class Interpreter(
         self.shared_reads: dict[tuple, list[int]] = {}
         #: stores into globals and object attributes (state a shared result does not carry)
         self._outer_writes = 0
-        self._entered_log: list[ast.AST] = []
+        self._entered_log = CallLog(log_cap)  # of function nodes
         self._created_root: dict[Transformed, object] = {}
         #: the entry points analysed for JAX008 only (`_may_batch`)
         self._batch_roots: set[object] = set()

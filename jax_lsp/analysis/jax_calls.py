@@ -352,7 +352,7 @@ class JaxApiCalls:
         callee_args = Args([operand] * facts.callee_arity, {}, [None] * facts.callee_arity, {})
         # a list of functions (piecewise's funclist) is its functions
         funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
-        emitted = len(self._emitted)
+        emitted = self._emitted.offered  # (see `call_logs`)
         outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
         if plain:
             with self.within(mask=self.reads(MASK).mask | self._active_marks()):
@@ -367,7 +367,7 @@ class JaxApiCalls:
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
-            and len(self._emitted) == emitted
+            and self._emitted.offered == emitted
         ):
             # (an error while differentiating the loop's body is raised first)
             result = self._check_reverse_loop(result, node, short)

@@ -8,14 +8,14 @@ cell they fall in, with cell-relative positions.
 from __future__ import annotations
 
 import ast
-import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
 from jax_lsp.analysis.options import AnalysisConfig
+from jax_lsp.bounded_formats import TooComplex, load_json
 
 if TYPE_CHECKING:  # the joining of cells is used (by the server) without the analyser
     from jax_lsp.analysis.engine import AnalysisResult
@@ -161,23 +161,53 @@ def is_python_code_cell(cell: object) -> bool:
     return not isinstance(language, str) or language.lower() in PYTHON_LANGUAGES
 
 
-def code_cells_of_ipynb(text: str) -> list[str]:
-    """The sources of the Python code cells of a `.ipynb` document (nbformat 4)."""
-    nb = json.loads(text)
-    cells = []
-    for cell in nb.get("cells", []):
+_JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number",
+               bool: "a boolean", type(None): "null"}
+
+
+def load_ipynb(text: str) -> dict[str, Any]:
+    """The JSON object of a `.ipynb` document. Raises ValueError saying why it is not one:
+    invalid JSON, nested too deeply to read, or not an object whose `cells` is a list."""
+    try:
+        nb = load_json(text)
+    except TooComplex as e:
+        raise ValueError(f"its JSON is {e}") from None
+    if not isinstance(nb, dict):
+        raise ValueError(f"its JSON is {_JSON_KINDS.get(type(nb), 'not an object')}, "
+                         f"not an object with a list of cells")
+    if not isinstance(nb.get("cells", []), list):
+        raise ValueError("its `cells` is not a list")
+    return nb
+
+
+def python_code_cells(nb: dict[str, Any]) -> list[tuple[int, str]]:
+    """(index among all cells, source) of each Python code cell of a notebook's JSON object
+    (see `load_ipynb`). Raises ValueError when a source is not text."""
+    out = []
+    for index, cell in enumerate(nb.get("cells", [])):
         if not is_python_code_cell(cell):
             continue
         src = cell.get("source", "")
-        cells.append("".join(src) if isinstance(src, list) else str(src))
-    return cells
+        if isinstance(src, list) and all(isinstance(line, str) for line in src):
+            out.append((index, "".join(src)))
+        elif isinstance(src, str):
+            out.append((index, src))
+        else:
+            raise ValueError(f"the source of cell {index + 1} is not text")
+    return out
+
+
+def code_cells_of_ipynb(text: str) -> list[str]:
+    """The sources of the Python code cells of a `.ipynb` document (nbformat 4). Raises
+    ValueError when it is not one."""
+    return [src for _, src in python_code_cells(load_ipynb(text))]
 
 
 def code_cell_numbers_of_ipynb(text: str) -> list[int]:
     """The 1-based position among all cells (markdown and raw ones too, as Jupyter and ruff
     number them) of each Python code cell of a `.ipynb` document."""
-    nb = json.loads(text)
-    return [i for i, cell in enumerate(nb.get("cells", []), 1) if is_python_code_cell(cell)]
+    cells = load_ipynb(text).get("cells", [])
+    return [i for i, cell in enumerate(cells, 1) if is_python_code_cell(cell)]
 
 
 def site_in_cell_terms(

@@ -50,7 +50,7 @@ def parse_module(
     `newer_syntax`: whether the source may hold a newer construct, if the caller knows it
     cheaper than a search of the whole text (see `newer_syntax_in`)."""
     try:
-        return ast.parse(source, filename=filename)
+        return _parse(source, filename)
     except SyntaxError as first:
         message = first.msg or ""
         in_string = message.startswith(("f-string", "unterminated string"))
@@ -61,7 +61,18 @@ def parse_module(
         rewritten = downlevel(source)
         if rewritten is None or rewritten == source:
             raise
-        return ast.parse(rewritten, filename=filename)
+        return _parse(rewritten, filename)
+
+
+def _parse(source: str, filename: str) -> ast.Module:
+    """`ast.parse`; CPython's parser gives up on text nested past its own stack bound (100,000
+    unary minuses in a row) with MemoryError or RecursionError, never a SyntaxError: that is
+    a SyntaxError of the file here, not a crash of the run."""
+    try:
+        return ast.parse(source, filename=filename)
+    except (MemoryError, RecursionError) as e:
+        raise SyntaxError(f"nested too deeply for Python's parser ({type(e).__name__})",
+                          (filename, 1, 1, None)) from None
 
 
 def newer_syntax_in(lines: list[str], known: dict[str, bool]) -> bool:

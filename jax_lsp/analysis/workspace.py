@@ -90,7 +90,14 @@ def workspace_for(spec: WorkspaceSpec, kind: type[Workspace] | None = None) -> W
             [Path(r) for r in spec.roots], spec.python, trusted=spec.python_trusted
         )
     ws.forget_layout()  # each analysis sees the packages as they are now
-    overlay = {_resolved(p): text for p, text in spec.overlay}
+    overlay = {}
+    for p, text in spec.overlay:
+        try:
+            overlay[_resolved(p)] = text
+        except (OSError, ValueError, RuntimeError):
+            # no file there (a NUL in the name, a loop of links): no import reaches it, and
+            # one document must not fail the analysis of every other (issue 35)
+            continue
     old = ws.overlay
     for path in set(old) | set(overlay):
         before, after = old.get(path), overlay.get(path)

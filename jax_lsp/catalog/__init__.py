@@ -31,8 +31,19 @@ if TYPE_CHECKING:
 #: not import the matching of error messages (a third of what loading it costs)
 _HOME = {
     **dict.fromkeys(("Catalog", "CatalogError", "load_catalog"), "loader"),
-    **dict.fromkeys(("Explanation", "Frame", "Match", "ParsedError", "closest_entries",
-                     "explain", "match_message", "parse_error_text"), "matching"),
+    **dict.fromkeys(
+        (
+            "Explanation",
+            "Frame",
+            "Match",
+            "ParsedError",
+            "closest_entries",
+            "explain",
+            "match_message",
+            "parse_error_text",
+        ),
+        "matching",
+    ),
     **dict.fromkeys(("Entry", "Location", "Solution"), "model"),
     **dict.fromkeys(("hover_markdown", "hover_text"), "render"),
 }

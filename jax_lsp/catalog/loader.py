@@ -47,7 +47,12 @@ _OPTIONAL = {
     "skip_reason": str,
     "message_versions": str,
     "variants": list,
+    "message_from": str,
+    "related_why": dict,
+    "situations": list,
 }
+#: where an entry's message text comes from (see `Entry.message_from`)
+MESSAGE_FROM = ("jax", "jaxlib", "python", "older-jax")
 #: a JAX release or a range of releases: `0.4.14` or `0.1.63 - 0.4.13`
 _VERSIONS = re.compile(r"^\d+\.\d+\.\d+(?: - \d+\.\d+\.\d+)?$")
 
@@ -146,6 +151,16 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
     if verified == "source-only" and before is not None and not skip_reason:
         raise CatalogError(f"{where}: a source-only entry with a `before` needs `skip_reason`")
     message = _template(data["message"], f"{where}: message")
+    message_from = data.get("message_from", "jax")
+    if message_from not in MESSAGE_FROM:
+        raise CatalogError(f"{where}: `message_from` must be one of {MESSAGE_FROM}")
+    if message_from in ("jaxlib", "python") and verified != "run":
+        raise CatalogError(f"{where}: a message from {message_from} is checked by running only")
+    if message_from == "older-jax" and verified != "source-only":
+        raise CatalogError(f"{where}: an older release's message cannot be run under this one")
+    related_why = data.get("related_why", {})
+    if not all(isinstance(v, str) for v in related_why.values()):
+        raise CatalogError(f"{where}: `related_why` values must be strings")
 
     message_versions = data.get("message_versions", "")
     if message_versions and not _VERSIONS.match(message_versions):
@@ -171,6 +186,11 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
         skip_reason=None if skip_reason is None else skip_reason.strip(),
         message_versions=message_versions,
         variants=variants,
+        message_from=message_from,
+        related_why=tuple((k, _text(v)) for k, v in related_why.items()),
+        situations=tuple(
+            t.strip() for t in _strings(data.get("situations", []), "situations", where)
+        ),
     )
 
 
@@ -224,6 +244,9 @@ def load_catalog_from(directory: Path) -> Catalog:
         for rel in entry_.related:
             if rel not in known or rel == entry_.id:
                 raise CatalogError(f"{entry_.id}.toml: related id {rel!r} is not another entry")
+        for rel, _ in entry_.related_why:
+            if rel not in entry_.related:
+                raise CatalogError(f"{entry_.id}.toml: related_why names {rel!r}, not in related")
     return Catalog(tuple(entries))
 
 

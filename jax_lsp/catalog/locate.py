@@ -40,6 +40,12 @@ _HEADER_BEFORE = re.compile(
 _IMPLICIT_CONCAT = re.compile(r"(?<=[^\s\"])\"[ \t]*\n[ \t]*(?:\d+[ \t]+)?[rfbu]?\"(?=[^\"])")
 _QUOTES = {"`": "`", '"': '"', "'": "'", "“": "”", "‘": "’"}
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*$")
+#: where a user left part of a message out: `...`, `…`, `[...]`, `(...)`
+_ELISION = re.compile(r"\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\)|\.\.\.+|…")
+#: a message whose start was left out must still pin down this much text after the elision
+#: when the exception class written before it agrees with the entry's (else
+#: MIN_TRUNCATED_STATIC), as short templates are recognised only with their class
+MIN_ELIDED_STATIC_WITH_CLASS = 16
 #: where a user's sentence goes on after a message's final value: `. Now I` / `. (The`
 _SENTENCE_GOES_ON = re.compile(r"\.\s+(?=[A-Z(])")
 #: a message cut short must still pin down this much of the template's text
@@ -69,6 +75,8 @@ class Located:
     truncated: bool = False
     #: for a message cut short: how much of the template's text it covers
     covered: int = 0
+    #: for a message cut short: the text it was read from (to compare other entries on it)
+    region: str = ""
 
     @property
     def static_length(self) -> int:
@@ -268,6 +276,42 @@ def _truncated_match(template: str, text: str) -> int:
     return compile_template(template).match_truncated(body, MIN_TRUNCATED_STATIC)
 
 
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def tail_cover(template: str, tail: str) -> int:
+    """How much of the template's static text ends `tail`, the text after an elision: its
+    static parts found in order from the last one back (the message's distinctive end)."""
+    text = _norm(tail)
+    j = len(text)
+    cover = 0
+    for part in reversed([p for p in map(_norm, compile_template(template).static_parts) if p]):
+        i = text.rfind(part, 0, j)
+        if i < 0:
+            break
+        cover += len(part)
+        j = i
+    return cover
+
+
+def truncated_cover(template: str, text: str, min_static: int = MIN_TRUNCATED_STATIC) -> int:
+    """How much of the template's text a message cut short covers: the start of the message
+    (`text` up to where it stops), and, when the user elided its middle (`...`), the static
+    text the part after the elision ends with; 0 when that pins down less than `min_static`."""
+    best = _truncated_match(template, text)
+    for m in _ELISION.finditer(text):
+        head, tail = text[: m.start()], text[m.end() :]
+        if not _norm(tail):
+            continue
+        body = _norm(head)
+        start = compile_template(template).match_truncated(body, 1) if body else 0
+        if body and not start:
+            continue  # the text before the elision is not this message's start
+        best = max(best, start + tail_cover(template, tail))
+    return best if best >= min_static else 0
+
+
 def _locate_template(entry: Entry, template: str, versions: str, text: str) -> Iterable[Located]:
     if compile_template(template).static_length < MIN_SEARCH_STATIC:
         return  # `expected {a}, got {b}`: too little text to recognise inside prose
@@ -295,7 +339,7 @@ def _locate_template(entry: Entry, template: str, versions: str, text: str) -> I
             )
             continue
         stop = _paragraph_end(text, start, end)
-        covered = _truncated_match(template, text[start:stop])
+        covered = truncated_cover(template, text[start:stop])
         if covered:
             yield Located(
                 entry,
@@ -307,7 +351,42 @@ def _locate_template(entry: Entry, template: str, versions: str, text: str) -> I
                 stop,
                 truncated=True,
                 covered=covered,
+                region=text[start:stop],
             )
+
+
+def _locate_headless(catalog: Catalog, text: str) -> Iterable[Located]:
+    """Messages whose start the user replaced by an elision (`TypeError: [...] <class 'Zero'>
+    is not a valid JAX type`): recognised by the static text after it alone."""
+    for m in _ELISION.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[line_start : m.start()]
+        header = _HEADER_BEFORE.search(before)
+        rest = before[: header.start()] if header else before
+        if rest.strip(" \t`'\"“‘:-"):
+            continue  # the elision is inside other text, not where a message starts
+        exception = header.group("name") if header else None
+        stop = _paragraph_end(text, m.end(), len(text))
+        tail = text[m.end() : stop]
+        for entry in catalog:
+            agrees = exception is not None and exception.rsplit(".", 1)[-1] == entry.exception
+            need = MIN_ELIDED_STATIC_WITH_CLASS if agrees else MIN_TRUNCATED_STATIC
+            for template, versions in entry.wordings:
+                covered = tail_cover(template, tail)
+                if covered >= need:
+                    yield Located(
+                        entry,
+                        template,
+                        versions,
+                        exception,
+                        (),
+                        m.start(),
+                        stop,
+                        truncated=True,
+                        covered=covered,
+                        region=text[m.start() : stop],
+                    )
+                    break
 
 
 def _better(a: Located, b: Located) -> bool:
@@ -333,6 +412,7 @@ def locate(text: str, catalog: Catalog) -> list[Located]:
     for entry in catalog:
         for template, versions in entry.wordings:
             found.extend(_locate_template(entry, template, versions, cleaned))
+    found.extend(_locate_headless(catalog, cleaned))
     kept: list[Located] = []
     for f in sorted(found, key=lambda x: x.start):
         overlapping = [k for k in kept if f.start < k.end and k.start < f.end]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from jax_lsp.catalog.loader import Catalog
-from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate
+from jax_lsp.catalog.locate import MIN_SEARCH_STATIC, Located, locate, truncated_cover
 from jax_lsp.catalog.model import Entry
 from jax_lsp.catalog.templates import compile_template, normalize_message
 
@@ -108,6 +108,8 @@ class Match:
     #: the wording (one of the entry's templates) that matched, and the JAX releases printing it
     template: str = ""
     versions: str = ""
+    #: for a message cut short: the text it was read from
+    region: str = ""
 
 
 @dataclass(frozen=True)
@@ -283,7 +285,30 @@ def _from_located(found: Located) -> Match:
     agrees = found.exception is None or _short_name(found.exception) == _short_name(
         found.entry.exception
     )
-    return Match(found.entry, found.values, agrees, found.truncated, found.template, found.versions)
+    return Match(
+        found.entry,
+        found.values,
+        agrees,
+        found.truncated,
+        found.template,
+        found.versions,
+        found.region,
+    )
+
+
+def _best_cut_short(region: str, catalog: Catalog) -> list[tuple[Entry, str, str]]:
+    """For a message cut short or elided: the entries (with the wording) whose text it covers
+    most. Several means the pasted part is shared by them and no entry can be named."""
+    best = 0
+    top: list[tuple[Entry, str, str]] = []
+    for entry in catalog:
+        scored = [(truncated_cover(t, region, 1), t, v) for t, v in entry.wordings]
+        cover, template, versions = max(scored, key=lambda x: x[0])
+        if cover and cover > best:
+            best, top = cover, [(entry, template, versions)]
+        elif cover and cover == best:
+            top.append((entry, template, versions))
+    return top
 
 
 def explain(text: str, catalog: Catalog) -> Explanation:
@@ -321,5 +346,16 @@ def explain(text: str, catalog: Catalog) -> Explanation:
         others = ()
     else:
         return Explanation(parsed, None, tuple(closest_entries(parsed.message, catalog)))
+    if primary.truncated:
+        top = _best_cut_short(primary.region or parsed.message, catalog)
+        if primary.exception_agrees:  # the class written before it narrows the choice
+            top = [t for t in top if t[0].exception == primary.entry.exception] or top
+        if len(top) > 1:  # the pasted part is shared: suggest them all, name none
+            return Explanation(parsed, None, tuple(Suggestion(e, 1.0) for e, _, _ in top))
+        if top and top[0][0].id != primary.entry.id:  # the distinctive part decides
+            entry, template, versions = top[0]
+            primary = Match(
+                entry, (), primary.exception_agrees, True, template, versions, primary.region
+            )
     more = tuple(m for m in located if m.entry.id != primary.entry.id)
     return Explanation(parsed, primary, others, more)

@@ -104,6 +104,15 @@ class Entry:
     message_versions: str = ""
     #: the other wordings of the same error in other JAX releases, newest first
     variants: tuple[Variant, ...] = ()
+    #: where `message` is written: `jax` (the installed JAX's Python source, checked there),
+    #: `jaxlib` (the XLA runtime's C++) or `python` (the interpreter, e.g. an ImportError), both
+    #: checked by running the example, or `older-jax` (only releases before the installed one
+    #: print it; `message_versions` says which, checked against their sources)
+    message_from: str = "jax"
+    #: related entry id -> why it is related
+    related_why: tuple[tuple[str, str], ...] = ()
+    #: situations real users met the error in, each naming its public report
+    situations: tuple[str, ...] = ()
 
     @property
     def wordings(self) -> tuple[tuple[str, str], ...]:
@@ -124,6 +133,9 @@ class Entry:
     def message_sources(self) -> tuple[Location, ...]:
         """The functions whose string literals hold the message text."""
         return self.message_in or self.raised_in
+
+    def why_related(self, entry_id: str) -> str:
+        return dict(self.related_why).get(entry_id, "")
 
     @property
     def top_solution(self) -> Solution | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from jax_lsp.catalog.loader import Catalog
 from jax_lsp.catalog.model import Entry
+from jax_lsp.catalog.source_site import Site, raise_site
 from jax_lsp.codes import DOCS_BASE_URL, RULES, Rule
 
 if TYPE_CHECKING:  # (the matching is not imported to render a hover)
@@ -75,6 +76,9 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
     out.append(f"- **Diagnostic codes:** {codes}")
     out.append(f"- **Exception:** `{entry.exception}`")
     out.append("- **Raised in:** " + ", ".join(f"`{loc}`" for loc in entry.raised_in))
+    site = raise_site(entry)
+    if site is not None:
+        out.append(f"- **Raise site in JAX {site.version}:** [`{site.where}`]({site.url})")
     out.append(f"- **Verified:** {verified_text(entry)}")
     out.append("")
     out.append("**Message** (`{…}` marks the parts that vary):\n")
@@ -88,8 +92,15 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
             out.append(f"- JAX {v.versions}{where}: `{_inline(v.display_message)}`")
     out.append(f"\n{h}# What it means\n")
     out.append(entry.meaning)
+    if site is not None:
+        out.append(f"\n{h}# Where JAX raises it\n")
+        out.append(f"[`{site.where}`]({site.url}) (JAX {site.version}):\n")
+        out.append(_fence(_excerpt(site), "python"))
     out.append(f"\n{h}# When it happens\n")
     out.extend(f"- {t}" for t in entry.triggers)
+    if entry.situations:
+        out.append(f"\n{h}# Common situations (from real reports)\n")
+        out.extend(f"- {t}" for t in entry.situations)
     out.append(f"\n{h}# How to fix it\n")
     for i, sol in enumerate(entry.solutions, start=1):
         out.append(f"{i}. **{sol.title}**\n")
@@ -110,12 +121,19 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
         out.append(_fence(entry.after, "python"))
         out.append("")
     if entry.related:
-        out.append(
-            "**Related:** "
-            + ", ".join(f"[`{r}`]({_entry_link(r, local)})" for r in entry.related)
-            + "\n"
-        )
+        out.append("**Related:**\n")
+        for r in entry.related:
+            why = entry.why_related(r)
+            out.append(f"- [`{r}`]({_entry_link(r, local)})" + (f": {why}" if why else ""))
+        out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _excerpt(site: Site) -> str:
+    width = len(str(site.excerpt[-1][0]))
+    return "\n".join(
+        f"{n:>{width}} {'>' if n == site.line else ' '} {text}" for n, text in site.excerpt
+    )
 
 
 def code_markdown(
@@ -153,6 +171,9 @@ def hover_markdown(entry: Entry, code: str | None = None) -> str:
     top = entry.top_solution
     if top is not None:
         out += ["", f"**Fix:** {top.title}"]
+    site = raise_site(entry)
+    if site is not None:
+        out += ["", f"Raised at [`{site.where}`]({site.url}) (JAX {site.version})"]
     out += ["", f"[{entry.id}]({entry.docs_url})"]
     return "\n".join(out)
 
@@ -183,6 +204,10 @@ def entry_text(entry: Entry) -> str:
     out.append(f"Codes:      {', '.join(entry.codes) or 'none'}")
     out.append(f"Exception:  {entry.exception}")
     out.append(f"Raised in:  {', '.join(str(loc) for loc in entry.raised_in)}")
+    site = raise_site(entry)
+    if site is not None:
+        out.append(f"Raise site: {site.where} (JAX {site.version})")
+        out.append(f"            {site.url}")
     out.append(f"Verified:   {verified_text(entry)}")
     out.append(f"Docs:       {entry.docs_url}")
     out += ["", "Message:", textwrap.indent(entry.display_message, "  ")]
@@ -194,11 +219,19 @@ def entry_text(entry: Entry) -> str:
         out.append(textwrap.indent(v.display_message, "  "))
     out.append("")
     out += ["What it means:", _wrap(entry.meaning), ""]
+    if site is not None:
+        out += ["Where JAX raises it:", textwrap.indent(_excerpt(site), "  "), ""]
     out.append("When it happens:")
     out += [
         textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ")
         for t in entry.triggers
     ]
+    if entry.situations:
+        out += ["", "Common situations (from real reports):"]
+        out += [
+            textwrap.fill(t, 96, initial_indent="  - ", subsequent_indent="    ")
+            for t in entry.situations
+        ]
     out += ["", "How to fix it:"]
     for i, sol in enumerate(entry.solutions, start=1):
         out.append(
@@ -214,7 +247,11 @@ def entry_text(entry: Entry) -> str:
     if entry.after is not None:
         out += ["", "Fixed:", textwrap.indent(entry.after.rstrip(), "    ")]
     if entry.related:
-        out += ["", f"Related: {', '.join(entry.related)}"]
+        out += ["", "Related:"]
+        for r in entry.related:
+            why = entry.why_related(r)
+            line = f"{r}: {why}" if why else r
+            out.append(textwrap.fill(line, 96, initial_indent="  - ", subsequent_indent="    "))
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -238,6 +275,9 @@ def hover_text(entry: Entry, code: str | None = None) -> str:
     top = entry.top_solution
     if top is not None:
         out += ["", f"Fix: {top.title}"]
+    site = raise_site(entry)
+    if site is not None:
+        out += ["", f"Raised at {site.where} (JAX {site.version}): {site.url}"]
     out += ["", entry.docs_url]
     return "\n".join(out)
 
@@ -268,7 +308,24 @@ def entry_json(entry: Entry) -> dict[str, Any]:
         "after": entry.after,
         "skip_reason": entry.skip_reason,
         "related": list(entry.related),
+        "related_why": dict(entry.related_why),
+        "situations": list(entry.situations),
+        "message_from": entry.message_from,
+        "raise_site": _site_json(raise_site(entry)),
         "url": entry.docs_url,
+    }
+
+
+def _site_json(site: Site | None) -> dict[str, Any] | None:
+    if site is None:
+        return None
+    return {
+        "file": site.location.file,
+        "function": site.location.function,
+        "line": site.line,
+        "excerpt": [text for _, text in site.excerpt],
+        "jax_version": site.version,
+        "url": site.url,
     }
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.bounded_formats import load_toml
 from jax_lsp.checker.add_noqa import add_noqa
 from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.fix_objects import fix_applicability
@@ -35,15 +36,10 @@ from jax_lsp.checker.runner import (
     discover_files,
     display_path,
 )
-from jax_lsp.config import Config, ConfigError, PerFileIgnore
+from jax_lsp.config import Config, ConfigError, PerFileIgnore, is_regular_file
 from jax_lsp.safe_io import FileChanged, read_file_state, rewrite_in_place
 from jax_lsp.terminal import printable
 from jax_lsp.trust import add_python_arguments
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the tomli backport
-    import tomli as tomllib
 
 __all__ = ["register", "run"]
 
@@ -213,14 +209,14 @@ def _config_arguments(args: argparse.Namespace) -> tuple[Path | None, dict[str, 
     Raises ConfigError."""
     path, overrides = None, {}
     for value in args.config or ():
-        if Path(value).is_file() or "=" not in value:
+        if is_regular_file(Path(value)) or "=" not in value:
             if path is not None:
                 raise ConfigError(f"--config names two configuration files: {path}, {value}")
             path = Path(value)
             continue
         try:
-            overrides.update(tomllib.loads(value))
-        except tomllib.TOMLDecodeError as e:
+            overrides.update(load_toml(value))
+        except ValueError as e:  # invalid TOML, or too deeply nested (`load_toml`)
             raise ConfigError(f"--config {value!r} is neither a configuration file nor a "
                               f"TOML `KEY = VALUE` pair ({e})") from None
     Config().merge(overrides)  # the keys and values of [tool.jax-lsp], checked now
@@ -246,8 +242,8 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
         if inline:
             config = config.merge(inline)
         overrides: dict[str, object] = {}
-        if select is not None:
-            overrides["select"] = select
+        if select is not None:  # as ruff's: a new layer, the configuration's extension resets
+            overrides.update(select=select, extend_select=[])
         if extend:
             base = select if select is not None else list(config.select)
             # an empty `select` means every code already: extending it changes nothing
@@ -308,10 +304,24 @@ def _show_settings(files: Sequence[tuple[Path, Config]]) -> str:
     return "\n".join(blocks)
 
 
+class _StdinTooLarge(Exception):
+    """Standard input holds more than `MAX_SOURCE_BYTES` (`check - < /dev/zero`)."""
+
+
+def _read_stdin() -> bytes:
+    """Standard input, at most `MAX_SOURCE_BYTES` of it, as for a file; raises
+    `_StdinTooLarge` past that, rather than filling memory."""
+    data = sys.stdin.buffer.read(MAX_SOURCE_BYTES + 1)
+    if len(data) > MAX_SOURCE_BYTES:
+        raise _StdinTooLarge(f"standard input is larger than {MAX_SOURCE_BYTES >> 20} MiB, "
+                             f"the most jax-lsp reads")
+    return data
+
+
 def _stdin_run(args: argparse.Namespace, resolver: ConfigResolver) -> CheckRun:
     """Check the source on standard input as if it were the file `--stdin-filename`."""
     name = Path(args.stdin_filename or "-")
-    data = sys.stdin.buffer.read()
+    data = _read_stdin()
     path = name.resolve() if args.stdin_filename else Path.cwd() / "<stdin>.py"
     return check_source(data, path, resolver.for_path(path), shown=args.stdin_filename or "-")
 
@@ -479,6 +489,16 @@ def _check(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
            resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
            settle: Callable[[], None] | None = None) -> int:
     """Fix (if asked), check and report; returns the exit status."""
+    try:
+        return _check_or_fix(args, files, resolver, stdout, from_stdin=from_stdin,
+                             settle=settle)
+    except _StdinTooLarge as e:
+        return _error(str(e))
+
+
+def _check_or_fix(args: argparse.Namespace, files: Sequence[tuple[Path, Config]],
+                  resolver: ConfigResolver, stdout: TextIO, *, from_stdin: bool,
+                  settle: Callable[[], None] | None = None) -> int:
     if from_stdin and (args.fix or args.diff):
         return _fix_stdin(args, resolver, stdout)
     fixed: dict[Path, int] = {}
@@ -521,7 +541,7 @@ def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextI
         else Path.cwd() / "<stdin>.py"
     shown = args.stdin_filename or "-"
     config = resolver.for_path(path)
-    fix = fix_stdin(sys.stdin.buffer.read(), path, config, unsafe=args.unsafe_fixes)
+    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes)
     if fix.refused is not None:
         _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
     if args.diff:

@@ -33,8 +33,11 @@ def work_tree_root(start: Path) -> Path | None:
     """The nearest directory at or above `start` that holds `.git` (a directory, or a file
     as in worktrees and submodules), or None."""
     for d in (start, *start.parents):
-        if (d / ".git").exists():
-            return d
+        try:
+            os.stat(d / ".git")
+        except OSError:  # none here, or `d` cannot be searched (then none of it is read)
+            continue
+        return d
     return None
 
 

@@ -16,7 +16,6 @@ a notebook finding at row 1, column 1, and junit gives none.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from jax_lsp.analysis.notebook import (
     code_cells_of_ipynb,
     is_python_code_cell,
     join_cells,
+    load_ipynb,
 )
 from jax_lsp.checker.results import FileResult, split_lines
 
@@ -142,7 +142,7 @@ def notebook_layout(r: FileResult) -> NotebookLayout | None:
         return None
     try:
         text = r.notebook()
-        nb = json.loads(text)
+        nb = load_ipynb(text)
         cells = code_cells_of_ipynb(text)
         joined = join_cells(cells)
         numbers = [i for i, c in enumerate(nb.get("cells", []), 1) if is_python_code_cell(c)]

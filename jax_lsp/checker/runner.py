@@ -44,9 +44,9 @@ from jax_lsp.checker.cache import (
 from jax_lsp.checker.gitignore import GitIgnore, work_tree_root
 from jax_lsp.checker.provenance import MAX_FILE_BYTES
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
-from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table
+from jax_lsp.config import DEFAULT_EXCLUDED_DIRS, Config, has_config_table, is_regular_file
 from jax_lsp.orphans import exit_when_orphaned
-from jax_lsp.safe_io import read_regular_file
+from jax_lsp.safe_io import read_bounded, read_regular_file
 
 __all__ = [
     "CheckRun",
@@ -96,7 +96,7 @@ class ConfigResolver:
             return self._file_of_dir[directory]
         candidate = directory / "pyproject.toml"
         found: Path | None
-        if candidate.is_file() and has_config_table(candidate):
+        if is_regular_file(candidate) and has_config_table(candidate):
             found = candidate
         elif directory.parent == directory:
             found = None
@@ -143,6 +143,16 @@ def _walkable_file(path: Path, root: str) -> bool:
     return os.path.isfile(real) and real.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def _unsearchable(directory: Path) -> bool:
+    """Whether `directory` cannot be searched (read permission without execute: its names can
+    be listed, but no file in it can be opened or even stat'ed)."""
+    try:
+        os.stat(os.path.join(directory, os.curdir))
+    except OSError:
+        return True
+    return False
+
+
 def discover_files(
     paths: Sequence[str | os.PathLike[str]],
     resolver: ConfigResolver,
@@ -156,13 +166,20 @@ def discover_files(
     __pycache__, virtual environments, ...), what `exclude` matches, symlinks out of the
     walked directory, files that are not regular (see `_walkable_file`) and, inside a git work
     tree, what its `.gitignore` files ignore (unless not `respect_gitignore`). A path named on
-    the command line is always checked, whatever its suffix, unless `force_exclude`. Raises
+    the command line is always checked, whatever its suffix, unless `force_exclude`. A folder
+    that cannot be listed or searched (and a named path inside one) is returned as it is, so
+    that checking it reports why, as ruff's E902 does, and the walk goes on. Raises
     `FileNotFoundError` for a path that does not exist."""
     found: dict[Path, Config] = {}
     for raw in paths:
         root = Path(os.path.abspath(raw))
-        if not root.exists():
-            raise FileNotFoundError(str(raw))
+        try:
+            os.stat(root)
+        except FileNotFoundError:
+            raise FileNotFoundError(str(raw)) from None
+        except OSError:  # in a folder that cannot be searched: checking it says why
+            found.setdefault(root, resolver.for_path(root.parent))
+            continue
         config = resolver.for_path(root)
         if force_exclude and config.is_excluded(root, is_dir=root.is_dir()):
             continue
@@ -172,8 +189,20 @@ def discover_files(
         work_tree = work_tree_root(root) if respect_gitignore else None
         git = GitIgnore(work_tree) if work_tree is not None else None
         real_root = os.path.realpath(root)
-        for directory, dirnames, filenames in os.walk(root):
+
+        def unlistable(error: OSError) -> None:
+            """A folder the walk cannot list: checking it says why (nothing in it is lost
+            silently)."""
+            if error.filename is not None:
+                folder = Path(error.filename)
+                found.setdefault(folder, resolver.for_directory(folder.parent))
+
+        for directory, dirnames, filenames in os.walk(root, onerror=unlistable):
             here = Path(directory)
+            if _unsearchable(here):  # listed, but nothing in it can be opened
+                found.setdefault(here, resolver.for_directory(here.parent))
+                dirnames[:] = []
+                continue
             config = resolver.for_directory(here)
             dirnames[:] = sorted(
                 d
@@ -417,6 +446,19 @@ def _notebook_from_prior(prior: PriorAnalysis, work: _Work, data: bytes) -> _Ana
                      analysis=_plain(config, prior.provenance, result) if findings else None)
 
 
+def _unreadable(path: str, error: OSError) -> str:
+    """Why `path` cannot be checked: a folder the walk could not enter, or a file that cannot
+    be read (missing, denied, a FIFO or device, too big)."""
+    if os.path.isdir(path):
+        try:
+            os.listdir(path)
+        except OSError as e:
+            return f"Cannot list the folder: {e.strerror or e}"
+        if _unsearchable(Path(path)):
+            return "Cannot search the folder (no execute permission): its files cannot be read"
+    return f"Cannot read the file: {error.strerror or error}"
+
+
 def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
                  python: str | None = None, python_trusted: bool = False,
                  data: bytes | None = None) -> _Analysed:
@@ -425,10 +467,9 @@ def analyse_file(path: str, config: AnalysisConfig, root: str | None = None,
     environment of `python` (run only when `python_trusted`)."""
     if data is None:
         try:
-            data = Path(path).read_bytes()
+            data = read_bounded(path, MAX_FILE_BYTES)
         except OSError as e:
-            message = f"Cannot read the file: {e.strerror or e}"
-            return _Analysed(None, (_parse_error(message, 1, 0),))
+            return _Analysed(None, (_parse_error(_unreadable(path, e), 1, 0),))
     digest = content_hash(data)
     source, error = _decode(data)
     if source is None:  # show the lines anyway, undecodable bytes replaced

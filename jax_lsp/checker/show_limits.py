@@ -17,16 +17,16 @@ from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
 from jax_lsp.checker.provenance import MAX_FILE_BYTES
 from jax_lsp.checker.runner import _decode, display_path, import_workspace
 from jax_lsp.config import Config
-from jax_lsp.safe_io import read_regular_file
+from jax_lsp.safe_io import read_bounded
 from jax_lsp.terminal import printable
 
 
 def _file_limits(path: Path, config: Config, root: str) -> list[Limit] | str:
     """The limits of one file, or why it has none to show."""
-    data = read_regular_file(path, MAX_FILE_BYTES)
-    if data is None:
-        return ("cannot read the file (missing, unreadable, not a regular file, or over "
-                f"{MAX_FILE_BYTES} bytes)")
+    try:
+        data = read_bounded(path, MAX_FILE_BYTES)  # never a FIFO, a device or a huge file
+    except OSError as e:
+        return f"cannot read the file: {e.strerror or e}"
     source, _ = _decode(data)
     if source is None:
         return "not valid UTF-8"

@@ -19,7 +19,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from jax_lsp.analysis.notebook import NotebookSource, is_python_code_cell, join_cells
+from jax_lsp.analysis.notebook import (
+    NotebookSource,
+    join_cells,
+    load_ipynb,
+    python_code_cells,
+)
 
 __all__ = ["CellEdit", "NotebookCells", "NotebookFixError", "cell_edits", "read_notebook"]
 
@@ -82,7 +87,10 @@ def _dump_options(text: str, nb: Any) -> dict[str, Any] | None:
             for separators in (None, (",", ":")):
                 options = {"indent": indent, "ensure_ascii": ensure_ascii,
                            "separators": separators}
-                dumped = json.dumps(nb, **options)
+                try:
+                    dumped = json.dumps(nb, **options)
+                except RecursionError:  # as deep as json.loads could read: not rewritten
+                    return None
                 if text in (dumped, dumped + "\n"):
                     return {**options, "newline": text.endswith("\n")}
     return None
@@ -107,7 +115,7 @@ class NotebookCells:
             raise NotebookFixError("its JSON formatting cannot be kept")
         new_cells = self._split(fixed)
         changes = []
-        nb = json.loads(self.text)
+        nb = load_ipynb(self.text)
         for index, before, after in zip(self.indices, self.sources, new_cells):
             if after == before:
                 continue
@@ -175,14 +183,10 @@ def _normalised(cell: str) -> str:
 
 def read_notebook(text: str) -> NotebookCells:
     """Parse a `.ipynb` document (nbformat 4); raises ValueError when it is not one."""
-    nb = json.loads(text)
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+    nb = load_ipynb(text)
+    if "cells" not in nb:
         raise ValueError("not a notebook: no list of cells")
-    indices, sources = [], []
-    for i, cell in enumerate(nb["cells"]):
-        if not is_python_code_cell(cell):
-            continue
-        src = cell.get("source", "")
-        indices.append(i)
-        sources.append("".join(src) if isinstance(src, list) else str(src))
-    return NotebookCells(text, nb, tuple(indices), tuple(sources), join_cells(sources))
+    cells = python_code_cells(nb)
+    sources = [src for _, src in cells]
+    return NotebookCells(text, nb, tuple(i for i, _ in cells), tuple(sources),
+                         join_cells(sources))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from jax_lsp.analysis.findings import Finding, FixKind
 
-__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "offered_kinds",
-           "preferred_kind", "reverse_only"]
+__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "menu_title",
+           "offered_kinds", "preferred_kind", "reverse_only"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
@@ -99,4 +99,33 @@ def listed_title(kind: FixKind, finding: Finding) -> str:
     if kind is FixKind.JACREV_INSTEAD:
         return ("Use reverse mode (jax.jacrev) instead of the forward-mode transform (unsafe: "
                 "everything it differentiates must then support reverse mode)")
+    return f"Apply the {kind.value} fix"
+
+
+def menu_title(kind: FixKind, finding: Finding, *, safe: bool | None = None) -> str:
+    """The short title an editor's menu shows (under 50 characters: VS Code's quick-fix menu
+    clips longer ones in a notebook window); "unsafe" where the fix may change results
+    (`safe`, when the fix is built, else what the kind usually is). `listed_title` is the
+    long form, which the CLI's `help:` line and the hover give."""
+    unsafe = " (unsafe)"
+    if kind is FixKind.SUPPRESS:
+        return f"Suppress {finding.code} on this line"
+    if finding.code in LINEAR_CODES:
+        if set(finding.modes) == {"transpose"}:
+            return "Apply as a host-computed matrix" + ("" if safe else unsafe)
+        return "Contract a host Jacobian with the tangents" + ("" if safe is not False
+                                                                else unsafe)
+    if kind is FixKind.CUSTOM_VJP:
+        return "Add a custom_vjp rule (finite differences)"
+    if kind is FixKind.CUSTOM_JVP:
+        return "Add a custom_jvp rule (finite differences)"
+    if kind is FixKind.STOP_GRADIENT:
+        return "Stop gradients into the callback" + ("" if safe else unsafe)
+    if kind is FixKind.JACREV_INSTEAD:
+        transform = finding.transform.rsplit(".", 1)[-1]
+        if transform == "hessian":
+            return "Use jacrev(jacrev(...)) for the Hessian" + unsafe
+        if transform == "check_grads":
+            return 'Check reverse mode only (modes=["rev"])' + unsafe
+        return "Use jax.jacrev instead of jax.jacfwd" + unsafe
     return f"Apply the {kind.value} fix"

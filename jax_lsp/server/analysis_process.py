@@ -30,7 +30,8 @@ so is the parse of every edit (one that leaves the text broken is answered after
 of all that follows it, tens of milliseconds on a large module, and nothing else).
 
 A child that stays stopped (SIGSTOP, `STOPPED_TIMEOUT`) is killed and replaced like one that
-died; a child whose server is gone (killed: it could not stop the child) exits by itself.
+died, and the request it had goes to its replacement, once (`ChildLost`); a child whose server
+is gone (killed: it could not stop the child) exits by itself.
 
 Messages are length-prefixed pickles over the child's stdin and stdout; its stderr is the
 server's.
@@ -42,6 +43,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import os
 import pickle
 import queue
@@ -68,9 +70,11 @@ if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs n
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 
 __all__ = [
-    "AnalysisCancelled", "AnalysisFailed", "AnalysisProcess", "collect_when_idle", "first_analysis",
-    "while_waiting",
+    "AnalysisCancelled", "AnalysisFailed", "AnalysisProcess", "ChildLost", "collect_when_idle",
+    "first_analysis", "while_waiting",
 ]
+
+log = logging.getLogger(__name__)
 
 _HEADER = struct.Struct("!I")
 #: a request number on the cancel pipe: every request up to it is abandoned
@@ -122,6 +126,11 @@ class AnalysisCancelled(BaseException):
 
 class AnalysisFailed(Exception):
     """The analysis raised, or the child process died; the message holds the details."""
+
+
+class ChildLost(AnalysisFailed):
+    """The child died or stayed stopped while it had the request (it is replaced)."""
+
 
 
 def _send(stream: IO[bytes], message: Any) -> None:
@@ -244,7 +253,16 @@ class AnalysisProcess:
 
     def _call(self, request: tuple[Any, ...]) -> Any:
         """Send a request, return the child's answer (None: the child keeps dying, do the work
-        in this process)."""
+        in this process). A child that died or stayed stopped is replaced and asked again,
+        once: its death says nothing of the request, and failing it would leave the document
+        without diagnostics until its next edit (issue 35)."""
+        try:
+            return self._call_once(request)
+        except ChildLost as e:
+            log.warning("%s; sending its request to the new one", e)
+            return self._call_once(request)
+
+    def _call_once(self, request: tuple[Any, ...]) -> Any:
         if self._process is None:
             spawn.wait_returned()  # not holding the lock: `interrupt` may be called meanwhile
         with self._lock:
@@ -290,7 +308,7 @@ class AnalysisProcess:
             _kill(process)
             if stopped:
                 raise AnalysisCancelled from e
-            raise AnalysisFailed(f"the analysis process died ({e}); restarting it") from e
+            raise ChildLost(f"the analysis process died ({e}); restarting it") from e
         finally:
             with self._lock:
                 self._busy = False
@@ -327,7 +345,8 @@ def first_analysis(
     request = ("analyse", source, filename, config, False, None)
     answer = None
     try:
-        answer = lender._call(request)
+        # (once: a replacement would wait for this borrowed child to be given back)
+        answer = lender._call_once(request)
     except (AnalysisFailed, AnalysisCancelled):
         return None
     finally:

@@ -34,10 +34,11 @@ class ClientProfile:
     markdown_hover: bool = False
     #: code actions may leave `edit` out and fill it in codeAction/resolve
     resolve_edit: bool = False
+    #: code actions may leave `command` out and fill it in codeAction/resolve too (lsp-mode
+    #: resolves only an action that has neither an edit nor a command)
+    resolve_command: bool = False
     #: workspace edits as versioned `documentChanges` (else the `changes` map)
     document_changes: bool = False
-    #: workspace edits may create files (`CreateFile` among the `documentChanges`)
-    create_files: bool = False
     #: the client accepts client/registerCapability for workspace/didChangeWatchedFiles
     watched_files_registration: bool = False
     #: the client answers workspace/configuration
@@ -51,9 +52,6 @@ class ClientProfile:
         resolve_props: Any = (
             get_capability(caps, "text_document.code_action.resolve_support.properties", None) or []
         )
-        resource_operations: Any = (
-            get_capability(caps, "workspace.workspace_edit.resource_operations", None) or []
-        )
         return cls(
             encoding=str(encoding),
             pull_diagnostics=get_capability(caps, "text_document.diagnostic", None) is not None,
@@ -64,9 +62,8 @@ class ClientProfile:
             ),
             markdown_hover=bool(formats) and formats[0] == types.MarkupKind.Markdown,
             resolve_edit="edit" in resolve_props,
+            resolve_command="command" in resolve_props,
             document_changes=_has(caps, "workspace.workspace_edit.document_changes"),
-            create_files=_has(caps, "workspace.workspace_edit.document_changes")
-            and types.ResourceOperationKind.Create in resource_operations,
             watched_files_registration=_has(
                 caps, "workspace.did_change_watched_files.dynamic_registration"
             ),

@@ -19,6 +19,12 @@ The suppression fix is a one-line edit and always travels eagerly. The findings 
 document's latest report (carried over recent edits if the newest analysis is still running), so
 a code action never re-analyses.
 
+The custom-rule fixes import a helper module beside the file (`jax_lsp_derivatives.py`): their
+edit changes only the user's file (a short call-site change and the derivative to replace) and
+their action carries `helper_module.COMMAND`, which the server runs to write the module, the same
+way in every client (see `helper_module`). Titles are short (`offers.menu_title`): menus are
+narrow (VS Code's in a notebook window) and the hover explains the fix at length.
+
 In a notebook cell, the fixes are computed on the notebook's joined source (so they see the
 imports and helpers of the other cells) and their edits mapped back to the cells they fall in:
 a fix may edit several cells (one ``TextDocumentEdit`` each). A fix with an edit that cannot be
@@ -42,9 +48,10 @@ from pygls.uris import from_fs_path
 
 from jax_lsp.analysis import Finding, FixKind, Span
 from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit, text_edits
-from jax_lsp.fixes.offers import listed_title, offered_kinds, preferred_kind
+from jax_lsp.fixes.offers import menu_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.errors import guarded
+from jax_lsp.server.helper_module import HELPER_KINDS, write_command
 from jax_lsp.server.lint import SOURCE, finding_key, span_of_key, to_diagnostic
 from jax_lsp.server.notebooks import Layout
 from jax_lsp.server.positions import LineIndex
@@ -115,6 +122,18 @@ def fix_all_edits(
     return chosen
 
 
+def _helpers_beside(path: Path, open_text: Callable[[Path], str | None], *,
+                    top_level: bool = False) -> HelperModule | None:
+    """The helper module beside `path`; imported as a top-level module when `top_level` (a
+    notebook runs with its directory on `sys.path`, never as part of a package)."""
+    from jax_lsp.fixes.generated import MODULE_NAME, HelperModule
+
+    helpers = HelperModule.beside(path, open_text)
+    if helpers is not None and top_level:
+        helpers = replace(helpers, import_line=f"import {MODULE_NAME}")
+    return helpers
+
+
 def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
     if not only:
         return True
@@ -137,21 +156,22 @@ class _Actions:
         notebook = session.notebooks.of_cell(doc.uri)
         self.layout: Layout | None = None
         self.cell: int | None = None
-        #: where the fixes put their shared machinery: a helper module beside the file when the
-        #: client can create files, else (None) pasted into the file
+        #: where the fixes put their shared machinery: a helper module beside the file (the
+        #: server writes it, `helper_module`), else (None: an unsaved, untitled document)
+        #: pasted into the file
         self.helpers: HelperModule | None = None
         if notebook is None:
             self.text = doc.text
             self.findings = session.current_findings(doc)
-            if session.profile.create_files and doc.path is not None:
-                from jax_lsp.fixes.generated import HelperModule
-
-                self.helpers = HelperModule.beside(doc.path, self._open_text)
+            if doc.path is not None:
+                self.helpers = _helpers_beside(doc.path, self._open_text)
         else:
             self.layout = session.notebooks.layout(notebook)
             self.cell = self.layout.position(doc.uri)
             self.text = self.layout.text
             self.findings = session.notebook_findings(notebook)
+            if notebook.path is not None:
+                self.helpers = _helpers_beside(notebook.path, self._open_text, top_level=True)
 
     def _open_text(self, path: Path) -> str | None:
         uri = from_fs_path(str(path))
@@ -178,11 +198,9 @@ class _Actions:
             edits=list(edits),
         )
 
-    def workspace_edit(
-        self, edits: Sequence[TextEdit], create: Sequence[CreatedFile] = ()
-    ) -> types.WorkspaceEdit | None:
-        """The edits as a workspace edit, after the creation of the files they import; None if
-        they cannot be placed in the notebook's cells."""
+    def workspace_edit(self, edits: Sequence[TextEdit]) -> types.WorkspaceEdit | None:
+        """The edits as a workspace edit; None if they cannot be placed in the notebook's
+        cells."""
         targets: list[tuple[str, int, LineIndex, Sequence[TextEdit]]]
         if self.layout is None:
             targets = [(self.uri, self.version, self.index, edits)]
@@ -202,20 +220,7 @@ class _Actions:
             for uri, version, index, group in targets
         ]
         if self.session.profile.document_changes:
-            changes: list[Any] = []
-            for file in create:
-                uri = from_fs_path(str(file.path)) or file.path.as_uri()
-                start = types.Position(line=0, character=0)
-                # ignoreIfExists, not overwrite: a file that appeared since is never wiped,
-                # and clients that apply the creation after the edits (lsp-mode 8.0) keep them
-                changes.append(types.CreateFile(
-                    uri=uri, options=types.CreateFileOptions(ignore_if_exists=True)))
-                changes.append(types.TextDocumentEdit(
-                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri=uri),
-                    edits=[types.TextEdit(range=types.Range(start=start, end=start),
-                                          new_text=file.text)],
-                ))
-            changes += [
+            changes: list[Any] = [
                 self._document_edit(uri, version, lsp_edits)
                 for uri, version, lsp_edits in per_document
             ]
@@ -260,16 +265,31 @@ class _Actions:
             key = finding_key(finding if local is None else replace(finding, span=local))
         return {"uri": self.uri, "version": self.version, **key, **extra}
 
+    def helper_command(self, created: Iterable[CreatedFile]) -> types.Command | None:
+        """The command writing the helper module the edits import, when they need it."""
+        return next((write_command(c.path) for c in created), None)
+
+    def listed_command(self, kinds: Iterable[FixKind]) -> types.Command | None:
+        """The command an action lists before its edit is computed, for clients that resolve
+        only its edit (VS Code ignores a command added then): when one of `kinds` will import
+        a helper module that does not exist yet. Clients that resolve the command too get it
+        when the edit is resolved (lsp-mode would not resolve an action listed with one)."""
+        if self.session.profile.resolve_command or self.helpers is None or \
+                self.helpers.exists or not HELPER_KINDS.intersection(kinds):
+            return None
+        return write_command(self.helpers.path)
+
     def from_fix(self, finding: Finding, fix: Fix) -> types.CodeAction | None:
-        edit = self.workspace_edit(fix.edits, fix.create)
+        edit = self.workspace_edit(fix.edits)
         if edit is None:
             return None
         return types.CodeAction(
-            title=fix.title,
+            title=menu_title(fix.kind, finding, safe=fix.safe),
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[self.diagnostic(finding)],
             is_preferred=True if fix.preferred else None,
             edit=edit,
+            command=self.helper_command(fix.create),
         )
 
     def suppression(self, finding: Finding) -> types.CodeAction | None:
@@ -282,11 +302,12 @@ class _Actions:
         for kind in offered_kinds(finding):
             actions.append(
                 types.CodeAction(
-                    title=listed_title(kind, finding),
+                    title=menu_title(kind, finding),
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[self.diagnostic(finding)],
                     is_preferred=True if kind is preferred else None,
                     data=self.data(finding, fix=kind.value),
+                    command=self.listed_command([kind]),
                 )
             )
         suppression = self.suppression(finding)
@@ -314,10 +335,11 @@ class _Actions:
             edits = fix_all_edits(self.text, findings, self.helpers, created)
         if not edits:
             return None
-        edit = self.workspace_edit(edits, created)
+        edit = self.workspace_edit(edits)
         if edit is None:
             return None
-        return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit)
+        return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit,
+                                command=self.helper_command(created))
 
 
 def _selected(actions: _Actions, doc: Document, params: types.CodeActionParams) -> list[Finding]:
@@ -380,11 +402,11 @@ def register(server: JaxLanguageServer) -> None:
                 if fix_all_asked or any(
                     offered_kinds(f) for f in findings
                 ):
-                    actions.append(
-                        types.CodeAction(
-                            title=FIX_ALL_TITLE, kind=FIX_ALL, data=builder.data(None, fixAll=True)
-                        )
-                    )
+                    actions.append(types.CodeAction(
+                        title=FIX_ALL_TITLE, kind=FIX_ALL, data=builder.data(None, fixAll=True),
+                        command=builder.listed_command(
+                            kind for f in findings if (kind := preferred_kind(f)) is not None),
+                    ))
             else:
                 fix_all = await asyncio.to_thread(builder.fix_all, findings)
                 if fix_all is not None:
@@ -407,6 +429,7 @@ def register(server: JaxLanguageServer) -> None:
         if data.get("fixAll"):
             resolved = await asyncio.to_thread(builder.fix_all, findings)
             action.edit = resolved.edit if resolved is not None else builder.workspace_edit([])
+            action.command = action.command or (resolved.command if resolved else None)
             return action
         key = span_of_key(data)
         finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
@@ -421,12 +444,13 @@ def register(server: JaxLanguageServer) -> None:
         if fix is None:
             session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
             return action
-        edit = builder.workspace_edit(fix.edits, fix.create)
+        edit = builder.workspace_edit(fix.edits)
         if edit is None:
             session.show_warning(
                 f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
             )
             return action
-        action.title = fix.title
+        action.title = menu_title(fix.kind, finding, safe=fix.safe)
         action.edit = edit
+        action.command = action.command or builder.helper_command(fix.create)
         return action

@@ -19,8 +19,10 @@ This module imports nothing heavy: only `framing` and the standard library.
 
 from __future__ import annotations
 
+import io
 import json
 import logging
+import select
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -44,6 +46,8 @@ MAX_KEPT = 64 * 1024 * 1024
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 #: the code action kinds offered (`code_actions` registers the same)
 CODE_ACTION_KINDS = ["quickfix", "source.fixAll.jax-lsp"]
+#: the commands the server runs (`helper_module.COMMAND`, registered by it)
+HELPER_COMMAND = "jax-lsp.writeHelperModule"
 #: the notebooks whose cells are synchronised (`notebooks.NOTEBOOK_SYNC`, as JSON)
 NOTEBOOK_SYNC = {
     "notebookSelector": [{"notebook": "jupyter-notebook"}],
@@ -78,7 +82,7 @@ def initialize_result(params: dict[str, Any]) -> dict[str, Any]:
         "textDocumentSync": sync,
         "hoverProvider": True,
         "codeActionProvider": {"codeActionKinds": CODE_ACTION_KINDS, "resolveProvider": True},
-        "executeCommandProvider": {"commands": []},
+        "executeCommandProvider": {"commands": [HELPER_COMMAND]},
         "workspace": {
             "workspaceFolders": {"supported": True, "changeNotifications": True},
             "fileOperations": {},
@@ -162,6 +166,19 @@ class StdinFront:
             self._deliver, self._on_close = deliver, on_close
             self._attached.set()
             return kept, self._eof
+
+    def hung_up(self) -> bool:
+        """Whether the client closed its end of stdin (a pipe or a terminal), read or not (the
+        reader may be waiting for the server to handle what it read)."""
+        if not hasattr(select, "poll"):
+            return False
+        try:
+            poller = select.poll()
+            poller.register(self._stdin.fileno(), select.POLLHUP)
+            return any(event & (select.POLLHUP | select.POLLERR)
+                       for _, event in poller.poll(0))
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return False
 
     def _run(self) -> None:
         read: Callable[[int], bytes] = getattr(self._stdin, "read1", None) or self._stdin.read

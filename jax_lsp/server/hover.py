@@ -23,7 +23,7 @@ from lsprotocol import types
 from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.analysis.suppress import parse_comment
 from jax_lsp.codes import RULES
-from jax_lsp.fixes.offers import listed_title, preferred_kind
+from jax_lsp.fixes.offers import listed_title, menu_title, preferred_kind
 from jax_lsp.server.errors import guarded
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ def _with_preferred_fix(head: str, finding: Finding, markdown: bool) -> str:
     if kind is None:
         return head
     label = "**Fix:** " if markdown else "Fix: "
-    title = listed_title(kind, finding)
+    # the menu's short title first (what the user looks for in the list), then what it does
+    title = f"{menu_title(kind, finding)}. {listed_title(kind, finding)}"
     advice = (f"**Fix (the preferred quick fix):** {title}" if markdown
               else f"Fix (the preferred quick fix): {title}")
     lines = head.split("\n")

@@ -11,14 +11,16 @@ __all__ = ["path_of", "workspace_root"]
 
 
 def path_of(uri: str) -> Path | None:
-    """The file system path of a ``file:`` URI; None for other schemes (``untitled:``, ...)."""
+    """The file system path of a ``file:`` URI; None for other schemes (``untitled:``, ...)
+    and for a path no file can have (``%00``, a NUL, in it: every call of the file system
+    with it raises)."""
     if not uri.startswith("file:"):
         return None
     try:
         fs_path = to_fs_path(uri)
     except Exception:  # noqa: BLE001 - a malformed URI simply has no path
         return None
-    return Path(fs_path) if fs_path else None
+    return Path(fs_path) if fs_path and "\0" not in fs_path else None
 
 
 def workspace_root(

@@ -17,6 +17,7 @@
   every buffer (which would cost a full re-split of the text per keystroke).
 - A request whose parameters do not match the LSP schema gets an ``InvalidParams`` error
   response with its id; pygls would log it and never answer, leaving the client waiting.
+  Matching stops at the first wrong value (`quick_converter`).
 - An `initialize` the stdin `front` answered before the server was imported is handled like
   any other, but its answer is not sent twice (it is checked against the one sent). Should its
   parameters not match the schema after all, the server starts with the position encoding it
@@ -33,9 +34,10 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
+import cattrs
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
-from pygls.protocol import LanguageServerProtocol
+from pygls.protocol import LanguageServerProtocol, default_converter
 from pygls.protocol.language_server import lsp_method
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "SERVER_NOT_INITIALIZED",
     "JaxLspProtocol",
     "invalid_message",
+    "quick_converter",
 ]
 
 log = logging.getLogger(__name__)
@@ -51,6 +54,19 @@ log = logging.getLogger(__name__)
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 SERVER_NOT_INITIALIZED = -32002
+
+
+def quick_converter() -> cattrs.Converter:
+    """pygls' converter, failing at the first value that does not match the schema. By default
+    cattrs collects every error of a message with its traceback, and pygls formats them all
+    into its log: a 600 KB notification of 100,000 wrong list items took 50 s and 540 MiB to
+    reject (issue 35). A malformed message is rejected all the same (requests get
+    InvalidParams, notifications are dropped), for the price of reading up to its first
+    wrong value."""
+    converter = default_converter()
+    # read when cattrs builds its structuring functions, lazily: nothing is built yet
+    converter.detailed_validation = False
+    return converter
 
 
 def _valid_id(value: Any) -> bool:

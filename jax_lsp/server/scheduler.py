@@ -294,7 +294,7 @@ class LintScheduler:
                 self._queue[running.uri] = None  # cancelled, yet still wanted: run it again
         except Exception:  # logged (and sent to the client); the server goes on
             log.exception("linting %s (version %s) failed", running.uri, running.version)
-            report = empty_report(snapshot)
+            report = self._failed(snapshot)
         try:
             if report is not None:
                 outcome = self._accept(report)
@@ -312,6 +312,20 @@ class LintScheduler:
                     self._full.add(running.uri)
                     self._queue[running.uri] = None
             self._pump()
+
+    def _failed(self, snapshot: Snapshot) -> Report | None:
+        """The report of a version whose analysis failed: none where the document has real
+        diagnostics already (an empty report would erase them until its next edit, issue 35:
+        they stay, and requests waiting for this version get them), else an empty one."""
+        previous = self._reports.get(snapshot.uri)
+        if previous is None or not (previous.findings or previous.parse_error
+                                    or previous.diagnostics_json):
+            return empty_report(snapshot)
+        log.warning("keeping the diagnostics of %s version %s", snapshot.uri, previous.version)
+        for _, waiter in self._waiters.pop(snapshot.uri, []):
+            if not waiter.done():
+                waiter.set_result(previous)
+        return None
 
     def _accept(self, report: Report) -> str:
         """Accept a report if it is of the current version; what became of it (for tracing)."""

@@ -24,14 +24,14 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from jax_lsp import __version__
-from jax_lsp.server import code_actions, configuration, diagnostics, hover, sync
+from jax_lsp.server import code_actions, configuration, diagnostics, helper_module, hover, sync
 from jax_lsp.server.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.front import StdinFront
 from jax_lsp.server.notebooks import NOTEBOOK_SYNC
 from jax_lsp.server.paths import workspace_root
-from jax_lsp.server.protocol import JaxLspProtocol
+from jax_lsp.server.protocol import JaxLspProtocol, quick_converter
 from jax_lsp.server.session import Session
-from jax_lsp.server.transport import serve_stdio, serve_tcp, watch_process
+from jax_lsp.server.transport import end_anyway, serve_stdio, serve_tcp, watch_process
 
 __all__ = ["JaxLanguageServer", "create_server"]
 
@@ -47,6 +47,7 @@ class JaxLanguageServer(LanguageServer):
             # advertised to clients that declare notebook support (pygls checks)
             notebook_document_sync=NOTEBOOK_SYNC,
             protocol_cls=JaxLspProtocol,
+            converter_factory=quick_converter,
         )
         self.session = Session(self)
         self.client_log = ClientLogHandler(self, log_level)
@@ -73,7 +74,9 @@ class JaxLanguageServer(LanguageServer):
 
         pygls would turn `exit` into a SystemExit that its own loop swallows (the process then
         ends with 0 even without `shutdown`, and only once stdin closes), and waits for its
-        threads on the way out."""
+        threads on the way out. Should stdout be full (a client that stopped reading), the
+        flush would block: another thread ends the process soon anyway (`end_anyway`)."""
+        end_anyway(self, lambda: status)
         self.session.scheduler.stop()
         logging.shutdown()
         with contextlib.suppress(Exception):
@@ -124,5 +127,6 @@ def create_server(log_level: int = logging.WARNING) -> JaxLanguageServer:
     diagnostics.register(server)
     hover.register(server)
     code_actions.register(server)
+    helper_module.register(server)
     configuration.register(server)
     return server

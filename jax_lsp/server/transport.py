@@ -16,6 +16,7 @@ import concurrent.futures
 import contextlib
 import logging
 import os
+import signal
 import sys
 import threading
 import time
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "PARENT_POLL",
     "deliver",
+    "end_anyway",
     "process_alive",
     "serve_stdio",
     "serve_tcp",
@@ -46,6 +48,12 @@ log = logging.getLogger(__name__)
 
 #: seconds between looks at whether the client process is still alive
 PARENT_POLL = 1.0
+#: seconds the event loop has to end the process once the client is gone (stdin ended, or
+#: `exit`) before another thread ends it: the loop may be stuck writing to a client that stopped
+#: reading (stdout full), and would never get to it (issue 35)
+EXIT_GRACE = 2.0
+#: seconds between looks at whether stdin hung up while the reader waits for the event loop
+HANGUP_POLL = 0.25
 
 
 def serve_stdio(
@@ -69,6 +77,8 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
     closed: asyncio.Future[None] = loop.create_future()
     protocol = server.protocol
 
+    watched: list[bool] = []  # (a watchdog was started: once is enough)
+
     def hand_over(events: list[Frame | FrameError]) -> None:
         """In the reader thread: the frames go to the event loop, one chunk's worth at a time
         (so a client that writes faster than the server handles is held back by the pipe, not
@@ -77,13 +87,26 @@ async def _serve(server: JaxLanguageServer, front: StdinFront) -> None:
         if latency.ENABLED:
             latency.frame_read(time.monotonic())
         loop.call_soon_threadsafe(deliver, protocol, events, done)
-        done.result()
+        while True:
+            try:
+                done.result(HANGUP_POLL)
+                return
+            except concurrent.futures.TimeoutError:
+                # the loop is busy, or stuck (stdout full): once the client has closed stdin
+                # a stuck loop must not keep the process (what is left in stdin is still
+                # read and handled while the loop gets through it)
+                if not watched and front.hung_up():
+                    watched.append(True)
+                    end_anyway(server, lambda: 0 if server.session.shut_down else 1)
 
     def on_close() -> None:
         with contextlib.suppress(RuntimeError):  # the loop is gone: the process is ending
             loop.call_soon_threadsafe(_set_done, closed)
+        end_anyway(server, lambda: 0 if server.session.shut_down else 1)
 
     kept, ended = front.attach(hand_over, on_close)
+    if ended:  # (`on_close` will not be called)
+        end_anyway(server, lambda: 0 if server.session.shut_down else 1)
     if front.answered is not None:
         protocol.answered_early(*front.answered)
     if front.early is not None and front.early.published is not None:
@@ -126,6 +149,32 @@ def serve_tcp(server: JaxLanguageServer, host: str, port: int) -> None:
     asyncio.run(listen())
 
 
+class _Progress:
+    """Messages handled so far (`deliver`): the event loop is stuck while this stands still."""
+
+    handled = 0
+
+
+def end_anyway(server: JaxLanguageServer, status: Callable[[], int]) -> None:
+    """End the process with `status()`, its analysis children first, should the event loop
+    handle no message for `EXIT_GRACE` seconds before it ends the process itself (from a
+    thread of its own: the loop may be stuck writing to a client that stopped reading). The
+    messages read before stdin ended are still handled while the loop gets through them."""
+
+    def watch() -> None:
+        seen = -1
+        while seen != _Progress.handled:
+            seen = _Progress.handled
+            time.sleep(EXIT_GRACE)
+        log.warning("the event loop is stuck (the client reads no output?): exiting")
+        with contextlib.suppress(Exception):
+            for pid in server.session.scheduler.pool.pids:
+                os.kill(pid, signal.SIGKILL)
+        os._exit(status())
+
+    threading.Thread(target=watch, name="jax-lsp-exit-watch", daemon=True).start()
+
+
 def _set_done(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
@@ -142,6 +191,7 @@ def deliver(
         for event in events:
             if latency.ENABLED:
                 latency.frame_delivered(time.monotonic())
+            _Progress.handled += 1
             try:
                 if isinstance(event, FrameError):
                     log.warning("%s", event.message)

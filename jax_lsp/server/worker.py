@@ -23,17 +23,39 @@ from typing import Any, Generic, TypeVar
 from jax_lsp.server.analysis_process import AnalysisCancelled, AnalysisProcess
 from jax_lsp.server.lint import Analyze
 
-__all__ = ["WORKERS", "AnalysisPool"]
+__all__ = ["MAX_WORKERS", "WORKERS", "AnalysisPool", "workers_from"]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: the most analysis processes ``JAX_LSP_ANALYSIS_PROCESSES`` may ask for
+MAX_WORKERS = 32
+
+
+def workers_from(value: str | None) -> int:
+    """The number of analysis processes ``JAX_LSP_ANALYSIS_PROCESSES`` asks for: 1 if unset or
+    empty; a value that is not a whole number (until issue 35 it killed the server at start)
+    is reported and 1 taken instead; clamped to 1..`MAX_WORKERS`."""
+    if value is None or not value.strip():
+        return 1
+    try:
+        n = int(value)
+    except ValueError:
+        log.warning("JAX_LSP_ANALYSIS_PROCESSES=%r is not a whole number: using 1 analysis "
+                    "process", value)
+        return 1
+    if not 1 <= n <= MAX_WORKERS:
+        log.warning("JAX_LSP_ANALYSIS_PROCESSES=%d is out of 1..%d: using %d", n, MAX_WORKERS,
+                    min(max(n, 1), MAX_WORKERS))
+    return min(max(n, 1), MAX_WORKERS)
+
+
 #: analysis processes. One by default: a second lets the next job start while a cancelled one
 #: finishes its `ast.parse`, but on a machine with few cores the two compete with the server
 #: for CPU and everything gets slower (measured on 2 cores). ``JAX_LSP_ANALYSIS_PROCESSES``
 #: overrides it.
-WORKERS = max(1, int(os.environ.get("JAX_LSP_ANALYSIS_PROCESSES", "1") or 1))
+WORKERS = workers_from(os.environ.get("JAX_LSP_ANALYSIS_PROCESSES"))
 
 
 @dataclass(eq=False)

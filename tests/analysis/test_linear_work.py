@@ -49,7 +49,7 @@ def test_shared_callees_are_interpreted_a_bounded_number_of_times(n: int) -> Non
 
 def test_whole_module_analysis_keeps_no_entered_sets() -> None:
     it = run(chain(60), record=False)
-    assert it._entered_log == []
+    assert len(it._entered_log) == 0
     assert all(not e.entered for e in it.shared_memo.values())
     assert all(not eff.entered for eff in it.effects.values())
 

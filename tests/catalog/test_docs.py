@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from jax_lsp.catalog import Catalog
-from jax_lsp.catalog.docs import RULES_PAGE, rules_page
-from jax_lsp.codes import DOCS_BASE_URL, RULES
+from jax_lsp.catalog.docs import PACKAGED_PAGE, RULES_PAGE, rules_page
+from jax_lsp.codes import DOCS_BASE_URL, PACKAGED_RULES_PAGE, RULES
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -18,6 +18,15 @@ def test_docs_are_up_to_date() -> None:
     assert page.read_text(encoding="utf-8") == rules_page(), (
         "docs/rules.md is out of date: run `python scripts/gen_docs.py`"
     )
+
+
+def test_the_linked_page_exists_and_ships_with_the_package() -> None:
+    """Links point at the page inside the installed package, a file that exists."""
+    assert DOCS_BASE_URL == PACKAGED_RULES_PAGE.as_uri()
+    assert PACKAGED_RULES_PAGE.is_file()
+    assert (REPO / PACKAGED_PAGE).read_text(encoding="utf-8") == rules_page()
+    data = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"docs/rules.md"' in data  # package data
 
 
 def test_every_code_and_entry_has_an_anchor(catalog: Catalog) -> None:

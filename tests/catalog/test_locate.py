@@ -71,9 +71,9 @@ def test_comment_wrapped_over_lines_in_an_older_wording(catalog: Catalog) -> Non
     )
     result = explain(text, catalog)
     assert result.match is not None and result.match.entry.id == "vjp-cotangent-type"
-    assert result.match.versions == "0.2.10 - 0.4.20"
+    assert result.match.versions == "0.2.10 - 0.4.23"
     assert dict(result.match.values)["got"] == "float16"
-    assert "older wording, printed by JAX 0.2.10 - 0.4.20" in explanation_text(result)
+    assert "older wording, printed by JAX 0.2.10 - 0.4.23" in explanation_text(result)
 
 
 def test_json_string_with_escapes_is_decoded(catalog: Catalog) -> None:

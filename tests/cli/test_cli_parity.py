@@ -356,3 +356,17 @@ def test_the_marker_says_what_the_chosen_fix_is() -> None:
     result = FileResult("a.py", (unused, used), source)
     assert fix_applicability(result, unused) == "safe"
     assert fix_applicability(result, used) == "unsafe"
+
+
+def test_extend_select_in_the_configuration_as_ruff_reads_it(tmp_path: Path) -> None:
+    # `[tool.ruff.lint]` takes `extend-select` beside `select`; so does `[tool.jax-lsp]`, and a
+    # `--select` on the command line starts a new layer that drops it, as ruff 0.17's does
+    write_tree(tmp_path, {"pyproject.toml": ('[tool.jax-lsp]\nselect = ["JAX002"]\n'
+                                             'extend-select = ["JAX001"]\n'),
+                          "a.py": CALLBACK_PROGRAM})
+    ran = run_subprocess(["check", "--no-cache", "--output-format", "concise", "a.py"], tmp_path)
+    assert ran.code == 1 and "a.py:6:12: JAX001" in ran.out, ran.err
+    shown = run_subprocess(["check", "--show-settings", "a.py"], tmp_path)
+    assert '"JAX002"' in shown.out and '"JAX001"' in shown.out, shown.out
+    reset = run_subprocess(["check", "--no-cache", "--select", "JAX002", "a.py"], tmp_path)
+    assert reset.code == 0, reset.out

@@ -104,8 +104,15 @@
         (jax-driver-record 'code_actions (vconcat (mapcar #'lsp:code-action-title actions)))
         (unless preferred
           (error "No preferred quickfix among %S" (mapcar #'lsp:code-action-title actions)))
-        (jax-driver-record 'applied (lsp:code-action-title preferred))
-        (lsp-execute-code-action preferred)
+        (if (getenv "JAX_LSP_EMACS_FIX_ON_SAVE")
+            ;; the README's fix-on-save: the hook, then C-x C-s
+            (progn
+              (jax-driver-record 'applied "source.fixAll.jax-lsp")
+              (add-hook 'before-save-hook #'lsp-jax-fix-all nil t)
+              (set-buffer-modified-p t) ; as after typing: save-buffer skips an unmodified buffer
+              (save-buffer))
+          (jax-driver-record 'applied (lsp:code-action-title preferred))
+          (lsp-jax-fix-preferred))
         (jax-driver-wait-for "the code action to edit the buffer"
                              (lambda () (/= tick (buffer-chars-modified-tick))))
 
@@ -121,6 +128,7 @@
           (jax-driver-record 'diagnostics_after
                              (vconcat (mapcar #'jax-driver-diag-json (jax-driver-jax-diagnostics))))
           (jax-driver-record 'diagnostic_gone (if gone t :json-false))
+          (jax-driver-record 'after (buffer-substring-no-properties (point-min) (point-max)))
           (jax-driver-record 'seconds_total (- (float-time) started)))))
     (set-buffer-modified-p nil)))
 

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import pytest
 import pytest_lsp
@@ -63,11 +63,27 @@ PROFILES = _profiles()
 # -- the client ------------------------------------------------------------------------------
 
 
+def _converter() -> Any:
+    """pygls's converter, telling a code action that carries a command from a bare `Command`
+    as clients do, by the type of `command` (lsprotocol 2025.0.0 reads any object with a
+    `command` key as a `Command`, losing the action's edit)."""
+    converter = default_converter()
+
+    def action_or_command(obj: Any, _: type) -> types.Command | types.CodeAction:
+        kind = types.Command if isinstance(obj.get("command"), str) else types.CodeAction
+        return converter.structure(obj, kind)
+
+    converter.register_structure_hook(types.Command | types.CodeAction, action_or_command)
+    converter.register_structure_hook(
+        Union[types.Command, types.CodeAction], action_or_command)  # noqa: UP007
+    return converter
+
+
 def make_client() -> LanguageClient:
     """pytest-lsp's client, also recording every publishDiagnostics (with its version), counting
     its answers to workspace/configuration and accepting client/registerCapability as real
     editors do."""
-    client = LanguageClient(converter_factory=default_converter)
+    client = LanguageClient(converter_factory=_converter)
     features = {
         method: fn
         for method, fn in DEFAULT_CLIENT_FEATURES.items()

@@ -48,13 +48,15 @@ def alive(pid: int) -> bool:
 
 
 class RawServer:
-    def __init__(self, root: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, root: Path, env: dict[str, str] | None = None, stderr: Any = subprocess.DEVNULL
+    ) -> None:
         self.root = root
         self.process = subprocess.Popen(
             SERVER_COMMAND,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=stderr,
             cwd=root,
             env={**os.environ, **(env or {})},
         )

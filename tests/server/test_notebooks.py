@@ -363,6 +363,44 @@ async def test_hover_and_code_actions_on_a_cell(session: Session) -> None:
     nb.close()
 
 
+async def test_the_preferred_fix_adds_a_few_lines_and_the_server_writes_the_module(
+    session: Session,
+) -> None:
+    """In a notebook, where no client creates files, the preferred fix used to paste the
+    helpers into a cell (16 lines became 175); now it adds at most 25 lines to the cells and
+    `import jax_lsp_derivatives`, the server writes that module beside the .ipynb when the
+    client runs the action's command, and the fixed cells run under JAX (the kernel's working
+    directory is the notebook's, as Jupyter and VS Code start it)."""
+    nb, callback, helper, grad = standard(session)
+    enc = session.profile.encoding
+    [diag] = await cell_diagnostics(session, callback, 1)
+    actions = await session.request(session.client.text_document_code_action_async(
+        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=callback.uri),
+                               range=diag.range,
+                               context=types.CodeActionContext(diagnostics=[diag]))))
+    [preferred] = [a for a in actions if a.is_preferred]
+    assert actions[0] is preferred and len(preferred.title) <= 50
+    if preferred.edit is None:
+        preferred = await session.request(session.client.code_action_resolve_async(preferred))
+    cells = apply_workspace_edit(nb, preferred.edit, enc)
+    before = sum(len(c.text.splitlines()) for c in nb.code_cells())
+    after = sum(len(cells[c.uri].splitlines()) for c in nb.code_cells())
+    assert after - before <= 25, cells
+    assert any("import jax_lsp_derivatives" in t for t in cells.values()), cells
+    command = preferred.command
+    assert command is not None
+    module = nb.path.with_name("jax_lsp_derivatives.py")
+    written = await session.request(session.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=command.command, arguments=command.arguments)))
+    assert written is True and module.read_text(encoding="utf-8").startswith('"""Generated')
+    script = "\n".join(cells[c.uri] for c in nb.code_cells()).replace("%matplotlib inline", "")
+    ran = subprocess.run([sys.executable, "-c", script + "\nprint(g)\n"], cwd=nb.path.parent,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    nb.close()
+    module.unlink()
+
+
 def texts(nb: Notebook) -> dict[str, str]:
     return {c.uri: c.text for c in nb.cells}
 

@@ -7,7 +7,7 @@
 
 ---@type vim.lsp.Config
 return {
-  -- installing the server (editors/README.md) puts `jax-lsp` on PATH; for a project venv, override with e.g.
+  -- installing the server (docs/editors.md) puts `jax-lsp` on PATH; for a project venv, override with e.g.
   -- vim.lsp.config('jax_lsp', { cmd = { '/path/to/venv/bin/python', '-m', 'jax_lsp', 'serve' } })
   cmd = { 'jax-lsp', 'serve' },
   filetypes = { 'python' },

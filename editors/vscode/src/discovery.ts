@@ -45,6 +45,8 @@ export interface DiscoveryHost {
   workspaceTrusted: boolean;
   /** The server bundled in the .vsix and its private environment; undefined when the .vsix has none. */
   bundled(): Promise<BundledStatus | undefined>;
+  /** Whether `python -I serve --version` runs the server a platform .vsix carries unpacked. */
+  runsBundledServer?(python: string, serve: string): Promise<boolean>;
 }
 
 export interface PathSource {
@@ -59,6 +61,11 @@ export interface BundledStatus {
   /** The private environment's interpreter, and whether it holds this wheel. */
   python: string;
   state: EnvironmentState;
+  /**
+   * A platform .vsix's `server/serve.py`, which runs jax-lsp and its dependencies unpacked in
+   * `bundled/libs` with any CPython the build carries modules for: nothing to install, no network.
+   */
+  serve?: string;
 }
 
 export type DiscoveryResult =
@@ -202,6 +209,16 @@ export async function findServer(settings: DiscoverySettings, host: DiscoveryHos
     log.push("Bundled server: this build of the extension carries no jax-lsp wheel");
     return { kind: "not-found", bundled, baseInterpreter: undefined, log };
   }
+  // a platform build runs its unpacked server with the interpreter it would install the wheel with
+  const unpacked = bundled.serve !== undefined && host.runsBundledServer !== undefined;
+  const base = unpacked ? await baseInterpreter(selected, sources, host, log) : undefined;
+  if (bundled.serve && base && host.runsBundledServer) {
+    if (await host.runsBundledServer(base, bundled.serve)) {
+      log.push(`Bundled server: running jax-lsp ${bundled.version} from the extension with ${base} (nothing to install)`);
+      return { kind: "found", server: { command: base, args: ["-I", bundled.serve, "serve"], source: "bundled" }, log };
+    }
+    log.push(`Bundled server: ${base} cannot run the server this build carries (another platform or Python version); falling back to its wheel`);
+  }
   if (bundled.state === "current") {
     log.push(`Bundled server: using jax-lsp ${bundled.version} in ${bundled.python}`);
     return {
@@ -215,7 +232,12 @@ export async function findServer(settings: DiscoverySettings, host: DiscoveryHos
       ? `Bundled server: the private environment holds another version; jax-lsp ${bundled.version} is to be installed`
       : `Bundled server: jax-lsp ${bundled.version} is not installed in its private environment yet`,
   );
-  return { kind: "not-found", bundled, baseInterpreter: await baseInterpreter(selected, sources, host, log), log };
+  return {
+    kind: "not-found",
+    bundled,
+    baseInterpreter: unpacked ? base : await baseInterpreter(selected, sources, host, log),
+    log,
+  };
 }
 
 /**

@@ -64,6 +64,13 @@ function hasJaxLsp(python: string): Promise<boolean> {
   });
 }
 
+/** Whether `python` runs the server a platform .vsix carries (`server/serve.py`, bundled/libs). */
+function runsBundledServer(python: string, serve: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(python, ["-I", serve, "--version"], { timeout: 60000 }, (err, stdout) => resolve(!err && String(stdout).startsWith("jax-lsp ")));
+  });
+}
+
 function firstWorkspaceFolder(): vscode.WorkspaceFolder | undefined {
   const editor = vscode.window.activeTextEditor;
   const folder = editor ? vscode.workspace.getWorkspaceFolder(editor.document.uri) : undefined;
@@ -107,11 +114,13 @@ async function bundledStatus(): Promise<BundledStatus | undefined> {
     return undefined;
   }
   const venv = bundledEnvironment();
+  const unpacked = await bundledHost.readFile(path.join(bundledDir(), "libs", "BUNDLED.json"));
   return {
     wheel: wheel.file,
     version: wheel.version,
     python: venvPython(venv, process.platform),
     state: await environmentState(venv, wheel, bundledHost),
+    serve: unpacked === undefined ? undefined : extensionContext.asAbsolutePath(path.join("server", "serve.py")),
   };
 }
 
@@ -188,6 +197,7 @@ async function discover(reinstall = false): Promise<ServerCommand | undefined> {
   const host: DiscoveryHost = {
     selectedInterpreter: () => selectedInterpreter(folder?.uri),
     hasJaxLsp,
+    runsBundledServer,
     isExecutable,
     pathSources: pathSources(),
     platform: process.platform,

@@ -229,3 +229,37 @@ test("expandSetting expands ~, ${userHome} and ${workspaceFolder}", () => {
   assert.equal(expandSetting(" ${workspaceFolder}/.venv/bin/python ", "/h", "/w"), "/w/.venv/bin/python");
   assert.equal(expandSetting("${workspaceFolder}/x", "/h", undefined), "${workspaceFolder}/x");
 });
+
+test("a platform build runs its unpacked server with no install, else falls back to the wheel", async () => {
+  const platformBuild: BundledStatus = { ...bundledMissing, serve: "/ext/server/serve.py" };
+  const asked: string[] = [];
+  const runs = await findServer(
+    noSettings,
+    host({
+      selectedInterpreter: async () => "/proj/.venv/bin/python",
+      bundled: async () => platformBuild,
+      runsBundledServer: async (python, serve) => {
+        asked.push(`${python} ${serve}`);
+        return true;
+      },
+    }),
+  );
+  assert.deepEqual(runs.kind === "found" && runs.server, {
+    command: "/proj/.venv/bin/python",
+    args: ["-I", "/ext/server/serve.py", "serve"],
+    source: "bundled",
+  });
+  assert.deepEqual(asked, ["/proj/.venv/bin/python /ext/server/serve.py"]);
+  // an interpreter the build carries no modules for: the wheel's install, with the same one
+  const fallback = await findServer(
+    noSettings,
+    host({
+      selectedInterpreter: async () => "/proj/.venv/bin/python",
+      bundled: async () => platformBuild,
+      runsBundledServer: async () => false,
+    }),
+  );
+  assert.equal(fallback.kind, "not-found");
+  assert.equal(fallback.kind === "not-found" && fallback.baseInterpreter, "/proj/.venv/bin/python");
+  assert.ok(fallback.log.some((line) => line.includes("falling back to its wheel")));
+});
