@@ -104,7 +104,8 @@ def cli_fix(file: Path, repo: Path, command: list[str]) -> tuple[float, str, dic
                        stderr=subprocess.DEVNULL, check=False,
                        env={**os.environ, "PYTHONPATH": str(repo)})
         wall = time.perf_counter() - start
-        created = {p.name: p.read_text() for p in Path(tmp).iterdir() if p != copy_}
+        created = {p.name: p.read_text() for p in Path(tmp).iterdir()
+                   if p != copy_ and p.is_file()}
         return wall, copy_.read_text(), created
 
 
@@ -170,7 +171,8 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
             await client.request("workspace/executeCommand", {
                 "command": fix_all["command"]["command"],
                 "arguments": fix_all["command"].get("arguments", [])})
-            created.update({p.name: p.read_text() for p in Path(tmp).iterdir() if p != copy_})
+            created.update({p.name: p.read_text() for p in Path(tmp).iterdir()
+                            if p != copy_ and p.is_file()})
         out["fixed"] = (fixed, created)
         await client.stop()
     return out
