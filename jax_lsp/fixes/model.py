@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from itertools import accumulate, chain, repeat
 from operator import add
 from pathlib import Path
@@ -118,3 +120,25 @@ def _edited_starts(starts: tuple[int, ...],
     i = bisect_right(starts, done)
     pieces.append(map(add, starts[i:], repeat(delta)) if delta else starts[i:])
     return tuple(chain.from_iterable(pieces))
+
+
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def text_edits(before: str, after: str) -> list[TextEdit]:
+    """Edits that make `after` of `before` (`apply_edits(before, edits) == after`): one per run
+    of changed lines, for an editor to apply the result of a whole pipeline (`fix_source`,
+    which fixes in rounds on texts the editor never sees) as edits of the text it has."""
+    old, new = _LINES.findall(before), _LINES.findall(after)
+
+    def position(line: int) -> tuple[int, int]:  # of the start of `old[line]` (0-based)
+        if line < len(old) or not old or old[-1].endswith("\n"):
+            return line + 1, 0
+        return line, len(old[-1])  # the end of a last line without a line break
+
+    edits = []
+    matcher = SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            edits.append(TextEdit(Span(*position(i1), *position(i2)), "".join(new[j1:j2])))
+    return edits

@@ -11,11 +11,12 @@ from __future__ import annotations
 import importlib
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.engine import analyze_source
+from jax_lsp.analysis.engine import analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.admission import applies, may_be_safe
 from jax_lsp.fixes.model import Fix, apply_edits
@@ -57,35 +58,44 @@ CALL_STATEMENT_CODES = codes_fixed_by("call_statement")
 
 
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
-              validate: bool = True, focused: bool = False) -> list[Fix]:
+              validate: bool = True, focused: bool = False,
+              kinds: Collection[FixKind] | None = None) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
     the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
     imported from) that module; without, it is pasted into `source` once. Without `validate`,
     the caller checks the fixed source itself (`--fix` analyses the one it applies); with
-    `focused`, LibCST parses only the statements the finding's fixes need."""
+    `focused`, LibCST parses only the statements the finding's fixes need (the same fixes, at
+    a fraction of the cost on a large module). With `kinds`, only the fixes of those kinds are
+    kept, and only they are validated (an analysis each): an editor resolving one action."""
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
-    src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
-    if src is not None:
-        before: Counter[str] | None = None
-        for fix in _built(lambda build, libcst=False: src, finding):
-            assert isinstance(fix, Fix)  # every builder is admitted: none is `_Unbuilt`
-            if not validate:
-                fixes.append(fix)
-                continue
-            if before is None:
-                before = _codes(source)
-            if not _introduces_findings(before, apply_edits(source, fix.edits)):
-                fixes.append(fix)
+    # as `--fix` does (`apply.fix_source`): the collector would walk the analyses' trees over
+    # and over; they are freed, acyclic, before it resumes
+    with paused_gc():
+        src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
+        if src is not None:
+            before: Counter[str] | None = None
+            for fix in _built(lambda build, libcst=False: src, finding):
+                assert isinstance(fix, Fix)  # every builder is admitted: none is `_Unbuilt`
+                if kinds is not None and fix.kind not in kinds:
+                    continue
+                if not validate:
+                    fixes.append(fix)
+                    continue
+                if before is None:
+                    before = _codes(source)
+                if not _introduces_findings(before, apply_edits(source, fix.edits)):
+                    fixes.append(fix)
     preferred = next((f for f in fixes if f.preferred), None)
     fixes = [f if f is preferred or not f.preferred else _unprefer(f) for f in fixes]
     if preferred is not None:
         fixes.remove(preferred)
         fixes.insert(0, preferred)
-    sup = suppress_fix(source, finding)
-    if sup is not None:
-        fixes.append(sup)
+    if kinds is None or FixKind.SUPPRESS in kinds:
+        sup = suppress_fix(source, finding)
+        if sup is not None:
+            fixes.append(sup)
     return fixes
 
 
@@ -213,7 +223,11 @@ def _build(src_for: Callable[..., FixSource | LiteSource | None], build: FixBuil
         return None
 
 
+@lru_cache(maxsize=2)
 def _codes(source: str) -> Counter[str]:
+    """The count of findings per code of `source`, which every fix of every finding of it is
+    judged against: remembered for the last texts, so that an editor's requests on one
+    version (each action resolved, a fix-all) analyse it once. Not to be mutated."""
     return Counter(f.code for f in analyze_source(source).findings)
 
 

@@ -9,6 +9,12 @@ only when needed:
   version in ``data``; the edit is computed when one action is resolved;
 - clients that do not (eglot) get the edits with the list, computed off the event loop.
 
+What a fix costs is what `jax-lsp check --fix` pays for it: LibCST parses only the statements
+the finding's fixes read (`focused`), the original text's analysis that every fix is judged
+against is made once per text (`registry`), an action resolved builds and validates its own
+fix only, and ``source.fixAll.jax-lsp`` on a file runs `--fix`'s own pipeline (batches of fixes
+checked by one analysis each), so that it leaves the bytes `--fix` writes.
+
 The suppression fix is a one-line edit and always travels eagerly. The findings come from the
 document's latest report (carried over recent edits if the newest analysis is still running), so
 a code action never re-analyses.
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -40,7 +47,7 @@ from pygls.exceptions import JsonRpcContentModified
 from pygls.uris import from_fs_path
 
 from jax_lsp.analysis import Finding, FixKind, Span
-from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
+from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit, text_edits
 from jax_lsp.fixes.offers import menu_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.errors import guarded
@@ -62,6 +69,10 @@ log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.jax-lsp"
 
 FIX_ALL_TITLE = "Fix all safe jax-lsp problems"
+
+#: held while a fix-all runs `--fix`'s pipeline: its workspace (shared, per process, with the
+#: analyses' parse cache) is set up for one text at a time
+_FIXING = threading.Lock()
 
 
 def _fixes_for() -> Callable[..., list[Fix]]:
@@ -97,7 +108,7 @@ def fix_all_edits(
     `created` (once each)."""
     chosen: list[TextEdit] = []
     for finding in findings:
-        fixes = [f for f in _fixes_for()(text, finding, helpers)
+        fixes = [f for f in _fixes_for()(text, finding, helpers, focused=True)
                  if f.safe and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
@@ -216,6 +227,30 @@ class _Actions:
             return types.WorkspaceEdit(document_changes=changes)
         return types.WorkspaceEdit(changes={uri: lsp_edits for uri, _, lsp_edits in per_document})
 
+    def fixed_file(self, created: list[CreatedFile]) -> list[TextEdit]:
+        """The edits that make the document what `jax-lsp check --fix` would write for it
+        (`fix_source`, with the document's configuration, its imports followed as its
+        analysis follows them); the files they need are added to `created`."""
+        from jax_lsp.analysis.workspace import workspace_for
+        from jax_lsp.fixes.apply import fix_source
+
+        path = self.doc.path
+        config = self.session.configuration.for_path(path)
+        spec = self.session.workspace_spec(self.doc, config)
+
+        def wanted(f: Finding) -> bool:
+            return config.is_enabled(f.code, path) and config.is_fixable(f.code)
+
+        with _FIXING:
+            fixed = fix_source(
+                self.text, filename=str(path) if path is not None else self.uri,
+                config=config.analysis_config(), reported=wanted,
+                workspace=workspace_for(spec) if spec is not None else None,
+                helpers=self.helpers,
+            )
+        created.extend(fixed.created)
+        return text_edits(self.text, fixed.text)
+
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
         if self.layout is not None:
             return self.layout.diagnostic(finding, self.session.profile)[1]
@@ -284,16 +319,20 @@ class _Actions:
         """Runs off the event loop: computes every fix of every finding."""
         actions: list[types.CodeAction] = []
         for finding in findings:
-            for fix in _fixes_for()(self.text, finding, self.helpers):
+            for fix in _fixes_for()(self.text, finding, self.helpers, focused=True):
                 action = self.from_fix(finding, fix)
                 if action is not None:
                     actions.append(action)
         return actions
 
     def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
-        """Runs off the event loop."""
+        """Runs off the event loop. A file is fixed as `--fix` fixes it; a notebook cell gets
+        the fixes of its own findings (`fix_all_edits`)."""
         created: list[CreatedFile] = []
-        edits = fix_all_edits(self.text, findings, self.helpers, created)
+        if self.layout is None:
+            edits = self.fixed_file(created) if findings else []
+        else:
+            edits = fix_all_edits(self.text, findings, self.helpers, created)
         if not edits:
             return None
         edit = self.workspace_edit(edits)
@@ -396,8 +435,10 @@ def register(server: JaxLanguageServer) -> None:
         finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
         if finding is None:
             raise JsonRpcContentModified("the finding is gone")
-        fixes = await asyncio.to_thread(_fixes_for(), builder.text, finding, builder.helpers)
-        fix = next((f for f in fixes if f.kind.value == data.get("fix")), None)
+        kind = next((k for k in FixKind if k.value == data.get("fix")), None)
+        fixes = [] if kind is None else await asyncio.to_thread(
+            _fixes_for(), builder.text, finding, builder.helpers, focused=True, kinds={kind})
+        fix = next((f for f in fixes if f.kind is kind), None)
         if doc.version != builder.version:
             raise JsonRpcContentModified("the document changed while computing the fix")
         if fix is None:

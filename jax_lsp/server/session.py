@@ -212,6 +212,11 @@ class Session:
             index=index,
         )
 
+    def workspace_spec(self, doc: Document, config: Config) -> WorkspaceSpec | None:
+        """Where the analysis of `doc` under `config` follows imports (see `_workspace_spec`):
+        a fix-all in this process analyses as the analysis process does."""
+        return self._workspace_spec(doc.uri, doc.path, config)
+
     def _workspace_spec(self, uri: str, path: Path | None, config: Config) -> WorkspaceSpec | None:
         """Imports are followed from files (see `Configuration.workspace_spec`); the other
         open documents' unsaved text overrides theirs on disk."""

@@ -330,3 +330,53 @@ async def test_a_planted_helper_module_never_blocks_nor_is_imported(
         if planted == "fifo":  # a server blocked in open() or read() gets an end of file
             with contextlib.suppress(OSError):
                 os.close(os.open(module, os.O_WRONLY | os.O_NONBLOCK))
+
+
+def _check_fix(tmp: Path, name: str, source: str) -> tuple[str, dict[str, str]]:
+    """What `jax-lsp check --fix` writes for `source` (as `name`, alone in a folder): the fixed
+    text and the files it creates."""
+    tmp.mkdir()
+    (tmp / name).write_text(source, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "jax_lsp", "check", "--no-cache", "--fix", name],
+                   cwd=tmp, capture_output=True, check=False,
+                   env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    created = {p.name: p.read_text(encoding="utf-8") for p in tmp.iterdir() if p.name != name}
+    return (tmp / name).read_text(encoding="utf-8"), created
+
+
+@pytest.mark.parametrize("material", ["generated", "many-fixable"])
+async def test_fix_all_writes_the_bytes_check_fix_writes(
+    session: Session, tmp_path: Path, material: str
+) -> None:
+    """Fix all in the editor runs `--fix`'s pipeline: the same text, and the same helper
+    module (written by the server when the client runs the action's command)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_fix import many_fixable
+    from generate import generate
+
+    source = generate(1000) if material == "generated" else many_fixable(4)
+    uri = session.uri("fixall_module.py")
+    path = Path(to_fs_path(uri))
+    path.parent.mkdir(parents=True)
+    path.write_text(source, encoding="utf-8")
+    session.open(uri, source)
+    assert await session.diagnostics(uri, 1)
+    start = types.Position(line=0, character=0)
+    actions = await code_actions(session, uri, types.Range(start=start, end=start), [],
+                                 only=["source.fixAll"])
+    action = await resolved(session, actions[0])
+    assert action.edit is not None
+    fixed = apply_text_edits(source, edits_of(action.edit, uri), session.profile.encoding)
+    expected, expected_made = _check_fix(tmp_path / "cli", path.name, source)
+    assert fixed != source
+    assert fixed == expected
+    made: dict[str, str] = {}
+    if action.command is not None:  # the client applies the edit, then runs the command
+        path.write_text(fixed, encoding="utf-8")
+        written = await session.request(session.client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command=action.command.command,
+                                       arguments=action.command.arguments)))
+        assert written is True
+        made = {p.name: p.read_text(encoding="utf-8") for p in path.parent.iterdir()
+                if p != path}
+    assert made == expected_made

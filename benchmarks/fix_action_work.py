@@ -1,0 +1,111 @@
+"""The work behind an editor's code actions on one file, counted in-process: CPU seconds and
+analyses run for resolving the preferred fix of the first finding, for an eager client's
+request (every fix of that finding, validated) and for "Fix all", against one `check`
+analysis of the file; for this checkout and (`--baseline DIR`) another one, each in its own
+process, runs interleaved, medians. Wall time on a shared machine is noise; these are not.
+
+    python benchmarks/fix_action_work.py FILE [--baseline DIR] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def measure(path: Path) -> dict[str, tuple[float, int]]:
+    """(CPU seconds, analyses) of each operation, as the jax-lsp on the path does them."""
+    from jax_lsp.analysis import engine, incremental
+    from jax_lsp.fixes import registry
+    from jax_lsp.fixes.offers import preferred_kind
+
+    text = path.read_text(encoding="utf-8")
+    count = [0]  # the analyses' interpreters made (a full or an incremental analysis each)
+    real = engine.interpreter
+
+    def counted(*args: object, **kwargs: object) -> object:
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    engine.interpreter = incremental.interpreter = counted  # type: ignore[assignment]
+    finding = engine.analyze_source(text).findings[0]
+    new = "kinds" in inspect.signature(registry.fixes_for).parameters
+
+    def fresh() -> None:  # nothing remembered from an earlier operation
+        if hasattr(registry._codes, "cache_clear"):
+            registry._codes.cache_clear()
+
+    def resolve() -> object:
+        if new:
+            return registry.fixes_for(text, finding, focused=True,
+                                      kinds={preferred_kind(finding)})
+        return registry.fixes_for(text, finding)
+
+    def eager() -> object:
+        return registry.fixes_for(text, finding, focused=new)
+
+    def fix_all() -> object:
+        if new:
+            from jax_lsp.fixes.apply import fix_source
+
+            return fix_source(text)
+        from jax_lsp.server.code_actions import fix_all_edits
+
+        return fix_all_edits(text, engine.analyze_source(text).findings)
+
+    out = {}
+    ops = (("check (one analysis)", lambda: engine.analyze_source(text)),
+           ("resolve the preferred fix", resolve),
+           ("eager request (all fixes of one finding)", eager),
+           ("fix all", fix_all))
+    resolve()  # imported and warmed up as in a server that has answered before
+    for name, op in ops:
+        fresh()
+        count[0] = 0
+        start = time.process_time()
+        op()
+        out[name] = (time.process_time() - start, count[0])
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--baseline", type=Path, metavar="DIR")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(measure(args.file)))
+        return 0
+    repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
+    runs: dict[str, list[dict[str, list[float]]]] = {name: [] for name in repos}
+    for _ in range(args.repeat):
+        for name, repo in repos.items():
+            p = subprocess.run([sys.executable, __file__, "--child", str(args.file.resolve())],
+                               capture_output=True, text=True, check=True, cwd=repo,
+                               env={**os.environ, "PYTHONPATH": str(repo)})
+            runs[name].append(json.loads(p.stdout.splitlines()[-1]))
+    print(f"{args.file.name}: medians of {args.repeat} runs")
+    print("| operation | " + " | ".join(f"{n} CPU | {n} analyses" for n in repos) + " |")
+    print("|---|" + "---|---|" * len(repos))
+    for op in runs["this"][0]:
+        cells = []
+        for name in repos:
+            cpu = statistics.median(r[op][0] for r in runs[name])
+            cells.append(f"{cpu:.2f} s | {runs[name][0][op][1]}")
+        print(f"| {op} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
