@@ -7,16 +7,21 @@ wrong, no out-of-scope text claimed, and no fewer named right than recorded.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent / "pasted"))
-
-from score import score  # noqa: E402
-
 PASTED = Path(__file__).parent / "pasted"
+# loaded by path under its own name: blind/score.py is another top-level `score` module, and
+# whichever a test worker imported first would otherwise answer both imports
+_SPEC = importlib.util.spec_from_file_location("pasted_score", PASTED / "score.py")
+assert _SPEC is not None and _SPEC.loader is not None
+_pasted_score = importlib.util.module_from_spec(_SPEC)
+sys.modules["pasted_score"] = _pasted_score  # its dataclasses look their module up
+_SPEC.loader.exec_module(_pasted_score)
+score = _pasted_score.score
 
 #: file -> texts named right when recorded
 RECORDED = {"round2_dev.toml": 15, "round2_heldout.toml": 9}
