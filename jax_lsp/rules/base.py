@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis.modes import TRANSPOSE
+from jax_lsp.analysis.modes import FORWARD, REVERSE, TRANSPOSE
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Span
@@ -132,3 +132,34 @@ def differentiated(code: str, e: CallbackEvent) -> Decision:
 def first_transposing(e: CallbackEvent) -> LevelView | None:
     """The outermost level transposing the callback (`linear_transpose`), if any."""
     return next((lv for lv in e.levels if lv.mode == TRANSPOSE), None)
+
+
+# What a transposed callback is, alike for a pure callback (JAX002) and an io_callback (JAX003)
+# but for the callback's kind and the code reported:
+
+
+def transposed(code: str, kind: str, e: CallbackEvent) -> Decision | None:
+    """A callback of `kind` that `linear_transpose` reaches (raised once the map is
+    transposed)."""
+    lv = first_transposing(e) if e.kind == kind else None
+    if lv is None:
+        return None
+    return Decision(code, lv, e.operand_spans(lambda t: lv in t), {"deferred": True})
+
+
+def reverse_tangents(code: str, kind: str, e: CallbackEvent, lv: LevelView) -> Decision | None:
+    """A callback of `kind` applied to tangents of a reverse level in its custom_jvp rule."""
+    if e.kind == kind and lv.mode == REVERSE:
+        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
+        return Decision(code, lv, spans, {"deferred": True, "on_tangents": True})
+    return None
+
+
+def linearized_tangents(code: str, kind: str, e: CallbackEvent, lv: LevelView
+                        ) -> Decision | None:
+    """A callback of `kind` applied to tangents of `linearize`: raised if its linear function
+    is transposed (`linear_transpose`)."""
+    if e.kind == kind and lv.mode == FORWARD and lv.defer:
+        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
+        return Decision(code, lv, spans, {"gate": lv.on_transpose, "on_tangents": True})
+    return None

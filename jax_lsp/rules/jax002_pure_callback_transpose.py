@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import FixKind
-from jax_lsp.analysis.modes import FORWARD, REVERSE
+from jax_lsp.rules import base
 from jax_lsp.rules.base import (
     PURE_TRANSPOSE,
     Decision,
     MessageFacts,
     Rule,
-    first_transposing,
     reached_head,
     tangents_head,
 )
@@ -41,28 +40,19 @@ EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX002`; docs/rules.md#jax002"
 
 
 def transposed(e: CallbackEvent) -> Decision | None:
-    """A pure callback `linear_transpose` reaches (raised once the map is transposed)."""
-    lv = first_transposing(e) if e.kind == "pure" else None
-    if lv is None:
-        return None
-    return Decision(RULE.code, lv, e.operand_spans(lambda t: lv in t), {"deferred": True})
+    """A pure callback `linear_transpose` reaches."""
+    return base.transposed(RULE.code, "pure", e)
 
 
 def reverse_tangents(e: CallbackEvent, lv: LevelView) -> Decision | None:
     """A pure callback applied to tangents of a reverse level in its custom_jvp rule."""
-    if e.kind == "pure" and lv.mode == REVERSE:
-        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
-        return Decision(RULE.code, lv, spans, {"deferred": True, "on_tangents": True})
-    return None
+    return base.reverse_tangents(RULE.code, "pure", e, lv)
 
 
 def linearized_tangents(e: CallbackEvent, lv: LevelView) -> Decision | None:
-    """A pure callback applied to tangents of `linearize`: raised if its linear function is
-    transposed (`linear_transpose`)."""
-    if e.kind == "pure" and lv.mode == FORWARD and lv.defer:
-        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
-        return Decision(RULE.code, lv, spans, {"gate": lv.on_transpose, "on_tangents": True})
-    return None
+    """A pure callback applied to tangents of `linearize`, whose linear function is then
+    transposed."""
+    return base.linearized_tangents(RULE.code, "pure", e, lv)
 
 
 def head(f: MessageFacts) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import FixKind
-from jax_lsp.analysis.modes import FORWARD, REVERSE
+from jax_lsp.rules import base
 from jax_lsp.rules.base import (
     Decision,
     MessageFacts,
     Rule,
     differentiated,
-    first_transposing,
     reached_head,
     tangents_head,
 )
@@ -46,27 +45,18 @@ def differentiated_io(e: CallbackEvent) -> Decision | None:
 
 def transposed(e: CallbackEvent) -> Decision | None:
     """An io_callback `linear_transpose` reaches."""
-    lv = first_transposing(e) if e.kind == "io" else None
-    if lv is None:
-        return None
-    return Decision(RULE.code, lv, e.operand_spans(lambda t: lv in t), {"deferred": True})
+    return base.transposed(RULE.code, "io", e)
 
 
 def reverse_tangents(e: CallbackEvent, lv: LevelView) -> Decision | None:
     """An io_callback applied to tangents of a reverse level in its custom_jvp rule."""
-    if e.kind == "io" and lv.mode == REVERSE:
-        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
-        return Decision(RULE.code, lv, spans, {"deferred": True, "on_tangents": True})
-    return None
+    return base.reverse_tangents(RULE.code, "io", e, lv)
 
 
 def linearized_tangents(e: CallbackEvent, lv: LevelView) -> Decision | None:
     """An io_callback applied to tangents of `linearize`, whose linear function is then
     transposed."""
-    if e.kind == "io" and lv.mode == FORWARD and lv.defer:
-        spans = e.operand_spans(lambda t: lv.tangent_mark in t)
-        return Decision(RULE.code, lv, spans, {"gate": lv.on_transpose, "on_tangents": True})
-    return None
+    return base.linearized_tangents(RULE.code, "io", e, lv)
 
 
 def head(f: MessageFacts) -> str:
