@@ -141,8 +141,8 @@ def mend(doc: Document) -> list[dict[str, Any]]:
     return changes
 
 
-def tree_rss(pid: int) -> int:
-    """Resident memory of `pid` and its descendants, in bytes."""
+def process_rss(pid: int) -> dict[int, int]:
+    """Resident memory of `pid` and of each of its descendants, in bytes, by process id."""
     try:
         import psutil
     except ImportError:
@@ -153,14 +153,14 @@ def tree_rss(pid: int) -> int:
             procs = [proc, *proc.children(recursive=True)]
         except psutil.NoSuchProcess:
             return 0
-        total = 0
+        sizes = {}
         for p in procs:
             try:
-                total += p.memory_info().rss
+                sizes[p.pid] = p.memory_info().rss
             except psutil.NoSuchProcess:
                 pass
-        return total
-    total, todo = 0, [pid]
+        return sizes
+    sizes, todo = {}, [pid]
     while todo:
         p = todo.pop()
         todo += raw_server.children(p)
@@ -170,8 +170,8 @@ def tree_rss(pid: int) -> int:
             continue
         for line in status.splitlines():
             if line.startswith("VmRSS:"):
-                total += int(line.split()[1]) * 1024
-    return total
+                sizes[p] = int(line.split()[1]) * 1024
+    return sizes
 
 
 Key = tuple[str, int, int, int, int]
@@ -350,7 +350,8 @@ def run(args: argparse.Namespace) -> int:
                 if late:
                     print(f"  no diagnostics of the latest version in {args.wait} s: {late}",
                           file=sys.stderr)
-                rss = tree_rss(session.server.process.pid) / 2**20
+                sizes = process_rss(session.server.process.pid)
+                rss = sum(sizes.values()) / 2**20
                 elapsed = time.monotonic() - start
                 rows.append({"edits": sent, "rss": rss, "equal": equal, "elapsed": elapsed,
                              "received": session.received, "findings": findings,
@@ -358,7 +359,9 @@ def run(args: argparse.Namespace) -> int:
                 ok &= equal
                 if args.progress:
                     print(f"{sent:>8} {rss:>8.1f} {'yes' if equal else 'no':>6} {findings:>4} "
-                          f"{first_differs:>3} {elapsed:>9.1f}", flush=True)
+                          f"{first_differs:>3} {elapsed:>9.1f}  by process: "
+                          + " ".join(f"{p}={n / 2**20:.1f}" for p, n in sizes.items()),
+                          flush=True)
         finally:
             session.server.kill()
     first, last = rows[0]["rss"], rows[-1]["rss"]
