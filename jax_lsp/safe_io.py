@@ -124,25 +124,11 @@ def read_file_state(
 ) -> FileState | None:
     """`path`'s bytes and identity if it is a regular file of at most `limit` bytes; None
     otherwise (missing, unreadable, a FIFO or device, too big, or a symlink when not
-    `follow_symlinks`). Opened without blocking, so a FIFO swapped in after the check never
-    hangs the caller."""
-    if not _regular_entry(path, follow_symlinks, dir_fd):
-        return None
-    flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
+    `follow_symlinks`: `read_bounded` says which)."""
     try:
-        fd = os.open(path, flags, dir_fd=dir_fd)
+        return _read_state(path, limit, follow_symlinks=follow_symlinks, dir_fd=dir_fd)
     except (OSError, ValueError):
         return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
-            return None
-        data = _read_all(fd, limit)
-        return None if data is None else FileState(st.st_dev, st.st_ino, data)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def read_regular_file(
@@ -170,22 +156,31 @@ def read_bounded(
     """The bytes of `path`, a regular file of at most `limit` bytes. Raises OSError saying why
     not: the system's error (missing, permission denied, a symlink when not
     `follow_symlinks`), or `NotReadable` naming what it is instead (a FIFO, a device, a
-    directory) or its size. Opened without blocking, so a FIFO never hangs the caller."""
-    before = os.stat(path, follow_symlinks=follow_symlinks)
+    directory) or its size."""
+    return _read_state(path, limit, follow_symlinks=follow_symlinks).data
+
+
+def _read_state(
+    path: str | os.PathLike[str], limit: int, *, follow_symlinks: bool, dir_fd: int | None = None
+) -> FileState:
+    """The one reader behind `read_bounded` and `read_file_state`: looked at before it is
+    opened (opening a FIFO can block, opening a device can act), opened without blocking, so
+    one swapped in after the look never hangs the caller, and never read past `limit`."""
+    before = os.stat(path, follow_symlinks=follow_symlinks, dir_fd=dir_fd)
     if not follow_symlinks and stat.S_ISLNK(before.st_mode):
         raise OSError(errno.ELOOP, "it is a symbolic link", os.fspath(path))
-    _require_regular(before.st_mode)  # never opened otherwise: opening a device can act
+    _require_regular(before.st_mode)
     flags = os.O_RDONLY | _NONBLOCK | _BINARY | (0 if follow_symlinks else _NOFOLLOW)
-    fd = os.open(path, flags)
+    fd = os.open(path, flags, dir_fd=dir_fd)
     try:
         st = os.fstat(fd)
         _require_regular(st.st_mode)  # swapped after the stat
         if st.st_size > limit:
             raise NotReadable(_too_big(limit))
-        data = _read_all(fd, limit)  # the size can change after fstat: never past the limit
+        data = _read_all(fd, limit)  # the size can change after fstat
         if data is None:
             raise NotReadable(_too_big(limit))
-        return data
+        return FileState(st.st_dev, st.st_ino, data)
     finally:
         os.close(fd)
 
