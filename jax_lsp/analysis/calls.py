@@ -327,8 +327,9 @@ class PythonCalls:
         if t is LinenApply:
             return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:
+            applied = self.pullback_applied(f, node)
             for emit in f.level.pending:
-                emit()
+                emit(applied)
             f.level.pending.clear()
             if any(
                 isinstance(m, Level) and m.mode == TRANSPOSE
@@ -337,7 +338,7 @@ class PythonCalls:
             ):
                 # the linear function transposed: what transposing its tangents raises
                 for emit in f.level.on_transpose:
-                    emit()
+                    emit(applied)
                 f.level.on_transpose.clear()
             return derived(args.all_values())
         if t is Decorator:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -193,10 +194,13 @@ class CallbackDecisions:
             modes=modes or (level.mode,),
         )
 
-        def emit() -> None:
+        def emit(applied: PathStep | None = None) -> None:
+            """Record the finding; `applied`: where the function a `vjp`, `linearize` or
+            `linear_transpose` returned is called, which is where JAX raises a deferred one."""
             key = (code, span)
             if key not in self.findings:
-                self.findings[key] = finding
+                self.findings[key] = finding if applied is None else replace(
+                    finding, path=(finding.path[0], applied, *finding.path[1:]))
                 self.first_root[key] = self.root
             self.finding_roots.setdefault(key, set()).add(self.root)
             self._emitted.append(key)  # (see `call_logs`)

@@ -189,6 +189,22 @@ class Transforms:
         self.levels.append(lv)
         return lv
 
+    def pullback_applied(self, pull: Pullback, node: ast.AST | None) -> PathStep | None:
+        """The path step for a call of the function `vjp`/`linearize`/`linear_transpose`
+        returned, when it is on another line than the transform: JAX transposes there, so its
+        traceback ends there, and the finding's path should show it (None otherwise)."""
+        if node is None:
+            return None
+        span = self.span(node)
+        site = pull.level.site
+        if site.filename is None and self.module.is_main and site.span.line == span.line:
+            return None
+        return PathStep(
+            span,
+            f"the function `{pull.level.name}` returned is called here: JAX raises on this call",
+            None if self.module.is_main else self.module.path,
+        )
+
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
         self.level_depth += 1
         try:
