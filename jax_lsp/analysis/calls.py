@@ -77,9 +77,12 @@ _FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
     """Whether mark `m` is of a level created by a computation other than `group` (and not by
-    the module's statements)."""
+    the module's statements), or of one whose function has run (`Level.closed`): a summary
+    joins results made under that level, and a call made after it cannot run under it."""
     lv = m if type(m) is Level else getattr(m, "level", None)
-    return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+    return lv is not None and (
+        lv.closed or level_group.get(lv, group) not in (group, MODULE_ROOT)
+    )
 
 
 def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:

@@ -215,6 +215,7 @@ class Transforms:
                 out = self.call_value(fun, args, node)
         finally:
             self.level_depth -= 1
+            level.closed = True
         self._transposed_loops(level, out)
         if not level.defer:
             for emit in level.pending:

@@ -39,6 +39,7 @@ class Level:
         "arrays_only",
         "batch_mark",
         "batched",
+        "closed",
         "defer",
         "mode",
         "name",
@@ -77,6 +78,9 @@ class Level:
         self.arrays_only = False
         #: flax nnx.grad: the filter (nnx_filters.Filter) of the Variables it differentiates
         self.wrt: Any = None
+        #: its function has been run (`run_level` returned): no call made after that runs
+        #: under it, so no value made after that can carry its marks
+        self.closed = False
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
