@@ -65,7 +65,8 @@ def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool) -> Stdin
                                  config.python_trusted)
     fixed = fix_source(notebook.joined.source if notebook is not None else text,
                        unsafe=unsafe, filename=str(path), config=config.analysis_config(),
-                       reported=wanted, workspace=workspace)
+                       reported=wanted, workspace=workspace,
+                       fix_safety=config.fix_safety)
     remaining = None
     if fixed.analysis is not None and fixed.analysis.error is None:
         remaining = (fixed.text, tuple(f for f in filter_suppressed(

@@ -37,7 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,15 +101,17 @@ def _touches(a: Span, b: Span) -> bool:
 
 def fix_all_edits(
     text: str, findings: Iterable[Finding], helpers: HelperModule | None = None,
-    created: list[CreatedFile] | None = None,
+    created: list[CreatedFile] | None = None, fix_safety: Mapping[str, bool] | None = None,
 ) -> list[TextEdit]:
     """The edits of the safe fixes (preferred first) of all findings, without overlaps; an edit
     several fixes share (an added import) is kept once. The files they create are added to
-    `created` (once each)."""
+    `created` (once each). `fix_safety` (code -> counts as safe) is the configuration's
+    `extend-safe-fixes`/`extend-unsafe-fixes`."""
     chosen: list[TextEdit] = []
+    overrides = fix_safety or {}
     for finding in findings:
         fixes = [f for f in _fixes_for()(text, finding, helpers, focused=True)
-                 if f.safe and f.kind is not FixKind.SUPPRESS]
+                 if overrides.get(finding.code, f.safe) and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
         fix = next((f for f in fixes if f.preferred), fixes[0])
@@ -246,10 +248,15 @@ class _Actions:
                 self.text, filename=str(path) if path is not None else self.uri,
                 config=config.analysis_config(), reported=wanted,
                 workspace=workspace_for(spec) if spec is not None else None,
-                helpers=self.helpers,
+                helpers=self.helpers, fix_safety=config.fix_safety,
             )
         created.extend(fixed.created)
         return text_edits(self.text, fixed.text)
+
+    def counts_safe(self, finding: Finding, fix: Fix) -> bool:
+        """`fix`'s safety under the document's `extend-safe-fixes`/`extend-unsafe-fixes`."""
+        config = self.session.configuration.for_path(self.doc.path)
+        return config.fix_is_safe(finding.code, fix.safe)
 
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
         if self.layout is not None:
@@ -284,7 +291,7 @@ class _Actions:
         if edit is None:
             return None
         return types.CodeAction(
-            title=menu_title(fix.kind, finding, safe=fix.safe),
+            title=menu_title(fix.kind, finding, safe=self.counts_safe(finding, fix)),
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[self.diagnostic(finding)],
             is_preferred=True if fix.preferred else None,
@@ -332,7 +339,8 @@ class _Actions:
         if self.layout is None:
             edits = self.fixed_file(created) if findings else []
         else:
-            edits = fix_all_edits(self.text, findings, self.helpers, created)
+            edits = fix_all_edits(self.text, findings, self.helpers, created,
+                                  self.session.configuration.for_path(self.doc.path).fix_safety)
         if not edits:
             return None
         edit = self.workspace_edit(edits)
@@ -450,7 +458,7 @@ def register(server: JaxLanguageServer) -> None:
                 f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
             )
             return action
-        action.title = menu_title(fix.kind, finding, safe=fix.safe)
+        action.title = menu_title(fix.kind, finding, safe=builder.counts_safe(finding, fix))
         action.edit = edit
         action.command = action.command or builder.helper_command(fix.create)
         return action
