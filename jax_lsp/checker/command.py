@@ -537,7 +537,8 @@ def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextI
         else Path.cwd() / "<stdin>.py"
     shown = args.stdin_filename or "-"
     config = resolver.for_path(path)
-    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes)
+    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes,
+                    write_helpers=bool(args.stdin_filename) and not args.diff)
     if fix.refused is not None:
         _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
     if args.diff:

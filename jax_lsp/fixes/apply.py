@@ -54,6 +54,7 @@ __all__ = [
     "AppliedFix",
     "FileFixOutcome",
     "choose_fix",
+    "create_files",
     "fix_file",
     "fix_files",
     "fix_source",
@@ -725,6 +726,16 @@ def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
 
 class _NotWritten(Exception):
     """Why a fixed file is not written (its message says), the file left as it was."""
+
+
+def create_files(files: Sequence[CreatedFile]) -> str | None:
+    """Create the files fixes import (`_create_files`); None when done, else why not (then
+    none of them was left behind)."""
+    try:
+        _create_files(files, [])
+    except _NotWritten as e:
+        return str(e)
+    return None
 
 
 def _create_files(files: Sequence[CreatedFile], created: list[Path]) -> None:

@@ -124,16 +124,11 @@ def fix_all_edits(
     return chosen
 
 
-def _helpers_beside(path: Path, open_text: Callable[[Path], str | None], *,
-                    top_level: bool = False) -> HelperModule | None:
-    """The helper module beside `path`; imported as a top-level module when `top_level` (a
-    notebook runs with its directory on `sys.path`, never as part of a package)."""
-    from jax_lsp.fixes.generated import MODULE_NAME, HelperModule
+def _helpers_beside(path: Path, open_text: Callable[[Path], str | None]) -> HelperModule | None:
+    """The helper module beside `path` (a file or a notebook), as `--fix` finds it."""
+    from jax_lsp.fixes.generated import HelperModule
 
-    helpers = HelperModule.beside(path, open_text)
-    if helpers is not None and top_level:
-        helpers = replace(helpers, import_line=f"import {MODULE_NAME}")
-    return helpers
+    return HelperModule.beside(path, open_text)
 
 
 def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
@@ -173,7 +168,7 @@ class _Actions:
             self.text = self.layout.text
             self.findings = session.notebook_findings(notebook)
             if notebook.path is not None:
-                self.helpers = _helpers_beside(notebook.path, self._open_text, top_level=True)
+                self.helpers = _helpers_beside(notebook.path, self._open_text)
 
     def _open_text(self, path: Path) -> str | None:
         uri = from_fs_path(str(path))
