@@ -5,9 +5,11 @@ Each editor runs in a detached tmux session of a fixed size on a copy of
 files; keys are sent as a user types them, and `tmux capture-pane -e` gives the screen with its
 colours, which this turns into SVG text (every SGR code a terminal editor uses: bold, italic,
 underline, reverse, the 16 colours, 256 colours and 24-bit colours). Three pictures per editor:
-the finding (underline and message), the hover, and the file after the preferred fix.
+the finding (underline and message), the hover, and the file after the preferred fix; then the
+fixed file is run under JAX and its gradient compared with the same model written in JAX alone
+(`jax.nn.softplus`), printed as the largest difference.
 
-    python scripts/editor_screens.py [nvim|nvim07|emacs ...]   # needs tmux and the editors
+    python scripts/editor_screens.py [nvim|nvim07|emacs|emacs-lsp ...]   # needs tmux, editors
 
 Not run by the tests (it waits on a real terminal editor); `docs/editors.md` shows its output.
 """
@@ -230,6 +232,7 @@ def neovim(name: str, nvim: str, root: Path) -> None:
         (OUT / f"{name}-fixed.svg").write_text(render(shot, f"{name}: the preferred fix applied"))
     finally:
         tmux.close()
+    same_gradient(project)
 
 
 def emacs(root: Path) -> None:
@@ -261,14 +264,88 @@ def emacs(root: Path) -> None:
         (OUT / "emacs-fixed.svg").write_text(render(shot, "Emacs + Eglot: the fix applied"))
     finally:
         tmux.close()
+    same_gradient(project)
+
+
+def emacs_lsp(root: Path) -> None:
+    """lsp-mode: the add-on client of `editors/emacs/lsp-jax.el`, Flymake for diagnostics (no
+    lsp-ui here), `lsp-describe-thing-at-point` for the hover, `lsp-jax-fix-preferred`."""
+    project, server = _project(root), _server(root)
+    init = root / "init.el"
+    init.write_text(
+        "(require 'package) (package-initialize)\n"
+        f"(add-to-list 'load-path \"{REPO / 'editors' / 'emacs'}\")\n"
+        f"(setq lsp-session-file \"{root / 'lsp-session'}\" lsp-enabled-clients '(jax-lsp)\n"
+        "      lsp-diagnostics-provider :flymake lsp-enable-file-watchers nil\n"
+        "      lsp-headerline-breadcrumb-enable nil lsp-modeline-code-actions-enable nil\n"
+        "      warning-minimum-level :error)\n"
+        f"(setq lsp-jax-server-command '(\"{server}\" \"serve\"))\n"
+        "(with-eval-after-load 'lsp-mode (require 'lsp-jax))\n"
+        "(require 'lsp-mode)\n"
+        "(add-hook 'python-mode-hook (lambda ()\n"
+        "  (lsp-workspace-folders-add (file-name-directory buffer-file-name)) (lsp)))\n")
+    tmux = Tmux("eco-emacs-lsp", f"TERM=xterm-256color emacs -nw -q -l {init} {EXAMPLE.name}",
+                project)
+    try:
+        tmux.wait_for("LSP", timeout=60)
+        time.sleep(8)
+        tmux.keys("M-g", "g", "18", "Enter", "C-s", "pure_callback", "Enter", "M-b", wait=3)
+        shot = tmux.screen()
+        (OUT / "emacs-lsp-finding.svg").write_text(
+            render(shot, "Emacs + lsp-mode: the JAX001 finding"))
+        tmux.keys("M-x", "lsp-describe-thing-at-point", "Enter", wait=3)
+        shot = tmux.wait_for("preferred quick fix")
+        (OUT / "emacs-lsp-hover.svg").write_text(render(shot, "Emacs + lsp-mode: the hover"))
+        tmux.keys("C-x", "1", "M-x", "lsp-jax-fix-preferred", "Enter", wait=5)
+        tmux.keys("C-x", "C-s", wait=2)
+        tmux.keys("M-g", "g", "12", "Enter", "C-l", "C-l", wait=1)
+        shot = tmux.wait_for("pure_callback_with_vjp")
+        (OUT / "emacs-lsp-fixed.svg").write_text(
+            render(shot, "Emacs + lsp-mode: the preferred fix applied"))
+    finally:
+        tmux.close()
+    same_gradient(project)
+
+
+#: the fixed example's gradient against the model written in JAX alone
+_GRADIENT_CHECK = """
+import importlib.util, sys
+import jax, jax.numpy as jnp
+spec = importlib.util.spec_from_file_location("fixed", sys.argv[1])
+fixed = importlib.util.module_from_spec(spec); spec.loader.exec_module(fixed)
+params = {"w": jnp.array([[0.3], [-0.2], [0.5]]), "b": jnp.array([0.1])}
+x = jnp.linspace(-1.0, 1.0, 24).reshape(8, 3); y = jnp.linspace(0.0, 1.0, 8).reshape(8, 1)
+def reference(p, x, y):
+    return jnp.mean((jax.nn.softplus(x @ p["w"] + p["b"]) - y) ** 2)
+got, want = jax.grad(fixed.loss)(params, x, y), jax.grad(reference)(params, x, y)
+diff = max(float(jnp.max(jnp.abs(got[k] - want[k]))) for k in want)
+print(f"largest gradient difference from jax.nn.softplus: {diff:.2e}")
+sys.exit(0 if diff < 1e-3 else 1)
+"""
+
+
+def same_gradient(project: Path) -> None:
+    """Run the fixed file under JAX and compare its gradient (see the module's docstring)."""
+    fixed = project / EXAMPLE.name
+    run = subprocess.run([sys.executable, str(fixed)], cwd=project, capture_output=True,
+                         text=True, timeout=300, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"the fixed file fails under JAX:\n{run.stderr}")
+    check = subprocess.run([sys.executable, "-c", _GRADIENT_CHECK, str(fixed)], cwd=project,
+                           capture_output=True, text=True, timeout=300, check=False)
+    print(check.stdout.strip() or check.stderr)
+    if check.returncode != 0:
+        raise SystemExit("the fixed file's gradient differs")
 
 
 def main(which: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in which or ["nvim", "nvim07", "emacs"]:
+    for name in which or ["nvim", "nvim07", "emacs", "emacs-lsp"]:
         with tempfile.TemporaryDirectory() as tmp:
             if name == "emacs":
                 emacs(Path(tmp))
+            elif name == "emacs-lsp":
+                emacs_lsp(Path(tmp))
             else:
                 nvim = shutil.which("nvim") if name == "nvim" else "/usr/bin/nvim"
                 neovim(name, nvim or "nvim", Path(tmp))
