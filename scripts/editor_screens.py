@@ -118,8 +118,9 @@ def render(screen: str, title: str) -> str:
     lines = screen.rstrip("\n").split("\n")[:ROWS]
     w, h = round(COLS * CHAR_W + 2 * PAD), ROWS * LINE_H + 2 * PAD
     rects, texts = [], []
+    style = Style()  # `capture-pane -e` writes a code where the style changes, across lines too
     for row, line in enumerate(lines):
-        style, col, at = Style(), 0, 0
+        col, at = 0, 0
         y = PAD + row * LINE_H
         pieces: list[tuple[str, Style, str, str | None]] = []
         for m in [*_SGR.finditer(line), None]:
