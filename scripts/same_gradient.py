@@ -13,6 +13,7 @@ Run by `scripts/editor_screens.py` and `editors/vscode/scripts/e2e.mjs` after ea
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 
 TOLERANCE = 1e-3
@@ -22,6 +23,8 @@ def largest_difference(fixed_file: str) -> float:
     import jax
     import jax.numpy as jnp
 
+    # as `python FIXED_FILE` runs it: its folder (where the fix's helper module is) on sys.path
+    sys.path.insert(0, os.path.dirname(os.path.abspath(fixed_file)))
     spec = importlib.util.spec_from_file_location("fixed_example", fixed_file)
     assert spec is not None and spec.loader is not None
     fixed = importlib.util.module_from_spec(spec)
