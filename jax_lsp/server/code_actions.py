@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -129,6 +130,22 @@ def _helpers_beside(path: Path, open_text: Callable[[Path], str | None]) -> Help
     from jax_lsp.fixes.generated import HelperModule
 
     return HelperModule.beside(path, open_text)
+
+
+_UNSAFE = " (unsafe)"
+#: the longest menu title (`menu_title`'s limit: VS Code clips longer ones in a notebook)
+_TITLE_LIMIT = 50
+
+
+def _with_safety(title: str, safe: bool) -> str:
+    """`title` saying "(unsafe)" or not, within the menu's limit (a long title gives up its
+    own parenthesis for it: "Add a custom_vjp rule (unsafe)")."""
+    plain = title.removesuffix(_UNSAFE)
+    if safe:
+        return plain
+    if len(plain) + len(_UNSAFE) > _TITLE_LIMIT:
+        plain = re.sub(r" \([^)]*\)$", "", plain)
+    return plain + _UNSAFE
 
 
 def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
@@ -248,10 +265,15 @@ class _Actions:
         created.extend(fixed.created)
         return text_edits(self.text, fixed.text)
 
-    def counts_safe(self, finding: Finding, fix: Fix) -> bool:
-        """`fix`'s safety under the document's `extend-safe-fixes`/`extend-unsafe-fixes`."""
+    def title(self, kind: FixKind, finding: Finding, fix: Fix | None = None) -> str:
+        """The menu title of a fix of `kind` (built: `fix`), saying "unsafe" as the document's
+        `extend-safe-fixes`/`extend-unsafe-fixes` judge it where they name its code."""
+        title = menu_title(kind, finding, safe=fix.safe if fix is not None else None)
         config = self.session.configuration.for_path(self.doc.path)
-        return config.fix_is_safe(finding.code, fix.safe)
+        counts_safe = config.fix_safety.get(finding.code)
+        if counts_safe is None or kind is FixKind.SUPPRESS:
+            return title
+        return _with_safety(title, counts_safe)
 
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
         if self.layout is not None:
@@ -286,7 +308,7 @@ class _Actions:
         if edit is None:
             return None
         return types.CodeAction(
-            title=menu_title(fix.kind, finding, safe=self.counts_safe(finding, fix)),
+            title=self.title(fix.kind, finding, fix),
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[self.diagnostic(finding)],
             is_preferred=True if fix.preferred else None,
@@ -304,7 +326,7 @@ class _Actions:
         for kind in offered_kinds(finding):
             actions.append(
                 types.CodeAction(
-                    title=menu_title(kind, finding),
+                    title=self.title(kind, finding),
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[self.diagnostic(finding)],
                     is_preferred=True if kind is preferred else None,
@@ -453,7 +475,7 @@ def register(server: JaxLanguageServer) -> None:
                 f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
             )
             return action
-        action.title = menu_title(fix.kind, finding, safe=builder.counts_safe(finding, fix))
+        action.title = builder.title(fix.kind, finding, fix)
         action.edit = edit
         action.command = action.command or builder.helper_command(fix.create)
         return action
