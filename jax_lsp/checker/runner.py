@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypedDict
 
 from jax_lsp.analysis import reach
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
@@ -539,15 +540,23 @@ def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> File
                       analysis=analysed.analysis, **fix_fields(config, findings))
 
 
-def fix_fields(config: Config, findings: Sequence[Finding]) -> dict[str, frozenset[str]]:
+class FixFields(TypedDict):
+    """`FileResult`'s fields about fixes, as `fix_fields` computes them."""
+
+    unfixable: frozenset[str]
+    safe_codes: frozenset[str]
+    unsafe_codes: frozenset[str]
+
+
+def fix_fields(config: Config, findings: Sequence[Finding]) -> FixFields:
     """What `config` says of the fixes of `findings`' codes, as `FileResult` keeps it: the
     codes not fixable, and those whose fixes count as safe or unsafe whatever their own."""
     codes = {f.code for f in findings}
-    return {
-        "unfixable": frozenset(c for c in codes if not config.is_fixable(c)),
-        "safe_codes": frozenset(c for c in codes if config.fix_safety.get(c) is True),
-        "unsafe_codes": frozenset(c for c in codes if config.fix_safety.get(c) is False),
-    }
+    return FixFields(
+        unfixable=frozenset(c for c in codes if not config.is_fixable(c)),
+        safe_codes=frozenset(c for c in codes if config.fix_safety.get(c) is True),
+        unsafe_codes=frozenset(c for c in codes if config.fix_safety.get(c) is False),
+    )
 
 
 def _cpu_count() -> int:

@@ -5,9 +5,9 @@ Only `--fix` of a source named by `--stdin-filename` writes, and only the helper
 that name that a custom rule's fix imports (as `--fix` on the file would create it), so that the
 source an editor takes back changes by a few lines; `--diff`, an unnamed source, or a name
 where that module cannot be made get the helpers in the fixed source itself (`fix_source`
-without `helpers`, as the JSON output's fix objects do). A notebook is fixed as `--fix` fixes one on disk (its code cells as
-one module, cut back into the cells), or returned unchanged with the reason when that cannot be
-done faithfully.
+without `helpers`, as the JSON output's fix objects do). A notebook is fixed as `--fix` fixes
+one on disk (its code cells as one module, cut back into the cells), or returned unchanged with
+the reason when that cannot be done faithfully.
 """
 
 from __future__ import annotations
