@@ -408,7 +408,10 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
                   f"{_describe(ts)}: they must have the same structure")
         ev.report("JAX015", ret, level, closure.func.name or "jvp rule", (),
-                  rejected=detail)
+                  rejected=detail,
+                  jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "
+                  "produce primal and tangent outputs with equal container (pytree) structures"
+                  if closure.func.name and c.name else None)
         return
     # the primal output computed from the tangents
     raises = level.mode == REVERSE or level.batched or level.name.endswith("linearize")
