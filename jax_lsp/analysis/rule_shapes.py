@@ -103,6 +103,19 @@ def _return_nodes(node: ast.AST) -> list[ast.AST]:
     return sorted(found, key=lambda r: (r.lineno, r.col_offset))
 
 
+def _head(fn: ast.AST) -> ast.AST:
+    """Where a finding about a rule is reported: its `def name` (not the whole body), or the
+    lambda."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return fn
+    keyword = "async def " if isinstance(fn, ast.AsyncFunctionDef) else "def "
+    at = ast.Name(id=fn.name, ctx=ast.Load())
+    at.lineno = at.end_lineno = fn.lineno
+    at.col_offset = fn.col_offset
+    at.end_col_offset = fn.col_offset + len(f"{keyword}{fn.name}".encode())
+    return at
+
+
 def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
     return [r.body if isinstance(r, ast.Lambda) else r.value
             for r in _return_nodes(fn)]
@@ -274,7 +287,7 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
              else f"needs at least {_plural(fewest, 'positional argument')}")
     fname = c.name or "the custom function"
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
-    ev.report("JAX016", closure.func.node, level, closure.func.name or "rule",
+    ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
               (), deferred=level.mode == REVERSE, rejected=detail,
               jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>", given))
     return True
@@ -333,9 +346,9 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> 
         return
     ret, s = wrong[0]
     fname = c.name or "the custom_vjp function"
-    detail = (f"returns {_describe(s)} where JAX needs a tuple of "
+    detail = (f"returns {_describe(s)} (line {ret.lineno}) where JAX needs a tuple of "
               f"{_plural(wanted, 'cotangent')}, one per differentiable argument of `{fname}`")
-    ev.report("JAX014", ret, level, closure.func.name or "bwd", (),
+    ev.report("JAX014", _head(fn), level, closure.func.name or "bwd", (),
               deferred=True, rejected=detail)
 
 
@@ -406,8 +419,8 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         ps, ts = reader.structure(p), reader.structure(t)
         assert ps is not None and ts is not None
         detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
-                  f"{_describe(ts)}: they must have the same structure")
-        ev.report("JAX015", ret, level, closure.func.name or "jvp rule", (),
+                  f"{_describe(ts)} (line {ret.lineno}): they must have the same structure")
+        ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
                   rejected=detail,
                   jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "
                   "produce primal and tangent outputs with equal container (pytree) structures"
@@ -426,7 +439,8 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     at = next((r for r, v in rets if isinstance(v, (ast.Tuple, ast.List)) and v.elts
                and _mentions(v.elts[0], tainted)), rets[0][0] if rets else closure.func.node)
     says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
-    ev.report("JAX015", at, level, closure.func.name or "jvp rule", (),
+    ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
               jax_says=says,
-              rejected=f"computes its primal output from the tangents of `{fname}`")
+              rejected=f"computes its primal output from the tangents of `{fname}` "
+              f"(line {at.lineno})")
 

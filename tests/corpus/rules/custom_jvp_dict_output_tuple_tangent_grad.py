@@ -9,11 +9,11 @@ def stats(x):
 
 
 @stats.defjvp
-def stats_jvp(primals, tangents):
+def stats_jvp(primals, tangents):  # EXPECT: JAX015
     (x,), (dx,) = primals, tangents
     primal_out = {"mean": jnp.mean(x), "sq": jnp.mean(x ** 2)}
     tangent_out = (jnp.mean(dx), jnp.mean(2 * x * dx))
-    return primal_out, tangent_out  # EXPECT: JAX015
+    return primal_out, tangent_out
 
 
 print(jax.grad(lambda x: stats(x)["sq"])(jnp.arange(3.0)))
