@@ -10,7 +10,8 @@ from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.rules import codes_fixed_by
 
 __all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "UNORDERED_CODES", "batching_only",
-           "listed_title", "menu_title", "offered_kinds", "preferred_kind", "reverse_only"]
+           "listed_title", "menu_title", "offered_kinds", "preferred_kind", "reverse_only",
+           "zeroed"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
@@ -33,6 +34,19 @@ def batching_only(finding: Finding) -> bool:
 def reverse_only(finding: Finding) -> bool:
     """Only reverse mode reaches the call: a custom_vjp rule is enough."""
     return bool(finding.modes) and set(finding.modes) <= {"reverse"}
+
+
+def zeroed(finding: Finding, operands: str | None) -> str:
+    """What a stop_gradient on the callback's `operands` (their text; None: its operands)
+    zeroes, said where it is offered (issue 31: on an io_callback returning its input, the
+    gradient `[2, 2]` became `[0, 0]` without an error)."""
+    differentiated = next((s.label.removeprefix("calls ") for s in finding.path
+                           if s.label.startswith("calls ")), "the differentiated function")
+    transform = finding.transform or "the transform"
+    wrt = f" with respect to {operands}" if operands else ""
+    return (f"it zeroes every derivative of {differentiated}{wrt} that flows through the "
+            f"callback's result, so where that result reaches the output `{transform}` "
+            "silently returns a wrong gradient")
 
 
 def _applies(kind: FixKind, finding: Finding) -> bool:
@@ -101,7 +115,7 @@ def listed_title(kind: FixKind, finding: Finding) -> str:
                 f"finite-difference Jacobian to replace: {COST}")
     if kind is FixKind.STOP_GRADIENT:
         return ("Stop gradients into the callback with lax.stop_gradient (unsafe unless its "
-                "result is unused: the gradient through it becomes zero)")
+                f"result is unused: {zeroed(finding, None)})")
     if kind is FixKind.JACREV_INSTEAD:
         return ("Use reverse mode (jax.jacrev) instead of the forward-mode transform (unsafe: "
                 "everything it differentiates must then support reverse mode)")
