@@ -311,15 +311,24 @@ def _python_says(fn: ast.AST, name: str, given: int) -> str:
             f"{'was' if given == 1 else 'were'} given")
 
 
-def _positional_count(args: Args) -> int | None:
-    if args.kw or args.star is not None or args.dstar is not None:
+def _positional_count(c: CustomFn, args: Args) -> int | None:
+    """How many primal arguments JAX passes the rules: it binds the call to the function's
+    signature and applies its defaults (measured under JAX 0.10.2: `f(x)` of `def f(x,
+    y=2.0)` wants two cotangents), so the count is the signature's, when the code shows it."""
+    if args.star is not None or args.dstar is not None:
         return None
-    return len(args.pos)
+    if len(c.primal.fns) != 1 or not isinstance(c.primal.fns[0], Closure):
+        return None
+    a = getattr(c.primal.fns[0].func.node, "args", None)
+    if not isinstance(a, ast.arguments) or a.vararg is not None or a.kwonlyargs:
+        return None
+    n = len(a.posonlyargs) + len(a.args)
+    return n if len(args.pos) + len(args.kw) <= n else None
 
 
 def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> None:
     """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014."""
-    n = _positional_count(args)
+    n = _positional_count(c, args)
     if n is None:
         return
     nondiff = len({i for i in c.nondiff if i < n})
@@ -379,7 +388,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
     if level.mode == TRANSPOSE:
         return
-    n = _positional_count(args)
+    n = _positional_count(c, args)
     if n is None:
         return
     if c.jvp_rule is None:
