@@ -87,11 +87,11 @@ def _arity(node: ast.AST) -> tuple[int, float] | None:
     return positional - len(a.defaults), most
 
 
-def _return_nodes(node: ast.AST) -> list[ast.AST]:
+def _return_nodes(node: ast.AST) -> list[ast.Return | ast.Lambda]:
     """The `return` statements (a lambda: its body), in source order."""
     if isinstance(node, ast.Lambda):
         return [node]
-    found = []
+    found: list[ast.Return | ast.Lambda] = []
     todo: list[ast.AST] = list(getattr(node, "body", []))
     while todo:
         n = todo.pop()
@@ -415,7 +415,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
             outputs = {name: shown for name in {c.name, primal.func.name} if name}
     reader = _Reader(fn, outputs)
     fname = c.name or "the custom_jvp function"
-    pairs = []
+    pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]

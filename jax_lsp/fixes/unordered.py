@@ -9,13 +9,15 @@ map sequentially (`lax.map` without `batch_size`), which the catalog's entry exp
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.model import Fix, TextEdit
 from jax_lsp.rules import codes_fixed_by
 
 if TYPE_CHECKING:
+    import libcst as cst
+
     from jax_lsp.fixes.lite import LiteSource
     from jax_lsp.fixes.source import FixSource
 
@@ -30,7 +32,7 @@ TITLE = ("Make the io_callback unordered with `ordered=False` (unsafe: its host 
 def unordered_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
     if finding.code not in CODES:
         return None
-    call = src.call_at(finding.span)
+    call = cast("cst.Call | None", src.call_at(finding.span))
     if call is None:
         return None
     for arg in call.args:
