@@ -24,6 +24,9 @@ RULE = Rule(
      r"structure as the args tuple of the primal function",),
     "Custom VJP bwd rule must produce an output with the same container (pytree) structure "
     "as the args tuple of the primal function, ...",
+    why=("one of three codes for a malformed custom rule, split as ruff splits by what the user "
+         "fixes: here the bwd's `return` (one cotangent per differentiable argument, in a "
+         "tuple); JAX015 is the jvp rule's output, JAX016 a rule's signature"),
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()

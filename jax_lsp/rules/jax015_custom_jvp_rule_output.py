@@ -26,6 +26,10 @@ RULE = Rule(
      r"^at vmap out_axes.*, got axis spec None but output was batched on axis"),
     "Custom JVP rule ... must produce primal and tangent outputs with equal container "
     "(pytree) structures",
+    why=("one of three codes for a malformed custom rule, split by what the user fixes: here "
+         "what a `defjvp` rule returns (a tangent output shaped as the primal output, a primal "
+         "output computed from the primals only); JAX014 is a custom_vjp bwd's return, JAX016 "
+         "a rule's signature"),
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()

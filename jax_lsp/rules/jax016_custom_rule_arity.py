@@ -23,6 +23,9 @@ RULE = Rule(
     (r"takes \d+ positional arguments? but \d+ (were|was) given",
      r"missing \d+ required positional arguments?"),
     "... takes N positional arguments but M were given",
+    why=("one of three codes for a malformed custom rule, split by what the user fixes: here "
+         "the rule's signature (what JAX passes it), whatever it returns; JAX014 and JAX015 are "
+         "what a bwd or a jvp rule returns"),
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
