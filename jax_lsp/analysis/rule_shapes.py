@@ -315,7 +315,7 @@ def _positional_count(c: CustomFn, args: Args) -> int | None:
     """How many primal arguments JAX passes the rules: it binds the call to the function's
     signature and applies its defaults (measured under JAX 0.10.2: `f(x)` of `def f(x,
     y=2.0)` wants two cotangents), so the count is the signature's, when the code shows it."""
-    if args.star is not None or args.dstar is not None:
+    if args.star is not None or args.dstar is not None or c.nondiff_unknown:
         return None
     if len(c.primal.fns) != 1 or not isinstance(c.primal.fns[0], Closure):
         return None
