@@ -46,12 +46,13 @@ class _Callback:
     """A host callback's call as the callback codes see it (`host.CallbackEvent`)."""
 
     __slots__ = ("_host", "_operands", "batches", "has_vmap_method", "jvp_levels", "kind",
-                 "levels", "tangents", "what")
+                 "levels", "ordered", "tangents", "what")
 
     def __init__(self, host: CallbackDecisions, kind: str,
                  operands: list[tuple[Value, ast.AST | None]], marks: frozenset,
-                 has_vmap_method: bool) -> None:
+                 has_vmap_method: bool, ordered: bool = False) -> None:
         self._host = host
+        self.ordered = ordered
         self._operands = operands
         self.kind = kind
         self.what = "jax.pure_callback" if kind == "pure" else "io_callback"
@@ -114,7 +115,8 @@ class CallbackDecisions:
             has_vmap = "vmap_method" in args.kw or (
                 args.kw.get("vectorized", Value()).const is True
             )
-            self.check_callback(name, spec.kind, operands, node, has_vmap)
+            ordered = args.kw.get("ordered", Value()).const is True
+            self.check_callback(name, spec.kind, operands, node, has_vmap, ordered)
         return derived([v for v, _ in operands])
 
     def check_callback(
@@ -124,13 +126,14 @@ class CallbackDecisions:
         operands: list[tuple[Value, ast.AST | None]],
         node: ast.AST,
         has_vmap_method: bool,
+        ordered: bool = False,
     ) -> None:
         marks = (
             frozenset().union(*(v.tan for v, _ in operands)) - self.reads(MASK).mask
             if operands
             else EMPTY
         )
-        event = _Callback(self, kind, operands, marks, has_vmap_method)
+        event = _Callback(self, kind, operands, marks, has_vmap_method, ordered)
         decision = decide_callback(event)
         if decision is not None:
             # the event's levels are the evaluator's own
@@ -153,7 +156,8 @@ class CallbackDecisions:
         stop_gradient_helps: bool = True,
         rejected: str = "an integer input",
     ) -> None:
-        if not (code == "JAX008" and level.mode == "batch") and self.reads(BATCH_ONLY).batch_only:
+        if not (code in rules.BATCH_CODES and level.mode == "batch") and \
+                self.reads(BATCH_ONLY).batch_only:
             return  # a differentiation the entry points that name transforms decide about
         span = self.span(node)
         path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])

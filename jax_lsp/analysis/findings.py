@@ -21,6 +21,7 @@ class FixKind(str, Enum):
     CUSTOM_VJP = "custom-vjp"
     CUSTOM_JVP = "custom-jvp"
     JACREV_INSTEAD = "jacrev-instead"
+    UNORDERED = "unordered"
     SUPPRESS = "suppress"
 
 

@@ -156,6 +156,22 @@ def _mark_loop_tangent(
     return v.rebuilt(v.tan | {mark}, items, v.const, v.traced)
 
 
+def _argname_indices(fun: Value, names: object) -> tuple[int, ...] | None:
+    """The positions of the parameters `names` (a custom function's `nondiff_argnames`), or
+    None when the names or the function's parameters are not known."""
+    wanted = (names,) if isinstance(names, str) else names
+    if not isinstance(wanted, tuple) or len(fun.fns) != 1 or \
+            not isinstance(fun.fns[0], Closure):
+        return None
+    a = getattr(fun.fns[0].func.node, "args", None)
+    if not isinstance(a, ast.arguments):
+        return None
+    params = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if not all(isinstance(n, str) and n in params for n in wanted):
+        return None
+    return tuple(params.index(n) for n in wanted)
+
+
 class HigherOrder:
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -290,12 +306,18 @@ class HigherOrder:
             if fun is None:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
+            # nondiff_argnames join nondiff_argnums, as indices of the function's parameters
+            names_v = args.kw.get("nondiff_argnames")
+            by_name = _argname_indices(fun, names_v.const) if names_v is not None else ()
+            if by_name:
+                nd = tuple(sorted(set(nd) | set(by_name)))
             c = CustomFn(
                 "jvp" if kind == "custom_jvp" else "vjp",
                 fun,
                 nd,
                 opaque_rules=kind == "eqx_custom_vjp",
                 name=label,
+                nondiff_unknown=by_name is None,
             )
             if self.record:
                 self.note_custom_made(c)

@@ -522,6 +522,8 @@ class CustomFn:
     #: primals wrapped in `CustomVJPPrimal`s
     symbolic_zeros: bool = False
     name: str = ""
+    #: `nondiff_argnames` whose positions are not known: the rules' arguments are not either
+    nondiff_unknown: bool = False
 
     def __hash__(self) -> int:
         return id(self)

@@ -147,6 +147,8 @@ def code_markdown(
     out.append(f"{h} {rule.code}: {rule.name}\n")
     out.append(f"{rule.summary}.\n")
     out.append(f"- **Predicts:** `{', '.join(rule.exceptions)}`: {rule.jax_says}")
+    if rule.why:
+        out.append(f"- **Why a code of its own:** {rule.why}")
     entries = catalog.for_code(rule.code)
     links = ", ".join(f"[`{e.id}`]({_entry_link(e.id, local)})" for e in entries) or "none"
     out.append(f"- **Catalog entries:** {links}")
@@ -259,6 +261,8 @@ def code_text(rule: Rule, catalog: Catalog) -> str:
     out = [f"{rule.code}: {rule.name}", "=" * len(f"{rule.code}: {rule.name}"), ""]
     out.append(textwrap.fill(rule.summary + ".", 96))
     out.append(f"Predicts:   {', '.join(rule.exceptions)}: {rule.jax_says}")
+    if rule.why:
+        out.append(textwrap.fill(f"Why:        {rule.why}", 96, subsequent_indent=" " * 12))
     out.append(f"Entries:    {', '.join(e.id for e in catalog.for_code(rule.code)) or 'none'}")
     out.append(f"Docs:       {rule.url}")
     return "\n".join(out) + "\n"

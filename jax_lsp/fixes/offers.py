@@ -9,8 +9,9 @@ from __future__ import annotations
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.rules import codes_fixed_by
 
-__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "menu_title",
-           "offered_kinds", "preferred_kind", "reverse_only"]
+__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "UNORDERED_CODES", "batching_only",
+           "listed_title", "menu_title", "offered_kinds", "preferred_kind", "reverse_only",
+           "zeroed"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
@@ -20,6 +21,8 @@ COST = "calls the host twice per input element"
 RULE_CODES = codes_fixed_by("host_rule")
 #: a callback applied to tangents (or transposed)
 LINEAR_CODES = codes_fixed_by("linear_map")
+#: an ordered io_callback that `ordered=False` lets vmap batch
+UNORDERED_CODES = codes_fixed_by("unordered")
 
 
 def batching_only(finding: Finding) -> bool:
@@ -33,6 +36,19 @@ def reverse_only(finding: Finding) -> bool:
     return bool(finding.modes) and set(finding.modes) <= {"reverse"}
 
 
+def zeroed(finding: Finding, operands: str | None) -> str:
+    """What a stop_gradient on the callback's `operands` (their text; None: its operands)
+    zeroes, said where it is offered (issue 31: on an io_callback returning its input, the
+    gradient `[2, 2]` became `[0, 0]` without an error)."""
+    differentiated = next((s.label.removeprefix("calls ") for s in finding.path
+                           if s.label.startswith("calls ")), "the differentiated function")
+    transform = finding.transform or "the transform"
+    wrt = f" with respect to {operands}" if operands else ""
+    return (f"it zeroes every derivative of {differentiated}{wrt} that flows through the "
+            f"callback's result, so where that result reaches the output `{transform}` "
+            "silently returns a wrong gradient")
+
+
 def _applies(kind: FixKind, finding: Finding) -> bool:
     if batching_only(finding):
         return False
@@ -44,6 +60,8 @@ def _applies(kind: FixKind, finding: Finding) -> bool:
         return finding.code in RULE_CODES
     if kind is FixKind.STOP_GRADIENT:
         return bool(finding.operand_spans) and not finding.transform.endswith("check_grads")
+    if kind is FixKind.UNORDERED:
+        return finding.code in UNORDERED_CODES
     # jacfwd, hessian and check_grads have reverse forms; jvp and linearize do not
     forward = finding.transform.rsplit(".", 1)[-1] in ("jacfwd", "hessian", "check_grads")
     return kind is FixKind.JACREV_INSTEAD and bool(finding.path) and forward
@@ -66,7 +84,8 @@ def preferred_kind(finding: Finding) -> FixKind | None:
 
 
 #: the order of the fixes after the preferred one (the registry's)
-_ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT)
+_ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT,
+          FixKind.UNORDERED)
 
 
 def offered_kinds(finding: Finding) -> list[FixKind]:
@@ -96,10 +115,14 @@ def listed_title(kind: FixKind, finding: Finding) -> str:
                 f"finite-difference Jacobian to replace: {COST}")
     if kind is FixKind.STOP_GRADIENT:
         return ("Stop gradients into the callback with lax.stop_gradient (unsafe unless its "
-                "result is unused: the gradient through it becomes zero)")
+                f"result is unused: {zeroed(finding, None)})")
     if kind is FixKind.JACREV_INSTEAD:
         return ("Use reverse mode (jax.jacrev) instead of the forward-mode transform (unsafe: "
                 "everything it differentiates must then support reverse mode)")
+    if kind is FixKind.UNORDERED:
+        from jax_lsp.fixes.unordered import TITLE
+
+        return TITLE
     return f"Apply the {kind.value} fix"
 
 
@@ -129,4 +152,6 @@ def menu_title(kind: FixKind, finding: Finding, *, safe: bool | None = None) -> 
         if transform == "check_grads":
             return 'Check reverse mode only (modes=["rev"])' + unsafe
         return "Use jax.jacrev instead of jax.jacfwd" + unsafe
+    if kind is FixKind.UNORDERED:
+        return "Make the io_callback unordered" + unsafe
     return f"Apply the {kind.value} fix"
