@@ -303,8 +303,10 @@ class HigherOrder:
         return derived(args.all_values())
 
     @staticmethod
-    def _in_axes(args: Args) -> tuple[bool, ...] | None:
-        """Which positional arguments a vmap batches, from a constant `in_axes`."""
+    def _in_axes(args: Args) -> tuple[Any, ...] | None:
+        """Which positional arguments a vmap batches, from a constant `in_axes`: per argument,
+        True, False (`None`) or, for a pytree prefix (`{"x": 0, "bias": None}`), the same per
+        leaf (see `_axes_spec`)."""
         v = args.get(1, "in_axes")
         if v is None:
             return None  # in_axes=0: all
@@ -314,7 +316,7 @@ class HigherOrder:
         if isinstance(c, tuple):
             return tuple(x is not None for x in c)
         if v.items is not None and v.keys is None:
-            return tuple(i.const is not None for i in v.items)
+            return tuple(_axes_spec(i) for i in v.items)
         return ()
 
     def reads(self, bits: int) -> Ctx:
@@ -382,7 +384,7 @@ class HigherOrder:
             unbatched = w.kind == "vmap" and w.batched
             pos = [
                 v
-                if i in w.static or (unbatched and i < len(w.batched) and not w.batched[i])
+                if i in w.static or (unbatched and i < len(w.batched) and w.batched[i] is False)
                 else _as_traced(v)
                 for i, v in enumerate(args.pos)
             ]
@@ -396,7 +398,9 @@ class HigherOrder:
                 mark = frozenset({level.batch_mark})
                 pos = [
                     add_mark(v, mark)
-                    if w.batched is None or (i < len(w.batched) and w.batched[i])
+                    if w.batched is None
+                    else _mark_batched(v, w.batched[i], mark)
+                    if i < len(w.batched)
                     else v
                     for i, v in enumerate(pos)
                 ]
@@ -648,3 +652,44 @@ class HigherOrder:
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
         return frozenset(self.levels)
+
+
+def _axes_spec(v: Value) -> Any:
+    """One argument's `in_axes`: True (an axis), False (`None`: passed as it is), or for a
+    container prefix, its leaves' specs: a tuple of `(key, spec)` pairs for a dict with
+    constant keys, a tuple of specs for a tuple or list."""
+    if v.const is None:
+        return False
+    if v.items is not None:
+        if v.keys is not None:
+            return ("dict", tuple(zip(v.keys, (_axes_spec(i) for i in v.items), strict=True)))
+        return ("seq", tuple(_axes_spec(i) for i in v.items))
+    return True
+
+
+def _mark_batched(v: Value, spec: Any, mark: frozenset) -> Value:
+    """`v` as a vmap's argument whose `in_axes` is `spec` (see `_axes_spec`): the leaves an
+    axis maps carry the vmap's mark, a leaf mapped by `None` does not. A prefix that does not
+    line up with `v` (keys not known) marks all of it."""
+    if spec is False:
+        return v
+    if spec is True or v.items is None:
+        return add_mark(v, mark)
+    kind, parts = spec
+    if kind == "dict" and v.keys is not None:
+        by_key = dict(parts)
+        if all(k in by_key for k in v.keys):
+            pairs = zip(v.keys, v.items, strict=True)
+            items = tuple(_mark_batched(i, by_key[k], mark) for k, i in pairs)
+            return _rebuilt_marked(v, items, mark)
+    if kind == "seq" and v.keys is None and len(parts) == len(v.items):
+        pairs = zip(v.items, parts, strict=True)
+        return _rebuilt_marked(v, tuple(_mark_batched(i, p, mark) for i, p in pairs), mark)
+    return add_mark(v, mark)
+
+
+def _rebuilt_marked(v: Value, items: tuple[Value, ...], mark: frozenset) -> Value:
+    """A container whose leaves `items` were marked one by one: it carries the mark when
+    one of them does."""
+    return v.rebuilt(v.tan | mark if any(i.tan & mark for i in items) else v.tan, items,
+                     NOCONST, True)
