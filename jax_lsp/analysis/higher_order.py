@@ -14,6 +14,7 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
+    JIT_DISABLED,
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
@@ -365,6 +366,8 @@ class HigherOrder:
             with self.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
             return UNKNOWN
+        if w.kind == "jit" and self.reads(JIT_DISABLED).jit_disabled:
+            return self.call_value(w.fun, args, node)  # `with jax.disable_jit():`
         if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:  # staged either way
             with self.staging():
                 return self.call_wrapper(w, args, node)
@@ -537,8 +540,8 @@ class HigherOrder:
             (m for m in val.tan - self.reads(MASK).mask if _may_transpose(m)),
             key=lambda lv: lv.order,
         )
-        if not levels:
-            return val
+        if not levels or self.reads(JIT_DISABLED).jit_disabled:
+            return val  # (under `jax.disable_jit()` the loop runs as a Python loop)
         mark = self.loop_tangents.get((node, levels[0]))
         if mark is None:
             mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])

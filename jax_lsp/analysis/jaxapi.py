@@ -291,6 +291,15 @@ TRACE_ONLY: dict[str, str] = {
     "jax.eval_shape": "called",
 }
 
+#: Context managers that change how JAX evaluates the code inside them, and the evaluator's
+#: context field they set (see `interp_state.Ctx`): `ensure_compile_time_eval` computes the
+#: operations on concrete operands eagerly even inside jit (`jitted` off); `disable_jit` runs
+#: jit and lax loops as Python (`jit_disabled` on).
+EVALUATION_CONTEXTS: dict[str, tuple[str, bool]] = {
+    "jax.ensure_compile_time_eval": ("jitted", False),
+    "jax.disable_jit": ("jit_disabled", True),
+}
+
 #: Methods of a jitted function that stage it without running it: `lower` traces and lowers
 #: (errors of lowering happen, like in a call), `trace` and `eval_shape` only trace.
 STAGING_METHODS: dict[str, str] = {"lower": "lowered", "trace": "traced", "eval_shape": "traced"}
