@@ -263,6 +263,24 @@ def _recorder(calls: list[int], scalar: bool = False, ranks: list[int] | None = 
     return g
 
 
+def _list_length_is_fixed(fn: Any, args: list[Any], n: int) -> bool:
+    """Whether a list result is a fixed set of outputs (top_k's [values, indices], each with
+    its own dtype), not a sequence whose length a Python int argument sets (split's
+    sections): its length stays `n` when each int argument is raised by one."""
+    for i, a in enumerate(args):
+        if type(a) is not int:
+            continue
+        bumped = list(args)
+        bumped[i] = a + 1
+        try:
+            out = jax.eval_shape(lambda: fn(*bumped))  # noqa: B023 (called at once)
+        except Exception:
+            return False
+        if not isinstance(out, list) or len(out) != n:
+            return False
+    return True
+
+
 def _probe_call(fn: Any, args: list[Any]) -> dict[str, Any] | None:
     """Probe `fn(*args)`; None when JAX rejects the signature."""
     floats = [i for i, a in enumerate(args) if _is_float(a)]
@@ -293,8 +311,9 @@ def _probe_call(fn: Any, args: list[Any]) -> dict[str, Any] | None:
         return None
     kinds = [_kind(x.dtype) for x in leaves]
     result: dict[str, Any] = {"outputs": kinds}
-    if isinstance(shape, tuple) and all(hasattr(x, "dtype") for x in shape):
-        result["tuple"] = len(leaves)
+    if isinstance(shape, (tuple, list)) and all(hasattr(x, "dtype") for x in shape):
+        if isinstance(shape, tuple) or _list_length_is_fixed(fn, args, len(shape)):
+            result["tuple"] = len(leaves)
     prims_set: set[str] = set()
     _primitives(closed.jaxpr, prims_set)
     result["primitives"] = sorted(prims_set)

@@ -80,6 +80,8 @@ def test_measured_facts_are_the_ones_jax_shows() -> None:
     assert f("jax.numpy.where").transpose is None
     assert f("jax.scipy.optimize.minimize").reverse == "while_loop_reverse"
     assert "custom_linear_solve" in f("jax.scipy.sparse.linalg.cg").primitives
+    # a list of results (top_k's [values, indices]) has per-output dtypes and tangents
+    assert f("jax.lax.top_k").items == ((False, frozenset({0})), (True, frozenset()))
 
 
 def test_diff_reports_a_drifted_row() -> None:
