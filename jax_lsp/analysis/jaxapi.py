@@ -51,6 +51,8 @@ HIGHER_ORDER: dict[str, str] = {
     # wrappers that return a function behaving like their argument
     "jax.jit": "jit",
     "jax.pmap": "jit",
+    # a function of each shard, traced once for all of them (a one-device mesh included)
+    "jax.shard_map": "jit",
     "jax.vmap": "vmap",
     "jax.named_call": "same",
     "jax.checkpoint": "checkpoint",
@@ -108,6 +110,7 @@ ALIASES: dict[str, str] = {
     "jax.ad_checkpoint.checkpoint": "jax.checkpoint",
     "jax.ad_checkpoint.remat": "jax.checkpoint",
     "jax.jacobian": "jax.jacrev",
+    "jax.experimental.shard_map.shard_map": "jax.shard_map",
     "jax.tree.map": "jax.tree_util.tree_map",
     "jax.tree_map": "jax.tree_util.tree_map",
     "jax.numpy.stop_gradient": "jax.lax.stop_gradient",
