@@ -611,7 +611,8 @@ def _host_fn(scalar: bool, scale: Any = None) -> Any:
 
 
 def _host_error(call: Any) -> str | None:
-    """Which callback error `call()` raises: "transpose", "jvp", "other" or None."""
+    """Which callback error `call()` raises: "transpose", "jvp", "vmap" (the callback, which
+    has no `vmap_method`, is batched), "other" or None."""
     try:
         with warnings.catch_warnings(), _time_limit(60):
             warnings.simplefilter("ignore")
@@ -620,6 +621,8 @@ def _host_error(call: Any) -> str | None:
         text = str(e)
         if "do not support transpose" in text:
             return "transpose"
+        if "vmap_method" in text:
+            return "vmap"
         return "jvp" if "do not support JVP" in text else "other"
     return None
 
@@ -645,8 +648,9 @@ def _callee_facts(
     params: list[str],
 ) -> None:
     """What `fn` does to the functions it is given, measured by giving it pure_callbacks:
-    whether tracing it transposes them (gmres's non-symmetric custom_linear_solve) or
-    differentiates them (minimize's BFGS takes gradients) with no derivative around it; and,
+    whether tracing it transposes them (gmres's non-symmetric custom_linear_solve),
+    differentiates them (minimize's BFGS takes gradients) or batches them (piecewise) with no
+    transform around it; and,
     under `jax.grad`, which of them the outer derivative never differentiates (cg's
     preconditioner M, applied inside the solve)."""
     hosted = _with_host(template, _host_fn(scalar), None)
@@ -655,6 +659,9 @@ def _callee_facts(
         entry["transposes"] = True
     elif err == "jvp":
         entry["differentiates"] = True
+    elif err == "vmap":
+        # it calls them under its own vmap (piecewise's switch): a callback there is batched
+        entry["maps"] = True
     if err is not None:
         return
     slots = [p for p in params if p in entry.get("callables", ())]

@@ -75,6 +75,8 @@ def test_measured_facts_are_the_ones_jax_shows() -> None:
     assert not where.reaches(0) and where.reaches(1) and where.reaches(2)
     assert f("jax.numpy.bincount").reaches(f("jax.numpy.bincount").position("weights"))
     assert f("jax.numpy.vectorize").calling == "wrapper"
+    # piecewise calls its functions under its own vmap (a callback there is batched)
+    assert f("jax.numpy.piecewise").calling == "calls" and f("jax.numpy.piecewise").maps
     assert f("jax.experimental.ode.odeint").forward == "custom_vjp_forward"
     assert f("jax.experimental.ode.odeint").transpose == "custom_vjp_transpose"
     assert f("jax.numpy.where").transpose is None
