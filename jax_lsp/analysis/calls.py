@@ -26,7 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -367,7 +367,8 @@ class PythonCalls:
                 m
                 for v in [me, *args.all_values()]
                 for m in v.tan | self.reads(MODULE_TAN).module_tan
-                if isinstance(m, Level) and m.mode == REVERSE
+                # (linearize partial-evaluates it too: a forward level that defers)
+                if isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
             )
             with self.within(
                 checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse

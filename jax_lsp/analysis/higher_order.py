@@ -372,12 +372,9 @@ class HigherOrder:
             with self.staging():
                 return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
-            reverse = frozenset(
-                m
-                for v in args.all_values()
-                for m in v.tan
-                if isinstance(m, Level) and m.mode == REVERSE
-            )
+            # the levels that partial-evaluate it: reverse ones, and linearize (a forward level
+            # that defers its linear part); a jvp does not
+            reverse = frozenset(m for v in args.all_values() for m in v.tan if _may_transpose(m))
             with self.within(
                 checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
             ):
