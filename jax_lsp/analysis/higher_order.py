@@ -31,6 +31,7 @@ from jax_lsp.analysis.values import (
     NOCONST,
     UNKNOWN,
     Api,
+    BatchedBy,
     ClassObj,
     Closure,
     CustomFn,
@@ -627,12 +628,19 @@ class HigherOrder:
         symmetric = args.get(4, "symmetric")
         if tsolve is not None and (symmetric is None or symmetric.const is not True):
             self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
+        # no derivative reaches the solvers (JAX differentiates the solve implicitly), but a
+        # batch does: a vmap's, and a batched level's (jacfwd, jacrev), whose tangents it vmaps
+        reaching = b.tan | out.tan
+        batches = frozenset(m for m in reaching if isinstance(m, BatchedBy)) | frozenset(
+            m.batch_mark for m in reaching if isinstance(m, Level) and m.batched
+        )
+        rhs = add_mark(b, batches) if batches else b
         with self.within(
-            mask=self.reads(MASK).mask | self._active_marks() | b.tan | out.tan
+            mask=self.reads(MASK).mask | self._active_marks() | (reaching - batches)
         ):
-            self.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
+            self.call_value(solve, Args([matvec, rhs], {}, [None, None], {}), node)
             if tsolve is not None:
-                self.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
+                self.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
 
     def transpose_when_traced(
