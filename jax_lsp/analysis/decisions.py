@@ -112,7 +112,9 @@ class CallbackDecisions:
         if args.dstar is not None:
             operands.append((args.dstar, None))
         if node is not None:
-            has_vmap = "vmap_method" in args.kw or (
+            # an explicit `vmap_method=None` is JAX's default: no method (JAX008 under vmap)
+            method = args.kw.get("vmap_method")
+            has_vmap = (method is not None and method.const is not None) or (
                 args.kw.get("vectorized", Value()).const is True
             )
             ordered = args.kw.get("ordered", Value()).const is True

@@ -34,6 +34,7 @@ from jax_lsp.analysis.values import (
     add_mark_to_arrays,
     add_tangent_mark,
     derived,
+    strip_marks,
 )
 
 
@@ -113,7 +114,9 @@ class Transforms:
             # the tangent output is linear in the given tangents: it carries their marks
             t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
             tangent = Value(tan=t_out, traced=True)
-            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
+            # the primal output is an array again once jvp returns: this level has ended
+            primal_out = strip_marks(out, frozenset({level}))
+            return Value(tan=out.tan - {level} | t_out, items=(primal_out, tangent), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)

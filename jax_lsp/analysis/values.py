@@ -494,9 +494,10 @@ class Wrapper:
     fun: Value
     static: frozenset[int] = EMPTY
     static_names: frozenset[str] = EMPTY
-    #: for vmap: which positional arguments are batched (`in_axes`); None: all of them;
-    #: () when `in_axes` cannot be read (then no argument is known to be batched)
-    batched: tuple[bool, ...] | None = None
+    #: for vmap: which positional arguments are batched (`in_axes`, per leaf for a pytree
+    #: prefix: `higher_order._axes_spec`); None: all of them; () when `in_axes` cannot be
+    #: read (then no argument is known to be batched)
+    batched: tuple[Any, ...] | None = None
     name: str = ""
     #: for closure_convert's function: how many leading arguments are `fun`'s own (the rest
     #: are the hoisted constants, which stand for what `fun` closes over), and the marks
