@@ -41,6 +41,12 @@ from jax_lsp.rules import (
 from jax_lsp.rules import (
     jax010_integer_input_to_derivative as jax010,
 )
+from jax_lsp.rules import (
+    jax011_jax_in_host_function as jax011,
+)
+from jax_lsp.rules import (
+    jax012_removed_vectorized_keyword as jax012,
+)
 from jax_lsp.rules.base import DOCS_BASE_URL, Decision, MessageFacts, Rule
 
 if TYPE_CHECKING:
@@ -55,7 +61,8 @@ __all__ = ["CALLBACK_DECISIONS", "DOCS_BASE_URL", "MODULES", "RULES", "TANGENT_D
 #: every code's module, by code
 MODULES: dict[str, ModuleType] = {
     m.RULE.code: m
-    for m in (jax001, jax002, jax003, jax004, jax005, jax006, jax007, jax008, jax009, jax010)
+    for m in (jax001, jax002, jax003, jax004, jax005, jax006, jax007, jax008, jax009, jax010,
+              jax011, jax012)
 }
 RULES: dict[str, Rule] = {code: m.RULE for code, m in MODULES.items()}
 
