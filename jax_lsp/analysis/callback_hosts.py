@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.analysis.static_names import ModuleNames, method_of
+from jax_lsp.analysis.static_names import ModuleNames, bind_arguments, method_of
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -71,7 +71,8 @@ def check_module(tree: ast.Module, lines: list[str] | None = None) -> list[Findi
     names = ModuleNames(tree)
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
-    sites = sorted(_sites(names), key=lambda s: s.host is None)
+    sites = sorted((s for site in _sites(names) for s in _through_callers(names, site)),
+                   key=lambda s: s.host is None)
     out: dict[tuple[str, Span], Finding] = {}
     for site in sites:
         for f in (*_jax_in_host(names, site), *_vectorized(names, site)):
@@ -153,6 +154,48 @@ def _sites(names: ModuleNames) -> Iterator[CallbackSite]:
                                    tuple((k, at) for k, _, at in kws))
 
 
+def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSite]:
+    """A site whose host function is a parameter of a function around it, or whose keywords
+    come from such a function's `**` parameter (a forwarding helper), read once for each
+    application of that function in the module (a call, or a decorator handing it the
+    decorated function); the site itself where the module applies it nowhere."""
+    host_owner = (_parameter_owner(names, site.host, site.host.id)
+                  if isinstance(site.host, ast.Name) else None)
+    kw_owner = None
+    for k in site.call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Name):
+            owner = _parameter_owner(names, k.value, k.value.id)
+            if owner is not None and owner.args.kwarg is not None and (
+                    owner.args.kwarg.arg == k.value.id):
+                kw_owner = owner
+    fn = host_owner or kw_owner
+    if fn is None or (kw_owner is not None and host_owner is not None and kw_owner is not fn):
+        return [site]
+    out = []
+    for args, keywords in names.applications(fn):
+        bound, extra = bind_arguments(fn, args, keywords)
+        host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+        out.append(replace(site, host=host,  # type: ignore[arg-type]
+                           keywords=site.keywords + (tuple(extra) if kw_owner is fn else ())))
+    return out or [site]
+
+
+def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
+                     ) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
+    """The function around `at` whose parameter `name` is (None: it is bound otherwise)."""
+    for scope in names.enclosing(names.scope_of(at)):
+        if name in names.bindings(scope):
+            if len(names.bindings(scope)[name]) > 1:
+                return None  # rebound in the function: not the argument any more
+            if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                a = scope.args
+                if any(p is not None and p.arg == name for p in (
+                        *a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)):
+                    return scope
+            return None
+    return None
+
+
 def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                ) -> Iterator[tuple[str, ast.AST]]:
     """The string keys (with their values) of a dict given as `**expr`, where it is a dict
@@ -220,6 +263,9 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
 def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host | None:
     if depth > 8:
         return None
+    if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        traced = _traced_function(names, expr)
+        return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
     label = ast.unparse(expr)
     dotted = names.dotted(expr)
     if dotted is not None and dotted.startswith(COMPUTING):
@@ -342,6 +388,59 @@ def _accepts_keyword(fn: ast.AST, name: str) -> bool:
     return a.kwarg is not None or any(p.arg == name for p in (*a.args, *a.kwonlyargs))
 
 
+#: the transforms that batch a function's operands with vmap
+BATCHING = frozenset({"jax.vmap", "equinox.filter_vmap", "flax.linen.vmap", "flax.nnx.vmap",
+                      "jax.numpy.vectorize"})
+
+
+def _batching(names: ModuleNames, expr: ast.expr) -> bool:
+    """Whether `expr` is a batching transform (`jax.vmap`, `jax.vmap(in_axes=...)`,
+    `functools.partial(jax.vmap, ...)`)."""
+    if names.dotted(expr) in BATCHING:
+        return True
+    if isinstance(expr, ast.Call):
+        d = names.dotted(expr.func)
+        if d in BATCHING and not expr.args:
+            return True
+        if d in PARTIAL and expr.args:
+            return _batching(names, expr.args[0])
+    return False
+
+
+def _batched(names: ModuleNames, site: CallbackSite) -> bool:
+    """Whether the module visibly batches the function the callback is called in: a batching
+    transform applied to it (as a call or a decorator) or to a function that calls it."""
+    by_id = names.functions_by_id()
+    callers = names.callers()
+    reaching: set[int] = set()
+    todo: list[ast.AST] = []
+    scope = names.scope_of(site.call)
+    while scope is not names.tree:
+        if id(scope) in by_id:
+            todo.append(scope)
+        scope = names.scope_of(scope)
+    while todo:
+        fn = todo.pop()
+        if id(fn) in reaching:
+            continue
+        reaching.add(id(fn))
+        todo.extend(by_id[c] for c in callers.get(id(fn), ()) if c in by_id)
+    for fn_id in reaching:
+        fn = by_id[fn_id]
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                _batching(names, d) for d in fn.decorator_list):
+            return True
+    for node in ast.walk(names.tree):
+        if (isinstance(node, ast.Call) and node.args and _batching(names, node.func)):
+            target = names.definition(node.args[0])
+            if target is None and isinstance(node.args[0], ast.Call) and names.dotted(
+                    node.args[0].func) in PARTIAL and node.args[0].args:
+                target = names.definition(node.args[0].args[0])
+            if target is not None and id(target) in reaching:
+                return True
+    return False
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
@@ -350,7 +449,8 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host_fn = names.definition(site.host) if site.host is not None else None
     if isinstance(host_fn, ast.ClassDef):
         host_fn = method_of(host_fn, "__init__")
-    if host_fn is not None and _accepts_keyword(host_fn, "vectorized"):
+    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not _batched(
+            names, site):
         return  # the host takes it: JAX passes it on, and nothing fails unless it is batched
     at = dict(site.bound_at).get("vectorized", site.call)
     const = value.value if isinstance(value, ast.Constant) else None

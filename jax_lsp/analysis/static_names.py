@@ -42,6 +42,8 @@ class ModuleNames:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
+        self._applications: dict[int, list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]] = {}
+        self._callers: dict[int, set[int]] | None = None
 
     # ------------------------------------------------------------------ scopes
 
@@ -118,8 +120,8 @@ class ModuleNames:
         assignments; `self.m`/`cls.m` in a method and `C.m` for a class `C` of the module)."""
         if depth > _MAX_ALIAS_DEPTH:
             return None
-        if isinstance(expr, ast.Lambda):
-            return expr
+        if isinstance(expr, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+            return expr  # (a decorated definition, as a decorator's argument)
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is None:
@@ -141,6 +143,10 @@ class ModuleNames:
             b = self.lookup(expr.id, expr)
             if b is not None and b.kind == "class":
                 return b.node  # type: ignore[return-value]
+            if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call):
+                # an instance of a class of the module, made where the name is bound
+                made = self.definition(b.node.func, depth + 1)
+                return made if isinstance(made, ast.ClassDef) else None
             if b is not None and b.kind == "other":
                 fn = self.scope_of(expr)
                 while fn is not self.tree and not isinstance(fn, (ast.FunctionDef,
@@ -155,6 +161,82 @@ class ModuleNames:
                                         for d in fn.decorator_list)):
                         return cls
         return None
+
+
+    # --------------------------------------------------------- who calls what
+
+    def applications(self, fn: ast.AST) -> list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]:
+        """Each place the module applies the function `fn`: a call naming it (its positional
+        arguments and keywords), or a decorator that is `fn` or a call of a function
+        returning `fn` (the decorated definition is then the one argument)."""
+        found = self._applications.get(id(fn))
+        if found is None:
+            found = self._applications[id(fn)] = []
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Call) and self.definition(node.func) is fn:
+                    found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    for d in node.decorator_list:
+                        if self._makes(d, fn):
+                            found.append(([node], []))
+        return found
+
+    def _makes(self, expr: ast.expr, fn: ast.AST) -> bool:
+        """Whether `expr` is `fn`, or a call of a module function that returns `fn`."""
+        if self.definition(expr) is fn:
+            return True
+        if isinstance(expr, ast.Call):
+            maker = self.definition(expr.func)
+            if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return any(isinstance(r, ast.Return) and r.value is not None
+                           and self.definition(r.value) is fn
+                           for r in ast.walk(maker))
+        return False
+
+    def callers(self) -> dict[int, set[int]]:
+        """For each function of the module (by id), the functions that call it by a name
+        that resolves to it."""
+        if self._callers is None:
+            self._callers = {}
+            for fn in ast.walk(self.tree):
+                if not isinstance(fn, _FUNCTIONS):
+                    continue
+                body = [fn.body] if isinstance(fn, ast.Lambda) else fn.body
+                for st in body:
+                    for node in ast.walk(st):
+                        if isinstance(node, ast.Call):
+                            callee = self.definition(node.func)
+                            if callee is not None:
+                                self._callers.setdefault(id(callee), set()).add(id(fn))
+        return self._callers
+
+    def functions_by_id(self) -> dict[int, ast.AST]:
+        return {id(n): n for n in ast.walk(self.tree) if isinstance(n, _FUNCTIONS)}
+
+
+def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | None, ast.expr]]
+                   ) -> tuple[dict[str, ast.AST], list[tuple[str, ast.expr]]]:
+    """The arguments of one application of `fn` by parameter name (a positional argument
+    after a `*` is not placed), and the keywords its `**` parameter collects."""
+    if not isinstance(fn, _FUNCTIONS):
+        return {}, []
+    a = fn.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    bound: dict[str, ast.AST] = {}
+    for i, arg in enumerate(args):
+        if isinstance(arg, ast.Starred) or i >= len(positional):
+            break
+        bound[positional[i]] = arg
+    named = {p.arg for p in (*a.args, *a.kwonlyargs)}
+    extra: list[tuple[str, ast.expr]] = []
+    for k, v in keywords:
+        if k is None:
+            continue
+        if k in named:
+            bound[k] = v
+        elif a.kwarg is not None:
+            extra.append((k, v))
+    return bound, extra
 
 
 def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:
