@@ -21,6 +21,10 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _MAX_ALIAS_DEPTH = 8
 
 
+#: one application of a function: its positional arguments and its keywords (None: `**`)
+Application = tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]
+
+
 @dataclass(frozen=True)
 class Binding:
     """What binds a name: `import` (`target` the dotted module or member), `def`/`class`
@@ -42,7 +46,7 @@ class ModuleNames:
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
-        self._applications: dict[int, list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]] = {}
+        self._applications: dict[int, list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
 
     # ------------------------------------------------------------------ scopes
@@ -165,7 +169,7 @@ class ModuleNames:
 
     # --------------------------------------------------------- who calls what
 
-    def applications(self, fn: ast.AST) -> list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]:
+    def applications(self, fn: ast.AST) -> list[Application]:
         """Each place the module applies the function `fn`: a call naming it (its positional
         arguments and keywords), or a decorator that is `fn` or a call of a function
         returning `fn` (the decorated definition is then the one argument)."""

@@ -25,7 +25,7 @@ RULE = Rule(
     "runs inside the host function of `pure_callback`/`io_callback`/`debug.callback`",
     (),
     (),
-    "nothing: JAX code inside a callback's host function can deadlock",
+    "JAX code inside a callback's host function can deadlock",
 )
 FIXES = (FixKind.NUMPY_IN_HOST,)
 FIXED_BY: frozenset[str] = frozenset()
