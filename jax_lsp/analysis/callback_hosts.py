@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
+from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import ModuleNames, bind_arguments, method_of
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -361,18 +362,18 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
             path: tuple[PathStep, ...], host: str) -> Finding:
-    numpy_name = jax011.numpy_equivalent(jax_name)
+    numpy_equivalent = numpy_name(jax_name)
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
-    message = jax011.message(written, jax_name, host, site.what, site.call.lineno, route,
-                             numpy_name)
+    message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
+                          numpy_equivalent)
     return Finding(
         code=jax011.RULE.code,
         message=message,
         span=span_of(node),
         severity=Severity.WARNING,
         path=path,
-        fixes=(*jax011.fix_kinds(numpy_name), FixKind.SUPPRESS),
+        fixes=(*jax011.fix_kinds(numpy_equivalent), FixKind.SUPPRESS),
         transform=site.what,
     )
 
@@ -457,7 +458,7 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
     yield Finding(
         code=jax012.RULE.code,
-        message=jax012.message(site.what, host, const),
+        message=jax012.head(site.what, host, const),
         span=span_of(at),
         severity=Severity.ERROR,
         path=(PathStep(span_of(value), "`vectorized=` is given here"),),

@@ -9,13 +9,12 @@ never). So it is a warning.
 Decided from the module's text where the callback is called (`analysis/callback_hosts.py`),
 only where the host function resolves statically (a `def`, a lambda, a method of `self`, a
 `functools.partial` of one); the fix replaces `jnp.X` by `np.X` where NumPy's `X` was
-measured to mean the same (`numpy_equivalents`).
+measured to mean the same (`analysis/numpy_equivalents.py`).
 """
 
 from __future__ import annotations
 
 from jax_lsp.analysis.findings import FixKind
-from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.rules.base import Rule
 
 RULE = Rule(
@@ -32,18 +31,15 @@ FIXED_BY: frozenset[str] = frozenset()
 EXAMPLES = "tests/corpus/host: lines marked `# EXPECT: JAX011`; docs/rules.md#jax011"
 
 
-def numpy_equivalent(jax_name: str) -> str | None:
-    """NumPy's function (`numpy.sin`) that computes what a `jax.numpy` one does, if one was
-    measured to."""
-    return numpy_name(jax_name)
-
-
 def fix_kinds(numpy_equivalent: str | None) -> tuple[FixKind, ...]:
     return FIXES if numpy_equivalent else ()
 
 
-def message(written: str, jax_name: str, host: str, callback: str, line: int, route: str,
-            numpy_equivalent: str | None) -> str:
+def head(written: str, jax_name: str, host: str, callback: str, line: int, route: str,
+         numpy_equivalent: str | None) -> str:
+    """The whole message (JAX says nothing to quote): what runs JAX in which host function
+    of which callback, through which helpers, and NumPy's function where one computes the
+    same. Written from the callback site's facts, not `MessageFacts` (no level is involved)."""
     what = "a function JAX traces" if not jax_name.startswith("jax.") or jax_name in (
         "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
         "jax.jacrev", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.custom_jvp",

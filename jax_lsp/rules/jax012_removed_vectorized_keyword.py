@@ -39,9 +39,10 @@ def fix_kinds(value: object) -> tuple[FixKind, ...]:
     return FIXES if value is True or value is False else ()
 
 
-def message(callback: str, host: str, value: object) -> str:
-    """What is passed to what, and both ways it fails (which one depends on whether the
-    call is batched, which this check does not decide)."""
+def head(callback: str, host: str, value: object) -> str:
+    """The whole message: what is passed to what, and both ways it fails (which one depends
+    on whether the call is batched, which this check does not decide). Written from the
+    callback site's facts, not `MessageFacts` (no level is involved)."""
     given = f"vectorized={value!r}" if value is True or value is False else "vectorized="
     return (f"`{callback}` no longer takes `vectorized=`: JAX 0.10 passes `{given}` on to "
             f"{host}, which does not take it; the host raises {RULE.jax_says} (a "
