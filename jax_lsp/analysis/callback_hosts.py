@@ -442,9 +442,25 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
     return False
 
 
+def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
+    """Whether `node` is in a branch chosen by JAX's version (`if version(jax.__version__) >
+    ...: ... else: ...`): code kept for the releases that had the keyword."""
+    child, parent = node, names.parents.get(node)
+    while parent is not None:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and any(
+                isinstance(n, ast.Attribute) and n.attr in ("__version__", "__version_info__")
+                and names.dotted(n.value) == "jax" for n in ast.walk(parent.test)):
+            return True
+        child, parent = parent, names.parents.get(parent)
+    return False
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
+        return
+    at = dict(site.bound_at).get("vectorized", site.call)
+    if _for_old_jax(names, at):
         return
     value = given[-1]
     host_fn = names.definition(site.host) if site.host is not None else None
@@ -453,7 +469,6 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not _batched(
             names, site):
         return  # the host takes it: JAX passes it on, and nothing fails unless it is batched
-    at = dict(site.bound_at).get("vectorized", site.call)
     const = value.value if isinstance(value, ast.Constant) else None
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
     yield Finding(
