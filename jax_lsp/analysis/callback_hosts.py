@@ -133,12 +133,13 @@ def _sites(names: ModuleNames) -> Iterator[CallbackSite]:
         if found is not None:
             what, bound_pos, bound_kws = found
             args = bound_pos + list(node.args)
-            keywords = [(k, v) for k, v, _ in bound_kws]
-            keywords += [(k.arg, k.value) for k in node.keywords if k.arg]
-            for k in node.keywords:
-                if k.arg is None:
-                    keywords += [(key, value) for key, value in _dict_keys(names, k.value)]
-            host = args[0] if args and not isinstance(args[0], ast.Starred) else None
+            keywords: list[tuple[str, ast.AST]] = [(k, v) for k, v, _ in bound_kws]
+            keywords += [(kw.arg, kw.value) for kw in node.keywords if kw.arg]
+            for kw in node.keywords:
+                if kw.arg is None:
+                    keywords += list(_dict_keys(names, kw.value))
+            host: ast.AST | None = (args[0] if args and not isinstance(args[0], ast.Starred)
+                                    else None)
             host = host or next((v for k, v in keywords if k == "callback"), None)
             yield CallbackSite(node, what, host,  # type: ignore[arg-type]
                                tuple(keywords), tuple((k, at) for k, _, at in bound_kws))
@@ -212,11 +213,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
     elif isinstance(expr, ast.Call) and names.dotted(expr.func) is None and (
             isinstance(expr.func, ast.Name) and expr.func.id == "dict"
             and names.lookup("dict", expr) is None):
-        for k in expr.keywords:
-            if k.arg:
-                yield k.arg, k.value
+        for kw in expr.keywords:
+            if kw.arg:
+                yield kw.arg, kw.value
             else:
-                yield from _dict_keys(names, k.value, depth + 1)
+                yield from _dict_keys(names, kw.value, depth + 1)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
