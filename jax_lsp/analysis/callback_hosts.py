@@ -46,6 +46,9 @@ DESCRIBING = frozenset({
     "dtype", "issubdtype", "result_type", "iinfo", "finfo", "promote_types", "can_cast",
     "isdtype", "shape", "ndim", "size", "isscalar", "iscomplexobj", "isrealobj",
 })
+#: the words a module that calls a callback writes (`from jax import debug` then
+#: `debug.callback`, `jax.debug.callback`, `io_callback`, `pure_callback`...)
+_CALLBACK_WORDS = ("pure_callback", "io_callback", "debug_callback", ".callback", "import callback")
 #: how deep helpers called from a host function are followed
 MAX_HELPER_DEPTH = 6
 
@@ -65,8 +68,11 @@ class CallbackSite:
     bound_at: tuple[tuple[str, ast.Call], ...] = ()
 
 
-def check_module(tree: ast.Module, lines: list[str] | None = None) -> list[Finding]:
-    """JAX011 and JAX012 findings of a parsed module."""
+def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
+    """JAX011 and JAX012 findings of a parsed module (`text`, its source if known: a module
+    that names no callback has none, known without walking its tree)."""
+    if text is not None and not any(w in text for w in _CALLBACK_WORDS):
+        return []
     if not _mentions_a_callback(tree):
         return []
     names = ModuleNames(tree)
@@ -125,9 +131,36 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     return None
 
 
+_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback"})
+
+
+def _candidate_names(tree: ast.Module) -> frozenset[str]:
+    """The names a callback may be called by (cheap, before any name is resolved): those
+    imported as a callback, and those bound to a `partial(...)`."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update(al.asname or al.name for al in node.names
+                       if al.name.rsplit(".", 1)[-1] in _CALLBACK_NAMES)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            f = node.value.func
+            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) == "partial":
+                out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return frozenset(out)
+
+
+def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
+    if isinstance(func, ast.Attribute):
+        return func.attr in _CALLBACK_NAMES or func.attr == "partial"
+    if isinstance(func, ast.Name):
+        return func.id in candidates or func.id == "partial"
+    return isinstance(func, ast.Call)
+
+
 def _sites(names: ModuleNames) -> Iterator[CallbackSite]:
+    candidates = _candidate_names(names.tree)
     for node in ast.walk(names.tree):
-        if not isinstance(node, ast.Call):
+        if not isinstance(node, ast.Call) or not _may_be_a_callback(node.func, candidates):
             continue
         found = _callee(names, node.func)
         if found is not None:

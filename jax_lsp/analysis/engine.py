@@ -70,7 +70,7 @@ def _analyze(
     path = module_path(filename, workspace)
     may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
     if not may:  # nothing it can run makes a level: only the checks that need none
-        return AnalysisResult(_sorted(callback_hosts.check_module(tree)),
+        return AnalysisResult(_sorted(callback_hosts.check_module(tree, source)),
                               dependencies=sorted(read))
     interp = interpreter(tree, source, filename, cfg, workspace)
     try:
@@ -186,6 +186,6 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = interp.run() + callback_hosts.check_module(interp.tree)
+    findings = interp.run() + callback_hosts.check_module(interp.tree, interp.text)
     return AnalysisResult(_sorted(findings), dependencies=interp.dependencies,
                           incomplete=interp.incomplete)
