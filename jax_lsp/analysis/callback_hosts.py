@@ -137,7 +137,7 @@ _CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_
 def _candidate_names(tree: ast.Module) -> frozenset[str]:
     """The names a callback may be called by (cheap, before any name is resolved): those
     imported as a callback, and those bound to a `partial(...)`."""
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             out.update(al.asname or al.name for al in node.names
