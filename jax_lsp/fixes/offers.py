@@ -50,6 +50,8 @@ def zeroed(finding: Finding, operands: str | None) -> str:
 
 
 def _applies(kind: FixKind, finding: Finding) -> bool:
+    if kind in _TEXT_KINDS:  # (the analysis attaches them only where they apply)
+        return True
     if batching_only(finding):
         return False
     if finding.code in LINEAR_CODES:
@@ -73,6 +75,9 @@ def preferred_kind(finding: Finding) -> FixKind | None:
     mode instead of forward. A stop_gradient is preferred only where the call's result is
     unused, which only the source tells (`fixes_for` decides that)."""
     kinds = [k for k in finding.fixes if _applies(k, finding)]
+    for kind in _TEXT_KINDS:
+        if kind in kinds:
+            return kind
     if finding.code in LINEAR_CODES:
         return kinds[0] if kinds else None
     if FixKind.CUSTOM_VJP in kinds:
@@ -83,9 +88,11 @@ def preferred_kind(finding: Finding) -> FixKind | None:
     return None
 
 
+#: the fixes that edit the callback's call or host function in place (JAX011, JAX012)
+_TEXT_KINDS = (FixKind.VMAP_METHOD, FixKind.NUMPY_IN_HOST)
 #: the order of the fixes after the preferred one (the registry's)
 _ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT,
-          FixKind.UNORDERED)
+          FixKind.UNORDERED, *_TEXT_KINDS)
 
 
 def offered_kinds(finding: Finding) -> list[FixKind]:
@@ -101,6 +108,13 @@ def offered_kinds(finding: Finding) -> list[FixKind]:
 def listed_title(kind: FixKind, finding: Finding) -> str:
     """The title an action has before its fix is computed: what it does, what it costs and,
     for an unsafe one, the word "unsafe"."""
+    if kind is FixKind.VMAP_METHOD:
+        return ('Replace the removed `vectorized=` with the `vmap_method` it meant (True: '
+                '"legacy_vectorized", one host call per batch; False: "sequential", one per '
+                "element)")
+    if kind is FixKind.NUMPY_IN_HOST:
+        return ("Use NumPy's function instead of jax.numpy's in the host function (unsafe: "
+                "NumPy may compute in float64 where JAX used float32)")
     if finding.code in LINEAR_CODES:
         if set(finding.modes) == {"transpose"}:
             return ("Apply the callback as a host-computed matrix in JAX so that it can be "
@@ -134,6 +148,10 @@ def menu_title(kind: FixKind, finding: Finding, *, safe: bool | None = None) -> 
     unsafe = " (unsafe)"
     if kind is FixKind.SUPPRESS:
         return f"Suppress {finding.code} on this line"
+    if kind is FixKind.VMAP_METHOD:
+        return "Use vmap_method for the removed vectorized="
+    if kind is FixKind.NUMPY_IN_HOST:
+        return "Use NumPy in the host function" + unsafe
     if finding.code in LINEAR_CODES:
         if set(finding.modes) == {"transpose"}:
             return "Apply as a host-computed matrix" + ("" if safe else unsafe)

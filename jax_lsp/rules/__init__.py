@@ -42,6 +42,12 @@ from jax_lsp.rules import (
     jax010_integer_input_to_derivative as jax010,
 )
 from jax_lsp.rules import (
+    jax011_jax_in_host_function as jax011,
+)
+from jax_lsp.rules import (
+    jax012_removed_vectorized_keyword as jax012,
+)
+from jax_lsp.rules import (
     jax013_ordered_io_callback_vmap as jax013,
 )
 from jax_lsp.rules import (
@@ -68,7 +74,7 @@ __all__ = ["CALLBACK_DECISIONS", "DOCS_BASE_URL", "MODULES", "RULES", "TANGENT_D
 MODULES: dict[str, ModuleType] = {
     m.RULE.code: m
     for m in (jax001, jax002, jax003, jax004, jax005, jax006, jax007, jax008, jax009, jax010,
-              jax013, jax014, jax015, jax016)
+              jax011, jax012, jax013, jax014, jax015, jax016)
 }
 RULES: dict[str, Rule] = {code: m.RULE for code, m in MODULES.items()}
 
