@@ -334,6 +334,7 @@ class EarlyLint:
     def _document_diagnostics(
         self, uri: str, version: int, text: str
     ) -> list[dict[str, Any]] | None:
+        from jax_lsp.server import cached_results
         from jax_lsp.server.analysis_process import first_analysis
         from jax_lsp.server.configuration import Configuration
         from jax_lsp.server.paths import path_of, workspace_root
@@ -366,6 +367,12 @@ class EarlyLint:
         def analyze(
             source: str, name: str, analysis_config: AnalysisConfig, incremental: bool
         ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+            # a file analysed before, unchanged with all it read: its persisted result, found
+            # here without the analyser (the server's own request, made once it attaches,
+            # gets the same from the analysis process, which then analyses for later edits)
+            stored = cached_results.answer(source, name, analysis_config)
+            if stored is not None:
+                return stored.findings, None, stored.dependencies, True
             answer = first_analysis(source, name, analysis_config)
             if answer is None:
                 raise _Failed
