@@ -9,7 +9,8 @@ session finds what the first one persisted):
   first session wrote (the session is stopped once the entry is on disk);
 - **ruff**: a new `ruff server` opens the same module.
 
-Each measures didOpen -> the first publishDiagnostics of the document, with the didOpen sent as
+Each measures didOpen -> the first publishDiagnostics of the document (and, `start->`, the
+server process's start -> that publication), with the didOpen sent as
 an editor that restores its open files sends it: right after `initialized` (`--when start`,
 the default), or once the server has answered a first request (`--when running`, as
 bench_lsp.py and bench_open.py measure). The three sessions of a run are consecutive, and the
@@ -60,13 +61,14 @@ def _commands(pycache: str | None) -> dict[str, list[str]]:
 
 
 async def open_once(command: list[str], path: Path, workdir: Path, when: str,
-                    env: dict[str, str] | None = None) -> tuple[float, list[Any]]:
-    """didOpen -> first publish of `path` in a new session of `command` (ms), and what it
-    published."""
+                    env: dict[str, str] | None = None) -> tuple[float, float, list[Any]]:
+    """didOpen -> first publish of `path` in a new session of `command`, and the process's
+    start -> that publish (ms), and what it published."""
     text = path.read_text(encoding="utf-8")
     uri = path.as_uri()
     setting = [f"{k}={v}" for k, v in (env or {}).items()]
     client = Client(["env", *setting, *command] if setting else command)
+    started = time.perf_counter()
     await client.start(str(workdir))
     try:
         await client.request("initialize", {
@@ -81,7 +83,8 @@ async def open_once(command: list[str], path: Path, workdir: Path, when: str,
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
         published = await client.wait_publish(uri, 1)
-        return (published - t0) * 1000, client.last_diagnostics(uri)
+        return ((published - t0) * 1000, (published - started) * 1000,
+                client.last_diagnostics(uri))
     finally:
         await client.stop()
 
@@ -105,12 +108,13 @@ async def one_run(module: Path, run: int, when: str, commands: dict[str, list[st
         jax = commands["jax-lsp"]
 
         async def cold() -> None:
-            out["open (cold)"], out_diags["cold"] = await open_once(jax, path, workdir, when,
-                                                                     env)
+            out["open (cold)"], out["start->cold"], out_diags["cold"] = await open_once(
+                jax, path, workdir, when, env)
 
         async def ruff() -> None:
             if "ruff" in commands:
-                out["ruff open"], _ = await open_once(commands["ruff"], path, workdir, when)
+                out["ruff open"], out["start->ruff"], _ = await open_once(
+                    commands["ruff"], path, workdir, when)
 
         out_diags: dict[str, list[Any]] = {}
         first, second = (cold, ruff) if run % 2 == 0 else (ruff, cold)
@@ -121,7 +125,8 @@ async def one_run(module: Path, run: int, when: str, commands: dict[str, list[st
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the cold session left no cache entry for {module}")
             await asyncio.sleep(0.1)
-        out["reopen"], out_diags["reopen"] = await open_once(jax, path, workdir, when, env)
+        out["reopen"], out["start->reopen"], out_diags["reopen"] = await open_once(
+            jax, path, workdir, when, env)
         if out_diags["reopen"] != out_diags["cold"]:
             raise RuntimeError(f"{module}: the reopened session published other diagnostics")
         out["diagnostics"] = len(out_diags["cold"])
@@ -148,11 +153,14 @@ async def _measure(args: argparse.Namespace, commands: dict[str, list[str]]) -> 
             gen_root = module.parents[1]
         results = [await one_run(module, run, args.when, commands, gen_root)
                    for run in range(args.runs)]
-        keys = [k for k in ("open (cold)", "reopen", "ruff open") if k in results[0]]
+        keys = [k for k in ("open (cold)", "reopen", "ruff open", "start->cold",
+                            "start->reopen", "start->ruff") if k in results[0]]
         medians = {k: statistics.median(r[k] for r in results) for k in keys}
         lines = len(module.read_text(encoding="utf-8").splitlines())
         cells = ", ".join(f"{k} {v:.0f} ms" for k, v in medians.items())
-        ratio = (f"; reopen / ruff {medians['reopen'] / medians['ruff open']:.2f}x"
+        ratio = (f"; reopen / ruff {medians['reopen'] / medians['ruff open']:.2f}x, "
+                 f"start->reopen / start->ruff "
+                 f"{medians['start->reopen'] / medians['start->ruff']:.2f}x"
                  if "ruff open" in medians else "")
         print(f"{module.name} ({lines} lines, {results[0]['diagnostics']:.0f} diagnostics), "
               f"--when {args.when}, medians of {args.runs}: {cells}{ratio}")
