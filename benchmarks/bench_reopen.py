@@ -20,6 +20,7 @@ fails the benchmark).
 
     python /work/shared/bench/gen.py --out /tmp/gen --sizes 5000,20000 --workspaces 0
     python benchmarks/bench_reopen.py /tmp/gen/single/*/*.py SITE/jax/_src/lax/lax.py --runs 7
+    python benchmarks/bench_reopen.py FILES --baseline DIR   # DIR's reopen too, same run
 
 jax-lsp's modules are run from bytecode compiled beforehand into a temporary
 `PYTHONPYCACHEPREFIX`, as after `pip install` (this machine sets PYTHONDONTWRITEBYTECODE, so
@@ -51,10 +52,13 @@ from bench_lsp import CAPABILITIES, Client
 SAVE_TIMEOUT = 60.0
 
 
-def _commands(pycache: str | None) -> dict[str, list[str]]:
+def _commands(pycache: str | None, baseline: str | None) -> dict[str, list[str]]:
     python = [sys.executable, "-m", "jax_lsp", "serve"]
     found = {"jax-lsp": ["env", f"PYTHONPYCACHEPREFIX={pycache}", *python] if pycache
              else python}
+    if baseline:
+        found["baseline"] = ["env", f"PYTHONPATH={Path(baseline).resolve()}",
+                             *found["jax-lsp"]]
     if ruff := shutil.which("ruff"):
         found["ruff"] = [ruff, "server"]
     return found
@@ -133,6 +137,13 @@ async def one_run(module: Path, run: int, when: str, commands: dict[str, list[st
             jax, path, workdir, when, env)
         if out_diags["reopen"] != out_diags["cold"]:
             raise RuntimeError(f"{module}: the reopened session published other diagnostics")
+        base = commands.get("baseline")
+        if base is not None:  # the other checkout's reopen, with its own cache
+            base_env = {"JAX_LSP_CACHE_DIR": str(workdir / "cache-baseline")}
+            await open_once(base, path, workdir, when, base_env,
+                            keep_until=workdir / "cache-baseline")
+            out["baseline reopen"], out["start->baseline reopen"], _ = await open_once(
+                base, path, workdir, when, base_env)
         out["diagnostics"] = len(out_diags["cold"])
         return out
 
@@ -142,10 +153,13 @@ async def main_async(args: argparse.Namespace) -> int:
         if args.bytecode:
             import jax_lsp
 
-            subprocess.run([sys.executable, "-m", "compileall", "-q",
-                            str(Path(jax_lsp.__file__).parent)],
+            packages = [str(Path(jax_lsp.__file__).parent)]
+            if args.baseline:
+                packages.append(str(Path(args.baseline).resolve() / "jax_lsp"))
+            subprocess.run([sys.executable, "-m", "compileall", "-q", *packages],
                            env={**os.environ, "PYTHONPYCACHEPREFIX": pycache}, check=True)
-        return await _measure(args, _commands(pycache if args.bytecode else None))
+        return await _measure(args, _commands(pycache if args.bytecode else None,
+                                              args.baseline))
 
 
 async def _measure(args: argparse.Namespace, commands: dict[str, list[str]]) -> int:
@@ -157,8 +171,9 @@ async def _measure(args: argparse.Namespace, commands: dict[str, list[str]]) -> 
             gen_root = module.parents[1]
         results = [await one_run(module, run, args.when, commands, gen_root)
                    for run in range(args.runs)]
-        keys = [k for k in ("open (cold)", "reopen", "ruff open", "start->cold",
-                            "start->reopen", "start->ruff") if k in results[0]]
+        keys = [k for k in ("open (cold)", "reopen", "ruff open", "baseline reopen",
+                            "start->cold", "start->reopen", "start->ruff",
+                            "start->baseline reopen") if k in results[0]]
         medians = {k: statistics.median(r[k] for r in results) for k in keys}
         lines = len(module.read_text(encoding="utf-8").splitlines())
         cells = ", ".join(f"{k} {v:.0f} ms" for k, v in medians.items())
@@ -183,6 +198,8 @@ def main() -> int:
                     help="didOpen right after `initialized` (start) or after a first answer")
     ap.add_argument("--no-bytecode", dest="bytecode", action="store_false",
                     help="run jax-lsp from its sources (no .pyc), as this machine sets")
+    ap.add_argument("--baseline", help="another checkout of jax-lsp (e.g. `git archive` of "
+                    "the commit before) whose reopen is measured too, in the same run")
     ap.add_argument("--gen-root", help="the generator's folder: its modules are copied into "
                     "each run's working folder (default: the folder above a `single/`)")
     return asyncio.run(main_async(ap.parse_args()))
