@@ -11,6 +11,10 @@ publish them (`lint`, `diagnostics.publish`): same configuration (`Configuration
 analysis request (the server's first one gets the same answer without a second analysis),
 same JSON (tests/server/test_early.py compares it with the server's `to_diagnostic`).
 
+A file analysed before (by `jax-lsp check` or an earlier session) whose bytes and everything
+its analysis read are unchanged is answered from the result cache here, in this process,
+without the analyser (`cached_results.answer`); only a miss waits for the analysis process.
+
 A client that pulls diagnostics gets them the same way, as the answer to its
 `textDocument/diagnostic` requests for that document (sent before the analysis ends, they are
 answered when it does; the front then does not keep them for the server). The server, which
