@@ -44,7 +44,8 @@ FINDING = re.compile(
     r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): "
     r"(?P<code>[A-Z]+[0-9]+)(?: \[\*\])? (?P<message>.*)$")
 #: the summary lines concise output ends with
-SUMMARY = re.compile(r"^(All checks passed!|Found \d+ .*|\[\*\] \d+ fixable.*|No fixes .*)$")
+SUMMARY = re.compile(r"^(All checks passed!|Found \d+ .*|\[\*\] \d+ fixable.*|No fixes .*|"
+                     r"\d+ unsafe fix(?:es)? available .*)$")
 
 
 def parse_concise(text: str) -> tuple[list[dict], list[str]]:

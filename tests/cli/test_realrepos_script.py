@@ -96,3 +96,11 @@ def test_run_without_timeout_keeps_exit_status(tmp_path):
     stdout, _, rc, _, _ = realrepos._run([sys.executable, "-c", "print('x'); raise SystemExit(1)"],
                                          tmp_path)
     assert (stdout, rc) == ("x\n", 1)
+
+
+def test_unsafe_fix_summary_is_not_a_stray_line():
+    report = ("a+b/m.py:3:1: JAX011 `jnp.mean` runs JAX inside `log`\n"
+              "Found 1 warning.\n1 unsafe fix available with `--fix --unsafe-fixes`.\n"
+              "9 unsafe fixes available with `--fix --unsafe-fixes`.\n")
+    findings, other = realrepos.parse_concise(report)
+    assert [f["code"] for f in findings] == ["JAX011"] and other == []
