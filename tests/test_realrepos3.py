@@ -17,13 +17,10 @@ from jax_lsp.codes import RULES
 PROGRAMS = sorted((Path(__file__).parent / "realrepos3").glob("*.py"))
 
 #: program -> the mechanism behind the false positive jax-lsp reports on it
-KNOWN_FALSE_POSITIVES = {
-    "summary_after_context_cap.py": (
-        "past _MAX_CONTEXTS_FREE interpretations of one function in a root, a call outside "
-        "every level gets the summary of the function's results, which keeps the tangent "
-        "marks of a value_and_grad level of the same root that is not open at the call "
-        "(analysis/calls.py, `_without_foreign_marks` strips only other computations' levels)"
-    ),
+KNOWN_FALSE_POSITIVES: dict[str, str] = {
+    # none left: summary_after_context_cap.py's (a context-cap summary keeping the marks of a
+    # value_and_grad level that had returned) is fixed by `Level.closed`
+    # (tests/analysis/test_context_cap_summary.py)
 }
 
 
