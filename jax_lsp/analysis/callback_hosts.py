@@ -17,9 +17,12 @@ from dataclasses import dataclass, replace
 
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.static_names import ModuleNames, bind_arguments, method_of
+from jax_lsp.analysis.static_names import ModuleNames, Parents, bind_arguments, method_of
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
+
+#: the codes this pass reports (the others come from the abstract interpreter)
+CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 
 #: the host callbacks, by canonical name, and how they are reported
 CALLBACKS = {
@@ -73,12 +76,13 @@ def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
     that names no callback has none, known without walking its tree)."""
     if text is not None and not any(w in text for w in _CALLBACK_WORDS):
         return []
-    if not _mentions_a_callback(tree):
+    scan = _scan(tree, text)
+    if not scan.mentions:
         return []
-    names = ModuleNames(tree)
+    names = ModuleNames(tree, scan.parents)
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
-    sites = sorted((s for site in _sites(names) for s in _through_callers(names, site)),
+    sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
                    key=lambda s: s.host is None)
     out: dict[tuple[str, Span], Finding] = {}
     for site in sites:
@@ -87,16 +91,74 @@ def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
     return list(out.values())
 
 
-def _mentions_a_callback(tree: ast.Module) -> bool:
-    """Cheap test first: no callback's name appears in the module."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr in ("pure_callback", "io_callback",
-                                                               "callback", "debug_callback"):
-            return True
-        if isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in (
-                "pure_callback", "io_callback", "callback", "debug_callback", "debug"):
-            return True
-    return False
+@dataclass
+class _Scan:
+    """What the pass reads of the tree before resolving names: the calls that may be a
+    callback's, in source order, the names a callback may be called by (those imported as a
+    callback, those bound to a `partial(...)`), whether any callback is named at all, and each
+    node's parent (for `ModuleNames`, walked on demand: `static_names.Parents`).
+
+    Only the top-level statements whose text names a callback, `partial` or one of those
+    names are walked: a full walk of a 5,000-line module costs about a third of the whole
+    analysis, and the pass runs at every keystroke."""
+
+    parents: Parents
+    calls: list[ast.Call]
+    candidates: frozenset[str]
+    mentions: bool
+
+
+def _names_any(chunk: str | None, words: set[str]) -> bool:
+    """Whether a statement's text holds one of `words` (no text known: it may)."""
+    return chunk is None or any(w in chunk for w in words)
+
+
+def _scan(tree: ast.Module, text: str | None) -> _Scan:
+    parents = Parents(tree)
+    calls: list[ast.Call] = []
+    candidates: set[str] = set()
+    mentions = False
+    statements = list(tree.body)
+    chunks: list[str | None]
+    if text is None:
+        chunks = [None] * len(statements)
+    else:
+        lines = text.splitlines()
+        chunks = ["\n".join(lines[parents.first_line(st) - 1:st.end_lineno or st.lineno])
+                  for st in statements]
+    words = {*_CALLBACK_NAMES, "callback", "partial"}
+    walked = [False] * len(statements)
+    while True:
+        todo = [i for i, st in enumerate(statements) if not walked[i]
+                and _names_any(chunks[i], words)]
+        if not todo:
+            break
+        before = len(candidates)
+        for i in todo:
+            walked[i] = True
+            for node in parents.walk(statements[i]):
+                kind = type(node)
+                if kind is ast.Call:
+                    calls.append(node)  # type: ignore[arg-type]
+                elif kind is ast.Attribute:
+                    mentions = mentions or node.attr in _MENTIONED_ATTRIBUTES  # type: ignore[attr-defined]
+                elif kind is ast.Import or kind is ast.ImportFrom:
+                    for al in node.names:  # type: ignore[attr-defined]
+                        last = al.name.rsplit(".", 1)[-1]
+                        if last in _CALLBACK_NAMES:
+                            candidates.add(al.asname or al.name)
+                        mentions = mentions or last in _MENTIONED_IMPORTS
+                elif kind is ast.Assign and isinstance(node.value, ast.Call):  # type: ignore[attr-defined]
+                    f = node.value.func  # type: ignore[attr-defined]
+                    if (f.attr if isinstance(f, ast.Attribute)
+                            else getattr(f, "id", "")) == "partial":
+                        candidates.update(t.id for t in node.targets  # type: ignore[attr-defined]
+                                          if isinstance(t, ast.Name))
+        if len(candidates) == before:
+            break
+        words |= candidates
+    calls.sort(key=lambda c: (c.lineno, c.col_offset))
+    return _Scan(parents, calls, frozenset(candidates), mentions)
 
 
 def span_of(node: ast.AST) -> Span:
@@ -132,21 +194,9 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
 
 
 _CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback"})
-
-
-def _candidate_names(tree: ast.Module) -> frozenset[str]:
-    """The names a callback may be called by (cheap, before any name is resolved): those
-    imported as a callback, and those bound to a `partial(...)`."""
-    out: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            out.update(al.asname or al.name for al in node.names
-                       if al.name.rsplit(".", 1)[-1] in _CALLBACK_NAMES)
-        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            f = node.value.func
-            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) == "partial":
-                out.update(t.id for t in node.targets if isinstance(t, ast.Name))
-    return frozenset(out)
+#: the attribute and imported names that make a module worth the pass (a cheap first test)
+_MENTIONED_ATTRIBUTES = _CALLBACK_NAMES
+_MENTIONED_IMPORTS = _CALLBACK_NAMES | {"debug"}
 
 
 def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
@@ -157,10 +207,9 @@ def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
     return isinstance(func, ast.Call)
 
 
-def _sites(names: ModuleNames) -> Iterator[CallbackSite]:
-    candidates = _candidate_names(names.tree)
-    for node in ast.walk(names.tree):
-        if not isinstance(node, ast.Call) or not _may_be_a_callback(node.func, candidates):
+def _sites(names: ModuleNames, scan: _Scan) -> Iterator[CallbackSite]:
+    for node in scan.calls:
+        if not _may_be_a_callback(node.func, scan.candidates):
             continue
         found = _callee(names, node.func)
         if found is not None:
@@ -407,7 +456,10 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
         span=span_of(node),
         severity=Severity.WARNING,
         path=path,
-        fixes=(*jax011.fix_kinds(numpy_equivalent), FixKind.SUPPRESS),
+        # the fix rewrites a call's function (`jnp.X(...)` -> `np.X(...)`), not a JAX
+        # function handed over as the host itself
+        fixes=(*jax011.fix_kinds(numpy_equivalent if isinstance(node, ast.Call) else None),
+               FixKind.SUPPRESS),
         transform=site.what,
     )
 

@@ -193,7 +193,8 @@ class CallbackDecisions:
             # an io_callback JAX transposes stays in the transposed jaxpr whatever stops its
             # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
             fixes=tuple(k for k in rules.fix_kinds(code, deferred)
-                        if stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
+                        if (stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
+                        and (k is not FixKind.UNORDERED or _keyword_here(node, "ordered")))
             + (FixKind.SUPPRESS,),
             transform=level.name,
             operand_spans=operand_spans,
@@ -217,3 +218,9 @@ class CallbackDecisions:
             level.pending.append(emit)
         else:
             emit()
+
+
+def _keyword_here(node: ast.AST, name: str) -> bool:
+    """Whether the call `node` writes the keyword `name` itself (the fix that edits it has
+    nothing to edit when a `functools.partial` bound it elsewhere)."""
+    return isinstance(node, ast.Call) and any(k.arg == name for k in node.keywords)

@@ -12,6 +12,7 @@ through this instead.
 from __future__ import annotations
 
 import ast
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -36,15 +37,67 @@ class Binding:
     target: str = ""
 
 
-class ModuleNames:
-    """The name bindings of one parsed module, by scope, computed on demand."""
+_MISSING = object()
+
+
+class Parents:
+    """Each node's parent, found one top-level statement at a time, when a node of that
+    statement is first asked about: most of a module is never asked about."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
-        self.parents: dict[ast.AST, ast.AST] = {}
-        for node in ast.walk(tree):
+        self._parent: dict[ast.AST, ast.AST] = {st: tree for st in tree.body}
+        self._starts = [self.first_line(st) for st in tree.body]
+        self._walked: set[int] = set()
+
+    @staticmethod
+    def first_line(st: ast.stmt) -> int:
+        """A statement's first line, its decorators' included."""
+        decorators = getattr(st, "decorator_list", None)
+        return min([st.lineno, *(d.lineno for d in decorators)]) if decorators else st.lineno
+
+    def walk(self, st: ast.stmt) -> Iterator[ast.AST]:
+        """The nodes of top-level statement `st`, breadth first (as `ast.walk`), each
+        parent noted on the way (once per statement)."""
+        self._walked.add(id(st))
+        todo: list[ast.AST] = [st]
+        for node in todo:  # the list grows as it is read: breadth first
+            yield node
             for child in ast.iter_child_nodes(node):
-                self.parents[child] = node
+                self._parent[child] = node
+                todo.append(child)
+
+    def _fill(self, st: ast.stmt) -> None:
+        if id(st) not in self._walked:
+            for _ in self.walk(st):
+                pass
+
+    def get(self, node: ast.AST) -> ast.AST | None:
+        found = self._parent.get(node, _MISSING)
+        if found is not _MISSING or node is self.tree:
+            return None if found is _MISSING else found  # type: ignore[return-value]
+        line = getattr(node, "lineno", None)
+        if line is not None:
+            i = bisect.bisect_right(self._starts, line) - 1
+            # statements sharing a line: each of those starting on that one
+            while i >= 0 and node not in self._parent:
+                self._fill(self.tree.body[i])
+                if i == 0 or self._starts[i - 1] != self._starts[i]:
+                    break
+                i -= 1
+        if node not in self._parent:  # a node with no position: every statement
+            for st in self.tree.body:
+                self._fill(st)
+        return self._parent.get(node)
+
+
+class ModuleNames:
+    """The name bindings of one parsed module, by scope, computed on demand."""
+
+    def __init__(self, tree: ast.Module, parents: Parents | None = None) -> None:
+        """`parents`: the tree's `Parents`, when the caller walked some of it already."""
+        self.tree = tree
+        self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[int, list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None

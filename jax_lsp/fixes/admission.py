@@ -62,6 +62,10 @@ def applies(builder: str, finding: Finding) -> bool:
                 and not finding.transform.endswith("check_grads"))  # what check_grads catches
     if builder == "unordered_fix":
         return finding.code in UNORDERED_CODES
+    if builder == "vmap_method_fix":  # (host_code: JAX012's keyword)
+        return finding.code == "JAX012" and FixKind.VMAP_METHOD in finding.fixes
+    if builder == "numpy_in_host_fix":  # (host_code: JAX011's jnp calls)
+        return finding.code == "JAX011" and FixKind.NUMPY_IN_HOST in finding.fixes
     return True  # a builder this module does not know: ask it
 
 

@@ -43,6 +43,10 @@ class Rule:
     jax_says: str
     #: why this mistake has a code of its own, for codes split from one family (docs/rules.md)
     why: str = ""
+    #: for a failure the callback runtime reports wrapped (a first line of `INTERNAL: ...`,
+    #: shared by every error raised in a host function): a regular expression the whole
+    #: message must match too, naming this code's own error inside the wrapper
+    wrapped: str = ""
 
     @property
     def url(self) -> str:
@@ -51,6 +55,8 @@ class Rule:
     def matches(self, exception: str, message: str) -> bool:
         """Whether an exception raised by JAX is the one this rule predicts."""
         first = message.strip().splitlines()[0] if message.strip() else ""
+        if self.wrapped and first.startswith("INTERNAL:") and not re.search(self.wrapped, message):
+            return False
         return exception in self.exceptions and any(re.search(p, first) for p in self.messages)
 
 

@@ -28,6 +28,7 @@ RULE = Rule(
         r"^vmap is only supported for the pure_callback primitive when vmap_method is",
     ),
     "`TypeError: ...() got an unexpected keyword argument 'vectorized'`",
+    wrapped=r"unexpected keyword argument 'vectorized'",
 )
 FIXES = (FixKind.VMAP_METHOD,)
 FIXED_BY: frozenset[str] = frozenset()

@@ -77,9 +77,10 @@ def test_fix_is_minimal_and_removes_the_finding(case: FixCase) -> None:
 
 
 def test_preferred_fix_is_first_and_unique() -> None:
-    by_finding: dict[tuple[Path, int], list[FixCase]] = {}
+    by_finding: dict[tuple[Path, object], list[FixCase]] = {}
     for case in CASES:
-        by_finding.setdefault((case.program, case.finding.span.line), []).append(case)
+        key = (case.program, (case.finding.code, case.finding.span))
+        by_finding.setdefault(key, []).append(case)
     for cases in by_finding.values():
         preferred = [c for c in cases if c.fix.preferred]
         assert len(preferred) <= 1
@@ -103,9 +104,10 @@ def test_editors_list_exactly_the_fixes_that_apply_in_their_order() -> None:
     """The list an editor shows before any fix is computed (`offered_kinds`, titled by
     `listed_title`) is the list `fixes_for` computes: no action that changes nothing, the
     preferred first."""
-    by_finding: dict[tuple[Path, int], list[FixCase]] = {}
+    by_finding: dict[tuple[Path, object], list[FixCase]] = {}
     for case in CASES:
-        by_finding.setdefault((case.program, case.finding.span.line), []).append(case)
+        key = (case.program, (case.finding.code, case.finding.span))
+        by_finding.setdefault(key, []).append(case)
     for cases in by_finding.values():
         finding = cases[0].finding
         computed = [c.fix.kind for c in cases if c.fix.kind is not FixKind.SUPPRESS]
