@@ -60,7 +60,7 @@ class CustomRules:
     def set_rule(self, s: RuleSetter, args: Args) -> Value:
         c = s.target
         self.impure_effects += 1  # `c` changes (see `replay`)
-        self.note_rule_set(c)  # the rule holds for every root that calls `c`
+        self.observer.note_rule_set(c)  # the rule holds for every root that calls `c`
         assigned: tuple[tuple[str, object], ...] = ()
         result = UNKNOWN
         if s.which == "defjvp":
@@ -79,8 +79,7 @@ class CustomRules:
             )
         for name, value in assigned:
             setattr(c, name, value)
-        if self.rule_log is not None:
-            self.rule_log.append((c, assigned))  # a statement replayed later does the same
+        self.observer.note_rule_assigned(c, assigned)
         return result
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:

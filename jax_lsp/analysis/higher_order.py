@@ -298,7 +298,7 @@ class HigherOrder:
                 name=label,
             )
             if self.record:
-                self.note_custom_made(c)
+                self.observer.note_custom_made(c)
             return Value(fns=(c,))
         return derived(args.all_values())
 

@@ -32,16 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis import import_effects, jaxapi
-from jax_lsp.analysis.call_logs import WORK_PER_STATEMENT, CallLog
 from jax_lsp.analysis.calls import PythonCalls
-from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
 from jax_lsp.analysis.custom_rules import CustomRules
 from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
-from jax_lsp.analysis.fingerprint import fingerprint
 from jax_lsp.analysis.higher_order import HigherOrder
+from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
+from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
+from jax_lsp.analysis.incremental.replay import ModuleCarry
+from jax_lsp.analysis.incremental.roots import Reuse
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_DEPTH_ITEMS,
@@ -54,9 +55,6 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.jax_calls import JaxApiCalls
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.recording import RootRecording
-from jax_lsp.analysis.replay import ModuleCarry, StatementReplay, build_runs
-from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope, statement_start
 from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.statements import PythonStatements
@@ -67,7 +65,6 @@ from jax_lsp.analysis.values import (
     Api,
     ClassObj,
     Closure,
-    CustomFn,
     FuncInfo,
     Instance,
     Level,
@@ -196,9 +193,6 @@ class Interpreter(
     HigherOrder,
     CustomRules,
     CallbackDecisions,
-    RootRecording,
-    StatementReplay,
-    CarriedCalls,
 ):
     def __init__(
         self,
@@ -300,9 +294,8 @@ class Interpreter(
         #: the escape analysis's answers that read only their own statement, kept as
         #: `node_scopes` is (see `Escapes.contained`)
         self.node_escapes: dict[ast.AST, Answer] = {}
-        #: the functions each carried interpretation entered (see `used_carried_call`), by
-        #: its identity, kept across versions by the incremental analysis
-        self.entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
+        #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
+        self.observer = IncrementalLayer(self, reuse, carry)
         # -- roots, for incremental re-analysis (see `incremental`) --
         #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
         #: node of the function analysed as an entry point
@@ -319,102 +312,19 @@ class Interpreter(
         #: by `release` (None when recording: the next version's analysis reuses values that
         #: hold them)
         self.captured_scopes: list[Scope] | None = None if self.record else []
-        self.reuse = reuse
-        #: leave what only the next version reads (the roots' records, the interpretations
-        #: and classes handed on, see `finish_records`) for the caller to complete once it has
-        #: used the findings; and whether that is still to be done
-        self.defer_records = False
-        self.records_due = False
-        #: what `build_runs` makes the replayed runs of (`exec_module_body`), until it does
-        self._runs_made: tuple | None = None
-        self.skipped: set[object] = set()
-        #: the records (`record`), the fingerprints of the module's names after its statements
-        #: ran, and what the records are made from: each root's entry fingerprint, the roots
-        #: it spawned, the roots that wrote shared state, the first root to emit each finding
-        self.records: dict[object, RootRecord] = {}
-        self.module_fingerprints: dict[str, object] = {}
-        self._entries: dict[object, object] = {}
-        self._spawned: dict[object, list[object]] = {}
-        self._wrote: set[object] = set()
-        self._late: set[object] = set()
+        #: the first root to emit each finding
         self.first_root: dict[tuple[str, Span], object] = {}
-        #: top-level statements replayed (see `replay`): what the previous version's analysis
-        #: left, what this one leaves, and while a statement is recorded, the module-level
-        #: names it reads and binds; the effects a replay cannot reproduce, counted
-        self.carry_in = carry
-        #: the functions of this module, by node, kept from one version to the next (their
-        #: facts depend on their node only; the incremental analysis drops those of replaced
-        #: statements)
-        self.infos_in: dict[ast.AST, FuncInfo] = carry.func_infos if carry is not None else {}
-        self.carry_out: ModuleCarry | None = None
         self.module_reads: list[tuple[str, Value | None]] | None = None
         self.module_writes: list[tuple[str, Value]] | None = None
         self.impure_effects = 0
-        self.statements_replayed = 0
-        #: the classes made from a `replay.ClassRecipe`, with it
-        self.recipe_classes: list[tuple[ClassObj, Any]] = []
-        #: the value binding each class made from a recipe; those of them the previous
-        #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
-        #: ends the incremental analysis, whose tests of what stayed the same go by identity
-        self.class_values: dict[Any, Value] = {}
-        self.carried_classes: set[ClassObj] = set()
-        #: the classes still as made, and each custom function's fields, once the module's
-        #: statements ran (see `class_fingerprints`)
-        self._classes_as_made: list[tuple[ClassObj, Any]] | None = None
-        #: the names `_module_fingerprints` fingerprinted (the others kept the previous one)
-        self._fresh_fingerprints: list[str] | None = None
-        self._custom_fields: list[tuple[CustomFn, Any, tuple]] = []
-        #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
-        self._recipe_of_class: dict[ClassObj, Any] | None = None
-        #: interpretations of calls carried from the previous version and kept for the next
-        #: (see `carried_calls`); the carried ones serve once the module's statements ran
-        carried = carry.calls if carry is not None else CarriedCallSet()
-        self.calls_in: dict[tuple, Carried] = carried.calls
-        #: the context fields each carried interpretation is keyed on, by the shape of its
-        #: call (function, positional count, keyword names): see `calls._sharer_reads`
-        self.carried_reads: dict[tuple, list[int]] = carried.reads
-        #: this version's number, and the edits since the carried calls were all checked
-        self.calls_version = carried.version + 1
-        self.calls_edits = carried.edits
-        self.calls_checked = carried.checked
-        #: by function (or other node) of the module, the last version whose edit made it
-        #: stale (see `carried_calls`)
-        self._touched: dict[object, int] = {}
-        self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
-        self.portable_calls: dict[tuple, Carried] = {}
-        self.calls_ready = False
-        self.carried_calls_used = 0
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
-        self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
-        self._injected_late: set[tuple[str, Span]] = set()
-        self._memo_entered: dict[tuple, tuple[int, int]] = {}
-        #: the root each object was made in (an attribute stored into an object made in
-        #: another root is state that root shares)
-        self._made_in: dict[Instance, object] = {}
         #: the interpretation of a call running (its scope; None: the module's statements),
         #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
         self.frame: object = None
-        self._custom_made: dict[CustomFn, object] = {}
-        #: the recipe (`replay.CustomRecipe`) of each custom function a recorded or replayed
-        #: top-level statement made, and the rules attached while a statement is recorded
-        self.custom_recipes: dict[CustomFn, object] = {}
-        self.rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None = None
-        #: stores into objects by roots other than their maker, counted; the count at each
-        #: object's last such store; the root and count each memoised call was made at
-        self._write_clock = 0
         #: the passes of the `for` loops run one per known item around the running code
         #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
         self.unroll_factor = 1
-        self._written_at: dict[Instance, int] = {}
-        self._memo_made: dict[tuple, tuple[object, int]] = {}
-        #: the object each entry point's method is bound to, the attributes it stored into
-        #: it, and their values when it returned (see `_snapshot_self_writes`)
-        self._root_self: dict[object, Instance] = {}
-        self._self_writes: dict[object, set[str]] = {}
-        self._self_state: dict[object, tuple[tuple[str, Value], ...]] = {}
-        #: fingerprints of classes (forgotten when a root may change one)
-        self._class_fps: dict[ClassObj, object] = {}
         self._called_nodes: set[ast.AST] = set()
         #: the calls of the analysed module whose callee was not resolved to a function (a
         #: function value handed there may be called: see `escape`), and that analysis
@@ -503,12 +413,12 @@ class Interpreter(
         self.__dict__.clear()
 
     def _run(self) -> None:
-        self.exec_module_body()
         if self.record:
-            self.module_fingerprints = self._module_fingerprints()
-            if self.reuse is not None:
-                self.reuse.start(self.module_fingerprints, self._fresh_fingerprints)
-            self.start_calls()
+            # replaying the statements an edit left alone
+            self.observer.exec_module_body()
+            self.observer.after_module_body()
+        else:
+            self.exec_block(self.tree.body, self.module_scope)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             todo = self._entry_points(self._may_differentiate())
@@ -522,14 +432,13 @@ class Interpreter(
                 entry = None
                 me = self.method_self.get(closure.func)
                 if self.record:
-                    entry = self.entry_fingerprint(root, (closure, me), (closure, me))
-                    if self._reused(root, entry, me):
+                    entry = self.observer.before_root(root, (closure, me), (closure, me), me)
+                    if entry is SKIPPED:
                         continue
-                    if self.reuse is not None:
-                        self.reuse.before_root(self.order_sensitive)
+                    self.observer.before_root_runs(self.order_sensitive)
                 self._begin_root(root, entry)
                 if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
-                    self._root_self[root] = me.fns[0]
+                    self.observer.note_root_self(root, me.fns[0])
                 args = self._entry_args(closure)
                 if batching:
                     self._batch_roots.add(root)
@@ -537,60 +446,30 @@ class Interpreter(
                         self.call_closure(closure, args, None, label=None)
                 else:
                     self.call_closure(closure, args, None, label=None)
-                self._snapshot_self_writes(root)
+                self.observer.after_root(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
         if self.record:
-            if self.defer_records and self.reuse is None:
-                # (a full analysis: nothing below changes its findings, nor whether it is
-                # exact)
-                self.records_due = True
-            else:
-                self.finish_records()
+            self.observer.after_roots()
 
-    def finish_records(self) -> None:
-        """What the analysis of the next version reads of this one, made once the roots ran:
-        the roots' records, the carried interpretations, classes and value facts (and, in an
-        incremental analysis, whether its records prove it exact). Called by `_run`, or by
-        the caller of a full analysis that deferred it (`defer_records`), before anything of
-        the tree changes."""
-        self.records_due = False
-        if self.carry_out is not None and self._runs_made is not None:
-            self.carry_out.runs = build_runs(*self._runs_made)
-            self._runs_made = None
-        if self.record:
-            self.records = self._collect_records()
-            if self.carry_out is not None:
-                self.carry_out.calls = self.calls_out()
-                self.carry_out.func_infos = self.infos_in
-                known = self._md.transform_valued
-                if len(known) > 2 * len(self.module_scope.vars) + 1000:
-                    known = {
-                        id(v): (v, known[id(v)][1])
-                        for v in self.module_scope.vars.values()
-                        if known.get(id(v), (None,))[0] is v
-                    }
-                self.carry_out.transform_valued = known
-                facts = self._value_facts
-                if len(facts) > 2 * len(self.module_scope.vars) + 1000:
-                    facts = {
-                        id(v): facts[id(v)]
-                        for v in self.module_scope.vars.values()
-                        if facts.get(id(v), (None,))[0] is v
-                    }
-                self.carry_out.value_facts = facts
-                self.carry_classes()
-            if self.reuse is not None:
-                ran = set(self.effects) - self.skipped
-                self.reuse.finish(self._wrote, ran)
-                if self.order_sensitive:
-                    self.reuse.inexact.append("a recursion was cut or a cap hit")
-                if any(
-                    r not in self.skipped and r is not MODULE_ROOT
-                    for k in self._injected_late
-                    for r in self.finding_roots.get(k, ())
-                ):
-                    self.reuse.inexact.append("a finding put back early is also found again")
+    def carried_facts(self) -> tuple[dict, dict]:
+        """What `_may_differentiate` and `_facts` know of values, by identity, for the next
+        version (see `incremental`), trimmed to the module's names' values when it grew."""
+        known = self._md.transform_valued
+        if len(known) > 2 * len(self.module_scope.vars) + 1000:
+            known = {
+                id(v): (v, known[id(v)][1])
+                for v in self.module_scope.vars.values()
+                if known.get(id(v), (None,))[0] is v
+            }
+        facts = self._value_facts
+        if len(facts) > 2 * len(self.module_scope.vars) + 1000:
+            facts = {
+                id(v): facts[id(v)]
+                for v in self.module_scope.vars.values()
+                if facts.get(id(v), (None,))[0] is v
+            }
+        return known, facts
 
     def _entry_points(self, wanted: Iterable[FuncInfo]) -> list[Closure]:
         """The closures of the functions `wanted` that were seen and not entered yet, and that
@@ -605,27 +484,6 @@ class Interpreter(
         found = [f for f in set(wanted) if f in order and f not in entered]
         found.sort(key=order.__getitem__)
         return [seen[f] for f in found if not self._contained(f.node)]
-
-    def _module_fingerprints(self) -> dict[str, object]:
-        """The fingerprint of each module-level name; the previous version's for a name that
-        holds the same replayed value (see `replay`)."""
-        self.class_fingerprints(before=True)
-        created, classes = self.transformed_created, self._class_fps
-        prev = self.carry_in
-        same = prev.values if prev is not None else {}
-        prev_fps = prev.fingerprints if prev is not None else {}
-        fresh = self._fresh_fingerprints = []
-        fps = {}
-        for name, v in self.module_scope.vars.items():
-            fp = prev_fps.get(name, _NONE) if same.get(name) is v else _NONE
-            if fp is _NONE:
-                fp = fingerprint(v, created, classes)
-                fresh.append(name)
-            fps[name] = fp
-        if self.carry_out is not None:
-            self.carry_out.fingerprints = fps
-            self.class_fingerprints(before=False)
-        return fps
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -646,7 +504,7 @@ class Interpreter(
     def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
         self._group = object()
-        self._entries.setdefault(root, entry)
+        self.observer.begin_root(root, entry)
         self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -675,7 +533,7 @@ class Interpreter(
             names.update(bound)
         first = not md.asked
         md.asked = True
-        seed = frozenset(names) if first and self.carry_out is not None else None
+        seed = frozenset(names) if first and self.observer.hands_on() else None
         if first and self._md_carried is not None:
             self._resume(self._md_carried, names)
         closures = self.closures_seen
@@ -717,13 +575,15 @@ class Interpreter(
             rest = []
         md.rest = rest
         if seed is not None:
-            self.carry_out.may_differentiate = MayDifferentiateCarry(  # type: ignore[union-attr]
-                seed,
-                dict(md.idents),
-                frozenset(names),
-                frozenset(interesting),
-                tuple(rest),
-                tuple(md.nested),
+            self.observer.hand_on_may_differentiate(
+                MayDifferentiateCarry(
+                    seed,
+                    dict(md.idents),
+                    frozenset(names),
+                    frozenset(interesting),
+                    tuple(rest),
+                    tuple(md.nested),
+                )
             )
         # (a function not interesting is in `rest`)
         interesting.update(
@@ -894,15 +754,14 @@ class Interpreter(
                     for tf, _ in group
                     for f in tf.fun.fns
                 ]
-                entry = self.entry_fingerprint(
+                entry = self.observer.before_root(
                     root, applied, tuple(x for pair in applied for x in pair)
                 )
-                if self._reused(root, entry):
+                if entry is SKIPPED:
                     continue
-            if self.reuse is not None:
-                self.reuse.before_root(self.order_sensitive)
+            self.observer.before_root_runs(self.order_sensitive)
             if root in self.effects:
-                self._late.add(root)  # a transformed function it made escapes: applied now
+                self.observer.note_late(root)  # a transformed function it made escapes: applied now
             for tf, node in group:
                 self._begin_root(root, entry)
                 n = 0
@@ -1025,7 +884,7 @@ class Interpreter(
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
         inspected = len(
             self.transformed_inspected.get(tf, set())
-            | self._replayed_inspected.get(self.transformed_created.get(tf), set())  # type: ignore[arg-type]
+            | self.observer.replayed_inspected(self.transformed_created.get(tf))
         )
         return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names) and all(
             self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
@@ -1094,12 +953,12 @@ class Interpreter(
         fi = self.func_infos.get(node)
         if fi is None:
             # one per function of this module across versions (see `replay`)
-            fi = self.infos_in.get(node)
+            fi = self.observer.infos_in.get(node)
             if fi is None or fi.module is not self.module:
                 name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
                 fi = FuncInfo(node, name, self.module)
                 if self.module is self.main:
-                    self.infos_in[node] = fi
+                    self.observer.infos_in[node] = fi
             self.func_infos[node] = fi
         return fi
 
@@ -1142,7 +1001,7 @@ class Interpreter(
         place): module state other code reads, which the incremental analysis must see."""
         scope.module.vars[name] = value
         self._outer_writes += 1
-        self.note_write()
+        self.observer.note_write()
 
     def store(self, name: str, value: Value, scope: Scope) -> None:
         f = scope.func

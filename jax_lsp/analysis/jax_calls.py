@@ -20,7 +20,6 @@ from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
-from jax_lsp.analysis.roots import NotExact
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -87,7 +86,7 @@ class JaxApiCalls:
             for v in vals:
                 for f in v.fns:
                     if isinstance(f, Transformed):
-                        self.note_inspected(f, node)
+                        self.observer.note_inspected(f, node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known
@@ -203,11 +202,7 @@ class JaxApiCalls:
         data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
         are static."""
         classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
-        if not self.carried_classes.isdisjoint(classes):
-            # a class the previous version handed on (see `replay.ClassRecipe`) would differ
-            # from the one its statement makes: the identities the incremental analysis
-            # compared so far no longer stand for the same content
-            raise NotExact("a class carried from the previous version is registered as a pytree")
+        self.observer.note_pytree_registered(classes)
         static: set[str] = set()
         if name == "jax.tree_util.register_pytree_node":
             flatten = args.get(1, "flatten_func")
@@ -232,7 +227,7 @@ class JaxApiCalls:
             c.pytree = True
             c.static_fields |= static
         if classes:
-            self.note_write()  # what the class is, for every root that uses it
+            self.observer.note_write()  # what the class is, for every root that uses it
         return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:

@@ -38,7 +38,7 @@ def note_variable_kind(ev: Evaluator, stmt: ast.Assign, scope: Scope) -> None:
         if isinstance(target, ast.Attribute):
             for inst in ev.eval(target.value, scope).fns:
                 if isinstance(inst, Instance):
-                    ev.note_attribute_write(inst)
+                    ev.observer.note_attribute_write(inst)
                     if kind is None or (
                         kind == nnx_filters.PLAIN and not is_graph_node(inst.cls)
                     ):
