@@ -26,7 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import REVERSE, TRANSPOSE
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -301,7 +301,7 @@ class PythonCalls:
         if t is Closure:
             return self.call_closure(f, args, node, label=f.func.name)
         if t is Api:
-            return self.call_api(f.name, args, node)
+            return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
                 list(f.args) + args.pos,
@@ -313,17 +313,17 @@ class PythonCalls:
             )
             return self.apply(f.fn, merged, node)
         if t is Transformed:
-            return self.call_transformed(f, args, node)
+            return self.jax.transforms.call_transformed(f, args, node)
         if t is Wrapper:
-            return self.call_wrapper(f, args, node)
+            return self.jax.control.call_wrapper(f, args, node)
         if t is CustomFn:
-            return self.call_custom(f, args, node)
+            return self.jax.custom.call_custom(f, args, node)
         if t is RuleSetter:
-            return self.set_rule(f, args)
+            return self.jax.custom.set_rule(f, args)
         if t is ClassObj:
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
-            return self.call_array_method(f, args)
+            return self.jax.api.call_array_method(f, args)
         if t is LinenApply:
             return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from jax_lsp.analysis.modes import BATCH, FORWARD, REVERSE, TRANSPOSE  # noqa: F401
+from jax_lsp.analysis.jax.modes import BATCH, FORWARD, REVERSE, TRANSPOSE  # noqa: F401
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import PathStep, Span
@@ -111,6 +111,51 @@ class Evaluator(Protocol):
     def note_limit(self, node: ast.AST, why: str) -> None: ...
     @property
     def observer(self) -> Observer: ...
+
+
+class JaxHost(Evaluator, Protocol):
+    """What JAX's semantics (`jax.model.JaxModel`'s parts) ask of the evaluator besides
+    `Evaluator`: Python's operations it applies to values (an attribute, an item, a sequence's
+    items), the interpretation's position (the module, the path of calls, the root) and the
+    state a transform's semantics reads and adds to (levels, transformed functions, loop
+    tangents, findings and the logs the incremental analysis reads)."""
+
+    # Python's operations on values
+    def attribute(self, obj: Value, name: str) -> Value: ...
+    def subscript(self, base: Value, index: Value) -> Value: ...
+    def element_of(self, it: Value) -> Value: ...
+    def set_attribute(self, obj: Value, name: str, v: Value) -> None: ...
+    def resolve_lazy(self, v: Value) -> Value: ...
+    @staticmethod
+    def _seq(items: list[Value], unknown_len: bool = False) -> Value: ...
+    def _zip(self, name: str, seqs: list[Value]) -> Value: ...
+    def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None: ...
+
+    # where the interpretation is, and what it was given
+    ctx: Ctx
+    module: Any
+    stack: list[PathStep]
+    root: object
+    record: bool
+    limits: list[Any] | None
+    extra_callbacks: frozenset[str]
+    extra_transforms: dict[str, str]
+
+    # what a transform's semantics reads and adds to
+    levels: list[Any]
+    level_depth: int
+    loop_tangents: dict[Any, Any]
+    transformed_created: dict[Any, ast.AST]
+    transformed_called: set[Any]
+    impure_effects: int
+    findings: dict[tuple[str, Span], Any]
+    first_root: dict[tuple[str, Span], object]
+    finding_roots: dict[tuple[str, Span], set[object]]
+    _emitted: Any
+    _effects: Any
+    _level_group: dict[Any, object]
+    _group: object
+    _created_root: dict[Any, object]
 
 
 class Observer(Protocol):

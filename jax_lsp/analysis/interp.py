@@ -22,23 +22,22 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import dataclasses
 import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects, jaxapi
+from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.calls import PythonCalls
-from jax_lsp.analysis.custom_rules import CustomRules
-from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
-from jax_lsp.analysis.higher_order import HigherOrder
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
 from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
 from jax_lsp.analysis.incremental.replay import ModuleCarry
@@ -52,13 +51,14 @@ from jax_lsp.analysis.interp_state import (
     Ctx,
     Scope,
     SharedCall,
+    ctx_bits,
 )
-from jax_lsp.analysis.jax_calls import JaxApiCalls
+from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import compute_scope, statement_start
 from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.statements import PythonStatements
-from jax_lsp.analysis.transforms import Transforms
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
@@ -184,16 +184,12 @@ def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
             yield from _transformed_in((fn.fn,), depth + 1)
 
 
-class Interpreter(
-    PythonStatements,
-    PythonExpressions,
-    PythonCalls,
-    JaxApiCalls,
-    Transforms,
-    HigherOrder,
-    CustomRules,
-    CallbackDecisions,
-):
+class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
+    """The evaluator: Python as Python runs it (its parts: `statements`, `expressions`,
+    `calls`), with JAX's semantics as a component (`jax`, a `jax.model.JaxModel`) and the
+    incremental re-analysis as an observer (`observer`, an `incremental.layer.IncrementalLayer`).
+    """
+
     def __init__(
         self,
         tree: ast.Module,
@@ -239,6 +235,26 @@ class Interpreter(
         self.ctx = Ctx()
         #: the fields of `ctx` read (`interp_state.CTX_BIT`) by the interpretation under way
         self.ctx_reads = 0
+        #: statements interpreted so far, and the most we interpret (a safety net: the
+        #: analysis must answer even on pathological code)
+        self.steps = 0
+        self.budget = max(200_000, 40 * len(lines))
+        self.incomplete = False
+        self.main.scope = self.module_scope
+        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
+        self.limits: list[Limit] | None = None
+        #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
+        self.observer = IncrementalLayer(self, reuse, carry)
+        #: JAX's semantics (reaching this evaluator through `host.JaxHost`)
+        self.jax = JaxModel(self)
+        self._start_roots(record or reuse is not None)
+        self._start_calls()
+        self._start_levels()
+        self._start_caches(ident_cache, top_starts, carry)
+
+    def _start_calls(self) -> None:
+        """The state of the interpretation of calls: memoised and shared interpretations,
+        the functions seen and entered, the call running."""
         self.memo: dict[tuple, Value] = {}
         self.in_progress: set[tuple] = set()
         self.func_infos: dict[ast.AST, FuncInfo] = {}
@@ -247,22 +263,36 @@ class Interpreter(
         self.method_self: dict[FuncInfo, Value] = {}
         #: the class each method is defined in (for `super()`)
         self.method_class: dict[FuncInfo, ClassObj] = {}
-        #: statements interpreted so far, and the most we interpret (a safety net: the
-        #: analysis must answer even on pathological code)
-        self.steps = 0
-        self.budget = max(200_000, 40 * len(lines))
-        self.incomplete = False
         #: interpretations per function, their joined results, and how many differentiation
         #: levels enclose the code being interpreted
         self.interpretations: dict[tuple[FuncInfo, object], int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
+        self.depth = 0
+        #: the interpretation of a call running (its scope; None: the module's statements),
+        #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
+        self.frame: object = None
+        #: the passes of the `for` loops run one per known item around the running code
+        #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
+        self.unroll_factor = 1
+        self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        #: interpretations shared between calls that differ only in their levels (see
+        #: `sharing`), and the functions of this module entered, in order
+        self.shared_memo: dict[tuple, SharedCall] = {}
+        #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
+        #: of each call (its arguments) read, and those of each shared one (see `calls`)
+        self.memo_reads: dict[tuple, list[int]] = {}
+        self.shared_reads: dict[tuple, list[int]] = {}
+        #: stores into globals and object attributes (state a shared result does not carry)
+        self._outer_writes = 0
+
+    def _start_levels(self) -> None:
+        """The levels made (by JAX's semantics, `jax.transforms`) and the transformed
+        functions made and applied."""
         #: the computation each level was created in: the module's statements (MODULE_ROOT),
         #: one entry point, or one application of an escaped transformed function
         self._level_group: dict[Level, object] = {}
         self._group: object = MODULE_ROOT
         self.level_depth = 0
-        self.main.scope = self.module_scope
-        self.depth = 0
         self.levels: list[Level] = []
         #: one LoopTangent per (loop call, level): a loop body re-run in a fixpoint reuses it
         self.loop_tangents: dict[tuple[ast.AST, Level], LoopTangent] = {}
@@ -271,6 +301,52 @@ class Interpreter(
         #: the calls of builtins that never call their arguments a transformed function was
         #: passed to (it does not escape through them)
         self.transformed_inspected: dict[Transformed, set[ast.AST]] = {}
+        self._created_root: dict[Transformed, object] = {}
+        #: the entry points analysed for JAX008 only (`_may_batch`)
+        self._batch_roots: set[object] = set()
+
+    def _start_roots(self, record: bool) -> None:
+        """The roots (the module's statements, each entry point) and what each did; `record`:
+        record what each read, for the incremental analysis of the next version (`observer`)."""
+        #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
+        #: node of the function analysed as an entry point
+        self.root: object = MODULE_ROOT
+        #: the roots each finding came from (also through memoised calls), and what each entry
+        #: point did that changes what else is analysed
+        self.finding_roots: dict[tuple[str, Span], set[object]] = {}
+        self.effects: dict[object, RootEffects] = {}
+        #: record what each root reads (`incremental.roots`), for the next version
+        self.record = record
+        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
+        #: by `release` (None when recording: the next version's analysis reuses values that
+        #: hold them)
+        self.captured_scopes: list[Scope] | None = None if self.record else []
+        #: the first root to emit each finding
+        self.first_root: dict[tuple[str, Span], object] = {}
+        self.module_reads: list[tuple[str, Value | None]] | None = None
+        self.module_writes: list[tuple[str, Value]] | None = None
+        self.impure_effects = 0
+        #: a cap bit or a recursion was cut: results then depend on which roots ran first
+        self.order_sensitive = False
+        self._called_nodes: set[ast.AST] = set()
+        #: the calls of the analysed module whose callee was not resolved to a function (a
+        #: function value handed there may be called: see `escape`)
+        self.unresolved_calls: set[ast.AST] = set()
+        self._effects = RootEffects()
+        # (a recording analysis's copies of spans are capped, see `call_logs`)
+        log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
+        self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
+        self._entered_log = CallLog(log_cap)  # of function nodes
+
+    def _start_caches(
+        self,
+        ident_cache: dict[str, frozenset[str]] | None,
+        top_starts: list[int] | None,
+        carry: ModuleCarry | None,
+    ) -> None:
+        """What the analysis asks of the module's text and names more than once (some kept
+        across versions by the incremental analysis): identifiers, escapes, top-level
+        statements, which functions may differentiate."""
         #: the identifiers in each function's text, by that text (shared between the analyses
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
@@ -294,62 +370,9 @@ class Interpreter(
         #: the escape analysis's answers that read only their own statement, kept as
         #: `node_scopes` is (see `Escapes.contained`)
         self.node_escapes: dict[ast.AST, Answer] = {}
-        #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
-        self.observer = IncrementalLayer(self, reuse, carry)
-        # -- roots, for incremental re-analysis (see `incremental`) --
-        #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
-        #: node of the function analysed as an entry point
-        self.root: object = MODULE_ROOT
-        #: the roots each finding came from (also through memoised calls), and what each entry
-        #: point did that changes what else is analysed
-        self.finding_roots: dict[tuple[str, Span], set[object]] = {}
-        self.effects: dict[object, RootEffects] = {}
-        #: record what each root read (`roots`), for the incremental analysis of the next
-        #: version; and, in that analysis, which roots of the previous one to skip (their
-        #: findings and effects are replayed): those skipped
-        self.record = record or reuse is not None
-        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
-        #: by `release` (None when recording: the next version's analysis reuses values that
-        #: hold them)
-        self.captured_scopes: list[Scope] | None = None if self.record else []
-        #: the first root to emit each finding
-        self.first_root: dict[tuple[str, Span], object] = {}
-        self.module_reads: list[tuple[str, Value | None]] | None = None
-        self.module_writes: list[tuple[str, Value]] | None = None
-        self.impure_effects = 0
-        #: a cap bit or a recursion was cut: results then depend on which roots ran first
-        self.order_sensitive = False
-        #: the interpretation of a call running (its scope; None: the module's statements),
-        #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
-        self.frame: object = None
-        #: the passes of the `for` loops run one per known item around the running code
-        #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
-        self.unroll_factor = 1
-        self._called_nodes: set[ast.AST] = set()
-        #: the calls of the analysed module whose callee was not resolved to a function (a
-        #: function value handed there may be called: see `escape`), and that analysis
-        self.unresolved_calls: set[ast.AST] = set()
         self._escapes: Escapes | None = None
         self._entered_nodes: set[ast.AST] = set()
         self._entered_counted = -1
-        self._effects = RootEffects()
-        # (a recording analysis's copies of spans are capped, see `call_logs`)
-        log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
-        self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
-        self._memo_emits: dict[tuple, tuple[int, int]] = {}
-        #: interpretations shared between calls that differ only in their levels (see
-        #: `sharing`), and the functions of this module entered, in order
-        self.shared_memo: dict[tuple, SharedCall] = {}
-        #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
-        #: of each call (its arguments) read, and those of each shared one (see `calls`)
-        self.memo_reads: dict[tuple, list[int]] = {}
-        self.shared_reads: dict[tuple, list[int]] = {}
-        #: stores into globals and object attributes (state a shared result does not carry)
-        self._outer_writes = 0
-        self._entered_log = CallLog(log_cap)  # of function nodes
-        self._created_root: dict[Transformed, object] = {}
-        #: the entry points analysed for JAX008 only (`_may_batch`)
-        self._batch_roots: set[object] = set()
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
         #: `top_statement`'s answers (the roots that ran ask about the same functions)
@@ -367,8 +390,6 @@ class Interpreter(
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
             self._md_carried = carry.may_differentiate
-        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
-        self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
         self._subscripted: dict[str, int] | None = None
 
@@ -773,7 +794,9 @@ class Interpreter(
                             n -= 1
                 if tf.argnums:
                     n = max(n, max(tf.argnums) + 1)
-                self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
+                self.jax.transforms.call_transformed(
+                    tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node
+                )
         return bool(escaped)
 
     def _transformed_holders(
@@ -911,6 +934,34 @@ class Interpreter(
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
         kw.update((k, UNKNOWN) for k, d in given.items() if isinstance(d.const, str))
         return Args(pos, kw, [None] * len(pos), {})
+
+    # ---------------------------------------------------------------------- context
+
+    def reads(self, bits: int) -> Ctx:
+        """The context, noting that the code being interpreted reads its fields `bits` (see
+        `interp_state.CTX_BIT`): its memoised result holds only where they are the same."""
+        self.ctx_reads |= bits
+        return self.ctx
+
+    @contextmanager
+    def within(self, **changes: Any) -> Iterator[None]:
+        """Interpret in the context changed by `changes`. What is read in here of the fields
+        they set does not depend on the context outside (reading the outside's value to
+        compute one is a read of its own, noted where it is made)."""
+        saved, reads = self.ctx, self.ctx_reads
+        self.ctx = dataclasses.replace(saved, **changes)
+        self.ctx_reads = 0
+        try:
+            yield
+        finally:
+            self.ctx = saved
+            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+
+    def report(self, code: str, node: ast.AST, level: Any, what: str,
+               operand_spans: tuple[Span, ...], **options: Any) -> None:
+        """A finding (see `jax.decisions.CallbackDecisions.report`), for the parts that reach
+        the evaluator through `host.Evaluator`."""
+        self.jax.callbacks.report(code, node, level, what, operand_spans, **options)
 
     # ---------------------------------------------------------------------- limits
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, import_effects, jaxapi
+from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -24,6 +24,7 @@ from jax_lsp.analysis.interp_state import (
     BudgetExhausted,
     Scope,
 )
+from jax_lsp.analysis.jax import apitable, jaxapi
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (

@@ -446,6 +446,11 @@ def _last(d: dict, n: int) -> list:
 class StatementReplay:
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
 
+    # (its state, made by the layer's `__init__`)
+    _runs_made: tuple | None
+    carry_out: ModuleCarry | None
+    rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None
+
     def _effect_marks(self) -> tuple:
         """What changes when a statement does more than bind names and register functions
         (and the methods of a class, checked apart)."""

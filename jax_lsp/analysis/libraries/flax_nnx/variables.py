@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.interp_state import Scope
+from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.values import Api, ClassObj, Instance, Level, Value, is_python_number
 

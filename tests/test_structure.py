@@ -1,0 +1,43 @@
+"""The structure issue 29 asks of jax_lsp/, checked over its source (no class grows back into
+one made of many parts): no class with more than 3 bases, no `__init__` over 80 lines."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "jax_lsp"
+MAX_BASES = 3
+MAX_INIT_LINES = 80
+
+
+def _classes() -> list[tuple[str, ast.ClassDef]]:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found.append((rel, node))
+    return found
+
+
+def test_the_classes_are_found() -> None:
+    names = {c.name for _, c in _classes()}
+    assert {"Interpreter", "IncrementalLayer", "IncrementalAnalyzer"} <= names
+
+
+def test_no_class_has_more_than_three_bases() -> None:
+    wide = [f"{rel}: {c.name} has {len(c.bases)} bases" for rel, c in _classes()
+            if len(c.bases) > MAX_BASES]
+    assert not wide, "\n".join(wide)
+
+
+def test_no_init_is_longer_than_80_lines() -> None:
+    long = [
+        f"{rel}: {c.name}.__init__ is {f.end_lineno - f.lineno + 1} lines"  # type: ignore[operator]
+        for rel, c in _classes()
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name == "__init__"
+        and f.end_lineno - f.lineno + 1 > MAX_INIT_LINES  # type: ignore[operator]
+    ]
+    assert not long, "\n".join(long)
