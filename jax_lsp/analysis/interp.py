@@ -7,14 +7,13 @@ arguments), JAX's higher-order functions (as described in `jaxapi`), and custom 
 with their mode semantics. A host callback whose operands carry a level's tangent becomes a
 finding, with the path from the transform to the callback.
 
-This module is the driver (entry points, positions, scopes, where the analysis stopped). The
-class is made of one mixin per concern: `statements` and `expressions` (Python as Python runs
-it), `calls` (Python's calls and user functions), `jax_calls` (JAX's API from the measured
-table), `transforms`, `higher_order` (control flow, staging, wrappers), `custom_rules`, and
-`decisions` (which code a callback reached by tangents gets, and its message), `recording`
-(what each root reads, for the incremental analysis), `replay` (top-level statements an edit
-left alone, put back) and `carried_calls` (interpretations of calls kept for the next
-version); `interp_state` holds what they share.
+This module is the driver (entry points, positions, scopes, the context, where the analysis
+stopped). The class is made of Python's parts, one mixin per concern: `statements` and
+`expressions` (Python as Python runs it), `calls` (Python's calls and user functions). JAX's
+semantics is a component it holds (`jax`, see `jax.model`: JAX's API from the measured table,
+transforms, control flow, custom rules, callbacks and their findings), reaching it through
+`host.JaxHost`; the incremental re-analysis observes it (`observer`, see `incremental.layer`),
+told what happens through `host.Observer`'s hooks. `interp_state` holds what they share.
 """
 
 from __future__ import annotations
