@@ -31,6 +31,8 @@ MOVED = ("recording", "replay", "carried_calls", "roots", "fingerprint", "call_l
 EVALUATOR_MODULES = (
     "interp", "statements", "expressions", "calls", "jax_calls", "transforms",
     "higher_order", "custom_rules", "decisions",
+    # (JAX's parts, once moved: `jax_component.py` then sends `self.observer` through `ev`)
+    "jax/jax_calls", "jax/transforms", "jax/higher_order", "jax/custom_rules", "jax/decisions",
 )
 LAYER_MODULES = (
     "incremental/recording.py", "incremental/replay.py", "incremental/carried_calls.py",
