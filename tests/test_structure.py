@@ -41,3 +41,36 @@ def test_no_init_is_longer_than_80_lines() -> None:
         and f.end_lineno - f.lineno + 1 > MAX_INIT_LINES  # type: ignore[operator]
     ]
     assert not long, "\n".join(long)
+
+
+def _declared(tree: ast.Module, classes: set[str]) -> set[str]:
+    names: set[str] = set()
+    for c in tree.body:
+        if isinstance(c, ast.ClassDef) and c.name in classes:
+            for item in c.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+    return names
+
+
+def test_jax_parts_reach_the_evaluator_only_through_host_jaxhost() -> None:
+    """Each `self.ev.<name>` in analysis/jax/ names what `host.Evaluator` or `host.JaxHost`
+    declares (mypy does not check the parts yet: this does)."""
+    host = ast.parse((PACKAGE / "analysis/host.py").read_text(encoding="utf-8"))
+    declared = _declared(host, {"Evaluator", "JaxHost"})
+    assert {"call_value", "reads", "levels"} <= declared
+    undeclared = []
+    for path in sorted((PACKAGE / "analysis/jax").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "ev"
+                and isinstance(node.value.value, ast.Name)
+                and node.value.value.id == "self"
+                and node.attr not in declared
+            ):
+                undeclared.append(f"{path.name}:{node.lineno}: self.ev.{node.attr}")
+    assert not undeclared, "\n".join(undeclared)
