@@ -36,7 +36,7 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent / "jax_lsp" / "analysis" / "jax" / "data" / "jax_api.json"
+OUT = Path(__file__).resolve().parents[1] / "jax_lsp" / "analysis" / "jax" / "data" / "jax_api.json"
 
 #: the modules whose public callables are probed (submodules of jax.scipy and
 #: jax.experimental are found by walking them)
