@@ -74,3 +74,24 @@ def test_jax_parts_reach_the_evaluator_only_through_host_jaxhost() -> None:
             ):
                 undeclared.append(f"{path.name}:{node.lineno}: self.ev.{node.attr}")
     assert not undeclared, "\n".join(undeclared)
+
+
+def test_the_evaluator_tells_the_incremental_layer_only_through_host_observer() -> None:
+    """Each `<...>.observer.<name>` outside analysis/incremental/ names a hook `host.Observer`
+    declares: a reader of the evaluator never meets the layer's own state."""
+    host = ast.parse((PACKAGE / "analysis/host.py").read_text(encoding="utf-8"))
+    hooks = _declared(host, {"Observer"})
+    assert {"note_write", "memo_is_stale", "before_root"} <= hooks
+    undeclared = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "incremental" in path.relative_to(PACKAGE).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "observer"
+                and node.attr not in hooks
+            ):
+                undeclared.append(f"{path.name}:{node.lineno}: observer.{node.attr}")
+    assert not undeclared, "\n".join(undeclared)
