@@ -3,7 +3,9 @@
 A program counts as flagged when jax-lsp reports any JAX001-JAX010 finding in it, and as
 raising when running it under JAX raised one of the claimed errors (`labels.json`, written
 by the set's `label.py`). Single-file sets are checked in one run; a multi-module set's
-programs (folders) each by itself, as a user opening that project would.
+programs (folders) each by itself, as a user opening that project would. A true positive is
+on the right line when the line the label names (the program's last frame in JAX's traceback)
+is one of the rows a user is shown: the finding's own or one of its path's (`related`).
 
     python blind/score.py blind/heldout7 [--jax-lsp "python -P -m jax_lsp"] [--show]
 """
@@ -43,6 +45,16 @@ def _findings(command, target):
     return json.loads(out.stdout or "[]")
 
 
+def _rows(findings):
+    """The rows a user is shown for the claimed findings: each one's own and its path's."""
+    rows = set()
+    for f in findings:
+        if f["code"] in CLAIMED:
+            rows.add(f["location"]["row"])
+            rows.update(r["location"]["row"] for r in f.get("related", []))
+    return rows
+
+
 def score(setdir, command="python -P -m jax_lsp"):
     """TP/FP/FN/TN counts, family agreement and each program's verdict for one set."""
     setdir = os.path.abspath(setdir)
@@ -57,7 +69,7 @@ def score(setdir, command="python -P -m jax_lsp"):
             name = os.path.basename(finding["filename"])
             if name in found:
                 found[name].append(finding)
-    counts = {"TP": 0, "FP": 0, "FN": 0, "TN": 0, "family_agrees": 0}
+    counts = {"TP": 0, "FP": 0, "FN": 0, "TN": 0, "family_agrees": 0, "right_line": 0}
     verdicts = {}
     for name, label in sorted(labels.items()):
         codes = {f["code"] for f in found[name]} & CLAIMED
@@ -66,6 +78,8 @@ def score(setdir, command="python -P -m jax_lsp"):
         counts[kind] += 1
         if kind == "TP" and codes & FAMILY_CODES.get(label.get("family"), set()):
             counts["family_agrees"] += 1
+        if kind == "TP" and label.get("line") in _rows(found[name]):
+            counts["right_line"] += 1
         verdicts[name] = (kind, sorted(codes), label.get("family"))
     return counts, verdicts
 
@@ -81,7 +95,8 @@ def main():
     print(f"{os.path.basename(os.path.abspath(args.set))}: {len(verdicts)} programs, "
           f"{tp + fn} raising")
     print(f"TP {tp} FP {fp} FN {fn} TN {counts['TN']}; "
-          f"family agreement on TPs {counts['family_agrees']}/{tp}")
+          f"family agreement on TPs {counts['family_agrees']}/{tp}; "
+          f"labelled line among the finding's rows {counts['right_line']}/{tp}")
     print(f"program level: precision {tp / (tp + fp) if tp + fp else 1:.3f} "
           f"recall {tp / (tp + fn) if tp + fn else 1:.3f}")
     for name, (kind, codes, family) in verdicts.items():

@@ -9,8 +9,12 @@ so LSP ``initializationOptions`` can use either)::
     # More codes or prefixes, added to `select` (ruff's `extend-select`; with no `select`,
     # every code is reported already).
     extend-select = []
-    # Codes or code prefixes never to report. `ignore` always wins over `select`.
+    # Codes or code prefixes never to report. As in ruff, the more specific selector wins
+    # (`select = ["JAX001"]` with `ignore = ["JAX"]` reports JAX001); for the same selector
+    # `ignore` wins. `extend-ignore` is the same list (ruff keeps it, deprecated, and merges it
+    # into `ignore`).
     ignore = ["JAX004"]
+    extend-ignore = []
     # Paths to skip while recursing into directories: gitignore-style globs, relative to the
     # directory holding this pyproject.toml. A pattern without a slash matches a file or directory
     # name at any depth ("build", "*_pb2.py"); a pattern with a slash is anchored to that directory
@@ -19,6 +23,12 @@ so LSP ``initializationOptions`` can use either)::
     # directory can be re-included). Added to the built-in list of skipped directories
     # (.git, __pycache__, virtual environments, build caches, ...).
     exclude = ["tests/corpus", "*_pb2.py"]
+    # More of the same, added to `exclude` (ruff's `extend-exclude`).
+    extend-exclude = ["generated"]
+    # Apply `exclude` to paths named on the command line too (as `--force-exclude`; the
+    # server always does), and whether `.gitignore` files are followed (`--no-respect-gitignore`).
+    force-exclude = false
+    respect-gitignore = true
     # Qualified names of your own functions that behave like a host callback (`jax.pure_callback`).
     extra-callbacks = ["mylib.host.call_simulator"]
     # Qualified name of your own wrapper -> the JAX transform it behaves like.
@@ -31,10 +41,17 @@ so LSP ``initializationOptions`` can use either)::
     # More of the same, added to `per-file-ignores` (ruff's `extend-per-file-ignores`).
     extend-per-file-ignores = { "scripts/**" = ["JAX010"] }
     # Codes whose fixes `--fix` and `--diff` apply and `[*]` marks (default: all); `unfixable`
-    # always wins; `extend-fixable` adds to `fixable`.
+    # wins over the same selector (the more specific one wins, as for `select`);
+    # `extend-fixable` adds to `fixable`.
     fixable = ["JAX"]
     unfixable = ["JAX002"]
     extend-fixable = []
+    # Codes whose unsafe fixes count as safe (`--fix` and fix-all apply them without
+    # `--unsafe-fixes`), and codes whose safe fixes count as unsafe; the more specific selector
+    # wins, and `extend-unsafe-fixes` for the same one (ruff's keys). A suppression is never
+    # applied by `--fix`, whatever they say.
+    extend-safe-fixes = ["JAX004"]
+    extend-unsafe-fixes = []
     # Per-code severity override: "error", "warning" or "info".
     severity = { JAX004 = "warning" }
     # The Python environment whose installed packages imports are followed into: an
@@ -44,7 +61,11 @@ so LSP ``initializationOptions`` can use either)::
     python = ".venv/bin/python"
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
-naming the file and the key. The checker and the server look for the nearest ``pyproject.toml``
+naming the file and the key (and, for an unknown key, the known ones). Of ruff's
+``[tool.ruff.lint]`` keys, those about rule codes, files and fixes are here with ruff's meaning;
+the others (`dummy-variable-rgx`, `task-tags`, `typing-modules`, the plugins' tables, `preview`,
+`external`: jax-lsp has no preview rules and does not judge `# noqa` codes) do not apply and are
+rejected. The checker and the server look for the nearest ``pyproject.toml``
 that has a ``[tool.jax-lsp]`` table, searching upward from the checked path; files without the
 table are skipped. A syntax error (``JAX000``) is always reported, whatever ``select`` says.
 
@@ -81,6 +102,7 @@ __all__ = [
     "Config",
     "ConfigError",
     "PerFileIgnore",
+    "RuleLayer",
     "find_config_file",
     "has_config_table",
     "is_regular_file",
@@ -90,9 +112,10 @@ __all__ = [
 #: the code under which a file that does not parse or decode is reported (always on)
 PARSE_ERROR_CODE = "JAX000"
 
-KEYS = ("select", "extend-select", "ignore", "exclude", "per-file-ignores",
-        "extend-per-file-ignores", "fixable", "unfixable", "extend-fixable", "extra-callbacks",
-        "extra-transforms", "severity", "python")
+KEYS = ("select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude",
+        "force-exclude", "respect-gitignore", "per-file-ignores", "extend-per-file-ignores",
+        "fixable", "unfixable", "extend-fixable", "extend-safe-fixes", "extend-unsafe-fixes",
+        "extra-callbacks", "extra-transforms", "severity", "python")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -254,6 +277,12 @@ def _per_file_ignores(value: object, key: str, origin: str | None) -> tuple[PerF
     return tuple(out)
 
 
+def _boolean(value: object, key: str, origin: str | None) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{_where(origin, key)} must be true or false, got {value!r}")
+    return value
+
+
 def _python(value: object, key: str, origin: str | None) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ConfigError(f"{_where(origin, key)} must be the path of a Python interpreter, "
@@ -265,12 +294,18 @@ _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
     "extend-select": _selectors,
     "ignore": _selectors,
+    "extend-ignore": _selectors,
     "exclude": _patterns,
+    "extend-exclude": _patterns,
+    "force-exclude": _boolean,
+    "respect-gitignore": _boolean,
     "per-file-ignores": _per_file_ignores,
     "extend-per-file-ignores": _per_file_ignores,
     "fixable": _selectors,
     "unfixable": _selectors,
     "extend-fixable": _selectors,
+    "extend-safe-fixes": _selectors,
+    "extend-unsafe-fixes": _selectors,
     "extra-callbacks": _dotted_names,
     "extra-transforms": _transforms,
     "severity": _severities,
@@ -375,28 +410,107 @@ DEFAULT_EXCLUDED_DIRS = frozenset(
 
 
 # ---------------------------------------------------------------------------------------------
+# rule selection, resolved as ruff resolves it
+
+
+@dataclass(frozen=True)
+class RuleLayer:
+    """One layer of rule selection (ruff's `RuleSelection`): a configuration's keys, or the
+    command line's flags over them. `select` (None: not given) starts the layer's set anew;
+    without it the layer's selectors change the set below it."""
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fixable: tuple[str, ...] | None = None
+    extend_fixable: tuple[str, ...] = ()
+    unfixable: tuple[str, ...] = ()
+
+
+def _specificity(selector: str) -> int:
+    """ruff's order: ALL, then the longer the prefix the more specific ("JAX001" most)."""
+    return 0 if selector == "ALL" else len(selector)
+
+
+def _resolve(layers: Iterable[tuple[tuple[str, ...] | None, tuple[str, ...], tuple[str, ...]]],
+             ) -> frozenset[str]:
+    """The codes a stack of (chosen, added, removed) selector lists leaves on, starting from
+    every code, as ruff's `as_rule_table` resolves `select`/`extend-select`/`ignore` (and
+    `fixable`/`extend-fixable`/`unfixable`): within a layer, selectors are applied from the
+    least specific to the most, the removing ones after the adding ones of the same
+    specificity; a layer that chooses (`select` given) replaces the set, others change it; an
+    empty choice with only removals carries them over to the next layer."""
+    codes = known_codes()
+    current = set(codes)
+    carried: tuple[str, ...] = ()
+    for chosen, added, removed in layers:
+        removing = (*removed, *carried)
+        carried = ()
+        adding = (*(chosen or ()), *added)
+        updates: dict[str, bool] = {}
+        for spec in sorted({_specificity(s) for s in (*adding, *removing)}):
+            for selectors, on in ((adding, True), (removing, False)):
+                for s in selectors:
+                    if _specificity(s) == spec:
+                        updates.update((c, on) for c in codes if _hit((s,), c))
+        if chosen is not None:
+            current = {c for c, on in updates.items() if on}
+            if not chosen and not added and removed:
+                carried = removed
+        else:
+            for c, on in updates.items():
+                (current.add if on else current.discard)(c)
+    return frozenset(current)
+
+
+def _overrides(safe: tuple[str, ...], unsafe: tuple[str, ...]) -> Mapping[str, bool]:
+    """Code -> whether its fixes count as safe, for the codes `extend-safe-fixes` or
+    `extend-unsafe-fixes` names: the more specific selector wins; for the same specificity
+    the unsafe one (ruff's `FixSafetyTable`)."""
+    out: dict[str, bool] = {}
+    for spec in sorted({_specificity(s) for s in (*safe, *unsafe)}):
+        for selectors, is_safe in ((safe, True), (unsafe, False)):
+            for s in selectors:
+                if _specificity(s) == spec:
+                    out.update((c, is_safe) for c in known_codes() if _hit((s,), c))
+    return MappingProxyType(out)
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Config:
     """The effective configuration for the files under one ``pyproject.toml``."""
 
-    #: code selectors to report; empty means all
-    select: tuple[str, ...] = ()
-    #: code selectors added to a non-empty `select` (ruff's `extend-select`)
+    #: code selectors to report; None (not given) means all, as `["ALL"]`
+    select: tuple[str, ...] | None = None
+    #: code selectors added to `select` (ruff's `extend-select`)
     extend_select: tuple[str, ...] = ()
-    #: code selectors never to report (wins over `select`)
+    #: code selectors not to report (`extend_ignore` is the same list; see `enabled_codes`)
     ignore: tuple[str, ...] = ()
-    #: gitignore-style patterns, relative to `root`
+    extend_ignore: tuple[str, ...] = ()
+    #: gitignore-style patterns, relative to `root` (`extend_exclude` adds to them)
     exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    #: apply `exclude` to paths named on the command line too
+    force_exclude: bool = False
+    #: skip what the git work tree's `.gitignore` files ignore
+    respect_gitignore: bool = True
     #: codes ignored in the files a glob matches (`extend_per_file_ignores` adds to them)
     per_file_ignores: tuple[PerFileIgnore, ...] = ()
     extend_per_file_ignores: tuple[PerFileIgnore, ...] = ()
-    #: code selectors whose fixes are applied; empty means all (`extend_fixable` adds to it,
-    #: `unfixable` wins over both)
-    fixable: tuple[str, ...] = ()
+    #: code selectors whose fixes are applied; None means all (`extend_fixable` adds to it,
+    #: `unfixable` removes; see `fixable_codes`)
+    fixable: tuple[str, ...] | None = None
     extend_fixable: tuple[str, ...] = ()
     unfixable: tuple[str, ...] = ()
+    #: code selectors whose unsafe fixes count as safe, and whose safe fixes as unsafe
+    extend_safe_fixes: tuple[str, ...] = ()
+    extend_unsafe_fixes: tuple[str, ...] = ()
+    #: rule selections layered over this configuration's own (the command line's flags), in
+    #: order, as ruff layers them (`with_rule_layer`)
+    layers: tuple[RuleLayer, ...] = ()
     extra_callbacks: tuple[str, ...] = ()
     extra_transforms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
@@ -467,18 +581,44 @@ class Config:
 
     # -- queries -------------------------------------------------------------------------------
 
+    def with_rule_layer(self, *, select: Sequence[str] | None = None,
+                        extend_select: Sequence[str] = (), ignore: Sequence[str] = (),
+                        fixable: Sequence[str] | None = None, extend_fixable: Sequence[str] = (),
+                        unfixable: Sequence[str] = ()) -> Config:
+        """A copy with one more rule-selection layer on top (the command line's `--select`,
+        `--extend-select`, `--ignore`, `--fixable`, ...), validated as the keys are."""
+        def valid(value: Sequence[str], flag: str) -> tuple[str, ...]:
+            return _selectors(list(value), flag, None)
+
+        layer = RuleLayer(
+            None if select is None else valid(select, "--select"),
+            valid(extend_select, "--extend-select"), valid(ignore, "--ignore"),
+            None if fixable is None else valid(fixable, "--fixable"),
+            valid(extend_fixable, "--extend-fixable"), valid(unfixable, "--unfixable"))
+        return replace(self, layers=(*self.layers, layer))
+
+    # -- queries -------------------------------------------------------------------------------
+
     def settings(self) -> dict[str, object]:
-        """The settings as `[tool.jax-lsp]` keys -> values (for `check --show-settings`)."""
+        """The settings as `[tool.jax-lsp]` keys -> values (for `check --show-settings`); the
+        rule and fix selections resolved to codes, as ruff shows `linter.rules.enabled`."""
+        def codes(selected: frozenset[str]) -> list[str]:
+            return [c for c in known_codes() if c in selected and c != PARSE_ERROR_CODE]
+
         return {
-            "select": [*self.select, *self.extend_select] if self.select else ["ALL"],
-            "ignore": list(self.ignore),
-            "exclude": list(self.exclude),
+            "select": codes(self.enabled_codes),
+            "ignore": [*self.ignore, *self.extend_ignore],
+            "exclude": [*self.exclude, *self.extend_exclude],
+            "force-exclude": self.force_exclude,
+            "respect-gitignore": self.respect_gitignore,
             "per-file-ignores": {
                 _shown_pattern(e): list(e.codes)
                 for e in (*self.per_file_ignores, *self.extend_per_file_ignores)
             },
-            "fixable": [*(self.fixable or ["ALL"]), *self.extend_fixable],
+            "fixable": codes(self.fixable_codes),
             "unfixable": list(self.unfixable),
+            "extend-safe-fixes": [c for c, safe in self.fix_safety.items() if safe],
+            "extend-unsafe-fixes": [c for c, safe in self.fix_safety.items() if not safe],
             "extra-callbacks": list(self.extra_callbacks),
             "extra-transforms": dict(self.extra_transforms),
             "severity": {code: sev.value for code, sev in self.severity.items()},
@@ -500,6 +640,26 @@ class Config:
             extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms)
         )
 
+    @cached_property
+    def enabled_codes(self) -> frozenset[str]:
+        """The codes reported (before `per-file-ignores`): ruff's resolution of `select`,
+        `extend-select` and `ignore`/`extend-ignore`, then of each command-line layer."""
+        return _resolve([(self.select, self.extend_select, (*self.ignore, *self.extend_ignore)),
+                         *((la.select, la.extend_select, la.ignore) for la in self.layers)])
+
+    @cached_property
+    def fixable_codes(self) -> frozenset[str]:
+        """The codes whose fixes `--fix` may apply: `fixable`, `extend-fixable` and
+        `unfixable` resolved as the selection is."""
+        return _resolve([(self.fixable, self.extend_fixable, self.unfixable),
+                         *((la.fixable, la.extend_fixable, la.unfixable) for la in self.layers)])
+
+    @cached_property
+    def fix_safety(self) -> Mapping[str, bool]:
+        """Code -> whether its fixes count as safe, for the codes whose safety
+        `extend-safe-fixes`/`extend-unsafe-fixes` change (others keep their fixes' own)."""
+        return _overrides(self.extend_safe_fixes, self.extend_unsafe_fixes)
+
     def is_enabled(self, code: str, path: str | os.PathLike[str] | None = None) -> bool:
         """Whether findings with `code` are reported (in the file `path`, when given: its
         `per-file-ignores` apply). JAX000 always is."""
@@ -508,8 +668,7 @@ class Config:
             return True
         if path is not None and _hit(self.ignored_in(path), code):
             return False
-        selected = not self.select or _hit((*self.select, *self.extend_select), code)
-        return selected and not _hit(self.ignore, code)
+        return code in self.enabled_codes
 
     def ignored_in(self, path: str | os.PathLike[str]) -> tuple[str, ...]:
         """The code selectors `per-file-ignores` ignores in the file `path`."""
@@ -521,16 +680,18 @@ class Config:
 
     def is_fixable(self, code: str) -> bool:
         """Whether `--fix`/`--diff` may apply a fix for `code` (and `[*]` marks it)."""
-        code = code.upper()
-        fixable = not self.fixable or _hit((*self.fixable, *self.extend_fixable), code)
-        return fixable and not _hit(self.unfixable, code)
+        return code.upper() in self.fixable_codes
+
+    def fix_is_safe(self, code: str, safe: bool) -> bool:
+        """Whether a fix of `code` that is `safe` by itself counts as safe here."""
+        return self.fix_safety.get(code.upper(), safe)
 
     def severity_for(self, code: str, default: Severity) -> Severity:
         return self.severity.get(code.upper(), default)
 
     @cached_property
     def _compiled_exclude(self) -> tuple[_Pattern, ...]:
-        return tuple(_compile_pattern(p) for p in self.exclude)
+        return tuple(_compile_pattern(p) for p in (*self.exclude, *self.extend_exclude))
 
     def _base(self) -> Path:
         return self.root if self.root is not None else Path.cwd()
@@ -555,7 +716,7 @@ class Config:
         """Whether `path` (or a directory above it, up to `root`) matches `exclude`.
 
         Paths outside `root` are matched by their name only (unanchored patterns)."""
-        if not self.exclude:
+        if not self._compiled_exclude:
             return False
         p = Path(os.path.abspath(path))
         if is_dir is None:
@@ -573,7 +734,7 @@ class Config:
 
     def is_excluded_entry(self, directory: Path, name: str, is_dir: bool) -> bool:
         """Fast check for one entry of a directory whose ancestors are known not excluded."""
-        if not self.exclude:
+        if not self._compiled_exclude:
             return False
         try:
             parts = (directory / name).relative_to(self._base()).parts
@@ -588,7 +749,7 @@ class Config:
             parts = (directory / name).relative_to(self._base()).parts
         except ValueError:
             return None
-        return self._match(parts, is_dir) if self.exclude and parts else None
+        return self._match(parts, is_dir) if self._compiled_exclude and parts else None
 
 
 def _hit(selectors: Iterable[str], code: str) -> bool:

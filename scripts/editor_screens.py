@@ -5,9 +5,11 @@ Each editor runs in a detached tmux session of a fixed size on a copy of
 files; keys are sent as a user types them, and `tmux capture-pane -e` gives the screen with its
 colours, which this turns into SVG text (every SGR code a terminal editor uses: bold, italic,
 underline, reverse, the 16 colours, 256 colours and 24-bit colours). Three pictures per editor:
-the finding (underline and message), the hover, and the file after the preferred fix.
+the finding (underline and message), the hover, and the file after the preferred fix; then the
+fixed file is run under JAX and its gradient compared with the same model written in JAX alone
+(`scripts/same_gradient.py`), printed as the largest difference.
 
-    python scripts/editor_screens.py [nvim|nvim07|emacs ...]   # needs tmux and the editors
+    python scripts/editor_screens.py [nvim|nvim07|emacs|emacs-lsp ...]   # needs tmux, editors
 
 Not run by the tests (it waits on a real terminal editor); `docs/editors.md` shows its output.
 """
@@ -116,8 +118,9 @@ def render(screen: str, title: str) -> str:
     lines = screen.rstrip("\n").split("\n")[:ROWS]
     w, h = round(COLS * CHAR_W + 2 * PAD), ROWS * LINE_H + 2 * PAD
     rects, texts = [], []
+    style = Style()  # `capture-pane -e` writes a code where the style changes, across lines too
     for row, line in enumerate(lines):
-        style, col, at = Style(), 0, 0
+        col, at = 0, 0
         y = PAD + row * LINE_H
         pieces: list[tuple[str, Style, str, str | None]] = []
         for m in [*_SGR.finditer(line), None]:
@@ -230,6 +233,7 @@ def neovim(name: str, nvim: str, root: Path) -> None:
         (OUT / f"{name}-fixed.svg").write_text(render(shot, f"{name}: the preferred fix applied"))
     finally:
         tmux.close()
+    same_gradient(project)
 
 
 def emacs(root: Path) -> None:
@@ -261,14 +265,72 @@ def emacs(root: Path) -> None:
         (OUT / "emacs-fixed.svg").write_text(render(shot, "Emacs + Eglot: the fix applied"))
     finally:
         tmux.close()
+    same_gradient(project)
+
+
+def emacs_lsp(root: Path) -> None:
+    """lsp-mode: the add-on client of `editors/emacs/lsp-jax.el`, Flymake for diagnostics (no
+    lsp-ui here), `lsp-describe-thing-at-point` for the hover, `lsp-jax-fix-preferred`."""
+    project, server = _project(root), _server(root)
+    init = root / "init.el"
+    init.write_text(
+        "(require 'package) (package-initialize)\n"
+        f"(add-to-list 'load-path \"{REPO / 'editors' / 'emacs'}\")\n"
+        f"(setq lsp-session-file \"{root / 'lsp-session'}\" lsp-enabled-clients '(jax-lsp)\n"
+        "      lsp-diagnostics-provider :flymake lsp-enable-file-watchers nil\n"
+        "      lsp-headerline-breadcrumb-enable nil lsp-modeline-code-actions-enable nil\n"
+        "      warning-minimum-level :error)\n"
+        f"(setq lsp-jax-server-command '(\"{server}\" \"serve\"))\n"
+        "(with-eval-after-load 'lsp-mode (require 'lsp-jax))\n"
+        "(require 'lsp-mode)\n"
+        "(add-hook 'python-mode-hook (lambda ()\n"
+        "  (lsp-workspace-folders-add (file-name-directory buffer-file-name)) (lsp)))\n")
+    tmux = Tmux("eco-emacs-lsp", f"TERM=xterm-256color emacs -nw -q -l {init} {EXAMPLE.name}",
+                project)
+    try:
+        tmux.wait_for("LSP", timeout=60)
+        time.sleep(8)
+        tmux.keys("M-g", "g", "18", "Enter", "C-s", "pure_callback", "Enter", "M-b", wait=3)
+        shot = tmux.screen()
+        (OUT / "emacs-lsp-finding.svg").write_text(
+            render(shot, "Emacs + lsp-mode: the JAX001 finding"))
+        tmux.keys("M-x", "lsp-describe-thing-at-point", "Enter", wait=3)
+        shot = tmux.wait_for("preferred quick fix")
+        (OUT / "emacs-lsp-hover.svg").write_text(render(shot, "Emacs + lsp-mode: the hover"))
+        tmux.keys("C-x", "1", "M-x", "lsp-jax-fix-preferred", "Enter", wait=5)
+        tmux.keys("C-x", "C-s", wait=2)
+        tmux.keys("M-g", "g", "12", "Enter", "C-l", "C-l", wait=1)
+        shot = tmux.wait_for("pure_callback_with_vjp")
+        (OUT / "emacs-lsp-fixed.svg").write_text(
+            render(shot, "Emacs + lsp-mode: the preferred fix applied"))
+    finally:
+        tmux.close()
+    same_gradient(project)
+
+
+def same_gradient(project: Path) -> None:
+    """Run the fixed file under JAX and compare its gradient (see the module's docstring)."""
+    fixed = project / EXAMPLE.name
+    run = subprocess.run([sys.executable, str(fixed)], cwd=project, capture_output=True,
+                         text=True, timeout=300, check=False)
+    if run.returncode != 0:
+        raise SystemExit(f"the fixed file fails under JAX:\n{run.stderr}")
+    check = subprocess.run([sys.executable, str(REPO / "scripts" / "same_gradient.py"),
+                            str(fixed)], cwd=project, capture_output=True, text=True,
+                           timeout=300, check=False)
+    print(check.stdout.strip() or check.stderr)
+    if check.returncode != 0:
+        raise SystemExit("the fixed file's gradient differs")
 
 
 def main(which: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name in which or ["nvim", "nvim07", "emacs"]:
+    for name in which or ["nvim", "nvim07", "emacs", "emacs-lsp"]:
         with tempfile.TemporaryDirectory() as tmp:
             if name == "emacs":
                 emacs(Path(tmp))
+            elif name == "emacs-lsp":
+                emacs_lsp(Path(tmp))
             else:
                 nvim = shutil.which("nvim") if name == "nvim" else "/usr/bin/nvim"
                 neovim(name, nvim or "nvim", Path(tmp))

@@ -263,6 +263,24 @@ def _recorder(calls: list[int], scalar: bool = False, ranks: list[int] | None = 
     return g
 
 
+def _list_length_is_fixed(fn: Any, args: list[Any], n: int) -> bool:
+    """Whether a list result is a fixed set of outputs (top_k's [values, indices], each with
+    its own dtype), not a sequence whose length a Python int argument sets (split's
+    sections): its length stays `n` when each int argument is raised by one."""
+    for i, a in enumerate(args):
+        if type(a) is not int:
+            continue
+        bumped = list(args)
+        bumped[i] = a + 1
+        try:
+            out = jax.eval_shape(lambda: fn(*bumped))  # noqa: B023 (called at once)
+        except Exception:
+            return False
+        if not isinstance(out, list) or len(out) != n:
+            return False
+    return True
+
+
 def _probe_call(fn: Any, args: list[Any]) -> dict[str, Any] | None:
     """Probe `fn(*args)`; None when JAX rejects the signature."""
     floats = [i for i, a in enumerate(args) if _is_float(a)]
@@ -293,8 +311,9 @@ def _probe_call(fn: Any, args: list[Any]) -> dict[str, Any] | None:
         return None
     kinds = [_kind(x.dtype) for x in leaves]
     result: dict[str, Any] = {"outputs": kinds}
-    if isinstance(shape, tuple) and all(hasattr(x, "dtype") for x in shape):
-        result["tuple"] = len(leaves)
+    if isinstance(shape, (tuple, list)) and all(hasattr(x, "dtype") for x in shape):
+        if isinstance(shape, tuple) or _list_length_is_fixed(fn, args, len(shape)):
+            result["tuple"] = len(leaves)
     prims_set: set[str] = set()
     _primitives(closed.jaxpr, prims_set)
     result["primitives"] = sorted(prims_set)
@@ -592,7 +611,8 @@ def _host_fn(scalar: bool, scale: Any = None) -> Any:
 
 
 def _host_error(call: Any) -> str | None:
-    """Which callback error `call()` raises: "transpose", "jvp", "other" or None."""
+    """Which callback error `call()` raises: "transpose", "jvp", "vmap" (the callback, which
+    has no `vmap_method`, is batched), "other" or None."""
     try:
         with warnings.catch_warnings(), _time_limit(60):
             warnings.simplefilter("ignore")
@@ -601,6 +621,8 @@ def _host_error(call: Any) -> str | None:
         text = str(e)
         if "do not support transpose" in text:
             return "transpose"
+        if "vmap_method" in text:
+            return "vmap"
         return "jvp" if "do not support JVP" in text else "other"
     return None
 
@@ -626,8 +648,9 @@ def _callee_facts(
     params: list[str],
 ) -> None:
     """What `fn` does to the functions it is given, measured by giving it pure_callbacks:
-    whether tracing it transposes them (gmres's non-symmetric custom_linear_solve) or
-    differentiates them (minimize's BFGS takes gradients) with no derivative around it; and,
+    whether tracing it transposes them (gmres's non-symmetric custom_linear_solve),
+    differentiates them (minimize's BFGS takes gradients) or batches them (piecewise) with no
+    transform around it; and,
     under `jax.grad`, which of them the outer derivative never differentiates (cg's
     preconditioner M, applied inside the solve)."""
     hosted = _with_host(template, _host_fn(scalar), None)
@@ -636,6 +659,9 @@ def _callee_facts(
         entry["transposes"] = True
     elif err == "jvp":
         entry["differentiates"] = True
+    elif err == "vmap":
+        # it calls them under its own vmap (piecewise's switch): a callback there is batched
+        entry["maps"] = True
     if err is not None:
         return
     slots = [p for p in params if p in entry.get("callables", ())]

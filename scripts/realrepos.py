@@ -2,6 +2,7 @@
 on code nobody wrote for it, and what a change alters there.
 
     PYTHONPATH=<jax-lsp checkout> python scripts/realrepos.py [REAL] OUT [--compare OLD_OUT]
+        [--list LIST] [--timeout SECONDS]
     python scripts/realrepos.py --report OUT [--compare OLD_OUT]
 
 REAL (default /work/real) holds one folder per repository (`owner+name`). For each, this runs
@@ -11,6 +12,13 @@ files it checks (`--show-files`) in OUT/<repo>.files and the counts in OUT/<repo
 prints a table: files, lines, findings by code, syntax errors reported (JAX000), CPU seconds
 (the child's, its worker processes included). `--compare` prints every finding added or
 removed against an earlier OUT and the table's changes.
+
+`--list LIST` runs only the repositories a list file names (one `owner/name commit` a line,
+`#` comments and blank lines skipped, as in `shared/realrepos.txt`), checked out as
+REAL/owner+name; a named folder that is missing is reported, not skipped silently.
+`--timeout SECONDS` bounds each repository's check: a check still running then is stopped
+(its whole process group, worker processes included) and recorded as timed out, so one
+pathological repository cannot stall the run.
 
 Nothing of a repository runs: its files are only read (line counts, notebook cells) by this
 script, and jax-lsp parses them (no `--python`, no `--trust-project-python`, `-P` so the
@@ -24,6 +32,7 @@ import json
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -35,7 +44,8 @@ FINDING = re.compile(
     r"^(?P<path>.+?):(?:cell (?P<cell>\d+):)?(?P<line>\d+):(?P<col>\d+): "
     r"(?P<code>[A-Z]+[0-9]+)(?: \[\*\])? (?P<message>.*)$")
 #: the summary lines concise output ends with
-SUMMARY = re.compile(r"^(All checks passed!|Found \d+ .*|\[\*\] \d+ fixable.*|No fixes .*)$")
+SUMMARY = re.compile(r"^(All checks passed!|Found \d+ .*|\[\*\] \d+ fixable.*|No fixes .*|"
+                     r"\d+ unsafe fix(?:es)? available .*)$")
 
 
 def parse_concise(text: str) -> tuple[list[dict], list[str]]:
@@ -93,29 +103,69 @@ def summarise(stdout: str, files: list[str], cpu: float, wall: float, rc: int,
     }
 
 
-def _run(cmd: list[str], cwd: Path) -> tuple[str, str, int, float, float]:
-    """stdout, stderr, exit status, CPU seconds (user + system of the child and the children
-    it waited for), wall seconds."""
+#: the exit status recorded for a check stopped by `--timeout`
+TIMED_OUT = -999
+
+
+def read_list(path: Path) -> list[tuple[str, str]]:
+    """(owner/name, commit) of each line of a list file; `#` comments and blank lines skipped,
+    a line without a commit gives an empty commit."""
+    pairs = []
+    for raw in path.read_text().splitlines():
+        line = raw.split("#", 1)[0].split()
+        if not line:
+            continue
+        if "/" not in line[0]:
+            raise ValueError(f"{path}: not `owner/name commit`: {raw!r}")
+        pairs.append((line[0], line[1] if len(line) > 1 else ""))
+    return pairs
+
+
+def folder(repo: str) -> str:
+    """The checkout folder of `owner/name`: `owner+name`."""
+    return repo.replace("/", "+", 1)
+
+
+def _run(cmd: list[str], cwd: Path,
+         timeout: float | None = None) -> tuple[str, str, int, float, float]:
+    """stdout, stderr, exit status (TIMED_OUT when stopped after `timeout` seconds), CPU
+    seconds (user + system of the child and the children it waited for), wall seconds."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace")
+    # its own session, so that a timeout stops the check's worker processes with it
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, errors="replace", start_new_session=True)
+    try:
+        stdout, stderr = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        stdout, stderr = p.communicate()
+        rc = TIMED_OUT
+        stderr += f"\n[realrepos] stopped after {timeout:g} s\n"
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return p.stdout, p.stderr, p.returncode, cpu, wall
+    return stdout, stderr, rc, cpu, wall
 
 
-def run_repo(real: Path, repo: str, out: Path, extra: list[str]) -> dict:
+def run_repo(real: Path, repo: str, out: Path, extra: list[str],
+             timeout: float | None = None, commit: str = "") -> dict:
     base = [sys.executable, "-P", "-m", "jax_lsp", "check"]
-    listing, _, _, _, _ = _run(base + ["--show-files", repo], real)
+    listing, _, _, _, _ = _run(base + ["--show-files", repo], real, timeout)
     files = [os.path.relpath(f, real) if os.path.isabs(f) else f
              for f in listing.splitlines() if f.strip()]
     stdout, stderr, rc, cpu, wall = _run(
-        base + ["--no-cache", "--output-format", "concise", *extra, repo], real)
+        base + ["--no-cache", "--output-format", "concise", *extra, repo], real, timeout)
     (out / f"{repo}.stdout").write_text(stdout)
     (out / f"{repo}.stderr").write_text(stderr)
     (out / f"{repo}.files").write_text("\n".join(files) + "\n")
     s = summarise(stdout, files, cpu, wall, rc, stderr, real)
+    if commit:
+        s["commit"] = commit
     (out / f"{repo}.json").write_text(json.dumps(s, indent=1))
     return s
 
@@ -131,7 +181,8 @@ def table(results: dict[str, dict]) -> str:
         codes = {k: v for k, v in s["codes"].items()}
         rows.append((repo, str(s["files"]), f"{s['lines']:,}", str(sum(codes.values())),
                      " ".join(f"{k}:{v}" for k, v in codes.items()) or "-",
-                     str(s["syntax_errors"]), f"{s['cpu']:.1f}", str(s["rc"])))
+                     str(s["syntax_errors"]), f"{s['cpu']:.1f}",
+                     "timeout" if s["rc"] == TIMED_OUT else str(s["rc"])))
         total.update(files=s["files"], lines=s["lines"], findings=sum(codes.values()),
                      jax000=s["syntax_errors"])
         total.update({f"code:{k}": v for k, v in codes.items()})
@@ -142,7 +193,8 @@ def table(results: dict[str, dict]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = [" | ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     lines.insert(1, "-+-".join("-" * w for w in widths))
-    problems = [f"{repo}: exit {s['rc']}, {s['stderr_lines']} stderr lines, "
+    problems = [f"{repo}: {'timed out' if s['rc'] == TIMED_OUT else 'exit ' + str(s['rc'])}, "
+                f"{s['stderr_lines']} stderr lines, "
                 f"{len(s['unparsed'])} unparsed stdout lines"
                 for repo, s in results.items()
                 if s["rc"] not in (0, 1) or s["unparsed"] or s["stderr_lines"]]
@@ -192,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", metavar="OUT", help="print the table of an OUT, run nothing")
     ap.add_argument("--only", default="", help="comma-separated repository folders to run")
     ap.add_argument("--jobs", default=None, help="passed to `check --jobs`")
+    ap.add_argument("--list", metavar="LIST",
+                    help="run only the repositories of this file (`owner/name commit` lines)")
+    ap.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                    help="stop a repository's check after this many wall seconds")
     args = ap.parse_args(argv)
     if args.report:
         out = Path(args.report)
@@ -201,14 +257,24 @@ def main(argv: list[str] | None = None) -> int:
         real = Path(args.paths[0] if len(args.paths) == 2 else "/work/real").resolve()
         out = Path(args.paths[-1]).resolve()
         out.mkdir(parents=True, exist_ok=True)
-        repos = sorted(p.name for p in real.iterdir() if p.is_dir())
+        commits: dict[str, str] = {}
+        if args.list:
+            commits = {folder(r): c for r, c in read_list(Path(args.list))}
+            missing = sorted(r for r in commits if not (real / r).is_dir())
+            if missing:
+                ap.error(f"not checked out in {real}: {', '.join(missing)}")
+            repos = sorted(commits)
+        else:
+            repos = sorted(p.name for p in real.iterdir() if p.is_dir())
         if args.only:
             repos = [r for r in repos if r in args.only.split(",")]
         extra = ["--jobs", args.jobs] if args.jobs else []
         t0 = time.perf_counter()
         for repo in repos:
-            s = run_repo(real, repo, out, extra)
-            print(f"{repo}: {len(s['findings'])} findings, {s['cpu']:.1f} s CPU", flush=True)
+            s = run_repo(real, repo, out, extra, args.timeout, commits.get(repo, ""))
+            status = " (timed out)" if s["rc"] == TIMED_OUT else ""
+            print(f"{repo}: {len(s['findings'])} findings, {s['cpu']:.1f} s CPU{status}",
+                  flush=True)
         print(f"whole run: {time.perf_counter() - t0:.0f} s wall")
     print(table(load(out)))
     if args.compare:

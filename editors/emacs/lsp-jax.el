@@ -42,7 +42,8 @@ nil: use `[tool.jax-lsp] select' from pyproject.toml, else every code."
   :group 'lsp-jax)
 
 (defcustom lsp-jax-ignore nil
-  "Codes or code prefixes never to report; wins over `lsp-jax-select'.
+  "Codes or code prefixes never to report (the more specific of this and
+`lsp-jax-select' wins for a code, as in ruff; the same selector: ignored).
 nil: use `[tool.jax-lsp] ignore' from pyproject.toml."
   :type '(repeat string)
   :group 'lsp-jax)

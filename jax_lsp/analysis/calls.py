@@ -26,7 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.jax.jaxapi import REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -77,9 +77,12 @@ _FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
     """Whether mark `m` is of a level created by a computation other than `group` (and not by
-    the module's statements)."""
+    the module's statements), or of one whose function has run (`Level.closed`): a summary
+    joins results made under that level, and a call made after it cannot run under it."""
     lv = m if type(m) is Level else getattr(m, "level", None)
-    return lv is not None and level_group.get(lv, group) not in (group, MODULE_ROOT)
+    return lv is not None and (
+        lv.closed or level_group.get(lv, group) not in (group, MODULE_ROOT)
+    )
 
 
 def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
@@ -288,11 +291,13 @@ class PythonCalls:
                 self._effects.unresolved.add(node)
             if self.limits is not None and node is not None:
                 callee = ast.unparse(node.func) if isinstance(node, ast.Call) else "a value"
-                self.note_limit_call(
-                    node,
-                    args,
-                    f"calls `{callee[:60]}`, which the analysis cannot resolve to a function",
-                )
+                why = f"calls `{callee[:60]}`, which the analysis cannot resolve to a function"
+                if any(not isinstance(f, Api) for v in args.all_values() for f in v.fns):
+                    # what it does with the functions it is given (a library's optimizer
+                    # differentiating an objective) is not known: say so, levels or none
+                    self.note_limit(node, why + ": the functions passed to it are not followed")
+                else:
+                    self.note_limit_call(node, args, why)
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
 
@@ -323,12 +328,25 @@ class PythonCalls:
         if t is ClassObj:
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
+            if (
+                self.limits is not None
+                and node is not None
+                and any(not isinstance(g, Api) for v in args.all_values() for g in v.fns)
+            ):
+                # a method of a value not known (a library's object: `opt.update(...,
+                # obj_fn=loss)`): what it does with the functions it is given is not known
+                self.note_limit(
+                    node,
+                    f"calls `.{f.name}` of a value the analysis does not know (a library's "
+                    "object?): the functions passed to it are not followed",
+                )
             return self.jax.api.call_array_method(f, args)
         if t is LinenApply:
             return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:
+            applied = self.jax.transforms.pullback_applied(f, node)
             for emit in f.level.pending:
-                emit()
+                emit(applied)
             f.level.pending.clear()
             if any(
                 isinstance(m, Level) and m.mode == TRANSPOSE
@@ -337,7 +355,7 @@ class PythonCalls:
             ):
                 # the linear function transposed: what transposing its tangents raises
                 for emit in f.level.on_transpose:
-                    emit()
+                    emit(applied)
                 f.level.on_transpose.clear()
             return derived(args.all_values())
         if t is Decorator:
@@ -367,7 +385,8 @@ class PythonCalls:
                 m
                 for v in [me, *args.all_values()]
                 for m in v.tan | self.reads(MODULE_TAN).module_tan
-                if isinstance(m, Level) and m.mode == REVERSE
+                # (linearize partial-evaluates it too: a forward level that defers)
+                if isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
             )
             with self.within(
                 checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import reach
+from jax_lsp.analysis import callback_hosts, reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
@@ -78,8 +78,9 @@ def _analyze(
         return tree
     path = module_path(filename, workspace)
     may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
-    if not may:  # nothing it can run makes a level: no finding (see `reach`)
-        return AnalysisResult([], dependencies=sorted(read))
+    if not may:  # nothing it can run makes a level: only the checks that need none
+        return AnalysisResult(_sorted(callback_hosts.check_module(tree, source)),
+                              dependencies=sorted(read))
     interp = interpreter(tree, source, filename, cfg, workspace)
     try:
         return finish(interp)
@@ -187,8 +188,13 @@ def module_path(filename: str, workspace: Workspace | None) -> str:
     return os.path.realpath(filename) if workspace is not None else filename
 
 
+def _sorted(findings: list[Finding]) -> list[Finding]:
+    findings.sort(key=lambda f: (f.span, f.code))
+    return findings
+
+
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = interp.run()
-    findings.sort(key=lambda f: (f.span, f.code))
-    return AnalysisResult(findings, dependencies=interp.dependencies, incomplete=interp.incomplete)
+    findings = interp.run() + callback_hosts.check_module(interp.tree, interp.text)
+    return AnalysisResult(_sorted(findings), dependencies=interp.dependencies,
+                          incomplete=interp.incomplete)

@@ -21,6 +21,11 @@ class FixKind(str, Enum):
     CUSTOM_VJP = "custom-vjp"
     CUSTOM_JVP = "custom-jvp"
     JACREV_INSTEAD = "jacrev-instead"
+    UNORDERED = "unordered"
+    #: JAX011: NumPy's function instead of `jnp`'s inside a callback's host function
+    NUMPY_IN_HOST = "numpy-in-host"
+    #: JAX012: `vmap_method=` instead of the removed `vectorized=`
+    VMAP_METHOD = "vmap-method"
     SUPPRESS = "suppress"
 
 

@@ -64,6 +64,10 @@ class CallbackEvent(Protocol):
     @property
     def has_vmap_method(self) -> bool: ...
     @property
+    def ordered(self) -> bool:
+        """An io_callback given `ordered=True` (a constant)."""
+        ...
+    @property
     def levels(self) -> Sequence[LevelView]:
         """Every level whose tangents reach the operands, outermost first."""
         ...

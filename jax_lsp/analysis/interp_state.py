@@ -73,6 +73,9 @@ class Ctx:
     #: inside an entry point analysed only for what its vmaps batch (it names no
     #: differentiation transform): only JAX008 findings of those vmaps are reported
     batch_only: bool = False
+    #: inside `with jax.disable_jit():`: a jitted function runs as Python runs it (its
+    #: arguments stay concrete) and lax loops run as Python loops (never reverse-mode loops)
+    jit_disabled: bool = False
 
 
 #: one bit per field of `Ctx`, to note which of them the code being interpreted read
@@ -89,6 +92,7 @@ JITTED = CTX_BIT["jitted"]
 STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
+JIT_DISABLED = CTX_BIT["jit_disabled"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 

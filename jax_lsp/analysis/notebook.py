@@ -107,9 +107,15 @@ def _neutralize(cell: str) -> tuple[str, int]:
         indent = m.group(0)
         lines = [line[len(indent) :] if line.startswith(indent) else line for line in lines]
     out = []
+    open_at_end = _Continuation()
     for line in lines:
         stripped = line.lstrip()
-        if stripped.startswith(("%", "!", "?")) or (
+        if open_at_end.inside:
+            # a line inside brackets, a string or after `\` continues Python's logical line:
+            # IPython reads magics only where one starts (`    % (epoch,)` is the modulo)
+            out.append(line)
+            open_at_end.scan(line)
+        elif stripped.startswith(("%", "!", "?")) or (
             stripped.endswith("?") and " " not in stripped
         ) or _is_automagic(line):
             lead = line[: len(line) - len(stripped)]
@@ -119,7 +125,62 @@ def _neutralize(cell: str) -> tuple[str, int]:
             out.append(m.group("target") + "None")
         else:
             out.append(line)
+            open_at_end.scan(line)
     return "\n".join(out) + "\n", len(indent)
+
+
+class _Continuation:
+    """Whether the Python lines scanned so far leave a logical line open at their end: an
+    unclosed bracket, an unterminated triple-quoted string, or a trailing backslash."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.quote = ""  # the triple quote a string spanning lines is open with
+        self.backslash = False
+
+    @property
+    def inside(self) -> bool:
+        return self.depth > 0 or bool(self.quote) or self.backslash
+
+    def scan(self, line: str) -> None:
+        i, n = 0, len(line)
+        self.backslash = False
+        while i < n:
+            if self.quote:
+                end = line.find(self.quote, i)
+                while end > 0 and line[end - 1] == "\\" and not _escaped_backslash(line, end - 1):
+                    end = line.find(self.quote, end + 1)
+                if end < 0:
+                    return
+                i, self.quote = end + 3, ""
+                continue
+            c = line[i]
+            if c == "#":
+                return
+            if c in "\"'":
+                if line.startswith(c * 3, i):
+                    self.quote, i = c * 3, i + 3
+                    continue
+                i += 1
+                while i < n and line[i] != c:
+                    i += 2 if line[i] == "\\" else 1
+                i += 1
+                continue
+            if c in "([{":
+                self.depth += 1
+            elif c in ")]}":
+                self.depth = max(0, self.depth - 1)
+            elif c == "\\" and i == n - 1:
+                self.backslash = True
+            i += 1
+
+
+def _escaped_backslash(line: str, at: int) -> bool:
+    """Whether the backslash at `at` is itself escaped (an even run of backslashes ends there)."""
+    run = 0
+    while at >= 0 and line[at] == "\\":
+        run, at = run + 1, at - 1
+    return run % 2 == 0
 
 
 _LINE_BREAK = re.compile(r"\r\n?")

@@ -127,10 +127,15 @@ class PythonStatements:
         elif t is ast.ClassDef:
             self.exec_class(stmt, scope)  # type: ignore[arg-type]
         elif t in (ast.With, ast.AsyncWith):
+            changes: dict[str, bool] = {}
             for item in stmt.items:  # type: ignore[attr-defined]
+                changes.update(self._evaluation_context(item.context_expr, scope))
                 v = self.eval(item.context_expr, scope)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, scope)
+            if changes:
+                with self.within(**changes):  # type: ignore[attr-defined]
+                    return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
             return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
         elif t is ast.Try or t.__name__ == "TryStar":
             before = dict(scope.vars)
@@ -348,6 +353,27 @@ class PythonStatements:
             rv = live.get("<return>")
             live["<return>"] = dead["<return>"] if rv is None else join([rv, dead["<return>"]])
         return live
+
+    def _evaluation_context(self, expr: ast.expr, scope: Any) -> dict[str, bool]:
+        """The context fields a `with` item changes for its body (`jaxapi.EVALUATION_CONTEXTS`:
+        `jax.disable_jit()`, `jax.ensure_compile_time_eval()`); none for any other context
+        manager, nor for `disable_jit(False)`."""
+        if not isinstance(expr, ast.Call) or not isinstance(expr.func, (ast.Name, ast.Attribute)):
+            return {}
+        fns = self.eval(expr.func, scope).fns  # type: ignore[attr-defined]
+        names = {f.name for f in fns if isinstance(f, Api)}
+        if len(fns) != 1 or len(names) != 1:
+            return {}
+        row = jaxapi.EVALUATION_CONTEXTS.get(jaxapi.canonical(names.pop()))
+        if row is None:
+            return {}
+        flag = expr.args[0] if expr.args else next(
+            (k.value for k in expr.keywords if k.arg == "disable"), None
+        )
+        if flag is not None and self.eval(flag, scope).const is False:  # type: ignore[attr-defined]
+            return {}
+        field, value = row
+        return {field: value}
 
     @staticmethod
     def _merge(a: dict[str, Value], b: dict[str, Value]) -> dict[str, Value]:

@@ -39,6 +39,7 @@ class Level:
         "arrays_only",
         "batch_mark",
         "batched",
+        "closed",
         "defer",
         "mode",
         "name",
@@ -77,6 +78,9 @@ class Level:
         self.arrays_only = False
         #: flax nnx.grad: the filter (nnx_filters.Filter) of the Variables it differentiates
         self.wrt: Any = None
+        #: its function has been run (`run_level` returned): no call made after that runs
+        #: under it, so no value made after that can carry its marks
+        self.closed = False
 
     def __repr__(self) -> str:
         return f"Level({self.name}#{self.order})"
@@ -490,9 +494,10 @@ class Wrapper:
     fun: Value
     static: frozenset[int] = EMPTY
     static_names: frozenset[str] = EMPTY
-    #: for vmap: which positional arguments are batched (`in_axes`); None: all of them;
-    #: () when `in_axes` cannot be read (then no argument is known to be batched)
-    batched: tuple[bool, ...] | None = None
+    #: for vmap: which positional arguments are batched (`in_axes`, per leaf for a pytree
+    #: prefix: `higher_order._axes_spec`); None: all of them; () when `in_axes` cannot be
+    #: read (then no argument is known to be batched)
+    batched: tuple[Any, ...] | None = None
     name: str = ""
     #: for closure_convert's function: how many leading arguments are `fun`'s own (the rest
     #: are the hoisted constants, which stand for what `fun` closes over), and the marks
@@ -518,6 +523,8 @@ class CustomFn:
     #: primals wrapped in `CustomVJPPrimal`s
     symbolic_zeros: bool = False
     name: str = ""
+    #: `nondiff_argnames` whose positions are not known: the rules' arguments are not either
+    nondiff_unknown: bool = False
 
     def __hash__(self) -> int:
         return id(self)

@@ -52,7 +52,7 @@ _OPTIONAL = {
     "situations": list,
 }
 #: where an entry's message text comes from (see `Entry.message_from`)
-MESSAGE_FROM = ("jax", "jaxlib", "python", "older-jax")
+MESSAGE_FROM = ("jax", "jaxlib", "python", "older-jax", "none")
 #: a JAX release or a range of releases: `0.4.14` or `0.1.63 - 0.4.13`
 _VERSIONS = re.compile(r"^\d+\.\d+\.\d+(?: - \d+\.\d+\.\d+)?$")
 
@@ -156,6 +156,8 @@ def parse_entry(data: Mapping[str, Any], where: str) -> Entry:
         raise CatalogError(f"{where}: `message_from` must be one of {MESSAGE_FROM}")
     if message_from in ("jaxlib", "python") and verified != "run":
         raise CatalogError(f"{where}: a message from {message_from} is checked by running only")
+    if message_from == "none" and verified != "source-only":
+        raise CatalogError(f"{where}: JAX prints nothing for it: nothing to check by running")
     if message_from == "older-jax" and verified != "source-only":
         raise CatalogError(f"{where}: an older release's message cannot be run under this one")
     related_why = data.get("related_why", {})

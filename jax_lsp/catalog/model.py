@@ -107,7 +107,9 @@ class Entry:
     #: where `message` is written: `jax` (the installed JAX's Python source, checked there),
     #: `jaxlib` (the XLA runtime's C++) or `python` (the interpreter, e.g. an ImportError), both
     #: checked by running the example, or `older-jax` (only releases before the installed one
-    #: print it; `message_versions` says which, checked against their sources)
+    #: print it; `message_versions` says which, checked against their sources), or `none`:
+    #: JAX prints nothing (a code that warns of a hang, JAX011); `exception` then names the
+    #: failure and `message` describes it, and neither is checked against JAX
     message_from: str = "jax"
     #: related entry id -> why it is related
     related_why: tuple[tuple[str, str], ...] = ()

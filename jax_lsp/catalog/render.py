@@ -26,7 +26,22 @@ _VERIFIED_TEXT = {
 
 
 def verified_text(entry: Entry) -> str:
-    return _VERIFIED_TEXT[entry.verified].format(versions=", ".join(entry.jax_versions))
+    versions = ", ".join(entry.jax_versions)
+    if entry.message_from == "none":  # a code that warns of what raises nothing (a hang)
+        return (f"JAX prints nothing: labelled by the rule; the fixed example runs under JAX "
+                f"{versions}")
+    return _VERIFIED_TEXT[entry.verified].format(versions=versions)
+
+
+def _predicts(rule: Rule) -> str:
+    """What a code predicts: JAX's exceptions and words, or that JAX raises nothing."""
+    if not rule.exceptions:
+        return f"no error: {rule.jax_says}"
+    return f"{', '.join(rule.exceptions)}: {rule.jax_says}"
+
+
+def _raised_in_label(entry: Entry) -> str:
+    return "Runs in" if entry.message_from == "none" else "Raised in"
 
 
 def first_sentence(text: str) -> str:
@@ -75,7 +90,8 @@ def entry_markdown(entry: Entry, level: int = 2, anchor: bool = False, local: bo
     codes = ", ".join(f"[{c}]({_code_link(c, local)})" for c in entry.codes) or "none"
     out.append(f"- **Diagnostic codes:** {codes}")
     out.append(f"- **Exception:** `{entry.exception}`")
-    out.append("- **Raised in:** " + ", ".join(f"`{loc}`" for loc in entry.raised_in))
+    out.append(f"- **{_raised_in_label(entry)}:** "
+               + ", ".join(f"`{loc}`" for loc in entry.raised_in))
     site = raise_site(entry)
     if site is not None:
         out.append(f"- **Raise site in JAX {site.version}:** [`{site.where}`]({site.url})")
@@ -146,7 +162,9 @@ def code_markdown(
         out.append(f'<a id="{rule.code.lower()}"></a>\n')
     out.append(f"{h} {rule.code}: {rule.name}\n")
     out.append(f"{rule.summary}.\n")
-    out.append(f"- **Predicts:** `{', '.join(rule.exceptions)}`: {rule.jax_says}")
+    out.append(f"- **Predicts:** {_predicts(rule)}")
+    if rule.why:
+        out.append(f"- **Why a code of its own:** {rule.why}")
     entries = catalog.for_code(rule.code)
     links = ", ".join(f"[`{e.id}`]({_entry_link(e.id, local)})" for e in entries) or "none"
     out.append(f"- **Catalog entries:** {links}")
@@ -203,7 +221,8 @@ def entry_text(entry: Entry) -> str:
     out += [title, "=" * len(title), ""]
     out.append(f"Codes:      {', '.join(entry.codes) or 'none'}")
     out.append(f"Exception:  {entry.exception}")
-    out.append(f"Raised in:  {', '.join(str(loc) for loc in entry.raised_in)}")
+    where = ", ".join(str(loc) for loc in entry.raised_in)
+    out.append(f"{_raised_in_label(entry) + ':':<12}{where}")
     site = raise_site(entry)
     if site is not None:
         out.append(f"Raise site: {site.where} (JAX {site.version})")
@@ -258,7 +277,9 @@ def entry_text(entry: Entry) -> str:
 def code_text(rule: Rule, catalog: Catalog) -> str:
     out = [f"{rule.code}: {rule.name}", "=" * len(f"{rule.code}: {rule.name}"), ""]
     out.append(textwrap.fill(rule.summary + ".", 96))
-    out.append(f"Predicts:   {', '.join(rule.exceptions)}: {rule.jax_says}")
+    out.append(f"Predicts:   {_predicts(rule)}")
+    if rule.why:
+        out.append(textwrap.fill(f"Why:        {rule.why}", 96, subsequent_indent=" " * 12))
     out.append(f"Entries:    {', '.join(e.id for e in catalog.for_code(rule.code)) or 'none'}")
     out.append(f"Docs:       {rule.url}")
     return "\n".join(out) + "\n"

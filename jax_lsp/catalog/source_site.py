@@ -129,8 +129,8 @@ def _raise_line(lines: tuple[str, ...], block: tuple[int, int], message: str) ->
 @cache
 def raise_site(entry: Entry) -> Site | None:
     """The first of the entry's raise sites found in the installed JAX, or None."""
-    if entry.message_from == "older-jax":
-        return None  # the installed release no longer raises it
+    if entry.message_from in ("older-jax", "none"):
+        return None  # the installed release no longer raises it, or nothing is raised
     version = _jax_version()
     for loc in entry.raised_in:
         lines = _lines(loc.file)

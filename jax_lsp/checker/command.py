@@ -35,6 +35,7 @@ from jax_lsp.checker.runner import (
     check_source,
     discover_files,
     display_path,
+    fix_fields,
 )
 from jax_lsp.config import Config, ConfigError, PerFileIgnore, is_regular_file
 from jax_lsp.safe_io import FileChanged, read_file_state, rewrite_in_place
@@ -109,6 +110,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--exclude", type=_comma_list, action="append", metavar="PATTERNS",
                    help="comma-separated gitignore-style patterns to skip, added to the "
                    "configuration's `exclude`")
+    p.add_argument("--extend-exclude", type=_comma_list, action="append", metavar="PATTERNS",
+                   help="the same as --exclude (ruff's name for adding to the configuration's)")
     p.add_argument("--force-exclude", action="store_true",
                    help="apply `exclude` to paths named on the command line too")
     p.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
@@ -230,7 +233,8 @@ def _explicit_config(args: argparse.Namespace) -> Config | None:
 
 def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     _, inline = _config_arguments(args)
-    select, ignore, exclude = _flatten(args.select), _flatten(args.ignore), _flatten(args.exclude)
+    select, ignore = _flatten(args.select), _flatten(args.ignore)
+    exclude = [*(_flatten(args.exclude) or ()), *(_flatten(args.extend_exclude) or ())]
     extend = _flatten(args.extend_select)
     fixable, unfixable = _flatten(args.fixable), _flatten(args.unfixable)
     extend_fixable = _flatten(args.extend_fixable)
@@ -241,27 +245,19 @@ def _adjuster(args: argparse.Namespace) -> Callable[[Config], Config]:
     def adjust(config: Config) -> Config:
         if inline:
             config = config.merge(inline)
-        overrides: dict[str, object] = {}
-        if select is not None:  # as ruff's: a new layer, the configuration's extension resets
-            overrides.update(select=select, extend_select=[])
-        if extend:
-            base = select if select is not None else list(config.select)
-            # an empty `select` means every code already: extending it changes nothing
-            if base:
-                overrides["select"] = [*base, *extend]
-        if ignore:
-            overrides["ignore"] = [*config.ignore, *ignore]
         if exclude:
-            overrides["exclude"] = [*config.exclude, *exclude]
-        if fixable is not None:  # as ruff's: a new layer, the configuration's lists reset
-            overrides.update(fixable=fixable, extend_fixable=extend_fixable or [],
-                             unfixable=unfixable or [])
-        else:
-            if extend_fixable:
-                overrides["extend_fixable"] = [*config.extend_fixable, *extend_fixable]
-            if unfixable:
-                overrides["unfixable"] = [*config.unfixable, *unfixable]
-        config = config.merge(overrides) if overrides else config
+            config = config.merge({"extend-exclude": [*config.extend_exclude, *exclude]})
+        if args.force_exclude:
+            config = replace(config, force_exclude=True)
+        if not args.respect_gitignore:
+            config = replace(config, respect_gitignore=False)
+        if any(v is not None for v in (select, extend, ignore, fixable, unfixable,
+                                       extend_fixable)):
+            # as ruff's: the command line is one more layer of rule selection over the
+            # configuration's (its `--select` starts the set anew, `--ignore` changes it)
+            config = config.with_rule_layer(
+                select=select, extend_select=extend or (), ignore=ignore or (),
+                fixable=fixable, extend_fixable=extend_fixable or (), unfixable=unfixable or ())
         if per_file is not None:
             config = replace(config, per_file_ignores=per_file)
         if extend_per_file:
@@ -479,8 +475,8 @@ def _unsafe_left(remaining: Mapping[Path, tuple[str, Sequence[Finding]]],
     count = 0
     for path, (text, findings) in remaining.items():
         config = configs.get(path, Config())
-        unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
-        result = FileResult(display_path(path), tuple(findings), text, str(path), unfixable)
+        result = FileResult(display_path(path), tuple(findings), text, str(path),
+                            **fix_fields(config, findings))
         count += sum(fix_applicability(result, f) == "unsafe" for f in findings)
     return count
 
@@ -541,7 +537,8 @@ def _fix_stdin(args: argparse.Namespace, resolver: ConfigResolver, report: TextI
         else Path.cwd() / "<stdin>.py"
     shown = args.stdin_filename or "-"
     config = resolver.for_path(path)
-    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes)
+    fix = fix_stdin(_read_stdin(), path, config, unsafe=args.unsafe_fixes,
+                    write_helpers=bool(args.stdin_filename) and not args.diff)
     if fix.refused is not None:
         _write_err(f"jax-lsp: no fix for {printable(shown)}: {fix.refused}\n")
     if args.diff:

@@ -39,7 +39,22 @@ def fix_applicability(r: FileResult, f: Finding) -> str | None:
     Safe: a custom rule, a host linear map not only transposed, or a stop_gradient into a call
     whose result nothing uses (an expression statement: the one fact the source adds); the
     others (stop_gradient, jacrev instead of jacfwd, a transposed linear map) are unsafe, as
-    `--fix` judges them. ruff's `[*]` marker."""
+    `--fix` judges them; the configuration's `extend-safe-fixes`/`extend-unsafe-fixes` then
+    change that by code (`FileResult.safe_codes`). ruff's `[*]` marker."""
+    kind = _own_applicability(r, f)
+    if kind is not None and f.code in r.safe_codes:
+        return "safe"
+    if kind is not None and f.code in r.unsafe_codes:
+        return "unsafe"
+    return kind
+
+
+def _counts_safe(r: FileResult, f: Finding, safe: bool) -> bool:
+    """A fix's own safety as the configuration's `extend-safe-fixes`/`-unsafe-fixes` say."""
+    return (safe or f.code in r.safe_codes) and f.code not in r.unsafe_codes
+
+
+def _own_applicability(r: FileResult, f: Finding) -> str | None:
     if f.code == PARSE_ERROR_CODE or f.code in r.unfixable:
         return None
     from jax_lsp.analysis.findings import FixKind
@@ -373,7 +388,7 @@ def ruff_fix(r: FileResult, f: Finding) -> dict[str, Any] | None:
             for e in cells
         ]
     return {
-        "applicability": "safe" if fix.safe else "unsafe",
+        "applicability": "safe" if _counts_safe(r, f, fix.safe) else "unsafe",
         "message": fix.title,
         "edits": edits,
     }
@@ -419,7 +434,8 @@ def sarif_fixes(r: FileResult, f: Finding, artifact: dict[str, str],
     ]
     return [
         {
-            "description": {"text": fix.title + ("" if fix.safe else " (unsafe)")},
+            "description": {"text": fix.title + (
+                "" if _counts_safe(r, f, fix.safe) else " (unsafe)")},
             "artifactChanges": [{"artifactLocation": artifact, "replacements": replacements}],
         }
     ]

@@ -47,6 +47,10 @@ class FileResult:
     unfixable: frozenset[str] = frozenset()
     #: `--unsafe-fixes`: unsafe fixes count as fixable (`[*]` and the summary's hint)
     unsafe_fixes: bool = False
+    #: codes whose fixes count as safe, and as unsafe, whatever their own safety (the
+    #: configuration's `extend-safe-fixes`, `extend-unsafe-fixes`)
+    safe_codes: frozenset[str] = frozenset()
+    unsafe_codes: frozenset[str] = frozenset()
     #: a notebook's JSON text when it was not read from `filename` (standard input); the
     #: formats read a notebook's cells from the file otherwise
     notebook_text: str | None = None

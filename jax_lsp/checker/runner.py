@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypedDict
 
 from jax_lsp.analysis import reach
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
@@ -166,7 +167,8 @@ def discover_files(
     __pycache__, virtual environments, ...), what `exclude` matches, symlinks out of the
     walked directory, files that are not regular (see `_walkable_file`) and, inside a git work
     tree, what its `.gitignore` files ignore (unless not `respect_gitignore`). A path named on
-    the command line is always checked, whatever its suffix, unless `force_exclude`. A folder
+    the command line is always checked, whatever its suffix, unless `force_exclude` (or the
+    configuration's `force-exclude`; its `respect-gitignore = false` is the flag's too). A folder
     that cannot be listed or searched (and a named path inside one) is returned as it is, so
     that checking it reports why, as ruff's E902 does, and the walk goes on. Raises
     `FileNotFoundError` for a path that does not exist."""
@@ -181,12 +183,14 @@ def discover_files(
             found.setdefault(root, resolver.for_path(root.parent))
             continue
         config = resolver.for_path(root)
-        if force_exclude and config.is_excluded(root, is_dir=root.is_dir()):
+        if (force_exclude or config.force_exclude) and \
+                config.is_excluded(root, is_dir=root.is_dir()):
             continue
         if not root.is_dir():
             found.setdefault(root, config)
             continue
-        work_tree = work_tree_root(root) if respect_gitignore else None
+        respect = respect_gitignore and config.respect_gitignore
+        work_tree = work_tree_root(root) if respect else None
         git = GitIgnore(work_tree) if work_tree is not None else None
         real_root = os.path.realpath(root)
 
@@ -532,9 +536,27 @@ def _report(path: Path, shown: str, analysed: _Analysed, config: Config) -> File
     if not findings:
         return None
     findings.sort(key=lambda f: (f.span, f.code))
-    unfixable = frozenset(f.code for f in findings if not config.is_fixable(f.code))
-    return FileResult(shown, tuple(findings), analysed.source, str(path), unfixable,
-                      analysis=analysed.analysis)
+    return FileResult(shown, tuple(findings), analysed.source, str(path),
+                      analysis=analysed.analysis, **fix_fields(config, findings))
+
+
+class FixFields(TypedDict):
+    """`FileResult`'s fields about fixes, as `fix_fields` computes them."""
+
+    unfixable: frozenset[str]
+    safe_codes: frozenset[str]
+    unsafe_codes: frozenset[str]
+
+
+def fix_fields(config: Config, findings: Sequence[Finding]) -> FixFields:
+    """What `config` says of the fixes of `findings`' codes, as `FileResult` keeps it: the
+    codes not fixable, and those whose fixes count as safe or unsafe whatever their own."""
+    codes = {f.code for f in findings}
+    return FixFields(
+        unfixable=frozenset(c for c in codes if not config.is_fixable(c)),
+        safe_codes=frozenset(c for c in codes if config.fix_safety.get(c) is True),
+        unsafe_codes=frozenset(c for c in codes if config.fix_safety.get(c) is False),
+    )
 
 
 def _cpu_count() -> int:

@@ -1,23 +1,29 @@
 """`--fix` and `--diff` on standard input, as ruff does them: the fixed source (or its diff)
 goes to standard output, for an editor or a pipe to take in place of what it sent.
 
-Nothing is written to disk: where `--fix` on a file would create the helper module beside it,
-the fixed source carries the helpers itself (`fix_source` without `helpers`, as the JSON
-output's fix objects do). A notebook is fixed as `--fix` fixes one on disk (its code cells as
-one module, cut back into the cells), or returned unchanged with the reason when that cannot be
-done faithfully.
+Only `--fix` of a source named by `--stdin-filename` writes, and only the helper module beside
+that name that a custom rule's fix imports (as `--fix` on the file would create it), so that the
+source an editor takes back changes by a few lines; `--diff`, an unnamed source, or a name
+where that module cannot be made get the helpers in the fixed source itself (`fix_source`
+without `helpers`, as the JSON output's fix objects do). A notebook is fixed as `--fix` fixes
+one on disk (its code cells as one module, cut back into the cells), or returned unchanged with
+the reason when that cannot be done faithfully.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.checker.runner import import_workspace
 from jax_lsp.config import Config
 from jax_lsp.fixes.notebook import CellChange
+
+if TYPE_CHECKING:
+    from jax_lsp.fixes.apply import FixedSource
 
 __all__ = ["StdinFix", "fix_stdin", "stdin_diff"]
 
@@ -42,9 +48,16 @@ class StdinFix:
     cells: tuple[CellChange, ...] = ()
 
 
-def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool) -> StdinFix:
-    """Fix `data`, the source of the file `path` (which need not exist), with `config`."""
-    from jax_lsp.fixes.apply import fix_source
+def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool,
+              write_helpers: bool = False) -> StdinFix:
+    """Fix `data`, the source of the file `path` (which need not exist), with `config`. With
+    `write_helpers` (`--fix` of a named file), a custom rule's shared machinery goes into the
+    helper module beside `path`, created as `--fix` creates it for a file, so that only the
+    call site changes in the source (an editor replacing its buffer with the output gets a
+    short change); where that module cannot be made (no such folder, something else of that
+    name), it is pasted into the source, as for `--diff` or an unnamed source."""
+    from jax_lsp.fixes.apply import create_files, fix_source
+    from jax_lsp.fixes.generated import HelperModule
     from jax_lsp.fixes.notebook import NotebookFixError, read_notebook
 
     try:
@@ -63,9 +76,16 @@ def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool) -> Stdin
 
     workspace = import_workspace(str(config.root or Path.cwd()), config.python_path(),
                                  config.python_trusted)
-    fixed = fix_source(notebook.joined.source if notebook is not None else text,
-                       unsafe=unsafe, filename=str(path), config=config.analysis_config(),
-                       reported=wanted, workspace=workspace)
+    def fixed_with(helpers: HelperModule | None) -> FixedSource:
+        return fix_source(notebook.joined.source if notebook is not None else text,
+                          unsafe=unsafe, filename=str(path), config=config.analysis_config(),
+                          reported=wanted, workspace=workspace, helpers=helpers,
+                          fix_safety=config.fix_safety)
+
+    helpers = HelperModule.beside(path) if write_helpers and path.parent.is_dir() else None
+    fixed = fixed_with(helpers)
+    if fixed.created and create_files(fixed.created) is not None:
+        fixed = fixed_with(None)
     remaining = None
     if fixed.analysis is not None and fixed.analysis.error is None:
         remaining = (fixed.text, tuple(f for f in filter_suppressed(

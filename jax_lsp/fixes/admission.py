@@ -19,7 +19,13 @@ import ast
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind
-from jax_lsp.fixes.offers import LINEAR_CODES, RULE_CODES, batching_only, reverse_only
+from jax_lsp.fixes.offers import (
+    LINEAR_CODES,
+    RULE_CODES,
+    UNORDERED_CODES,
+    batching_only,
+    reverse_only,
+)
 from jax_lsp.rules import codes_fixed_by
 
 if TYPE_CHECKING:
@@ -54,6 +60,8 @@ def applies(builder: str, finding: Finding) -> bool:
         return (finding.code in STOP_GRADIENT_CODES and bool(finding.operand_spans)
                 and FixKind.STOP_GRADIENT in finding.fixes  # else the analysis knows it fails
                 and not finding.transform.endswith("check_grads"))  # what check_grads catches
+    if builder == "unordered_fix":
+        return finding.code in UNORDERED_CODES
     return True  # a builder this module does not know: ask it
 
 
@@ -64,6 +72,8 @@ def may_be_safe(builder: str, finding: Finding, source: str, outline: Outline | 
         return False
     if builder == "linear_map_fix":  # exact only if the callback is linear
         return set(finding.modes) != {"transpose"}
+    if builder == "unordered_fix":  # the host calls lose their order
+        return False
     if builder == "stop_gradient_fix":  # safe when the call's result is unused
         return _in_call_statement(source, finding.span.line, outline)
     return True

@@ -21,7 +21,7 @@ import difflib
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -54,6 +54,7 @@ __all__ = [
     "AppliedFix",
     "FileFixOutcome",
     "choose_fix",
+    "create_files",
     "fix_file",
     "fix_files",
     "fix_source",
@@ -213,11 +214,14 @@ def fix_source(
     reported: Callable[[Finding], bool] = lambda f: True,
     workspace: Workspace | None = None,
     helpers: HelperModule | None = None,
+    fix_safety: Mapping[str, bool] | None = None,
 ) -> FixedSource:
     """`text` with the fixes of its reported findings applied (safe ones only unless
-    `unsafe`). `reported` selects the findings the user asked for (codes enabled by the
-    configuration); suppressed findings are never fixed. With `workspace`, the analysis follows
-    imports as `jax-lsp check` does; with `helpers`, the fixes share that helper module.
+    `unsafe`; `fix_safety`, the configuration's `extend-safe-fixes`/`extend-unsafe-fixes`,
+    says code by code which fixes count as safe instead of their own judgement). `reported`
+    selects the findings the user asked for (codes enabled by the configuration); suppressed
+    findings are never fixed. With `workspace`, the analysis follows imports as `jax-lsp
+    check` does; with `helpers`, the fixes share that helper module.
 
     Fast path: the fixes of independent findings are applied in batches checked by one
     analysis each (`_Rounds`), fixed versions are analysed incrementally where one fix changed
@@ -231,16 +235,37 @@ def fix_source(
     planned = workspace.planned if workspace is not None else {}
     try:
         with paused_gc():
-            return _fix_source(text, unsafe, filename, config, reported, workspace, helpers)
+            return _fix_source(text, _Safety(unsafe, fix_safety or {}), filename, config,
+                               reported, workspace, helpers)
     finally:
         if workspace is not None:  # nothing is created yet
             workspace.planned = planned
 
 
-def _fix_source(text: str, unsafe: bool, filename: str, config: AnalysisConfig | None,
+@dataclass(frozen=True)
+class _Safety:
+    """Which fixes `--fix` may apply: the safe ones, the unsafe too with `--unsafe-fixes`;
+    `overrides` (code -> counts as safe) changes a code's fixes' own safety, as ruff's
+    `extend-safe-fixes`/`extend-unsafe-fixes` do."""
+
+    unsafe: bool
+    overrides: Mapping[str, bool]
+
+    def allows(self, code: str) -> bool | None:
+        """For a finding of `code`: every fix (True), the safe ones (False), none (None)."""
+        counts_safe = self.overrides.get(code)
+        if counts_safe is None:
+            return self.unsafe
+        return True if counts_safe or self.unsafe else None
+
+    def is_safe(self, code: str, fix: Fix) -> bool:
+        return self.overrides.get(code, fix.safe)
+
+
+def _fix_source(text: str, safety: _Safety, filename: str, config: AnalysisConfig | None,
                 reported: Callable[[Finding], bool], workspace: Workspace | None,
                 helpers: HelperModule | None) -> FixedSource:
-    fast, counts, last = _fix_rounds(text, unsafe, filename, config, reported, workspace,
+    fast, counts, last = _fix_rounds(text, safety, filename, config, reported, workspace,
                                      helpers, fast=True)
     if not fast.applied:
         return replace(fast, analysis=last if last.exact else None)
@@ -249,7 +274,7 @@ def _fix_source(text: str, unsafe: bool, filename: str, config: AnalysisConfig |
     after = _confirmation(counts, fast.text, filename, config, workspace, last)
     if after is not None:
         return replace(fast, analysis=after)
-    slow, _, last = _fix_rounds(text, unsafe, filename, config, reported, workspace, helpers,
+    slow, _, last = _fix_rounds(text, safety, filename, config, reported, workspace, helpers,
                                 fast=False)
     return replace(slow, analysis=last)  # full analyses only
 
@@ -282,7 +307,7 @@ def fix_worked(code: str, before: int, before_codes: Counter[str], result: Analy
 
 def _fix_rounds(
     text: str,
-    unsafe: bool,
+    safety: _Safety,
     filename: str,
     config: AnalysisConfig | None,
     reported: Callable[[Finding], bool],
@@ -294,7 +319,7 @@ def _fix_rounds(
     """Apply the fixes, re-analysing after each (see `fix_source`); also returns the original
     text's count of findings per code (of its full analysis) and the analysis of the fixed
     text. Fast: in batches (`_Rounds`)."""
-    rounds = _Rounds(text, unsafe, filename, config, reported, workspace, helpers, fast=fast)
+    rounds = _Rounds(text, safety, filename, config, reported, workspace, helpers, fast=fast)
     rounds.run()
     fixed = FixedSource(rounds.text, tuple(rounds.applied), tuple(rounds.created.values()))
     return fixed, rounds.original_counts, rounds.current
@@ -330,11 +355,11 @@ class _Rounds:
     the batch is tried, down to its first fix alone; when that fails too, a sequential round
     (which tries the other fixes of the finding, or gives it up) takes over."""
 
-    def __init__(self, text: str, unsafe: bool, filename: str,
+    def __init__(self, text: str, safety: _Safety, filename: str,
                  config: AnalysisConfig | None, reported: Callable[[Finding], bool],
                  workspace: Workspace | None, helpers: HelperModule | None, *,
                  fast: bool) -> None:
-        self.unsafe = unsafe
+        self.safety = safety
         self.filename = filename
         self.config = config
         self.reported = reported
@@ -427,7 +452,8 @@ class _Rounds:
                 break
 
     def accept(self, finding: Finding, fix: Fix, text: str, result: AnalysisResult) -> None:
-        self.applied.append(AppliedFix(finding.code, finding.span.line, fix.title, fix.safe))
+        self.applied.append(AppliedFix(finding.code, finding.span.line, fix.title,
+                                       self.safety.is_safe(finding.code, fix)))
         self.text, self.current = text, result
         for file in fix.create:
             self.created.setdefault(file.path, file)
@@ -438,10 +464,13 @@ class _Rounds:
 
     def candidates(self, text: str, finding: Finding, helpers: HelperModule | None,
                    outline: Outline | None) -> Iterator[Fix]:
+        allows = self.safety.allows(finding.code)
+        if allows is None:
+            return iter(())
         if self.fast:
-            return fix_candidates(text, finding, helpers, unsafe=self.unsafe, outline=outline)
+            return fix_candidates(text, finding, helpers, unsafe=allows, outline=outline)
         return iter(fix_choices(fixes_for(text, finding, helpers, validate=False),
-                                unsafe=self.unsafe))
+                                unsafe=allows))
 
     def sequential_round(self, findings: list[Finding]) -> bool:
         """Fix the first finding whose fix works, analysing each candidate."""
@@ -519,8 +548,7 @@ class _Rounds:
             moved = _moved_finding(finding, outline)
             if moved is None:  # an earlier fix of the batch edited its statements
                 break
-            for fix in fix_candidates(work, moved, helpers, unsafe=self.unsafe,
-                                      outline=outline):
+            for fix in self.candidates(work, moved, helpers, outline):
                 new = apply_edits(work, fix.edits)
                 if new == work:
                     continue
@@ -644,6 +672,7 @@ def fix_file(
             reported=wanted,
             workspace=workspace,
             helpers=_helpers_beside(path, planned or set()),
+            fix_safety=config.fix_safety,
         )
     remaining = None  # only a diff reports it (the check after --fix has its own findings)
     if not write and fixed.analysis is not None and fixed.analysis.error is None:
@@ -697,6 +726,16 @@ def _helpers_beside(path: Path, planned: set[Path]) -> HelperModule | None:
 
 class _NotWritten(Exception):
     """Why a fixed file is not written (its message says), the file left as it was."""
+
+
+def create_files(files: Sequence[CreatedFile]) -> str | None:
+    """Create the files fixes import (`_create_files`); None when done, else why not (then
+    none of them was left behind)."""
+    try:
+        _create_files(files, [])
+    except _NotWritten as e:
+        return str(e)
+    return None
 
 
 def _create_files(files: Sequence[CreatedFile], created: list[Path]) -> None:

@@ -315,7 +315,9 @@ class HelperModule:
         cls, file: Path, open_text: Callable[[Path], str | None] = lambda p: None
     ) -> HelperModule | None:
         """The helper module in `file`'s directory: a relative import inside a package (a
-        directory with `__init__.py`), else a top-level one, as `python file.py` finds it.
+        directory with `__init__.py`), else a top-level one, as `python file.py` finds it; a
+        notebook's always top-level (it runs with its directory on `sys.path`, never as part
+        of a package, where `from . import` fails).
         None when anything of that name is there that jax-lsp did not write, or that is not a
         regular file (a symlink, even a dangling one, a FIFO, a device: the fixes then paste
         the helpers into the file). `open_text` gives the text of a file an editor has open (a
@@ -334,7 +336,7 @@ class HelperModule:
                     return None
             if not is_helper_module(text):
                 return None
-        if (file.parent / "__init__.py").exists():
+        if file.suffix != ".ipynb" and (file.parent / "__init__.py").exists():
             line = f"from . import {MODULE_NAME}"
         else:
             line = f"import {MODULE_NAME}"

@@ -9,8 +9,9 @@ from __future__ import annotations
 from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.rules import codes_fixed_by
 
-__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "batching_only", "listed_title", "menu_title",
-           "offered_kinds", "preferred_kind", "reverse_only"]
+__all__ = ["COST", "LINEAR_CODES", "RULE_CODES", "UNORDERED_CODES", "batching_only",
+           "listed_title", "menu_title", "offered_kinds", "preferred_kind", "reverse_only",
+           "zeroed"]
 
 #: what the finite differences the custom-rule fixes write cost (titles and hovers)
 COST = "calls the host twice per input element"
@@ -20,6 +21,8 @@ COST = "calls the host twice per input element"
 RULE_CODES = codes_fixed_by("host_rule")
 #: a callback applied to tangents (or transposed)
 LINEAR_CODES = codes_fixed_by("linear_map")
+#: an ordered io_callback that `ordered=False` lets vmap batch
+UNORDERED_CODES = codes_fixed_by("unordered")
 
 
 def batching_only(finding: Finding) -> bool:
@@ -33,7 +36,22 @@ def reverse_only(finding: Finding) -> bool:
     return bool(finding.modes) and set(finding.modes) <= {"reverse"}
 
 
+def zeroed(finding: Finding, operands: str | None) -> str:
+    """What a stop_gradient on the callback's `operands` (their text; None: its operands)
+    zeroes, said where it is offered (issue 31: on an io_callback returning its input, the
+    gradient `[2, 2]` became `[0, 0]` without an error)."""
+    differentiated = next((s.label.removeprefix("calls ") for s in finding.path
+                           if s.label.startswith("calls ")), "the differentiated function")
+    transform = finding.transform or "the transform"
+    wrt = f" with respect to {operands}" if operands else ""
+    return (f"it zeroes every derivative of {differentiated}{wrt} that flows through the "
+            f"callback's result, so where that result reaches the output `{transform}` "
+            "silently returns a wrong gradient")
+
+
 def _applies(kind: FixKind, finding: Finding) -> bool:
+    if kind in _TEXT_KINDS:  # (the analysis attaches them only where they apply)
+        return True
     if batching_only(finding):
         return False
     if finding.code in LINEAR_CODES:
@@ -44,6 +62,8 @@ def _applies(kind: FixKind, finding: Finding) -> bool:
         return finding.code in RULE_CODES
     if kind is FixKind.STOP_GRADIENT:
         return bool(finding.operand_spans) and not finding.transform.endswith("check_grads")
+    if kind is FixKind.UNORDERED:
+        return finding.code in UNORDERED_CODES
     # jacfwd, hessian and check_grads have reverse forms; jvp and linearize do not
     forward = finding.transform.rsplit(".", 1)[-1] in ("jacfwd", "hessian", "check_grads")
     return kind is FixKind.JACREV_INSTEAD and bool(finding.path) and forward
@@ -55,6 +75,9 @@ def preferred_kind(finding: Finding) -> FixKind | None:
     mode instead of forward. A stop_gradient is preferred only where the call's result is
     unused, which only the source tells (`fixes_for` decides that)."""
     kinds = [k for k in finding.fixes if _applies(k, finding)]
+    for kind in _TEXT_KINDS:
+        if kind in kinds:
+            return kind
     if finding.code in LINEAR_CODES:
         return kinds[0] if kinds else None
     if FixKind.CUSTOM_VJP in kinds:
@@ -65,8 +88,11 @@ def preferred_kind(finding: Finding) -> FixKind | None:
     return None
 
 
+#: the fixes that edit the callback's call or host function in place (JAX011, JAX012)
+_TEXT_KINDS = (FixKind.VMAP_METHOD, FixKind.NUMPY_IN_HOST)
 #: the order of the fixes after the preferred one (the registry's)
-_ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT)
+_ORDER = (FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP, FixKind.JACREV_INSTEAD, FixKind.STOP_GRADIENT,
+          FixKind.UNORDERED, *_TEXT_KINDS)
 
 
 def offered_kinds(finding: Finding) -> list[FixKind]:
@@ -82,6 +108,13 @@ def offered_kinds(finding: Finding) -> list[FixKind]:
 def listed_title(kind: FixKind, finding: Finding) -> str:
     """The title an action has before its fix is computed: what it does, what it costs and,
     for an unsafe one, the word "unsafe"."""
+    if kind is FixKind.VMAP_METHOD:
+        return ('Replace the removed `vectorized=` with the `vmap_method` it meant (True: '
+                '"legacy_vectorized", one host call per batch; False: "sequential", one per '
+                "element)")
+    if kind is FixKind.NUMPY_IN_HOST:
+        return ("Use NumPy's function instead of jax.numpy's in the host function (unsafe: "
+                "NumPy may compute in float64 where JAX used float32)")
     if finding.code in LINEAR_CODES:
         if set(finding.modes) == {"transpose"}:
             return ("Apply the callback as a host-computed matrix in JAX so that it can be "
@@ -96,10 +129,14 @@ def listed_title(kind: FixKind, finding: Finding) -> str:
                 f"finite-difference Jacobian to replace: {COST}")
     if kind is FixKind.STOP_GRADIENT:
         return ("Stop gradients into the callback with lax.stop_gradient (unsafe unless its "
-                "result is unused: the gradient through it becomes zero)")
+                f"result is unused: {zeroed(finding, None)})")
     if kind is FixKind.JACREV_INSTEAD:
         return ("Use reverse mode (jax.jacrev) instead of the forward-mode transform (unsafe: "
                 "everything it differentiates must then support reverse mode)")
+    if kind is FixKind.UNORDERED:
+        from jax_lsp.fixes.unordered import TITLE
+
+        return TITLE
     return f"Apply the {kind.value} fix"
 
 
@@ -111,6 +148,10 @@ def menu_title(kind: FixKind, finding: Finding, *, safe: bool | None = None) -> 
     unsafe = " (unsafe)"
     if kind is FixKind.SUPPRESS:
         return f"Suppress {finding.code} on this line"
+    if kind is FixKind.VMAP_METHOD:
+        return "Use vmap_method for the removed vectorized="
+    if kind is FixKind.NUMPY_IN_HOST:
+        return "Use NumPy in the host function" + unsafe
     if finding.code in LINEAR_CODES:
         if set(finding.modes) == {"transpose"}:
             return "Apply as a host-computed matrix" + ("" if safe else unsafe)
@@ -129,4 +170,6 @@ def menu_title(kind: FixKind, finding: Finding, *, safe: bool | None = None) -> 
         if transform == "check_grads":
             return 'Check reverse mode only (modes=["rev"])' + unsafe
         return "Use jax.jacrev instead of jax.jacfwd" + unsafe
+    if kind is FixKind.UNORDERED:
+        return "Make the io_callback unordered" + unsafe
     return f"Apply the {kind.value} fix"

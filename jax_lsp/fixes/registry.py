@@ -37,7 +37,8 @@ log = logging.getLogger(__name__)
 #: (module, builder) of each fix, in the order editors list them when none is preferred
 _BUILDERS = (("custom_vjp", "custom_vjp_fix"), ("custom_jvp", "custom_jvp_fix"),
              ("linear_map", "linear_map_fix"), ("jacrev", "jacrev_fix"),
-             ("stop_gradient", "stop_gradient_fix"))
+             ("stop_gradient", "stop_gradient_fix"), ("unordered", "unordered_fix"),
+             ("host_code", "vmap_method_fix"), ("host_code", "numpy_in_host_fix"))
 
 
 def _builders() -> Iterator[FixBuilder]:

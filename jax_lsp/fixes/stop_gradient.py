@@ -1,9 +1,10 @@
 """Fix 1, stop gradients into the callback: wrap each tangent-carrying operand of the callback
 call in `lax.stop_gradient` (a pytree operand as a whole), so no tangent reaches the host.
 
-Unsafe: the gradient along that path becomes zero where the program meant to differentiate it.
-The exception is a call whose result nothing uses (a logging `io_callback`, say): there no
-gradient changes, so the fix is safe and preferred.
+Unsafe: the gradient along that path becomes zero where the program meant to differentiate it
+(its title says which: `offers.zeroed`), so it is never preferred where the call's result is
+used. The exception is a call whose result nothing uses (a logging `io_callback`, say): there
+no gradient changes, so the fix is safe and preferred.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from jax_lsp.analysis.findings import Finding, FixKind
 from jax_lsp.fixes.admission import STOP_GRADIENT_CODES, applies
 from jax_lsp.fixes.callback_call import locate_callback
 from jax_lsp.fixes.model import Fix, TextEdit
+from jax_lsp.fixes.offers import zeroed
 from jax_lsp.fixes.source import FixSource, ModuleAddition
 
 __all__ = ["CODES", "stop_gradient_fix"]
@@ -54,8 +56,7 @@ def stop_gradient_fix(src: FixSource, finding: Finding) -> Fix | None:
         title = (f"Stop gradients into the callback at {what} (its result is unused, so no "
                  "gradient changes)")
     else:
-        title = (f"Stop gradients into the callback at {what} (unsafe: the gradient through "
-                 "this path becomes zero)")
+        title = f"Stop gradients into the callback at {what} (unsafe: {zeroed(finding, what)})"
     return Fix(
         FixKind.STOP_GRADIENT,
         title,

@@ -41,6 +41,24 @@ from jax_lsp.rules import (
 from jax_lsp.rules import (
     jax010_integer_input_to_derivative as jax010,
 )
+from jax_lsp.rules import (
+    jax011_jax_in_host_function as jax011,
+)
+from jax_lsp.rules import (
+    jax012_removed_vectorized_keyword as jax012,
+)
+from jax_lsp.rules import (
+    jax013_ordered_io_callback_vmap as jax013,
+)
+from jax_lsp.rules import (
+    jax014_custom_vjp_bwd_structure as jax014,
+)
+from jax_lsp.rules import (
+    jax015_custom_jvp_rule_output as jax015,
+)
+from jax_lsp.rules import (
+    jax016_custom_rule_arity as jax016,
+)
 from jax_lsp.rules.base import DOCS_BASE_URL, Decision, MessageFacts, Rule
 
 if TYPE_CHECKING:
@@ -55,17 +73,23 @@ __all__ = ["CALLBACK_DECISIONS", "DOCS_BASE_URL", "MODULES", "RULES", "TANGENT_D
 #: every code's module, by code
 MODULES: dict[str, ModuleType] = {
     m.RULE.code: m
-    for m in (jax001, jax002, jax003, jax004, jax005, jax006, jax007, jax008, jax009, jax010)
+    for m in (jax001, jax002, jax003, jax004, jax005, jax006, jax007, jax008, jax009, jax010,
+              jax011, jax012, jax013, jax014, jax015, jax016)
 }
 RULES: dict[str, Rule] = {code: m.RULE for code, m in MODULES.items()}
 
+#: the codes a vmap decides alone (reported in the roots analysed for batching only)
+BATCH_CODES = frozenset({"JAX008", "JAX013"})
+
 #: what a host callback's operands get, the first decision that answers winning. The innermost
-#: transform sees the callback first: a vmap inside every differentiating level (JAX008);
+#: transform sees the callback first: a vmap inside every differentiating level (JAX008 for a
+#: pure callback, JAX013 for an ordered io_callback);
 #: then the JVP-time errors (second order in a custom rule, JAX007, before the first-order
 #: JAX001/JAX003); then partial evaluation of a checkpoint (JAX004); then transposition
 #: (JAX002/JAX003); then `TANGENT_DECISIONS`
 CALLBACK_DECISIONS: tuple[Callable[[CallbackEvent], Decision | None], ...] = (
     jax008.batched_operands,
+    jax013.batched_operands,
     jax007.differentiated_again,
     jax001.differentiated_pure,
     jax003.differentiated_io,
@@ -75,11 +99,12 @@ CALLBACK_DECISIONS: tuple[Callable[[CallbackEvent], Decision | None], ...] = (
 )
 #: for each level (outermost first) whose tangents a custom_jvp rule applies the callback
 #: to, the first decision that answers winning: reverse mode transposes it (JAX002/JAX003),
-#: jacfwd batches it (JAX008), a linearize's map may be transposed later (JAX002/JAX003)
+#: jacfwd batches it (JAX008, JAX013), a linearize's map may be transposed later (JAX002/JAX003)
 TANGENT_DECISIONS: tuple[Callable[[CallbackEvent, LevelView], Decision | None], ...] = (
     jax002.reverse_tangents,
     jax003.reverse_tangents,
     jax008.batched_tangents,
+    jax013.batched_tangents,
     jax002.linearized_tangents,
     jax003.linearized_tangents,
 )

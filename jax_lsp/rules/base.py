@@ -41,6 +41,8 @@ class Rule:
     messages: tuple[str, ...]
     #: the short quote of JAX's message used in diagnostics
     jax_says: str
+    #: why this mistake has a code of its own, for codes split from one family (docs/rules.md)
+    why: str = ""
 
     @property
     def url(self) -> str:

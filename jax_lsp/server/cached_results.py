@@ -14,7 +14,11 @@ rewritten. The user's choice is the CLI's environment: ``JAX_LSP_NO_CACHE=1`` (o
 moves it. Other open documents' unsaved text (the overlay) stands for their files: an entry
 that read one holds only while its text is the one read.
 
-Runs in the analysis process (it imports the analyser; the server's process does not).
+Runs in the analysis process (it imports the analyser; the server's process does not), and,
+for the first document a new session opens, in the server's process (`answer`, called by the
+stdin front's `early` analysis): there it imports only the cache, the workspace's import
+lookup and the finding types, so a file analysed before is answered without waiting for the
+analysis process to import the analyser (a third of a second, seconds under load).
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ if TYPE_CHECKING:
     from jax_lsp.checker.provenance import Record
 
 __all__ = [
-    "MIN_CHARS", "OnDisk", "Stored", "clear", "enabled", "lookup", "on_disk", "prepare",
+    "MIN_CHARS", "OnDisk", "Stored", "answer", "clear", "enabled", "lookup", "on_disk", "prepare",
     "recording", "save", "settings", "workspace",
 ]
 
@@ -189,6 +193,18 @@ def lookup(disk: OnDisk) -> Stored | None:
     if any(f.code == PARSE_ERROR_CODE for f in hit.findings):
         return None  # the CLI reports a file that does not parse; the server stays quiet
     return Stored(list(hit.findings), hit.dependencies)
+
+
+def answer(source: str, filename: str, config: AnalysisConfig) -> Stored | None:
+    """The cached result of a document whose text is its file's, if its entry is valid (see
+    `on_disk` and `lookup`); None whenever it is not, the cache is off or anything about it
+    fails (logged at debug level): the caller then has it analysed."""
+    try:
+        disk = on_disk(source, filename, config)
+        return lookup(disk) if disk is not None else None
+    except Exception:  # noqa: BLE001 - the cache only ever spares an analysis
+        log.debug("the result cache could not answer for %s", filename, exc_info=True)
+        return None
 
 
 def save(disk: OnDisk, source: str, findings: Sequence[Finding],

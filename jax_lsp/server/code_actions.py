@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -101,15 +102,17 @@ def _touches(a: Span, b: Span) -> bool:
 
 def fix_all_edits(
     text: str, findings: Iterable[Finding], helpers: HelperModule | None = None,
-    created: list[CreatedFile] | None = None,
+    created: list[CreatedFile] | None = None, fix_safety: Mapping[str, bool] | None = None,
 ) -> list[TextEdit]:
     """The edits of the safe fixes (preferred first) of all findings, without overlaps; an edit
     several fixes share (an added import) is kept once. The files they create are added to
-    `created` (once each)."""
+    `created` (once each). `fix_safety` (code -> counts as safe) is the configuration's
+    `extend-safe-fixes`/`extend-unsafe-fixes`."""
     chosen: list[TextEdit] = []
+    overrides = fix_safety or {}
     for finding in findings:
         fixes = [f for f in _fixes_for()(text, finding, helpers, focused=True)
-                 if f.safe and f.kind is not FixKind.SUPPRESS]
+                 if overrides.get(finding.code, f.safe) and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
         fix = next((f for f in fixes if f.preferred), fixes[0])
@@ -122,16 +125,27 @@ def fix_all_edits(
     return chosen
 
 
-def _helpers_beside(path: Path, open_text: Callable[[Path], str | None], *,
-                    top_level: bool = False) -> HelperModule | None:
-    """The helper module beside `path`; imported as a top-level module when `top_level` (a
-    notebook runs with its directory on `sys.path`, never as part of a package)."""
-    from jax_lsp.fixes.generated import MODULE_NAME, HelperModule
+def _helpers_beside(path: Path, open_text: Callable[[Path], str | None]) -> HelperModule | None:
+    """The helper module beside `path` (a file or a notebook), as `--fix` finds it."""
+    from jax_lsp.fixes.generated import HelperModule
 
-    helpers = HelperModule.beside(path, open_text)
-    if helpers is not None and top_level:
-        helpers = replace(helpers, import_line=f"import {MODULE_NAME}")
-    return helpers
+    return HelperModule.beside(path, open_text)
+
+
+_UNSAFE = " (unsafe)"
+#: the longest menu title (`menu_title`'s limit: VS Code clips longer ones in a notebook)
+_TITLE_LIMIT = 50
+
+
+def _with_safety(title: str, safe: bool) -> str:
+    """`title` saying "(unsafe)" or not, within the menu's limit (a long title gives up its
+    own parenthesis for it: "Add a custom_vjp rule (unsafe)")."""
+    plain = title.removesuffix(_UNSAFE)
+    if safe:
+        return plain
+    if len(plain) + len(_UNSAFE) > _TITLE_LIMIT:
+        plain = re.sub(r" \([^)]*\)$", "", plain)
+    return plain + _UNSAFE
 
 
 def _only_allows(kind: str, only: Sequence[str] | None) -> bool:
@@ -171,7 +185,7 @@ class _Actions:
             self.text = self.layout.text
             self.findings = session.notebook_findings(notebook)
             if notebook.path is not None:
-                self.helpers = _helpers_beside(notebook.path, self._open_text, top_level=True)
+                self.helpers = _helpers_beside(notebook.path, self._open_text)
 
     def _open_text(self, path: Path) -> str | None:
         uri = from_fs_path(str(path))
@@ -246,10 +260,20 @@ class _Actions:
                 self.text, filename=str(path) if path is not None else self.uri,
                 config=config.analysis_config(), reported=wanted,
                 workspace=workspace_for(spec) if spec is not None else None,
-                helpers=self.helpers,
+                helpers=self.helpers, fix_safety=config.fix_safety,
             )
         created.extend(fixed.created)
         return text_edits(self.text, fixed.text)
+
+    def title(self, kind: FixKind, finding: Finding, fix: Fix | None = None) -> str:
+        """The menu title of a fix of `kind` (built: `fix`), saying "unsafe" as the document's
+        `extend-safe-fixes`/`extend-unsafe-fixes` judge it where they name its code."""
+        title = menu_title(kind, finding, safe=fix.safe if fix is not None else None)
+        config = self.session.configuration.for_path(self.doc.path)
+        counts_safe = config.fix_safety.get(finding.code)
+        if counts_safe is None or kind is FixKind.SUPPRESS:
+            return title
+        return _with_safety(title, counts_safe)
 
     def diagnostic(self, finding: Finding) -> types.Diagnostic:
         if self.layout is not None:
@@ -284,7 +308,7 @@ class _Actions:
         if edit is None:
             return None
         return types.CodeAction(
-            title=menu_title(fix.kind, finding, safe=fix.safe),
+            title=self.title(fix.kind, finding, fix),
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[self.diagnostic(finding)],
             is_preferred=True if fix.preferred else None,
@@ -302,7 +326,7 @@ class _Actions:
         for kind in offered_kinds(finding):
             actions.append(
                 types.CodeAction(
-                    title=menu_title(kind, finding),
+                    title=self.title(kind, finding),
                     kind=types.CodeActionKind.QuickFix,
                     diagnostics=[self.diagnostic(finding)],
                     is_preferred=True if kind is preferred else None,
@@ -332,7 +356,8 @@ class _Actions:
         if self.layout is None:
             edits = self.fixed_file(created) if findings else []
         else:
-            edits = fix_all_edits(self.text, findings, self.helpers, created)
+            edits = fix_all_edits(self.text, findings, self.helpers, created,
+                                  self.session.configuration.for_path(self.doc.path).fix_safety)
         if not edits:
             return None
         edit = self.workspace_edit(edits)
@@ -450,7 +475,7 @@ def register(server: JaxLanguageServer) -> None:
                 f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
             )
             return action
-        action.title = menu_title(fix.kind, finding, safe=fix.safe)
+        action.title = builder.title(fix.kind, finding, fix)
         action.edit = edit
         action.command = action.command or builder.helper_command(fix.create)
         return action

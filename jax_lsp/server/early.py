@@ -11,6 +11,10 @@ publish them (`lint`, `diagnostics.publish`): same configuration (`Configuration
 analysis request (the server's first one gets the same answer without a second analysis),
 same JSON (tests/server/test_early.py compares it with the server's `to_diagnostic`).
 
+A file analysed before (by `jax-lsp check` or an earlier session) whose bytes and everything
+its analysis read are unchanged is answered from the result cache here, in this process,
+without the analyser (`cached_results.answer`); only a miss waits for the analysis process.
+
 A client that pulls diagnostics gets them the same way, as the answer to its
 `textDocument/diagnostic` requests for that document (sent before the analysis ends, they are
 answered when it does; the front then does not keep them for the server). The server, which
@@ -334,6 +338,7 @@ class EarlyLint:
     def _document_diagnostics(
         self, uri: str, version: int, text: str
     ) -> list[dict[str, Any]] | None:
+        from jax_lsp.server import cached_results
         from jax_lsp.server.analysis_process import first_analysis
         from jax_lsp.server.configuration import Configuration
         from jax_lsp.server.paths import path_of, workspace_root
@@ -366,6 +371,12 @@ class EarlyLint:
         def analyze(
             source: str, name: str, analysis_config: AnalysisConfig, incremental: bool
         ) -> tuple[list[Finding], ParseError | None, tuple[str, ...], bool]:
+            # a file analysed before, unchanged with all it read: its persisted result, found
+            # here without the analyser (the server's own request, made once it attaches,
+            # gets the same from the analysis process, which then analyses for later edits)
+            stored = cached_results.answer(source, name, analysis_config)
+            if stored is not None:
+                return stored.findings, None, stored.dependencies, True
             answer = first_analysis(source, name, analysis_config)
             if answer is None:
                 raise _Failed

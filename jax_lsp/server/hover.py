@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
+from jax_lsp.analysis.findings import FixKind
 from jax_lsp.analysis.suppress import parse_comment
 from jax_lsp.codes import RULES
-from jax_lsp.fixes.offers import listed_title, menu_title, preferred_kind
+from jax_lsp.fixes.offers import listed_title, menu_title, offered_kinds, preferred_kind
 from jax_lsp.server.errors import guarded
 
 if TYPE_CHECKING:
@@ -56,6 +57,10 @@ def entry_for(catalog: Catalog | None, code: str, finding: Finding | None = None
             s += 1
         if "jacfwd" in entry.id and "jacfwd" in finding.transform:
             s += 1
+        # the entry whose message the finding quotes (a code predicting several errors)
+        static = entry.message.split("{", 1)[0].strip()
+        if len(static) >= 12 and f"JAX will raise '{static}" in finding.message:
+            s += 8
         return s
 
     return max(entries, key=score)
@@ -101,7 +106,12 @@ def _with_preferred_fix(head: str, finding: Finding, markdown: bool) -> str:
     and the code actions agree, costs included), where there is one."""
     kind = preferred_kind(finding)
     if kind is None:
-        return head
+        if FixKind.STOP_GRADIENT not in offered_kinds(finding):
+            return head
+        # the only quick fix may be the stop_gradient: say what it zeroes (issue 31)
+        title = listed_title(FixKind.STOP_GRADIENT, finding)
+        return (f"{head}\n\n**Quick fix (not preferred):** {title}" if markdown
+                else f"{head}\n\nQuick fix (not preferred): {title}")
     label = "**Fix:** " if markdown else "Fix: "
     # the menu's short title first (what the user looks for in the list), then what it does
     title = f"{menu_title(kind, finding)}. {listed_title(kind, finding)}"

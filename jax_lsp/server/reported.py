@@ -63,7 +63,7 @@ def document_findings(
     """The findings a document's `text` reports under `config` (None: it does not parse), its
     parse error, the workspace files its analysis read, and whether that analysis was a full
     one. An excluded file reports nothing and is not analysed."""
-    if path is not None and config.exclude and config.is_excluded(path):
+    if path is not None and config.is_excluded(path):
         return [], None, (), True
     analysis_config = config.analysis_config()
     if workspace is not None:

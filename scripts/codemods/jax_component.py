@@ -139,7 +139,22 @@ def rewrite_part(text: str, module: str, owner: dict[str, str]) -> str:
         if n.attr in LINKS or n.attr in own:
             continue
         edits.append((n, f"jax.{owner[n.attr]}" if n.attr in owner else "ev"))
+    # `self` handed to a function (a library model, a rule's check) stood for the evaluator
+    for c in tree.body:
+        if isinstance(c, ast.ClassDef) and c.name == cls:
+            for call in ast.walk(c):
+                if isinstance(call, ast.Call):
+                    for arg in (*call.args, *(k.value for k in call.keywords)):
+                        if isinstance(arg, ast.Name) and arg.id == "self":
+                            edits.append((_AsAttribute(arg), "ev"))
     return _insert(text, edits)
+
+
+class _AsAttribute:
+    """A bare `self` given where `_insert` expects an attribute's `value` (to append to)."""
+
+    def __init__(self, name: ast.Name) -> None:
+        self.value = name
 
 
 def main(argv: list[str]) -> int:

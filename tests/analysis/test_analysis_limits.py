@@ -98,3 +98,24 @@ def test_a_workspace_metaclass_that_is_not_run_is_a_limit() -> None:
         """)
     got = [(lim.line, lim.col, lim.why.split(":")[0]) for lim in analysis_limits(program)]
     assert got == [(8, 11, "the metaclass `Meta` is not run when the class is made")]
+
+
+def test_functions_handed_to_what_is_not_known_are_limits_without_a_level() -> None:
+    """A library's optimizer that differentiates the objective it is given (optax.contrib's
+    sophia: `opt.update(..., obj_fn=loss)`) or an unresolved callee given a function: where
+    the model stopped is said even with no derivative around the call."""
+    source = textwrap.dedent("""\
+        import somelib
+
+        def loss(p):
+            return p * 2.0
+
+        opt = somelib.make_optimizer()
+        opt.update(1.0, None, 1.0, obj_fn=loss)
+        opt.update(1.0, None)
+        somelib.registry[0](loss)
+        """)
+    got = [(lim.line, lim.why.split(":")[0]) for lim in analysis_limits(source)]
+    assert (7, "calls `.update` of a value the analysis does not know (a library's object?)") in got
+    assert not any(line == 8 for line, _ in got)  # no function passed: nothing is lost
+    assert any(line == 9 and "cannot resolve" in why for line, why in got)

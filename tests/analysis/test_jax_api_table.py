@@ -75,11 +75,15 @@ def test_measured_facts_are_the_ones_jax_shows() -> None:
     assert not where.reaches(0) and where.reaches(1) and where.reaches(2)
     assert f("jax.numpy.bincount").reaches(f("jax.numpy.bincount").position("weights"))
     assert f("jax.numpy.vectorize").calling == "wrapper"
+    # piecewise calls its functions under its own vmap (a callback there is batched)
+    assert f("jax.numpy.piecewise").calling == "calls" and f("jax.numpy.piecewise").maps
     assert f("jax.experimental.ode.odeint").forward == "custom_vjp_forward"
     assert f("jax.experimental.ode.odeint").transpose == "custom_vjp_transpose"
     assert f("jax.numpy.where").transpose is None
     assert f("jax.scipy.optimize.minimize").reverse == "while_loop_reverse"
     assert "custom_linear_solve" in f("jax.scipy.sparse.linalg.cg").primitives
+    # a list of results (top_k's [values, indices]) has per-output dtypes and tangents
+    assert f("jax.lax.top_k").items == ((False, frozenset({0})), (True, frozenset()))
 
 
 def test_diff_reports_a_drifted_row() -> None:

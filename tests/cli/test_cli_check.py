@@ -259,11 +259,16 @@ def test_pyproject_select_ignore_severity_and_callbacks(
         extra_callbacks=("mylib.host.simulate",),
         extra_transforms={"mylib.train.my_grad": "jax.grad"},
     )
-    # --ignore adds to the configuration's ignore; --select replaces its select
+    # --ignore adds to the configuration's ignore; --select starts a new layer, which replaces
+    # the configuration's selection, its ignores included (ruff 0.17.6: `ignore = ["E741"]` in
+    # pyproject.toml and `--select E741` reports E741)
     ran = run_cli(["check", "--output-format", "json", "--ignore", "JAX001", "src"], tmp_path)
     assert reported(ran) == [("JAX003", 5), ("JAX009", 7)]
     ran = run_cli(["check", "--output-format", "json", "--select", "JAX004,JAX009"], tmp_path)
-    assert reported(ran) == [("JAX009", 7)]  # JAX004 stays ignored by the configuration
+    assert reported(ran) == [("JAX004", 3), ("JAX009", 7)]
+    ran = run_cli(["check", "--output-format", "json", "--select", "JAX004,JAX009",
+                   "--ignore", "JAX004"], tmp_path)
+    assert reported(ran) == [("JAX009", 7)]
 
 
 def test_nested_project_uses_its_own_config(

@@ -56,7 +56,7 @@ def test_defaults() -> None:
 
 def test_pyproject_without_table_gives_defaults(tmp_path: Path) -> None:
     cfg = Config.load(write(tmp_path / "pyproject.toml", "[project]\nname = 'x'\n"))
-    assert cfg.select == () and cfg.source == tmp_path / "pyproject.toml"
+    assert cfg.select is None and cfg.source == tmp_path / "pyproject.toml"
 
 
 def test_other_toml_file_holds_keys_at_top_level(tmp_path: Path) -> None:
@@ -179,17 +179,24 @@ def test_merge_replaces_keys_and_validates() -> None:
 @pytest.mark.parametrize(
     ("select", "ignore", "enabled"),
     [
-        ([], [], {"JAX001", "JAX004", "JAX010"}),
+        (None, [], {"JAX001", "JAX004", "JAX010"}),  # no `select`: every code
+        ([], [], set()),  # an empty `select` selects nothing, as ruff's
         (["ALL"], [], {"JAX001", "JAX004", "JAX010"}),
         (["JAX00"], [], {"JAX001", "JAX004"}),
         (["JAX001", "JAX010"], [], {"JAX001", "JAX010"}),
         (["JAX"], ["JAX004"], {"JAX001", "JAX010"}),
-        ([], ["JAX00"], {"JAX010"}),
-        (["JAX004"], ["JAX"], set()),  # ignore wins
+        (None, ["JAX00"], {"JAX010"}),
+        (["JAX004"], ["JAX"], {"JAX004"}),  # the more specific selector wins, as in ruff
+        (["JAX004"], ["JAX004"], set()),  # the same selector: ignore wins
+        (["ALL"], ["JAX0"], set()),
+        (["JAX0"], ["ALL"], {"JAX001", "JAX004", "JAX010"}),
     ],
 )
-def test_select_ignore(select: list[str], ignore: list[str], enabled: set[str]) -> None:
-    cfg = Config.from_mapping({"select": select, "ignore": ignore})
+def test_select_ignore(select: list[str] | None, ignore: list[str], enabled: set[str]) -> None:
+    table: dict[str, object] = {"ignore": ignore}
+    if select is not None:
+        table["select"] = select
+    cfg = Config.from_mapping(table)
     assert {c for c in ("JAX001", "JAX004", "JAX010") if cfg.is_enabled(c)} == enabled
     assert cfg.is_enabled("JAX000")  # a file that does not parse is always reported
 

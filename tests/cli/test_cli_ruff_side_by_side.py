@@ -314,7 +314,8 @@ def test_fix_and_diff_on_standard_input_as_ruff(
     twins: Path, run_cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The fixed source (or its diff) on standard output, what remains on standard error;
-    nothing written; without --stdin-filename the diff has no file headers."""
+    nothing written but a custom rule's helper module beside a named source; without
+    --stdin-filename the diff has no file headers."""
     import io
 
     def ours(args: list[str], text: str, cwd: Path | None = None) -> Ran:
@@ -341,11 +342,19 @@ def test_fix_and_diff_on_standard_input_as_ruff(
     assert fixed.err == "Found 1 error (1 fixed, 0 remaining).\n"
     left = ours(["--fix", "-"], IO_PROGRAM)
     assert left.code == 1 and left.out == IO_PROGRAM  # nothing safe to do: unchanged
-    # a custom rule's helpers go into the source itself: no helper module is written
-    custom = ours(["--fix", "--stdin-filename", "a.py"], CALLBACK_PROGRAM)
+    assert sorted(p.name for p in jax_dir.iterdir()) == before  # nothing written so far
+    # unnamed, a custom rule's helpers go into the source itself: nothing is written
+    custom = ours(["--fix", "-"], CALLBACK_PROGRAM)
     assert custom.code == 0 and "def _finite_difference_jacobian(" in custom.out
-    assert ours(["--stdin-filename", "a.py"], custom.out).code == 0
     assert sorted(p.name for p in jax_dir.iterdir()) == before
+    # named, the one file written is the helper module beside that name, which the short
+    # change imports (as `--fix` on the file writes it; ruff's fixes never need a module)
+    custom = ours(["--fix", "--stdin-filename", "a.py"], CALLBACK_PROGRAM)
+    assert custom.code == 0 and "def _finite_difference_jacobian(" not in custom.out
+    assert len(custom.out.splitlines()) - len(CALLBACK_PROGRAM.splitlines()) <= 25
+    assert ours(["--stdin-filename", "a.py"], custom.out).code == 0
+    assert sorted(p.name for p in jax_dir.iterdir()) == sorted([*before,
+                                                                "jax_lsp_derivatives.py"])
 
 
 def test_no_files_warning_is_ruffs(tmp_path: Path, run_cli: Callable[..., Ran]) -> None:

@@ -57,3 +57,50 @@ def test_summary_table_and_compare(tmp_path):
     assert any(d.startswith("~ a+b/pkg/m.py:12:5: JAX001") for d in diff)
     assert "a+b: files 1 -> 2" in diff and "a+b: CPU 3.0 -> 1.5 s (0.50x)" in diff
     assert diff[-1] == "total: findings 3 -> 3, CPU 3.0 -> 1.5 s"
+
+
+def test_read_list_skips_comments_and_maps_folders(tmp_path):
+    lst = tmp_path / "list.txt"
+    lst.write_text("# header\n\nowner/name abc123 2026-01-01  # trailing\nother/repo\n")
+    assert realrepos.read_list(lst) == [("owner/name", "abc123"), ("other/repo", "")]
+    assert realrepos.folder("owner/name") == "owner+name"
+    lst.write_text("not-a-repo abc\n")
+    try:
+        realrepos.read_list(lst)
+    except ValueError as e:
+        assert "not-a-repo" in str(e)
+    else:
+        raise AssertionError("a line without owner/name was accepted")
+
+
+def test_timeout_stops_the_check_and_its_children(tmp_path):
+    """A check that outlives `--timeout` is stopped with the processes it started (here a
+    grandchild that would otherwise keep the pipe open) and recorded as timed out."""
+    import sys
+    import time
+    child = ("import subprocess, sys, time; "
+             "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); "
+             "print('started', flush=True); time.sleep(60)")
+    t0 = time.perf_counter()
+    stdout, stderr, rc, _cpu, wall = realrepos._run([sys.executable, "-c", child], tmp_path,
+                                                    timeout=1.0)
+    assert rc == realrepos.TIMED_OUT
+    assert "started" in stdout and "stopped after 1 s" in stderr
+    assert time.perf_counter() - t0 < 20 and wall < 20
+    s = realrepos.summarise(stdout, [], 0.0, wall, rc, stderr, tmp_path)
+    assert "timed out" in realrepos.table({"a+b": s})
+
+
+def test_run_without_timeout_keeps_exit_status(tmp_path):
+    import sys
+    stdout, _, rc, _, _ = realrepos._run([sys.executable, "-c", "print('x'); raise SystemExit(1)"],
+                                         tmp_path)
+    assert (stdout, rc) == ("x\n", 1)
+
+
+def test_unsafe_fix_summary_is_not_a_stray_line():
+    report = ("a+b/m.py:3:1: JAX011 `jnp.mean` runs JAX inside `log`\n"
+              "Found 1 warning.\n1 unsafe fix available with `--fix --unsafe-fixes`.\n"
+              "9 unsafe fixes available with `--fix --unsafe-fixes`.\n")
+    findings, other = realrepos.parse_concise(report)
+    assert [f["code"] for f in findings] == ["JAX011"] and other == []

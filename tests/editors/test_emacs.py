@@ -113,6 +113,11 @@ def _check_fixed_program_runs(result: dict) -> None:
     ran = subprocess.run([sys.executable, str(fixed)], cwd=project, capture_output=True,
                          text=True, timeout=300, check=False)
     assert ran.returncode == 0, ran.stderr[-2000:]
+    # ... with the model's gradient (the same model in JAX alone, `scripts/same_gradient.py`)
+    same = subprocess.run([sys.executable, str(REPO / "scripts" / "same_gradient.py"),
+                           str(fixed)], cwd=project, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert same.returncode == 0, same.stdout + same.stderr[-2000:]
 
 
 def _check_diagnostic(result: dict) -> None:

@@ -73,3 +73,8 @@ def test_setup_and_fix_on_save(nvim: str, tmp_path: Path) -> None:
                          text=True, timeout=300, check=False,
                          env={**os.environ, "JAX_PLATFORMS": "cpu"})
     assert ran.returncode == 0, ran.stderr[-2000:]
+    # ... with the model's gradient (the same model in JAX alone, `scripts/same_gradient.py`)
+    same = subprocess.run([sys.executable, str(REPO / "scripts" / "same_gradient.py"),
+                           str(source)], cwd=project, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert same.returncode == 0, same.stdout + same.stderr[-2000:]

@@ -6,6 +6,7 @@ faithfully is left alone with a message."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -124,3 +125,86 @@ def test_the_check_after_fix_reports_a_notebooks_prior_analysis(
     monkeypatch.setattr(runner, "analyze_source", no_analysis)
     assert cli.main(["check", "--no-cache", "-j", "1", "--fix", "nb.ipynb"]) == 1
     assert capsys.readouterr() == plain
+
+
+def _cell_lines(text: str) -> list[int]:
+    return [len("".join(c["source"]).splitlines()) for c in json.loads(text)["cells"]
+            if c["cell_type"] == "code"]
+
+
+def _gradient_of_cells(notebook: str, folder: Path) -> list[float]:
+    """Run the notebook's code cells (magics left out) in `folder`, as Jupyter runs them there
+    (its folder on `sys.path`), and read the printed gradient."""
+    cells = ["".join(c["source"]) for c in json.loads(notebook)["cells"]
+             if c["cell_type"] == "code"]
+    program = "\n".join(c.replace("%matplotlib inline\n", "") for c in cells)
+    program += "\nprint('GRAD', [float(v) for v in g])\n"
+    run = subprocess.run([sys.executable, "-c", program], cwd=folder, capture_output=True,
+                         text=True, timeout=180, check=False)
+    assert run.returncode == 0, run.stderr
+    line = next(x for x in run.stdout.splitlines() if x.startswith("GRAD"))
+    return json.loads(line.split(" ", 1)[1])
+
+
+def _assert_cos_gradient(gradient: list[float]) -> None:
+    """`grad(sum(sin(x)))` at ones is cos(1) in each entry (the derivative written by the fix
+    is a finite difference, exact to about 1e-4)."""
+    import math
+
+    assert len(gradient) == 3
+    assert all(abs(v - math.cos(1.0)) < 1e-3 for v in gradient), gradient
+
+
+def test_a_notebook_in_a_package_folder_imports_the_helper_module_top_level(
+        tmp_path: Path, check: Callable[..., Ran]) -> None:
+    """A notebook beside an `__init__.py` still runs as a top-level script: its fix imports
+    `jax_lsp_derivatives` as one (a `from . import` fails there), and the cells change by a
+    few lines, the machinery going into the module beside the notebook."""
+    (tmp_path / "__init__.py").write_text("")
+    path = tmp_path / "nb.ipynb"
+    path.write_text(_notebook(), encoding="utf-8")
+    before = _cell_lines(_notebook())
+    assert check("--fix").code == 0
+    fixed = path.read_text(encoding="utf-8")
+    code = "".join("".join(c["source"]) for c in json.loads(fixed)["cells"])
+    assert "import jax_lsp_derivatives\n" in code and "from . import" not in code
+    assert (tmp_path / f"{MODULE_NAME}.py").is_file()
+    added = sum(_cell_lines(fixed)) - sum(before)
+    assert 0 < added <= 25, added
+    _assert_cos_gradient(_gradient_of_cells(fixed, tmp_path))
+
+
+def _pasted(diff: str) -> bool:
+    """Whether a diff adds the machinery itself (over a hundred lines), not only a call site."""
+    return sum(line.startswith("+") and not line.startswith("+++")
+               for line in diff.splitlines()) > 100
+
+
+def _stdin_fix(folder: Path, data: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "jax_lsp", "check", "--no-cache", *args, "-"], input=data,
+        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+
+
+def test_fix_of_a_named_notebook_on_standard_input_writes_the_module_beside_it(
+        tmp_path: Path) -> None:
+    """An editor that pipes the notebook through `check --fix --stdin-filename` and takes the
+    output back gets the short call-site change, the machinery in the module beside the
+    notebook's name (as `--fix` on the file); `--diff` writes nothing and shows the helpers in
+    the source, and so does `--fix` of a name in a folder that does not exist."""
+    folder = tmp_path / "project"
+    folder.mkdir()
+    diff = _stdin_fix(folder, _notebook(), "--diff", "--stdin-filename", "nb.ipynb")
+    assert diff.returncode == 1 and _pasted(diff.stdout), diff.stdout
+    assert list(folder.iterdir()) == []
+    ran = _stdin_fix(folder, _notebook(), "--fix", "--stdin-filename", "nb.ipynb")
+    assert ran.returncode == 0, ran.stderr
+    added = sum(_cell_lines(ran.stdout)) - sum(_cell_lines(_notebook()))
+    assert 0 < added <= 25, added
+    assert (folder / f"{MODULE_NAME}.py").is_file()
+    _assert_cos_gradient(_gradient_of_cells(ran.stdout, folder))
+    elsewhere = _stdin_fix(folder, _notebook(), "--fix", "--stdin-filename", "nowhere/nb.ipynb")
+    assert elsewhere.returncode == 0
+    assert sum(_cell_lines(elsewhere.stdout)) - sum(_cell_lines(_notebook())) > 100
+    assert not (folder / "nowhere").exists()

@@ -34,6 +34,27 @@ def test_magics_keep_line_numbers() -> None:
     assert nb.locate(6) == (2, 1)
 
 
+def test_a_percent_that_continues_a_logical_line_is_python() -> None:
+    """IPython reads a magic only where a logical line starts: inside brackets, a
+    triple-quoted string or after a backslash, `%` is Python's (issue 30's false syntax error
+    in a real notebook). A `%` line after they close is a magic again."""
+    python = [
+        "print(",
+        "    'epoch: %d'",
+        "    % (1,)",
+        ")",
+        "x = 7 \\",
+        "  % 3",
+        's = """',
+        "%x",
+        '"""',
+    ]
+    cell = "\n".join([*python, "%time y = 1"])
+    assert join_cells([cell]).source.splitlines() == [*python, ""]
+    _, error, _ = analyze_cells([cell])
+    assert error is None
+
+
 def test_syntax_error_names_the_cell() -> None:
     found, error, _ = analyze_cells(["x = 1", "def f(:\n  pass"])
     assert found == [] and error is not None

@@ -15,7 +15,7 @@ from jax_lsp.analysis.host import BATCH, FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.codes import RULES
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
-FAMILIES = {"host_rule", "linear_map", "jacrev", "stop_gradient", "call_statement"}
+FAMILIES = {"host_rule", "linear_map", "jacrev", "stop_gradient", "call_statement", "unordered"}
 
 
 @pytest.mark.parametrize("code", sorted(RULES))
@@ -62,6 +62,7 @@ class _Event:
     batches: list = field(default_factory=list)
     tangents: list = field(default_factory=list)
     has_vmap_method: bool = False
+    ordered: bool = False
     rule: frozenset = frozenset()
     checkpoint: frozenset = frozenset()
 
@@ -100,6 +101,11 @@ def test_callback_precedence() -> None:
     outer = _Level(BATCH, 0)
     assert _code(_Event("pure", levels=[grad], batches=[outer])) == "JAX001"
     assert _code(_Event("io", levels=[grad])) == "JAX003"
+    # an ordered io_callback: the inner vmap refuses it (JAX013), an outer one comes too late
+    assert _code(_Event("io", batches=[vmap], ordered=True)) == "JAX013"
+    assert _code(_Event("io", batches=[vmap])) is None
+    assert _code(_Event("io", levels=[grad], batches=[vmap], ordered=True)) == "JAX013"
+    assert _code(_Event("io", levels=[grad], batches=[outer], ordered=True)) == "JAX003"
     # inside a custom rule that an outer level differentiates: second order, before JAX001
     rule_level = _Level(FORWARD, 3)
     assert _code(_Event("pure", levels=[grad], rule=frozenset({rule_level}))) == "JAX007"
@@ -119,6 +125,9 @@ def test_tangent_precedence() -> None:
     assert _code(_Event("pure", tangents=[reverse, batched])) == "JAX002"
     assert _code(_Event("pure", tangents=[batched, reverse])) == "JAX008"
     assert _code(_Event("pure", tangents=[batched], has_vmap_method=True)) is None
+    # an ordered io_callback on tangents jacfwd batches (JAX013); reverse mode transposes first
+    assert _code(_Event("io", tangents=[batched], ordered=True)) == "JAX013"
+    assert _code(_Event("io", tangents=[reverse, batched], ordered=True)) == "JAX003"
     linearized = _Level(FORWARD, 3, defer=True)
     d = rules.decide_callback(_Event("io", tangents=[linearized]))
     assert d is not None and d.code == "JAX003" and d.options["gate"] is linearized.on_transpose

@@ -380,3 +380,49 @@ async def test_fix_all_writes_the_bytes_check_fix_writes(
         made = {p.name: p.read_text(encoding="utf-8") for p in path.parent.iterdir()
                 if p != path}
     assert made == expected_made
+
+
+async def test_fix_all_and_titles_follow_extend_safe_fixes(session: Session) -> None:
+    """`extend-safe-fixes` in the project's `[tool.jax-lsp]` makes fix-all (and fix on save)
+    apply a code's unsafe fix, and its quick fix no longer says "unsafe"; `--fix`'s rule."""
+    uri = session.uri("safe_by_config/jac.py")
+    path = Path(to_fs_path(uri))
+    path.parent.mkdir(parents=True)
+    (path.parent / "pyproject.toml").write_text(
+        '[tool.jax-lsp]\nextend-safe-fixes = ["JAX005"]\n', encoding="utf-8")
+    path.write_text(FORWARD_VJP, encoding="utf-8")
+    session.open(uri, FORWARD_VJP)
+    [diag] = await session.diagnostics(uri, 1)
+    assert diag.code == "JAX005"
+    quick = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+    jacrev = [a.title for a in quick if "jacrev" in a.title]
+    assert jacrev and not any("unsafe" in t for t in jacrev), [a.title for a in quick]
+    start = types.Position(line=0, character=0)
+    actions = await code_actions(session, uri, types.Range(start=start, end=start), [],
+                                 only=["source.fixAll"])
+    action = await resolved(session, actions[0])
+    fixed = apply_text_edits(FORWARD_VJP, edits_of(action.edit, uri), session.profile.encoding)
+    assert "jax.jacrev(" in fixed and "jax.jacfwd(" not in fixed, fixed
+
+
+async def test_extend_unsafe_fixes_marks_and_holds_back_a_safe_fix(session: Session) -> None:
+    """`extend-unsafe-fixes`: the custom rule's quick fix says "unsafe" (within the menu's 50
+    characters) and fix-all leaves it out, as `--fix` does without `--unsafe-fixes`."""
+    uri = session.uri("unsafe_by_config/train.py")
+    path = Path(to_fs_path(uri))
+    path.parent.mkdir(parents=True)
+    (path.parent / "pyproject.toml").write_text(
+        '[tool.jax-lsp]\nextend-unsafe-fixes = ["JAX001"]\n', encoding="utf-8")
+    path.write_text(HOST_ACTIVATION, encoding="utf-8")
+    session.open(uri, HOST_ACTIVATION)
+    [diag] = await session.diagnostics(uri, 1)
+    quick = await code_actions(session, uri, diag.range, [diag], only=["quickfix"])
+    titles = [a.title for a in quick]
+    assert "Add a custom_vjp rule (unsafe)" in titles, titles
+    assert all(len(t) <= 50 for t in titles), titles
+    start = types.Position(line=0, character=0)
+    actions = await code_actions(session, uri, types.Range(start=start, end=start), [],
+                                 only=["source.fixAll"])
+    if actions:  # offered lazily, it resolves to no change
+        action = await resolved(session, actions[0])
+        assert edits_of(action.edit, uri) == [], action.edit

@@ -340,6 +340,15 @@ async function mainSession(page) {
     runs = String(err.stderr || err).slice(-300);
   }
   check("the fixed file runs under JAX", runs === "exit 0", runs);
+  // ... with the model's gradient: the same model in JAX alone (scripts/same_gradient.py)
+  let gradient = "";
+  try {
+    gradient = execFileSync("python3", [path.join(opt.repo, "scripts", "same_gradient.py"), examplePath],
+      { cwd: path.dirname(examplePath), encoding: "utf8", stdio: "pipe", timeout: 300000 }).trim();
+  } catch (err) {
+    gradient = `differs: ${String(err.stdout || err.stderr || err).slice(-300)}`;
+  }
+  check("the fixed file's gradient is the model's", !gradient.startsWith("differs"), gradient);
   fs.rmSync(module, { force: true });
 
   // 6. The problem is gone after the fix.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jax_lsp.analysis import rule_shapes
 from jax_lsp.analysis.interp_state import (
     MASK,
     RULE_LEVELS,
@@ -138,7 +139,8 @@ class CustomRules(Part):
                         [None] * (len(nd) + 2),
                         {},
                     )
-                    self.ev.call_value(c.jvp_rule, rule_args, node)
+                    out = self.ev.call_value(c.jvp_rule, rule_args, node)
+                    rule_shapes.check_jvp(self.ev, c, args, level, node, out)
                 elif c.jvps is not None:
                     # defjvps computes the primal output by calling the custom function itself
                     ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
@@ -154,6 +156,7 @@ class CustomRules(Part):
                                 ),
                                 node,
                             )
+                    rule_shapes.check_jvp(self.ev, c, args, level, node, None)
             return result
         # custom_vjp
         if level.mode == FORWARD and not self.jax.control._lowered_or_batched(level):
@@ -205,4 +208,5 @@ class CustomRules(Part):
                     # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
                     g = g.with_tan(g.tan | {level.batch_mark})
                 self.ev.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+            rule_shapes.check_vjp(self.ev, c, args, level, node)
         return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -47,12 +48,13 @@ class _Callback:
     """A host callback's call as the callback codes see it (`host.CallbackEvent`)."""
 
     __slots__ = ("_host", "_operands", "batches", "has_vmap_method", "jvp_levels", "kind",
-                 "levels", "tangents", "what")
+                 "levels", "ordered", "tangents", "what")
 
     def __init__(self, host: Evaluator, kind: str,
                  operands: list[tuple[Value, ast.AST | None]], marks: frozenset,
-                 has_vmap_method: bool) -> None:
+                 has_vmap_method: bool, ordered: bool = False) -> None:
         self._host = host
+        self.ordered = ordered
         self._operands = operands
         self.kind = kind
         self.what = "jax.pure_callback" if kind == "pure" else "io_callback"
@@ -100,10 +102,13 @@ class CallbackDecisions(Part):
         if args.dstar is not None:
             operands.append((args.dstar, None))
         if node is not None:
-            has_vmap = "vmap_method" in args.kw or (
+            # an explicit `vmap_method=None` is JAX's default: no method (JAX008 under vmap)
+            method = args.kw.get("vmap_method")
+            has_vmap = (method is not None and method.const is not None) or (
                 args.kw.get("vectorized", Value()).const is True
             )
-            self.check_callback(name, spec.kind, operands, node, has_vmap)
+            ordered = args.kw.get("ordered", Value()).const is True
+            self.check_callback(name, spec.kind, operands, node, has_vmap, ordered)
         return derived([v for v, _ in operands])
 
     def check_callback(
@@ -113,13 +118,14 @@ class CallbackDecisions(Part):
         operands: list[tuple[Value, ast.AST | None]],
         node: ast.AST,
         has_vmap_method: bool,
+        ordered: bool = False,
     ) -> None:
         marks = (
             frozenset().union(*(v.tan for v, _ in operands)) - self.ev.reads(MASK).mask
             if operands
             else EMPTY
         )
-        event = _Callback(self.ev, kind, operands, marks, has_vmap_method)
+        event = _Callback(self.ev, kind, operands, marks, has_vmap_method, ordered)
         decision = decide_callback(event)
         if decision is not None:
             # the event's levels are the evaluator's own
@@ -143,7 +149,7 @@ class CallbackDecisions(Part):
         rejected: str = "an integer input",
     ) -> None:
         if (
-            not (code == "JAX008" and level.mode == "batch")
+            not (code in rules.BATCH_CODES and level.mode == "batch")
             and self.ev.reads(BATCH_ONLY).batch_only
         ):
             return  # a differentiation the entry points that name transforms decide about
@@ -186,10 +192,13 @@ class CallbackDecisions(Part):
             modes=modes or (level.mode,),
         )
 
-        def emit() -> None:
+        def emit(applied: PathStep | None = None) -> None:
+            """Record the finding; `applied`: where the function a `vjp`, `linearize` or
+            `linear_transpose` returned is called, which is where JAX raises a deferred one."""
             key = (code, span)
             if key not in self.ev.findings:
-                self.ev.findings[key] = finding
+                self.ev.findings[key] = finding if applied is None else replace(
+                    finding, path=(finding.path[0], applied, *finding.path[1:]))
                 self.ev.first_root[key] = self.ev.root
             self.ev.finding_roots.setdefault(key, set()).add(self.ev.root)
             self.ev._emitted.append(key)  # (see `call_logs`)

@@ -13,6 +13,7 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
+    JIT_DISABLED,
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
@@ -28,6 +29,7 @@ from jax_lsp.analysis.values import (
     NOCONST,
     UNKNOWN,
     Api,
+    BatchedBy,
     ClassObj,
     Closure,
     CustomFn,
@@ -152,6 +154,22 @@ def _mark_loop_tangent(
     if skip and items is not None and not any(mark in i.tan for i in items):
         return v.rebuilt(v.tan, items, v.const, v.traced)
     return v.rebuilt(v.tan | {mark}, items, v.const, v.traced)
+
+
+def _argname_indices(fun: Value, names: object) -> tuple[int, ...] | None:
+    """The positions of the parameters `names` (a custom function's `nondiff_argnames`), or
+    None when the names or the function's parameters are not known."""
+    wanted = (names,) if isinstance(names, str) else names
+    if not isinstance(wanted, tuple) or len(fun.fns) != 1 or \
+            not isinstance(fun.fns[0], Closure):
+        return None
+    a = getattr(fun.fns[0].func.node, "args", None)
+    if not isinstance(a, ast.arguments):
+        return None
+    params = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if not all(isinstance(n, str) and n in params for n in wanted):
+        return None
+    return tuple(params.index(n) for n in wanted)
 
 
 class HigherOrder(Part):
@@ -289,12 +307,18 @@ class HigherOrder(Part):
             if fun is None:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
+            # nondiff_argnames join nondiff_argnums, as indices of the function's parameters
+            names_v = args.kw.get("nondiff_argnames")
+            by_name = _argname_indices(fun, names_v.const) if names_v is not None else ()
+            if by_name:
+                nd = tuple(sorted(set(nd) | set(by_name)))
             c = CustomFn(
                 "jvp" if kind == "custom_jvp" else "vjp",
                 fun,
                 nd,
                 opaque_rules=kind == "eqx_custom_vjp",
                 name=label,
+                nondiff_unknown=by_name is None,
             )
             if self.ev.record:
                 self.ev.observer.note_custom_made(c)
@@ -302,8 +326,10 @@ class HigherOrder(Part):
         return derived(args.all_values())
 
     @staticmethod
-    def _in_axes(args: Args) -> tuple[bool, ...] | None:
-        """Which positional arguments a vmap batches, from a constant `in_axes`."""
+    def _in_axes(args: Args) -> tuple[Any, ...] | None:
+        """Which positional arguments a vmap batches, from a constant `in_axes`: per argument,
+        True, False (`None`) or, for a pytree prefix (`{"x": 0, "bias": None}`), the same per
+        leaf (see `_axes_spec`)."""
         v = args.get(1, "in_axes")
         if v is None:
             return None  # in_axes=0: all
@@ -313,7 +339,7 @@ class HigherOrder(Part):
         if isinstance(c, tuple):
             return tuple(x is not None for x in c)
         if v.items is not None and v.keys is None:
-            return tuple(i.const is not None for i in v.items)
+            return tuple(_axes_spec(i) for i in v.items)
         return ()
 
     @contextmanager
@@ -342,16 +368,15 @@ class HigherOrder(Part):
             with self.ev.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
             return UNKNOWN
+        if w.kind == "jit" and self.ev.reads(JIT_DISABLED).jit_disabled:
+            return self.ev.call_value(w.fun, args, node)  # `with jax.disable_jit():`
         if w.kind in ("jit", "vmap", "checkpoint") and not self.ev.ctx.staged:  # staged either way
             with self.staging():
                 return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
-            reverse = frozenset(
-                m
-                for v in args.all_values()
-                for m in v.tan
-                if isinstance(m, Level) and m.mode == REVERSE
-            )
+            # the levels that partial-evaluate it: reverse ones, and linearize (a forward level
+            # that defers its linear part); a jvp does not
+            reverse = frozenset(m for v in args.all_values() for m in v.tan if _may_transpose(m))
             with self.ev.within(
                 checkpoint_levels=self.ev.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
             ):
@@ -361,7 +386,7 @@ class HigherOrder(Part):
             unbatched = w.kind == "vmap" and w.batched
             pos = [
                 v
-                if i in w.static or (unbatched and i < len(w.batched) and not w.batched[i])
+                if i in w.static or (unbatched and i < len(w.batched) and w.batched[i] is False)
                 else _as_traced(v)
                 for i, v in enumerate(args.pos)
             ]
@@ -377,7 +402,9 @@ class HigherOrder(Part):
                 mark = frozenset({level.batch_mark})
                 pos = [
                     add_mark(v, mark)
-                    if w.batched is None or (i < len(w.batched) and w.batched[i])
+                    if w.batched is None
+                    else _mark_batched(v, w.batched[i], mark)
+                    if i < len(w.batched)
                     else v
                     for i, v in enumerate(pos)
                 ]
@@ -514,8 +541,8 @@ class HigherOrder(Part):
             (m for m in val.tan - self.ev.reads(MASK).mask if _may_transpose(m)),
             key=lambda lv: lv.order,
         )
-        if not levels:
-            return val
+        if not levels or self.ev.reads(JIT_DISABLED).jit_disabled:
+            return val  # (under `jax.disable_jit()` the loop runs as a Python loop)
         mark = self.ev.loop_tangents.get((node, levels[0]))
         if mark is None:
             mark = self.ev.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
@@ -608,12 +635,19 @@ class HigherOrder(Part):
         symmetric = args.get(4, "symmetric")
         if tsolve is not None and (symmetric is None or symmetric.const is not True):
             self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
+        # no derivative reaches the solvers (JAX differentiates the solve implicitly), but a
+        # batch does: a vmap's, and a batched level's (jacfwd, jacrev), whose tangents it vmaps
+        reaching = b.tan | out.tan
+        batches = frozenset(m for m in reaching if isinstance(m, BatchedBy)) | frozenset(
+            m.batch_mark for m in reaching if isinstance(m, Level) and m.batched
+        )
+        rhs = add_mark(b, batches) if batches else b
         with self.ev.within(
-            mask=self.ev.reads(MASK).mask | self._active_marks() | b.tan | out.tan
+            mask=self.ev.reads(MASK).mask | self._active_marks() | (reaching - batches)
         ):
-            self.ev.call_value(solve, Args([matvec, b], {}, [None, None], {}), node)
+            self.ev.call_value(solve, Args([matvec, rhs], {}, [None, None], {}), node)
             if tsolve is not None:
-                self.ev.call_value(tsolve, Args([matvec, b], {}, [None, None], {}), node)
+                self.ev.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
 
     def transpose_when_traced(
@@ -635,3 +669,44 @@ class HigherOrder(Part):
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
         return frozenset(self.ev.levels)
+
+
+def _axes_spec(v: Value) -> Any:
+    """One argument's `in_axes`: True (an axis), False (`None`: passed as it is), or for a
+    container prefix, its leaves' specs: a tuple of `(key, spec)` pairs for a dict with
+    constant keys, a tuple of specs for a tuple or list."""
+    if v.const is None:
+        return False
+    if v.items is not None:
+        if v.keys is not None:
+            return ("dict", tuple(zip(v.keys, (_axes_spec(i) for i in v.items), strict=True)))
+        return ("seq", tuple(_axes_spec(i) for i in v.items))
+    return True
+
+
+def _mark_batched(v: Value, spec: Any, mark: frozenset) -> Value:
+    """`v` as a vmap's argument whose `in_axes` is `spec` (see `_axes_spec`): the leaves an
+    axis maps carry the vmap's mark, a leaf mapped by `None` does not. A prefix that does not
+    line up with `v` (keys not known) marks all of it."""
+    if spec is False:
+        return v
+    if spec is True or v.items is None:
+        return add_mark(v, mark)
+    kind, parts = spec
+    if kind == "dict" and v.keys is not None:
+        by_key = dict(parts)
+        if all(k in by_key for k in v.keys):
+            pairs = zip(v.keys, v.items, strict=True)
+            items = tuple(_mark_batched(i, by_key[k], mark) for k, i in pairs)
+            return _rebuilt_marked(v, items, mark)
+    if kind == "seq" and v.keys is None and len(parts) == len(v.items):
+        pairs = zip(v.items, parts, strict=True)
+        return _rebuilt_marked(v, tuple(_mark_batched(i, p, mark) for i, p in pairs), mark)
+    return add_mark(v, mark)
+
+
+def _rebuilt_marked(v: Value, items: tuple[Value, ...], mark: frozenset) -> Value:
+    """A container whose leaves `items` were marked one by one: it carries the mark when
+    one of them does."""
+    return v.rebuilt(v.tan | mark if any(i.tan & mark for i in items) else v.tan, items,
+                     NOCONST, True)

@@ -35,8 +35,10 @@ from jax_lsp.analysis.values import (
     Transformed,
     Value,
     Wrapper,
+    add_mark,
     derived,
     join,
+    strip_marks,
 )
 
 
@@ -357,11 +359,25 @@ class JaxApiCalls(Part):
                 # linear_transpose reaches the custom_vjp inside: it has no transpose rule
                 self.jax.callbacks.report("JAX006", node, transposed[0], short, (), deferred=True)
                 return Value(tan=operand.tan, traced=True)
-        callee_args = Args([operand] * facts.callee_arity, {}, [None] * facts.callee_arity, {})
+        batch: frozenset = EMPTY
+        callee_operand = operand
+        if facts.maps and node is not None:
+            # it calls them under its own vmap (piecewise's switch): their arguments are
+            # batched by it, as by `jax.vmap` (a callback there needs a vmap_method)
+            level = self.jax.transforms.level("batch", facts.name, self.ev.span(node), batched=True)
+            batch = frozenset({level.batch_mark})
+            callee_operand = add_mark(operand, batch)
+        arity = facts.callee_arity
+        callee_args = Args([callee_operand] * arity, {}, [None] * arity, {})
         # a list of functions (piecewise's funclist) is its functions
         funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
         emitted = self.ev._emitted.offered  # (see `call_logs`)
-        outs = [self.ev.call_value(f, callee_args, node) for f in funs if f.fns]
+        if batch:
+            with self.ev.within(vmapped=True):
+                outs = [strip_marks(self.ev.call_value(f, callee_args, node), batch)
+                        for f in funs if f.fns]
+        else:
+            outs = [self.ev.call_value(f, callee_args, node) for f in funs if f.fns]
         if plain:
             with self.ev.within(mask=self.ev.reads(MASK).mask | self.jax.control._active_marks()):
                 for f in plain:

@@ -52,6 +52,8 @@ HIGHER_ORDER: dict[str, str] = {
     # wrappers that return a function behaving like their argument
     "jax.jit": "jit",
     "jax.pmap": "jit",
+    # a function of each shard, traced once for all of them (a one-device mesh included)
+    "jax.shard_map": "jit",
     "jax.vmap": "vmap",
     "jax.named_call": "same",
     "jax.checkpoint": "checkpoint",
@@ -109,6 +111,7 @@ ALIASES: dict[str, str] = {
     "jax.ad_checkpoint.checkpoint": "jax.checkpoint",
     "jax.ad_checkpoint.remat": "jax.checkpoint",
     "jax.jacobian": "jax.jacrev",
+    "jax.experimental.shard_map.shard_map": "jax.shard_map",
     "jax.tree.map": "jax.tree_util.tree_map",
     "jax.tree_map": "jax.tree_util.tree_map",
     "jax.numpy.stop_gradient": "jax.lax.stop_gradient",
@@ -290,6 +293,15 @@ def method_facts(name: str) -> apitable.ApiFacts | None:
 TRACE_ONLY: dict[str, str] = {
     "jax.make_jaxpr": "wrapped",
     "jax.eval_shape": "called",
+}
+
+#: Context managers that change how JAX evaluates the code inside them, and the evaluator's
+#: context field they set (see `interp_state.Ctx`): `ensure_compile_time_eval` computes the
+#: operations on concrete operands eagerly even inside jit (`jitted` off); `disable_jit` runs
+#: jit and lax loops as Python (`jit_disabled` on).
+EVALUATION_CONTEXTS: dict[str, tuple[str, bool]] = {
+    "jax.ensure_compile_time_eval": ("jitted", False),
+    "jax.disable_jit": ("jit_disabled", True),
 }
 
 #: Methods of a jitted function that stage it without running it: `lower` traces and lowers

@@ -35,6 +35,7 @@ from jax_lsp.analysis.values import (
     add_mark_to_arrays,
     add_tangent_mark,
     derived,
+    strip_marks,
 )
 
 
@@ -114,7 +115,9 @@ class Transforms(Part):
             # the tangent output is linear in the given tangents: it carries their marks
             t_out = (out.tan - {level}) | (level.tangent_in if level in out.tan else EMPTY)
             tangent = Value(tan=t_out, traced=True)
-            return Value(tan=out.tan - {level} | t_out, items=(out, tangent), traced=True)
+            # the primal output is an array again once jvp returns: this level has ended
+            primal_out = strip_marks(out, frozenset({level}))
+            return Value(tan=out.tan - {level} | t_out, items=(primal_out, tangent), traced=True)
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
@@ -190,6 +193,22 @@ class Transforms(Part):
         self.ev.levels.append(lv)
         return lv
 
+    def pullback_applied(self, pull: Pullback, node: ast.AST | None) -> PathStep | None:
+        """The path step for a call of the function `vjp`/`linearize`/`linear_transpose`
+        returned, when it is on another line than the transform: JAX transposes there, so its
+        traceback ends there, and the finding's path should show it (None otherwise)."""
+        if node is None:
+            return None
+        span = self.ev.span(node)
+        site = pull.level.site
+        if site.filename is None and self.ev.module.is_main and site.span.line == span.line:
+            return None
+        return PathStep(
+            span,
+            f"the function `{pull.level.name}` returned is called here: JAX raises on this call",
+            None if self.ev.module.is_main else self.ev.module.path,
+        )
+
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
         self.ev.level_depth += 1
         try:
@@ -200,6 +219,7 @@ class Transforms(Part):
                 out = self.ev.call_value(fun, args, node)
         finally:
             self.ev.level_depth -= 1
+            level.closed = True
         self.jax.control._transposed_loops(level, out)
         if not level.defer:
             for emit in level.pending:

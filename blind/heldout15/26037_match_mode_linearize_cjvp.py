@@ -1,0 +1,30 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_jvp
+def log1pexp(x):
+    return jnp.logaddexp(0.0, x)
+
+log1pexp.defjvps(lambda t, ans, x: t * jax.nn.sigmoid(x))
+
+
+def model(theta, x):
+    return jnp.sum(log1pexp(theta[0] * x + theta[1]))
+
+
+def sensitivity(theta, x, *, mode: str):
+    match mode:
+        case "reverse":
+            return jax.grad(model)(theta, x)
+        case "forward":
+            _, f_lin = jax.linearize(lambda t: model(t, x), theta)
+            return jnp.stack([f_lin(e) for e in jnp.eye(theta.shape[0])])
+        case _:
+            raise ValueError(mode)
+
+
+theta = jnp.array([0.5, -0.1])
+x = jnp.linspace(-1, 1, 4)
+for mode in ("reverse", "forward"):
+    print(f"{mode:>8}: {sensitivity(theta, x, mode=mode)}")

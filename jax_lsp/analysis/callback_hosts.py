@@ -1,0 +1,517 @@
+"""The checks made at a host callback's call from the module's text alone, with no transform
+involved: JAX computations inside the callback's host function (JAX011) and the removed
+`vectorized=` keyword (JAX012).
+
+Neither needs a level, so neither waits for the abstract interpreter (which runs only where a
+transform can make one, see `reach`): each reads the call, the keywords it can see (its own, a
+`functools.partial` of the callback's, a `**` dict written in the module) and the host function
+as far as its name resolves (`static_names`), through the helpers it calls. Where the host
+function cannot be pinned down, JAX011 says nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
+from jax_lsp.analysis.numpy_equivalents import numpy_name
+from jax_lsp.analysis.static_names import ModuleNames, bind_arguments, method_of
+from jax_lsp.rules import jax011_jax_in_host_function as jax011
+from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
+
+#: the host callbacks, by canonical name, and how they are reported
+CALLBACKS = {
+    "jax.pure_callback": "jax.pure_callback",
+    "jax._src.callback.pure_callback": "jax.pure_callback",
+    "jax.experimental.io_callback": "io_callback",
+    "jax._src.callback.io_callback": "io_callback",
+    "jax.debug.callback": "jax.debug.callback",
+    "jax._src.debugging.debug_callback": "jax.debug.callback",
+}
+PARTIAL = frozenset({"functools.partial"})
+#: wrappers whose function JAX traces: calling one (or giving one as the host) runs JAX
+TRACING = frozenset({
+    "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
+    "jax.jacrev", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.custom_jvp",
+    "jax.custom_vjp", "equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_grad",
+    "equinox.filter_value_and_grad",
+})
+#: JAX's namespaces whose functions compute with JAX (dispatch or trace an operation)
+COMPUTING = ("jax.numpy.", "jax.scipy.", "jax.nn.", "jax.random.", "jax.lax.", "jax.image.",
+             "jax.ops.")
+#: functions of those namespaces that only describe a dtype or a shape: no computation
+DESCRIBING = frozenset({
+    "dtype", "issubdtype", "result_type", "iinfo", "finfo", "promote_types", "can_cast",
+    "isdtype", "shape", "ndim", "size", "isscalar", "iscomplexobj", "isrealobj",
+})
+#: the words a module that calls a callback writes (`from jax import debug` then
+#: `debug.callback`, `jax.debug.callback`, `io_callback`, `pure_callback`...)
+_CALLBACK_WORDS = ("pure_callback", "io_callback", "debug_callback", ".callback", "import callback")
+#: how deep helpers called from a host function are followed
+MAX_HELPER_DEPTH = 6
+
+
+@dataclass(frozen=True)
+class CallbackSite:
+    """A call of a host callback: where, which, its host function's expression (None if it
+    is not given) and every keyword the call can be seen to pass: its own, those of
+    `functools.partial`s of the callback, and those of `**` dicts written in the module, each
+    with the expression that passes it."""
+
+    call: ast.Call
+    what: str
+    host: ast.expr | None
+    keywords: tuple[tuple[str, ast.AST], ...]
+    #: the `functools.partial` call a keyword came from, for each such keyword
+    bound_at: tuple[tuple[str, ast.Call], ...] = ()
+
+
+def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
+    """JAX011 and JAX012 findings of a parsed module (`text`, its source if known: a module
+    that names no callback has none, known without walking its tree)."""
+    if text is not None and not any(w in text for w in _CALLBACK_WORDS):
+        return []
+    if not _mentions_a_callback(tree):
+        return []
+    names = ModuleNames(tree)
+    # a call of a `functools.partial` of a callback first: it names the host function the
+    # partial's own site (reported at the same place) does not
+    sites = sorted((s for site in _sites(names) for s in _through_callers(names, site)),
+                   key=lambda s: s.host is None)
+    out: dict[tuple[str, Span], Finding] = {}
+    for site in sites:
+        for f in (*_jax_in_host(names, site), *_vectorized(names, site)):
+            out.setdefault((f.code, f.span), f)
+    return list(out.values())
+
+
+def _mentions_a_callback(tree: ast.Module) -> bool:
+    """Cheap test first: no callback's name appears in the module."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("pure_callback", "io_callback",
+                                                               "callback", "debug_callback"):
+            return True
+        if isinstance(node, ast.alias) and node.name.rsplit(".", 1)[-1] in (
+                "pure_callback", "io_callback", "callback", "debug_callback", "debug"):
+            return True
+    return False
+
+
+def span_of(node: ast.AST) -> Span:
+    return Span(node.lineno, node.col_offset,  # type: ignore[attr-defined]
+                getattr(node, "end_lineno", None) or node.lineno,  # type: ignore[attr-defined]
+                getattr(node, "end_col_offset", None) or node.col_offset)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the callback sites
+
+
+def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
+            ) -> tuple[str, list[ast.expr], list[tuple[str, ast.AST, ast.Call]]] | None:
+    """The callback a called expression is (its report name), with the positional
+    arguments and keywords `functools.partial`s bound to it before the call."""
+    if depth > 8:
+        return None
+    dotted = names.dotted(func)
+    if dotted in CALLBACKS:
+        return CALLBACKS[dotted], [], []
+    target: ast.AST | None = func
+    if isinstance(func, ast.Name):
+        b = names.lookup(func.id, func)
+        target = b.node if b is not None and b.kind == "assign" else None
+    if (isinstance(target, ast.Call) and target.args
+            and names.dotted(target.func) in PARTIAL):
+        inner = _callee(names, target.args[0], depth + 1)
+        if inner is not None:
+            what, pos, kws = inner
+            return (what, pos + list(target.args[1:]),
+                    kws + [(k.arg, k.value, target) for k in target.keywords if k.arg])
+    return None
+
+
+_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback"})
+
+
+def _candidate_names(tree: ast.Module) -> frozenset[str]:
+    """The names a callback may be called by (cheap, before any name is resolved): those
+    imported as a callback, and those bound to a `partial(...)`."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update(al.asname or al.name for al in node.names
+                       if al.name.rsplit(".", 1)[-1] in _CALLBACK_NAMES)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            f = node.value.func
+            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) == "partial":
+                out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return frozenset(out)
+
+
+def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
+    if isinstance(func, ast.Attribute):
+        return func.attr in _CALLBACK_NAMES or func.attr == "partial"
+    if isinstance(func, ast.Name):
+        return func.id in candidates or func.id == "partial"
+    return isinstance(func, ast.Call)
+
+
+def _sites(names: ModuleNames) -> Iterator[CallbackSite]:
+    candidates = _candidate_names(names.tree)
+    for node in ast.walk(names.tree):
+        if not isinstance(node, ast.Call) or not _may_be_a_callback(node.func, candidates):
+            continue
+        found = _callee(names, node.func)
+        if found is not None:
+            what, bound_pos, bound_kws = found
+            args = bound_pos + list(node.args)
+            keywords: list[tuple[str, ast.AST]] = [(k, v) for k, v, _ in bound_kws]
+            keywords += [(kw.arg, kw.value) for kw in node.keywords if kw.arg]
+            for kw in node.keywords:
+                if kw.arg is None:
+                    keywords += list(_dict_keys(names, kw.value))
+            host: ast.AST | None = (args[0] if args and not isinstance(args[0], ast.Starred)
+                                    else None)
+            host = host or next((v for k, v in keywords if k == "callback"), None)
+            yield CallbackSite(node, what, host,  # type: ignore[arg-type]
+                               tuple(keywords), tuple((k, at) for k, _, at in bound_kws))
+        elif node.args and names.dotted(node.func) in PARTIAL:
+            # a partial of a callback (called here or not: returned, passed on): the keywords
+            # it binds are the callback's wherever it is called
+            inner = _callee(names, node.args[0])
+            if inner is not None:
+                what, pos, kws = inner
+                kws = kws + [(k.arg, k.value, node) for k in node.keywords if k.arg]
+                args = pos + list(node.args[1:])
+                yield CallbackSite(node, what, args[0] if args else None,
+                                   tuple((k, v) for k, v, _ in kws),
+                                   tuple((k, at) for k, _, at in kws))
+
+
+def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSite]:
+    """A site whose host function is a parameter of a function around it, or whose keywords
+    come from such a function's `**` parameter (a forwarding helper), read once for each
+    application of that function in the module (a call, or a decorator handing it the
+    decorated function); the site itself where the module applies it nowhere."""
+    host_owner = (_parameter_owner(names, site.host, site.host.id)
+                  if isinstance(site.host, ast.Name) else None)
+    kw_owner = None
+    for k in site.call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Name):
+            owner = _parameter_owner(names, k.value, k.value.id)
+            if owner is not None and owner.args.kwarg is not None and (
+                    owner.args.kwarg.arg == k.value.id):
+                kw_owner = owner
+    fn = host_owner or kw_owner
+    if fn is None or (kw_owner is not None and host_owner is not None and kw_owner is not fn):
+        return [site]
+    out = []
+    for args, keywords in names.applications(fn):
+        bound, extra = bind_arguments(fn, args, keywords)
+        host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+        out.append(replace(site, host=host,  # type: ignore[arg-type]
+                           keywords=site.keywords + (tuple(extra) if kw_owner is fn else ())))
+    return out or [site]
+
+
+def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
+                     ) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
+    """The function around `at` whose parameter `name` is (None: it is bound otherwise)."""
+    for scope in names.enclosing(names.scope_of(at)):
+        if name in names.bindings(scope):
+            if len(names.bindings(scope)[name]) > 1:
+                return None  # rebound in the function: not the argument any more
+            if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                a = scope.args
+                if any(p is not None and p.arg == name for p in (
+                        *a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)):
+                    return scope
+            return None
+    return None
+
+
+def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
+               ) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys (with their values) of a dict given as `**expr`, where it is a dict
+    display or `dict(...)` written in the module (through a name bound once)."""
+    if depth > 4:
+        return
+    if isinstance(expr, ast.Dict):
+        for k, v in zip(expr.keys, expr.values):
+            if isinstance(k, ast.Constant) and isinstance(k.value, str):
+                yield k.value, v
+            elif k is None:
+                yield from _dict_keys(names, v, depth + 1)
+    elif isinstance(expr, ast.Call) and names.dotted(expr.func) is None and (
+            isinstance(expr.func, ast.Name) and expr.func.id == "dict"
+            and names.lookup("dict", expr) is None):
+        for kw in expr.keywords:
+            if kw.arg:
+                yield kw.arg, kw.value
+            else:
+                yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and b.node is not None:
+            yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------ JAX011
+
+
+@dataclass(frozen=True)
+class _Host:
+    """What a host expression resolves to: a function to read (`node`), or JAX itself (a
+    JAX function, or a function JAX traces: `jax_name` says which)."""
+
+    node: ast.AST | None = None
+    jax_name: str = ""
+    name: str = ""
+
+
+def _tracing(names: ModuleNames, expr: ast.expr) -> str | None:
+    """The tracing wrapper (`jax.jit`) `expr` is, or makes, if any: `jax.jit`,
+    `jax.jit(static_argnums=...)`, `functools.partial(jax.jit, ...)`."""
+    dotted = names.dotted(expr)
+    if dotted in TRACING:
+        return dotted
+    if isinstance(expr, ast.Call):
+        d = names.dotted(expr.func)
+        if d in TRACING and not expr.args:
+            return d
+        if d in PARTIAL and expr.args:
+            return _tracing(names, expr.args[0])
+    return None
+
+
+def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
+    """The wrapper a `def` is decorated with that makes JAX trace it, if any."""
+    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for d in fn.decorator_list:
+            t = _tracing(names, d)
+            if t is not None:
+                return t
+    return None
+
+
+def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host | None:
+    if depth > 8:
+        return None
+    if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        traced = _traced_function(names, expr)
+        return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
+    label = ast.unparse(expr)
+    dotted = names.dotted(expr)
+    if dotted is not None and dotted.startswith(COMPUTING):
+        return _Host(jax_name=dotted, name=label)
+    if isinstance(expr, ast.Call):
+        d = names.dotted(expr.func)
+        if d in PARTIAL and expr.args:
+            return _resolve_host(names, expr.args[0], depth + 1)
+        t = _tracing(names, expr.func)
+        if t is not None and expr.args:
+            return _Host(jax_name=t, name=label)
+        return None
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and b.node is not None:
+            inner = _resolve_host(names, b.node, depth + 1)  # type: ignore[arg-type]
+            return None if inner is None else _Host(inner.node, inner.jax_name, expr.id)
+    fn = names.definition(expr)
+    if isinstance(fn, ast.ClassDef):
+        return None  # a class called on the host makes an instance: not a computation
+    if fn is None:
+        return None
+    traced = _traced_function(names, fn)
+    if traced is not None:
+        return _Host(jax_name=traced, name=label)
+    return _Host(node=fn, name=label)
+
+
+def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
+    """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
+    called, so it is followed from that call; a lambda's body is read in place)."""
+    todo: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
+    """The JAX computation a call is (`jax.numpy.sin`, `jax.jit`), if it is one."""
+    dotted = names.dotted(call.func)
+    if dotted is not None:
+        if dotted.startswith(COMPUTING):
+            return None if dotted.rsplit(".", 1)[-1] in DESCRIBING else dotted
+        return None
+    if isinstance(call.func, ast.Call):
+        return _tracing(names, call.func.func) if call.func.args else None
+    return None
+
+
+def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
+    if site.host is None:
+        return
+    host = _resolve_host(names, site.host)
+    if host is None:
+        return
+    start = PathStep(span_of(site.call), f"`{site.what}` calls `{host.name}` on the host")
+    if host.jax_name:
+        yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
+        return
+    visited: set[int] = set()
+    todo: list[tuple[ast.AST, tuple[PathStep, ...], int]] = [(host.node, (start,), 0)]  # type: ignore[list-item]
+    while todo:
+        fn, path, depth = todo.pop()
+        if id(fn) in visited:
+            continue
+        visited.add(id(fn))
+        for call in _body_calls(fn):
+            jax_name = _jax_call(names, call)
+            if jax_name is not None:
+                yield _jax011(site, ast.unparse(call.func), jax_name, call, path, host.name)
+                continue
+            if depth >= MAX_HELPER_DEPTH:
+                continue
+            callee = names.definition(call.func)
+            if callee is None or isinstance(callee, ast.ClassDef):
+                if isinstance(callee, ast.ClassDef):
+                    init = method_of(callee, "__init__")
+                    if init is not None:
+                        todo.append((init, path, depth + 1))
+                continue
+            traced = _traced_function(names, callee)
+            label = ast.unparse(call.func)
+            if traced is not None:
+                yield _jax011(site, label, traced, call, path, host.name)
+                continue
+            step = PathStep(span_of(call), f"calls `{label}`")
+            todo.append((callee, (*path, step), depth + 1))
+
+
+def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
+            path: tuple[PathStep, ...], host: str) -> Finding:
+    numpy_equivalent = numpy_name(jax_name)
+    through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+    route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
+    message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
+                          numpy_equivalent)
+    return Finding(
+        code=jax011.RULE.code,
+        message=message,
+        span=span_of(node),
+        severity=Severity.WARNING,
+        path=path,
+        fixes=(*jax011.fix_kinds(numpy_equivalent), FixKind.SUPPRESS),
+        transform=site.what,
+    )
+
+
+# ------------------------------------------------------------------------ JAX012
+
+
+def _accepts_keyword(fn: ast.AST, name: str) -> bool:
+    """Whether a function takes a keyword `name` (a parameter of that name, or `**kwargs`)."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    a = fn.args
+    return a.kwarg is not None or any(p.arg == name for p in (*a.args, *a.kwonlyargs))
+
+
+#: the transforms that batch a function's operands with vmap
+BATCHING = frozenset({"jax.vmap", "equinox.filter_vmap", "flax.linen.vmap", "flax.nnx.vmap",
+                      "jax.numpy.vectorize"})
+
+
+def _batching(names: ModuleNames, expr: ast.expr) -> bool:
+    """Whether `expr` is a batching transform (`jax.vmap`, `jax.vmap(in_axes=...)`,
+    `functools.partial(jax.vmap, ...)`)."""
+    if names.dotted(expr) in BATCHING:
+        return True
+    if isinstance(expr, ast.Call):
+        d = names.dotted(expr.func)
+        if d in BATCHING and not expr.args:
+            return True
+        if d in PARTIAL and expr.args:
+            return _batching(names, expr.args[0])
+    return False
+
+
+def _batched(names: ModuleNames, site: CallbackSite) -> bool:
+    """Whether the module visibly batches the function the callback is called in: a batching
+    transform applied to it (as a call or a decorator) or to a function that calls it."""
+    by_id = names.functions_by_id()
+    callers = names.callers()
+    reaching: set[int] = set()
+    todo: list[ast.AST] = []
+    scope = names.scope_of(site.call)
+    while scope is not names.tree:
+        if id(scope) in by_id:
+            todo.append(scope)
+        scope = names.scope_of(scope)
+    while todo:
+        fn = todo.pop()
+        if id(fn) in reaching:
+            continue
+        reaching.add(id(fn))
+        todo.extend(by_id[c] for c in callers.get(id(fn), ()) if c in by_id)
+    for fn_id in reaching:
+        fn = by_id[fn_id]
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                _batching(names, d) for d in fn.decorator_list):
+            return True
+    for node in ast.walk(names.tree):
+        if (isinstance(node, ast.Call) and node.args and _batching(names, node.func)):
+            target = names.definition(node.args[0])
+            if target is None and isinstance(node.args[0], ast.Call) and names.dotted(
+                    node.args[0].func) in PARTIAL and node.args[0].args:
+                target = names.definition(node.args[0].args[0])
+            if target is not None and id(target) in reaching:
+                return True
+    return False
+
+
+def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
+    """Whether `node` is in a branch chosen by JAX's version (`if version(jax.__version__) >
+    ...: ... else: ...`): code kept for the releases that had the keyword."""
+    child, parent = node, names.parents.get(node)
+    while parent is not None:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and any(
+                isinstance(n, ast.Attribute) and n.attr in ("__version__", "__version_info__")
+                and names.dotted(n.value) == "jax" for n in ast.walk(parent.test)):
+            return True
+        child, parent = parent, names.parents.get(parent)
+    return False
+
+
+def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
+    given = [v for k, v in site.keywords if k == "vectorized"]
+    if not given:
+        return
+    at = dict(site.bound_at).get("vectorized", site.call)
+    if _for_old_jax(names, at):
+        return
+    value = given[-1]
+    host_fn = names.definition(site.host) if site.host is not None else None
+    if isinstance(host_fn, ast.ClassDef):
+        host_fn = method_of(host_fn, "__init__")
+    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not _batched(
+            names, site):
+        return  # the host takes it: JAX passes it on, and nothing fails unless it is batched
+    const = value.value if isinstance(value, ast.Constant) else None
+    host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
+    yield Finding(
+        code=jax012.RULE.code,
+        message=jax012.head(site.what, host, const),
+        span=span_of(at),
+        severity=Severity.ERROR,
+        path=(PathStep(span_of(value), "`vectorized=` is given here"),),
+        fixes=(*jax012.fix_kinds(const), FixKind.SUPPRESS),
+        transform=site.what,
+        operand_spans=(span_of(value),),
+    )

@@ -1,0 +1,455 @@
+"""The shape of a custom rule as its code shows it, checked where a transform runs the rule
+(JAX014, JAX015, JAX016): `custom_rules.CustomRules.call_custom` calls `check_vjp` once
+reverse mode has run a custom_vjp function's fwd and bwd, and `check_jvp` once a JVP has run a
+custom_jvp function's rule; JAX raises these errors only then (measured under JAX 0.10.2:
+calling the function, under `jit` too, raises nothing).
+
+- JAX016: a rule that cannot take the arguments JAX passes it (fwd: the primal arguments;
+  bwd: the nondiff arguments, the residuals, the cotangent; a `defjvp` rule: the nondiff
+  arguments, the primals, the tangents; a `defjvps` function: the tangent, the primal output,
+  the primals). Python raises the `TypeError` when JAX calls it, before anything else.
+- JAX014: a bwd whose every `return` is visibly not one cotangent per differentiable argument:
+  a tuple of another length, a bare array, `None`.
+- JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
+  visibly different structures; or whose primal output carries the tangents, which JAX
+  refuses where it must know the primal output without them (reverse mode, `linearize`, and
+  `jacfwd`, which batches the tangents but not the primal output).
+
+What the code does not show (a returned value built elsewhere, a rule that is a bound method
+or a partial, a rule from another module) is left alone: precision first.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any
+
+from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
+from jax_lsp.analysis.values import Closure, CustomFn, Value
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.interp_state import Args
+    from jax_lsp.analysis.values import Level
+
+__all__ = ["check_jvp", "check_vjp", "mismatch"]
+
+#: what JAX says when the primal output of a custom_jvp rule carries its tangents
+LINEARIZATION_FAILED = "Linearization failed to produce known values for all output primals"
+BATCHED_PRIMAL = "at vmap out_axes[0], got axis spec None but output was batched on axis 0"
+
+#: array namespaces whose functions return one array, but for these names
+_ARRAY_MODULES = ("jnp.", "jax.numpy.", "np.", "numpy.", "onp.", "jax.nn.", "jax.scipy.special.")
+_NOT_ONE_ARRAY = frozenset({
+    "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid", "unstack",
+    "broadcast_arrays", "nonzero", "where", "unique", "histogram", "histogram2d", "divmod",
+    "frexp", "modf", "atleast_1d", "atleast_2d", "atleast_3d", "indices", "unravel_index",
+    "tril_indices", "triu_indices", "diag_indices", "mask_indices", "argwhere", "gradient",
+    "polyfit", "eig", "eigh", "svd", "qr", "slogdet", "lstsq", "lu", "tree_map", "vectorize",
+    "frompyfunc", "shape", "asarray_chkfinite", "ix_", "select_n",
+})
+#: lax functions that return one array
+_LAX_ONE_ARRAY = frozenset({
+    "add", "sub", "mul", "div", "neg", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
+    "tanh", "logistic", "sqrt", "rsqrt", "cbrt", "pow", "integer_pow", "square", "abs",
+    "sign", "max", "min", "dot", "dot_general", "reshape", "broadcast_in_dim", "broadcast",
+    "transpose", "select", "stop_gradient", "convert_element_type", "reduce_sum", "erf",
+    "erfc", "erf_inv", "lgamma", "digamma", "atan2", "clamp", "conj", "real", "imag",
+    "full_like", "zeros_like_array", "psum", "pmean", "rem", "cumsum", "cumprod",
+})
+#: array methods and attributes giving one array
+_ARRAY_METHODS = frozenset({
+    "sum", "mean", "reshape", "astype", "squeeze", "transpose", "conj", "dot", "ravel",
+    "flatten", "max", "min", "prod", "clip", "cumsum", "std", "var", "swapaxes", "T", "real",
+    "imag", "mT",
+})
+
+
+# -- what a rule's code shows --------------------------------------------------------------
+
+
+def _closure(v: Value | None, here: object) -> Closure | None:
+    """The one `def`/`lambda` of this module that `v` is, else None."""
+    if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], Closure):
+        return None
+    c = v.fns[0]
+    return c if c.func.module is here else None
+
+
+def _arity(node: ast.AST) -> tuple[int, float] | None:
+    """How many positional arguments a function accepts (fewest, most)."""
+    a = getattr(node, "args", None)
+    if not isinstance(a, ast.arguments):
+        return None
+    if any(d is None for d in a.kw_defaults):
+        return None  # a required keyword-only argument: JAX's call fails otherwise
+    positional = len(a.posonlyargs) + len(a.args)
+    most: float = float("inf") if a.vararg is not None else positional
+    return positional - len(a.defaults), most
+
+
+def _return_nodes(node: ast.AST) -> list[ast.Return | ast.Lambda]:
+    """The `return` statements (a lambda: its body), in source order."""
+    if isinstance(node, ast.Lambda):
+        return [node]
+    found: list[ast.Return | ast.Lambda] = []
+    todo: list[ast.AST] = list(getattr(node, "body", []))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return):
+            found.append(n)
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
+    return sorted(found, key=lambda r: (r.lineno, r.col_offset))
+
+
+def _head(fn: ast.AST) -> ast.AST:
+    """Where a finding about a rule is reported: its `def name` (not the whole body), or the
+    lambda."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return fn
+    keyword = "async def " if isinstance(fn, ast.AsyncFunctionDef) else "def "
+    at = ast.Name(id=fn.name, ctx=ast.Load())
+    at.lineno = at.end_lineno = fn.lineno
+    at.col_offset = fn.col_offset
+    at.end_col_offset = fn.col_offset + len(f"{keyword}{fn.name}".encode())
+    return at
+
+
+def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
+    return [r.body if isinstance(r, ast.Lambda) else r.value
+            for r in _return_nodes(fn)]
+
+
+def _single_assignments(fn: ast.AST) -> dict[str, ast.expr]:
+    """Names the function binds exactly once, by a plain `name = value`, to that value."""
+    count: dict[str, int] = {}
+    value: dict[str, ast.expr] = {}
+    for n in ast.walk(fn):
+        targets: list[ast.AST] = []
+        if isinstance(n, ast.Assign):
+            targets = list(n.targets)
+            if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+                value[n.targets[0].id] = n.value
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension,
+                            ast.NamedExpr, ast.With)):
+            targets = [getattr(n, "target", None) or n]
+        for t in targets:
+            for name in ast.walk(t):
+                if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                    count[name.id] = count.get(name.id, 0) + 1
+    a = getattr(fn, "args", None)
+    if isinstance(a, ast.arguments):
+        for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
+            if p is not None:
+                count[p.arg] = count.get(p.arg, 0) + 2
+    return {k: v for k, v in value.items() if count.get(k) == 1}
+
+
+def _dotted(e: ast.expr) -> str:
+    parts = []
+    while isinstance(e, ast.Attribute):
+        parts.append(e.attr)
+        e = e.value
+    if isinstance(e, ast.Name):
+        parts.append(e.id)
+        return ".".join(reversed(parts))
+    return ""
+
+
+def _is_seq_literal(e: ast.expr) -> bool:
+    return isinstance(e, (ast.Tuple, ast.List))
+
+
+class _Reader:
+    """The structure of what an expression of one function evaluates to, where the code
+    shows it: ("seq", n, items) for a tuple or list of n items, ("dict", keys) for a dict
+    of constant keys, ("none",), ("array",), or None when the code does not tell."""
+
+    def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None) -> None:
+        self.names = _single_assignments(fn)
+        #: the structure each name of a function returns (a call of it)
+        self.outputs = outputs or {}
+
+    def structure(self, e: ast.expr | None, depth: int = 0) -> tuple | None:
+        if e is None or depth > 4:
+            return None
+        if isinstance(e, (ast.Tuple, ast.List)):
+            if any(isinstance(x, ast.Starred) for x in e.elts):
+                return None
+            return ("seq", len(e.elts), tuple(self.structure(x, depth + 1) for x in e.elts))
+        if isinstance(e, ast.Dict):
+            keys = []
+            for k in e.keys:
+                if not isinstance(k, ast.Constant):
+                    return None
+                keys.append(k.value)
+            return ("dict", frozenset(keys))
+        if isinstance(e, ast.Constant):
+            if e.value is None:
+                return ("none",)
+            if isinstance(e.value, (int, float, complex)) and not isinstance(e.value, bool):
+                return ("array",)
+            return None
+        if isinstance(e, ast.Name):
+            bound = self.names.get(e.id)
+            return self.structure(bound, depth + 1) if bound is not None else None
+        if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd, ast.Invert)):
+            return ("array",) if self._array(e.operand, depth) else None
+        if isinstance(e, ast.BinOp):
+            if isinstance(e.op, ast.Add):
+                return ("array",) if (self._array(e.left, depth)
+                                      or self._array(e.right, depth)) else None
+            if _is_seq_literal(e.left) or _is_seq_literal(e.right):
+                return None
+            sides = (self.structure(e.left, depth + 1), self.structure(e.right, depth + 1))
+            if any(s is not None and s[0] == "seq" for s in sides):
+                return None
+            return ("array",)
+        if isinstance(e, ast.Attribute) and e.attr in ("T", "real", "imag", "mT"):
+            return ("array",)
+        if isinstance(e, ast.Call):
+            name = _dotted(e.func)
+            if name in self.outputs:
+                return self.outputs[name]
+            last = name.rsplit(".", 1)[-1]
+            if name.startswith(_ARRAY_MODULES) and last not in _NOT_ONE_ARRAY:
+                return ("array",)
+            if name.startswith(("lax.", "jax.lax.")) and last in _LAX_ONE_ARRAY:
+                return ("array",)
+            if isinstance(e.func, ast.Attribute) and e.func.attr in _ARRAY_METHODS \
+                    and not name.startswith(("jax.", "lax.")):
+                return ("array",) if e.func.attr != "T" else None
+        return None
+
+    def _array(self, e: ast.expr, depth: int) -> bool:
+        s = self.structure(e, depth + 1)
+        return s is not None and s[0] == "array"
+
+
+def _output_structure(fn: ast.AST) -> tuple | None:
+    """The structure every `return` of `fn` shows, if they agree."""
+    reader = _Reader(fn)
+    found = {reader.structure(r) for r in _returns_in_order(fn)}
+    if len(found) != 1:
+        return None
+    only = found.pop()
+    return _shallow(only) if only is not None else None
+
+
+def _shallow(s: tuple) -> tuple:
+    """A structure without its items' (what the comparisons below read)."""
+    return ("seq", s[1], s[2]) if s[0] == "seq" else s
+
+
+def mismatch(a: tuple | None, b: tuple | None) -> bool:
+    """Whether two structures visibly differ (unknown parts differ from nothing)."""
+    if a is None or b is None or a[0] == "none" or b[0] == "none":
+        return False
+    if a[0] != b[0]:
+        return True
+    if a[0] == "seq":
+        return a[1] != b[1] or any(mismatch(x, y) for x, y in zip(a[2], b[2]))
+    if a[0] == "dict":
+        return a[1] != b[1]
+    return False
+
+
+def _describe(s: tuple) -> str:
+    if s[0] == "seq":
+        return f"a tuple of {_plural(s[1], 'item')}"
+    if s[0] == "dict":
+        return "a dict"
+    if s[0] == "none":
+        return "`None`"
+    return "a bare array"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# -- the checks ----------------------------------------------------------------------------
+
+
+def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn,
+                 level: Level, node: ast.AST) -> bool:
+    """JAX016 for a rule that cannot take `given` positional arguments; whether reported."""
+    closure = _closure(rule, ev.module)
+    if closure is None:
+        return False
+    arity = _arity(closure.func.node)
+    if arity is None or arity[0] <= given <= arity[1]:
+        return False
+    fewest, most = arity
+    takes = (f"takes {_plural(fewest, 'positional argument')}" if fewest == most
+             else f"takes {fewest} to {most} positional arguments" if most != float("inf")
+             else f"needs at least {_plural(fewest, 'positional argument')}")
+    fname = c.name or "the custom function"
+    detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
+    ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
+              (), deferred=level.mode == REVERSE, rejected=detail,
+              jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>", given))
+    return True
+
+
+def _python_says(fn: ast.AST, name: str, given: int) -> str:
+    """The `TypeError` Python raises when `fn` is called with `given` positional arguments."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = [p.arg for p in (*a.posonlyargs, *a.args)]
+    fewest = len(params) - len(a.defaults)
+    if given < fewest:
+        missing = [f"'{p}'" for p in params[given:fewest]]
+        names = (missing[0] if len(missing) == 1 else
+                 f"{missing[0]} and {missing[1]}" if len(missing) == 2 else
+                 ", ".join(missing[:-1]) + f", and {missing[-1]}")
+        return (f"{name}() missing {_plural(len(missing), 'required positional argument')}: "
+                f"{names}")
+    takes = (str(len(params)) if fewest == len(params) else f"from {fewest} to {len(params)}")
+    word = "argument" if takes == "1" else "arguments"
+    return (f"{name}() takes {takes} positional {word} but {given} "
+            f"{'was' if given == 1 else 'were'} given")
+
+
+def _positional_count(c: CustomFn, args: Args) -> int | None:
+    """How many primal arguments JAX passes the rules: it binds the call to the function's
+    signature and applies its defaults (measured under JAX 0.10.2: `f(x)` of `def f(x,
+    y=2.0)` wants two cotangents), so the count is the signature's, when the code shows it."""
+    if args.star is not None or args.dstar is not None or c.nondiff_unknown:
+        return None
+    if len(c.primal.fns) != 1 or not isinstance(c.primal.fns[0], Closure):
+        return None
+    a = getattr(c.primal.fns[0].func.node, "args", None)
+    if not isinstance(a, ast.arguments) or a.vararg is not None or a.kwonlyargs:
+        return None
+    n = len(a.posonlyargs) + len(a.args)
+    return n if len(args.pos) + len(args.kw) <= n else None
+
+
+def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> None:
+    """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014."""
+    n = _positional_count(c, args)
+    if n is None:
+        return
+    nondiff = len({i for i in c.nondiff if i < n})
+    if _arity_wrong(ev, c.fwd, n, "the primal arguments", c, level, node):
+        return
+    if _arity_wrong(ev, c.bwd, nondiff + 2,
+                    "the nondiff arguments, the residuals and the cotangent", c, level, node):
+        return
+    closure = _closure(c.bwd, ev.module)
+    if closure is None:
+        return
+    fn = closure.func.node
+    reader = _Reader(fn)
+    wanted = n - nondiff
+    wrong = []
+    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+        s = reader.structure(value)
+        if value is None:
+            s = ("none",)
+        if s is None or (s[0] == "seq" and s[1] == wanted):
+            return  # a return that may be right: JAX may never see a wrong one
+        wrong.append((ret, s))
+    if not wrong:
+        return
+    ret, s = wrong[0]
+    fname = c.name or "the custom_vjp function"
+    detail = (f"returns {_describe(s)} (line {ret.lineno}) where JAX needs a tuple of "
+              f"{_plural(wanted, 'cotangent')}, one per differentiable argument of `{fname}`")
+    ev.report("JAX014", _head(fn), level, closure.func.name or "bwd", (),
+              deferred=True, rejected=detail)
+
+
+def _mentions(e: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(e))
+
+
+def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
+    """The names of `fn` whose value the code computes from its tangent parameters."""
+    tainted = set(tangent_params)
+    changed = True
+    while changed:
+        changed = False
+        for n in ast.walk(fn):
+            if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value is not None \
+                    and _mentions(n.value, tainted):
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+                for t in targets:
+                    for name in ast.walk(t):
+                        if isinstance(name, ast.Name) and name.id not in tainted:
+                            tainted.add(name.id)
+                            changed = True
+    return tainted
+
+
+def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
+              out: Value | None) -> None:
+    """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
+    if level.mode == TRANSPOSE:
+        return
+    n = _positional_count(c, args)
+    if n is None:
+        return
+    if c.jvp_rule is None:
+        for i, jf in enumerate(c.jvps or ()):
+            # JAX calls the function of each argument whose tangent is not a symbolic zero
+            if i < n and level in args.pos[i].tan and _arity_wrong(
+                    ev, jf, n + 2, "the tangent, the primal output and the primals", c, level,
+                    node):
+                return
+        return
+    nondiff = len({i for i in c.nondiff if i < n})
+    if _arity_wrong(ev, c.jvp_rule, nondiff + 2,
+                    "the nondiff arguments, the primals and the tangents", c, level, node):
+        return
+    closure = _closure(c.jvp_rule, ev.module)
+    if closure is None:
+        return
+    fn = closure.func.node
+    primal = _closure(c.primal, ev.module)
+    outputs = {}
+    if primal is not None:
+        shown = _output_structure(primal.func.node)
+        if shown is not None:
+            outputs = {name: shown for name in {c.name, primal.func.name} if name}
+    reader = _Reader(fn, outputs)
+    fname = c.name or "the custom_jvp function"
+    pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
+    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+        if isinstance(value, ast.Name) and value.id in reader.names:
+            value = reader.names[value.id]
+        if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
+            pairs = []
+            break
+        pairs.append((ret, value.elts[0], value.elts[1]))
+    if pairs and all(mismatch(reader.structure(p), reader.structure(t)) for _, p, t in pairs):
+        ret, p, t = pairs[0]
+        ps, ts = reader.structure(p), reader.structure(t)
+        assert ps is not None and ts is not None
+        detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
+                  f"{_describe(ts)} (line {ret.lineno}): they must have the same structure")
+        ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
+                  rejected=detail,
+                  jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "
+                  "produce primal and tangent outputs with equal container (pytree) structures"
+                  if closure.func.name and c.name else None)
+        return
+    # the primal output computed from the tangents
+    raises = level.mode == REVERSE or level.batched or level.name.endswith("linearize")
+    if not raises or out is None or out.items is None or len(out.items) != 2:
+        return
+    if level.tangent_mark not in out.items[0].tan:
+        return
+    a = getattr(fn, "args", None)
+    params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
+    tainted = _tangent_names(fn, params[-1:])
+    rets = list(zip(_return_nodes(fn), _returns_in_order(fn)))
+    at = next((r for r, v in rets if isinstance(v, (ast.Tuple, ast.List)) and v.elts
+               and _mentions(v.elts[0], tainted)), rets[0][0] if rets else closure.func.node)
+    says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
+    ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
+              jax_says=says,
+              rejected=f"computes its primal output from the tangents of `{fname}` "
+              f"(line {at.lineno})")
+

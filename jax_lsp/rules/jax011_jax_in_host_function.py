@@ -1,0 +1,52 @@
+"""JAX011 jax-in-host-function: a JAX computation (`jnp.*`, `jax.random`, `jax.scipy`,
+`jax.nn`, `jax.lax`, a jitted function) runs inside the Python function given to
+`jax.pure_callback` / `jax.experimental.io_callback` / `jax.debug.callback`, directly or in a
+helper it calls. JAX raises nothing: JAX's documentation warns that JAX code inside a
+callback can deadlock (jax-ml/jax#24255), and it does now and then (a jitted
+`jnp.linalg.eig` in the host function hung in 1 of 4 runs under JAX 0.10.2; its NumPy twin
+never). So it is a warning.
+
+Decided from the module's text where the callback is called (`analysis/callback_hosts.py`),
+only where the host function resolves statically (a `def`, a lambda, a method of `self`, a
+`functools.partial` of one); the fix replaces `jnp.X` by `np.X` where NumPy's `X` was
+measured to mean the same (`analysis/numpy_equivalents.py`).
+"""
+
+from __future__ import annotations
+
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.rules.base import Rule
+
+RULE = Rule(
+    "JAX011",
+    "jax-in-host-function",
+    "a JAX computation (`jnp.*`, `jax.random`, `jax.scipy`, `jax.nn`, a jitted function) "
+    "runs inside the host function of `pure_callback`/`io_callback`/`debug.callback`",
+    (),
+    (),
+    "JAX code inside a callback's host function can deadlock",
+)
+FIXES = (FixKind.NUMPY_IN_HOST,)
+FIXED_BY: frozenset[str] = frozenset()
+EXAMPLES = "tests/corpus/host: lines marked `# EXPECT: JAX011`; docs/rules.md#jax011"
+
+
+def fix_kinds(numpy_equivalent: str | None) -> tuple[FixKind, ...]:
+    return FIXES if numpy_equivalent else ()
+
+
+def head(written: str, jax_name: str, host: str, callback: str, line: int, route: str,
+         numpy_equivalent: str | None) -> str:
+    """The whole message (JAX says nothing to quote): what runs JAX in which host function
+    of which callback, through which helpers, and NumPy's function where one computes the
+    same. Written from the callback site's facts, not `MessageFacts` (no level is involved)."""
+    what = "a function JAX traces" if not jax_name.startswith("jax.") or jax_name in (
+        "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
+        "jax.jacrev", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.custom_jvp",
+        "jax.custom_vjp") else "JAX"
+    fix = (f"; use NumPy (`{numpy_equivalent}`)" if numpy_equivalent
+           else "; compute it with NumPy, or outside the callback")
+    where = ("is the host function" if written == host
+             else f"runs {what} inside `{host}`, the host function")
+    return (f"`{written}` {where} of `{callback}` (line {line}){route}: JAX code inside a "
+            f"callback's host function can deadlock{fix}")

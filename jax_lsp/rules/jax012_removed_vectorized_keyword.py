@@ -1,0 +1,50 @@
+"""JAX012 removed-vectorized-keyword: `vectorized=` given to `jax.pure_callback` (or to
+`io_callback` / `debug.callback`, which never had it). JAX removed the keyword (deprecated in
+0.4.34 for `vmap_method`); JAX 0.10 passes it on to the host function as a keyword argument,
+so the host raises `TypeError: f() got an unexpected keyword argument 'vectorized'` (which
+the runtime reports as a `JaxRuntimeError`), or, for a host that takes it, `vmap` raises
+`NotImplementedError` (no `vmap_method`).
+
+Decided from the module's text where the callback is called (`analysis/callback_hosts.py`):
+the call's own keywords, those of a `functools.partial` of the callback, and those of a `**`
+dict written in the module. Quiet where the host function visibly takes `vectorized` (a
+parameter of that name, or `**kwargs`).
+"""
+
+from __future__ import annotations
+
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.rules.base import Rule
+
+RULE = Rule(
+    "JAX012",
+    "removed-vectorized-keyword",
+    "`vectorized=` is given to `jax.pure_callback`, which no longer has it: JAX passes it on "
+    "to the host function",
+    ("JaxRuntimeError", "XlaRuntimeError", "TypeError", "NotImplementedError"),
+    (
+        r"^INTERNAL: CpuCallback error calling callback",
+        r"got an unexpected keyword argument 'vectorized'",
+        r"^vmap is only supported for the pure_callback primitive when vmap_method is",
+    ),
+    "`TypeError: ...() got an unexpected keyword argument 'vectorized'`",
+)
+FIXES = (FixKind.VMAP_METHOD,)
+FIXED_BY: frozenset[str] = frozenset()
+EXAMPLES = "tests/corpus/host: lines marked `# EXPECT: JAX012`; docs/rules.md#jax012"
+
+
+def fix_kinds(value: object) -> tuple[FixKind, ...]:
+    """The keyword's fix where its value is written (True or False); none otherwise."""
+    return FIXES if value is True or value is False else ()
+
+
+def head(callback: str, host: str, value: object) -> str:
+    """The whole message: what is passed to what, and both ways it fails (which one depends
+    on whether the call is batched, which this check does not decide). Written from the
+    callback site's facts, not `MessageFacts` (no level is involved)."""
+    given = f"vectorized={value!r}" if value is True or value is False else "vectorized="
+    return (f"`{callback}` no longer takes `vectorized=`: JAX 0.10 passes `{given}` on to "
+            f"{host}, which does not take it; the host raises {RULE.jax_says} (a "
+            f"`JaxRuntimeError` 'INTERNAL: CpuCallback error'), or, under vmap, JAX raises "
+            f"NotImplementedError (no `vmap_method`)")

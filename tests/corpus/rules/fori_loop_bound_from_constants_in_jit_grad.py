@@ -1,0 +1,15 @@
+"""grad of jit whose loop bound is computed from constants with jnp inside jit: jit stages it, so the bound is traced."""
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+GAMMA = 0.9
+
+
+@jax.jit
+def discounted(theta):
+    horizon = jnp.ceil(jnp.log(0.01) / jnp.log(GAMMA)).astype(jnp.int32)
+    return lax.fori_loop(0, horizon, lambda t, acc: acc * GAMMA + theta, 0.0)  # EXPECT: JAX009
+
+
+print(jax.grad(discounted)(1.0))

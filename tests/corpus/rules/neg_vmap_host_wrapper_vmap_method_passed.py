@@ -1,0 +1,20 @@
+"""vmap of a host wrapper whose vmap_method knob the caller sets: the callback has a vmap_method."""
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def _host_score(x, scale):
+    return (np.asarray(x).sum() * np.asarray(scale)).astype(np.float32)
+
+
+def host_score(x, scale, vmap_method=None):
+    out = jax.ShapeDtypeStruct(jnp.shape(scale), jnp.float32)
+    return jax.pure_callback(_host_score, out, x, scale, vmap_method=vmap_method)
+
+
+x = jnp.ones((3, 4))
+batched = functools.partial(host_score, x, vmap_method="sequential")
+print(jax.jit(jax.vmap(batched))(jnp.array([1.0, 2.0])))
