@@ -13,7 +13,8 @@ What it rewrites:
 2. in the evaluator's modules (`EVALUATOR_MODULES`), `self.<m>` for a method `m` of a JAX
    part to `self.jax.<part>.<m>`;
 3. in a part's module, `self.<m>` for a method of another part to `self.jax.<part>.<m>`,
-   and `self.<x>` for anything else not its own (the evaluator's) to `self.ev.<x>`;
+   `self.<x>` for anything else not its own (the evaluator's) to `self.ev.<x>`, and a bare
+   `self` handed to a function (it stood for the evaluator) to `self.ev`;
 4. elsewhere, `interp.<m>` (an `Interpreter` named `interp`) to `interp.jax.<part>.<m>`.
 The parts' methods are read from their modules, wherever they are. Hand edits on top (the
 component, `reads`/`within` moved to the evaluator, the host Protocol) are in the commit
