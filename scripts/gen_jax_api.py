@@ -1,4 +1,4 @@
-"""Probe the installed JAX and write the API table the analysis reads (jax_lsp/analysis/data).
+"""Probe the installed JAX and write the API table the analysis reads (jax_lsp/analysis/jax/data).
 
 Why: what a JAX function does to tangents (argsort's result carries none, `reduce_precision`'s
 does, `bincount`'s weights do), what dtype it returns, which arguments it calls, and which
@@ -11,7 +11,7 @@ running `jax.jvp` / `jax.vjp` says which error forward or reverse differentiatio
 A function no signature fits is recorded as "unknown": the analysis then assumes nothing.
 
 Usage:
-    python scripts/gen_jax_api.py                  # rewrite jax_lsp/analysis/data/jax_api.json
+    python scripts/gen_jax_api.py                  # rewrite jax_lsp/analysis/jax/data/jax_api.json
     python scripts/gen_jax_api.py --check          # exit 1 when the table drifted from JAX
     python scripts/gen_jax_api.py --only jax.nn --print   # probe a subset, print it
 """
@@ -36,7 +36,7 @@ import jax.extend.core
 import jax.numpy as jnp
 import numpy as np
 
-OUT = Path(__file__).resolve().parent.parent / "jax_lsp" / "analysis" / "data" / "jax_api.json"
+OUT = Path(__file__).resolve().parents[1] / "jax_lsp" / "analysis" / "jax" / "data" / "jax_api.json"
 
 #: the modules whose public callables are probed (submodules of jax.scipy and
 #: jax.experimental are found by walking them)

@@ -26,7 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -306,7 +306,7 @@ class PythonCalls:
         if t is Closure:
             return self.call_closure(f, args, node, label=f.func.name)
         if t is Api:
-            return self.call_api(f.name, args, node)
+            return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
                 list(f.args) + args.pos,
@@ -318,13 +318,13 @@ class PythonCalls:
             )
             return self.apply(f.fn, merged, node)
         if t is Transformed:
-            return self.call_transformed(f, args, node)
+            return self.jax.transforms.call_transformed(f, args, node)
         if t is Wrapper:
-            return self.call_wrapper(f, args, node)
+            return self.jax.control.call_wrapper(f, args, node)
         if t is CustomFn:
-            return self.call_custom(f, args, node)
+            return self.jax.custom.call_custom(f, args, node)
         if t is RuleSetter:
-            return self.set_rule(f, args)
+            return self.jax.custom.set_rule(f, args)
         if t is ClassObj:
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
@@ -340,11 +340,11 @@ class PythonCalls:
                     f"calls `.{f.name}` of a value the analysis does not know (a library's "
                     "object?): the functions passed to it are not followed",
                 )
-            return self.call_array_method(f, args)
+            return self.jax.api.call_array_method(f, args)
         if t is LinenApply:
             return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:
-            applied = self.pullback_applied(f, node)
+            applied = self.jax.transforms.pullback_applied(f, node)
             for emit in f.level.pending:
                 emit(applied)
             f.level.pending.clear()
@@ -432,7 +432,7 @@ class PythonCalls:
             cached = None
         if cached is not None:
             self.ctx_reads |= key[1]  # type: ignore[index]
-            if self._write_clock and self._stale_memo(self._memo_made.get(key), args):
+            if self.observer.memo_is_stale(key, args):
                 self.order_sensitive = True
             span = self._memo_emits.get(key)
             if span is not None:  # its findings come from this root too
@@ -441,7 +441,7 @@ class PythonCalls:
                     self.finding_roots[k].add(self.root)
                 if self.record:  # and from a call that is memoised around it
                     self._emitted.extend_once(emitted)
-            span = self._memo_entered.get(key) if self.record else None
+            span = self.observer.entered_span(key) if self.record else None
             if span is not None:  # what it ran, this root depends on (see `roots`)
                 entered = self._entered_log.span(*span)
                 self._effects.entered.update(entered)
@@ -454,8 +454,7 @@ class PythonCalls:
             shared = self._shared_key(closure, args, bits)
             reused = self._reuse_shared(*shared) if shared is not None else None
             if reused is not None:
-                made = self._memo_made.get(shared[0])  # type: ignore[index]
-                if self._write_clock and self._stale_memo(made, args):
+                if self.observer.memo_is_stale(shared[0], args):  # type: ignore[index]
                     self.order_sensitive = True
                 self._memoise(base, bits, reused)  # type: ignore[arg-type]
                 self.ctx_reads |= bits
@@ -503,7 +502,7 @@ class PythonCalls:
         # the levels whose state a shared result cannot carry over (see `_shared_state`)
         shared_levels = self._call_levels(args) if shareable else None
         state_before = self._shared_state(shared_levels) if shared_levels is not None else None
-        portable_before = self._portable_marks() if shareable and self.record else None
+        portable_before = self.observer.portable_marks() if shareable and self.record else None
         scope = Scope(fi, closure.scope, closure.scope.module)
         self.bind_params(closure, args, scope)
         pushed = node is not None and label is not None
@@ -538,16 +537,16 @@ class PythonCalls:
         if base is not None:
             key = self._memoise(base, bits, result)
             if self.record:
-                self._memo_made[key] = (self.root, self._write_clock)
+                self.observer.note_memoised(key)
             if len(self._emitted) > emitted_before:
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
             if self.record and len(self._entered_log) > entered_before:
-                self._memo_entered[key] = (entered_before, len(self._entered_log))
+                self.observer.note_entered_span(key, entered_before, len(self._entered_log))
         if state_before is not None and self._shared_state(shared_levels) == state_before:  # type: ignore[arg-type]
             shared = self._shared_key(closure, args, bits)
             if shared is not None:
                 if self.record:
-                    self._memo_made[shared[0]] = (self.root, self._write_clock)
+                    self.observer.note_memoised(shared[0])
                 made = self.shared_memo[shared[0]] = SharedCall(
                     result,
                     shared[1],
@@ -558,7 +557,7 @@ class PythonCalls:
                 if bits not in reads:
                     reads.append(bits)
                 if portable_before is not None:
-                    self.note_shared_call(shared[0], made, portable_before)
+                    self.observer.note_shared_call(shared[0], made, portable_before)
         old = self.summaries.get(fi)
         self.summaries[fi] = (
             result if old is None else join([self._without_foreign_marks(old), result])
@@ -588,8 +587,8 @@ class PythonCalls:
         """The context fields shared interpretations of calls of this shape were keyed on: in
         this analysis, and in the previous version's carried ones (see `carried_calls`)."""
         reads = self.shared_reads.get(sharers, [])  # type: ignore[arg-type]
-        if self.calls_in:
-            carried = self.carried_reads.get(sharers, ())  # type: ignore[arg-type]
+        carried = self.observer.carried_reads_of(sharers)
+        if carried:
             extra = [b for b in carried if b not in reads]
             if extra:
                 return [*reads, *extra]
@@ -652,9 +651,9 @@ class PythonCalls:
         carried = False
         try:
             entry = self.shared_memo.get(key)
-            if entry is None and self.calls_in:
-                # the previous version's (see `carried_calls`)
-                entry = self.carried_call(key)
+            if entry is None:
+                # the previous version's, if it carried one (see `incremental.carried_calls`)
+                entry = self.observer.carried_call(key)
                 carried = True
         except TypeError:  # an unhashable constant
             return None
@@ -667,7 +666,7 @@ class PythonCalls:
         if result is None:
             return None
         if carried:
-            self.used_carried_call(key, entry)
+            self.observer.used_carried_call(key, entry)
         for k in entry.emitted:
             self.finding_roots[k].add(self.root)
         self._emitted.extend_once(entry.emitted)
@@ -737,7 +736,7 @@ class PythonCalls:
         inst = Instance(cls)
         self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
-            self._made_in[inst] = self.root
+            self.observer.note_made(inst)
         vals = args.all_values()
         # a linen submodule built in a module's apply reads its parameters from its variables
         tan = self.reads(MODULE_TAN).module_tan if cls.linen else EMPTY

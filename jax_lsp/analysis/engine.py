@@ -20,12 +20,21 @@ from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
 
 if TYPE_CHECKING:
-    from jax_lsp.analysis.host import Evaluator
+    from jax_lsp.analysis.host import Evaluator, JaxHost, Observer
+    from jax_lsp.analysis.incremental.layer import IncrementalLayer
 
     def _offers_the_interface(interpreter: Interpreter) -> Evaluator:
         """Type-checked only: the evaluator offers what `host.Evaluator` promises the JAX
         model, the library models and the rules."""
         return interpreter
+
+    def _offers_the_jax_host(interpreter: Interpreter) -> JaxHost:
+        """Type-checked only: and what `host.JaxHost` promises JAX's semantics."""
+        return interpreter
+
+    def _observes(layer: IncrementalLayer) -> Observer:
+        """Type-checked only: the incremental layer has the hooks `host.Observer` declares."""
+        return layer
 
 
 @dataclass

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import jaxapi, single_dispatch
+from jax_lsp.analysis import single_dispatch
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -23,6 +23,7 @@ from jax_lsp.analysis.interp_state import (
     Ctx,
     Scope,
 )
+from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.libraries.flax_nnx.variables import differentiated_marks as nnx_marks
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import comprehension_info

@@ -7,14 +7,13 @@ arguments), JAX's higher-order functions (as described in `jaxapi`), and custom 
 with their mode semantics. A host callback whose operands carry a level's tangent becomes a
 finding, with the path from the transform to the callback.
 
-This module is the driver (entry points, positions, scopes, where the analysis stopped). The
-class is made of one mixin per concern: `statements` and `expressions` (Python as Python runs
-it), `calls` (Python's calls and user functions), `jax_calls` (JAX's API from the measured
-table), `transforms`, `higher_order` (control flow, staging, wrappers), `custom_rules`, and
-`decisions` (which code a callback reached by tangents gets, and its message), `recording`
-(what each root reads, for the incremental analysis), `replay` (top-level statements an edit
-left alone, put back) and `carried_calls` (interpretations of calls kept for the next
-version); `interp_state` holds what they share.
+This module is the driver (entry points, positions, scopes, the context, where the analysis
+stopped). The class is made of Python's parts, one mixin per concern: `statements` and
+`expressions` (Python as Python runs it), `calls` (Python's calls and user functions). JAX's
+semantics is a component it holds (`jax`, see `jax.model`: JAX's API from the measured table,
+transforms, control flow, custom rules, callbacks and their findings), reaching it through
+`host.JaxHost`; the incremental re-analysis observes it (`observer`, see `incremental.layer`),
+told what happens through `host.Observer`'s hooks. `interp_state` holds what they share.
 """
 
 from __future__ import annotations
@@ -22,26 +21,26 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import dataclasses
 import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects, jaxapi
-from jax_lsp.analysis.call_logs import WORK_PER_STATEMENT, CallLog
+from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.calls import PythonCalls
-from jax_lsp.analysis.carried_calls import Carried, CarriedCalls, CarriedCallSet
-from jax_lsp.analysis.custom_rules import CustomRules
-from jax_lsp.analysis.decisions import CallbackDecisions
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
-from jax_lsp.analysis.fingerprint import fingerprint
-from jax_lsp.analysis.higher_order import HigherOrder
+from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
+from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
+from jax_lsp.analysis.incremental.replay import ModuleCarry
+from jax_lsp.analysis.incremental.roots import Reuse
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_DEPTH_ITEMS,
@@ -51,23 +50,20 @@ from jax_lsp.analysis.interp_state import (
     Ctx,
     Scope,
     SharedCall,
+    ctx_bits,
 )
-from jax_lsp.analysis.jax_calls import JaxApiCalls
+from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.recording import RootRecording
-from jax_lsp.analysis.replay import ModuleCarry, StatementReplay, build_runs
-from jax_lsp.analysis.roots import Reuse, RootRecord
 from jax_lsp.analysis.scopes import compute_scope, statement_start
 from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.statements import PythonStatements
-from jax_lsp.analysis.transforms import Transforms
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
     Api,
     ClassObj,
     Closure,
-    CustomFn,
     FuncInfo,
     Instance,
     Level,
@@ -187,19 +183,12 @@ def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
             yield from _transformed_in((fn.fn,), depth + 1)
 
 
-class Interpreter(
-    PythonStatements,
-    PythonExpressions,
-    PythonCalls,
-    JaxApiCalls,
-    Transforms,
-    HigherOrder,
-    CustomRules,
-    CallbackDecisions,
-    RootRecording,
-    StatementReplay,
-    CarriedCalls,
-):
+class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
+    """The evaluator: Python as Python runs it (its parts: `statements`, `expressions`,
+    `calls`), with JAX's semantics as a component (`jax`, a `jax.model.JaxModel`) and the
+    incremental re-analysis as an observer (`observer`, an `incremental.layer.IncrementalLayer`).
+    """
+
     def __init__(
         self,
         tree: ast.Module,
@@ -245,6 +234,26 @@ class Interpreter(
         self.ctx = Ctx()
         #: the fields of `ctx` read (`interp_state.CTX_BIT`) by the interpretation under way
         self.ctx_reads = 0
+        #: statements interpreted so far, and the most we interpret (a safety net: the
+        #: analysis must answer even on pathological code)
+        self.steps = 0
+        self.budget = max(200_000, 40 * len(lines))
+        self.incomplete = False
+        self.main.scope = self.module_scope
+        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
+        self.limits: list[Limit] | None = None
+        #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
+        self.observer = IncrementalLayer(self, reuse, carry)
+        #: JAX's semantics (reaching this evaluator through `host.JaxHost`)
+        self.jax = JaxModel(self)
+        self._start_roots(record or reuse is not None)
+        self._start_calls()
+        self._start_levels()
+        self._start_caches(ident_cache, top_starts, carry)
+
+    def _start_calls(self) -> None:
+        """The state of the interpretation of calls: memoised and shared interpretations,
+        the functions seen and entered, the call running."""
         self.memo: dict[tuple, Value] = {}
         self.in_progress: set[tuple] = set()
         self.func_infos: dict[ast.AST, FuncInfo] = {}
@@ -253,22 +262,36 @@ class Interpreter(
         self.method_self: dict[FuncInfo, Value] = {}
         #: the class each method is defined in (for `super()`)
         self.method_class: dict[FuncInfo, ClassObj] = {}
-        #: statements interpreted so far, and the most we interpret (a safety net: the
-        #: analysis must answer even on pathological code)
-        self.steps = 0
-        self.budget = max(200_000, 40 * len(lines))
-        self.incomplete = False
         #: interpretations per function, their joined results, and how many differentiation
         #: levels enclose the code being interpreted
         self.interpretations: dict[tuple[FuncInfo, object], int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
+        self.depth = 0
+        #: the interpretation of a call running (its scope; None: the module's statements),
+        #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
+        self.frame: object = None
+        #: the passes of the `for` loops run one per known item around the running code
+        #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
+        self.unroll_factor = 1
+        self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        #: interpretations shared between calls that differ only in their levels (see
+        #: `sharing`), and the functions of this module entered, in order
+        self.shared_memo: dict[tuple, SharedCall] = {}
+        #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
+        #: of each call (its arguments) read, and those of each shared one (see `calls`)
+        self.memo_reads: dict[tuple, list[int]] = {}
+        self.shared_reads: dict[tuple, list[int]] = {}
+        #: stores into globals and object attributes (state a shared result does not carry)
+        self._outer_writes = 0
+
+    def _start_levels(self) -> None:
+        """The levels made (by JAX's semantics, `jax.transforms`) and the transformed
+        functions made and applied."""
         #: the computation each level was created in: the module's statements (MODULE_ROOT),
         #: one entry point, or one application of an escaped transformed function
         self._level_group: dict[Level, object] = {}
         self._group: object = MODULE_ROOT
         self.level_depth = 0
-        self.main.scope = self.module_scope
-        self.depth = 0
         self.levels: list[Level] = []
         #: one LoopTangent per (loop call, level): a loop body re-run in a fixpoint reuses it
         self.loop_tangents: dict[tuple[ast.AST, Level], LoopTangent] = {}
@@ -277,6 +300,52 @@ class Interpreter(
         #: the calls of builtins that never call their arguments a transformed function was
         #: passed to (it does not escape through them)
         self.transformed_inspected: dict[Transformed, set[ast.AST]] = {}
+        self._created_root: dict[Transformed, object] = {}
+        #: the entry points analysed for JAX008 only (`_may_batch`)
+        self._batch_roots: set[object] = set()
+
+    def _start_roots(self, record: bool) -> None:
+        """The roots (the module's statements, each entry point) and what each did; `record`:
+        record what each read, for the incremental analysis of the next version (`observer`)."""
+        #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
+        #: node of the function analysed as an entry point
+        self.root: object = MODULE_ROOT
+        #: the roots each finding came from (also through memoised calls), and what each entry
+        #: point did that changes what else is analysed
+        self.finding_roots: dict[tuple[str, Span], set[object]] = {}
+        self.effects: dict[object, RootEffects] = {}
+        #: record what each root reads (`incremental.roots`), for the next version
+        self.record = record
+        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
+        #: by `release` (None when recording: the next version's analysis reuses values that
+        #: hold them)
+        self.captured_scopes: list[Scope] | None = None if self.record else []
+        #: the first root to emit each finding
+        self.first_root: dict[tuple[str, Span], object] = {}
+        self.module_reads: list[tuple[str, Value | None]] | None = None
+        self.module_writes: list[tuple[str, Value]] | None = None
+        self.impure_effects = 0
+        #: a cap bit or a recursion was cut: results then depend on which roots ran first
+        self.order_sensitive = False
+        self._called_nodes: set[ast.AST] = set()
+        #: the calls of the analysed module whose callee was not resolved to a function (a
+        #: function value handed there may be called: see `escape`)
+        self.unresolved_calls: set[ast.AST] = set()
+        self._effects = RootEffects()
+        # (a recording analysis's copies of spans are capped, see `call_logs`)
+        log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
+        self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
+        self._entered_log = CallLog(log_cap)  # of function nodes
+
+    def _start_caches(
+        self,
+        ident_cache: dict[str, frozenset[str]] | None,
+        top_starts: list[int] | None,
+        carry: ModuleCarry | None,
+    ) -> None:
+        """What the analysis asks of the module's text and names more than once (some kept
+        across versions by the incremental analysis): identifiers, escapes, top-level
+        statements, which functions may differentiate."""
         #: the identifiers in each function's text, by that text (shared between the analyses
         #: of successive versions of a module)
         self.identifiers: dict[str, frozenset[str]] = ident_cache if ident_cache is not None else {}
@@ -300,146 +369,9 @@ class Interpreter(
         #: the escape analysis's answers that read only their own statement, kept as
         #: `node_scopes` is (see `Escapes.contained`)
         self.node_escapes: dict[ast.AST, Answer] = {}
-        #: the functions each carried interpretation entered (see `used_carried_call`), by
-        #: its identity, kept across versions by the incremental analysis
-        self.entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
-        # -- roots, for incremental re-analysis (see `incremental`) --
-        #: the computation being interpreted: MODULE_ROOT (the module's own statements) or the
-        #: node of the function analysed as an entry point
-        self.root: object = MODULE_ROOT
-        #: the roots each finding came from (also through memoised calls), and what each entry
-        #: point did that changes what else is analysed
-        self.finding_roots: dict[tuple[str, Span], set[object]] = {}
-        self.effects: dict[object, RootEffects] = {}
-        #: record what each root read (`roots`), for the incremental analysis of the next
-        #: version; and, in that analysis, which roots of the previous one to skip (their
-        #: findings and effects are replayed): those skipped
-        self.record = record or reuse is not None
-        #: the scopes (of calls, comprehensions, class bodies) functions were made in, emptied
-        #: by `release` (None when recording: the next version's analysis reuses values that
-        #: hold them)
-        self.captured_scopes: list[Scope] | None = None if self.record else []
-        self.reuse = reuse
-        #: leave what only the next version reads (the roots' records, the interpretations
-        #: and classes handed on, see `finish_records`) for the caller to complete once it has
-        #: used the findings; and whether that is still to be done
-        self.defer_records = False
-        self.records_due = False
-        #: what `build_runs` makes the replayed runs of (`exec_module_body`), until it does
-        self._runs_made: tuple | None = None
-        self.skipped: set[object] = set()
-        #: the records (`record`), the fingerprints of the module's names after its statements
-        #: ran, and what the records are made from: each root's entry fingerprint, the roots
-        #: it spawned, the roots that wrote shared state, the first root to emit each finding
-        self.records: dict[object, RootRecord] = {}
-        self.module_fingerprints: dict[str, object] = {}
-        self._entries: dict[object, object] = {}
-        self._spawned: dict[object, list[object]] = {}
-        self._wrote: set[object] = set()
-        self._late: set[object] = set()
-        self.first_root: dict[tuple[str, Span], object] = {}
-        #: top-level statements replayed (see `replay`): what the previous version's analysis
-        #: left, what this one leaves, and while a statement is recorded, the module-level
-        #: names it reads and binds; the effects a replay cannot reproduce, counted
-        self.carry_in = carry
-        #: the functions of this module, by node, kept from one version to the next (their
-        #: facts depend on their node only; the incremental analysis drops those of replaced
-        #: statements)
-        self.infos_in: dict[ast.AST, FuncInfo] = carry.func_infos if carry is not None else {}
-        self.carry_out: ModuleCarry | None = None
-        self.module_reads: list[tuple[str, Value | None]] | None = None
-        self.module_writes: list[tuple[str, Value]] | None = None
-        self.impure_effects = 0
-        self.statements_replayed = 0
-        #: the classes made from a `replay.ClassRecipe`, with it
-        self.recipe_classes: list[tuple[ClassObj, Any]] = []
-        #: the value binding each class made from a recipe; those of them the previous
-        #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
-        #: ends the incremental analysis, whose tests of what stayed the same go by identity
-        self.class_values: dict[Any, Value] = {}
-        self.carried_classes: set[ClassObj] = set()
-        #: the classes still as made, and each custom function's fields, once the module's
-        #: statements ran (see `class_fingerprints`)
-        self._classes_as_made: list[tuple[ClassObj, Any]] | None = None
-        #: the names `_module_fingerprints` fingerprinted (the others kept the previous one)
-        self._fresh_fingerprints: list[str] | None = None
-        self._custom_fields: list[tuple[CustomFn, Any, tuple]] = []
-        #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
-        self._recipe_of_class: dict[ClassObj, Any] | None = None
-        #: interpretations of calls carried from the previous version and kept for the next
-        #: (see `carried_calls`); the carried ones serve once the module's statements ran
-        carried = carry.calls if carry is not None else CarriedCallSet()
-        self.calls_in: dict[tuple, Carried] = carried.calls
-        #: the context fields each carried interpretation is keyed on, by the shape of its
-        #: call (function, positional count, keyword names): see `calls._sharer_reads`
-        self.carried_reads: dict[tuple, list[int]] = carried.reads
-        #: this version's number, and the edits since the carried calls were all checked
-        self.calls_version = carried.version + 1
-        self.calls_edits = carried.edits
-        self.calls_checked = carried.checked
-        #: by function (or other node) of the module, the last version whose edit made it
-        #: stale (see `carried_calls`)
-        self._touched: dict[object, int] = {}
-        self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
-        self.portable_calls: dict[tuple, Carried] = {}
-        self.calls_ready = False
-        self.carried_calls_used = 0
-        #: a cap bit or a recursion was cut: results then depend on which roots ran first
-        self.order_sensitive = False
-        self._replayed_inspected: dict[ast.AST, set[ast.AST]] = {}
-        self._injected_late: set[tuple[str, Span]] = set()
-        self._memo_entered: dict[tuple, tuple[int, int]] = {}
-        #: the root each object was made in (an attribute stored into an object made in
-        #: another root is state that root shares)
-        self._made_in: dict[Instance, object] = {}
-        #: the interpretation of a call running (its scope; None: the module's statements),
-        #: and the one each custom_jvp/custom_vjp function was made in (see `note_rule_set`)
-        self.frame: object = None
-        self._custom_made: dict[CustomFn, object] = {}
-        #: the recipe (`replay.CustomRecipe`) of each custom function a recorded or replayed
-        #: top-level statement made, and the rules attached while a statement is recorded
-        self.custom_recipes: dict[CustomFn, object] = {}
-        self.rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None = None
-        #: stores into objects by roots other than their maker, counted; the count at each
-        #: object's last such store; the root and count each memoised call was made at
-        self._write_clock = 0
-        #: the passes of the `for` loops run one per known item around the running code
-        #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
-        self.unroll_factor = 1
-        self._written_at: dict[Instance, int] = {}
-        self._memo_made: dict[tuple, tuple[object, int]] = {}
-        #: the object each entry point's method is bound to, the attributes it stored into
-        #: it, and their values when it returned (see `_snapshot_self_writes`)
-        self._root_self: dict[object, Instance] = {}
-        self._self_writes: dict[object, set[str]] = {}
-        self._self_state: dict[object, tuple[tuple[str, Value], ...]] = {}
-        #: fingerprints of classes (forgotten when a root may change one)
-        self._class_fps: dict[ClassObj, object] = {}
-        self._called_nodes: set[ast.AST] = set()
-        #: the calls of the analysed module whose callee was not resolved to a function (a
-        #: function value handed there may be called: see `escape`), and that analysis
-        self.unresolved_calls: set[ast.AST] = set()
         self._escapes: Escapes | None = None
         self._entered_nodes: set[ast.AST] = set()
         self._entered_counted = -1
-        self._effects = RootEffects()
-        # (a recording analysis's copies of spans are capped, see `call_logs`)
-        log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
-        self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
-        self._memo_emits: dict[tuple, tuple[int, int]] = {}
-        #: interpretations shared between calls that differ only in their levels (see
-        #: `sharing`), and the functions of this module entered, in order
-        self.shared_memo: dict[tuple, SharedCall] = {}
-        #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
-        #: of each call (its arguments) read, and those of each shared one (see `calls`)
-        self.memo_reads: dict[tuple, list[int]] = {}
-        self.shared_reads: dict[tuple, list[int]] = {}
-        #: stores into globals and object attributes (state a shared result does not carry)
-        self._outer_writes = 0
-        self._entered_log = CallLog(log_cap)  # of function nodes
-        self._created_root: dict[Transformed, object] = {}
-        #: the entry points analysed for JAX008 only (`_may_batch`)
-        self._batch_roots: set[object] = set()
         #: the first line (0-based) of each top-level statement, if known (`top_statement`)
         self._top_starts: list[int] | None = top_starts
         #: `top_statement`'s answers (the roots that ran ask about the same functions)
@@ -457,8 +389,6 @@ class Interpreter(
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
             self._md_carried = carry.may_differentiate
-        #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
-        self.limits: list[Limit] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
         self._subscripted: dict[str, int] | None = None
 
@@ -503,12 +433,12 @@ class Interpreter(
         self.__dict__.clear()
 
     def _run(self) -> None:
-        self.exec_module_body()
         if self.record:
-            self.module_fingerprints = self._module_fingerprints()
-            if self.reuse is not None:
-                self.reuse.start(self.module_fingerprints, self._fresh_fingerprints)
-            self.start_calls()
+            # replaying the statements an edit left alone
+            self.observer.exec_module_body()
+            self.observer.after_module_body()
+        else:
+            self.exec_block(self.tree.body, self.module_scope)
         # every function is also an entry point: its parameters are unknown and tangent-free
         while True:
             todo = self._entry_points(self._may_differentiate())
@@ -522,14 +452,13 @@ class Interpreter(
                 entry = None
                 me = self.method_self.get(closure.func)
                 if self.record:
-                    entry = self.entry_fingerprint(root, (closure, me), (closure, me))
-                    if self._reused(root, entry, me):
+                    entry = self.observer.before_root(root, (closure, me), (closure, me), me)
+                    if entry is SKIPPED:
                         continue
-                    if self.reuse is not None:
-                        self.reuse.before_root(self.order_sensitive)
+                    self.observer.before_root_runs(self.order_sensitive)
                 self._begin_root(root, entry)
                 if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
-                    self._root_self[root] = me.fns[0]
+                    self.observer.note_root_self(root, me.fns[0])
                 args = self._entry_args(closure)
                 if batching:
                     self._batch_roots.add(root)
@@ -537,60 +466,30 @@ class Interpreter(
                         self.call_closure(closure, args, None, label=None)
                 else:
                     self.call_closure(closure, args, None, label=None)
-                self._snapshot_self_writes(root)
+                self.observer.after_root(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
         if self.record:
-            if self.defer_records and self.reuse is None:
-                # (a full analysis: nothing below changes its findings, nor whether it is
-                # exact)
-                self.records_due = True
-            else:
-                self.finish_records()
+            self.observer.after_roots()
 
-    def finish_records(self) -> None:
-        """What the analysis of the next version reads of this one, made once the roots ran:
-        the roots' records, the carried interpretations, classes and value facts (and, in an
-        incremental analysis, whether its records prove it exact). Called by `_run`, or by
-        the caller of a full analysis that deferred it (`defer_records`), before anything of
-        the tree changes."""
-        self.records_due = False
-        if self.carry_out is not None and self._runs_made is not None:
-            self.carry_out.runs = build_runs(*self._runs_made)
-            self._runs_made = None
-        if self.record:
-            self.records = self._collect_records()
-            if self.carry_out is not None:
-                self.carry_out.calls = self.calls_out()
-                self.carry_out.func_infos = self.infos_in
-                known = self._md.transform_valued
-                if len(known) > 2 * len(self.module_scope.vars) + 1000:
-                    known = {
-                        id(v): (v, known[id(v)][1])
-                        for v in self.module_scope.vars.values()
-                        if known.get(id(v), (None,))[0] is v
-                    }
-                self.carry_out.transform_valued = known
-                facts = self._value_facts
-                if len(facts) > 2 * len(self.module_scope.vars) + 1000:
-                    facts = {
-                        id(v): facts[id(v)]
-                        for v in self.module_scope.vars.values()
-                        if facts.get(id(v), (None,))[0] is v
-                    }
-                self.carry_out.value_facts = facts
-                self.carry_classes()
-            if self.reuse is not None:
-                ran = set(self.effects) - self.skipped
-                self.reuse.finish(self._wrote, ran)
-                if self.order_sensitive:
-                    self.reuse.inexact.append("a recursion was cut or a cap hit")
-                if any(
-                    r not in self.skipped and r is not MODULE_ROOT
-                    for k in self._injected_late
-                    for r in self.finding_roots.get(k, ())
-                ):
-                    self.reuse.inexact.append("a finding put back early is also found again")
+    def carried_facts(self) -> tuple[dict, dict]:
+        """What `_may_differentiate` and `_facts` know of values, by identity, for the next
+        version (see `incremental`), trimmed to the module's names' values when it grew."""
+        known = self._md.transform_valued
+        if len(known) > 2 * len(self.module_scope.vars) + 1000:
+            known = {
+                id(v): (v, known[id(v)][1])
+                for v in self.module_scope.vars.values()
+                if known.get(id(v), (None,))[0] is v
+            }
+        facts = self._value_facts
+        if len(facts) > 2 * len(self.module_scope.vars) + 1000:
+            facts = {
+                id(v): facts[id(v)]
+                for v in self.module_scope.vars.values()
+                if facts.get(id(v), (None,))[0] is v
+            }
+        return known, facts
 
     def _entry_points(self, wanted: Iterable[FuncInfo]) -> list[Closure]:
         """The closures of the functions `wanted` that were seen and not entered yet, and that
@@ -605,27 +504,6 @@ class Interpreter(
         found = [f for f in set(wanted) if f in order and f not in entered]
         found.sort(key=order.__getitem__)
         return [seen[f] for f in found if not self._contained(f.node)]
-
-    def _module_fingerprints(self) -> dict[str, object]:
-        """The fingerprint of each module-level name; the previous version's for a name that
-        holds the same replayed value (see `replay`)."""
-        self.class_fingerprints(before=True)
-        created, classes = self.transformed_created, self._class_fps
-        prev = self.carry_in
-        same = prev.values if prev is not None else {}
-        prev_fps = prev.fingerprints if prev is not None else {}
-        fresh = self._fresh_fingerprints = []
-        fps = {}
-        for name, v in self.module_scope.vars.items():
-            fp = prev_fps.get(name, _NONE) if same.get(name) is v else _NONE
-            if fp is _NONE:
-                fp = fingerprint(v, created, classes)
-                fresh.append(name)
-            fps[name] = fp
-        if self.carry_out is not None:
-            self.carry_out.fingerprints = fps
-            self.class_fingerprints(before=False)
-        return fps
 
     def top_statement(self, node: ast.AST) -> object:
         """The top-level statement of the analysed module that holds `node` (MODULE_ROOT if
@@ -646,7 +524,7 @@ class Interpreter(
     def _begin_root(self, root: object, entry: object = None) -> None:
         self.root = root
         self._group = object()
-        self._entries.setdefault(root, entry)
+        self.observer.begin_root(root, entry)
         self._effects = self.effects.setdefault(root, RootEffects())
 
     def _may_differentiate(self) -> set[FuncInfo]:
@@ -675,7 +553,7 @@ class Interpreter(
             names.update(bound)
         first = not md.asked
         md.asked = True
-        seed = frozenset(names) if first and self.carry_out is not None else None
+        seed = frozenset(names) if first and self.observer.hands_on() else None
         if first and self._md_carried is not None:
             self._resume(self._md_carried, names)
         closures = self.closures_seen
@@ -717,13 +595,15 @@ class Interpreter(
             rest = []
         md.rest = rest
         if seed is not None:
-            self.carry_out.may_differentiate = MayDifferentiateCarry(  # type: ignore[union-attr]
-                seed,
-                dict(md.idents),
-                frozenset(names),
-                frozenset(interesting),
-                tuple(rest),
-                tuple(md.nested),
+            self.observer.hand_on_may_differentiate(
+                MayDifferentiateCarry(
+                    seed,
+                    dict(md.idents),
+                    frozenset(names),
+                    frozenset(interesting),
+                    tuple(rest),
+                    tuple(md.nested),
+                )
             )
         # (a function not interesting is in `rest`)
         interesting.update(
@@ -894,15 +774,14 @@ class Interpreter(
                     for tf, _ in group
                     for f in tf.fun.fns
                 ]
-                entry = self.entry_fingerprint(
+                entry = self.observer.before_root(
                     root, applied, tuple(x for pair in applied for x in pair)
                 )
-                if self._reused(root, entry):
+                if entry is SKIPPED:
                     continue
-            if self.reuse is not None:
-                self.reuse.before_root(self.order_sensitive)
+            self.observer.before_root_runs(self.order_sensitive)
             if root in self.effects:
-                self._late.add(root)  # a transformed function it made escapes: applied now
+                self.observer.note_late(root)  # a transformed function it made escapes: applied now
             for tf, node in group:
                 self._begin_root(root, entry)
                 n = 0
@@ -914,7 +793,9 @@ class Interpreter(
                             n -= 1
                 if tf.argnums:
                     n = max(n, max(tf.argnums) + 1)
-                self.call_transformed(tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node)
+                self.jax.transforms.call_transformed(
+                    tf, Args([UNKNOWN] * n, {}, [None] * n, {}), node
+                )
         return bool(escaped)
 
     def _transformed_holders(
@@ -1025,7 +906,7 @@ class Interpreter(
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)
         inspected = len(
             self.transformed_inspected.get(tf, set())
-            | self._replayed_inspected.get(self.transformed_created.get(tf), set())  # type: ignore[arg-type]
+            | self.observer.replayed_inspected(self.transformed_created.get(tf))
         )
         return all(self.main_identifiers.get(name, 0) <= 1 + inspected for name in names) and all(
             self.main_identifiers.get(name, 0) <= 1 + (self._subscripted or {}).get(name, 0)
@@ -1052,6 +933,34 @@ class Interpreter(
         kw = {k.arg: UNKNOWN for k in a.kwonlyargs if k.arg not in given}
         kw.update((k, UNKNOWN) for k, d in given.items() if isinstance(d.const, str))
         return Args(pos, kw, [None] * len(pos), {})
+
+    # ---------------------------------------------------------------------- context
+
+    def reads(self, bits: int) -> Ctx:
+        """The context, noting that the code being interpreted reads its fields `bits` (see
+        `interp_state.CTX_BIT`): its memoised result holds only where they are the same."""
+        self.ctx_reads |= bits
+        return self.ctx
+
+    @contextmanager
+    def within(self, **changes: Any) -> Iterator[None]:
+        """Interpret in the context changed by `changes`. What is read in here of the fields
+        they set does not depend on the context outside (reading the outside's value to
+        compute one is a read of its own, noted where it is made)."""
+        saved, reads = self.ctx, self.ctx_reads
+        self.ctx = dataclasses.replace(saved, **changes)
+        self.ctx_reads = 0
+        try:
+            yield
+        finally:
+            self.ctx = saved
+            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+
+    def report(self, code: str, node: ast.AST, level: Any, what: str,
+               operand_spans: tuple[Span, ...], **options: Any) -> None:
+        """A finding (see `jax.decisions.CallbackDecisions.report`), for the parts that reach
+        the evaluator through `host.Evaluator`."""
+        self.jax.callbacks.report(code, node, level, what, operand_spans, **options)
 
     # ---------------------------------------------------------------------- limits
 
@@ -1094,12 +1003,12 @@ class Interpreter(
         fi = self.func_infos.get(node)
         if fi is None:
             # one per function of this module across versions (see `replay`)
-            fi = self.infos_in.get(node)
+            fi = self.observer.infos_in.get(node)
             if fi is None or fi.module is not self.module:
                 name = "<lambda>" if isinstance(node, ast.Lambda) else node.name
                 fi = FuncInfo(node, name, self.module)
                 if self.module is self.main:
-                    self.infos_in[node] = fi
+                    self.observer.infos_in[node] = fi
             self.func_infos[node] = fi
         return fi
 
@@ -1142,7 +1051,7 @@ class Interpreter(
         place): module state other code reads, which the incremental analysis must see."""
         scope.module.vars[name] = value
         self._outer_writes += 1
-        self.note_write()
+        self.observer.note_write()
 
     def store(self, name: str, value: Value, scope: Scope) -> None:
         f = scope.func

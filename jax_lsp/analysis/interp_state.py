@@ -1,7 +1,8 @@
 """What the interpreter's parts share: contexts, scopes, arguments, limits.
 
-The interpreter (`interp.Interpreter`) is one class made of one mixin per concern; the types
-and limits they all use live here, so that no part imports another.
+The interpreter (`interp.Interpreter`: Python's parts as mixins, JAX's semantics and the
+incremental layer as objects it holds); the types and limits they all use live here, so that
+no part imports another.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from jax_lsp.analysis import apitable, jaxapi
+from jax_lsp.analysis.jax import apitable, jaxapi
 from jax_lsp.analysis.workspace import Workspace
 
 __all__ = ["may_find", "trigger_names"]

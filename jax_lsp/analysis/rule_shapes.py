@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis.modes import REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
 from jax_lsp.analysis.values import Closure, CustomFn, Value
 
 if TYPE_CHECKING:

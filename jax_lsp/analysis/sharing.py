@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
+from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.values import (
     Api,
     BatchedBy,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import apitable, import_effects, jaxapi
+from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -24,6 +24,7 @@ from jax_lsp.analysis.interp_state import (
     BudgetExhausted,
     Scope,
 )
+from jax_lsp.analysis.jax import apitable, jaxapi
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
@@ -475,7 +476,7 @@ class PythonStatements:
         if self.captured_scopes is not None and scope.module is not scope:
             self.captured_scopes.append(scope)  # a cycle if `scope` comes to hold it
         if self.closures_seen.setdefault(fi, closure) is closure and self.record:
-            self.note_spawned(fi)
+            self.observer.note_spawned(fi)
         return closure
 
     def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
@@ -739,9 +740,9 @@ class PythonStatements:
             return False
         holder.attrs[attr] = _with_entry(old, key, v)  # type: ignore[union-attr]
         if type(holder) is Instance:
-            self.note_attribute_write(holder, attr)  # type: ignore[attr-defined]
+            self.observer.note_attribute_write(holder, attr)  # type: ignore[attr-defined]
         else:
-            self.note_write()  # type: ignore[attr-defined]
+            self.observer.note_write()  # type: ignore[attr-defined]
         return True
 
     def store_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
@@ -780,14 +781,14 @@ class PythonStatements:
                 old = inst.attrs.get(name)
                 inst.attrs[name] = v if old is None else join([old, v])
                 self._outer_writes += 1
-                self.note_attribute_write(inst, name)  # type: ignore[attr-defined]
+                self.observer.note_attribute_write(inst, name)  # type: ignore[attr-defined]
             elif type(inst) is UserModule:
                 self._write_module_global(inst.path, name, v, alone=len(obj.fns) == 1)
             elif type(inst) is ClassObj:
                 # `cls.__call__ = fn` in a class decorator: every instance's method now
                 old = inst.attrs.get(name)
                 inst.attrs[name] = v if old is None else join([old, v])
-                self.note_write()  # type: ignore[attr-defined]
+                self.observer.note_write()  # type: ignore[attr-defined]
 
     def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
         """The imported name `name` is bound to where it lives (`from registry import TABLE`,
@@ -828,7 +829,7 @@ class PythonStatements:
     def _write_global_of(self, info: ModuleInfo, name: str, value: Value) -> None:
         info.scope.vars[name] = value
         self._outer_writes += 1
-        self.note_write()
+        self.observer.note_write()
 
     def _store_mutated(self, name: str, value: Value, scope: Scope) -> None:
         """The container bound to `name` was changed in place: bind the changed one where

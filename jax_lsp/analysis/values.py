@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jax_lsp.analysis.findings import PathStep, Span
-from jax_lsp.analysis.jaxapi import PYTREE_BASES, TransformSpec
+from jax_lsp.analysis.jax.jaxapi import PYTREE_BASES, TransformSpec
 
 
 class _NoConst:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis.modes import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.modes import FORWARD, REVERSE, TRANSPOSE
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Span

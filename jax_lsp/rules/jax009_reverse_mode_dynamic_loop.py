@@ -7,7 +7,7 @@ tangent reaches the level's output (`values.LoopTangent`); no callback is involv
 
 from __future__ import annotations
 
-from jax_lsp.analysis.modes import FORWARD
+from jax_lsp.analysis.jax.modes import FORWARD
 from jax_lsp.rules.base import MessageFacts, Rule
 
 RULE = Rule(

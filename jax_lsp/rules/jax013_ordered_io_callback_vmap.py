@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import FixKind
-from jax_lsp.analysis.modes import BATCH
+from jax_lsp.analysis.jax.modes import BATCH
 from jax_lsp.rules.base import Decision, MessageFacts, Rule, tangents_head
 
 if TYPE_CHECKING:

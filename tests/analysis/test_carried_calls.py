@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from test_incremental import _generated, _semantic_edit, _signature
 
-from jax_lsp.analysis import analyze_source, carried_calls
-from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, carried_calls
 
 MODULE = '''\
 import jax

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from jax_lsp.analysis.carried_calls import CarriedCalls
+from jax_lsp.analysis.incremental.carried_calls import CarriedCalls
 
 
 class _Reuse:

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 import pytest
 from doubling_chain import DEPTH_250_LINES, doubling_chain
 
-from jax_lsp.analysis import call_logs, interp
+from jax_lsp.analysis import interp
 from jax_lsp.analysis.engine import AnalysisResult, analyze_source, parse
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, KnownEdits, call_logs
 from jax_lsp.analysis.interp import Interpreter
 
 

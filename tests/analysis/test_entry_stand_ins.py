@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from test_incremental import _signature
 
-from jax_lsp.analysis import analyze_source, replay
-from jax_lsp.analysis.incremental import IncrementalAnalyzer
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, replay
 
 MODULE = """\
 import jax

@@ -554,7 +554,7 @@ def test_codes_are_what_jax_raises(name: str) -> None:
 def test_nnx_variable_types_are_flaxs() -> None:
     """The table of nnx Variable types and their bases is flax's (when flax is installed)."""
     nnx = pytest.importorskip("flax.nnx")
-    from jax_lsp.analysis.jaxapi import NNX_VARIABLE_BASES
+    from jax_lsp.analysis.jax.jaxapi import NNX_VARIABLE_BASES
 
     for name, base in NNX_VARIABLE_BASES.items():
         cls = getattr(nnx, name.rpartition(".")[2])

@@ -55,7 +55,7 @@ def test_module_counts_match_text_counts() -> None:
     tf = object()
     for interp in (by_lines, by_text):
         interp.transformed_inspected = {}
-        interp._replayed_inspected = {}
+        interp.observer._replayed_inspected = {}
         interp.transformed_created = {}
         interp._dead_at_module_level(tf, ["lone"], [])  # type: ignore[arg-type]
     assert by_lines.main_identifiers == by_text.main_identifiers

@@ -16,7 +16,7 @@ import pytest
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import ParseError
-from jax_lsp.analysis.incremental import IncrementalAnalyzer, _bounds, reparse
+from jax_lsp.analysis.incremental.analyzer import IncrementalAnalyzer, _bounds, reparse
 from jax_lsp.analysis.interp import statement_start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,7 +290,7 @@ def test_deferred_records_are_made_by_prepare_or_the_next_analysis() -> None:
 
 
 def test_shift_moves_every_node_like_increment_lineno() -> None:
-    from jax_lsp.analysis.incremental import _shift
+    from jax_lsp.analysis.incremental.analyzer import _shift
 
     source = "\n\n".join(p.read_text(encoding="utf-8") for p in PROGRAMS[:40])
     ours, theirs = ast.parse(source), ast.parse(source)

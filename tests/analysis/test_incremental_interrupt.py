@@ -122,7 +122,7 @@ def test_an_edit_within_lines_is_interruptible_after_its_parse() -> None:
 
 def _module_counts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Records the length of every text `incremental._count` counts the identifiers of."""
-    from jax_lsp.analysis import incremental
+    from jax_lsp.analysis.incremental import analyzer as incremental
 
     counted: list[int] = []
     real = incremental._count
@@ -141,7 +141,7 @@ def test_an_analysis_interrupted_while_it_interprets_leaves_the_identifier_count
     """The previous version's identifier counts survive an interruption of the analysis
     built on them: in a fast burst on a large module every analysis but the last is
     interrupted, and the last one counted the whole module again."""
-    from jax_lsp.analysis import incremental
+    from jax_lsp.analysis.incremental import analyzer as incremental
 
     analyzer = IncrementalAnalyzer()
     analyzer.analyze(MODULE, "m.py")
@@ -183,7 +183,7 @@ def test_prepare_leaves_the_first_incremental_analysis_nothing_to_compute_of_the
     """After `prepare` (run while the server publishes the full analysis), the first
     incremental analysis neither counts the module's identifiers nor computes the lines of
     its statements or the entered functions of the roots it skips, and it is exact."""
-    from jax_lsp.analysis import incremental
+    from jax_lsp.analysis.incremental import analyzer as incremental
 
     analyzer = IncrementalAnalyzer()
     analyzer.analyze(CALLING, "m.py")

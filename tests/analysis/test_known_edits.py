@@ -14,7 +14,7 @@ import pytest
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import Span
-from jax_lsp.analysis.incremental import (
+from jax_lsp.analysis.incremental.analyzer import (
     IncrementalAnalyzer,
     KnownEdits,
     _count,

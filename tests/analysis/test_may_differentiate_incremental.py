@@ -96,13 +96,13 @@ def _checking_first_answers(monkeypatch) -> list[int]:  # noqa: ANN001
         first = not self._md.asked
         got = set(original(self))
         if first:
-            kept = self._md, self._md_carried, self.carry_out
+            kept = self._md, self._md_carried, self.observer.carry_out
             self._md = _MayDifferentiate(transform_valued=kept[0].transform_valued)
-            self._md_carried, self.carry_out = None, None
+            self._md_carried, self.observer.carry_out = None, None
             try:
                 assert got == set(original(self))
             finally:
-                self._md, self._md_carried, self.carry_out = kept
+                self._md, self._md_carried, self.observer.carry_out = kept
             compared.append(len(got))
         return got
 

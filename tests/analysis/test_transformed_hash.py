@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from jax_lsp.analysis.findings import Span
-from jax_lsp.analysis.fingerprint import fingerprint
-from jax_lsp.analysis.jaxapi import TRANSFORMS
+from jax_lsp.analysis.incremental.fingerprint import fingerprint
+from jax_lsp.analysis.jax.jaxapi import TRANSFORMS
 from jax_lsp.analysis.values import UNKNOWN, Api, Transformed, Value
 
 

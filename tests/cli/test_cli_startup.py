@@ -90,8 +90,8 @@ def test_the_analysis_package_loads_the_analyser_only_when_asked() -> None:
     ran = json.loads(p.stdout)
     analysis = {m for m in ran["light"] if m.startswith("jax_lsp.analysis")}
     # `modes`: four strings the rules (read through `jax_lsp.codes`) compare levels with
-    assert analysis == {"jax_lsp.analysis", "jax_lsp.analysis.findings",
-                        "jax_lsp.analysis.modes", "jax_lsp.analysis.options"}
+    assert analysis == {"jax_lsp.analysis", "jax_lsp.analysis.findings", "jax_lsp.analysis.jax",
+                        "jax_lsp.analysis.jax.modes", "jax_lsp.analysis.options"}
     assert not [m for m in ran["light"] if m.startswith(("lsprotocol", "pygls.lsp", "libcst"))]
     assert ran["names"]["analyze_source"] == "function"
     assert ran["names"]["AnalysisConfig"] == ran["names"]["Finding"] == "type"

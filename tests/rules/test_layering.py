@@ -61,7 +61,7 @@ def _modules_under(folder: Path) -> list[str]:
 
 #: what the rules may reach of the analysis: the interface, the findings, the API rows' kinds
 ALLOWED = {"jax_lsp", "jax_lsp.analysis", "jax_lsp.analysis.host", "jax_lsp.analysis.findings",
-           "jax_lsp.analysis.modes", "jax_lsp.analysis.specs"}
+           "jax_lsp.analysis.jax.modes", "jax_lsp.analysis.jax.specs"}
 
 
 def test_rules_reach_the_evaluator_only_through_host() -> None:

@@ -59,8 +59,8 @@ HEAVY = ("lsprotocol", "cattrs", "attrs", "pygls.lsp", "pygls.protocol", "pygls.
          "jax_lsp.server.server", "jax_lsp.server.lint", "jax_lsp.server.session")
 #: of the analysis, only its plain data (findings travel back from the analysis process)
 #: `modes`: four strings the rules (read through `jax_lsp.codes`) compare levels with
-ANALYSIS_DATA = {"jax_lsp.analysis", "jax_lsp.analysis.findings", "jax_lsp.analysis.modes",
-                 "jax_lsp.analysis.options"}
+ANALYSIS_DATA = {"jax_lsp.analysis", "jax_lsp.analysis.findings", "jax_lsp.analysis.jax",
+                 "jax_lsp.analysis.jax.modes", "jax_lsp.analysis.options"}
 PUSH_CAPABILITIES = {
     "general": {"positionEncodings": ["utf-8"]},
     "textDocument": {"publishDiagnostics": {"relatedInformation": True,

@@ -5,8 +5,8 @@ fields are structure. Checked against equinox 0.13.8 by tests/analysis/test_fram
 
 from __future__ import annotations
 
-from jax_lsp.analysis.modes import FORWARD, REVERSE
-from jax_lsp.analysis.specs import TransformSpec
+from jax_lsp.analysis.jax.modes import FORWARD, REVERSE
+from jax_lsp.analysis.jax.specs import TransformSpec
 
 _EQX_GRAD = TransformSpec("fn", REVERSE, has_argnums=False, arrays_only=True)
 _EQX_JACFWD = TransformSpec("fn", FORWARD, has_argnums=False, batched=True, arrays_only=True)

@@ -4,8 +4,8 @@ its parameters unless its state holds the value, and consumes `state` itself.
 
 from __future__ import annotations
 
-from jax_lsp.analysis.modes import REVERSE
-from jax_lsp.analysis.specs import TransformSpec
+from jax_lsp.analysis.jax.modes import REVERSE
+from jax_lsp.analysis.jax.specs import TransformSpec
 
 # optax runs `jax.value_and_grad(f)(params, ...)` unless its state holds the value
 TRANSFORMS = {

@@ -7,8 +7,8 @@ lifted transforms wrap as JAX's do. Filters are in `filters.py`, `nnx.split`/`me
 
 from __future__ import annotations
 
-from jax_lsp.analysis.modes import REVERSE
-from jax_lsp.analysis.specs import TransformSpec
+from jax_lsp.analysis.jax.modes import REVERSE
+from jax_lsp.analysis.jax.specs import TransformSpec
 
 TRANSFORMS = {
     "flax.nnx.grad": TransformSpec("fn", REVERSE, int_check="grad"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.interp_state import Scope
+from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.values import Api, ClassObj, Instance, Level, Value, is_python_number
 
@@ -38,7 +38,7 @@ def note_variable_kind(ev: Evaluator, stmt: ast.Assign, scope: Scope) -> None:
         if isinstance(target, ast.Attribute):
             for inst in ev.eval(target.value, scope).fns:
                 if isinstance(inst, Instance):
-                    ev.note_attribute_write(inst)
+                    ev.observer.note_attribute_write(inst)
                     if kind is None or (
                         kind == nnx_filters.PLAIN and not is_graph_node(inst.cls)
                     ):

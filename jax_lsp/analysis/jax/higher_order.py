@@ -7,7 +7,6 @@ lax.scan / fori_loop / while_loop / cond / map, jit, checkpoint, vectorize..., a
 from __future__ import annotations
 
 import ast
-import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -22,10 +21,9 @@ from jax_lsp.analysis.interp_state import (
     TRACE_ONLY,
     VMAPPED,
     Args,
-    Ctx,
-    ctx_bits,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -174,8 +172,8 @@ def _argname_indices(fun: Value, names: object) -> tuple[int, ...] | None:
     return tuple(params.index(n) for n in wanted)
 
 
-class HigherOrder:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+class HigherOrder(Part):
+    """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
     # ------------------------------------------------------------- higher order
 
@@ -254,7 +252,7 @@ class HigherOrder:
         if node is None:
             return UNKNOWN
         # (not a read of `staged`: the call runs staged either way)
-        if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ctx.staged:
+        if kind in ("scan", "while_loop", "cond", "switch", "map") and not self.ev.ctx.staged:
             with self.staging():
                 return self.call_higher_order(kind, name, args, node)
         if kind == "scan":
@@ -266,15 +264,16 @@ class HigherOrder:
         if kind == "cond":
             if len(pos) >= 3:
                 ops = Args(pos[3:], {}, args.pos_nodes[3:], {}, args.star)
-                outs = [self.call_value(pos[1], ops, node), self.call_value(pos[2], ops, node)]
+                call = self.ev.call_value
+                outs = [call(pos[1], ops, node), call(pos[2], ops, node)]
                 return join(outs)
             return derived(args.all_values())
         if kind == "switch":
             if len(pos) >= 2:
                 ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
-                table = self.resolve_lazy(pos[1])  # `from registry import BRANCHES`
+                table = self.ev.resolve_lazy(pos[1])  # `from registry import BRANCHES`
                 branches = list(table.items) if table.items is not None else [table]
-                return join([self.call_value(b, ops, node) for b in branches])
+                return join([self.ev.call_value(b, ops, node) for b in branches])
             return derived(args.all_values())
         if kind == "map":
             f = args.get(0, "f") or UNKNOWN
@@ -282,16 +281,16 @@ class HigherOrder:
             batch_size = args.kw.get("batch_size")
             if batch_size is not None and batch_size.const is not None:
                 # lax.map(..., batch_size=n) vmaps `f` over each chunk
-                level = self.level("batch", name, self.span(node), batched=True)
+                level = self.jax.transforms.level("batch", name, self.ev.span(node), batched=True)
                 xs = add_mark(xs, frozenset({level.batch_mark}))
-            out = self.call_value(f, Args([xs], {}, [None], {}), node)
+            out = self.ev.call_value(f, Args([xs], {}, [None], {}), node)
             return Value(tan=out.tan, traced=True)
         if kind == "reduce":
             return self.reduce(args, node)
         if kind == "tree_map":
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
-                return self.call_value(pos[0], rest, node)
+                return self.ev.call_value(pos[0], rest, node)
             return UNKNOWN
         if kind == "custom_root":
             return self.custom_root(args, node)
@@ -321,8 +320,8 @@ class HigherOrder:
                 name=label,
                 nondiff_unknown=by_name is None,
             )
-            if self.record:
-                self.note_custom_made(c)
+            if self.ev.record:
+                self.ev.observer.note_custom_made(c)
             return Value(fns=(c,))
         return derived(args.all_values())
 
@@ -343,34 +342,14 @@ class HigherOrder:
             return tuple(_axes_spec(i) for i in v.items)
         return ()
 
-    def reads(self, bits: int) -> Ctx:
-        """The context, noting that the code being interpreted reads its fields `bits` (see
-        `interp_state.CTX_BIT`): its memoised result holds only where they are the same."""
-        self.ctx_reads |= bits
-        return self.ctx
-
     @contextmanager
     def staging(self) -> Iterator[None]:
         """JAX traces the functions called in here into a jaxpr (see `Ctx.staged`)."""
-        if self.ctx.staged:  # not a read: staged in here either way
+        if self.ev.ctx.staged:  # not a read: staged in here either way
             yield
             return
-        with self.within(staged=True):
+        with self.ev.within(staged=True):
             yield
-
-    @contextmanager
-    def within(self, **changes: Any) -> Iterator[None]:
-        """Interpret in the context changed by `changes`. What is read in here of the fields
-        they set does not depend on the context outside (reading the outside's value to
-        compute one is a read of its own, noted where it is made)."""
-        saved, reads = self.ctx, self.ctx_reads
-        self.ctx = dataclasses.replace(saved, **changes)
-        self.ctx_reads = 0
-        try:
-            yield
-        finally:
-            self.ctx = saved
-            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
 
     def call_trace_only(self, how: str, args: Args, node: ast.AST | None) -> Value:
         """`make_jaxpr(f)` (a function tracing `f`) or `eval_shape(f, *args)` (traces it now).
@@ -386,22 +365,22 @@ class HigherOrder:
 
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         if w.kind == "trace_only":
-            with self.within(trace_only=True):
+            with self.ev.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
             return UNKNOWN
-        if w.kind == "jit" and self.reads(JIT_DISABLED).jit_disabled:
-            return self.call_value(w.fun, args, node)  # `with jax.disable_jit():`
-        if w.kind in ("jit", "vmap", "checkpoint") and not self.ctx.staged:  # staged either way
+        if w.kind == "jit" and self.ev.reads(JIT_DISABLED).jit_disabled:
+            return self.ev.call_value(w.fun, args, node)  # `with jax.disable_jit():`
+        if w.kind in ("jit", "vmap", "checkpoint") and not self.ev.ctx.staged:  # staged either way
             with self.staging():
                 return self.call_wrapper(w, args, node)
         if w.kind == "checkpoint":
             # the levels that partial-evaluate it: reverse ones, and linearize (a forward level
             # that defers its linear part); a jvp does not
             reverse = frozenset(m for v in args.all_values() for m in v.tan if _may_transpose(m))
-            with self.within(
-                checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
+            with self.ev.within(
+                checkpoint_levels=self.ev.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse
             ):
-                return self.call_value(w.fun, args, node)
+                return self.ev.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
             # vmap hands an argument whose in_axes is None to the function as it is
             unbatched = w.kind == "vmap" and w.batched
@@ -417,7 +396,9 @@ class HigherOrder:
             if w.kind == "vmap" and node is not None and w.batched != ():
                 # the batched arguments carry the mark of this vmap (a callback on them needs
                 # a vmap_method); the results, stacked, are plain arrays again
-                level = self.level("batch", w.name or "jax.vmap", self.span(node), batched=True)
+                level = self.jax.transforms.level(
+                    "batch", w.name or "jax.vmap", self.ev.span(node), batched=True
+                )
                 mark = frozenset({level.batch_mark})
                 pos = [
                     add_mark(v, mark)
@@ -430,17 +411,17 @@ class HigherOrder:
                 if w.batched is None:
                     kw = {k: add_mark(v, mark) for k, v in kw.items()}
                 new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-                with self.within(vmapped=True):
-                    return strip_marks(self.call_value(w.fun, new, node), mark)
+                with self.ev.within(vmapped=True):
+                    return strip_marks(self.ev.call_value(w.fun, new, node), mark)
             new = Args(pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
             if w.kind == "vmap":
-                with self.within(vmapped=True):
-                    return self.call_value(w.fun, new, node)
-            with self.within(jitted=True):
-                return self.call_value(w.fun, new, node)
+                with self.ev.within(vmapped=True):
+                    return self.ev.call_value(w.fun, new, node)
+            with self.ev.within(jitted=True):
+                return self.ev.call_value(w.fun, new, node)
         if w.kind == "closure_converted":
             return self.call_closure_converted(w, args, node)
-        return self.call_value(w.fun, args, node)
+        return self.ev.call_value(w.fun, args, node)
 
     def closure_convert(self, args: Args, node: ast.AST) -> Value:
         """`converted, consts = closure_convert(fun, *example_args)`: JAX traces `fun` at the
@@ -453,10 +434,10 @@ class HigherOrder:
         if fun is None or not fun.fns or args.star is not None or args.kw:
             return derived(args.all_values())
         arity = len(args.pos) - 1
-        hoisted = self._closed_over_tangents([fun], arity, node)
+        hoisted = self.jax.api._closed_over_tangents([fun], arity, node)
         consts = Value(tan=hoisted, traced=True)
         converted = Value(fns=(Wrapper("closure_converted", fun, arity=arity, hoisted=hoisted),))
-        return self._seq([converted, consts])
+        return self.ev._seq([converted, consts])
 
     def call_closure_converted(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         """`converted(*args, *consts)`: `fun` on its leading arguments, where the constants
@@ -469,10 +450,10 @@ class HigherOrder:
         given = derived(args.all_values()).tan
         absent = w.hoisted - given
         if absent:
-            with self.within(mask=self.reads(MASK).mask | absent):
-                out = strip_marks(self.call_value(w.fun, own, node), absent)
+            with self.ev.within(mask=self.ev.reads(MASK).mask | absent):
+                out = strip_marks(self.ev.call_value(w.fun, own, node), absent)
         else:
-            out = self.call_value(w.fun, own, node)
+            out = self.ev.call_value(w.fun, own, node)
         return Value(tan=out.tan | derived(consts).tan, traced=True) if consts else out
 
     def scan(self, args: Args, node: ast.AST) -> Value:
@@ -483,7 +464,7 @@ class HigherOrder:
         carry = init
         out = UNKNOWN
         for _ in range(MAX_LOOP + 1):
-            out = self.call_value(f, Args([carry, x], {}, [None, None], {}), node)
+            out = self.ev.call_value(f, Args([carry, x], {}, [None, None], {}), node)
             new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
             joined = join([carry, new_carry])
             if joined == carry:
@@ -502,9 +483,9 @@ class HigherOrder:
             items = list(xs.items)
             acc = init if init is not None else (items.pop(0) if items else UNKNOWN)
             for item in items[:MAX_ITEMS]:
-                acc = self.call_value(f, Args([acc, item], {}, [None, None], {}), node)
+                acc = self.ev.call_value(f, Args([acc, item], {}, [None, None], {}), node)
             return acc
-        elem = self.element_of(xs)
+        elem = self.ev.element_of(xs)
         start = init if init is not None else elem
         return self._loop_fixpoint(f, lambda v: Args([v, elem], {}, [None, None], {}), start, node)
 
@@ -513,7 +494,7 @@ class HigherOrder:
     ) -> Value:
         val = init
         for _ in range(MAX_LOOP + 1):
-            out = self.call_value(body, make_args(val), node)
+            out = self.ev.call_value(body, make_args(val), node)
             joined = join([val, out])
             if joined == val:
                 break
@@ -527,7 +508,7 @@ class HigherOrder:
         init = args.get(3, "init_val") or UNKNOWN
         i = Value(traced=lo.traced or hi.traced)
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
-        dynamic = (lo.traced or hi.traced) and self.reads(STAGED).staged
+        dynamic = (lo.traced or hi.traced) and self.ev.reads(STAGED).staged
         make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
         with self.staging():
             val = self._loop_fixpoint(body, make_args, init, node)
@@ -543,8 +524,8 @@ class HigherOrder:
         make_args = lambda v: Args([v], {}, [None], {})  # noqa: E731
         val = self._loop_fixpoint(body, make_args, init, node)
         # JAX evaluates cond_fun on the primal carry only: no level differentiates it
-        with self.within(mask=self.reads(MASK).mask | self._active_marks()):
-            self.call_value(cond, Args([val], {}, [None], {}), node)
+        with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
+            self.ev.call_value(cond, Args([val], {}, [None], {}), node)
         return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
 
     def _check_reverse_loop(
@@ -557,19 +538,19 @@ class HigherOrder:
         the `loop`'s (body, make_args, cond), the carry parts JAX moves out of the loop (see
         `_forwarded_carry`) keep their tangent unmarked."""
         levels = sorted(
-            (m for m in val.tan - self.reads(MASK).mask if _may_transpose(m)),
+            (m for m in val.tan - self.ev.reads(MASK).mask if _may_transpose(m)),
             key=lambda lv: lv.order,
         )
-        if not levels or self.reads(JIT_DISABLED).jit_disabled:
+        if not levels or self.ev.reads(JIT_DISABLED).jit_disabled:
             return val  # (under `jax.disable_jit()` the loop runs as a Python loop)
-        mark = self.loop_tangents.get((node, levels[0]))
+        mark = self.ev.loop_tangents.get((node, levels[0]))
         if mark is None:
-            mark = self.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
+            mark = self.ev.loop_tangents[(node, levels[0])] = LoopTangent(levels[0])
         forwarded = (
             self._forwarded_carry(val, levels[0], node, *loop) if loop is not None else frozenset()
         )
         if not mark.pending:
-            self.report("JAX009", node, levels[0], what, (), gate=mark.pending)
+            self.jax.callbacks.report("JAX009", node, levels[0], what, (), gate=mark.pending)
         return _mark_loop_tangent(val, levels[0], mark, (), forwarded)
 
     def _forwarded_carry(
@@ -600,13 +581,13 @@ class HigherOrder:
                 leaves[path] = out
             return out
 
-        out = self.call_value(body, make_args(mark(val, ())), node)
+        out = self.ev.call_value(body, make_args(mark(val, ())), node)
         forwarded = {path for path, leaf in leaves.items() if _item_at(out, path) is leaf}
         if cond is not None:
             # a leaf the cond reads stays in the carry: its tracedness alone reaches the test
             for path in sorted(forwarded):
                 only = _only_traced(val, path, ())
-                if self.call_value(cond, Args([only], {}, [None], {}), node).traced:
+                if self.ev.call_value(cond, Args([only], {}, [None], {}), node).traced:
                     forwarded.discard(path)
         return frozenset(forwarded)
 
@@ -615,7 +596,9 @@ class HigherOrder:
         or at trace time once its tangents are batched (jacfwd, vmap): not under make_jaxpr or
         eval_shape alone."""
         return (
-            not self.reads(TRACE_ONLY).trace_only or level.batched or self.reads(VMAPPED).vmapped
+            not self.ev.reads(TRACE_ONLY).trace_only
+            or level.batched
+            or self.ev.reads(VMAPPED).vmapped
         )
 
     def _transposed_loops(self, level: Level, out: Value) -> None:
@@ -630,15 +613,17 @@ class HigherOrder:
         guess = args.get(1, "initial_guess") or UNKNOWN
         solve = args.get(2, "solve") or UNKNOWN
         tangent_solve = args.get(3, "tangent_solve") or UNKNOWN
-        out_f = self.call_value(f, Args([guess], {}, [None], {}), node)
+        out_f = self.ev.call_value(f, Args([guess], {}, [None], {}), node)
         # custom_root linearizes `f` at the root whenever it runs (differentiated or not), and
         # so do the levels that reach the root through f's closed-over parameters
-        own = self.level(FORWARD, "jax.lax.custom_root", self.span(node), batched=False)
+        own = self.jax.transforms.level(
+            FORWARD, "jax.lax.custom_root", self.ev.span(node), batched=False
+        )
         levels = frozenset(m for m in out_f.tan if isinstance(m, Level)) | {own}
-        self.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
-        with self.within(mask=self.reads(MASK).mask | self._active_marks()):
-            self.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
-            self.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
+        self.ev.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
+        with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
+            self.ev.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
+            self.ev.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
         return Value(tan=out_f.tan, traced=True)
 
     def custom_linear_solve(self, args: Args, node: ast.AST) -> Value:
@@ -646,7 +631,7 @@ class HigherOrder:
         b = args.get(1, "b") or UNKNOWN
         solve = args.get(2, "solve") or UNKNOWN
         tsolve = args.get(3, "transpose_solve")
-        out = self.call_value(matvec, Args([b], {}, [None], {}), node)
+        out = self.ev.call_value(matvec, Args([b], {}, [None], {}), node)
         symmetric = args.get(4, "symmetric")
         if tsolve is not None and (symmetric is None or symmetric.const is not True):
             self.transpose_when_traced([matvec], 1, node, "custom_linear_solve")
@@ -657,12 +642,12 @@ class HigherOrder:
             m.batch_mark for m in reaching if isinstance(m, Level) and m.batched
         )
         rhs = add_mark(b, batches) if batches else b
-        with self.within(
-            mask=self.reads(MASK).mask | self._active_marks() | (reaching - batches)
+        with self.ev.within(
+            mask=self.ev.reads(MASK).mask | self._active_marks() | (reaching - batches)
         ):
-            self.call_value(solve, Args([matvec, rhs], {}, [None, None], {}), node)
+            self.ev.call_value(solve, Args([matvec, rhs], {}, [None, None], {}), node)
             if tsolve is not None:
-                self.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
+                self.ev.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
 
     def transpose_when_traced(
@@ -672,16 +657,18 @@ class HigherOrder:
         (custom_linear_solve's matvec when it is not symmetric), differentiated or not: like
         `linear_transpose` applied at once. With `mode` REVERSE: it takes their gradient
         (minimize's BFGS), like `grad` applied at once."""
-        level = self.level(mode, name, self.span(node), batched=False)
+        level = self.jax.transforms.level(mode, name, self.ev.span(node), batched=False)
         arg = Value(tan=frozenset({level}), traced=True)
         with self.staging():
             for f in funs:
                 if f.fns:
-                    self.run_level(level, f, Args([arg] * arity, {}, [None] * arity, {}), node)
+                    self.jax.transforms.run_level(
+                        level, f, Args([arg] * arity, {}, [None] * arity, {}), node
+                    )
 
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
-        return frozenset(self.levels)
+        return frozenset(self.ev.levels)
 
 
 def _axes_spec(v: Value) -> Any:

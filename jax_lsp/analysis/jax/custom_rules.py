@@ -13,7 +13,8 @@ from jax_lsp.analysis.interp_state import (
     RULE_LEVELS,
     Args,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.values import (
     UNKNOWN,
     BatchedBy,
@@ -53,15 +54,15 @@ def _fwd_unwraps_primals(c: CustomFn) -> bool:
     return True
 
 
-class CustomRules:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+class CustomRules(Part):
+    """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
     # ------------------------------------------------------------- custom rules
 
     def set_rule(self, s: RuleSetter, args: Args) -> Value:
         c = s.target
-        self.impure_effects += 1  # `c` changes (see `replay`)
-        self.note_rule_set(c)  # the rule holds for every root that calls `c`
+        self.ev.impure_effects += 1  # `c` changes (see `replay`)
+        self.ev.observer.note_rule_set(c)  # the rule holds for every root that calls `c`
         assigned: tuple[tuple[str, object], ...] = ()
         result = UNKNOWN
         if s.which == "defjvp":
@@ -80,14 +81,13 @@ class CustomRules:
             )
         for name, value in assigned:
             setattr(c, name, value)
-        if self.rule_log is not None:
-            self.rule_log.append((c, assigned))  # a statement replayed later does the same
+        self.ev.observer.note_rule_assigned(c, assigned)
         return result
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
         vals = args.all_values()
         marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
-        marks -= self.reads(MASK).mask
+        marks -= self.ev.reads(MASK).mask
         if c.kind == "vjp" and node is not None:
             # a custom_vjp applied to a reverse level's tangents in a custom_jvp rule: JAX
             # transposes the rule's tangent computation, and custom_vjp_call has no transpose
@@ -98,15 +98,17 @@ class CustomRules:
                     for m in v.tan
                     if isinstance(m, TangentOf)
                     and m.level.mode == REVERSE
-                    and m.level not in self.reads(MASK).mask
+                    and m.level not in self.ev.reads(MASK).mask
                 ),
                 key=lambda lv: lv.order,
             )
             if reverse_tangents and not marks:
                 lv = reverse_tangents[0]
-                self.report("JAX006", node, lv, c.name or "custom_vjp function", (), deferred=True)
+                self.jax.callbacks.report(
+                    "JAX006", node, lv, c.name or "custom_vjp function", (), deferred=True
+                )
         if not marks:
-            return self.call_value(c.primal, args, node)
+            return self.ev.call_value(c.primal, args, node)
         level = max(marks, key=lambda lv: lv.order)
         strip = frozenset({level})
         out_tan = frozenset().union(*(v.tan for v in vals))
@@ -115,7 +117,7 @@ class CustomRules:
             return result
         if c.kind == "jvp":
             if level.mode == TRANSPOSE:
-                return self.call_value(c.primal, args, node)
+                return self.ev.call_value(c.primal, args, node)
             primals = [strip_marks(v, strip) for v in args.pos]
             tangents = [
                 Value(tan=frozenset({level.tangent_mark}) | level.tangent_in)
@@ -123,28 +125,28 @@ class CustomRules:
                 else UNKNOWN
                 for v in args.pos
             ]
-            with self.within(rule_levels=self.reads(RULE_LEVELS).rule_levels | strip):
+            with self.ev.within(rule_levels=self.ev.reads(RULE_LEVELS).rule_levels | strip):
                 if c.jvp_rule is not None:
                     nd = [primals[i] for i in c.nondiff if i < len(primals)]
                     rest = [i for i in range(len(primals)) if i not in c.nondiff]
                     rule_args = Args(
                         nd
                         + [
-                            self._seq([primals[i] for i in rest]),
-                            self._seq([tangents[i] for i in rest]),
+                            self.ev._seq([primals[i] for i in rest]),
+                            self.ev._seq([tangents[i] for i in rest]),
                         ],
                         {},
                         [None] * (len(nd) + 2),
                         {},
                     )
-                    out = self.call_value(c.jvp_rule, rule_args, node)
-                    rule_shapes.check_jvp(self, c, args, level, node, out)
+                    out = self.ev.call_value(c.jvp_rule, rule_args, node)
+                    rule_shapes.check_jvp(self.ev, c, args, level, node, out)
                 elif c.jvps is not None:
                     # defjvps computes the primal output by calling the custom function itself
                     ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
                     for i, jf in enumerate(c.jvps):
                         if i < len(tangents) and tangents[i].tan:
-                            self.call_value(
+                            self.ev.call_value(
                                 jf,
                                 Args(
                                     [tangents[i], ans, *primals],
@@ -154,17 +156,17 @@ class CustomRules:
                                 ),
                                 node,
                             )
-                    rule_shapes.check_jvp(self, c, args, level, node, None)
+                    rule_shapes.check_jvp(self.ev, c, args, level, node, None)
             return result
         # custom_vjp
-        if level.mode == FORWARD and not self._lowered_or_batched(level):
+        if level.mode == FORWARD and not self.jax.control._lowered_or_batched(level):
             return result  # only traced (make_jaxpr / eval_shape): JAX raises nothing here
         if level.mode == FORWARD:
             if c.symbolic_zeros and not _fwd_unwraps_primals(c):
                 # JAX runs fwd first: an array op on a CustomVJPPrimal raises "... is not a
                 # valid JAX type" before the jvp-of-custom_vjp error
                 return result
-            self.report(
+            self.jax.callbacks.report(
                 "JAX005",
                 node,
                 level,
@@ -174,13 +176,15 @@ class CustomRules:
             )
             return result
         if level.mode == TRANSPOSE:
-            self.report("JAX006", node, level, c.name or "custom_vjp function", (), deferred=True)
+            self.jax.callbacks.report(
+                "JAX006", node, level, c.name or "custom_vjp function", (), deferred=True
+            )
             return result
         if c.opaque_rules or c.fwd is None:
             return result
         primals = [strip_marks(v, strip) for v in args.pos]
-        with self.within(rule_levels=self.reads(RULE_LEVELS).rule_levels | strip):
-            fwd_out = self.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
+        with self.ev.within(rule_levels=self.ev.reads(RULE_LEVELS).rule_levels | strip):
+            fwd_out = self.ev.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
             res = (
                 fwd_out.items[1]
                 if fwd_out.items is not None and len(fwd_out.items) == 2
@@ -203,6 +207,6 @@ class CustomRules:
                 if level.batched:
                     # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
                     g = g.with_tan(g.tan | {level.batch_mark})
-                self.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
-            rule_shapes.check_vjp(self, c, args, level, node)
+                self.ev.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+            rule_shapes.check_vjp(self.ev, c, args, level, node)
         return result

@@ -9,14 +9,15 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import PathStep, Span
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_DEPTH_ITEMS,
     Args,
 )
-from jax_lsp.analysis.jaxapi import TRANSPOSE
+from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax.jaxapi import TRANSPOSE
+from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.values import (
@@ -38,8 +39,8 @@ from jax_lsp.analysis.values import (
 )
 
 
-class Transforms:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+class Transforms(Part):
+    """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
     # ------------------------------------------------------------- transforms
 
@@ -78,13 +79,13 @@ class Transforms:
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
             holo = args.kw.get("holomorphic", Value(const=False)).const
-            site = self.span(node) if node is not None else Span(1, 0, 1, 0)
+            site = self.ev.span(node) if node is not None else Span(1, 0, 1, 0)
             tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt,
                              holo if isinstance(holo, bool) else None)
-            if node is not None and self.module.is_main:
+            if node is not None and self.ev.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
-                self.transformed_created.setdefault(tf, node)
-                self._created_root.setdefault(tf, self.root)
+                self.ev.transformed_created.setdefault(tf, node)
+                self.ev._created_root.setdefault(tf, self.ev.root)
             return Value(fns=(tf,))
         if node is None:
             return UNKNOWN
@@ -97,7 +98,7 @@ class Transforms:
             if tangents is not None:
                 level.tangent_in = frozenset(
                     m
-                    for m in tangents.tan - self.reads(MASK).mask
+                    for m in tangents.tan - self.ev.reads(MASK).mask
                     if isinstance(m, (Level, BatchedBy))
                 )
             out = self.run_level(
@@ -170,12 +171,12 @@ class Transforms:
     def new_level(
         self, spec: jaxapi.TransformSpec, name: str, node: ast.AST, *, defer: bool
     ) -> Level:
-        return self.level(spec.mode, name, self.span(node), batched=spec.batched, defer=defer)
+        return self.level(spec.mode, name, self.ev.span(node), batched=spec.batched, defer=defer)
 
     def level(
         self, mode: str, name: str, site: Span, *, batched: bool, defer: bool = False
     ) -> Level:
-        where = None if self.module.is_main else self.module.path
+        where = None if self.ev.module.is_main else self.ev.module.path
         lv = Level(
             mode,
             name,
@@ -184,12 +185,12 @@ class Transforms:
                 f"`{name}` batches here" if mode == "batch" else f"`{name}` differentiates here",
                 where,
             ),
-            len(self.stack),
+            len(self.ev.stack),
             defer=defer,
             batched=batched,
         )
-        self._level_group[lv] = self._group
-        self.levels.append(lv)
+        self.ev._level_group[lv] = self.ev._group
+        self.ev.levels.append(lv)
         return lv
 
     def pullback_applied(self, pull: Pullback, node: ast.AST | None) -> PathStep | None:
@@ -198,28 +199,28 @@ class Transforms:
         traceback ends there, and the finding's path should show it (None otherwise)."""
         if node is None:
             return None
-        span = self.span(node)
+        span = self.ev.span(node)
         site = pull.level.site
-        if site.filename is None and self.module.is_main and site.span.line == span.line:
+        if site.filename is None and self.ev.module.is_main and site.span.line == span.line:
             return None
         return PathStep(
             span,
             f"the function `{pull.level.name}` returned is called here: JAX raises on this call",
-            None if self.module.is_main else self.module.path,
+            None if self.ev.module.is_main else self.ev.module.path,
         )
 
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
-        self.level_depth += 1
+        self.ev.level_depth += 1
         try:
             if level.batched:
-                with self.within(vmapped=True):
-                    out = self.call_value(fun, args, node)
+                with self.ev.within(vmapped=True):
+                    out = self.ev.call_value(fun, args, node)
             else:
-                out = self.call_value(fun, args, node)
+                out = self.ev.call_value(fun, args, node)
         finally:
-            self.level_depth -= 1
+            self.ev.level_depth -= 1
             level.closed = True
-        self._transposed_loops(level, out)
+        self.jax.control._transposed_loops(level, out)
         if not level.defer:
             for emit in level.pending:
                 emit()
@@ -227,10 +228,10 @@ class Transforms:
         return out
 
     def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
-        self.transformed_called.add(f)
-        created = self.transformed_created.get(f)
+        self.ev.transformed_called.add(f)
+        created = self.ev.transformed_created.get(f)
         if created is not None:
-            self._effects.called.add(created)
+            self.ev._effects.called.add(created)
         spec = f.spec
         argnums = f.argnums
         n = len(args.pos)
@@ -299,8 +300,8 @@ class Transforms:
         own = jaxapi.OWN_KEYWORDS.get(f.name, EMPTY)
         kw = {k: v for k, v in args.kw.items() if k not in own} if own else args.kw
         new_args = Args(new_pos, kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
-        if spec.mode == TRANSPOSE and not self.ctx.staged:  # staged either way
-            with self.staging():  # linear_transpose traces its function to a jaxpr
+        if spec.mode == TRANSPOSE and not self.ev.ctx.staged:  # staged either way
+            with self.jax.control.staging():  # linear_transpose traces its function to a jaxpr
                 out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         else:
             out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
@@ -354,4 +355,4 @@ class Transforms:
     def _report_int(self, f: Transformed, node: ast.AST, what: str = "an integer input") -> None:
         level = self.level(f.spec.mode, f.name, f.site, batched=False)
         says = jaxapi.int_input_error(f.spec.int_check)
-        self.report("JAX010", node, level, f.name, (), jax_says=says, rejected=what)
+        self.jax.callbacks.report("JAX010", node, level, f.name, (), jax_says=says, rejected=what)

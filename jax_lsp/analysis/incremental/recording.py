@@ -1,7 +1,7 @@
-"""The interpreter's part that records what each root reads and replays the roots an edit left
-unchanged (see `roots`): hooks the other parts call where a root stores into shared state,
-defines a function or passes a transformed function around, and what the driver (`interp`)
-does before and after each root.
+"""The incremental layer's part that records what each root reads and replays the roots an
+edit left unchanged (see `roots`): the hooks the evaluator calls where a root stores into
+shared state, defines a function or passes a transformed function around, and what its driver
+(`interp`) has done before and after each root (through `layer`).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import ast
 
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.incremental.roots import RootRecord
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MODULE_ROOT, Args
-from jax_lsp.analysis.roots import RootRecord
 from jax_lsp.analysis.values import NOCONST, CustomFn, FuncInfo, Instance, Transformed, Value
 
 
@@ -27,34 +27,35 @@ def _plain_data(v: Value, depth: int) -> bool:
 
 
 class RootRecording:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+    """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
 
     def _collect_records(self) -> dict[object, RootRecord]:
         """What each root that ran read and did (see `roots`); the skipped ones keep theirs."""
+        findings, first_root = self.ev.findings, self.ev.first_root
         credited: dict[object, list[tuple[str, Span]]] = {}
-        for key, roots in self.finding_roots.items():
+        for key, roots in self.ev.finding_roots.items():
             for r in roots:
                 credited.setdefault(r, []).append(key)
-        roots_run = self.effects.keys() - self.skipped
+        roots_run = self.ev.effects.keys() - self.skipped
         records = {r: rec for r, rec in self.records.items() if r in self.skipped}
         for r in roots_run:
             if r is MODULE_ROOT:
                 continue
-            eff = self.effects[r]
-            code = {(n, self.top_statement(n)) for n in eff.entered}
+            eff = self.ev.effects[r]
+            code = {(n, self.ev.top_statement(n)) for n in eff.entered}
             if isinstance(r, ast.AST):
-                code.add((r, self.top_statement(r)))
+                code.add((r, self.ev.top_statement(r)))
             code = {c for c in code if c[1] is not MODULE_ROOT}
             records[r] = RootRecord(
                 nodes=frozenset(n for n, _ in code),
                 entry=self._entries.get(r),
                 code=frozenset(code),  # type: ignore[arg-type]
                 effects=eff,
-                spawned=tuple(n for n in self._spawned.get(r, ()) if n in self.effects),
+                spawned=tuple(n for n in self._spawned.get(r, ()) if n in self.ev.effects),
                 wrote=r in self._wrote,
                 self_state=() if r in self._wrote else self._self_state.get(r, ()),
                 findings=tuple(
-                    (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
+                    (k, findings[k], first_root.get(k) is r) for k in credited.get(r, ())
                 ),
                 late=r in self._late,
             )
@@ -63,7 +64,7 @@ class RootRecording:
             if rec is None or (not rec.findings and r not in credited):
                 continue  # (most: credited with none, then and now)
             found = tuple(
-                (k, self.findings[k], self.first_root.get(k) is r) for k in credited.get(r, ())
+                (k, findings[k], first_root.get(k) is r) for k in credited.get(r, ())
             )
             if found != rec.findings:
                 records[r] = RootRecord(
@@ -99,7 +100,7 @@ class RootRecording:
         family = reuse.reusable(root, entry) if reuse is not None else None
         if family is None:
             return False
-        findings = self.findings
+        findings = self.ev.findings
         known = reuse.moved_keys  # type: ignore[union-attr]
         moved_key = reuse.moved_key  # type: ignore[union-attr]
         for _, rec in family:
@@ -122,22 +123,22 @@ class RootRecording:
             self._self_state[root] = state
         for i, (r, rec) in enumerate(family):
             self.skipped.add(r)
-            self.effects[r] = rec.effects
+            self.ev.effects[r] = rec.effects
             self.records[r] = rec
             if i and isinstance(r, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                self.entered.add(self.info(r))
+                self.ev.entered.add(self.ev.info(r))
             infos = rec.effects.entered_infos
             if infos is None:
                 infos = rec.effects.entered_infos = frozenset(
-                    self.info(n) for n in rec.effects.entered
+                    self.ev.info(n) for n in rec.effects.entered
                 )
-            self.entered |= infos
-            self._called_nodes |= rec.effects.called
-            self.unresolved_calls |= rec.effects.unresolved
+            self.ev.entered |= infos
+            self.ev._called_nodes |= rec.effects.called
+            self.ev.unresolved_calls |= rec.effects.unresolved
             for created, call in rec.effects.inspected:
                 self._replayed_inspected.setdefault(created, set()).add(call)
             late = bool(i) or rec.late
-            first_root, finding_roots = self.first_root, self.finding_roots
+            first_root, finding_roots = self.ev.first_root, self.ev.finding_roots
             for _key, finding, _first in rec.findings:
                 moved, k = known.get(id(finding)) or moved_key(finding)
                 if k not in findings:
@@ -155,18 +156,18 @@ class RootRecording:
     def note_spawned(self, fi: FuncInfo) -> None:
         """A function first defined while a root runs: if it becomes an entry point, it is
         part of that root (see `roots`)."""
-        if self.root is not MODULE_ROOT:
-            self._spawned.setdefault(self.root, []).append(fi.node)
+        if self.ev.root is not MODULE_ROOT:
+            self._spawned.setdefault(self.ev.root, []).append(fi.node)
 
     def note_write(self) -> None:
         """The running root stored into state another root may read (see `roots`)."""
-        if self.root is not MODULE_ROOT:
-            self._wrote.add(self.root)
+        if self.ev.root is not MODULE_ROOT:
+            self._wrote.add(self.ev.root)
             self._class_fps.clear()
 
     def note_custom_made(self, c: CustomFn) -> None:
         """A custom_jvp/custom_vjp function was made (by the call running)."""
-        self._custom_made[c] = self.frame
+        self._custom_made[c] = self.ev.frame
 
     def note_rule_set(self, c: CustomFn) -> None:
         """A rule was attached to `c`: state another root may read (see `note_write`), unless
@@ -174,14 +175,14 @@ class RootRecording:
         rule (it leaves that call only once the call returns: through its result, or a store
         into shared state, itself a write), and a root that runs that call again makes its own
         `c` and attaches the same rule: which roots ran before it changes nothing."""
-        frame = self.frame
+        frame = self.ev.frame
         if frame is None or self._custom_made.get(c) is not frame:
             self.note_write()
 
     def note_attribute_write(self, inst: Instance, attr: str | None = None) -> None:
         """An attribute of `inst` was stored (`attr`; None: it changed otherwise)."""
-        root = self.root
-        if self.record and root is not MODULE_ROOT and self._made_in.get(inst) is not root:
+        root = self.ev.root
+        if self.ev.record and root is not MODULE_ROOT and self._made_in.get(inst) is not root:
             if attr is not None and self._root_self.get(root) is inst and root not in self._late:
                 self._self_writes.setdefault(root, set()).add(attr)
             else:
@@ -192,7 +193,7 @@ class RootRecording:
     def _stale_memo(self, made: tuple[object, int] | None, args: Args) -> bool:
         """A memoised call made by another root, with an object stored into since: its result
         is the object's state then (had that root not run, this call would see today's)."""
-        if made is None or made[0] is self.root:
+        if made is None or made[0] is self.ev.root:
             return False
         since = made[1]
         written = self._written_at
@@ -211,8 +212,8 @@ class RootRecording:
 
     def note_inspected(self, tf: Transformed, node: ast.AST) -> None:
         """A transformed function passed to a builtin that never calls it (`print(g)`)."""
-        self.impure_effects += 1
-        self.transformed_inspected.setdefault(tf, set()).add(node)
-        created = self.transformed_created.get(tf)
+        self.ev.impure_effects += 1
+        self.ev.transformed_inspected.setdefault(tf, set()).add(node)
+        created = self.ev.transformed_created.get(tf)
         if created is not None:
-            self._effects.inspected.add((created, node))
+            self.ev._effects.inspected.add((created, node))

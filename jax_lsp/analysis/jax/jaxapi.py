@@ -7,9 +7,10 @@ higher-order wrapper, a tangent killer, ...) and the facts the interpreter needs
 
 from __future__ import annotations
 
-from jax_lsp.analysis import apitable, libraries
-from jax_lsp.analysis.modes import FORWARD, REVERSE, TRANSPOSE  # noqa: F401 - the modes
-from jax_lsp.analysis.specs import CallbackSpec, TransformSpec
+from jax_lsp.analysis import libraries
+from jax_lsp.analysis.jax import apitable
+from jax_lsp.analysis.jax.modes import FORWARD, REVERSE, TRANSPOSE  # noqa: F401 - the modes
+from jax_lsp.analysis.jax.specs import CallbackSpec, TransformSpec
 
 _JACREV = TransformSpec("fn", REVERSE, batched=True, int_check="jacrev")
 _JACFWD = TransformSpec("fn", FORWARD, batched=True, int_check="jacfwd")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import apitable, jaxapi, namespaces, single_dispatch
+from jax_lsp.analysis import namespaces, single_dispatch
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -15,12 +15,13 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax import apitable, jaxapi
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
+from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
-from jax_lsp.analysis.roots import NotExact
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -41,26 +42,28 @@ from jax_lsp.analysis.values import (
 )
 
 
-class JaxApiCalls:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+class JaxApiCalls(Part):
+    """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
     # ------------------------------------------------------------- API calls
 
     def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
-        name = self.extra_transforms.get(name, name)
+        name = self.ev.extra_transforms.get(name, name)
         args = self.imported_data_read(args)
         if name in jaxapi.CALLBACKS:
-            return self.call_callback(name, jaxapi.CALLBACKS[name], args, node)
-        if name in self.extra_callbacks:
-            return self.call_callback(name, jaxapi.CallbackSpec("pure", 0, frozenset()), args, node)
+            return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
+        if name in self.ev.extra_callbacks:
+            return self.jax.callbacks.call_callback(
+                name, jaxapi.CallbackSpec("pure", 0, frozenset()), args, node
+            )
         spec = jaxapi.TRANSFORMS.get(name)
         if spec is not None:
-            return self.make_transform(name, spec, args, node)
+            return self.jax.transforms.make_transform(name, spec, args, node)
         kind = jaxapi.HIGHER_ORDER.get(name)
         if kind is not None:
-            return self.call_higher_order(kind, name, args, node)
+            return self.jax.control.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
-            return self.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+            return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
         if name == "functools.singledispatch" and args.pos:
@@ -83,13 +86,13 @@ class JaxApiCalls:
         vals = args.all_values()
         # `traced`: derived from a tracer (a concrete array is static to fori_loop's bounds)
         jax_array = any(v.traced for v in vals) or (
-            name.startswith("jax.") and self.reads(JITTED).jitted
+            name.startswith("jax.") and self.ev.reads(JITTED).jitted
         )
         if name in jaxapi.NON_CALLING_BUILTINS and node is not None:
             for v in vals:
                 for f in v.fns:
                     if isinstance(f, Transformed):
-                        self.note_inspected(f, node)
+                        self.ev.observer.note_inspected(f, node)
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known
@@ -116,17 +119,17 @@ class JaxApiCalls:
             return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)
-        if name.startswith("flax.linen.") and self.reads(MODULE_TAN).module_tan:
+        if name.startswith("flax.linen.") and self.ev.reads(MODULE_TAN).module_tan:
             if name.rpartition(".")[2][:1].isupper():
                 # a linen submodule (nn.Dense(...)) built in a module's apply: its
                 # parameters are that apply's variables
-                return Value(tan=derived(vals).tan | self.ctx.module_tan, traced=True)
+                return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
-            return self._zip(name, args.pos)
+            return self.ev._zip(name, args.pos)
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):
-                return self._seq([Value(const=i, intish=True) for i in v.const])
+                return self.ev._seq([Value(const=i, intish=True) for i in v.const])
             return v if v.items is not None else derived([v])
         if name == "builtins.dict":
             if not args.pos and args.kw:
@@ -139,25 +142,25 @@ class JaxApiCalls:
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
             attr = args.pos[1].const
             if isinstance(attr, str):
-                return self.attribute(args.pos[0], attr)
-            if self.limits is not None and node is not None:
-                self.note_limit(node, "getattr with a name not known statically: unknown value")
+                return self.ev.attribute(args.pos[0], attr)
+            if self.ev.limits is not None and node is not None:
+                self.ev.note_limit(node, "getattr with a name not known statically: unknown value")
         if name == "builtins.setattr" and len(args.pos) == 3 and isinstance(args.pos[1].const, str):
-            self.set_attribute(args.pos[0], args.pos[1].const, args.pos[2])
+            self.ev.set_attribute(args.pos[0], args.pos[1].const, args.pos[2])
             return Value(const=None)
         if name == "builtins.super":
             return UNKNOWN
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
-        if self.limits is not None and node is not None and not name.startswith("builtins."):
+        if self.ev.limits is not None and node is not None and not name.startswith("builtins."):
             if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
-                self.note_limit(
+                self.ev.note_limit(
                     node,
                     f"`{name}` is not modelled (no JAX API facts, not workspace code): the "
                     "functions passed to it are not followed",
                 )
             else:
-                self.note_limit_call(
+                self.ev.note_limit_call(
                     node,
                     args,
                     f"`{name}` is not modelled (no JAX API facts, not workspace code): "
@@ -177,11 +180,11 @@ class JaxApiCalls:
             if v.items is not None and v.keys is None and depth == 0:
                 items = [read(i, 1) for i in v.items]
                 if any(a is not b for a, b in zip(items, v.items)):
-                    return self._seq(items) if v.const is NOCONST else v
+                    return self.ev._seq(items) if v.const is NOCONST else v
                 return v
             if not v.fns or not all(type(f) is LazyName for f in v.fns):
                 return v
-            value = self.resolve_lazy(v)
+            value = self.ev.resolve_lazy(v)
             return value if not value.fns and value.const is not NOCONST else v
 
         return Args(
@@ -205,11 +208,7 @@ class JaxApiCalls:
         data_fields, meta_fields)`: the class becomes a pytree; its aux data and meta fields
         are static."""
         classes = [f for f in args.pos[0].fns if isinstance(f, ClassObj)]
-        if not self.carried_classes.isdisjoint(classes):
-            # a class the previous version handed on (see `replay.ClassRecipe`) would differ
-            # from the one its statement makes: the identities the incremental analysis
-            # compared so far no longer stand for the same content
-            raise NotExact("a class carried from the previous version is registered as a pytree")
+        self.ev.observer.note_pytree_registered(classes)
         static: set[str] = set()
         if name == "jax.tree_util.register_pytree_node":
             flatten = args.get(1, "flatten_func")
@@ -234,7 +233,7 @@ class JaxApiCalls:
             c.pytree = True
             c.static_fields |= static
         if classes:
-            self.note_write()  # what the class is, for every root that uses it
+            self.ev.observer.note_write()  # what the class is, for every root that uses it
         return args.pos[0]
 
     def call_measured(self, facts: apitable.ApiFacts, args: Args, node: ast.AST | None) -> Value:
@@ -243,7 +242,7 @@ class JaxApiCalls:
         if facts.callables and facts.calling:
             return self.call_measured_higher_order(facts, args, node)
         vals = args.all_values()
-        traced = any(v.traced for v in vals) or self.reads(JITTED).jitted
+        traced = any(v.traced for v in vals) or self.ev.reads(JITTED).jitted
         # an explicit integer dtype (`dtype=jnp.int32`, `astype(x, "int32")`) makes it an integer
         dtypes = []
         for p in jaxapi.DTYPE_PARAMS:
@@ -335,7 +334,7 @@ class JaxApiCalls:
             forward = sorted(
                 (
                     m
-                    for m in inputs - self.reads(MASK).mask
+                    for m in inputs - self.ev.reads(MASK).mask
                     if isinstance(m, Level) and m.mode == FORWARD
                 ),
                 key=lambda lv: lv.order,
@@ -343,57 +342,59 @@ class JaxApiCalls:
             if forward:
                 # JAX rejects the forward-mode use of its custom_vjp before calling anything
                 lv = forward[0]
-                self.report("JAX005", node, lv, short, (), deferred=lv.name.endswith("linearize"))
+                self.jax.callbacks.report(
+                    "JAX005", node, lv, short, (), deferred=lv.name.endswith("linearize")
+                )
                 return Value(tan=operand.tan, traced=True)
         if node is not None and facts.transpose == "custom_vjp_transpose":
             transposed = sorted(
                 (
                     m
-                    for m in inputs - self.ctx.mask
+                    for m in inputs - self.ev.ctx.mask
                     if isinstance(m, Level) and m.mode == TRANSPOSE
                 ),
                 key=lambda lv: lv.order,
             )
             if transposed:
                 # linear_transpose reaches the custom_vjp inside: it has no transpose rule
-                self.report("JAX006", node, transposed[0], short, (), deferred=True)
+                self.jax.callbacks.report("JAX006", node, transposed[0], short, (), deferred=True)
                 return Value(tan=operand.tan, traced=True)
         batch: frozenset = EMPTY
         callee_operand = operand
         if facts.maps and node is not None:
             # it calls them under its own vmap (piecewise's switch): their arguments are
             # batched by it, as by `jax.vmap` (a callback there needs a vmap_method)
-            level = self.level("batch", facts.name, self.span(node), batched=True)
+            level = self.jax.transforms.level("batch", facts.name, self.ev.span(node), batched=True)
             batch = frozenset({level.batch_mark})
             callee_operand = add_mark(operand, batch)
         arity = facts.callee_arity
         callee_args = Args([callee_operand] * arity, {}, [None] * arity, {})
         # a list of functions (piecewise's funclist) is its functions
         funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
-        emitted = self._emitted.offered  # (see `call_logs`)
+        emitted = self.ev._emitted.offered  # (see `call_logs`)
         if batch:
-            with self.within(vmapped=True):
-                outs = [strip_marks(self.call_value(f, callee_args, node), batch)
+            with self.ev.within(vmapped=True):
+                outs = [strip_marks(self.ev.call_value(f, callee_args, node), batch)
                         for f in funs if f.fns]
         else:
-            outs = [self.call_value(f, callee_args, node) for f in funs if f.fns]
+            outs = [self.ev.call_value(f, callee_args, node) for f in funs if f.fns]
         if plain:
-            with self.within(mask=self.reads(MASK).mask | self._active_marks()):
+            with self.ev.within(mask=self.ev.reads(MASK).mask | self.jax.control._active_marks()):
                 for f in plain:
                     if f.fns:
-                        self.call_value(f, callee_args, node)
+                        self.ev.call_value(f, callee_args, node)
         result = Value(tan=operand.tan | join(outs).tan if outs else operand.tan, traced=True)
         if facts.transposes and node is not None:
-            self.transpose_when_traced(funs + plain, facts.callee_arity, node, short)
+            self.jax.control.transpose_when_traced(funs + plain, facts.callee_arity, node, short)
         if facts.differentiates and node is not None:
-            self.transpose_when_traced(funs, facts.callee_arity, node, short, REVERSE)
+            self.jax.control.transpose_when_traced(funs, facts.callee_arity, node, short, REVERSE)
         if (
             node is not None
             and facts.reverse == "while_loop_reverse"
-            and self._emitted.offered == emitted
+            and self.ev._emitted.offered == emitted
         ):
             # (an error while differentiating the loop's body is raised first)
-            result = self._check_reverse_loop(result, node, short)
+            result = self.jax.control._check_reverse_loop(result, node, short)
         return result
 
     def _closed_over_tangents(self, funs: list[Value], arity: int, node: ast.AST) -> frozenset:
@@ -401,10 +402,10 @@ class JaxApiCalls:
         those of the values they close over. Called as JAX's `closure_convert` traces them,
         where no transform applies: every level is masked, so only what fails whatever the
         levels (an integer input to a transform inside, ...) is reported here."""
-        quiet = frozenset(m for lv in self.levels for m in (lv, lv.batch_mark, lv.tangent_mark))
+        quiet = frozenset(m for lv in self.ev.levels for m in (lv, lv.batch_mark, lv.tangent_mark))
         args = Args([Value(traced=True)] * arity, {}, [None] * arity, {})
-        with self.within(mask=self.reads(MASK).mask | quiet):
-            outs = [self.call_value(f, args, node) for f in funs if f.fns]
+        with self.ev.within(mask=self.ev.reads(MASK).mask | quiet):
+            outs = [self.ev.call_value(f, args, node) for f in funs if f.fns]
         return join(outs).tan if outs else EMPTY
 
     def array_with_dtype(self, first: Value, dtype: Value | None) -> Value:
@@ -430,7 +431,7 @@ class JaxApiCalls:
         """nnx.split / merge / graphdef / state (see `nnx_graph`)."""
         first = args.pos[0]
         if name == nnx_graph.SPLIT:
-            return self._seq(nnx_graph.split_parts(first, len(args.pos) - 1))
+            return self.ev._seq(nnx_graph.split_parts(first, len(args.pos) - 1))
         if name == nnx_graph.GRAPHDEF:
             return nnx_graph.graphdef_of(first)
         if name == nnx_graph.STATE:
@@ -461,12 +462,12 @@ class JaxApiCalls:
         if jaxapi.is_killer_method(m.name):
             return Value(traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
-            return self.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
+            return self.ev.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
         if m.name in ("items", "values") and recv.keys is not None:
             if m.name == "values":
-                return self._seq(list(recv.items or ()))
-            return self._seq(
-                [self._seq([Value(const=k), v]) for k, v in zip(recv.keys, recv.items or ())]
+                return self.ev._seq(list(recv.items or ()))
+            return self.ev._seq(
+                [self.ev._seq([Value(const=k), v]) for k, v in zip(recv.keys, recv.items or ())]
             )
         facts = apitable.facts(f"jax.Array.{m.name}") if recv.items is None else None
         if facts is not None and not facts.callables:

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from jax_lsp import rules
-from jax_lsp.analysis import jaxapi
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
     BATCH_ONLY,
@@ -22,20 +21,23 @@ from jax_lsp.analysis.interp_state import (
     MASK,
     RULE_LEVELS,
     Args,
-    Ctx,
 )
-from jax_lsp.analysis.jaxapi import TRANSPOSE
+from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax.jaxapi import TRANSPOSE
+from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
     BatchedBy,
     Level,
-    ModuleInfo,
     TangentOf,
     Value,
     derived,
 )
 from jax_lsp.rules import MessageFacts, decide_callback
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
 
 
 def _by_order(lv: Level) -> int:
@@ -48,7 +50,7 @@ class _Callback:
     __slots__ = ("_host", "_operands", "batches", "has_vmap_method", "jvp_levels", "kind",
                  "levels", "ordered", "tangents", "what")
 
-    def __init__(self, host: CallbackDecisions, kind: str,
+    def __init__(self, host: Evaluator, kind: str,
                  operands: list[tuple[Value, ast.AST | None]], marks: frozenset,
                  has_vmap_method: bool, ordered: bool = False) -> None:
         self._host = host
@@ -78,20 +80,8 @@ class _Callback:
         return self.operand_spans(lambda t: any(isinstance(m, BatchedBy) for m in t))
 
 
-class CallbackDecisions:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
-
-    if TYPE_CHECKING:  # what this part uses of the evaluator's others (`interp`)
-        stack: list[PathStep]
-        module: ModuleInfo
-        root: object
-        findings: dict[tuple[str, Span], Finding]
-        first_root: dict[tuple[str, Span], object]
-        finding_roots: dict[tuple[str, Span], set[object]]
-        _emitted: list[tuple[str, Span]]
-
-        def reads(self, bits: int) -> Ctx: ...
-        def span(self, node: ast.AST) -> Span: ...
+class CallbackDecisions(Part):
+    """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
     # ------------------------------------------------------------- callbacks
 
@@ -131,11 +121,11 @@ class CallbackDecisions:
         ordered: bool = False,
     ) -> None:
         marks = (
-            frozenset().union(*(v.tan for v, _ in operands)) - self.reads(MASK).mask
+            frozenset().union(*(v.tan for v, _ in operands)) - self.ev.reads(MASK).mask
             if operands
             else EMPTY
         )
-        event = _Callback(self, kind, operands, marks, has_vmap_method, ordered)
+        event = _Callback(self.ev, kind, operands, marks, has_vmap_method, ordered)
         decision = decide_callback(event)
         if decision is not None:
             # the event's levels are the evaluator's own
@@ -158,29 +148,31 @@ class CallbackDecisions:
         stop_gradient_helps: bool = True,
         rejected: str = "an integer input",
     ) -> None:
-        if not (code in rules.BATCH_CODES and level.mode == "batch") and \
-                self.reads(BATCH_ONLY).batch_only:
+        if (
+            not (code in rules.BATCH_CODES and level.mode == "batch")
+            and self.ev.reads(BATCH_ONLY).batch_only
+        ):
             return  # a differentiation the entry points that name transforms decide about
-        span = self.span(node)
-        path: tuple[PathStep, ...] = (level.site, *self.stack[level.stack_len :])
-        if not self.module.is_main:
+        span = self.ev.span(node)
+        path: tuple[PathStep, ...] = (level.site, *self.ev.stack[level.stack_len :])
+        if not self.ev.module.is_main:
             # the offending call is in an imported module: report it at the last step of the
             # path that is in the analysed file, and point from there into the other file
-            path = (*path, PathStep(span, f"`{what}` is called here", self.module.path))
-            in_main = [i for i, st in enumerate(self.stack) if st.filename is None]
+            path = (*path, PathStep(span, f"`{what}` is called here", self.ev.module.path))
+            in_main = [i for i, st in enumerate(self.ev.stack) if st.filename is None]
             if not in_main:
                 return  # not reached from the analysed file: that file's own finding
-            span = self.stack[in_main[-1]].span
+            span = self.ev.stack[in_main[-1]].span
             if level.site.filename is not None:
-                path = (*self.stack[: level.stack_len], *path)
+                path = (*self.ev.stack[: level.stack_len], *path)
         through = [
             s.label.removeprefix("calls ").strip("`")
             for s in path[1:]
             if s.label.startswith("calls ")
         ]
         route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
-        if not self.module.is_main and self.module.path:
-            route += f" (in {Path(self.module.path).name}:{self.span(node).line})"
+        if not self.ev.module.is_main and self.ev.module.path:
+            route += f" (in {Path(self.ev.module.path).name}:{self.ev.span(node).line})"
         facts = MessageFacts(what, level.name, level.mode, level.site.span.line, route,
                              on_tangents, deferred, jax_says, rejected)
         message = rules.message(code, facts)
@@ -205,12 +197,12 @@ class CallbackDecisions:
             """Record the finding; `applied`: where the function a `vjp`, `linearize` or
             `linear_transpose` returned is called, which is where JAX raises a deferred one."""
             key = (code, span)
-            if key not in self.findings:
-                self.findings[key] = finding if applied is None else replace(
+            if key not in self.ev.findings:
+                self.ev.findings[key] = finding if applied is None else replace(
                     finding, path=(finding.path[0], applied, *finding.path[1:]))
-                self.first_root[key] = self.root
-            self.finding_roots.setdefault(key, set()).add(self.root)
-            self._emitted.append(key)  # (see `call_logs`)
+                self.ev.first_root[key] = self.ev.root
+            self.ev.finding_roots.setdefault(key, set()).add(self.ev.root)
+            self.ev._emitted.append(key)  # (see `call_logs`)
 
         if gate is not None:
             gate.append(emit)  # emitted only if a condition is met later (see LoopTangent)

@@ -41,9 +41,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from jax_lsp.analysis.carried_calls import CarriedCallSet
 from jax_lsp.analysis.findings import Span
-from jax_lsp.analysis.fingerprint import fingerprint
+from jax_lsp.analysis.incremental.carried_calls import CarriedCallSet
+from jax_lsp.analysis.incremental.fingerprint import fingerprint
 from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -444,33 +444,38 @@ def _last(d: dict, n: int) -> list:
 
 
 class StatementReplay:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+    """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
+
+    # (its state, made by the layer's `__init__`)
+    _runs_made: tuple | None
+    carry_out: ModuleCarry | None
+    rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None
 
     def _effect_marks(self) -> tuple:
         """What changes when a statement does more than bind names and register functions
         (and the methods of a class, checked apart)."""
         return (
-            self.impure_effects,
-            len(self.findings),
-            len(self.levels),
-            len(self.modules),
-            len(self.memo),
-            len(self.shared_memo),
-            len(self.transformed_called),
-            len(self.transformed_inspected),
-            len(self.unresolved_calls),
-            len(self.entered),
-            self._outer_writes,
-            self.order_sensitive,
-            self.incomplete,
+            self.ev.impure_effects,
+            len(self.ev.findings),
+            len(self.ev.levels),
+            len(self.ev.modules),
+            len(self.ev.memo),
+            len(self.ev.shared_memo),
+            len(self.ev.transformed_called),
+            len(self.ev.transformed_inspected),
+            len(self.ev.unresolved_calls),
+            len(self.ev.entered),
+            self.ev._outer_writes,
+            self.ev.order_sensitive,
+            self.ev.incomplete,
         )
 
     def exec_module_body(self) -> None:
         """Run the module's statements, replaying those an edit left alone (when recording)."""
-        body = self.tree.body
-        scope = self.module_scope
-        if not self.record:
-            self.exec_block(body, scope)
+        body = self.ev.tree.body
+        scope = self.ev.module_scope
+        if not self.ev.record:
+            self.ev.exec_block(body, scope)
             return
         carry = self.carry_in
         old = carry.statements if carry is not None else {}
@@ -480,9 +485,9 @@ class StatementReplay:
         bound: dict[str, Value] = {}
         variables = scope.vars
         replayed = 0
-        budget = self.budget
-        func_infos, seen = self.func_infos, self.closures_seen
-        created, created_root = self.transformed_created, self._created_root
+        budget = self.ev.budget
+        func_infos, seen = self.ev.func_infos, self.ev.closures_seen
+        created, created_root = self.ev.transformed_created, self.ev._created_root
         skip = 0
         for i, stmt in enumerate(body):
             if skip:
@@ -500,7 +505,7 @@ class StatementReplay:
                 and rec.klass is None
                 and not (rec.customs or rec.rule_sets or rec.custom_reads)
                 and not (rec.positioned and stmt.lineno != rec.line)
-                and self.steps + rec.steps <= budget
+                and self.ev.steps + rec.steps <= budget
             ):
                 # `_replayable` and `_replay` of a statement that only binds names and
                 # registers functions (most of a module: a `def`), inline: thousands of
@@ -511,7 +516,7 @@ class StatementReplay:
                     if now is not v and not _same(now, v):
                         break
                 else:
-                    self.steps += rec.steps
+                    self.ev.steps += rec.steps
                     for node, fi in rec.func_infos:
                         if node not in func_infos:
                             func_infos[node] = fi
@@ -547,7 +552,7 @@ class StatementReplay:
                 self._exec_import(stmt, scope, bound)
                 continue
             else:
-                if not self.exec_stmt(stmt, scope):
+                if not self.ev.exec_stmt(stmt, scope):
                     break
                 continue
             records[stmt] = rec
@@ -556,7 +561,7 @@ class StatementReplay:
         self.statements_replayed += replayed
         variables = scope.vars
         self.carry_out = ModuleCarry(
-            self.main,
+            self.ev.main,
             scope,
             records,
             {n: v for n, v in bound.items() if variables.get(n) is v},
@@ -574,27 +579,27 @@ class StatementReplay:
     ) -> bool:
         """Replay the statements of `run` at once, if they start at `body[i]` and each would
         replay inline (see `ReplayRun`)."""
-        if body[i : i + len(run.stmts)] != run.stmts or self.steps + run.steps > self.budget:
+        if body[i : i + len(run.stmts)] != run.stmts or self.ev.steps + run.steps > self.ev.budget:
             return False
         for stmt, line in run.positioned:
             if stmt.lineno != line:
                 return False
-        variables = self.module_scope.vars
+        variables = self.ev.module_scope.vars
         for name, v in run.reads:
             now = variables.get(name)
             if now is not v and not _same(now, v):
                 return False
-        created, created_root = self.transformed_created, self._created_root
+        created, created_root = self.ev.transformed_created, self.ev._created_root
         if not (
-            self.func_infos.keys().isdisjoint(run.func_infos)
-            and self.closures_seen.keys().isdisjoint(run.closures)
+            self.ev.func_infos.keys().isdisjoint(run.func_infos)
+            and self.ev.closures_seen.keys().isdisjoint(run.closures)
             and created.keys().isdisjoint(run.transformed)
             and created_root.keys().isdisjoint(run.transformed)
         ):
             return False
-        self.steps += run.steps
-        self.func_infos.update(run.func_infos)
-        self.closures_seen.update(run.closures)
+        self.ev.steps += run.steps
+        self.ev.func_infos.update(run.func_infos)
+        self.ev.closures_seen.update(run.closures)
         if run.transformed:
             created.update(run.transformed)
             created_root.update(dict.fromkeys(run.transformed, MODULE_ROOT))
@@ -626,7 +631,7 @@ class StatementReplay:
                 if self.carry_out is not None:
                     self.carry_out.entries[root] = (parts, fp, stand_ins or prev[2])
                 return fp
-        fp = fingerprint(applied, self.transformed_created, self._class_fps)
+        fp = fingerprint(applied, self.ev.transformed_created, self._class_fps)
         if self.carry_out is not None:
             self.carry_out.entries[root] = (parts, fp, self._stand_ins(parts))
         return fp
@@ -661,11 +666,11 @@ class StatementReplay:
         previous version (an equal reference to a module or an API) gets that very value
         back, so that what reads it is replayed."""
         writes: list[tuple[str, Value]] = []
-        self.module_writes = writes
+        self.ev.module_writes = writes
         try:
-            self.exec_stmt(stmt, scope)
+            self.ev.exec_stmt(stmt, scope)
         finally:
-            self.module_writes = None
+            self.ev.module_writes = None
         previous = self.carry_in.values if self.carry_in is not None else {}
         variables = scope.vars
         for name, v in writes:
@@ -679,9 +684,9 @@ class StatementReplay:
     def _replayable(self, rec: StatementRecord, stmt: ast.stmt) -> bool:
         if rec.positioned and stmt.lineno != rec.line:
             return False
-        if self.steps + rec.steps > self.budget:
+        if self.ev.steps + rec.steps > self.ev.budget:
             return False  # run it: the budget is spent there
-        variables = self.module_scope.vars
+        variables = self.ev.module_scope.vars
         if rec.custom_reads:
             recipes = self.custom_recipes
             for name, recipe in rec.custom_reads:
@@ -695,23 +700,23 @@ class StatementReplay:
         return True
 
     def _replay(self, rec: StatementRecord, stmt: ast.stmt) -> None:
-        self.steps += rec.steps
+        self.ev.steps += rec.steps
         if rec.func_infos:
-            func_infos = self.func_infos
+            func_infos = self.ev.func_infos
             for node, fi in rec.func_infos:
                 if node not in func_infos:
                     func_infos[node] = fi
         if rec.closures:
-            seen = self.closures_seen
+            seen = self.ev.closures_seen
             for fi, closure in rec.closures:
                 if fi not in seen:
                     seen[fi] = closure
         if rec.transformed:
-            created, roots = self.transformed_created, self._created_root
+            created, roots = self.ev.transformed_created, self.ev._created_root
             for tf, node in rec.transformed:
                 created.setdefault(tf, node)
                 roots.setdefault(tf, MODULE_ROOT)
-        variables = self.module_scope.vars
+        variables = self.ev.module_scope.vars
         if rec.klass is not None:
             r = rec.klass
             # the previous version's class, if it ended as made: nothing tells it from a new
@@ -739,20 +744,20 @@ class StatementReplay:
             self_value = Value(fns=(Instance(cls),))
             for fi, bound in r.methods:
                 if bound:
-                    self.method_self[fi] = self_value
-                self.method_class[fi] = cls
+                    self.ev.method_self[fi] = self_value
+                self.ev.method_class[fi] = cls
             variables[r.name] = class_value
         for name, assigned in rec.rule_sets:
             c = variables[name].fns[0]
             for attr, value in assigned:
                 setattr(c, attr, value)
-            self.impure_effects += 1
+            self.ev.impure_effects += 1
             self.note_rule_set(c)
         if rec.customs:
             made: dict[int, Value] = {}
             for r in rec.customs:
                 c = CustomFn(*r.fields)
-                self._custom_made[c] = self.frame
+                self._custom_made[c] = self.ev.frame
                 self.custom_recipes[c] = r
                 made[id(r.value)] = Value(fns=(c,))
             for name, v in rec.writes:
@@ -764,21 +769,21 @@ class StatementReplay:
     def _exec_recorded(self, stmt: ast.stmt, scope: Scope) -> StatementRecord | None:
         """Run `stmt`, and make its record if it qualifies (see the module's docstring)."""
         marks = self._effect_marks()
-        n_infos = len(self.func_infos)
-        n_seen = len(self.closures_seen)
-        n_created = len(self.transformed_created)
-        n_self, n_class = len(self.method_self), len(self.method_class)
+        n_infos = len(self.ev.func_infos)
+        n_seen = len(self.ev.closures_seen)
+        n_created = len(self.ev.transformed_created)
+        n_self, n_class = len(self.ev.method_self), len(self.ev.method_class)
         n_custom = len(self._custom_made)
-        steps = self.steps
+        steps = self.ev.steps
         reads: list[tuple[str, Value | None]] = []
         writes: list[tuple[str, Value]] = []
         rule_log: list[tuple[CustomFn, tuple[tuple[str, Any], ...]]] = []
-        self.module_reads, self.module_writes = reads, writes
+        self.ev.module_reads, self.ev.module_writes = reads, writes
         self.rule_log = rule_log
         try:
-            self.exec_stmt(stmt, scope)
+            self.ev.exec_stmt(stmt, scope)
         finally:
-            self.module_reads = self.module_writes = self.rule_log = None
+            self.ev.module_reads = self.ev.module_writes = self.rule_log = None
         after = self._effect_marks()
         # attaching a rule is the one effect a record replays (its `impure_effects` count)
         if marks != after and (
@@ -793,7 +798,7 @@ class StatementReplay:
                 return None
             writes = []
             content = [v for _, v in klass.attrs] + list(klass.bases)
-        elif len(self.method_self) != n_self or len(self.method_class) != n_class:
+        elif len(self.ev.method_self) != n_self or len(self.ev.method_class) != n_class:
             return None
         customs = self._custom_parts(
             [c for c, _ in _last(self._custom_made, len(self._custom_made) - n_custom)],
@@ -804,9 +809,9 @@ class StatementReplay:
         if customs is None:
             return None
         recipes, custom_reads, rule_sets, reads, writes_left, rule_values = customs
-        infos = _last(self.func_infos, len(self.func_infos) - n_infos)
-        seen = _last(self.closures_seen, len(self.closures_seen) - n_seen)
-        created = _last(self.transformed_created, len(self.transformed_created) - n_created)
+        infos = _last(self.ev.func_infos, len(self.ev.func_infos) - n_infos)
+        seen = _last(self.ev.closures_seen, len(self.ev.closures_seen) - n_seen)
+        created = _last(self.ev.transformed_created, len(self.ev.transformed_created) - n_created)
         positioned = stable(
             writes_left
             + [c for _, c in seen]
@@ -815,7 +820,7 @@ class StatementReplay:
             + rule_values
             + [r.fields for r in recipes],
             scope,
-            self.main,
+            self.ev.main,
         )
         if positioned is None:
             return None
@@ -830,7 +835,7 @@ class StatementReplay:
             tuple(infos),
             tuple(seen),
             tuple(created),
-            self.steps - steps,
+            self.ev.steps - steps,
             klass,
             recipes,
             custom_reads,
@@ -897,10 +902,10 @@ class StatementReplay:
         if len(v.fns) != 1 or type(v.fns[0]) is not ClassObj or v.tan or v.items is not None:
             return None
         cls = v.fns[0]
-        if cls.node is not stmt or self.module_scope.vars.get(stmt.name) is not v:
+        if cls.node is not stmt or self.ev.module_scope.vars.get(stmt.name) is not v:
             return None
-        classes = _last(self.method_class, len(self.method_class) - n_class)
-        selves = _last(self.method_self, len(self.method_self) - n_self)
+        classes = _last(self.ev.method_class, len(self.ev.method_class) - n_class)
+        selves = _last(self.ev.method_self, len(self.ev.method_self) - n_self)
         if any(c is not cls for _, c in classes):
             return None
         self_values = {id(s) for _, s in selves}

@@ -50,6 +50,7 @@ from jax_lsp.analysis.values import (
     Api,
     BatchedBy,
     Decorator,
+    FuncInfo,
     LazyName,
     Level,
     TangentOf,
@@ -123,28 +124,52 @@ def _shape(key: tuple) -> tuple:
 
 
 class CarriedCalls:
-    """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
+    """A part of the incremental layer (`layer.IncrementalLayer`): see the module's
+    docstring."""
 
-    def _portable_marks(self) -> tuple:
+    def _start_carried_calls(self, carried: CarriedCallSet) -> None:
+        """This part's state, from what the previous version's analysis carried."""
+        #: the functions each carried interpretation entered (see `used_carried_call`), by
+        #: its identity, kept across versions by the incremental analysis
+        self.entry_infos: dict[int, tuple[SharedCall, frozenset[FuncInfo]]] = {}
+        #: interpretations of calls carried from the previous version and kept for the next
+        #: (see `carried_calls`); the carried ones serve once the module's statements ran
+        self.calls_in: dict[tuple, Carried] = carried.calls
+        #: the context fields each carried interpretation is keyed on, by the shape of its
+        #: call (function, positional count, keyword names): see `carried_reads_of`
+        self.carried_reads: dict[tuple, list[int]] = carried.reads
+        #: this version's number, and the edits since the carried calls were all checked
+        self.calls_version = carried.version + 1
+        self.calls_edits = carried.edits
+        self.calls_checked = carried.checked
+        #: by function (or other node) of the module, the last version whose edit made it
+        #: stale (see `carried_calls`)
+        self._touched: dict[object, int] = {}
+        self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
+        self.portable_calls: dict[tuple, Carried] = {}
+        self.calls_ready = False
+        self.carried_calls_used = 0
+
+    def portable_marks(self) -> tuple:
         """What an interpretation must leave as it was for its result to serve another
         version (besides `calls._shared_state`)."""
         return (
-            len(self.closures_seen),
-            len(self.findings),
-            len(self.modules),
-            len(self.method_self),
-            len(self.method_class),
-            len(self.transformed_inspected),
-            len(self.unresolved_calls),
-            len(self.limits) if self.limits is not None else 0,
-            self.order_sensitive,
+            len(self.ev.closures_seen),
+            len(self.ev.findings),
+            len(self.ev.modules),
+            len(self.ev.method_self),
+            len(self.ev.method_class),
+            len(self.ev.transformed_inspected),
+            len(self.ev.unresolved_calls),
+            len(self.ev.limits) if self.ev.limits is not None else 0,
+            self.ev.order_sensitive,
         )
 
     def note_shared_call(self, key: tuple, entry: SharedCall, marks: tuple) -> None:
         """An interpretation was made shareable: keep it for the next version if it can be."""
         if (
             self.calls_ready
-            and marks == self._portable_marks()
+            and marks == self.portable_marks()
             and _portable(entry.result, frozenset(entry.levels))
         ):
             # with the top-level statement of each function it ran, as `roots` records code:
@@ -166,7 +191,7 @@ class CarriedCalls:
             del self.calls_in[key]
             return None
         entry = carried[0]
-        findings = self.findings
+        findings = self.ev.findings
         if entry.emitted and not all(k in findings for k in entry.emitted):
             return None  # it would word a finding (see the module's docstring)
         return entry
@@ -176,7 +201,7 @@ class CarriedCalls:
         then: a statement replaced since is not in this version's tree) is stale: made stale
         by this version's edit, or by one since the version it was checked in."""
         closure = key[0]
-        if self.closures_seen.get(closure.func) is not closure:
+        if self.ev.closures_seen.get(closure.func) is not closure:
             return False  # its function was made anew: a key that no call has any more
         if self.reuse is None:
             return False
@@ -221,24 +246,24 @@ class CarriedCalls:
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""
         self.carried_calls_used += 1
-        if self.module is self.main:
+        if self.ev.module is self.ev.main:
             # the functions of code no edit touched keep their `FuncInfo` across versions
             # (see `Interpreter.info`): the set is made once per interpretation carried
             known = self.entry_infos.get(id(entry))
             if known is None or known[0] is not entry:
-                infos = frozenset(map(self.info, entry.entered))
+                infos = frozenset(map(self.ev.info, entry.entered))
                 known = self.entry_infos[id(entry)] = (entry, infos)
-            self.entered |= known[1]
+            self.ev.entered |= known[1]
         else:
-            info = self.info
-            self.entered.update(info(n) for n in entry.entered)
-        self.shared_memo[key] = entry
+            info = self.ev.info
+            self.ev.entered.update(info(n) for n in entry.entered)
+        self.ev.shared_memo[key] = entry
         self.portable_calls[key] = (entry, self.calls_in[key][1], self.calls_version)
 
     def _placed(self) -> dict[tuple, Carried]:
         """`portable_calls`, each with the code it ran, found now for those `note_shared_call`
         left it to (the tree is still the one they ran in)."""
-        top = self.top_statement
+        top = self.ev.top_statement
         calls = self.portable_calls
         for key, (entry, code, since) in calls.items():
             if code is None:
@@ -250,7 +275,7 @@ class CarriedCalls:
         carried ones, checked or handed on with the edits since they were (see the module's
         docstring)."""
         version = self.calls_version
-        if self.order_sensitive or self._wrote or self.modules:
+        if self.ev.order_sensitive or self._wrote or self.ev.modules:
             return CarriedCallSet(version=version)
         self._placed()
         calls_in = self.calls_in if self.calls_ready else {}

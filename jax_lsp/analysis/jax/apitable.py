@@ -132,7 +132,7 @@ def _items(probes: Any) -> tuple[tuple[bool, frozenset[int]], ...] | None:
 @lru_cache(maxsize=1)
 def table() -> dict[str, Any]:
     """The raw table (parsed once per process)."""
-    text = resources.files("jax_lsp.analysis").joinpath("data/jax_api.json").read_text("utf-8")
+    text = resources.files("jax_lsp.analysis.jax").joinpath("data/jax_api.json").read_text("utf-8")
     return json.loads(text)
 
 

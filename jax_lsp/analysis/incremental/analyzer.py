@@ -39,8 +39,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis import import_effects
-from jax_lsp.analysis.call_logs import RecordsTooLarge
-from jax_lsp.analysis.carried_calls import move_calls
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
@@ -53,10 +51,12 @@ from jax_lsp.analysis.engine import (
 )
 from jax_lsp.analysis.escape import Answer
 from jax_lsp.analysis.findings import Finding, ParseError, Span
+from jax_lsp.analysis.incremental.call_logs import RecordsTooLarge
+from jax_lsp.analysis.incremental.carried_calls import move_calls
+from jax_lsp.analysis.incremental.replay import ModuleCarry
+from jax_lsp.analysis.incremental.roots import NotExact, Reuse, RootRecord
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT, SharedCall
-from jax_lsp.analysis.replay import ModuleCarry
-from jax_lsp.analysis.roots import NotExact, Reuse, RootRecord
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.values import FuncInfo
@@ -593,7 +593,7 @@ class IncrementalAnalyzer:
         #: whether each line's text holds a construct of a newer Python (`reparse`)
         self._newer_syntax: dict[str, bool] = {}
         #: a full analysis leaves what only the next version reads (its records, see
-        #: `Interpreter.finish_records`) for `prepare` to make, once the caller has used its
+        #: `IncrementalLayer.finish_records`) for `prepare` to make, once the caller has used its
         #: findings (the analysis process: once they are sent); and that work, if pending
         self.defer_records = False
         self._pending: Callable[[], None] | None = None
@@ -794,18 +794,18 @@ class IncrementalAnalyzer:
         self._node_parents.clear()
         self._node_escapes.clear()
         self._entry_infos.clear()
-        interp.entry_infos = self._entry_infos
+        interp.observer.entry_infos = self._entry_infos
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
         interp.node_escapes = self._node_escapes
-        interp.defer_records = self.defer_records
+        interp.observer.defer_records = self.defer_records
         pending = False
         try:
             result = finish(interp)
             self._last = None
             if lines is not None and not result.incomplete:
-                if interp.records_due:
+                if interp.observer.records_due:
                     pending = True
                     self._pending_text = (source, lines)
                     self._pending = lambda: self._completed(
@@ -824,7 +824,7 @@ class IncrementalAnalyzer:
     ) -> None:
         """A deferred full analysis's version, its records made (see `defer_records`)."""
         try:
-            interp.finish_records()
+            interp.observer.finish_records()
             self._last = self._version(source, lines, tree, cfg, filename, result, interp)
         finally:
             interp.release()
@@ -856,12 +856,12 @@ class IncrementalAnalyzer:
             cfg,
             filename,
             result,
-            interp.records,
-            interp.module_fingerprints,
+            interp.observer.records,
+            interp.observer.module_fingerprints,
             interp.order_sensitive,
             interp.main_identifiers,
             interp.main_effects,
-            carry=interp.carry_out,
+            carry=interp.observer.carry_out,
         )
 
     def _incremental(
@@ -915,7 +915,7 @@ class IncrementalAnalyzer:
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
         interp.node_escapes = self._node_escapes
-        interp.entry_infos = self._entry_infos
+        interp.observer.entry_infos = self._entry_infos
         replaced, added = _changed_lines(last, rp, lines)
         interp.main_identifiers = _identifier_counts(last, replaced, added)
         if last.effects is not None and last.effects.known:
@@ -941,13 +941,13 @@ class IncrementalAnalyzer:
             return None
         self.incremental_runs += 1
         self.inexact = reuse.inexact
-        self.roots_skipped = len(interp.skipped)
-        self.statements_replayed = interp.statements_replayed
-        self.carried_calls = interp.carried_calls_used
+        self.roots_skipped = len(interp.observer.skipped)
+        self.statements_replayed = interp.observer.statements_replayed
+        self.carried_calls = interp.observer.carried_calls_used
         self.statements = len(rp.tree.body)
-        ran = interp.effects.keys() - interp.skipped
+        ran = interp.effects.keys() - interp.observer.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)
-        skipped_deps = {d for r in interp.skipped for d in interp.effects[r].loaded}
+        skipped_deps = {d for r in interp.observer.skipped for d in interp.effects[r].loaded}
         out = AnalysisResult(
             result.findings,
             dependencies=sorted(set(result.dependencies) | skipped_deps)
