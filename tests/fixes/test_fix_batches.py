@@ -40,8 +40,8 @@ MODULE = _module(4)
 
 
 def _one_at_a_time(text: str, helpers: HelperModule | None = None) -> fix_apply.FixedSource:
-    return fix_apply._fix_rounds(text, fix_apply._Safety(False, {}), "m.py", None, lambda f: True, None, helpers,
-                                 fast=False)[0]
+    return fix_apply._fix_rounds(text, fix_apply._Safety(False, {}), "m.py", None,
+                                 lambda f: True, None, helpers, fast=False)[0]
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
