@@ -319,19 +319,24 @@ class _Host:
     name: str = ""
 
 
-def _tracing(names: ModuleNames, expr: ast.expr) -> str | None:
-    """The tracing wrapper (`jax.jit`) `expr` is, or makes, if any: `jax.jit`,
-    `jax.jit(static_argnums=...)`, `functools.partial(jax.jit, ...)`."""
+def _wrapper(names: ModuleNames, expr: ast.expr, table: frozenset[str]) -> str | None:
+    """The transform of `table` that `expr` is, or makes, if any: `jax.jit`,
+    `jax.jit(static_argnums=...)` (a call with keywords only), `functools.partial(jax.jit, ...)`."""
     dotted = names.dotted(expr)
-    if dotted in TRACING:
+    if dotted in table:
         return dotted
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
-        if d in TRACING and not expr.args:
+        if d in table and not expr.args:
             return d
         if d in PARTIAL and expr.args:
-            return _tracing(names, expr.args[0])
+            return _wrapper(names, expr.args[0], table)
     return None
+
+
+def _tracing(names: ModuleNames, expr: ast.expr) -> str | None:
+    """The tracing wrapper (`jax.jit`, ...) `expr` is, or makes, if any."""
+    return _wrapper(names, expr, TRACING)
 
 
 def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
@@ -481,17 +486,9 @@ BATCHING = frozenset({"jax.vmap", "equinox.filter_vmap", "flax.linen.vmap", "fla
 
 
 def _batching(names: ModuleNames, expr: ast.expr) -> bool:
-    """Whether `expr` is a batching transform (`jax.vmap`, `jax.vmap(in_axes=...)`,
+    """Whether `expr` is, or makes, a batching transform (`jax.vmap`, `jax.vmap(in_axes=...)`,
     `functools.partial(jax.vmap, ...)`)."""
-    if names.dotted(expr) in BATCHING:
-        return True
-    if isinstance(expr, ast.Call):
-        d = names.dotted(expr.func)
-        if d in BATCHING and not expr.args:
-            return True
-        if d in PARTIAL and expr.args:
-            return _batching(names, expr.args[0])
-    return False
+    return _wrapper(names, expr, BATCHING) is not None
 
 
 def _batched(names: ModuleNames, site: CallbackSite) -> bool:
