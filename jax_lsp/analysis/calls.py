@@ -26,8 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
-from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
+from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -41,7 +40,6 @@ from jax_lsp.analysis.values import (
     Instance,
     LazyName,
     Level,
-    LinenApply,
     Partial,
     Pullback,
     RuleSetter,
@@ -341,23 +339,8 @@ class PythonCalls:
                     "object?): the functions passed to it are not followed",
                 )
             return self.jax.api.call_array_method(f, args)
-        if t is LinenApply:
-            return linen_apply.call_apply(self, f, args, node)
         if t is Pullback:
-            applied = self.jax.transforms.pullback_applied(f, node)
-            for emit in f.level.pending:
-                emit(applied)
-            f.level.pending.clear()
-            if any(
-                isinstance(m, Level) and m.mode == TRANSPOSE
-                for v in args.all_values()
-                for m in v.tan
-            ):
-                # the linear function transposed: what transposing its tangents raises
-                for emit in f.level.on_transpose:
-                    emit(applied)
-                f.level.on_transpose.clear()
-            return derived(args.all_values())
+            return self.jax.transforms.call_pullback(f, args, node)
         if t is Decorator:
             return args.pos[0] if args.pos else UNKNOWN
         if t is single_dispatch.Dispatcher:
@@ -370,6 +353,9 @@ class PythonCalls:
             return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:
             return self.call_instance(f, Value(fns=(f,)), args, node)
+        model_call = HOOKS.calls.get(t)
+        if model_call is not None:  # a library model's value (flax linen's `model.apply`)
+            return model_call(self, f, args, node)
         return derived(args.all_values())
 
     # ------------------------------------------------------------- user functions
@@ -381,12 +367,10 @@ class PythonCalls:
         me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
         if inst.cls.remat:
             # a module class wrapped by a lifted remat: its call runs under jax.checkpoint
-            reverse = frozenset(
+            reverse = self.jax.transforms.rematerialised(
                 m
                 for v in [me, *args.all_values()]
                 for m in v.tan | self.reads(MODULE_TAN).module_tan
-                # (linearize partial-evaluates it too: a forward level that defers)
-                if isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
             )
             with self.within(
                 checkpoint_levels=self.reads(CHECKPOINT_LEVELS).checkpoint_levels | reverse

@@ -23,9 +23,8 @@ from jax_lsp.analysis.interp_state import (
     Ctx,
     Scope,
 )
-from jax_lsp.analysis.jax import jaxapi
-from jax_lsp.analysis.libraries.flax_nnx.variables import differentiated_marks as nnx_marks
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.scopes import comprehension_info
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -40,7 +39,6 @@ from jax_lsp.analysis.values import (
     Decorator,
     Instance,
     LazyName,
-    LinenApply,
     ModuleInfo,
     Partial,
     RuleSetter,
@@ -66,7 +64,7 @@ def _api_attribute(api: str, name: str) -> Value:
     """`name` read from the outside module or function `api` (`jnp` . `where`): an API
     function, whatever tangent the module value carries. Cached: most of a module's
     expressions read one."""
-    return Value(fns=(Api(jaxapi.canonical(f"{api}.{name}")),))
+    return Value(fns=(Api(HOOKS.canonical(f"{api}.{name}")),))
 
 
 def _is_none(a: Value, b: Value) -> bool | None:
@@ -612,7 +610,7 @@ class PythonExpressions:
         parts: list[Value] = []
         for f in obj.fns:
             if isinstance(f, Api):
-                q = jaxapi.canonical(f"{f.name}.{name}")
+                q = HOOKS.canonical(f"{f.name}.{name}")
                 fns.append(Api(q))
             elif isinstance(f, CustomFn):
                 if name in ("defjvp", "defjvps", "defvjp"):
@@ -636,10 +634,10 @@ class PythonExpressions:
                             found = c.lookup(name)
                             if found is not None:
                                 parts.append(self._bind(found, f.self_value))
-            elif isinstance(f, Wrapper) and f.kind == "jit" and name in jaxapi.STAGING_METHODS:
+            elif isinstance(f, Wrapper) and f.kind == "jit" and name in HOOKS.staging_methods:
                 # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
                 # traces it (like make_jaxpr)
-                lowered = jaxapi.STAGING_METHODS[name] == "lowered"
+                lowered = HOOKS.staging_methods[name] == "lowered"
                 fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
@@ -651,7 +649,7 @@ class PythonExpressions:
                 elif name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):
-                        a = inherit_marks(a, nnx_marks(f, name, a, obj.tan))
+                        a = inherit_marks(a, HOOKS.attribute_marks(f, name, a, obj.tan))
                     if (
                         obj.traced
                         and not a.traced
@@ -667,12 +665,14 @@ class PythonExpressions:
                     found = f.cls.lookup(name)
                     if found is not None:
                         parts.append(self._bind(found, me))
-                    elif f.cls.linen and name in ("apply", "init", "init_with_output"):
-                        fns.append(LinenApply(me, name != "apply"))
+                    elif f.cls.linen and (
+                        made := HOOKS.module_class_attribute(me, name)
+                    ) is not None:
+                        fns.append(made)
                     else:
                         parts.append(Value(tan=obj.tan, traced=obj.traced))
         if not fns and not parts:
-            if name in jaxapi.KILLER_ATTRIBUTES:
+            if name in HOOKS.static_attributes:
                 # static metadata (`x.shape[0]` is a Python int even under a trace)
                 return Value()
             return Value(tan=obj.tan, fns=(ArrayMethod(name, obj),), traced=obj.traced)

@@ -53,6 +53,7 @@ from jax_lsp.analysis.interp_state import (
     ctx_bits,
 )
 from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.scopes import compute_scope, statement_start

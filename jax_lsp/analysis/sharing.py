@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.values import (
     Api,
     BatchedBy,
@@ -116,7 +116,7 @@ def _behaviour(lv: Level) -> tuple:
         lv.batched,
         lv.defer,
         bool(lv.pending),
-        lv.name in jaxapi.PARAM_ONLY_TRANSFORMS,
+        lv.name in HOOKS.param_only_transforms,
         lv.name.endswith("linearize"),
     )
 

@@ -24,8 +24,7 @@ from jax_lsp.analysis.interp_state import (
     BudgetExhausted,
     Scope,
 )
-from jax_lsp.analysis.jax import apitable, jaxapi
-from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
+from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -96,7 +95,7 @@ class PythonStatements:
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self.assign(target, v, scope)
             if isinstance(stmt.value, ast.Call):  # type: ignore[attr-defined]
-                nnx_variables.note_variable_kind(self, stmt, scope)  # type: ignore[arg-type]
+                HOOKS.after_call_assignment(self, stmt, scope)  # type: ignore[arg-type]
         elif t is ast.AnnAssign:
             if stmt.value is not None:  # type: ignore[attr-defined]
                 self.assign(stmt.target, self.eval(stmt.value, scope), scope)  # type: ignore[attr-defined]
@@ -157,7 +156,7 @@ class PythonStatements:
             for a in stmt.names:  # type: ignore[attr-defined]
                 if a.asname:
                     user = self.find_user_module(a.name, 0)
-                    v = Value(fns=(user,)) if user else Value(fns=(Api(jaxapi.canonical(a.name)),))
+                    v = Value(fns=(user,)) if user else Value(fns=(Api(HOOKS.canonical(a.name)),))
                     self.store(a.asname, v, scope)
                     self._run_for_effects(a.asname, user)
                 else:
@@ -193,7 +192,7 @@ class PythonStatements:
                     else:
                         self._run_reexported(runs)
                 else:
-                    v = Value(fns=(Api(jaxapi.canonical(f"{mod}.{a.name}" if mod else a.name)),))
+                    v = Value(fns=(Api(HOOKS.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
         elif t in (ast.Raise, ast.Assert):
             for child in ast.iter_child_nodes(stmt):
@@ -355,7 +354,7 @@ class PythonStatements:
         return live
 
     def _evaluation_context(self, expr: ast.expr, scope: Any) -> dict[str, bool]:
-        """The context fields a `with` item changes for its body (`jaxapi.EVALUATION_CONTEXTS`:
+        """The context fields a `with` item changes for its body (`HOOKS.evaluation_contexts`:
         `jax.disable_jit()`, `jax.ensure_compile_time_eval()`); none for any other context
         manager, nor for `disable_jit(False)`."""
         if not isinstance(expr, ast.Call) or not isinstance(expr.func, (ast.Name, ast.Attribute)):
@@ -364,7 +363,7 @@ class PythonStatements:
         names = {f.name for f in fns if isinstance(f, Api)}
         if len(fns) != 1 or len(names) != 1:
             return {}
-        row = jaxapi.EVALUATION_CONTEXTS.get(jaxapi.canonical(names.pop()))
+        row = HOOKS.evaluation_contexts.get(HOOKS.canonical(names.pop()))
         if row is None:
             return {}
         flag = expr.args[0] if expr.args else next(
@@ -483,7 +482,7 @@ class PythonStatements:
         bases = [self.resolve_lazy(self.eval(b, scope)) for b in stmt.bases]
         cls = ClassObj(stmt.name, stmt, bases=bases)
         cls.linen = any(
-            (isinstance(f, Api) and f.name in jaxapi.LINEN_MODULE_BASES)
+            (isinstance(f, Api) and f.name in HOOKS.module_class_bases)
             or (isinstance(f, ClassObj) and f.linen)
             for b in bases
             for f in b.fns
@@ -544,15 +543,15 @@ class PythonStatements:
                 or (  # `@partial(register_dataclass, meta_fields=[...])`
                     isinstance(f, Partial)
                     and isinstance(f.fn, Api)
-                    and f.fn.name in jaxapi.PYTREE_REGISTRATIONS
+                    and f.fn.name in HOOKS.pytree_registrations
                 )
                 for f in dv.fns
             ):
                 # dataclasses, flax.struct and friends return the class itself
                 if all(isinstance(f, Api) for f in dv.fns):
-                    if any(f.name in jaxapi.PYTREE_CLASS_DECORATORS for f in dv.fns):
+                    if any(f.name in HOOKS.pytree_class_decorators for f in dv.fns):
                         cls.pytree = True
-                    if any(f.name == "jax.tree_util.register_dataclass" for f in dv.fns):
+                    if any(f.name == HOOKS.data_class_registration for f in dv.fns):
                         # the decorator form: every field not marked static is data
                         cls.data_fields.update(
                             s.target.id
@@ -561,7 +560,7 @@ class PythonStatements:
                             and isinstance(s.target, ast.Name)
                             and s.target.id not in cls.static_fields
                         )
-                    if any(f.name == jaxapi.PYTREE_NODE_CLASS for f in dv.fns):
+                    if any(f.name == HOOKS.pytree_node_class for f in dv.fns):
                         cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
@@ -625,7 +624,7 @@ class PythonStatements:
         if not isinstance(value, ast.Call):
             return False
         fv = self.eval(value.func, scope)
-        if not any(isinstance(f, Api) and f.name in jaxapi.FIELD_FUNCTIONS for f in fv.fns):
+        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
             return False
         for k in value.keywords:
             if isinstance(k.value, ast.Constant):
@@ -875,9 +874,7 @@ def _imports_measured_jax(body: list[ast.stmt]) -> bool:
             names = [f"{stmt.module}.{a.name}" for a in stmt.names]
         else:
             return False
-        if not all(
-            n.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(n)) for n in names
-        ):
+        if not all(HOOKS.import_cannot_raise(n) for n in names):
             return False
     return True
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import PathStep, Span
-from jax_lsp.analysis.jax.jaxapi import PYTREE_BASES, TransformSpec
+from jax_lsp.analysis.python.hooks import HOOKS
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.jax.specs import TransformSpec
 
 
 class _NoConst:
@@ -563,7 +566,7 @@ class ClassObj:
             return True
         return any(
             (isinstance(f, ClassObj) and f not in seen and f.is_pytree(seen | {self}))
-            or (isinstance(f, Api) and f.name in PYTREE_BASES)
+            or (isinstance(f, Api) and f.name in HOOKS.pytree_bases)
             for b in self.bases
             for f in b.fns
         )
@@ -632,14 +635,6 @@ class ArrayMethod:
 
     name: str
     receiver: Value
-
-
-@dataclass(frozen=True, slots=True)
-class LinenApply:
-    """`module.apply` / `module.init` of a flax linen module instance."""
-
-    instance: Value
-    init: bool
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -30,6 +30,7 @@ MOVED = ("recording", "replay", "carried_calls", "roots", "fingerprint", "call_l
 #: the evaluator's modules (the mixins of `interp.Interpreter` that stay)
 EVALUATOR_MODULES = (
     "interp", "statements", "expressions", "calls", "jax_calls", "transforms",
+    "python/statements", "python/expressions", "python/calls",
     "higher_order", "custom_rules", "decisions",
     # (JAX's parts, once moved: `jax_component.py` then sends `self.observer` through `ev`)
     "jax/jax_calls", "jax/transforms", "jax/higher_order", "jax/custom_rules", "jax/decisions",

@@ -7,6 +7,7 @@ JAX010 (integer inputs) decided when a transform is called.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from typing import Any
 
 from jax_lsp.analysis.findings import PathStep, Span
@@ -16,7 +17,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
 )
 from jax_lsp.analysis.jax import jaxapi
-from jax_lsp.analysis.jax.jaxapi import TRANSPOSE
+from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
@@ -207,6 +208,36 @@ class Transforms(Part):
             span,
             f"the function `{pull.level.name}` returned is called here: JAX raises on this call",
             None if self.ev.module.is_main else self.ev.module.path,
+        )
+
+    def call_pullback(self, f: Pullback, args: Args, node: ast.AST | None) -> Value:
+        """A call of the function `vjp`/`linearize`/`linear_transpose` returned: the errors
+        its level deferred are raised here, and those of transposing its tangents when the
+        call transposes (its arguments carry a transposing level)."""
+        applied = self.pullback_applied(f, node)
+        for emit in f.level.pending:
+            emit(applied)
+        f.level.pending.clear()
+        if any(
+            isinstance(m, Level) and m.mode == TRANSPOSE
+            for v in args.all_values()
+            for m in v.tan
+        ):
+            # the linear function transposed: what transposing its tangents raises
+            for emit in f.level.on_transpose:
+                emit(applied)
+            f.level.on_transpose.clear()
+        return derived(args.all_values())
+
+    @staticmethod
+    def rematerialised(marks: Iterable[object]) -> frozenset:
+        """The levels of `marks` a checkpoint (`jax.checkpoint`, a lifted remat) rematerialises
+        under: the reverse ones (linearize partial-evaluates too: a forward level that
+        defers)."""
+        return frozenset(
+            m
+            for m in marks
+            if isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
         )
 
     def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:

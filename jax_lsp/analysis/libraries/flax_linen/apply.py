@@ -1,12 +1,14 @@
 """flax linen's `model.apply(variables, x)` / `model.init(...)`: the module's `__call__` (or
 `method=`) runs on the module carrying the variables' tangents, which every submodule it
-builds reads its parameters from (`Ctx.module_tan`); `init` differentiates nothing. Moved out
-of the evaluator's calls (`calls.py`), which calls it for a `values.LinenApply`.
+builds reads its parameters from (`Ctx.module_tan`); `init` differentiates nothing.
+Registered into Python's evaluation (`python/hooks.py`) by `jax/overlay.py`: reading
+`apply`/`init` of a linen module's instance makes a `LinenApply`, whose calls run `call_apply`.
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.interp_state import Args
@@ -15,7 +17,6 @@ from jax_lsp.analysis.values import (
     UNKNOWN,
     Api,
     Instance,
-    LinenApply,
     Partial,
     Value,
     derived,
@@ -24,6 +25,26 @@ from jax_lsp.analysis.values import (
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator
+
+
+@dataclass(frozen=True, slots=True)
+class LinenApply:
+    """`module.apply` / `module.init` of a flax linen module instance."""
+
+    instance: Value
+    init: bool
+
+
+#: the methods of a linen module's instance that `LinenApply` models
+METHODS = ("apply", "init", "init_with_output")
+
+
+def module_attribute(me: Value, name: str) -> LinenApply | None:
+    """`name` read from a linen module's instance `me` (no attribute of its class by that
+    name): `apply`, `init` and `init_with_output` as `LinenApply` (None otherwise)."""
+    if name in METHODS:
+        return LinenApply(me, name != "apply")
+    return None
 
 
 def call_apply(ev: Evaluator, f: LinenApply, args: Args, node: ast.AST | None) -> Value:

@@ -1,0 +1,41 @@
+"""What the JAX model and the library models tell Python's evaluation (`python/hooks.py`), by
+qualified name: JAX's aliases and the names its table knows, its `with` contexts, pytree
+classes and fields, a jitted function's staging methods, static attributes, and the library
+models with behaviour (flax nnx's Variables, flax linen's `apply`). Registered when this module
+is imported: the evaluator's driver (`interp.py`) imports it before anything is evaluated.
+"""
+
+from __future__ import annotations
+
+from jax_lsp.analysis.jax import apitable, jaxapi
+from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
+from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
+from jax_lsp.analysis.python.hooks import HOOKS
+
+
+def import_cannot_raise(qualname: str) -> bool:
+    """An imported name of JAX that the measured table has: importing it cannot raise."""
+    return qualname.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(qualname))
+
+
+HOOKS.register(
+    canonical=jaxapi.canonical,
+    import_cannot_raise=import_cannot_raise,
+    evaluation_contexts=jaxapi.EVALUATION_CONTEXTS,
+    pytree_bases=jaxapi.PYTREE_BASES,
+    pytree_class_decorators=jaxapi.PYTREE_CLASS_DECORATORS,
+    pytree_registrations=jaxapi.PYTREE_REGISTRATIONS,
+    pytree_node_class=jaxapi.PYTREE_NODE_CLASS,
+    data_class_registration="jax.tree_util.register_dataclass",
+    module_class_bases=jaxapi.LINEN_MODULE_BASES,
+    field_functions=jaxapi.FIELD_FUNCTIONS,
+    staging_methods=jaxapi.STAGING_METHODS,
+    static_attributes=jaxapi.KILLER_ATTRIBUTES,
+    param_only_transforms=jaxapi.PARAM_ONLY_TRANSFORMS,
+    # flax nnx: a Variable's kind, noted where it is stored; nnx.grad's filter, where read
+    after_call_assignment=nnx_variables.note_variable_kind,
+    attribute_marks=nnx_variables.differentiated_marks,
+    # flax linen: `model.apply` / `model.init`
+    module_class_attribute=linen_apply.module_attribute,
+    calls={linen_apply.LinenApply: linen_apply.call_apply},
+)
