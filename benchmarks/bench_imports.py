@@ -28,7 +28,7 @@ if not os.environ.get("PYTHONPATH"):  # (set: the tree to measure, e.g. a baseli
 
 from jax_lsp.analysis import workspace as workspace_module
 from jax_lsp.analysis.engine import analyze_source
-from jax_lsp.analysis.expressions import PythonExpressions
+from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.workspace import Workspace
 
 

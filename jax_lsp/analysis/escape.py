@@ -52,7 +52,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
-from jax_lsp.analysis.scopes import statement_start
+from jax_lsp.analysis.python.scopes import statement_start
 
 __all__ = ["Escapes", "importable_module", "script_file"]
 

@@ -32,10 +32,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import import_effects
-from jax_lsp.analysis.calls import PythonCalls
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
-from jax_lsp.analysis.expressions import PythonExpressions
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
 from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
@@ -56,9 +53,12 @@ from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.scopes import compute_scope, statement_start
+from jax_lsp.analysis.python import import_effects
+from jax_lsp.analysis.python.calls import PythonCalls
+from jax_lsp.analysis.python.expressions import PythonExpressions
+from jax_lsp.analysis.python.scopes import compute_scope, statement_start
+from jax_lsp.analysis.python.statements import PythonStatements
 from jax_lsp.analysis.source_text import char_column
-from jax_lsp.analysis.statements import PythonStatements
 from jax_lsp.analysis.values import (
     EMPTY,
     UNKNOWN,
@@ -190,6 +190,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
     incremental re-analysis as an observer (`observer`, an `incremental.layer.IncrementalLayer`).
     """
 
+    #: (its parts see the `host.Observer` hooks only; the incremental analyzer, the layer)
+    observer: IncrementalLayer
+
     def __init__(
         self,
         tree: ast.Module,
@@ -281,7 +284,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: the fields of the context (`interp_state.CTX_BIT`) that the memoised interpretations
         #: of each call (its arguments) read, and those of each shared one (see `calls`)
         self.memo_reads: dict[tuple, list[int]] = {}
-        self.shared_reads: dict[tuple, list[int]] = {}
+        self.shared_reads: dict[tuple | None, list[int]] = {}
         #: stores into globals and object attributes (state a shared result does not carry)
         self._outer_writes = 0
 
@@ -812,9 +815,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return known[1], known[2]
         names_of: dict[Transformed, list[str]] = {}
         held_by: dict[Transformed, list[str]] = {}
-        known = self._value_facts
+        facts = self._value_facts
         for name, value in items:
-            f = known.get(id(value))
+            f = facts.get(id(value))
             if f is None or f[0] is not value:
                 f = self._facts(value)
             for fn in f[1]:

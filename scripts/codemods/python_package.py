@@ -13,7 +13,8 @@ What it does:
    `MOVED` still at its old place (a module at both places is reported, not moved: a merge
    re-created the old one, whose changes must be carried over by hand);
 2. rewrites the imports of the moved modules (`jax_lsp.analysis.<m>` and
-   `from jax_lsp.analysis import <m>`) to `jax_lsp.analysis.python.<m>`;
+   `from jax_lsp.analysis import <m>`) to `jax_lsp.analysis.python.<m>`, and sorts the
+   imports of the files it rewrote (`ruff check --fix --select I`);
 3. lists every import of the JAX model, a library model or the rules left in `python/` (or in
    a shared module it imports): each needs a hook (`python/hooks.py`) that the JAX model
    registers (`jax/overlay.py`), which no rewrite can write. Exit code 1 if there is any.
@@ -129,13 +130,18 @@ def main(argv: list[str]) -> int:
         *ROOT.glob("jax_lsp/**/*.py"), *ROOT.glob("tests/**/*.py"),
         *ROOT.glob("benchmarks/*.py"), *ROOT.glob("scripts/*.py"),
     ]
+    rewritten = []
     for path in files:
         path = path.resolve()
         text = path.read_text()
         new = rewrite_imports(text)
         if new != text:
             path.write_text(new)
+            rewritten.append(str(path))
             print("rewrote", path.relative_to(ROOT))
+    if rewritten:  # the imports' order, as `ruff check` wants it (its isort rule)
+        subprocess.run([sys.executable, "-m", "ruff", "check", "-q", "--fix", "--select", "I",
+                        *rewritten], cwd=ROOT, check=False)
     problems += forbidden_imports()
     for p in problems:
         print("needs a hand edit:", p, file=sys.stderr)

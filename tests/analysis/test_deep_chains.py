@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from jax_lsp.analysis import analyze_source
-from jax_lsp.analysis.calls import _MAX_DEPTH
+from jax_lsp.analysis.python.calls import _MAX_DEPTH
 
 
 def chain(depth: int) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from jax_lsp.analysis import analyze_source, calls
+from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.engine import AnalysisResult, parse
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.python import calls
 
 HEAD = """import jax
 import jax.numpy as jnp

@@ -1,5 +1,6 @@
 """What may import what: the rules and the libraries' rows reach the evaluator only through
-`analysis/host.py` (an import-graph walk over their source, transitively within jax_lsp)."""
+`analysis/host.py`, and Python's evaluation (`analysis/python/`) reaches nothing of JAX, the
+libraries or the rules (an import-graph walk over their source, transitively within jax_lsp)."""
 
 from __future__ import annotations
 
@@ -83,8 +84,38 @@ def test_library_models_use_no_part_of_the_evaluator() -> None:
     """A library's model asks the evaluator through `host.Evaluator`: it imports none of the
     evaluator's parts (the interpreter and its mixins)."""
     evaluator = {f"jax_lsp.analysis.{m}" for m in (
-        "interp", "statements", "expressions", "calls", "jax_calls", "transforms",
-        "higher_order", "custom_rules", "decisions", "recording", "replay", "carried_calls",
-        "engine", "incremental")}
+        "interp", "python.statements", "python.expressions", "python.calls", "jax.jax_calls",
+        "jax.transforms", "jax.higher_order", "jax.custom_rules", "jax.decisions",
+        "incremental.recording", "incremental.replay", "incremental.carried_calls", "engine",
+        "incremental")}
+    assert all(_module_file(m) for m in evaluator), [m for m in evaluator if not _module_file(m)]
     models = _modules_under(PACKAGE / "analysis" / "libraries")
     assert not _reached(models) & evaluator, sorted(_reached(models) & evaluator)
+
+
+#: what Python's evaluation (`analysis/python/`) may not reach: the JAX model, the library
+#: models, the rules
+NOT_PYTHON = ("jax_lsp.analysis.jax", "jax_lsp.analysis.libraries", "jax_lsp.rules",
+              "jax_lsp.codes")
+
+
+def test_python_imports_nothing_of_jax_the_libraries_or_the_rules() -> None:
+    """`python/` runs Python as Python runs it: where it meets a name the JAX model or a
+    library model knows, it asks `python/hooks.py`, which they fill. Checked on the modules
+    it reaches (the shared ones, `values.py`, `sharing.py`..., included)."""
+    python = _modules_under(PACKAGE / "analysis" / "python")
+    assert "jax_lsp.analysis.python.statements" in python
+    reached = _reached(python)
+    assert "jax_lsp.analysis.values" in reached
+    assert not {m for m in reached if m.startswith(NOT_PYTHON)}, sorted(
+        m for m in reached if m.startswith(NOT_PYTHON))
+
+
+def test_the_import_rule_sees_an_import_of_the_jax_model(tmp_path: Path) -> None:
+    """The walk the rule above relies on finds an import of the JAX model at any depth of a
+    module's code (not under `if TYPE_CHECKING:`)."""
+    module = tmp_path / "m.py"
+    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from jax_lsp.rules import base\n"
+                      "def f():\n    from jax_lsp.analysis.jax import jaxapi\n")
+    assert _imports(module) == {"jax_lsp.analysis.jax", "jax_lsp.analysis.jax.jaxapi"}

@@ -150,7 +150,7 @@ def test_bound_names_of_a_package_init() -> None:
     any name."""
     import ast
 
-    from jax_lsp.analysis.import_effects import bound_names
+    from jax_lsp.analysis.python.import_effects import bound_names
 
     tree = ast.parse("from .a import b as c\nimport x.y\nD = {}\ndef f(): pass\n"
                      "if True:\n    for i, (j, k) in []: pass\n")

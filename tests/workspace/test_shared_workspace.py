@@ -14,7 +14,7 @@ import pytest
 from jax_lsp.analysis import Workspace, analyze_source
 from jax_lsp.analysis import workspace as workspace_module
 from jax_lsp.analysis.engine import AnalysisResult
-from jax_lsp.analysis.import_effects import written_imports
+from jax_lsp.analysis.python.import_effects import written_imports
 from jax_lsp.checker.provenance import RecordingWorkspace
 
 PROJECTS = Path(__file__).parent / "projects"

@@ -38,7 +38,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from jax_lsp.analysis import import_effects
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
@@ -57,6 +56,7 @@ from jax_lsp.analysis.incremental.replay import ModuleCarry
 from jax_lsp.analysis.incremental.roots import NotExact, Reuse, RootRecord
 from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT, SharedCall
+from jax_lsp.analysis.python import import_effects
 from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.values import FuncInfo
@@ -174,7 +174,7 @@ Bounds = tuple[list[int], list[int]]
 
 
 def _bounds(body: list[ast.stmt]) -> Bounds:
-    return [statement_start(st) - 1 for st in body], [st.end_lineno - 1 for st in body]  # type: ignore[misc]
+    return [statement_start(st) - 1 for st in body], [st.end_lineno - 1 for st in body]  # type: ignore[operator]
 
 
 def reparse(

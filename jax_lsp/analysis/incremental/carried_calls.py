@@ -37,10 +37,11 @@ checked, and the edits forgotten, every `_CHECK_EVERY` versions (else the dead o
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.interp_state import SharedCall
@@ -57,6 +58,11 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
 )
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.incremental.shared import LayerShared
+else:
+    LayerShared = object  # the interface is for the type checker only
 
 __all__ = ["CarriedCallSet", "CarriedCalls", "move_calls"]
 
@@ -123,7 +129,7 @@ def _shape(key: tuple) -> tuple:
     return (key[0], key[1], *key[2])
 
 
-class CarriedCalls:
+class CarriedCalls(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's
     docstring."""
 
@@ -209,12 +215,13 @@ class CarriedCalls:
         touched = self._touched_at
         return all(touched(node, top) <= since for node, top in code)
 
-    def _touched_at(self, node: object, top: object) -> int:
+    def _touched_at(self, node: ast.AST, top: ast.stmt) -> int:
         """The last version whose edit made code of the module stale (this version's included,
         see `roots.Reuse.stale`), 0 if none did since the carried calls were all checked."""
         at = self._touched.get(node)
         if at is None:
             reuse = self.reuse
+            assert reuse is not None  # (calls are carried only into a re-analysis)
             at = 0
             if reuse.stale(node, top):
                 at = self.calls_version
@@ -301,7 +308,7 @@ class CarriedCalls:
         reads = dict(self.carried_reads)
         for key in self.portable_calls:
             shape = _shape(key)
-            r = reads.get(shape, ())
+            r = reads.get(shape, [])
             if key[3] not in r:
                 reads[shape] = [*r, key[3]]
         checked = self.calls_checked if self.calls_in else len(out)

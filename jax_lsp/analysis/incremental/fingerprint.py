@@ -110,7 +110,7 @@ def _field_names(t: type) -> tuple[str, ...]:
 def fingerprint(
     value: Any,
     created: dict[Any, ast.AST] | None = None,
-    classes: dict[ClassObj, object] | None = None,
+    classes: dict[Any, object] | None = None,
 ) -> object:
     """`value`'s fingerprint (see the module's docstring). `created`: the node that created
     each transformed function (part of what it is: whether it is called is decided by node).

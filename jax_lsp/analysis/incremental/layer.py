@@ -111,7 +111,7 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         self._self_writes: dict[object, set[str]] = {}
         self._self_state: dict[object, tuple[tuple[str, Value], ...]] = {}
         #: fingerprints of classes (forgotten when a root may change one)
-        self._class_fps: dict[ClassObj, object] = {}
+        self._class_fps: dict[object, object] = {}  # (classes and custom functions)
 
     # ------------------------------------------------------------ the driver's hooks
 

@@ -39,7 +39,7 @@ import ast
 import dataclasses
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.incremental.carried_calls import CarriedCallSet
@@ -61,6 +61,11 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
 )
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.incremental.shared import LayerShared
+else:
+    LayerShared = object  # the interface is for the type checker only
 
 __all__ = ["ModuleCarry", "StatementRecord", "StatementReplay", "stable"]
 
@@ -443,13 +448,15 @@ def _last(d: dict, n: int) -> list:
     return out
 
 
-class StatementReplay:
+class StatementReplay(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
 
     # (its state, made by the layer's `__init__`)
     _runs_made: tuple | None
     carry_out: ModuleCarry | None
     rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None
+    _classes_as_made: list[tuple[ClassObj, Any]] | None
+    _recipe_of_class: dict[ClassObj, Any] | None
 
     def _effect_marks(self) -> tuple:
         """What changes when a statement does more than bind names and register functions
@@ -729,7 +736,7 @@ class StatementReplay:
             else:
                 cls = ClassObj(
                     r.name,
-                    stmt,
+                    cast(ast.ClassDef, stmt),  # (a class's record: its statement is one)
                     attrs=dict(r.attrs),
                     bases=list(r.bases),
                     linen=r.linen,
@@ -755,11 +762,11 @@ class StatementReplay:
             self.note_rule_set(c)
         if rec.customs:
             made: dict[int, Value] = {}
-            for r in rec.customs:
-                c = CustomFn(*r.fields)
+            for cr in rec.customs:
+                c = CustomFn(*cr.fields)
                 self._custom_made[c] = self.ev.frame
-                self.custom_recipes[c] = r
-                made[id(r.value)] = Value(fns=(c,))
+                self.custom_recipes[c] = cr
+                made[id(cr.value)] = Value(fns=(c,))
             for name, v in rec.writes:
                 variables[name] = made.get(id(v), v)
             return
@@ -877,11 +884,11 @@ class StatementReplay:
         held: dict[CustomFn, str] = {}
         plain_reads: list[tuple[str, Value | None]] = []
         custom_reads: list[tuple[str, CustomRecipe]] = []
-        for name, v in reads:
-            c = _custom_of(v)
+        for name, read in reads:
+            c = _custom_of(read)
             recipe = self.custom_recipes.get(c) if c is not None else None
-            if recipe is None:
-                plain_reads.append((name, v))
+            if c is None or recipe is None:
+                plain_reads.append((name, read))
             else:
                 held.setdefault(c, name)
                 custom_reads.append((name, recipe))  # type: ignore[arg-type]

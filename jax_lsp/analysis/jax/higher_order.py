@@ -383,10 +383,10 @@ class HigherOrder(Part):
                 return self.ev.call_value(w.fun, args, node)
         if w.kind in ("jit", "vmap"):
             # vmap hands an argument whose in_axes is None to the function as it is
-            unbatched = w.kind == "vmap" and w.batched
+            batched = w.batched if w.kind == "vmap" else None
             pos = [
                 v
-                if i in w.static or (unbatched and i < len(w.batched) and w.batched[i] is False)
+                if i in w.static or (batched and i < len(batched) and batched[i] is False)
                 else _as_traced(v)
                 for i, v in enumerate(args.pos)
             ]

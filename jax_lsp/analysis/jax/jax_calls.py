@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import namespaces, single_dispatch
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -21,6 +20,7 @@ from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
+from jax_lsp.analysis.python import namespaces, single_dispatch
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     EMPTY,

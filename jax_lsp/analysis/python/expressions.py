@@ -11,9 +11,8 @@ import itertools
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import single_dispatch
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -24,8 +23,9 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.limits import Limit
+from jax_lsp.analysis.python import single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
-from jax_lsp.analysis.scopes import comprehension_info
+from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
@@ -52,6 +52,11 @@ from jax_lsp.analysis.values import (
     join,
     without_arrays_only,
 )
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.python.shared import EvaluatorShared
+else:
+    EvaluatorShared = object  # the interface is for the type checker only
 
 _MAX_MODULES = 64
 #: how many re-exports (`from .table import TABLE` in a package's `__init__`) an imported
@@ -194,7 +199,7 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
-class PythonExpressions:
+class PythonExpressions(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
     # ---------------------------------------------------------------------- expressions
@@ -643,9 +648,12 @@ class PythonExpressions:
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
                 me = Value(tan=obj.tan, fns=(f,), items=obj.items, traced=obj.traced)
-                fields = f.cls.tuple_fields() if obj.items is not None else None
-                if fields is not None and name in fields and len(fields) == len(obj.items):
-                    parts.append(obj.items[fields.index(name)])  # a NamedTuple's field
+                items = obj.items
+                fields = f.cls.tuple_fields() if items is not None else None
+                if fields is not None and items is not None and name in fields and len(
+                    fields
+                ) == len(items):
+                    parts.append(items[fields.index(name)])  # a NamedTuple's field
                 elif name in f.attrs:
                     a = f.attrs[name]
                     if obj.tan and not f.cls.is_static_field(name):

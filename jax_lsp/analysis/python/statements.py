@@ -10,10 +10,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import import_effects
-from jax_lsp.analysis.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
@@ -24,6 +22,8 @@ from jax_lsp.analysis.interp_state import (
     BudgetExhausted,
     Scope,
 )
+from jax_lsp.analysis.python import import_effects
+from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
@@ -46,6 +46,11 @@ from jax_lsp.analysis.values import (
     join,
 )
 
+if TYPE_CHECKING:
+    from jax_lsp.analysis.python.shared import EvaluatorShared
+else:
+    EvaluatorShared = object  # the interface is for the type checker only
+
 
 def _says_static(node: ast.expr) -> bool:
     """A literal `dict(static=True)` / `{"static": True}`."""
@@ -65,7 +70,7 @@ def _says_static(node: ast.expr) -> bool:
     return False
 
 
-class PythonStatements:
+class PythonStatements(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
     # ---------------------------------------------------------------------- statements

@@ -7,9 +7,9 @@ function goes to the JAX model (`jax_calls`, `transforms`, `higher_order`, `cust
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import sharing, single_dispatch
+from jax_lsp.analysis import sharing
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     JITTED,
@@ -26,6 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
+from jax_lsp.analysis.python import single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -50,6 +51,11 @@ from jax_lsp.analysis.values import (
     derived,
     join,
 )
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.python.shared import EvaluatorShared
+else:
+    EvaluatorShared = object  # the interface is for the type checker only
 
 #: the deepest chain of calls into user functions followed (a deeper call's result is unknown);
 #: JAX itself has no such limit. `Interpreter.run` makes room for it in Python's recursion limit
@@ -100,7 +106,7 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
     return x.rebuilt(tan, items, x.const, x.traced)
 
 
-class PythonCalls:
+class PythonCalls(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
     # ---------------------------------------------------------------------- calls
@@ -386,7 +392,7 @@ class PythonCalls:
         if fi.locals is None:
             self.ensure_scope(fi)
         # memoised per arguments and the fields of the context the interpretation read
-        base: tuple | None = (
+        call: tuple = (
             closure,
             tuple(args.pos),
             tuple(sorted(args.kw.items())),
@@ -401,11 +407,12 @@ class PythonCalls:
                 if self.module.is_main
                 else next((st.span for st in reversed(self.stack) if st.filename is None), None)
             )
-            base = (*base, tip)  # type: ignore[misc]
+            call = (*call, tip)
+        base: tuple | None = call
         key: tuple | None = None
         try:
-            for bits in self.memo_reads.get(base, ()):
-                key = (base, bits, ctx_part(self.ctx, bits))
+            for bits in self.memo_reads.get(call, ()):
+                key = (call, bits, ctx_part(self.ctx, bits))
                 cached = self.memo.get(key)
                 if cached is not None:
                     break
@@ -415,7 +422,8 @@ class PythonCalls:
             base = None
             cached = None
         if cached is not None:
-            self.ctx_reads |= key[1]  # type: ignore[index]
+            assert key is not None  # (a memoised interpretation was found under it)
+            self.ctx_reads |= key[1]
             if self.observer.memo_is_stale(key, args):
                 self.order_sensitive = True
             span = self._memo_emits.get(key)
@@ -570,7 +578,7 @@ class PythonCalls:
     def _sharer_reads(self, sharers: tuple | None) -> list[int]:
         """The context fields shared interpretations of calls of this shape were keyed on: in
         this analysis, and in the previous version's carried ones (see `carried_calls`)."""
-        reads = self.shared_reads.get(sharers, [])  # type: ignore[arg-type]
+        reads = self.shared_reads.get(sharers, [])
         carried = self.observer.carried_reads_of(sharers)
         if carried:
             extra = [b for b in carried if b not in reads]
@@ -752,12 +760,12 @@ class PythonCalls:
         post = cls.lookup("__post_init__")
         if post is not None:
             self.call_value(self._bind(post, obj), Args.of(), node)
-        fields = cls.tuple_fields() if init is None else None
-        if fields is not None and len(fields) <= MAX_ITEMS:
+        tuple_fields = cls.tuple_fields() if init is None else None
+        if tuple_fields is not None and len(tuple_fields) <= MAX_ITEMS:
             # a NamedTuple is the tuple of its fields: a pytree whose leaves keep their own
             # tangents through indexing, unpacking, joins and loop carries
             items = tuple(
-                inst.attrs.get(name) or cls.lookup(name) or UNKNOWN for name in fields
+                inst.attrs.get(name) or cls.lookup(name) or UNKNOWN for name in tuple_fields
             )
             return Value(
                 tan=frozenset().union(*(v.tan for v in items)),

@@ -1,0 +1,163 @@
+"""What the evaluator's parts offer each other (mypy's `checker_shared.py`): Python's three
+parts (`PythonStatements`, `PythonExpressions`, `PythonCalls`) and the driver
+(`interp.Interpreter`, which holds the state) call one another through `self`; each part
+subclasses `EvaluatorShared` for the type checker only (at run time its base is `object`, so
+nothing is looked up through it), and mypy checks every such call against the declarations
+here and each definition against its declaration. (A class, not a Protocol: mypy cannot
+type a Protocol's field a subclass assigns, python/mypy's "Cannot determine type".)
+
+A method or a field one part uses of another is declared here, with the part that defines it.
+"""
+
+from __future__ import annotations
+
+import ast
+from abc import abstractmethod
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.findings import PathStep, Span
+    from jax_lsp.analysis.host import Observer
+    from jax_lsp.analysis.incremental.call_logs import CallLog
+    from jax_lsp.analysis.interp import RootEffects
+    from jax_lsp.analysis.interp_state import Args, Ctx, Scope, SharedCall
+    from jax_lsp.analysis.jax.model import JaxModel
+    from jax_lsp.analysis.limits import Limit
+    from jax_lsp.analysis.python.import_effects import Answers
+    from jax_lsp.analysis.values import (
+        ClassObj,
+        Closure,
+        FuncInfo,
+        LazyName,
+        Level,
+        LoopTangent,
+        ModuleInfo,
+        Transformed,
+        UserModule,
+        Value,
+    )
+    from jax_lsp.analysis.workspace import Workspace
+
+
+class EvaluatorShared:
+    """The evaluator as its parts see it."""
+
+    # -- the driver's state (`interp.Interpreter`) --
+    #: the analysed module, and the module whose code runs (an imported one, lazily)
+    main: ModuleInfo
+    module: ModuleInfo
+    workspace: Workspace | None
+    modules: dict[Path, ModuleInfo | None]
+    loading: dict[Path, ModuleInfo]
+    reexport_writes: dict[Path, bool]
+    main_effects: Answers
+    #: the context, and which of its fields the interpretation under way read
+    ctx: Ctx
+    ctx_reads: int
+    #: the path of calls, the statements run and the most that may run
+    stack: list[PathStep]
+    steps: int
+    budget: int
+    depth: int
+    frame: object
+    limits: list[Limit] | None
+    record: bool
+    root: object
+    order_sensitive: bool
+    impure_effects: int
+    unroll_factor: int
+    #: the other components: JAX's semantics, the incremental re-analysis observing
+    jax: JaxModel
+    observer: Observer
+    #: functions, closures and calls (memoised, shared, summarised)
+    func_infos: dict[ast.AST, FuncInfo]
+    entered: set[FuncInfo]
+    closures_seen: dict[FuncInfo, Closure]
+    method_self: dict[FuncInfo, Value]
+    method_class: dict[FuncInfo, ClassObj]
+    captured_scopes: list[Scope] | None
+    memo: dict[tuple, Value]
+    memo_reads: dict[tuple, list[int]]
+    in_progress: set[tuple]
+    interpretations: dict[tuple[FuncInfo, object], int]
+    summaries: dict[FuncInfo, Value]
+    shared_memo: dict[tuple, SharedCall]
+    shared_reads: dict[tuple | None, list[int]]
+    unresolved_calls: set[ast.AST]
+    _called_nodes: set[ast.AST]
+    _memo_emits: dict[tuple, tuple[int, int]]
+    _outer_writes: int
+    #: levels and what a transform's semantics adds (read by a call's memoisation)
+    levels: list[Level]
+    level_depth: int
+    loop_tangents: dict[tuple[ast.AST, Level], LoopTangent]
+    transformed_created: dict[Transformed, ast.AST]
+    finding_roots: dict[tuple[str, Span], set[object]]
+    _level_group: dict[Level, object]
+    _group: object
+    _effects: RootEffects
+    _emitted: CallLog
+    _entered_log: CallLog
+
+    # -- the driver's operations (`interp.Interpreter`) --
+    @abstractmethod
+    def reads(self, bits: int) -> Ctx: ...
+    @abstractmethod
+    def within(self, **changes: Any) -> AbstractContextManager[None]: ...
+    @abstractmethod
+    def note_limit(self, node: ast.AST, why: str) -> None: ...
+    @abstractmethod
+    def note_limit_call(self, node: ast.AST, args: Args, why: str) -> None: ...
+    @abstractmethod
+    def step(self, node: ast.AST, label: str) -> PathStep: ...
+    @abstractmethod
+    def info(self, node: Any) -> FuncInfo: ...
+    @abstractmethod
+    def lookup(self, name: str, scope: Scope) -> Value: ...
+    @abstractmethod
+    def store(self, name: str, value: Value, scope: Scope) -> None: ...
+    @abstractmethod
+    def write_global(self, name: str, value: Value, scope: Scope) -> None: ...
+    @abstractmethod
+    def _api_named(self, expr: ast.expr, scope: Scope | None = None) -> str | None: ...
+
+    # -- statements (`statements.PythonStatements`) --
+    @abstractmethod
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool: ...
+    @abstractmethod
+    def assign(self, target: ast.expr, v: Value, scope: Scope) -> None: ...
+    @abstractmethod
+    def element_of(self, it: Value) -> Value: ...
+    @abstractmethod
+    def make_closure(self, node: Any, scope: Scope) -> Closure: ...
+    @abstractmethod
+    def _imported_binding(self, name: str, scope: Scope) -> LazyName | None: ...
+    @abstractmethod
+    def _definition(self, path: Path, name: str) -> tuple[ModuleInfo, str] | None: ...
+    @abstractmethod
+    def _write_global_of(self, info: ModuleInfo, name: str, value: Value) -> None: ...
+    @abstractmethod
+    def _store_mutated(self, name: str, value: Value, scope: Scope) -> None: ...
+
+    # -- expressions (`expressions.PythonExpressions`) --
+    @abstractmethod
+    def eval(self, node: ast.expr, scope: Scope) -> Value: ...
+    @abstractmethod
+    def resolve_lazy(self, v: Value) -> Value: ...
+    @abstractmethod
+    def _bind(self, v: Value, self_value: Value) -> Value: ...
+    @staticmethod
+    @abstractmethod
+    def _seq(items: list[Value], unknown_len: bool = False) -> Value: ...
+    @abstractmethod
+    def find_user_module(self, dotted: str, level: int) -> UserModule | None: ...
+    @abstractmethod
+    def load_module(self, path: Path) -> ModuleInfo | None: ...
+
+    # -- calls (`calls.PythonCalls`) --
+    @abstractmethod
+    def eval_call(self, node: ast.Call, scope: Scope) -> Value: ...
+    @abstractmethod
+    def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value: ...
