@@ -1,7 +1,8 @@
 """What an attribute of a flax nnx module holds, for `nnx.grad`'s filter: a Variable of some
 type (`self.s = nnx.BatchStat(...)`, which the filter selects or not) or a plain value
-(`self.a = jnp.ones(3)`, which nnx.grad never differentiates). Moved out of the evaluator's
-statements (`statements.py`) and attribute reads (`expressions.py`), which call it.
+(`self.a = jnp.ones(3)`, which nnx.grad never differentiates). Python's statements
+(`python/statements.py`) and attribute reads (`python/expressions.py`) call it through the
+hooks `jax/overlay.py` registers (`after_call_assignment`, `attribute_marks`).
 """
 
 from __future__ import annotations
