@@ -17,7 +17,13 @@ from dataclasses import dataclass, replace
 
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.static_names import ModuleNames, Parents, bind_arguments, method_of
+from jax_lsp.analysis.static_names import (
+    ModuleNames,
+    Parents,
+    bind_arguments,
+    method_of,
+    own_returns,
+)
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -49,6 +55,20 @@ DESCRIBING = frozenset({
     "dtype", "issubdtype", "result_type", "iinfo", "finfo", "promote_types", "can_cast",
     "isdtype", "shape", "ndim", "size", "isscalar", "iscomplexobj", "isrealobj",
 })
+#: JAX's functions outside those namespaces that put an array in JAX's memory (what made
+#: the deadlocks tesseract-jax fixed: "not allocating JAX memory from within callbacks");
+#: `jax.device_get`, which hands back NumPy arrays, is a conversion to NumPy, not one of them
+ALLOCATING = frozenset({"jax.device_put", "jax.device_put_replicated",
+                        "jax.device_put_sharded"})
+
+
+def _computing(dotted: str | None) -> bool:
+    """Whether a JAX function of this name computes with JAX when called."""
+    if dotted is None:
+        return False
+    if dotted in ALLOCATING:
+        return True
+    return dotted.startswith(COMPUTING) and dotted.rsplit(".", 1)[-1] not in DESCRIBING
 #: the words a module that calls a callback writes (`from jax import debug` then
 #: `debug.callback`, `jax.debug.callback`, `io_callback`, `pure_callback`...)
 _CALLBACK_WORDS = ("pure_callback", "io_callback", "debug_callback", ".callback", "import callback")
@@ -69,6 +89,9 @@ class CallbackSite:
     keywords: tuple[tuple[str, ast.AST], ...]
     #: the `functools.partial` call a keyword came from, for each such keyword
     bound_at: tuple[tuple[str, ast.Call], ...] = ()
+    #: `*args` that the host function comes first in, when it is not written out
+    #: (`jax.pure_callback(*args, **kwargs)` in a forwarding helper)
+    host_in: ast.expr | None = None
 
 
 def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
@@ -223,8 +246,11 @@ def _sites(names: ModuleNames, scan: _Scan) -> Iterator[CallbackSite]:
             host: ast.AST | None = (args[0] if args and not isinstance(args[0], ast.Starred)
                                     else None)
             host = host or next((v for k, v in keywords if k == "callback"), None)
+            host_in = (args[0].value if host is None and args
+                       and isinstance(args[0], ast.Starred) else None)
             yield CallbackSite(node, what, host,  # type: ignore[arg-type]
-                               tuple(keywords), tuple((k, at) for k, _, at in bound_kws))
+                               tuple(keywords), tuple((k, at) for k, _, at in bound_kws),
+                               host_in)
         elif node.args and names.dotted(node.func) in PARTIAL:
             # a partial of a callback (called here or not: returned, passed on): the keywords
             # it binds are the callback's wherever it is called
@@ -245,6 +271,12 @@ def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSit
     decorated function); the site itself where the module applies it nowhere."""
     host_owner = (_parameter_owner(names, site.host, site.host.id)
                   if isinstance(site.host, ast.Name) else None)
+    star_owner = None
+    if isinstance(site.host_in, ast.Name):
+        owner = _parameter_owner(names, site.host_in, site.host_in.id)
+        if owner is not None and owner.args.vararg is not None and (
+                owner.args.vararg.arg == site.host_in.id):
+            star_owner = host_owner = owner
     kw_owner = None
     for k in site.call.keywords:
         if k.arg is None and isinstance(k.value, ast.Name):
@@ -258,7 +290,13 @@ def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSit
     out = []
     for args, keywords in names.applications(fn):
         bound, extra = bind_arguments(fn, args, keywords)
-        host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+        if star_owner is fn:  # the first argument past the named positional ones
+            n = len(fn.args.posonlyargs) + len(fn.args.args)
+            given = args[:n + 1]
+            host = (args[n] if len(args) > n and not any(
+                isinstance(a, ast.Starred) for a in given) else None)
+        else:
+            host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
         out.append(replace(site, host=host,  # type: ignore[arg-type]
                            keywords=site.keywords + (tuple(extra) if kw_owner is fn else ())))
     return out or [site]
@@ -349,7 +387,13 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
     return None
 
 
+#: the wrappers that hand back the function they are given, for what calling it runs
+_SAME_FUNCTION = frozenset({"builtins.staticmethod", "builtins.classmethod"})
+
+
 def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host | None:
+    """What calling `expr` runs, where the module shows it: a function to read, or JAX (a
+    JAX function, or a function JAX traces); None where it cannot be pinned down."""
     if depth > 8:
         return None
     if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -357,21 +401,49 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
         return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
     label = ast.unparse(expr)
     dotted = names.dotted(expr)
-    if dotted is not None and dotted.startswith(COMPUTING):
-        return _Host(jax_name=dotted, name=label)
+    if _computing(dotted):
+        return _Host(jax_name=dotted, name=label)  # type: ignore[arg-type]
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:
+            inner = _resolve_host(names, expr.args[0], depth + 1)
+            return None if inner is None else replace(inner, name=label)
+        if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
+                                    and expr.func.id in ("staticmethod", "classmethod")
+                                    and names.lookup(expr.func.id, expr) is None)
+                ) and len(expr.args) == 1:
             return _resolve_host(names, expr.args[0], depth + 1)
         t = _tracing(names, expr.func)
         if t is not None and expr.args:
             return _Host(jax_name=t, name=label)
+        made = names.class_of(expr)
+        if made is not None:  # an instance: calling it runs its `__call__`
+            call = names.member(made, "__call__")
+            return None if call is None else _Host(call, name=label)
+        maker = names.definition(expr.func)
+        if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # a module function returning a function (a wrapper made by a call)
+            made_fns = {id(f): f for f in (
+                names.definition(r.value) if r.value is not None else None
+                for r in own_returns(maker))}
+            if len(made_fns) == 1:
+                fn = next(iter(made_fns.values()))
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    return _resolve_host(names, fn, depth + 1) if not isinstance(
+                        fn, ast.Lambda) else _Host(fn, name=label)
         return None
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             inner = _resolve_host(names, b.node, depth + 1)  # type: ignore[arg-type]
             return None if inner is None else _Host(inner.node, inner.jax_name, expr.id)
+    if isinstance(expr, ast.Attribute):
+        owner = names.class_of(expr.value)
+        if owner is not None and names.member(owner, expr.attr) is None:
+            value = names.class_attribute(owner, expr.attr)
+            if value is not None:  # a callable assigned in the class body
+                inner = _resolve_host(names, value, depth + 1)
+                return None if inner is None else replace(inner, name=label)
     fn = names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -400,9 +472,7 @@ def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
     """The JAX computation a call is (`jax.numpy.sin`, `jax.jit`), if it is one."""
     dotted = names.dotted(call.func)
     if dotted is not None:
-        if dotted.startswith(COMPUTING):
-            return None if dotted.rsplit(".", 1)[-1] in DESCRIBING else dotted
-        return None
+        return dotted if _computing(dotted) else None
     if isinstance(call.func, ast.Call):
         return _tracing(names, call.func.func) if call.func.args else None
     return None
@@ -432,20 +502,21 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
                 continue
             if depth >= MAX_HELPER_DEPTH:
                 continue
-            callee = names.definition(call.func)
-            if callee is None or isinstance(callee, ast.ClassDef):
-                if isinstance(callee, ast.ClassDef):
-                    init = method_of(callee, "__init__")
-                    if init is not None:
-                        todo.append((init, path, depth + 1))
-                continue
-            traced = _traced_function(names, callee)
             label = ast.unparse(call.func)
-            if traced is not None:
-                yield _jax011(site, label, traced, call, path, host.name)
+            cls = names.definition(call.func)
+            if isinstance(cls, ast.ClassDef):  # making an instance runs its `__init__`
+                init = names.member(cls, "__init__")
+                if init is not None:
+                    todo.append((init, path, depth + 1))
+                continue
+            callee = _resolve_host(names, call.func)
+            if callee is None:
+                continue
+            if callee.jax_name:
+                yield _jax011(site, label, callee.jax_name, call, path, host.name)
                 continue
             step = PathStep(span_of(call), f"calls `{label}`")
-            todo.append((callee, (*path, step), depth + 1))
+            todo.append((callee.node, (*path, step), depth + 1))  # type: ignore[arg-type]
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,

@@ -189,22 +189,63 @@ class ModuleNames:
                 return self.definition(b.node, depth + 1)
             return None
         if isinstance(expr, ast.Attribute):
-            cls = self._class_of(expr.value, depth)
+            cls = self.class_of(expr.value, depth)
             if cls is not None:
-                return method_of(cls, expr.attr)
+                return self.member(cls, expr.attr)
         return None
 
-    def _class_of(self, expr: ast.AST, depth: int) -> ast.ClassDef | None:
-        """The class a method's `self`/`cls`, or a class's name, stands for."""
+    def member(self, cls: ast.ClassDef, name: str, depth: int = 0) -> ast.AST | None:
+        """The method `name` of `cls` as Python finds it: in its body, else in its bases
+        that are classes of the module, in order (None where a base cannot be pinned down
+        before the method is found: it may define it)."""
+        found = method_of(cls, name)
+        if found is not None or depth > _MAX_ALIAS_DEPTH:
+            return found
+        if any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
+                isinstance(t, ast.Name) and t.id == name
+                for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
+               for st in cls.body):
+            return None  # a class attribute of that name: not a method
+        for base in cls.bases:
+            made = self.definition(base, depth + 1)
+            if not isinstance(made, ast.ClassDef):
+                return None
+            found = self.member(made, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def class_attribute(self, cls: ast.ClassDef, name: str) -> ast.expr | None:
+        """The value a class body assigns to `name`, once (`act = staticmethod(jnp.tanh)`)."""
+        values = [st.value for st in cls.body if isinstance(st, ast.Assign | ast.AnnAssign)
+                  and st.value is not None and any(
+                      isinstance(t, ast.Name) and t.id == name
+                      for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))]
+        return values[0] if len(values) == 1 else None
+
+    def class_of(self, expr: ast.AST, depth: int = 0) -> ast.ClassDef | None:
+        """The class of the module an expression is, or is an instance of, where the module
+        shows it: a class's name; a method's `self`/`cls`; a name bound to a call of the
+        class, or of a module function returning one; a parameter annotated with the class;
+        `self.x` where the class's methods only ever set `self.x` to one of those."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        if isinstance(expr, ast.Call):
+            return self._made_by(expr, depth)
+        if isinstance(expr, ast.Attribute):
+            owner = self.class_of(expr.value, depth + 1)
+            return None if owner is None else self._attribute_class(owner, expr.attr, depth)
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is not None and b.kind == "class":
                 return b.node  # type: ignore[return-value]
             if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call):
                 # an instance of a class of the module, made where the name is bound
-                made = self.definition(b.node.func, depth + 1)
-                return made if isinstance(made, ast.ClassDef) else None
+                return self._made_by(b.node, depth + 1)
             if b is not None and b.kind == "other":
+                annotated = self._annotated_parameter(expr, depth)
+                if annotated is not None:
+                    return annotated
                 fn = self.scope_of(expr)
                 while fn is not self.tree and not isinstance(fn, (ast.FunctionDef,
                                                                    ast.AsyncFunctionDef)):
@@ -217,6 +258,64 @@ class ModuleNames:
                             and not any(_decorator_name(d) == "staticmethod"
                                         for d in fn.decorator_list)):
                         return cls
+        return None
+
+    def _made_by(self, call: ast.Call, depth: int) -> ast.ClassDef | None:
+        """The class of the instance a call makes: a class of the module called, or a module
+        function each of whose `return`s makes one of the same class."""
+        made = self.definition(call.func, depth + 1)
+        if isinstance(made, ast.ClassDef):
+            return made
+        if isinstance(made, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            returned = {id(c): c for c in (
+                self.class_of(r.value, depth + 1) if r.value is not None else None
+                for r in own_returns(made))}
+            if len(returned) == 1:
+                return next(iter(returned.values()))
+        return None
+
+    def _annotated_parameter(self, expr: ast.Name, depth: int) -> ast.ClassDef | None:
+        """The module class a parameter's annotation names (`solver: Solver`)."""
+        scope = self.scope_of(expr)
+        for fn in self.enclosing(scope):
+            if expr.id not in self.bindings(fn):
+                continue
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = fn.args
+                for p in (*a.posonlyargs, *a.args, *a.kwonlyargs):
+                    if p.arg == expr.id and p.annotation is not None:
+                        if len(self.bindings(fn)[expr.id]) > 1:
+                            return None  # rebound in the function
+                        made = self.definition(p.annotation, depth + 1)
+                        return made if isinstance(made, ast.ClassDef) else None
+            return None
+        return None
+
+    def _attribute_class(self, owner: ast.ClassDef, attr: str, depth: int
+                         ) -> ast.ClassDef | None:
+        """The module class of `self.<attr>` in `owner`'s instances: every `self.<attr> = ...`
+        in its methods makes an instance of that one class (none elsewhere may be seen)."""
+        found: dict[int, ast.ClassDef | None] = {}
+        for st in owner.body:
+            if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = st.args.posonlyargs + st.args.args
+            if not params:
+                continue
+            me = params[0].arg
+            for node in ast.walk(st):
+                targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
+                           if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+                for t in targets:
+                    if (isinstance(t, ast.Attribute) and t.attr == attr
+                            and isinstance(t.value, ast.Name) and t.value.id == me):
+                        value = getattr(node, "value", None)
+                        cls = (self.class_of(value, depth + 1)
+                               if isinstance(node, ast.Assign | ast.AnnAssign)
+                               and value is not None else None)
+                        found[id(cls)] = cls
+        if len(found) == 1:
+            return next(iter(found.values()))
         return None
 
 
@@ -303,6 +402,18 @@ def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
             found = st
     return found
+
+
+def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
+    """The `return` statements of a function itself (not of the functions it defines)."""
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            yield node
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                   ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _decorator_name(d: ast.expr) -> str:
