@@ -14,10 +14,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
+    Linked,
     ModuleNames,
     Parents,
     bind_arguments,
@@ -26,6 +29,9 @@ from jax_lsp.analysis.static_names import (
 )
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.workspace import Workspace
 
 #: the codes this pass reports (the others come from the abstract interpreter)
 CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
@@ -62,6 +68,20 @@ ALLOCATING = frozenset({"jax.device_put", "jax.device_put_replicated",
                         "jax.device_put_sharded"})
 
 
+def _canonical(names: ModuleNames, dotted: str | None) -> str | None:
+    """A dotted name followed through the workspace's re-exports (`import mypkg.numpy as
+    jnp` where that module does `from jax.numpy import *`): the name outside the workspace
+    it is (None: a definition of a workspace module, or not pinned down)."""
+    if dotted is None or names.linked is None:
+        return dotted
+    followed = names.follow(dotted)
+    return None if followed is None else followed[0]
+
+
+def _dotted(names: ModuleNames, expr: ast.AST) -> str | None:
+    return _canonical(names, names.dotted(expr))
+
+
 def _computing(dotted: str | None) -> bool:
     """Whether a JAX function of this name computes with JAX when called."""
     if dotted is None:
@@ -92,17 +112,25 @@ class CallbackSite:
     #: `*args` that the host function comes first in, when it is not written out
     #: (`jax.pure_callback(*args, **kwargs)` in a forwarding helper)
     host_in: ast.expr | None = None
+    #: the `**` dicts whose keys are still to be found (None: those of the call itself)
+    forwarded: tuple[ast.expr, ...] | None = None
 
 
-def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
+def check_module(tree: ast.Module, text: str | None = None,
+                 workspace: Workspace | None = None, path: str | None = None,
+                 read: set[str] | None = None) -> list[Finding]:
     """JAX011 and JAX012 findings of a parsed module (`text`, its source if known: a module
-    that names no callback has none, known without walking its tree)."""
+    that names no callback has none, known without walking its tree). With a `workspace`,
+    names imported from its modules are followed into them (from `path`, the module's
+    file); `read` collects the paths of those read."""
     if text is not None and not any(w in text for w in _CALLBACK_WORDS):
         return []
     scan = _scan(tree, text)
     if not scan.mentions:
         return []
-    names = ModuleNames(tree, scan.parents)
+    linked = Linked(workspace, read) if workspace is not None else None
+    names = ModuleNames(tree, scan.parents, linked=linked,
+                        path=Path(path) if path is not None and linked is not None else None)
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
     sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
@@ -199,7 +227,7 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     arguments and keywords `functools.partial`s bound to it before the call."""
     if depth > 8:
         return None
-    dotted = names.dotted(func)
+    dotted = _dotted(names, func)
     if dotted in CALLBACKS:
         return CALLBACKS[dotted], [], []
     target: ast.AST | None = func
@@ -264,11 +292,17 @@ def _sites(names: ModuleNames, scan: _Scan) -> Iterator[CallbackSite]:
                                    tuple((k, at) for k, _, at in kws))
 
 
-def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSite]:
-    """A site whose host function is a parameter of a function around it, or whose keywords
-    come from such a function's `**` parameter (a forwarding helper), read once for each
-    application of that function in the module (a call, or a decorator handing it the
-    decorated function); the site itself where the module applies it nowhere."""
+#: how many forwarding helpers deep a host function or keywords are followed
+MAX_FORWARDING_DEPTH = 4
+
+
+def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
+                     ) -> list[CallbackSite]:
+    """A site whose host function is a parameter of a function around it (or the first of
+    its `*args`), or whose keywords come from such a function's `**` parameter (a forwarding
+    helper), read once for each application of that function in the module (a call, or a
+    decorator handing it the decorated function), and so on up through helpers that forward
+    them in turn; the site itself where the module applies it nowhere."""
     host_owner = (_parameter_owner(names, site.host, site.host.id)
                   if isinstance(site.host, ast.Name) else None)
     star_owner = None
@@ -277,28 +311,43 @@ def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSit
         if owner is not None and owner.args.vararg is not None and (
                 owner.args.vararg.arg == site.host_in.id):
             star_owner = host_owner = owner
+    forwarded = (site.forwarded if site.forwarded is not None
+                 else tuple(k.value for k in site.call.keywords if k.arg is None))
     kw_owner = None
-    for k in site.call.keywords:
-        if k.arg is None and isinstance(k.value, ast.Name):
-            owner = _parameter_owner(names, k.value, k.value.id)
+    for value in forwarded:
+        if isinstance(value, ast.Name):
+            owner = _parameter_owner(names, value, value.id)
             if owner is not None and owner.args.kwarg is not None and (
-                    owner.args.kwarg.arg == k.value.id):
+                    owner.args.kwarg.arg == value.id):
                 kw_owner = owner
     fn = host_owner or kw_owner
-    if fn is None or (kw_owner is not None and host_owner is not None and kw_owner is not fn):
+    if (fn is None or depth >= MAX_FORWARDING_DEPTH
+            or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
     for args, keywords in names.applications(fn):
         bound, extra = bind_arguments(fn, args, keywords)
+        host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
             n = len(fn.args.posonlyargs) + len(fn.args.args)
-            given = args[:n + 1]
-            host = (args[n] if len(args) > n and not any(
-                isinstance(a, ast.Starred) for a in given) else None)
+            starred = next((i for i, a in enumerate(args) if isinstance(a, ast.Starred)),
+                           len(args))
+            host = args[n] if n < starred else None
+            if starred == n:  # forwarded on as `*args` again
+                host_in = args[n].value  # type: ignore[attr-defined]
         else:
             host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
-        out.append(replace(site, host=host,  # type: ignore[arg-type]
-                           keywords=site.keywords + (tuple(extra) if kw_owner is fn else ())))
+        more: tuple[tuple[str, ast.AST], ...] = ()
+        onward: tuple[ast.expr, ...] = ()
+        if kw_owner is fn:
+            more = tuple(extra)
+            for k, v in keywords:
+                if k is None:
+                    more += tuple(_dict_keys(names, v))
+                    onward += (v,)
+        applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
+                          host_in=host_in, forwarded=onward)
+        out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
 
 
@@ -342,6 +391,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+    elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
+        cls = names.class_of(expr.value)
+        value = None if cls is None else names.class_attribute(cls, expr.attr)
+        if value is not None:
+            yield from _dict_keys(names, value, depth + 1)
 
 
 # ------------------------------------------------------------------------ JAX011
@@ -355,6 +409,8 @@ class _Host:
     node: ast.AST | None = None
     jax_name: str = ""
     name: str = ""
+    #: the module `node` is in, when it is another workspace module
+    names: ModuleNames | None = None
 
 
 def _wrapper(names: ModuleNames, expr: ast.expr, table: frozenset[str]) -> str | None:
@@ -400,9 +456,18 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
         traced = _traced_function(names, expr)
         return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
     label = ast.unparse(expr)
-    dotted = names.dotted(expr)
+    written = names.dotted(expr)
+    dotted = _canonical(names, written)
     if _computing(dotted):
         return _Host(jax_name=dotted, name=label)  # type: ignore[arg-type]
+    if written is not None and dotted is None and names.linked is not None:
+        followed = names.follow(written)
+        if followed is not None and followed[1] is not None:  # defined in another module
+            other, node = followed[1], followed[2]
+            inner = _resolve_host(other, node, depth + 1)  # type: ignore[arg-type]
+            if inner is None:
+                return None
+            return replace(inner, name=label, names=inner.names or other)
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:
@@ -436,7 +501,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             inner = _resolve_host(names, b.node, depth + 1)  # type: ignore[arg-type]
-            return None if inner is None else _Host(inner.node, inner.jax_name, expr.id)
+            return None if inner is None else replace(inner, name=expr.id)
     if isinstance(expr, ast.Attribute):
         owner = names.class_of(expr.value)
         if owner is not None and names.member(owner, expr.attr) is None:
@@ -470,7 +535,7 @@ def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
 
 def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
     """The JAX computation a call is (`jax.numpy.sin`, `jax.jit`), if it is one."""
-    dotted = names.dotted(call.func)
+    dotted = _dotted(names, call.func)
     if dotted is not None:
         return dotted if _computing(dotted) else None
     if isinstance(call.func, ast.Call):
@@ -489,34 +554,43 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
         return
     visited: set[int] = set()
-    todo: list[tuple[ast.AST, tuple[PathStep, ...], int]] = [(host.node, (start,), 0)]  # type: ignore[list-item]
+    # each function to read, its module, the path to it, its depth, and what a JAX call
+    # in it is reported at when it is in another module: the host argument, or the call
+    # of this module that leads there
+    todo: list[tuple[ast.AST, ModuleNames, tuple[PathStep, ...], int, ast.AST]] = [
+        (host.node, host.names or names, (start,), 0, site.host)]  # type: ignore[list-item]
     while todo:
-        fn, path, depth = todo.pop()
+        fn, where, path, depth, anchor = todo.pop()
         if id(fn) in visited:
             continue
         visited.add(id(fn))
+        elsewhere = None if where is names else str(where.path)
         for call in _body_calls(fn):
-            jax_name = _jax_call(names, call)
+            label = ast.unparse(call.func)
+            here = call if elsewhere is None else anchor
+            step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
+            jax_name = _jax_call(where, call)
             if jax_name is not None:
-                yield _jax011(site, ast.unparse(call.func), jax_name, call, path, host.name)
+                yield _jax011(site, label, jax_name, here,
+                              path if elsewhere is None else (*path, step), host.name)
                 continue
             if depth >= MAX_HELPER_DEPTH:
                 continue
-            label = ast.unparse(call.func)
-            cls = names.definition(call.func)
+            cls = where.definition(call.func)
             if isinstance(cls, ast.ClassDef):  # making an instance runs its `__init__`
-                init = names.member(cls, "__init__")
+                init = where.member(cls, "__init__")
                 if init is not None:
-                    todo.append((init, path, depth + 1))
+                    todo.append((init, where, path, depth + 1, here))
                 continue
-            callee = _resolve_host(names, call.func)
+            callee = _resolve_host(where, call.func)
             if callee is None:
                 continue
             if callee.jax_name:
-                yield _jax011(site, label, callee.jax_name, call, path, host.name)
+                yield _jax011(site, label, callee.jax_name, here,
+                              path if elsewhere is None else (*path, step), host.name)
                 continue
-            step = PathStep(span_of(call), f"calls `{label}`")
-            todo.append((callee.node, (*path, step), depth + 1))  # type: ignore[arg-type]
+            todo.append((callee.node, callee.names or where, (*path, step), depth + 1,  # type: ignore[arg-type]
+                         here))
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,

@@ -15,6 +15,11 @@ import ast
 import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.workspace import Workspace
 
 _SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -91,12 +96,52 @@ class Parents:
         return self._parent.get(node)
 
 
+class Linked:
+    """The workspace modules a static reading follows imports into, each parsed and read
+    once per analysis (`read`: the paths of those read, what the findings depend on). Reads
+    files, runs nothing."""
+
+    def __init__(self, workspace: Workspace, read: set[str] | None = None) -> None:
+        self.workspace = workspace
+        self.read: set[str] = read if read is not None else set()
+        self._modules: dict[tuple[str, int, Path | None], ModuleNames | None] = {}
+
+    def module(self, dotted: str, level: int, importer: Path | None) -> ModuleNames | None:
+        """The names of workspace module `dotted` (`level` dots) imported from `importer`."""
+        key = (dotted, level, importer)
+        if key in self._modules:
+            return self._modules[key]
+        self._modules[key] = None  # an import cycle finds nothing
+        try:
+            path = self.workspace.find(dotted, level, importer)
+        except OSError:
+            path = None
+        parsed = self.workspace.parse(path) if path is not None else None
+        found = None
+        if parsed is not None:
+            self.read.add(str(path))
+            found = ModuleNames(parsed.tree, linked=self, path=path)
+        self._modules[key] = found
+        return found
+
+
+#: what a dotted name is once followed through the workspace: a name outside it
+#: (`jax.numpy.sin`), or an expression (a definition, an assigned value) of a module in it
+Followed = tuple[str, None, None] | tuple[None, "ModuleNames", ast.AST]
+
+
 class ModuleNames:
     """The name bindings of one parsed module, by scope, computed on demand."""
 
-    def __init__(self, tree: ast.Module, parents: Parents | None = None) -> None:
-        """`parents`: the tree's `Parents`, when the caller walked some of it already."""
+    def __init__(self, tree: ast.Module, parents: Parents | None = None, *,
+                 linked: Linked | None = None, path: Path | None = None) -> None:
+        """`parents`: the tree's `Parents`, when the caller walked some of it already;
+        `linked`: the workspace to follow imports into (None: the module alone), `path`
+        the module's file, its relative imports' base."""
         self.tree = tree
+        self.linked = linked
+        self.path = path
+        self._followed: dict[str, Followed | None] = {}
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[int, list[Application]] = {}
@@ -171,6 +216,57 @@ class ModuleNames:
             if b.kind == "assign" and b.node is not None:
                 return self.dotted(b.node, depth + 1)
         return None
+
+    def follow(self, dotted: str, depth: int = 0) -> Followed | None:
+        """A dotted name of this module's imports followed into the workspace's modules (a
+        re-export, `from jax.numpy import *` in a package's `__init__`, a function defined in
+        another module): the name outside the workspace it is, or the expression of the
+        module that binds it. Without a workspace, or for a module outside it, the name as
+        given; None where a workspace module does not pin it down."""
+        if self.linked is None or depth > _MAX_ALIAS_DEPTH:
+            return (dotted, None, None)
+        known = self._followed.get(dotted, _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
+        self._followed[dotted] = None  # a cycle of re-exports pins nothing down
+        found = self._follow(dotted, depth)
+        self._followed[dotted] = found
+        return found
+
+    def _follow(self, dotted: str, depth: int) -> Followed | None:
+        level = len(dotted) - len(dotted.lstrip("."))
+        parts = dotted[level:].split(".")
+        if not parts[0]:
+            return None
+        linked = self.linked
+        assert linked is not None
+        for i in range(len(parts) - 1, 0, -1):
+            module = linked.module(".".join(parts[:i]), level, self.path)
+            if module is None:
+                continue
+            name, rest = parts[i], parts[i + 1:]
+            bound = module.bindings(module.tree).get(name)
+            if not bound:
+                stars = [st for st in module.tree.body if isinstance(st, ast.ImportFrom)
+                         and any(al.name == "*" for al in st.names)]
+                if len(stars) != 1:
+                    return None
+                star = stars[0]
+                source = "." * star.level + (star.module or "")
+                return module.follow(".".join([source, name, *rest]), depth + 1)
+            b = _one(bound)
+            if b is None:
+                return None
+            if b.kind == "import":
+                return module.follow(".".join([b.target, *rest]), depth + 1)
+            if b.kind in ("def", "class", "assign") and b.node is not None:
+                if not rest:
+                    return (None, module, b.node)
+                if b.kind == "class" and len(rest) == 1:
+                    member = module.member(b.node, rest[0])  # type: ignore[arg-type]
+                    return None if member is None else (None, module, member)
+            return None
+        return (dotted, None, None)
 
     def definition(self, expr: ast.AST, depth: int = 0) -> ast.AST | None:
         """The `def`, `class` or lambda an expression names (a name, through plain
@@ -469,7 +565,9 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
             for al in node.names:
                 if al.name == "*":
                     continue
-                bind(al.asname or al.name, Binding("import", target=f"{mod}.{al.name}"))
+                # `from . import m` is module `.m` (one dot), `from .p import m` is `.p.m`
+                target = f"{mod}.{al.name}" if node.module else f"{mod}{al.name}"
+                bind(al.asname or al.name, Binding("import", target=target))
             continue
         if isinstance(node, ast.Assign):
             for t in node.targets:
