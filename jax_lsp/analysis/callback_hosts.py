@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jax_lsp.analysis import callback_hosts_memo
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
@@ -118,19 +119,29 @@ class CallbackSite:
 
 def check_module(tree: ast.Module, text: str | None = None,
                  workspace: Workspace | None = None, path: str | None = None,
-                 read: set[str] | None = None) -> list[Finding]:
+                 read: set[str] | None = None, *, remember: bool = True) -> list[Finding]:
     """JAX011 and JAX012 findings of a parsed module (`text`, its source if known: a module
     that names no callback has none, known without walking its tree). With a `workspace`,
     names imported from its modules are followed into them (from `path`, the module's
-    file); `read` collects the paths of those read."""
+    file); `read` collects the paths of those read. `remember`: reuse the findings of an
+    earlier version where the edit cannot change them, and keep these (`callback_hosts_memo`)."""
     if text is not None and not any(w in text for w in _CALLBACK_WORDS):
         return []
+    if text is not None and remember:
+        reused = callback_hosts_memo.reuse(tree, text)
+        if reused is not None:
+            return reused
     scan = _scan(tree, text)
-    if not scan.mentions:
-        return []
     linked = Linked(workspace, read) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
                         path=Path(path) if path is not None and linked is not None else None)
+    found = _check(names, scan) if scan.mentions else []
+    if text is not None and remember:
+        callback_hosts_memo.keep(tree, text, names, scan.words, found)
+    return found
+
+
+def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
     sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
@@ -157,6 +168,8 @@ class _Scan:
     calls: list[ast.Call]
     candidates: frozenset[str]
     mentions: bool
+    #: the words a statement's text holds when it was walked
+    words: frozenset[str]
 
 
 def _names_any(chunk: str | None, words: set[str]) -> bool:
@@ -209,7 +222,7 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
             break
         words |= candidates
     calls.sort(key=lambda c: (c.lineno, c.col_offset))
-    return _Scan(parents, calls, frozenset(candidates), mentions)
+    return _Scan(parents, calls, frozenset(candidates), mentions, frozenset(words))
 
 
 def span_of(node: ast.AST) -> Span:
@@ -659,7 +672,7 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 _batching(names, d) for d in fn.decorator_list):
             return True
-    for node in ast.walk(names.tree):
+    for node in names.walk_all():
         if (isinstance(node, ast.Call) and node.args and _batching(names, node.func)):
             target = names.definition(node.args[0])
             if target is None and isinstance(node.args[0], ast.Call) and names.dotted(

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import ast
 import bisect
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.workspace import Workspace
@@ -61,6 +64,14 @@ class Parents:
         decorators = getattr(st, "decorator_list", None)
         return min([st.lineno, *(d.lineno for d in decorators)]) if decorators else st.lineno
 
+    def walked(self) -> list[int]:
+        """The indices of the top-level statements walked so far."""
+        return [i for i, st in enumerate(self.tree.body) if id(st) in self._walked]
+
+    def statement_at(self, line: int) -> int:
+        """The index of the top-level statement holding `line` (-1: before the first)."""
+        return bisect.bisect_right(self._starts, line) - 1
+
     def walk(self, st: ast.stmt) -> Iterator[ast.AST]:
         """The nodes of top-level statement `st`, breadth first (as `ast.walk`), each
         parent noted on the way (once per statement)."""
@@ -104,6 +115,8 @@ class Linked:
     def __init__(self, workspace: Workspace, read: set[str] | None = None) -> None:
         self.workspace = workspace
         self.read: set[str] = read if read is not None else set()
+        #: whether a module was looked for in the workspace's files (found or not)
+        self.consulted = False
         self._modules: dict[tuple[str, int, Path | None], ModuleNames | None] = {}
 
     def module(self, dotted: str, level: int, importer: Path | None) -> ModuleNames | None:
@@ -111,6 +124,10 @@ class Linked:
         key = (dotted, level, importer)
         if key in self._modules:
             return self._modules[key]
+        top = dotted.split(".", 1)[0]
+        if not level and (top in MODELED_TOP_LEVEL or top in sys.stdlib_module_names):
+            return None  # never a workspace module (`Workspace.find`): no file is looked at
+        self.consulted = True
         self._modules[key] = None  # an import cycle finds nothing
         try:
             path = self.workspace.find(dotted, level, importer)
@@ -146,6 +163,11 @@ class ModuleNames:
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[int, list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
+        #: what was read of the module beyond the statements `parents` walked, for a caller
+        #: that reuses its answers while those stay the same: the lines of the module-level
+        #: definitions and values names resolved to, and whether the whole tree was walked
+        self.resolved_lines: set[int] = set()
+        self.read_everything = False
 
     # ------------------------------------------------------------------ scopes
 
@@ -196,8 +218,16 @@ class ModuleNames:
         for scope in self.enclosing(self.scope_of(at)):
             bound = self.bindings(scope).get(name)
             if bound:
-                return _one(bound)
+                found = _one(bound)
+                if scope is self.tree and found is not None and found.node is not None:
+                    self.resolved_lines.add(found.node.lineno)  # type: ignore[attr-defined]
+                return found
         return None
+
+    def walk_all(self) -> Iterator[ast.AST]:
+        """Every node of the module (`ast.walk`), noted as read."""
+        self.read_everything = True
+        return ast.walk(self.tree)
 
     def dotted(self, expr: ast.AST, depth: int = 0) -> str | None:
         """The dotted name (`jax.numpy.sin`) an expression stands for, through imports and
@@ -424,7 +454,7 @@ class ModuleNames:
         found = self._applications.get(id(fn))
         if found is None:
             found = self._applications[id(fn)] = []
-            for node in ast.walk(self.tree):
+            for node in self.walk_all():
                 if isinstance(node, ast.Call) and self.definition(node.func) is fn:
                     found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -450,7 +480,7 @@ class ModuleNames:
         that resolves to it."""
         if self._callers is None:
             self._callers = {}
-            for fn in ast.walk(self.tree):
+            for fn in self.walk_all():
                 if not isinstance(fn, _FUNCTIONS):
                     continue
                 body = [fn.body] if isinstance(fn, ast.Lambda) else fn.body
@@ -463,7 +493,7 @@ class ModuleNames:
         return self._callers
 
     def functions_by_id(self) -> dict[int, ast.AST]:
-        return {id(n): n for n in ast.walk(self.tree) if isinstance(n, _FUNCTIONS)}
+        return {id(n): n for n in self.walk_all() if isinstance(n, _FUNCTIONS)}
 
 
 def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | None, ast.expr]]
@@ -520,6 +550,13 @@ def _one(bound: list[Binding]) -> Binding | None:
     """The binding, if every binding of the name is the same one."""
     first = bound[0]
     return None if any(b != first for b in bound[1:]) else first
+
+
+def module_bindings_shape(statements: list[ast.stmt]) -> dict[str, list[tuple[str, str]]]:
+    """What top-level `statements` bind at module level, each binding's kind and import
+    target (not the nodes: two versions of a module bind the same way when these agree)."""
+    found = _collect(ast.Module(body=statements, type_ignores=[]))
+    return {name: [(b.kind, b.target) for b in bound] for name, bound in found.items()}
 
 
 def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
