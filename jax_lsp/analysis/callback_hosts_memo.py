@@ -20,7 +20,7 @@ import bisect
 from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Finding
-from jax_lsp.analysis.static_names import ModuleNames, Parents, module_bindings_shape
+from jax_lsp.analysis.static_names import ModuleNames, module_bindings_shape
 
 #: how many modules' last versions are kept (the open documents being typed in)
 MAX_KEPT = 8
@@ -42,7 +42,13 @@ _KEPT: list[_Version] = []
 
 
 def _ranges(tree: ast.Module) -> list[tuple[int, int]]:
-    return [(Parents.first_line(st), st.end_lineno or st.lineno) for st in tree.body]
+    """`Parents.first_line` and the last line of each statement, inline (every keystroke)."""
+    out = []
+    for st in tree.body:
+        decorators = getattr(st, "decorator_list", None)
+        out.append((decorators[0].lineno if decorators else st.lineno,
+                    st.end_lineno or st.lineno))
+    return out
 
 
 def reuse(tree: ast.Module, text: str) -> list[Finding] | None:
