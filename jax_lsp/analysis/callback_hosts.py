@@ -468,11 +468,12 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
     if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef)):
         traced = _traced_function(names, expr)
         return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
-    label = ast.unparse(expr)
     written = names.dotted(expr)
     dotted = _canonical(names, written)
     if _computing(dotted):
-        return _Host(jax_name=dotted, name=label)  # type: ignore[arg-type]
+        return _Host(jax_name=dotted, name=ast.unparse(expr))  # type: ignore[arg-type]
+    if dotted is not None:
+        return None  # a function of a library: not one to read
     if written is not None and dotted is None and names.linked is not None:
         followed = names.follow(written)
         if followed is not None and followed[1] is not None:  # defined in another module
@@ -480,12 +481,12 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
             inner = _resolve_host(other, node, depth + 1)  # type: ignore[arg-type]
             if inner is None:
                 return None
-            return replace(inner, name=label, names=inner.names or other)
+            return replace(inner, name=ast.unparse(expr), names=inner.names or other)
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:
             inner = _resolve_host(names, expr.args[0], depth + 1)
-            return None if inner is None else replace(inner, name=label)
+            return None if inner is None else replace(inner, name=ast.unparse(expr))
         if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
                                     and expr.func.id in ("staticmethod", "classmethod")
                                     and names.lookup(expr.func.id, expr) is None)
@@ -493,11 +494,11 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
             return _resolve_host(names, expr.args[0], depth + 1)
         t = _tracing(names, expr.func)
         if t is not None and expr.args:
-            return _Host(jax_name=t, name=label)
+            return _Host(jax_name=t, name=ast.unparse(expr))
         made = names.class_of(expr)
         if made is not None:  # an instance: calling it runs its `__call__`
             call = names.member(made, "__call__")
-            return None if call is None else _Host(call, name=label)
+            return None if call is None else _Host(call, name=ast.unparse(expr))
         maker = names.definition(expr.func)
         if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
             # a module function returning a function (a wrapper made by a call)
@@ -508,7 +509,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
                 fn = next(iter(made_fns.values()))
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                     return _resolve_host(names, fn, depth + 1) if not isinstance(
-                        fn, ast.Lambda) else _Host(fn, name=label)
+                        fn, ast.Lambda) else _Host(fn, name=ast.unparse(expr))
         return None
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
@@ -521,7 +522,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
             value = names.class_attribute(owner, expr.attr)
             if value is not None:  # a callable assigned in the class body
                 inner = _resolve_host(names, value, depth + 1)
-                return None if inner is None else replace(inner, name=label)
+                return None if inner is None else replace(inner, name=ast.unparse(expr))
     fn = names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -529,8 +530,8 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
         return None
     traced = _traced_function(names, fn)
     if traced is not None:
-        return _Host(jax_name=traced, name=label)
-    return _Host(node=fn, name=label)
+        return _Host(jax_name=traced, name=ast.unparse(expr))
+    return _Host(node=fn, name=ast.unparse(expr))
 
 
 def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
@@ -579,11 +580,11 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         visited.add(id(fn))
         elsewhere = None if where is names else str(where.path)
         for call in _body_calls(fn):
-            label = ast.unparse(call.func)
             here = call if elsewhere is None else anchor
-            step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
             jax_name = _jax_call(where, call)
             if jax_name is not None:
+                label = ast.unparse(call.func)
+                step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
                 yield _jax011(site, label, jax_name, here,
                               path if elsewhere is None else (*path, step), host.name)
                 continue
@@ -598,6 +599,8 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
             callee = _resolve_host(where, call.func)
             if callee is None:
                 continue
+            label = ast.unparse(call.func)
+            step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
             if callee.jax_name:
                 yield _jax011(site, label, callee.jax_name, here,
                               path if elsewhere is None else (*path, step), host.name)
