@@ -586,7 +586,8 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
                 label = ast.unparse(call.func)
                 step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
                 yield _jax011(site, label, jax_name, here,
-                              path if elsewhere is None else (*path, step), host.name)
+                              path if elsewhere is None else (*path, step), host.name,
+                              rewritable=elsewhere is None)
                 continue
             if depth >= MAX_HELPER_DEPTH:
                 continue
@@ -610,7 +611,10 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
-            path: tuple[PathStep, ...], host: str) -> Finding:
+            path: tuple[PathStep, ...], host: str, rewritable: bool = False) -> Finding:
+    """`rewritable`: `node` is the call of the JAX function itself, written in this module
+    (what the NumPy fix rewrites); not a call reaching it through a name, nor a call of
+    this module leading to one in another."""
     numpy_equivalent = numpy_name(jax_name)
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
@@ -624,7 +628,7 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
         path=path,
         # the fix rewrites a call's function (`jnp.X(...)` -> `np.X(...)`), not a JAX
         # function handed over as the host itself
-        fixes=(*jax011.fix_kinds(numpy_equivalent if isinstance(node, ast.Call) else None),
+        fixes=(*jax011.fix_kinds(numpy_equivalent if rewritable else None),
                FixKind.SUPPRESS),
         transform=site.what,
     )
