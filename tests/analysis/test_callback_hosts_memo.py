@@ -77,7 +77,8 @@ def test_a_generated_module_is_reused_where_the_edit_is_not_read() -> None:
 def test_findings_are_found_again_when_a_read_statement_changes() -> None:
     text = ("import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
             "def host(x):\n    return np.sin(np.asarray(x))\n\n"
-            "def f(x):\n    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
+            "def f(x):\n"
+            "    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)\n")
     callback_hosts_memo.forget()
     assert check_module(ast.parse(text), text) == []
     edited = text.replace("np.sin(np.asarray(x))", "jnp.sin(np.asarray(x))")

@@ -15,7 +15,7 @@ from oracle import expected_markers, run_program
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.workspace import Workspace
 
-_MAIN_HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n"
+_MAIN_HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nS = jax.ShapeDtypeStruct\n"
 
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
@@ -31,7 +31,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             @jax.jit
             def f(x):
-                return jax.pure_callback(smooth, jax.ShapeDtypeStruct(x.shape, x.dtype), x)  # EXPECT: JAX011
+                return jax.pure_callback(smooth, S(x.shape, x.dtype), x)  # EXPECT: JAX011
 
             print(f(jnp.ones(4)))
         """),
@@ -50,7 +50,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             @jax.jit
             def f(x):
-                return jax.pure_callback(smooth, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+                return jax.pure_callback(smooth, S(x.shape, x.dtype), x)
 
             print(f(jnp.ones(4)))
         """),
@@ -71,7 +71,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             @jax.jit
             def f(x):
-                return io_callback(log, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+                return io_callback(log, S(x.shape, x.dtype), x)
 
             print(f(jnp.ones(3)))
         """),
@@ -87,7 +87,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
             def host(x):
                 return np.asarray(ops.fast_norm(np.asarray(x)), np.float32)  # EXPECT: JAX011
 
-            print(jax.jit(lambda x: jax.pure_callback(host, jax.ShapeDtypeStruct((), x.dtype), x))(jnp.ones(3)))
+            print(jax.jit(lambda x: jax.pure_callback(host, S((), x.dtype), x))(jnp.ones(3)))
         """),
     "neg_numpy_function_from_another_module": ({
         "ops.py": """
@@ -100,7 +100,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
             def host(x):
                 return np.asarray(ops.fast_norm(np.asarray(x)), np.float32)
 
-            print(jax.jit(lambda x: jax.pure_callback(host, jax.ShapeDtypeStruct((), x.dtype), x))(jnp.ones(3)))
+            print(jax.jit(lambda x: jax.pure_callback(host, S((), x.dtype), x))(jnp.ones(3)))
         """),
     "numpy_facade_reexporting_jax_numpy": ({
         "backend/__init__.py": "",
@@ -111,7 +111,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
             def host(x):
                 return np.asarray(xnp.cumsum(np.asarray(x)))  # EXPECT: JAX011
 
-            print(jax.jit(lambda x: jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))(jnp.ones(3)))
+            print(jax.jit(lambda x: jax.pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
         """),
     "neg_numpy_facade_reexporting_numpy": ({
         "backend/__init__.py": "",
@@ -122,7 +122,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
             def host(x):
                 return np.asarray(xnp.cumsum(np.asarray(x)))
 
-            print(jax.jit(lambda x: jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))(jnp.ones(3)))
+            print(jax.jit(lambda x: jax.pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
         """),
     "callback_reexported_by_a_compat_module": ({
         "compat.py": "from jax import pure_callback\n",
@@ -132,7 +132,7 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
             def host(x):
                 return np.asarray(jnp.tanh(x))  # EXPECT: JAX011
 
-            print(jax.jit(lambda x: pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x))(jnp.ones(3)))
+            print(jax.jit(lambda x: pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
         """),
 }
 
