@@ -484,9 +484,8 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
             return replace(inner, name=ast.unparse(expr), names=inner.names or other)
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
-        if d in PARTIAL and expr.args:
-            inner = _resolve_host(names, expr.args[0], depth + 1)
-            return None if inner is None else replace(inner, name=ast.unparse(expr))
+        if d in PARTIAL and expr.args:  # reported by the function it binds
+            return _resolve_host(names, expr.args[0], depth + 1)
         if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
                                     and expr.func.id in ("staticmethod", "classmethod")
                                     and names.lookup(expr.func.id, expr) is None)
