@@ -16,7 +16,7 @@ module), what those requests compute, each once:
   findings of some code than the document does);
 - the text's outline (its top-level statements and names, `fixes.outline`), from which each
   fix's focused parse is cut;
-- each fix's judgement (by the fixed text it makes), each finding's fixes (by the kinds asked
+- each fix's judgement (by its edits), each finding's fixes (by the kinds asked
   for) and the fix-all's edits.
 
 A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
@@ -37,11 +37,11 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.options import WorkspaceSpec
     from jax_lsp.config import Config
     from jax_lsp.fixes.generated import HelperModule
-    from jax_lsp.fixes.model import CreatedFile, Fix
+    from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
     from jax_lsp.fixes.outline import Outline
     from jax_lsp.server.lint import Report
 
-__all__ = ["FIXING", "FixPlan", "FixPlans", "PlanKey"]
+__all__ = ["FIXING", "DocumentAnalysis", "FixPlan", "FixPlans", "PlanKey"]
 
 T = TypeVar("T")
 
@@ -102,7 +102,7 @@ class FixPlan:
                 and report.generation == key.generation
                 and (report.text is key.text or report.text == key.text)):
             self._before = Counter(f.code for f in report.findings)
-        self._judged: dict[tuple[str, frozenset[Path]], bool] = {}
+        self._judged: dict[tuple[tuple[TextEdit, ...], frozenset[Path]], bool] = {}
         self._fixes: dict[tuple[tuple[Any, ...], frozenset[FixKind] | None], list[Fix]] = {}
         self._computed: dict[str, Any] = {}
         #: analyses this plan ran (for tests and benchmarks)
@@ -150,14 +150,13 @@ class FixPlan:
         the document does."""
         from jax_lsp.fixes.model import apply_edits
 
-        fixed = apply_edits(self.text, fix.edits)
-        created = frozenset(c.path for c in fix.create)
-        key = (fixed, created)
+        # by its edits, not the text they make (a plan would hold a module's copy per fix)
+        key = (fix.edits, frozenset(c.path for c in fix.create))
         with self._lock:
             if key not in self._judged:
                 if self._before is None:
                     self._before = self._reported_codes(self.text, ()) or Counter()
-                after = self._reported_codes(fixed, fix.create)
+                after = self._reported_codes(apply_edits(self.text, fix.edits), fix.create)
                 before = self._before
                 self._judged[key] = after is None or any(
                     n > before[code] for code, n in after.items())
@@ -213,6 +212,3 @@ class FixPlans:
         while len(self._plans) > self.LIMIT:
             self._plans.popitem(last=False)
         return plan
-
-    def forget(self, uri: str) -> None:
-        self._plans.pop(uri, None)
