@@ -460,7 +460,8 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
 _SAME_FUNCTION = frozenset({"builtins.staticmethod", "builtins.classmethod"})
 
 
-def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host | None:
+def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
+                  depth: int = 0) -> _Host | None:
     """What calling `expr` runs, where the module shows it: a function to read, or JAX (a
     JAX function, or a function JAX traces); None where it cannot be pinned down."""
     if depth > 8:
