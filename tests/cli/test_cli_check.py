@@ -144,7 +144,9 @@ def test_the_bundled_project_config_is_valid() -> None:
     from jax_lsp.config import Config
 
     cfg = Config.load(REPO / "pyproject.toml")
-    assert cfg.is_excluded(REPO / "tests" / "corpus" / "x.py", is_dir=False)
+    assert cfg.is_excluded(REPO / "tests" / "rules" / "JAX001" / "fires" / "x.py", is_dir=False)
+    assert cfg.is_excluded(REPO / "tests" / "blind" / "x.py", is_dir=False)
+    assert not cfg.is_excluded(REPO / "tests" / "rules" / "test_rule_modules.py", is_dir=False)
 
 
 # -- usage and configuration errors -----------------------------------------------------------

@@ -7,7 +7,7 @@ programs (folders) each by itself, as a user opening that project would. A true 
 on the right line when the line the label names (the program's last frame in JAX's traceback)
 is one of the rows a user is shown: the finding's own or one of its path's (`related`).
 
-    python blind/score.py blind/heldout7 [--jax-lsp "python -P -m jax_lsp"] [--show]
+    python tests/blind/score.py tests/blind/heldout7 [--jax-lsp "python -P -m jax_lsp"] [--show]
 """
 import argparse
 import json

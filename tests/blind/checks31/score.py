@@ -6,7 +6,7 @@ family-A code reported in a family-B program is a false positive of family A. A 
 positive is "on the line" when one of its findings of F's codes is on the label's line.
 Findings of the older codes (JAX001-JAX010) are listed, not scored.
 
-    python blind/checks31/score.py [--jax-lsp "python -P -m jax_lsp"] [--show]
+    python tests/blind/checks31/score.py [--jax-lsp "python -P -m jax_lsp"] [--show]
 """
 import argparse
 import json
