@@ -58,7 +58,7 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
             from jax_lsp.fixes.apply import fix_source
 
             return fix_source(text)
-        from jax_lsp.server.code_actions import fix_all_edits
+        from jax_lsp.server.features.code_actions import fix_all_edits
 
         return fix_all_edits(text, engine.analyze_source(text).findings)
 

@@ -25,8 +25,8 @@ import tempfile
 from pathlib import Path
 
 from jax_lsp.analysis import analyze_source
-from jax_lsp.config import Config
 from jax_lsp.fixes.apply import fix_files
+from jax_lsp.project.config import Config
 
 REPO = Path(__file__).resolve().parents[1]
 

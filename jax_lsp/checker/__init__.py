@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jax_lsp.checker.results import FileResult
-    from jax_lsp.checker.runner import CheckRun, check_files, discover_files
+    from jax_lsp.checker.runner import CheckRun, check_files
+    from jax_lsp.project.discovery import discover_files
 
 __all__ = ["CheckRun", "FileResult", "check_files", "discover_files"]
 

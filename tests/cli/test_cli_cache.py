@@ -23,15 +23,16 @@ from oracle import RULE_EXAMPLES, rule_examples
 
 from jax_lsp.analysis.engine import AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.checker import cache as cache_module
-from jax_lsp.checker.cache import (
+from jax_lsp.checker.runner import check_files
+from jax_lsp.project import cache as cache_module
+from jax_lsp.project.cache import (
     CACHE_DIR_NAME,
     CacheSettings,
     analyzer_fingerprint,
     decode_findings,
     encode_findings,
 )
-from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.project.discovery import ConfigResolver, discover_files
 from jax_lsp.safe_io import Folder
 
 #: the corpus, folder by folder: the project's config excludes them when it recurses

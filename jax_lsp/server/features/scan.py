@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from jax_lsp.analysis.options import WorkspaceSpec
-from jax_lsp.checker.runner import discover_files
-from jax_lsp.config import Config
+from jax_lsp.project.config import Config
+from jax_lsp.project.discovery import discover_files
 
 if TYPE_CHECKING:
-    from jax_lsp.server.analysis_process import AnalysisProcess
+    from jax_lsp.server.runtime.analysis_process import AnalysisProcess
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = [

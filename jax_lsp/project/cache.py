@@ -63,7 +63,7 @@ from typing import Any
 import jax_lsp
 from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.findings import Finding
-from jax_lsp.checker.provenance import (
+from jax_lsp.project.provenance import (
     MAX_FILE_BYTES,
     Provenance,
     Record,

@@ -1,12 +1,12 @@
 """The `.gitignore` files of a git work tree, read as git reads them, so that a directory walk
 skips what git ignores (generated code, vendored copies, build output), as ruff does.
 
-Only inside a git work tree (a directory with `.git` at or above the walk's start), like git
-and ruff's `respect-gitignore`. Each directory's `.gitignore` applies to the paths below it; a
-deeper file's matching line wins over a shallower one's, and within a file the last matching
-line wins (`!pattern` re-includes). The patterns are the same gitignore globs as `exclude`
-(`jax_lsp.config`), matched without backtracking. Below every `.gitignore`, as git ranks them,
-come the repository's `.git/info/exclude` and then the user's global excludes file
+Only inside a git work tree (a directory with `.git` at or above the walk's start), like git and
+ruff's `respect-gitignore`. Each directory's `.gitignore` applies to the paths below it; a deeper
+file's matching line wins over a shallower one's, and within a file the last matching line wins
+(`!pattern` re-includes). The patterns are the same gitignore globs as `exclude`
+(`jax_lsp.project.config`), matched without backtracking. Below every `.gitignore`, as git ranks
+them, come the repository's `.git/info/exclude` and then the user's global excludes file
 (`core.excludesFile` of `~/.gitconfig` or `$XDG_CONFIG_HOME/git/config`, else
 `$XDG_CONFIG_HOME/git/ignore`): ruff reads both too.
 """
@@ -18,7 +18,7 @@ import os
 import re
 from pathlib import Path
 
-from jax_lsp.config import Config, ConfigError
+from jax_lsp.project.config import Config, ConfigError
 from jax_lsp.safe_io import read_regular_file
 
 __all__ = ["GitIgnore", "work_tree_root"]

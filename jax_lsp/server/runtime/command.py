@@ -17,7 +17,7 @@ import os
 import sys
 from typing import Any
 
-from jax_lsp.trust import add_python_arguments
+from jax_lsp.project.trust import add_python_arguments
 
 __all__ = ["register", "run"]
 
@@ -114,14 +114,14 @@ def run(args: argparse.Namespace) -> int:
         os.environ[_ENV_NO_CACHE] = "1"
     elif args.cache_dir:
         os.environ[_ENV_CACHE_DIR] = os.path.abspath(args.cache_dir)
-    from jax_lsp.server.spawn import prestart
+    from jax_lsp.server.runtime.spawn import prestart
 
     prestart()
     front = None
     if not (args.tcp or args.ws):
-        from jax_lsp.server.early import EarlyLint
-        from jax_lsp.server.front import StdinFront
-        from jax_lsp.server.pipes import enlarge
+        from jax_lsp.server.runtime.early import EarlyLint
+        from jax_lsp.server.runtime.front import StdinFront
+        from jax_lsp.server.runtime.pipes import enlarge
 
         # a didOpen holds a whole module's text: the client writes it in one go
         enlarge(0)

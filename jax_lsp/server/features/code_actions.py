@@ -51,17 +51,17 @@ from jax_lsp.analysis import Finding, FixKind, Span
 from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit, text_edits
 from jax_lsp.fixes.offers import menu_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
-from jax_lsp.server.errors import guarded
-from jax_lsp.server.helper_module import HELPER_KINDS, write_command
-from jax_lsp.server.lint import SOURCE, finding_key, span_of_key, to_diagnostic
-from jax_lsp.server.notebooks import Layout
-from jax_lsp.server.positions import LineIndex
+from jax_lsp.server.features.helper_module import HELPER_KINDS, write_command
+from jax_lsp.server.runtime.errors import guarded
+from jax_lsp.server.session.lint import SOURCE, finding_key, span_of_key, to_diagnostic
+from jax_lsp.server.session.notebooks import Layout
+from jax_lsp.server.session.positions import LineIndex
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.generated import HelperModule
-    from jax_lsp.server.documents import Document
     from jax_lsp.server.server import JaxLanguageServer
-    from jax_lsp.server.session import Session
+    from jax_lsp.server.session.documents import Document
+    from jax_lsp.server.session.state import Session
 
 __all__ = ["FIX_ALL", "fix_all_edits", "preferred_kind", "register"]
 

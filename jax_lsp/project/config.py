@@ -94,7 +94,7 @@ from jax_lsp.analysis.findings import Severity
 from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.bounded_formats import TooComplex, load_toml
 from jax_lsp.codes import RULES
-from jax_lsp.globs import Glob, PathGlob
+from jax_lsp.project.globs import Glob, PathGlob
 from jax_lsp.safe_io import read_bounded
 
 __all__ = [

@@ -24,14 +24,14 @@ from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Severity, S
 from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.codes import RULES
-from jax_lsp.config import Config
-from jax_lsp.server.analysis_process import while_waiting
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.carryover import carry_over
-from jax_lsp.server.early import diagnostic_json
-from jax_lsp.server.errors import maybe_fault
-from jax_lsp.server.positions import LineIndex
-from jax_lsp.server.reported import Analyze, document_findings, finding_key, step_uri
+from jax_lsp.project.config import Config
+from jax_lsp.server.runtime.analysis_process import while_waiting
+from jax_lsp.server.runtime.early import diagnostic_json
+from jax_lsp.server.runtime.errors import maybe_fault
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.carryover import carry_over
+from jax_lsp.server.session.positions import LineIndex
+from jax_lsp.server.session.reported import Analyze, document_findings, finding_key, step_uri
 
 __all__ = [
     "SOURCE",

@@ -34,10 +34,10 @@ from jax_lsp.analysis.notebook import (
     site_in_cell_terms,
 )
 from jax_lsp.fixes.model import TextEdit
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.documents import Document, path_of
-from jax_lsp.server.lint import to_diagnostic
-from jax_lsp.server.positions import LineIndex
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.documents import Document, path_of
+from jax_lsp.server.session.lint import to_diagnostic
+from jax_lsp.server.session.positions import LineIndex
 
 __all__ = [
     "NOTEBOOK_SYNC",

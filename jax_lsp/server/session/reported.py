@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding, ParseError
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
-    from jax_lsp.config import Config
+    from jax_lsp.project.config import Config
 
 __all__ = ["Analyze", "configured", "document_findings", "finding_key", "step_uri"]
 

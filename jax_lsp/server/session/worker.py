@@ -20,8 +20,8 @@ from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from jax_lsp.server.analysis_process import AnalysisCancelled, AnalysisProcess
-from jax_lsp.server.lint import Analyze
+from jax_lsp.server.runtime.analysis_process import AnalysisCancelled, AnalysisProcess
+from jax_lsp.server.session.lint import Analyze
 
 __all__ = ["MAX_WORKERS", "WORKERS", "AnalysisPool", "workers_from"]
 

@@ -42,12 +42,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.server.front import choose_encoding, json_get
+from jax_lsp.server.runtime.front import choose_encoding, json_get
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding, ParseError, PathStep
     from jax_lsp.analysis.options import AnalysisConfig
-    from jax_lsp.server.positions import LineIndex
+    from jax_lsp.server.session.positions import LineIndex
 
 __all__ = ["EARLY_RESULT_ID", "EarlyLint", "EarlyPublished", "diagnostic_json"]
 
@@ -73,7 +73,7 @@ EARLY_RESULT_ID = "early"
 
 def _location_json(step: PathStep, index: LineIndex, uri: str, path: Path | None
                    ) -> dict[str, Any]:
-    from jax_lsp.server.reported import step_uri
+    from jax_lsp.server.session.reported import step_uri
 
     where = step_uri(step.filename, uri, path)
     if where == uri:
@@ -97,7 +97,7 @@ def diagnostic_json(
     """`lint.to_diagnostic` as the JSON the server sends, made without lsprotocol (what the
     front publishes, and what the server publishes: see `lint.Report.diagnostics_json`)."""
     from jax_lsp.codes import RULES
-    from jax_lsp.server.reported import finding_key
+    from jax_lsp.server.session.reported import finding_key
 
     rule = RULES.get(finding.code)
     span = finding.span
@@ -158,11 +158,11 @@ class EarlyLint:
         """Import what publishing takes (a tenth of a second of CPU), e.g. while the client
         answers: not once the document has arrived."""
         import jax_lsp.codes
-        import jax_lsp.server.analysis_process
-        import jax_lsp.server.configuration
-        import jax_lsp.server.paths
-        import jax_lsp.server.positions
-        import jax_lsp.server.reported  # noqa: F401
+        import jax_lsp.server.runtime.analysis_process
+        import jax_lsp.server.session.configuration
+        import jax_lsp.server.session.paths
+        import jax_lsp.server.session.positions
+        import jax_lsp.server.session.reported  # noqa: F401
 
     def wait(self, open_wait: float = OPEN_WAIT) -> None:
         """Return once the first diagnostics are published or will not be, or once the client
@@ -338,12 +338,12 @@ class EarlyLint:
     def _document_diagnostics(
         self, uri: str, version: int, text: str
     ) -> list[dict[str, Any]] | None:
-        from jax_lsp.server import cached_results
-        from jax_lsp.server.analysis_process import first_analysis
-        from jax_lsp.server.configuration import Configuration
-        from jax_lsp.server.paths import path_of, workspace_root
-        from jax_lsp.server.positions import LineIndex
-        from jax_lsp.server.reported import document_findings
+        from jax_lsp.server.runtime import cached_results
+        from jax_lsp.server.runtime.analysis_process import first_analysis
+        from jax_lsp.server.session.configuration import Configuration
+        from jax_lsp.server.session.paths import path_of, workspace_root
+        from jax_lsp.server.session.positions import LineIndex
+        from jax_lsp.server.session.reported import document_findings
 
         params = self._params
         assert params is not None

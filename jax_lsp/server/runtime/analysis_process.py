@@ -36,7 +36,7 @@ is gone (killed: it could not stop the child) exits by itself.
 Messages are length-prefixed pickles over the child's stdin and stdout; its stderr is the
 server's.
 
-Run as ``python -m jax_lsp.server.analysis_process`` (the server starts it).
+Run as ``python -m jax_lsp.server.runtime.analysis_process`` (the server starts it).
 """
 
 from __future__ import annotations
@@ -61,8 +61,8 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from jax_lsp.orphans import exit_when_orphaned
-from jax_lsp.server import cached_results, collection, latency, spawn
-from jax_lsp.server.collection import MAX_YOUNG, Collector
+from jax_lsp.server.runtime import cached_results, collection, latency, spawn
+from jax_lsp.server.runtime.collection import MAX_YOUNG, Collector
 
 if TYPE_CHECKING:  # the child imports them in `main`; the server's side needs none of them
     from jax_lsp.analysis.findings import Finding, ParseError
@@ -239,7 +239,7 @@ class AnalysisProcess:
             ("analyse", source, filename, config, incremental, None if held is None else held[0])
         )
         if answer is None:  # the child keeps dying: analyse here rather than not at all
-            from jax_lsp.server.lint import analyze_here
+            from jax_lsp.server.session.lint import analyze_here
 
             return analyze_here(source, filename, config, incremental)
         return _unpack(answer, filename, self._held)

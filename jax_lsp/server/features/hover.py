@@ -25,12 +25,12 @@ from jax_lsp.analysis.findings import FixKind
 from jax_lsp.analysis.suppress import parse_comment
 from jax_lsp.codes import RULES
 from jax_lsp.fixes.offers import listed_title, menu_title, offered_kinds, preferred_kind
-from jax_lsp.server.errors import guarded
+from jax_lsp.server.runtime.errors import guarded
 
 if TYPE_CHECKING:
     from jax_lsp.catalog import Catalog, Entry
-    from jax_lsp.server.documents import Document
     from jax_lsp.server.server import JaxLanguageServer
+    from jax_lsp.server.session.documents import Document
 
 __all__ = ["entry_for", "register"]
 

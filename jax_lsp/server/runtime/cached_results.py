@@ -36,14 +36,14 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Finding
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
     from jax_lsp.analysis.workspace import Workspace
-    from jax_lsp.checker.cache import (
+    from jax_lsp.project.cache import (
         CacheSettings,
         EntryKey,
         Provenance,
         RecordingWorkspace,
         ResultCache,
     )
-    from jax_lsp.checker.provenance import Record
+    from jax_lsp.project.provenance import Record
 
 __all__ = [
     "MIN_CHARS", "OnDisk", "Stored", "answer", "clear", "enabled", "lookup", "on_disk", "prepare",
@@ -75,7 +75,7 @@ def settings() -> CacheSettings | None:
     """The cache's settings from this process's environment (None: turned off)."""
     if not enabled():
         return None
-    from jax_lsp.checker.cache import CacheSettings
+    from jax_lsp.project.cache import CacheSettings
 
     chosen = CacheSettings.from_options()
     return chosen if chosen.enabled else None
@@ -87,8 +87,8 @@ def prepare() -> None:
     waiting."""
     if settings() is None:
         return
-    import jax_lsp.config  # noqa: F401 - `lookup` needs it
-    from jax_lsp.checker.cache import analyzer_fingerprint
+    import jax_lsp.project.config  # noqa: F401 - `lookup` needs it
+    from jax_lsp.project.cache import analyzer_fingerprint
 
     analyzer_fingerprint()
 
@@ -106,7 +106,7 @@ def workspace(spec: WorkspaceSpec) -> Workspace:
 
     if not enabled():
         return workspace_for(spec)
-    from jax_lsp.checker.provenance import RecordingWorkspace
+    from jax_lsp.project.provenance import RecordingWorkspace
 
     return workspace_for(spec, RecordingWorkspace)
 
@@ -139,7 +139,7 @@ def on_disk(source: str, filename: str, config: AnalysisConfig) -> OnDisk | None
     chosen = settings()
     if chosen is None:
         return None
-    from jax_lsp.checker.provenance import RecordingWorkspace, file_hash, text_hash
+    from jax_lsp.project.provenance import RecordingWorkspace, file_hash, text_hash
 
     digest = text_hash(source)
     if digest is None or digest != file_hash(filename):
@@ -154,7 +154,7 @@ def on_disk(source: str, filename: str, config: AnalysisConfig) -> OnDisk | None
 
 
 def _store(chosen: CacheSettings, ws: RecordingWorkspace) -> ResultCache:
-    from jax_lsp.checker.cache import ResultCache
+    from jax_lsp.project.cache import ResultCache
 
     def resolve(root: str | None, python: str | None, trusted: bool, dotted: str, level: int,
                 importer: str | None) -> str | None:
@@ -172,7 +172,7 @@ def recording(disk: OnDisk | None) -> Iterator[Record | None]:
     if disk is None:
         yield None
         return
-    from jax_lsp.checker.provenance import recording as record_reads
+    from jax_lsp.project.provenance import recording as record_reads
 
     with record_reads(disk.workspace) as record:
         yield record
@@ -188,7 +188,7 @@ def lookup(disk: OnDisk) -> Stored | None:
     if hit is None:
         log.debug("no valid cached result for %s: analysing it", disk.key.path)
         return None
-    from jax_lsp.config import PARSE_ERROR_CODE
+    from jax_lsp.project.config import PARSE_ERROR_CODE
 
     if any(f.code == PARSE_ERROR_CODE for f in hit.findings):
         return None  # the CLI reports a file that does not parse; the server stays quiet

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.options import WorkspaceSpec
-from jax_lsp.config import KEYS, Config, ConfigError, find_config_file
+from jax_lsp.project.config import KEYS, Config, ConfigError, find_config_file
 
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from jax_lsp.server.errors import guarded
-from jax_lsp.server.lint import SOURCE, Report
+from jax_lsp.server.runtime.errors import guarded
+from jax_lsp.server.session.lint import SOURCE, Report
 
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer

@@ -22,11 +22,11 @@ from lsprotocol import types
 
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.safe_io import create_new
-from jax_lsp.server.front import HELPER_COMMAND
+from jax_lsp.server.runtime.front import HELPER_COMMAND
 
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer
-    from jax_lsp.server.session import Session
+    from jax_lsp.server.session.state import Session
 
 __all__ = ["COMMAND", "HELPER_KINDS", "register", "write_command"]
 

@@ -19,7 +19,7 @@ import traceback
 from pathlib import Path
 from typing import Any, BinaryIO, Union
 
-from jax_lsp.server.pipes import enlarge
+from jax_lsp.server.runtime.pipes import enlarge
 
 __all__ = [
     "CANCEL_FD", "Forked", "borrow", "cancel_fd", "fork", "give_back", "lent", "prestart",
@@ -44,7 +44,7 @@ _lent = 0
 
 
 def spawn() -> subprocess.Popen[bytes]:
-    """A new analysis process (``python -m jax_lsp.server.analysis_process``)."""
+    """A new analysis process (``python -m jax_lsp.server.runtime.analysis_process``)."""
     # the child imports jax_lsp from wherever this process did
     package_root = str(Path(__file__).resolve().parents[2])
     path = os.environ.get("PYTHONPATH")
@@ -55,7 +55,7 @@ def spawn() -> subprocess.Popen[bytes]:
         env[CANCEL_FD] = str(ends[0])
     try:
         process = subprocess.Popen(
-            [sys.executable, "-m", "jax_lsp.server.analysis_process"],
+            [sys.executable, "-m", "jax_lsp.server.runtime.analysis_process"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
@@ -174,7 +174,7 @@ def _child(stdin: int, stdout: int, parent_ends: tuple[int, int]) -> None:
                    open(1, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
         sys.stdin, sys.stdout = streams
         sys.setswitchinterval(_SWITCH_INTERVAL)  # as a new interpreter has it
-        from jax_lsp.server import analysis_process
+        from jax_lsp.server.runtime import analysis_process
 
         status = analysis_process.main()
     except BaseException:  # noqa: BLE001 - reported, and the child ends

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from jax_lsp.server import diagnostics
-from jax_lsp.server.errors import guarded
+from jax_lsp.server.features import diagnostics
+from jax_lsp.server.runtime.errors import guarded
 
 if TYPE_CHECKING:
     from jax_lsp.server.server import JaxLanguageServer

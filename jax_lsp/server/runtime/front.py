@@ -28,10 +28,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from jax_lsp import __version__
-from jax_lsp.server.framing import Frame, FrameError, FrameParser
+from jax_lsp.server.runtime.framing import Frame, FrameError, FrameParser
 
 if TYPE_CHECKING:
-    from jax_lsp.server.early import EarlyLint
+    from jax_lsp.server.runtime.early import EarlyLint
 
 __all__ = ["CHUNK", "StdinFront", "choose_encoding", "initialize_result"]
 

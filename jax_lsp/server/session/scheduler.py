@@ -35,12 +35,12 @@ from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from jax_lsp.server import latency
-from jax_lsp.server.lint import Report, Snapshot, empty_report, lint
-from jax_lsp.server.worker import AnalysisPool
+from jax_lsp.server.runtime import latency
+from jax_lsp.server.session.lint import Report, Snapshot, empty_report, lint
+from jax_lsp.server.session.worker import AnalysisPool
 
 if TYPE_CHECKING:
-    from jax_lsp.server.analysis_process import AnalysisProcess
+    from jax_lsp.server.runtime.analysis_process import AnalysisProcess
 
 __all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
 

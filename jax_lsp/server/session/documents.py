@@ -14,8 +14,8 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from jax_lsp.server.paths import path_of
-from jax_lsp.server.positions import LineIndex
+from jax_lsp.server.session.paths import path_of
+from jax_lsp.server.session.positions import LineIndex
 
 __all__ = ["Document", "DocumentStore"]
 

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from pygls.io_ import StdoutWriter
 
-from jax_lsp.server import latency
-from jax_lsp.server.framing import Frame, FrameError, FrameParser
-from jax_lsp.server.front import CHUNK, StdinFront
-from jax_lsp.server.protocol import PARSE_ERROR
+from jax_lsp.server.runtime import latency
+from jax_lsp.server.runtime.framing import Frame, FrameError, FrameParser
+from jax_lsp.server.runtime.front import CHUNK, StdinFront
+from jax_lsp.server.runtime.protocol import PARSE_ERROR
 
 if TYPE_CHECKING:
-    from jax_lsp.server.protocol import JaxLspProtocol
+    from jax_lsp.server.runtime.protocol import JaxLspProtocol
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = [

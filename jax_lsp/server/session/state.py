@@ -22,19 +22,19 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding
 from jax_lsp.analysis.options import WorkspaceSpec
-from jax_lsp.config import Config
-from jax_lsp.server import diagnostics
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.carryover import carry_over
-from jax_lsp.server.configuration import Configuration
-from jax_lsp.server.documents import Document, DocumentStore
-from jax_lsp.server.lint import Report, Snapshot
-from jax_lsp.server.notebooks import Notebook, NotebookStore
-from jax_lsp.server.scheduler import LintScheduler
+from jax_lsp.project.config import Config
+from jax_lsp.server.features import diagnostics
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.carryover import carry_over
+from jax_lsp.server.session.configuration import Configuration
+from jax_lsp.server.session.documents import Document, DocumentStore
+from jax_lsp.server.session.lint import Report, Snapshot
+from jax_lsp.server.session.notebooks import Notebook, NotebookStore
+from jax_lsp.server.session.scheduler import LintScheduler
 
 if TYPE_CHECKING:
     from jax_lsp.catalog import Catalog
-    from jax_lsp.server.early import EarlyPublished
+    from jax_lsp.server.runtime.early import EarlyPublished
     from jax_lsp.server.server import JaxLanguageServer
 
 __all__ = ["Session"]
@@ -396,7 +396,7 @@ class Session:
         # the first analyses are done
         while not self.background_may_start():
             await asyncio.sleep(BACKGROUND_POLL)
-        scan = await asyncio.to_thread(importlib.import_module, "jax_lsp.server.scan")
+        scan = await asyncio.to_thread(importlib.import_module, "jax_lsp.server.features.scan")
         return int(await scan.scan_workspace(self.server))
 
     def recheck_all(self) -> None:
