@@ -16,7 +16,7 @@ from jax_lsp import cli
 
 #: packages a `--version` or `--help` must not import
 HEAVY = ("jax_lsp.analysis", "jax_lsp.catalog", "jax_lsp.checker", "jax_lsp.server",
-         "jax_lsp.fixes", "jax_lsp.project.config", "pygls", "lsprotocol", "libcst", "jedi")
+         "jax_lsp.fixes", "jax_lsp.project", "pygls", "lsprotocol", "libcst", "jedi")
 
 _PROBE = """
 import contextlib, io, json, sys

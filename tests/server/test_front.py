@@ -30,7 +30,10 @@ EXAMPLES = REPO / "examples"
 
 #: what `jax-lsp serve` must not import before its stdin front answers `initialize`
 HEAVY = ("jax_lsp.analysis", "jax_lsp.catalog", "jax_lsp.checker", "jax_lsp.fixes", "pygls",
-         "lsprotocol", "libcst", "jedi", "cattrs", "attrs")
+         "lsprotocol", "libcst", "jedi", "cattrs", "attrs",
+         # the checker's parts the server shares (they were in jax_lsp.checker)
+         "jax_lsp.project.cache", "jax_lsp.project.provenance", "jax_lsp.project.discovery",
+         "jax_lsp.project.gitignore")
 
 _PROBE = """
 import json, sys
@@ -51,7 +54,9 @@ def test_serve_reaches_its_front_without_the_heavy_imports() -> None:
 #: what the server process does not import to start (the analysis processes analyse; the
 #: catalog, the fixes and the workspace scan's checker load in the background once it runs)
 ANALYSER = ("jax_lsp.analysis.engine", "jax_lsp.analysis.interp", "jax_lsp.analysis.workspace",
-            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi")
+            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi",
+            "jax_lsp.project.cache", "jax_lsp.project.provenance", "jax_lsp.project.discovery",
+            "jax_lsp.project.gitignore")
 
 _SERVER_PROBE = """
 import json, sys
