@@ -40,6 +40,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -392,90 +393,95 @@ def _selected(actions: _Actions, doc: Document, params: types.CodeActionParams) 
     return out
 
 
-def register(server: JaxLanguageServer) -> None:
+@guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
+async def code_action(
+    server: JaxLanguageServer, params: types.CodeActionParams
+) -> list[types.CodeAction]:
     session = server.session
+    doc = session.document(params.text_document.uri)
+    if doc is None:
+        return []
+    await session.first_report(doc)
+    if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
+        return []
+    only = params.context.only
+    builder = _Actions(session, doc)
+    findings = builder.own_findings()
+    lazy = session.profile.resolve_edit
+    actions: list[types.CodeAction] = []
+    if _only_allows(types.CodeActionKind.QuickFix, only):
+        selected = _selected(builder, doc, params)
+        if lazy:
+            for finding in selected:
+                actions.extend(builder.lazy(finding))
+        elif selected:
+            actions.extend(await asyncio.to_thread(builder.eager, selected))
+    fix_all_asked = bool(only) and _only_allows(FIX_ALL, only)
+    if findings and (fix_all_asked or (not only and lazy)):
+        if lazy:
+            if fix_all_asked or any(
+                offered_kinds(f) for f in findings
+            ):
+                actions.append(types.CodeAction(
+                    title=FIX_ALL_TITLE, kind=FIX_ALL, data=builder.data(None, fixAll=True),
+                    command=builder.listed_command(
+                        kind for f in findings if (kind := preferred_kind(f)) is not None),
+                ))
+        else:
+            fix_all = await asyncio.to_thread(builder.fix_all, findings)
+            if fix_all is not None:
+                actions.append(fix_all)
+    if session.document(doc.uri) is not doc or doc.version != builder.version:
+        raise JsonRpcContentModified("the document changed while computing code actions")
+    return actions
 
-    @server.feature(
+
+@guarded(types.CODE_ACTION_RESOLVE)
+async def resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.CodeAction:
+    session = server.session
+    data = action.data
+    if not isinstance(data, dict) or action.edit is not None:
+        return action
+    doc = session.document(str(data.get("uri")))
+    if doc is None or doc.version != data.get("version"):
+        raise JsonRpcContentModified("the document changed since the code action was listed")
+    builder = _Actions(session, doc)
+    findings = builder.own_findings()
+    if data.get("fixAll"):
+        resolved = await asyncio.to_thread(builder.fix_all, findings)
+        action.edit = resolved.edit if resolved is not None else builder.workspace_edit([])
+        action.command = action.command or (resolved.command if resolved else None)
+        return action
+    key = span_of_key(data)
+    finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
+    if finding is None:
+        raise JsonRpcContentModified("the finding is gone")
+    kind = next((k for k in FixKind if k.value == data.get("fix")), None)
+    fixes = [] if kind is None else await asyncio.to_thread(
+        _fixes_for(), builder.text, finding, builder.helpers, focused=True, kinds={kind})
+    fix = next((f for f in fixes if f.kind is kind), None)
+    if doc.version != builder.version:
+        raise JsonRpcContentModified("the document changed while computing the fix")
+    if fix is None:
+        session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
+        return action
+    edit = builder.workspace_edit(fix.edits)
+    if edit is None:
+        session.show_warning(
+            f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
+        )
+        return action
+    action.title = builder.title(fix.kind, finding, fix)
+    action.edit = edit
+    action.command = action.command or builder.helper_command(fix.create)
+    return action
+
+
+def register(server: JaxLanguageServer) -> None:
+    server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         types.CodeActionOptions(
             code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL], resolve_provider=True
         ),
-    )
-    @guarded(types.TEXT_DOCUMENT_CODE_ACTION, list)
-    async def code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
-        doc = session.document(params.text_document.uri)
-        if doc is None:
-            return []
-        await session.first_report(doc)
-        if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
-            return []
-        only = params.context.only
-        builder = _Actions(session, doc)
-        findings = builder.own_findings()
-        lazy = session.profile.resolve_edit
-        actions: list[types.CodeAction] = []
-        if _only_allows(types.CodeActionKind.QuickFix, only):
-            selected = _selected(builder, doc, params)
-            if lazy:
-                for finding in selected:
-                    actions.extend(builder.lazy(finding))
-            elif selected:
-                actions.extend(await asyncio.to_thread(builder.eager, selected))
-        fix_all_asked = bool(only) and _only_allows(FIX_ALL, only)
-        if findings and (fix_all_asked or (not only and lazy)):
-            if lazy:
-                if fix_all_asked or any(
-                    offered_kinds(f) for f in findings
-                ):
-                    actions.append(types.CodeAction(
-                        title=FIX_ALL_TITLE, kind=FIX_ALL, data=builder.data(None, fixAll=True),
-                        command=builder.listed_command(
-                            kind for f in findings if (kind := preferred_kind(f)) is not None),
-                    ))
-            else:
-                fix_all = await asyncio.to_thread(builder.fix_all, findings)
-                if fix_all is not None:
-                    actions.append(fix_all)
-        if session.document(doc.uri) is not doc or doc.version != builder.version:
-            raise JsonRpcContentModified("the document changed while computing code actions")
-        return actions
-
-    @server.feature(types.CODE_ACTION_RESOLVE)
-    @guarded(types.CODE_ACTION_RESOLVE)
-    async def resolve(action: types.CodeAction) -> types.CodeAction:
-        data = action.data
-        if not isinstance(data, dict) or action.edit is not None:
-            return action
-        doc = session.document(str(data.get("uri")))
-        if doc is None or doc.version != data.get("version"):
-            raise JsonRpcContentModified("the document changed since the code action was listed")
-        builder = _Actions(session, doc)
-        findings = builder.own_findings()
-        if data.get("fixAll"):
-            resolved = await asyncio.to_thread(builder.fix_all, findings)
-            action.edit = resolved.edit if resolved is not None else builder.workspace_edit([])
-            action.command = action.command or (resolved.command if resolved else None)
-            return action
-        key = span_of_key(data)
-        finding = next((f for f in findings if key == (f.code, builder.local(f))), None)
-        if finding is None:
-            raise JsonRpcContentModified("the finding is gone")
-        kind = next((k for k in FixKind if k.value == data.get("fix")), None)
-        fixes = [] if kind is None else await asyncio.to_thread(
-            _fixes_for(), builder.text, finding, builder.helpers, focused=True, kinds={kind})
-        fix = next((f for f in fixes if f.kind is kind), None)
-        if doc.version != builder.version:
-            raise JsonRpcContentModified("the document changed while computing the fix")
-        if fix is None:
-            session.show_warning(f"jax-lsp: “{action.title}” does not apply here")
-            return action
-        edit = builder.workspace_edit(fix.edits)
-        if edit is None:
-            session.show_warning(
-                f"jax-lsp: “{fix.title}” would edit across notebook cells or an IPython magic"
-            )
-            return action
-        action.title = builder.title(fix.kind, finding, fix)
-        action.edit = edit
-        action.command = action.command or builder.helper_command(fix.create)
-        return action
+    )(partial(code_action, server))
+    server.feature(types.CODE_ACTION_RESOLVE)(partial(resolve, server))

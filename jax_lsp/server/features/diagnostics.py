@@ -10,6 +10,7 @@ for every report the scheduler accepts; closing a document pushes an empty list.
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -84,48 +85,53 @@ def _empty() -> types.RelatedFullDocumentDiagnosticReport:
     return types.RelatedFullDocumentDiagnosticReport(items=[])
 
 
-def register(server: JaxLanguageServer) -> None:
+async def _pull_cell(
+    server: JaxLanguageServer,
+    params: types.DocumentDiagnosticParams,
+) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+    """A notebook cell's diagnostics: those of its notebook's report of the current
+    revision (or a later one), in the cell."""
     session = server.session
+    uri = params.text_document.uri
+    notebook = session.notebooks.of_cell(uri)
+    if notebook is None:
+        return _empty()
+    report = await session.scheduler.wait_for(notebook.uri, notebook.revision, PULL_TIMEOUT)
+    if report is None:
+        return _empty()
+    result_id, items = session.cell_diagnostics(uri)
+    if result_id is not None and params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
 
-    async def _pull_cell(
-        params: types.DocumentDiagnosticParams,
-    ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
-        """A notebook cell's diagnostics: those of its notebook's report of the current
-        revision (or a later one), in the cell."""
-        uri = params.text_document.uri
-        notebook = session.notebooks.of_cell(uri)
-        if notebook is None:
-            return _empty()
-        report = await session.scheduler.wait_for(notebook.uri, notebook.revision, PULL_TIMEOUT)
-        if report is None:
-            return _empty()
-        result_id, items = session.cell_diagnostics(uri)
-        if result_id is not None and params.previous_result_id == result_id:
-            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
-        return types.RelatedFullDocumentDiagnosticReport(items=items, result_id=result_id)
 
-    @server.feature(
+@guarded(types.TEXT_DOCUMENT_DIAGNOSTIC, _empty)
+async def pull(
+    server: JaxLanguageServer,
+    params: types.DocumentDiagnosticParams,
+) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
+    session = server.session
+    await session.configuration_settled()
+    notebook = session.notebooks.of_cell(params.text_document.uri)
+    if notebook is not None:
+        return await _pull_cell(server, params)
+    doc = session.documents.get(params.text_document.uri)
+    if doc is None:
+        return _empty()
+    report = await session.scheduler.wait_for(doc.uri, doc.version, PULL_TIMEOUT)
+    if report is None:
+        return _empty()
+    if params.previous_result_id is not None and params.previous_result_id == report.result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report.result_id)
+    return types.RelatedFullDocumentDiagnosticReport(
+        items=list(report.diagnostics), result_id=report.result_id
+    )
+
+
+def register(server: JaxLanguageServer) -> None:
+    server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,
         types.DiagnosticOptions(
             identifier=SOURCE, inter_file_dependencies=False, workspace_diagnostics=False
         ),
-    )
-    @guarded(types.TEXT_DOCUMENT_DIAGNOSTIC, _empty)
-    async def pull(
-        params: types.DocumentDiagnosticParams,
-    ) -> types.RelatedFullDocumentDiagnosticReport | types.RelatedUnchangedDocumentDiagnosticReport:
-        await session.configuration_settled()
-        notebook = session.notebooks.of_cell(params.text_document.uri)
-        if notebook is not None:
-            return await _pull_cell(params)
-        doc = session.documents.get(params.text_document.uri)
-        if doc is None:
-            return _empty()
-        report = await session.scheduler.wait_for(doc.uri, doc.version, PULL_TIMEOUT)
-        if report is None:
-            return _empty()
-        if params.previous_result_id is not None and params.previous_result_id == report.result_id:
-            return types.RelatedUnchangedDocumentDiagnosticReport(result_id=report.result_id)
-        return types.RelatedFullDocumentDiagnosticReport(
-            items=list(report.diagnostics), result_id=report.result_id
-        )
+    )(partial(pull, server))

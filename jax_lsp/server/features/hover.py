@@ -16,6 +16,7 @@ import io
 import re
 import tokenize
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -196,23 +197,24 @@ def hover_at(
     )
 
 
-def register(server: JaxLanguageServer) -> None:
+@guarded(types.TEXT_DOCUMENT_HOVER)
+async def hover(server: JaxLanguageServer, params: types.HoverParams) -> types.Hover | None:
     session = server.session
+    doc = session.document(params.text_document.uri)  # a file, or a notebook cell
+    if doc is None:
+        return None
+    await session.first_report(doc)
+    catalog = await session.loaded_catalog()
+    if session.document(params.text_document.uri) is not doc:
+        return None  # closed meanwhile
+    return hover_at(
+        doc,
+        session.current_findings(doc),
+        catalog,
+        params.position,
+        session.profile.markdown_hover,
+    )
 
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
-    @guarded(types.TEXT_DOCUMENT_HOVER)
-    async def hover(params: types.HoverParams) -> types.Hover | None:
-        doc = session.document(params.text_document.uri)  # a file, or a notebook cell
-        if doc is None:
-            return None
-        await session.first_report(doc)
-        catalog = await session.loaded_catalog()
-        if session.document(params.text_document.uri) is not doc:
-            return None  # closed meanwhile
-        return hover_at(
-            doc,
-            session.current_findings(doc),
-            catalog,
-            params.position,
-            session.profile.markdown_hover,
-        )
+
+def register(server: JaxLanguageServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_HOVER)(partial(hover, server))
