@@ -308,12 +308,16 @@ def text_files() -> list[Path]:
     return [ROOT / f for f in out if Path(f).suffix in TEXT_SUFFIXES or f == ".ci/run"]
 
 
+#: what follows `blind/` in a reference to the sets' folder (a set, its scorer, `SET`...)
+_BLIND_NAMES = r"(?:score\.py|scores\.json|README\.md|BRIEF\.md|checks\d|heldout|pkg\d|SET\b|`)"
+
+
 def rewrite(text: str, renamed: dict[str, str]) -> str:
     for old, new in renamed.items():
         text = text.replace(old, new)
     # `blind/...` from the root, `../blind/` from docs/; never `/work/blind` or `tests/blind`
-    text = re.sub(r"(?<![\w./-])blind/", "tests/blind/", text)
-    text = re.sub(r"(?<![\w.])\.\./blind/", "../tests/blind/", text)
+    text = re.sub(rf"(?<![\w./-])blind/(?={_BLIND_NAMES})", "tests/blind/", text)
+    text = re.sub(rf"(?<![\w.])\.\./blind/(?={_BLIND_NAMES})", "../tests/blind/", text)
     return text
 
 
