@@ -214,24 +214,10 @@ def from_imports(text: str) -> str:
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
             continue
-        groups: dict[str, list[str]] = {}
-        changed = False
-        for alias in node.names:
-            target, name = node.module, alias.name
-            if (node.module, alias.name) in _BY_PARENT:
-                (target, name), changed = _BY_PARENT[(node.module, alias.name)], True
-            elif node.module == RUNNER and alias.name in DISCOVERY:
-                target, changed = DISCOVERY_MODULE, True
-            elif node.module in MOVES and alias.name not in _children(node.module):
-                target, changed = MOVES[node.module], True
-            asname = alias.asname or (alias.name if name != alias.name else None)
-            groups.setdefault(target, []).append(name + (f" as {asname}" if asname else ""))
-        if not changed:
-            continue
         indent = re.match(r"\s*", lines[node.lineno - 1]).group(0)  # type: ignore[union-attr]
-        stmts = [f"{indent}from {module} import {', '.join(names)}\n"
-                 for module, names in groups.items()]
-        edits.append((node.lineno - 1, node.end_lineno or node.lineno, "".join(stmts)))
+        new = _regrouped(indent, node.module, [(a.name, a.asname) for a in node.names])
+        if new is not None:
+            edits.append((node.lineno - 1, node.end_lineno or node.lineno, new))
     for start, end, new in sorted(edits, reverse=True):
         # keep what followed the statement on its last line (a comment)
         tail = lines[end - 1]
@@ -239,7 +225,40 @@ def from_imports(text: str) -> str:
         if comment and start == end - 1 and "#" in tail:
             new = new.rstrip("\n") + "  " + comment.group(1) + "\n"
         lines[start:end] = [new]
-    return "".join(lines)
+    # in strings (programs a test runs): one-line statements the syntax tree did not show
+    return _ONE_LINE.sub(_one_line, "".join(lines))
+
+
+_ONE_LINE = re.compile(r"^([ \t]*)from (jax_lsp[\w.]*) import ([\w, ]+)$", re.M)
+
+
+def _one_line(mo: re.Match[str]) -> str:
+    names = []
+    for part in mo.group(3).split(","):
+        name, _, asname = part.strip().partition(" as ")
+        names.append((name, asname or None))
+    new = _regrouped(mo.group(1), mo.group(2), names)
+    return mo.group(0) if new is None else new.rstrip("\n")
+
+
+def _regrouped(indent: str, module: str, names: list[tuple[str, str | None]]) -> str | None:
+    """`from module import names` as statements of the moved modules' new parents, or None
+    when it names nothing moved."""
+    groups: dict[str, list[str]] = {}
+    changed = False
+    for old_name, alias in names:
+        target, name = module, old_name
+        if (module, old_name) in _BY_PARENT:
+            (target, name), changed = _BY_PARENT[(module, old_name)], True
+        elif module == RUNNER and old_name in DISCOVERY:
+            target, changed = DISCOVERY_MODULE, True
+        elif module in MOVES and old_name not in _children(module):
+            target, changed = MOVES[module], True
+        asname = alias or (old_name if name != old_name else None)
+        groups.setdefault(target, []).append(name + (f" as {asname}" if asname else ""))
+    if not changed:
+        return None
+    return "".join(f"{indent}from {m} import {', '.join(ns)}\n" for m, ns in groups.items())
 
 
 def rewrite_names(text: str) -> str:

@@ -70,7 +70,7 @@ PUSH_CAPABILITIES = {
 # what `jax-lsp serve` does up to `early.wait()`, over pipes standing in for the client's
 _PROBE = r"""
 import json, os, sys
-from jax_lsp.server import spawn
+from jax_lsp.server.runtime import spawn
 from jax_lsp.server.runtime.early import EarlyLint
 from jax_lsp.server.runtime.front import StdinFront
 
