@@ -56,7 +56,8 @@ PACKAGES = {
     ),
 }
 
-_FEATURES = ("sync", "diagnostics", "hover", "code_actions", "helper_module", "scan")
+#: (fix_plan: code actions' plan per document version, from branch speed3a)
+_FEATURES = ("sync", "diagnostics", "hover", "code_actions", "fix_plan", "helper_module", "scan")
 _SESSION = ("session", "documents", "notebooks", "capabilities", "configuration", "positions",
             "paths", "scheduler", "worker", "lint", "reported", "carryover")
 _RUNTIME = ("command", "early", "front", "spawn", "pipes", "framing", "protocol", "transport",
