@@ -56,10 +56,10 @@ PACKAGES = {
     ),
 }
 
-#: (fix_plan: code actions' plan per document version, from branch speed3a)
-_FEATURES = ("sync", "diagnostics", "hover", "code_actions", "fix_plan", "helper_module", "scan")
+_FEATURES = ("sync", "diagnostics", "hover", "code_actions", "helper_module", "scan")
+#: (fix_plan: the code actions' plans per document version, from branch speed3a)
 _SESSION = ("session", "documents", "notebooks", "capabilities", "configuration", "positions",
-            "paths", "scheduler", "worker", "lint", "reported", "carryover")
+            "paths", "scheduler", "worker", "lint", "reported", "carryover", "fix_plan")
 _RUNTIME = ("command", "early", "front", "spawn", "pipes", "framing", "protocol", "transport",
             "errors", "analysis_process", "cached_results", "collection", "latency")
 
