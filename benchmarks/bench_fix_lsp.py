@@ -1,5 +1,6 @@
 """Fixes in the editor: the language server's code actions on a module, as Neovim (edits
-resolved lazily, files created) or eglot (edits sent with the list) announces itself, beside
+resolved lazily, files created), VS Code (the same, diagnostics pulled) or eglot (edits sent
+with the list) announces itself, beside
 `jax-lsp check --fix` and `ruff check --fix` on the same file, in the same run.
 
 Per run (a fresh server, a fresh copy of the file, no result cache) it opens the file, waits for
@@ -12,9 +13,11 @@ its diagnostics, and times:
   compared byte for byte (with the files it creates) to what `check --fix` writes.
 
 With `--baseline DIR` (another checkout of jax-lsp), the same for it, runs alternating.
+Beside each wall time, the CPU the server's process spent on it (from /proc: all its threads,
+not its analysis process): what a loaded machine stretches, not what it costs.
 
     python benchmarks/bench_fix_lsp.py FILE [FILE ...] [--runs 3] [--baseline DIR]
-        [--client neovim|eglot] [--settle SECONDS]
+        [--client neovim|vscode|eglot] [--settle SECONDS]
 """
 
 from __future__ import annotations
@@ -43,12 +46,26 @@ bench_lsp.TIMEOUT = 900.0
 REPO = Path(__file__).resolve().parents[1]
 
 
+CLIENT_NAMES = {"neovim": "Neovim", "vscode": "Visual Studio Code", "eglot": "Eglot"}
+
+
 def capabilities(client: str) -> dict[str, Any]:
     caps = copy.deepcopy(CAPABILITIES)
     caps["workspace"]["workspaceEdit"]["resourceOperations"] = ["create", "rename", "delete"]
     if client == "eglot":
         del caps["textDocument"]["codeAction"]["resolveSupport"]
+    if client == "vscode":  # pulls diagnostics
+        caps["textDocument"]["diagnostic"] = {"dynamicRegistration": False}
     return caps
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU (user + system) the process `pid` has spent, all its threads (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _offset(lines: list[str], pos: dict[str, int]) -> int:
@@ -125,14 +142,23 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
             del os.environ["PYTHONPATH"]
         await client.request("initialize", {
             "processId": os.getpid(), "rootUri": Path(tmp).as_uri(),
-            "clientInfo": {"name": "Neovim" if client_kind == "neovim" else "Emacs"},
+            "clientInfo": {"name": CLIENT_NAMES[client_kind]},
             "capabilities": capabilities(client_kind)})
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
-        await client.wait_publish(uri, 1)
-        await asyncio.sleep(settle)  # the last publish of version 1; the server at rest
-        diagnostics = [d for d in client.last_diagnostics(uri) if d.get("source") == "jax-lsp"]
+        if client_kind == "vscode":
+            await asyncio.sleep(settle)
+            pulled = await client.request("textDocument/diagnostic",
+                                          {"textDocument": {"uri": uri}})
+            found = pulled.get("items", [])
+        else:
+            await client.wait_publish(uri, 1)
+            await asyncio.sleep(settle)  # the last publish of version 1; the server at rest
+            found = client.last_diagnostics(uri)
+        diagnostics = [d for d in found if d.get("source") == "jax-lsp"]
+        assert client.process is not None
+        pid = client.process.pid
         out["findings"] = len(diagnostics)
 
         async def actions(diag: dict[str, Any] | None, only: list[str] | None = None) -> Any:
@@ -149,22 +175,27 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
                 action = await client.request("codeAction/resolve", action)
             return action
 
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds(pid)
         listed = await actions(diagnostics[0])
         out["first_request"] = time.perf_counter() - start
         preferred = next(a for a in listed if a.get("isPreferred"))
         await resolved(preferred)
         out["first_fix"] = time.perf_counter() - start
+        out["first_fix_cpu"] = cpu_seconds(pid) - cpu
         slowest = out["first_request"]
+        slowest_cpu = out["first_fix_cpu"] if client_kind == "eglot" else 0.0
         for diag in diagnostics[1:]:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), cpu_seconds(pid)
             await actions(diag)
             slowest = max(slowest, time.perf_counter() - t)
+            slowest_cpu = max(slowest_cpu, cpu_seconds(pid) - c)
         out["slowest_request"] = slowest
-        start = time.perf_counter()
+        out["slowest_request_cpu"] = slowest_cpu
+        start, cpu = time.perf_counter(), cpu_seconds(pid)
         [fix_all] = await actions(None, ["source.fixAll"])
         fix_all = await resolved(fix_all)
         out["fix_all"] = time.perf_counter() - start
+        out["fix_all_cpu"] = cpu_seconds(pid) - cpu
         fixed, created = apply_workspace_edit(fix_all["edit"], uri, text, Path(tmp))
         if fix_all.get("command"):  # the server writes the helper module the edit imports
             copy_.write_text(fixed)
@@ -183,14 +214,15 @@ def main() -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", type=Path, metavar="DIR")
-    parser.add_argument("--client", choices=("neovim", "eglot"), default="neovim")
+    parser.add_argument("--client", choices=tuple(CLIENT_NAMES), default="neovim")
     parser.add_argument("--settle", type=float, default=0.5, metavar="SECONDS",
                         help="wait after the diagnostics before the first code action (the "
                              "server imports the fixes in the background meanwhile)")
     args = parser.parse_args()
     repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
     ruff = shutil.which("ruff")
-    print(f"client: {args.client}; medians of {args.runs} runs (seconds, wall)")
+    print(f"client: {args.client}; medians of {args.runs} runs (seconds, wall; the server's "
+          "CPU in parentheses)")
     print("| file | lines | findings | jax-lsp | first quick fix | of which the request | "
           "slowest code-action request | fix all | check --fix | ruff check --fix | "
           "fix all / check --fix | same bytes as check --fix |")
@@ -218,8 +250,10 @@ def main() -> int:
                 return statistics.median(r[key] for r in got)
             same = all(r["fixed"] == expected for r in got)
             print(f"| {file.name} | {lines} | {got[0]['findings']} | {name} | "
-                  f"{med('first_fix'):.2f} | {med('first_request'):.2f} | "
-                  f"{med('slowest_request'):.2f} | {med('fix_all'):.2f} | {check:.2f} | {rw} | "
+                  f"{med('first_fix'):.2f} ({med('first_fix_cpu'):.2f}) | "
+                  f"{med('first_request'):.2f} | "
+                  f"{med('slowest_request'):.2f} ({med('slowest_request_cpu'):.2f}) | "
+                  f"{med('fix_all'):.2f} ({med('fix_all_cpu'):.2f}) | {check:.2f} | {rw} | "
                   f"{med('fix_all') / check:.2f}x | {same} |", flush=True)
     return 0
 

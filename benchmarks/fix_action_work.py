@@ -4,6 +4,9 @@ request (every fix of that finding, validated) and for "Fix all", against one `c
 analysis of the file; for this checkout and (`--baseline DIR`) another one, each in its own
 process, runs interleaved, medians. Wall time on a shared machine is noise; these are not.
 
+With the server's fix plans (`server/session/fix_plan.py`), the server's own operations too: a
+fix judged against the document's report, and a request repeated on the same version.
+
     python benchmarks/fix_action_work.py FILE [--baseline DIR] [--repeat 3]
 """
 
@@ -18,6 +21,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -62,11 +66,17 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
 
         return fix_all_edits(text, engine.analyze_source(text).findings)
 
-    out = {}
-    ops = (("check (one analysis)", lambda: engine.analyze_source(text)),
+    ops = [("check (one analysis)", lambda: engine.analyze_source(text)),
            ("resolve the preferred fix", resolve),
            ("eager request (all fixes of one finding)", eager),
-           ("fix all", fix_all))
+           ("fix all", fix_all)]
+    try:
+        from jax_lsp.server.session import fix_plan
+    except ImportError:  # a checkout before the server's fix plans
+        fix_plan = None
+    if fix_plan is not None:
+        ops += _server_ops(fix_plan, path, text, finding)
+    out = {}
     resolve()  # imported and warmed up as in a server that has answered before
     for name, op in ops:
         fresh()
@@ -75,6 +85,32 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
         op()
         out[name] = (time.process_time() - start, count[0])
     return out
+
+
+def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tuple[str, Any]]:
+    """The server's operations on one version (`server.fix_plan`): its report (what the
+    analysis process sent) known, a plan made per operation but where it says "again"."""
+    from jax_lsp.analysis import engine
+    from jax_lsp.fixes.offers import preferred_kind
+    from jax_lsp.project.config import Config
+    from jax_lsp.server.session.lint import Report
+
+    report = Report(uri=path.as_uri(), version=1, generation=0, text=text,
+                    findings=tuple(engine.analyze_source(text, str(path)).findings),
+                    diagnostics_json=(), result_id="r")
+    analysis = fix_plan.DocumentAnalysis(str(path), path, Config(), None)
+
+    def plan() -> Any:
+        return fix_plan.FixPlan(fix_plan.PlanKey(report.uri, 1, text, 0, report, None),
+                                analysis)
+
+    shared = [plan()]
+    return [
+        ("server: resolve the preferred fix", lambda: plan().fixes(
+            finding, {preferred_kind(finding)})),
+        ("server: eager request", lambda: shared[0].fixes(finding)),
+        ("server: the same eager request again", lambda: shared[0].fixes(finding)),
+    ]
 
 
 def main() -> int:
@@ -101,6 +137,9 @@ def main() -> int:
     for op in runs["this"][0]:
         cells = []
         for name in repos:
+            if op not in runs[name][0]:
+                cells.append("n/a | n/a")
+                continue
             cpu = statistics.median(r[op][0] for r in runs[name])
             cells.append(f"{cpu:.2f} s | {runs[name][0][op][1]}")
         print(f"| {op} | " + " | ".join(cells) + " |")

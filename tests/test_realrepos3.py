@@ -106,10 +106,9 @@ def test_host_using_jax_numpy_directly_is_flagged(tmp_path: Path) -> None:
     assert "main.py:9:15: JAX011" in _check_folder(tmp_path)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "JAX011 miss: the static reading of host functions does not follow `jnp` through a "
-    "workspace module that does `from jax.numpy import *` (foundry-ai/foundry)"))
 def test_host_using_a_reexport_of_jax_numpy_is_flagged(tmp_path: Path) -> None:
+    """`jnp` is a workspace package re-exporting jax.numpy with `from jax.numpy import *`:
+    the static reading follows it there (`static_names.ModuleNames.follow`)."""
     (tmp_path / "mynp").mkdir()
     (tmp_path / "mynp" / "__init__.py").write_text(_REEXPORT)
     (tmp_path / "main.py").write_text(_HOST_THROUGH_REEXPORT)

@@ -14,12 +14,25 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from jax_lsp.analysis import callback_hosts_memo
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.static_names import ModuleNames, Parents, bind_arguments, method_of
+from jax_lsp.analysis.static_names import (
+    Linked,
+    ModuleNames,
+    Parents,
+    bind_arguments,
+    method_of,
+    own_returns,
+)
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.workspace import Workspace
 
 #: the codes this pass reports (the others come from the abstract interpreter)
 CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
@@ -49,6 +62,34 @@ DESCRIBING = frozenset({
     "dtype", "issubdtype", "result_type", "iinfo", "finfo", "promote_types", "can_cast",
     "isdtype", "shape", "ndim", "size", "isscalar", "iscomplexobj", "isrealobj",
 })
+#: JAX's functions outside those namespaces that put an array in JAX's memory (what made
+#: the deadlocks tesseract-jax fixed: "not allocating JAX memory from within callbacks");
+#: `jax.device_get`, which hands back NumPy arrays, is a conversion to NumPy, not one of them
+ALLOCATING = frozenset({"jax.device_put", "jax.device_put_replicated",
+                        "jax.device_put_sharded"})
+
+
+def _canonical(names: ModuleNames, dotted: str | None) -> str | None:
+    """A dotted name followed through the workspace's re-exports (`import mypkg.numpy as
+    jnp` where that module does `from jax.numpy import *`): the name outside the workspace
+    it is (None: a definition of a workspace module, or not pinned down)."""
+    if dotted is None or names.linked is None:
+        return dotted
+    followed = names.follow(dotted)
+    return None if followed is None else followed[0]
+
+
+def _dotted(names: ModuleNames, expr: ast.AST) -> str | None:
+    return _canonical(names, names.dotted(expr))
+
+
+def _computing(dotted: str | None) -> bool:
+    """Whether a JAX function of this name computes with JAX when called."""
+    if dotted is None:
+        return False
+    if dotted in ALLOCATING:
+        return True
+    return dotted.startswith(COMPUTING) and dotted.rsplit(".", 1)[-1] not in DESCRIBING
 #: the words a module that calls a callback writes (`from jax import debug` then
 #: `debug.callback`, `jax.debug.callback`, `io_callback`, `pure_callback`...)
 _CALLBACK_WORDS = ("pure_callback", "io_callback", "debug_callback", ".callback", "import callback")
@@ -69,17 +110,38 @@ class CallbackSite:
     keywords: tuple[tuple[str, ast.AST], ...]
     #: the `functools.partial` call a keyword came from, for each such keyword
     bound_at: tuple[tuple[str, ast.Call], ...] = ()
+    #: `*args` that the host function comes first in, when it is not written out
+    #: (`jax.pure_callback(*args, **kwargs)` in a forwarding helper)
+    host_in: ast.expr | None = None
+    #: the `**` dicts whose keys are still to be found (None: those of the call itself)
+    forwarded: tuple[ast.expr, ...] | None = None
 
 
-def check_module(tree: ast.Module, text: str | None = None) -> list[Finding]:
+def check_module(tree: ast.Module, text: str | None = None,
+                 workspace: Workspace | None = None, path: str | None = None,
+                 read: set[str] | None = None, *, remember: bool = True) -> list[Finding]:
     """JAX011 and JAX012 findings of a parsed module (`text`, its source if known: a module
-    that names no callback has none, known without walking its tree)."""
+    that names no callback has none, known without walking its tree). With a `workspace`,
+    names imported from its modules are followed into them (from `path`, the module's
+    file); `read` collects the paths of those read. `remember`: reuse the findings of an
+    earlier version where the edit cannot change them, and keep these (`callback_hosts_memo`)."""
     if text is not None and not any(w in text for w in _CALLBACK_WORDS):
         return []
+    if text is not None and remember:
+        reused = callback_hosts_memo.reuse(tree, text)
+        if reused is not None:
+            return reused
     scan = _scan(tree, text)
-    if not scan.mentions:
-        return []
-    names = ModuleNames(tree, scan.parents)
+    linked = Linked(workspace, read) if workspace is not None else None
+    names = ModuleNames(tree, scan.parents, linked=linked,
+                        path=Path(path) if path is not None and linked is not None else None)
+    found = _check(names, scan) if scan.mentions else []
+    if text is not None and remember:
+        callback_hosts_memo.keep(tree, text, names, scan.words, found)
+    return found
+
+
+def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
     sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
@@ -106,6 +168,8 @@ class _Scan:
     calls: list[ast.Call]
     candidates: frozenset[str]
     mentions: bool
+    #: the words a statement's text holds when it was walked
+    words: frozenset[str]
 
 
 def _names_any(chunk: str | None, words: set[str]) -> bool:
@@ -158,7 +222,7 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
             break
         words |= candidates
     calls.sort(key=lambda c: (c.lineno, c.col_offset))
-    return _Scan(parents, calls, frozenset(candidates), mentions)
+    return _Scan(parents, calls, frozenset(candidates), mentions, frozenset(words))
 
 
 def span_of(node: ast.AST) -> Span:
@@ -176,7 +240,7 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     arguments and keywords `functools.partial`s bound to it before the call."""
     if depth > 8:
         return None
-    dotted = names.dotted(func)
+    dotted = _dotted(names, func)
     if dotted in CALLBACKS:
         return CALLBACKS[dotted], [], []
     target: ast.AST | None = func
@@ -223,8 +287,11 @@ def _sites(names: ModuleNames, scan: _Scan) -> Iterator[CallbackSite]:
             host: ast.AST | None = (args[0] if args and not isinstance(args[0], ast.Starred)
                                     else None)
             host = host or next((v for k, v in keywords if k == "callback"), None)
+            host_in = (args[0].value if host is None and args
+                       and isinstance(args[0], ast.Starred) else None)
             yield CallbackSite(node, what, host,  # type: ignore[arg-type]
-                               tuple(keywords), tuple((k, at) for k, _, at in bound_kws))
+                               tuple(keywords), tuple((k, at) for k, _, at in bound_kws),
+                               host_in)
         elif node.args and names.dotted(node.func) in PARTIAL:
             # a partial of a callback (called here or not: returned, passed on): the keywords
             # it binds are the callback's wherever it is called
@@ -238,29 +305,62 @@ def _sites(names: ModuleNames, scan: _Scan) -> Iterator[CallbackSite]:
                                    tuple((k, at) for k, _, at in kws))
 
 
-def _through_callers(names: ModuleNames, site: CallbackSite) -> list[CallbackSite]:
-    """A site whose host function is a parameter of a function around it, or whose keywords
-    come from such a function's `**` parameter (a forwarding helper), read once for each
-    application of that function in the module (a call, or a decorator handing it the
-    decorated function); the site itself where the module applies it nowhere."""
+#: how many forwarding helpers deep a host function or keywords are followed
+MAX_FORWARDING_DEPTH = 4
+
+
+def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
+                     ) -> list[CallbackSite]:
+    """A site whose host function is a parameter of a function around it (or the first of
+    its `*args`), or whose keywords come from such a function's `**` parameter (a forwarding
+    helper), read once for each application of that function in the module (a call, or a
+    decorator handing it the decorated function), and so on up through helpers that forward
+    them in turn; the site itself where the module applies it nowhere."""
     host_owner = (_parameter_owner(names, site.host, site.host.id)
                   if isinstance(site.host, ast.Name) else None)
+    star_owner = None
+    if isinstance(site.host_in, ast.Name):
+        owner = _parameter_owner(names, site.host_in, site.host_in.id)
+        if owner is not None and owner.args.vararg is not None and (
+                owner.args.vararg.arg == site.host_in.id):
+            star_owner = host_owner = owner
+    forwarded = (site.forwarded if site.forwarded is not None
+                 else tuple(k.value for k in site.call.keywords if k.arg is None))
     kw_owner = None
-    for k in site.call.keywords:
-        if k.arg is None and isinstance(k.value, ast.Name):
-            owner = _parameter_owner(names, k.value, k.value.id)
+    for value in forwarded:
+        if isinstance(value, ast.Name):
+            owner = _parameter_owner(names, value, value.id)
             if owner is not None and owner.args.kwarg is not None and (
-                    owner.args.kwarg.arg == k.value.id):
+                    owner.args.kwarg.arg == value.id):
                 kw_owner = owner
     fn = host_owner or kw_owner
-    if fn is None or (kw_owner is not None and host_owner is not None and kw_owner is not fn):
+    if (fn is None or depth >= MAX_FORWARDING_DEPTH
+            or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
     for args, keywords in names.applications(fn):
         bound, extra = bind_arguments(fn, args, keywords)
-        host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
-        out.append(replace(site, host=host,  # type: ignore[arg-type]
-                           keywords=site.keywords + (tuple(extra) if kw_owner is fn else ())))
+        host_in = None
+        if star_owner is fn:  # the first argument past the named positional ones
+            n = len(fn.args.posonlyargs) + len(fn.args.args)
+            starred = next((i for i, a in enumerate(args) if isinstance(a, ast.Starred)),
+                           len(args))
+            host = args[n] if n < starred else None
+            if starred == n:  # forwarded on as `*args` again
+                host_in = args[n].value  # type: ignore[attr-defined]
+        else:
+            host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+        more: tuple[tuple[str, ast.AST], ...] = ()
+        onward: tuple[ast.expr, ...] = ()
+        if kw_owner is fn:
+            more = tuple(extra)
+            for k, v in keywords:
+                if k is None:
+                    more += tuple(_dict_keys(names, v))
+                    onward += (v,)
+        applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
+                          host_in=host_in, forwarded=onward)
+        out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
 
 
@@ -304,6 +404,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+    elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
+        cls = names.class_of(expr.value)
+        value = None if cls is None else names.class_attribute(cls, expr.attr)
+        if value is not None:
+            yield from _dict_keys(names, value, depth + 1)
 
 
 # ------------------------------------------------------------------------ JAX011
@@ -317,6 +422,8 @@ class _Host:
     node: ast.AST | None = None
     jax_name: str = ""
     name: str = ""
+    #: the module `node` is in, when it is another workspace module
+    names: ModuleNames | None = None
 
 
 def _wrapper(names: ModuleNames, expr: ast.expr, table: frozenset[str]) -> str | None:
@@ -349,29 +456,72 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
     return None
 
 
+#: the wrappers that hand back the function they are given, for what calling it runs
+_SAME_FUNCTION = frozenset({"builtins.staticmethod", "builtins.classmethod"})
+
+
 def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host | None:
+    """What calling `expr` runs, where the module shows it: a function to read, or JAX (a
+    JAX function, or a function JAX traces); None where it cannot be pinned down."""
     if depth > 8:
         return None
     if isinstance(expr, (ast.FunctionDef, ast.AsyncFunctionDef)):
         traced = _traced_function(names, expr)
         return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
-    label = ast.unparse(expr)
-    dotted = names.dotted(expr)
-    if dotted is not None and dotted.startswith(COMPUTING):
-        return _Host(jax_name=dotted, name=label)
+    written = names.dotted(expr)
+    dotted = _canonical(names, written)
+    if _computing(dotted):
+        return _Host(jax_name=dotted, name=ast.unparse(expr))  # type: ignore[arg-type]
+    if dotted is not None:
+        return None  # a function of a library: not one to read
+    if written is not None and dotted is None and names.linked is not None:
+        followed = names.follow(written)
+        if followed is not None and followed[1] is not None:  # defined in another module
+            other, node = followed[1], followed[2]
+            inner = _resolve_host(other, node, depth + 1)  # type: ignore[arg-type]
+            if inner is None:
+                return None
+            return replace(inner, name=ast.unparse(expr), names=inner.names or other)
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
-        if d in PARTIAL and expr.args:
+        if d in PARTIAL and expr.args:  # reported by the function it binds
+            return _resolve_host(names, expr.args[0], depth + 1)
+        if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
+                                    and expr.func.id in ("staticmethod", "classmethod")
+                                    and names.lookup(expr.func.id, expr) is None)
+                ) and len(expr.args) == 1:
             return _resolve_host(names, expr.args[0], depth + 1)
         t = _tracing(names, expr.func)
         if t is not None and expr.args:
-            return _Host(jax_name=t, name=label)
+            return _Host(jax_name=t, name=ast.unparse(expr))
+        made = names.class_of(expr)
+        if made is not None:  # an instance: calling it runs its `__call__`
+            call = names.member(made, "__call__")
+            return None if call is None else _Host(call, name=ast.unparse(expr))
+        maker = names.definition(expr.func)
+        if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # a module function returning a function (a wrapper made by a call)
+            made_fns = {id(f): f for f in (
+                names.definition(r.value) if r.value is not None else None
+                for r in own_returns(maker))}
+            if len(made_fns) == 1:
+                fn = next(iter(made_fns.values()))
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                    return _resolve_host(names, fn, depth + 1) if not isinstance(
+                        fn, ast.Lambda) else _Host(fn, name=ast.unparse(expr))
         return None
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             inner = _resolve_host(names, b.node, depth + 1)  # type: ignore[arg-type]
-            return None if inner is None else _Host(inner.node, inner.jax_name, expr.id)
+            return None if inner is None else replace(inner, name=expr.id)
+    if isinstance(expr, ast.Attribute):
+        owner = names.class_of(expr.value)
+        if owner is not None and names.member(owner, expr.attr) is None:
+            value = names.class_attribute(owner, expr.attr)
+            if value is not None:  # a callable assigned in the class body
+                inner = _resolve_host(names, value, depth + 1)
+                return None if inner is None else replace(inner, name=ast.unparse(expr))
     fn = names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -379,8 +529,8 @@ def _resolve_host(names: ModuleNames, expr: ast.expr, depth: int = 0) -> _Host |
         return None
     traced = _traced_function(names, fn)
     if traced is not None:
-        return _Host(jax_name=traced, name=label)
-    return _Host(node=fn, name=label)
+        return _Host(jax_name=traced, name=ast.unparse(expr))
+    return _Host(node=fn, name=ast.unparse(expr))
 
 
 def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
@@ -398,11 +548,9 @@ def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
 
 def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
     """The JAX computation a call is (`jax.numpy.sin`, `jax.jit`), if it is one."""
-    dotted = names.dotted(call.func)
+    dotted = _dotted(names, call.func)
     if dotted is not None:
-        if dotted.startswith(COMPUTING):
-            return None if dotted.rsplit(".", 1)[-1] in DESCRIBING else dotted
-        return None
+        return dotted if _computing(dotted) else None
     if isinstance(call.func, ast.Call):
         return _tracing(names, call.func.func) if call.func.args else None
     return None
@@ -419,37 +567,53 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
         return
     visited: set[int] = set()
-    todo: list[tuple[ast.AST, tuple[PathStep, ...], int]] = [(host.node, (start,), 0)]  # type: ignore[list-item]
+    # each function to read, its module, the path to it, its depth, and what a JAX call
+    # in it is reported at when it is in another module: the host argument, or the call
+    # of this module that leads there
+    todo: list[tuple[ast.AST, ModuleNames, tuple[PathStep, ...], int, ast.AST]] = [
+        (host.node, host.names or names, (start,), 0, site.host)]  # type: ignore[list-item]
     while todo:
-        fn, path, depth = todo.pop()
+        fn, where, path, depth, anchor = todo.pop()
         if id(fn) in visited:
             continue
         visited.add(id(fn))
+        elsewhere = None if where is names else str(where.path)
         for call in _body_calls(fn):
-            jax_name = _jax_call(names, call)
+            here = call if elsewhere is None else anchor
+            jax_name = _jax_call(where, call)
             if jax_name is not None:
-                yield _jax011(site, ast.unparse(call.func), jax_name, call, path, host.name)
+                label = ast.unparse(call.func)
+                step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
+                yield _jax011(site, label, jax_name, here,
+                              path if elsewhere is None else (*path, step), host.name,
+                              rewritable=elsewhere is None)
                 continue
             if depth >= MAX_HELPER_DEPTH:
                 continue
-            callee = names.definition(call.func)
-            if callee is None or isinstance(callee, ast.ClassDef):
-                if isinstance(callee, ast.ClassDef):
-                    init = method_of(callee, "__init__")
-                    if init is not None:
-                        todo.append((init, path, depth + 1))
+            cls = where.definition(call.func)
+            if isinstance(cls, ast.ClassDef):  # making an instance runs its `__init__`
+                init = where.member(cls, "__init__")
+                if init is not None:
+                    todo.append((init, where, path, depth + 1, here))
                 continue
-            traced = _traced_function(names, callee)
+            callee = _resolve_host(where, call.func)
+            if callee is None:
+                continue
             label = ast.unparse(call.func)
-            if traced is not None:
-                yield _jax011(site, label, traced, call, path, host.name)
+            step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
+            if callee.jax_name:
+                yield _jax011(site, label, callee.jax_name, here,
+                              path if elsewhere is None else (*path, step), host.name)
                 continue
-            step = PathStep(span_of(call), f"calls `{label}`")
-            todo.append((callee, (*path, step), depth + 1))
+            todo.append((callee.node, callee.names or where, (*path, step), depth + 1,  # type: ignore[arg-type]
+                         here))
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
-            path: tuple[PathStep, ...], host: str) -> Finding:
+            path: tuple[PathStep, ...], host: str, rewritable: bool = False) -> Finding:
+    """`rewritable`: `node` is the call of the JAX function itself, written in this module
+    (what the NumPy fix rewrites); not a call reaching it through a name, nor a call of
+    this module leading to one in another."""
     numpy_equivalent = numpy_name(jax_name)
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
@@ -463,7 +627,7 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
         path=path,
         # the fix rewrites a call's function (`jnp.X(...)` -> `np.X(...)`), not a JAX
         # function handed over as the host itself
-        fixes=(*jax011.fix_kinds(numpy_equivalent if isinstance(node, ast.Call) else None),
+        fixes=(*jax011.fix_kinds(numpy_equivalent if rewritable else None),
                FixKind.SUPPRESS),
         transform=site.what,
     )
@@ -514,7 +678,7 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 _batching(names, d) for d in fn.decorator_list):
             return True
-    for node in ast.walk(names.tree):
+    for node in names.walk_all():
         if (isinstance(node, ast.Call) and node.args and _batching(names, node.func)):
             target = names.definition(node.args[0])
             if target is None and isinstance(node.args[0], ast.Call) and names.dotted(

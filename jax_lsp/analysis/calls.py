@@ -274,6 +274,10 @@ class PythonCalls:
         return Value(fns=(SuperOf(cls, scope.vars.get(params[0].arg, UNKNOWN)),))
 
     def call_value(self, fv: Value, args: Args, node: ast.AST | None) -> Value:
+        if len(fv.fns) > 1:
+            # each callee beyond the first is work no statement counts: a value joining
+            # hundreds of functions or objects, called in a loop, cost minutes (tum-pbs/PhiML)
+            self.spend(len(fv.fns) - 1, node)
         results = [
             self.apply(f, args, node)
             if type(f) is not Instance

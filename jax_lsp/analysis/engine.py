@@ -79,8 +79,9 @@ def _analyze(
     path = module_path(filename, workspace)
     may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
     if not may:  # nothing it can run makes a level: only the checks that need none
-        return AnalysisResult(_sorted(callback_hosts.check_module(tree, source)),
-                              dependencies=sorted(read))
+        deps = set(read)
+        found = callback_hosts.check_module(tree, source, workspace, path, deps)
+        return AnalysisResult(_sorted(found), dependencies=sorted(deps))
     interp = interpreter(tree, source, filename, cfg, workspace)
     try:
         return finish(interp)
@@ -195,6 +196,9 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = interp.run() + callback_hosts.check_module(interp.tree, interp.text)
-    return AnalysisResult(_sorted(findings), dependencies=interp.dependencies,
+    findings = interp.run()
+    read = set(interp.dependencies)
+    findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
+                                            interp.main.path, read)
+    return AnalysisResult(_sorted(findings), dependencies=sorted(read),
                           incomplete=interp.incomplete)

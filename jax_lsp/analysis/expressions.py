@@ -608,6 +608,8 @@ class PythonExpressions:
     def attribute(self, obj: Value, name: str) -> Value:
         if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
             return _api_attribute(obj.fns[0].name, name)
+        if len(obj.fns) > 1:  # the work budget counts each object read beyond the first
+            self.steps += len(obj.fns) - 1  # (see `call_value`)
         fns: list[Any] = []
         parts: list[Value] = []
         for f in obj.fns:

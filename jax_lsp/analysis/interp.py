@@ -964,6 +964,20 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
 
     # ---------------------------------------------------------------------- limits
 
+    def spend(self, units: int, node: ast.AST | None) -> None:
+        """Count `units` of work (a statement is one; so is each callee of a call, and each
+        object an attribute is read from, beyond the first) against the budget; past it the
+        analysis stops (`BudgetExhausted`), noting where when asked (`limits`)."""
+        self.steps += units
+        if self.steps > self.budget:
+            if self.limits is not None and node is not None:
+                self.note_limit(
+                    node,
+                    f"the analysis used its work budget ({self.budget} statements and calls) "
+                    "here: the rest of the module is not analysed",
+                )
+            raise BudgetExhausted
+
     def note_limit(self, node: ast.AST, why: str) -> None:
         """Record that a path ends at `node` (only called when `limits` is a list)."""
         assert self.limits is not None

@@ -21,7 +21,6 @@ from jax_lsp.analysis.interp_state import (
     MAX_UNROLL,
     STAGED,
     Args,
-    BudgetExhausted,
     Scope,
 )
 from jax_lsp.analysis.jax import apitable, jaxapi
@@ -79,15 +78,7 @@ class PythonStatements:
         return True
 
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
-        self.steps += 1
-        if self.steps > self.budget:
-            if self.limits is not None:
-                self.note_limit(
-                    stmt,
-                    f"the analysis used its work budget ({self.budget} statements) here: "
-                    "the rest of the module is not analysed",
-                )
-            raise BudgetExhausted
+        self.spend(1, stmt)
         t = type(stmt)
         if t is ast.Expr:
             self.eval(stmt.value, scope)  # type: ignore[attr-defined]

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 import ast
 import bisect
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.workspace import Workspace
 
 _SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -56,6 +64,14 @@ class Parents:
         decorators = getattr(st, "decorator_list", None)
         return min([st.lineno, *(d.lineno for d in decorators)]) if decorators else st.lineno
 
+    def walked(self) -> list[int]:
+        """The indices of the top-level statements walked so far."""
+        return [i for i, st in enumerate(self.tree.body) if id(st) in self._walked]
+
+    def statement_at(self, line: int) -> int:
+        """The index of the top-level statement holding `line` (-1: before the first)."""
+        return bisect.bisect_right(self._starts, line) - 1
+
     def walk(self, st: ast.stmt) -> Iterator[ast.AST]:
         """The nodes of top-level statement `st`, breadth first (as `ast.walk`), each
         parent noted on the way (once per statement)."""
@@ -91,16 +107,67 @@ class Parents:
         return self._parent.get(node)
 
 
+class Linked:
+    """The workspace modules a static reading follows imports into, each parsed and read
+    once per analysis (`read`: the paths of those read, what the findings depend on). Reads
+    files, runs nothing."""
+
+    def __init__(self, workspace: Workspace, read: set[str] | None = None) -> None:
+        self.workspace = workspace
+        self.read: set[str] = read if read is not None else set()
+        #: whether a module was looked for in the workspace's files (found or not)
+        self.consulted = False
+        self._modules: dict[tuple[str, int, Path | None], ModuleNames | None] = {}
+
+    def module(self, dotted: str, level: int, importer: Path | None) -> ModuleNames | None:
+        """The names of workspace module `dotted` (`level` dots) imported from `importer`."""
+        key = (dotted, level, importer)
+        if key in self._modules:
+            return self._modules[key]
+        top = dotted.split(".", 1)[0]
+        if not level and (top in MODELED_TOP_LEVEL or top in sys.stdlib_module_names):
+            return None  # never a workspace module (`Workspace.find`): no file is looked at
+        self.consulted = True
+        self._modules[key] = None  # an import cycle finds nothing
+        try:
+            path = self.workspace.find(dotted, level, importer)
+        except OSError:
+            path = None
+        parsed = self.workspace.parse(path) if path is not None else None
+        found = None
+        if parsed is not None:
+            self.read.add(str(path))
+            found = ModuleNames(parsed.tree, linked=self, path=path)
+        self._modules[key] = found
+        return found
+
+
+#: what a dotted name is once followed through the workspace: a name outside it
+#: (`jax.numpy.sin`), or an expression (a definition, an assigned value) of a module in it
+Followed = tuple[str, None, None] | tuple[None, "ModuleNames", ast.AST]
+
+
 class ModuleNames:
     """The name bindings of one parsed module, by scope, computed on demand."""
 
-    def __init__(self, tree: ast.Module, parents: Parents | None = None) -> None:
-        """`parents`: the tree's `Parents`, when the caller walked some of it already."""
+    def __init__(self, tree: ast.Module, parents: Parents | None = None, *,
+                 linked: Linked | None = None, path: Path | None = None) -> None:
+        """`parents`: the tree's `Parents`, when the caller walked some of it already;
+        `linked`: the workspace to follow imports into (None: the module alone), `path`
+        the module's file, its relative imports' base."""
         self.tree = tree
+        self.linked = linked
+        self.path = path
+        self._followed: dict[str, Followed | None] = {}
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[int, list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
+        #: what was read of the module beyond the statements `parents` walked, for a caller
+        #: that reuses its answers while those stay the same: the lines of the module-level
+        #: definitions and values names resolved to, and whether the whole tree was walked
+        self.resolved_lines: set[int] = set()
+        self.read_everything = False
 
     # ------------------------------------------------------------------ scopes
 
@@ -151,8 +218,16 @@ class ModuleNames:
         for scope in self.enclosing(self.scope_of(at)):
             bound = self.bindings(scope).get(name)
             if bound:
-                return _one(bound)
+                found = _one(bound)
+                if scope is self.tree and found is not None and found.node is not None:
+                    self.resolved_lines.add(found.node.lineno)  # type: ignore[attr-defined]
+                return found
         return None
+
+    def walk_all(self) -> Iterator[ast.AST]:
+        """Every node of the module (`ast.walk`), noted as read."""
+        self.read_everything = True
+        return ast.walk(self.tree)
 
     def dotted(self, expr: ast.AST, depth: int = 0) -> str | None:
         """The dotted name (`jax.numpy.sin`) an expression stands for, through imports and
@@ -172,6 +247,57 @@ class ModuleNames:
                 return self.dotted(b.node, depth + 1)
         return None
 
+    def follow(self, dotted: str, depth: int = 0) -> Followed | None:
+        """A dotted name of this module's imports followed into the workspace's modules (a
+        re-export, `from jax.numpy import *` in a package's `__init__`, a function defined in
+        another module): the name outside the workspace it is, or the expression of the
+        module that binds it. Without a workspace, or for a module outside it, the name as
+        given; None where a workspace module does not pin it down."""
+        if self.linked is None or depth > _MAX_ALIAS_DEPTH:
+            return (dotted, None, None)
+        known = self._followed.get(dotted, _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
+        self._followed[dotted] = None  # a cycle of re-exports pins nothing down
+        found = self._follow(dotted, depth)
+        self._followed[dotted] = found
+        return found
+
+    def _follow(self, dotted: str, depth: int) -> Followed | None:
+        level = len(dotted) - len(dotted.lstrip("."))
+        parts = dotted[level:].split(".")
+        if not parts[0]:
+            return None
+        linked = self.linked
+        assert linked is not None
+        for i in range(len(parts) - 1, 0, -1):
+            module = linked.module(".".join(parts[:i]), level, self.path)
+            if module is None:
+                continue
+            name, rest = parts[i], parts[i + 1:]
+            bound = module.bindings(module.tree).get(name)
+            if not bound:
+                stars = [st for st in module.tree.body if isinstance(st, ast.ImportFrom)
+                         and any(al.name == "*" for al in st.names)]
+                if len(stars) != 1:
+                    return None
+                star = stars[0]
+                source = "." * star.level + (star.module or "")
+                return module.follow(".".join([source, name, *rest]), depth + 1)
+            b = _one(bound)
+            if b is None:
+                return None
+            if b.kind == "import":
+                return module.follow(".".join([b.target, *rest]), depth + 1)
+            if b.kind in ("def", "class", "assign") and b.node is not None:
+                if not rest:
+                    return (None, module, b.node)
+                if b.kind == "class" and len(rest) == 1:
+                    member = module.member(b.node, rest[0])  # type: ignore[arg-type]
+                    return None if member is None else (None, module, member)
+            return None
+        return (dotted, None, None)
+
     def definition(self, expr: ast.AST, depth: int = 0) -> ast.AST | None:
         """The `def`, `class` or lambda an expression names (a name, through plain
         assignments; `self.m`/`cls.m` in a method and `C.m` for a class `C` of the module)."""
@@ -189,22 +315,63 @@ class ModuleNames:
                 return self.definition(b.node, depth + 1)
             return None
         if isinstance(expr, ast.Attribute):
-            cls = self._class_of(expr.value, depth)
+            cls = self.class_of(expr.value, depth)
             if cls is not None:
-                return method_of(cls, expr.attr)
+                return self.member(cls, expr.attr)
         return None
 
-    def _class_of(self, expr: ast.AST, depth: int) -> ast.ClassDef | None:
-        """The class a method's `self`/`cls`, or a class's name, stands for."""
+    def member(self, cls: ast.ClassDef, name: str, depth: int = 0) -> ast.AST | None:
+        """The method `name` of `cls` as Python finds it: in its body, else in its bases
+        that are classes of the module, in order (None where a base cannot be pinned down
+        before the method is found: it may define it)."""
+        found = method_of(cls, name)
+        if found is not None or depth > _MAX_ALIAS_DEPTH:
+            return found
+        if any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
+                isinstance(t, ast.Name) and t.id == name
+                for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
+               for st in cls.body):
+            return None  # a class attribute of that name: not a method
+        for base in cls.bases:
+            made = self.definition(base, depth + 1)
+            if not isinstance(made, ast.ClassDef):
+                return None
+            found = self.member(made, name, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def class_attribute(self, cls: ast.ClassDef, name: str) -> ast.expr | None:
+        """The value a class body assigns to `name`, once (`act = staticmethod(jnp.tanh)`)."""
+        values = [st.value for st in cls.body if isinstance(st, ast.Assign | ast.AnnAssign)
+                  and st.value is not None and any(
+                      isinstance(t, ast.Name) and t.id == name
+                      for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))]
+        return values[0] if len(values) == 1 else None
+
+    def class_of(self, expr: ast.AST, depth: int = 0) -> ast.ClassDef | None:
+        """The class of the module an expression is, or is an instance of, where the module
+        shows it: a class's name; a method's `self`/`cls`; a name bound to a call of the
+        class, or of a module function returning one; a parameter annotated with the class;
+        `self.x` where the class's methods only ever set `self.x` to one of those."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        if isinstance(expr, ast.Call):
+            return self._made_by(expr, depth)
+        if isinstance(expr, ast.Attribute):
+            owner = self.class_of(expr.value, depth + 1)
+            return None if owner is None else self._attribute_class(owner, expr.attr, depth)
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is not None and b.kind == "class":
                 return b.node  # type: ignore[return-value]
             if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call):
                 # an instance of a class of the module, made where the name is bound
-                made = self.definition(b.node.func, depth + 1)
-                return made if isinstance(made, ast.ClassDef) else None
+                return self._made_by(b.node, depth + 1)
             if b is not None and b.kind == "other":
+                annotated = self._annotated_parameter(expr, depth)
+                if annotated is not None:
+                    return annotated
                 fn = self.scope_of(expr)
                 while fn is not self.tree and not isinstance(fn, (ast.FunctionDef,
                                                                    ast.AsyncFunctionDef)):
@@ -219,6 +386,64 @@ class ModuleNames:
                         return cls
         return None
 
+    def _made_by(self, call: ast.Call, depth: int) -> ast.ClassDef | None:
+        """The class of the instance a call makes: a class of the module called, or a module
+        function each of whose `return`s makes one of the same class."""
+        made = self.definition(call.func, depth + 1)
+        if isinstance(made, ast.ClassDef):
+            return made
+        if isinstance(made, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            returned = {id(c): c for c in (
+                self.class_of(r.value, depth + 1) if r.value is not None else None
+                for r in own_returns(made))}
+            if len(returned) == 1:
+                return next(iter(returned.values()))
+        return None
+
+    def _annotated_parameter(self, expr: ast.Name, depth: int) -> ast.ClassDef | None:
+        """The module class a parameter's annotation names (`solver: Solver`)."""
+        scope = self.scope_of(expr)
+        for fn in self.enclosing(scope):
+            if expr.id not in self.bindings(fn):
+                continue
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                a = fn.args
+                for p in (*a.posonlyargs, *a.args, *a.kwonlyargs):
+                    if p.arg == expr.id and p.annotation is not None:
+                        if len(self.bindings(fn)[expr.id]) > 1:
+                            return None  # rebound in the function
+                        made = self.definition(p.annotation, depth + 1)
+                        return made if isinstance(made, ast.ClassDef) else None
+            return None
+        return None
+
+    def _attribute_class(self, owner: ast.ClassDef, attr: str, depth: int
+                         ) -> ast.ClassDef | None:
+        """The module class of `self.<attr>` in `owner`'s instances: every `self.<attr> = ...`
+        in its methods makes an instance of that one class (none elsewhere may be seen)."""
+        found: dict[int, ast.ClassDef | None] = {}
+        for st in owner.body:
+            if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = st.args.posonlyargs + st.args.args
+            if not params:
+                continue
+            me = params[0].arg
+            for node in ast.walk(st):
+                targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
+                           if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+                for t in targets:
+                    if (isinstance(t, ast.Attribute) and t.attr == attr
+                            and isinstance(t.value, ast.Name) and t.value.id == me):
+                        value = getattr(node, "value", None)
+                        cls = (self.class_of(value, depth + 1)
+                               if isinstance(node, ast.Assign | ast.AnnAssign)
+                               and value is not None else None)
+                        found[id(cls)] = cls
+        if len(found) == 1:
+            return next(iter(found.values()))
+        return None
+
 
     # --------------------------------------------------------- who calls what
 
@@ -229,7 +454,7 @@ class ModuleNames:
         found = self._applications.get(id(fn))
         if found is None:
             found = self._applications[id(fn)] = []
-            for node in ast.walk(self.tree):
+            for node in self.walk_all():
                 if isinstance(node, ast.Call) and self.definition(node.func) is fn:
                     found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -255,7 +480,7 @@ class ModuleNames:
         that resolves to it."""
         if self._callers is None:
             self._callers = {}
-            for fn in ast.walk(self.tree):
+            for fn in self.walk_all():
                 if not isinstance(fn, _FUNCTIONS):
                     continue
                 body = [fn.body] if isinstance(fn, ast.Lambda) else fn.body
@@ -268,7 +493,7 @@ class ModuleNames:
         return self._callers
 
     def functions_by_id(self) -> dict[int, ast.AST]:
-        return {id(n): n for n in ast.walk(self.tree) if isinstance(n, _FUNCTIONS)}
+        return {id(n): n for n in self.walk_all() if isinstance(n, _FUNCTIONS)}
 
 
 def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | None, ast.expr]]
@@ -305,6 +530,18 @@ def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:
     return found
 
 
+def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
+    """The `return` statements of a function itself (not of the functions it defines)."""
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            yield node
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                   ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
 def _decorator_name(d: ast.expr) -> str:
     return d.id if isinstance(d, ast.Name) else d.attr if isinstance(d, ast.Attribute) else ""
 
@@ -313,6 +550,13 @@ def _one(bound: list[Binding]) -> Binding | None:
     """The binding, if every binding of the name is the same one."""
     first = bound[0]
     return None if any(b != first for b in bound[1:]) else first
+
+
+def module_bindings_shape(statements: list[ast.stmt]) -> dict[str, list[tuple[str, str]]]:
+    """What top-level `statements` bind at module level, each binding's kind and import
+    target (not the nodes: two versions of a module bind the same way when these agree)."""
+    found = _collect(ast.Module(body=statements, type_ignores=[]))
+    return {name: [(b.kind, b.target) for b in bound] for name, bound in found.items()}
 
 
 def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
@@ -358,7 +602,9 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
             for al in node.names:
                 if al.name == "*":
                     continue
-                bind(al.asname or al.name, Binding("import", target=f"{mod}.{al.name}"))
+                # `from . import m` is module `.m` (one dot), `from .p import m` is `.p.m`
+                target = f"{mod}.{al.name}" if node.module else f"{mod}{al.name}"
+                bind(al.asname or al.name, Binding("import", target=target))
             continue
         if isinstance(node, ast.Assign):
             for t in node.targets:

@@ -310,7 +310,9 @@ def _module_file(base: Path, parts: list[str],
         init = base / "__init__.py"
         return init if init.is_file() or (planned and init in planned) else None
     d = base.joinpath(*parts)
-    for candidate in (d.with_suffix(".py"), d / "__init__.py", d.with_suffix(".pyi")):
+    # CPython's path finder takes a package folder before a module file of the same name
+    # (`helpers/__init__.py` over `helpers.py`)
+    for candidate in (d / "__init__.py", d.with_suffix(".py"), d.with_suffix(".pyi")):
         if candidate.is_file() or (planned and candidate in planned):
             return candidate
     return None

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from jax_lsp.fixes.source import FixSource
 
 FixBuilder = Callable[["FixSource | LiteSource", Finding], "Fix | None"]
+#: whether a fix would trade its finding for another: given the fix, True to drop it
+Judge = Callable[[Fix], bool]
 
 log = logging.getLogger(__name__)
 
@@ -60,23 +62,30 @@ CALL_STATEMENT_CODES = codes_fixed_by("call_statement")
 
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
               validate: bool = True, focused: bool = False,
-              kinds: Collection[FixKind] | None = None) -> list[Fix]:
+              kinds: Collection[FixKind] | None = None,
+              judge: Judge | None = None, outline: Outline | None = None) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
     the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
     imported from) that module; without, it is pasted into `source` once. Without `validate`,
     the caller checks the fixed source itself (`--fix` analyses the one it applies); with
     `focused`, LibCST parses only the statements the finding's fixes need (the same fixes, at
     a fraction of the cost on a large module). With `kinds`, only the fixes of those kinds are
-    kept, and only they are validated (an analysis each): an editor resolving one action."""
+    kept, and only they are validated (an analysis each): an editor resolving one action.
+    `judge` validates instead of the plain analysis of the fixed source against the original's
+    (`_codes`): the server judges a fix as it analyses the document, against its report.
+    `outline`, `source`'s own (made with `GENERATED_MARKER`), saves parsing it when
+    `focused`."""
     from jax_lsp.fixes.source import parse_fix_source
 
     fixes: list[Fix] = []
     # as `--fix` does (`apply.fix_source`): the collector would walk the analyses' trees over
     # and over; they are freed, acyclic, before it resumes
     with paused_gc():
-        src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None)
+        src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None,
+                               outline)
         if src is not None:
-            before: Counter[str] | None = None
+            if judge is None:
+                judge = _plain_judge(source)
             for fix in _built(lambda build, libcst=False: src, finding):
                 assert isinstance(fix, Fix)  # every builder is admitted: none is `_Unbuilt`
                 if kinds is not None and fix.kind not in kinds:
@@ -84,9 +93,7 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
                 if not validate:
                     fixes.append(fix)
                     continue
-                if before is None:
-                    before = _codes(source)
-                if not _introduces_findings(before, apply_edits(source, fix.edits)):
+                if not judge(fix):
                     fixes.append(fix)
     preferred = next((f for f in fixes if f.preferred), None)
     fixes = [f if f is preferred or not f.preferred else _unprefer(f) for f in fixes]
@@ -222,6 +229,16 @@ def _build(src_for: Callable[..., FixSource | LiteSource | None], build: FixBuil
         log.exception("fix %s failed on %s at %s", build.__name__, finding.code,
                       finding.span)
         return None
+
+
+def _plain_judge(source: str) -> Judge:
+    """The default validation: the fixed source's plain analysis against the original's
+    (analysed once, when the first fix is judged)."""
+
+    def judge(fix: Fix) -> bool:
+        return _introduces_findings(_codes(source), apply_edits(source, fix.edits))
+
+    return judge
 
 
 @lru_cache(maxsize=2)

@@ -7,9 +7,14 @@ callback can deadlock (jax-ml/jax#24255), and it does now and then (a jitted
 never). So it is a warning.
 
 Decided from the module's text where the callback is called (`analysis/callback_hosts.py`),
-only where the host function resolves statically (a `def`, a lambda, a method of `self`, a
-`functools.partial` of one); the fix replaces `jnp.X` by `np.X` where NumPy's `X` was
-measured to mean the same (`analysis/numpy_equivalents.py`).
+only where the host function resolves statically: a `def`, a lambda, a `functools.partial`
+of one, the function a module wrapper returns, a method of an instance whose class the
+module shows (made by the class or a factory, `self.x` set to one, a parameter annotated
+with it; `__call__` for the instance itself, inherited ones included), a class attribute, or
+one of those imported from another module of the workspace (re-exports and `from jax.numpy
+import *` followed). `jax.device_put` counts (it puts an array in JAX's memory);
+`jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
+NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).
 """
 
 from __future__ import annotations

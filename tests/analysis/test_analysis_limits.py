@@ -63,7 +63,7 @@ def test_a_recursive_call_and_the_work_budget_are_limits() -> None:
     tight.limits, tight.budget = [], 3
     tight.run()
     assert [(lim.line, lim.why.split(":")[0]) for lim in tight.limits] == [
-        (4, "the analysis used its work budget (3 statements) here")
+        (4, "the analysis used its work budget (3 statements and calls) here")
     ]
 
 
@@ -119,3 +119,44 @@ def test_functions_handed_to_what_is_not_known_are_limits_without_a_level() -> N
     assert (7, "calls `.update` of a value the analysis does not know (a library's object?)") in got
     assert not any(line == 8 for line, _ in got)  # no function passed: nothing is lost
     assert any(line == 9 and "cannot resolve" in why for line, why in got)
+
+
+def _fan_out(n: int, wide: bool) -> str:
+    """`n` classes with a method `m`; `o` is one instance of each (a value joining all `n`:
+    `objs[int(input())]`) or of the first only; four statements call `o.m`."""
+    classes = "".join(f"class C{i}:\n    def m(self, x):\n        return x\n\n"
+                      for i in range(n))
+    objs = "objs = [" + ", ".join(f"C{i}()" for i in range(n)) + "]\n"
+    pick = "o = objs[int(input())]\n" if wide else "o = objs[0]\n"
+    return classes + objs + pick + "".join(f"o.m({k}.0)\n" for k in range(4))
+
+
+def test_each_callee_of_a_call_counts_in_the_work_budget() -> None:
+    # a value joining hundreds of objects, its methods called in loops, cost tum-pbs/PhiML
+    # minutes per file under a budget of statements only: each object a call or an attribute
+    # read goes through is work, and the budget counts it
+    n = 40
+    cfg, ws = settle(None, None)
+    runs = {}
+    for wide in (False, True):
+        source = _fan_out(n, wide)
+        interp = interpreter(parse(source), source, "t.py", cfg, ws)
+        interp.limits = []
+        interp.run()
+        assert interp.limits == [] and not interp.incomplete
+        runs[wide] = (source, interp.steps)
+    # four attribute reads and four calls, each over n objects
+    assert runs[True][1] - runs[False][1] >= 8 * (n - 1)
+    first_call = runs[True][0].count("\n") - 3
+    for wide, (source, _steps) in runs.items():
+        tight = interpreter(parse(source), source, "t.py", cfg, ws)
+        tight.limits, tight.budget = [], runs[False][1] + n
+        tight.run()
+        if not wide:
+            assert tight.limits == [] and not tight.incomplete
+        else:
+            assert tight.incomplete
+            assert [(lim.line >= first_call, lim.why.split(":")[0])
+                    for lim in tight.limits] == [
+                (True, f"the analysis used its work budget ({tight.budget} statements and "
+                 "calls) here")]

@@ -6,6 +6,8 @@ folder and before the workspace roots, as a script's `sys.path[0]` comes first."
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -107,3 +109,21 @@ def test_each_analysis_of_the_server_sees_an_init_appear(tmp_path: Path) -> None
     assert found == tmp_path / "proj" / "top" / "other.py"
     (tmp_path / "proj" / "top" / "__init__.py").unlink()
     assert workspace_for(spec).find("top.other", 0, importer) is None
+
+
+@pytest.mark.parametrize("level", [0, 1], ids=["absolute", "relative"])
+def test_a_package_wins_over_a_module_of_the_same_name(tmp_path: Path, level: int) -> None:
+    # `helpers/__init__.py` beside `helpers.py`: CPython's path finder takes the package
+    # (it looks for a package folder before a module file); run it to know
+    _write(tmp_path, {"app/__init__.py": "", "app/helpers.py": "WHO = 'module'\n",
+                      "app/helpers/__init__.py": "WHO = 'package'\n",
+                      "app/main.py": ("from . import helpers\n" if level else
+                                      "import helpers\n") + "print(helpers.__file__)\n"})
+    ran = subprocess.run([sys.executable, "-m", "app.main"] if level else
+                         [sys.executable, "app/main.py"], cwd=tmp_path, capture_output=True,
+                         text=True, check=True)
+    python_found = Path(ran.stdout.strip()).resolve()
+    assert python_found == (tmp_path / "app" / "helpers" / "__init__.py").resolve()
+    ws = Workspace(roots=[tmp_path])
+    found = ws.find("helpers", level, tmp_path / "app" / "main.py")
+    assert found is not None and found.resolve() == python_found

@@ -37,7 +37,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -54,6 +53,7 @@ from jax_lsp.fixes.offers import menu_title, offered_kinds, preferred_kind
 from jax_lsp.fixes.suppress import suppress_fix
 from jax_lsp.server.features.helper_module import HELPER_KINDS, write_command
 from jax_lsp.server.runtime.errors import guarded
+from jax_lsp.server.session.fix_plan import FIXING, DocumentAnalysis, FixPlans, PlanKey
 from jax_lsp.server.session.lint import SOURCE, finding_key, span_of_key, to_diagnostic
 from jax_lsp.server.session.notebooks import Layout
 from jax_lsp.server.session.positions import LineIndex
@@ -71,11 +71,6 @@ log = logging.getLogger(__name__)
 FIX_ALL = "source.fixAll.jax-lsp"
 
 FIX_ALL_TITLE = "Fix all safe jax-lsp problems"
-
-#: held while a fix-all runs `--fix`'s pipeline: its workspace (shared, per process, with the
-#: analyses' parse cache) is set up for one text at a time
-_FIXING = threading.Lock()
-
 
 def _fixes_for() -> Callable[..., list[Fix]]:
     """`fixes.fixes_for`, imported when a fix is first asked for (LibCST and the analyser are
@@ -104,15 +99,20 @@ def _touches(a: Span, b: Span) -> bool:
 def fix_all_edits(
     text: str, findings: Iterable[Finding], helpers: HelperModule | None = None,
     created: list[CreatedFile] | None = None, fix_safety: Mapping[str, bool] | None = None,
+    fixes_of: Callable[[Finding], list[Fix]] | None = None,
 ) -> list[TextEdit]:
     """The edits of the safe fixes (preferred first) of all findings, without overlaps; an edit
     several fixes share (an added import) is kept once. The files they create are added to
     `created` (once each). `fix_safety` (code -> counts as safe) is the configuration's
-    `extend-safe-fixes`/`extend-unsafe-fixes`."""
+    `extend-safe-fixes`/`extend-unsafe-fixes`; `fixes_of`, each finding's fixes if the caller
+    has them (`registry.fixes_for` otherwise)."""
     chosen: list[TextEdit] = []
     overrides = fix_safety or {}
+    if fixes_of is None:
+        def fixes_of(finding: Finding) -> list[Fix]:
+            return _fixes_for()(text, finding, helpers, focused=True)
     for finding in findings:
-        fixes = [f for f in _fixes_for()(text, finding, helpers, focused=True)
+        fixes = [f for f in fixes_of(finding)
                  if overrides.get(finding.code, f.safe) and f.kind is not FixKind.SUPPRESS]
         if not fixes:
             continue
@@ -162,7 +162,7 @@ class _Actions:
     notebook cell, the notebook's joined source and all its findings (`local` tells which are in
     the cell, and where)."""
 
-    def __init__(self, session: Session, doc: Document) -> None:
+    def __init__(self, session: Session, doc: Document, plans: FixPlans) -> None:
         self.session = session
         self.doc = doc
         self.uri = doc.uri
@@ -187,6 +187,21 @@ class _Actions:
             self.findings = session.notebook_findings(notebook)
             if notebook.path is not None:
                 self.helpers = _helpers_beside(notebook.path, self._open_text)
+        generation = session.configuration.generation
+        report = session.scheduler.report(doc.uri) if notebook is None else None
+        #: what the requests on this version compute, once (`fix_plan`)
+        self.plan = plans.plan(
+            PlanKey(self.uri, self.version, self.text, generation, report, self.helpers),
+            self._document_analysis)
+
+    def _document_analysis(self) -> DocumentAnalysis | None:
+        """How the document is analysed (None for a notebook cell, see `fix_plan`)."""
+        if self.layout is not None:
+            return None
+        doc = self.doc
+        config = self.session.configuration.for_path(doc.path)
+        return DocumentAnalysis(str(doc.path) if doc.path is not None else doc.uri, doc.path,
+                                config, self.session.workspace_spec(doc, config))
 
     def _open_text(self, path: Path) -> str | None:
         uri = from_fs_path(str(path))
@@ -256,7 +271,7 @@ class _Actions:
         def wanted(f: Finding) -> bool:
             return config.is_enabled(f.code, path) and config.is_fixable(f.code)
 
-        with _FIXING:
+        with FIXING:
             fixed = fix_source(
                 self.text, filename=str(path) if path is not None else self.uri,
                 config=config.analysis_config(), reported=wanted,
@@ -344,21 +359,27 @@ class _Actions:
         """Runs off the event loop: computes every fix of every finding."""
         actions: list[types.CodeAction] = []
         for finding in findings:
-            for fix in _fixes_for()(self.text, finding, self.helpers, focused=True):
+            for fix in self.plan.fixes(finding):
                 action = self.from_fix(finding, fix)
                 if action is not None:
                     actions.append(action)
         return actions
 
-    def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
-        """Runs off the event loop. A file is fixed as `--fix` fixes it; a notebook cell gets
-        the fixes of its own findings (`fix_all_edits`)."""
+    def _fix_all_edits(self, findings: Sequence[Finding]) -> tuple[list[TextEdit],
+                                                                   list[CreatedFile]]:
         created: list[CreatedFile] = []
         if self.layout is None:
             edits = self.fixed_file(created) if findings else []
         else:
             edits = fix_all_edits(self.text, findings, self.helpers, created,
-                                  self.session.configuration.for_path(self.doc.path).fix_safety)
+                                  self.session.configuration.for_path(self.doc.path).fix_safety,
+                                  fixes_of=self.plan.fixes)
+        return edits, created
+
+    def fix_all(self, findings: Sequence[Finding]) -> types.CodeAction | None:
+        """Runs off the event loop. A file is fixed as `--fix` fixes it; a notebook cell gets
+        the fixes of its own findings (`fix_all_edits`)."""
+        edits, created = self.plan.once("fix all", lambda: self._fix_all_edits(findings))
         if not edits:
             return None
         edit = self.workspace_edit(edits)
@@ -405,7 +426,7 @@ async def code_action(
     if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
         return []
     only = params.context.only
-    builder = _Actions(session, doc)
+    builder = _Actions(session, doc, session.fix_plans)
     findings = builder.own_findings()
     lazy = session.profile.resolve_edit
     actions: list[types.CodeAction] = []
@@ -445,7 +466,7 @@ async def resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.
     doc = session.document(str(data.get("uri")))
     if doc is None or doc.version != data.get("version"):
         raise JsonRpcContentModified("the document changed since the code action was listed")
-    builder = _Actions(session, doc)
+    builder = _Actions(session, doc, session.fix_plans)
     findings = builder.own_findings()
     if data.get("fixAll"):
         resolved = await asyncio.to_thread(builder.fix_all, findings)
@@ -458,7 +479,7 @@ async def resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.
         raise JsonRpcContentModified("the finding is gone")
     kind = next((k for k in FixKind if k.value == data.get("fix")), None)
     fixes = [] if kind is None else await asyncio.to_thread(
-        _fixes_for(), builder.text, finding, builder.helpers, focused=True, kinds={kind})
+        builder.plan.fixes, finding, {kind})
     fix = next((f for f in fixes if f.kind is kind), None)
     if doc.version != builder.version:
         raise JsonRpcContentModified("the document changed while computing the fix")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import importlib
 import logging
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from jax_lsp.catalog import Catalog
     from jax_lsp.server.runtime.early import EarlyPublished
     from jax_lsp.server.server import JaxLanguageServer
+    from jax_lsp.server.session.fix_plan import FixPlans
 
 __all__ = ["Session"]
 
@@ -79,6 +81,13 @@ class Session:
         self._preloaded_at: float | None = None
         self._reported_once = False
         self._idle_since: float | None = None
+
+    @functools.cached_property
+    def fix_plans(self) -> FixPlans:
+        """The code actions' plans per document version (`fix_plan`), made on the first."""
+        from jax_lsp.server.session.fix_plan import FixPlans
+
+        return FixPlans()
 
     # -- lifecycle -----------------------------------------------------------------------------
 

@@ -6,7 +6,10 @@ family-A code reported in a family-B program is a false positive of family A. A 
 positive is "on the line" when one of its findings of F's codes is on the label's line.
 Findings of the older codes (JAX001-JAX010) are listed, not scored.
 
-    python tests/blind/checks31/score.py [--jax-lsp "python -P -m jax_lsp"] [--show]
+    python tests/blind/checks31/score.py [SET_DIR] [--jax-lsp "python -P -m jax_lsp"] [--show]
+
+SET_DIR (default: this folder) is any set with labels.json in this format (checks31b, checks31c
+were written later for the same checks); only the families its labels hold are scored.
 """
 import argparse
 import json
@@ -22,9 +25,9 @@ FAMILY_CODES = {"A": {"JAX011"}, "B": {"JAX012"}, "C": {"JAX013"},
 OLDER = {f"JAX{n:03d}" for n in range(1, 11)}
 
 
-def findings(command):
+def findings(command, set_dir=HERE):
     out = subprocess.run(shlex.split(command) + ["check", "--no-cache", "--output-format", "json",
-                                                 HERE], capture_output=True, text=True)
+                                                 set_dir], capture_output=True, text=True)
     if out.returncode not in (0, 1):
         raise RuntimeError(f"jax-lsp failed: {out.stderr[-2000:]}")
     by_file = {}
@@ -36,7 +39,10 @@ def findings(command):
 def score(labels, by_file):
     """Per family: TP/FP/FN/TN, TPs on the labelled line, and each non-TN program's verdict."""
     result = {}
+    present = {label["family"] for label in labels.values()}
     for family, codes in FAMILY_CODES.items():
+        if family not in present:
+            continue
         counts = {"TP": 0, "FP": 0, "FN": 0, "TN": 0, "on_line": 0}
         errors = []
         for name, label in sorted(labels.items()):
@@ -56,12 +62,13 @@ def score(labels, by_file):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("set_dir", nargs="?", default=HERE)
     parser.add_argument("--jax-lsp", default="python -P -m jax_lsp")
     parser.add_argument("--show", action="store_true", help="true positives too")
     args = parser.parse_args()
-    with open(os.path.join(HERE, "labels.json")) as f:
+    with open(os.path.join(args.set_dir, "labels.json")) as f:
         labels = json.load(f)
-    by_file = findings(args.jax_lsp)
+    by_file = findings(args.jax_lsp, os.path.abspath(args.set_dir))
     total = {"TP": 0, "FP": 0, "FN": 0, "on_line": 0}
     for family, (c, errors) in score(labels, by_file).items():
         tp, fp, fn = c["TP"], c["FP"], c["FN"]

@@ -1,0 +1,169 @@
+"""JAX011 across a workspace's modules (`static_names.ModuleNames.follow`): a host function,
+a helper it calls, a jitted function or `jnp` itself imported from another module of the
+package checked as a whole. Each folder is run under JAX (JAX011 is labelled by the rule: the
+program must run); the markers are on `main.py`'s lines, where a JAX call made in another
+module is reported at the host argument or at this module's call that leads there."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from oracle import expected_markers, run_program
+
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.workspace import Workspace
+
+_MAIN_HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nS = jax.ShapeDtypeStruct\n"
+
+#: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
+FOLDERS: dict[str, tuple[dict[str, str], str]] = {
+    "host_defined_in_another_module": ({
+        "hosts.py": """
+            import jax.numpy as jnp
+            import numpy as np
+
+            def smooth(x):
+                return np.asarray(jnp.convolve(np.asarray(x), np.ones(2) / 2, mode="same"))
+        """}, """
+            from hosts import smooth
+
+            @jax.jit
+            def f(x):
+                return jax.pure_callback(smooth, S(x.shape, x.dtype), x)  # EXPECT: JAX011
+
+            print(f(jnp.ones(4)))
+        """),
+    "neg_numpy_host_defined_in_another_module": ({
+        "hosts.py": """
+            import jax.numpy as jnp
+            import numpy as np
+
+            def smooth(x):
+                return np.convolve(np.asarray(x), np.ones(2) / 2, mode="same").astype(np.float32)
+
+            def unused(x):
+                return jnp.sin(x)
+        """}, """
+            from hosts import smooth
+
+            @jax.jit
+            def f(x):
+                return jax.pure_callback(smooth, S(x.shape, x.dtype), x)
+
+            print(f(jnp.ones(4)))
+        """),
+    "helper_in_a_package_module": ({
+        "pkg/__init__.py": "",
+        "pkg/util.py": """
+            import jax
+
+            def summarize(v):
+                return float(jax.numpy.linalg.norm(v))
+        """}, """
+            from jax.experimental import io_callback
+            from pkg.util import summarize
+
+            def log(x):
+                print(summarize(x))  # EXPECT: JAX011
+                return np.asarray(x)
+
+            @jax.jit
+            def f(x):
+                return io_callback(log, S(x.shape, x.dtype), x)
+
+            print(f(jnp.ones(3)))
+        """),
+    "jitted_function_from_another_module": ({
+        "ops.py": """
+            import jax
+            import jax.numpy as jnp
+
+            fast_norm = jax.jit(jnp.linalg.norm)
+        """}, """
+            import ops
+
+            def host(x):
+                return np.asarray(ops.fast_norm(np.asarray(x)), np.float32)  # EXPECT: JAX011
+
+            print(jax.jit(lambda x: jax.pure_callback(host, S((), x.dtype), x))(jnp.ones(3)))
+        """),
+    "neg_numpy_function_from_another_module": ({
+        "ops.py": """
+            import numpy as np
+
+            fast_norm = np.linalg.norm
+        """}, """
+            import ops
+
+            def host(x):
+                return np.asarray(ops.fast_norm(np.asarray(x)), np.float32)
+
+            print(jax.jit(lambda x: jax.pure_callback(host, S((), x.dtype), x))(jnp.ones(3)))
+        """),
+    "numpy_facade_reexporting_jax_numpy": ({
+        "backend/__init__.py": "",
+        "backend/xnp.py": "from jax.numpy import *  # noqa: F403\n",
+        }, """
+            from backend import xnp
+
+            def host(x):
+                return np.asarray(xnp.cumsum(np.asarray(x)))  # EXPECT: JAX011
+
+            print(jax.jit(lambda x: jax.pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
+        """),
+    "neg_numpy_facade_reexporting_numpy": ({
+        "backend/__init__.py": "",
+        "backend/xnp.py": "from numpy import *  # noqa: F403\n",
+        }, """
+            from backend import xnp
+
+            def host(x):
+                return np.asarray(xnp.cumsum(np.asarray(x)))
+
+            print(jax.jit(lambda x: jax.pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
+        """),
+    "callback_reexported_by_a_compat_module": ({
+        "compat.py": "from jax import pure_callback\n",
+        }, """
+            from compat import pure_callback
+
+            def host(x):
+                return np.asarray(jnp.tanh(x))  # EXPECT: JAX011
+
+            print(jax.jit(lambda x: pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
+        """),
+}
+
+
+def _write(root: Path, name: str) -> Path:
+    others, main = FOLDERS[name]
+    for rel, text in others.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(textwrap.dedent(text))
+    (root / "main.py").write_text(_MAIN_HEAD + textwrap.dedent(main))
+    return root / "main.py"
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_workspace_host_findings_match_the_markers(tmp_path: Path, name: str) -> None:
+    main = _write(tmp_path, name)
+    source = main.read_text()
+    result = analyze_source(source, str(main), workspace=Workspace(roots=[tmp_path]))
+    got = {(f.span.line, f.code) for f in result.findings}
+    assert got == expected_markers(source)
+    if got:  # the finding depends on the module the JAX call was read in
+        others = {str((tmp_path / rel).resolve()) for rel in FOLDERS[name][0]}
+        assert others & set(result.dependencies)
+
+
+def test_without_a_workspace_nothing_is_followed(tmp_path: Path) -> None:
+    main = _write(tmp_path, "host_defined_in_another_module")
+    assert analyze_source(main.read_text(), str(main)).findings == []
+
+
+@pytest.mark.parametrize("name", sorted(FOLDERS))
+def test_each_folder_runs_under_jax(tmp_path: Path, name: str) -> None:
+    """JAX011 warns of a hang JAX does not raise: every program runs to its end."""
+    assert run_program(_write(tmp_path, name)).ok

@@ -1,0 +1,31 @@
+import numpy as np
+import jax
+from jax import lax
+
+
+def _leak(state, rate):
+    from jax import numpy as xp
+    return xp.asarray(state) * (1.0 - rate)
+
+
+def _inflow(level, t):
+    return level + 0.1 * np.sin(t)
+
+
+def _reservoir_step(level, t):
+    level = np.asarray(level)
+    t = np.asarray(t)
+    nxt = _inflow(np.asarray(_leak(level, 0.05)), t)
+    return nxt.astype(level.dtype)
+
+
+def simulate(level0, times):
+    def body(level, t):
+        new = jax.pure_callback(_reservoir_step, jax.ShapeDtypeStruct(level.shape, level.dtype),
+                                level, t)
+        return new, new.sum()
+    return lax.scan(body, level0, times)
+
+
+final, totals = jax.jit(simulate)(np.ones(3, np.float32), np.arange(4, dtype=np.float32))
+print(final, totals)
