@@ -68,8 +68,8 @@ def _full_tuple(finding: Any) -> tuple[Any, ...]:
 def replay(path: str, check: bool, profile: bool) -> dict[str, Any]:
     """One run: open `path`'s module, type the keystrokes; CPU seconds per answer."""
     from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
-    from jax_lsp.server import analysis_process as ap
-    from jax_lsp.server.collection import Collector
+    from jax_lsp.server.runtime import analysis_process as ap
+    from jax_lsp.server.runtime.collection import Collector
 
     opened, versions = _versions(Path(path).read_text(encoding="utf-8"))
     ap.import_analysis()

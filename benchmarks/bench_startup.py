@@ -3,7 +3,7 @@
 - `python -c pass`, `jax-lsp --version`, `jax-lsp --help` and `ruff --version`: wall time of
   each command (medians of --runs), and the ratio of `--version` to `python -c pass`;
 - what the analysis process imports before it can analyse (`python -c "from
-  jax_lsp.server.analysis_process import import_analysis; import_analysis()"`): `initialize`
+  jax_lsp.server.runtime.analysis_process import import_analysis; import_analysis()"`): `initialize`
   is to be answered sooner than that;
 - for `jax-lsp serve` and `ruff server`: the time from starting the process to the answer to
   `initialize` (sent at once), and to the first diagnostics of a small file (`examples/
@@ -121,7 +121,7 @@ def main() -> int:
     jax_lsp, ruff = _script("jax-lsp"), shutil.which("ruff")
     base = command_ms([sys.executable, "-c", "pass"], args.runs)
     print(f"python -c pass            {base:7.1f} ms   {load()}")
-    analysis_import = [sys.executable, "-c", "from jax_lsp.server.analysis_process import "
+    analysis_import = [sys.executable, "-c", "from jax_lsp.server.runtime.analysis_process import "
                        "import_analysis; import_analysis()"]
     for label, cmd in (("jax-lsp --version", [jax_lsp, "--version"]),
                        ("jax-lsp --help", [jax_lsp, "--help"]),

@@ -6,9 +6,9 @@ change none of them.
 
     python benchmarks/compare_fix_outputs.py --baseline DIR [PATH ...]
 
-Each PATH (default: examples/, tests/corpus and tests/fixes/programs of this checkout) is
-copied to the same scratch directory before each run, so that absolute paths in the outputs
-agree; a file is checked as the only file of its directory. Exit 1 if anything differs.
+Each PATH (default: examples/, each tests/rules/<CODE>/{fires,clean} and tests/fixes/programs of
+this checkout) is copied to the same scratch directory before each run, so that absolute paths in
+the outputs agree; a file is checked as the only file of its directory. Exit 1 if anything differs.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT = [REPO / "examples", REPO / "tests" / "corpus", REPO / "tests" / "fixes" / "programs"]
+RULES = REPO / "tests" / "rules"
+DEFAULT = [REPO / "examples", *sorted([*RULES.glob("*/fires"), *RULES.glob("*/clean")]),
+           REPO / "tests" / "fixes" / "programs"]
 COMMANDS = {
     "fix": ["--fix"],
     "fix-unsafe": ["--fix", "--unsafe-fixes"],
@@ -84,8 +86,8 @@ def main() -> int:
                 diffs = _differences(ours, theirs)
                 differ += bool(diffs)
                 state = "same" if not diffs else "DIFFERS: " + ", ".join(diffs[:8])
-                print(f"{material.name} {name}: exit {ours[0]}, {len(ours[1])} bytes out, "
-                      f"{len(ours[3])} files: {state}", flush=True)
+                print(f"{material.relative_to(REPO)} {name}: exit {ours[0]}, "
+                      f"{len(ours[1])} bytes out, {len(ours[3])} files: {state}", flush=True)
     print(f"{differ} differing" if differ else "all identical")
     return 1 if differ else 0
 

@@ -4,7 +4,7 @@ request (every fix of that finding, validated) and for "Fix all", against one `c
 analysis of the file; for this checkout and (`--baseline DIR`) another one, each in its own
 process, runs interleaved, medians. Wall time on a shared machine is noise; these are not.
 
-With the server's fix plans (`server/fix_plan.py`), the server's own operations too: a
+With the server's fix plans (`server/session/fix_plan.py`), the server's own operations too: a
 fix judged against the document's report, and a request repeated on the same version.
 
     python benchmarks/fix_action_work.py FILE [--baseline DIR] [--repeat 3]
@@ -62,7 +62,7 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
             from jax_lsp.fixes.apply import fix_source
 
             return fix_source(text)
-        from jax_lsp.server.code_actions import fix_all_edits
+        from jax_lsp.server.features.code_actions import fix_all_edits
 
         return fix_all_edits(text, engine.analyze_source(text).findings)
 
@@ -71,7 +71,7 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
            ("eager request (all fixes of one finding)", eager),
            ("fix all", fix_all)]
     try:
-        from jax_lsp.server import fix_plan
+        from jax_lsp.server.session import fix_plan
     except ImportError:  # a checkout before the server's fix plans
         fix_plan = None
     if fix_plan is not None:
@@ -91,9 +91,9 @@ def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tupl
     """The server's operations on one version (`server.fix_plan`): its report (what the
     analysis process sent) known, a plan made per operation but where it says "again"."""
     from jax_lsp.analysis import engine
-    from jax_lsp.config import Config
     from jax_lsp.fixes.offers import preferred_kind
-    from jax_lsp.server.lint import Report
+    from jax_lsp.project.config import Config
+    from jax_lsp.server.session.lint import Report
 
     report = Report(uri=path.as_uri(), version=1, generation=0, text=text,
                     findings=tuple(engine.analyze_source(text, str(path)).findings),

@@ -1,12 +1,12 @@
 """Benchmark: how many lines the preferred fix adds to the user's file.
 
-For every failing program of the corpus (tests/corpus/**/*.py, tests/fixes/programs/*.py: the
-programs with a finding), copies it into a temporary directory, runs `jax-lsp check --fix
---unsafe-fixes` on the copy (the preferred fix of each finding, as a user gets it) and counts
-the lines the fixed file gained (`+` lines of the unified diff; a helper module the fix creates
-beside the file is counted apart). Prints the median and maximum, and the worst programs.
-With --run, also runs every fixed program under JAX (in one interpreter, as the fix tests do)
-and lists those that fail.
+For every failing program of the corpus (tests/rules/<CODE>/{fires,clean}/*.py,
+tests/fixes/programs/*.py: the programs with a finding), copies it into a temporary directory, runs
+`jax-lsp check --fix --unsafe-fixes` on the copy (the preferred fix of each finding, as a user gets
+it) and counts the lines the fixed file gained (`+` lines of the unified diff; a helper module the
+fix creates beside the file is counted apart). Prints the median and maximum, and the worst
+programs. With --run, also runs every fixed program under JAX (in one interpreter, as the fix tests
+do) and lists those that fail.
 
     python benchmarks/fix_size.py [--show 5] [--run] [--programs DIR ...]
 
@@ -25,8 +25,8 @@ import tempfile
 from pathlib import Path
 
 from jax_lsp.analysis import analyze_source
-from jax_lsp.config import Config
 from jax_lsp.fixes.apply import fix_files
+from jax_lsp.project.config import Config
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -35,7 +35,7 @@ def failing_programs(dirs: list[Path] | None = None) -> list[Path]:
     if dirs:
         programs = [p for d in dirs for p in sorted(d.rglob("*.py"))]
     else:
-        programs = sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted(
+        programs = sorted((REPO / "tests" / "rules").glob("*/*/*.py")) + sorted(
             (REPO / "tests" / "fixes" / "programs").glob("*.py")
         )
     return [p for p in programs if analyze_source(p.read_text(encoding="utf-8")).findings]

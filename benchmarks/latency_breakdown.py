@@ -1,5 +1,5 @@
 """Where the last keystroke's latency goes: the server's hand-offs, per phase, from the traces
-`JAX_LSP_LATENCY_TRACE=DIR` makes the server write (see `jax_lsp/server/latency.py`).
+`JAX_LSP_LATENCY_TRACE=DIR` makes the server write (see `jax_lsp/server/runtime/latency.py`).
 
     mkdir /tmp/trace && JAX_LSP_LATENCY_TRACE=/tmp/trace python benchmarks/bench_lsp.py \\
         --files M.py --intervals 20 --servers jax-lsp --runs 3

@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "rule": ("jax_lsp.catalog.commands", "show a diagnostic code or a catalog entry"),
     "explain": ("jax_lsp.catalog.commands", "explain a JAX error message or traceback"),
-    "serve": ("jax_lsp.server.command", "run the language server (stdio by default)"),
+    "serve": ("jax_lsp.server.runtime.command", "run the language server (stdio by default)"),
 }
 
 

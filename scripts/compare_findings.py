@@ -4,12 +4,13 @@ a fixed list of targets: for a change meant to keep every finding (a refactoring
     PYTHONPATH=<checkout> python scripts/compare_findings.py record OUT_DIR [--gen GEN_DIR]
     PYTHONPATH=<checkout> python scripts/compare_findings.py compare BASE_DIR [--gen GEN_DIR]
 
-The targets, each one `python -P -m jax_lsp check --no-cache --output-format json TARGET` run
-from the repository's root: tests/corpus, each set of blind/ as blind/score.py checks it (a
-multi-module set program folder by program folder, a single-file set in one run), examples/,
-and, with --gen, the shared generator's modules (`gen.py --out GEN_DIR ...`: each
-single/jaxmod_N folder and each ws_M workspace). `compare` re-runs them into a temporary
-folder and prints each target whose bytes (stdout and exit code) differ; exit code 1 if any.
+The targets, each one `python -P -m jax_lsp check --no-cache --output-format json TARGET` run from
+the repository's root: each tests/rules/<CODE>/{fires,clean} (the corpus), each set of tests/blind/
+as tests/blind/score.py checks it (a multi-module set program folder by program folder, a
+single-file set in one run), examples/, and, with --gen, the shared generator's modules (`gen.py
+--out GEN_DIR ...`: each single/jaxmod_N folder and each ws_M workspace). `compare` re-runs them
+into a temporary folder and prints each target whose bytes (stdout and exit code) differ; exit code
+1 if any.
 """
 
 from __future__ import annotations
@@ -28,16 +29,19 @@ REPO = Path(__file__).resolve().parents[1]
 
 def targets(gen: str | None) -> list[str]:
     """Every target, as a path relative to the repository's root (or absolute, for --gen)."""
-    out = ["tests/corpus", "examples"]
-    for setdir in sorted((REPO / "blind").iterdir()):
+    rules = REPO / "tests" / "rules"
+    out = [d.relative_to(REPO).as_posix()
+           for d in sorted([*rules.glob("*/fires"), *rules.glob("*/clean")])]
+    out.append("examples")
+    for setdir in sorted((REPO / "tests" / "blind").iterdir()):
         labels = setdir / "labels.json"
         if not labels.is_file():
             continue
         names = sorted(json.loads(labels.read_text()))
         if all((setdir / n).is_dir() for n in names):
-            out += [f"blind/{setdir.name}/{n}" for n in names]
+            out += [f"tests/blind/{setdir.name}/{n}" for n in names]
         else:
-            out.append(f"blind/{setdir.name}")
+            out.append(f"tests/blind/{setdir.name}")
     if gen:
         root = Path(gen)
         out += sorted(str(p) for p in (root / "single").iterdir())

@@ -80,3 +80,21 @@ def expected_markers(source: str) -> set[tuple[int, str]]:
             for code in m.group(1).split(","):
                 found.add((lineno, code.strip()))
     return found
+
+
+#: the labeled corpus: each code's programs, `tests/rules/<CODE>/{fires,clean}/*.py`
+#: (`tests/rules/multi/fires/` for a program marked with several codes; tests/rules/README.md)
+RULE_EXAMPLES = Path(__file__).resolve().parent / "rules"
+#: the bundled examples, labeled as the corpus is
+BUNDLED_EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def rule_examples(code: str = "*", kind: str = "*") -> list[Path]:
+    """The corpus programs of `code` (a folder of tests/rules/) that fire (`kind="fires"`) or
+    must not (`"clean"`), sorted; by default every program of every code."""
+    return sorted(RULE_EXAMPLES.glob(f"{code}/{kind}/*.py"))
+
+
+def corpus_programs() -> list[Path]:
+    """Every labeled program: the rules' examples, then the bundled examples."""
+    return rule_examples() + sorted(BUNDLED_EXAMPLES.glob("*.py"))

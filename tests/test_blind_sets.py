@@ -1,11 +1,12 @@
-"""The blind sets (`blind/`): jax-lsp's score on them, and their labels against real JAX.
+"""The blind sets (`tests/blind/`): jax-lsp's score on them, and their labels against real JAX.
 
 The sets were written by sessions that never read `jax_lsp/` and scored before any change
-made for them (`blind/README.md`); here they guard against regressions. `blind/scores.json`
-holds the false positives and negatives at the last measurement: a change may lower them,
-never raise them. The labels test runs every program under JAX: 11 CPU minutes, which would
-make CI half as long again, so it runs when `JAX_LSP_BLIND_LABELS=1` (130 passed when the sets
-were added, and their writers' labellers ran each set twice with identical results).
+made for them (`tests/blind/README.md`); here they guard against regressions.
+`tests/blind/scores.json` holds the false positives and negatives at the last measurement: a
+change may lower them, never raise them. The labels test runs every program under JAX: 11 CPU
+minutes, which would make CI half as long again, so it runs when `JAX_LSP_BLIND_LABELS=1` (130
+passed when the sets were added, and their writers' labellers ran each set twice with identical
+results).
 """
 import importlib.util
 import json
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BLIND = ROOT / "blind"
+BLIND = ROOT / "tests" / "blind"
 # loaded by path under its own name (tests/catalog/pasted/score.py is another `score`)
 _SPEC = importlib.util.spec_from_file_location("blind_score", BLIND / "score.py")
 assert _SPEC is not None and _SPEC.loader is not None

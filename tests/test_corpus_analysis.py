@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oracle import expected_markers
+from oracle import corpus_programs, expected_markers
 
 from jax_lsp.analysis import analyze_source
 
-CORPUS = Path(__file__).parent / "corpus"
-EXAMPLES = Path(__file__).parent.parent / "examples"
-PROGRAMS = sorted(CORPUS.rglob("*.py")) + sorted(EXAMPLES.glob("*.py"))
+REPO = Path(__file__).resolve().parent.parent
+PROGRAMS = corpus_programs()
 
 
 def _score() -> tuple[dict[str, float], list[str]]:
@@ -28,7 +27,7 @@ def _score() -> tuple[dict[str, float], list[str]]:
         result = analyze_source(source, str(path))
         assert result.error is None, f"{path}: {result.error}"
         got = {(f.span.line, f.code) for f in result.findings}
-        rel = path.relative_to(CORPUS.parent.parent)
+        rel = path.relative_to(REPO)
         for line, code in sorted(got - expected):
             problems.append(f"FP {rel}:{line} {code}")
         for line, code in sorted(expected - got):

@@ -1,5 +1,8 @@
 """The corpus is labeled by real JAX: each program's `# EXPECT:` markers agree with what it does.
 
+The corpus is each code's examples (tests/rules/<CODE>/{fires,clean}/, tests/rules/README.md)
+and the bundled examples/.
+
 A program with markers must die with the exception one of its marked codes predicts; a program
 without markers must run to completion.
 """
@@ -11,16 +14,21 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from oracle import expected_markers, run_program
+from oracle import BUNDLED_EXAMPLES, RULE_EXAMPLES, corpus_programs, expected_markers, run_program
 
 from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.codes import RULES
 
 _QUOTE = re.compile(r"JAX will raise '(.+)'$")
 
-CORPUS = Path(__file__).parent / "corpus"
-EXAMPLES = Path(__file__).parent.parent / "examples"
-PROGRAMS = sorted(CORPUS.rglob("*.py")) + sorted(EXAMPLES.glob("*.py"))
+PROGRAMS = corpus_programs()
+
+
+def _id(path: Path) -> str:
+    """`JAX001/fires/<name>` (so `-k JAX001/` runs one code's examples), `examples/<name>`."""
+    base = RULE_EXAMPLES if path.is_relative_to(RULE_EXAMPLES) else BUNDLED_EXAMPLES.parent
+    return path.relative_to(base).with_suffix("").as_posix()
+
 
 pytest.importorskip("jax")
 
@@ -28,7 +36,7 @@ pytest.importorskip("jax")
 WARNING_TIMEOUT = 120.0
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+@pytest.mark.parametrize("path", PROGRAMS, ids=[_id(p) for p in PROGRAMS])
 def test_program_behaves_as_labeled(path: Path) -> None:
     markers = expected_markers(path.read_text(encoding="utf-8"))
     if markers and not any(RULES[c].exceptions for _, c in markers):

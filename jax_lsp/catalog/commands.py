@@ -29,7 +29,7 @@ from jax_lsp.catalog.render import (
     explanation_text,
 )
 from jax_lsp.codes import RULES
-from jax_lsp.config import PARSE_ERROR_CODE
+from jax_lsp.project.config import PARSE_ERROR_CODE
 from jax_lsp.terminal import printable
 
 FORMATS = ("text", "markdown", "json")

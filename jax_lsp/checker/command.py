@@ -17,7 +17,6 @@ from typing import TextIO
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.bounded_formats import load_toml
 from jax_lsp.checker.add_noqa import add_noqa
-from jax_lsp.checker.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
 from jax_lsp.checker.fix_objects import fix_applicability
 from jax_lsp.checker.formats import (
     FORMATS,
@@ -28,19 +27,13 @@ from jax_lsp.checker.formats import (
     would_fix,
 )
 from jax_lsp.checker.results import PARSE_ERROR_CODE, FileResult
-from jax_lsp.checker.runner import (
-    CheckRun,
-    ConfigResolver,
-    check_files,
-    check_source,
-    discover_files,
-    display_path,
-    fix_fields,
-)
-from jax_lsp.config import Config, ConfigError, PerFileIgnore, is_regular_file
+from jax_lsp.checker.runner import CheckRun, check_files, check_source, fix_fields
+from jax_lsp.project.cache import ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
+from jax_lsp.project.config import Config, ConfigError, PerFileIgnore, is_regular_file
+from jax_lsp.project.discovery import ConfigResolver, discover_files, display_path
+from jax_lsp.project.trust import add_python_arguments
 from jax_lsp.safe_io import FileChanged, read_file_state, rewrite_in_place
 from jax_lsp.terminal import printable
-from jax_lsp.trust import add_python_arguments
 
 __all__ = ["register", "run"]
 

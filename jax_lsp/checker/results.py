@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.codes import DOCS_BASE_URL, RULES
-from jax_lsp.config import PARSE_ERROR_CODE
+from jax_lsp.project.config import PARSE_ERROR_CODE
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.engine import AnalysisResult

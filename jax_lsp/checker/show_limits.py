@@ -14,9 +14,10 @@ from pathlib import Path
 from jax_lsp.analysis.engine import analysis_limits
 from jax_lsp.analysis.limits import Limit, format_limits
 from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
-from jax_lsp.checker.provenance import MAX_FILE_BYTES
-from jax_lsp.checker.runner import _decode, display_path, import_workspace
-from jax_lsp.config import Config
+from jax_lsp.checker.runner import _decode, import_workspace
+from jax_lsp.project.config import Config
+from jax_lsp.project.discovery import display_path
+from jax_lsp.project.provenance import MAX_FILE_BYTES
 from jax_lsp.safe_io import read_bounded
 from jax_lsp.terminal import printable
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.checker.runner import import_workspace
-from jax_lsp.config import Config
 from jax_lsp.fixes.notebook import CellChange
+from jax_lsp.project.config import Config
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.apply import FixedSource

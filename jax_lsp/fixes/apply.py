@@ -33,15 +33,15 @@ from jax_lsp.analysis.source_text import python_text
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace
-from jax_lsp.checker.cache import content_hash, recording
-from jax_lsp.checker.provenance import MAX_FILE_BYTES, RecordingWorkspace
 from jax_lsp.checker.runner import PriorAnalysis, import_workspace
-from jax_lsp.config import Config
 from jax_lsp.fixes.generated import MAX_HELPER_MODULE_BYTES, HelperModule, is_helper_module
 from jax_lsp.fixes.model import GENERATED_MARKER, CreatedFile, Fix, apply_edits
 from jax_lsp.fixes.notebook import CellChange, NotebookFixError, read_notebook
 from jax_lsp.fixes.outline import Outline
 from jax_lsp.fixes.registry import fix_candidates, fixes_for
+from jax_lsp.project.cache import content_hash, recording
+from jax_lsp.project.config import Config
+from jax_lsp.project.provenance import MAX_FILE_BYTES, RecordingWorkspace
 from jax_lsp.safe_io import (
     FileChanged,
     create_new,

@@ -4,7 +4,8 @@ several codes share.
 
 A rule module (`jaxNNN_*.py`) defines `RULE`, `FIXES` (the fix kinds the analysis attaches to
 its findings, suppression aside), `FIXED_BY` (the fix builders' families that take it:
-`host_rule`, `linear_map`, `jacrev`, `stop_gradient`), `EXAMPLES` (where its programs are),
+`host_rule`, `linear_map`, `jacrev`, `stop_gradient`), `EXAMPLES` (where its programs are:
+`tests/rules/<CODE>/fires/`, marked `# EXPECT: <CODE>`, and `clean/`, its near misses),
 `head(facts)` (its message up to JAX's words) and, when it differs from the default, `says`
 and `fix_kinds`. A callback code (decided where a host callback is called) also defines the
 decisions that `jax_lsp.rules.CALLBACK_DECISIONS` orders.

@@ -29,7 +29,7 @@ FIXES = (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP)
 #: a custom rule can take the callback over; stopping its operands' gradients removes the error;
 #: the host-rule builders find its call by position alone (`fixes.registry`)
 FIXED_BY = frozenset({"host_rule", "stop_gradient", "call_statement"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX001`; docs/rules.md#jax001"
+EXAMPLES = "tests/rules/JAX001/: fires/, clean/; docs/rules.md#jax001"
 
 
 def differentiated_pure(e: CallbackEvent) -> Decision | None:

@@ -36,7 +36,7 @@ RULE = Rule(
 # stop_gradient does not remove a transpose error: a host linear map (custom_vjp kind) does
 FIXES = (FixKind.CUSTOM_VJP,)
 FIXED_BY = frozenset({"linear_map"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX002`; docs/rules.md#jax002"
+EXAMPLES = "tests/rules/JAX002/: fires/, clean/; docs/rules.md#jax002"
 
 
 def transposed(e: CallbackEvent) -> Decision | None:

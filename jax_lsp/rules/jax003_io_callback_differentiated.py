@@ -33,7 +33,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.STOP_GRADIENT,)
 FIXED_BY = frozenset({"stop_gradient"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX003`; docs/rules.md#jax003"
+EXAMPLES = "tests/rules/JAX003/: fires/, clean/; docs/rules.md#jax003"
 
 
 def differentiated_io(e: CallbackEvent) -> Decision | None:

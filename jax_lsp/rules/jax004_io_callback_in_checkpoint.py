@@ -24,7 +24,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX004`; docs/rules.md#jax004"
+EXAMPLES = "tests/rules/JAX004/: fires/, clean/; docs/rules.md#jax004"
 
 
 def in_checkpoint(e: CallbackEvent) -> Decision | None:

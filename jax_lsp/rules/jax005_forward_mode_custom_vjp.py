@@ -21,7 +21,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.JACREV_INSTEAD,)
 FIXED_BY = frozenset({"jacrev"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX005`; docs/rules.md#jax005"
+EXAMPLES = "tests/rules/JAX005/: fires/, clean/; docs/rules.md#jax005"
 
 
 def head(f: MessageFacts) -> str:

@@ -22,7 +22,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX006`; docs/rules.md#jax006"
+EXAMPLES = "tests/rules/JAX006/: fires/, clean/; docs/rules.md#jax006"
 
 
 def head(f: MessageFacts) -> str:

@@ -26,7 +26,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.STOP_GRADIENT, FixKind.CUSTOM_JVP, FixKind.CUSTOM_VJP)
 FIXED_BY = frozenset({"host_rule", "stop_gradient"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX007`; docs/rules.md#jax007"
+EXAMPLES = "tests/rules/JAX007/: fires/, clean/; docs/rules.md#jax007"
 
 
 def differentiated_again(e: CallbackEvent) -> Decision | None:

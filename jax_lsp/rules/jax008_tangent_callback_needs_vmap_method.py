@@ -29,7 +29,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.CUSTOM_JVP,)
 FIXED_BY = frozenset({"linear_map"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX008`; docs/rules.md#jax008"
+EXAMPLES = "tests/rules/JAX008/: fires/, clean/; docs/rules.md#jax008"
 
 
 def batched_operands(e: CallbackEvent) -> Decision | None:

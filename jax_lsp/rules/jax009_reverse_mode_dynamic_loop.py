@@ -25,7 +25,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX009`; docs/rules.md#jax009"
+EXAMPLES = "tests/rules/JAX009/: fires/, clean/; docs/rules.md#jax009"
 
 
 def head(f: MessageFacts) -> str:

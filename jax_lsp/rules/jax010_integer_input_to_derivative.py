@@ -20,7 +20,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX010`; docs/rules.md#jax010"
+EXAMPLES = "tests/rules/JAX010/: fires/, clean/; docs/rules.md#jax010"
 
 
 def head(f: MessageFacts) -> str:

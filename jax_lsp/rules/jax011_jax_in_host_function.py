@@ -33,7 +33,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.NUMPY_IN_HOST,)
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus/host: lines marked `# EXPECT: JAX011`; docs/rules.md#jax011"
+EXAMPLES = "tests/rules/JAX011/: fires/, clean/; docs/rules.md#jax011"
 
 
 def fix_kinds(numpy_equivalent: str | None) -> tuple[FixKind, ...]:

@@ -32,7 +32,7 @@ RULE = Rule(
 )
 FIXES = (FixKind.VMAP_METHOD,)
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus/host: lines marked `# EXPECT: JAX012`; docs/rules.md#jax012"
+EXAMPLES = "tests/rules/JAX012/: fires/, clean/; docs/rules.md#jax012"
 
 
 def fix_kinds(value: object) -> tuple[FixKind, ...]:

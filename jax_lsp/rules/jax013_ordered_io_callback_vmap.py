@@ -35,7 +35,7 @@ RULE = Rule(
 #: `ordered=False` (`fixes.unordered`, unsafe: the calls lose their order)
 FIXES = (FixKind.UNORDERED,)
 FIXED_BY = frozenset({"unordered"})
-EXAMPLES = "tests/corpus: lines marked `# EXPECT: JAX013`; docs/rules.md#jax013"
+EXAMPLES = "tests/rules/JAX013/: fires/, clean/; docs/rules.md#jax013"
 
 
 def _ordered_io(e: CallbackEvent) -> bool:

@@ -30,7 +30,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus/rules: lines marked `# EXPECT: JAX014`; docs/rules.md#jax014"
+EXAMPLES = "tests/rules/JAX014/: fires/, clean/; docs/rules.md#jax014"
 
 
 def head(f: MessageFacts) -> str:

@@ -33,7 +33,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus/rules: lines marked `# EXPECT: JAX015`; docs/rules.md#jax015"
+EXAMPLES = "tests/rules/JAX015/: fires/, clean/; docs/rules.md#jax015"
 
 
 def head(f: MessageFacts) -> str:

@@ -29,7 +29,7 @@ RULE = Rule(
 )
 FIXES = ()
 FIXED_BY: frozenset[str] = frozenset()
-EXAMPLES = "tests/corpus/rules: lines marked `# EXPECT: JAX016`; docs/rules.md#jax016"
+EXAMPLES = "tests/rules/JAX016/: fires/, clean/; docs/rules.md#jax016"
 
 
 def head(f: MessageFacts) -> str:

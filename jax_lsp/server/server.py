@@ -24,14 +24,15 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from jax_lsp import __version__
-from jax_lsp.server import code_actions, configuration, diagnostics, helper_module, hover, sync
-from jax_lsp.server.errors import ClientLogHandler, report_server_error
-from jax_lsp.server.front import StdinFront
-from jax_lsp.server.notebooks import NOTEBOOK_SYNC
-from jax_lsp.server.paths import workspace_root
-from jax_lsp.server.protocol import JaxLspProtocol, quick_converter
-from jax_lsp.server.session import Session
-from jax_lsp.server.transport import end_anyway, serve_stdio, serve_tcp, watch_process
+from jax_lsp.server.features import code_actions, diagnostics, helper_module, hover, sync
+from jax_lsp.server.runtime.errors import ClientLogHandler, report_server_error
+from jax_lsp.server.runtime.front import StdinFront
+from jax_lsp.server.runtime.protocol import JaxLspProtocol, quick_converter
+from jax_lsp.server.runtime.transport import end_anyway, serve_stdio, serve_tcp, watch_process
+from jax_lsp.server.session import configuration
+from jax_lsp.server.session.notebooks import NOTEBOOK_SYNC
+from jax_lsp.server.session.paths import workspace_root
+from jax_lsp.server.session.state import Session
 
 __all__ = ["JaxLanguageServer", "create_server"]
 

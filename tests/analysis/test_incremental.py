@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from oracle import corpus_programs
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import ParseError
@@ -20,9 +21,7 @@ from jax_lsp.analysis.incremental.analyzer import IncrementalAnalyzer, _bounds, 
 from jax_lsp.analysis.interp import statement_start
 
 ROOT = Path(__file__).resolve().parents[2]
-PROGRAMS = sorted((ROOT / "tests" / "corpus").rglob("*.py")) + sorted(
-    (ROOT / "examples").glob("*.py")
-)
+PROGRAMS = corpus_programs()
 
 
 def _signature(result):

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from oracle import corpus_programs
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import Span
@@ -26,9 +27,7 @@ from jax_lsp.fixes.model import TextEdit, apply_edits
 from jax_lsp.fixes.outline import Outline
 
 ROOT = Path(__file__).resolve().parents[2]
-PROGRAMS = sorted((ROOT / "tests" / "corpus").rglob("*.py")) + sorted(
-    (ROOT / "examples").glob("*.py")
-)
+PROGRAMS = corpus_programs()
 
 
 def _signature(result):  # noqa: ANN001, ANN202

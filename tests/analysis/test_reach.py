@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from oracle import corpus_programs
 
 from jax_lsp.analysis import AnalysisConfig, analyze_source, callback_hosts, reach
 from jax_lsp.analysis.workspace import Workspace
@@ -37,9 +38,7 @@ def write(root: Path, files: dict[str, str]) -> None:
 
 
 def test_every_labelled_corpus_program_is_interpreted() -> None:
-    programs = sorted((TESTS / "corpus").rglob("*.py")) + sorted(
-        (TESTS.parent / "examples").glob("*.py")
-    )
+    programs = corpus_programs()
     # the codes of the syntax pass (`callback_hosts`) need no interpretation
     labelled = [p for p in programs
                 if set(re.findall(r"#\s*EXPECT:\s*(JAX\d+)", p.read_text("utf-8")))

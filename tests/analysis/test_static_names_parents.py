@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import ast
 import random
-from pathlib import Path
 
 import pytest
+from oracle import rule_examples
 
 from jax_lsp.analysis.static_names import Parents
 
-SOURCES = sorted((Path(__file__).parents[1] / "corpus").rglob("*.py"))[:60]
+SOURCES = rule_examples()[::7]  # 59 programs, of every code
 TRICKY = """\
 import jax
 a = 1; b = [x for x in range(3)]; c = lambda y=2: y

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 PASTED = Path(__file__).parent / "pasted"
-# loaded by path under its own name: blind/score.py is another top-level `score` module, and
+# loaded by path under its own name: tests/blind/score.py is another top-level `score` module, and
 # whichever a test worker imported first would otherwise answer both imports
 _SPEC = importlib.util.spec_from_file_location("pasted_score", PASTED / "score.py")
 assert _SPEC is not None and _SPEC.loader is not None

@@ -19,19 +19,25 @@ from pathlib import Path
 
 import pytest
 from cli_harness import CACHE_ENV, REPO, Ran, run_subprocess, write_tree
+from oracle import RULE_EXAMPLES, rule_examples
 
 from jax_lsp.analysis.engine import AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.checker import cache as cache_module
-from jax_lsp.checker.cache import (
+from jax_lsp.checker.runner import check_files
+from jax_lsp.project import cache as cache_module
+from jax_lsp.project.cache import (
     CACHE_DIR_NAME,
     CacheSettings,
     analyzer_fingerprint,
     decode_findings,
     encode_findings,
 )
-from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.project.discovery import ConfigResolver, discover_files
 from jax_lsp.safe_io import Folder
+
+#: the corpus, folder by folder: the project's config excludes them when it recurses
+CORPUS = [d.relative_to(REPO).as_posix()
+          for d in sorted([*RULE_EXAMPLES.glob("*/fires"), *RULE_EXAMPLES.glob("*/clean")])]
 
 RunCli = Callable[[list[str], Path], Ran]
 
@@ -489,7 +495,7 @@ def test_read_only_cache_directory_is_read_but_not_written(
 def test_concurrent_runs_share_one_cache(tmp_path: Path, run_cli: RunCli,
                                          analyses: list[str]) -> None:
     shared = tmp_path / "shared"
-    args = [*JSON, "--cache-dir", str(shared), "examples", "tests/corpus"]
+    args = [*JSON, "--cache-dir", str(shared), "examples", *CORPUS]
     env = {k: v for k, v in os.environ.items() if k not in CACHE_ENV}
     env["PYTHONPATH"] = str(REPO)
     procs = [
@@ -502,7 +508,7 @@ def test_concurrent_runs_share_one_cache(tmp_path: Path, run_cli: RunCli,
     for p, (out, err) in zip(procs, outs):
         assert (p.returncode, out, err) == (expected.code, expected.out, "")
     assert not list(shared.rglob("*.tmp"))
-    checked = discover_files([REPO / "examples", REPO / "tests" / "corpus"], ConfigResolver())
+    checked = discover_files([REPO / "examples", *(REPO / d for d in CORPUS)], ConfigResolver())
     assert sorted(entries(shared)) == sorted(str(p) for p, _ in checked)
     ran, analysed = rerun(run_cli, analyses, args, REPO)
     assert (analysed, ran.out) == ([], expected.out)
@@ -515,7 +521,7 @@ def test_concurrent_runs_share_one_cache(tmp_path: Path, run_cli: RunCli,
 def test_examples_and_corpus_give_the_same_output_with_and_without_cache(
     run_cli: RunCli, tmp_path: Path, analyses: list[str], jobs: str
 ) -> None:
-    base = ["check", "--cache-dir", str(tmp_path / "c"), "examples", "tests/corpus"]
+    base = ["check", "--cache-dir", str(tmp_path / "c"), "examples", *CORPUS]
     expected = {fmt: run_cli([*base, "--no-cache", "--output-format", fmt], REPO)
                 for fmt in ("json", "full")}
     assert json.loads(expected["json"].out)  # the corpus has findings
@@ -534,8 +540,7 @@ def _all_fields(f: Finding) -> tuple[object, ...]:
 
 def test_findings_round_trip_through_the_entry_format() -> None:
     findings: list[Finding] = []
-    for path in sorted([*(REPO / "examples").glob("*.py"),
-                        *(REPO / "tests" / "corpus").rglob("*.py")]):
+    for path in sorted([*(REPO / "examples").glob("*.py"), *rule_examples()]):
         findings += analyze_source(path.read_text(encoding="utf-8"), str(path)).findings
     assert {f.code for f in findings} >= {"JAX001", "JAX002", "JAX005"}
     every_field = Finding(

@@ -332,8 +332,9 @@ def test_a_package_made_between_checks_of_one_process_is_seen(
     layout it looked up (`Workspace.forget_layout`) is looked up again by each analysis, and by
     each replayed lookup of a cache entry. `pkg/sub/main.py` imports `pkg.util` from its
     package base, which it has only while `pkg/__init__.py` exists."""
-    from jax_lsp.checker.cache import CacheSettings
-    from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+    from jax_lsp.checker.runner import check_files
+    from jax_lsp.project.cache import CacheSettings
+    from jax_lsp.project.discovery import ConfigResolver, discover_files
 
     write_tree(tmp_path, {MAIN: MAINS["from_package"], "proj/pkg/util.py": CALLBACK,
                           "proj/pkg/sub/__init__.py": "", "other/.keep": ""})

@@ -141,10 +141,12 @@ def test_parallel_and_sequential_agree(run_cli: RunCli, tmp_path: Path) -> None:
 
 
 def test_the_bundled_project_config_is_valid() -> None:
-    from jax_lsp.config import Config
+    from jax_lsp.project.config import Config
 
     cfg = Config.load(REPO / "pyproject.toml")
-    assert cfg.is_excluded(REPO / "tests" / "corpus" / "x.py", is_dir=False)
+    assert cfg.is_excluded(REPO / "tests" / "rules" / "JAX001" / "fires" / "x.py", is_dir=False)
+    assert cfg.is_excluded(REPO / "tests" / "blind" / "x.py", is_dir=False)
+    assert not cfg.is_excluded(REPO / "tests" / "rules" / "test_rule_modules.py", is_dir=False)
 
 
 # -- usage and configuration errors -----------------------------------------------------------
@@ -382,8 +384,8 @@ TREE: dict[str, str | bytes] = {
 
 
 def discovered(tmp_path: Path, *args: str) -> list[str]:
-    from jax_lsp.checker.runner import ConfigResolver, discover_files
-    from jax_lsp.config import Config
+    from jax_lsp.project.config import Config
+    from jax_lsp.project.discovery import ConfigResolver, discover_files
 
     explicit = Config.load(tmp_path / "pyproject.toml") if (tmp_path / "pyproject.toml").exists() \
         else None

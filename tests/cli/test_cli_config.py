@@ -9,7 +9,7 @@ import pytest
 
 from jax_lsp.analysis.engine import AnalysisConfig
 from jax_lsp.analysis.findings import Severity
-from jax_lsp.config import Config, ConfigError, find_config_file
+from jax_lsp.project.config import Config, ConfigError, find_config_file
 
 FULL = """
 [project]

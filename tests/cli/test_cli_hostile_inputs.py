@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from cli_harness import CALLBACK_PROGRAM, REPO, Ran, run_subprocess, write_tree
 
-from jax_lsp.checker.provenance import MAX_FILE_BYTES
+from jax_lsp.project.provenance import MAX_FILE_BYTES
 
 
 def check(tmp_path: Path, *args: str) -> Ran:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_harness import REPO, Ran, write_tree
+from oracle import rule_examples
 
 from jax_lsp.checker import runner
 from jax_lsp.checker.runner import MAX_AUTO_JOBS, PARALLEL_MIN_SAVED_BYTES, _jobs_for
@@ -45,7 +46,7 @@ def project(tmp_path: Path) -> Path:
     root = tmp_path / "p"
     shutil.copytree(REPO / "examples", root / "examples")
     (root / "rules").mkdir()
-    for path in sorted((REPO / "tests" / "corpus" / "rules").glob("*.py"))[:16]:
+    for path in rule_examples(kind="fires")[:16]:
         shutil.copy(path, root / "rules")
     write_tree(root, {"broken.py": "def f(:\n    pass\n",
                       "latin1.py": 'x = 1\nname = "caf\xe9"\n'.encode("latin-1")})

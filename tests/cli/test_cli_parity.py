@@ -336,7 +336,7 @@ def test_fix_summary_and_markers_as_ruff_after_fix_and_diff(tmp_path: Path, run_
 def test_the_marker_says_what_the_chosen_fix_is() -> None:
     """`[*]` (`fix_applicability`) is the applicability of the fix `--fix` would choose: the
     host linear map of a transposed-only call is unsafe (though listed as a custom rule kind,
-    as in `tests/corpus/rules/custom_jvp_primal_callback_linear_transpose.py`), one that
+    as in `tests/rules/JAX002/fires/custom_jvp_primal_callback_linear_transpose.py`), one that
     tangents also reach is safe; a stop_gradient is safe only into a call whose result is
     unused (an expression statement, found in characters past non-ASCII text)."""
     from jax_lsp.analysis.findings import FixKind

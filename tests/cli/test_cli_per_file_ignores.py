@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_harness import Ran, write_tree
 
-from jax_lsp.config import Config, ConfigError
+from jax_lsp.project.config import Config, ConfigError
 
 LINE = "cb(x)  # FAKE JAX001\ncb(y)  # FAKE JAX004\n"
 TREE = {"a.py": LINE, "tests/t.py": LINE, "tests/sub/u.py": LINE, "src/s.py": LINE}

@@ -14,14 +14,9 @@ from cli_harness import write_tree
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.notebook import code_cells_of_ipynb, join_cells
 from jax_lsp.checker import runner
-from jax_lsp.checker.provenance import content_hash, recording
-from jax_lsp.checker.runner import (
-    ConfigResolver,
-    PriorAnalysis,
-    check_files,
-    discover_files,
-    import_workspace,
-)
+from jax_lsp.checker.runner import PriorAnalysis, check_files, import_workspace
+from jax_lsp.project.discovery import ConfigResolver, discover_files
+from jax_lsp.project.provenance import content_hash, recording
 from jax_lsp.safe_io import read_regular_file
 
 HELPER = """\

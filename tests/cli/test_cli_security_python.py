@@ -14,8 +14,8 @@ import pytest
 from cli_harness import Ran
 from evil_clone import make_evil_clone
 
-from jax_lsp.config import Config
-from jax_lsp.server.configuration import Configuration
+from jax_lsp.project.config import Config
+from jax_lsp.server.session.configuration import Configuration
 
 ENV_PYTHON, ENV_TRUST = "JAX_LSP_PYTHON", "JAX_LSP_TRUST_PROJECT_PYTHON"
 

@@ -16,7 +16,7 @@ from jax_lsp import cli
 
 #: packages a `--version` or `--help` must not import
 HEAVY = ("jax_lsp.analysis", "jax_lsp.catalog", "jax_lsp.checker", "jax_lsp.server",
-         "jax_lsp.fixes", "jax_lsp.config", "pygls", "lsprotocol", "libcst", "jedi")
+         "jax_lsp.fixes", "jax_lsp.project", "pygls", "lsprotocol", "libcst", "jedi")
 
 _PROBE = """
 import contextlib, io, json, sys
@@ -72,8 +72,9 @@ def test_the_requested_command_is_the_first_non_option() -> None:
 
 _LIGHT_PROBE = """
 import json, sys
-import jax_lsp.config, jax_lsp.analysis.findings, jax_lsp.analysis.options
-import jax_lsp.server.analysis_process, jax_lsp.server.configuration, jax_lsp.server.reported
+import jax_lsp.project.config, jax_lsp.analysis.findings, jax_lsp.analysis.options
+import jax_lsp.server.runtime.analysis_process, jax_lsp.server.session.configuration
+import jax_lsp.server.session.reported
 light = sorted(sys.modules)
 import jax_lsp.analysis as analysis
 names = {name: type(getattr(analysis, name)).__name__ for name in analysis.__all__}

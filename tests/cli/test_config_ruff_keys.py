@@ -16,8 +16,8 @@ import pytest
 from cli_harness import CALLBACK_PROGRAM, run_subprocess, write_tree
 
 from jax_lsp import cli
-from jax_lsp.config import KEYS, Config, ConfigError
 from jax_lsp.fixes.apply import fix_source
+from jax_lsp.project.config import KEYS, Config, ConfigError
 
 # jacfwd of a custom_vjp function: JAX005, whose only fix (jacfwd -> jacrev) is unsafe
 FORWARD_CUSTOM_VJP = """\

@@ -1,9 +1,9 @@
 """The fix cases of the labeled corpus and the checks every applied fix must pass.
 
 A case is one (program, finding, fix) triple: every fix `fixes_for` offers for every finding of
-every corpus program (tests/corpus/**/*.py and examples/*.py). The JAX runs of the cases are
-batched by group: the first test of a group runs the group's fixed programs in one interpreter
-(see `batch_oracle`) and the others read the cached outcomes.
+every corpus program (tests/rules/<CODE>/{fires,clean}/*.py and examples/*.py). The JAX runs of the
+cases are batched by group: the first test of a group runs the group's fixed programs in one
+interpreter (see `batch_oracle`) and the others read the cached outcomes.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from batch_oracle import run_programs
-from oracle import Outcome
+from oracle import Outcome, corpus_programs
 
 from jax_lsp.analysis import Finding, analyze_source
 from jax_lsp.analysis.findings import FixKind
@@ -26,12 +26,6 @@ from jax_lsp.fixes import Fix, TextEdit, apply_edits, fixes_for
 REPO = Path(__file__).resolve().parents[2]
 #: how many batches the JAX runs of the corpus cases are split into
 GROUPS = 8
-
-
-def corpus_programs() -> list[Path]:
-    return sorted((REPO / "tests" / "corpus").rglob("*.py")) + sorted(
-        (REPO / "examples").glob("*.py")
-    )
 
 
 @dataclass(frozen=True)
@@ -47,7 +41,7 @@ class FixCase:
     @property
     def id(self) -> str:
         rel = self.program.relative_to(REPO).with_suffix("").as_posix()
-        rel = rel.removeprefix("tests/corpus/")
+        rel = rel.removeprefix("tests/rules/")
         return f"{rel}:{self.finding.span.line}:{self.fix.kind.value}"
 
     @property

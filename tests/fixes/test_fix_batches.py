@@ -12,13 +12,13 @@ import pytest
 
 from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
-from jax_lsp.checker.provenance import RecordingWorkspace
 from jax_lsp.fixes import apply as fix_apply
 from jax_lsp.fixes import registry
 from jax_lsp.fixes.generated import HelperModule
 from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
 from jax_lsp.fixes.outline import Outline
 from jax_lsp.fixes.source import GENERATED_MARKER, FixSource
+from jax_lsp.project.provenance import RecordingWorkspace
 
 
 def _module(n: int) -> str:

@@ -15,7 +15,8 @@ from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.suppress import filter_suppressed
 from jax_lsp.checker.fix_objects import _FileFixer
 from jax_lsp.checker.results import FileResult
-from jax_lsp.checker.runner import ConfigResolver, check_files, discover_files
+from jax_lsp.checker.runner import check_files
+from jax_lsp.project.discovery import ConfigResolver, discover_files
 
 PROGRAMS = Path(__file__).parent / "programs"
 

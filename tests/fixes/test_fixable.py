@@ -13,7 +13,7 @@ import pytest
 from test_fix_command import REVERSE_ONLY, Ran
 from test_fix_command import check as check  # the fixture
 
-from jax_lsp.config import Config
+from jax_lsp.project.config import Config
 
 
 def _setup(tmp_path: Path, table: str = "") -> Path:

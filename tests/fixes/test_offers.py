@@ -13,7 +13,7 @@ from jax_lsp.analysis.findings import FixKind
 from jax_lsp.catalog import load_catalog
 from jax_lsp.fixes import fixes_for
 from jax_lsp.fixes.offers import COST, offered_kinds
-from jax_lsp.server.hover import render_finding
+from jax_lsp.server.features.hover import render_finding
 
 PROGRAMS = Path(__file__).parent / "programs"
 

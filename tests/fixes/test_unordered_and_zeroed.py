@@ -16,7 +16,7 @@ from jax_lsp.catalog import load_catalog
 from jax_lsp.fixes.model import apply_edits
 from jax_lsp.fixes.offers import offered_kinds, preferred_kind
 from jax_lsp.fixes.registry import fixes_for
-from jax_lsp.server.hover import render_finding
+from jax_lsp.server.features.hover import render_finding
 
 pytest.importorskip("jax")
 

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
+from oracle import RULE_EXAMPLES, expected_markers, rule_examples
 
 from jax_lsp import rules
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.analysis.host import BATCH, FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.codes import RULES
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 FAMILIES = {"host_rule", "linear_map", "jacrev", "stop_gradient", "call_statement", "unordered"}
 
 
@@ -27,10 +26,32 @@ def test_each_code_is_one_complete_module(code: str) -> None:
     assert all(isinstance(k, FixKind) and k is not FixKind.SUPPRESS for k in module.FIXES)
     assert module.FIXED_BY <= FAMILIES
     assert callable(module.head)
-    # its examples: at least one corpus program fires it (the oracle checks it under JAX)
-    marked = [p for p in CORPUS.rglob("*.py") if f"# EXPECT: {code}" in p.read_text()]
-    assert marked, f"no program of tests/corpus fires {code}"
-    assert "tests/corpus" in module.EXAMPLES
+    assert module.EXAMPLES.startswith(f"tests/rules/{code}/")
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_each_code_names_programs_that_fire_and_near_misses(code: str) -> None:
+    """tests/rules/<CODE>/fires/ holds programs marked with that code alone, clean/ its near
+    misses, unmarked (test_corpus_oracle runs each under JAX: the marked ones must die with
+    the code's exception, the clean ones must run)."""
+    fires, clean = rule_examples(code, "fires"), rule_examples(code, "clean")
+    assert fires, f"tests/rules/{code}/fires/ has no program"
+    assert clean, f"tests/rules/{code}/clean/ has no program"
+    for path in fires:
+        codes = {c for _, c in expected_markers(path.read_text(encoding="utf-8"))}
+        assert codes == {code}, f"{path.name} is marked {sorted(codes)}"
+    for path in clean:
+        assert not expected_markers(path.read_text(encoding="utf-8")), f"{path.name} is marked"
+
+
+def test_every_program_has_its_place() -> None:
+    """A program is in the folder of its one code, or in multi/fires/ when marked with several;
+    no other folder of tests/rules/ holds programs."""
+    homes = {f"{code}/{kind}" for code in RULES for kind in ("fires", "clean")} | {"multi/fires"}
+    for path in rule_examples():
+        assert path.parent.relative_to(RULE_EXAMPLES).as_posix() in homes, path
+    for path in rule_examples("multi"):
+        assert len({c for _, c in expected_markers(path.read_text(encoding="utf-8"))}) > 1, path
 
 
 def test_every_decision_belongs_to_a_rule_module() -> None:

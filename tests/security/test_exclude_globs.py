@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from jax_lsp.config import Config
+from jax_lsp.project.config import Config
 
 REPO = Path(__file__).resolve().parents[2]
 
 _TIMED = """
 import time
 from pathlib import Path
-from jax_lsp.config import Config
+from jax_lsp.project.config import Config
 
 deep = Path("/w").joinpath(*["a"] * 25, "c.py")
 worst = [

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jax_lsp.config import Config
-from jax_lsp.globs import Glob, PathGlob
+from jax_lsp.project.config import Config
+from jax_lsp.project.globs import Glob, PathGlob
 
 ROOT = Path("/w")
 ALPHABET = "ab.x_"

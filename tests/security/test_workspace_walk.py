@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from jax_lsp.config import Config
-from jax_lsp.server.scan import workspace_modules
+from jax_lsp.project.config import Config
+from jax_lsp.server.features.scan import workspace_modules
 
 
 def test_scan_skips_links_out_of_the_workspace_and_fifos(tmp_path: Path) -> None:

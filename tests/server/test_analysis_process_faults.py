@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from jax_lsp.analysis import AnalysisConfig
-from jax_lsp.server import analysis_process
-from jax_lsp.server.analysis_process import AnalysisFailed, AnalysisProcess
+from jax_lsp.server.runtime import analysis_process
+from jax_lsp.server.runtime.analysis_process import AnalysisFailed, AnalysisProcess
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 

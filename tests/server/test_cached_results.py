@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from jax_lsp.analysis.options import AnalysisConfig
-from jax_lsp.checker.cache import CACHE_DIR_NAME, ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
-from jax_lsp.checker.runner import ConfigResolver, check_files
-from jax_lsp.server import analysis_process, cached_results
-from jax_lsp.server.analysis_process import AnalysisProcess, _State
-from jax_lsp.server.configuration import Configuration
-from jax_lsp.server.lint import analyze_here
+from jax_lsp.checker.runner import check_files
+from jax_lsp.project.cache import CACHE_DIR_NAME, ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
+from jax_lsp.project.discovery import ConfigResolver
+from jax_lsp.server.runtime import analysis_process, cached_results
+from jax_lsp.server.runtime.analysis_process import AnalysisProcess, _State
+from jax_lsp.server.session.configuration import Configuration
+from jax_lsp.server.session.lint import analyze_here
 
 MAIN = """\
 import jax

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from jax_lsp.server import collection
-from jax_lsp.server.collection import Collector
+from jax_lsp.server.runtime import collection
+from jax_lsp.server.runtime.collection import Collector
 
 
 class _Node:
@@ -103,7 +103,7 @@ def test_a_request_that_comes_before_the_pause_is_taken_without_counting_objects
     keystroke's request must not wait behind it (nor behind a collection)."""
     import queue
 
-    from jax_lsp.server.analysis_process import collect_when_idle
+    from jax_lsp.server.runtime.analysis_process import collect_when_idle
 
     monkeypatch.setattr(collection, "IDLE", 0.05)
     c = _Counting()
@@ -137,7 +137,7 @@ def test_an_idle_collection_counts_the_objects_once(
 ) -> None:
     """Counting walks every object not frozen (5-25 ms with a 20,000-line module's state):
     the count `wait` was given is the one `collect` uses."""
-    from jax_lsp.server.analysis_process import collect_when_idle
+    from jax_lsp.server.runtime.analysis_process import collect_when_idle
 
     monkeypatch.setattr(collection, "IDLE", 0.01)
     c = _CountedOnce()

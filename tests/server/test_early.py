@@ -21,12 +21,12 @@ from pygls.protocol import default_converter
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Severity, Span
 from jax_lsp.analysis.options import AnalysisConfig
-from jax_lsp.server import analysis_process, errors, spawn
-from jax_lsp.server.analysis_process import AnalysisProcess, first_analysis
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.early import _FAULT_ENV, EarlyLint, diagnostic_json
-from jax_lsp.server.lint import to_diagnostic
-from jax_lsp.server.positions import UTF8, UTF16, UTF32, LineIndex
+from jax_lsp.server.runtime import analysis_process, errors, spawn
+from jax_lsp.server.runtime.analysis_process import AnalysisProcess, first_analysis
+from jax_lsp.server.runtime.early import _FAULT_ENV, EarlyLint, diagnostic_json
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.lint import to_diagnostic
+from jax_lsp.server.session.positions import UTF8, UTF16, UTF32, LineIndex
 from tests.server.raw_server import RawServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,7 +56,7 @@ def squash(x):
 #: what `serve`'s process may have imported once its front published the first diagnostics
 HEAVY = ("lsprotocol", "cattrs", "attrs", "pygls.lsp", "pygls.protocol", "pygls.server",
          "jax_lsp.catalog", "jax_lsp.checker", "jax_lsp.fixes", "libcst", "jedi",
-         "jax_lsp.server.server", "jax_lsp.server.lint", "jax_lsp.server.session")
+         "jax_lsp.server.server", "jax_lsp.server.session.lint", "jax_lsp.server.session.state")
 #: of the analysis, only its plain data (findings travel back from the analysis process)
 #: `modes`: four strings the rules (read through `jax_lsp.codes`) compare levels with
 ANALYSIS_DATA = {"jax_lsp.analysis", "jax_lsp.analysis.findings", "jax_lsp.analysis.jax",
@@ -70,9 +70,9 @@ PUSH_CAPABILITIES = {
 # what `jax-lsp serve` does up to `early.wait()`, over pipes standing in for the client's
 _PROBE = r"""
 import json, os, sys
-from jax_lsp.server import spawn
-from jax_lsp.server.early import EarlyLint
-from jax_lsp.server.front import StdinFront
+from jax_lsp.server.runtime import spawn
+from jax_lsp.server.runtime.early import EarlyLint
+from jax_lsp.server.runtime.front import StdinFront
 
 spawn.prestart()
 root, uri, text, capabilities = json.load(sys.stdin)

@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from jax_lsp.checker.cache import CACHE_DIR_NAME, ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
-from jax_lsp.checker.runner import ConfigResolver, check_files
-from jax_lsp.server import cached_results
-from jax_lsp.server.early import _FAULT_ENV
+from jax_lsp.checker.runner import check_files
+from jax_lsp.project.cache import CACHE_DIR_NAME, ENV_CACHE_DIR, ENV_NO_CACHE, CacheSettings
+from jax_lsp.project.discovery import ConfigResolver
+from jax_lsp.server.runtime import cached_results
+from jax_lsp.server.runtime.early import _FAULT_ENV
 
 REPO = Path(__file__).resolve().parents[2]
 MAIN = """\
@@ -56,8 +57,8 @@ ANALYSER = ("jax_lsp.analysis.engine", "jax_lsp.analysis.incremental",
 # analysis process: prints what the front published (None: nothing) and what it imported
 _PROBE = r"""
 import json, os, sys
-from jax_lsp.server.early import EarlyLint
-from jax_lsp.server.front import StdinFront
+from jax_lsp.server.runtime.early import EarlyLint
+from jax_lsp.server.runtime.front import StdinFront
 
 root, uri, text, capabilities = json.load(sys.stdin)
 read_in, write_in = os.pipe()
@@ -201,7 +202,7 @@ def test_a_well_signed_entry_of_the_wrong_shape_is_a_miss(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An entry this user's key signed but that does not decode (e.g. written by another
     version of the format) is a miss too."""
-    from jax_lsp.checker import cache
+    from jax_lsp.project import cache
 
     _check(project)
     (bucket,) = (project / CACHE_DIR_NAME).rglob("*.json")

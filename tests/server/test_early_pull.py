@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from jax_lsp.analysis.options import AnalysisConfig
-from jax_lsp.server import analysis_process
-from jax_lsp.server.early import _FAULT_ENV, EARLY_RESULT_ID, EarlyLint
-from jax_lsp.server.framing import Frame
-from jax_lsp.server.front import StdinFront
-from jax_lsp.server.lint import analyze_here
+from jax_lsp.server.runtime import analysis_process
+from jax_lsp.server.runtime.early import _FAULT_ENV, EARLY_RESULT_ID, EarlyLint
+from jax_lsp.server.runtime.framing import Frame
+from jax_lsp.server.runtime.front import StdinFront
+from jax_lsp.server.session.lint import analyze_here
 from tests.server.raw_server import RawServer, frame
 
 SOURCE = (Path(__file__).resolve().parents[2] / "examples" / "logging_in_loss.py").read_text()

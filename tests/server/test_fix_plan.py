@@ -12,12 +12,12 @@ import pytest
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import FixKind, Span
-from jax_lsp.config import Config
 from jax_lsp.fixes import registry
 from jax_lsp.fixes.model import Fix, TextEdit, apply_edits
 from jax_lsp.fixes.registry import fixes_for
-from jax_lsp.server.fix_plan import DocumentAnalysis, FixPlan, FixPlans, PlanKey
-from jax_lsp.server.lint import Report
+from jax_lsp.project.config import Config
+from jax_lsp.server.session.fix_plan import DocumentAnalysis, FixPlan, FixPlans, PlanKey
+from jax_lsp.server.session.lint import Report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

@@ -21,7 +21,7 @@ from pygls.capabilities import ServerCapabilitiesBuilder
 from pygls.protocol import default_converter
 from pytest_lsp import client_capabilities
 
-from jax_lsp.server.front import StdinFront, initialize_result
+from jax_lsp.server.runtime.front import StdinFront, initialize_result
 from jax_lsp.server.server import create_server
 from tests.server.raw_server import RawServer, alive, children, frame
 
@@ -30,13 +30,16 @@ EXAMPLES = REPO / "examples"
 
 #: what `jax-lsp serve` must not import before its stdin front answers `initialize`
 HEAVY = ("jax_lsp.analysis", "jax_lsp.catalog", "jax_lsp.checker", "jax_lsp.fixes", "pygls",
-         "lsprotocol", "libcst", "jedi", "cattrs", "attrs")
+         "lsprotocol", "libcst", "jedi", "cattrs", "attrs",
+         # the checker's parts the server shares (they were in jax_lsp.checker)
+         "jax_lsp.project.cache", "jax_lsp.project.provenance", "jax_lsp.project.discovery",
+         "jax_lsp.project.gitignore")
 
 _PROBE = """
 import json, sys
 from jax_lsp.cli import build_parser
 args = build_parser({"serve"}).parse_args(["serve", "--python", "x"])
-import jax_lsp.server.front, jax_lsp.server.spawn
+import jax_lsp.server.runtime.front, jax_lsp.server.runtime.spawn
 print(json.dumps(sorted(sys.modules)))
 """
 
@@ -51,7 +54,9 @@ def test_serve_reaches_its_front_without_the_heavy_imports() -> None:
 #: what the server process does not import to start (the analysis processes analyse; the
 #: catalog, the fixes and the workspace scan's checker load in the background once it runs)
 ANALYSER = ("jax_lsp.analysis.engine", "jax_lsp.analysis.interp", "jax_lsp.analysis.workspace",
-            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi")
+            "jax_lsp.fixes.registry", "jax_lsp.catalog", "jax_lsp.checker", "libcst", "jedi",
+            "jax_lsp.project.cache", "jax_lsp.project.provenance", "jax_lsp.project.discovery",
+            "jax_lsp.project.gitignore")
 
 _SERVER_PROBE = """
 import json, sys
@@ -69,8 +74,8 @@ def test_the_server_starts_without_the_analyser() -> None:
 
 
 def test_the_trusted_environment_variables_are_the_analysis_ones() -> None:
-    from jax_lsp import trust
     from jax_lsp.analysis import environment
+    from jax_lsp.project import trust
 
     assert (trust.ENV_PYTHON, trust.ENV_TRUST_PROJECT_PYTHON) == (
         environment.ENV_PYTHON, environment.ENV_TRUST_PROJECT_PYTHON)
@@ -115,8 +120,8 @@ def test_the_early_answer_is_the_servers(client: str) -> None:
 
 def _analysis_child(server: subprocess.Popen[bytes]) -> int:
     """The analysis process under `server` (maybe behind a launcher process), once started:
-    run as `python -m jax_lsp.server.analysis_process`, or forked (`spawn.fork`: a child with
-    its parent's command line)."""
+    run as `python -m jax_lsp.server.runtime.analysis_process`, or forked (`spawn.fork`: a child
+    with its parent's command line)."""
     deadline = time.monotonic() + 20
     server_cmdline = b""
     while time.monotonic() < deadline:
@@ -127,7 +132,8 @@ def _analysis_child(server: subprocess.Popen[bytes]) -> int:
             pid, parent_cmdline = pids.pop()
             with contextlib.suppress(OSError):
                 cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-                if b"jax_lsp.server.analysis_process" in cmdline or cmdline == parent_cmdline:
+                if (b"jax_lsp.server.runtime.analysis_process" in cmdline
+                        or cmdline == parent_cmdline):
                     return pid
                 pids += [(child, cmdline) for child in children(pid)]
         time.sleep(0.001)

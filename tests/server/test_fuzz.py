@@ -19,7 +19,7 @@ from pathlib import Path
 
 from raw_server import RawServer, frame
 
-from jax_lsp.server.framing import Frame, FrameParser
+from jax_lsp.server.runtime.framing import Frame, FrameParser
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261201

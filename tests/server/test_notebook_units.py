@@ -7,8 +7,8 @@ from lsprotocol import types
 
 from jax_lsp.analysis import Finding, PathStep, Span
 from jax_lsp.fixes import TextEdit
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.notebooks import Layout, NotebookStore
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.notebooks import Layout, NotebookStore
 
 CODE = types.NotebookCellKind.Code
 MARKUP = types.NotebookCellKind.Markup

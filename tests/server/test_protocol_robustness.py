@@ -71,7 +71,7 @@ def test_pipes_hold_a_whole_module(initialized: RawServer) -> None:
     analysis request) in one write, not in 64 KiB rounds."""
     import fcntl
 
-    from jax_lsp.server.pipes import PIPE_SIZE
+    from jax_lsp.server.runtime.pipes import PIPE_SIZE
 
     ping(initialized)
     process = initialized.process

@@ -252,7 +252,7 @@ def test_a_bad_number_of_analysis_processes_is_reported_and_the_default_taken(
 
 
 def test_the_number_of_analysis_processes_is_read_leniently() -> None:
-    from jax_lsp.server.worker import MAX_WORKERS, workers_from
+    from jax_lsp.server.session.worker import MAX_WORKERS, workers_from
 
     assert [workers_from(v) for v in (None, "", " ", "2", "0", "-3", "abc", "1.5")] == [
         1, 1, 1, 2, 1, 1, 1, 1]

@@ -12,8 +12,8 @@ import pytest
 from lsp_harness import PROFILES, TIMEOUT, start_session
 from lsprotocol import types
 
-from jax_lsp.config import Config
-from jax_lsp.server.scan import workspace_modules
+from jax_lsp.project.config import Config
+from jax_lsp.server.features.scan import workspace_modules
 
 asyncio_test = pytest.mark.asyncio(loop_scope="function")
 
@@ -124,7 +124,7 @@ async def test_no_progress_without_client_support(tmp_path: Path) -> None:
 
 
 def test_the_scan_skips_open_files_and_stops_at_its_budget(tmp_path: Path, monkeypatch) -> None:
-    from jax_lsp.server import scan
+    from jax_lsp.server.features import scan
 
     modules = []
     for i in range(10):
@@ -161,7 +161,7 @@ def test_listing_the_whole_filesystem_stops_at_its_budget(monkeypatch) -> None:
     /proc/1/fdinfo are skipped, not fatal) and the scan gives up instead of walking it all."""
     import time
 
-    from jax_lsp.server import scan
+    from jax_lsp.server.features import scan
 
     monkeypatch.setattr(scan, "MAX_DIRECTORIES", 300)
     start = time.monotonic()

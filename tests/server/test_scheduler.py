@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from jax_lsp.config import Config
-from jax_lsp.server.capabilities import ClientProfile
-from jax_lsp.server.lint import Report, Snapshot
-from jax_lsp.server.scheduler import LintScheduler
+from jax_lsp.project.config import Config
+from jax_lsp.server.session.capabilities import ClientProfile
+from jax_lsp.server.session.lint import Report, Snapshot
+from jax_lsp.server.session.scheduler import LintScheduler
 
 URI = "untitled:doc.py"
 

@@ -31,6 +31,6 @@ def test_a_reachable_address_is_refused_without_allow_remote(transport: str) -> 
      ("example.com", False)],
 )
 def test_loopback_addresses(host: str, loopback: bool) -> None:
-    from jax_lsp.server.command import is_loopback
+    from jax_lsp.server.runtime.command import is_loopback
 
     assert is_loopback(host) is loopback

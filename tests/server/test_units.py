@@ -17,9 +17,9 @@ import pytest
 from lsprotocol import types
 
 from jax_lsp.analysis import AnalysisConfig, Finding, PathStep, Span
-from jax_lsp.server.analysis_process import AnalysisCancelled, AnalysisProcess
-from jax_lsp.server.carryover import LineMap, carry_over
-from jax_lsp.server.positions import LineIndex
+from jax_lsp.server.runtime.analysis_process import AnalysisCancelled, AnalysisProcess
+from jax_lsp.server.session.carryover import LineMap, carry_over
+from jax_lsp.server.session.positions import LineIndex
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -158,11 +158,11 @@ def test_an_edited_document_keeps_its_line_index_for_the_lint(
 ) -> None:
     """A keystroke splits no line of a large document again: the document's edited index
     goes to the lint with its snapshot."""
-    from jax_lsp.config import Config
-    from jax_lsp.server import lint as lint_module
-    from jax_lsp.server.capabilities import ClientProfile
-    from jax_lsp.server.documents import Document
-    from jax_lsp.server.lint import Snapshot, lint
+    from jax_lsp.project.config import Config
+    from jax_lsp.server.session import lint as lint_module
+    from jax_lsp.server.session.capabilities import ClientProfile
+    from jax_lsp.server.session.documents import Document
+    from jax_lsp.server.session.lint import Snapshot, lint
 
     source = "import jax\n\ndef f(x):\n    return jax.pure_callback(print, x, x)\n\n" \
         "g = jax.grad(f)(1.0)\n"
@@ -192,9 +192,9 @@ def test_the_diagnostics_json_is_lsprotocols_through_edits(encoding: str) -> Non
 
     from pygls.protocol import default_converter
 
-    from jax_lsp.config import Config
-    from jax_lsp.server.capabilities import ClientProfile
-    from jax_lsp.server.lint import Snapshot, lint
+    from jax_lsp.project.config import Config
+    from jax_lsp.server.session.capabilities import ClientProfile
+    from jax_lsp.server.session.lint import Snapshot, lint
 
     converter = default_converter()
     profile = ClientProfile(encoding=encoding, related_information=True, code_description=True)
@@ -289,7 +289,7 @@ def test_an_interruption_before_the_child_reads_the_request_is_not_lost(
     """The next keystroke may come while the request is still on its way: the signal must
     not reach the child before the request does (the child would take it for a late one and
     run the stale analysis to its end)."""
-    from jax_lsp.server import analysis_process
+    from jax_lsp.server.runtime import analysis_process
 
     process.begin("warm-up")
     process.analyze("x = 1\n", "m.py", AnalysisConfig())  # the child is up
@@ -315,7 +315,7 @@ def test_an_interruption_signals_at_once_and_an_abandoned_request_is_not_run(
     """An interruption waits for nothing of the child's: the server signals as it
     interrupts, even before the request is sent; the child, which reads the request's
     number in the cancel pipe, answers "cancelled" without starting it."""
-    from jax_lsp.server import analysis_process
+    from jax_lsp.server.runtime import analysis_process
 
     process.begin("warm-up")
     process.analyze("x = 1\n", "m.py", AnalysisConfig())  # the child is up
@@ -353,8 +353,8 @@ def test_an_interruption_signals_at_once_and_an_abandoned_request_is_not_run(
 
 def test_the_child_reads_abandoned_numbers_from_its_cancel_pipe() -> None:
     """`_superseded`: the highest number written so far, compared with the request's."""
-    from jax_lsp.server import analysis_process
-    from jax_lsp.server.analysis_process import _CANCEL, _State, _superseded
+    from jax_lsp.server.runtime import analysis_process
+    from jax_lsp.server.runtime.analysis_process import _CANCEL, _State, _superseded
 
     read, write = os.pipe()
     os.set_blocking(read, False)
@@ -382,7 +382,7 @@ def test_without_a_cancel_pipe_an_analysis_runs_to_its_end(
 ) -> None:
     """Where signals cannot interrupt (Windows: no SIGUSR1, no cancel pipe), a superseded
     analysis runs to its end (the scheduler drops its result) and the next one is answered."""
-    from jax_lsp.server import analysis_process, spawn
+    from jax_lsp.server.runtime import analysis_process, spawn
 
     monkeypatch.setattr(analysis_process, "_INTERRUPT", None)
     monkeypatch.setattr(spawn, "_cancel_pipe", lambda: None)
@@ -413,7 +413,7 @@ def test_an_answer_that_follows_the_acknowledgement_at_once_is_read(
 ) -> None:
     """The server reads the child's acknowledgement, then waits for the answer on the pipe:
     an answer already there (a quick analysis) must not have been taken along with it."""
-    from jax_lsp.server import analysis_process
+    from jax_lsp.server.runtime import analysis_process
 
     wait = analysis_process._await_answer
     waits: list[int] = []
@@ -439,7 +439,7 @@ def test_an_answer_that_follows_the_acknowledgement_at_once_is_read(
 def test_findings_that_did_not_change_are_not_sent_again(
     process: AnalysisProcess, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from jax_lsp.server import analysis_process
+    from jax_lsp.server.runtime import analysis_process
 
     answers: list[Any] = []
     receive = analysis_process._receive
@@ -544,8 +544,8 @@ def test_the_catalog_loads_after_the_first_diagnostics(monkeypatch: pytest.Monke
     """The catalog (for hovers) does not load in the background while the first analysis
     runs: it would take the CPU from it. It does once the first report is out, or when no
     document is being analysed a while after `initialize`."""
-    from jax_lsp.server import session as session_module
     from jax_lsp.server.server import create_server
+    from jax_lsp.server.session import state as session_module
 
     server = create_server()
     session = server.session

@@ -15,7 +15,7 @@ from jax_lsp.analysis import Workspace, analyze_source
 from jax_lsp.analysis import workspace as workspace_module
 from jax_lsp.analysis.engine import AnalysisResult
 from jax_lsp.analysis.python.import_effects import written_imports
-from jax_lsp.checker.provenance import RecordingWorkspace
+from jax_lsp.project.provenance import RecordingWorkspace
 
 PROJECTS = Path(__file__).parent / "projects"
 # the import_effects projects that hold every module they import (the others are completed

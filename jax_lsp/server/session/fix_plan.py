@@ -1,0 +1,214 @@
+"""The fixes of one document version, computed once for every code-action request on it.
+
+Editors ask for code actions again and again on one version: VS Code and Eglot on every cursor
+move onto a diagnostic (Eglot wants the edits with the list), Neovim when the menu opens, each
+client a resolve when the user picks an action, and "Fix all" on every save. Each request used
+to build and validate its fixes from scratch, and the first one of a version also analysed the
+original text again (the count per code of its findings, which every fix is judged against): on
+a 5,000-line module a quick fix cost two analyses and an Eglot request one more per fix.
+
+A plan holds, for one version of one document (and one configuration, report and helper
+module), what those requests compute, each once:
+
+- the count per code of the findings the document reports: its report has them, so no request
+  analyses the original again (a fix is judged as the document is analysed, with its
+  configuration and its imports followed: it is dropped when the fixed text reports more
+  findings of some code than the document does);
+- the text's outline (its top-level statements and names, `fixes.outline`), from which each
+  fix's focused parse is cut;
+- each fix's judgement (by its edits), each finding's fixes (by the kinds asked
+  for) and the fix-all's edits.
+
+A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
+original's, `registry`): its report is the notebook's, with the cells' own positions.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis import Finding, FixKind
+    from jax_lsp.analysis.options import WorkspaceSpec
+    from jax_lsp.fixes.generated import HelperModule
+    from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
+    from jax_lsp.fixes.outline import Outline
+    from jax_lsp.project.config import Config
+    from jax_lsp.server.session.lint import Report
+
+__all__ = ["FIXING", "DocumentAnalysis", "FixPlan", "FixPlans", "PlanKey"]
+
+T = TypeVar("T")
+
+#: held while an analysis runs on the process's shared workspace (a fix-all's `--fix`
+#: pipeline, a fix's judgement): it is set up (`planned` files) for one text at a time
+FIXING = threading.Lock()
+
+
+@dataclass(frozen=True, eq=False)
+class PlanKey:
+    """What a plan's answers depend on; a plan is used only for an equal key (the text and
+    report compared by identity first)."""
+
+    uri: str
+    version: int
+    text: str
+    generation: int
+    report: Report | None
+    helpers: HelperModule | None
+
+    def same(self, other: PlanKey) -> bool:
+        return (self.uri == other.uri and self.version == other.version
+                and self.generation == other.generation and self.report is other.report
+                and self.helpers == other.helpers
+                and (self.text is other.text or self.text == other.text))
+
+
+@dataclass(frozen=True)
+class DocumentAnalysis:
+    """How the document is analysed for its diagnostics (see `reported.document_findings`),
+    for judging its fixes the same way."""
+
+    filename: str
+    path: Path | None
+    config: Config
+    workspace: WorkspaceSpec | None
+
+
+def _finding_id(finding: Finding) -> tuple[Any, ...]:
+    """A finding within one version (hashing a `Finding` walks its whole path)."""
+    return (finding.code, finding.span, finding.message)
+
+
+class FixPlan:
+    """See the module's docstring. Thread-safe: requests resolve in worker threads; one
+    computes at a time, the others then find its answers."""
+
+    def __init__(self, key: PlanKey, analysis: DocumentAnalysis | None) -> None:
+        self.key = key
+        self.text = key.text
+        self.analysis = analysis
+        self._lock = threading.RLock()
+        report = key.report
+        #: the count per code of the document's reported findings (None: not known yet)
+        self._before: Counter[str] | None = None
+        if (analysis is not None and report is not None and report.version == key.version
+                and report.exact and report.parse_error is None
+                and report.generation == key.generation
+                and (report.text is key.text or report.text == key.text)):
+            self._before = Counter(f.code for f in report.findings)
+        self._judged: dict[tuple[tuple[TextEdit, ...], frozenset[Path]], bool] = {}
+        self._fixes: dict[tuple[tuple[Any, ...], frozenset[FixKind] | None], list[Fix]] = {}
+        self._computed: dict[str, Any] = {}
+        #: analyses this plan ran (for tests and benchmarks)
+        self.analyses = 0
+
+    def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None) -> list[Fix]:
+        """`registry.fixes_for(text, finding, helpers, focused=True, kinds=kinds)`, judged
+        as the document is analysed, computed once."""
+        from jax_lsp.fixes.registry import fixes_for
+
+        wanted = frozenset(kinds) if kinds is not None else None
+        fid = _finding_id(finding)
+        with self._lock:
+            known = self._fixes.get((fid, wanted))
+            if known is None and wanted is not None:
+                every = self._fixes.get((fid, None))
+                if every is not None:
+                    known = [f for f in every if f.kind in wanted]
+            if known is None:
+                judge = self.judge if self.analysis is not None else None
+                known = fixes_for(self.text, finding, self.key.helpers, focused=True,
+                                  kinds=wanted, judge=judge, outline=self._outline())
+                self._fixes[(fid, wanted)] = known
+            return list(known)
+
+    def _outline(self) -> Outline | None:
+        """The text's outline (`fixes.outline`), which every fix's focused parse reads."""
+        from jax_lsp.fixes.outline import Outline
+        from jax_lsp.fixes.source import GENERATED_MARKER
+
+        if "outline" not in self._computed:
+            self._computed["outline"] = Outline.of(self.text, GENERATED_MARKER)
+        return self._computed["outline"]  # type: ignore[no-any-return]
+
+    def once(self, name: str, compute: Callable[[], T]) -> T:
+        """`compute()`'s result, computed once per plan under `name` (the fix-all's edits)."""
+        with self._lock:
+            if name not in self._computed:
+                self._computed[name] = compute()
+            return self._computed[name]  # type: ignore[no-any-return]
+
+    def judge(self, fix: Fix) -> bool:
+        """Whether `fix` trades its finding for another: the fixed text (with the files it
+        creates as if written) does not parse, or reports more findings of some code than
+        the document does."""
+        from jax_lsp.fixes.model import apply_edits
+
+        # by its edits, not the text they make (a plan would hold a module's copy per fix)
+        key = (fix.edits, frozenset(c.path for c in fix.create))
+        with self._lock:
+            if key not in self._judged:
+                if self._before is None:
+                    self._before = self._reported_codes(self.text, ()) or Counter()
+                after = self._reported_codes(apply_edits(self.text, fix.edits), fix.create)
+                before = self._before
+                self._judged[key] = after is None or any(
+                    n > before[code] for code, n in after.items())
+            return self._judged[key]
+
+    def _reported_codes(self, text: str, created: Collection[CreatedFile]) -> Counter[str] | None:
+        """The count per code of the findings `text` reports, analysed as the document is
+        (`reported.document_findings`); None if it does not parse."""
+        from jax_lsp.analysis.engine import analyze_source, paused_gc
+        from jax_lsp.analysis.suppress import filter_suppressed
+        from jax_lsp.analysis.workspace import workspace_for
+        from jax_lsp.server.session.reported import configured
+
+        analysis = self.analysis
+        assert analysis is not None
+        config = analysis.config.analysis_config()
+        spec = analysis.workspace
+        if spec is not None:
+            config = replace(config, workspace=spec)
+        self.analyses += 1
+        with FIXING, paused_gc():
+            workspace = workspace_for(spec) if spec is not None else None
+            planned = workspace.planned if workspace is not None else {}
+            if workspace is not None:
+                workspace.planned = {c.path: c.text for c in created}
+            try:
+                result = analyze_source(text, analysis.filename, config, workspace)
+            finally:
+                if workspace is not None:
+                    workspace.planned = planned
+        if result.error is not None:
+            return None
+        found = configured(filter_suppressed(text, result.findings), analysis.config,
+                           analysis.path)
+        return Counter(f.code for f in found)
+
+
+class FixPlans:
+    """The plans of the documents code actions were last asked for (a few)."""
+
+    LIMIT = 8
+
+    def __init__(self) -> None:
+        self._plans: OrderedDict[str, FixPlan] = OrderedDict()
+
+    def plan(self, key: PlanKey, analysis: Callable[[], DocumentAnalysis | None]) -> FixPlan:
+        """The plan of `key`: the one made for it, else a new one (`analysis`: how the
+        document is analysed, None to judge fixes as `registry` does)."""
+        plan = self._plans.pop(key.uri, None)
+        if plan is None or not plan.key.same(key):
+            plan = FixPlan(key, analysis())
+        self._plans[key.uri] = plan
+        while len(self._plans) > self.LIMIT:
+            self._plans.popitem(last=False)
+        return plan
