@@ -554,6 +554,11 @@ def format_statistics_json(results: Sequence[FileResult]) -> str:
 
 Formatter = Callable[[Sequence[FileResult], bool], str]
 
+
+def _ci_formatter(format: Callable[[Sequence[FileResult]], str]) -> Formatter:
+    """A CI format (no colour) as a `Formatter`."""
+    return lambda results, color: format(results)
+
 #: output format name -> formatter(results, color)
 FORMATS: dict[str, Formatter] = {
     "full": lambda results, color: format_full(results, color=color),
@@ -563,7 +568,7 @@ FORMATS: dict[str, Formatter] = {
     "github": lambda results, color: format_github(results),
     "sarif": lambda results, color: format_sarif(results),
     **{
-        name: (lambda results, color, _format=format: _format(results))
+        name: _ci_formatter(format)
         for name, format in CI_FORMATS.items()
     },
 }

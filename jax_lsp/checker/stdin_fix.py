@@ -92,7 +92,8 @@ def fix_stdin(data: bytes, path: Path, config: Config, *, unsafe: bool,
             fixed.text, fixed.analysis.findings) if wanted(f)))
     if not fixed.applied:
         return StdinFix(data, data, 0, remaining)
-    new_text, cells = fixed.text, ()
+    new_text: str = fixed.text
+    cells: tuple[CellChange, ...] = ()
     if notebook is not None:
         try:
             new_text, cells = notebook.rebuild(fixed.text)

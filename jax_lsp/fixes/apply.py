@@ -142,7 +142,7 @@ def _moved_finding(finding: Finding, outline: Outline) -> Finding | None:
     if span == finding.span and all(st.span == s for st, s in steps) and \
             list(finding.operand_spans) == operands:
         return finding
-    path = tuple(replace(st, span=s) for st, s in steps)
+    path = tuple(replace(st, span=s) for st, s in steps if s is not None)  # none is None here
     message = finding.message
     if path and path[0].filename is None and path[0].span.line != finding.path[0].span.line:
         message = message.replace(f"(line {finding.path[0].span.line})",
@@ -534,7 +534,8 @@ class _Rounds:
         if base is None:
             return None
         base = base.rebased()
-        work, outline, helpers = self.text, base, self.helpers
+        work, helpers = self.text, self.helpers
+        outline: Outline | None = base
         lines = self.text.split("\n")
         members: list[_Member] = []
         given_up: list[tuple[str, str]] = []
@@ -688,7 +689,8 @@ def fix_file(
 
     if planned is not None and not write:  # written, they are on disk for the next file
         planned.update(c.path for c in fixed.created)
-    new_text, cells = fixed.text, ()
+    new_text: str = fixed.text
+    cells: tuple[CellChange, ...] = ()
     if notebook is not None and fixed.applied:
         try:
             new_text, cells = notebook.rebuild(fixed.text)

@@ -149,9 +149,9 @@ class GitIgnore:
         d = self.root
         for step in ("", *chain):
             d = d / step if step else d
-            rules = self._rules_of(d)
-            if rules is not None:
-                here = rules.verdict(directory, name, is_dir)
+            found = self._rules_of(d)
+            if found is not None:
+                here = found.verdict(directory, name, is_dir)
                 if here is not None:
                     verdict = here
         return bool(verdict)

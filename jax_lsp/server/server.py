@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 
 class JaxLanguageServer(LanguageServer):
+    #: made from `protocol_cls` below (pygls types the attribute as its own base class)
+    protocol: JaxLspProtocol
+
     def __init__(self, log_level: int = logging.WARNING) -> None:
         super().__init__(
             "jax-lsp",

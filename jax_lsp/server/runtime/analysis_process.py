@@ -158,7 +158,7 @@ class AnalysisProcess:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._process: subprocess.Popen[bytes] | None = None
+        self._process: spawn.Child | None = None
         self._busy = False
         #: the number of the request the child is busy with (see `_NUMBERS`)
         self._number = 0
@@ -183,7 +183,7 @@ class AnalysisProcess:
                 return
             self._ensure_started()
 
-    def _ensure_started(self) -> subprocess.Popen[bytes]:
+    def _ensure_started(self) -> spawn.Child:
         if self._process is None or self._process.poll() is not None:
             taken = spawn.take_prestarted()
             if taken is not None:
@@ -382,7 +382,7 @@ def _stopped(pid: int) -> bool:
         return False
 
 
-def _await_answer(process: subprocess.Popen[bytes]) -> None:
+def _await_answer(process: spawn.Child) -> None:
     """Wait until the child's answer starts; raise `ChildStopped` if the child stays stopped
     for `STOPPED_TIMEOUT` seconds meanwhile. A running analysis has no time limit: it is
     superseded (and interrupted) by the next edit, and a long one is no fault."""
@@ -405,13 +405,13 @@ def _await_answer(process: subprocess.Popen[bytes]) -> None:
             raise ChildStopped(f"the analysis process was stopped for {STOPPED_TIMEOUT:g} s")
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def _kill(process: spawn.Child) -> None:
     with contextlib.suppress(OSError, subprocess.TimeoutExpired):
         process.kill()
         process.wait(timeout=2)
     fd = spawn.cancel_fd(process)
     if fd is not None:
-        process.cancel_fd = None  # type: ignore[attr-defined]
+        process.cancel_fd = None  # type: ignore[union-attr]  # (set on a Popen by `spawn`)
         with contextlib.suppress(OSError):
             os.close(fd)
 

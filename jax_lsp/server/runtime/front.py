@@ -116,8 +116,9 @@ def _initialize_request(body: bytes) -> tuple[int | str, dict[str, Any]] | None:
     if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
         return None
     msg_id, params = message.get("id"), message.get("params")
-    valid_id = isinstance(msg_id, str) or (isinstance(msg_id, int) and not isinstance(msg_id, bool))
-    if message.get("method") != "initialize" or not valid_id or not isinstance(params, dict):
+    if not isinstance(msg_id, (str, int)) or isinstance(msg_id, bool):
+        return None
+    if message.get("method") != "initialize" or not isinstance(params, dict):
         return None
     if not isinstance(params.get("capabilities"), dict):
         return None  # not an InitializeParams: the server answers it (InvalidParams)

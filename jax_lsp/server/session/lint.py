@@ -322,7 +322,7 @@ def _diagnostics_json(
         assert prev is not None
         by_id = {id(f): (f, d, h) for f, d, h in
                  zip(prev.findings, prev.diagnostics_json, prev.heads)}
-    own = {None, str(path)} if path is not None else {None}
+    own: set[str | None] = {None, str(path)} if path is not None else {None}
     same: dict[int, bool] = {}  # per line number: unchanged since the previous report
     out = []
     out_heads = []
@@ -337,7 +337,8 @@ def _diagnostics_json(
                     assert prev is not None
                     before = dict(zip(prev.findings, zip(prev.diagnostics_json, prev.heads)))
                 old = before.get(finding)
-        if old is not None and _unmoved(finding, prev.index, index, own, same):  # type: ignore[union-attr]
+        if old is not None and prev is not None and prev.index is not None and _unmoved(
+                finding, prev.index, index, own, same):
             diagnostic = dict(old[0])
             diagnostic["data"] = {"uri": uri, "version": version, **finding_key(finding)}
             head = old[1]
