@@ -12,6 +12,7 @@ function cannot be pinned down, JAX011 says nothing.
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -689,16 +690,123 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
     return False
 
 
+#: the JAX release the checks describe (the catalog's newest): what a version gate is
+#: evaluated against
+JAX_RELEASE = (0, 10, 2)
+_VERSION_ATTRIBUTES = {"__version__": ".".join(map(str, JAX_RELEASE)),
+                       "__version_info__": JAX_RELEASE}
+#: the parsers a version string is compared through (`Version(jax.__version__) > ...`)
+_VERSION_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse",
+                              "distutils.version.LooseVersion"})
+_NOT_KNOWN = object()
+
+
+def _gate_test(names: ModuleNames, test: ast.expr, depth: int = 0) -> ast.expr | None:
+    """The test of an `if` as written or through a name bound once to it (`NEW_API =
+    jax.__version_info__ >= (0, 4, 35)` then `if NEW_API:`), when it reads JAX's version."""
+    if depth > 4:
+        return None
+    if isinstance(test, ast.Name):
+        b = names.lookup(test.id, test)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            return _gate_test(names, b.node, depth + 1)
+        return None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _gate_test(names, test.operand, depth + 1)
+        return None if inner is None else ast.UnaryOp(ast.Not(), inner)
+    if any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
+           and names.dotted(n.value) == "jax" for n in ast.walk(test)):
+        return test
+    return None
+
+
+def _version_number(text: str) -> tuple[int, ...] | None:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
+    """A version gate's value under `JAX_RELEASE`, as Python computes it (a string
+    comparison of `jax.__version__` is one of strings: `"0.10.2" >= "0.4.35"` is False);
+    `_NOT_KNOWN` where it reads anything else."""
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.Tuple):
+        items = [_evaluate_gate(names, e) for e in expr.elts]
+        return _NOT_KNOWN if any(i is _NOT_KNOWN for i in items) else tuple(items)
+    if isinstance(expr, ast.Attribute) and expr.attr in _VERSION_ATTRIBUTES and (
+            names.dotted(expr.value) == "jax"):
+        return _VERSION_ATTRIBUTES[expr.attr]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        v = _evaluate_gate(names, expr.operand)
+        return _NOT_KNOWN if v is _NOT_KNOWN else not v
+    if isinstance(expr, ast.BoolOp):
+        values = [_evaluate_gate(names, e) for e in expr.values]
+        if any(v is _NOT_KNOWN for v in values):
+            return _NOT_KNOWN
+        return all(values) if isinstance(expr.op, ast.And) else any(values)
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
+            names.dotted(expr.func) in _VERSION_PARSERS):
+        v = _evaluate_gate(names, expr.args[0])
+        return (_version_number(v) or _NOT_KNOWN) if isinstance(v, str) else _NOT_KNOWN
+    if isinstance(expr, ast.Compare):
+        ops = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+               ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
+        left = _evaluate_gate(names, expr.left)
+        for op, right_expr in zip(expr.ops, expr.comparators):
+            right = _evaluate_gate(names, right_expr)
+            if left is _NOT_KNOWN or right is _NOT_KNOWN or type(op) not in ops or (
+                    type(left) is not type(right)):
+                return _NOT_KNOWN
+            if not ops[type(op)](left, right):
+                return False
+            left = right
+        return True
+    return _NOT_KNOWN
+
+
 def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
     """Whether `node` is in a branch chosen by JAX's version (`if version(jax.__version__) >
-    ...: ... else: ...`): code kept for the releases that had the keyword."""
+    ...: ... else: ...`) that `JAX_RELEASE` does not take: code kept for the releases that
+    had the keyword. A gate that does take it (a string comparison `jax.__version__ >=
+    "0.4.35"`, False for "0.10.2") runs the branch; one that cannot be evaluated is taken
+    as written for old releases."""
     child, parent = node, names.parents.get(node)
     while parent is not None:
-        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and any(
-                isinstance(n, ast.Attribute) and n.attr in ("__version__", "__version_info__")
-                and names.dotted(n.value) == "jax" for n in ast.walk(parent.test)):
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            test = _gate_test(names, parent.test)
+            if test is not None:
+                value = _evaluate_gate(names, test)
+                if value is _NOT_KNOWN:
+                    return True
+                in_body = (child is parent.body if isinstance(parent, ast.IfExp)
+                           else child in parent.body)
+                if bool(value) != in_body:
+                    return True
+        if isinstance(child, ast.stmt) and _after_gate_exit(names, parent, child):
             return True
         child, parent = parent, names.parents.get(parent)
+    return False
+
+
+def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
+    """Whether `st` follows, in its block, an `if` on JAX's version whose body always leaves
+    (`if NEW_API: return ...` then the old call): it runs only where the gate is False,
+    so it is for old releases when `JAX_RELEASE` takes the gate (or it cannot be evaluated)."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(parent, field, None)
+        if not isinstance(block, list) or st not in block:
+            continue
+        for earlier in block[:block.index(st)]:
+            if not (isinstance(earlier, ast.If) and not earlier.orelse and earlier.body
+                    and isinstance(earlier.body[-1], (ast.Return, ast.Raise))):
+                continue
+            test = _gate_test(names, earlier.test)
+            if test is None:
+                continue
+            value = _evaluate_gate(names, test)
+            if value is _NOT_KNOWN or value:
+                return True
     return False
 
 
@@ -713,9 +821,13 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host_fn = names.definition(site.host) if site.host is not None else None
     if isinstance(host_fn, ast.ClassDef):
         host_fn = method_of(host_fn, "__init__")
-    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not _batched(
-            names, site):
-        return  # the host takes it: JAX passes it on, and nothing fails unless it is batched
+    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not (
+            _batched(names, site) and not any(
+                k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
+                for k, v in site.keywords)):
+        # the host takes it: JAX passes it on, and nothing fails unless it is batched with
+        # no `vmap_method` (the removed keyword no longer chooses one)
+        return
     const = value.value if isinstance(value, ast.Constant) else None
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
     yield Finding(
