@@ -597,17 +597,38 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
                 if init is not None:
                     todo.append((init, where, path, depth + 1, here))
                 continue
-            callee = _resolve_host(where, call.func)
-            if callee is None:
-                continue
             label = ast.unparse(call.func)
             step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
-            if callee.jax_name:
-                yield _jax011(site, label, callee.jax_name, here,
-                              path if elsewhere is None else (*path, step), host.name)
-                continue
-            todo.append((callee.node, callee.names or where, (*path, step), depth + 1,  # type: ignore[arg-type]
-                         here))
+            for callee in _callees(where, call.func):
+                if callee.jax_name:
+                    yield _jax011(site, label, callee.jax_name, here,
+                                  path if elsewhere is None else (*path, step), host.name)
+                    continue
+                todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
+                             depth + 1, here))
+
+
+def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
+    """What a call in a host function runs: the function its name resolves to, or, for a
+    parameter of a function around it (a decorator's `fn`, a helper's `step_fn`), each
+    function the module hands that parameter where it applies the function (a call, a
+    decorator)."""
+    callee = _resolve_host(names, func)
+    if callee is not None:
+        return [callee]
+    if not isinstance(func, ast.Name):
+        return []
+    owner = _parameter_owner(names, func, func.id)
+    if owner is None:
+        return []
+    found = []
+    for args, keywords in names.applications(owner):
+        given = bind_arguments(owner, args, keywords)[0].get(func.id)
+        if given is not None and given is not owner:
+            inner = _resolve_host(names, given)  # type: ignore[arg-type]
+            if inner is not None:
+                found.append(replace(inner, name=func.id))
+    return found
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import builtins
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 _SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+#: the key of a module's star imports among its bindings (no name can be it)
+STAR = "*"
+_BUILTINS = frozenset(dir(builtins))
 #: how deep an alias of an alias is followed (`np = jnp`, `jnp = jax.numpy`)
 _MAX_ALIAS_DEPTH = 8
 
@@ -224,6 +228,16 @@ class ModuleNames:
                 return found
         return None
 
+    def star_source(self, name: str, at: ast.AST) -> str | None:
+        """The module a name bound nowhere in the module (nor a builtin) comes from: the one
+        module it star-imports (`from jax.numpy import *` then `log1p(x)`), as Python finds
+        it; None with no star import, or several (it may come from any)."""
+        if name in _BUILTINS or any(name in self.bindings(scope) for scope in
+                                    self.enclosing(self.scope_of(at))):
+            return None
+        stars = {b.target for b in self.bindings(self.tree).get(STAR, ())}
+        return next(iter(stars)) if len(stars) == 1 else None
+
     def walk_all(self) -> Iterator[ast.AST]:
         """Every node of the module (`ast.walk`), noted as read."""
         self.read_everything = True
@@ -240,7 +254,8 @@ class ModuleNames:
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is None:
-                return None
+                source = self.star_source(expr.id, expr)
+                return None if source is None else f"{source}.{expr.id}"
             if b.kind == "import":
                 return b.target
             if b.kind == "assign" and b.node is not None:
@@ -600,7 +615,8 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
         if isinstance(node, ast.ImportFrom):
             mod = ("." * node.level) + (node.module or "")
             for al in node.names:
-                if al.name == "*":
+                if al.name == "*":  # kept under a key no name can be (`star_source`)
+                    bind(STAR, Binding("import", target=mod))
                     continue
                 # `from . import m` is module `.m` (one dot), `from .p import m` is `.p.m`
                 target = f"{mod}.{al.name}" if node.module else f"{mod}{al.name}"
