@@ -47,6 +47,17 @@ _NOT_ONE_ARRAY = frozenset({
     "polyfit", "eig", "eigh", "svd", "qr", "slogdet", "lstsq", "lu", "tree_map", "vectorize",
     "frompyfunc", "shape", "asarray_chkfinite", "ix_", "select_n",
 })
+#: functions of `_NOT_ONE_ARRAY` that return one array when called with this many
+#: positional arguments (`where(c, x, y)` selects; `where(c)` is `nonzero(c)`, a tuple)
+_ONE_ARRAY_WITH = {"where": 3}
+
+
+def _one_array_form(last: str, call: ast.Call) -> bool:
+    n = _ONE_ARRAY_WITH.get(last)
+    return n is not None and len(call.args) == n and not any(
+        isinstance(a, ast.Starred) for a in call.args)
+
+
 #: lax functions that return one array
 _LAX_ONE_ARRAY = frozenset({
     "add", "sub", "mul", "div", "neg", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
@@ -213,7 +224,8 @@ class _Reader:
             if name in self.outputs:
                 return self.outputs[name]
             last = name.rsplit(".", 1)[-1]
-            if name.startswith(_ARRAY_MODULES) and last not in _NOT_ONE_ARRAY:
+            if name.startswith(_ARRAY_MODULES) and (
+                    last not in _NOT_ONE_ARRAY or _one_array_form(last, e)):
                 return ("array",)
             if name.startswith(("lax.", "jax.lax.")) and last in _LAX_ONE_ARRAY:
                 return ("array",)
