@@ -25,7 +25,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.values import Closure, CustomFn, Value
+from jax_lsp.analysis.values import Closure, CustomFn, Partial, Value
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args
@@ -78,12 +78,28 @@ _ARRAY_METHODS = frozenset({
 # -- what a rule's code shows --------------------------------------------------------------
 
 
-def _closure(v: Value | None, here: object) -> Closure | None:
-    """The one `def`/`lambda` of this module that `v` is, else None."""
-    if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], Closure):
+def _function(v: Value | None) -> Closure | None:
+    """The one `def`/`lambda` that `v` is, or calls with some leading positional arguments
+    bound (a bound method `self._bwd`, a `partial`: `_bound`), else None."""
+    if v is None or len(v.fns) != 1:
         return None
     c = v.fns[0]
-    return c if c.func.module is here else None
+    if isinstance(c, Partial) and not c.kw:
+        c = c.fn
+    return c if isinstance(c, Closure) else None
+
+
+def _closure(v: Value | None, here: object) -> Closure | None:
+    """`_function(v)` where it is one of this module (`here`), else None."""
+    c = _function(v)
+    return c if c is not None and c.func.module is here else None
+
+
+def _bound(v: Value | None) -> int:
+    """How many leading positional arguments `v` binds before its function's (`self`)."""
+    if v is not None and len(v.fns) == 1 and isinstance(v.fns[0], Partial):
+        return len(v.fns[0].args)
+    return 0
 
 
 def _arity(node: ast.AST) -> tuple[int, float] | None:
@@ -291,8 +307,10 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     if closure is None:
         return False
     arity = _arity(closure.func.node)
-    if arity is None or arity[0] <= given <= arity[1]:
+    bound = _bound(rule)
+    if arity is None or arity[0] <= given + bound <= arity[1]:
         return False
+    arity = (max(arity[0] - bound, 0), arity[1] - bound)
     fewest, most = arity
     takes = (f"takes {_plural(fewest, 'positional argument')}" if fewest == most
              else f"takes {fewest} to {most} positional arguments" if most != float("inf")
@@ -301,7 +319,8 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
     ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
               (), deferred=level.mode == REVERSE, rejected=detail,
-              jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>", given))
+              jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>",
+                                    given + bound))
     return True
 
 
@@ -329,12 +348,13 @@ def _positional_count(c: CustomFn, args: Args) -> int | None:
     y=2.0)` wants two cotangents), so the count is the signature's, when the code shows it."""
     if args.star is not None or args.dstar is not None or c.nondiff_unknown:
         return None
-    if len(c.primal.fns) != 1 or not isinstance(c.primal.fns[0], Closure):
+    primal = _function(c.primal)
+    if primal is None:
         return None
-    a = getattr(c.primal.fns[0].func.node, "args", None)
+    a = getattr(primal.func.node, "args", None)
     if not isinstance(a, ast.arguments) or a.vararg is not None or a.kwonlyargs:
         return None
-    n = len(a.posonlyargs) + len(a.args)
+    n = len(a.posonlyargs) + len(a.args) - _bound(c.primal)
     return n if len(args.pos) + len(args.kw) <= n else None
 
 
