@@ -560,9 +560,52 @@ def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
 def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if site.host is None:
         return
-    host = _resolve_host(names, site.host)
-    if host is None:
-        return
+    for host in _hosts(names, site.host):
+        yield from _jax_in_one_host(names, site, host)
+
+
+def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list[ast.expr]:
+    """The functions `expr` may be when it looks one up in a dict written in the module
+    (`HOSTS[kind]`, or a name bound once to that): the entry of a constant key, else every
+    entry (each is a host the code can pick); [] where it is not such a lookup."""
+    if depth > 4:
+        return []
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            return _registry_values(names, b.node, depth + 1)
+        return []
+    if not isinstance(expr, ast.Subscript):
+        return []
+    table = expr.value
+    if isinstance(table, ast.Name):
+        b = names.lookup(table.id, table)
+        table = b.node if b is not None and b.kind == "assign" else None  # type: ignore[assignment]
+    if not isinstance(table, ast.Dict) or any(k is None for k in table.keys):
+        return []
+    key = expr.slice
+    if isinstance(key, ast.Constant):
+        return [v for k, v in zip(table.keys, table.values)
+                if isinstance(k, ast.Constant) and k.value == key.value]
+    return list(table.values)
+
+
+def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
+    """What a host expression may run: the function it resolves to, or each function of
+    the dict it is looked up in."""
+    host = _resolve_host(names, expr)
+    if host is not None:
+        return [host]
+    found = []
+    for value in _registry_values(names, expr):
+        inner = _resolve_host(names, value)
+        if inner is not None:
+            found.append(inner)
+    return found
+
+
+def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
+                     ) -> Iterator[Finding]:
     start = PathStep(span_of(site.call), f"`{site.what}` calls `{host.name}` on the host")
     if host.jax_name:
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
