@@ -55,6 +55,9 @@ TRACING = frozenset({
     "jax.custom_vjp", "equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_grad",
     "equinox.filter_value_and_grad",
 })
+#: the wrappers whose function is called with the wrapper's own arguments (a static
+#: argument of `jax.jit(f, static_argnums=...)` reaches `f` as it is)
+SAME_ARGUMENTS = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "equinox.filter_jit"})
 #: JAX's namespaces whose functions compute with JAX (dispatch or trace an operation)
 COMPUTING = ("jax.numpy.", "jax.scipy.", "jax.nn.", "jax.random.", "jax.lax.", "jax.image.",
              "jax.ops.")
@@ -339,7 +342,7 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
-    for args, keywords in names.applications(fn):
+    for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
@@ -665,7 +668,7 @@ def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
     if owner is None:
         return []
     found = []
-    for args, keywords in names.applications(owner):
+    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
         given = bind_arguments(owner, args, keywords)[0].get(func.id)
         if given is not None and given is not owner:
             inner = _resolve_host(names, given)  # type: ignore[arg-type]

@@ -165,7 +165,7 @@ class ModuleNames:
         self._followed: dict[str, Followed | None] = {}
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
-        self._applications: dict[int, list[Application]] = {}
+        self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
@@ -462,21 +462,39 @@ class ModuleNames:
 
     # --------------------------------------------------------- who calls what
 
-    def applications(self, fn: ast.AST) -> list[Application]:
+    def applications(self, fn: ast.AST, through: frozenset[str] = frozenset()
+                     ) -> list[Application]:
         """Each place the module applies the function `fn`: a call naming it (its positional
         arguments and keywords), or a decorator that is `fn` or a call of a function
-        returning `fn` (the decorated definition is then the one argument)."""
-        found = self._applications.get(id(fn))
+        returning `fn` (the decorated definition is then the one argument). `through`: the
+        wrappers (dotted names) whose result calls `fn` with its own arguments (`run =
+        jax.jit(fn, static_argnums=...)` then `run(x, hook)` applies `fn` to `x, hook`)."""
+        found = self._applications.get((id(fn), through))
         if found is None:
-            found = self._applications[id(fn)] = []
+            found = self._applications[(id(fn), through)] = []
             for node in self.walk_all():
-                if isinstance(node, ast.Call) and self.definition(node.func) is fn:
+                if isinstance(node, ast.Call) and (
+                        self.definition(node.func) is fn
+                        or (through and self._wraps(node.func, fn, through))):
                     found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
                 elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     for d in node.decorator_list:
                         if self._makes(d, fn):
                             found.append(([node], []))
         return found
+
+    def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
+               depth: int = 0) -> bool:
+        """Whether `expr` is a call of a wrapper of `through` given `fn` first, written
+        there or bound once to a name."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return False
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            return (b is not None and b.kind == "assign" and isinstance(b.node, ast.expr)
+                    and self._wraps(b.node, fn, through, depth + 1))
+        return (isinstance(expr, ast.Call) and bool(expr.args)
+                and self.dotted(expr.func) in through and self.definition(expr.args[0]) is fn)
 
     def _makes(self, expr: ast.expr, fn: ast.AST) -> bool:
         """Whether `expr` is `fn`, or a call of a module function that returns `fn`."""
