@@ -25,7 +25,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.values import Closure, CustomFn, Partial, Value
+from jax_lsp.analysis.values import Closure, CustomFn, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args
@@ -311,6 +311,7 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     if arity is None or arity[0] <= given + bound <= arity[1]:
         return False
     arity = (max(arity[0] - bound, 0), arity[1] - bound)
+    qualname = _qualname(rule, closure)
     fewest, most = arity
     takes = (f"takes {_plural(fewest, 'positional argument')}" if fewest == most
              else f"takes {fewest} to {most} positional arguments" if most != float("inf")
@@ -319,9 +320,23 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
     ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
               (), deferred=level.mode == REVERSE, rejected=detail,
-              jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>",
-                                    given + bound))
+              jax_says=None if qualname is None else _python_says(
+                  closure.func.node, qualname, given + bound))
     return True
+
+
+def _qualname(rule: Value | None, closure: Closure) -> str | None:
+    """The name Python's `TypeError` gives the rule (its `__qualname__`): a method's is its
+    class's name and its own, when the instance it is bound to has the method in its own
+    class body; None when the code does not show it."""
+    name = closure.func.name or "<lambda>"
+    if not _bound(rule):
+        return name
+    this = rule.fns[0].args[0] if rule is not None else None  # type: ignore[union-attr]
+    for inst in getattr(this, "fns", ()):
+        if isinstance(inst, Instance) and closure.func.node in inst.cls.node.body:
+            return f"{inst.cls.name}.{name}"
+    return None
 
 
 def _python_says(fn: ast.AST, name: str, given: int) -> str:
