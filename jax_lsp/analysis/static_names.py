@@ -167,6 +167,7 @@ class ModuleNames:
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
+        self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
         #: definitions and values names resolved to, and whether the whole tree was walked
@@ -399,7 +400,37 @@ class ModuleNames:
                             and not any(_decorator_name(d) == "staticmethod"
                                         for d in fn.decorator_list)):
                         return cls
+                    return self._argument_class(fn, expr.id, depth)
         return None
+
+    def _argument_class(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
+                        depth: int) -> ast.ClassDef | None:
+        """The module class of what every application of `fn` in the module passes as its
+        parameter `name` (a constructor's: every call of its class), when they agree."""
+        if len(self.bindings(fn).get(name, ())) > 1:
+            return None  # rebound in the function
+        owner = self.parents.get(fn)
+        if isinstance(owner, ast.ClassDef) and fn.name == "__init__":
+            this: list[ast.AST] = [ast.Constant(None)]  # `self`, not written at the call
+            applied = [(this + args, kws) for args, kws in self.applications(owner)
+                       if not any(isinstance(a, ast.ClassDef) for a in args)]
+        elif isinstance(owner, ast.ClassDef):
+            return None  # a method: called through instances the module may not show
+        else:
+            applied = self.applications(fn)
+        key = (id(fn), name)
+        known = self._argument_classes.get(key, _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
+        self._argument_classes[key] = None  # (a recursive application pins nothing down)
+        found: dict[int, ast.ClassDef | None] = {}
+        for args, kws in applied:
+            given = bind_arguments(fn, args, kws)[0].get(name)
+            cls = None if given is None else self.class_of(given, depth + 1)
+            found[id(cls)] = cls
+        result = next(iter(found.values())) if len(found) == 1 else None
+        self._argument_classes[key] = result
+        return result
 
     def _made_by(self, call: ast.Call, depth: int) -> ast.ClassDef | None:
         """The class of the instance a call makes: a class of the module called, or a module
