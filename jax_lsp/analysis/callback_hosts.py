@@ -404,6 +404,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
+            names.dotted(expr.func) == "dataclasses.asdict"):
+        cls = names.class_of(expr.args[0])
+        if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+            yield from _dataclass_fields(cls)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
@@ -413,6 +418,20 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+
+
+def _dataclass_decorator(names: ModuleNames, d: ast.expr) -> bool:
+    """Whether a decorator makes a dataclass (`@dataclass`, `@dataclasses.dataclass(...)`)."""
+    return names.dotted(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+
+
+def _dataclass_fields(cls: ast.ClassDef) -> Iterator[tuple[str, ast.AST]]:
+    """The fields of a dataclass of the module's (its own annotated names, not `ClassVar`s),
+    each with its default or its annotation: `dataclasses.asdict` gives every one a key."""
+    for st in cls.body:
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and (
+                "ClassVar" not in ast.unparse(st.annotation)):
+            yield st.target.id, st.value if st.value is not None else st.annotation
 
 
 # ------------------------------------------------------------------------ JAX011
