@@ -619,10 +619,37 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
     if host is not None:
         return [host]
     found = []
-    for value in _registry_values(names, expr):
+    for value in _registry_values(names, expr):  # reported by the entry's own name
         inner = _resolve_host(names, value)
         if inner is not None:
             found.append(inner)
+    for value in _field_values(names, expr):  # reported as the field the code reads
+        inner = _resolve_host(names, value)  # type: ignore[arg-type]
+        if inner is not None:
+            found.append(replace(inner, name=ast.unparse(expr)))
+    return found
+
+
+def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
+    """For `obj.field` of a dataclass of the module (`inst.reader`): what each construction
+    of the class in the module gives that field (by position or keyword), each a function
+    the code can hold there."""
+    if not isinstance(expr, ast.Attribute):
+        return []
+    cls = names.class_of(expr.value)
+    if cls is None or not any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+        return []
+    fields = [name for name, _ in _dataclass_fields(cls)]
+    if expr.attr not in fields or names.member(cls, expr.attr) is not None:
+        return []
+    at = fields.index(expr.attr)
+    found = []
+    for args, keywords in names.applications(cls):
+        if any(isinstance(a, (ast.Starred, ast.ClassDef)) for a in args):
+            continue
+        given = args[at] if at < len(args) else dict(keywords).get(expr.attr)
+        if given is not None:
+            found.append(given)
     return found
 
 
