@@ -168,6 +168,7 @@ class ModuleNames:
         self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
+        self._applying = 0
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
         #: definitions and values names resolved to, and whether the whole tree was walked
@@ -407,8 +408,10 @@ class ModuleNames:
                         depth: int) -> ast.ClassDef | None:
         """The module class of what every application of `fn` in the module passes as its
         parameter `name` (a constructor's: every call of its class), when they agree."""
-        if len(self.bindings(fn).get(name, ())) > 1:
-            return None  # rebound in the function
+        if len(self.bindings(fn).get(name, ())) > 1 or self._applying:
+            # rebound in the function; or asked while finding a function's applications,
+            # whose every call's callee would ask for another's: one level, not a cascade
+            return None
         owner = self.parents.get(fn)
         if isinstance(owner, ast.ClassDef) and fn.name == "__init__":
             this: list[ast.AST] = [ast.Constant(None)]  # `self`, not written at the call
@@ -503,16 +506,24 @@ class ModuleNames:
         found = self._applications.get((id(fn), through))
         if found is None:
             found = self._applications[(id(fn), through)] = []
-            for node in self.walk_all():
-                if isinstance(node, ast.Call) and (
-                        self.definition(node.func) is fn
-                        or (through and self._wraps(node.func, fn, through))):
-                    found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
-                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    for d in node.decorator_list:
-                        if self._makes(d, fn):
-                            found.append(([node], []))
+            self._applying += 1
+            try:
+                self._collect_applications(fn, through, found)
+            finally:
+                self._applying -= 1
         return found
+
+    def _collect_applications(self, fn: ast.AST, through: frozenset[str],
+                              found: list[Application]) -> None:
+        for node in self.walk_all():
+            if isinstance(node, ast.Call) and (
+                    self.definition(node.func) is fn
+                    or (through and self._wraps(node.func, fn, through))):
+                found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for d in node.decorator_list:
+                    if self._makes(d, fn):
+                        found.append(([node], []))
 
     def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
                depth: int = 0) -> bool:
