@@ -12,6 +12,7 @@ function cannot be pinned down, JAX011 says nothing.
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -54,6 +55,9 @@ TRACING = frozenset({
     "jax.custom_vjp", "equinox.filter_jit", "equinox.filter_vmap", "equinox.filter_grad",
     "equinox.filter_value_and_grad",
 })
+#: the wrappers whose function is called with the wrapper's own arguments (a static
+#: argument of `jax.jit(f, static_argnums=...)` reaches `f` as it is)
+SAME_ARGUMENTS = frozenset({"jax.jit", "jax.checkpoint", "jax.remat", "equinox.filter_jit"})
 #: JAX's namespaces whose functions compute with JAX (dispatch or trace an operation)
 COMPUTING = ("jax.numpy.", "jax.scipy.", "jax.nn.", "jax.random.", "jax.lax.", "jax.image.",
              "jax.ops.")
@@ -338,7 +342,7 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
-    for args, keywords in names.applications(fn):
+    for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
@@ -400,6 +404,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
+            names.dotted(expr.func) == "dataclasses.asdict"):
+        cls = names.class_of(expr.args[0])
+        if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+            yield from _dataclass_fields(cls)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
@@ -409,6 +418,20 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+
+
+def _dataclass_decorator(names: ModuleNames, d: ast.expr) -> bool:
+    """Whether a decorator makes a dataclass (`@dataclass`, `@dataclasses.dataclass(...)`)."""
+    return names.dotted(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+
+
+def _dataclass_fields(cls: ast.ClassDef) -> Iterator[tuple[str, ast.AST]]:
+    """The fields of a dataclass of the module's (its own annotated names, not `ClassVar`s),
+    each with its default or its annotation: `dataclasses.asdict` gives every one a key."""
+    for st in cls.body:
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and (
+                "ClassVar" not in ast.unparse(st.annotation)):
+            yield st.target.id, st.value if st.value is not None else st.annotation
 
 
 # ------------------------------------------------------------------------ JAX011
@@ -560,9 +583,79 @@ def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
 def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if site.host is None:
         return
-    host = _resolve_host(names, site.host)
-    if host is None:
-        return
+    for host in _hosts(names, site.host):
+        yield from _jax_in_one_host(names, site, host)
+
+
+def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list[ast.expr]:
+    """The functions `expr` may be when it looks one up in a dict written in the module
+    (`HOSTS[kind]`, or a name bound once to that): the entry of a constant key, else every
+    entry (each is a host the code can pick); [] where it is not such a lookup."""
+    if depth > 4:
+        return []
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            return _registry_values(names, b.node, depth + 1)
+        return []
+    if not isinstance(expr, ast.Subscript):
+        return []
+    table = expr.value
+    if isinstance(table, ast.Name):
+        b = names.lookup(table.id, table)
+        table = b.node if b is not None and b.kind == "assign" else None  # type: ignore[assignment]
+    if not isinstance(table, ast.Dict) or any(k is None for k in table.keys):
+        return []
+    key = expr.slice
+    if isinstance(key, ast.Constant):
+        return [v for k, v in zip(table.keys, table.values)
+                if isinstance(k, ast.Constant) and k.value == key.value]
+    return list(table.values)
+
+
+def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
+    """What a host expression may run: the function it resolves to, or each function of
+    the dict it is looked up in."""
+    host = _resolve_host(names, expr)
+    if host is not None:
+        return [host]
+    found = []
+    for value in _registry_values(names, expr):  # reported by the entry's own name
+        inner = _resolve_host(names, value)
+        if inner is not None:
+            found.append(inner)
+    for value in _field_values(names, expr):  # reported as the field the code reads
+        inner = _resolve_host(names, value)  # type: ignore[arg-type]
+        if inner is not None:
+            found.append(replace(inner, name=ast.unparse(expr)))
+    return found
+
+
+def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
+    """For `obj.field` of a dataclass of the module (`inst.reader`): what each construction
+    of the class in the module gives that field (by position or keyword), each a function
+    the code can hold there."""
+    if not isinstance(expr, ast.Attribute):
+        return []
+    cls = names.class_of(expr.value)
+    if cls is None or not any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+        return []
+    fields = [name for name, _ in _dataclass_fields(cls)]
+    if expr.attr not in fields or names.member(cls, expr.attr) is not None:
+        return []
+    at = fields.index(expr.attr)
+    found = []
+    for args, keywords in names.applications(cls):
+        if any(isinstance(a, (ast.Starred, ast.ClassDef)) for a in args):
+            continue
+        given = args[at] if at < len(args) else dict(keywords).get(expr.attr)
+        if given is not None:
+            found.append(given)
+    return found
+
+
+def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
+                     ) -> Iterator[Finding]:
     start = PathStep(span_of(site.call), f"`{site.what}` calls `{host.name}` on the host")
     if host.jax_name:
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
@@ -597,17 +690,38 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
                 if init is not None:
                     todo.append((init, where, path, depth + 1, here))
                 continue
-            callee = _resolve_host(where, call.func)
-            if callee is None:
-                continue
             label = ast.unparse(call.func)
             step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
-            if callee.jax_name:
-                yield _jax011(site, label, callee.jax_name, here,
-                              path if elsewhere is None else (*path, step), host.name)
-                continue
-            todo.append((callee.node, callee.names or where, (*path, step), depth + 1,  # type: ignore[arg-type]
-                         here))
+            for callee in _callees(where, call.func):
+                if callee.jax_name:
+                    yield _jax011(site, label, callee.jax_name, here,
+                                  path if elsewhere is None else (*path, step), host.name)
+                    continue
+                todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
+                             depth + 1, here))
+
+
+def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
+    """What a call in a host function runs: the function its name resolves to, or, for a
+    parameter of a function around it (a decorator's `fn`, a helper's `step_fn`), each
+    function the module hands that parameter where it applies the function (a call, a
+    decorator)."""
+    callee = _resolve_host(names, func)
+    if callee is not None:
+        return [callee]
+    if not isinstance(func, ast.Name):
+        return []
+    owner = _parameter_owner(names, func, func.id)
+    if owner is None:
+        return []
+    found = []
+    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+        given = bind_arguments(owner, args, keywords)[0].get(func.id)
+        if given is not None and given is not owner:
+            inner = _resolve_host(names, given)  # type: ignore[arg-type]
+            if inner is not None:
+                found.append(replace(inner, name=func.id))
+    return found
 
 
 def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
@@ -690,16 +804,123 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
     return False
 
 
+#: the JAX release the checks describe (the catalog's newest): what a version gate is
+#: evaluated against
+JAX_RELEASE = (0, 10, 2)
+_VERSION_ATTRIBUTES = {"__version__": ".".join(map(str, JAX_RELEASE)),
+                       "__version_info__": JAX_RELEASE}
+#: the parsers a version string is compared through (`Version(jax.__version__) > ...`)
+_VERSION_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse",
+                              "distutils.version.LooseVersion"})
+_NOT_KNOWN = object()
+
+
+def _gate_test(names: ModuleNames, test: ast.expr, depth: int = 0) -> ast.expr | None:
+    """The test of an `if` as written or through a name bound once to it (`NEW_API =
+    jax.__version_info__ >= (0, 4, 35)` then `if NEW_API:`), when it reads JAX's version."""
+    if depth > 4:
+        return None
+    if isinstance(test, ast.Name):
+        b = names.lookup(test.id, test)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            return _gate_test(names, b.node, depth + 1)
+        return None
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _gate_test(names, test.operand, depth + 1)
+        return None if inner is None else ast.UnaryOp(ast.Not(), inner)
+    if any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
+           and names.dotted(n.value) == "jax" for n in ast.walk(test)):
+        return test
+    return None
+
+
+def _version_number(text: str) -> tuple[int, ...] | None:
+    parts = text.split(".")
+    return tuple(int(p) for p in parts) if all(p.isdigit() for p in parts) else None
+
+
+def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
+    """A version gate's value under `JAX_RELEASE`, as Python computes it (a string
+    comparison of `jax.__version__` is one of strings: `"0.10.2" >= "0.4.35"` is False);
+    `_NOT_KNOWN` where it reads anything else."""
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.Tuple):
+        items = [_evaluate_gate(names, e) for e in expr.elts]
+        return _NOT_KNOWN if any(i is _NOT_KNOWN for i in items) else tuple(items)
+    if isinstance(expr, ast.Attribute) and expr.attr in _VERSION_ATTRIBUTES and (
+            names.dotted(expr.value) == "jax"):
+        return _VERSION_ATTRIBUTES[expr.attr]
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        v = _evaluate_gate(names, expr.operand)
+        return _NOT_KNOWN if v is _NOT_KNOWN else not v
+    if isinstance(expr, ast.BoolOp):
+        values = [_evaluate_gate(names, e) for e in expr.values]
+        if any(v is _NOT_KNOWN for v in values):
+            return _NOT_KNOWN
+        return all(values) if isinstance(expr.op, ast.And) else any(values)
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
+            names.dotted(expr.func) in _VERSION_PARSERS):
+        v = _evaluate_gate(names, expr.args[0])
+        return (_version_number(v) or _NOT_KNOWN) if isinstance(v, str) else _NOT_KNOWN
+    if isinstance(expr, ast.Compare):
+        ops = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+               ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
+        left = _evaluate_gate(names, expr.left)
+        for op, right_expr in zip(expr.ops, expr.comparators):
+            right = _evaluate_gate(names, right_expr)
+            if left is _NOT_KNOWN or right is _NOT_KNOWN or type(op) not in ops or (
+                    type(left) is not type(right)):
+                return _NOT_KNOWN
+            if not ops[type(op)](left, right):
+                return False
+            left = right
+        return True
+    return _NOT_KNOWN
+
+
 def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
     """Whether `node` is in a branch chosen by JAX's version (`if version(jax.__version__) >
-    ...: ... else: ...`): code kept for the releases that had the keyword."""
+    ...: ... else: ...`) that `JAX_RELEASE` does not take: code kept for the releases that
+    had the keyword. A gate that does take it (a string comparison `jax.__version__ >=
+    "0.4.35"`, False for "0.10.2") runs the branch; one that cannot be evaluated is taken
+    as written for old releases."""
     child, parent = node, names.parents.get(node)
     while parent is not None:
-        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test and any(
-                isinstance(n, ast.Attribute) and n.attr in ("__version__", "__version_info__")
-                and names.dotted(n.value) == "jax" for n in ast.walk(parent.test)):
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            test = _gate_test(names, parent.test)
+            if test is not None:
+                value = _evaluate_gate(names, test)
+                if value is _NOT_KNOWN:
+                    return True
+                in_body = (child is parent.body if isinstance(parent, ast.IfExp)
+                           else child in parent.body)
+                if bool(value) != in_body:
+                    return True
+        if isinstance(child, ast.stmt) and _after_gate_exit(names, parent, child):
             return True
         child, parent = parent, names.parents.get(parent)
+    return False
+
+
+def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
+    """Whether `st` follows, in its block, an `if` on JAX's version whose body always leaves
+    (`if NEW_API: return ...` then the old call): it runs only where the gate is False,
+    so it is for old releases when `JAX_RELEASE` takes the gate (or it cannot be evaluated)."""
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(parent, field, None)
+        if not isinstance(block, list) or st not in block:
+            continue
+        for earlier in block[:block.index(st)]:
+            if not (isinstance(earlier, ast.If) and not earlier.orelse and earlier.body
+                    and isinstance(earlier.body[-1], (ast.Return, ast.Raise))):
+                continue
+            test = _gate_test(names, earlier.test)
+            if test is None:
+                continue
+            value = _evaluate_gate(names, test)
+            if value is _NOT_KNOWN or value:
+                return True
     return False
 
 
@@ -714,9 +935,13 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host_fn = names.definition(site.host) if site.host is not None else None
     if isinstance(host_fn, ast.ClassDef):
         host_fn = method_of(host_fn, "__init__")
-    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not _batched(
-            names, site):
-        return  # the host takes it: JAX passes it on, and nothing fails unless it is batched
+    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not (
+            _batched(names, site) and not any(
+                k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
+                for k, v in site.keywords)):
+        # the host takes it: JAX passes it on, and nothing fails unless it is batched with
+        # no `vmap_method` (the removed keyword no longer chooses one)
+        return
     const = value.value if isinstance(value, ast.Constant) else None
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
     yield Finding(

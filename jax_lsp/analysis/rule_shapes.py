@@ -25,7 +25,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.values import Closure, CustomFn, Value
+from jax_lsp.analysis.values import Closure, CustomFn, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args
@@ -47,6 +47,17 @@ _NOT_ONE_ARRAY = frozenset({
     "polyfit", "eig", "eigh", "svd", "qr", "slogdet", "lstsq", "lu", "tree_map", "vectorize",
     "frompyfunc", "shape", "asarray_chkfinite", "ix_", "select_n",
 })
+#: functions of `_NOT_ONE_ARRAY` that return one array when called with this many
+#: positional arguments (`where(c, x, y)` selects; `where(c)` is `nonzero(c)`, a tuple)
+_ONE_ARRAY_WITH = {"where": 3}
+
+
+def _one_array_form(last: str, call: ast.Call) -> bool:
+    n = _ONE_ARRAY_WITH.get(last)
+    return n is not None and len(call.args) == n and not any(
+        isinstance(a, ast.Starred) for a in call.args)
+
+
 #: lax functions that return one array
 _LAX_ONE_ARRAY = frozenset({
     "add", "sub", "mul", "div", "neg", "exp", "log", "log1p", "expm1", "sin", "cos", "tan",
@@ -67,12 +78,28 @@ _ARRAY_METHODS = frozenset({
 # -- what a rule's code shows --------------------------------------------------------------
 
 
-def _closure(v: Value | None, here: object) -> Closure | None:
-    """The one `def`/`lambda` of this module that `v` is, else None."""
-    if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], Closure):
+def _function(v: Value | None) -> Closure | None:
+    """The one `def`/`lambda` that `v` is, or calls with some leading positional arguments
+    bound (a bound method `self._bwd`, a `partial`: `_bound`), else None."""
+    if v is None or len(v.fns) != 1:
         return None
     c = v.fns[0]
-    return c if c.func.module is here else None
+    if isinstance(c, Partial) and not c.kw:
+        c = c.fn
+    return c if isinstance(c, Closure) else None
+
+
+def _closure(v: Value | None, here: object) -> Closure | None:
+    """`_function(v)` where it is one of this module (`here`), else None."""
+    c = _function(v)
+    return c if c is not None and c.func.module is here else None
+
+
+def _bound(v: Value | None) -> int:
+    """How many leading positional arguments `v` binds before its function's (`self`)."""
+    if v is not None and len(v.fns) == 1 and isinstance(v.fns[0], Partial):
+        return len(v.fns[0].args)
+    return 0
 
 
 def _arity(node: ast.AST) -> tuple[int, float] | None:
@@ -213,7 +240,8 @@ class _Reader:
             if name in self.outputs:
                 return self.outputs[name]
             last = name.rsplit(".", 1)[-1]
-            if name.startswith(_ARRAY_MODULES) and last not in _NOT_ONE_ARRAY:
+            if name.startswith(_ARRAY_MODULES) and (
+                    last not in _NOT_ONE_ARRAY or _one_array_form(last, e)):
                 return ("array",)
             if name.startswith(("lax.", "jax.lax.")) and last in _LAX_ONE_ARRAY:
                 return ("array",)
@@ -279,8 +307,11 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     if closure is None:
         return False
     arity = _arity(closure.func.node)
-    if arity is None or arity[0] <= given <= arity[1]:
+    bound = _bound(rule)
+    if arity is None or arity[0] <= given + bound <= arity[1]:
         return False
+    arity = (max(arity[0] - bound, 0), arity[1] - bound)
+    qualname = _qualname(rule, closure)
     fewest, most = arity
     takes = (f"takes {_plural(fewest, 'positional argument')}" if fewest == most
              else f"takes {fewest} to {most} positional arguments" if most != float("inf")
@@ -289,8 +320,23 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
     ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
               (), deferred=level.mode == REVERSE, rejected=detail,
-              jax_says=_python_says(closure.func.node, closure.func.name or "<lambda>", given))
+              jax_says=None if qualname is None else _python_says(
+                  closure.func.node, qualname, given + bound))
     return True
+
+
+def _qualname(rule: Value | None, closure: Closure) -> str | None:
+    """The name Python's `TypeError` gives the rule (its `__qualname__`): a method's is its
+    class's name and its own, when the instance it is bound to has the method in its own
+    class body; None when the code does not show it."""
+    name = closure.func.name or "<lambda>"
+    if not _bound(rule):
+        return name
+    this = rule.fns[0].args[0] if rule is not None else None  # type: ignore[union-attr]
+    for inst in getattr(this, "fns", ()):
+        if isinstance(inst, Instance) and closure.func.node in inst.cls.node.body:
+            return f"{inst.cls.name}.{name}"
+    return None
 
 
 def _python_says(fn: ast.AST, name: str, given: int) -> str:
@@ -317,12 +363,13 @@ def _positional_count(c: CustomFn, args: Args) -> int | None:
     y=2.0)` wants two cotangents), so the count is the signature's, when the code shows it."""
     if args.star is not None or args.dstar is not None or c.nondiff_unknown:
         return None
-    if len(c.primal.fns) != 1 or not isinstance(c.primal.fns[0], Closure):
+    primal = _function(c.primal)
+    if primal is None:
         return None
-    a = getattr(c.primal.fns[0].func.node, "args", None)
+    a = getattr(primal.func.node, "args", None)
     if not isinstance(a, ast.arguments) or a.vararg is not None or a.kwonlyargs:
         return None
-    n = len(a.posonlyargs) + len(a.args)
+    n = len(a.posonlyargs) + len(a.args) - _bound(c.primal)
     return n if len(args.pos) + len(args.kw) <= n else None
 
 

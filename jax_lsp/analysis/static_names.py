@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import builtins
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 _SCOPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+#: the key of a module's star imports among its bindings (no name can be it)
+STAR = "*"
+_BUILTINS = frozenset(dir(builtins))
 #: how deep an alias of an alias is followed (`np = jnp`, `jnp = jax.numpy`)
 _MAX_ALIAS_DEPTH = 8
 
@@ -161,8 +165,10 @@ class ModuleNames:
         self._followed: dict[str, Followed | None] = {}
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
-        self._applications: dict[int, list[Application]] = {}
+        self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
         self._callers: dict[int, set[int]] | None = None
+        self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
+        self._applying = 0
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
         #: definitions and values names resolved to, and whether the whole tree was walked
@@ -224,6 +230,16 @@ class ModuleNames:
                 return found
         return None
 
+    def star_source(self, name: str, at: ast.AST) -> str | None:
+        """The module a name bound nowhere in the module (nor a builtin) comes from: the one
+        module it star-imports (`from jax.numpy import *` then `log1p(x)`), as Python finds
+        it; None with no star import, or several (it may come from any)."""
+        if name in _BUILTINS or any(name in self.bindings(scope) for scope in
+                                    self.enclosing(self.scope_of(at))):
+            return None
+        stars = {b.target for b in self.bindings(self.tree).get(STAR, ())}
+        return next(iter(stars)) if len(stars) == 1 else None
+
     def walk_all(self) -> Iterator[ast.AST]:
         """Every node of the module (`ast.walk`), noted as read."""
         self.read_everything = True
@@ -240,7 +256,8 @@ class ModuleNames:
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is None:
-                return None
+                source = self.star_source(expr.id, expr)
+                return None if source is None else f"{source}.{expr.id}"
             if b.kind == "import":
                 return b.target
             if b.kind == "assign" and b.node is not None:
@@ -384,7 +401,39 @@ class ModuleNames:
                             and not any(_decorator_name(d) == "staticmethod"
                                         for d in fn.decorator_list)):
                         return cls
+                    return self._argument_class(fn, expr.id, depth)
         return None
+
+    def _argument_class(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str,
+                        depth: int) -> ast.ClassDef | None:
+        """The module class of what every application of `fn` in the module passes as its
+        parameter `name` (a constructor's: every call of its class), when they agree."""
+        if len(self.bindings(fn).get(name, ())) > 1 or self._applying:
+            # rebound in the function; or asked while finding a function's applications,
+            # whose every call's callee would ask for another's: one level, not a cascade
+            return None
+        owner = self.parents.get(fn)
+        if isinstance(owner, ast.ClassDef) and fn.name == "__init__":
+            this: list[ast.AST] = [ast.Constant(None)]  # `self`, not written at the call
+            applied = [(this + args, kws) for args, kws in self.applications(owner)
+                       if not any(isinstance(a, ast.ClassDef) for a in args)]
+        elif isinstance(owner, ast.ClassDef):
+            return None  # a method: called through instances the module may not show
+        else:
+            applied = self.applications(fn)
+        key = (id(fn), name)
+        known = self._argument_classes.get(key, _MISSING)
+        if known is not _MISSING:
+            return known  # type: ignore[return-value]
+        self._argument_classes[key] = None  # (a recursive application pins nothing down)
+        found: dict[int, ast.ClassDef | None] = {}
+        for args, kws in applied:
+            given = bind_arguments(fn, args, kws)[0].get(name)
+            cls = None if given is None else self.class_of(given, depth + 1)
+            found[id(cls)] = cls
+        result = next(iter(found.values())) if len(found) == 1 else None
+        self._argument_classes[key] = result
+        return result
 
     def _made_by(self, call: ast.Call, depth: int) -> ast.ClassDef | None:
         """The class of the instance a call makes: a class of the module called, or a module
@@ -447,21 +496,47 @@ class ModuleNames:
 
     # --------------------------------------------------------- who calls what
 
-    def applications(self, fn: ast.AST) -> list[Application]:
+    def applications(self, fn: ast.AST, through: frozenset[str] = frozenset()
+                     ) -> list[Application]:
         """Each place the module applies the function `fn`: a call naming it (its positional
         arguments and keywords), or a decorator that is `fn` or a call of a function
-        returning `fn` (the decorated definition is then the one argument)."""
-        found = self._applications.get(id(fn))
+        returning `fn` (the decorated definition is then the one argument). `through`: the
+        wrappers (dotted names) whose result calls `fn` with its own arguments (`run =
+        jax.jit(fn, static_argnums=...)` then `run(x, hook)` applies `fn` to `x, hook`)."""
+        found = self._applications.get((id(fn), through))
         if found is None:
-            found = self._applications[id(fn)] = []
-            for node in self.walk_all():
-                if isinstance(node, ast.Call) and self.definition(node.func) is fn:
-                    found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
-                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                    for d in node.decorator_list:
-                        if self._makes(d, fn):
-                            found.append(([node], []))
+            found = self._applications[(id(fn), through)] = []
+            self._applying += 1
+            try:
+                self._collect_applications(fn, through, found)
+            finally:
+                self._applying -= 1
         return found
+
+    def _collect_applications(self, fn: ast.AST, through: frozenset[str],
+                              found: list[Application]) -> None:
+        for node in self.walk_all():
+            if isinstance(node, ast.Call) and (
+                    self.definition(node.func) is fn
+                    or (through and self._wraps(node.func, fn, through))):
+                found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for d in node.decorator_list:
+                    if self._makes(d, fn):
+                        found.append(([node], []))
+
+    def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
+               depth: int = 0) -> bool:
+        """Whether `expr` is a call of a wrapper of `through` given `fn` first, written
+        there or bound once to a name."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return False
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            return (b is not None and b.kind == "assign" and isinstance(b.node, ast.expr)
+                    and self._wraps(b.node, fn, through, depth + 1))
+        return (isinstance(expr, ast.Call) and bool(expr.args)
+                and self.dotted(expr.func) in through and self.definition(expr.args[0]) is fn)
 
     def _makes(self, expr: ast.expr, fn: ast.AST) -> bool:
         """Whether `expr` is `fn`, or a call of a module function that returns `fn`."""
@@ -600,7 +675,8 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
         if isinstance(node, ast.ImportFrom):
             mod = ("." * node.level) + (node.module or "")
             for al in node.names:
-                if al.name == "*":
+                if al.name == "*":  # kept under a key no name can be (`star_source`)
+                    bind(STAR, Binding("import", target=mod))
                     continue
                 # `from . import m` is module `.m` (one dot), `from .p import m` is `.p.m`
                 target = f"{mod}.{al.name}" if node.module else f"{mod}{al.name}"

@@ -83,3 +83,14 @@ def test_findings_are_found_again_when_a_read_statement_changes() -> None:
     assert check_module(ast.parse(text), text) == []
     edited = text.replace("np.sin(np.asarray(x))", "jnp.sin(np.asarray(x))")
     assert [f.code for f in check_module(ast.parse(edited), edited)] == ["JAX011"]
+
+
+def test_an_edited_star_import_is_not_reused() -> None:
+    """The module a bare name comes from is its one star import's: changing that import
+    changes what the host computes with, though no statement the pass walked changed."""
+    text = (ROOT / "tests" / "corpus" / "host" / "star_import_jax_numpy_in_host.py").read_text()
+    edited = text.replace("from jax.numpy import *", "from numpy import *  ")
+    assert edited != text
+    tree = ast.parse(edited)
+    assert _fresh(tree, edited) == []
+    assert _kept_then(text, edited) == _fresh(tree, edited)

@@ -320,7 +320,8 @@ class JaxApiCalls(Part):
                 return derived(args.all_values())
             # a wrapper that maps its function over slices (vectorize) batches like vmap
             kind = "vmap" if facts.maps else "jit"
-            return Value(fns=(Wrapper(kind, funs[0], name=facts.name),))
+            batched = _unexcluded(funs[0], args) if facts.maps else None
+            return Value(fns=(Wrapper(kind, funs[0], batched=batched, name=facts.name),))
         operand = Value(tan=derived(data).tan, traced=True)
         short = facts.name.rpartition(".")[2]
         # the custom_vjp inside also takes the values its functions close over (odeint
@@ -478,3 +479,40 @@ class JaxApiCalls(Part):
                 None,
             )
         return derived([recv, *args.all_values()])
+
+
+def _excluded_positions(v: Value | None, node: ast.AST | None) -> frozenset[int] | None:
+    """The positions a constant `excluded=` names (`{1}`, `(0, 2)`, `frozenset({1})`):
+    from its value, or from a display of integer literals written at the call; None when
+    it is not known."""
+    if v is None:
+        return frozenset()
+    c = v.const
+    if isinstance(c, (tuple, frozenset, set)):
+        items = list(c)
+    elif v.items is not None and all(i.const is not NOCONST for i in v.items):
+        items = [i.const for i in v.items]
+    elif isinstance(node, (ast.Set, ast.Tuple, ast.List)) and all(
+            isinstance(e, ast.Constant) for e in node.elts):
+        items = [e.value for e in node.elts]  # type: ignore[attr-defined]
+    else:
+        return None
+    # a name (a keyword argument excluded) leaves the positions batched
+    return frozenset(i for i in items if isinstance(i, int) and not isinstance(i, bool))
+
+
+def _unexcluded(fun: Value, args: Args) -> tuple[bool, ...] | None:
+    """For `jnp.vectorize(f, excluded=...)`: which positional arguments it batches, one entry
+    per positional parameter of `f` (JAX binds the excluded ones with a partial, unbatched);
+    None (all) when nothing is excluded or `f`'s parameters are not known."""
+    excluded = _excluded_positions(args.kw.get("excluded"), args.kw_nodes.get("excluded"))
+    if not excluded:
+        return None
+    nodes = {id(f.func.node): f.func.node for f in fun.fns if isinstance(f, Closure)}
+    if len(nodes) != 1 or len(nodes) != len(fun.fns):
+        return None
+    a = next(iter(nodes.values())).args
+    if a.vararg is not None:
+        return None
+    n = len(a.posonlyargs) + len(a.args)
+    return tuple(i not in excluded for i in range(max(n, max(excluded) + 1)))
