@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts_memo
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
@@ -624,8 +624,8 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, value)
         if inner is not None:
             found.append(inner)
-    for value in _field_values(names, expr):  # reported as the field the code reads
-        inner = _resolve_host(names, value)  # type: ignore[arg-type]
+    for field_value in _field_values(names, expr):  # reported as the field the code reads
+        inner = _resolve_host(names, field_value)  # type: ignore[arg-type]
         if inner is not None:
             found.append(replace(inner, name=ast.unparse(expr)))
     return found
@@ -657,6 +657,7 @@ def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
 def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                      ) -> Iterator[Finding]:
     start = PathStep(span_of(site.call), f"`{site.what}` calls `{host.name}` on the host")
+    assert site.host is not None  # (`_jax_in_host` reads only sites with a host)
     if host.jax_name:
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
         return
@@ -864,8 +865,9 @@ def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
         v = _evaluate_gate(names, expr.args[0])
         return (_version_number(v) or _NOT_KNOWN) if isinstance(v, str) else _NOT_KNOWN
     if isinstance(expr, ast.Compare):
-        ops = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
-               ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
+        ops: dict[type, Callable[[Any, Any], bool]] = {
+            ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+            ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
         left = _evaluate_gate(names, expr.left)
         for op, right_expr in zip(expr.ops, expr.comparators):
             right = _evaluate_gate(names, right_expr)

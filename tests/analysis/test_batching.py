@@ -1,6 +1,6 @@
 """Batching (JAX008 beyond custom_jvp rules); custom_vjp on a custom_jvp rule's tangents (JAX006).
 
-What JAX does is established by the corpus programs run under JAX (tests/corpus/rules:
+What JAX does is established by the corpus programs run under JAX (tests/rules/<CODE>/:
 vmap_*, grad_of_vmap_*, lax_map_batch_size_*, vectorize_*, custom_vjp_host_bwd_*,
 custom_jvp_rule_custom_vjp_*); these tests pin the analysis's decisions on small variations.
 """

@@ -1,6 +1,7 @@
 """JAX011/JAX012 read from a module's text (`analysis/callback_hosts.py`): what resolves, what
 stays quiet, and that the incremental analysis reports them as a full one does. The programs
-that JAX runs are in tests/corpus/host (checked by the oracle); these are the mechanisms."""
+that JAX runs are in tests/rules/JAX011 and JAX012 (checked by the oracle); these are the
+mechanisms."""
 
 from __future__ import annotations
 

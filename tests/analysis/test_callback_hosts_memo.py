@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from generate import generate  # noqa: E402
 
-PROGRAMS = sorted((ROOT / "tests" / "corpus" / "host").glob("*.py"))
+# the programs of the two codes this pass reports (tests/rules/<CODE>/{fires,clean})
+PROGRAMS = sorted(p for code in ("JAX011", "JAX012")
+                  for p in (ROOT / "tests" / "rules" / code).glob("*/*.py"))
 
 
 def _edits(text: str):
@@ -88,7 +90,8 @@ def test_findings_are_found_again_when_a_read_statement_changes() -> None:
 def test_an_edited_star_import_is_not_reused() -> None:
     """The module a bare name comes from is its one star import's: changing that import
     changes what the host computes with, though no statement the pass walked changed."""
-    text = (ROOT / "tests" / "corpus" / "host" / "star_import_jax_numpy_in_host.py").read_text()
+    program = ROOT / "tests" / "rules" / "JAX011" / "fires" / "star_import_jax_numpy_in_host.py"
+    text = program.read_text()
     edited = text.replace("from jax.numpy import *", "from numpy import *  ")
     assert edited != text
     tree = ast.parse(edited)

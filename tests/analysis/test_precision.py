@@ -1,6 +1,6 @@
 """False positives found by running jax-lsp over JAX's own test suite, each pinned on a minimal
 program of our own. What JAX does with each shape was checked by running JAX 0.10.2; the
-runnable ones are also corpus programs (tests/corpus/rules/neg_*)."""
+runnable ones are also corpus programs (tests/rules/JAX0NN/clean/neg_*)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every fix offered anywhere in the labeled corpus, applied and checked.
 
-For each corpus program (tests/corpus/**/*.py, examples/*.py), each finding and each fix
+For each corpus program (tests/rules/*/{fires,clean}/*.py, examples/*.py), each finding and each fix
 `fixes_for` offers for it:
 
 - the fixed program parses, and nothing outside the fix's edit ranges changed;
