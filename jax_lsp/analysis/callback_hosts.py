@@ -952,7 +952,10 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         span=span_of(at),
         severity=Severity.ERROR,
         path=(PathStep(span_of(value), "`vectorized=` is given here"),),
-        fixes=(*jax012.fix_kinds(const), FixKind.SUPPRESS),
+        # the fix rewrites `vectorized=` or a `"vectorized":` entry where it is written; a
+        # value from elsewhere (a dataclass field given by `**asdict(...)`) gets none
+        fixes=(*jax012.fix_kinds(const if isinstance(
+            names.parents.get(value), (ast.keyword, ast.Dict)) else None), FixKind.SUPPRESS),
         transform=site.what,
         operand_spans=(span_of(value),),
     )
