@@ -15,11 +15,13 @@ import ast
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts_memo
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
+from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
     Linked,
@@ -805,11 +807,17 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
     return False
 
 
-#: the JAX release the checks describe (the catalog's newest): what a version gate is
-#: evaluated against
-JAX_RELEASE = (0, 10, 2)
-_VERSION_ATTRIBUTES = {"__version__": ".".join(map(str, JAX_RELEASE)),
-                       "__version_info__": JAX_RELEASE}
+#: the attributes of `jax` that give its version
+_VERSION_ATTRIBUTES = frozenset({"__version__", "__version_info__"})
+
+
+@lru_cache(maxsize=1)
+def _jax_release() -> dict[str, object]:
+    """`jax.__version__` and `__version_info__` as the JAX the API table was measured on (the
+    release the checks describe) gives them: what a version gate is evaluated against."""
+    version = apitable.table()["jax_version"]
+    return {"__version__": version,
+            "__version_info__": tuple(int(p) for p in version.split("."))}
 #: the parsers a version string is compared through (`Version(jax.__version__) > ...`)
 _VERSION_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse",
                               "distutils.version.LooseVersion"})
@@ -841,7 +849,7 @@ def _version_number(text: str) -> tuple[int, ...] | None:
 
 
 def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
-    """A version gate's value under `JAX_RELEASE`, as Python computes it (a string
+    """A version gate's value under the measured release, as Python computes it (a string
     comparison of `jax.__version__` is one of strings: `"0.10.2" >= "0.4.35"` is False);
     `_NOT_KNOWN` where it reads anything else."""
     if isinstance(expr, ast.Constant):
@@ -851,7 +859,7 @@ def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
         return _NOT_KNOWN if any(i is _NOT_KNOWN for i in items) else tuple(items)
     if isinstance(expr, ast.Attribute) and expr.attr in _VERSION_ATTRIBUTES and (
             names.dotted(expr.value) == "jax"):
-        return _VERSION_ATTRIBUTES[expr.attr]
+        return _jax_release()[expr.attr]
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         v = _evaluate_gate(names, expr.operand)
         return _NOT_KNOWN if v is _NOT_KNOWN else not v
@@ -883,7 +891,7 @@ def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
 
 def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
     """Whether `node` is in a branch chosen by JAX's version (`if version(jax.__version__) >
-    ...: ... else: ...`) that `JAX_RELEASE` does not take: code kept for the releases that
+    ...: ... else: ...`) that the measured release does not take: code kept for the releases that
     had the keyword. A gate that does take it (a string comparison `jax.__version__ >=
     "0.4.35"`, False for "0.10.2") runs the branch; one that cannot be evaluated is taken
     as written for old releases."""
@@ -908,7 +916,8 @@ def _for_old_jax(names: ModuleNames, node: ast.AST) -> bool:
 def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
     """Whether `st` follows, in its block, an `if` on JAX's version whose body always leaves
     (`if NEW_API: return ...` then the old call): it runs only where the gate is False,
-    so it is for old releases when `JAX_RELEASE` takes the gate (or it cannot be evaluated)."""
+    so it is for old releases when the measured release takes the gate (or it cannot be
+    evaluated)."""
     for field in ("body", "orelse", "finalbody"):
         block = getattr(parent, field, None)
         if not isinstance(block, list) or st not in block:
