@@ -119,6 +119,10 @@ def diagnostic_json(
     return diagnostic
 
 
+def _nothing() -> None:
+    pass
+
+
 class EarlyLint:
     """Watches the frames the front keeps (`observe`, in the front's reader thread) and
     publishes the first opened document's diagnostics through `publish(message, still_valid)`,
@@ -158,7 +162,7 @@ class EarlyLint:
         """Import what publishing takes (a tenth of a second of CPU), e.g. while the client
         answers: not once the document has arrived."""
         import jax_lsp.codes
-        import jax_lsp.server.runtime.analysis_process
+        import jax_lsp.server.runtime.cached_results
         import jax_lsp.server.session.configuration
         import jax_lsp.server.session.paths
         import jax_lsp.server.session.positions
@@ -314,8 +318,14 @@ class EarlyLint:
                 self._answered_pull(diagnostics)
 
     def _lint(self, uri: str, version: int, text: str) -> None:
+        from jax_lsp.server.runtime import cached_results, spawn
+
+        # the result cache may answer without the analysis process: pause it meanwhile (see
+        # `spawn.hold_prestarted`), until the cache misses or the answer is out
+        release = spawn.hold_prestarted() if cached_results.enabled() and \
+            len(text) >= cached_results.MIN_CHARS else _nothing
         try:
-            diagnostics = self._document_diagnostics(uri, version, text)
+            diagnostics = self._document_diagnostics(uri, version, text, release)
         except Exception:  # noqa: BLE001 - the server will lint it anyway
             log.exception("the early analysis of %s failed; the server will do it", uri)
             diagnostics = None
@@ -333,13 +343,15 @@ class EarlyLint:
             if self._publish(body, self._still_valid):
                 self.published = (uri, version, diagnostics)
         finally:
+            release()
             self._settle()
 
     def _document_diagnostics(
-        self, uri: str, version: int, text: str
+        self, uri: str, version: int, text: str, release: Callable[[], None] = lambda: None
     ) -> list[dict[str, Any]] | None:
+        """The document's diagnostics as JSON (None: leave them to the server); `release()`
+        resumes the analysis process, paused while the result cache may answer."""
         from jax_lsp.server.runtime import cached_results
-        from jax_lsp.server.runtime.analysis_process import first_analysis
         from jax_lsp.server.session.configuration import Configuration
         from jax_lsp.server.session.paths import path_of, workspace_root
         from jax_lsp.server.session.positions import LineIndex
@@ -361,6 +373,7 @@ class EarlyLint:
         path = path_of(uri)
         config = configuration.for_path(path)
         if problems:
+            release()
             return None  # the server reports them (window/showMessage); it lints too
         workspace = configuration.workspace_spec(path, config, ())
         filename = str(path) if path is not None else uri
@@ -377,6 +390,9 @@ class EarlyLint:
             stored = cached_results.answer(source, name, analysis_config)
             if stored is not None:
                 return stored.findings, None, stored.dependencies, True
+            release()  # a miss: the analysis process analyses
+            from jax_lsp.server.runtime.analysis_process import first_analysis
+
             answer = first_analysis(source, name, analysis_config)
             if answer is None:
                 raise _Failed

@@ -16,14 +16,15 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO, Union
 
 from jax_lsp.server.runtime.pipes import enlarge
 
 __all__ = [
-    "CANCEL_FD", "Forked", "borrow", "cancel_fd", "fork", "give_back", "lent", "prestart",
-    "spawn", "take_prestarted", "wait_returned",
+    "CANCEL_FD", "Forked", "borrow", "cancel_fd", "fork", "give_back", "hold_prestarted", "lent",
+    "prestart", "spawn", "take_prestarted", "wait_returned",
 ]
 
 #: a request to an analysis process and its answer (see `analysis_process`)
@@ -189,6 +190,40 @@ def prestart() -> None:
     process = fork() or spawn()
     with _state:
         _prestarted.append((process, None))
+
+
+def hold_prestarted() -> Callable[[], None]:
+    """Pause the prestarted analysis process (SIGSTOP) while this process answers without it,
+    and return what resumes it (SIGCONT; idempotent, and to be called in every case).
+
+    The stdin front answers a file analysed before from the result cache, in this process,
+    while the prestarted child imports the analyser (hundreds of millions of instructions). On
+    a loaded machine the two share what the scheduler gives their session (Linux groups a
+    session's processes), so the child would take about half of the CPU the answer waits for;
+    paused, it loses only that time. Where signals cannot pause a process (Windows), a no-op."""
+    stop, resume = getattr(signal, "SIGSTOP", None), getattr(signal, "SIGCONT", None)
+    if stop is None or resume is None:
+        return lambda: None
+    with _state:
+        running = [process.pid for process, _ in _prestarted if process.poll() is None]
+    paused: list[int] = []
+    for pid in running:  # not reaped (`poll` found it running): the pid is still the child's
+        try:
+            os.kill(pid, stop)
+        except OSError:
+            continue
+        paused.append(pid)
+    lock = threading.Lock()
+
+    def release() -> None:
+        with lock:
+            while paused:
+                try:
+                    os.kill(paused.pop(), resume)
+                except OSError:
+                    pass
+
+    return release
 
 
 def take_prestarted() -> tuple[Child, Exchange | None] | None:
