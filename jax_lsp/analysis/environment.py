@@ -17,7 +17,6 @@ import json
 import logging
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -92,6 +91,8 @@ def _ask(python: Path) -> tuple[tuple[int, int], list[Path]] | None:
     if not exe.is_file() or not os.access(exe, os.X_OK):
         log.warning("python %s: %s is not an executable file", python, exe)
         return None
+    import subprocess  # here: the server's first answer imports this module, runs nothing
+
     env = {k: v for k, v in os.environ.items() if k in ("PATH", "SYSTEMROOT", "LANG")}
     try:
         done = subprocess.run(

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO, Union
+from typing import TYPE_CHECKING, Any, BinaryIO, Union
 
 from jax_lsp.server.runtime.pipes import enlarge
+
+if TYPE_CHECKING:  # imported where a process is started with exec: forking needs none of it
+    import subprocess
 
 __all__ = [
     "CANCEL_FD", "Forked", "borrow", "cancel_fd", "fork", "give_back", "hold_prestarted", "lent",
@@ -46,6 +48,8 @@ _lent = 0
 
 def spawn() -> subprocess.Popen[bytes]:
     """A new analysis process (``python -m jax_lsp.server.runtime.analysis_process``)."""
+    import subprocess
+
     # the child imports jax_lsp from wherever this process did
     package_root = str(Path(__file__).resolve().parents[2])
     path = os.environ.get("PYTHONPATH")
@@ -121,6 +125,8 @@ class Forked:
         deadline = None if timeout is None else time.monotonic() + timeout
         while self.poll() is None:
             if deadline is not None and time.monotonic() >= deadline:
+                import subprocess
+
                 raise subprocess.TimeoutExpired(f"analysis process {self.pid}", timeout or 0)
             time.sleep(0.005)
         assert self.returncode is not None
