@@ -17,11 +17,6 @@ import re
 import sys
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the tomli backport
-    import tomli as tomllib
-
 __all__ = ["MAX_DOTTED_KEY_PARTS", "MAX_NESTING", "load_json", "load_toml"]
 
 #: arrays and tables (inline tables, JSON objects) inside one another; real documents use under
@@ -87,9 +82,19 @@ def load_toml(text: str) -> dict[str, Any]:
     `tomllib.TOMLDecodeError` (invalid) or `TooComplex` (both ValueErrors)."""
     _check_toml(text)
     try:
-        return tomllib.loads(text)
+        return _tomllib().loads(text)
     except RecursionError:
         raise TooComplex("nested too deeply to be read") from None
+
+
+def _tomllib() -> Any:
+    """The TOML parser, imported once a document is read (a project without a
+    `pyproject.toml` never needs it; the server's first answer does not wait for it)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10: the tomli backport
+        import tomli as tomllib
+    return tomllib
 
 
 def load_json(text: str) -> Any:

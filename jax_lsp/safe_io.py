@@ -27,10 +27,8 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -326,6 +324,8 @@ def atomic_write(
         mode = stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else _new_file_mode()
     except FileNotFoundError:
         mode = _new_file_mode()
+    import tempfile  # here: reading, which the first answer does, needs none of it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -348,6 +348,8 @@ def create_new(target: str | os.PathLike[str], data: bytes) -> bool:
     left as it is): written beside it, fsynced, then linked into place (a link never replaces
     a file). Raises OSError, and then no `target` was created."""
     path = Path(os.path.abspath(target))
+    import tempfile  # here: reading, which the first answer does, needs none of it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -459,6 +461,8 @@ class Folder:
         except FileNotFoundError:
             mode = _new_file_mode()
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
+        import secrets  # here: reading, which the first answer does, needs none of it
+
         while True:
             tmp = f".{name}.{secrets.token_hex(6)}.tmp"
             try:

@@ -49,7 +49,6 @@ import hmac
 import json
 import logging
 import os
-import secrets
 import sys
 import types
 import typing
@@ -496,6 +495,8 @@ def _signing_key() -> bytes:
     key = read_regular_file(path, 1024)
     if key is not None and len(key) >= 32:
         return key
+    import secrets  # here: verifying a cache file, which the first answer does, needs none of it
+
     fresh = secrets.token_bytes(32)
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -85,11 +85,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10: the tomli backport
-    import tomli as tomllib
-
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.bounded_formats import TooComplex, load_toml
@@ -763,6 +758,10 @@ MAX_CONFIG_BYTES = 1 << 20
 def _read_toml(path: Path) -> dict[str, Any]:
     """The TOML document at `path`; raises `ConfigError` naming the file and saying why not
     (missing, unreadable, not a regular file, too big, invalid, or pathologically nested)."""
+    if sys.version_info >= (3, 11):  # (imported once a document is read: see `load_toml`)
+        import tomllib
+    else:  # pragma: no cover - Python 3.10: the tomli backport
+        import tomli as tomllib
     try:
         data = read_bounded(path, MAX_CONFIG_BYTES)
     except FileNotFoundError:
