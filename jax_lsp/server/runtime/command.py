@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import ipaddress
 import logging
 import os
 import sys
@@ -88,6 +87,8 @@ def is_loopback(host: str) -> bool:
     address; a name that could resolve elsewhere is not)."""
     if host.strip().lower() == "localhost":
         return True
+    import ipaddress  # here: only --tcp and --ws ask, not the stdio start-up
+
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
