@@ -507,6 +507,8 @@ class Wrapper:
     #: its closure carried when converted (the constants passed in replace them)
     arity: int = 0
     hoisted: frozenset = EMPTY
+    #: for flax linen's lifted vmap of a function taking a module first (kind "linen_vmap")
+    lifted: LiftedVmap | None = None
 
 
 @dataclass(eq=False)
@@ -541,6 +543,18 @@ class RuleSetter:
     which: str
 
 
+@dataclass(frozen=True, slots=True)
+class LiftedVmap:
+    """flax linen's lifted `nn.vmap` (a module class's `__call__`, or a function taking a
+    module first): which positional arguments it batches (`in_axes`, as `Wrapper.batched`),
+    and whether `variable_axes` maps the module's parameters (then what they compute is
+    batched; with `None`, or no entry, they are shared)."""
+
+    batched: tuple[Any, ...] | None
+    params: bool
+    name: str
+
+
 @dataclass(eq=False)
 class ClassObj:
     name: str
@@ -555,6 +569,9 @@ class ClassObj:
     pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
+    #: wrapped by lifted vmaps (`nn.vmap(Block, ...)`), innermost first: its instances'
+    #: calls run under their batch levels
+    vmaps: tuple[LiftedVmap, ...] = ()
     #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
     data_fields: set[str] = field(default_factory=set)
 
