@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts_memo
+from jax_lsp.analysis import callback_hosts_memo, library_keywords
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -754,12 +754,47 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
 # ------------------------------------------------------------------------ JAX012
 
 
-def _accepts_keyword(fn: ast.AST, name: str) -> bool:
-    """Whether a function takes a keyword `name` (a parameter of that name, or `**kwargs`)."""
+def _takes_vectorized(names: ModuleNames, fn: ast.AST, depth: int = 0) -> bool:
+    """Whether calling `fn` with `vectorized=` binds: a parameter of that name, or a
+    `**kwargs` that it keeps or hands on to a function taking it. Handed on (`**kw`) only to
+    functions that refuse it (library functions measured to, `library_keywords`, or the
+    module's own that do not take it), it does not: the call there raises TypeError. Any
+    other use of the dict, or a callee not known, counts as taking it."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return False
     a = fn.args
-    return a.kwarg is not None or any(p.arg == name for p in (*a.args, *a.kwonlyargs))
+    if any(p.arg == "vectorized" for p in (*a.args, *a.kwonlyargs)):
+        return True
+    if a.kwarg is None:
+        return False
+    return depth > 3 or _kwargs_refused_by(names, fn, depth) is None
+
+
+def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.expr | None:
+    """The callee (as written) that the `**kwargs` dict of `fn` is handed on to
+    (`f(..., **kwargs)`) when every use of the dict is such a call of a function refusing
+    `vectorized=`; None otherwise (a dict never used keeps it)."""
+    kwarg = fn.args.kwarg.arg if isinstance(fn, (
+        ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and fn.args.kwarg else None
+    uses = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == kwarg]
+    if not uses:
+        return None
+    for use in uses:
+        star = names.parents.get(use)
+        call = names.parents.get(star) if star is not None else None
+        if not (isinstance(star, ast.keyword) and star.arg is None
+                and isinstance(call, ast.Call)):
+            return None
+        dotted = _dotted(names, call.func)
+        if dotted is not None:
+            if not library_keywords.refuses_vectorized(dotted):
+                return None
+            continue
+        callee = names.definition(call.func)
+        if not isinstance(callee, (ast.FunctionDef, ast.AsyncFunctionDef)) or _takes_vectorized(
+                names, callee, depth + 1):
+            return None
+    return call.func
 
 
 #: the transforms that batch a function's operands with vmap
@@ -946,7 +981,7 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host_fn = names.definition(site.host) if site.host is not None else None
     if isinstance(host_fn, ast.ClassDef):
         host_fn = method_of(host_fn, "__init__")
-    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not (
+    if host_fn is not None and _takes_vectorized(names, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
                 for k, v in site.keywords)):
@@ -955,6 +990,9 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         return
     const = value.value if isinstance(value, ast.Constant) else None
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
+    refusing = _kwargs_refused_by(names, host_fn) if host_fn is not None else None
+    if refusing is not None:
+        host += f" (whose `**kwargs` go on to `{ast.unparse(refusing)}`)"
     yield Finding(
         code=jax012.RULE.code,
         message=jax012.head(site.what, host, const),
