@@ -389,7 +389,8 @@ def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
 def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                ) -> Iterator[tuple[str, ast.AST]]:
     """The string keys (with their values) of a dict given as `**expr`, where it is a dict
-    display or `dict(...)` written in the module (through a name bound once)."""
+    display, `dict(...)` (of keywords, or a copy of a dict) or dicts merged by `|` written in
+    the module (through a name bound once)."""
     if depth > 4:
         return
     if isinstance(expr, ast.Dict):
@@ -401,11 +402,16 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
     elif isinstance(expr, ast.Call) and names.dotted(expr.func) is None and (
             isinstance(expr.func, ast.Name) and expr.func.id == "dict"
             and names.lookup("dict", expr) is None):
+        if len(expr.args) == 1:  # `dict(defaults, ...)`: a copy
+            yield from _dict_keys(names, expr.args[0], depth + 1)
         for kw in expr.keywords:
             if kw.arg:
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):  # merged (PEP 584)
+        yield from _dict_keys(names, expr.left, depth + 1)
+        yield from _dict_keys(names, expr.right, depth + 1)
     elif isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
             names.dotted(expr.func) == "dataclasses.asdict"):
         cls = names.class_of(expr.args[0])

@@ -361,6 +361,22 @@ def kill(v: Value) -> Value:
     return Value(traced=v.traced)
 
 
+def merged_dict(parts: list[Value] | tuple[Value, ...]) -> Value | None:
+    """The dict whose entries are those of `parts` in order, a later key replacing an earlier
+    one (`{**a, **b}`, `a | b`, `dict(a, **b)`); None when one part's keys are not known."""
+    entries: dict[Any, Value] = {}
+    for p in parts:
+        if p.keys is None or p.items is None:
+            return None
+        try:
+            entries.update(zip(p.keys, p.items, strict=True))
+        except TypeError:  # a key that cannot be hashed
+            return None
+    vals = tuple(entries.values())
+    return Value(tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
+                 items=vals, keys=tuple(entries), traced=any(v.traced for v in vals))
+
+
 def derived(parts: list[Value] | tuple[Value, ...]) -> Value:
     """The result of an ordinary computation on `parts`: it carries all their tangents."""
     tan: frozenset = EMPTY
