@@ -337,7 +337,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
         if isinstance(value, ast.Name):
             owner = _parameter_owner(names, value, value.id)
             if owner is not None and owner.args.kwarg is not None and (
-                    owner.args.kwarg.arg == value.id):
+                    owner.args.kwarg.arg == value.id) and _spread_calls(names, owner) is not None:
+                # (a dict the helper changes, `opts.pop("vectorized")`, is not followed)
                 kw_owner = owner
     fn = host_owner or kw_owner
     if (fn is None or depth >= MAX_FORWARDING_DEPTH
@@ -776,21 +777,33 @@ def _takes_vectorized(names: ModuleNames, fn: ast.AST, depth: int = 0) -> bool:
     return depth > 3 or _kwargs_refused_by(names, fn, depth) is None
 
 
-def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.expr | None:
-    """The callee (as written) that the `**kwargs` dict of `fn` is handed on to
-    (`f(..., **kwargs)`) when every use of the dict is such a call of a function refusing
-    `vectorized=`; None otherwise (a dict never used keeps it)."""
+def _spread_calls(names: ModuleNames, fn: ast.AST) -> list[ast.Call] | None:
+    """The calls to which `fn` hands its `**kwargs` dict on (`f(..., **kwargs)`), when that
+    is all it does with it; None when it uses the dict otherwise (reads, changes or stores
+    it), or has none."""
     kwarg = fn.args.kwarg.arg if isinstance(fn, (
         ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and fn.args.kwarg else None
-    uses = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == kwarg]
-    if not uses:
+    if kwarg is None:
         return None
-    for use in uses:
+    calls = []
+    for use in (n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == kwarg):
         star = names.parents.get(use)
         call = names.parents.get(star) if star is not None else None
         if not (isinstance(star, ast.keyword) and star.arg is None
                 and isinstance(call, ast.Call)):
             return None
+        calls.append(call)
+    return calls
+
+
+def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.expr | None:
+    """The callee (as written) that the `**kwargs` dict of `fn` is handed on to
+    (`f(..., **kwargs)`) when every use of the dict is such a call of a function refusing
+    `vectorized=`; None otherwise (a dict never used keeps it)."""
+    calls = _spread_calls(names, fn)
+    if not calls:
+        return None
+    for call in calls:
         dotted = _dotted(names, call.func)
         if dotted is not None:
             if not library_keywords.refuses_vectorized(dotted):

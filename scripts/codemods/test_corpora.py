@@ -237,6 +237,7 @@ NEAR_MISSES = {
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
+    "neg_forwarding_helper_translates_vectorized": "JAX012",
     "neg_forwarding_helper_vmap_method": "JAX012",
     "neg_host_flag_parameter_vmap_method": "JAX012",
     "neg_host_has_vectorized_parameter": "JAX012",
