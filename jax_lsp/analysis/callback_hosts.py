@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts_memo
+from jax_lsp.analysis import callback_hosts_memo, library_keywords
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -337,7 +337,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
         if isinstance(value, ast.Name):
             owner = _parameter_owner(names, value, value.id)
             if owner is not None and owner.args.kwarg is not None and (
-                    owner.args.kwarg.arg == value.id):
+                    owner.args.kwarg.arg == value.id) and _spread_calls(names, owner) is not None:
+                # (a dict the helper changes, `opts.pop("vectorized")`, is not followed)
                 kw_owner = owner
     fn = host_owner or kw_owner
     if (fn is None or depth >= MAX_FORWARDING_DEPTH
@@ -389,7 +390,8 @@ def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
 def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                ) -> Iterator[tuple[str, ast.AST]]:
     """The string keys (with their values) of a dict given as `**expr`, where it is a dict
-    display or `dict(...)` written in the module (through a name bound once)."""
+    display, `dict(...)` (of keywords, or a copy of a dict) or dicts merged by `|` written in
+    the module (through a name bound once)."""
     if depth > 4:
         return
     if isinstance(expr, ast.Dict):
@@ -401,11 +403,16 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
     elif isinstance(expr, ast.Call) and names.dotted(expr.func) is None and (
             isinstance(expr.func, ast.Name) and expr.func.id == "dict"
             and names.lookup("dict", expr) is None):
+        if len(expr.args) == 1:  # `dict(defaults, ...)`: a copy
+            yield from _dict_keys(names, expr.args[0], depth + 1)
         for kw in expr.keywords:
             if kw.arg:
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):  # merged (PEP 584)
+        yield from _dict_keys(names, expr.left, depth + 1)
+        yield from _dict_keys(names, expr.right, depth + 1)
     elif isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords and (
             names.dotted(expr.func) == "dataclasses.asdict"):
         cls = names.class_of(expr.args[0])
@@ -754,12 +761,59 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
 # ------------------------------------------------------------------------ JAX012
 
 
-def _accepts_keyword(fn: ast.AST, name: str) -> bool:
-    """Whether a function takes a keyword `name` (a parameter of that name, or `**kwargs`)."""
+def _takes_vectorized(names: ModuleNames, fn: ast.AST, depth: int = 0) -> bool:
+    """Whether calling `fn` with `vectorized=` binds: a parameter of that name, or a
+    `**kwargs` that it keeps or hands on to a function taking it. Handed on (`**kw`) only to
+    functions that refuse it (library functions measured to, `library_keywords`, or the
+    module's own that do not take it), it does not: the call there raises TypeError. Any
+    other use of the dict, or a callee not known, counts as taking it."""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return False
     a = fn.args
-    return a.kwarg is not None or any(p.arg == name for p in (*a.args, *a.kwonlyargs))
+    if any(p.arg == "vectorized" for p in (*a.args, *a.kwonlyargs)):
+        return True
+    if a.kwarg is None:
+        return False
+    return depth > 3 or _kwargs_refused_by(names, fn, depth) is None
+
+
+def _spread_calls(names: ModuleNames, fn: ast.AST) -> list[ast.Call] | None:
+    """The calls to which `fn` hands its `**kwargs` dict on (`f(..., **kwargs)`), when that
+    is all it does with it; None when it uses the dict otherwise (reads, changes or stores
+    it), or has none."""
+    kwarg = fn.args.kwarg.arg if isinstance(fn, (
+        ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and fn.args.kwarg else None
+    if kwarg is None:
+        return None
+    calls = []
+    for use in (n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == kwarg):
+        star = names.parents.get(use)
+        call = names.parents.get(star) if star is not None else None
+        if not (isinstance(star, ast.keyword) and star.arg is None
+                and isinstance(call, ast.Call)):
+            return None
+        calls.append(call)
+    return calls
+
+
+def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.expr | None:
+    """The callee (as written) that the `**kwargs` dict of `fn` is handed on to
+    (`f(..., **kwargs)`) when every use of the dict is such a call of a function refusing
+    `vectorized=`; None otherwise (a dict never used keeps it)."""
+    calls = _spread_calls(names, fn)
+    if not calls:
+        return None
+    for call in calls:
+        dotted = _dotted(names, call.func)
+        if dotted is not None:
+            if not library_keywords.refuses_vectorized(dotted):
+                return None
+            continue
+        callee = names.definition(call.func)
+        if not isinstance(callee, (ast.FunctionDef, ast.AsyncFunctionDef)) or _takes_vectorized(
+                names, callee, depth + 1):
+            return None
+    return call.func
 
 
 #: the transforms that batch a function's operands with vmap
@@ -946,7 +1000,7 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     host_fn = names.definition(site.host) if site.host is not None else None
     if isinstance(host_fn, ast.ClassDef):
         host_fn = method_of(host_fn, "__init__")
-    if host_fn is not None and _accepts_keyword(host_fn, "vectorized") and not (
+    if host_fn is not None and _takes_vectorized(names, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
                 for k, v in site.keywords)):
@@ -955,6 +1009,9 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         return
     const = value.value if isinstance(value, ast.Constant) else None
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
+    refusing = _kwargs_refused_by(names, host_fn) if host_fn is not None else None
+    if refusing is not None:
+        host += f" (whose `**kwargs` go on to `{ast.unparse(refusing)}`)"
     yield Finding(
         code=jax012.RULE.code,
         message=jax012.head(site.what, host, const),

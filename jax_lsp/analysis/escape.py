@@ -61,7 +61,9 @@ _SCOPES = (*_FUNCS, ast.ClassDef)
 #: how many returns a value is followed through to the callers
 _MAX_RETURNS = 3
 #: the kinds of `jaxapi.HIGHER_ORDER` whose result only calls the function it is given
-_WRAPPING_KINDS = frozenset({"jit", "vmap", "same", "checkpoint", "partial", "same_or_decorator"})
+_WRAPPING_KINDS = frozenset(
+    {"jit", "vmap", "linen_vmap", "same", "checkpoint", "partial", "same_or_decorator"}
+)
 #: names that read the attributes of an object by a computed name
 _DYNAMIC_READS = frozenset({"vars", "__dict__", "__getattribute__", "asdict", "astuple"})
 #: names through which code reads a module's namespace by computed names

@@ -166,9 +166,9 @@ def _transformed_items(v: Value, depth: int = 0) -> list[Transformed]:
 def _batches(fn: object, depth: int = 0) -> bool:
     """Whether `fn` is vmap or a function it batches (also under jit)."""
     if isinstance(fn, Api):
-        return jaxapi.HIGHER_ORDER.get(fn.name) == "vmap"
+        return jaxapi.HIGHER_ORDER.get(fn.name) in ("vmap", "linen_vmap")
     if isinstance(fn, Wrapper) and depth < 4:
-        return fn.kind == "vmap" or any(_batches(f, depth + 1) for f in fn.fun.fns)
+        return fn.kind in ("vmap", "linen_vmap") or any(_batches(f, depth + 1) for f in fn.fun.fns)
     return False
 
 

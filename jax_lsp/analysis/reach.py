@@ -3,10 +3,11 @@
 Every finding is reported under a differentiation or batching `Level` (`decisions.report`),
 and the interpreter makes a level (`Transforms.level`) only when it calls, by its canonical
 name, a JAX function that differentiates, transposes or batches: a transform
-(`jaxapi.TRANSFORMS`, or a user wrapper configured as one), a wrapper of kind "vmap" or "map",
-`custom_root`, `custom_linear_solve`, or a measured function that transposes, differentiates or
-maps (`vectorize`) the functions it is given (`apitable`). Such a name reaches the interpreter
-as an `Api` value, built from import and attribute names, or from the constant name given to
+(`jaxapi.TRANSFORMS`, or a user wrapper configured as one), a wrapper of kind "vmap",
+"linen_vmap" (whose module class batches where it is called) or "map", `custom_root`,
+`custom_linear_solve`, or a measured function that transposes, differentiates or maps
+(`vectorize`) the functions it is given (`apitable`). Such a name reaches the interpreter as an
+`Api` value, built from import and attribute names, or from the constant name given to
 `getattr`; `jaxapi.canonical` keeps the last part of a name, except for the aliases it maps
 whole. So a module's analysis can make a level only if one of these last parts (or an alias's,
 see `trigger_names`) is written in a module it interprets: itself or a workspace module it
@@ -36,7 +37,7 @@ __all__ = ["may_find", "trigger_names"]
 
 #: the `jaxapi.HIGHER_ORDER` kinds whose calls make a level (a batch level, custom_root's
 #: linearization, custom_linear_solve's transposition)
-_LEVEL_KINDS = frozenset({"vmap", "map", "custom_root", "custom_linear_solve"})
+_LEVEL_KINDS = frozenset({"vmap", "linen_vmap", "map", "custom_root", "custom_linear_solve"})
 
 #: facts of imported modules, by content hash (they depend on the text only)
 _FACTS: dict[tuple[frozenset[str], str], _Facts] = {}

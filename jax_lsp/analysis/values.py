@@ -361,6 +361,22 @@ def kill(v: Value) -> Value:
     return Value(traced=v.traced)
 
 
+def merged_dict(parts: list[Value] | tuple[Value, ...]) -> Value | None:
+    """The dict whose entries are those of `parts` in order, a later key replacing an earlier
+    one (`{**a, **b}`, `a | b`, `dict(a, **b)`); None when one part's keys are not known."""
+    entries: dict[Any, Value] = {}
+    for p in parts:
+        if p.keys is None or p.items is None:
+            return None
+        try:
+            entries.update(zip(p.keys, p.items, strict=True))
+        except TypeError:  # a key that cannot be hashed
+            return None
+    vals = tuple(entries.values())
+    return Value(tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
+                 items=vals, keys=tuple(entries), traced=any(v.traced for v in vals))
+
+
 def derived(parts: list[Value] | tuple[Value, ...]) -> Value:
     """The result of an ordinary computation on `parts`: it carries all their tangents."""
     tan: frozenset = EMPTY
@@ -507,6 +523,8 @@ class Wrapper:
     #: its closure carried when converted (the constants passed in replace them)
     arity: int = 0
     hoisted: frozenset = EMPTY
+    #: for flax linen's lifted vmap of a function taking a module first (kind "linen_vmap")
+    lifted: LiftedVmap | None = None
 
 
 @dataclass(eq=False)
@@ -541,6 +559,18 @@ class RuleSetter:
     which: str
 
 
+@dataclass(frozen=True, slots=True)
+class LiftedVmap:
+    """flax linen's lifted `nn.vmap` (a module class's `__call__`, or a function taking a
+    module first): which positional arguments it batches (`in_axes`, as `Wrapper.batched`),
+    and whether `variable_axes` maps the module's parameters (then what they compute is
+    batched; with `None`, or no entry, they are shared)."""
+
+    batched: tuple[Any, ...] | None
+    params: bool
+    name: str
+
+
 @dataclass(eq=False)
 class ClassObj:
     name: str
@@ -555,6 +585,9 @@ class ClassObj:
     pytree: bool = False
     #: wrapped by a lifted remat (`nn.remat(Block)`): its instances' calls are checkpointed
     remat: bool = False
+    #: wrapped by lifted vmaps (`nn.vmap(Block, ...)`), innermost first: its instances'
+    #: calls run under their batch levels
+    vmaps: tuple[LiftedVmap, ...] = ()
     #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
     data_fields: set[str] = field(default_factory=set)
 

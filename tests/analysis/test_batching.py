@@ -195,3 +195,56 @@ def test_function_that_only_batches_reports_no_derivative() -> None:
         def evaluate(xs):
             return jax.vmap(lambda x: x * 2.0)(xs), jax.vjp(host, xs)
     """) == [("JAX001", HOST)]
+
+
+_LINEN = """
+    import flax.linen as nn
+
+    class Cell(nn.Module):
+        @nn.compact
+        def __call__(self, x, z=None):
+            h = nn.Dense(3)(x)
+            return host({on})
+
+        def encode(self, x):
+            return x
+
+    class Outer(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            return nn.vmap(Cell, {lift})()(x{extra})
+
+    m = Outer()
+    v = m.init(jax.random.PRNGKey(0), jnp.ones((2, 3)))
+    m.apply(v, jnp.ones((2, 3)))
+"""
+
+
+def _linen(on: str, lift: str, extra: str = "") -> list[str]:
+    return [c for c, _ in codes(_LINEN.format(on=on, lift=lift, extra=extra))]
+
+
+def test_lifted_vmap_batches_what_its_axes_map() -> None:
+    """flax's nn.vmap, as these programs behaved under flax 0.12.8 when written (the corpus's
+    tests/rules/JAX013/*linen_vmap* are run by the oracle): the parameters are batched when
+    `variable_axes` maps "params" (or every collection, `True`), not when it maps another
+    collection or none; keyword arguments are not handed on (the callee gets `z=None`)."""
+    rngs = 'split_rngs={"params": False}'
+    shared = f'in_axes=None, axis_size=2, variable_axes={{"params": None}}, {rngs}'
+    assert _linen("h", 'in_axes=None, axis_size=2, variable_axes={True: 0}, '
+                       'split_rngs={"params": True}') == ["JAX008"]
+    assert _linen("h", 'in_axes=None, axis_size=2, variable_axes={"params": None, '
+                       f'"batch_stats": 0}}, {rngs}') == []
+    assert _linen("h", shared) == []
+    mapped = f'in_axes=0, variable_axes={{"params": None}}, {rngs}'
+    assert _linen("x", mapped) == ["JAX008"]
+    assert _linen("z", mapped, ", z=x") == []
+    # only another method lifted: `__call__` runs unbatched
+    assert _linen("x", mapped + ', methods=["encode"]') == []
+
+
+def test_nested_lifted_vmaps_each_batch() -> None:
+    lift = 'variable_axes={"params": None}, split_rngs={"params": False}'
+    src = _LINEN.format(on="x", lift=f"in_axes=None, axis_size=2, {lift}", extra="").replace(
+        "nn.vmap(Cell, ", f"nn.vmap(nn.vmap(Cell, in_axes=0, {lift}), ")
+    assert [c for c, _ in codes(src)] == ["JAX008"]

@@ -115,3 +115,37 @@ def test_the_incremental_analysis_reports_them_as_a_full_one() -> None:
     back = analyzer.analyze(src, "m.py").findings
     assert [f.code for f in back] == ["JAX011"]
     assert back == analyze_source(src, "m.py").findings
+
+
+def _kwargs_host(body: str) -> str:
+    return HEADER + "from scipy import ndimage\nfrom scipy.integrate import solve_ivp\n" + \
+        textwrap.dedent(body) + textwrap.dedent("""
+        def f(x):
+            return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x,
+                                     vectorized=False)
+    """)
+
+
+def test_kwargs_handed_on_decide_by_the_callee_measured_signature() -> None:
+    """A host's `**kwargs` take `vectorized=` unless every use hands them on to functions
+    that refuse it: library functions measured to, or the module's own not taking it."""
+    refused = _kwargs_host("""
+        def blur(x, **kw):
+            return ndimage.gaussian_filter(x, 1.0, **kw)
+
+        def host(x, **kw):
+            return blur(np.asarray(x), **kw)
+    """)
+    assert [c for c, _ in _codes(refused)] == ["JAX012"]
+    for body in (
+        # a library function taking any keyword
+        "def host(x, **kw):\n    return solve_ivp(None, (0, 1), x, **kw).y\n",
+        # the dict used otherwise: it may drop the keyword
+        "def host(x, **kw):\n    kw.pop('vectorized', None)\n"
+        "    return ndimage.gaussian_filter(x, 1.0, **kw)\n",
+        # a callee not known (a method of a parameter)
+        "def host(x, solver=None, **kw):\n    return solver.run(x, **kw)\n",
+        # kept, never handed on
+        "def host(x, **kw):\n    return np.asarray(x)\n",
+    ):
+        assert _codes(_kwargs_host(body)) == [], body

@@ -226,6 +226,7 @@ class ClassRecipe:
     static_fields: frozenset[str]
     pytree: bool
     remat: bool
+    vmaps: tuple
     data_fields: frozenset[str]
     #: its methods, and whether each is bound to the instance (not a staticmethod)
     methods: tuple[tuple[FuncInfo, bool], ...]
@@ -409,6 +410,7 @@ def _as_made(cls: ClassObj, r: ClassRecipe) -> bool:
         cls.linen == r.linen
         and cls.pytree == r.pytree
         and cls.remat == r.remat
+        and cls.vmaps == r.vmaps
         and cls.static_fields == r.static_fields
         and cls.data_fields == r.data_fields
         and len(cls.attrs) == len(r.attrs)
@@ -743,6 +745,7 @@ class StatementReplay(LayerShared):
                     static_fields=set(r.static_fields),
                     pytree=r.pytree,
                     remat=r.remat,
+                    vmaps=r.vmaps,
                     data_fields=set(r.data_fields),
                 )
                 class_value = Value(fns=(cls,))
@@ -936,6 +939,7 @@ class StatementReplay(LayerShared):
             frozenset(cls.static_fields),
             cls.pytree,
             cls.remat,
+            cls.vmaps,
             frozenset(cls.data_fields),
             tuple((fi, fi in bound) for fi, _ in classes),
         )

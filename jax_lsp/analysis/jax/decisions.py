@@ -106,7 +106,7 @@ class CallbackDecisions(Part):
             method = args.kw.get("vmap_method")
             has_vmap = (method is not None and method.const is not None) or (
                 args.kw.get("vectorized", Value()).const is True
-            )
+            ) or (method is None and args.dstar is not None)  # `**options` not known: may name one
             ordered = args.kw.get("ordered", Value()).const is True
             self.check_callback(name, spec.kind, operands, node, has_vmap, ordered)
         return derived([v for v, _ in operands])

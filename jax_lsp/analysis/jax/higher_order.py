@@ -17,6 +17,7 @@ from jax_lsp.analysis.interp_state import (
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
+    MODULE_TAN,
     STAGED,
     TRACE_ONLY,
     VMAPPED,
@@ -36,6 +37,7 @@ from jax_lsp.analysis.values import (
     Decorator,
     Instance,
     Level,
+    LiftedVmap,
     LoopTangent,
     Partial,
     Value,
@@ -179,6 +181,8 @@ class HigherOrder(Part):
 
     def call_higher_order(self, kind: str, name: str, args: Args, node: ast.AST | None) -> Value:
         pos = args.pos
+        if kind == "linen_vmap":
+            return self.lifted_vmap(name, args)
         if kind in ("jit", "vmap", "same", "checkpoint", "same_or_decorator"):
             fun = args.get(0, "fun") or args.get(0, "f")
             if fun is None:
@@ -210,13 +214,14 @@ class HigherOrder(Part):
                     return fun
                 return Value(
                     fns=tuple(
-                        ClassObj(f.name, f.node, {}, [Value(fns=(f,))], f.linen, remat=True)
+                        ClassObj(f.name, f.node, {}, [Value(fns=(f,))], f.linen, remat=True,
+                                 vmaps=f.vmaps)
                         if isinstance(f, ClassObj)
                         else f
                         for f in fun.fns
                     )
                 )
-            batched = self._in_axes(args) if kind == "vmap" else None
+            batched = self._in_axes(args.get(1, "in_axes")) if kind == "vmap" else None
             return Value(fns=(Wrapper(kind, fun, static, static_names, batched, name),))
         if kind == "partial":
             if not pos:
@@ -325,12 +330,86 @@ class HigherOrder(Part):
             return Value(fns=(c,))
         return derived(args.all_values())
 
+    def lifted_vmap(self, name: str, args: Args) -> Value:
+        """flax linen's `nn.vmap(target, variable_axes, split_rngs, in_axes, ...)`: a module
+        class whose `__call__` runs under a batch level (`LiftedVmap`, run by
+        `call_lifted_vmap`), or for a function taking a module first, a wrapper doing the
+        same. `split_rngs` batches random draws only, not data: it is not modelled. Where
+        its target or its `methods=` cannot be read, the target is returned as it is (no
+        batch level: nothing found rather than a guess)."""
+        target = args.get(0, "target")
+        if target is None:
+            # `functools.partial(nn.vmap, in_axes=...)` applied to a method later
+            return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
+        if not target.fns:
+            return derived([target])
+        methods = args.get(9, "methods")
+        if methods is not None and methods.const is not None:
+            # other methods than `__call__` lifted (or unreadable): not modelled
+            return target
+        lift = LiftedVmap(
+            self._in_axes(args.get(3, "in_axes")),
+            _maps_params(args.get(1, "variable_axes")),
+            name,
+        )
+        fns: list[Any] = []
+        for f in target.fns:
+            if isinstance(f, ClassObj):
+                fns.append(ClassObj(f.name, f.node, {}, [Value(fns=(f,))], f.linen,
+                                    remat=f.remat, vmaps=(*f.vmaps, lift)))
+            elif isinstance(f, (Closure, Partial, Wrapper, CustomFn)):
+                fns.append(Wrapper("linen_vmap", Value(fns=(f,)), name=name, lifted=lift))
+            else:
+                fns.append(f)
+        return Value(fns=tuple(fns))
+
+    def call_lifted_vmap(
+        self,
+        lifts: tuple[LiftedVmap, ...],
+        module: Value,
+        invoke: Callable[[Value, Args], Value],
+        args: Args,
+        node: ast.AST | None,
+    ) -> Value:
+        """`invoke(module, args)` under the batch levels of lifted vmaps (innermost first): each
+        level marks the positional arguments its `in_axes` maps, and when it maps the
+        parameters, the module and every submodule built in the call (`Ctx.module_tan`), so
+        what they compute is batched. Keyword arguments stay unmarked: flax's lifted vmap
+        does not hand them on (measured with flax 0.12.8: the callee sees its default)."""
+        if not lifts or node is None:
+            return invoke(module, args)
+        if not self.ev.ctx.staged:  # staged either way
+            with self.staging():
+                return self.call_lifted_vmap(lifts, module, invoke, args, node)
+        lift, inner = lifts[-1], lifts[:-1]
+        if lift.batched == () and not lift.params:
+            with self.ev.within(vmapped=True):
+                return self.call_lifted_vmap(inner, module, invoke, args, node)
+        level = self.jax.transforms.level("batch", lift.name, self.ev.span(node), batched=True)
+        mark = frozenset({level.batch_mark})
+        spec = lift.batched
+        pos = [
+            _as_traced(v)
+            if spec is not None and (i >= len(spec) or spec[i] is False)
+            else add_mark(_as_traced(v), mark)
+            if spec is None
+            else _mark_batched(_as_traced(v), spec[i], mark)
+            for i, v in enumerate(args.pos)
+        ]
+        new = Args(pos, args.kw, args.pos_nodes, args.kw_nodes, args.star, args.dstar)
+        module_tan = self.ev.reads(MODULE_TAN).module_tan
+        if lift.params:
+            module = module.with_tan(module.tan | mark)
+            module_tan = module_tan | mark
+        with self.ev.within(vmapped=True, module_tan=module_tan):
+            out = self.call_lifted_vmap(inner, module, invoke, new, node)
+        return strip_marks(out, mark)
+
     @staticmethod
-    def _in_axes(args: Args) -> tuple[Any, ...] | None:
-        """Which positional arguments a vmap batches, from a constant `in_axes`: per argument,
-        True, False (`None`) or, for a pytree prefix (`{"x": 0, "bias": None}`), the same per
-        leaf (see `_axes_spec`)."""
-        v = args.get(1, "in_axes")
+    def _in_axes(v: Value | None) -> tuple[Any, ...] | None:
+        """Which positional arguments a vmap batches, from a constant `in_axes` (`v`): per
+        argument, True, False (`None`) or, for a pytree prefix (`{"x": 0, "bias": None}`),
+        the same per leaf (see `_axes_spec`)."""
         if v is None:
             return None  # in_axes=0: all
         c = v.const
@@ -421,6 +500,22 @@ class HigherOrder(Part):
                 return self.ev.call_value(w.fun, new, node)
         if w.kind == "closure_converted":
             return self.call_closure_converted(w, args, node)
+        if w.kind == "linen_vmap" and w.lifted is not None and args.pos:
+            # `nn.vmap(f, ...)(module, *args)`: `in_axes` counts the arguments after the module
+            rest = Args(args.pos[1:], args.kw, args.pos_nodes[1:], args.kw_nodes, args.star,
+                        args.dstar)
+            return self.call_lifted_vmap(
+                (w.lifted,),
+                args.pos[0],
+                lambda m, a: self.ev.call_value(
+                    w.fun,
+                    Args([m, *a.pos], a.kw, [args.pos_nodes[0], *a.pos_nodes], a.kw_nodes,
+                         a.star, a.dstar),
+                    node,
+                ),
+                rest,
+                node,
+            )
         return self.ev.call_value(w.fun, args, node)
 
     def closure_convert(self, args: Args, node: ast.AST) -> Value:
@@ -669,6 +764,20 @@ class HigherOrder(Part):
     def _active_marks(self) -> frozenset:
         # inside a solver no level counts: mask every level created so far
         return frozenset(self.ev.levels)
+
+
+def _maps_params(v: Value | None) -> bool:
+    """Whether a lifted vmap's `variable_axes` maps the parameters: an axis (an int) given for
+    the collection "params" (or for `True`, every collection). No entry, `None` (shared) or a
+    mapping that cannot be read: no."""
+    if v is None or v.keys is None or v.items is None:
+        return False
+    for key, axis in zip(v.keys, v.items, strict=True):
+        if (key == "params" or key is True) and isinstance(axis.const, int) and not isinstance(
+            axis.const, bool
+        ):
+            return True
+    return False
 
 
 def _axes_spec(v: Value) -> Any:

@@ -38,6 +38,7 @@ from jax_lsp.analysis.values import (
     add_mark,
     derived,
     join,
+    merged_dict,
     strip_marks,
 )
 
@@ -139,6 +140,13 @@ class JaxApiCalls(Part):
                     keys=tuple(args.kw.keys()),
                     traced=any(v.traced for v in args.kw.values()),
                 )
+            if len(args.pos) == 1 and args.star is None and args.dstar is None:
+                # `dict(d, **more)`: a copy of `d` with `more`'s entries
+                more = [Value(items=tuple(args.kw.values()), keys=tuple(args.kw))] if args.kw \
+                    else []
+                merged = merged_dict([args.pos[0], *more])
+                if merged is not None:
+                    return merged
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
             attr = args.pos[1].const
             if isinstance(attr, str):

@@ -375,6 +375,26 @@ class PythonCalls(EvaluatorShared):
         if call is None:
             return derived([fv, *args.all_values()])
         me = Value(tan=fv.tan, fns=(inst,), traced=fv.traced)
+        if inst.cls.vmaps:
+            # a module class wrapped by lifted vmaps: its call runs under their batch levels
+            return self.jax.control.call_lifted_vmap(
+                inst.cls.vmaps,
+                me,
+                lambda m, a: self._call_module(inst, m, call, a, node),
+                args,
+                node,
+            )
+        return self._call_module(inst, me, call, args, node)
+
+    def _call_module(
+        self, inst: Instance, me: Value, call: Value, args: Args, node: ast.AST | None
+    ) -> Value:
+        """`me.__call__(*args)`, checkpointed for a class wrapped by a lifted remat. A flax
+        linen module runs its `setup` first (flax runs it before the module's first method in
+        each `apply`), in the call's context: the submodules and parameters it assigns are
+        those of this call."""
+        if inst.cls.linen:
+            self.run_linen_setup(inst, me, node)
         if inst.cls.remat:
             # a module class wrapped by a lifted remat: its call runs under jax.checkpoint
             reverse = self.jax.transforms.rematerialised(
@@ -387,6 +407,12 @@ class PythonCalls(EvaluatorShared):
             ):
                 return self.call_value(self._bind(call, me), args, node)
         return self.call_value(self._bind(call, me), args, node)
+
+    def run_linen_setup(self, inst: Instance, me: Value, node: ast.AST | None) -> None:
+        """A flax linen module's `setup` (when its class defines one), run on `me`."""
+        setup = inst.cls.lookup("setup")
+        if setup is not None:
+            self.call_value(self._bind(setup, me), Args.of(), node)
 
     def call_closure(
         self, closure: Closure, args: Args, node: ast.AST | None, label: str | None

@@ -50,6 +50,7 @@ from jax_lsp.analysis.values import (
     inherit_marks,
     is_python_number,
     join,
+    merged_dict,
     without_arrays_only,
 )
 
@@ -282,25 +283,23 @@ class PythonExpressions(EvaluatorShared):
                     items.append(self.eval(e, scope))
             return self._seq(items)
         if t is ast.Dict:
-            keys: list[Any] = []
+            # each entry, or each `**d` spliced in, as a dict of its own, merged in order
+            parts: list[Value] = []
             vals = []
-            ok = True
             for k, v in zip(node.keys, node.values):  # type: ignore[attr-defined]
                 vv = self.eval(v, scope)
+                vals.append(vv)
                 if k is None:
-                    ok = False
-                    vals.append(vv)
+                    parts.append(vv)
                     continue
                 kv = self.eval(k, scope)
-                if kv.const is NOCONST:
-                    ok = False
-                keys.append(kv.const)
-                vals.append(vv)
+                parts.append(Value(tan=vv.tan, items=(vv,), keys=(kv.const,), traced=vv.traced)
+                             if kv.const is not NOCONST else UNKNOWN)
+            merged = merged_dict(parts)
+            if merged is not None:
+                return merged
             tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
-            traced = any(v.traced for v in vals)
-            if ok:
-                return Value(tan=tan, items=tuple(vals), keys=tuple(keys), traced=traced)
-            return Value(tan=tan, traced=traced)
+            return Value(tan=tan, traced=any(v.traced for v in vals))
         if t is ast.Set:
             return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
         if t is ast.Subscript:
@@ -395,6 +394,10 @@ class PythonExpressions(EvaluatorShared):
             and b.keys is None
         ):
             return self._seq(list(a.items) + list(b.items))
+        if isinstance(op, ast.BitOr) and a.keys is not None and b.keys is not None:
+            merged = merged_dict([a, b])  # dicts' `|` (PEP 584)
+            if merged is not None:
+                return merged
         if a.intish and b.intish and not isinstance(op, ast.Div):
             # integers (arrays or Python ints) stay integers, except under true division
             return Value(traced=a.traced or b.traced, intish=True)

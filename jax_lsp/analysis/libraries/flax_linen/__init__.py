@@ -8,7 +8,9 @@ from __future__ import annotations
 
 HIGHER_ORDER = {
     "flax.linen.jit": "same",
-    "flax.linen.vmap": "same",
+    # a lifted vmap: its module class's `__call__` (or its function) runs under a batch
+    # level (`values.LiftedVmap`; `higher_order.HigherOrder.lifted_vmap`)
+    "flax.linen.vmap": "linen_vmap",
     # a lifted scan calls its module class's `__call__` (or its function) once per step: run
     # once, as the class itself (a carry that gains tangents only in a later step is missed)
     "flax.linen.scan": "same",

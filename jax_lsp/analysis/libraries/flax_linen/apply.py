@@ -61,15 +61,18 @@ def call_apply(ev: Evaluator, f: LinenApply, args: Args, node: ast.AST | None) -
         args.dstar,
     )
     if method_v is not None and method_v.fns:
+        for i in inst.fns:
+            if isinstance(i, Instance):
+                ev.run_linen_setup(i, me, node)
         return ev.call_value(
             Value(fns=tuple(Partial(m, (me,)) for m in method_v.fns if not isinstance(m, Api))),
             rest,
             node,
         )
-    classes = [i.cls for i in inst.fns if isinstance(i, Instance)]
-    call = classes[0].lookup("__call__") if classes else None
-    if call is None:
+    first = next((i for i in inst.fns if isinstance(i, Instance)), None)
+    if first is None or first.cls.lookup("__call__") is None:
         return derived([me, *rest.all_values()])
     with ev.within(module_tan=me.tan if not f.init else EMPTY):
-        out = ev.call_value(ev._bind(call, me), rest, node)
+        # called as an instance is: a lifted class (`nn.vmap(Block)`) runs under its levels
+        out = ev.call_value(Value(tan=me.tan, fns=(first,), traced=me.traced), rest, node)
     return out.with_tan(out.tan | me.tan) if not f.init else kill(out)
