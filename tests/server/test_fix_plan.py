@@ -5,6 +5,7 @@ version or report starts over."""
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -138,3 +139,48 @@ def test_a_new_version_or_report_gets_a_new_plan() -> None:
     assert plans.plan(PlanKey("file:///m.py", 1, TEXT, 1, newer, None),
                       lambda: analysis) is not first  # another configuration
 
+
+
+REPO = Path(__file__).resolve().parents[2]
+#: the labelled corpus's programs that have findings to fix
+CORPUS = sorted((REPO / "tests" / "rules").glob("*/fires/*.py"))
+
+
+def _parsed_alike(a: ast.AST, b: ast.AST) -> bool:
+    return ast.dump(a, include_attributes=True) == ast.dump(b, include_attributes=True)
+
+
+@pytest.mark.parametrize("code", sorted({p.parts[-3] for p in CORPUS}))
+def test_a_fix_judged_from_the_plans_tree_reports_what_a_full_analysis_does(code: str) -> None:
+    """Each fix's text is analysed on a tree made from the plan's own (only the statements
+    its edits touch parsed, the others the plan's, moved): for every fix the corpus's
+    findings have (refused ones included), the findings are those of a full analysis of the
+    fixed text, and the plan's tree is left as `ast.parse` makes it."""
+    from jax_lsp.analysis.suppress import filter_suppressed
+    from jax_lsp.server.session.reported import configured
+
+    compared = from_tree = 0
+    for program in (p for p in CORPUS if p.parts[-3] == code):
+        text = program.read_text(encoding="utf-8")
+        report = _report(text)
+        plan = FixPlan(PlanKey(program.as_uri(), 1, text, 0, report, None),
+                       DocumentAnalysis(str(program), program, Config(), None))
+        for finding in report.findings:
+            for fix in fixes_for(text, finding, focused=True, validate=False):
+                fixed = apply_edits(text, fix.edits)
+                full = analyze_source(fixed, str(program))
+                expected = None if full.error is not None else configured(
+                    filter_suppressed(fixed, full.findings), Config(), program)
+                got = plan.reported(fixed, fix.create, fix.edits)
+                assert got == expected, (program.name, fix.kind)
+                if got is not None:
+                    assert [(f.span, f.message, f.path) for f in got] == \
+                        [(f.span, f.message, f.path) for f in expected or ()]
+                compared += 1
+                made = plan._fixed_tree(fixed, fix.edits)  # (the path `reported` took)
+                if made is not None:
+                    from_tree += 1
+                    made[1]()
+        parsed = plan._parsed()
+        assert parsed is not None and _parsed_alike(parsed[0], ast.parse(text))
+    assert compared and from_tree >= compared // 2  # most fixes' trees are made, not parsed

@@ -25,9 +25,10 @@ original's, `registry`): its report is the notebook's, with the cells' own posit
 
 from __future__ import annotations
 
+import ast
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -130,12 +131,37 @@ class FixPlan:
 
     def _outline(self) -> Outline | None:
         """The text's outline (`fixes.outline`), which every fix's focused parse reads."""
+        parsed = self._parsed()
+        return parsed[1] if parsed is not None else None
+
+    def _parsed(self) -> tuple[ast.Module | None, Outline] | None:
+        """The text's tree and outline, made once per plan (None: `ast` cannot parse it),
+        with the collector paused (it walked the new tree over and over: 1.7x the parse on
+        a 5,000-line module). The tree also spares each judged fix the parse of what its
+        edits left alone (`_fixed_tree`)."""
+        from jax_lsp.analysis.engine import paused_gc
         from jax_lsp.fixes.outline import Outline
         from jax_lsp.fixes.source import GENERATED_MARKER
 
-        if "outline" not in self._computed:
-            self._computed["outline"] = Outline.of(self.text, GENERATED_MARKER)
-        return self._computed["outline"]  # type: ignore[no-any-return]
+        if "parsed" not in self._computed:
+            parsed = None
+            with paused_gc():
+                try:
+                    tree = ast.parse(self.text)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    pass
+                else:
+                    parsed = tree, Outline.of_tree(tree, self.text, GENERATED_MARKER).rebased()
+            self._computed["parsed"] = parsed
+        return self._computed["parsed"]  # type: ignore[no-any-return]
+
+    def forget_tree(self) -> None:
+        """Let go of the text's tree (tens of megabytes on a large module), keeping its
+        outline: a fix judged from here on has its text parsed in full. Without the plan's
+        lock (the event loop calls it): a judgement under way holds the tree itself."""
+        parsed = self._computed.get("parsed")
+        if parsed is not None:
+            self._computed["parsed"] = (None, parsed[1])
 
     def once(self, name: str, compute: Callable[[], T]) -> T:
         """`compute()`'s result, computed once per plan under `name` (the fix-all's edits)."""
@@ -155,16 +181,64 @@ class FixPlan:
         with self._lock:
             if key not in self._judged:
                 if self._before is None:
-                    self._before = self._reported_codes(self.text, ()) or Counter()
-                after = self._reported_codes(apply_edits(self.text, fix.edits), fix.create)
+                    self._before = Counter(f.code for f in self.reported(self.text, ()) or ())
+                fixed = apply_edits(self.text, fix.edits)
+                found = self.reported(fixed, fix.create, fix.edits)
+                after = None if found is None else Counter(f.code for f in found)
                 before = self._before
                 self._judged[key] = after is None or any(
                     n > before[code] for code, n in after.items())
             return self._judged[key]
 
-    def _reported_codes(self, text: str, created: Collection[CreatedFile]) -> Counter[str] | None:
-        """The count per code of the findings `text` reports, analysed as the document is
-        (`reported.document_findings`); None if it does not parse."""
+    def _fixed_tree(self, fixed: str, edits: Sequence[TextEdit]
+                    ) -> tuple[ast.Module, Callable[[], None]] | None:
+        """The tree of `fixed` (this text with `edits` applied), made from this text's tree
+        by parsing only the top-level statements the edits touch (`reparse_statements`, as
+        `--fix` makes a batch's tree): the statements it keeps are this tree's own, moved
+        in place; with the function that moves them back, which the caller calls once done
+        with the tree. None where the edits' outline or its parse does not hold (the caller
+        parses `fixed`)."""
+        from jax_lsp.analysis.engine import MAX_PARSED_CHARS
+        from jax_lsp.analysis.incremental import (
+            KnownEdits,
+            reparse_statements,
+            shift_statements,
+        )
+        from jax_lsp.analysis.source_text import python_text
+
+        parsed = self._parsed()
+        if (parsed is None or not edits or len(fixed) > MAX_PARSED_CHARS or "\r" in fixed
+                or "\r" in self.text or python_text(fixed) != fixed
+                or python_text(self.text) != self.text):
+            return None
+        tree, outline = parsed
+        if tree is None:
+            return None
+        edited = outline.edited(fixed, edits)
+        if edited is None:
+            return None
+        rp = reparse_statements(self.text.split("\n"), tree, fixed.split("\n"),
+                                KnownEdits(self.text, edited.los, edited.his, edited.origins))
+        if rp is None:  # (it moves nothing unless it answers)
+            return None
+        own = set(map(id, tree.body))
+        kept = [st for st in rp.tree.body if id(st) in own]
+        deltas = rp.moves[1] if rp.moves is not None else []
+        assert len(kept) == len(deltas)
+
+        def restore() -> None:
+            for st, delta in zip(kept, deltas):
+                if delta:
+                    shift_statements([st], -delta)
+
+        return rp.tree, restore
+
+    def reported(self, text: str, created: Collection[CreatedFile],
+                 edits: Sequence[TextEdit] = ()) -> list[Finding] | None:
+        """The findings `text` reports, analysed as the document is
+        (`reported.document_findings`), with the files `created` as if written; None if it
+        does not parse. `edits`: what made `text` from the plan's text (its tree is then made
+        from the plan's, `_fixed_tree`)."""
         from jax_lsp.analysis.engine import analyze_source, paused_gc
         from jax_lsp.analysis.suppress import filter_suppressed
         from jax_lsp.analysis.workspace import workspace_for
@@ -182,16 +256,19 @@ class FixPlan:
             planned = workspace.planned if workspace is not None else {}
             if workspace is not None:
                 workspace.planned = {c.path: c.text for c in created}
+            fixed_tree = self._fixed_tree(text, edits)
             try:
-                result = analyze_source(text, analysis.filename, config, workspace)
+                result = analyze_source(text, analysis.filename, config, workspace,
+                                        tree=fixed_tree[0] if fixed_tree else None)
             finally:
+                if fixed_tree is not None:
+                    fixed_tree[1]()
                 if workspace is not None:
                     workspace.planned = planned
         if result.error is not None:
             return None
-        found = configured(filter_suppressed(text, result.findings), analysis.config,
-                           analysis.path)
-        return Counter(f.code for f in found)
+        return configured(filter_suppressed(text, result.findings), analysis.config,
+                          analysis.path)
 
 
 class FixPlans:
@@ -208,6 +285,8 @@ class FixPlans:
         plan = self._plans.pop(key.uri, None)
         if plan is None or not plan.key.same(key):
             plan = FixPlan(key, analysis())
+            for other in self._plans.values():  # one module's tree held at a time
+                other.forget_tree()
         self._plans[key.uri] = plan
         while len(self._plans) > self.LIMIT:
             self._plans.popitem(last=False)
