@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,23 @@ def test_a_fix_judged_from_the_plans_tree_reports_what_a_full_analysis_does(code
         parsed = plan._parsed()
         assert parsed is not None and _parsed_alike(parsed[0], ast.parse(text))
     assert compared and from_tree >= compared // 2  # most fixes' trees are made, not parsed
+
+
+def test_an_eager_request_past_its_deadline_offers_the_judged_fixes_only(
+        analysed: list[str]) -> None:
+    """An eager client's request judges the finding's first fix whatever the time, the
+    others only while there is time: those left out are judged on a later request, never
+    offered unjudged."""
+    report = _report(TEXT)
+    plan = _plan(report)
+    finding = report.findings[0]
+    analysed.clear()
+    hurried = plan.fixes(finding, deadline=time.monotonic() - 1)
+    assert [f.kind for f in hurried] == [FixKind.CUSTOM_VJP, FixKind.SUPPRESS]
+    assert hurried[0].preferred and len(analysed) == 1
+    every = plan.fixes(finding, deadline=time.monotonic() + 3600)
+    kinds = [f.kind for f in every]
+    assert kinds[0] is FixKind.CUSTOM_VJP and len(kinds) > 2  # the others, judged now
+    assert len(analysed) == sum(k is not FixKind.SUPPRESS for k in kinds)  # the first once
+    assert every == plan.fixes(finding)  # kept: the same as without a deadline
+    assert [f.kind for f in fixes_for(TEXT, finding, focused=True)] == kinds

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import threading
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -81,6 +82,12 @@ class DocumentAnalysis:
     workspace: WorkspaceSpec | None
 
 
+def _judgement_key(fix: Fix) -> tuple[tuple[TextEdit, ...], frozenset[Path]]:
+    """What a fix's judgement depends on: its edits, not the text they make (a plan would
+    hold a module's copy per fix), and the files it creates."""
+    return fix.edits, frozenset(c.path for c in fix.create)
+
+
 def _finding_id(finding: Finding) -> tuple[Any, ...]:
     """A finding within one version (hashing a `Finding` walks its whole path)."""
     return (finding.code, finding.span, finding.message)
@@ -108,10 +115,20 @@ class FixPlan:
         self._computed: dict[str, Any] = {}
         #: analyses this plan ran (for tests and benchmarks)
         self.analyses = 0
+        #: how long the last judgement took (wall time, what the client waits for)
+        self._judge_seconds = 0.0
 
-    def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None) -> list[Fix]:
+    def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None,
+              deadline: float | None = None) -> list[Fix]:
         """`registry.fixes_for(text, finding, helpers, focused=True, kinds=kinds)`, judged
-        as the document is analysed, computed once."""
+        as the document is analysed, computed once.
+
+        `deadline` (a `time.monotonic()` time): a client that wants every fix's edit with
+        the list (eglot) waits for every judgement, an analysis each. With a deadline, a fix
+        not judged yet is judged only if that can end before it (a judgement takes as long
+        as the last one did), or if the finding has no fix yet (its preferred fix, first,
+        then the next one); the others are left out of this answer, never offered unjudged,
+        and judged on a later request."""
         from jax_lsp.fixes.registry import fixes_for
 
         wanted = frozenset(kinds) if kinds is not None else None
@@ -123,11 +140,35 @@ class FixPlan:
                 if every is not None:
                     known = [f for f in every if f.kind in wanted]
             if known is None:
-                judge = self.judge if self.analysis is not None else None
+                left_out: list[Fix] = []
+                judge: Callable[[Fix], bool] | None = None
+                if self.analysis is not None:
+                    judge = self.judge if deadline is None else \
+                        self._judge_until(deadline, left_out)
                 known = fixes_for(self.text, finding, self.key.helpers, focused=True,
                                   kinds=wanted, judge=judge, outline=self._outline())
-                self._fixes[(fid, wanted)] = known
+                if not left_out:
+                    self._fixes[(fid, wanted)] = known
             return list(known)
+
+    def _judge_until(self, deadline: float, left_out: list[Fix]) -> Callable[[Fix], bool]:
+        """`judge` for the fixes of one finding, within `deadline` (see `fixes`): a fix
+        there is no time for is dropped and added to `left_out`."""
+        accepted: list[Fix] = []
+
+        def judge(fix: Fix) -> bool:
+            verdict = self._judged.get(_judgement_key(fix))
+            if verdict is None:
+                first = not accepted or (fix.preferred and not any(f.preferred for f in accepted))
+                if not first and time.monotonic() + self._judge_seconds > deadline:
+                    left_out.append(fix)
+                    return True
+                verdict = self.judge(fix)
+            if not verdict:
+                accepted.append(fix)
+            return verdict
+
+        return judge
 
     def _outline(self) -> Outline | None:
         """The text's outline (`fixes.outline`), which every fix's focused parse reads."""
@@ -176,10 +217,10 @@ class FixPlan:
         the document does."""
         from jax_lsp.fixes.model import apply_edits
 
-        # by its edits, not the text they make (a plan would hold a module's copy per fix)
-        key = (fix.edits, frozenset(c.path for c in fix.create))
+        key = _judgement_key(fix)
         with self._lock:
             if key not in self._judged:
+                start = time.monotonic()
                 if self._before is None:
                     self._before = Counter(f.code for f in self.reported(self.text, ()) or ())
                 fixed = apply_edits(self.text, fix.edits)
@@ -188,6 +229,7 @@ class FixPlan:
                 before = self._before
                 self._judged[key] = after is None or any(
                     n > before[code] for code, n in after.items())
+                self._judge_seconds = time.monotonic() - start
             return self._judged[key]
 
     def _fixed_tree(self, fixed: str, edits: Sequence[TextEdit]
