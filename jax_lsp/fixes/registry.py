@@ -84,7 +84,8 @@ CALL_STATEMENT_CODES = codes_fixed_by("call_statement")
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
               validate: bool = True, focused: bool = False,
               kinds: Collection[FixKind] | None = None,
-              judge: Judge | None = None, outline: Outline | None = None) -> list[Fix]:
+              judge: Judge | None = None, outline: Outline | None = None,
+              admit: Callable[[str], bool] | None = None) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
     the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
     imported from) that module; without, it is pasted into `source` once. Without `validate`,
@@ -95,7 +96,8 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     `judge` validates instead of the plain analysis of the fixed source against the original's
     (`_codes`): the server judges a fix as it analyses the document, against its report.
     `outline`, `source`'s own (made with `GENERATED_MARKER`), saves parsing it when
-    `focused`."""
+    `focused`. `admit`, given a builder's name when its turn comes, says whether to build
+    its fix at all (the server's eager requests stop building once out of time)."""
     fixes: list[Fix] = []
     # as `--fix` does (`apply.fix_source`): the collector would walk the analyses' trees over
     # and over; they are freed, acyclic, before it resumes
@@ -105,10 +107,11 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
         if judge is None:
             judge = _plain_judge(source)
 
-        def admit(name: str) -> bool:  # nothing parsed for a builder that builds nothing
-            return applies(name, finding) and _may_build(name, kinds)
+        def admitted(name: str) -> bool:  # nothing parsed for a builder that builds nothing
+            return (applies(name, finding) and _may_build(name, kinds)
+                    and (admit is None or admit(name)))
 
-        for fix in _built(src_for, finding, admit):
+        for fix in _built(src_for, finding, admitted):
             assert isinstance(fix, Fix)  # `admit` never answers None: none is `_Unbuilt`
             if kinds is not None and fix.kind not in kinds:
                 continue

@@ -140,35 +140,50 @@ class FixPlan:
                 if every is not None:
                     known = [f for f in every if f.kind in wanted]
             if known is None:
-                left_out: list[Fix] = []
+                left_out: list[str] = []
                 judge: Callable[[Fix], bool] | None = None
+                admit: Callable[[str], bool] | None = None
                 if self.analysis is not None:
-                    judge = self.judge if deadline is None else \
-                        self._judge_until(deadline, left_out)
+                    judge = self.judge
+                    if deadline is not None:
+                        judge, admit = self._judge_until(deadline, left_out)
                 known = fixes_for(self.text, finding, self.key.helpers, focused=True,
-                                  kinds=wanted, judge=judge, outline=self._outline())
+                                  kinds=wanted, judge=judge, outline=self._outline(),
+                                  admit=admit)
                 if not left_out:
                     self._fixes[(fid, wanted)] = known
             return list(known)
 
-    def _judge_until(self, deadline: float, left_out: list[Fix]) -> Callable[[Fix], bool]:
-        """`judge` for the fixes of one finding, within `deadline` (see `fixes`): a fix
-        there is no time for is dropped and added to `left_out`."""
+    def _judge_until(self, deadline: float, left_out: list[str]
+                     ) -> tuple[Callable[[Fix], bool], Callable[[str], bool]]:
+        """`judge` for the fixes of one finding within `deadline` (see `fixes`), and whether
+        to build a builder's fix at all (not when it could not be judged in time): a fix,
+        or a builder, there is no time for is left out and named in `left_out`."""
         accepted: list[Fix] = []
+
+        def late() -> bool:
+            return time.monotonic() + self._judge_seconds > deadline
 
         def judge(fix: Fix) -> bool:
             verdict = self._judged.get(_judgement_key(fix))
             if verdict is None:
                 first = not accepted or (fix.preferred and not any(f.preferred for f in accepted))
-                if not first and time.monotonic() + self._judge_seconds > deadline:
-                    left_out.append(fix)
+                if not first and late():
+                    left_out.append(fix.title)
                     return True
                 verdict = self.judge(fix)
             if not verdict:
                 accepted.append(fix)
             return verdict
 
-        return judge
+        def admit(builder: str) -> bool:
+            # (a fix already judged would cost its build only, but which is not known yet)
+            if accepted and any(f.preferred for f in accepted) and late():
+                left_out.append(builder)
+                return False
+            return True
+
+        return judge, admit
 
     def _outline(self) -> Outline | None:
         """The text's outline (`fixes.outline`), which every fix's focused parse reads."""
