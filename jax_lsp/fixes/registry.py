@@ -64,10 +64,32 @@ def _may_build(name: str, kinds: Collection[FixKind] | None) -> bool:
     return known is None or not known.isdisjoint(kinds)
 
 
+class _Builder:
+    """A builder named by its module and name, imported when first called: a builder the
+    registry does not admit for a finding (`admission`) imports nothing (the stop_gradient,
+    jacrev and unordered builders import LibCST, a third of a second)."""
+
+    __slots__ = ("__name__", "_module", "_build")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.__name__ = name
+        self._module = module
+        self._build: FixBuilder | None = None
+
+    def __call__(self, src: FixSource | LiteSource, finding: Finding) -> Fix | None:
+        if self._build is None:
+            self._build = getattr(importlib.import_module(f"jax_lsp.fixes.{self._module}"),
+                                  self.__name__)
+        return self._build(src, finding)
+
+
+_BUILDER_OBJECTS = tuple(_Builder(module, name) for module, name in _BUILDERS)
+
+
 def _builders() -> Iterator[FixBuilder]:
-    """The builders, each imported when reached: the first ones need no LibCST (`lite`)."""
-    for module, name in _BUILDERS:
-        yield getattr(importlib.import_module(f"jax_lsp.fixes.{module}"), name)
+    """The builders, each imported when first called: the first ones need no LibCST
+    (`lite`)."""
+    return iter(_BUILDER_OBJECTS)
 
 
 #: the builders that, for a finding of `CALL_STATEMENT_CODES`, read of the module only the

@@ -197,7 +197,7 @@ class FixPlan:
         edits left alone (`_fixed_tree`)."""
         from jax_lsp.analysis.engine import paused_gc
         from jax_lsp.fixes.outline import Outline
-        from jax_lsp.fixes.source import GENERATED_MARKER
+        from jax_lsp.fixes.model import GENERATED_MARKER
 
         if "parsed" not in self._computed:
             parsed = None
