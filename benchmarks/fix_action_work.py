@@ -98,7 +98,8 @@ def operations(path: Path) -> tuple[list[tuple[str, Any]], Any, Any, list[int]]:
 
 def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tuple[str, Any]]:
     """The server's operations on one version (`server.fix_plan`): its report (what the
-    analysis process sent) known, a plan made per operation but where it says "again"."""
+    analysis process sent) known, the helper module beside the file (not there yet), a plan
+    made per operation but where it says "again"."""
     from jax_lsp.analysis import engine
     from jax_lsp.fixes.offers import preferred_kind
     from jax_lsp.project.config import Config
@@ -109,8 +110,13 @@ def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tupl
                     diagnostics_json=(), result_id="r")
     analysis = fix_plan.DocumentAnalysis(str(path), path, Config(), None)
 
+    from jax_lsp.fixes.generated import HelperModule
+
+    # as for a file in the editor: the custom rules' machinery goes to a module beside it
+    helpers = HelperModule.beside(path, lambda p: None)
+
     def plan() -> Any:
-        return fix_plan.FixPlan(fix_plan.PlanKey(report.uri, 1, text, 0, report, None),
+        return fix_plan.FixPlan(fix_plan.PlanKey(report.uri, 1, text, 0, report, helpers),
                                 analysis)
 
     shared = [plan()]
