@@ -14,10 +14,14 @@ module), what those requests compute, each once:
   analyses the original again (a fix is judged as the document is analysed, with its
   configuration and its imports followed: it is dropped when the fixed text reports more
   findings of some code than the document does);
-- the text's outline (its top-level statements and names, `fixes.outline`), from which each
-  fix's focused parse is cut;
+- the text's tree and outline (its top-level statements and names, `fixes.outline`), parsed
+  once: each fix's focused parse is cut from the outline, and each fixed text's tree is made
+  from the tree, parsing only the statements the fix's edits touch (`_fixed_tree`; a full
+  analysis of the fixed text all the same, which an incremental one from the document's
+  records was measured not to beat: docs/server.md, "Fix cost");
 - each fix's judgement (by its edits), each finding's fixes (by the kinds asked
-  for) and the fix-all's edits.
+  for) and the fix-all's edits; for a client that wants the edits with the list, only what
+  fits in its request's time beyond each finding's first fix (`fixes`' deadline).
 
 A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
 original's, `registry`): its report is the notebook's, with the cells' own positions.
@@ -196,8 +200,8 @@ class FixPlan:
         a 5,000-line module). The tree also spares each judged fix the parse of what its
         edits left alone (`_fixed_tree`)."""
         from jax_lsp.analysis.engine import paused_gc
-        from jax_lsp.fixes.outline import Outline
         from jax_lsp.fixes.model import GENERATED_MARKER
+        from jax_lsp.fixes.outline import Outline
 
         if "parsed" not in self._computed:
             parsed = None
