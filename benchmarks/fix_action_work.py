@@ -120,12 +120,18 @@ def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tupl
                                 analysis)
 
     shared = [plan()]
-    return [
+    ops = [
         ("server: resolve the preferred fix", lambda: plan().fixes(
             finding, {preferred_kind(finding)})),
         ("server: eager request", lambda: shared[0].fixes(finding)),
         ("server: the same eager request again", lambda: shared[0].fixes(finding)),
     ]
+    if "deadline" in inspect.signature(fix_plan.FixPlan.fixes).parameters:
+        from jax_lsp.server.features.code_actions import EAGER_SECONDS
+
+        ops.append((f"server: eager request within {EAGER_SECONDS} s", lambda: plan().fixes(
+            finding, deadline=time.monotonic() + EAGER_SECONDS)))
+    return ops
 
 
 def run_one(path: Path, name: str) -> None:
