@@ -6,6 +6,7 @@ version or report starts over."""
 from __future__ import annotations
 
 import ast
+import os
 import sys
 import time
 from pathlib import Path
@@ -205,3 +206,37 @@ def test_an_eager_request_past_its_deadline_offers_the_judged_fixes_only(
     assert len(analysed) == sum(k is not FixKind.SUPPRESS for k in kinds)  # the first once
     assert every == plan.fixes(finding)  # kept: the same as without a deadline
     assert [f.kind for f in fixes_for(TEXT, finding, focused=True)] == kinds
+
+
+def test_resolving_a_custom_rule_fix_imports_no_libcst(tmp_path: Path) -> None:
+    """The custom_vjp fix of a file (its machinery in the helper module beside it) is built
+    from `ast` (`fixes.lite`) and judged without LibCST: the builders of the other kinds, whose
+    modules import it (a third of a second), are not imported."""
+    import subprocess
+
+    program = tmp_path / "m.py"
+    program.write_text(TEXT, encoding="utf-8")
+    script = f"""
+import sys
+from pathlib import Path
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.fixes.generated import HelperModule
+from jax_lsp.project.config import Config
+from jax_lsp.server.session.fix_plan import DocumentAnalysis, FixPlan, PlanKey
+from jax_lsp.server.session.lint import Report
+
+path = Path({str(program)!r})
+text = path.read_text(encoding="utf-8")
+findings = tuple(analyze_source(text, str(path)).findings)
+report = Report(uri=path.as_uri(), version=1, generation=0, text=text, findings=findings,
+                diagnostics_json=(), result_id="r")
+helpers = HelperModule.beside(path, lambda p: None)
+plan = FixPlan(PlanKey(path.as_uri(), 1, text, 0, report, helpers),
+               DocumentAnalysis(str(path), path, Config(), None))
+[fix] = plan.fixes(findings[0], {{FixKind.CUSTOM_VJP}})
+print(fix.kind.value, "libcst" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert out.stdout.split() == ["custom-vjp", "False"], out.stdout + out.stderr
