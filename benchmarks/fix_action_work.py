@@ -8,6 +8,8 @@ With the server's fix plans (`server/session/fix_plan.py`), the server's own ope
 fix judged against the document's report, and a request repeated on the same version.
 
     python benchmarks/fix_action_work.py FILE [--baseline DIR] [--repeat 3]
+    python benchmarks/fix_action_work.py FILE [--baseline DIR] --instructions \
+        "server: resolve the preferred fix" "server: eager request"
 """
 
 from __future__ import annotations
@@ -28,6 +30,21 @@ REPO = Path(__file__).resolve().parents[1]
 
 def measure(path: Path) -> dict[str, tuple[float, int]]:
     """(CPU seconds, analyses) of each operation, as the jax-lsp on the path does them."""
+    ops, warm, fresh, count = operations(path)
+    out = {}
+    warm()  # imported and warmed up as in a server that has answered before
+    for name, op in ops:
+        fresh()
+        count[0] = 0
+        start = time.process_time()
+        op()
+        out[name] = (time.process_time() - start, count[0])
+    return out
+
+
+def operations(path: Path) -> tuple[list[tuple[str, Any]], Any, Any, list[int]]:
+    """The operations (name, function), the warm-up, what forgets an operation's work
+    before the next, and the count of analyses (reset by the caller)."""
     from jax_lsp.analysis import engine, incremental
     from jax_lsp.fixes import registry
     from jax_lsp.fixes.offers import preferred_kind
@@ -76,20 +93,13 @@ def measure(path: Path) -> dict[str, tuple[float, int]]:
         fix_plan = None
     if fix_plan is not None:
         ops += _server_ops(fix_plan, path, text, finding)
-    out = {}
-    resolve()  # imported and warmed up as in a server that has answered before
-    for name, op in ops:
-        fresh()
-        count[0] = 0
-        start = time.process_time()
-        op()
-        out[name] = (time.process_time() - start, count[0])
-    return out
+    return ops, resolve, fresh, count
 
 
 def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tuple[str, Any]]:
     """The server's operations on one version (`server.fix_plan`): its report (what the
-    analysis process sent) known, a plan made per operation but where it says "again"."""
+    analysis process sent) known, the helper module beside the file (not there yet), a plan
+    made per operation but where it says "again"."""
     from jax_lsp.analysis import engine
     from jax_lsp.fixes.offers import preferred_kind
     from jax_lsp.project.config import Config
@@ -100,17 +110,69 @@ def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tupl
                     diagnostics_json=(), result_id="r")
     analysis = fix_plan.DocumentAnalysis(str(path), path, Config(), None)
 
+    from jax_lsp.fixes.generated import HelperModule
+
+    # as for a file in the editor: the custom rules' machinery goes to a module beside it
+    helpers = HelperModule.beside(path, lambda p: None)
+
     def plan() -> Any:
-        return fix_plan.FixPlan(fix_plan.PlanKey(report.uri, 1, text, 0, report, None),
+        return fix_plan.FixPlan(fix_plan.PlanKey(report.uri, 1, text, 0, report, helpers),
                                 analysis)
 
     shared = [plan()]
-    return [
+    ops = [
         ("server: resolve the preferred fix", lambda: plan().fixes(
             finding, {preferred_kind(finding)})),
         ("server: eager request", lambda: shared[0].fixes(finding)),
         ("server: the same eager request again", lambda: shared[0].fixes(finding)),
     ]
+    if "deadline" in inspect.signature(fix_plan.FixPlan.fixes).parameters:
+        from jax_lsp.server.features.code_actions import EAGER_SECONDS
+
+        ops.append((f"server: eager request within {EAGER_SECONDS} s", lambda: plan().fixes(
+            finding, deadline=time.monotonic() + EAGER_SECONDS)))
+    return ops
+
+
+def run_one(path: Path, name: str) -> None:
+    """Warm up, then run the operation `name` alone ("floor": none), for a count of the
+    instructions it runs (`--instructions`)."""
+    ops, warm, fresh, _ = operations(path)
+    warm()
+    fresh()
+    for op_name, op in ops:
+        if op_name == name:
+            op()
+
+
+def instruction_counts(path: Path, repos: dict[str, Path], names: list[str]) -> None:
+    """Millions of instructions (valgrind's cachegrind) of each operation in `names`, each
+    in its own process less a process that only warms up: what the machine's load does not
+    change."""
+    import re
+    import shutil
+    import tempfile
+
+    def count(repo: Path, name: str) -> int:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = subprocess.run(
+                [shutil.which("valgrind") or "valgrind", "--tool=cachegrind", "--cache-sim=no",
+                 f"--cachegrind-out-file={tmp}/cg.out", sys.executable, __file__, "--one",
+                 name, str(path.resolve())],
+                capture_output=True, text=True, cwd=repo,
+                env={**os.environ, "PYTHONPATH": str(repo), "PYTHONHASHSEED": "0"})
+        match = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+        if out.returncode != 0 or match is None:
+            raise RuntimeError(f"{name}: exit {out.returncode}\n{out.stderr[-2000:]}")
+        return int(match.group(1).replace(",", ""))
+
+    print(f"{path.name}: millions of instructions per operation (less the warm-up's)")
+    print("| operation | " + " | ".join(repos) + " |")
+    print("|---|" + "---|" * len(repos))
+    floors = {r: count(repo, "floor") for r, repo in repos.items()}
+    for name in names:
+        cells = [f"{(count(repo, name) - floors[r]) / 1e6:,.0f}" for r, repo in repos.items()]
+        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
 
 
 def main() -> int:
@@ -118,12 +180,21 @@ def main() -> int:
     parser.add_argument("file", type=Path)
     parser.add_argument("--baseline", type=Path, metavar="DIR")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--instructions", nargs="+", metavar="OPERATION",
+                        help="count the instructions of these operations instead (valgrind)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--one", metavar="OPERATION", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(measure(args.file)))
         return 0
+    if args.one:
+        run_one(args.file, args.one)
+        return 0
     repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
+    if args.instructions:
+        instruction_counts(args.file, repos, args.instructions)
+        return 0
     runs: dict[str, list[dict[str, list[float]]]] = {name: [] for name in repos}
     for _ in range(args.repeat):
         for name, repo in repos.items():

@@ -43,10 +43,53 @@ _BUILDERS = (("custom_vjp", "custom_vjp_fix"), ("custom_jvp", "custom_jvp_fix"),
              ("host_code", "vmap_method_fix"), ("host_code", "numpy_in_host_fix"))
 
 
+#: the kinds of fix each builder can build (a builder not named here: any kind)
+_BUILDER_KINDS: dict[str, frozenset[FixKind]] = {
+    "custom_vjp_fix": frozenset({FixKind.CUSTOM_VJP}),
+    "custom_jvp_fix": frozenset({FixKind.CUSTOM_JVP}),
+    "linear_map_fix": frozenset({FixKind.CUSTOM_VJP, FixKind.CUSTOM_JVP}),
+    "jacrev_fix": frozenset({FixKind.JACREV_INSTEAD}),
+    "stop_gradient_fix": frozenset({FixKind.STOP_GRADIENT}),
+    "unordered_fix": frozenset({FixKind.UNORDERED}),
+    "vmap_method_fix": frozenset({FixKind.VMAP_METHOD}),
+    "numpy_in_host_fix": frozenset({FixKind.NUMPY_IN_HOST}),
+}
+
+
+def _may_build(name: str, kinds: Collection[FixKind] | None) -> bool:
+    """Whether the builder named `name` may build a fix of one of `kinds` (None: any)."""
+    if kinds is None:
+        return True
+    known = _BUILDER_KINDS.get(name)
+    return known is None or not known.isdisjoint(kinds)
+
+
+class _Builder:
+    """A builder named by its module and name, imported when first called: a builder the
+    registry does not admit for a finding (`admission`) imports nothing (the stop_gradient,
+    jacrev and unordered builders import LibCST, a third of a second)."""
+
+    __slots__ = ("__name__", "_module", "_build")
+
+    def __init__(self, module: str, name: str) -> None:
+        self.__name__ = name
+        self._module = module
+        self._build: FixBuilder | None = None
+
+    def __call__(self, src: FixSource | LiteSource, finding: Finding) -> Fix | None:
+        if self._build is None:
+            self._build = getattr(importlib.import_module(f"jax_lsp.fixes.{self._module}"),
+                                  self.__name__)
+        return self._build(src, finding)
+
+
+_BUILDER_OBJECTS = tuple(_Builder(module, name) for module, name in _BUILDERS)
+
+
 def _builders() -> Iterator[FixBuilder]:
-    """The builders, each imported when reached: the first ones need no LibCST (`lite`)."""
-    for module, name in _BUILDERS:
-        yield getattr(importlib.import_module(f"jax_lsp.fixes.{module}"), name)
+    """The builders, each imported when first called: the first ones need no LibCST
+    (`lite`)."""
+    return iter(_BUILDER_OBJECTS)
 
 
 #: the builders that, for a finding of `CALL_STATEMENT_CODES`, read of the module only the
@@ -63,7 +106,8 @@ CALL_STATEMENT_CODES = codes_fixed_by("call_statement")
 def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None, *,
               validate: bool = True, focused: bool = False,
               kinds: Collection[FixKind] | None = None,
-              judge: Judge | None = None, outline: Outline | None = None) -> list[Fix]:
+              judge: Judge | None = None, outline: Outline | None = None,
+              admit: Callable[[str], bool] | None = None) -> list[Fix]:
     """All fixes for `finding` in `source`; the preferred one (if any) is marked and first,
     the suppression comes last. With `helpers`, the machinery the fixes share goes to (or is
     imported from) that module; without, it is pasted into `source` once. Without `validate`,
@@ -74,27 +118,30 @@ def fixes_for(source: str, finding: Finding, helpers: HelperModule | None = None
     `judge` validates instead of the plain analysis of the fixed source against the original's
     (`_codes`): the server judges a fix as it analyses the document, against its report.
     `outline`, `source`'s own (made with `GENERATED_MARKER`), saves parsing it when
-    `focused`."""
-    from jax_lsp.fixes.source import parse_fix_source
-
+    `focused`. `admit`, given a builder's name when its turn comes, says whether to build
+    its fix at all (the server's eager requests stop building once out of time)."""
     fixes: list[Fix] = []
     # as `--fix` does (`apply.fix_source`): the collector would walk the analyses' trees over
     # and over; they are freed, acyclic, before it resumes
     with paused_gc():
-        src = parse_fix_source(source, helpers, finding_lines(finding) if focused else None,
-                               outline)
-        if src is not None:
-            if judge is None:
-                judge = _plain_judge(source)
-            for fix in _built(lambda build, libcst=False: src, finding):
-                assert isinstance(fix, Fix)  # every builder is admitted: none is `_Unbuilt`
-                if kinds is not None and fix.kind not in kinds:
-                    continue
-                if not validate:
-                    fixes.append(fix)
-                    continue
-                if not judge(fix):
-                    fixes.append(fix)
+        src_for = (_sources(source, finding, helpers, outline) if focused
+                   else _whole_source(source, helpers, outline))
+        if judge is None:
+            judge = _plain_judge(source)
+
+        def admitted(name: str) -> bool:  # nothing parsed for a builder that builds nothing
+            return (applies(name, finding) and _may_build(name, kinds)
+                    and (admit is None or admit(name)))
+
+        for fix in _built(src_for, finding, admitted):
+            assert isinstance(fix, Fix)  # `admit` never answers None: none is `_Unbuilt`
+            if kinds is not None and fix.kind not in kinds:
+                continue
+            if not validate:
+                fixes.append(fix)
+                continue
+            if not judge(fix):
+                fixes.append(fix)
     preferred = next((f for f in fixes if f.preferred), None)
     fixes = [f if f is preferred or not f.preferred else _unprefer(f) for f in fixes]
     if preferred is not None:
@@ -123,26 +170,7 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
     `source`'s own, saves parsing the whole module. LibCST parses the statements of the
     finding's call only, until a builder needs those of its path too
     (`CALL_STATEMENT_BUILDERS`)."""
-    from jax_lsp.fixes.lite import lite_source
-
-    parsed: dict[bool, FixSource | None] = {}
-    lite: list[LiteSource | None] = []
-
-    def src_for(build: FixBuilder, libcst: bool = False) -> FixSource | LiteSource | None:
-        narrow = (finding.code in CALL_STATEMENT_CODES
-                  and build.__name__ in CALL_STATEMENT_BUILDERS)
-        if narrow and not libcst:  # `ast`'s reading where it answers as LibCST's would
-            if not lite:
-                lite.append(lite_source(source, helpers, finding_lines(finding, path=False),
-                                        outline))
-            if lite[0] is not None:
-                return lite[0]
-        if narrow not in parsed:
-            from jax_lsp.fixes.source import parse_fix_source
-
-            lines = finding_lines(finding, path=not narrow)
-            parsed[narrow] = parse_fix_source(source, helpers, lines, outline)
-        return parsed[narrow]
+    src_for = _sources(source, finding, helpers, outline)
 
     def admit(name: str) -> bool | None:
         """Build (True), skip: no fix (False), or skip: an unsafe fix only (None)."""
@@ -180,6 +208,61 @@ def fix_candidates(source: str, finding: Finding, helpers: HelperModule | None =
             yield preferred
         yield from (f for f in before if allowed(f))
     yield from (f for f in built if allowed(f))  # type: ignore[misc]
+
+
+def _sources(source: str, finding: Finding, helpers: HelperModule | None,
+             outline: Outline | None) -> Callable[..., FixSource | LiteSource | None]:
+    """What each builder reads of `source` for `finding` (focused), each parsed when first
+    asked for: `lite`'s `ast` reading of the call's statements for the builders of
+    `CALL_STATEMENT_BUILDERS` where it answers as LibCST's would (asked with `libcst=True`
+    when it cannot), else LibCST's parse of the statements of the call (those builders) or
+    of the call and its path (the others)."""
+    from jax_lsp.fixes.lite import lite_source
+
+    parsed: dict[bool, FixSource | None] = {}
+    lite: list[LiteSource | None] = []
+    outlines: list[Outline | None] = [outline] if outline is not None else []
+
+    def outline_() -> Outline | None:  # the whole module parsed once, if at all
+        if not outlines:
+            from jax_lsp.fixes.model import GENERATED_MARKER
+            from jax_lsp.fixes.outline import Outline
+
+            outlines.append(Outline.of(source, GENERATED_MARKER))
+        return outlines[0]
+
+    def src_for(build: FixBuilder, libcst: bool = False) -> FixSource | LiteSource | None:
+        narrow = (finding.code in CALL_STATEMENT_CODES
+                  and build.__name__ in CALL_STATEMENT_BUILDERS)
+        if narrow and not libcst:  # `ast`'s reading where it answers as LibCST's would
+            if not lite:
+                lite.append(lite_source(source, helpers, finding_lines(finding, path=False),
+                                        outline_()))
+            if lite[0] is not None:
+                return lite[0]
+        if narrow not in parsed:
+            from jax_lsp.fixes.source import parse_fix_source
+
+            lines = finding_lines(finding, path=not narrow)
+            parsed[narrow] = parse_fix_source(source, helpers, lines, outline_())
+        return parsed[narrow]
+
+    return src_for
+
+
+def _whole_source(source: str, helpers: HelperModule | None,
+                  outline: Outline | None) -> Callable[..., FixSource | None]:
+    """LibCST's parse of the whole of `source` for every builder, made when first asked for."""
+    parsed: list[FixSource | None] = []
+
+    def src_for(build: FixBuilder, libcst: bool = False) -> FixSource | None:
+        if not parsed:
+            from jax_lsp.fixes.source import parse_fix_source
+
+            parsed.append(parse_fix_source(source, helpers, None, outline))
+        return parsed[0]
+
+    return src_for
 
 
 @dataclass(frozen=True)

@@ -289,7 +289,7 @@ def test_deferred_records_are_made_by_prepare_or_the_next_analysis() -> None:
 
 
 def test_shift_moves_every_node_like_increment_lineno() -> None:
-    from jax_lsp.analysis.incremental.analyzer import _shift
+    from jax_lsp.analysis.incremental.analyzer import shift_statements as _shift
 
     source = "\n\n".join(p.read_text(encoding="utf-8") for p in PROGRAMS[:40])
     ours, theirs = ast.parse(source), ast.parse(source)

@@ -5,7 +5,10 @@ version or report starts over."""
 
 from __future__ import annotations
 
+import ast
+import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -138,3 +141,102 @@ def test_a_new_version_or_report_gets_a_new_plan() -> None:
     assert plans.plan(PlanKey("file:///m.py", 1, TEXT, 1, newer, None),
                       lambda: analysis) is not first  # another configuration
 
+
+
+REPO = Path(__file__).resolve().parents[2]
+#: the labelled corpus's programs that have findings to fix
+CORPUS = sorted((REPO / "tests" / "rules").glob("*/fires/*.py"))
+
+
+def _parsed_alike(a: ast.AST, b: ast.AST) -> bool:
+    return ast.dump(a, include_attributes=True) == ast.dump(b, include_attributes=True)
+
+
+@pytest.mark.parametrize("code", sorted({p.parts[-3] for p in CORPUS}))
+def test_a_fix_judged_from_the_plans_tree_reports_what_a_full_analysis_does(code: str) -> None:
+    """Each fix's text is analysed on a tree made from the plan's own (only the statements
+    its edits touch parsed, the others the plan's, moved): for every fix the corpus's
+    findings have (refused ones included), the findings are those of a full analysis of the
+    fixed text, and the plan's tree is left as `ast.parse` makes it."""
+    from jax_lsp.analysis.suppress import filter_suppressed
+    from jax_lsp.server.session.reported import configured
+
+    compared = from_tree = 0
+    for program in (p for p in CORPUS if p.parts[-3] == code):
+        text = program.read_text(encoding="utf-8")
+        report = _report(text)
+        plan = FixPlan(PlanKey(program.as_uri(), 1, text, 0, report, None),
+                       DocumentAnalysis(str(program), program, Config(), None))
+        for finding in report.findings:
+            for fix in fixes_for(text, finding, focused=True, validate=False):
+                fixed = apply_edits(text, fix.edits)
+                full = analyze_source(fixed, str(program))
+                expected = None if full.error is not None else configured(
+                    filter_suppressed(fixed, full.findings), Config(), program)
+                got = plan.reported(fixed, fix.create, fix.edits)
+                assert got == expected, (program.name, fix.kind)
+                if got is not None:
+                    assert [(f.span, f.message, f.path) for f in got] == \
+                        [(f.span, f.message, f.path) for f in expected or ()]
+                compared += 1
+                made = plan._fixed_tree(fixed, fix.edits)  # (the path `reported` took)
+                if made is not None:
+                    from_tree += 1
+                    made[1]()
+        parsed = plan._parsed()
+        assert parsed is not None and _parsed_alike(parsed[0], ast.parse(text))
+    assert compared and from_tree >= compared // 2  # most fixes' trees are made, not parsed
+
+
+def test_an_eager_request_past_its_deadline_offers_the_judged_fixes_only(
+        analysed: list[str]) -> None:
+    """An eager client's request judges the finding's first fix whatever the time, the
+    others only while there is time: those left out are judged on a later request, never
+    offered unjudged."""
+    report = _report(TEXT)
+    plan = _plan(report)
+    finding = report.findings[0]
+    analysed.clear()
+    hurried = plan.fixes(finding, deadline=time.monotonic() - 1)
+    assert [f.kind for f in hurried] == [FixKind.CUSTOM_VJP, FixKind.SUPPRESS]
+    assert hurried[0].preferred and len(analysed) == 1
+    every = plan.fixes(finding, deadline=time.monotonic() + 3600)
+    kinds = [f.kind for f in every]
+    assert kinds[0] is FixKind.CUSTOM_VJP and len(kinds) > 2  # the others, judged now
+    assert len(analysed) == sum(k is not FixKind.SUPPRESS for k in kinds)  # the first once
+    assert every == plan.fixes(finding)  # kept: the same as without a deadline
+    assert [f.kind for f in fixes_for(TEXT, finding, focused=True)] == kinds
+
+
+def test_resolving_a_custom_rule_fix_imports_no_libcst(tmp_path: Path) -> None:
+    """The custom_vjp fix of a file (its machinery in the helper module beside it) is built
+    from `ast` (`fixes.lite`) and judged without LibCST: the builders of the other kinds, whose
+    modules import it (a third of a second), are not imported."""
+    import subprocess
+
+    program = tmp_path / "m.py"
+    program.write_text(TEXT, encoding="utf-8")
+    script = f"""
+import sys
+from pathlib import Path
+from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis.findings import FixKind
+from jax_lsp.fixes.generated import HelperModule
+from jax_lsp.project.config import Config
+from jax_lsp.server.session.fix_plan import DocumentAnalysis, FixPlan, PlanKey
+from jax_lsp.server.session.lint import Report
+
+path = Path({str(program)!r})
+text = path.read_text(encoding="utf-8")
+findings = tuple(analyze_source(text, str(path)).findings)
+report = Report(uri=path.as_uri(), version=1, generation=0, text=text, findings=findings,
+                diagnostics_json=(), result_id="r")
+helpers = HelperModule.beside(path, lambda p: None)
+plan = FixPlan(PlanKey(path.as_uri(), 1, text, 0, report, helpers),
+               DocumentAnalysis(str(path), path, Config(), None))
+[fix] = plan.fixes(findings[0], {{FixKind.CUSTOM_VJP}})
+print(fix.kind.value, "libcst" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert out.stdout.split() == ["custom-vjp", "False"], out.stdout + out.stderr

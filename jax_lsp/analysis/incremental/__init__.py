@@ -16,9 +16,10 @@ if TYPE_CHECKING:
         IncrementalAnalyzer,
         KnownEdits,
         reparse_statements,
+        shift_statements,
     )
 
-__all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse_statements"]
+__all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse_statements", "shift_statements"]
 
 
 def __getattr__(name: str) -> Any:

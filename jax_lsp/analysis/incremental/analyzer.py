@@ -62,7 +62,7 @@ from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
 from jax_lsp.analysis.values import FuncInfo
 from jax_lsp.analysis.workspace import Workspace
 
-__all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse", "reparse_statements"]
+__all__ = ["IncrementalAnalyzer", "KnownEdits", "reparse", "reparse_statements", "shift_statements"]
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LINE_IN_MESSAGE = re.compile(r"(\bline )(\d+)")
@@ -241,7 +241,7 @@ def reparse(
     if whole:
         last, b, end_new = len(body) - 1, n_old - 1, n_new
     if a:
-        _shift(chunk_tree.body, a)
+        shift_statements(chunk_tree.body, a)
     old = body[first : last + 1]
     new = chunk_tree.body
     # the chunk's statements whose text did not change (the neighbours parsed with the edit)
@@ -264,7 +264,7 @@ def reparse(
     moved_after = statement_start(kept_tail[0]) - 1 if kept_tail else b + 1
     after = kept_tail + body[last + 1 :]
     if delta:
-        _shift(after, delta)
+        shift_statements(after, delta)
     changed_old = old[head : len(old) - tail]
     changed_new = new[head : len(new) - tail]
     new_body = body[:first] + old[:head] + changed_new + after
@@ -363,7 +363,7 @@ def reparse_statements(
             if len(chunk.body) != k - i:
                 return None
             if first:
-                _shift(chunk.body, first)
+                shift_statements(chunk.body, first)
             if [statement_start(st) for st in chunk.body] != list(los[i:k]):
                 return None
             new_body.extend(chunk.body)
@@ -394,7 +394,7 @@ def reparse_statements(
         while y < len(kept_old) and deltas[y] == deltas[x]:
             y += 1
         if deltas[x]:
-            _shift([body[a] for a in kept_old[x:y]], deltas[x])
+            shift_statements([body[a] for a in kept_old[x:y]], deltas[x])
         x = y
     tree = ast.Module(body=new_body, type_ignores=[])
     new_bounds = ([lo - 1 for lo in los], [hi - 1 for hi in his])
@@ -464,7 +464,7 @@ _LINED = frozenset(
 )
 
 
-def _shift(statements: list[ast.stmt], n: int) -> None:
+def shift_statements(statements: list[ast.stmt], n: int) -> None:
     """`ast.increment_lineno` on each statement, in half its time (it moves half a module's
     nodes on every edit that adds or removes a line)."""
     stack: list[ast.AST] = list(statements)

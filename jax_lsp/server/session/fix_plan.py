@@ -14,10 +14,14 @@ module), what those requests compute, each once:
   analyses the original again (a fix is judged as the document is analysed, with its
   configuration and its imports followed: it is dropped when the fixed text reports more
   findings of some code than the document does);
-- the text's outline (its top-level statements and names, `fixes.outline`), from which each
-  fix's focused parse is cut;
+- the text's tree and outline (its top-level statements and names, `fixes.outline`), parsed
+  once: each fix's focused parse is cut from the outline, and each fixed text's tree is made
+  from the tree, parsing only the statements the fix's edits touch (`_fixed_tree`; a full
+  analysis of the fixed text all the same, which an incremental one from the document's
+  records was measured not to beat: docs/server.md, "Fix cost");
 - each fix's judgement (by its edits), each finding's fixes (by the kinds asked
-  for) and the fix-all's edits.
+  for) and the fix-all's edits; for a client that wants the edits with the list, only what
+  fits in its request's time beyond each finding's first fix (`fixes`' deadline).
 
 A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
 original's, `registry`): its report is the notebook's, with the cells' own positions.
@@ -25,9 +29,11 @@ original's, `registry`): its report is the notebook's, with the cells' own posit
 
 from __future__ import annotations
 
+import ast
 import threading
+import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -80,6 +86,12 @@ class DocumentAnalysis:
     workspace: WorkspaceSpec | None
 
 
+def _judgement_key(fix: Fix) -> tuple[tuple[TextEdit, ...], frozenset[Path]]:
+    """What a fix's judgement depends on: its edits, not the text they make (a plan would
+    hold a module's copy per fix), and the files it creates."""
+    return fix.edits, frozenset(c.path for c in fix.create)
+
+
 def _finding_id(finding: Finding) -> tuple[Any, ...]:
     """A finding within one version (hashing a `Finding` walks its whole path)."""
     return (finding.code, finding.span, finding.message)
@@ -107,10 +119,20 @@ class FixPlan:
         self._computed: dict[str, Any] = {}
         #: analyses this plan ran (for tests and benchmarks)
         self.analyses = 0
+        #: how long the last judgement took (wall time, what the client waits for)
+        self._judge_seconds = 0.0
 
-    def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None) -> list[Fix]:
+    def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None,
+              deadline: float | None = None) -> list[Fix]:
         """`registry.fixes_for(text, finding, helpers, focused=True, kinds=kinds)`, judged
-        as the document is analysed, computed once."""
+        as the document is analysed, computed once.
+
+        `deadline` (a `time.monotonic()` time): a client that wants every fix's edit with
+        the list (eglot) waits for every judgement, an analysis each. With a deadline, a fix
+        not judged yet is judged only if that can end before it (a judgement takes as long
+        as the last one did), or if the finding has no fix yet (its preferred fix, first,
+        then the next one); the others are left out of this answer, never offered unjudged,
+        and judged on a later request."""
         from jax_lsp.fixes.registry import fixes_for
 
         wanted = frozenset(kinds) if kinds is not None else None
@@ -122,20 +144,84 @@ class FixPlan:
                 if every is not None:
                     known = [f for f in every if f.kind in wanted]
             if known is None:
-                judge = self.judge if self.analysis is not None else None
+                left_out: list[str] = []
+                judge: Callable[[Fix], bool] | None = None
+                admit: Callable[[str], bool] | None = None
+                if self.analysis is not None:
+                    judge = self.judge
+                    if deadline is not None:
+                        judge, admit = self._judge_until(deadline, left_out)
                 known = fixes_for(self.text, finding, self.key.helpers, focused=True,
-                                  kinds=wanted, judge=judge, outline=self._outline())
-                self._fixes[(fid, wanted)] = known
+                                  kinds=wanted, judge=judge, outline=self._outline(),
+                                  admit=admit)
+                if not left_out:
+                    self._fixes[(fid, wanted)] = known
             return list(known)
+
+    def _judge_until(self, deadline: float, left_out: list[str]
+                     ) -> tuple[Callable[[Fix], bool], Callable[[str], bool]]:
+        """`judge` for the fixes of one finding within `deadline` (see `fixes`), and whether
+        to build a builder's fix at all (not when it could not be judged in time): a fix,
+        or a builder, there is no time for is left out and named in `left_out`."""
+        accepted: list[Fix] = []
+
+        def late() -> bool:
+            return time.monotonic() + self._judge_seconds > deadline
+
+        def judge(fix: Fix) -> bool:
+            verdict = self._judged.get(_judgement_key(fix))
+            if verdict is None:
+                first = not accepted or (fix.preferred and not any(f.preferred for f in accepted))
+                if not first and late():
+                    left_out.append(fix.title)
+                    return True
+                verdict = self.judge(fix)
+            if not verdict:
+                accepted.append(fix)
+            return verdict
+
+        def admit(builder: str) -> bool:
+            # (a fix already judged would cost its build only, but which is not known yet)
+            if accepted and any(f.preferred for f in accepted) and late():
+                left_out.append(builder)
+                return False
+            return True
+
+        return judge, admit
 
     def _outline(self) -> Outline | None:
         """The text's outline (`fixes.outline`), which every fix's focused parse reads."""
-        from jax_lsp.fixes.outline import Outline
-        from jax_lsp.fixes.source import GENERATED_MARKER
+        parsed = self._parsed()
+        return parsed[1] if parsed is not None else None
 
-        if "outline" not in self._computed:
-            self._computed["outline"] = Outline.of(self.text, GENERATED_MARKER)
-        return self._computed["outline"]  # type: ignore[no-any-return]
+    def _parsed(self) -> tuple[ast.Module | None, Outline] | None:
+        """The text's tree and outline, made once per plan (None: `ast` cannot parse it),
+        with the collector paused (it walked the new tree over and over: 1.7x the parse on
+        a 5,000-line module). The tree also spares each judged fix the parse of what its
+        edits left alone (`_fixed_tree`)."""
+        from jax_lsp.analysis.engine import paused_gc
+        from jax_lsp.fixes.model import GENERATED_MARKER
+        from jax_lsp.fixes.outline import Outline
+
+        if "parsed" not in self._computed:
+            parsed = None
+            with paused_gc():
+                try:
+                    tree = ast.parse(self.text)
+                except (SyntaxError, ValueError, RecursionError, MemoryError):
+                    pass
+                else:
+                    parsed = tree, Outline.of_tree(tree, self.text, GENERATED_MARKER).rebased()
+            self._computed["parsed"] = parsed
+        return self._computed["parsed"]  # type: ignore[no-any-return]
+
+    def forget_tree(self) -> None:
+        """Let go of the text's tree (tens of megabytes on a large module), keeping its
+        outline: a fix judged from here on has its text parsed in full. Without the plan's
+        lock (the event loop calls it): a judgement under way holds the tree itself."""
+        parsed = self._computed.get("parsed")
+        if parsed is not None:
+            self._computed["parsed"] = (None, parsed[1])
 
     def once(self, name: str, compute: Callable[[], T]) -> T:
         """`compute()`'s result, computed once per plan under `name` (the fix-all's edits)."""
@@ -150,21 +236,70 @@ class FixPlan:
         the document does."""
         from jax_lsp.fixes.model import apply_edits
 
-        # by its edits, not the text they make (a plan would hold a module's copy per fix)
-        key = (fix.edits, frozenset(c.path for c in fix.create))
+        key = _judgement_key(fix)
         with self._lock:
             if key not in self._judged:
+                start = time.monotonic()
                 if self._before is None:
-                    self._before = self._reported_codes(self.text, ()) or Counter()
-                after = self._reported_codes(apply_edits(self.text, fix.edits), fix.create)
+                    self._before = Counter(f.code for f in self.reported(self.text, ()) or ())
+                fixed = apply_edits(self.text, fix.edits)
+                found = self.reported(fixed, fix.create, fix.edits)
+                after = None if found is None else Counter(f.code for f in found)
                 before = self._before
                 self._judged[key] = after is None or any(
                     n > before[code] for code, n in after.items())
+                self._judge_seconds = time.monotonic() - start
             return self._judged[key]
 
-    def _reported_codes(self, text: str, created: Collection[CreatedFile]) -> Counter[str] | None:
-        """The count per code of the findings `text` reports, analysed as the document is
-        (`reported.document_findings`); None if it does not parse."""
+    def _fixed_tree(self, fixed: str, edits: Sequence[TextEdit]
+                    ) -> tuple[ast.Module, Callable[[], None]] | None:
+        """The tree of `fixed` (this text with `edits` applied), made from this text's tree
+        by parsing only the top-level statements the edits touch (`reparse_statements`, as
+        `--fix` makes a batch's tree): the statements it keeps are this tree's own, moved
+        in place; with the function that moves them back, which the caller calls once done
+        with the tree. None where the edits' outline or its parse does not hold (the caller
+        parses `fixed`)."""
+        from jax_lsp.analysis.engine import MAX_PARSED_CHARS
+        from jax_lsp.analysis.incremental import (
+            KnownEdits,
+            reparse_statements,
+            shift_statements,
+        )
+        from jax_lsp.analysis.source_text import python_text
+
+        parsed = self._parsed()
+        if (parsed is None or not edits or len(fixed) > MAX_PARSED_CHARS or "\r" in fixed
+                or "\r" in self.text or python_text(fixed) != fixed
+                or python_text(self.text) != self.text):
+            return None
+        tree, outline = parsed
+        if tree is None:
+            return None
+        edited = outline.edited(fixed, edits)
+        if edited is None:
+            return None
+        rp = reparse_statements(self.text.split("\n"), tree, fixed.split("\n"),
+                                KnownEdits(self.text, edited.los, edited.his, edited.origins))
+        if rp is None:  # (it moves nothing unless it answers)
+            return None
+        own = set(map(id, tree.body))
+        kept = [st for st in rp.tree.body if id(st) in own]
+        deltas = rp.moves[1] if rp.moves is not None else []
+        assert len(kept) == len(deltas)
+
+        def restore() -> None:
+            for st, delta in zip(kept, deltas):
+                if delta:
+                    shift_statements([st], -delta)
+
+        return rp.tree, restore
+
+    def reported(self, text: str, created: Collection[CreatedFile],
+                 edits: Sequence[TextEdit] = ()) -> list[Finding] | None:
+        """The findings `text` reports, analysed as the document is
+        (`reported.document_findings`), with the files `created` as if written; None if it
+        does not parse. `edits`: what made `text` from the plan's text (its tree is then made
+        from the plan's, `_fixed_tree`)."""
         from jax_lsp.analysis.engine import analyze_source, paused_gc
         from jax_lsp.analysis.suppress import filter_suppressed
         from jax_lsp.analysis.workspace import workspace_for
@@ -182,16 +317,19 @@ class FixPlan:
             planned = workspace.planned if workspace is not None else {}
             if workspace is not None:
                 workspace.planned = {c.path: c.text for c in created}
+            fixed_tree = self._fixed_tree(text, edits)
             try:
-                result = analyze_source(text, analysis.filename, config, workspace)
+                result = analyze_source(text, analysis.filename, config, workspace,
+                                        tree=fixed_tree[0] if fixed_tree else None)
             finally:
+                if fixed_tree is not None:
+                    fixed_tree[1]()
                 if workspace is not None:
                     workspace.planned = planned
         if result.error is not None:
             return None
-        found = configured(filter_suppressed(text, result.findings), analysis.config,
-                           analysis.path)
-        return Counter(f.code for f in found)
+        return configured(filter_suppressed(text, result.findings), analysis.config,
+                          analysis.path)
 
 
 class FixPlans:
@@ -208,6 +346,8 @@ class FixPlans:
         plan = self._plans.pop(key.uri, None)
         if plan is None or not plan.key.same(key):
             plan = FixPlan(key, analysis())
+            for other in self._plans.values():  # one module's tree held at a time
+                other.forget_tree()
         self._plans[key.uri] = plan
         while len(self._plans) > self.LIMIT:
             self._plans.popitem(last=False)
