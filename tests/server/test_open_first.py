@@ -98,3 +98,22 @@ def test_a_second_full_analysis_of_an_open_document_still_records() -> None:
     findings, _, _, _ = analysis_process._analyse(text + "\n# saved\n", name, config, False)
     assert analyzer.full_runs == runs + 1 and _State.after is None
     assert _identical(findings, _fresh(text + "\n# saved\n", name))
+
+
+def test_the_child_imports_the_analyser_before_its_first_request() -> None:
+    """`import_analysis` (run by the child while it waits for its first request) leaves no
+    module of jax_lsp for the first analysis to import: it would be paid for in the open."""
+    import subprocess
+
+    program = (
+        "import sys\n"
+        "from jax_lsp.server.runtime import analysis_process\n"
+        "from jax_lsp.analysis import AnalysisConfig\n"
+        "analysis_process.import_analysis()\n"
+        "before = set(sys.modules)\n"
+        "analysis_process._analyse(sys.argv[1], 'm.py', AnalysisConfig(), False)\n"
+        "print(sorted(m for m in set(sys.modules) - before if m.startswith('jax_lsp')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", program, generate(200)], capture_output=True,
+                         text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert out.stdout.strip() == "[]", out.stdout
