@@ -90,21 +90,12 @@ def _open(root: Path, text: str | None = None, overlay: tuple[tuple[str, str], .
     the analysis for that; then what it does once the answer is sent."""
     path = root / "main.py"
     text = path.read_text() if text is None else text
-    hits: list[object] = []
-    lookup = cached_results.lookup
-
-    def spied(disk: cached_results.OnDisk) -> cached_results.Stored | None:
-        hits.append(found := lookup(disk))
-        return found
-
-    cached_results.lookup = spied  # type: ignore[assignment]
-    try:
-        findings, error, _, exact = analysis_process._analyse(
-            text, str(path), _config(root, path, overlay), False)
-    finally:
-        cached_results.lookup = lookup  # type: ignore[assignment]
+    analyzer = analysis_process.analyzer_for(str(path))
+    runs = analyzer.full_runs
+    findings, error, _, exact = analysis_process._analyse(
+        text, str(path), _config(root, path, overlay), False)
     assert error is None and exact
-    analysed = not any(hit is not None for hit in hits)
+    analysed = analyzer.full_runs > runs
     after, _State.after = _State.after, None
     if after is not None:
         after()

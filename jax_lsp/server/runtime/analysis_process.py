@@ -574,7 +574,6 @@ def _analyse(
     """A full analysis of a document whose text is its file's is answered from the result
     cache when its entry there is valid (the analysis then runs after the answer, so that the
     next edit is analysed incrementally), and written to it otherwise."""
-    from jax_lsp.analysis.engine import analyze_source
     from jax_lsp.analysis.suppress import filter_suppressed
 
     analyzer = analyzer_for(filename)
@@ -593,44 +592,20 @@ def _analyse(
     spec = config.workspace
     workspace = cached_results.workspace(spec) if spec is not None else None
     full_runs = analyzer.full_runs
-    # a document the analyzer holds no version of (an open): its findings come from the
-    # one-shot analysis, and the recording one, which keeps what the next edit builds on and
-    # cost 1.3-1.4x as much, runs once they are sent (`_analyse_later`)
-    first = not incremental and analyzer.last_source is None
     with cached_results.recording(disk) as record:
-        if first:
-            _interruptible()
-            result = analyze_source(source, filename, config, workspace)
-        else:
-            result = analyzer.analyze(source, filename, config, workspace,
-                                      incremental=incremental, interruptible=_interruptible)
+        result = analyzer.analyze(source, filename, config, workspace,
+                                  incremental=incremental, interruptible=_interruptible)
     findings = (
         filter_suppressed(source, result.findings, analyzer.lines_of(source))
         if result.error is None
         else []
     )
-    afterwards: list[Callable[[], None]] = []
     if disk is not None and record is not None and result.error is None and \
-            (first or analyzer.full_runs > full_runs):
+            analyzer.full_runs > full_runs:
         provenance = record.provenance(disk.digest, list(result.dependencies))
         if provenance is not None:
-            afterwards.append(lambda: cached_results.save(disk, source, findings, provenance))
-    if first and result.error is None:
-        afterwards.append(lambda: _analyse_later(analyzer, source, filename, config))
-    if afterwards:
-        _State.after = lambda: _in_turn(afterwards)
+            _State.after = lambda: cached_results.save(disk, source, findings, provenance)
     return findings, result.error, tuple(result.dependencies), result.exact
-
-
-def _in_turn(steps: list[Callable[[], None]]) -> None:
-    """Run each of `steps` (one failing does not spare the others)."""
-    for step in steps:
-        try:
-            step()
-        except AnalysisCancelled:
-            raise
-        except Exception:  # noqa: BLE001 - the answer is sent; each step only spares work
-            traceback.print_exc()
 
 
 def _analyse_later(
