@@ -9,18 +9,21 @@ and each analysis that meets the same conditions takes over what the load did to
 (the modules, functions, classes and memoised calls it made, its work units) instead of
 running it. A file's findings are then the same bytes whichever files were analysed before it:
 
-- a template is built only from a load that changed nothing but the state `_MERGED` lists (no
-  level, no finding, no limit, within the budget), and used only by an analysis whose state
-  before the load holds nothing the load reads (`_fresh_enough`), with room in its budget for
-  the template's work units;
+- a template is built only from a load that changed nothing but the state `_MERGED_DICTS`,
+  `_MERGED_SETS` and `_MERGED_COUNTS` name (no level, no finding, no limit, within the
+  budget), and used only by an analysis whose state before the load holds nothing the load
+  reads (`_fresh_enough`), with room in its budget for the template's work units;
 - what the load read (each module's content, each import's resolution, recorded by the
   workspace) is checked again before each use, and merged into the analysis's own record (the
   result cache's provenance stays whole);
-- the template's objects that an analysis could change (module scopes, classes, instances,
-  custom-derivative functions) are compared with their state when it was built after each
-  analysis that used it (`verify`): one changed (a file that writes `pkg.flag = 1`) drops the
-  template, so no later file sees the change; the file that made it saw what its own load would
-  have given it.
+- every object of the template an analysis could change (module scopes, classes, instances,
+  custom-derivative functions: all but values, functions and frozen objects) is put back as
+  it was built after each analysis that used it (`verify`): a file that calls a function
+  writing its module's global (`global runtime`), or sets `pkg.Config.step = ...`, saw what
+  its own load would have given it, and leaves nothing for the next file.
+
+A Python recursion limit reached in a file's own load but not in the template's (a load
+nesting within a few frames of the 20,000 the analysis allows) is the one difference left.
 
 Only `jax-lsp check` turns this on (`sharing_loads`); the language server's analyses do not.
 """
@@ -35,7 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis.interp_state import BudgetExhausted
+from jax_lsp.analysis.interp_state import MODULE_ROOT, BudgetExhausted
 from jax_lsp.analysis.values import FuncInfo, Value
 from jax_lsp.analysis.workspace import Workspace
 
@@ -157,13 +160,11 @@ def share_in_process() -> None:
 def _fresh_enough(ev: Interpreter) -> bool:
     """Whether the load would run in `ev` as in a fresh interpreter: the module's own
     statements run (no entry point, no call, no level), nothing loaded or memoised yet, no
-    record of limits or of what each root read (the server's incremental analysis)."""
-    from jax_lsp.analysis.interp_state import MODULE_ROOT
-
+    record of limits or of what each root read (`record`: the server's incremental analysis,
+    which a reused or carried analysis is too)."""
     if (ev.record or ev.limits is not None or ev.root is not MODULE_ROOT or ev.depth
             or ev.level_depth or ev.unroll_factor != 1 or ev.frame is not None
-            or ev.order_sensitive or ev.observer.reuse is not None
-            or ev.observer.carry_in is not None or ev.shared_load is not None):
+            or ev.order_sensitive or ev.shared_load is not None):
         return False
     return not any(getattr(ev, name) for name in _EMPTY_BEFORE)
 
