@@ -248,6 +248,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.limits: list[Limit] | None = None
         #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
         self.observer = IncrementalLayer(self, reuse, carry)
+        #: the template of a module load this analysis took (`shared_loads`): (the run's
+        #: templates, its key, the template); () in the interpreter building a template
+        self.shared_load: tuple | None = None
         #: JAX's semantics (reaching this evaluator through `host.JaxHost`)
         self.jax = JaxModel(self)
         self._start_roots(record or reuse is not None)
@@ -427,7 +430,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         if levels:
             for lv in self.levels:
                 lv.tangent_mark = lv.batch_mark = None  # type: ignore[assignment]
-        for module in (self.main, *(m for m in self.modules.values() if m is not None)):
+        shared: dict = {}
+        if self.shared_load:  # a template's modules stay whole for the next file
+            self.shared_load[0].verify(self)
+            shared = self.shared_load[2].added["modules"]
+        for module in (self.main, *(m for p, m in self.modules.items()
+                                    if m is not None and p not in shared)):
             if module.scope is not None:
                 module.scope.vars.clear()
         # a function defined in a call holds that call's scope, which holds it: without this

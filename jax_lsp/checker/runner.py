@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypedDict
 
-from jax_lsp.analysis import reach
+from jax_lsp.analysis import reach, shared_loads
 from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult, analyze_source
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.notebook import (
@@ -441,6 +441,7 @@ def _die_with_parent() -> None:
     """Make this pool process exit once the check is gone: a check killed by a signal cannot
     shut its pool down (`orphans`)."""
     exit_when_orphaned(PARENT_POLL_SECONDS, code=1)
+    shared_loads.share_in_process()  # the files this process analyses share module loads
 
 
 def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
@@ -448,7 +449,8 @@ def _analyse_all(work: Sequence[_Work], jobs: int) -> list[_Analysed]:
     sizes = [_file_size(item[0]) for item in work]
     n = _jobs_for(sizes, jobs, _cpu_count())
     if n <= 1:
-        return [analyse_file(*item) for item in work]
+        with shared_loads.sharing_loads():
+            return [analyse_file(*item) for item in work]
     # biggest first, one file at a time: the processes finish together, on small files
     order = sorted(range(len(work)), key=lambda i: -sizes[i])
     reach.trigger_names()  # computed once here, the forked processes inherit it

@@ -11,8 +11,9 @@ import itertools
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from jax_lsp.analysis import shared_loads
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -55,6 +56,7 @@ from jax_lsp.analysis.values import (
 )
 
 if TYPE_CHECKING:
+    from jax_lsp.analysis.interp import Interpreter
     from jax_lsp.analysis.python.shared import EvaluatorShared
 else:
     EvaluatorShared = object  # the interface is for the type checker only
@@ -537,6 +539,9 @@ class PythonExpressions(EvaluatorShared):
                     Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
                 )
             return None
+        share = shared_loads.ACTIVE
+        if share is not None and not self.modules and share.take(cast("Interpreter", self), path):
+            return self.modules[path]
         parsed = self.workspace.parse(path)
         self.modules[path] = None
         if parsed is None:
