@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import MODULE_ROOT, BudgetExhausted
+from jax_lsp.analysis.python import load_sharing
 from jax_lsp.analysis.values import FuncInfo, Value
 from jax_lsp.analysis.workspace import Workspace
 
@@ -136,25 +137,27 @@ class LoadShare:
         return template
 
 
-#: the run's templates while `check` runs (`sharing_loads`), else None
-ACTIVE: LoadShare | None = None
+def active() -> LoadShare | None:
+    """The run's templates while `check` runs (`sharing_loads`), else None. They are kept in
+    `python/load_sharing.ACTIVE`, the slot Python's module loads read."""
+    share = load_sharing.ACTIVE
+    return share if isinstance(share, LoadShare) else None
 
 
 @contextmanager
 def sharing_loads() -> Iterator[LoadShare]:
     """Share module loads between the analyses run inside (one `check` run)."""
-    global ACTIVE
-    saved, ACTIVE = ACTIVE, LoadShare()
+    saved = load_sharing.ACTIVE
+    share = load_sharing.ACTIVE = LoadShare()
     try:
-        yield ACTIVE
+        yield share
     finally:
-        ACTIVE = saved
+        load_sharing.ACTIVE = saved
 
 
 def share_in_process() -> None:
     """Share module loads between every analysis this process runs (a `check` worker)."""
-    global ACTIVE
-    ACTIVE = LoadShare()
+    load_sharing.ACTIVE = LoadShare()
 
 
 def _fresh_enough(ev: Interpreter) -> bool:

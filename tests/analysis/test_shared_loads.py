@@ -95,7 +95,7 @@ def _report(root: Path, name: str) -> tuple:
 
 def _alone(root: Path) -> dict[str, tuple]:
     """Each file's report without sharing."""
-    assert shared_loads.ACTIVE is None
+    assert shared_loads.active() is None
     return {name: _report(root, name) for name in FILES}
 
 

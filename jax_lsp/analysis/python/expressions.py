@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from jax_lsp.analysis import shared_loads
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -24,7 +23,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import single_dispatch
+from jax_lsp.analysis.python import load_sharing, single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
@@ -539,7 +538,7 @@ class PythonExpressions(EvaluatorShared):
                     Limit(1, 0, f"more than {_MAX_MODULES} imported modules: {path} is not read")
                 )
             return None
-        share = shared_loads.ACTIVE
+        share = load_sharing.ACTIVE
         if share is not None and not self.modules and share.take(cast("Interpreter", self), path):
             return self.modules[path]
         parsed = self.workspace.parse(path)
