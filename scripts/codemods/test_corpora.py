@@ -257,6 +257,7 @@ NEAR_MISSES = {
     "neg_vmap_method_forwarded_two_helpers_deep": "JAX012",
     "neg_vmap_method_legacy_vectorized": "JAX012",
     # JAX013
+    "neg_custom_vmap_rule_ordered_io_callback_on_batch": "JAX013",
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
     "neg_linen_vmap_in_axes_none_argument": "JAX013",

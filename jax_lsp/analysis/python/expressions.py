@@ -623,7 +623,7 @@ class PythonExpressions(EvaluatorShared):
                 q = HOOKS.canonical(f"{f.name}.{name}")
                 fns.append(Api(q))
             elif isinstance(f, CustomFn):
-                if name in ("defjvp", "defjvps", "defvjp"):
+                if name in ("defjvp", "defjvps", "defvjp", "def_vmap"):
                     fns.append(RuleSetter(f, name))
                 elif name == "fun":
                     parts.append(f.primal)
