@@ -275,11 +275,13 @@ NEAR_MISSES = {
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",
     "neg_custom_vjp_bound_method_bwd_pair": "JAX014",
     "neg_custom_vjp_bwd_branches_built_tuple": "JAX014",
+    "neg_custom_vjp_bwd_tuple_holding_namedtuple": "JAX014",
     "neg_custom_vjp_default_argument_counted": "JAX014",
     "neg_custom_vjp_flexible_signatures": "JAX014",
     "neg_custom_vjp_nondiff_argnames_bwd": "JAX014",
     "neg_custom_vjp_nondiff_bwd_ok": "JAX014",
     # JAX015
+    "neg_custom_jvp_namedtuple_primal_and_tangent": "JAX015",
     "neg_custom_jvp_pair_outputs_match": "JAX015",
     "neg_custom_jvp_primal_from_tangent_plain_jvp": "JAX015",
     "neg_custom_jvp_where_tangents_pair": "JAX015",
