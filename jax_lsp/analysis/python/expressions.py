@@ -496,13 +496,23 @@ class PythonExpressions(EvaluatorShared):
                 if isinstance(node, ast.DictComp):
                     k = self.eval(node.key, inner)
                     v = self.eval(node.value, inner)
-                    outs.append(Value(tan=k.tan | v.tan, traced=v.traced))
+                    outs.append(Value(tan=v.tan, items=(v,), keys=(k.const,), traced=v.traced)
+                                if k.const is not NOCONST and not k.tan
+                                else Value(tan=k.tan | v.tan, traced=v.traced))
                 else:
                     outs.append(self.eval(node.elt, inner))
         finally:
             self.unroll_factor = saved
         if not outs:
             return Value()
+        if isinstance(node, ast.DictComp):
+            # each entry a dict of its own, merged in order, as a dict display is: a later
+            # equal key replaces an earlier one (the factory-built `{name: make(name) for name
+            # in NAMES}` keeps what each entry holds)
+            merged = merged_dict(outs)
+            if merged is not None:
+                return merged
+            outs = [Value(tan=v.tan, traced=v.traced) for v in outs]
         return Value(
             tan=frozenset().union(*(v.tan for v in outs)),
             fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
