@@ -268,6 +268,7 @@ NEAR_MISSES = {
     "neg_ordered_io_callback_outside_vmap": "JAX013",
     "neg_vectorize_ordered_io_callback_on_excluded": "JAX013",
     "neg_vmap_debug_callback_ordered": "JAX013",
+    "neg_vmap_generated_in_axes_ordered_io_callback_on_shared": "JAX013",
     "neg_vmap_ordered_io_callback_on_draw_from_shared_key": "JAX013",
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",

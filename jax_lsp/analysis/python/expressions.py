@@ -482,9 +482,13 @@ class PythonExpressions(EvaluatorShared):
             return None
         gen = node.generators[0]
         it = self.resolve_lazy(it)  # type: ignore[attr-defined]
+        if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
+            it = self._seq([Value(const=i, intish=True) for i in it.const])
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         outs: list[Value] = []
+        #: every item's `if` known: the elements are exactly `outs`, in order
+        exact = True
         saved = self.unroll_factor  # type: ignore[has-type]
         self.unroll_factor = min(saved * len(it.items), MAX_UNROLL)  # see `exec_for`
         try:
@@ -493,6 +497,7 @@ class PythonExpressions(EvaluatorShared):
                 tests = [self.eval(cond, inner) for cond in gen.ifs]
                 if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
                     continue
+                exact = exact and all(t.const is not NOCONST and not t.traced for t in tests)
                 if isinstance(node, ast.DictComp):
                     k = self.eval(node.key, inner)
                     v = self.eval(node.value, inner)
@@ -513,6 +518,10 @@ class PythonExpressions(EvaluatorShared):
             if merged is not None:
                 return merged
             outs = [Value(tan=v.tan, traced=v.traced) for v in outs]
+        elif exact and isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+            # the list (or the items a generator yields, `tuple(0 if i == k else None for i
+            # in range(n))`) as Python builds it
+            return self._seq(outs)
         return Value(
             tan=frozenset().union(*(v.tan for v in outs)),
             fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
