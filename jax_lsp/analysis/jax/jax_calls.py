@@ -106,10 +106,6 @@ class JaxApiCalls(Part):
                     return Value(const=int(vals[0].const), intish=True)
                 except (TypeError, ValueError):
                     pass
-            if name == "builtins.len" and len(vals) == 1 and vals[0].items is not None \
-                    and not vals[0].fns:
-                # a list or tuple (or dict) of known items: its length is known
-                return Value(const=len(vals[0].items), intish=True)
             if name in jaxapi.PYTHON_INT_RESULTS:
                 return Value(intish=True)  # Python ints: no tangent, and grad rejects them
             return UNKNOWN
@@ -132,9 +128,6 @@ class JaxApiCalls(Part):
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
             return self.ev._zip(name, args.pos)
-        if name == "builtins.reversed" and len(args.pos) == 1 and args.pos[0].items is not None \
-                and args.pos[0].keys is None:
-            return self.ev._seq(list(reversed(args.pos[0].items)))
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):
