@@ -9,7 +9,8 @@ calling the function, under `jit` too, raises nothing).
   arguments, the primals, the tangents; a `defjvps` function: the tangent, the primal output,
   the primals). Python raises the `TypeError` when JAX calls it, before anything else.
 - JAX014: a bwd whose every `return` is visibly not one cotangent per differentiable argument:
-  a tuple of another length, a bare array, `None`.
+  a tuple of another length, a bare array, `None`, an instance of a pytree class of the module
+  (a `NamedTuple` of the right length too: JAX wants a tuple or a list, measured under 0.10.2).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, which JAX
   refuses where it must know the primal output without them (reverse mode, `linearize`, and
@@ -25,7 +26,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.values import Closure, CustomFn, Instance, Partial, Value
+from jax_lsp.analysis.values import ClassObj, Closure, CustomFn, Instance, Partial, Value
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args
@@ -188,15 +189,55 @@ def _is_seq_literal(e: ast.expr) -> bool:
     return isinstance(e, (ast.Tuple, ast.List))
 
 
+def _local_names(fn: ast.AST) -> set[str]:
+    """Every name `fn` binds itself (its parameters included): not its enclosing scope's."""
+    names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+             and isinstance(n.ctx, (ast.Store, ast.Del))}
+    a = getattr(fn, "args", None)
+    if isinstance(a, ast.arguments):
+        names |= {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+                  if p is not None}
+    return names
+
+
+def _pytree_class(closure: Closure, name: str) -> ClassObj | None:
+    """The class of this module that `name`, read in `closure`'s body, names, when calling
+    it builds an instance that is a pytree node of its own (a `NamedTuple`, a registered
+    pytree class, an equinox module...): never the plain tuple or list JAX wants where it
+    compares structures. None when the code does not show it (a `__new__` or a metaclass
+    may build something else)."""
+    if name in _local_names(closure.func.node):
+        return None
+    scope = closure.scope
+    while scope is not None:
+        v = scope.vars.get(name)
+        if v is not None:
+            break
+        scope = scope.parent if scope.parent is not None else (
+            scope.module if scope.module is not scope else None)
+    else:
+        return None
+    if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], ClassObj):
+        return None
+    cls = v.fns[0]
+    if cls.lookup("__new__") is not None or any(k.arg == "metaclass" for k in cls.node.keywords):
+        return None
+    return cls if cls.tuple_fields() is not None or cls.is_pytree() else None
+
+
 class _Reader:
     """The structure of what an expression of one function evaluates to, where the code
     shows it: ("seq", n, items) for a tuple or list of n items, ("dict", keys) for a dict
-    of constant keys, ("none",), ("array",), or None when the code does not tell."""
+    of constant keys, ("node", class name, namedtuple) for an instance of a pytree class of
+    the module, ("none",), ("array",), or None when the code does not tell."""
 
-    def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None) -> None:
+    def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None,
+                 closure: Closure | None = None) -> None:
         self.names = _single_assignments(fn)
         #: the structure each name of a function returns (a call of it)
         self.outputs = outputs or {}
+        #: the function read, when known: the classes its body names are looked up from it
+        self.closure = closure
 
     def structure(self, e: ast.expr | None, depth: int = 0) -> tuple | None:
         if e is None or depth > 4:
@@ -239,6 +280,10 @@ class _Reader:
             name = _dotted(e.func)
             if name in self.outputs:
                 return self.outputs[name]
+            if isinstance(e.func, ast.Name) and self.closure is not None:
+                cls = _pytree_class(self.closure, e.func.id)
+                if cls is not None:
+                    return ("node", cls.name, cls.tuple_fields() is not None)
             last = name.rsplit(".", 1)[-1]
             if name.startswith(_ARRAY_MODULES) and (
                     last not in _NOT_ONE_ARRAY or _one_array_form(last, e)):
@@ -255,9 +300,10 @@ class _Reader:
         return s is not None and s[0] == "array"
 
 
-def _output_structure(fn: ast.AST) -> tuple | None:
-    """The structure every `return` of `fn` shows, if they agree."""
-    reader = _Reader(fn)
+def _output_structure(closure: Closure) -> tuple | None:
+    """The structure every `return` of the function shows, if they agree."""
+    fn = closure.func.node
+    reader = _Reader(fn, closure=closure)
     found = {reader.structure(r) for r in _returns_in_order(fn)}
     if len(found) != 1:
         return None
@@ -280,6 +326,8 @@ def mismatch(a: tuple | None, b: tuple | None) -> bool:
         return a[1] != b[1] or any(mismatch(x, y) for x, y in zip(a[2], b[2]))
     if a[0] == "dict":
         return a[1] != b[1]
+    if a[0] == "node":
+        return a[1] != b[1]
     return False
 
 
@@ -290,6 +338,8 @@ def _describe(s: tuple) -> str:
         return "a dict"
     if s[0] == "none":
         return "`None`"
+    if s[0] == "node":
+        return f"a NamedTuple `{s[1]}`" if s[2] else f"an instance of the pytree class `{s[1]}`"
     return "a bare array"
 
 
@@ -388,7 +438,7 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> 
     if closure is None:
         return
     fn = closure.func.node
-    reader = _Reader(fn)
+    reader = _Reader(fn, closure=closure)
     wanted = n - nondiff
     wrong = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
@@ -457,10 +507,10 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     primal = _closure(c.primal, ev.module)
     outputs = {}
     if primal is not None:
-        shown = _output_structure(primal.func.node)
+        shown = _output_structure(primal)
         if shown is not None:
             outputs = {name: shown for name in {c.name, primal.func.name} if name}
-    reader = _Reader(fn, outputs)
+    reader = _Reader(fn, outputs, closure)
     fname = c.name or "the custom_jvp function"
     pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):

@@ -529,9 +529,10 @@ class Wrapper:
 
 @dataclass(eq=False)
 class CustomFn:
-    """A `custom_jvp` or `custom_vjp` function; rules are attached after creation."""
+    """A `custom_jvp`, `custom_vjp` or `custom_vmap` function; rules are attached after
+    creation."""
 
-    kind: str  # "jvp" | "vjp"
+    kind: str  # "jvp" | "vjp" | "vmap"
     primal: Value
     nondiff: tuple[int, ...] = ()
     jvp_rule: Value | None = None
@@ -546,6 +547,8 @@ class CustomFn:
     name: str = ""
     #: `nondiff_argnames` whose positions are not known: the rules' arguments are not either
     nondiff_unknown: bool = False
+    #: a custom_vmap's rule (`def_vmap`): what a vmap of it runs instead of the function
+    vmap_rule: Value | None = None
 
     def __hash__(self) -> int:
         return id(self)
@@ -553,7 +556,8 @@ class CustomFn:
 
 @dataclass(frozen=True, slots=True)
 class RuleSetter:
-    """`f.defjvp`, `f.defjvps`, `f.defvjp`: attaches rules to a CustomFn when called."""
+    """`f.defjvp`, `f.defjvps`, `f.defvjp`, `f.def_vmap`: attaches rules to a CustomFn when
+    called."""
 
     target: CustomFn
     which: str

@@ -257,6 +257,7 @@ NEAR_MISSES = {
     "neg_vmap_method_forwarded_two_helpers_deep": "JAX012",
     "neg_vmap_method_legacy_vectorized": "JAX012",
     # JAX013
+    "neg_custom_vmap_rule_ordered_io_callback_on_batch": "JAX013",
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
     "neg_linen_vmap_in_axes_none_argument": "JAX013",
@@ -267,6 +268,8 @@ NEAR_MISSES = {
     "neg_ordered_io_callback_outside_vmap": "JAX013",
     "neg_vectorize_ordered_io_callback_on_excluded": "JAX013",
     "neg_vmap_debug_callback_ordered": "JAX013",
+    "neg_vmap_generated_in_axes_ordered_io_callback_on_shared": "JAX013",
+    "neg_vmap_ordered_io_callback_on_draw_from_shared_key": "JAX013",
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",
     # JAX014
@@ -274,11 +277,14 @@ NEAR_MISSES = {
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",
     "neg_custom_vjp_bound_method_bwd_pair": "JAX014",
     "neg_custom_vjp_bwd_branches_built_tuple": "JAX014",
+    "neg_custom_vjp_bwd_tuple_holding_namedtuple": "JAX014",
     "neg_custom_vjp_default_argument_counted": "JAX014",
+    "neg_custom_vjp_factory_lambda_bwd_tuple_in_dict_comprehension": "JAX014",
     "neg_custom_vjp_flexible_signatures": "JAX014",
     "neg_custom_vjp_nondiff_argnames_bwd": "JAX014",
     "neg_custom_vjp_nondiff_bwd_ok": "JAX014",
     # JAX015
+    "neg_custom_jvp_namedtuple_primal_and_tangent": "JAX015",
     "neg_custom_jvp_pair_outputs_match": "JAX015",
     "neg_custom_jvp_primal_from_tangent_plain_jvp": "JAX015",
     "neg_custom_jvp_where_tangents_pair": "JAX015",

@@ -24,6 +24,7 @@ from jax_lsp.analysis.values import (
     RuleSetter,
     TangentOf,
     Value,
+    add_mark,
     strip_marks,
 )
 
@@ -72,6 +73,11 @@ class CustomRules(Part):
                 result = rule
         elif s.which == "defjvps":
             assigned = (("jvps", tuple(args.pos)),)
+        elif s.which == "def_vmap":
+            rule = args.get(0, "vmap_rule")
+            if rule is not None:
+                assigned = (("vmap_rule", rule),)
+                result = rule  # returned unchanged: `@f.def_vmap` keeps the rule's name
         elif s.which == "defvjp":
             zeros = args.get(2, "symbolic_zeros")
             assigned = (
@@ -85,6 +91,8 @@ class CustomRules(Part):
         return result
 
     def call_custom(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
+        if c.kind == "vmap":
+            return self.call_custom_vmap(c, args, node)
         vals = args.all_values()
         marks = frozenset(m for v in vals for m in v.tan if isinstance(m, Level))
         marks -= self.ev.reads(MASK).mask
@@ -210,3 +218,42 @@ class CustomRules(Part):
                 self.ev.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
             rule_shapes.check_vjp(self.ev, c, args, level, node)
         return result
+
+    def call_custom_vmap(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
+        """A `custom_vmap` function called. JAX traces its function into a jaxpr of its own
+        (no outer level applies there) and runs or differentiates that jaxpr; a vmap
+        batching an argument (the innermost such vmap) runs the rule instead, on the whole
+        batch: `rule(axis_size, in_batched, *args)` returning `(out, out_batched)`, its
+        arguments no longer batched by that vmap (measured under JAX 0.10.2: an ordered
+        io_callback in the rule runs; in the function, under vmap without the rule, it
+        raises)."""
+        mask = self.ev.reads(MASK).mask
+        batches = [
+            m.level for v in args.all_values() for m in v.tan
+            if isinstance(m, BatchedBy) and m.level not in mask and m not in mask
+        ]
+        if not batches or node is None:
+            return self.ev.call_value(c.primal, args, node)
+        level = max(batches, key=lambda lv: lv.order)
+        strip = frozenset({level.batch_mark})
+        # the function is traced (never batched) at every call
+        quiet = frozenset(
+            m for lv in self.ev.levels for m in (lv, lv.batch_mark, lv.tangent_mark)
+        )
+        with self.ev.within(mask=mask | quiet):
+            self.ev.call_value(c.primal, args, node)
+        if c.vmap_rule is None:
+            return Value(tan=frozenset().union(*(v.tan for v in args.all_values())), traced=True)
+        pos = [strip_marks(v, strip) for v in args.pos]
+        in_batched = self.ev._seq(
+            [Value(const=strip <= v.tan) if v.items is None else UNKNOWN for v in args.pos]
+        )
+        rule_args = Args(
+            [Value(traced=False), in_batched, *pos], {}, [None] * (len(pos) + 2), {},
+            None if args.star is None else strip_marks(args.star, strip),
+        )
+        out = self.ev.call_value(c.vmap_rule, rule_args, node)
+        if out.items is None or len(out.items) != 2:
+            return Value(tan=out.tan | strip, traced=True)
+        value, batched = out.items
+        return value if batched.const is False else add_mark(value, strip)

@@ -303,6 +303,15 @@ class HigherOrder(Part):
             return self.custom_linear_solve(args, node)
         if kind == "closure_convert":
             return self.closure_convert(args, node)
+        if kind == "custom_vmap":
+            fun = args.get(0, "fun")
+            if fun is None or not fun.fns:
+                return derived(args.all_values())
+            label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
+            c = CustomFn("vmap", fun, name=label)
+            if self.ev.record:
+                self.ev.observer.note_custom_made(c)
+            return Value(fns=(c,))
         if kind in ("custom_jvp", "custom_vjp", "eqx_custom_vjp"):
             fun = args.get(0, "fun")
             nondiff = args.kw.get("nondiff_argnums")

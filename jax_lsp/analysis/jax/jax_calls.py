@@ -28,6 +28,7 @@ from jax_lsp.analysis.values import (
     UNKNOWN,
     Api,
     ArrayMethod,
+    BatchedBy,
     ClassObj,
     Closure,
     LazyName,
@@ -268,8 +269,10 @@ class JaxApiCalls(Part):
             facts.int_preserving and all_int
         )
         if facts.tangent_free or intish:
-            # integer results (and PRNG keys) carry float0 tangents: none
-            return Value(traced=traced, intish=intish, prng_key=facts.out == "key")
+            # integer results (and PRNG keys) carry float0 tangents: none; but what is drawn
+            # from a key a vmap batches is batched (a batch of keys gives a batch of draws)
+            return Value(tan=self._key_batches(facts, args), traced=traced, intish=intish,
+                         prng_key=facts.out == "key")
         if facts.items is not None:
             # a tuple of results (top_k's values and indices): each carries what reaches it
             items = tuple(
@@ -280,6 +283,17 @@ class JaxApiCalls(Part):
             )
             return Value(tan=frozenset().union(*(i.tan for i in items)), items=items, traced=traced)
         return Value(tan=self._reaching_tan(facts, args), traced=traced)
+
+    def _key_batches(self, facts: apitable.ApiFacts, args: Args) -> frozenset:
+        """The batch marks of the PRNG key a random function is given (its `key`
+        parameter): every bit it returns is computed from the key's."""
+        i = facts.position("key")
+        if i is None or not facts.name.startswith("jax.random."):
+            return EMPTY
+        key = args.get(i, "key")
+        if key is None:
+            return EMPTY
+        return frozenset(m for m in key.tan if isinstance(m, BatchedBy))
 
     @staticmethod
     def _reaching_tan(

@@ -91,6 +91,8 @@ HIGHER_ORDER: dict[str, str] = {
     # custom derivative rules
     "jax.custom_jvp": "custom_jvp",
     "jax.custom_vjp": "custom_vjp",
+    # a function whose vmap runs its own rule (`def_vmap`) instead of batching its body
+    "jax.custom_batching.custom_vmap": "custom_vmap",
     # the libraries' wrappers, loops and custom rules (`libraries/`)
     **libraries.rows("HIGHER_ORDER"),
 }

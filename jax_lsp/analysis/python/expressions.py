@@ -483,9 +483,13 @@ class PythonExpressions(EvaluatorShared):
             return None
         gen = node.generators[0]
         it = self.resolve_lazy(it)  # type: ignore[attr-defined]
+        if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
+            it = self._seq([Value(const=i, intish=True) for i in it.const])
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         outs: list[Value] = []
+        #: every item's `if` known: the elements are exactly `outs`, in order
+        exact = True
         saved = self.unroll_factor  # type: ignore[has-type]
         self.unroll_factor = min(saved * len(it.items), MAX_UNROLL)  # see `exec_for`
         try:
@@ -494,16 +498,31 @@ class PythonExpressions(EvaluatorShared):
                 tests = [self.eval(cond, inner) for cond in gen.ifs]
                 if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
                     continue
+                exact = exact and all(t.const is not NOCONST and not t.traced for t in tests)
                 if isinstance(node, ast.DictComp):
                     k = self.eval(node.key, inner)
                     v = self.eval(node.value, inner)
-                    outs.append(Value(tan=k.tan | v.tan, traced=v.traced))
+                    outs.append(Value(tan=v.tan, items=(v,), keys=(k.const,), traced=v.traced)
+                                if k.const is not NOCONST and not k.tan
+                                else Value(tan=k.tan | v.tan, traced=v.traced))
                 else:
                     outs.append(self.eval(node.elt, inner))
         finally:
             self.unroll_factor = saved
         if not outs:
             return Value()
+        if isinstance(node, ast.DictComp):
+            # each entry a dict of its own, merged in order, as a dict display is: a later
+            # equal key replaces an earlier one (the factory-built `{name: make(name) for name
+            # in NAMES}` keeps what each entry holds)
+            merged = merged_dict(outs)
+            if merged is not None:
+                return merged
+            outs = [Value(tan=v.tan, traced=v.traced) for v in outs]
+        elif exact and isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+            # the list (or the items a generator yields, `tuple(0 if i == k else None for i
+            # in range(n))`) as Python builds it
+            return self._seq(outs)
         return Value(
             tan=frozenset().union(*(v.tan for v in outs)),
             fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
@@ -627,7 +646,7 @@ class PythonExpressions(EvaluatorShared):
                 q = HOOKS.canonical(f"{f.name}.{name}")
                 fns.append(Api(q))
             elif isinstance(f, CustomFn):
-                if name in ("defjvp", "defjvps", "defvjp"):
+                if name in ("defjvp", "defjvps", "defvjp", "def_vmap"):
                     fns.append(RuleSetter(f, name))
                 elif name == "fun":
                     parts.append(f.primal)
