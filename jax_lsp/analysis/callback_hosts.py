@@ -347,6 +347,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
     out = []
     for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
+        if _skipped_under(names, site.call, fn, bound):
+            continue  # this application does not reach the callback
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
             n = len(fn.args.posonlyargs) + len(fn.args.args)
@@ -369,6 +371,24 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                           host_in=host_in, forwarded=onward)
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
+
+
+def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,
+                   bound: dict[str, ast.AST]) -> bool:
+    """Whether `node`, in `fn`, is in the branch of an `if` on a flag parameter that the
+    arguments `bound` (by parameter) make it skip: `if on_host: jax.pure_callback(...)` for
+    an application passing `on_host=False` (or a constant flag of the module)."""
+    child, parent = node, names.parents.get(node)
+    while parent is not None and child is not fn:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            value = _constant_flag(names, parent.test, given=bound)
+            if value is not _NOT_KNOWN:
+                in_body = (child is parent.body if isinstance(parent, ast.IfExp)
+                           else child in parent.body)
+                if bool(value) != in_body:
+                    return True
+        child, parent = parent, names.parents.get(parent)
+    return False
 
 
 def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
@@ -566,9 +586,11 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
     return _Host(node=fn, name=ast.unparse(expr))
 
 
-def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
+def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
     """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
-    called, so it is followed from that call; a lambda's body is read in place)."""
+    called, so it is followed from that call; a lambda's body is read in place), leaving out
+    the branch an `if` on a constant flag never takes (`if CROSS_CHECK:` with `CROSS_CHECK =
+    False` bound once in the module)."""
     todo: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
     while todo:
         node = todo.pop()
@@ -576,7 +598,43 @@ def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(node, ast.Call):
             yield node
+        if isinstance(node, (ast.If, ast.IfExp)):
+            flag = _constant_flag(names, node.test)
+            if flag is not _NOT_KNOWN:
+                todo.append(node.test)
+                taken = node.body if flag else node.orelse
+                todo.extend(taken if isinstance(taken, list) else [taken])
+                continue
         todo.extend(ast.iter_child_nodes(node))
+
+
+def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
+                   given: dict[str, ast.AST] | None = None) -> object:
+    """The truth of an `if` test that is a constant: a literal, a module-level name bound
+    once to one (and never rebound, so no `global` statement changes it), or `not` of one;
+    `_NOT_KNOWN` otherwise. `given`: the arguments an application binds to the parameters of
+    the function the test is in (a parameter is a constant where its argument is one)."""
+    if depth > 4:
+        return _NOT_KNOWN
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _constant_flag(names, test.operand, depth + 1, given)
+        return inner if inner is _NOT_KNOWN else not inner
+    if isinstance(test, ast.Name) and given is not None:
+        value = given.get(test.id)
+        if value is None:
+            return _NOT_KNOWN
+        return _constant_flag(names, value, depth + 1)  # type: ignore[arg-type]
+    if isinstance(test, ast.Name):
+        bound = names.bindings(names.tree).get(test.id)
+        b = names.lookup(test.id, test)
+        if (b is not None and b.kind == "assign" and bound is not None and len(bound) == 1
+                and bound[0] is b and isinstance(b.node, ast.Constant)
+                and not any(isinstance(n, ast.Global) and test.id in n.names
+                            for n in names.walk_all())):
+            return _constant_flag(names, b.node, depth + 1)
+    return _NOT_KNOWN
 
 
 def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
@@ -682,7 +740,7 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
             continue
         visited.add(id(fn))
         elsewhere = None if where is names else str(where.path)
-        for call in _body_calls(fn):
+        for call in _body_calls(where, fn):
             here = call if elsewhere is None else anchor
             jax_name = _jax_call(where, call)
             if jax_name is not None:
@@ -989,17 +1047,77 @@ def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
     return False
 
 
+def _new_api_calls(names: ModuleNames, within: ast.AST, host: ast.expr | None) -> bool:
+    """Whether `within` holds a call of a host callback given `vmap_method=` (the keyword
+    that replaced `vectorized=`) for the same host function as written (any host: None)."""
+    for node in ast.walk(within):
+        if isinstance(node, ast.Call) and any(k.arg == "vmap_method" for k in node.keywords) and (
+                _callee(names, node.func) is not None) and (
+                host is None or (node.args and ast.dump(node.args[0]) == ast.dump(host))):
+            return True
+    return False
+
+
+def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
+    """Whether the call giving `vectorized=` is an old-API path the module keeps next to the
+    new one and never runs under the measured release: the handler of a `try` whose body
+    makes the same callback call with `vmap_method=` (`try: new API except TypeError: old
+    API`, which JAX 0.10 does not raise), or a function the module never refers to while it
+    calls the same host with `vmap_method=` elsewhere (a legacy twin kept for reference)."""
+    child, parent = at, names.parents.get(at)
+    while parent is not None:
+        if isinstance(parent, ast.ExceptHandler):
+            owner = names.parents.get(parent)
+            if isinstance(owner, ast.Try) and any(
+                    _new_api_calls(names, st, None) for st in owner.body):
+                return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            break
+        child, parent = parent, names.parents.get(parent)
+    if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or site.host is None or (
+            names.parents.get(parent) is not names.tree):
+        return False  # (a method may be called with no name written: `__call__`, a hook)
+    fn = parent
+    for node in names.walk_all():
+        if (isinstance(node, ast.Name) and node.id == fn.name) or (
+                isinstance(node, ast.Attribute) and node.attr == fn.name) or (
+                isinstance(node, ast.Constant) and node.value == fn.name):
+            return False  # referred to (called, passed on, exported by `__all__`)
+    return any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn)
+
+
+def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST | None:
+    """The function of the module whose parameters a call of the host expression binds: the
+    function it names, a class's `__init__`, an instance's `__call__`, the function a
+    `functools.partial` binds (a keyword bound there can still be given again at the call);
+    None where it is not pinned down."""
+    if depth > 4:
+        return None
+    fn = names.definition(expr)
+    if isinstance(fn, ast.ClassDef):
+        return method_of(fn, "__init__")
+    if fn is not None:
+        return fn
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call) and (
+                names.dotted(b.node.func) in PARTIAL and b.node.args):
+            return _host_function(names, b.node.args[0], depth + 1)
+    if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
+        return _host_function(names, expr.args[0], depth + 1)
+    made = names.class_of(expr)
+    return None if made is None else names.member(made, "__call__")
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
         return
     at = dict(site.bound_at).get("vectorized", site.call)
-    if _for_old_jax(names, at):
+    if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
-    host_fn = names.definition(site.host) if site.host is not None else None
-    if isinstance(host_fn, ast.ClassDef):
-        host_fn = method_of(host_fn, "__init__")
+    host_fn = _host_function(names, site.host) if site.host is not None else None
     if host_fn is not None and _takes_vectorized(names, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)

@@ -234,6 +234,8 @@ NEAR_MISSES = {
     "neg_tree_util_in_host": "JAX011",
     "neg_try_import_fallback_alias": "JAX011",
     "neg_unused_jnp_helper": "JAX011",
+    "neg_jax_check_under_false_flag": "JAX011",
+    "neg_jax_solver_only_on_device_branch": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
@@ -256,6 +258,10 @@ NEAR_MISSES = {
     "neg_vmap_method_expand_dims": "JAX012",
     "neg_vmap_method_forwarded_two_helpers_deep": "JAX012",
     "neg_vmap_method_legacy_vectorized": "JAX012",
+    "neg_vectorized_in_type_error_fallback": "JAX012",
+    "neg_unreferenced_legacy_twin": "JAX012",
+    "neg_partial_host_takes_vectorized": "JAX012",
+    "neg_instance_host_keeps_options": "JAX012",
     # JAX013
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
