@@ -49,7 +49,10 @@ CALLBACKS = {
     "jax.debug.callback": "jax.debug.callback",
     "jax._src.debugging.debug_callback": "jax.debug.callback",
 }
-PARTIAL = frozenset({"functools.partial"})
+#: the partial applications (JAX's `Partial` is a pytree one, passed through `jit`)
+PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
+#: the names those are written by, for the first cheap tests
+_PARTIAL_WORDS = frozenset({"partial", "Partial"})
 #: wrappers whose function JAX traces: calling one (or giving one as the host) runs JAX
 TRACING = frozenset({
     "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
@@ -196,7 +199,7 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
         lines = text.splitlines()
         chunks = ["\n".join(lines[parents.first_line(st) - 1:st.end_lineno or st.lineno])
                   for st in statements]
-    words = {*_CALLBACK_NAMES, "callback", "partial"}
+    words = {*_CALLBACK_NAMES, "callback", *_PARTIAL_WORDS}
     walked = [False] * len(statements)
     while True:
         todo = [i for i, st in enumerate(statements) if not walked[i]
@@ -212,18 +215,19 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
                     calls.append(node)  # type: ignore[arg-type]
                 elif kind is ast.Attribute:
                     mentions = mentions or node.attr in _MENTIONED_ATTRIBUTES  # type: ignore[attr-defined]
+                elif kind is ast.Constant and isinstance(node.value, str):  # type: ignore[attr-defined]
+                    # `getattr(jax, "pure_callback")`
+                    mentions = mentions or node.value in _MENTIONED_ATTRIBUTES  # type: ignore[attr-defined]
                 elif kind is ast.Import or kind is ast.ImportFrom:
                     for al in node.names:  # type: ignore[attr-defined]
                         last = al.name.rsplit(".", 1)[-1]
                         if last in _CALLBACK_NAMES:
                             candidates.add(al.asname or al.name)
                         mentions = mentions or last in _MENTIONED_IMPORTS
-                elif kind is ast.Assign and isinstance(node.value, ast.Call):  # type: ignore[attr-defined]
-                    f = node.value.func  # type: ignore[attr-defined]
-                    if (f.attr if isinstance(f, ast.Attribute)
-                            else getattr(f, "id", "")) == "partial":
-                        candidates.update(t.id for t in node.targets  # type: ignore[attr-defined]
-                                          if isinstance(t, ast.Name))
+                elif kind is ast.Assign and _may_hold_a_callback(
+                        node.value, candidates):  # type: ignore[attr-defined]
+                    candidates.update(t.id for t in node.targets  # type: ignore[attr-defined]
+                                      if isinstance(t, ast.Name))
         if len(candidates) == before:
             break
         words |= candidates
@@ -253,6 +257,12 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     if isinstance(func, ast.Name):
         b = names.lookup(func.id, func)
         target = b.node if b is not None and b.kind == "assign" else None
+    elif isinstance(func, ast.Attribute):  # a class attribute (`self.invoke`)
+        cls = names.class_of(func.value)
+        target = (names.class_attribute(cls, func.attr)
+                  if cls is not None and names.member(cls, func.attr) is None else None)
+    if isinstance(target, ast.Call) and _hands_back(names, target):
+        return _callee(names, target.args[0], depth + 1)  # `staticmethod(jax.pure_callback)`
     if (isinstance(target, ast.Call) and target.args
             and names.dotted(target.func) in PARTIAL):
         inner = _callee(names, target.args[0], depth + 1)
@@ -269,11 +279,28 @@ _MENTIONED_ATTRIBUTES = _CALLBACK_NAMES
 _MENTIONED_IMPORTS = _CALLBACK_NAMES | {"debug"}
 
 
+def _may_hold_a_callback(value: ast.expr, candidates: set[str] | frozenset[str]) -> bool:
+    """Whether an assigned value may be a callback, or a partial of one, by the words it is
+    written with (`partial(...)`, `getattr(jax, "pure_callback")`,
+    `staticmethod(jax.pure_callback)`): its targets are then names a callback may be called
+    by."""
+    if isinstance(value, ast.Call):
+        f = value.func
+        if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) in _PARTIAL_WORDS:
+            return True
+        return any(_may_hold_a_callback(a, candidates) for a in value.args) or any(
+            isinstance(a, ast.Constant) and a.value in _CALLBACK_NAMES for a in value.args)
+    if isinstance(value, ast.Attribute):
+        return value.attr in _CALLBACK_NAMES
+    return isinstance(value, ast.Name) and value.id in candidates
+
+
 def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
     if isinstance(func, ast.Attribute):
-        return func.attr in _CALLBACK_NAMES or func.attr == "partial"
+        return (func.attr in _CALLBACK_NAMES or func.attr in _PARTIAL_WORDS
+                or func.attr in candidates)
     if isinstance(func, ast.Name):
-        return func.id in candidates or func.id == "partial"
+        return func.id in candidates or func.id in _PARTIAL_WORDS
     return isinstance(func, ast.Call)
 
 
@@ -512,6 +539,15 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
 _SAME_FUNCTION = frozenset({"builtins.staticmethod", "builtins.classmethod"})
 
 
+def _hands_back(names: ModuleNames, call: ast.Call) -> bool:
+    """Whether a call is one of `_SAME_FUNCTION` given one function (`staticmethod(f)`)."""
+    d = names.dotted(call.func)
+    return len(call.args) == 1 and not call.keywords and (
+        d in _SAME_FUNCTION or (d is None and isinstance(call.func, ast.Name)
+                                and call.func.id in ("staticmethod", "classmethod")
+                                and names.lookup(call.func.id, call) is None))
+
+
 def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
                   depth: int = 0) -> _Host | None:
     """What calling `expr` runs, where the module shows it: a function to read, or JAX (a
@@ -539,10 +575,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:  # reported by the function it binds
             return _resolve_host(names, expr.args[0], depth + 1)
-        if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
-                                    and expr.func.id in ("staticmethod", "classmethod")
-                                    and names.lookup(expr.func.id, expr) is None)
-                ) and len(expr.args) == 1:
+        if _hands_back(names, expr):
             return _resolve_host(names, expr.args[0], depth + 1)
         t = _tracing(names, expr.func)
         if t is not None and expr.args:

@@ -262,6 +262,13 @@ class ModuleNames:
                 return b.target
             if b.kind == "assign" and b.node is not None:
                 return self.dotted(b.node, depth + 1)
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
+                and expr.func.id == "getattr" and len(expr.args) == 2 and not expr.keywords
+                and isinstance(expr.args[1], ast.Constant) and isinstance(expr.args[1].value, str)
+                and self.lookup("getattr", expr) is None):
+            # `getattr(jnp, "cumsum")`: the attribute of a literal name, as written out
+            base = self.dotted(expr.args[0], depth)
+            return f"{base}.{expr.args[1].value}" if base else None
         return None
 
     def follow(self, dotted: str, depth: int = 0) -> Followed | None:

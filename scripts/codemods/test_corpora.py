@@ -236,6 +236,8 @@ NEAR_MISSES = {
     "neg_unused_jnp_helper": "JAX011",
     "neg_jax_check_under_false_flag": "JAX011",
     "neg_jax_solver_only_on_device_branch": "JAX011",
+    "neg_host_calls_getattr_of_numpy": "JAX011",
+    "neg_tree_util_partial_numpy_host": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
@@ -262,6 +264,9 @@ NEAR_MISSES = {
     "neg_unreferenced_legacy_twin": "JAX012",
     "neg_partial_host_takes_vectorized": "JAX012",
     "neg_instance_host_keeps_options": "JAX012",
+    "neg_getattr_pure_callback_vmap_method": "JAX012",
+    "neg_tree_util_partial_vmap_method": "JAX012",
+    "neg_staticmethod_pure_callback_vmap_method": "JAX012",
     # JAX013
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
