@@ -731,14 +731,44 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
     return found
 
 
+#: the record types whose fields are the class's annotated names, given at construction
+_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+def _record_class(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether a class of the module is a dataclass or a `typing.NamedTuple`."""
+    return any(_dataclass_decorator(names, d) for d in cls.decorator_list) or any(
+        names.dotted(b) in _RECORD_BASES for b in cls.bases)
+
+
+def _namespace_values(names: ModuleNames, expr: ast.Attribute) -> list[ast.AST]:
+    """For `ns.field` where `ns` is bound once to `types.SimpleNamespace(field=...)`: the
+    value given there, and each one assigned to `ns.field` elsewhere in the module."""
+    if not isinstance(expr.value, ast.Name):
+        return []
+    b = names.lookup(expr.value.id, expr.value)
+    made = b.node if b is not None and b.kind == "assign" else None
+    if not (isinstance(made, ast.Call) and names.dotted(made.func) == "types.SimpleNamespace"):
+        return []
+    found: list[ast.AST] = [k.value for k in made.keywords if k.arg == expr.attr]
+    for node in names.walk_all():
+        if isinstance(node, ast.Assign):
+            found += [node.value for t in node.targets if isinstance(t, ast.Attribute)
+                      and t.attr == expr.attr and isinstance(t.value, ast.Name)
+                      and t.value.id == expr.value.id]
+    return found
+
+
 def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
-    """For `obj.field` of a dataclass of the module (`inst.reader`): what each construction
-    of the class in the module gives that field (by position or keyword), each a function
-    the code can hold there."""
+    """For `obj.field` of a dataclass or `NamedTuple` of the module (`inst.reader`): what each
+    construction of the class in the module gives that field (by position or keyword), each
+    a function the code can hold there; for a `SimpleNamespace`'s field, what it is given."""
     if not isinstance(expr, ast.Attribute):
         return []
     cls = names.class_of(expr.value)
-    if cls is None or not any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+    if cls is None:
+        return _namespace_values(names, expr)
+    if not _record_class(names, cls):
         return []
     fields = [name for name, _ in _dataclass_fields(cls)]
     if expr.attr not in fields or names.member(cls, expr.attr) is not None:

@@ -348,8 +348,10 @@ class ModuleNames:
         """The method `name` of `cls` as Python finds it: in its body, else in its bases
         that are classes of the module, in order (None where a base cannot be pinned down
         before the method is found: it may define it)."""
-        found = method_of(cls, name)
-        if found is not None or depth > _MAX_ALIAS_DEPTH:
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        found = self._decorator_member(cls, name, depth) or method_of(cls, name)
+        if found is not None:
             return found
         if any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
                 isinstance(t, ast.Name) and t.id == name
@@ -363,6 +365,24 @@ class ModuleNames:
             found = self.member(made, name, depth + 1)
             if found is not None:
                 return found
+        return None
+
+    def _decorator_member(self, cls: ast.ClassDef, name: str, depth: int) -> ast.AST | None:
+        """The function a class decorator of the module sets as the class's `name`
+        (`cls.__call__ = __call__` in its body, then `return cls`): it replaces the body's,
+        the decorator running after the class is made (the last decorator applied wins)."""
+        for d in cls.decorator_list:  # (listed outermost first: applied last)
+            deco = self.definition(d, depth + 1)
+            if not isinstance(deco, (ast.FunctionDef, ast.AsyncFunctionDef)) or not (
+                    deco.args.posonlyargs + deco.args.args):
+                continue
+            param = (deco.args.posonlyargs + deco.args.args)[0].arg
+            for st in deco.body:
+                if isinstance(st, ast.Assign) and any(
+                        isinstance(t, ast.Attribute) and t.attr == name
+                        and isinstance(t.value, ast.Name) and t.value.id == param
+                        for t in st.targets):
+                    return self.definition(st.value, depth + 1)
         return None
 
     def class_attribute(self, cls: ast.ClassDef, name: str) -> ast.expr | None:
@@ -380,6 +400,8 @@ class ModuleNames:
         `self.x` where the class's methods only ever set `self.x` to one of those."""
         if depth > _MAX_ALIAS_DEPTH:
             return None
+        if isinstance(expr, ast.ClassDef):  # (a class decorator's application hands it over)
+            return expr
         if isinstance(expr, ast.Call):
             return self._made_by(expr, depth)
         if isinstance(expr, ast.Attribute):
@@ -396,10 +418,9 @@ class ModuleNames:
                 annotated = self._annotated_parameter(expr, depth)
                 if annotated is not None:
                     return annotated
-                fn = self.scope_of(expr)
-                while fn is not self.tree and not isinstance(fn, (ast.FunctionDef,
-                                                                   ast.AsyncFunctionDef)):
-                    fn = self.scope_of(fn)
+                # the function whose parameter it is (a closure's free name: an outer one's)
+                fn = next((sc for sc in self.enclosing(self.scope_of(expr))
+                           if expr.id in self.bindings(sc)), self.tree)
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     params = fn.args.posonlyargs + fn.args.args
                     cls = self.parents.get(fn)

@@ -238,6 +238,9 @@ NEAR_MISSES = {
     "neg_jax_solver_only_on_device_branch": "JAX011",
     "neg_host_calls_getattr_of_numpy": "JAX011",
     "neg_tree_util_partial_numpy_host": "JAX011",
+    "neg_host_in_simple_namespace_numpy": "JAX011",
+    "neg_host_in_named_tuple_numpy_field": "JAX011",
+    "neg_class_decorator_sets_numpy_call": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
