@@ -372,7 +372,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
-    for args, keywords in names.applications(fn, SAME_ARGUMENTS):
+    for args, keywords in [*names.applications(fn, SAME_ARGUMENTS),
+                           *_partial_applications(names, fn)]:
         bound, extra = bind_arguments(fn, args, keywords)
         if _skipped_under(names, site.call, fn, bound):
             continue  # this application does not reach the callback
@@ -398,6 +399,28 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                           host_in=host_in, forwarded=onward)
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
+
+
+#: the partial applications of a method, made in a class body (`lookup = partialmethod(_call,
+#: vectorized=True)`): the instance comes first when it is called
+PARTIAL_METHOD = frozenset({"functools.partialmethod"})
+
+
+def _partial_applications(names: ModuleNames, fn: ast.AST
+                          ) -> list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]:
+    """The arguments each `functools.partial(fn, ...)` / `partialmethod(fn, ...)` of the
+    module binds to `fn` (the rest come where the partial is called): what reaches `fn`
+    however the partial is called."""
+    found: list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]] = []
+    for node in names.walk_all():
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        d = names.dotted(node.func)
+        if (d in PARTIAL or d in PARTIAL_METHOD) and names.definition(node.args[0]) is fn:
+            this: list[ast.AST] = [ast.Constant(None)] if d in PARTIAL_METHOD else []
+            found.append((this + list(node.args[1:]),
+                          [(k.arg, k.value) for k in node.keywords]))
+    return found
 
 
 def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,
@@ -469,11 +492,63 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+        elif b is not None and b.kind == "other":
+            default = _unpassed_default(names, expr)
+            if default is not None:
+                yield from _dict_keys(names, default, depth + 1)
+        yield from _keys_set_on(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+
+
+def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys the function reading the dict `expr` sets on it by name before
+    (`kwargs.setdefault("vectorized", True)`, `opts["vectorized"] = True`, `opts.update(k=v)`):
+    keys it then holds, whatever it was given."""
+    scope = names.scope_of(expr)
+    if scope is names.tree:
+        return
+    for node in ast.walk(scope):
+        if getattr(node, "lineno", expr.lineno) > expr.lineno:
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+                isinstance(node.func.value, ast.Name) and node.func.value.id == expr.id):
+            if node.func.attr == "setdefault" and len(node.args) == 2 and isinstance(
+                    node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                yield node.args[0].value, node.args[1]
+            elif node.func.attr == "update" and not node.args:
+                yield from ((k.arg, k.value) for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and (
+                        t.value.id == expr.id and isinstance(t.slice, ast.Constant)
+                        and isinstance(t.slice.value, str)):
+                    yield t.slice.value, node.value
+
+
+def _unpassed_default(names: ModuleNames, expr: ast.Name) -> ast.expr | None:
+    """The default of the parameter `expr` names when no application of its function in the
+    module passes it (the dict a `**options=DEFAULTS` spread then holds); None otherwise."""
+    owner = _parameter_owner(names, expr, expr.id)
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    a = owner.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults = dict(zip([p.arg for p in positional[len(positional) - len(a.defaults):]],
+                        a.defaults))
+    defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
+    default = defaults.get(expr.id)
+    if default is None:
+        return None
+    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+        if any(isinstance(x, ast.Starred) for x in args) or any(k is None for k, _ in keywords):
+            return None  # (what `*args`/`**kw` pass is not known)
+        if expr.id in bind_arguments(owner, args, keywords)[0]:
+            return None
+    return default
 
 
 def _dataclass_decorator(names: ModuleNames, d: ast.expr) -> bool:

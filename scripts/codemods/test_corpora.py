@@ -270,6 +270,9 @@ NEAR_MISSES = {
     "neg_getattr_pure_callback_vmap_method": "JAX012",
     "neg_tree_util_partial_vmap_method": "JAX012",
     "neg_staticmethod_pure_callback_vmap_method": "JAX012",
+    "neg_setdefault_vmap_method_in_wrapper": "JAX012",
+    "neg_default_options_dict_overridden": "JAX012",
+    "neg_partialmethod_binds_vmap_method": "JAX012",
     # JAX013
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
