@@ -1202,7 +1202,7 @@ def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
     makes the same callback call with `vmap_method=` (`try: new API except TypeError: old
     API`, which JAX 0.10 does not raise), or a function the module never refers to while it
     calls the same host with `vmap_method=` elsewhere (a legacy twin kept for reference)."""
-    child, parent = at, names.parents.get(at)
+    parent = names.parents.get(at)
     while parent is not None:
         if isinstance(parent, ast.ExceptHandler):
             owner = names.parents.get(parent)
@@ -1211,7 +1211,7 @@ def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
                 return True
         if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
             break
-        child, parent = parent, names.parents.get(parent)
+        parent = names.parents.get(parent)
     if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or site.host is None or (
             names.parents.get(parent) is not names.tree):
         return False  # (a method may be called with no name written: `__call__`, a hook)
