@@ -372,8 +372,7 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
-    for args, keywords in [*names.applications(fn, SAME_ARGUMENTS),
-                           *_partial_applications(names, fn)]:
+    for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
         if _skipped_under(names, site.call, fn, bound):
             continue  # this application does not reach the callback
@@ -399,28 +398,6 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                           host_in=host_in, forwarded=onward)
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
-
-
-#: the partial applications of a method, made in a class body (`lookup = partialmethod(_call,
-#: vectorized=True)`): the instance comes first when it is called
-PARTIAL_METHOD = frozenset({"functools.partialmethod"})
-
-
-def _partial_applications(names: ModuleNames, fn: ast.AST
-                          ) -> list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]]:
-    """The arguments each `functools.partial(fn, ...)` / `partialmethod(fn, ...)` of the
-    module binds to `fn` (the rest come where the partial is called): what reaches `fn`
-    however the partial is called."""
-    found: list[tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]] = []
-    for node in names.walk_all():
-        if not (isinstance(node, ast.Call) and node.args):
-            continue
-        d = names.dotted(node.func)
-        if (d in PARTIAL or d in PARTIAL_METHOD) and names.definition(node.args[0]) is fn:
-            this: list[ast.AST] = [ast.Constant(None)] if d in PARTIAL_METHOD else []
-            found.append((this + list(node.args[1:]),
-                          [(k.arg, k.value) for k in node.keywords]))
-    return found
 
 
 def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,

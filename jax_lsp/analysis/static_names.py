@@ -38,6 +38,14 @@ _MAX_ALIAS_DEPTH = 8
 Application = tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]
 
 
+#: the partial applications whose arguments reach the function they bind
+_PARTIALS = frozenset({"functools.partial", "jax.tree_util.Partial"})
+_PARTIAL_METHOD = "functools.partialmethod"
+#: the bases that make a class a structural type: an annotation naming one says nothing of
+#: the class of what is passed
+_PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
+
+
 @dataclass(frozen=True)
 class Binding:
     """What binds a name: `import` (`target` the dotted module or member), `def`/`class`
@@ -490,6 +498,9 @@ class ModuleNames:
                         if len(self.bindings(fn)[expr.id]) > 1:
                             return None  # rebound in the function
                         made = self.definition(p.annotation, depth + 1)
+                        if isinstance(made, ast.ClassDef) and any(
+                                self.dotted(b) in _PROTOCOLS for b in made.bases):
+                            return None  # a Protocol: what is passed decides
                         return made if isinstance(made, ast.ClassDef) else None
             return None
         return None
@@ -548,6 +559,15 @@ class ModuleNames:
                     self.definition(node.func) is fn
                     or (through and self._wraps(node.func, fn, through))):
                 found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, ast.Call) and node.args and (
+                    self.definition(node.args[0]) is fn):
+                # a partial application binds its arguments wherever it is called (a
+                # `partialmethod`'s come after the instance)
+                made = self.dotted(node.func)
+                if made in _PARTIALS or made == _PARTIAL_METHOD:
+                    this: list[ast.AST] = [ast.Constant(None)] if made == _PARTIAL_METHOD else []
+                    found.append((this + list(node.args[1:]),
+                                  [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for d in node.decorator_list:
                     if self._makes(d, fn):

@@ -241,6 +241,7 @@ NEAR_MISSES = {
     "neg_host_in_simple_namespace_numpy": "JAX011",
     "neg_host_in_named_tuple_numpy_field": "JAX011",
     "neg_class_decorator_sets_numpy_call": "JAX011",
+    "neg_protocol_parameter_numpy_implementation": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
