@@ -49,7 +49,10 @@ CALLBACKS = {
     "jax.debug.callback": "jax.debug.callback",
     "jax._src.debugging.debug_callback": "jax.debug.callback",
 }
-PARTIAL = frozenset({"functools.partial"})
+#: the partial applications (JAX's `Partial` is a pytree one, passed through `jit`)
+PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
+#: the names those are written by, for the first cheap tests
+_PARTIAL_WORDS = frozenset({"partial", "Partial"})
 #: wrappers whose function JAX traces: calling one (or giving one as the host) runs JAX
 TRACING = frozenset({
     "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
@@ -196,7 +199,7 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
         lines = text.splitlines()
         chunks = ["\n".join(lines[parents.first_line(st) - 1:st.end_lineno or st.lineno])
                   for st in statements]
-    words = {*_CALLBACK_NAMES, "callback", "partial"}
+    words = {*_CALLBACK_NAMES, "callback", *_PARTIAL_WORDS}
     walked = [False] * len(statements)
     while True:
         todo = [i for i, st in enumerate(statements) if not walked[i]
@@ -212,18 +215,19 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
                     calls.append(node)  # type: ignore[arg-type]
                 elif kind is ast.Attribute:
                     mentions = mentions or node.attr in _MENTIONED_ATTRIBUTES  # type: ignore[attr-defined]
+                elif kind is ast.Constant and isinstance(node.value, str):  # type: ignore[attr-defined]
+                    # `getattr(jax, "pure_callback")`
+                    mentions = mentions or node.value in _MENTIONED_ATTRIBUTES  # type: ignore[attr-defined]
                 elif kind is ast.Import or kind is ast.ImportFrom:
                     for al in node.names:  # type: ignore[attr-defined]
                         last = al.name.rsplit(".", 1)[-1]
                         if last in _CALLBACK_NAMES:
                             candidates.add(al.asname or al.name)
                         mentions = mentions or last in _MENTIONED_IMPORTS
-                elif kind is ast.Assign and isinstance(node.value, ast.Call):  # type: ignore[attr-defined]
-                    f = node.value.func  # type: ignore[attr-defined]
-                    if (f.attr if isinstance(f, ast.Attribute)
-                            else getattr(f, "id", "")) == "partial":
-                        candidates.update(t.id for t in node.targets  # type: ignore[attr-defined]
-                                          if isinstance(t, ast.Name))
+                elif kind is ast.Assign and _may_hold_a_callback(
+                        node.value, candidates):  # type: ignore[attr-defined]
+                    candidates.update(t.id for t in node.targets  # type: ignore[attr-defined]
+                                      if isinstance(t, ast.Name))
         if len(candidates) == before:
             break
         words |= candidates
@@ -253,6 +257,12 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     if isinstance(func, ast.Name):
         b = names.lookup(func.id, func)
         target = b.node if b is not None and b.kind == "assign" else None
+    elif isinstance(func, ast.Attribute):  # a class attribute (`self.invoke`)
+        cls = names.class_of(func.value)
+        target = (names.class_attribute(cls, func.attr)
+                  if cls is not None and names.member(cls, func.attr) is None else None)
+    if isinstance(target, ast.Call) and _hands_back(names, target):
+        return _callee(names, target.args[0], depth + 1)  # `staticmethod(jax.pure_callback)`
     if (isinstance(target, ast.Call) and target.args
             and names.dotted(target.func) in PARTIAL):
         inner = _callee(names, target.args[0], depth + 1)
@@ -269,11 +279,28 @@ _MENTIONED_ATTRIBUTES = _CALLBACK_NAMES
 _MENTIONED_IMPORTS = _CALLBACK_NAMES | {"debug"}
 
 
+def _may_hold_a_callback(value: ast.expr, candidates: set[str] | frozenset[str]) -> bool:
+    """Whether an assigned value may be a callback, or a partial of one, by the words it is
+    written with (`partial(...)`, `getattr(jax, "pure_callback")`,
+    `staticmethod(jax.pure_callback)`): its targets are then names a callback may be called
+    by."""
+    if isinstance(value, ast.Call):
+        f = value.func
+        if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) in _PARTIAL_WORDS:
+            return True
+        return any(_may_hold_a_callback(a, candidates) for a in value.args) or any(
+            isinstance(a, ast.Constant) and a.value in _CALLBACK_NAMES for a in value.args)
+    if isinstance(value, ast.Attribute):
+        return value.attr in _CALLBACK_NAMES
+    return isinstance(value, ast.Name) and value.id in candidates
+
+
 def _may_be_a_callback(func: ast.expr, candidates: frozenset[str]) -> bool:
     if isinstance(func, ast.Attribute):
-        return func.attr in _CALLBACK_NAMES or func.attr == "partial"
+        return (func.attr in _CALLBACK_NAMES or func.attr in _PARTIAL_WORDS
+                or func.attr in candidates)
     if isinstance(func, ast.Name):
-        return func.id in candidates or func.id == "partial"
+        return func.id in candidates or func.id in _PARTIAL_WORDS
     return isinstance(func, ast.Call)
 
 
@@ -347,6 +374,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
     out = []
     for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
+        if _skipped_under(names, site.call, fn, bound):
+            continue  # this application does not reach the callback
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
             n = len(fn.args.posonlyargs) + len(fn.args.args)
@@ -369,6 +398,24 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                           host_in=host_in, forwarded=onward)
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
+
+
+def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,
+                   bound: dict[str, ast.AST]) -> bool:
+    """Whether `node`, in `fn`, is in the branch of an `if` on a flag parameter that the
+    arguments `bound` (by parameter) make it skip: `if on_host: jax.pure_callback(...)` for
+    an application passing `on_host=False` (or a constant flag of the module)."""
+    child, parent = node, names.parents.get(node)
+    while parent is not None and child is not fn:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            value = _constant_flag(names, parent.test, given=bound)
+            if value is not _NOT_KNOWN:
+                in_body = (child is parent.body if isinstance(parent, ast.IfExp)
+                           else child in parent.body)
+                if bool(value) != in_body:
+                    return True
+        child, parent = parent, names.parents.get(parent)
+    return False
 
 
 def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
@@ -422,11 +469,63 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+        elif b is not None and b.kind == "other":
+            default = _unpassed_default(names, expr)
+            if default is not None:
+                yield from _dict_keys(names, default, depth + 1)
+        yield from _keys_set_on(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+
+
+def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys the function reading the dict `expr` sets on it by name before
+    (`kwargs.setdefault("vectorized", True)`, `opts["vectorized"] = True`, `opts.update(k=v)`):
+    keys it then holds, whatever it was given."""
+    scope = names.scope_of(expr)
+    if scope is names.tree:
+        return
+    for node in ast.walk(scope):
+        if getattr(node, "lineno", expr.lineno) > expr.lineno:
+            continue
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+                isinstance(node.func.value, ast.Name) and node.func.value.id == expr.id):
+            if node.func.attr == "setdefault" and len(node.args) == 2 and isinstance(
+                    node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                yield node.args[0].value, node.args[1]
+            elif node.func.attr == "update" and not node.args:
+                yield from ((k.arg, k.value) for k in node.keywords if k.arg)
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and (
+                        t.value.id == expr.id and isinstance(t.slice, ast.Constant)
+                        and isinstance(t.slice.value, str)):
+                    yield t.slice.value, node.value
+
+
+def _unpassed_default(names: ModuleNames, expr: ast.Name) -> ast.expr | None:
+    """The default of the parameter `expr` names when no application of its function in the
+    module passes it (the dict a `**options=DEFAULTS` spread then holds); None otherwise."""
+    owner = _parameter_owner(names, expr, expr.id)
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    a = owner.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults = dict(zip([p.arg for p in positional[len(positional) - len(a.defaults):]],
+                        a.defaults))
+    defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None)
+    default = defaults.get(expr.id)
+    if default is None:
+        return None
+    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+        if any(isinstance(x, ast.Starred) for x in args) or any(k is None for k, _ in keywords):
+            return None  # (what `*args`/`**kw` pass is not known)
+        if expr.id in bind_arguments(owner, args, keywords)[0]:
+            return None
+    return default
 
 
 def _dataclass_decorator(names: ModuleNames, d: ast.expr) -> bool:
@@ -492,6 +591,15 @@ def _traced_function(names: ModuleNames, fn: ast.AST) -> str | None:
 _SAME_FUNCTION = frozenset({"builtins.staticmethod", "builtins.classmethod"})
 
 
+def _hands_back(names: ModuleNames, call: ast.Call) -> bool:
+    """Whether a call is one of `_SAME_FUNCTION` given one function (`staticmethod(f)`)."""
+    d = names.dotted(call.func)
+    return len(call.args) == 1 and not call.keywords and (
+        d in _SAME_FUNCTION or (d is None and isinstance(call.func, ast.Name)
+                                and call.func.id in ("staticmethod", "classmethod")
+                                and names.lookup(call.func.id, call) is None))
+
+
 def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.AsyncFunctionDef,
                   depth: int = 0) -> _Host | None:
     """What calling `expr` runs, where the module shows it: a function to read, or JAX (a
@@ -519,10 +627,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:  # reported by the function it binds
             return _resolve_host(names, expr.args[0], depth + 1)
-        if (d in _SAME_FUNCTION or (d is None and isinstance(expr.func, ast.Name)
-                                    and expr.func.id in ("staticmethod", "classmethod")
-                                    and names.lookup(expr.func.id, expr) is None)
-                ) and len(expr.args) == 1:
+        if _hands_back(names, expr):
             return _resolve_host(names, expr.args[0], depth + 1)
         t = _tracing(names, expr.func)
         if t is not None and expr.args:
@@ -566,9 +671,11 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
     return _Host(node=fn, name=ast.unparse(expr))
 
 
-def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
+def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
     """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
-    called, so it is followed from that call; a lambda's body is read in place)."""
+    called, so it is followed from that call; a lambda's body is read in place), leaving out
+    the branch an `if` on a constant flag never takes (`if CROSS_CHECK:` with `CROSS_CHECK =
+    False` bound once in the module)."""
     todo: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
     while todo:
         node = todo.pop()
@@ -576,7 +683,43 @@ def _body_calls(fn: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(node, ast.Call):
             yield node
+        if isinstance(node, (ast.If, ast.IfExp)):
+            flag = _constant_flag(names, node.test)
+            if flag is not _NOT_KNOWN:
+                todo.append(node.test)
+                taken = node.body if flag else node.orelse
+                todo.extend(taken if isinstance(taken, list) else [taken])
+                continue
         todo.extend(ast.iter_child_nodes(node))
+
+
+def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
+                   given: dict[str, ast.AST] | None = None) -> object:
+    """The truth of an `if` test that is a constant: a literal, a module-level name bound
+    once to one (and never rebound, so no `global` statement changes it), or `not` of one;
+    `_NOT_KNOWN` otherwise. `given`: the arguments an application binds to the parameters of
+    the function the test is in (a parameter is a constant where its argument is one)."""
+    if depth > 4:
+        return _NOT_KNOWN
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _constant_flag(names, test.operand, depth + 1, given)
+        return inner if inner is _NOT_KNOWN else not inner
+    if isinstance(test, ast.Name) and given is not None:
+        value = given.get(test.id)
+        if value is None:
+            return _NOT_KNOWN
+        return _constant_flag(names, value, depth + 1)  # type: ignore[arg-type]
+    if isinstance(test, ast.Name):
+        bound = names.bindings(names.tree).get(test.id)
+        b = names.lookup(test.id, test)
+        if (b is not None and b.kind == "assign" and bound is not None and len(bound) == 1
+                and bound[0] is b and isinstance(b.node, ast.Constant)
+                and not any(isinstance(n, ast.Global) and test.id in n.names
+                            for n in names.walk_all())):
+            return _constant_flag(names, b.node, depth + 1)
+    return _NOT_KNOWN
 
 
 def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
@@ -640,14 +783,44 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
     return found
 
 
+#: the record types whose fields are the class's annotated names, given at construction
+_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+def _record_class(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether a class of the module is a dataclass or a `typing.NamedTuple`."""
+    return any(_dataclass_decorator(names, d) for d in cls.decorator_list) or any(
+        names.dotted(b) in _RECORD_BASES for b in cls.bases)
+
+
+def _namespace_values(names: ModuleNames, expr: ast.Attribute) -> list[ast.AST]:
+    """For `ns.field` where `ns` is bound once to `types.SimpleNamespace(field=...)`: the
+    value given there, and each one assigned to `ns.field` elsewhere in the module."""
+    if not isinstance(expr.value, ast.Name):
+        return []
+    b = names.lookup(expr.value.id, expr.value)
+    made = b.node if b is not None and b.kind == "assign" else None
+    if not (isinstance(made, ast.Call) and names.dotted(made.func) == "types.SimpleNamespace"):
+        return []
+    found: list[ast.AST] = [k.value for k in made.keywords if k.arg == expr.attr]
+    for node in names.walk_all():
+        if isinstance(node, ast.Assign):
+            found += [node.value for t in node.targets if isinstance(t, ast.Attribute)
+                      and t.attr == expr.attr and isinstance(t.value, ast.Name)
+                      and t.value.id == expr.value.id]
+    return found
+
+
 def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
-    """For `obj.field` of a dataclass of the module (`inst.reader`): what each construction
-    of the class in the module gives that field (by position or keyword), each a function
-    the code can hold there."""
+    """For `obj.field` of a dataclass or `NamedTuple` of the module (`inst.reader`): what each
+    construction of the class in the module gives that field (by position or keyword), each
+    a function the code can hold there; for a `SimpleNamespace`'s field, what it is given."""
     if not isinstance(expr, ast.Attribute):
         return []
     cls = names.class_of(expr.value)
-    if cls is None or not any(_dataclass_decorator(names, d) for d in cls.decorator_list):
+    if cls is None:
+        return _namespace_values(names, expr)
+    if not _record_class(names, cls):
         return []
     fields = [name for name, _ in _dataclass_fields(cls)]
     if expr.attr not in fields or names.member(cls, expr.attr) is not None:
@@ -682,7 +855,7 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
             continue
         visited.add(id(fn))
         elsewhere = None if where is names else str(where.path)
-        for call in _body_calls(fn):
+        for call in _body_calls(where, fn):
             here = call if elsewhere is None else anchor
             jax_name = _jax_call(where, call)
             if jax_name is not None:
@@ -989,17 +1162,77 @@ def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
     return False
 
 
+def _new_api_calls(names: ModuleNames, within: ast.AST, host: ast.expr | None) -> bool:
+    """Whether `within` holds a call of a host callback given `vmap_method=` (the keyword
+    that replaced `vectorized=`) for the same host function as written (any host: None)."""
+    for node in ast.walk(within):
+        if isinstance(node, ast.Call) and any(k.arg == "vmap_method" for k in node.keywords) and (
+                _callee(names, node.func) is not None) and (
+                host is None or (node.args and ast.dump(node.args[0]) == ast.dump(host))):
+            return True
+    return False
+
+
+def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
+    """Whether the call giving `vectorized=` is an old-API path the module keeps next to the
+    new one and never runs under the measured release: the handler of a `try` whose body
+    makes the same callback call with `vmap_method=` (`try: new API except TypeError: old
+    API`, which JAX 0.10 does not raise), or a function the module never refers to while it
+    calls the same host with `vmap_method=` elsewhere (a legacy twin kept for reference)."""
+    parent = names.parents.get(at)
+    while parent is not None:
+        if isinstance(parent, ast.ExceptHandler):
+            owner = names.parents.get(parent)
+            if isinstance(owner, ast.Try) and any(
+                    _new_api_calls(names, st, None) for st in owner.body):
+                return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            break
+        parent = names.parents.get(parent)
+    if not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) or site.host is None or (
+            names.parents.get(parent) is not names.tree):
+        return False  # (a method may be called with no name written: `__call__`, a hook)
+    fn = parent
+    for node in names.walk_all():
+        if (isinstance(node, ast.Name) and node.id == fn.name) or (
+                isinstance(node, ast.Attribute) and node.attr == fn.name) or (
+                isinstance(node, ast.Constant) and node.value == fn.name):
+            return False  # referred to (called, passed on, exported by `__all__`)
+    return any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn)
+
+
+def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST | None:
+    """The function of the module whose parameters a call of the host expression binds: the
+    function it names, a class's `__init__`, an instance's `__call__`, the function a
+    `functools.partial` binds (a keyword bound there can still be given again at the call);
+    None where it is not pinned down."""
+    if depth > 4:
+        return None
+    fn = names.definition(expr)
+    if isinstance(fn, ast.ClassDef):
+        return method_of(fn, "__init__")
+    if fn is not None:
+        return fn
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call) and (
+                names.dotted(b.node.func) in PARTIAL and b.node.args):
+            return _host_function(names, b.node.args[0], depth + 1)
+    if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
+        return _host_function(names, expr.args[0], depth + 1)
+    made = names.class_of(expr)
+    return None if made is None else names.member(made, "__call__")
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
         return
     at = dict(site.bound_at).get("vectorized", site.call)
-    if _for_old_jax(names, at):
+    if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
-    host_fn = names.definition(site.host) if site.host is not None else None
-    if isinstance(host_fn, ast.ClassDef):
-        host_fn = method_of(host_fn, "__init__")
+    host_fn = _host_function(names, site.host) if site.host is not None else None
     if host_fn is not None and _takes_vectorized(names, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)

@@ -38,6 +38,14 @@ _MAX_ALIAS_DEPTH = 8
 Application = tuple[list[ast.AST], list[tuple[str | None, ast.expr]]]
 
 
+#: the partial applications whose arguments reach the function they bind
+_PARTIALS = frozenset({"functools.partial", "jax.tree_util.Partial"})
+_PARTIAL_METHOD = "functools.partialmethod"
+#: the bases that make a class a structural type: an annotation naming one says nothing of
+#: the class of what is passed
+_PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
+
+
 @dataclass(frozen=True)
 class Binding:
     """What binds a name: `import` (`target` the dotted module or member), `def`/`class`
@@ -262,6 +270,13 @@ class ModuleNames:
                 return b.target
             if b.kind == "assign" and b.node is not None:
                 return self.dotted(b.node, depth + 1)
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
+                and expr.func.id == "getattr" and len(expr.args) == 2 and not expr.keywords
+                and isinstance(expr.args[1], ast.Constant) and isinstance(expr.args[1].value, str)
+                and self.lookup("getattr", expr) is None):
+            # `getattr(jnp, "cumsum")`: the attribute of a literal name, as written out
+            base = self.dotted(expr.args[0], depth)
+            return f"{base}.{expr.args[1].value}" if base else None
         return None
 
     def follow(self, dotted: str, depth: int = 0) -> Followed | None:
@@ -341,8 +356,10 @@ class ModuleNames:
         """The method `name` of `cls` as Python finds it: in its body, else in its bases
         that are classes of the module, in order (None where a base cannot be pinned down
         before the method is found: it may define it)."""
-        found = method_of(cls, name)
-        if found is not None or depth > _MAX_ALIAS_DEPTH:
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        found = self._decorator_member(cls, name, depth) or method_of(cls, name)
+        if found is not None:
             return found
         if any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
                 isinstance(t, ast.Name) and t.id == name
@@ -356,6 +373,24 @@ class ModuleNames:
             found = self.member(made, name, depth + 1)
             if found is not None:
                 return found
+        return None
+
+    def _decorator_member(self, cls: ast.ClassDef, name: str, depth: int) -> ast.AST | None:
+        """The function a class decorator of the module sets as the class's `name`
+        (`cls.__call__ = __call__` in its body, then `return cls`): it replaces the body's,
+        the decorator running after the class is made (the last decorator applied wins)."""
+        for d in cls.decorator_list:  # (listed outermost first: applied last)
+            deco = self.definition(d, depth + 1)
+            if not isinstance(deco, (ast.FunctionDef, ast.AsyncFunctionDef)) or not (
+                    deco.args.posonlyargs + deco.args.args):
+                continue
+            param = (deco.args.posonlyargs + deco.args.args)[0].arg
+            for st in deco.body:
+                if isinstance(st, ast.Assign) and any(
+                        isinstance(t, ast.Attribute) and t.attr == name
+                        and isinstance(t.value, ast.Name) and t.value.id == param
+                        for t in st.targets):
+                    return self.definition(st.value, depth + 1)
         return None
 
     def class_attribute(self, cls: ast.ClassDef, name: str) -> ast.expr | None:
@@ -373,6 +408,8 @@ class ModuleNames:
         `self.x` where the class's methods only ever set `self.x` to one of those."""
         if depth > _MAX_ALIAS_DEPTH:
             return None
+        if isinstance(expr, ast.ClassDef):  # (a class decorator's application hands it over)
+            return expr
         if isinstance(expr, ast.Call):
             return self._made_by(expr, depth)
         if isinstance(expr, ast.Attribute):
@@ -389,10 +426,9 @@ class ModuleNames:
                 annotated = self._annotated_parameter(expr, depth)
                 if annotated is not None:
                     return annotated
-                fn = self.scope_of(expr)
-                while fn is not self.tree and not isinstance(fn, (ast.FunctionDef,
-                                                                   ast.AsyncFunctionDef)):
-                    fn = self.scope_of(fn)
+                # the function whose parameter it is (a closure's free name: an outer one's)
+                fn = next((sc for sc in self.enclosing(self.scope_of(expr))
+                           if expr.id in self.bindings(sc)), self.tree)
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     params = fn.args.posonlyargs + fn.args.args
                     cls = self.parents.get(fn)
@@ -462,6 +498,9 @@ class ModuleNames:
                         if len(self.bindings(fn)[expr.id]) > 1:
                             return None  # rebound in the function
                         made = self.definition(p.annotation, depth + 1)
+                        if isinstance(made, ast.ClassDef) and any(
+                                self.dotted(b) in _PROTOCOLS for b in made.bases):
+                            return None  # a Protocol: what is passed decides
                         return made if isinstance(made, ast.ClassDef) else None
             return None
         return None
@@ -520,6 +559,15 @@ class ModuleNames:
                     self.definition(node.func) is fn
                     or (through and self._wraps(node.func, fn, through))):
                 found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, ast.Call) and node.args and (
+                    self.definition(node.args[0]) is fn):
+                # a partial application binds its arguments wherever it is called (a
+                # `partialmethod`'s come after the instance)
+                made = self.dotted(node.func)
+                if made in _PARTIALS or made == _PARTIAL_METHOD:
+                    this: list[ast.AST] = [ast.Constant(None)] if made == _PARTIAL_METHOD else []
+                    found.append((this + list(node.args[1:]),
+                                  [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for d in node.decorator_list:
                     if self._makes(d, fn):

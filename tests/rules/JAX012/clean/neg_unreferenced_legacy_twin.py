@@ -1,0 +1,22 @@
+"""A legacy twin with `vectorized=` is kept next to the `vmap_method=` call of the same host,
+and nothing refers to it."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host_clip(t):
+    return np.clip(np.asarray(t), 0.5, 0.95).astype(np.float32)
+
+
+def clipped_legacy(t):
+    return jax.pure_callback(host_clip, jax.ShapeDtypeStruct(t.shape, jnp.float32), t,
+                             vectorized=True)
+
+
+def clipped(t):
+    return jax.pure_callback(host_clip, jax.ShapeDtypeStruct(t.shape, jnp.float32), t,
+                             vmap_method="expand_dims")
+
+
+print(jax.jit(clipped)(jnp.array([0.1, 0.7, 2.0])))
