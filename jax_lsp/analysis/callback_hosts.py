@@ -488,7 +488,7 @@ def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.
     scope = names.scope_of(expr)
     if scope is names.tree:
         return
-    for node in ast.walk(scope):
+    for node in _always_run(scope):
         if getattr(node, "lineno", expr.lineno) > expr.lineno:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
@@ -504,6 +504,23 @@ def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.
                         t.value.id == expr.id and isinstance(t.slice, ast.Constant)
                         and isinstance(t.slice.value, str)):
                     yield t.slice.value, node.value
+
+
+_BRANCHES = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.IfExp,
+             ast.BoolOp, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _always_run(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body that run whenever it runs: not under a branch, a loop, a
+    `try`, a short-circuit or a nested definition. A key set on the dict only when a condition
+    holds (equinox's `if vectorized is not None: keywords["vectorized"] = vectorized`, with
+    `vectorized=None` by default) is not a key the dict always holds."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _BRANCHES):
+            stack.extend(ast.iter_child_nodes(node))
 
 
 def _unpassed_default(names: ModuleNames, expr: ast.Name) -> ast.expr | None:
