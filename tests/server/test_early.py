@@ -27,6 +27,7 @@ from jax_lsp.server.runtime.early import _FAULT_ENV, EarlyLint, diagnostic_json
 from jax_lsp.server.session.capabilities import ClientProfile
 from jax_lsp.server.session.lint import to_diagnostic
 from jax_lsp.server.session.positions import UTF8, UTF16, UTF32, LineIndex
+from tests.server.early_probe import DRIVE_FRONT
 from tests.server.raw_server import RawServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,25 +76,7 @@ from jax_lsp.server.runtime.early import EarlyLint
 from jax_lsp.server.runtime.front import StdinFront
 
 spawn.prestart()
-root, uri, text, capabilities = json.load(sys.stdin)
-read_in, write_in = os.pipe()
-read_out, write_out = os.pipe()
-early = EarlyLint()
-front = StdinFront(os.fdopen(read_in, "rb"), os.fdopen(write_out, "wb"), early=early)
-early.prepare()
-
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-client = os.fdopen(write_in, "wb")
-client.write(
-    frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "processId": None, "rootUri": root, "capabilities": capabilities}})
-    + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": text}}}))
-client.flush()
+""" + DRIVE_FRONT + r"""
 early.wait()
 modules = sorted(sys.modules)
 received = os.fdopen(read_out, "rb")

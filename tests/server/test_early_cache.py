@@ -23,6 +23,7 @@ from jax_lsp.project.cache import CACHE_DIR_NAME, ENV_CACHE_DIR, ENV_NO_CACHE, C
 from jax_lsp.project.discovery import ConfigResolver
 from jax_lsp.server.runtime import cached_results
 from jax_lsp.server.runtime.early import _FAULT_ENV
+from tests.server.early_probe import DRIVE_FRONT
 
 REPO = Path(__file__).resolve().parents[2]
 MAIN = """\
@@ -60,25 +61,7 @@ import json, os, sys
 from jax_lsp.server.runtime.early import EarlyLint
 from jax_lsp.server.runtime.front import StdinFront
 
-root, uri, text, capabilities = json.load(sys.stdin)
-read_in, write_in = os.pipe()
-read_out, write_out = os.pipe()
-early = EarlyLint()
-front = StdinFront(os.fdopen(read_in, "rb"), os.fdopen(write_out, "wb"), early=early)
-early.prepare()
-
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-client = os.fdopen(write_in, "wb")
-client.write(
-    frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "processId": None, "rootUri": root, "capabilities": capabilities}})
-    + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": text}}}))
-client.flush()
+""" + DRIVE_FRONT + r"""
 early.wait(open_wait=30)
 if early.thread is not None:
     early.thread.join(60)

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from jax_lsp.server.runtime import spawn
+from tests.server.early_probe import DRIVE_FRONT
 from tests.server.test_early_cache import _FAULT_ENV, CAPABILITIES, MAIN, REPO, _check, project
 
 __all__ = ["project"]  # the fixture, shared with test_early_cache.py
@@ -65,25 +66,7 @@ def first_analysis(*args):
 cached_results.answer = answer
 analysis_process.first_analysis = first_analysis
 
-root, uri, text, capabilities = json.load(sys.stdin)
-read_in, write_in = os.pipe()
-read_out, write_out = os.pipe()
-early = EarlyLint()
-front = StdinFront(os.fdopen(read_in, "rb"), os.fdopen(write_out, "wb"), early=early)
-early.prepare()
-
-def frame(message):
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-client = os.fdopen(write_in, "wb")
-client.write(
-    frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "processId": None, "rootUri": root, "capabilities": capabilities}})
-    + frame({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-    + frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "python", "version": 1, "text": text}}}))
-client.flush()
+""" + DRIVE_FRONT + r"""
 early.wait(open_wait=30)
 if early.thread is not None:
     early.thread.join(60)
