@@ -58,7 +58,9 @@ def test_label_is_what_jax_does(name, program, label):
     """Run-labelled programs raise their message exactly when they fire; rule-labelled ones
     (family A: the hang is intermittent) must run cleanly either way."""
     path = BLIND / name / program
-    run = subprocess.run([sys.executable, path.name], cwd=path.parent, capture_output=True,
+    # a folder program is a package layout run from its entry script, main.py
+    cwd, script = (path, "main.py") if path.is_dir() else (path.parent, path.name)
+    run = subprocess.run([sys.executable, script], cwd=cwd, capture_output=True,
                          text=True, timeout=300, env={**os.environ, "JAX_PLATFORMS": "cpu"})
     tail = run.stderr[-6000:]
     if label["how"] == "rule":

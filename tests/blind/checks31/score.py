@@ -9,7 +9,10 @@ Findings of the older codes (JAX001-JAX010) are listed, not scored.
     python tests/blind/checks31/score.py [SET_DIR] [--jax-lsp "python -P -m jax_lsp"] [--show]
 
 SET_DIR (default: this folder) is any set with labels.json in this format (checks31b, checks31c
-were written later for the same checks); only the families its labels hold are scored.
+were written later for the same checks); only the families its labels hold are scored. A
+program may be a folder of modules (a package layout with an entry script): it is checked by
+itself, as a user opening that project would, and its label's "file" (a path inside the folder)
+names the module of its "line".
 """
 import argparse
 import json
@@ -25,15 +28,39 @@ FAMILY_CODES = {"A": {"JAX011"}, "B": {"JAX012"}, "C": {"JAX013"},
 OLDER = {f"JAX{n:03d}" for n in range(1, 11)}
 
 
-def findings(command, set_dir=HERE):
+def _check(command, path):
     out = subprocess.run(shlex.split(command) + ["check", "--no-cache", "--output-format", "json",
-                                                 set_dir], capture_output=True, text=True)
+                                                 path], capture_output=True, text=True)
     if out.returncode not in (0, 1):
-        raise RuntimeError(f"jax-lsp failed: {out.stderr[-2000:]}")
+        raise RuntimeError(f"jax-lsp failed on {path}: {out.stderr[-2000:]}")
+    return json.loads(out.stdout or "[]")
+
+
+def findings(command, set_dir=HERE):
+    """Findings by program: single files checked together, each folder program by itself."""
+    set_dir = os.path.abspath(set_dir)
+    folders = sorted(name for name in os.listdir(set_dir)
+                     if os.path.isdir(os.path.join(set_dir, name))
+                     and not name.startswith((".", "_")))
+    singles = [os.path.join(set_dir, name) for name in sorted(os.listdir(set_dir))
+               if name.endswith(".py") and name not in ("label.py", "score.py")]
     by_file = {}
-    for f in json.loads(out.stdout or "[]"):
-        by_file.setdefault(os.path.basename(f["filename"]), []).append(f)
+    if not folders:
+        singles = [set_dir]
+    for path in singles:
+        for f in _check(command, path):
+            by_file.setdefault(os.path.basename(f["filename"]), []).append(f)
+    for name in folders:
+        for f in _check(command, os.path.join(set_dir, name)):
+            by_file.setdefault(name, []).append(f)
     return by_file
+
+
+def _on_line(finding, label):
+    if finding["location"]["row"] != label.get("line"):
+        return False
+    inner = label.get("file")
+    return not inner or finding["filename"].replace(os.sep, "/").endswith("/" + inner)
 
 
 def score(labels, by_file):
@@ -51,7 +78,7 @@ def score(labels, by_file):
             kind = {(True, True): "TP", (True, False): "FP", (False, True): "FN",
                     (False, False): "TN"}[(bool(hits), positive)]
             counts[kind] += 1
-            if kind == "TP" and any(f["location"]["row"] == label.get("line") for f in hits):
+            if kind == "TP" and any(_on_line(f, label) for f in hits):
                 counts["on_line"] += 1
             if kind != "TN":
                 errors.append((kind, name, sorted({f["code"] for f in hits}),
