@@ -159,7 +159,9 @@ def $with_jvp(
                 continue
             t_out = $jax.numpy.zeros(y.shape, y.dtype)
             for j, t in zip(row, $jax.tree_util.tree_leaves(tangents)):
-                if t.dtype != $jax.dtypes.float0:
+                # a tangent may be a Python scalar (`jax.jvp(f, (1.0,), (1.0,))`)
+                if getattr(t, "dtype", None) != $jax.dtypes.float0:
+                    t = $jax.numpy.asarray(t)
                     t_out = t_out + $jax.numpy.tensordot(j, t, axes=t.ndim).astype(y.dtype)
             out_tangents.append(t_out)
         return call(*primals), $jax.tree_util.tree_unflatten(out_tree, out_tangents)

@@ -57,6 +57,10 @@ EXPECTED: dict[str, dict[str, tuple[str, float]]] = {
         "custom-jvp": ("twin", FIRST_ORDER),
         "stop-gradient": ("stopped", EXACT),
     },
+    "jvp_python_float_tangent.py": {
+        "custom-jvp": ("twin", FIRST_ORDER),
+        "stop-gradient": ("stopped", EXACT),
+    },
     "hessian_host_potential.py": {
         "custom-jvp": ("twin", SECOND_ORDER),
         "stop-gradient": ("stopped", EXACT),
