@@ -144,7 +144,10 @@ def check_module(tree: ast.Module, text: str | None = None,
     linked = Linked(workspace, read) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
                         path=Path(path) if path is not None and linked is not None else None)
-    found = _check(names, scan) if scan.mentions else []
+    try:
+        found = _check(names, scan) if scan.mentions else []
+    finally:
+        _ORIGIN.pop(id(names), None)
     if text is not None and remember:
         callback_hosts_memo.keep(tree, text, names, scan.words, found)
     return found
@@ -469,6 +472,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+        elif b is not None and b.kind == "import" and b.target:
+            yield from _imported_dict_keys(names, b.target, depth)
         elif b is not None and b.kind == "other":
             default = _unpassed_default(names, expr)
             if default is not None:
@@ -479,6 +484,38 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+        elif cls is None:  # another module's (`**config.CALL_OPTS`)
+            dotted = names.dotted(expr)
+            if dotted is not None:
+                yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _imported_dict_keys(names: ModuleNames, dotted: str, depth: int
+                        ) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of a dict another workspace module binds once at its top level (an options
+    dict in `config.py` spread into the callback here), each value remembered as that
+    module's (`_origin`)."""
+    followed = names.follow(dotted)
+    if followed is None or followed[1] is None or followed[1] is names:
+        return
+    module, node = followed[1], followed[2]
+    if not isinstance(node, ast.expr) or module.scope_of(node) is not module.tree:
+        return
+    for key, value in _dict_keys(module, node, depth + 1):
+        _ORIGIN.setdefault(id(names), {})[id(value)] = (
+            _ORIGIN.get(id(module), {}).get(id(value), module.path))
+        yield key, value
+
+
+#: the file of each dict value read from another module, by the reading module (`id` of its
+#: `ModuleNames`), for the finding's path: cleared when that module's check ends
+_ORIGIN: dict[int, dict[int, Path | None]] = {}
+
+
+def _origin(names: ModuleNames, value: ast.AST) -> str | None:
+    """The file `value` is written in, when it is not this module's."""
+    path = _ORIGIN.get(id(names), {}).get(id(value))
+    return None if path is None else str(path)
 
 
 def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
@@ -1258,6 +1295,7 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         # no `vmap_method` (the removed keyword no longer chooses one)
         return
     const = value.value if isinstance(value, ast.Constant) else None
+    elsewhere = _origin(names, value)
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
     refusing = _kwargs_refused_by(names, host_fn) if host_fn is not None else None
     if refusing is not None:
@@ -1267,11 +1305,12 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         message=jax012.head(site.what, host, const),
         span=span_of(at),
         severity=Severity.ERROR,
-        path=(PathStep(span_of(value), "`vectorized=` is given here"),),
-        # the fix rewrites `vectorized=` or a `"vectorized":` entry where it is written; a
-        # value from elsewhere (a dataclass field given by `**asdict(...)`) gets none
-        fixes=(*jax012.fix_kinds(const if isinstance(
+        path=(PathStep(span_of(value), "`vectorized=` is given here", elsewhere),),
+        # the fix rewrites `vectorized=` or a `"vectorized":` entry where it is written in
+        # this module; a value from elsewhere (a dataclass field given by `**asdict(...)`,
+        # another module's dict) gets none
+        fixes=(*jax012.fix_kinds(const if elsewhere is None and isinstance(
             names.parents.get(value), (ast.keyword, ast.Dict)) else None), FixKind.SUPPRESS),
         transform=site.what,
-        operand_spans=(span_of(value),),
+        operand_spans=(span_of(value),) if elsewhere is None else (),
     )

@@ -1,8 +1,10 @@
-"""JAX011 across a workspace's modules (`static_names.ModuleNames.follow`): a host function,
-a helper it calls, a jitted function or `jnp` itself imported from another module of the
-package checked as a whole. Each folder is run under JAX (JAX011 is labelled by the rule: the
-program must run); the markers are on `main.py`'s lines, where a JAX call made in another
-module is reported at the host argument or at this module's call that leads there."""
+"""JAX011 and JAX012 across a workspace's modules (`static_names.ModuleNames.follow`): a host
+function, a helper it calls, a jitted function or `jnp` itself imported from another module of
+the package checked as a whole; an options dict holding `vectorized` bound in another module.
+Each folder is run under JAX (JAX011 is labelled by the rule: the program must run; a JAX012
+folder must raise the host's TypeError); the markers are on `main.py`'s lines, where a JAX call
+made in another module is reported at the host argument or at this module's call that leads
+there."""
 
 from __future__ import annotations
 
@@ -134,6 +136,67 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(jax.jit(lambda x: pure_callback(host, S(x.shape, x.dtype), x))(jnp.ones(3)))
         """),
+    "options_dict_from_a_config_module": ({
+        "config.py": """
+            CALLBACK_OPTIONS = {"vectorized": True}
+        """}, """
+            from config import CALLBACK_OPTIONS
+
+            def host(x):
+                return np.asarray(x) * 2
+
+            def f(x):
+                spec = S(x.shape, x.dtype)
+                return jax.pure_callback(host, spec, x, **CALLBACK_OPTIONS)  # EXPECT: JAX012
+
+            print(f(jnp.ones(3)))
+        """),
+    "options_dict_as_a_package_module_attribute": ({
+        "pkg/__init__.py": "",
+        "pkg/settings.py": """
+            BASE = dict(vmap_method="sequential")
+            LEGACY = dict(BASE, vectorized=False)
+        """}, """
+            from pkg import settings
+
+            def host(x):
+                return np.asarray(x) * 2
+
+            def f(x):
+                spec = S(x.shape, x.dtype)
+                return jax.pure_callback(host, spec, x, **settings.LEGACY)  # EXPECT: JAX012
+
+            print(f(jnp.ones(3)))
+        """),
+    "neg_options_dict_from_a_config_module_without_vectorized": ({
+        "config.py": """
+            CALLBACK_OPTIONS = {"vmap_method": "sequential"}
+            OLD_OPTIONS = {"vectorized": True}
+        """}, """
+            from config import CALLBACK_OPTIONS
+
+            def host(x):
+                return np.asarray(x) * 2
+
+            def f(x):
+                return jax.pure_callback(host, S(x.shape, x.dtype), x, **CALLBACK_OPTIONS)
+
+            print(jax.vmap(f)(jnp.ones((2, 3))))
+        """),
+    "neg_options_dict_from_a_config_module_host_takes_kwargs": ({
+        "config.py": """
+            CALLBACK_OPTIONS = {"vectorized": True}
+        """}, """
+            from config import CALLBACK_OPTIONS
+
+            def host(x, **options):
+                return np.asarray(x) * 2
+
+            def f(x):
+                return jax.pure_callback(host, S(x.shape, x.dtype), x, **CALLBACK_OPTIONS)
+
+            print(f(jnp.ones(3)))
+        """),
 }
 
 
@@ -165,5 +228,12 @@ def test_without_a_workspace_nothing_is_followed(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", sorted(FOLDERS))
 def test_each_folder_runs_under_jax(tmp_path: Path, name: str) -> None:
-    """JAX011 warns of a hang JAX does not raise: every program runs to its end."""
-    assert run_program(_write(tmp_path, name)).ok
+    """JAX011 warns of a hang JAX does not raise: those programs run to their end; a JAX012
+    program raises the host's TypeError for the keyword JAX passes on."""
+    main = _write(tmp_path, name)
+    outcome = run_program(main)
+    if "JAX012" in {code for _, code in expected_markers(main.read_text())}:
+        assert not outcome.ok and "unexpected keyword argument 'vectorized'" in outcome.message, (
+            outcome)
+    else:
+        assert outcome.ok, outcome
