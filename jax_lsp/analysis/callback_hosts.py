@@ -124,6 +124,8 @@ class CallbackSite:
     host_in: ast.expr | None = None
     #: the `**` dicts whose keys are still to be found (None: those of the call itself)
     forwarded: tuple[ast.expr, ...] | None = None
+    #: the module `host` is written in, when another module's call gave it (`_imported`)
+    host_names: ModuleNames | None = None
 
 
 def check_module(tree: ast.Module, text: str | None = None,
@@ -134,13 +136,15 @@ def check_module(tree: ast.Module, text: str | None = None,
     names imported from its modules are followed into them (from `path`, the module's
     file); `read` collects the paths of those read. `remember`: reuse the findings of an
     earlier version where the edit cannot change them, and keep these (`callback_hosts_memo`)."""
-    if text is not None and not any(w in text for w in _CALLBACK_WORDS):
+    helpers = (_helper_names(tree, workspace, Path(path) if path is not None else None)
+               if workspace is not None else frozenset())
+    if text is not None and not helpers and not any(w in text for w in _CALLBACK_WORDS):
         return []
     if text is not None and remember:
         reused = callback_hosts_memo.reuse(tree, text)
         if reused is not None:
             return reused
-    scan = _scan(tree, text)
+    scan = _scan(tree, text, helpers)
     linked = Linked(workspace, read) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
                         path=Path(path) if path is not None and linked is not None else None)
@@ -162,7 +166,94 @@ def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     for site in sites:
         for f in (*_jax_in_host(names, site), *_vectorized(names, site)):
             out.setdefault((f.code, f.span), f)
+    if names.linked is not None:
+        for f in _imported(names, scan):
+            out.setdefault((f.code, f.span), f)
     return list(out.values())
+
+
+# ------------------------------------------------------- callbacks in imported helpers
+
+#: the applications of another module's functions made by the module being checked, by
+#: that module's names (`id`) and function (`id`): (arguments, keywords, the checker's names)
+_EXTERNAL: dict[int, dict[int, list[tuple[list[ast.expr], list[tuple[str | None, ast.expr]],
+                                          ModuleNames]]]] = {}
+
+
+def _applications(names: ModuleNames, fn: ast.AST
+                  ) -> list[tuple[list[Any], list[Any], ModuleNames]]:
+    """The applications of `fn` (`ModuleNames.applications`), each with the module its
+    arguments are written in: `names`, or the checked module calling `fn` from outside."""
+    found: list[tuple[list[Any], list[Any], ModuleNames]] = [
+        (a, k, names) for a, k in names.applications(fn, SAME_ARGUMENTS)]
+    found += _EXTERNAL.get(id(names), {}).get(id(fn), [])
+    return found
+
+
+def _imported(names: ModuleNames, scan: _Scan) -> list[Finding]:
+    """Findings at this module's calls of another workspace module's function that calls a
+    callback with what this call gives it (`host_call(kernels.rbf, x)` where `host_call`
+    hands its `fn` to `jax.pure_callback`, or calls it in the host function it gives): read
+    in that module as if the call were its own, then reported at this call, pointing there.
+    What that module reports by itself (a host it names) is left to it."""
+    out: list[Finding] = []
+    seen: set[tuple[int, int]] = set()
+    for call in scan.calls:
+        written = names.dotted(call.func)
+        if written is None or _canonical(names, written) is not None:
+            continue
+        followed = names.follow(written)
+        if followed is None or followed[1] is None or followed[1] is names:
+            continue
+        other, fn = followed[1], followed[2]
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
+                other.scope_of(fn) is not other.tree) or (id(other), id(fn)) in seen:
+            continue
+        inside = _sites_in(other, fn)
+        if not inside:
+            continue
+        alone = {(f.code, f.span, f.message) for f in _site_findings(other, inside)}
+        applied = (list(call.args), [(k.arg, k.value) for k in call.keywords], names)
+        _EXTERNAL.setdefault(id(other), {})[id(fn)] = [applied]
+        try:
+            found = [f for f in _site_findings(other, inside)
+                     if (f.code, f.span, f.message) not in alone]
+        finally:
+            _EXTERNAL.pop(id(other), None)
+        for f in found:
+            out.append(_relocated(f, call, str(other.path)))
+    return out
+
+
+def _sites_in(names: ModuleNames, fn: ast.AST) -> list[CallbackSite]:
+    """The callback sites of another module within its function `fn`."""
+    scan = _scan(names.tree, None)
+    if not scan.mentions:
+        return []
+    inner = {id(n) for n in ast.walk(fn)}
+    return [site for site in _sites(names, scan) if id(site.call) in inner]
+
+
+def _site_findings(names: ModuleNames, sites: list[CallbackSite]) -> list[Finding]:
+    out: list[Finding] = []
+    for site in sites:
+        for s in _through_callers(names, site):
+            out.extend((*_jax_in_host(names, s), *_vectorized(names, s)))
+    return out
+
+
+def _relocated(f: Finding, call: ast.Call, there: str) -> Finding:
+    """A finding of another module's site (`there`) reported at this module's `call`: its
+    steps in that module name it, and the call comes first."""
+    steps = tuple(replace(st, filename=there) if st.filename is None else st for st in f.path)
+    at = PathStep(span_of(call), f"calls `{ast.unparse(call.func)}`")
+    message = f.message
+    if f.code == jax011.RULE.code and f.path:  # the callback's line is that module's
+        line = f.path[0].span.line
+        message = message.replace(f"(line {line})", f"({Path(there).name}:{line})", 1)
+    return replace(f, span=span_of(call), path=(at, *steps), message=message,
+                   fixes=tuple(k for k in f.fixes if k is FixKind.SUPPRESS),
+                   operand_spans=())
 
 
 @dataclass
@@ -189,11 +280,13 @@ def _names_any(chunk: str | None, words: set[str]) -> bool:
     return chunk is None or any(w in chunk for w in words)
 
 
-def _scan(tree: ast.Module, text: str | None) -> _Scan:
+def _scan(tree: ast.Module, text: str | None, helpers: frozenset[str] = frozenset()) -> _Scan:
+    """`helpers`: the names imported from workspace modules that call callbacks
+    (`_helper_names`): the statements naming them are walked too."""
     parents = Parents(tree)
     calls: list[ast.Call] = []
     candidates: set[str] = set()
-    mentions = False
+    mentions = bool(helpers)
     statements = list(tree.body)
     chunks: list[str | None]
     if text is None:
@@ -202,7 +295,7 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
         lines = text.splitlines()
         chunks = ["\n".join(lines[parents.first_line(st) - 1:st.end_lineno or st.lineno])
                   for st in statements]
-    words = {*_CALLBACK_NAMES, "callback", *_PARTIAL_WORDS}
+    words = {*_CALLBACK_NAMES, "callback", *_PARTIAL_WORDS, *helpers}
     walked = [False] * len(statements)
     while True:
         todo = [i for i, st in enumerate(statements) if not walked[i]
@@ -236,6 +329,48 @@ def _scan(tree: ast.Module, text: str | None) -> _Scan:
         words |= candidates
     calls.sort(key=lambda c: (c.lineno, c.col_offset))
     return _Scan(parents, calls, frozenset(candidates), mentions, frozenset(words))
+
+
+def _names_a_callback(tree: ast.Module) -> bool:
+    """Whether a module's code names a host callback at all (a fact kept per text)."""
+    for node in ast.walk(tree):
+        kind = type(node)
+        if (kind is ast.Name and node.id in _CALLBACK_NAMES  # type: ignore[attr-defined]
+                or kind is ast.Attribute and node.attr in _CALLBACK_NAMES  # type: ignore[attr-defined]
+                or kind is ast.alias and node.name.rsplit(".", 1)[-1] in _CALLBACK_NAMES):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _helper_names(tree: ast.Module, workspace: Workspace, importer: Path | None
+                  ) -> frozenset[str]:
+    """The names this module's top-level imports bind to workspace modules, or names of
+    theirs, whose code names a callback: a call of one may reach a callback with what this
+    module gives it (`_imported`). A cheap first test: files found and facts kept by text."""
+    found: set[str] = set()
+
+    def names_one(dotted: str, level: int) -> bool:
+        try:
+            file = workspace.find(dotted, level, importer)
+        except OSError:
+            return False
+        return file is not None and bool(workspace.facts(file, _names_a_callback))
+
+    for st in tree.body:
+        if isinstance(st, ast.ImportFrom):
+            base = st.module or ""
+            for al in st.names:
+                if al.name == "*":
+                    continue
+                # the submodule `name` of the package, else the module the name is in
+                if names_one(f"{base}.{al.name}" if base else al.name, st.level) or (
+                        (base or st.level) and names_one(base, st.level)):
+                    found.add(al.asname or al.name)
+        elif isinstance(st, ast.Import):
+            for al in st.names:
+                if names_one(al.name, 0):
+                    found.add(al.asname or al.name.split(".", 1)[0])
+    return frozenset(found)
 
 
 def span_of(node: ast.AST) -> Span:
@@ -375,9 +510,10 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
         return [site]
     out = []
-    for args, keywords in names.applications(fn, SAME_ARGUMENTS):
+    for args, keywords, given_in in _applications(names, fn):
         bound, extra = bind_arguments(fn, args, keywords)
-        if _skipped_under(names, site.call, fn, bound):
+        outside = given_in is not names  # the checked module's call of this module's helper
+        if not outside and _skipped_under(names, site.call, fn, bound):
             continue  # this application does not reach the callback
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
@@ -395,10 +531,17 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             more = tuple(extra)
             for k, v in keywords:
                 if k is None:
-                    more += tuple(_dict_keys(names, v))
+                    more += tuple(_dict_keys(given_in, v))
                     onward += (v,)
+            if outside:
+                for _, v in more:
+                    _ORIGIN.setdefault(id(names), {})[id(v)] = given_in.path
+        host_names = given_in if outside and host_owner is fn else site.host_names
         applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
-                          host_in=host_in, forwarded=onward)
+                          host_in=host_in, forwarded=onward, host_names=host_names)
+        if outside:
+            out.append(applied)  # (its callers are that module's own)
+            continue
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
 
@@ -574,7 +717,7 @@ def _unpassed_default(names: ModuleNames, expr: ast.Name) -> ast.expr | None:
     default = defaults.get(expr.id)
     if default is None:
         return None
-    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+    for args, keywords, _ in _applications(names, owner):
         if any(isinstance(x, ast.Starred) for x in args) or any(k is None for k, _ in keywords):
             return None  # (what `*args`/`**kw` pass is not known)
         if expr.id in bind_arguments(owner, args, keywords)[0]:
@@ -789,7 +932,10 @@ def _jax_call(names: ModuleNames, call: ast.Call) -> str | None:
 def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if site.host is None:
         return
-    for host in _hosts(names, site.host):
+    given_in = site.host_names or names
+    for host in _hosts(given_in, site.host):
+        if given_in is not names and host.names is None:
+            host = replace(host, names=given_in)
         yield from _jax_in_one_host(names, site, host)
 
 
@@ -952,12 +1098,13 @@ def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
     if owner is None:
         return []
     found = []
-    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+    for args, keywords, given_in in _applications(names, owner):
         given = bind_arguments(owner, args, keywords)[0].get(func.id)
         if given is not None and given is not owner:
-            inner = _resolve_host(names, given)  # type: ignore[arg-type]
+            inner = _resolve_host(given_in, given)  # type: ignore[arg-type]
             if inner is not None:
-                found.append(replace(inner, name=func.id))
+                found.append(replace(inner, name=func.id, names=inner.names or (
+                    given_in if given_in is not names else None)))
     return found
 
 
@@ -1286,8 +1433,9 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
-    host_fn = _host_function(names, site.host) if site.host is not None else None
-    if host_fn is not None and _takes_vectorized(names, host_fn) and not (
+    host_in = site.host_names or names
+    host_fn = _host_function(host_in, site.host) if site.host is not None else None
+    if host_fn is not None and _takes_vectorized(host_in, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
                 for k, v in site.keywords)):
@@ -1297,7 +1445,7 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     const = value.value if isinstance(value, ast.Constant) else None
     elsewhere = _origin(names, value)
     host = f"`{ast.unparse(site.host)}`" if site.host is not None else "the host function"
-    refusing = _kwargs_refused_by(names, host_fn) if host_fn is not None else None
+    refusing = _kwargs_refused_by(host_in, host_fn) if host_fn is not None else None
     if refusing is not None:
         host += f" (whose `**kwargs` go on to `{ast.unparse(refusing)}`)"
     yield Finding(

@@ -1006,12 +1006,13 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
 
     # ---------------------------------------------------------------------- positions
 
-    def span(self, node: ast.AST) -> Span:
+    def span(self, node: ast.AST, module: ModuleInfo | None = None) -> Span:
+        """`node`'s span in the module being interpreted, or in `module` (its lines)."""
         line = node.lineno  # type: ignore[attr-defined]
         end_line = getattr(node, "end_lineno", None) or line
         end_col = getattr(node, "end_col_offset", None)
-        col = self._char_col(line, node.col_offset)  # type: ignore[attr-defined]
-        end = self._char_col(end_line, end_col) if end_col is not None else col
+        col = self._char_col(line, node.col_offset, module)  # type: ignore[attr-defined]
+        end = self._char_col(end_line, end_col, module) if end_col is not None else col
         return Span(line, col, end_line, end)
 
     def step(self, node: ast.AST, label: str) -> PathStep:
@@ -1019,8 +1020,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         m = self.module
         return PathStep(self.span(node), label, None if m.is_main else m.path)
 
-    def _char_col(self, line: int, byte_col: int) -> int:
-        lines = self.module.lines
+    def _char_col(self, line: int, byte_col: int, module: ModuleInfo | None = None) -> int:
+        lines = (module or self.module).lines
         return char_column(lines[line - 1], byte_col) if 0 < line <= len(lines) else byte_col
 
     # ---------------------------------------------------------------------- scopes

@@ -17,7 +17,9 @@ calling the function, under `jit` too, raises nothing).
   `jacfwd`, which batches the tangents but not the primal output).
 
 What the code does not show (a returned value built elsewhere, a rule that is a bound method
-or a partial, a rule from another module) is left alone: precision first.
+or a partial) is left alone: precision first. A rule defined in another module than the call
+that runs it is read the same way; the finding is reported at the analysed file's call (or
+transform) that leads there, pointing at the rule.
 """
 
 from __future__ import annotations
@@ -91,9 +93,17 @@ def _function(v: Value | None) -> Closure | None:
 
 
 def _closure(v: Value | None, here: object) -> Closure | None:
-    """`_function(v)` where it is one of this module (`here`), else None."""
-    c = _function(v)
-    return c if c is not None and c.func.module is here else None
+    """`_function(v)`, of any module: `_elsewhere` says where a finding about it goes."""
+    return _function(v)
+
+
+def _elsewhere(closure: Closure, here: object, call: ast.AST) -> dict[str, Any]:
+    """The `report` options naming the rule's module, when it is not the module whose code
+    runs it (`here`), and `call`, the call running it: the finding goes to the analysed
+    file's call, pointing at the rule."""
+    if closure.func.module is here:
+        return {}
+    return {"module": closure.func.module, "called_at": call}
 
 
 def _bound(v: Value | None) -> int:
@@ -370,6 +380,7 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
     ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
               (), deferred=level.mode == REVERSE, rejected=detail,
+              **_elsewhere(closure, ev.module, node),
               jax_says=None if qualname is None else _python_says(
                   closure.func.node, qualname, given + bound))
     return True
@@ -455,7 +466,7 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> 
     detail = (f"returns {_describe(s)} (line {ret.lineno}) where JAX needs a tuple of "
               f"{_plural(wanted, 'cotangent')}, one per differentiable argument of `{fname}`")
     ev.report("JAX014", _head(fn), level, closure.func.name or "bwd", (),
-              deferred=True, rejected=detail)
+              deferred=True, rejected=detail, **_elsewhere(closure, ev.module, node))
 
 
 def _mentions(e: ast.AST, names: set[str]) -> bool:
@@ -527,7 +538,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
                   f"{_describe(ts)} (line {ret.lineno}): they must have the same structure")
         ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
-                  rejected=detail,
+                  rejected=detail, **_elsewhere(closure, ev.module, node),
                   jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "
                   "produce primal and tangent outputs with equal container (pytree) structures"
                   if closure.func.name and c.name else None)
@@ -546,7 +557,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
                and _mentions(v.elts[0], tainted)), rets[0][0] if rets else closure.func.node)
     says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
     ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
-              jax_says=says,
+              jax_says=says, **_elsewhere(closure, ev.module, node),
               rejected=f"computes its primal output from the tangents of `{fname}` "
               f"(line {at.lineno})")
 

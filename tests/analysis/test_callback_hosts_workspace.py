@@ -19,6 +19,43 @@ from jax_lsp.analysis.workspace import Workspace
 
 _MAIN_HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nS = jax.ShapeDtypeStruct\n"
 
+#: a helper handing the function it is given to `jax.pure_callback` inside its own host
+_BRIDGE = """
+    import jax
+    import numpy as np
+
+    def host_call(fn, like, *args):
+        def _host(*arrays):
+            return np.asarray(fn(*[np.asarray(a) for a in arrays]), dtype=like.dtype)
+        spec = jax.ShapeDtypeStruct(like.shape, like.dtype)
+        return jax.pure_callback(_host, spec, *args, vmap_method="sequential")
+"""
+_KERNELS = """
+    import jax.numpy as jnp
+    import numpy as np
+
+    def rbf(x, y):
+        return np.exp(-np.subtract.outer(x, y) ** 2)
+
+    def rbf_jax(x, y):
+        return jnp.exp(-(x[:, None] - y[None, :]) ** 2)
+"""
+#: a helper forwarding its keywords to `jax.pure_callback`, and one with a host of its own
+#: that is NumPy only
+_FORWARDING = """
+    import jax
+    import numpy as np
+
+    def call_host(fn, x, **options):
+        return jax.pure_callback(fn, jax.ShapeDtypeStruct(x.shape, x.dtype), x, **options)
+
+    def _halve(x):
+        return np.asarray(x) / 2
+
+    def own_host(x):
+        return jax.pure_callback(_halve, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+"""
+
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "host_defined_in_another_module": ({
@@ -196,6 +233,57 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
                 return jax.pure_callback(host, S(x.shape, x.dtype), x, **CALLBACK_OPTIONS)
 
             print(f(jnp.ones(3)))
+        """),
+    "host_given_to_a_helper_of_another_module": ({
+        "solver/__init__.py": "",
+        "solver/bridge.py": _BRIDGE,
+        "solver/kernels.py": _KERNELS,
+        }, """
+            from solver.bridge import host_call
+            from solver import kernels
+
+            @jax.jit
+            def gram(x):
+                like = jnp.zeros((x.shape[0], x.shape[0]))
+                return host_call(kernels.rbf_jax, like, x, x)  # EXPECT: JAX011
+
+            print(gram(jnp.arange(3.0)))
+        """),
+    "neg_numpy_host_given_to_a_helper_of_another_module": ({
+        "solver/__init__.py": "",
+        "solver/bridge.py": _BRIDGE,
+        "solver/kernels.py": _KERNELS,
+        }, """
+            from solver.bridge import host_call
+            from solver import kernels
+
+            @jax.jit
+            def gram(x):
+                like = jnp.zeros((x.shape[0], x.shape[0]))
+                return host_call(kernels.rbf, like, x, x)
+
+            print(gram(jnp.arange(3.0)))
+        """),
+    "vectorized_given_to_a_forwarding_helper_of_another_module": ({
+        "bridge.py": _FORWARDING,
+        }, """
+            import bridge
+
+            def double(x):
+                return np.asarray(x) * 2
+
+            print(bridge.call_host(double, jnp.ones(3), vectorized=True))  # EXPECT: JAX012
+        """),
+    "neg_helper_of_another_module_with_its_own_host": ({
+        "bridge.py": _FORWARDING,
+        }, """
+            from bridge import call_host, own_host
+
+            def double(x):
+                return np.asarray(x) * 2
+
+            print(call_host(double, jnp.ones(3), vmap_method="sequential"))
+            print(own_host(jnp.ones(3)))
         """),
 }
 

@@ -11,7 +11,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp import rules
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
@@ -147,22 +147,33 @@ class CallbackDecisions(Part):
         jax_says: str | None = None,
         stop_gradient_helps: bool = True,
         rejected: str = "an integer input",
+        module: Any = None,
+        called_at: ast.AST | None = None,
     ) -> None:
+        """`module`: the module `node` is in when it is not the one being interpreted (a
+        custom rule defined in another module than `called_at`, the call that runs it)."""
         if (
             not (code in rules.BATCH_CODES and level.mode == "batch")
             and self.ev.reads(BATCH_ONLY).batch_only
         ):
             return  # a differentiation the entry points that name transforms decide about
-        span = self.ev.span(node)
+        where = module if module is not None else self.ev.module
+        span = self.ev.span(node, where)
+        node_span = span
         path: tuple[PathStep, ...] = (level.site, *self.ev.stack[level.stack_len :])
-        if not self.ev.module.is_main:
-            # the offending call is in an imported module: report it at the last step of the
-            # path that is in the analysed file, and point from there into the other file
-            path = (*path, PathStep(span, f"`{what}` is called here", self.ev.module.path))
+        if not where.is_main:
+            # the offending call (or rule) is in an imported module: report it at the last
+            # step of the path that is in the analysed file, and point from there into the
+            # other file
+            said = "is called here" if module is None else "is defined here"
+            path = (*path, PathStep(span, f"`{what}` {said}", where.path))
             in_main = [i for i, st in enumerate(self.ev.stack) if st.filename is None]
-            if not in_main:
+            if called_at is not None and self.ev.module.is_main:
+                span = self.ev.span(called_at)  # the analysed file's call runs the rule
+            elif in_main:
+                span = self.ev.stack[in_main[-1]].span
+            else:
                 return  # not reached from the analysed file: that file's own finding
-            span = self.ev.stack[in_main[-1]].span
             if level.site.filename is not None:
                 path = (*self.ev.stack[: level.stack_len], *path)
         through = [
@@ -171,8 +182,8 @@ class CallbackDecisions(Part):
             if s.label.startswith("calls ")
         ]
         route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
-        if not self.ev.module.is_main and self.ev.module.path:
-            route += f" (in {Path(self.ev.module.path).name}:{self.ev.span(node).line})"
+        if not where.is_main and where.path:
+            route += f" (in {Path(where.path).name}:{node_span.line})"
         facts = MessageFacts(what, level.name, level.mode, level.site.span.line, route,
                              on_tangents, deferred, jax_says, rejected)
         message = rules.message(code, facts)

@@ -161,7 +161,10 @@ class PythonStatements(EvaluatorShared):
                     self.store(top, Value(fns=(user,)) if user else Value(fns=(Api(top),)), scope)
                     if user is not None and top != a.name:
                         user = self.find_user_module(a.name, 0)
-                    self._run_for_effects(top, user)
+                    # `import pkg.rules` is for effects when the code never names
+                    # `pkg.rules` again (naming `pkg` itself, `from pkg.ops import f`, does
+                    # not use the submodule)
+                    self._run_for_effects(a.name, user)
         elif t is ast.ImportFrom:
             mod = stmt.module or ""  # type: ignore[attr-defined]
             level = stmt.level or 0  # type: ignore[attr-defined]
