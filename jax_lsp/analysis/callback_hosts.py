@@ -197,7 +197,9 @@ def _imported(names: ModuleNames, scan: _Scan) -> list[Finding]:
     in that module as if the call were its own, then reported at this call, pointing there.
     What that module reports by itself (a host it names) is left to it."""
     out: list[Finding] = []
-    seen: set[tuple[int, int]] = set()
+    # per function of another module: its sites and what that module reports of them alone
+    known: dict[int, tuple[list[CallbackSite], set[tuple[str, Span, str]]]] = {}
+    scans: dict[int, _Scan] = {}
     for call in scan.calls:
         written = names.dotted(call.func)
         if written is None or _canonical(names, written) is not None:
@@ -207,12 +209,17 @@ def _imported(names: ModuleNames, scan: _Scan) -> list[Finding]:
             continue
         other, fn = followed[1], followed[2]
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
-                other.scope_of(fn) is not other.tree) or (id(other), id(fn)) in seen:
+                other.scope_of(fn) is not other.tree):
             continue
-        inside = _sites_in(other, fn)
+        if id(fn) not in known:
+            if id(other) not in scans:
+                scans[id(other)] = _scan(other.tree, None)
+            inside = _sites_in(other, scans[id(other)], fn)
+            known[id(fn)] = (inside, {(f.code, f.span, f.message)
+                                      for f in _site_findings(other, inside)} if inside else set())
+        inside, alone = known[id(fn)]
         if not inside:
             continue
-        alone = {(f.code, f.span, f.message) for f in _site_findings(other, inside)}
         applied = (list(call.args), [(k.arg, k.value) for k in call.keywords], names)
         _EXTERNAL.setdefault(id(other), {})[id(fn)] = [applied]
         try:
@@ -225,9 +232,8 @@ def _imported(names: ModuleNames, scan: _Scan) -> list[Finding]:
     return out
 
 
-def _sites_in(names: ModuleNames, fn: ast.AST) -> list[CallbackSite]:
-    """The callback sites of another module within its function `fn`."""
-    scan = _scan(names.tree, None)
+def _sites_in(names: ModuleNames, scan: _Scan, fn: ast.AST) -> list[CallbackSite]:
+    """The callback sites of another module (`scan`: its own) within its function `fn`."""
     if not scan.mentions:
         return []
     inner = {id(n) for n in ast.walk(fn)}
@@ -342,6 +348,14 @@ def _names_a_callback(tree: ast.Module) -> bool:
     return False
 
 
+def _reexported(tree: ast.Module) -> dict[str, tuple[str, int]]:
+    """The names a package's `__init__` imports from its modules at top level, each with the
+    module (and dots) it imports it from (a fact kept per text)."""
+    return {al.name: (st.module or "", st.level) for st in tree.body
+            if isinstance(st, ast.ImportFrom) for al in st.names
+            if al.name != "*" and (al.asname is None or al.asname == al.name)}
+
+
 def _helper_names(tree: ast.Module, workspace: Workspace, importer: Path | None
                   ) -> frozenset[str]:
     """The names this module's top-level imports bind to workspace modules, or names of
@@ -349,22 +363,40 @@ def _helper_names(tree: ast.Module, workspace: Workspace, importer: Path | None
     module gives it (`_imported`). A cheap first test: files found and facts kept by text."""
     found: set[str] = set()
 
-    def names_one(dotted: str, level: int) -> bool:
+    def find(dotted: str, level: int, at: Path | None) -> Path | None:
         try:
-            file = workspace.find(dotted, level, importer)
+            return workspace.find(dotted, level, at)
         except OSError:
-            return False
+            return None
+
+    def names_one(dotted: str, level: int, at: Path | None = importer) -> bool:
+        file = find(dotted, level, at)
         return file is not None and bool(workspace.facts(file, _names_a_callback))
+
+    def from_import(base: str, name: str, level: int, at: Path | None, depth: int = 0
+                    ) -> bool:
+        # the submodule `name` of the package, else the module the name is in, else the
+        # module a package's `__init__` re-exports it from
+        if names_one(f"{base}.{name}" if base else name, level, at):
+            return True
+        if not (base or level):
+            return False
+        file = find(base, level, at)
+        if file is None:
+            return False
+        if workspace.facts(file, _names_a_callback):
+            return True
+        source = workspace.facts(file, _reexported) if file.name == "__init__.py" else None
+        if not source or name not in source or depth >= 2:
+            return False
+        inner_base, inner_level = source[name]
+        return from_import(inner_base, name, inner_level, file, depth + 1)
 
     for st in tree.body:
         if isinstance(st, ast.ImportFrom):
             base = st.module or ""
             for al in st.names:
-                if al.name == "*":
-                    continue
-                # the submodule `name` of the package, else the module the name is in
-                if names_one(f"{base}.{al.name}" if base else al.name, st.level) or (
-                        (base or st.level) and names_one(base, st.level)):
+                if al.name != "*" and from_import(base, al.name, st.level, importer):
                     found.add(al.asname or al.name)
         elif isinstance(st, ast.Import):
             for al in st.names:

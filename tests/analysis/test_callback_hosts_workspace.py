@@ -249,6 +249,19 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(gram(jnp.arange(3.0)))
         """),
+    "host_given_to_a_helper_reexported_by_its_package": ({
+        "solver/__init__.py": "from .bridge import host_call\n",
+        "solver/bridge.py": _BRIDGE,
+        "solver/kernels.py": _KERNELS,
+        }, """
+            from solver import host_call, kernels
+
+            def gram(x):
+                like = jnp.zeros((x.shape[0], x.shape[0]))
+                return host_call(kernels.rbf_jax, like, x, x)  # EXPECT: JAX011
+
+            print(jax.jit(gram)(jnp.arange(3.0)))
+        """),
     "neg_numpy_host_given_to_a_helper_of_another_module": ({
         "solver/__init__.py": "",
         "solver/bridge.py": _BRIDGE,
