@@ -7,6 +7,12 @@ transform can make one, see `reach`): each reads the call, the keywords it can s
 `functools.partial` of the callback's, a `**` dict written in the module) and the host function
 as far as its name resolves (`static_names`), through the helpers it calls. Where the host
 function cannot be pinned down, JAX011 says nothing.
+
+Across a workspace's modules: names imported from another module are followed into it, and a
+call of another module's helper that hands what it is given to a callback (`host_call(fn, x)`
+in `bridge.py`, given `kernels.rbf` here) is read there as if the call were that module's own,
+then reported at this module's call (`_imported`); what that module reports by itself stays
+its own finding.
 """
 
 from __future__ import annotations
