@@ -30,6 +30,7 @@ from jax_lsp.analysis.static_names import (
     bind_arguments,
     method_of,
     own_returns,
+    parameter_default,
 )
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -141,9 +142,10 @@ def check_module(tree: ast.Module, text: str | None = None,
         if reused is not None:
             return reused
     scan = _scan(tree, text)
-    linked = Linked(workspace, read) if workspace is not None else None
+    linked = Linked(workspace, read, SAME_ARGUMENTS) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
-                        path=Path(path) if path is not None and linked is not None else None)
+                        path=Path(path) if path is not None and linked is not None else None,
+                        through=SAME_ARGUMENTS)
     found = _check(names, scan) if scan.mentions else []
     if text is not None and remember:
         callback_hosts_memo.keep(tree, text, names, scan.words, found)
@@ -385,7 +387,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             if starred == n:  # forwarded on as `*args` again
                 host_in = args[n].value  # type: ignore[attr-defined]
         else:
-            host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+            host = (bound.get(site.host.id, parameter_default(fn, site.host.id))  # type: ignore[union-attr]
+                    if host_owner is fn else site.host)
         more: tuple[tuple[str, ast.AST], ...] = ()
         onward: tuple[ast.expr, ...] = ()
         if kw_owner is fn:
@@ -793,11 +796,25 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, value)
         if inner is not None:
             found.append(inner)
-    for field_value in _field_values(names, expr):  # reported as the field the code reads
-        inner = _resolve_host(names, field_value)  # type: ignore[arg-type]
-        if inner is not None:
+    for held in (*_field_values(names, expr), *_member_values(names, expr)):
+        inner = _resolve_host(names, held)  # type: ignore[arg-type]
+        if inner is not None:  # reported as the field or member value the code reads
             found.append(replace(inner, name=ast.unparse(expr)))
     return found
+
+
+def _member_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
+    """For `member.value` of an enum member the module shows (`Mode.FAST.value`,
+    `mode.value` for a parameter given or defaulting to members, `Mode[name].value`): the
+    value the enumeration's body gives each member it may be."""
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        return (_member_values(names, b.node) if b is not None and b.kind == "assign"  # type: ignore[arg-type]
+                and isinstance(b.node, ast.Attribute) else [])
+    if not isinstance(expr, ast.Attribute) or expr.attr not in ("value", "_value_"):
+        return []
+    members = names.members_of(expr.value)
+    return [names.enum_members(cls)[name] for cls, name in members or ()]
 
 
 #: the record types whose fields are the class's annotated names, given at construction
@@ -892,7 +909,7 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                 continue
             label = ast.unparse(call.func)
             step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
-            for callee in _callees(where, call.func):
+            for callee in _callees(where, call):
                 if callee.jax_name:
                     yield _jax011(site, label, callee.jax_name, here,
                                   path if elsewhere is None else (*path, step), host.name)
@@ -901,26 +918,67 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                              depth + 1, here))
 
 
-def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
-    """What a call in a host function runs: the function its name resolves to, or, for a
-    parameter of a function around it (a decorator's `fn`, a helper's `step_fn`), each
-    function the module hands that parameter where it applies the function (a call, a
-    decorator)."""
+def _callees(names: ModuleNames, call: ast.Call) -> list[_Host]:
+    """What a call in a host function runs: the function its name resolves to, the method
+    an `operator.methodcaller` it calls names, the values of the enum members it reads
+    `.value` of, or, for a parameter of a function around it (a decorator's `fn`, a helper's
+    `step_fn`), each function the module hands that parameter where it applies the
+    function (a call, a decorator), or its default where an application passes none."""
+    func = call.func
     callee = _resolve_host(names, func)
     if callee is not None:
         return [callee]
+    methods = _called_methods(names, call)
+    if methods:
+        return methods
+    held = _member_values(names, func)
+    if held:
+        return [replace(h, name=ast.unparse(func)) for v in held
+                if (h := _resolve_host(names, v)) is not None]  # type: ignore[arg-type]
     if not isinstance(func, ast.Name):
         return []
     owner = _parameter_owner(names, func, func.id)
     if owner is None:
         return []
     found = []
-    for args, keywords in names.applications(owner, SAME_ARGUMENTS):
-        given = bind_arguments(owner, args, keywords)[0].get(func.id)
+    default = parameter_default(owner, func.id)
+    applied = names.applications(owner, SAME_ARGUMENTS) or ([([], [])] if default else [])
+    for args, keywords in applied:
+        given = bind_arguments(owner, args, keywords)[0].get(func.id, default)
         if given is not None and given is not owner:
             inner = _resolve_host(names, given)  # type: ignore[arg-type]
             if inner is not None:
                 found.append(replace(inner, name=func.id))
+    return found
+
+
+#: `operator.methodcaller(name, ...)`: calling what it makes calls `obj.name(...)`
+_METHOD_CALLER = "operator.methodcaller"
+
+
+def _called_methods(names: ModuleNames, call: ast.Call, depth: int = 0) -> list[_Host]:
+    """For a call of what `operator.methodcaller(name)` made (written there, or bound once
+    to a name), given an object of a class the module shows: that class's method of each
+    name the call may mean (a literal, or a parameter's arguments and default)."""
+    made: ast.AST | None = call.func
+    while isinstance(made, ast.Name) and depth < 4:
+        b = names.lookup(made.id, made)
+        made = b.node if b is not None and b.kind == "assign" else None
+        depth += 1
+    if not (isinstance(made, ast.Call) and made.args and call.args
+            and not isinstance(call.args[0], ast.Starred)
+            and names.dotted(made.func) == _METHOD_CALLER):
+        return []
+    method_names = names.constants(made.args[0])
+    cls = names.class_of(call.args[0])
+    if cls is None or not method_names:
+        return []
+    found = []
+    for name in method_names:
+        method = names.member(cls, name) if isinstance(name, str) else None
+        if method is None:
+            return []  # a method not pinned down: it may be any
+        found.append(_Host(method, name=f"{cls.name}.{name}"))
     return found
 
 

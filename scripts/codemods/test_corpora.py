@@ -242,6 +242,10 @@ NEAR_MISSES = {
     "neg_host_in_named_tuple_numpy_field": "JAX011",
     "neg_class_decorator_sets_numpy_call": "JAX011",
     "neg_protocol_parameter_numpy_implementation": "JAX011",
+    "neg_enum_member_default_overridden_numpy": "JAX011",
+    "neg_enum_name_default_overridden_numpy": "JAX011",
+    "neg_methodcaller_name_default_overridden_numpy": "JAX011",
+    "neg_metaclass_registry_numpy_key": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
