@@ -796,10 +796,31 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, value)
         if inner is not None:
             found.append(inner)
+    found.extend(_registered_hosts(names, expr))
     for held in (*_field_values(names, expr), *_member_values(names, expr)):
         inner = _resolve_host(names, held)  # type: ignore[arg-type]
         if inner is not None:  # reported as the field or member value the code reads
             found.append(replace(inner, name=ast.unparse(expr)))
+    return found
+
+
+def _registered_hosts(names: ModuleNames, expr: ast.AST, depth: int = 0) -> list[_Host]:
+    """For an instance of a class a metaclass registered when it was made, looked up by
+    its key (`Meta.registry[name]()`, or `registry[name]` where the instance is stored;
+    through a name bound once): the `__call__` of each class the key may pick."""
+    if isinstance(expr, ast.Name) and depth < 4:
+        b = names.lookup(expr.id, expr)
+        return (_registered_hosts(names, b.node, depth + 1)
+                if b is not None and b.kind == "assign" and b.node is not None else [])
+    made = isinstance(expr, ast.Call) and not expr.args and not expr.keywords
+    lookup = expr.func if made else expr  # type: ignore[attr-defined]
+    if not isinstance(lookup, ast.Subscript):
+        return []
+    found = []
+    for cls, instance in names.registered(lookup):
+        call = names.member(cls, "__call__") if made != instance else None
+        if call is not None:
+            found.append(_Host(call, name=f"{cls.name}.__call__"))
     return found
 
 

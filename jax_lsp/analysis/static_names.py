@@ -664,6 +664,113 @@ class ModuleNames:
             return found
         return None
 
+    # ------------------------------------------------------- metaclass registries
+
+    def registered(self, lookup: ast.Subscript) -> list[tuple[ast.ClassDef, bool]]:
+        """For `table[key]` where `table` is a dict (a module global or a class attribute)
+        that a metaclass of the module fills as each class is made (`table[key] = cls`, or
+        `= cls()`, in its `__new__`/`__init__`): each class stored under a key `key` may be,
+        and whether an instance of it is stored (not the class). A class whose key is not
+        known is left out where `key` is known; [] where `table` is no such dict."""
+        table = self._dict_node(lookup.value, None)
+        if table is None:
+            return []
+        keys = self.constants(lookup.slice)
+        found = []
+        for cls in self.walk_all():
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            meta = self._metaclass(cls)
+            if meta is None:
+                continue
+            for key, instance in self._stores(meta, table, cls):
+                if keys is None or (key is not _UNKNOWN and key in keys):
+                    found.append((cls, instance))
+        return found
+
+    def _dict_node(self, expr: ast.AST, meta: ast.ClassDef | None,
+                   this: str | None = None) -> ast.Dict | None:
+        """The dict display `expr` names: a name bound once to one, or a class attribute
+        assigned one (`Meta.registry`; `this.registry` for `this` the metaclass's method's
+        first parameter, the metaclass `meta` or a class it makes, which reads it there)."""
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            node = b.node if b is not None and b.kind == "assign" else None
+            return node if isinstance(node, ast.Dict) else None
+        if isinstance(expr, ast.Attribute):
+            owner = (meta if isinstance(expr.value, ast.Name) and expr.value.id == this
+                     else self.definition(expr.value))
+            value = (self.class_attribute(owner, expr.attr)
+                     if isinstance(owner, ast.ClassDef) else None)
+            return value if isinstance(value, ast.Dict) else None
+        return None
+
+    def _metaclass(self, cls: ast.ClassDef, depth: int = 0) -> ast.ClassDef | None:
+        """The metaclass of the module that makes `cls`: its `metaclass=` keyword's, else
+        its first base's of the module that has one."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        for k in cls.keywords:
+            if k.arg == "metaclass":
+                meta = self.definition(k.value)
+                return meta if isinstance(meta, ast.ClassDef) else None
+        for b in cls.bases:
+            base = self.definition(b, depth + 1)
+            if isinstance(base, ast.ClassDef):
+                meta = self._metaclass(base, depth + 1)
+                if meta is not None:
+                    return meta
+        return None
+
+    def _stores(self, meta: ast.ClassDef, table: ast.Dict, cls: ast.ClassDef
+                ) -> Iterator[tuple[object, bool]]:
+        """The keys `meta`'s `__new__`/`__init__` store `cls` (or an instance of it) under
+        in `table` when `cls` is made (an `if` whose test is known for `cls` decides)."""
+        for method_name in ("__new__", "__init__"):
+            method = method_of(meta, method_name)
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = [p.arg for p in (*method.args.posonlyargs, *method.args.args)]
+            if len(params) < 4:
+                continue
+            env = _ClassMaking(self, cls, *params[1:4])
+            if method_name == "__init__":
+                env.made.add(params[0])
+            for node in ast.walk(method):  # the names bound to the class `__new__` makes
+                if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                        and isinstance(node.targets[0], ast.Name)
+                        and isinstance(node.value, ast.Call)
+                        and isinstance(node.value.func, ast.Attribute)
+                        and node.value.func.attr == "__new__"):
+                    env.made.add(node.targets[0].id)
+            for node in ast.walk(method):
+                if not isinstance(node, ast.Assign):
+                    continue
+                for t in node.targets:
+                    if not (isinstance(t, ast.Subscript)
+                            and self._dict_node(t.value, meta, params[0]) is table):
+                        continue
+                    value = node.value
+                    instance = isinstance(value, ast.Call) and not value.args
+                    stored = value.func if isinstance(value, ast.Call) and instance else value
+                    if not (isinstance(stored, ast.Name) and stored.id in env.made):
+                        continue
+                    if self._skipped(node, method, env):
+                        continue
+                    yield env.value(t.slice), instance
+
+    def _skipped(self, node: ast.AST, method: ast.AST, env: _ClassMaking) -> bool:
+        """Whether an `if` around `node` in `method` has a test known for the class made that
+        keeps `node` from running."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and child is not method:
+            if isinstance(parent, ast.If) and child is not parent.test:
+                test = env.value(parent.test)
+                if test is not _UNKNOWN and bool(test) != (child in parent.body):
+                    return True
+            child, parent = parent, self.parents.get(parent)
+        return False
+
     # --------------------------------------------------------------- parameters
 
     def given(self, expr: ast.Name) -> list[ast.AST] | None:
@@ -814,6 +921,96 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
         elif a.kwarg is not None:
             extra.append((k, v))
     return bound, extra
+
+
+_UNKNOWN = object()
+#: the methods of `str` a class's key is computed with (`name.lower()`)
+_STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "strip"})
+
+
+class _ClassMaking:
+    """What a metaclass's `__new__(mcls, name, bases, ns)` / `__init__(cls, name, bases, ns)`
+    is given when the module's class `cls` is made, for the keys and tests it computes from
+    them: the class's name, its bases, its own namespace (the body's assignments) and the
+    class itself (`made`: the names bound to it)."""
+
+    def __init__(self, names: ModuleNames, cls: ast.ClassDef, name: str, bases: str,
+                 ns: str) -> None:
+        self.names, self.cls = names, cls
+        self.name, self.bases, self.ns = name, bases, ns
+        self.made: set[str] = set()
+
+    def _own(self, attr: str) -> object:
+        """The literal the class body assigns to `attr` (`_MISSING` where it assigns none)."""
+        if not any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
+                isinstance(t, ast.Name) and t.id == attr
+                for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
+                for st in self.cls.body):
+            return _MISSING
+        value = self.names.class_attribute(self.cls, attr)
+        return value.value if isinstance(value, ast.Constant) else _UNKNOWN
+
+    def _inherited(self, attr: str, cls: ast.ClassDef, depth: int = 0) -> object:
+        """A class attribute's literal as the class reads it (its own, else its bases')."""
+        value = self.names.class_attribute(cls, attr)
+        if value is not None:
+            return value.value if isinstance(value, ast.Constant) else _UNKNOWN
+        for b in cls.bases:
+            base = self.names.definition(b)
+            if not isinstance(base, ast.ClassDef) or depth > _MAX_ALIAS_DEPTH:
+                return _UNKNOWN
+            found = self._inherited(attr, base, depth + 1)
+            if found is not _MISSING:
+                return found
+        return _MISSING
+
+    def value(self, expr: ast.AST) -> object:
+        """The value of `expr` for this class (`_UNKNOWN` where it is not known)."""
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.Name):
+            if expr.id == self.name:
+                return self.cls.name
+            if expr.id == self.bases:
+                return tuple(ast.unparse(b) for b in self.cls.bases)
+            return _UNKNOWN
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+            inner = self.value(expr.operand)
+            return inner if inner is _UNKNOWN else not inner
+        if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+            op, right = expr.ops[0], expr.comparators[0]
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name) and (
+                    right.id == self.ns):
+                key = self.value(expr.left)
+                if not isinstance(key, str):
+                    return _UNKNOWN
+                return (self._own(key) is not _MISSING) == isinstance(op, ast.In)
+            left, other = self.value(expr.left), self.value(right)
+            if left is _UNKNOWN or other is _UNKNOWN or not isinstance(op, (ast.Eq, ast.NotEq)):
+                return _UNKNOWN
+            return (left == other) == isinstance(op, ast.Eq)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and (
+                expr.value.id == self.ns):
+            key = self.value(expr.slice)
+            own = self._own(key) if isinstance(key, str) else _UNKNOWN
+            return _UNKNOWN if own is _MISSING else own
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and (
+                expr.value.id in self.made):
+            found = self._inherited(expr.attr, self.cls)
+            return _UNKNOWN if found is _MISSING else found
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            receiver, method = expr.func.value, expr.func.attr
+            if isinstance(receiver, ast.Name) and receiver.id == self.ns and method == "get" and (
+                    1 <= len(expr.args) <= 2 and not expr.keywords):
+                key = self.value(expr.args[0])
+                own = self._own(key) if isinstance(key, str) else _UNKNOWN
+                if own is _MISSING:
+                    return self.value(expr.args[1]) if len(expr.args) == 2 else None
+                return own
+            if method in _STR_METHODS and not expr.args and not expr.keywords:
+                text = self.value(receiver)
+                return getattr(text, method)() if isinstance(text, str) else _UNKNOWN
+        return _UNKNOWN
 
 
 def parameter_default(fn: ast.AST, name: str) -> ast.expr | None:
