@@ -295,6 +295,10 @@ NEAR_MISSES = {
     "neg_vmap_ordered_io_callback_on_draw_from_shared_key": "JAX013",
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",
+    "neg_vmap_enum_member_default_overridden_unordered": "JAX013",
+    "neg_vmap_enum_value_overridden_unordered": "JAX013",
+    "neg_vmap_methodcaller_name_overridden_unordered": "JAX013",
+    "neg_vmap_metaclass_registry_unordered_sink": "JAX013",
     # JAX014
     "neg_custom_vjp_bad_bwd_inputs_stopped": "JAX014",
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",

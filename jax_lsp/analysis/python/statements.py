@@ -21,7 +21,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
     Scope,
 )
-from jax_lsp.analysis.python import import_effects
+from jax_lsp.analysis.python import enums, import_effects
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -528,6 +528,8 @@ class PythonStatements(EvaluatorShared):
                 self.exec_class(s, body_scope)
             else:
                 self.exec_stmt(s, body_scope)
+        if enums.is_enum(cls):
+            enums.make_members(cls, stmt)
         v = Value(fns=(cls,))
         self._init_subclass(cls, stmt, scope)
         if self.limits is not None:
