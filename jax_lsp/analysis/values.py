@@ -606,6 +606,8 @@ class ClassObj:
     data_fields: set[str] = field(default_factory=set)
     #: an enumeration's members, by name (`python/enums.py`): instances of the class
     members: dict[str, Value] = field(default_factory=dict)
+    #: its metaclass, when a class of the workspace (given, or its bases')
+    metaclass: ClassObj | None = None
 
     def __hash__(self) -> int:
         return id(self)

@@ -107,6 +107,10 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
         return x
     return x.rebuilt(tan, items, x.const, x.traced)
 
+#: the methods of `str` taking no argument that compute a string (a registry's key)
+_STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "swapcase",
+                          "strip", "lstrip", "rstrip"})
+
 
 class PythonCalls(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
@@ -316,6 +320,9 @@ class PythonCalls(EvaluatorShared):
         if t is Closure:
             return self.call_closure(f, args, node, label=f.func.name)
         if t is Api:
+            if f.name == "builtins.type.__new__" and self.classes_made:
+                # in a metaclass's `__new__`, run where a class statement makes its class
+                return Value(fns=(self.classes_made[-1],))
             return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
@@ -343,6 +350,9 @@ class PythonCalls(EvaluatorShared):
                 return UNKNOWN if found is None else found
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
+            text = f.receiver.const
+            if type(text) is str and f.name in _STR_METHODS and not args.pos and not args.kw:
+                return Value(const=getattr(text, f.name)())  # `name.lower()`: a key known
             if (
                 self.limits is not None
                 and node is not None

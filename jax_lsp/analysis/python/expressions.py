@@ -671,6 +671,9 @@ class PythonExpressions(EvaluatorShared):
                             found = c.lookup(name)
                             if found is not None:
                                 parts.append(self._bind(found, f.self_value))
+                        elif isinstance(c, Api) and c.name == "builtins.type" and name == "__new__":
+                            # a metaclass's `super().__new__(mcls, ...)`: `type.__new__`
+                            fns.append(Api(HOOKS.canonical("builtins.type.__new__")))
             elif isinstance(f, Wrapper) and f.kind == "jit" and name in HOOKS.staging_methods:
                 # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
                 # traces it (like make_jaxpr)
