@@ -193,6 +193,7 @@ class ModuleNames:
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         self._applying = 0
+        self._members: dict[int, dict[str, ast.expr]] = {}
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
         #: definitions and values names resolved to, and whether the whole tree was walked
@@ -566,9 +567,13 @@ class ModuleNames:
         assigns ({} for a class that is no enumeration, or one whose base cannot be pinned
         down): a plain assignment of a name that is not `_sunder_`/`__dunder__`, of a value
         that is no function nor descriptor (those are its methods)."""
-        if not self._is_enum(cls, depth):
-            return {}
+        known = self._members.get(id(cls))
+        if known is not None:
+            return known
         members: dict[str, ast.expr] = {}
+        self._members[id(cls)] = members
+        if not self._is_enum(cls, depth):
+            return members
         for st in cls.body:
             if not isinstance(st, ast.Assign) or len(st.targets) != 1 or not isinstance(
                     st.targets[0], ast.Name) or st.targets[0].id.startswith("_"):
