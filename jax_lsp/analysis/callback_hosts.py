@@ -36,6 +36,7 @@ from jax_lsp.analysis.static_names import (
     bind_arguments,
     method_of,
     own_returns,
+    parameter_default,
 )
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -151,9 +152,10 @@ def check_module(tree: ast.Module, text: str | None = None,
         if reused is not None:
             return reused
     scan = _scan(tree, text, helpers)
-    linked = Linked(workspace, read) if workspace is not None else None
+    linked = Linked(workspace, read, SAME_ARGUMENTS) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
-                        path=Path(path) if path is not None and linked is not None else None)
+                        path=Path(path) if path is not None and linked is not None else None,
+                        through=SAME_ARGUMENTS)
     try:
         found = _check(names, scan) if scan.mentions else []
     finally:
@@ -562,7 +564,8 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             if starred == n:  # forwarded on as `*args` again
                 host_in = args[n].value  # type: ignore[attr-defined]
         else:
-            host = bound.get(site.host.id) if host_owner is fn else site.host  # type: ignore[union-attr]
+            host = (bound.get(site.host.id, parameter_default(fn, site.host.id))  # type: ignore[union-attr]
+                    if host_owner is fn else site.host)
         more: tuple[tuple[str, ast.AST], ...] = ()
         onward: tuple[ast.expr, ...] = ()
         if kw_owner is fn:
@@ -574,7 +577,9 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
             if outside:
                 for _, v in more:
                     _ORIGIN.setdefault(id(names), {})[id(v)] = given_in.path
-        host_names = given_in if outside and host_owner is fn else site.host_names
+        passed = star_owner is fn or (
+            host_owner is fn and site.host.id in bound)  # type: ignore[union-attr]
+        host_names = given_in if outside and passed else site.host_names
         applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
                           host_in=host_in, forwarded=onward, host_names=host_names)
         if outside:
@@ -1014,11 +1019,46 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, value)
         if inner is not None:
             found.append(inner)
-    for field_value in _field_values(names, expr):  # reported as the field the code reads
-        inner = _resolve_host(names, field_value)  # type: ignore[arg-type]
-        if inner is not None:
+    found.extend(_registered_hosts(names, expr))
+    for held in (*_field_values(names, expr), *_member_values(names, expr)):
+        inner = _resolve_host(names, held)  # type: ignore[arg-type]
+        if inner is not None:  # reported as the field or member value the code reads
             found.append(replace(inner, name=ast.unparse(expr)))
     return found
+
+
+def _registered_hosts(names: ModuleNames, expr: ast.AST, depth: int = 0) -> list[_Host]:
+    """For an instance of a class a metaclass registered when it was made, looked up by
+    its key (`Meta.registry[name]()`, or `registry[name]` where the instance is stored;
+    through a name bound once): the `__call__` of each class the key may pick."""
+    if isinstance(expr, ast.Name) and depth < 4:
+        b = names.lookup(expr.id, expr)
+        return (_registered_hosts(names, b.node, depth + 1)
+                if b is not None and b.kind == "assign" and b.node is not None else [])
+    made = isinstance(expr, ast.Call) and not expr.args and not expr.keywords
+    lookup = expr.func if made else expr  # type: ignore[attr-defined]
+    if not isinstance(lookup, ast.Subscript):
+        return []
+    found = []
+    for cls, instance in names.registered(lookup):
+        call = names.member(cls, "__call__") if made != instance else None
+        if call is not None:
+            found.append(_Host(call, name=f"{cls.name}.__call__"))
+    return found
+
+
+def _member_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
+    """For `member.value` of an enum member the module shows (`Mode.FAST.value`,
+    `mode.value` for a parameter given or defaulting to members, `Mode[name].value`): the
+    value the enumeration's body gives each member it may be."""
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        return (_member_values(names, b.node) if b is not None and b.kind == "assign"  # type: ignore[arg-type]
+                and isinstance(b.node, ast.Attribute) else [])
+    if not isinstance(expr, ast.Attribute) or expr.attr not in ("value", "_value_"):
+        return []
+    members = names.members_of(expr.value)
+    return [names.enum_members(cls)[name] for cls, name in members or ()]
 
 
 #: the record types whose fields are the class's annotated names, given at construction
@@ -1113,7 +1153,7 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                 continue
             label = ast.unparse(call.func)
             step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
-            for callee in _callees(where, call.func):
+            for callee in _callees(where, call):
                 if callee.jax_name:
                     yield _jax011(site, label, callee.jax_name, here,
                                   path if elsewhere is None else (*path, step), host.name)
@@ -1122,27 +1162,70 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                              depth + 1, here))
 
 
-def _callees(names: ModuleNames, func: ast.expr) -> list[_Host]:
-    """What a call in a host function runs: the function its name resolves to, or, for a
-    parameter of a function around it (a decorator's `fn`, a helper's `step_fn`), each
-    function the module hands that parameter where it applies the function (a call, a
-    decorator)."""
+def _callees(names: ModuleNames, call: ast.Call) -> list[_Host]:
+    """What a call in a host function runs: the function its name resolves to, the method
+    an `operator.methodcaller` it calls names, the values of the enum members it reads
+    `.value` of, or, for a parameter of a function around it (a decorator's `fn`, a helper's
+    `step_fn`), each function the module hands that parameter where it applies the
+    function (a call, a decorator), or its default where an application passes none."""
+    func = call.func
     callee = _resolve_host(names, func)
     if callee is not None:
         return [callee]
+    methods = _called_methods(names, call)
+    if methods:
+        return methods
+    held = _member_values(names, func)
+    if held:
+        return [replace(h, name=ast.unparse(func)) for v in held
+                if (h := _resolve_host(names, v)) is not None]  # type: ignore[arg-type]
     if not isinstance(func, ast.Name):
         return []
     owner = _parameter_owner(names, func, func.id)
     if owner is None:
         return []
     found = []
-    for args, keywords, given_in in _applications(names, owner):
+    default = parameter_default(owner, func.id)
+    applied = _applications(names, owner) or ([([], [], names)] if default else [])
+    for args, keywords, given_in in applied:
         given = bind_arguments(owner, args, keywords)[0].get(func.id)
+        if given is None:  # not passed: the default, written where the function is
+            given, given_in = default, names
         if given is not None and given is not owner:
             inner = _resolve_host(given_in, given)  # type: ignore[arg-type]
             if inner is not None:
                 found.append(replace(inner, name=func.id, names=inner.names or (
                     given_in if given_in is not names else None)))
+    return found
+
+
+#: `operator.methodcaller(name, ...)`: calling what it makes calls `obj.name(...)`
+_METHOD_CALLER = "operator.methodcaller"
+
+
+def _called_methods(names: ModuleNames, call: ast.Call, depth: int = 0) -> list[_Host]:
+    """For a call of what `operator.methodcaller(name)` made (written there, or bound once
+    to a name), given an object of a class the module shows: that class's method of each
+    name the call may mean (a literal, or a parameter's arguments and default)."""
+    made: ast.AST | None = call.func
+    while isinstance(made, ast.Name) and depth < 4:
+        b = names.lookup(made.id, made)
+        made = b.node if b is not None and b.kind == "assign" else None
+        depth += 1
+    if not (isinstance(made, ast.Call) and made.args and call.args
+            and not isinstance(call.args[0], ast.Starred)
+            and names.dotted(made.func) == _METHOD_CALLER):
+        return []
+    method_names = names.constants(made.args[0])
+    cls = names.class_of(call.args[0])
+    if cls is None or not method_names:
+        return []
+    found = []
+    for name in method_names:
+        method = names.member(cls, name) if isinstance(name, str) else None
+        if method is None:
+            return []  # a method not pinned down: it may be any
+        found.append(_Host(method, name=f"{cls.name}.{name}"))
     return found
 
 

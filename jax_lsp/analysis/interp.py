@@ -269,6 +269,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.method_self: dict[FuncInfo, Value] = {}
         #: the class each method is defined in (for `super()`)
         self.method_class: dict[FuncInfo, ClassObj] = {}
+        #: the classes a metaclass of the workspace is making, innermost last: what
+        #: `type.__new__` (`super().__new__` in the metaclass's `__new__`) returns
+        self.classes_made: list[ClassObj] = []
         #: interpretations per function, their joined results, and how many differentiation
         #: levels enclose the code being interpreted
         self.interpretations: dict[tuple[FuncInfo, object], int] = {}

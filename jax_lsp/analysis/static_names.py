@@ -44,6 +44,14 @@ _PARTIAL_METHOD = "functools.partialmethod"
 #: the bases that make a class a structural type: an annotation naming one says nothing of
 #: the class of what is passed
 _PROTOCOLS = frozenset({"typing.Protocol", "typing_extensions.Protocol"})
+#: the bases that make a class an enumeration: its body's plain assignments are its members,
+#: instances of the class (`Mode.FAST.apply` is a method of `Mode`, `Mode.FAST.value` what
+#: the body assigns)
+_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag",
+                         "enum.IntFlag", "enum.ReprEnum"})
+#: what a value in an enum's body is wrapped in to be no member (`nonmember`, descriptors)
+_NOT_MEMBERS = frozenset({"enum.nonmember", "builtins.staticmethod", "builtins.classmethod",
+                          "builtins.property", "staticmethod", "classmethod", "property"})
 
 
 @dataclass(frozen=True)
@@ -124,8 +132,12 @@ class Linked:
     once per analysis (`read`: the paths of those read, what the findings depend on). Reads
     files, runs nothing."""
 
-    def __init__(self, workspace: Workspace, read: set[str] | None = None) -> None:
+    def __init__(self, workspace: Workspace, read: set[str] | None = None,
+                 through: frozenset[str] = frozenset()) -> None:
+        """`through`: the wrappers whose result calls a function with its own arguments, for
+        each module read (`ModuleNames.through`)."""
         self.workspace = workspace
+        self.through = through
         self.read: set[str] = read if read is not None else set()
         #: whether a module was looked for in the workspace's files (found or not)
         self.consulted = False
@@ -149,7 +161,7 @@ class Linked:
         found = None
         if parsed is not None:
             self.read.add(str(path))
-            found = ModuleNames(parsed.tree, linked=self, path=path)
+            found = ModuleNames(parsed.tree, linked=self, path=path, through=self.through)
         self._modules[key] = found
         return found
 
@@ -163,11 +175,15 @@ class ModuleNames:
     """The name bindings of one parsed module, by scope, computed on demand."""
 
     def __init__(self, tree: ast.Module, parents: Parents | None = None, *,
-                 linked: Linked | None = None, path: Path | None = None) -> None:
+                 linked: Linked | None = None, path: Path | None = None,
+                 through: frozenset[str] = frozenset()) -> None:
         """`parents`: the tree's `Parents`, when the caller walked some of it already;
         `linked`: the workspace to follow imports into (None: the module alone), `path`
-        the module's file, its relative imports' base."""
+        the module's file, its relative imports' base; `through`: the wrappers (dotted
+        names) whose result calls a function with its own arguments (`jax.jit(f)(x)` applies
+        `f` to `x`), for what a parameter is given (`parameter_values`)."""
         self.tree = tree
+        self.through = through
         self.linked = linked
         self.path = path
         self._followed: dict[str, Followed | None] = {}
@@ -177,6 +193,7 @@ class ModuleNames:
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         self._applying = 0
+        self._members: dict[int, dict[str, ast.expr]] = {}
         #: what was read of the module beyond the statements `parents` walked, for a caller
         #: that reuses its answers while those stay the same: the lines of the module-level
         #: definitions and values names resolved to, and whether the whole tree was walked
@@ -414,7 +431,14 @@ class ModuleNames:
             return self._made_by(expr, depth)
         if isinstance(expr, ast.Attribute):
             owner = self.class_of(expr.value, depth + 1)
+            if owner is not None and expr.attr in self.enum_members(owner):
+                return owner  # a member: an instance of its enumeration
             return None if owner is None else self._attribute_class(owner, expr.attr, depth)
+        if isinstance(expr, ast.Subscript):  # `Mode["FAST"]`: a member looked up by name
+            enum = self.definition(expr.value, depth + 1)
+            if isinstance(enum, ast.ClassDef) and self.enum_members(enum):
+                return enum
+            return None
         if isinstance(expr, ast.Name):
             b = self.lookup(expr.id, expr)
             if b is not None and b.kind == "class":
@@ -456,7 +480,10 @@ class ModuleNames:
         elif isinstance(owner, ast.ClassDef):
             return None  # a method: called through instances the module may not show
         else:
-            applied = self.applications(fn)
+            applied = self.applications(fn, self.through)
+        default = parameter_default(fn, name)
+        if not applied and default is not None:
+            applied = [([], [])]  # applied nowhere in the module: its default, unless given
         key = (id(fn), name)
         known = self._argument_classes.get(key, _MISSING)
         if known is not _MISSING:
@@ -464,7 +491,7 @@ class ModuleNames:
         self._argument_classes[key] = None  # (a recursive application pins nothing down)
         found: dict[int, ast.ClassDef | None] = {}
         for args, kws in applied:
-            given = bind_arguments(fn, args, kws)[0].get(name)
+            given = bind_arguments(fn, args, kws)[0].get(name, default)
             cls = None if given is None else self.class_of(given, depth + 1)
             found[id(cls)] = cls
         result = next(iter(found.values())) if len(found) == 1 else None
@@ -532,6 +559,263 @@ class ModuleNames:
             return next(iter(found.values()))
         return None
 
+
+    # ------------------------------------------------------------- enumerations
+
+    def enum_members(self, cls: ast.ClassDef, depth: int = 0) -> dict[str, ast.expr]:
+        """The members of an enumeration of the module, by name, each with the value its body
+        assigns ({} for a class that is no enumeration, or one whose base cannot be pinned
+        down): a plain assignment of a name that is not `_sunder_`/`__dunder__`, of a value
+        that is no function nor descriptor (those are its methods)."""
+        known = self._members.get(id(cls))
+        if known is not None:
+            return known
+        members: dict[str, ast.expr] = {}
+        self._members[id(cls)] = members
+        if not self._is_enum(cls, depth):
+            return members
+        for st in cls.body:
+            if not isinstance(st, ast.Assign) or len(st.targets) != 1 or not isinstance(
+                    st.targets[0], ast.Name) or st.targets[0].id.startswith("_"):
+                continue
+            value = st.value
+            if isinstance(value, ast.Lambda):
+                continue
+            if isinstance(value, ast.Call):
+                wrapper = self.dotted(value.func)
+                if wrapper in _NOT_MEMBERS:
+                    continue
+                if wrapper == "enum.member" and len(value.args) == 1:
+                    value = value.args[0]
+                elif wrapper == "enum.auto":
+                    continue  # a value Python computes: a member whose value is not read here
+            members[st.targets[0].id] = value
+        return members
+
+    def _is_enum(self, cls: ast.ClassDef, depth: int) -> bool:
+        """Whether a class of the module is an enumeration (by its bases, not its members:
+        an enumeration with no member of its own may be a base of one)."""
+        return depth <= _MAX_ALIAS_DEPTH and any(
+            self.dotted(b) in _ENUM_BASES
+            or (isinstance(d := self.definition(b, depth + 1), ast.ClassDef)
+                and self._is_enum(d, depth + 1))
+            for b in cls.bases)
+
+    def members_of(self, expr: ast.AST, depth: int = 0) -> list[tuple[ast.ClassDef, str]] | None:
+        """The enum members `expr` may be, where the module shows them: `Mode.FAST`,
+        `Mode["FAST"]` (by name), `Mode("fast")` (by value, as `Enum.__call__` looks it up), a
+        name bound once to one of those, a parameter given one (or defaulting to one:
+        `parameter_values`); None where it is not known to be a member."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        if isinstance(expr, ast.Attribute):
+            cls = self.definition(expr.value, depth + 1)
+            if isinstance(cls, ast.ClassDef) and expr.attr in self.enum_members(cls):
+                return [(cls, expr.attr)]
+            return None
+        if isinstance(expr, (ast.Subscript, ast.Call)):
+            picked = expr.slice if isinstance(expr, ast.Subscript) else (
+                expr.args[0] if len(expr.args) == 1 and not expr.keywords else None)
+            owner = expr.value if isinstance(expr, ast.Subscript) else expr.func
+            cls = self.definition(owner, depth + 1)
+            if picked is None or not isinstance(cls, ast.ClassDef):
+                return None
+            members = self.enum_members(cls)
+            keys = self.constants(picked, depth + 1)
+            if not members or keys is None:
+                return None
+            if isinstance(expr, ast.Subscript):
+                return [(cls, k) for k in keys if k in members]
+            values = {n: v.value for n, v in members.items() if isinstance(v, ast.Constant)}
+            if len(values) < len(members):
+                return None  # a member whose value is not a literal may be the one
+            return [(cls, n) for k in keys for n, v in values.items() if v == k]
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            if b is not None and b.kind == "assign" and b.node is not None:
+                return self.members_of(b.node, depth + 1)
+            given = self.given(expr)
+            if given is None:
+                return None
+            found: list[tuple[ast.ClassDef, str]] = []
+            for value in given:
+                inner = self.members_of(value, depth + 1)
+                if inner is None:
+                    return None
+                found.extend(inner)
+            return found
+        return None
+
+    def constants(self, expr: ast.AST, depth: int = 0) -> list[object] | None:
+        """The literal values `expr` may hold: a literal, a name bound once to one, a parameter
+        given one by each application (or by its default); None where one is not known."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        if isinstance(expr, ast.Constant):
+            return [expr.value]
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            if b is not None and b.kind == "assign" and b.node is not None:
+                return self.constants(b.node, depth + 1)
+            given = self.given(expr)
+            if given is None:
+                return None
+            found: list[object] = []
+            for value in given:
+                inner = self.constants(value, depth + 1)
+                if inner is None:
+                    return None
+                found.extend(inner)
+            return found
+        return None
+
+    # ------------------------------------------------------- metaclass registries
+
+    def registered(self, lookup: ast.Subscript) -> list[tuple[ast.ClassDef, bool]]:
+        """For `table[key]` where `table` is a dict (a module global or a class attribute)
+        that a metaclass of the module fills as each class is made (`table[key] = cls`, or
+        `= cls()`, in its `__new__`/`__init__`): each class stored under a key `key` may be,
+        and whether an instance of it is stored (not the class). A class whose key is not
+        known is left out where `key` is known; [] where `table` is no such dict."""
+        table = self._dict_node(lookup.value, None)
+        if table is None:
+            return []
+        keys = self.constants(lookup.slice)
+        found = []
+        for cls in self.walk_all():
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            meta = self._metaclass(cls)
+            if meta is None:
+                continue
+            for key, instance in self._stores(meta, table, cls):
+                if keys is None or (key is not _UNKNOWN and key in keys):
+                    found.append((cls, instance))
+        return found
+
+    def _dict_node(self, expr: ast.AST, meta: ast.ClassDef | None,
+                   this: str | None = None) -> ast.Dict | None:
+        """The dict display `expr` names: a name bound once to one, or a class attribute
+        assigned one (`Meta.registry`; `this.registry` for `this` the metaclass's method's
+        first parameter, the metaclass `meta` or a class it makes, which reads it there)."""
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            node = b.node if b is not None and b.kind == "assign" else None
+            return node if isinstance(node, ast.Dict) else None
+        if isinstance(expr, ast.Attribute):
+            owner = (meta if isinstance(expr.value, ast.Name) and expr.value.id == this
+                     else self.definition(expr.value))
+            value = (self.class_attribute(owner, expr.attr)
+                     if isinstance(owner, ast.ClassDef) else None)
+            return value if isinstance(value, ast.Dict) else None
+        return None
+
+    def _metaclass(self, cls: ast.ClassDef, depth: int = 0) -> ast.ClassDef | None:
+        """The metaclass of the module that makes `cls`: its `metaclass=` keyword's, else
+        its first base's of the module that has one."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        for k in cls.keywords:
+            if k.arg == "metaclass":
+                meta = self.definition(k.value)
+                return meta if isinstance(meta, ast.ClassDef) else None
+        for b in cls.bases:
+            base = self.definition(b, depth + 1)
+            if isinstance(base, ast.ClassDef):
+                meta = self._metaclass(base, depth + 1)
+                if meta is not None:
+                    return meta
+        return None
+
+    def _stores(self, meta: ast.ClassDef, table: ast.Dict, cls: ast.ClassDef
+                ) -> Iterator[tuple[object, bool]]:
+        """The keys `meta`'s `__new__`/`__init__` store `cls` (or an instance of it) under
+        in `table` when `cls` is made (an `if` whose test is known for `cls` decides)."""
+        for method_name in ("__new__", "__init__"):
+            method = method_of(meta, method_name)
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = [p.arg for p in (*method.args.posonlyargs, *method.args.args)]
+            if len(params) < 4:
+                continue
+            env = _ClassMaking(self, cls, *params[1:4])
+            if method_name == "__init__":
+                env.made.add(params[0])
+            for node in ast.walk(method):  # the names bound to the class `__new__` makes
+                if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                        and isinstance(node.targets[0], ast.Name)
+                        and isinstance(node.value, ast.Call)
+                        and isinstance(node.value.func, ast.Attribute)
+                        and node.value.func.attr == "__new__"):
+                    env.made.add(node.targets[0].id)
+            for node in ast.walk(method):
+                if not isinstance(node, ast.Assign):
+                    continue
+                for t in node.targets:
+                    if not (isinstance(t, ast.Subscript)
+                            and self._dict_node(t.value, meta, params[0]) is table):
+                        continue
+                    value = node.value
+                    instance = isinstance(value, ast.Call) and not value.args
+                    stored = value.func if isinstance(value, ast.Call) and instance else value
+                    if not (isinstance(stored, ast.Name) and stored.id in env.made):
+                        continue
+                    if self._skipped(node, method, env):
+                        continue
+                    yield env.value(t.slice), instance
+
+    def _skipped(self, node: ast.AST, method: ast.AST, env: _ClassMaking) -> bool:
+        """Whether an `if` around `node` in `method` has a test known for the class made that
+        keeps `node` from running."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and child is not method:
+            if isinstance(parent, ast.If) and child is not parent.test:
+                test = env.value(parent.test)
+                if test is not _UNKNOWN and bool(test) != (child in parent.body):
+                    return True
+            child, parent = parent, self.parents.get(parent)
+        return False
+
+    # --------------------------------------------------------------- parameters
+
+    def given(self, expr: ast.Name) -> list[ast.AST] | None:
+        """What the parameter `expr` names holds when its function runs (`parameter_values`
+        of the function around it whose parameter it is); None where it is no parameter."""
+        for scope in self.enclosing(self.scope_of(expr)):
+            bound = self.bindings(scope).get(expr.id)
+            if not bound:
+                continue
+            if len(bound) > 1 or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return None  # rebound in the function, or bound otherwise
+            return self.parameter_values(scope, expr.id)
+        return None
+
+    def parameter_values(self, fn: ast.FunctionDef | ast.AsyncFunctionDef, name: str
+                         ) -> list[ast.AST] | None:
+        """What parameter `name` of `fn` holds when it runs: the argument each application
+        in the module passes, its default where one passes none (the default alone where the
+        module applies it nowhere: what a caller passing nothing gets). None where an
+        application's arguments cannot be placed (`*args`, `**kw`), or one passes nothing
+        to a parameter with no default; a method's parameters (called through instances the
+        module may not show) are not known."""
+        a = fn.args
+        if name not in {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)} or (
+                isinstance(self.parents.get(fn), ast.ClassDef)) or self._applying:
+            return None
+        default = parameter_default(fn, name)
+        applied = self.applications(fn, self.through)
+        if not applied:
+            return None if default is None else [default]
+        found: list[ast.AST] = []
+        for args, keywords in applied:
+            if any(isinstance(x, ast.Starred) for x in args) or any(
+                    k is None for k, _ in keywords):
+                return None
+            given = bind_arguments(fn, args, keywords)[0].get(name, default)
+            if given is None:
+                return None
+            found.append(given)
+        return found
 
     # --------------------------------------------------------- who calls what
 
@@ -642,6 +926,111 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
         elif a.kwarg is not None:
             extra.append((k, v))
     return bound, extra
+
+
+_UNKNOWN = object()
+#: the methods of `str` a class's key is computed with (`name.lower()`)
+_STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "strip"})
+
+
+class _ClassMaking:
+    """What a metaclass's `__new__(mcls, name, bases, ns)` / `__init__(cls, name, bases, ns)`
+    is given when the module's class `cls` is made, for the keys and tests it computes from
+    them: the class's name, its bases, its own namespace (the body's assignments) and the
+    class itself (`made`: the names bound to it)."""
+
+    def __init__(self, names: ModuleNames, cls: ast.ClassDef, name: str, bases: str,
+                 ns: str) -> None:
+        self.names, self.cls = names, cls
+        self.name, self.bases, self.ns = name, bases, ns
+        self.made: set[str] = set()
+
+    def _own(self, attr: str) -> object:
+        """The literal the class body assigns to `attr` (`_MISSING` where it assigns none)."""
+        if not any(isinstance(st, ast.Assign | ast.AnnAssign) and any(
+                isinstance(t, ast.Name) and t.id == attr
+                for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
+                for st in self.cls.body):
+            return _MISSING
+        value = self.names.class_attribute(self.cls, attr)
+        return value.value if isinstance(value, ast.Constant) else _UNKNOWN
+
+    def _inherited(self, attr: str, cls: ast.ClassDef, depth: int = 0) -> object:
+        """A class attribute's literal as the class reads it (its own, else its bases')."""
+        value = self.names.class_attribute(cls, attr)
+        if value is not None:
+            return value.value if isinstance(value, ast.Constant) else _UNKNOWN
+        for b in cls.bases:
+            base = self.names.definition(b)
+            if not isinstance(base, ast.ClassDef) or depth > _MAX_ALIAS_DEPTH:
+                return _UNKNOWN
+            found = self._inherited(attr, base, depth + 1)
+            if found is not _MISSING:
+                return found
+        return _MISSING
+
+    def value(self, expr: ast.AST) -> object:
+        """The value of `expr` for this class (`_UNKNOWN` where it is not known)."""
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, ast.Name):
+            if expr.id == self.name:
+                return self.cls.name
+            if expr.id == self.bases:
+                return tuple(ast.unparse(b) for b in self.cls.bases)
+            return _UNKNOWN
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+            inner = self.value(expr.operand)
+            return inner if inner is _UNKNOWN else not inner
+        if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+            op, right = expr.ops[0], expr.comparators[0]
+            if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name) and (
+                    right.id == self.ns):
+                key = self.value(expr.left)
+                if not isinstance(key, str):
+                    return _UNKNOWN
+                return (self._own(key) is not _MISSING) == isinstance(op, ast.In)
+            left, other = self.value(expr.left), self.value(right)
+            if left is _UNKNOWN or other is _UNKNOWN or not isinstance(op, (ast.Eq, ast.NotEq)):
+                return _UNKNOWN
+            return (left == other) == isinstance(op, ast.Eq)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and (
+                expr.value.id == self.ns):
+            key = self.value(expr.slice)
+            own = self._own(key) if isinstance(key, str) else _UNKNOWN
+            return _UNKNOWN if own is _MISSING else own
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and (
+                expr.value.id in self.made):
+            found = self._inherited(expr.attr, self.cls)
+            return _UNKNOWN if found is _MISSING else found
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            receiver, method = expr.func.value, expr.func.attr
+            if isinstance(receiver, ast.Name) and receiver.id == self.ns and method == "get" and (
+                    1 <= len(expr.args) <= 2 and not expr.keywords):
+                key = self.value(expr.args[0])
+                own = self._own(key) if isinstance(key, str) else _UNKNOWN
+                if own is _MISSING:
+                    return self.value(expr.args[1]) if len(expr.args) == 2 else None
+                return own
+            if method in _STR_METHODS and not expr.args and not expr.keywords:
+                text = self.value(receiver)
+                return getattr(text, method)() if isinstance(text, str) else _UNKNOWN
+        return _UNKNOWN
+
+
+def parameter_default(fn: ast.AST, name: str) -> ast.expr | None:
+    """The default of parameter `name` of a function (None: it has none)."""
+    if not isinstance(fn, _FUNCTIONS):
+        return None
+    a = fn.args
+    positional = [*a.posonlyargs, *a.args]
+    for p, d in zip(positional[len(positional) - len(a.defaults):], a.defaults):
+        if p.arg == name:
+            return d
+    for p, kd in zip(a.kwonlyargs, a.kw_defaults):
+        if p.arg == name:
+            return kd
+    return None
 
 
 def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:

@@ -474,6 +474,16 @@ class Partial:
 
 
 @dataclass(frozen=True, slots=True)
+class MethodCaller:
+    """`operator.methodcaller(name, *args, **kw)`: calling it with `obj` calls
+    `obj.<name>(*args, **kw)` (`name` a value: the method is read when it is called)."""
+
+    name: Value
+    args: tuple[Value, ...]
+    kw: tuple[tuple[str, Value], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Transformed:
     """`transform(fun, **options)`: a function that differentiates `fun` when called."""
 
@@ -594,6 +604,10 @@ class ClassObj:
     vmaps: tuple[LiftedVmap, ...] = ()
     #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
     data_fields: set[str] = field(default_factory=set)
+    #: an enumeration's members, by name (`python/enums.py`): instances of the class
+    members: dict[str, Value] = field(default_factory=dict)
+    #: its metaclass, when a class of the workspace (given, or its bases')
+    metaclass: ClassObj | None = None
 
     def __hash__(self) -> int:
         return id(self)

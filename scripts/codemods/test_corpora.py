@@ -242,6 +242,10 @@ NEAR_MISSES = {
     "neg_host_in_named_tuple_numpy_field": "JAX011",
     "neg_class_decorator_sets_numpy_call": "JAX011",
     "neg_protocol_parameter_numpy_implementation": "JAX011",
+    "neg_enum_member_default_overridden_numpy": "JAX011",
+    "neg_enum_name_default_overridden_numpy": "JAX011",
+    "neg_methodcaller_name_default_overridden_numpy": "JAX011",
+    "neg_metaclass_registry_numpy_key": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
@@ -291,6 +295,10 @@ NEAR_MISSES = {
     "neg_vmap_ordered_io_callback_on_draw_from_shared_key": "JAX013",
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",
+    "neg_vmap_enum_member_default_overridden_unordered": "JAX013",
+    "neg_vmap_enum_value_overridden_unordered": "JAX013",
+    "neg_vmap_methodcaller_name_overridden_unordered": "JAX013",
+    "neg_vmap_metaclass_registry_unordered_sink": "JAX013",
     # JAX014
     "neg_custom_vjp_bad_bwd_inputs_stopped": "JAX014",
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",

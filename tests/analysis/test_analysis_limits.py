@@ -81,7 +81,9 @@ def test_the_report_lists_each_limit_once_in_order() -> None:
     assert format_limits("t.py", limits) == "t.py:1:5: a\nt.py:3:1: b\nm.py:2:1: c\n"
 
 
-def test_a_workspace_metaclass_that_is_not_run_is_a_limit() -> None:
+def test_a_workspace_metaclass_is_run_not_a_limit() -> None:
+    """The metaclass's `__new__` runs when the class is made (`python/statements.py`'s
+    `_run_metaclass`): what it fills is followed, so it is no limit any more."""
     program = textwrap.dedent("""\
         class Meta(type):
             table = {}
@@ -96,8 +98,7 @@ def test_a_workspace_metaclass_that_is_not_run_is_a_limit() -> None:
         class Plain(metaclass=type):
             pass
         """)
-    got = [(lim.line, lim.col, lim.why.split(":")[0]) for lim in analysis_limits(program)]
-    assert got == [(8, 11, "the metaclass `Meta` is not run when the class is made")]
+    assert [lim.why for lim in analysis_limits(program) if "metaclass" in lim.why] == []
 
 
 def test_functions_handed_to_what_is_not_known_are_limits_without_a_level() -> None:

@@ -70,6 +70,43 @@ def run(tags, x):
     return jnp.sum(x)
 """
 
+#: stages registered by their metaclass's `__new__` as each class is made (keyed by name)
+METACLASS_REGISTRY = f"""
+STAGES = {{}}
+class StageMeta(type):
+    def __new__(mcls, name, bases, ns):
+        cls = super().__new__(mcls, name, bases, ns)
+        if bases:
+            STAGES[name.lower()] = cls
+        return cls
+class Stage(metaclass=StageMeta):
+    def apply(self, h):
+        return h
+class Scale(Stage):
+    def apply(self, h):
+        return 2.0 * h
+class Host(Stage):
+    def apply(self, h):
+        return {cb('h')}
+def run(names, x):
+    for n in names:
+        x = STAGES[n]().apply(x)
+    return jnp.sum(x)
+"""
+
+#: an enum whose members hold the step function (a member's value, and its method)
+ENUM_STEPS = f"""
+def _host_step(x):
+    return {cb('x')}
+class Step(enum.Enum):
+    HOST = functools.partial(_host_step)
+    FAST = functools.partial(jnp.tanh)
+    def __call__(self, x):
+        return self.value(x)
+def loss(x, step=Step.HOST):
+    return jnp.sum(step(x))
+"""
+
 #: two entry points of one method made by partialmethod (keyword and positional forms)
 PARTIALMETHOD = f"""
 from functools import partialmethod
@@ -269,6 +306,21 @@ print(jax.grad(lambda x: run(("scale", "host"), x))(jnp.ones(3)))
 """),
 "init_subclass_registry_jax_stages_grad": ([], SUBCLASS_REGISTRY + """
 print(jax.grad(lambda x: run(("scale", "squash"), x))(jnp.ones(3)))
+"""),
+"metaclass_registry_host_stage_grad": (["JAX001"], METACLASS_REGISTRY + """
+print(jax.grad(lambda x: run(("scale", "host"), x))(jnp.ones(3)))
+"""),
+"metaclass_registry_jax_stages_grad": ([], METACLASS_REGISTRY + """
+print(jax.grad(lambda x: run(("scale", "scale"), x))(jnp.ones(3)))
+"""),
+"enum_member_default_host_step_grad": (["JAX001"], ENUM_STEPS + """
+print(jax.grad(loss)(jnp.ones(3)))
+"""),
+"enum_member_overridden_jax_step_grad": ([], ENUM_STEPS + """
+print(jax.grad(lambda x: loss(x, Step.FAST))(jnp.ones(3)))
+"""),
+"enum_member_by_name_host_step_grad": (["JAX001"], ENUM_STEPS + """
+print(jax.grad(lambda x: loss(x, Step["HOST"]))(jnp.ones(3)))
 """),
 "class_decorator_sets_host_call_vmap": (["JAX008"], f"""
 def host_backed(cls):

@@ -39,6 +39,7 @@ from jax_lsp.analysis.values import (
     Level,
     LiftedVmap,
     LoopTangent,
+    MethodCaller,
     Partial,
     Value,
     Wrapper,
@@ -238,6 +239,10 @@ class HigherOrder(Part):
                 if fun.fns
                 else derived([fun])
             )
+        if kind == "methodcaller":
+            if not pos:
+                return UNKNOWN
+            return Value(fns=(MethodCaller(pos[0], tuple(pos[1:]), tuple(args.kw.items())),))
         if kind == "partialmethod":
             if not pos or not pos[0].fns:
                 return UNKNOWN

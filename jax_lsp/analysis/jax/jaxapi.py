@@ -58,6 +58,8 @@ HIGHER_ORDER: dict[str, str] = {
     "jax.named_call": "same",
     "jax.checkpoint": "checkpoint",
     "functools.partial": "partial",
+    # calling what it makes with an object calls that object's method of the name given
+    "operator.methodcaller": "methodcaller",
     # a partial whose instance is bound first, when read through an instance
     "functools.partialmethod": "partialmethod",
     "jax.tree_util.Partial": "partial",

@@ -26,11 +26,12 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.python import single_dispatch
+from jax_lsp.analysis.python import enums, single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
+    NOCONST,
     UNKNOWN,
     Api,
     ArrayMethod,
@@ -41,6 +42,7 @@ from jax_lsp.analysis.values import (
     Instance,
     LazyName,
     Level,
+    MethodCaller,
     Partial,
     Pullback,
     RuleSetter,
@@ -104,6 +106,10 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
     if tan is x.tan and (items is None or all(a is b for a, b in zip(items, x.items))):  # type: ignore[arg-type]
         return x
     return x.rebuilt(tan, items, x.const, x.traced)
+
+#: the methods of `str` taking no argument that compute a string (a registry's key)
+_STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "swapcase",
+                          "strip", "lstrip", "rstrip"})
 
 
 class PythonCalls(EvaluatorShared):
@@ -314,6 +320,9 @@ class PythonCalls(EvaluatorShared):
         if t is Closure:
             return self.call_closure(f, args, node, label=f.func.name)
         if t is Api:
+            if f.name == "builtins.type.__new__" and self.classes_made:
+                # in a metaclass's `__new__`, run where a class statement makes its class
+                return Value(fns=(self.classes_made[-1],))
             return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
@@ -325,6 +334,8 @@ class PythonCalls(EvaluatorShared):
                 args.dstar,
             )
             return self.apply(f.fn, merged, node)
+        if t is MethodCaller:
+            return self.call_method_caller(f, args, node)
         if t is Transformed:
             return self.jax.transforms.call_transformed(f, args, node)
         if t is Wrapper:
@@ -334,8 +345,14 @@ class PythonCalls(EvaluatorShared):
         if t is RuleSetter:
             return self.jax.custom.set_rule(f, args)
         if t is ClassObj:
+            if f.members:  # `Mode(value)`: `Enum.__call__` looks the member up
+                found = enums.by_value(f, args.pos[0]) if len(args.pos) == 1 else None
+                return UNKNOWN if found is None else found
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
+            text = f.receiver.const
+            if type(text) is str and f.name in _STR_METHODS and not args.pos and not args.kw:
+                return Value(const=getattr(text, f.name)())  # `name.lower()`: a key known
             if (
                 self.limits is not None
                 and node is not None
@@ -753,6 +770,17 @@ class PythonCalls(EvaluatorShared):
                 )
             else:
                 scope.vars[a.kwarg.arg] = derived(vals)
+
+    def call_method_caller(self, f: MethodCaller, args: Args, node: ast.AST | None) -> Value:
+        """`operator.methodcaller(name, *a, **k)(obj)`: `obj.<name>(*a, **k)`, for each name
+        it may be (a constant, or one of a few); not known when the name is not."""
+        names = (f.name.const,) if f.name.const is not NOCONST else tuple(f.name.choices or ())
+        if len(args.pos) != 1 or args.kw or not names or not all(
+                isinstance(n, str) for n in names):
+            return derived([*args.all_values(), *f.args])
+        called = Args(list(f.args), dict(f.kw), [None] * len(f.args), {})
+        return join([self.call_value(self.attribute(args.pos[0], n), called, node)
+                     for n in names])
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
         inst = Instance(cls)

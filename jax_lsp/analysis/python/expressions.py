@@ -23,7 +23,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import load_sharing, single_dispatch
+from jax_lsp.analysis.python import enums, load_sharing, single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
@@ -39,6 +39,7 @@ from jax_lsp.analysis.values import (
     Decorator,
     Instance,
     LazyName,
+    MethodCaller,
     ModuleInfo,
     Partial,
     RuleSetter,
@@ -406,6 +407,9 @@ class PythonExpressions(EvaluatorShared):
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
+        if len(base.fns) == 1 and type(base.fns[0]) is ClassObj and base.fns[0].members:
+            member = enums.by_name(base.fns[0], index)  # `Mode["FAST"]`
+            return UNKNOWN if member is None else member
         if base.items is not None:
             c = index.const
             if base.keys is not None:
@@ -667,6 +671,9 @@ class PythonExpressions(EvaluatorShared):
                             found = c.lookup(name)
                             if found is not None:
                                 parts.append(self._bind(found, f.self_value))
+                        elif isinstance(c, Api) and c.name == "builtins.type" and name == "__new__":
+                            # a metaclass's `super().__new__(mcls, ...)`: `type.__new__`
+                            fns.append(Api(HOOKS.canonical("builtins.type.__new__")))
             elif isinstance(f, Wrapper) and f.kind == "jit" and name in HOOKS.staging_methods:
                 # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
                 # traces it (like make_jaxpr)
@@ -675,7 +682,10 @@ class PythonExpressions(EvaluatorShared):
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
-                me = Value(tan=obj.tan, fns=(f,), items=obj.items, traced=obj.traced)
+                # (an enum member's constant kept: `self is Mode.FAST` in its methods)
+                me = Value(
+                    tan=obj.tan, fns=(f,), items=obj.items, const=obj.const, traced=obj.traced
+                )
                 items = obj.items
                 fields = f.cls.tuple_fields() if items is not None else None
                 if fields is not None and items is not None and name in fields and len(
@@ -759,7 +769,7 @@ def _unbound(f: object) -> bool:
     t = type(f)
     if t is Instance:
         return f.cls.lookup("__get__") is None  # type: ignore[attr-defined]
-    return t is Partial or t is CustomFn or t is ClassObj
+    return t is Partial or t is CustomFn or t is ClassObj or t is MethodCaller
 
 
 def _one_of(key: object, choices: frozenset) -> bool:

@@ -77,6 +77,7 @@ class EvaluatorShared:
     closures_seen: dict[FuncInfo, Closure]
     method_self: dict[FuncInfo, Value]
     method_class: dict[FuncInfo, ClassObj]
+    classes_made: list[ClassObj]
     captured_scopes: list[Scope] | None
     memo: dict[tuple, Value]
     memo_reads: dict[tuple, list[int]]
@@ -148,6 +149,8 @@ class EvaluatorShared:
     def eval(self, node: ast.expr, scope: Scope) -> Value: ...
     @abstractmethod
     def resolve_lazy(self, v: Value) -> Value: ...
+    @abstractmethod
+    def attribute(self, obj: Value, name: str) -> Value: ...
     @abstractmethod
     def _bind(self, v: Value, self_value: Value) -> Value: ...
     @staticmethod

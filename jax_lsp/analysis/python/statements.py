@@ -21,7 +21,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
     Scope,
 )
-from jax_lsp.analysis.python import import_effects
+from jax_lsp.analysis.python import enums, import_effects
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -531,10 +531,11 @@ class PythonStatements(EvaluatorShared):
                 self.exec_class(s, body_scope)
             else:
                 self.exec_stmt(s, body_scope)
+        if enums.is_enum(cls):
+            enums.make_members(cls, stmt)
         v = Value(fns=(cls,))
         self._init_subclass(cls, stmt, scope)
-        if self.limits is not None:
-            self._note_metaclass(stmt, scope)
+        self._run_metaclass(cls, stmt, scope)
         for dec in reversed(stmt.decorator_list):
             dv = self.eval(dec, scope)
             if any(
@@ -572,23 +573,38 @@ class PythonStatements(EvaluatorShared):
             }
         self.store(stmt.name, v, scope)
 
-    def _note_metaclass(self, stmt: ast.ClassDef, scope: Scope) -> None:
-        """`--show-limits`: a class made by a workspace metaclass runs that metaclass's
-        `__new__` / `__init__` (a registry it fills), which the analysis does not follow."""
-        for k in stmt.keywords:
-            if k.arg != "metaclass":
-                continue
-            meta = self.eval(k.value, scope)
-            if any(
-                isinstance(f, ClassObj) and (f.lookup("__new__") or f.lookup("__init__"))
-                for f in meta.fns
-            ):
-                self.note_limit(
-                    k,
-                    f"the metaclass `{ast.unparse(k.value)[:40]}` is not run when the class "
-                    "is made: what its `__new__`/`__init__` do (a registry they fill) is not "
-                    "followed",
-                )
+    def _run_metaclass(self, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
+        """A class made by a metaclass of the workspace (its `metaclass=`, or its bases'):
+        the metaclass's `__new__(mcls, name, bases, ns)` and `__init__(cls, name, bases, ns)`
+        run, as Python runs them when the class statement ends (a registry they fill:
+        `registry[name] = cls`); `type.__new__` there returns the class. The namespace is
+        the class body's attributes, the class's own."""
+        given = next((k.value for k in stmt.keywords if k.arg == "metaclass"), None)
+        if given is not None:
+            metas = self.eval(given, scope).fns
+            meta = metas[0] if len(metas) == 1 and type(metas[0]) is ClassObj else None
+        else:
+            meta = next((f.metaclass for b in cls.bases for f in b.fns
+                         if type(f) is ClassObj and f.metaclass is not None), None)
+        if meta is None:
+            return
+        cls.metaclass = meta
+        own = list(cls.attrs.items())[:MAX_ITEMS]
+        made = [
+            Value(const=stmt.name),
+            Value(items=tuple(cls.bases)),
+            Value(items=tuple(v for _, v in own), keys=tuple(k for k, _ in own)),
+        ]
+        self.classes_made.append(cls)
+        try:
+            for name, first in (("__new__", Value(fns=(meta,))), ("__init__", Value(fns=(cls,)))):
+                method = meta.lookup(name)
+                fns = tuple(f for f in method.fns if type(f) is Closure) if method else ()
+                if fns:
+                    self.call_value(Value(fns=fns), Args([first, *made], {}, [None] * 4, {}),
+                                    stmt)
+        finally:
+            self.classes_made.pop()
 
     def _init_subclass(self, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
         """A base's `__init_subclass__` runs once the class exists, before its decorators,
