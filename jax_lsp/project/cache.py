@@ -44,8 +44,6 @@ are reached from the folder's own descriptor (`safe_io.Folder`).
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import hmac
 import json
 import logging
 import os
@@ -62,6 +60,7 @@ from typing import Any
 import jax_lsp
 from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.project.hashing import blake2b, compare_digest
 from jax_lsp.project.provenance import (
     MAX_FILE_BYTES,
     Provenance,
@@ -155,7 +154,7 @@ _FINGERPRINT_MEMO = "analyzer-fingerprint-{}"
 def _sources_stamp(header: str, sources: list[Path]) -> str:
     """What the sources are on disk without reading them: path, inode, size, modification and
     change times (the change time moves on every write and cannot be set back)."""
-    h = hashlib.blake2b(header.encode(), digest_size=16)
+    h = blake2b(header.encode(), digest_size=16)
     for path in sources:
         try:
             st = os.stat(path)
@@ -182,7 +181,7 @@ def analyzer_fingerprint() -> str:
         remembered, _, fingerprint = known.decode("ascii", "replace").partition(" ")
         if remembered == stamp and len(fingerprint) == 32:
             return fingerprint
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(header.encode())
     for path in sources:
         h.update(path.name.encode() + b"\0")
@@ -578,7 +577,7 @@ def _signing_key() -> bytes:
 
 
 def _signature(payload: bytes) -> bytes:
-    return hashlib.blake2b(payload, key=_signing_key()[:64], digest_size=32).hexdigest().encode()
+    return blake2b(payload, key=_signing_key()[:64], digest_size=32).hexdigest().encode()
 
 
 def _sign(payload: bytes) -> bytes:
@@ -588,7 +587,7 @@ def _sign(payload: bytes) -> bytes:
 def _verified(data: bytes) -> bytes | None:
     """The payload of a signed bucket file; None when the signature is not this user's."""
     signature, newline, payload = data.partition(b"\n")
-    if not newline or not hmac.compare_digest(signature, _signature(payload)):
+    if not newline or not compare_digest(signature, _signature(payload)):
         return None
     return payload
 
