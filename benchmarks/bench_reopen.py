@@ -151,11 +151,12 @@ async def one_run(module: Path, run: int, when: str, commands: dict[str, list[st
         return out
 
 
-#: run with the prefix set: import what a session's processes import (the server, the stdin
-#: front's early answer and the analysis process) and compile each module's source into it
+#: run with the prefix set: import what a session's processes import (the command line, with
+#: `argparse` and `gettext`, the server, the stdin front's early answer and the analysis
+#: process) and compile each module's source into it
 _COMPILE_IMPORTED = """
 import py_compile, sys
-import jax_lsp.project.cache, jax_lsp.server.runtime.early, jax_lsp.server.server
+import jax_lsp.cli, jax_lsp.project.cache, jax_lsp.server.runtime.early, jax_lsp.server.server
 from jax_lsp.server.runtime.analysis_process import import_analysis
 import_analysis()
 for module in list(sys.modules.values()):

@@ -12,7 +12,6 @@ modules are cached by path and content hash; open editor buffers override files 
 from __future__ import annotations
 
 import ast
-import hashlib
 import logging
 import sys
 from collections.abc import Callable
@@ -23,7 +22,6 @@ from typing import TypeVar
 from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.options import WorkspaceSpec
 from jax_lsp.analysis.source_text import python_text
-from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.safe_io import read_regular_file
 
 log = logging.getLogger(__name__)
@@ -108,6 +106,14 @@ def workspace_for(spec: WorkspaceSpec, kind: type[Workspace] | None = None) -> W
 
 
 _RESOLVED: dict[str, Path] = {}
+
+
+def _parse_module(text: str, filename: str) -> ast.Module:
+    """`syntax.parse_module`, imported when a module is first parsed: the result cache's
+    answer replays import lookups with a Workspace and parses nothing."""
+    from jax_lsp.analysis.syntax import parse_module
+
+    return parse_module(text, filename=filename)
 
 
 def _resolved(path: str) -> Path:
@@ -220,6 +226,8 @@ class Workspace:
                 log.debug("cannot read %s: %s", path, e)
                 return None
         text = python_text(text)
+        import hashlib  # here: answering from the result cache follows imports, reads none
+
         return text, hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
     def parse(self, path: Path) -> ParsedModule | None:
@@ -234,7 +242,7 @@ class Workspace:
                 self._keep(cached)
                 return cached
         try:
-            tree = parse_module(text, filename=str(path))
+            tree = _parse_module(text, filename=str(path))
         except (SyntaxError, ValueError, RecursionError) as e:
             log.debug("cannot parse %s: %r", path, e)
             return None
@@ -261,7 +269,7 @@ class Workspace:
             tree = cached.tree
         else:  # parsed for this answer only: not kept, it would take a loaded module's room
             try:
-                tree = parse_module(text[0], filename=str(path))
+                tree = _parse_module(text[0], filename=str(path))
             except (SyntaxError, ValueError, RecursionError) as e:
                 log.debug("cannot parse %s: %r", path, e)
                 return None

@@ -44,8 +44,6 @@ are reached from the folder's own descriptor (`safe_io.Folder`).
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import hmac
 import json
 import logging
 import os
@@ -62,6 +60,7 @@ from typing import Any
 import jax_lsp
 from jax_lsp.analysis.environment import environment_sys_path
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.project.hashing import blake2b, compare_digest
 from jax_lsp.project.provenance import (
     MAX_FILE_BYTES,
     Provenance,
@@ -124,33 +123,96 @@ def _analyzer_sources() -> list[Path]:
     """The sources whose code computes a cached result: the analysis package (with its measured
     JAX table), the codes (the messages quote what JAX raises), and the runner (suppression
     comments, notebooks, parse errors), this module and `provenance` (the entry format), and
-    the language server's analysis process and its use of the cache (it writes entries too)."""
+    the language server's analysis process and its use of the cache (it writes entries too).
+    Each named file exists (tests/cli/test_cli_cache.py checks): a missing one would leave its
+    changes out of every key."""
     import jax_lsp.analysis as analysis
 
     here = Path(__file__).resolve().parent
+    package = here.parent
     root = Path(analysis.__file__).resolve().parent
-    server = here.parent / "server"
-    return [*sorted(root.rglob("*.py")), *sorted(root.rglob("data/*.json")),
-            here.parent / "codes.py", here / "runner.py", here / "cache.py",
-            here / "provenance.py", server / "analysis_process.py",
-            server / "cached_results.py"]
+    runtime = package / "server" / "runtime"
+    found: list[tuple[str, ...]] = []  # (as `sorted` orders Paths: by their parts)
+    data: list[tuple[str, ...]] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        parts = tuple(Path(folder).parts)
+        found.extend((*parts, name) for name in files if name.endswith(".py"))
+        if parts[-1] == "data":
+            data.extend((*parts, name) for name in files if name.endswith(".json"))
+    return [*(Path(*p) for p in sorted(found)), *(Path(*p) for p in sorted(data)),
+            package / "codes.py", package / "checker" / "runner.py", here / "cache.py",
+            here / "provenance.py", runtime / "analysis_process.py",
+            runtime / "cached_results.py"]
+
+
+#: the file (beside the user's cache key, one per installed copy of jax-lsp) that remembers
+#: the last fingerprint computed, with the `os.stat` identity of every source it hashed
+_FINGERPRINT_MEMO = "analyzer-fingerprint-{}"
+
+
+def _sources_stamp(header: str, sources: list[Path]) -> str:
+    """What the sources are on disk without reading them: path, inode, size, modification and
+    change times (the change time moves on every write and cannot be set back)."""
+    h = blake2b(header.encode(), digest_size=16)
+    for path in sources:
+        try:
+            st = os.stat(path)
+            h.update(f"\0{path}\0{st.st_ino}\0{st.st_size}\0{st.st_mtime_ns}\0"
+                     f"{st.st_ctime_ns}".encode("utf-8", "surrogatepass"))
+        except OSError:
+            h.update(f"\0{path}\0?".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 @lru_cache(maxsize=1)
 def analyzer_fingerprint() -> str:
     """jax-lsp's version, the Python version (what parses) and a hash of the analyser's
-    sources, once per process: a few hundred kB, about a millisecond."""
-    h = hashlib.blake2b(digest_size=16)
-    h.update(f"{FORMAT}\0{jax_lsp.__version__}\0{sys.implementation.name}\0{sys.version}\0"
-             .encode())
-    for path in _analyzer_sources():
+    sources (1.7 MB: 4-5 ms of CPU), once per process. The hash is remembered in the user's
+    cache folder under the sources' `_sources_stamp`, so that a process whose sources have not
+    changed since (every new session of the server) stats them instead of reading them."""
+    header = f"{FORMAT}\0{jax_lsp.__version__}\0{sys.implementation.name}\0{sys.version}\0"
+    sources = _analyzer_sources()
+    stamp = _sources_stamp(header, sources)
+    installed = str(Path(jax_lsp.__file__).resolve().parent).encode("utf-8", "surrogatepass")
+    memo = _key_file().parent / _FINGERPRINT_MEMO.format(content_hash(installed))
+    known = read_regular_file(memo, 1024)
+    if known is not None:
+        remembered, _, fingerprint = known.decode("ascii", "replace").partition(" ")
+        if remembered == stamp and len(fingerprint) == 32:
+            return fingerprint
+    h = blake2b(digest_size=16)
+    h.update(header.encode())
+    for path in sources:
         h.update(path.name.encode() + b"\0")
         try:
             h.update(path.read_bytes())
         except OSError:  # e.g. only bytecode installed: the version has to do
             h.update(b"?")
         h.update(b"\0")
-    return h.hexdigest()
+    fingerprint = h.hexdigest()
+    if _sources_stamp(header, sources) == stamp:  # unchanged while read: worth remembering
+        _remember(memo, f"{stamp} {fingerprint}".encode())
+    return fingerprint
+
+
+def _remember(path: Path, data: bytes) -> None:
+    """Replace a small file of the user's cache folder at once (written beside, then renamed);
+    never raises: without it, the next process hashes the sources again."""
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
+                     getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(partial, path)
+    except OSError as e:
+        log.debug("cannot remember the analyser's fingerprint in %s: %s", path, e)
+        try:
+            os.unlink(partial)
+        except OSError:
+            pass
 
 
 def _canonical(value: Any) -> Any:
@@ -515,7 +577,7 @@ def _signing_key() -> bytes:
 
 
 def _signature(payload: bytes) -> bytes:
-    return hashlib.blake2b(payload, key=_signing_key()[:64], digest_size=32).hexdigest().encode()
+    return blake2b(payload, key=_signing_key()[:64], digest_size=32).hexdigest().encode()
 
 
 def _sign(payload: bytes) -> bytes:
@@ -525,7 +587,7 @@ def _sign(payload: bytes) -> bytes:
 def _verified(data: bytes) -> bytes | None:
     """The payload of a signed bucket file; None when the signature is not this user's."""
     signature, newline, payload = data.partition(b"\n")
-    if not newline or not hmac.compare_digest(signature, _signature(payload)):
+    if not newline or not compare_digest(signature, _signature(payload)):
         return None
     return payload
 

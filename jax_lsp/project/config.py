@@ -83,14 +83,16 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import Severity
 from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.bounded_formats import TooComplex, load_toml
 from jax_lsp.codes import RULES
-from jax_lsp.project.globs import Glob, PathGlob
 from jax_lsp.safe_io import read_bounded
+
+if TYPE_CHECKING:  # imported where a pattern is compiled: a configuration without any needs none
+    from jax_lsp.project.globs import Glob, PathGlob
 
 __all__ = [
     "PARSE_ERROR_CODE",
@@ -232,6 +234,8 @@ class PerFileIgnore:
         base = self.base or root
         full = self._full_globs.get(base)
         if full is None:  # compiled once per entry and root, however many entries there are
+            from jax_lsp.project.globs import PathGlob
+
             full = self._full_globs[base] = PathGlob.compile(
                 os.path.normpath(os.path.join(base, self._glob_text)))
         hit = full.matches(path.as_posix()) or self._name_glob.matches(path.name)
@@ -243,6 +247,8 @@ class PerFileIgnore:
 
     @cached_property
     def _name_glob(self) -> PathGlob:
+        from jax_lsp.project.globs import PathGlob
+
         return PathGlob.compile(self._glob_text)
 
     @cached_property
@@ -345,6 +351,8 @@ def _compile_pattern(raw: str) -> _Pattern:
     anchored = "/" in pat
     pat = pat.lstrip("/")
     pat = pat.removeprefix("./")
+    from jax_lsp.project.globs import Glob
+
     return _Pattern(Glob.compile(pat), negated, dir_only, anchored)
 
 

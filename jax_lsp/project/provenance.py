@@ -9,7 +9,6 @@ up or write an entry.
 from __future__ import annotations
 
 import ast
-import hashlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from jax_lsp.analysis.workspace import ParsedModule, Workspace
+from jax_lsp.project.hashing import blake2b
 from jax_lsp.safe_io import read_regular_file
 
 _T = TypeVar("_T")
@@ -39,7 +39,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
 def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 def text_hash(text: str) -> str | None:

@@ -315,6 +315,52 @@ def test_editing_the_analyser_invalidates_everything(
         analyzer_fingerprint.cache_clear()
 
 
+def test_every_source_of_the_fingerprint_exists() -> None:
+    # a path left behind by a move (the runner, the analysis process and its use of the cache
+    # were hashed as "?" after the server's split) leaves that file's changes out of every key
+    sources = cache_module._analyzer_sources()
+    assert [p for p in sources if not p.is_file()] == []
+    named = {p.relative_to(REPO / "jax_lsp").as_posix() for p in sources}
+    assert {"checker/runner.py", "server/runtime/analysis_process.py",
+            "server/runtime/cached_results.py", "codes.py", "project/cache.py",
+            "analysis/jax/data/jax_api.json"} <= named
+
+
+def test_the_fingerprint_is_remembered_until_a_source_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JAX_LSP_KEY_DIR", str(tmp_path / "key"))
+    real = cache_module._analyzer_sources()
+    source = tmp_path / "interp.py"
+    source.write_text("# the analyser, version 1\n")
+    monkeypatch.setattr(cache_module, "_analyzer_sources", lambda: [*real, source])
+    reads: list[Path] = []
+    read_bytes = Path.read_bytes
+
+    def counted(path: Path) -> bytes:
+        reads.append(path)
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    try:
+        analyzer_fingerprint.cache_clear()
+        first = analyzer_fingerprint()
+        assert source in reads
+        [memo] = (tmp_path / "key").glob("analyzer-fingerprint-*")
+        reads.clear()
+        analyzer_fingerprint.cache_clear()  # a new process: the sources are not read again
+        assert (analyzer_fingerprint(), reads) == (first, [])
+        source.write_text("# the analyser, version 2\n")  # same size
+        analyzer_fingerprint.cache_clear()
+        second = analyzer_fingerprint()
+        assert second != first and source in reads
+        memo.write_text("garbage")
+        analyzer_fingerprint.cache_clear()
+        assert analyzer_fingerprint() == second
+    finally:
+        analyzer_fingerprint.cache_clear()
+
+
 def test_fix_never_reports_stale_results(
     run_cli: RunCli, tmp_path: Path, analyses: list[str]
 ) -> None:

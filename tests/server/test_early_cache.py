@@ -122,6 +122,20 @@ def test_an_unchanged_file_is_published_from_the_cache(project: Path) -> None:
         (project / "helpers.py").as_uri()
 
 
+#: what a cached answer does without: OpenSSL (`hashlib` and `hmac` load it for algorithms the
+#: cache never uses), the parser (import lookups are replayed, nothing is parsed) and the glob
+#: compiler (the configuration has no patterns)
+NOT_FOR_AN_ANSWER = ("_hashlib", "hashlib", "hmac", "jax_lsp.analysis.syntax",
+                     "jax_lsp.project.globs")
+
+
+def test_a_cached_answer_imports_neither_openssl_nor_the_parser(project: Path) -> None:
+    _check(project)
+    ran = _front(project)
+    assert _codes(ran) == ["JAX001"]
+    assert [m for m in ran["modules"] if m in NOT_FOR_AN_ANSWER] == []
+
+
 def test_a_changed_file_is_never_answered_from_the_cache(project: Path) -> None:
     _check(project)
     changed = MAIN.replace("jnp.sum(squash(x))", "jnp.sum(x)")
