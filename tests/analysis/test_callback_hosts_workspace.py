@@ -338,3 +338,26 @@ def test_each_folder_runs_under_jax(tmp_path: Path, name: str) -> None:
             outcome)
     else:
         assert outcome.ok, outcome
+
+
+def test_a_helper_edited_to_call_a_callback_is_followed_in_the_same_workspace(
+        tmp_path: Path) -> None:
+    """`_helper_names` keeps what it looked up across analyses (the pass runs at every
+    keystroke): a helper module whose buffer changes to hand its function to a callback is
+    read again."""
+    (tmp_path / "bridge.py").write_text("def call_host(fn, x):\n    return fn(x)\n")
+    main = tmp_path / "main.py"
+    main.write_text(_MAIN_HEAD + textwrap.dedent("""
+        from bridge import call_host
+
+        def host(x):
+            return np.asarray(jnp.sin(x))
+
+        print(jax.jit(lambda x: call_host(host, x))(jnp.ones(3)))
+    """))
+    ws = Workspace(roots=[tmp_path])
+    before = analyze_source(main.read_text(), str(main), workspace=ws).findings
+    assert [f.code for f in before] == []
+    ws.overlay[(tmp_path / "bridge.py").resolve()] = textwrap.dedent(_FORWARDING)
+    after = analyze_source(main.read_text(), str(main), workspace=ws).findings
+    assert [f.code for f in after] == ["JAX011"]
