@@ -367,15 +367,18 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                     owner.args.kwarg.arg == value.id) and _spread_calls(names, owner) is not None:
                 # (a dict the helper changes, `opts.pop("vectorized")`, is not followed)
                 kw_owner = owner
-    fn = host_owner or kw_owner
-    if (fn is None or depth >= MAX_FORWARDING_DEPTH
-            or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
+    spread = _conditional_spreads(names, site)
+    cond_owner = names.scope_of(site.call) if spread else None
+    owners = {id(o): o for o in (host_owner, kw_owner, cond_owner) if o is not None}
+    fn = host_owner or kw_owner or cond_owner
+    if fn is None or depth >= MAX_FORWARDING_DEPTH or len(owners) > 1:
         return [site]
     out = []
     for args, keywords in names.applications(fn, SAME_ARGUMENTS):
         bound, extra = bind_arguments(fn, args, keywords)
         if _skipped_under(names, site.call, fn, bound):
             continue  # this application does not reach the callback
+        given = tuple(kv for name in spread for kv in _keys_set_given(names, name, fn, bound))
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
             n = len(fn.args.posonlyargs) + len(fn.args.args)
@@ -394,10 +397,27 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                 if k is None:
                     more += tuple(_dict_keys(names, v))
                     onward += (v,)
-        applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
+        applied = replace(site, host=host, keywords=site.keywords + given + more,  # type: ignore[arg-type]
                           host_in=host_in, forwarded=onward)
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
+
+
+def _conditional_spreads(names: ModuleNames, site: CallbackSite) -> list[ast.Name]:
+    """The dicts the callback call itself spreads (`**keywords`, a local of the function
+    around it) on which that function sets a key only under an `if`: which keys they hold
+    depends on the arguments of each application of the function."""
+    fn = names.scope_of(site.call)
+    if site.forwarded or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    out = []
+    for k in site.call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Name) and (
+                _parameter_owner(names, k.value, k.value.id) is None):
+            always = {key for key, _ in _keys_set_on(names, k.value)}
+            if any(key not in always for key, _ in _keys_set_in(ast.walk(fn), k.value)):
+                out.append(k.value)
+    return out
 
 
 def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,
@@ -488,7 +508,28 @@ def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.
     scope = names.scope_of(expr)
     if scope is names.tree:
         return
-    for node in _always_run(scope):
+    yield from _keys_set_in(_always_run(scope), expr)
+
+
+def _keys_set_given(names: ModuleNames, expr: ast.Name, fn: ast.AST,
+                    bound: dict[str, ast.AST]) -> Iterator[tuple[str, ast.AST]]:
+    """The keys `fn` sets on the dict `expr` only under an `if` that one application's
+    arguments (`bound`) decide to run: equinox's `if vectorized is not None:
+    keywords["vectorized"] = vectorized` for a caller passing `vectorized=False`."""
+    if names.scope_of(expr) is not fn:
+        return
+    # (a parameter rebound in `fn` is not the argument any more)
+    bound = {k: v for k, v in bound.items() if len(names.bindings(fn).get(k, ())) == 1}
+    always = {id(n) for n in _always_run(fn)}
+    decided = (n for n in _run_given(names, fn, bound) if id(n) not in always)
+    for key, value in _keys_set_in(decided, expr):
+        # the value the application gives, where the key is set from a parameter
+        yield key, (bound.get(value.id, value) if isinstance(value, ast.Name) else value)
+
+
+def _keys_set_in(nodes: Iterator[ast.AST], expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys set by name on the dict `expr` among `nodes` (those before it)."""
+    for node in nodes:
         if getattr(node, "lineno", expr.lineno) > expr.lineno:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
@@ -520,6 +561,23 @@ def _always_run(scope: ast.AST) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         if not isinstance(node, _BRANCHES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _run_given(names: ModuleNames, scope: ast.AST, bound: dict[str, ast.AST]
+               ) -> Iterator[ast.AST]:
+    """As `_always_run`, and the branch of each `if` whose test the arguments `bound` (by
+    parameter) decide: what runs whenever that application of the function does."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If):
+            flag = _constant_flag(names, node.test, given=bound)
+            if flag is not _NOT_KNOWN:
+                stack.append(node.test)
+                stack.extend(node.body if flag else node.orelse)
+        elif not isinstance(node, _BRANCHES):
             stack.extend(ast.iter_child_nodes(node))
 
 
@@ -723,6 +781,14 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _constant_flag(names, test.operand, depth + 1, given)
         return inner if inner is _NOT_KNOWN else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], (ast.Is, ast.IsNot)):
+        # `vectorized is not None` on a parameter the application binds to a literal
+        left = _literal(names, test.left, depth + 1, given)
+        right = _literal(names, test.comparators[0], depth + 1, given)
+        if left is _NOT_KNOWN or right is _NOT_KNOWN or None not in (left, right):
+            return _NOT_KNOWN  # (`is` between other literals is not Python's to promise)
+        return (left is right) == isinstance(test.ops[0], ast.Is)
     if isinstance(test, ast.Name) and given is not None:
         value = given.get(test.id)
         if value is None:
@@ -736,6 +802,17 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
                 and not any(isinstance(n, ast.Global) and test.id in n.names
                             for n in names.walk_all())):
             return _constant_flag(names, b.node, depth + 1)
+    return _NOT_KNOWN
+
+
+def _literal(names: ModuleNames, expr: ast.expr, depth: int,
+             given: dict[str, ast.AST] | None) -> object:
+    """The value of a literal, or of a parameter an application binds to one (`given`);
+    `_NOT_KNOWN` otherwise."""
+    if isinstance(expr, ast.Name) and given is not None and expr.id in given:
+        expr = given[expr.id]  # type: ignore[assignment]
+    if isinstance(expr, ast.Constant):
+        return expr.value
     return _NOT_KNOWN
 
 

@@ -179,6 +179,7 @@ NEAR_MISSES = {
     "neg_vmap_dict_in_axes_none_callback_operand": "JAX008",
     "neg_vmap_host_call_on_unbatched_operand": "JAX008",
     "neg_vmap_host_wrapper_vmap_method_passed": "JAX008",
+    "neg_vmap_method_key_set_when_given": "JAX008",
     # JAX009
     "neg_fori_loop_bound_in_ensure_compile_time_eval_grad": "JAX009",
     "neg_fori_loop_bounds_from_eager_grad_arg": "JAX009",
