@@ -277,6 +277,7 @@ NEAR_MISSES = {
     "neg_default_options_dict_overridden": "JAX012",
     "neg_partialmethod_binds_vmap_method": "JAX012",
     # JAX013
+    "neg_grid_vmap_in_axes_from_name_list_default_checked": "JAX013",
     "neg_custom_vmap_rule_ordered_io_callback_on_batch": "JAX013",
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
