@@ -368,7 +368,9 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                 # (a dict the helper changes, `opts.pop("vectorized")`, is not followed)
                 kw_owner = owner
     spread = _conditional_spreads(names, site)
-    cond_owner = names.scope_of(site.call) if spread else None
+    around = names.scope_of(site.call)
+    cond_owner = (around if spread and isinstance(around, (ast.FunctionDef, ast.AsyncFunctionDef))
+                  else None)
     owners = {id(o): o for o in (host_owner, kw_owner, cond_owner) if o is not None}
     fn = host_owner or kw_owner or cond_owner
     if fn is None or depth >= MAX_FORWARDING_DEPTH or len(owners) > 1:
