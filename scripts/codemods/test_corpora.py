@@ -294,6 +294,8 @@ NEAR_MISSES = {
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",
     # JAX014
+    "neg_custom_vjp_closure_convert_bwd_returns_constants": "JAX014",
+    "neg_custom_vjp_closure_convert_nothing_traced_hoisted": "JAX014",
     "neg_custom_vjp_bad_bwd_inputs_stopped": "JAX014",
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",
     "neg_custom_vjp_bound_method_bwd_pair": "JAX014",
