@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts_memo, library_keywords
+from jax_lsp.analysis import argparse_namespaces, callback_hosts_memo, library_keywords
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -459,8 +459,8 @@ def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
 def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                ) -> Iterator[tuple[str, ast.AST]]:
     """The string keys (with their values) of a dict given as `**expr`, where it is a dict
-    display, `dict(...)` (of keywords, or a copy of a dict) or dicts merged by `|` written in
-    the module (through a name bound once)."""
+    display, `dict(...)` (of keywords, or a copy of a dict), dicts merged by `|` or `vars` of
+    an `argparse` namespace written in the module (through a name bound once)."""
     if depth > 4:
         return
     if isinstance(expr, ast.Dict):
@@ -479,6 +479,10 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and (
+            expr.func.id == "vars" and len(expr.args) == 1 and not expr.keywords
+            and names.lookup("vars", expr) is None):
+        yield from _namespace_keys(names, expr.args[0])  # `**vars(opts)`
     elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):  # merged (PEP 584)
         yield from _dict_keys(names, expr.left, depth + 1)
         yield from _dict_keys(names, expr.right, depth + 1)
@@ -501,6 +505,39 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         value = None if cls is None else names.class_attribute(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+
+
+#: how many names, parameters and returns a namespace is followed through
+MAX_NAMESPACE_DEPTH = 8
+
+
+def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
+                    ) -> Iterator[tuple[str, ast.AST]]:
+    """The attributes of the `argparse` namespace `expr` holds (`argparse_namespaces`):
+    `parser.parse_args(...)` itself, a name bound to one, the return of a function of the
+    module making one, or a parameter, through each application of its function in the
+    module (`ranks(x, opts)` for `def ranks(x, cb_opts): ... **vars(cb_opts)`)."""
+    if depth > MAX_NAMESPACE_DEPTH:
+        return
+    if isinstance(expr, ast.Call):
+        yield from argparse_namespaces.parsed_keys(names, expr)
+        fn = names.definition(expr.func)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for ret in own_returns(fn):
+                if ret.value is not None:
+                    yield from _namespace_keys(names, ret.value, depth + 1)
+    elif isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            yield from _namespace_keys(names, b.node, depth + 1)
+        elif b is not None and b.kind == "other":
+            owner = _parameter_owner(names, expr, expr.id)
+            if owner is None:
+                return
+            for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+                given = bind_arguments(owner, args, keywords)[0].get(expr.id)
+                if isinstance(given, ast.expr):
+                    yield from _namespace_keys(names, given, depth + 1)
 
 
 def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:

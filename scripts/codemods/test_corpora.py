@@ -274,6 +274,7 @@ NEAR_MISSES = {
     "neg_staticmethod_pure_callback_vmap_method": "JAX012",
     "neg_setdefault_vmap_method_in_wrapper": "JAX012",
     "neg_vectorized_key_set_only_when_given": "JAX012",
+    "neg_argparse_namespace_vmap_method_spread": "JAX012",
     "neg_default_options_dict_overridden": "JAX012",
     "neg_partialmethod_binds_vmap_method": "JAX012",
     # JAX013
