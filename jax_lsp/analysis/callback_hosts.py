@@ -561,9 +561,16 @@ def _keys_set_given(names: ModuleNames, expr: ast.Name, fn: ast.AST,
     bound = {k: v for k, v in bound.items() if len(names.bindings(fn).get(k, ())) == 1}
     always = {id(n) for n in _always_run(fn)}
     decided = (n for n in _run_given(names, fn, bound) if id(n) not in always)
+    # the value the application gives, where the key is set from a parameter, when the
+    # function also takes `vmap_method` (JAX012's fix rewrites the caller's `vectorized=`
+    # into it: a function without that parameter would refuse the rewritten call)
+    a = getattr(fn, "args", None)
+    takes_method = a is not None and any(
+        p.arg == "vmap_method" for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
     for key, value in _keys_set_in(decided, expr):
-        # the value the application gives, where the key is set from a parameter
-        yield key, (bound.get(value.id, value) if isinstance(value, ast.Name) else value)
+        if takes_method and isinstance(value, ast.Name):
+            value = bound.get(value.id, value)
+        yield key, value
 
 
 def _keys_set_in(nodes: Iterator[ast.AST], expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
