@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from weakref import ReferenceType, ref
 
-from jax_lsp.analysis import callback_hosts_memo, library_keywords
+from jax_lsp.analysis import argparse_namespaces, callback_hosts_memo, library_keywords
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -601,9 +601,13 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
                     owner.args.kwarg.arg == value.id) and _spread_calls(names, owner) is not None:
                 # (a dict the helper changes, `opts.pop("vectorized")`, is not followed)
                 kw_owner = owner
-    fn = host_owner or kw_owner
-    if (fn is None or depth >= MAX_FORWARDING_DEPTH
-            or (kw_owner is not None and host_owner is not None and kw_owner is not fn)):
+    spread = _conditional_spreads(names, site)
+    around = names.scope_of(site.call)
+    cond_owner = (around if spread and isinstance(around, (ast.FunctionDef, ast.AsyncFunctionDef))
+                  else None)
+    owners = {id(o): o for o in (host_owner, kw_owner, cond_owner) if o is not None}
+    fn = host_owner or kw_owner or cond_owner
+    if fn is None or depth >= MAX_FORWARDING_DEPTH or len(owners) > 1:
         return [site]
     out = []
     for args, keywords, given_in in _applications(names, fn):
@@ -611,6 +615,11 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
         outside = given_in is not names  # the checked module's call of this module's helper
         if not outside and _skipped_under(names, site.call, fn, bound):
             continue  # this application does not reach the callback
+        # (another module's arguments are read here only where they are literals)
+        deciding: dict[str, ast.AST] = bound if not outside else {
+            k: v for k, v in bound.items() if isinstance(v, ast.Constant)}
+        given = tuple(kv for name in spread
+                      for kv in _keys_set_given(names, name, fn, deciding))
         host_in = None
         if star_owner is fn:  # the first argument past the named positional ones
             n = len(fn.args.posonlyargs) + len(fn.args.args)
@@ -636,13 +645,30 @@ def _through_callers(names: ModuleNames, site: CallbackSite, depth: int = 0
         passed = star_owner is fn or (
             host_owner is fn and site.host.id in bound)  # type: ignore[union-attr]
         host_names = given_in if outside and passed else site.host_names
-        applied = replace(site, host=host, keywords=site.keywords + more,  # type: ignore[arg-type]
+        applied = replace(site, host=host, keywords=site.keywords + given + more,  # type: ignore[arg-type]
                           host_in=host_in, forwarded=onward, host_names=host_names)
         if outside:
             out.append(applied)  # (its callers are that module's own)
             continue
         out.extend(_through_callers(names, applied, depth + 1))
     return out or [site]
+
+
+def _conditional_spreads(names: ModuleNames, site: CallbackSite) -> list[ast.Name]:
+    """The dicts the callback call itself spreads (`**keywords`, a local of the function
+    around it) on which that function sets a key only under an `if`: which keys they hold
+    depends on the arguments of each application of the function."""
+    fn = names.scope_of(site.call)
+    if site.forwarded or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    out = []
+    for k in site.call.keywords:
+        if k.arg is None and isinstance(k.value, ast.Name) and (
+                _parameter_owner(names, k.value, k.value.id) is None):
+            always = {key for key, _ in _keys_set_on(names, k.value)}
+            if any(key not in always for key, _ in _keys_set_in(ast.walk(fn), k.value)):
+                out.append(k.value)
+    return out
 
 
 def _skipped_under(names: ModuleNames, node: ast.AST, fn: ast.AST,
@@ -682,8 +708,8 @@ def _parameter_owner(names: ModuleNames, at: ast.AST, name: str
 def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                ) -> Iterator[tuple[str, ast.AST]]:
     """The string keys (with their values) of a dict given as `**expr`, where it is a dict
-    display, `dict(...)` (of keywords, or a copy of a dict) or dicts merged by `|` written in
-    the module (through a name bound once)."""
+    display, `dict(...)` (of keywords, or a copy of a dict), dicts merged by `|` or `vars` of
+    an `argparse` namespace written in the module (through a name bound once)."""
     if depth > 4:
         return
     if isinstance(expr, ast.Dict):
@@ -702,6 +728,10 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield kw.arg, kw.value
             else:
                 yield from _dict_keys(names, kw.value, depth + 1)
+    elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and (
+            expr.func.id == "vars" and len(expr.args) == 1 and not expr.keywords
+            and names.lookup("vars", expr) is None):
+        yield from _namespace_keys(names, expr.args[0])  # `**vars(opts)`
     elif isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):  # merged (PEP 584)
         yield from _dict_keys(names, expr.left, depth + 1)
         yield from _dict_keys(names, expr.right, depth + 1)
@@ -760,6 +790,39 @@ def _origin(names: ModuleNames, value: ast.AST) -> str | None:
     return None if path is None else str(path)
 
 
+#: how many names, parameters and returns a namespace is followed through
+MAX_NAMESPACE_DEPTH = 8
+
+
+def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
+                    ) -> Iterator[tuple[str, ast.AST]]:
+    """The attributes of the `argparse` namespace `expr` holds (`argparse_namespaces`):
+    `parser.parse_args(...)` itself, a name bound to one, the return of a function of the
+    module making one, or a parameter, through each application of its function in the
+    module (`ranks(x, opts)` for `def ranks(x, cb_opts): ... **vars(cb_opts)`)."""
+    if depth > MAX_NAMESPACE_DEPTH:
+        return
+    if isinstance(expr, ast.Call):
+        yield from argparse_namespaces.parsed_keys(names, expr)
+        fn = names.definition(expr.func)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for ret in own_returns(fn):
+                if ret.value is not None:
+                    yield from _namespace_keys(names, ret.value, depth + 1)
+    elif isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+            yield from _namespace_keys(names, b.node, depth + 1)
+        elif b is not None and b.kind == "other":
+            owner = _parameter_owner(names, expr, expr.id)
+            if owner is None:
+                return
+            for args, keywords in names.applications(owner, SAME_ARGUMENTS):
+                given = bind_arguments(owner, args, keywords)[0].get(expr.id)
+                if isinstance(given, ast.expr):
+                    yield from _namespace_keys(names, given, depth + 1)
+
+
 def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
     """The string keys the function reading the dict `expr` sets on it by name before
     (`kwargs.setdefault("vectorized", True)`, `opts["vectorized"] = True`, `opts.update(k=v)`):
@@ -767,7 +830,35 @@ def _keys_set_on(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.
     scope = names.scope_of(expr)
     if scope is names.tree:
         return
-    for node in _always_run(scope):
+    yield from _keys_set_in(_always_run(scope), expr)
+
+
+def _keys_set_given(names: ModuleNames, expr: ast.Name, fn: ast.AST,
+                    bound: dict[str, ast.AST]) -> Iterator[tuple[str, ast.AST]]:
+    """The keys `fn` sets on the dict `expr` only under an `if` that one application's
+    arguments (`bound`) decide to run: equinox's `if vectorized is not None:
+    keywords["vectorized"] = vectorized` for a caller passing `vectorized=False`."""
+    if names.scope_of(expr) is not fn:
+        return
+    # (a parameter rebound in `fn` is not the argument any more)
+    bound = {k: v for k, v in bound.items() if len(names.bindings(fn).get(k, ())) == 1}
+    always = {id(n) for n in _always_run(fn)}
+    decided = (n for n in _run_given(names, fn, bound) if id(n) not in always)
+    # the value the application gives, where the key is set from a parameter, when the
+    # function also takes `vmap_method` (JAX012's fix rewrites the caller's `vectorized=`
+    # into it: a function without that parameter would refuse the rewritten call)
+    a = getattr(fn, "args", None)
+    takes_method = a is not None and any(
+        p.arg == "vmap_method" for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+    for key, value in _keys_set_in(decided, expr):
+        if takes_method and isinstance(value, ast.Name):
+            value = bound.get(value.id, value)
+        yield key, value
+
+
+def _keys_set_in(nodes: Iterator[ast.AST], expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys set by name on the dict `expr` among `nodes` (those before it)."""
+    for node in nodes:
         if getattr(node, "lineno", expr.lineno) > expr.lineno:
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
@@ -799,6 +890,23 @@ def _always_run(scope: ast.AST) -> Iterator[ast.AST]:
         node = stack.pop()
         yield node
         if not isinstance(node, _BRANCHES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _run_given(names: ModuleNames, scope: ast.AST, bound: dict[str, ast.AST]
+               ) -> Iterator[ast.AST]:
+    """As `_always_run`, and the branch of each `if` whose test the arguments `bound` (by
+    parameter) decide: what runs whenever that application of the function does."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If):
+            flag = _constant_flag(names, node.test, given=bound)
+            if flag is not _NOT_KNOWN:
+                stack.append(node.test)
+                stack.extend(node.body if flag else node.orelse)
+        elif not isinstance(node, _BRANCHES):
             stack.extend(ast.iter_child_nodes(node))
 
 
@@ -1002,6 +1110,14 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _constant_flag(names, test.operand, depth + 1, given)
         return inner if inner is _NOT_KNOWN else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], (ast.Is, ast.IsNot)):
+        # `vectorized is not None` on a parameter the application binds to a literal
+        left = _literal(names, test.left, depth + 1, given)
+        right = _literal(names, test.comparators[0], depth + 1, given)
+        if left is _NOT_KNOWN or right is _NOT_KNOWN or None not in (left, right):
+            return _NOT_KNOWN  # (`is` between other literals is not Python's to promise)
+        return (left is right) == isinstance(test.ops[0], ast.Is)
     if isinstance(test, ast.Name) and given is not None:
         value = given.get(test.id)
         if value is None:
@@ -1015,6 +1131,17 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
                 and not any(isinstance(n, ast.Global) and test.id in n.names
                             for n in names.walk_all())):
             return _constant_flag(names, b.node, depth + 1)
+    return _NOT_KNOWN
+
+
+def _literal(names: ModuleNames, expr: ast.expr, depth: int,
+             given: dict[str, ast.AST] | None) -> object:
+    """The value of a literal, or of a parameter an application binds to one (`given`);
+    `_NOT_KNOWN` otherwise."""
+    if isinstance(expr, ast.Name) and given is not None and expr.id in given:
+        expr = given[expr.id]  # type: ignore[assignment]
+    if isinstance(expr, ast.Constant):
+        return expr.value
     return _NOT_KNOWN
 
 

@@ -434,13 +434,33 @@ def _positional_count(c: CustomFn, args: Args) -> int | None:
     return n if len(args.pos) + len(args.kw) <= n else None
 
 
+def _fewest_through_varargs(c: CustomFn, args: Args) -> int | None:
+    """The fewest primal arguments JAX passes the rules when the call spreads a sequence of
+    unknown length but a known least one (`solve(fn, x0, *consts)` with `closure_convert`'s
+    constants, `Value.min_items`) into the function's `*args`; None otherwise."""
+    star = args.star
+    if star is None or not star.min_items or args.dstar is not None or args.kw or (
+            c.nondiff_unknown):
+        return None
+    primal = _function(c.primal)
+    a = getattr(primal.func.node, "args", None) if primal is not None else None
+    if not isinstance(a, ast.arguments) or a.vararg is None or a.kwonlyargs or a.defaults:
+        return None
+    if len(args.pos) < len(a.posonlyargs) + len(a.args) - _bound(c.primal):
+        return None  # (the spread fills named parameters first)
+    return len(args.pos) + star.min_items
+
+
 def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> None:
     """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014."""
     n = _positional_count(c, args)
+    fewest = None if n is not None else _fewest_through_varargs(c, args)
+    if fewest is not None:
+        n = fewest
     if n is None:
         return
     nondiff = len({i for i in c.nondiff if i < n})
-    if _arity_wrong(ev, c.fwd, n, "the primal arguments", c, level, node):
+    if fewest is None and _arity_wrong(ev, c.fwd, n, "the primal arguments", c, level, node):
         return
     if _arity_wrong(ev, c.bwd, nondiff + 2,
                     "the nondiff arguments, the residuals and the cotangent", c, level, node):
@@ -456,15 +476,19 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> 
         s = reader.structure(value)
         if value is None:
             s = ("none",)
-        if s is None or (s[0] == "seq" and s[1] == wanted):
+        if s is None or (s[0] == "seq" and (s[1] >= wanted if fewest is not None
+                                            else s[1] == wanted)):
             return  # a return that may be right: JAX may never see a wrong one
         wrong.append((ret, s))
     if not wrong:
         return
     ret, s = wrong[0]
     fname = c.name or "the custom_vjp function"
+    needs = _plural(wanted, 'cotangent') if fewest is None else (
+        f"at least {_plural(wanted, 'cotangent')} (the constants `closure_convert` hoisted "
+        f"are arguments too)")
     detail = (f"returns {_describe(s)} (line {ret.lineno}) where JAX needs a tuple of "
-              f"{_plural(wanted, 'cotangent')}, one per differentiable argument of `{fname}`")
+              f"{needs}, one per differentiable argument of `{fname}`")
     ev.report("JAX014", _head(fn), level, closure.func.name or "bwd", (),
               deferred=True, rejected=detail, **_elsewhere(closure, ev.module, node))
 

@@ -104,7 +104,8 @@ def _named(v: Value, rank: dict[Level, int]) -> tuple:
                 marks.append((2, rank[m.level]))
         tan = frozenset(marks)
     items = tuple(_named(i, rank) for i in v.items) if v.items is not None else None
-    return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish, v.choices, v.prng_key)
+    return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish, v.choices, v.prng_key,
+            v.min_items)
 
 
 def _behaviour(lv: Level) -> tuple:

@@ -153,6 +153,10 @@ class Value:
     #: a typed PRNG key array (`jax.random.key`): grad and jacrev reject it as they reject
     #: integers (JAX010); it never carries a tangent
     prng_key: bool = False
+    #: a sequence whose items are not known: the fewest it holds (0: it may be empty). Set
+    #: where a length is bounded but not known: `closure_convert`'s constants under a level
+    #: whose tangents its function's closure carries (one traced value at least)
+    min_items: int = 0
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -171,6 +175,7 @@ class Value:
                         self.intish,
                         self.choices,
                         self.prng_key,
+                        self.min_items,
                     )
                 )
                 or 1
@@ -190,7 +195,8 @@ class Value:
         says which facts survive a rebuild (marks added or stripped, jit's tracers, renamed
         levels), so a new kind is not dropped at one of them."""
         return Value(
-            tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key
+            tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key,
+            min_items=self.min_items if items is None else 0,
         )
 
     def with_tan(self, tan: frozenset) -> Value:
@@ -254,6 +260,7 @@ def join(values: list[Value] | tuple[Value, ...]) -> Value:
         all(v.intish for v in vs),
         _choices(vs) if const is NOCONST else None,
         all(v.prng_key for v in vs),
+        min(v.min_items for v in vs) if items is None else 0,
     )
 
 

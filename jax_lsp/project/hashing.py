@@ -13,9 +13,9 @@ __all__ = ["blake2b", "compare_digest"]
 try:
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - not CPython
-    from hashlib import blake2b
+    from hashlib import blake2b  # type: ignore[no-redef,assignment]
 
 try:
     from _operator import _compare_digest as compare_digest
 except ImportError:  # pragma: no cover - not CPython
-    from hmac import compare_digest
+    from hmac import compare_digest  # type: ignore[no-redef]

@@ -7,8 +7,9 @@ the runtime reports as a `JaxRuntimeError`), or, for a host that takes it, `vmap
 
 Decided from the module's text where the callback is called (`analysis/callback_hosts.py`):
 the call's own keywords, those of a `functools.partial` of the callback, and those of a `**`
-dict written in the module. Quiet where the host function visibly takes `vectorized` (a
-parameter of that name, or `**kwargs`).
+dict written in the module (an `argparse` namespace's, `**vars(args)`, from its parser's
+`add_argument` calls: `analysis/argparse_namespaces.py`). Quiet where the host function
+visibly takes `vectorized` (a parameter of that name, or `**kwargs`).
 """
 
 from __future__ import annotations

@@ -179,6 +179,7 @@ NEAR_MISSES = {
     "neg_vmap_dict_in_axes_none_callback_operand": "JAX008",
     "neg_vmap_host_call_on_unbatched_operand": "JAX008",
     "neg_vmap_host_wrapper_vmap_method_passed": "JAX008",
+    "neg_vmap_method_key_set_when_given": "JAX008",
     # JAX009
     "neg_fori_loop_bound_in_ensure_compile_time_eval_grad": "JAX009",
     "neg_fori_loop_bounds_from_eager_grad_arg": "JAX009",
@@ -277,9 +278,11 @@ NEAR_MISSES = {
     "neg_staticmethod_pure_callback_vmap_method": "JAX012",
     "neg_setdefault_vmap_method_in_wrapper": "JAX012",
     "neg_vectorized_key_set_only_when_given": "JAX012",
+    "neg_argparse_namespace_vmap_method_spread": "JAX012",
     "neg_default_options_dict_overridden": "JAX012",
     "neg_partialmethod_binds_vmap_method": "JAX012",
     # JAX013
+    "neg_grid_vmap_in_axes_from_name_list_default_checked": "JAX013",
     "neg_custom_vmap_rule_ordered_io_callback_on_batch": "JAX013",
     "neg_jacrev_ordered_io_callback_on_stopped": "JAX013",
     "neg_lax_map_ordered_io_callback_sequential": "JAX013",
@@ -300,6 +303,8 @@ NEAR_MISSES = {
     "neg_vmap_methodcaller_name_overridden_unordered": "JAX013",
     "neg_vmap_metaclass_registry_unordered_sink": "JAX013",
     # JAX014
+    "neg_custom_vjp_closure_convert_bwd_returns_constants": "JAX014",
+    "neg_custom_vjp_closure_convert_nothing_traced_hoisted": "JAX014",
     "neg_custom_vjp_bad_bwd_inputs_stopped": "JAX014",
     "neg_custom_vjp_bad_bwd_never_differentiated": "JAX014",
     "neg_custom_vjp_bound_method_bwd_pair": "JAX014",

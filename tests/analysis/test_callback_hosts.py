@@ -149,3 +149,46 @@ def test_kwargs_handed_on_decide_by_the_callee_measured_signature() -> None:
         "def host(x, **kw):\n    return np.asarray(x)\n",
     ):
         assert _codes(_kwargs_host(body)) == [], body
+
+
+_WRAPPER = HEADER + textwrap.dedent("""
+    def call_host(fn, like, *args, PARAMS):
+        keywords = {}
+        if vectorized is not None:
+            keywords["vectorized"] = vectorized
+        return jax.pure_callback(fn, jax.ShapeDtypeStruct(like.shape, like.dtype), *args,
+                                 **keywords)
+
+    def host(x):
+        return np.cos(np.asarray(x))
+
+    def run(x, flag):
+        return call_host(host, x, x, vectorized=GIVEN)
+""")
+
+
+def _jax012(params: str, given: str) -> list:
+    src = _WRAPPER.replace("PARAMS", params).replace("GIVEN", given)
+    return [f for f in check_module(ast.parse(src)) if f.code == "JAX012"]
+
+
+def test_a_key_set_under_an_if_the_application_decides_is_given() -> None:
+    """equinox's `filter_pure_callback` shape: `vectorized` is set on the spread dict only
+    when the caller gives one. A caller's literal decides the `if`: JAX012, with the caller's
+    value (and its fix, the wrapper taking `vmap_method`); a value not known: quiet (the key
+    may be absent); the default None: quiet."""
+    found = _jax012("vmap_method=None, vectorized=None", "False")
+    assert len(found) == 1 and "`vectorized=False`" in found[0].message
+    caller = _WRAPPER.splitlines().index("    return call_host(host, x, x, vectorized=GIVEN)")
+    assert found[0].path[0].span.line == caller + 1  # the caller's `vectorized=False`
+    assert any(k.name == "VMAP_METHOD" for k in found[0].fixes)
+    assert _jax012("vmap_method=None, vectorized=None", "flag") == []
+    assert _jax012("vmap_method=None, vectorized=None", "None") == []
+
+
+def test_no_fix_into_a_wrapper_without_vmap_method() -> None:
+    """The fix rewrites the caller's `vectorized=` into `vmap_method=`: a wrapper that does not
+    take it would refuse the call, so the finding has no such fix there."""
+    found = _jax012("vectorized=None", "True")
+    assert len(found) == 1
+    assert not any(k.name == "VMAP_METHOD" for k in found[0].fixes)

@@ -141,7 +141,8 @@ class _Walker:
             kind = _KINDS[t] = _kind(t)
         if kind == "value":
             c = x.const
-            if not x.tan and not x.fns and x.items is None and x.keys is None:
+            if not x.tan and not x.fns and x.items is None and x.keys is None and (
+                    not x.min_items):
                 if c is NOCONST:
                     return ("d", x.traced, x.intish, x.choices, x.prng_key)
                 if type(c) in _ATOMS:  # data: the most common value by far
@@ -157,6 +158,7 @@ class _Walker:
                 x.intish,
                 x.choices,
                 x.prng_key,
+                x.min_items,
             )
         if kind == "atom":
             return (t.__name__, x)

@@ -544,7 +544,12 @@ class HigherOrder(Part):
             return derived(args.all_values())
         arity = len(args.pos) - 1
         hoisted = self.jax.api._closed_over_tangents([fun], arity, node)
-        consts = Value(tan=hoisted, traced=True)
+        # JAX hoists the closure's values that may carry a tangent (`_maybe_perturbed`: a
+        # JVP tracer): one at least when a level's tangent reaches `fun`'s result through its
+        # closure (measured under JAX 0.10.2: none when called outside any transform, none
+        # for a value read only for its `.shape`, one per distinct traced leaf read)
+        differentiated = any(type(m) is Level for m in hoisted)
+        consts = Value(tan=hoisted, traced=True, min_items=1 if differentiated else 0)
         converted = Value(fns=(Wrapper("closure_converted", fun, arity=arity, hoisted=hoisted),))
         return self.ev._seq([converted, consts])
 

@@ -26,7 +26,7 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.python import enums, single_dispatch
+from jax_lsp.analysis.python import enums, fresh_lists, single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -126,6 +126,8 @@ class PythonCalls(EvaluatorShared):
         fv = self.eval(func, scope)
         if fv.fns == (Api("builtins.len"),) and len(node.args) == 1 and not node.keywords:
             n = self._varargs_len(node.args[0], scope)
+            if n is None:
+                n = self._fresh_list_len(node.args[0], scope)
             if n is not None:
                 return Value(const=n, intish=True)
         pos: list[Value] = []
@@ -191,6 +193,27 @@ class PythonCalls(EvaluatorShared):
         if v is None or v.items is None or v.keys is not None:
             return None
         return len(v.items)
+
+    def _fresh_list_len(self, arg: ast.expr, scope: Scope) -> int | None:
+        """`len(names)` of a list built where `names` is bound and never handed to anything
+        that could change it (`fresh_lists.unaliased`): its length is known when its items
+        are (`in_axes = tuple(0 if i == pos else None for i in range(len(names)))`). A
+        local of the running function, or a name of the analysed module's own statements."""
+        if not isinstance(arg, ast.Name):
+            return None
+        s: Scope | None = scope  # (a comprehension's scope reads its function's locals)
+        while s is not None and s.func is not None and arg.id not in s.func.locals:
+            s = s.parent
+        if s is not None and s.func is not None:
+            within = s.func.node
+        elif s is self.module_scope:  # type: ignore[attr-defined]
+            within = self.tree  # type: ignore[attr-defined]
+        else:
+            return None
+        v = s.vars.get(arg.id)
+        if v is None or v.items is None or v.keys is not None or v.fns:
+            return None
+        return len(v.items) if fresh_lists.unaliased(within, arg.id) else None
 
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the

@@ -708,6 +708,9 @@ class PythonStatements(EvaluatorShared):
             base = target.value  # type: ignore[attr-defined]
             if isinstance(base, ast.Name) and self.store_entry(base.id, key.const, v, scope):
                 return
+            if isinstance(base, ast.Name) and self._store_local_entry(base.id, key.const, v,
+                                                                      scope):
+                return
             if (
                 isinstance(base, ast.Attribute)
                 and _holds_functions(v)
@@ -729,6 +732,24 @@ class PythonStatements(EvaluatorShared):
             if isinstance(base, ast.Name) and v.tan:
                 old = self.lookup(base.id, scope)
                 self.store(base.id, Value(tan=old.tan | v.tan, traced=True), scope)
+
+    def _store_local_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
+        """`opts["vmap_method"] = method` into a dict of known keys bound to a local of the
+        running function (or a name of the module's own statements): the dict now holds that
+        entry, whatever its value. Without it the dict kept its old keys, as if the store had
+        never run (equinox's `filter_pure_callback` fills the keywords it spreads into
+        `jax.pure_callback` so). Under an `if`, the branches' dicts join: a key set on one path
+        only makes the keys unknown (maybe present), so no code reads it as absent. State other
+        code reads (a global from a function, another module's) stays `store_entry`'s."""
+        if not _plain_key(key):
+            return False
+        if scope.func is not None and name not in scope.func.locals:
+            return False
+        old = scope.vars.get(name)
+        if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+            return False
+        self._store_mutated(name, _with_entry(old, key, v), scope)
+        return True
 
     def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:
         """`Cls.table[key] = fn` (`Stage.stages[tag] = cls` in `__init_subclass__`, a

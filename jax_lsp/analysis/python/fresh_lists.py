@@ -1,0 +1,84 @@
+"""Whether a list's length is the length of the list its name was bound to.
+
+The evaluator does not take `len(xs)` of a list as known: the items it holds may be stale,
+the list changed in place through another name bound to it (an alias) or by a function it
+was passed to. A list that is built fresh where its name is bound (a display, a
+comprehension, `list(...)`), bound once, and whose every use reads it without handing it on
+(`len(xs)`, `enumerate(xs)`, `for x in xs`, `xs[i]`) keeps its length: no alias exists to
+change it. This is that check, from the syntax of the code the name is visible in (a
+function's body, with its nested functions; or the whole module for a module-level name).
+"""
+
+from __future__ import annotations
+
+import ast
+
+#: builtins that read an iterable and keep no reference to it that outlives the call
+_READERS = frozenset({
+    "len", "enumerate", "zip", "reversed", "list", "tuple", "sorted", "set", "frozenset",
+    "iter", "sum", "min", "max", "any", "all", "map", "filter", "str", "repr", "print",
+})
+
+#: the calls that build a new list (or tuple) when a name is bound to them
+_FRESH_CALLS = frozenset({"list", "tuple", "sorted"})
+
+
+def _fresh(value: ast.expr) -> bool:
+    """Whether `value` builds a new sequence that no other name refers to yet."""
+    if isinstance(value, (ast.List, ast.Tuple, ast.ListComp)):
+        return True
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)
+            and value.func.id in _FRESH_CALLS)
+
+
+def unaliased(within: ast.AST, name: str) -> bool:
+    """Whether the list bound to `name` in `within` (a function or a module) is built fresh,
+    bound once, and only read where it is used: its length is the one it was built with.
+    A builtin shadowed in `within` (`len = ...`) counts as a use that may keep it."""
+    bound = 0
+    parents: dict[ast.AST, ast.AST] = {}
+    uses: list[ast.Name] = []
+    shadowed = set()
+    for node in ast.walk(within):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+        if isinstance(node, ast.Name) and node.id == name:
+            uses.append(node)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and (
+                node.id in _READERS):
+            shadowed.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+                node.name in _READERS):
+            shadowed.add(node.name)
+        elif isinstance(node, (ast.arg)) and node.arg in (_READERS | {name}):
+            if node.arg == name:
+                return False  # a parameter of that name somewhere: another binding
+            shadowed.add(node.arg)
+    for use in uses:
+        parent = parents.get(use)
+        if isinstance(use.ctx, ast.Store):
+            bound += 1
+            if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1
+                    and parent.targets[0] is use and _fresh(parent.value)):
+                return False
+        elif isinstance(use.ctx, ast.Del):
+            return False
+        elif not _reads_only(use, parent, shadowed):
+            return False
+    return bound == 1
+
+
+def _reads_only(use: ast.Name, parent: ast.AST | None, shadowed: set[str]) -> bool:
+    """Whether this load of the list reads it and hands it to nothing that could keep it."""
+    if isinstance(parent, ast.Call) and use in parent.args:
+        func = parent.func
+        return isinstance(func, ast.Name) and func.id in _READERS and func.id not in shadowed
+    if isinstance(parent, ast.Subscript) and parent.value is use:
+        return isinstance(parent.ctx, ast.Load)
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is use:
+        return True
+    if isinstance(parent, ast.Compare):  # `x in xs`, `xs == other`
+        return True
+    return False

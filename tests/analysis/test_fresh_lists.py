@@ -1,0 +1,71 @@
+"""`len(xs)` of a list built where it is bound and only read is its length
+(`python/fresh_lists.py`); any way an alias could change it keeps it unknown."""
+import ast
+
+import pytest
+
+from jax_lsp.analysis.python.fresh_lists import unaliased
+
+
+def _fn(src: str) -> ast.AST:
+    return ast.parse(src).body[0]
+
+
+@pytest.mark.parametrize("body", [
+    "names = list(variables)\n    return tuple(0 for i in range(len(names)))",
+    "names = [v for v in variables]\n    for i, n in enumerate(names):\n        print(n)\n"
+    "    return len(names), names[0]",
+    "names = ['a', 'b']\n    return [len(names) for _ in names]",
+])
+def test_read_only_list_keeps_its_length(body):
+    assert unaliased(_fn(f"def f(variables):\n    {body}\n"), "names")
+
+
+@pytest.mark.parametrize("body", [
+    "names = list(variables)\n    other = names\n    other.append(1)\n    return len(names)",
+    "names = list(variables)\n    names.append('c')\n    return len(names)",
+    "names = list(variables)\n    helper(names)\n    return len(names)",
+    "names = variables\n    return len(names)",  # an alias of the caller's list
+    "names = []\n    names = list(variables)\n    return len(names)",
+    "names = list(variables)\n    names[0] = 1\n    return len(names)",
+    "names = list(variables)\n    del names[0]\n    return len(names)",
+    "names = list(variables)\n    len = print\n    len(names)",
+    "names = list(variables)\n    def g():\n        nonlocal names\n    return len(names)",
+])
+def test_list_an_alias_may_change_is_not(body):
+    assert not unaliased(_fn(f"def f(variables):\n    {body}\n"), "names")
+
+
+def test_generated_in_axes_read_from_the_length():
+    """The analysis reads `in_axes` generated from `range(len(names))`: the ordered callback
+    is batched (JAX013); with an alias appending to the list, the length is not known."""
+    from jax_lsp.analysis.engine import analyze_source
+
+    src = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+
+def log(v):
+    return np.int32(0)
+
+
+def f(a, b):
+    io_callback(log, jax.ShapeDtypeStruct((), jnp.int32), a, ordered=True)
+    return a + b
+
+
+def grid(fn, variables):
+    names = list(variables)
+    ALIAS
+    return jax.vmap(fn, in_axes=tuple(0 for i in range(len(names))))
+
+
+print(grid(f, ["a", "b"])(jnp.ones(3), jnp.ones(3)))
+'''
+    codes = [f.code for f in analyze_source(src.replace("ALIAS", "pass")).findings]
+    assert codes == ["JAX013"]
+    aliased = src.replace("ALIAS", "more = names; more.append('c'); more.pop()")
+    assert "JAX013" not in [f.code for f in analyze_source(aliased).findings]
