@@ -15,7 +15,7 @@ import importlib
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,6 +81,10 @@ class Session:
         self._preloaded_at: float | None = None
         self._reported_once = False
         self._idle_since: float | None = None
+        #: set once the background preload has imported the fixes (`fix_prefetch` waits)
+        self.fixes_preloaded = threading.Event()
+        #: called with each report published (the event loop), after the diagnostics are out
+        self.report_hooks: list[Callable[[Report], None]] = []
 
     @functools.cached_property
     def fix_plans(self) -> FixPlans:
@@ -151,6 +155,7 @@ class Session:
             for module in ("fixes.custom_vjp", "fixes.custom_jvp", "fixes.lite", "fixes.outline",
                            "analysis.incremental.analyzer"):
                 importlib.import_module(f"jax_lsp.{module}")
+        self.fixes_preloaded.set()
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
         # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
@@ -255,6 +260,12 @@ class Session:
     def _on_report(self, report: Report) -> None:
         self._reported_once = True
         self.dependencies[report.uri] = frozenset(report.dependencies)
+        self._publish(report)
+        for hook in self.report_hooks:
+            hook(report)
+
+    def _publish(self, report: Report) -> None:
+        """Send a report's diagnostics to the client (pushed, or refreshed for a pull)."""
         notebook = self.notebooks.get(report.uri)
         if notebook is not None:
             self._notebook_reported(notebook, report)
