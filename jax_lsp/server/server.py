@@ -55,9 +55,8 @@ class JaxLanguageServer(LanguageServer):
             converter_factory=quick_converter,
         )
         self.session = Session(self)
-        #: judges the quick fix the user is about to ask for, in idle time
+        #: judges a listed quick fix before the user picks it
         self.fix_prefetch = FixPrefetch(self.session)
-        self.session.report_hooks.append(self.fix_prefetch.reported)
         self.client_log = ClientLogHandler(self, log_level)
 
     def report_server_error(self, error: Exception, source: Any) -> None:

@@ -1,8 +1,8 @@
-"""The quick fix a user is about to ask for is judged in idle time (`fix_prefetch`, issue 33):
-once a document's report is out and no analysis runs, the preferred fix of one finding; when a
-lazy client lists a finding's actions, that finding's. The resolve then finds it judged (no
-analysis while the user waits), with the same edit as without the prefetch; nothing starts
-while an analysis is queued, and a version the user moved away from is not judged."""
+"""A listed quick fix is judged before the user picks it (`fix_prefetch`, issue 33): when a lazy
+client lists a finding's actions, that finding's preferred fix is judged; the resolve then finds
+it judged (no analysis while the user waits), with the same edit as without the prefetch;
+nothing starts while an analysis is queued, and a version the user moved away from is not
+judged. An eager request that is cancelled starts no judgement."""
 
 from __future__ import annotations
 
@@ -38,7 +38,6 @@ LAZY = types.ClientCapabilities(text_document=types.TextDocumentClientCapabiliti
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Idle means idle for a few milliseconds here (the tests wait that long, not seconds)."""
     monkeypatch.setattr(state, "BACKGROUND_QUIET", 0.01)
-    monkeypatch.setattr(fix_prefetch, "QUIET_SECONDS", 0.01)
     monkeypatch.setattr(fix_prefetch, "POLL_SECONDS", 0.005)
 
 
@@ -92,29 +91,6 @@ async def _resolve(server: JaxLanguageServer, uri: str, index: int) -> types.Cod
 
 
 @pytest.mark.asyncio(loop_scope="function")
-async def test_the_first_findings_preferred_fix_is_judged_when_idle(
-        tmp_path: Path, quick: None) -> None:
-    server, uri, report = _server(tmp_path)
-    assert server.fix_prefetch.reported in server.session.report_hooks
-    try:
-        server.fix_prefetch.reported(report)
-        await _settled(server)
-        plan = _plan(server, uri)
-        assert server.fix_prefetch.judged == 1 and plan.analyses == 1
-        resolved = await _resolve(server, uri, 0)
-        assert plan.analyses == 1  # the user's resolve ran no analysis
-        # the same edit as a server that prefetched nothing
-        fresh, fresh_uri, _ = _server(tmp_path)
-        try:
-            expected = await _resolve(fresh, fresh_uri, 0)
-        finally:
-            fresh.session.scheduler.stop()
-        assert resolved.edit == expected.edit and resolved.title == expected.title
-    finally:
-        server.session.scheduler.stop()
-
-
-@pytest.mark.asyncio(loop_scope="function")
 async def test_a_listed_findings_preferred_fix_is_judged_before_it_is_picked(
         tmp_path: Path, quick: None) -> None:
     server, uri, report = _server(tmp_path)
@@ -132,12 +108,17 @@ async def test_a_listed_findings_preferred_fix_is_judged_before_it_is_picked(
         preferred = next(a for a in listed if a.is_preferred)
         assert preferred.data == {"uri": uri, "version": 1, **finding_key(finding),
                                   "fix": preferred_kind(finding).value}
-        await code_actions.resolve(server, preferred)
-        assert plan.analyses == 1
-        # the idle prefetch that follows picks the finding asked about, judged already
-        server.fix_prefetch.reported(report)
-        await _settled(server)
-        assert server.fix_prefetch.judged == 1
+        resolved = await code_actions.resolve(server, preferred)
+        assert plan.analyses == 1  # the user's resolve ran no analysis
+        # the same edit as a server that prefetched nothing
+        fresh, fresh_uri, _ = _server(tmp_path)
+        try:
+            fresh.fix_prefetch.listed = lambda doc, findings: None  # (off)
+            expected = await _resolve(fresh, fresh_uri, 2)
+            assert _plan(fresh, fresh_uri).analyses == 1
+        finally:
+            fresh.session.scheduler.stop()
+        assert resolved.edit == expected.edit and resolved.title == expected.title
     finally:
         server.session.scheduler.stop()
 
@@ -149,7 +130,8 @@ async def test_nothing_is_judged_while_an_analysis_waits_or_for_an_old_version(
     scheduler = server.session.scheduler
     try:
         scheduler._queue[uri] = None  # a keystroke's analysis waits
-        server.fix_prefetch.reported(report)
+        doc = server.session.documents.get(uri)
+        server.fix_prefetch.listed(doc, report.findings[:1])
         await asyncio.sleep(0.3)
         assert server.fix_prefetch.judged == 0
         # the document moved on before the analysis ended: version 1 is not worth judging

@@ -405,7 +405,7 @@ class _Actions:
 
 def plan_of(session: Session, doc: Document) -> _Actions:
     """The actions of `doc`'s current version, with its fix plan (`fix_prefetch` judges in
-    it what the requests on the version will ask)."""
+    it what a resolve on the version will ask)."""
     return _Actions(session, doc, session.fix_plans)
 
 
@@ -450,15 +450,13 @@ async def code_action(
     findings = builder.own_findings()
     lazy = session.profile.resolve_edit
     actions: list[types.CodeAction] = []
-    prefetch = server.fix_prefetch
     if _only_allows(types.CodeActionKind.QuickFix, only):
-        prefetch.asked(doc, params.range.start.line)
         selected = _selected(builder, doc, params)
         if lazy:
             for finding in selected:
                 actions.extend(builder.lazy(finding))
             # the user picks one next: judge the preferred fixes meanwhile
-            prefetch.listed(doc, selected)
+            server.fix_prefetch.listed(doc, selected)
         elif selected:
             # a client moving on cancels the request ($/cancelRequest): pygls cancels this
             # task, and the thread, which cannot be, starts no judgement after that

@@ -15,7 +15,7 @@ import importlib
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,8 +83,6 @@ class Session:
         self._idle_since: float | None = None
         #: set once the background preload has imported the fixes (`fix_prefetch` waits)
         self.fixes_preloaded = threading.Event()
-        #: called with each report published (the event loop), after the diagnostics are out
-        self.report_hooks: list[Callable[[Report], None]] = []
 
     @functools.cached_property
     def fix_plans(self) -> FixPlans:
@@ -260,12 +258,6 @@ class Session:
     def _on_report(self, report: Report) -> None:
         self._reported_once = True
         self.dependencies[report.uri] = frozenset(report.dependencies)
-        self._publish(report)
-        for hook in self.report_hooks:
-            hook(report)
-
-    def _publish(self, report: Report) -> None:
-        """Send a report's diagnostics to the client (pushed, or refreshed for a pull)."""
         notebook = self.notebooks.get(report.uri)
         if notebook is not None:
             self._notebook_reported(notebook, report)
