@@ -12,9 +12,9 @@ the one under way instead of running its own.
 A judgement starts only once no analysis has run for `state.BACKGROUND_QUIET` seconds, and
 only on the current version of an open document whose report is exact (its findings are what
 the plan judges against). Judging in idle time without a listing (after each report, a guess at
-the finding the user will ask about) was measured to delay the next keystroke's diagnostics on
-a loaded machine (a judgement runs in the server's process, beside the event loop) and is not
-done: docs/measurements.md, "Issue 33, round 5".
+the finding the user will ask about) delayed the diagnostics of keystrokes typed while it ran
+(a judgement runs in the server's process, beside the event loop) and is not done:
+docs/measurements.md, "Issue 33, round 5".
 """
 
 from __future__ import annotations
