@@ -1,13 +1,13 @@
 """Fixes in the editor: the language server's code actions on a module, as Neovim (edits
-resolved lazily, files created), VS Code (the same, diagnostics pulled) or eglot (edits sent
-with the list) announces itself, beside
+resolved lazily, files created), VS Code (the same, diagnostics pulled as the document opens)
+or eglot (edits sent with the list) announces itself, beside
 `jax-lsp check --fix` and `ruff check --fix` on the same file, in the same run.
 
 Per run (a fresh server, a fresh copy of the file, no result cache) it opens the file, waits for
-its diagnostics, and times:
+its diagnostics and then `--settle` seconds (the user reads them), and times:
 
-- the first quick fix: the code-action request at the first diagnostic, and (Neovim) the
-  resolve of its preferred action: until the edit is in hand;
+- the first quick fix: the code-action request at the first diagnostic (`--finding`: another
+  one), and (Neovim, VS Code) the resolve of its preferred action: until the edit is in hand;
 - the slowest code-action request over every diagnostic (what eglot waits for, 10 s at most);
 - "Fix all" (`source.fixAll.jax-lsp`: request, and resolve), its edit applied to the text and
   compared byte for byte (with the files it creates) to what `check --fix` writes.
@@ -17,7 +17,7 @@ Beside each wall time, the CPU the server's process spent on it (from /proc: all
 not its analysis process): what a loaded machine stretches, not what it costs.
 
     python benchmarks/bench_fix_lsp.py FILE [FILE ...] [--runs 3] [--baseline DIR]
-        [--client neovim|vscode|eglot] [--settle SECONDS]
+        [--client neovim|vscode|eglot] [--settle SECONDS] [--finding INDEX]
 """
 
 from __future__ import annotations
@@ -126,7 +126,8 @@ def cli_fix(file: Path, repo: Path, command: list[str]) -> tuple[float, str, dic
         return wall, copy_.read_text(), created
 
 
-async def session(file: Path, repo: Path, client_kind: str, settle: float) -> dict[str, Any]:
+async def session(file: Path, repo: Path, client_kind: str, settle: float,
+                  finding: int = 0) -> dict[str, Any]:
     """One editor session on a fresh copy of `file` (see the module's docstring)."""
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -147,10 +148,10 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
         client.notify("initialized", {})
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "python", "version": 1, "text": text}})
-        if client_kind == "vscode":
-            await asyncio.sleep(settle)
+        if client_kind == "vscode":  # pulls as soon as it opens the document
             pulled = await client.request("textDocument/diagnostic",
                                           {"textDocument": {"uri": uri}})
+            await asyncio.sleep(settle)  # the user reads the diagnostics
             found = pulled.get("items", [])
         else:
             await client.wait_publish(uri, 1)
@@ -175,8 +176,9 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
                 action = await client.request("codeAction/resolve", action)
             return action
 
+        finding %= len(diagnostics)
         start, cpu = time.perf_counter(), cpu_seconds(pid)
-        listed = await actions(diagnostics[0])
+        listed = await actions(diagnostics[finding])
         out["first_request"] = time.perf_counter() - start
         preferred = next(a for a in listed if a.get("isPreferred"))
         await resolved(preferred)
@@ -184,7 +186,7 @@ async def session(file: Path, repo: Path, client_kind: str, settle: float) -> di
         out["first_fix_cpu"] = cpu_seconds(pid) - cpu
         slowest = out["first_request"]
         slowest_cpu = out["first_fix_cpu"] if client_kind == "eglot" else 0.0
-        for diag in diagnostics[1:]:
+        for diag in diagnostics[:finding] + diagnostics[finding + 1:]:
             t, c = time.perf_counter(), cpu_seconds(pid)
             await actions(diag)
             slowest = max(slowest, time.perf_counter() - t)
@@ -218,6 +220,9 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=0.5, metavar="SECONDS",
                         help="wait after the diagnostics before the first code action (the "
                              "server imports the fixes in the background meanwhile)")
+    parser.add_argument("--finding", type=int, default=0, metavar="INDEX",
+                        help="the diagnostic the first quick fix is asked on (default the "
+                             "first; -1 the last)")
     args = parser.parse_args()
     repos = {"this": REPO, **({"baseline": args.baseline.resolve()} if args.baseline else {})}
     ruff = shutil.which("ruff")
@@ -241,7 +246,8 @@ def main() -> int:
                 ruff_walls.append(cli_fix(file, REPO, [ruff, "check", "--no-cache",
                                                        "--isolated", "--fix"])[0])
             for name, repo in repos.items():
-                runs[name].append(asyncio.run(session(file, repo, args.client, args.settle)))
+                runs[name].append(asyncio.run(session(file, repo, args.client, args.settle,
+                                                     args.finding)))
         lines = file.read_text().count("\n")
         check = statistics.median(cli)
         rw = f"{statistics.median(ruff_walls):.2f}" if ruff_walls else "n/a"

@@ -120,12 +120,31 @@ def _server_ops(fix_plan: Any, path: Path, text: str, finding: Any) -> list[tupl
                                 analysis)
 
     shared = [plan()]
+
+    def fix_all_edits() -> object:  # what the server sends: `--fix`'s text as edits
+        from jax_lsp.fixes.apply import fix_source
+        from jax_lsp.fixes.model import text_edits
+
+        return text_edits(text, fix_source(text, filename=str(path)).text)
+
     ops = [
+        ("server: fix all, as the edits it sends", fix_all_edits),
         ("server: resolve the preferred fix", lambda: plan().fixes(
             finding, {preferred_kind(finding)})),
         ("server: eager request", lambda: shared[0].fixes(finding)),
         ("server: the same eager request again", lambda: shared[0].fixes(finding)),
     ]
+    try:
+        from jax_lsp.server.features import fix_prefetch
+    except ImportError:  # a checkout before the idle-time prefetch
+        fix_prefetch = None
+    if fix_prefetch is not None:
+        # what the prefetch after the listing leaves (not timed): the listed finding's
+        # preferred fix judged, which the user then picks
+        listed = plan()
+        listed.fixes(finding, {preferred_kind(finding)})
+        ops.append(("server: resolve the preferred fix, judged after its listing",
+                    lambda: listed.fixes(finding, {preferred_kind(finding)})))
     if "deadline" in inspect.signature(fix_plan.FixPlan.fixes).parameters:
         from jax_lsp.server.features.code_actions import EAGER_SECONDS
 

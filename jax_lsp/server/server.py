@@ -25,6 +25,7 @@ from pygls.lsp.server import LanguageServer
 
 from jax_lsp import __version__
 from jax_lsp.server.features import code_actions, diagnostics, helper_module, hover, sync
+from jax_lsp.server.features.fix_prefetch import FixPrefetch
 from jax_lsp.server.runtime.errors import ClientLogHandler, report_server_error
 from jax_lsp.server.runtime.front import StdinFront
 from jax_lsp.server.runtime.protocol import JaxLspProtocol, quick_converter
@@ -54,6 +55,8 @@ class JaxLanguageServer(LanguageServer):
             converter_factory=quick_converter,
         )
         self.session = Session(self)
+        #: judges a listed quick fix before the user picks it
+        self.fix_prefetch = FixPrefetch(self.session)
         self.client_log = ClientLogHandler(self, log_level)
 
     def report_server_error(self, error: Exception, source: Any) -> None:
@@ -115,6 +118,7 @@ def _register_lifecycle(server: JaxLanguageServer) -> None:
     def shutdown(params: None) -> None:
         session.shut_down = True
         session.scheduler.stop()
+        server.fix_prefetch.stop()
 
     @server.feature(types.EXIT)
     def exit_(params: None) -> None:

@@ -85,3 +85,55 @@ def test_text_edits_make_the_new_text() -> None:
         edits = text_edits(before, after)
         assert apply_edits(before, edits) == after, (before, after, edits)
         assert (edits == []) == (before == after)
+
+
+def test_text_edits_of_edited_modules_make_the_new_text() -> None:
+    """Edits as fixes make them (lines inserted, replaced and removed among many equal ones):
+    the runs `text_edits` finds make the new text, one per run, none touching the next."""
+    rng = random.Random(5)
+    pool = ["\n", "    return x\n", "x = 1\n", "y\n", "def f():\n", "z"]
+    for _ in range(2000):
+        lines = [rng.choice(pool) for _ in range(rng.randint(0, 30))]
+        lines += [f"unique {i}\n" for i in range(rng.randint(0, 5))]
+        rng.shuffle(lines)
+        before = "".join(lines)
+        for _ in range(rng.randint(0, 5)):
+            at = rng.randint(0, len(lines))
+            kind = rng.random()
+            if kind < 0.4:
+                lines[at:at] = [rng.choice(pool) for _ in range(rng.randint(1, 4))]
+            elif lines and kind < 0.7:
+                del lines[at:at + rng.randint(1, 3)]
+            elif lines:
+                lines[min(at, len(lines) - 1)] = rng.choice(pool) + "# changed\n"
+        after = "".join(lines)
+        edits = text_edits(before, after)
+        assert apply_edits(before, edits) == after, (before, after, edits)
+        spans = [(e.span.line, e.span.end_line) for e in edits]
+        assert all(a[1] < b[0] for a, b in zip(spans, spans[1:])), edits
+
+
+def test_text_edits_align_only_between_unique_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`SequenceMatcher` (quadratic in a line's repeats: half of `--fix`'s time on a 5,000-line
+    module) only aligns what lies between two lines that occur once on each side: a module of
+    thousands of blank and repeated lines with a few fixes is never compared whole."""
+    from jax_lsp.fixes import model
+
+    compared: list[int] = []
+    real = model.SequenceMatcher
+
+    def counted(junk: object, a: list[str], b: list[str], **kwargs: object) -> object:
+        compared.append(max(len(a), len(b)))
+        return real(junk, a, b, **kwargs)
+
+    monkeypatch.setattr(model, "SequenceMatcher", counted)
+    blocks = [f"def f{i}(x):\n    y = x\n\n    return y\n\n\n" for i in range(500)]
+    before = "import jax\n\n" + "".join(blocks)
+    fixed = list(blocks)
+    for i in range(0, 500, 50):
+        fixed[i] = fixed[i].replace("    y = x\n", "    y = jax.lax.stop_gradient(x)\n\n")
+    after = "import jax\nimport helper\n\n" + "".join(fixed)
+    edits = text_edits(before, after)
+    assert apply_edits(before, edits) == after
+    assert len(edits) == 11
+    assert max(compared, default=0) <= 4

@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -362,13 +363,17 @@ class _Actions:
             actions.append(suppression)
         return actions
 
-    def eager(self, findings: Sequence[Finding]) -> list[types.CodeAction]:
+    def eager(self, findings: Sequence[Finding],
+              cancelled: Callable[[], bool] | None = None) -> list[types.CodeAction]:
         """Runs off the event loop: computes the fixes of every finding, judged within
-        `EAGER_SECONDS` but the first of each (see `FixPlan.fixes`)."""
+        `EAGER_SECONDS` but the first of each (see `FixPlan.fixes`); none once the request
+        is `cancelled` (the answer is not read)."""
         actions: list[types.CodeAction] = []
         deadline = time.monotonic() + EAGER_SECONDS
         for finding in findings:
-            for fix in self.plan.fixes(finding, deadline=deadline):
+            if cancelled is not None and cancelled():
+                break
+            for fix in self.plan.fixes(finding, deadline=deadline, cancelled=cancelled):
                 action = self.from_fix(finding, fix)
                 if action is not None:
                     actions.append(action)
@@ -396,6 +401,12 @@ class _Actions:
             return None
         return types.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit,
                                 command=self.helper_command(created))
+
+
+def plan_of(session: Session, doc: Document) -> _Actions:
+    """The actions of `doc`'s current version, with its fix plan (`fix_prefetch` judges in
+    it what a resolve on the version will ask)."""
+    return _Actions(session, doc, session.fix_plans)
 
 
 def _selected(actions: _Actions, doc: Document, params: types.CodeActionParams) -> list[Finding]:
@@ -435,7 +446,7 @@ async def code_action(
     if session.document(doc.uri) is not doc or doc.index.resolve(params.range.start) is None:
         return []
     only = params.context.only
-    builder = _Actions(session, doc, session.fix_plans)
+    builder = plan_of(session, doc)
     findings = builder.own_findings()
     lazy = session.profile.resolve_edit
     actions: list[types.CodeAction] = []
@@ -444,8 +455,17 @@ async def code_action(
         if lazy:
             for finding in selected:
                 actions.extend(builder.lazy(finding))
+            # the user picks one next: judge the preferred fixes meanwhile
+            server.fix_prefetch.listed(doc, selected)
         elif selected:
-            actions.extend(await asyncio.to_thread(builder.eager, selected))
+            # a client moving on cancels the request ($/cancelRequest): pygls cancels this
+            # task, and the thread, which cannot be, starts no judgement after that
+            cancel = threading.Event()
+            try:
+                actions.extend(await asyncio.to_thread(builder.eager, selected, cancel.is_set))
+            except asyncio.CancelledError:
+                cancel.set()
+                raise
     fix_all_asked = bool(only) and _only_allows(FIX_ALL, only)
     if findings and (fix_all_asked or (not only and lazy)):
         if lazy:
@@ -475,7 +495,7 @@ async def resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.
     doc = session.document(str(data.get("uri")))
     if doc is None or doc.version != data.get("version"):
         raise JsonRpcContentModified("the document changed since the code action was listed")
-    builder = _Actions(session, doc, session.fix_plans)
+    builder = plan_of(session, doc)
     findings = builder.own_findings()
     if data.get("fixAll"):
         resolved = await asyncio.to_thread(builder.fix_all, findings)

@@ -123,7 +123,8 @@ class FixPlan:
         self._judge_seconds = 0.0
 
     def fixes(self, finding: Finding, kinds: Collection[FixKind] | None = None,
-              deadline: float | None = None) -> list[Fix]:
+              deadline: float | None = None,
+              cancelled: Callable[[], bool] | None = None) -> list[Fix]:
         """`registry.fixes_for(text, finding, helpers, focused=True, kinds=kinds)`, judged
         as the document is analysed, computed once.
 
@@ -132,7 +133,11 @@ class FixPlan:
         not judged yet is judged only if that can end before it (a judgement takes as long
         as the last one did), or if the finding has no fix yet (its preferred fix, first,
         then the next one); the others are left out of this answer, never offered unjudged,
-        and judged on a later request."""
+        and judged on a later request.
+
+        `cancelled`: whether the request was cancelled (the client sent `$/cancelRequest`);
+        once it is, no judgement starts, and the fixes not judged are left out as past a
+        deadline. A cancelled request waiting for another's judgement starts none of its own."""
         from jax_lsp.fixes.registry import fixes_for
 
         wanted = frozenset(kinds) if kinds is not None else None
@@ -147,10 +152,12 @@ class FixPlan:
                 left_out: list[str] = []
                 judge: Callable[[Fix], bool] | None = None
                 admit: Callable[[str], bool] | None = None
+                if cancelled is not None and cancelled():
+                    return []
                 if self.analysis is not None:
                     judge = self.judge
-                    if deadline is not None:
-                        judge, admit = self._judge_until(deadline, left_out)
+                    if deadline is not None or cancelled is not None:
+                        judge, admit = self._judge_until(deadline, left_out, cancelled)
                 known = fixes_for(self.text, finding, self.key.helpers, focused=True,
                                   kinds=wanted, judge=judge, outline=self._outline(),
                                   admit=admit)
@@ -158,21 +165,26 @@ class FixPlan:
                     self._fixes[(fid, wanted)] = known
             return list(known)
 
-    def _judge_until(self, deadline: float, left_out: list[str]
+    def _judge_until(self, deadline: float | None, left_out: list[str],
+                     cancelled: Callable[[], bool] | None = None,
                      ) -> tuple[Callable[[Fix], bool], Callable[[str], bool]]:
         """`judge` for the fixes of one finding within `deadline` (see `fixes`), and whether
         to build a builder's fix at all (not when it could not be judged in time): a fix,
-        or a builder, there is no time for is left out and named in `left_out`."""
+        or a builder, there is no time for is left out and named in `left_out`; so is any,
+        once the request is `cancelled`."""
         accepted: list[Fix] = []
 
         def late() -> bool:
-            return time.monotonic() + self._judge_seconds > deadline
+            return deadline is not None and time.monotonic() + self._judge_seconds > deadline
+
+        def gone() -> bool:
+            return cancelled is not None and cancelled()
 
         def judge(fix: Fix) -> bool:
             verdict = self._judged.get(_judgement_key(fix))
             if verdict is None:
                 first = not accepted or (fix.preferred and not any(f.preferred for f in accepted))
-                if not first and late():
+                if gone() or (not first and late()):
                     left_out.append(fix.title)
                     return True
                 verdict = self.judge(fix)
@@ -182,7 +194,7 @@ class FixPlan:
 
         def admit(builder: str) -> bool:
             # (a fix already judged would cost its build only, but which is not known yet)
-            if accepted and any(f.preferred for f in accepted) and late():
+            if gone() or (accepted and any(f.preferred for f in accepted) and late()):
                 left_out.append(builder)
                 return False
             return True

@@ -81,6 +81,8 @@ class Session:
         self._preloaded_at: float | None = None
         self._reported_once = False
         self._idle_since: float | None = None
+        #: set once the background preload has imported the fixes (`fix_prefetch` waits)
+        self.fixes_preloaded = threading.Event()
 
     @functools.cached_property
     def fix_plans(self) -> FixPlans:
@@ -151,6 +153,7 @@ class Session:
             for module in ("fixes.custom_vjp", "fixes.custom_jvp", "fixes.lite", "fixes.outline",
                            "analysis.incremental.analyzer"):
                 importlib.import_module(f"jax_lsp.{module}")
+        self.fixes_preloaded.set()
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
         # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
