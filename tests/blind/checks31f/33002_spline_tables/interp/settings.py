@@ -1,0 +1,2 @@
+ARRAY_BACKEND = "numpy"
+TABLE_SIZE = 8

@@ -1,0 +1,2 @@
+ARRAY_BACKEND = "jax"
+TABLE_SIZE = 8

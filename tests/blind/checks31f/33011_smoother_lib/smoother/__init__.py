@@ -1,0 +1,2 @@
+from .pipeline import denoise
+from .hosts import calls

@@ -1,0 +1,2 @@
+WIDTH = 3
+N_SAMPLES = 16

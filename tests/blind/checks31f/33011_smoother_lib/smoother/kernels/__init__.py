@@ -1,0 +1,1 @@
+from .numpy_impl import *

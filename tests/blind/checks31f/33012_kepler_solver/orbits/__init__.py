@@ -1,0 +1,1 @@
+"""Kepler equation solver: host bracket search, optional refinement."""

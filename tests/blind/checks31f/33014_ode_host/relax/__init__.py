@@ -1,0 +1,2 @@
+from .integrate import make_integrator
+from . import physics

@@ -1,0 +1,1 @@
+from .jax_impl import *

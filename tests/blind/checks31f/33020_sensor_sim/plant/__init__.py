@@ -1,0 +1,2 @@
+from .sensors import configure, read_sensor
+from .loop import simulate

@@ -1,0 +1,1 @@
+from . import numpy_impl

@@ -1,0 +1,8 @@
+"""Turn raw scores into calibrated probabilities."""
+import numpy as np
+from jax.nn import softmax
+
+
+def to_probabilities(logits, temperature):
+    scaled = logits / temperature
+    return np.asarray(softmax(scaled, axis=-1))

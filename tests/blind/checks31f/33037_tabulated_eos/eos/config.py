@@ -1,0 +1,2 @@
+# The table interpolator accepts any number of points at once.
+VECTORISE = True

@@ -1,0 +1,3 @@
+from .ops import positive_root
+
+__all__ = ["positive_root"]

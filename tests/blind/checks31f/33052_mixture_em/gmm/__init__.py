@@ -1,0 +1,1 @@
+from .fit import fit

@@ -1,0 +1,3 @@
+from .ops import voigt, make_host_caller
+
+__all__ = ["voigt", "make_host_caller"]

@@ -1,0 +1,2 @@
+# Leave batching behaviour to the library default.
+VECTORISE = None

@@ -1,0 +1,3 @@
+from .dynamics import step, run
+
+__all__ = ["step", "run"]

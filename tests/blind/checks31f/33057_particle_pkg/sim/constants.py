@@ -1,0 +1,4 @@
+BOX = 4.0
+EPS = 1e-3
+DT = 0.05
+STIFFNESS = 0.8

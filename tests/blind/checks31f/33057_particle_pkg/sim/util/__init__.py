@@ -1,0 +1,1 @@
+from .numerics import safe_distance, minimum_image

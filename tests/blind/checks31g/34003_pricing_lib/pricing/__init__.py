@@ -1,0 +1,4 @@
+from .black_scholes import BlackScholesCall
+from .market import MarketData
+
+__all__ = ["BlackScholesCall", "MarketData"]

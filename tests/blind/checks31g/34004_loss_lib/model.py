@@ -1,0 +1,6 @@
+import jax
+import jax.numpy as jnp
+
+
+def predict(logits):
+    return jax.nn.sigmoid(logits)

@@ -1,0 +1,2 @@
+N_MASSES = 5
+STIFFNESS = 3.0

@@ -1,0 +1,5 @@
+from .affine import affine
+from .grads import attach
+
+attach()
+__all__ = ["affine"]

@@ -1,0 +1,3 @@
+from .numpy_impl import RingBuffer
+
+__all__ = ["RingBuffer"]
