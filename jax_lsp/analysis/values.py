@@ -527,6 +527,8 @@ class Wrapper:
     lifted: LiftedVmap | None = None
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class CustomFn:
     """A `custom_jvp`, `custom_vjp` or `custom_vmap` function; rules are attached after
@@ -550,9 +552,6 @@ class CustomFn:
     #: a custom_vmap's rule (`def_vmap`): what a vmap of it runs instead of the function
     vmap_rule: Value | None = None
 
-    def __hash__(self) -> int:
-        return id(self)
-
 
 @dataclass(frozen=True, slots=True)
 class RuleSetter:
@@ -575,6 +574,8 @@ class LiftedVmap:
     name: str
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class ClassObj:
     name: str
@@ -594,9 +595,6 @@ class ClassObj:
     vmaps: tuple[LiftedVmap, ...] = ()
     #: the fields `jax.tree_util.register_dataclass` declares data (leaves): traced under jit
     data_fields: set[str] = field(default_factory=set)
-
-    def __hash__(self) -> int:
-        return id(self)
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:
@@ -646,6 +644,8 @@ class ClassObj:
         return None
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class Instance:
     cls: ClassObj
@@ -657,9 +657,6 @@ class Instance:
     #: (`Euler(n=jnp.asarray(20))`): data leaves, traced under jit like the class's own
     #: `data_fields`
     array_fields: set[str] = field(default_factory=set)
-
-    def __hash__(self) -> int:
-        return id(self)
 
     def data_leaf(self, name: str) -> bool:
         """Whether the field `name` is an array leaf of this pytree instance."""
