@@ -14,6 +14,13 @@ see `trigger_names`) is written in a module it interprets: itself or a workspace
 imports, transitively. The exception, `getattr` of a name the interpreter computes
 (`"gr" + "ad"`, a variable), is ruled out: every `getattr` must be a call with a constant name.
 
+A trigger that is also the name of a Python builtin (`map`: `jax.lax.map`'s last part) counts
+only where it may be more than that builtin: a bare name `map` the module never binds otherwise
+is looked up as `builtins.map`, and a bound one holds a value made elsewhere by one of the routes
+above (an attribute, an import, a `getattr`), which are looked for in every module interpreted.
+So when each time the text writes it is a bare name (the tree's `Name` nodes, counted against
+the text) and the module has no star import, it does not count.
+
 The imported modules are those its import statements resolve to in the workspace (with the
 importer's own resolution). A package's `__init__` also exposes its submodules by attribute
 (`pkg.sub`): rather than guess which, a module that imports a package is not cleared.
@@ -24,6 +31,7 @@ A cleared module's analysis is its parse: `engine` skips the interpreter.
 from __future__ import annotations
 
 import ast
+import builtins
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -40,7 +48,7 @@ __all__ = ["may_find", "trigger_names"]
 _LEVEL_KINDS = frozenset({"vmap", "linen_vmap", "map", "custom_root", "custom_linear_solve"})
 
 #: facts of imported modules, by content hash (they depend on the text only)
-_FACTS: dict[tuple[frozenset[str], str], _Facts] = {}
+_FACTS: dict[tuple[_Triggers, str], _Facts] = {}
 _MAX_FACTS = 20_000
 
 
@@ -97,15 +105,25 @@ class _Triggers:
     names: frozenset[str]
     #: the names none of which holds another: a text holds a trigger only if it holds one
     words: tuple[str, ...]
+    #: the trigger names that are also builtins' names, and no configured transform's (see
+    #: the module docstring): `_unsafe` looks at how the text writes them
+    builtins: frozenset[str] = frozenset()
 
-    def named_in(self, text: str) -> bool:
-        return any(ident in self.names for w in self.words for _, ident in _identifiers_at(text, w))
+    def named_in(self, text: str, besides: frozenset[str] = frozenset()) -> bool:
+        """Whether `text` holds a trigger name not in `besides`."""
+        return any(ident in self.names and ident not in besides
+                   for w in self.words for _, ident in _identifiers_at(text, w))
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 @lru_cache(maxsize=16)
-def _triggers(names: frozenset[str]) -> _Triggers:
+def _triggers(names: frozenset[str], configured: frozenset[str] = frozenset()) -> _Triggers:
+    """`configured`: the last parts of the configured transforms' names."""
     return _Triggers(
-        names, tuple(sorted(w for w in names if not any(o != w and o in w for o in names)))
+        names, tuple(sorted(w for w in names if not any(o != w and o in w for o in names))),
+        frozenset(names & _BUILTIN_NAMES - configured),
     )
 
 
@@ -133,6 +151,8 @@ _NESTED: dict[type, tuple[str, ...]] = {
 #: `try` statements (`try/except*` is Python 3.11's; jax-lsp runs on 3.10 too)
 _TRY_TYPES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 _NESTED.update({t: _NESTED[ast.Try] for t in _TRY_TYPES})
+#: the statements whose bodies are not the module's top level
+_DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
 
 def _imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
@@ -163,7 +183,9 @@ def _unsafe(text: str, tree: ast.Module, triggers: _Triggers) -> bool:
     """Whether the text names a trigger (identifiers as the parser reads them: NFKC) or has a
     `getattr` the interpreter may give a name not written in it."""
     scanned = text if text.isascii() else unicodedata.normalize("NFKC", text)
-    if triggers.named_in(scanned):
+    if triggers.named_in(scanned, triggers.builtins):
+        return True
+    if any(not _only_the_builtin(scanned, tree, name) for name in triggers.builtins):
         return True
     lines = _lines_using(scanned, "getattr")
     if not lines:
@@ -174,6 +196,44 @@ def _unsafe(text: str, tree: ast.Module, triggers: _Triggers) -> bool:
     return any(
         triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n)) for n in names
     )
+
+
+def _only_the_builtin(text: str, tree: ast.Module, name: str) -> bool:
+    """Whether each time `text` writes identifier `name` it is a bare name (a `Name` node:
+    not an attribute, an imported name, a keyword, a definition's name, a string's or a
+    comment's word), and the module has no star import (which could bind it unseen): then it
+    names the builtin, or a value made by a route that is looked for elsewhere."""
+    lines = _lines_using(text, name)
+    if not lines:
+        return True
+    if _has_star_import(tree):
+        return False
+    bare = sum(
+        1
+        for stmt in _statements_at(tree, lines)
+        for node in ast.walk(stmt)
+        if type(node) is ast.Name and node.id == name  # type: ignore[attr-defined]
+    )
+    return bare == sum(lines.values())
+
+
+def _has_star_import(tree: ast.Module) -> bool:
+    """Whether the module has `from m import *` (allowed at its top level only, which may be
+    inside an `if`, `try` or `with`)."""
+    bodies: list[list[ast.stmt]] = [tree.body]
+    for body in bodies:
+        for stmt in body:
+            t = type(stmt)
+            if t is ast.ImportFrom:
+                if any(a.name == "*" for a in stmt.names):  # type: ignore[attr-defined]
+                    return True
+            elif t in _NESTED and t not in _DEFINITIONS:
+                bodies.extend(getattr(stmt, f) for f in _NESTED[t])
+                if t in _TRY_TYPES:
+                    bodies.extend(h.body for h in stmt.handlers)  # type: ignore[attr-defined]
+            elif t is ast.Match:
+                bodies.extend(c.body for c in stmt.cases)  # type: ignore[attr-defined]
+    return False
 
 
 def _lines_using(text: str, name: str) -> dict[int, int]:
@@ -244,7 +304,8 @@ def may_find(
 ) -> tuple[bool, list[str]]:
     """Whether interpreting the module may make a level (see the module docstring), and the
     workspace modules that were read to decide (what the decision depends on)."""
-    triggers = _triggers(trigger_names(extra_transforms))
+    triggers = _triggers(trigger_names(extra_transforms),
+                         frozenset(q.rpartition(".")[2] for q in extra_transforms))
     if _unsafe(source, tree, triggers):
         return True, []
     if workspace is None:
@@ -269,7 +330,7 @@ def may_find(
             if parsed is None:
                 continue  # the interpreter cannot read it either: an unknown module
             read.append(str(found))
-            key = (triggers.names, parsed.digest)
+            key = (triggers, parsed.digest)
             imported = _FACTS.get(key)
             if imported is None:
                 if len(_FACTS) >= _MAX_FACTS:

@@ -544,6 +544,8 @@ class Wrapper:
     lifted: LiftedVmap | None = None
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class CustomFn:
     """A `custom_jvp`, `custom_vjp` or `custom_vmap` function; rules are attached after
@@ -567,9 +569,6 @@ class CustomFn:
     #: a custom_vmap's rule (`def_vmap`): what a vmap of it runs instead of the function
     vmap_rule: Value | None = None
 
-    def __hash__(self) -> int:
-        return id(self)
-
 
 @dataclass(frozen=True, slots=True)
 class RuleSetter:
@@ -592,6 +591,8 @@ class LiftedVmap:
     name: str
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class ClassObj:
     name: str
@@ -615,9 +616,6 @@ class ClassObj:
     members: dict[str, Value] = field(default_factory=dict)
     #: its metaclass, when a class of the workspace (given, or its bases')
     metaclass: ClassObj | None = None
-
-    def __hash__(self) -> int:
-        return id(self)
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:
@@ -667,6 +665,8 @@ class ClassObj:
         return None
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class Instance:
     cls: ClassObj
@@ -678,9 +678,6 @@ class Instance:
     #: (`Euler(n=jnp.asarray(20))`): data leaves, traced under jit like the class's own
     #: `data_fields`
     array_fields: set[str] = field(default_factory=set)
-
-    def __hash__(self) -> int:
-        return id(self)
 
     def data_leaf(self, name: str) -> bool:
         """Whether the field `name` is an array leaf of this pytree instance."""

@@ -106,3 +106,44 @@ def test_a_configured_transform_is_a_trigger() -> None:
     assert may_find(source, **{"lib.mywrap": "jax.grad"})
     config = AnalysisConfig(extra_transforms={"lib.mywrap": "jax.grad"})
     assert analyze_source(source, "t.py", config).findings
+
+
+def test_the_builtin_map_written_as_a_bare_name_is_cleared() -> None:
+    # `map` is `jax.lax.map`'s last part (a batch level with batch_size), and Python's builtin
+    source = CALLBACK + "ys = list(map(f, [1.0]))\nfor map_ in map(str, ys):\n    print(map_)\n"
+    assert not may_find(source)
+    assert analyze_source(source).findings == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "jax.lax.map(f, np.ones(3), batch_size=2)",
+        "from jax.lax import map\nmap(f, np.ones(3), batch_size=2)",
+        "from jax.lax import map as m\nm(f, np.ones(3), batch_size=2)",
+        "getattr(jax.lax, 'map')(f, np.ones(3), batch_size=2)",
+        "map = jax.lax.map\nmap(f, np.ones(3), batch_size=2)",
+    ],
+)
+def test_lax_map_written_otherwise_than_as_the_builtin_is_interpreted(call: str) -> None:
+    # JAX raises (vmap of a pure_callback without vmap_method): tests/rules/JAX008/fires/
+    # lax_map_batch_size_host_call.py runs it
+    source = CALLBACK + call + "\n"
+    assert may_find(source)
+    assert [f.code for f in analyze_source(source).findings] == ["JAX008"], call
+
+
+def test_a_bare_map_after_a_star_import_is_interpreted(tmp_path: Path) -> None:
+    write(tmp_path, {"mylib.py": "import jax\nmap = jax.lax.map\n"})
+    source = CALLBACK + "from mylib import *\nmap(f, np.ones(3), batch_size=2)\n"
+    assert may_find(source, tmp_path)
+    result = analyze_source(source, str(tmp_path / "main.py"), None, Workspace([tmp_path]))
+    assert [f.code for f in result.findings] == ["JAX008"]
+    assert may_find("from jax.lax import *\nmap(print, [1])\n")
+
+
+def test_a_configured_transform_named_like_a_builtin_is_a_trigger() -> None:
+    source = CALLBACK + "from lib import map\nmap(f)(1.0)\n"
+    assert may_find(source, **{"lib.map": "jax.grad"})
+    assert may_find("map(print, [1])\n", **{"lib.map": "jax.grad"})
+    assert not may_find("map(print, [1])\n")

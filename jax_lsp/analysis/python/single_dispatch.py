@@ -20,6 +20,8 @@ from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Level, Valu
 _TRACER_TYPES = ("jax.core.Tracer", "jax._src.core.Tracer", "builtins.object")
 
 
+# eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python
+# `__hash__`: a join hashes every object it holds, millions per repository)
 @dataclass(eq=False)
 class Dispatcher:
     """A `singledispatch` function: the generic one and its registrations, in order."""
@@ -27,9 +29,6 @@ class Dispatcher:
     base: Value
     #: (the registered type's value, or None when not known; the implementation)
     registry: list[tuple[Value | None, Value]] = field(default_factory=list)
-
-    def __hash__(self) -> int:
-        return id(self)
 
 
 @dataclass(frozen=True, eq=False)
