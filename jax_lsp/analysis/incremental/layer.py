@@ -76,6 +76,7 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
         self._stable_known: dict[int, tuple] = {}
         self.stable_bound: dict[int, Value] = {}
+        self.later_entries: list | None = None
         #: the value binding each class made from a recipe; those of them the previous
         #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
         #: ends the incremental analysis, whose tests of what stayed the same go by identity
@@ -192,6 +193,7 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
             for name, v in later:
                 fps[name] = fingerprint(v, created, self._class_fps)
             self._created_then = None
+        self.finish_entries()
         if self.carry_out is not None and self._runs_made is not None:
             self.carry_out.runs = build_runs(*self._runs_made)
             self._runs_made = None
@@ -245,6 +247,8 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
             fps[name] = fp
         if later:
             self._created_then = dict(created)
+        if later is not None:
+            self.later_entries = []  # (see `entry_fingerprint`)
         if self.carry_out is not None:
             self.carry_out.fingerprints = fps
             self.class_fingerprints(before=False)

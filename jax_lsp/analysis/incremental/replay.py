@@ -332,6 +332,12 @@ class _Unstable(Exception):
     pass
 
 
+class LaterEntry:
+    """The place of an entry fingerprint made after the answer (`finish_entries`)."""
+
+    __slots__ = ()
+
+
 class _Stability:
     """`stable`'s walk. `known`: what earlier walks of the same analysis found of the objects
     they completed (see `stable`)."""
@@ -507,6 +513,9 @@ class StatementReplay(LayerShared):
     #: values recorded statements bound that it found stable, by identity
     _stable_known: dict[int, tuple]
     stable_bound: dict[int, Value]
+    #: in a deferred full analysis, the entry fingerprints left for later: each placeholder,
+    #: what its root applies, and how many transformed functions were known then
+    later_entries: list[tuple[LaterEntry, object, int]] | None
 
     def _effect_marks(self) -> tuple:
         """What changes when a statement does more than bind names and register functions
@@ -688,10 +697,47 @@ class StatementReplay(LayerShared):
                 if self.carry_out is not None:
                     self.carry_out.entries[root] = (parts, fp, stand_ins or prev[2])
                 return fp
-        fp = fingerprint(applied, self.ev.transformed_created, self._class_fps)
+        later = self.later_entries
+        if (
+            later is not None
+            and stable(list(parts), self.ev.module_scope, self.ev.main, self._stable_known)
+            is not None
+        ):
+            # nothing can change what it applies: fingerprinted after the answer (see
+            # `defer_records`), against the transformed functions' nodes as they are now
+            fp = LaterEntry()
+            later.append((fp, applied, len(self.ev.transformed_created)))
+        else:
+            fp = fingerprint(applied, self.ev.transformed_created, self._class_fps)
         if self.carry_out is not None:
             self.carry_out.entries[root] = (parts, fp, self._stand_ins(parts))
         return fp
+
+    def finish_entries(self) -> None:
+        """Fingerprint the entries `entry_fingerprint` left for later, each against the
+        transformed functions known when its root started (a full analysis only ever adds
+        to them, in order), and put them where the placeholders are."""
+        later, self.later_entries = self.later_entries, None
+        if not later:
+            return
+        created_all = self.ev.transformed_created
+        items = iter(created_all.items())
+        created: dict = {}
+        done: dict[LaterEntry, object] = {}
+        for token, applied, n in later:
+            while len(created) < n:
+                k, node = next(items)
+                created[k] = node
+            done[token] = fingerprint(applied, created, self._class_fps)
+        entries = self._entries
+        for root, entry in entries.items():
+            if type(entry) is LaterEntry:
+                entries[root] = done[entry]
+        if self.carry_out is not None:
+            out = self.carry_out.entries
+            for root, (parts, fp, stand_ins) in out.items():
+                if type(fp) is LaterEntry:
+                    out[root] = (parts, done[fp], stand_ins)
 
     def _stand_ins(self, parts: tuple) -> tuple:
         """For each part that is the instance a class made from a recipe binds its methods to
