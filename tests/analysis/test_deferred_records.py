@@ -13,6 +13,7 @@ from test_statement_replay import MODULE
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.incremental import layer as layer_module
+from jax_lsp.analysis.incremental import replay as replay_module
 from jax_lsp.analysis.incremental.replay import stable
 from jax_lsp.analysis.interp_state import Scope
 from jax_lsp.analysis.values import NOCONST, Closure, FuncInfo, ModuleInfo, Value
@@ -29,39 +30,49 @@ def _normal(fp: object) -> object:
     return fp
 
 
-def _fingerprints(source: str, tree: ast.Module, defer: bool) -> dict[str, object]:
-    analyzer = IncrementalAnalyzer()
-    analyzer.defer_records = defer
-    analyzer.analyze(source, "m.py", tree=tree)
-    analyzer.prepare()
+def _fingerprints(analyzer: IncrementalAnalyzer) -> tuple[dict, dict, dict]:
+    """The module's names' fingerprints, each root's entry fingerprint in its record, and in
+    what is carried to the next version."""
     last = analyzer._last
-    assert last is not None
-    return {name: _normal(fp) for name, fp in last.fingerprints.items()}
+    assert last is not None and last.carry is not None
+    return (
+        {name: _normal(fp) for name, fp in last.fingerprints.items()},
+        {root: _normal(rec.entry) for root, rec in last.records.items()},
+        {root: _normal(fp) for root, (_, fp, _) in last.carry.entries.items()},
+    )
 
 
-def test_an_open_fingerprints_stable_names_after_its_answer_as_it_would_before(
+def test_an_open_fingerprints_what_nothing_changes_after_its_answer_as_before(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls: list[int] = []
-    fingerprint = layer_module.fingerprint
+    calls: list[str] = []
+    for module in (layer_module, replay_module):
+        fingerprint = module.fingerprint
 
-    def counted(*args: object) -> object:
-        calls.append(1)
-        return fingerprint(*args)  # type: ignore[arg-type]
+        def counted(*args: object, _f: object = fingerprint, _m: str = module.__name__) -> object:
+            calls.append(_m)
+            return _f(*args)  # type: ignore[operator]
 
-    monkeypatch.setattr(layer_module, "fingerprint", counted)
+        monkeypatch.setattr(module, "fingerprint", counted)
     tree = ast.parse(MODULE)
     analyzer = IncrementalAnalyzer()
     analyzer.defer_records = True
     analyzer.analyze(MODULE, "m.py", tree=tree)
     during = len(calls)
     analyzer.prepare()
-    # the functions and transformed functions the module's statements bound: after the answer
-    assert len(calls) > during
-    deferred = {n: _normal(fp) for n, fp in analyzer._last.fingerprints.items()}  # type: ignore[union-attr]
-    eager = _fingerprints(MODULE, tree, defer=False)
+    after = calls[during:]
+    # the module's functions and transformed functions, and the roots that apply them: after
+    # the answer
+    assert layer_module.__name__ in after and replay_module.__name__ in after
+    deferred = _fingerprints(analyzer)
+    eager_analyzer = IncrementalAnalyzer()
+    eager_analyzer.analyze(MODULE, "m.py", tree=tree)
+    eager = _fingerprints(eager_analyzer)
     assert deferred == eager
-    assert deferred["loss"] != "<fresh>" and deferred["grad_loss"] != "<fresh>"
+    names, entries, carried = deferred
+    assert names["loss"] != "<fresh>" and names["grad_loss"] != "<fresh>"
+    assert entries and all(fp != "<fresh>" for fp in entries.values())
+    assert carried.keys() <= entries.keys()
 
 
 def _scope_and_main() -> tuple[Scope, ModuleInfo]:
