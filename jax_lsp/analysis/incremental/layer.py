@@ -74,6 +74,9 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         self.statements_replayed = 0
         #: the classes made from a `replay.ClassRecipe`, with it
         self.recipe_classes: list[tuple[ClassObj, Any]] = []
+        self._stable_known: dict[int, tuple] = {}
+        self.stable_bound: dict[int, Value] = {}
+        self.later_entries: list | None = None
         #: the value binding each class made from a recipe; those of them the previous
         #: version handed on (`replay.ModuleCarry.classes`): one that changes (`register_pytree`)
         #: ends the incremental analysis, whose tests of what stayed the same go by identity
@@ -84,6 +87,10 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         self._classes_as_made: list[tuple[ClassObj, Any]] | None = None
         #: the names `module_fingerprints` fingerprinted (the others kept the previous one)
         self._fresh_fingerprints: list[str] | None = None
+        #: the names whose fingerprint `finish_records` makes (see `_fingerprint_module`),
+        #: with their values, and the transformed functions' nodes then
+        self._later_fingerprints: list[tuple[str, Value]] | None = None
+        self._created_then: dict | None = None
         self._custom_fields: list[tuple[CustomFn, Any, tuple]] = []
         #: `recipe_classes` as a dict, once the module's statements ran (see `_stand_ins`)
         self._recipe_of_class: dict[ClassObj, Any] | None = None
@@ -180,6 +187,13 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         anything of the tree changes."""
         ev = self.ev
         self.records_due = False
+        later, self._later_fingerprints = self._later_fingerprints, None
+        if later:
+            fps, created = self.module_fingerprints, self._created_then
+            for name, v in later:
+                fps[name] = fingerprint(v, created, self._class_fps)
+            self._created_then = None
+        self.finish_entries()
         if self.carry_out is not None and self._runs_made is not None:
             self.carry_out.runs = build_runs(*self._runs_made)
             self._runs_made = None
@@ -213,12 +227,28 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         prev_fps = prev.fingerprints if prev is not None else {}
         fresh = self._fresh_fingerprints = []
         fps = {}
+        # a deferred full analysis (see `defer_records`): what only the next version reads is
+        # made once the answer is out, the fingerprints of the values a recorded statement
+        # bound included (nothing changes them, see `replay.stable`; fingerprinted against
+        # the transformed functions' nodes as they are now)
+        later = self._later_fingerprints = (
+            [] if self.defer_records and self.reuse is None and self.carry_out is not None
+            else None
+        )
+        stable_bound = self.stable_bound
         for name, v in ev.module_scope.vars.items():
             fp = prev_fps.get(name, _NONE) if same.get(name) is v else _NONE
             if fp is _NONE:
-                fp = fingerprint(v, created, classes)
+                if later is not None and stable_bound.get(id(v)) is v:
+                    later.append((name, v))
+                else:
+                    fp = fingerprint(v, created, classes)
                 fresh.append(name)
             fps[name] = fp
+        if later:
+            self._created_then = dict(created)
+        if later is not None:
+            self.later_entries = []  # (see `entry_fingerprint`)
         if self.carry_out is not None:
             self.carry_out.fingerprints = fps
             self.class_fingerprints(before=False)

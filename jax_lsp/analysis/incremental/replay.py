@@ -332,16 +332,24 @@ class _Unstable(Exception):
     pass
 
 
+class LaterEntry:
+    """The place of an entry fingerprint made after the answer (`finish_entries`)."""
+
+    __slots__ = ()
+
+
 class _Stability:
-    """`stable`'s walk."""
+    """`stable`'s walk. `known`: what earlier walks of the same analysis found of the objects
+    they completed (see `stable`)."""
 
-    __slots__ = ("main", "parts", "positioned", "scope")
+    __slots__ = ("known", "main", "parts", "positioned", "scope")
 
-    def __init__(self, scope: Scope, main: ModuleInfo) -> None:
+    def __init__(self, scope: Scope, main: ModuleInfo, known: dict[int, tuple] | None) -> None:
         self.scope = scope
         self.main = main
         self.parts = 0
         self.positioned = False
+        self.known = known
 
     def walk(self, x: Any) -> None:
         self.parts += 1
@@ -350,6 +358,21 @@ class _Stability:
         t = type(x)
         if t in _ATOMS or t in _PLAIN or x is NOCONST or x is MAYBE_NONE:
             return
+        known = self.known
+        start = -1
+        if known is not None and (t is Value or t is Closure or t in _FROZEN):
+            hit = known.get(id(x))
+            if hit is not None and hit[0] is x:
+                # (the parts it counted, counted again: the cap is reached where it was)
+                self.parts += hit[2] - 1
+                if self.parts > _MAX_PARTS:
+                    raise _Unstable
+                if hit[1]:
+                    self.positioned = True
+                return
+            start, was = self.parts, self.positioned
+            self.positioned = False
+        # (one frame per level, as before the memo: the depth a RecursionError stops at)
         if t is Value:
             if x.tan:
                 raise _Unstable  # levels and their marks: made afresh by every analysis
@@ -362,8 +385,7 @@ class _Stability:
                 for k in x.keys:
                     self.walk(k)
             self.walk(x.const)
-            return
-        if t is Closure:
+        elif t is Closure:
             if x.scope is not self.scope:
                 raise _Unstable  # a function's scope: mutable
             self.walk(x.func)
@@ -371,31 +393,59 @@ class _Stability:
                 self.walk(d)
             for _, d in x.kw_defaults:
                 self.walk(d)
-            return
-        if t is FuncInfo:
+        elif t is FuncInfo:
             if x.module is not self.main:
                 raise _Unstable
             return
-        if t is Span:
+        elif t is Span:
             self.positioned = True
             return
-        if t in (tuple, frozenset):
+        elif t in (tuple, frozenset):
             for i in x:
                 self.walk(i)
             return
-        if isinstance(x, ast.AST):
+        elif isinstance(x, ast.AST):
             return  # code: an unchanged statement keeps its nodes
-        params = getattr(t, "__dataclass_params__", None)
-        if params is None or not params.frozen:
-            raise _Unstable  # classes, instances, custom_jvp functions, levels...
-        for f in dataclasses.fields(t):
-            self.walk(getattr(x, f.name))
+        else:
+            names = _frozen_fields(t)
+            if names is None:
+                raise _Unstable  # classes, instances, custom_jvp functions, levels...
+            for name in names:
+                self.walk(getattr(x, name))
+        if start >= 0:
+            known[id(x)] = (x, self.positioned, self.parts - start + 1)  # type: ignore[index]
+            self.positioned = was or self.positioned
 
 
-def stable(values: list[Any], scope: Scope, main: ModuleInfo) -> bool | None:
+#: the field names of each frozen dataclass `stable` met (those it walks, and may remember)
+_FROZEN: dict[type, tuple[str, ...]] = {}
+#: the types met that are not frozen dataclasses
+_NOT_FROZEN: set[type] = set()
+
+
+def _frozen_fields(t: type) -> tuple[str, ...] | None:
+    """The names of the fields of `t` if it is a frozen dataclass, else None (`dataclasses.fields`
+    per object visited was a tenth of `stable`)."""
+    names = _FROZEN.get(t)
+    if names is not None or t in _NOT_FROZEN:
+        return names
+    params = getattr(t, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        _NOT_FROZEN.add(t)
+        return None
+    names = _FROZEN[t] = tuple(f.name for f in dataclasses.fields(t))
+    return names
+
+
+def stable(
+    values: list[Any], scope: Scope, main: ModuleInfo, known: dict[int, tuple] | None = None
+) -> bool | None:
     """Whether nothing can change `values` after they are made: None if something can, else
-    whether they hold a position."""
-    s = _Stability(scope, main)
+    whether they hold a position. `known`: a dict kept across the calls of one analysis (same
+    `scope` and `main`), in which the values, closures and frozen objects a walk completed are
+    remembered with their answer and the parts they counted: nothing changes them, so a
+    second walk of one (a `def`'s closure is both bound and registered) costs one step."""
+    s = _Stability(scope, main, known)
     try:
         for v in values:
             s.walk(v)
@@ -459,6 +509,13 @@ class StatementReplay(LayerShared):
     rule_log: list[tuple[CustomFn, tuple[tuple[str, object], ...]]] | None
     _classes_as_made: list[tuple[ClassObj, Any]] | None
     _recipe_of_class: dict[ClassObj, Any] | None
+    #: what `stable` found of the objects it walked in this analysis (see `stable`), and the
+    #: values recorded statements bound that it found stable, by identity
+    _stable_known: dict[int, tuple]
+    stable_bound: dict[int, Value]
+    #: in a deferred full analysis, the entry fingerprints left for later: each placeholder,
+    #: what its root applies, and how many transformed functions were known then
+    later_entries: list[tuple[LaterEntry, object, int]] | None
 
     def _effect_marks(self) -> tuple:
         """What changes when a statement does more than bind names and register functions
@@ -640,10 +697,47 @@ class StatementReplay(LayerShared):
                 if self.carry_out is not None:
                     self.carry_out.entries[root] = (parts, fp, stand_ins or prev[2])
                 return fp
-        fp = fingerprint(applied, self.ev.transformed_created, self._class_fps)
+        later = self.later_entries
+        if (
+            later is not None
+            and stable(list(parts), self.ev.module_scope, self.ev.main, self._stable_known)
+            is not None
+        ):
+            # nothing can change what it applies: fingerprinted after the answer (see
+            # `defer_records`), against the transformed functions' nodes as they are now
+            fp = LaterEntry()
+            later.append((fp, applied, len(self.ev.transformed_created)))
+        else:
+            fp = fingerprint(applied, self.ev.transformed_created, self._class_fps)
         if self.carry_out is not None:
             self.carry_out.entries[root] = (parts, fp, self._stand_ins(parts))
         return fp
+
+    def finish_entries(self) -> None:
+        """Fingerprint the entries `entry_fingerprint` left for later, each against the
+        transformed functions known when its root started (a full analysis only ever adds
+        to them, in order), and put them where the placeholders are."""
+        later, self.later_entries = self.later_entries, None
+        if not later:
+            return
+        created_all = self.ev.transformed_created
+        items = iter(created_all.items())
+        created: dict = {}
+        done: dict[LaterEntry, object] = {}
+        for token, applied, n in later:
+            while len(created) < n:
+                k, node = next(items)
+                created[k] = node
+            done[token] = fingerprint(applied, created, self._class_fps)
+        entries = self._entries
+        for root, entry in entries.items():
+            if type(entry) is LaterEntry:
+                entries[root] = done[entry]
+        if self.carry_out is not None:
+            out = self.carry_out.entries
+            for root, (parts, fp, stand_ins) in out.items():
+                if type(fp) is LaterEntry:
+                    out[root] = (parts, done[fp], stand_ins)
 
     def _stand_ins(self, parts: tuple) -> tuple:
         """For each part that is the instance a class made from a recipe binds its methods to
@@ -831,9 +925,13 @@ class StatementReplay(LayerShared):
             + [r.fields for r in recipes],
             scope,
             self.ev.main,
+            self._stable_known,
         )
         if positioned is None:
             return None
+        stable_bound = self.stable_bound
+        for v in writes_left:
+            stable_bound[id(v)] = v
         for r in recipes:
             made = r.value.fns[0]
             self.custom_recipes[made] = r
@@ -864,6 +962,9 @@ class StatementReplay(LayerShared):
         to names (only so: one held elsewhere is left to `stable`, which refuses it), the names
         holding one it attached rules to, the rules set; then its other reads, the values
         it bound that are not such functions, and the rules' values (for `stable`)."""
+        if not made and not rule_log:
+            # (most statements: what the general case below leaves them)
+            return (), (), (), reads, [v for _, v in writes], []
         made_here = set(made)
         if made and any(self._custom_made[c] is not None for c in made):
             return None  # made in a call: not a module-level statement's own function
