@@ -247,6 +247,7 @@ NEAR_MISSES = {
     "neg_enum_name_default_overridden_numpy": "JAX011",
     "neg_methodcaller_name_default_overridden_numpy": "JAX011",
     "neg_metaclass_registry_numpy_key": "JAX011",
+    "neg_jax_polish_under_frozen_options_off": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
