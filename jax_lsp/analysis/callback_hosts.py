@@ -1131,7 +1131,90 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
                 and not any(isinstance(n, ast.Global) and test.id in n.names
                             for n in names.walk_all())):
             return _constant_flag(names, b.node, depth + 1)
+    if isinstance(test, ast.Attribute):
+        found = _frozen_field(names, test)
+        if found is not None:
+            return _constant_flag(found[0], found[1], depth + 1)
     return _NOT_KNOWN
+
+
+def _once_at_top(names: ModuleNames, name: str) -> ast.Call | None:
+    """The call a module-level name is bound to, when it is bound once there and no
+    `global` statement rebinds it."""
+    bound = names.bindings(names.tree).get(name)
+    if not bound or len(bound) != 1 or bound[0].kind != "assign" or not isinstance(
+            bound[0].node, ast.Call):
+        return None
+    if any(isinstance(n, ast.Global) and name in n.names for n in names.walk_all()):
+        return None
+    return bound[0].node
+
+
+def _frozen(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether a class's instances never change a field: a `frozen=True` dataclass, or a
+    `NamedTuple`, with no `__post_init__` (which can set fields through `object.__setattr__`)."""
+    if any(names.dotted(b) in _RECORD_BASES for b in cls.bases):
+        return True
+    return method_of(cls, "__post_init__") is None and any(
+        isinstance(d, ast.Call) and _dataclass_decorator(names, d) and any(
+            k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in d.keywords)
+        for d in cls.decorator_list)
+
+
+def _frozen_field(names: ModuleNames, expr: ast.Attribute
+                  ) -> tuple[ModuleNames, ast.expr] | None:
+    """For `OPTIONS.flag`, where `OPTIONS` is bound once at a module's top level (this
+    module's, or another workspace module's it is imported from) to a construction of a
+    frozen record class of that module (`SolverOptions(polish=True)`): the expression that
+    field holds, given there by keyword or position or the class's default, with the module
+    it is written in. None where that is not pinned down (`**`, `*` arguments, a
+    `field(default_factory=...)`, a base class's fields)."""
+    if not isinstance(expr.value, ast.Name):
+        return None
+    b = names.lookup(expr.value.id, expr.value)
+    if b is None or names.scope_of(expr) is not names.tree and (
+            expr.value.id in {n for sc in names.enclosing(names.scope_of(expr))
+                              if sc is not names.tree for n in names.bindings(sc)}):
+        return None  # (a local of that name)
+    module, made = names, None
+    if b.kind == "assign":
+        made = _once_at_top(names, expr.value.id)
+    elif b.kind == "import" and b.target and names.linked is not None:
+        followed = names.follow(b.target)
+        if followed is not None and followed[1] is not None and isinstance(
+                followed[2], ast.Call):
+            module = followed[1]
+            name = b.target.rsplit(".", 1)[-1]
+            made = _once_at_top(module, name)
+            if made is not followed[2]:
+                made = None
+    if made is None:
+        return None
+    cls = module.definition(made.func)
+    if not isinstance(cls, ast.ClassDef) or not _frozen(module, cls) or (
+            module.member(cls, expr.attr) is not None):
+        return None
+    fields = {n: v for n, v in _dataclass_fields(cls)}
+    if expr.attr not in fields or any(isinstance(a, ast.Starred) for a in made.args) or any(
+            k.arg is None for k in made.keywords):
+        return None
+    given = next((k.value for k in made.keywords if k.arg == expr.attr), None)
+    if given is not None:
+        return module, given
+    if made.args:
+        if cls.bases and not any(module.dotted(x) in _RECORD_BASES for x in cls.bases) or any(
+                "KW_ONLY" in ast.unparse(st.annotation) for st in cls.body
+                if isinstance(st, ast.AnnAssign)):
+            return None  # (positions counted from fields not all seen here)
+        order = list(fields)
+        if order.index(expr.attr) < len(made.args):
+            return module, made.args[order.index(expr.attr)]
+    default = next((st.value for st in cls.body if isinstance(st, ast.AnnAssign)
+                    and isinstance(st.target, ast.Name) and st.target.id == expr.attr), None)
+    if isinstance(default, ast.Call):  # `field(default=...)`
+        return next(((module, k.value) for k in default.keywords if k.arg == "default"), None)
+    return None if default is None else (module, default)
 
 
 def _literal(names: ModuleNames, expr: ast.expr, depth: int,

@@ -237,9 +237,10 @@ def _pytree_class(closure: Closure, name: str) -> ClassObj | None:
 
 class _Reader:
     """The structure of what an expression of one function evaluates to, where the code
-    shows it: ("seq", n, items) for a tuple or list of n items, ("dict", keys) for a dict
-    of constant keys, ("node", class name, namedtuple) for an instance of a pytree class of
-    the module, ("none",), ("array",), or None when the code does not tell."""
+    shows it: ("seq", n, items, "tuple" or "list") for a tuple or list of n items, ("dict",
+    keys, (key, structure) pairs) for a dict of constant keys, ("node", class name, namedtuple)
+    for an instance of a pytree class of the module, ("none",), ("array",), or None when the
+    code does not tell."""
 
     def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None,
                  closure: Closure | None = None) -> None:
@@ -255,14 +256,16 @@ class _Reader:
         if isinstance(e, (ast.Tuple, ast.List)):
             if any(isinstance(x, ast.Starred) for x in e.elts):
                 return None
-            return ("seq", len(e.elts), tuple(self.structure(x, depth + 1) for x in e.elts))
+            return ("seq", len(e.elts), tuple(self.structure(x, depth + 1) for x in e.elts),
+                    "list" if isinstance(e, ast.List) else "tuple")
         if isinstance(e, ast.Dict):
             keys = []
             for k in e.keys:
                 if not isinstance(k, ast.Constant):
                     return None
                 keys.append(k.value)
-            return ("dict", frozenset(keys))
+            values = tuple((k, self.structure(v, depth + 1)) for k, v in zip(keys, e.values))
+            return ("dict", frozenset(keys), values)
         if isinstance(e, ast.Constant):
             if e.value is None:
                 return ("none",)
@@ -323,7 +326,7 @@ def _output_structure(closure: Closure) -> tuple | None:
 
 def _shallow(s: tuple) -> tuple:
     """A structure without its items' (what the comparisons below read)."""
-    return ("seq", s[1], s[2]) if s[0] == "seq" else s
+    return ("seq", s[1], s[2], s[3]) if s[0] == "seq" else s
 
 
 def mismatch(a: tuple | None, b: tuple | None) -> bool:
@@ -332,10 +335,13 @@ def mismatch(a: tuple | None, b: tuple | None) -> bool:
         return False
     if a[0] != b[0]:
         return True
-    if a[0] == "seq":
-        return a[1] != b[1] or any(mismatch(x, y) for x, y in zip(a[2], b[2]))
+    if a[0] == "seq":  # (a list and a tuple are different pytree nodes)
+        return a[1] != b[1] or a[3] != b[3] or any(mismatch(x, y) for x, y in zip(a[2], b[2]))
     if a[0] == "dict":
-        return a[1] != b[1]
+        if a[1] != b[1]:
+            return True
+        theirs = dict(b[2])
+        return any(mismatch(v, theirs[k]) for k, v in a[2] if k in theirs)
     if a[0] == "node":
         return a[1] != b[1]
     return False
@@ -343,7 +349,7 @@ def mismatch(a: tuple | None, b: tuple | None) -> bool:
 
 def _describe(s: tuple) -> str:
     if s[0] == "seq":
-        return f"a tuple of {_plural(s[1], 'item')}"
+        return f"a {s[3]} of {_plural(s[1], 'item')}"
     if s[0] == "dict":
         return "a dict"
     if s[0] == "none":
@@ -351,6 +357,18 @@ def _describe(s: tuple) -> str:
     if s[0] == "node":
         return f"a NamedTuple `{s[1]}`" if s[2] else f"an instance of the pytree class `{s[1]}`"
     return "a bare array"
+
+
+def _entry_difference(a: tuple, b: tuple) -> str:
+    """For two dicts of the same keys: which entry's structures differ, and how."""
+    if a[0] != "dict" or b[0] != "dict" or a[1] != b[1]:
+        return ""
+    theirs = dict(b[2])
+    for k, v in a[2]:
+        w = theirs.get(k)
+        if v is not None and w is not None and mismatch(v, w):
+            return f" at the key {k!r} ({_describe(v)}, then {_describe(w)})"
+    return ""
 
 
 def _plural(n: int, word: str) -> str:
@@ -560,7 +578,8 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         ps, ts = reader.structure(p), reader.structure(t)
         assert ps is not None and ts is not None
         detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
-                  f"{_describe(ts)} (line {ret.lineno}): they must have the same structure")
+                  f"{_describe(ts)}{_entry_difference(ps, ts)} (line {ret.lineno}): they must "
+                  "have the same structure")
         ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
                   rejected=detail, **_elsewhere(closure, ev.module, node),
                   jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "

@@ -283,7 +283,8 @@ _MAX_CHOICES = 16
 
 
 def _choices(vs: list[Value]) -> frozenset | None:
-    """The constants one of `vs` is, when each is a string or number constant (or a few)."""
+    """The constants one of `vs` is, when each is a string, number or None constant (or a
+    few): `0 if last else None` is one of two axes (`higher_order._axes_spec`)."""
     out: set = set()
     for v in vs:
         c = v.const
@@ -291,7 +292,7 @@ def _choices(vs: list[Value]) -> frozenset | None:
             if v.choices is None:
                 return None
             out.update(v.choices)
-        elif type(c) in (str, int, float, bool):
+        elif type(c) in (str, int, float, bool, type(None)):
             out.add(c)
         else:
             return None

@@ -247,6 +247,7 @@ NEAR_MISSES = {
     "neg_enum_name_default_overridden_numpy": "JAX011",
     "neg_methodcaller_name_default_overridden_numpy": "JAX011",
     "neg_metaclass_registry_numpy_key": "JAX011",
+    "neg_jax_polish_under_frozen_options_off": "JAX011",
     # JAX012
     "neg_class_attribute_opts_vmap_method": "JAX012",
     "neg_dataclass_asdict_options_vmap_method": "JAX012",
@@ -298,6 +299,7 @@ NEAR_MISSES = {
     "neg_vmap_ordered_io_callback_on_draw_from_shared_key": "JAX013",
     "neg_vmap_ordered_io_callback_on_unbatched": "JAX013",
     "neg_vmap_unordered_io_callback": "JAX013",
+    "neg_vmap_in_axes_from_json_settings_unbatched_operand": "JAX013",
     "neg_vmap_enum_member_default_overridden_unordered": "JAX013",
     "neg_vmap_enum_value_overridden_unordered": "JAX013",
     "neg_vmap_methodcaller_name_overridden_unordered": "JAX013",
@@ -320,6 +322,7 @@ NEAR_MISSES = {
     "neg_custom_jvp_pair_outputs_match": "JAX015",
     "neg_custom_jvp_primal_from_tangent_plain_jvp": "JAX015",
     "neg_custom_jvp_where_tangents_pair": "JAX015",
+    "neg_jvp_tangent_dict_entry_tuple_like_primal": "JAX015",
     # JAX016
     "neg_custom_jvp_nondiff_rule_signature": "JAX016",
 }

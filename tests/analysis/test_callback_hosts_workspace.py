@@ -93,6 +93,74 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(f(jnp.ones(4)))
         """),
+    "neg_jax_step_under_another_modules_frozen_flag": ({
+        "options.py": """
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True, kw_only=True)
+            class Options:
+                polish: bool = True
+                on_device: bool = False
+
+            OPTIONS = Options(polish=True)
+        """,
+        "steps.py": """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def step(y):
+                return y - 0.5 * jnp.sin(y)
+        """}, """
+            from options import OPTIONS
+            from steps import step
+
+            def host(x):
+                y = np.asarray(x) * 2.0
+                if OPTIONS.on_device:
+                    y = np.asarray(step(y))
+                return y.astype(np.float32)
+
+            @jax.jit
+            def f(x):
+                return jax.pure_callback(host, S(x.shape, x.dtype), x)
+
+            print(f(jnp.ones(4)))
+        """),
+    "jax_step_under_another_modules_frozen_flag_set": ({
+        "options.py": """
+            from dataclasses import dataclass
+
+            @dataclass(frozen=True)
+            class Options:
+                polish: bool = True
+                on_device: bool = False
+
+            OPTIONS = Options(True, True)
+        """,
+        "steps.py": """
+            import jax
+            import jax.numpy as jnp
+
+            @jax.jit
+            def step(y):
+                return y - 0.5 * jnp.sin(y)
+        """}, """
+            from options import OPTIONS
+            from steps import step
+
+            def host(x):
+                y = np.asarray(x) * 2.0
+                if OPTIONS.on_device:
+                    y = np.asarray(step(y))  # EXPECT: JAX011
+                return y.astype(np.float32)
+
+            @jax.jit
+            def f(x):
+                return jax.pure_callback(host, S(x.shape, x.dtype), x)
+
+            print(f(jnp.ones(4)))
+        """),
     "helper_in_a_package_module": ({
         "pkg/__init__.py": "",
         "pkg/util.py": """

@@ -802,9 +802,15 @@ def _maps_params(v: Value | None) -> bool:
 def _axes_spec(v: Value) -> Any:
     """One argument's `in_axes`: True (an axis), False (`None`: passed as it is), or for a
     container prefix, its leaves' specs: a tuple of `(key, spec)` pairs for a dict with
-    constant keys, a tuple of specs for a tuple or list."""
+    constant keys, a tuple of specs for a tuple or list. An axis that cannot be read at all (a
+    field of a configuration the module is given and does not show) is not known to map one,
+    as for a whole `in_axes` that cannot be read (`Wrapper.batched == ()`); one of a few
+    constants one of which is an axis (`0 if i == pos else None`) may map one."""
     if v.const is None:
         return False
+    if v.const is NOCONST and v.items is None:
+        return v.choices is not None and any(
+            isinstance(c, int) and not isinstance(c, bool) for c in v.choices)
     if v.items is not None:
         if v.keys is not None:
             return ("dict", tuple(zip(v.keys, (_axes_spec(i) for i in v.items), strict=True)))
