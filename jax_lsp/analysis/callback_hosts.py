@@ -1706,18 +1706,27 @@ def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
     return any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn)
 
 
-def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST | None:
-    """The function of the module whose parameters a call of the host expression binds: the
-    function it names, a class's `__init__`, an instance's `__call__`, the function a
-    `functools.partial` binds (a keyword bound there can still be given again at the call);
-    None where it is not pinned down."""
+def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
+                   ) -> tuple[ast.AST, ModuleNames] | None:
+    """The function whose parameters a call of the host expression binds, with the module it
+    is written in: the function it names (in this module, or in another workspace module it
+    is imported from: `backends.numpy_impl.weibull_cumhaz`), a class's `__init__`, an
+    instance's `__call__`, the function a `functools.partial` binds (a keyword bound there
+    can still be given again at the call); None where it is not pinned down."""
     if depth > 4:
         return None
-    fn = names.definition(expr)
+    fn = expr if isinstance(expr, ast.ClassDef) else names.definition(expr)
     if isinstance(fn, ast.ClassDef):
-        return method_of(fn, "__init__")
+        init = method_of(fn, "__init__")
+        return None if init is None else (init, names)
     if fn is not None:
-        return fn
+        return fn, names
+    written = names.dotted(expr)
+    if written is not None and names.linked is not None and _canonical(names, written) is None:
+        followed = names.follow(written)
+        if followed is not None and followed[1] is not None and followed[1] is not names:
+            other, node = followed[1], followed[2]
+            return None if node is None else _host_function(other, node, depth + 1)
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call) and (
@@ -1726,7 +1735,8 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST
     if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
         return _host_function(names, expr.args[0], depth + 1)
     made = names.class_of(expr)
-    return None if made is None else names.member(made, "__call__")
+    member = None if made is None else names.member(made, "__call__")
+    return None if member is None else (member, names)
 
 
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
@@ -1737,8 +1747,9 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
-    host_in = site.host_names or names
-    host_fn = _host_function(host_in, site.host) if site.host is not None else None
+    resolved = (_host_function(site.host_names or names, site.host)
+                if site.host is not None else None)
+    host_fn, host_in = resolved if resolved is not None else (None, names)
     if host_fn is not None and _takes_vectorized(host_in, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)

@@ -287,6 +287,54 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(bridge.call_host(double, jnp.ones(3), vectorized=True))  # EXPECT: JAX012
         """),
+    "host_of_another_module_without_the_keyword": ({
+        "backends/__init__.py": "from . import numpy_impl\n",
+        "backends/numpy_impl.py": """
+            import numpy as np
+
+            def cumhaz(t, shape):
+                return (np.asarray(t) ** np.asarray(shape)).astype(np.float32)
+        """}, """
+            from backends import numpy_impl
+
+            def f(t):
+                host, spec = numpy_impl.cumhaz, S(t.shape, jnp.float32)
+                return jax.pure_callback(host, spec, t, 1.5, vectorized=False)  # EXPECT: JAX012
+
+            print(jax.jit(f)(jnp.ones(3)))
+        """),
+    "neg_host_of_another_module_takes_kwargs": ({
+        "backends/__init__.py": "from . import numpy_impl\n",
+        "backends/numpy_impl.py": """
+            import numpy as np
+
+            def cumhaz(t, shape, **_unused):
+                return (np.asarray(t) ** np.asarray(shape)).astype(np.float32)
+        """}, """
+            from backends import numpy_impl
+
+            def f(t):
+                spec = S(t.shape, jnp.float32)
+                return jax.pure_callback(numpy_impl.cumhaz, spec, t, 1.5, vectorized=False)
+
+            print(jax.jit(f)(jnp.ones(3)))
+        """),
+    "neg_host_imported_from_another_module_has_a_vectorized_parameter": ({
+        "hosts.py": """
+            import numpy as np
+
+            def log_host(z, *, vectorized=False):
+                return np.log(np.asarray(z))
+        """}, """
+            from hosts import log_host
+
+            @jax.custom_jvp
+            def log_op(z):
+                return jax.pure_callback(log_host, S(z.shape, z.dtype), z, vectorized=True)
+
+            log_op.defjvp(lambda p, t: (log_op(p[0]), t[0] / p[0]))
+            print(jax.grad(lambda z: log_op(z).sum())(jnp.ones(3)))
+        """),
     "neg_helper_of_another_module_with_its_own_host": ({
         "bridge.py": _FORWARDING,
         }, """
