@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 #: the codes this pass reports (the others come from the abstract interpreter)
 CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 
+#: equinox's callback: it calls `jax.pure_callback` with a host function of its own that
+#: calls the one it is given, and hands on `vectorized=` only when it is not None
+EQUINOX_CALLBACK = "equinox.filter_pure_callback"
 #: the host callbacks, by canonical name, and how they are reported
 CALLBACKS = {
     "jax.pure_callback": "jax.pure_callback",
@@ -58,6 +61,7 @@ CALLBACKS = {
     "jax._src.callback.io_callback": "io_callback",
     "jax.debug.callback": "jax.debug.callback",
     "jax._src.debugging.debug_callback": "jax.debug.callback",
+    EQUINOX_CALLBACK: EQUINOX_CALLBACK,
 }
 #: the partial applications (JAX's `Partial` is a pytree one, passed through `jit`)
 PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
@@ -507,7 +511,8 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     return None
 
 
-_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback"})
+_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback",
+                            "filter_pure_callback"})
 #: the attribute and imported names that make a module worth the pass (a cheap first test)
 _MENTIONED_ATTRIBUTES = _CALLBACK_NAMES
 _MENTIONED_IMPORTS = _CALLBACK_NAMES | {"debug"}
@@ -1747,6 +1752,9 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
+    if site.what == EQUINOX_CALLBACK:
+        yield from _equinox_vectorized(names, site, at, value)
+        return
     resolved = (_host_function(site.host_names or names, site.host)
                 if site.host is not None else None)
     host_fn, host_in = resolved if resolved is not None else (None, names)
@@ -1774,6 +1782,48 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         # another module's dict) gets none
         fixes=(*jax012.fix_kinds(const if elsewhere is None and isinstance(
             names.parents.get(value), (ast.keyword, ast.Dict)) else None), FixKind.SUPPRESS),
+        transform=site.what,
+        operand_spans=(span_of(value),) if elsewhere is None else (),
+    )
+
+
+def _known_values(names: ModuleNames, expr: ast.expr) -> list[object] | None:
+    """The literal values `expr` may hold (`ModuleNames.constants`), also where it names a
+    constant another workspace module binds (`config.VECTORISE`); None where not known."""
+    found = names.constants(expr)
+    if found is not None or names.linked is None:
+        return found
+    written = names.dotted(expr)
+    followed = names.follow(written) if written is not None else None
+    if followed is None or followed[1] is None or followed[1] is names or not isinstance(
+            followed[2], ast.expr):
+        return None
+    return followed[1].constants(followed[2])
+
+
+def _equinox_vectorized(names: ModuleNames, site: CallbackSite, at: ast.AST,
+                        value: ast.expr) -> Iterator[Finding]:
+    """`eqx.filter_pure_callback(..., vectorized=v)`: equinox hands `v` on to
+    `jax.pure_callback` unless it is None, with its own host function, which takes no
+    `vectorized`, whatever the function given to it takes. Reported where `v` is seen not
+    to be None (a value not known may be None, which equinox drops)."""
+    values = _known_values(names, value)
+    if not values or None in values:
+        return
+    const = values[0] if len(values) == 1 else None
+    given = f"`{ast.unparse(site.host)}`" if site.host is not None else "the function given"
+    elsewhere = _origin(names, value)
+    yield Finding(
+        code=jax012.RULE.code,
+        message=jax012.head("jax.pure_callback", f"the host function `equinox.filter_pure_"
+                            f"callback` gives it (which calls {given})", const),
+        span=span_of(at),
+        severity=Severity.ERROR,
+        path=(PathStep(span_of(value), "`vectorized=` is given here, and equinox hands it "
+                       "on to `jax.pure_callback`", elsewhere),),
+        # equinox takes `vmap_method=` too: the same rewrite where the value is written here
+        fixes=(*jax012.fix_kinds(const if isinstance(value, ast.Constant) else None),
+               FixKind.SUPPRESS),
         transform=site.what,
         operand_spans=(span_of(value),) if elsewhere is None else (),
     )
