@@ -1708,7 +1708,99 @@ def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
                 isinstance(node, ast.Attribute) and node.attr == fn.name) or (
                 isinstance(node, ast.Constant) and node.value == fn.name):
             return False  # referred to (called, passed on, exported by `__all__`)
-    return any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn)
+    if any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn):
+        return True
+    return _superseded_by_a_sibling(names, site, fn)
+
+
+#: how many of a workspace's modules are read to find a legacy twin's callers
+MAX_MODULES_READ_FOR_CALLERS = 400
+
+
+def _superseded_by_a_sibling(names: ModuleNames, site: CallbackSite,
+                             fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The legacy twin of `_superseded` across a package: `fn` (never referred to in its own
+    module) calls the host with `vectorized=`, a module beside it calls the same host
+    function with `vmap_method=` (`legacy.py` kept next to `modern.py`), and no module of
+    the package's folder refers to `fn` (a name that may be it, not pinned down, counts)."""
+    linked, here = names.linked, names.path
+    if linked is None or here is None or site.host is None:
+        return False
+    host = _host_function(names, site.host)
+    if host is None:
+        return False
+    workspace = linked.workspace
+    siblings = [p for p in sorted(here.parent.glob("*.py")) if p.resolve() != here.resolve()]
+    if not any(_calls_with_vmap_method(_names_of(linked, p), host) for p in siblings):
+        return False
+    # the callers looked for: the modules of the folder the package is imported from (its
+    # own, and the scripts beside it)
+    top = workspace._package_root(here.parent)
+    if top is None:
+        return False
+    files: list[Path] = []
+    for p in top.rglob("*.py"):
+        if p.resolve() != here.resolve():
+            files.append(p)
+        if len(files) > MAX_MODULES_READ_FOR_CALLERS:
+            return False
+    for p in files:
+        if workspace.parse(p) is None or _refers_to(_names_of(linked, p, fn.name), (fn, names)):
+            return False  # (a module not read may refer to it)
+    return True
+
+
+def _names_of(linked: Linked, path: Path, word: str | None = None) -> ModuleNames | None:
+    """The names of the workspace module at `path` (None: unreadable); `word`: also None
+    when its text does not hold that word."""
+    parsed = linked.workspace.parse(path)
+    if parsed is None or (word is not None and not any(word in ln for ln in parsed.lines)):
+        return None
+    linked.read.add(str(path))
+    return ModuleNames(parsed.tree, linked=linked, path=path, through=linked.through)
+
+
+def _same_definition(a: tuple[ast.AST, ModuleNames], b: tuple[ast.AST, ModuleNames]) -> bool:
+    """Whether two definitions, each with its module, are the same one (a module may be
+    parsed more than once: the one checked, and the one its neighbours import)."""
+    pa, pb = a[1].path, b[1].path
+    return a[0] is b[0] or (pa is not None and pb is not None and pa.resolve() == pb.resolve()
+                            and getattr(a[0], "lineno", -1) == getattr(b[0], "lineno", -2))
+
+
+def _calls_with_vmap_method(other: ModuleNames | None, host: tuple[ast.AST, ModuleNames]
+                            ) -> bool:
+    """Whether module `other` calls a callback given `vmap_method=` for the function `host`."""
+    if other is None:
+        return False
+    for node in ast.walk(other.tree):
+        if isinstance(node, ast.Call) and node.args and any(
+                k.arg == "vmap_method" for k in node.keywords) and (
+                _callee(other, node.func) is not None):
+            found = _host_function(other, node.args[0])
+            if found is not None and _same_definition(found, host):
+                return True
+    return False
+
+
+def _refers_to(other: ModuleNames | None, fn: tuple[ast.AST, ModuleNames]) -> bool:
+    """Whether module `other` (None: its text never spells the name) may refer to the
+    function `fn`: a name or attribute spelled as `fn` is that does not follow to another
+    definition."""
+    name = getattr(fn[0], "name", None)
+    if other is None or name is None:
+        return False
+    for node in ast.walk(other.tree):
+        if (isinstance(node, ast.Name) and node.id == name) or (
+                isinstance(node, ast.Attribute) and node.attr == name):
+            written = other.dotted(node)
+            followed = other.follow(written) if written is not None else None
+            if followed is None or followed[1] is None or _same_definition(
+                    (followed[2], followed[1]), fn):
+                return True
+        elif isinstance(node, ast.Constant) and node.value == name:
+            return True
+    return False
 
 
 def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
@@ -1802,12 +1894,12 @@ def _known_values(names: ModuleNames, expr: ast.expr) -> list[object] | None:
 
 
 def _equinox_vectorized(names: ModuleNames, site: CallbackSite, at: ast.AST,
-                        value: ast.expr) -> Iterator[Finding]:
+                        value: ast.AST) -> Iterator[Finding]:
     """`eqx.filter_pure_callback(..., vectorized=v)`: equinox hands `v` on to
     `jax.pure_callback` unless it is None, with its own host function, which takes no
     `vectorized`, whatever the function given to it takes. Reported where `v` is seen not
     to be None (a value not known may be None, which equinox drops)."""
-    values = _known_values(names, value)
+    values = _known_values(names, value) if isinstance(value, ast.expr) else None
     if not values or None in values:
         return
     const = values[0] if len(values) == 1 else None
