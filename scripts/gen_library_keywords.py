@@ -50,13 +50,18 @@ def _may_take(fn: Any) -> bool:
 
 
 def refuses(fn: Any) -> bool:
-    """Whether calling `fn(vectorized=True)` raises a TypeError naming the keyword."""
+    """Whether calling `fn(vectorized=True)` raises a TypeError naming the keyword. A ufunc
+    (`np.matmul`, `scipy.special.wofz`) counts its positional arguments before its keywords,
+    so it is given as many zeros as it takes: it then refuses the keyword by name."""
     if _may_take(fn):
         return False
+    import numpy
+
+    given = (0,) * fn.nin if isinstance(fn, numpy.ufunc) else ()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            fn(**{KEYWORD: True})
+            fn(*given, **{KEYWORD: True})
     except TypeError as e:
         return KEYWORD in str(e)
     except Exception:  # noqa: BLE001 - failed another way: not known to refuse it

@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 #: the codes this pass reports (the others come from the abstract interpreter)
 CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 
+#: equinox's callback: it calls `jax.pure_callback` with a host function of its own that
+#: calls the one it is given, and hands on `vectorized=` only when it is not None
+EQUINOX_CALLBACK = "equinox.filter_pure_callback"
 #: the host callbacks, by canonical name, and how they are reported
 CALLBACKS = {
     "jax.pure_callback": "jax.pure_callback",
@@ -58,6 +61,7 @@ CALLBACKS = {
     "jax._src.callback.io_callback": "io_callback",
     "jax.debug.callback": "jax.debug.callback",
     "jax._src.debugging.debug_callback": "jax.debug.callback",
+    EQUINOX_CALLBACK: EQUINOX_CALLBACK,
 }
 #: the partial applications (JAX's `Partial` is a pytree one, passed through `jit`)
 PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
@@ -507,7 +511,8 @@ def _callee(names: ModuleNames, func: ast.expr, depth: int = 0
     return None
 
 
-_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback"})
+_CALLBACK_NAMES = frozenset({"pure_callback", "io_callback", "callback", "debug_callback",
+                            "filter_pure_callback"})
 #: the attribute and imported names that make a module worth the pass (a cheap first test)
 _MENTIONED_ATTRIBUTES = _CALLBACK_NAMES
 _MENTIONED_IMPORTS = _CALLBACK_NAMES | {"debug"}
@@ -1786,21 +1791,122 @@ def _superseded(names: ModuleNames, site: CallbackSite, at: ast.AST) -> bool:
                 isinstance(node, ast.Attribute) and node.attr == fn.name) or (
                 isinstance(node, ast.Constant) and node.value == fn.name):
             return False  # referred to (called, passed on, exported by `__all__`)
-    return any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn)
+    if any(_new_api_calls(names, st, site.host) for st in names.tree.body if st is not fn):
+        return True
+    return _superseded_by_a_sibling(names, site, fn)
 
 
-def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST | None:
-    """The function of the module whose parameters a call of the host expression binds: the
-    function it names, a class's `__init__`, an instance's `__call__`, the function a
-    `functools.partial` binds (a keyword bound there can still be given again at the call);
-    None where it is not pinned down."""
+#: how many of a workspace's modules are read to find a legacy twin's callers
+MAX_MODULES_READ_FOR_CALLERS = 400
+
+
+def _superseded_by_a_sibling(names: ModuleNames, site: CallbackSite,
+                             fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The legacy twin of `_superseded` across a package: `fn` (never referred to in its own
+    module) calls the host with `vectorized=`, a module beside it calls the same host
+    function with `vmap_method=` (`legacy.py` kept next to `modern.py`), and no module of
+    the package's folder refers to `fn` (a name that may be it, not pinned down, counts)."""
+    linked, here = names.linked, names.path
+    if linked is None or here is None or site.host is None:
+        return False
+    host = _host_function(names, site.host)
+    if host is None:
+        return False
+    workspace = linked.workspace
+    siblings = [p for p in sorted(here.parent.glob("*.py")) if p.resolve() != here.resolve()]
+    if not any(_calls_with_vmap_method(_names_of(linked, p), host) for p in siblings):
+        return False
+    # the callers looked for: the modules of the folder the package is imported from (its
+    # own, and the scripts beside it)
+    top = workspace._package_root(here.parent)
+    if top is None:
+        return False
+    files: list[Path] = []
+    for p in top.rglob("*.py"):
+        if p.resolve() != here.resolve():
+            files.append(p)
+        if len(files) > MAX_MODULES_READ_FOR_CALLERS:
+            return False
+    for p in files:
+        if workspace.parse(p) is None or _refers_to(_names_of(linked, p, fn.name), (fn, names)):
+            return False  # (a module not read may refer to it)
+    return True
+
+
+def _names_of(linked: Linked, path: Path, word: str | None = None) -> ModuleNames | None:
+    """The names of the workspace module at `path` (None: unreadable); `word`: also None
+    when its text does not hold that word."""
+    parsed = linked.workspace.parse(path)
+    if parsed is None or (word is not None and not any(word in ln for ln in parsed.lines)):
+        return None
+    linked.read.add(str(path))
+    return ModuleNames(parsed.tree, linked=linked, path=path, through=linked.through)
+
+
+def _same_definition(a: tuple[ast.AST, ModuleNames], b: tuple[ast.AST, ModuleNames]) -> bool:
+    """Whether two definitions, each with its module, are the same one (a module may be
+    parsed more than once: the one checked, and the one its neighbours import)."""
+    pa, pb = a[1].path, b[1].path
+    return a[0] is b[0] or (pa is not None and pb is not None and pa.resolve() == pb.resolve()
+                            and getattr(a[0], "lineno", -1) == getattr(b[0], "lineno", -2))
+
+
+def _calls_with_vmap_method(other: ModuleNames | None, host: tuple[ast.AST, ModuleNames]
+                            ) -> bool:
+    """Whether module `other` calls a callback given `vmap_method=` for the function `host`."""
+    if other is None:
+        return False
+    for node in ast.walk(other.tree):
+        if isinstance(node, ast.Call) and node.args and any(
+                k.arg == "vmap_method" for k in node.keywords) and (
+                _callee(other, node.func) is not None):
+            found = _host_function(other, node.args[0])
+            if found is not None and _same_definition(found, host):
+                return True
+    return False
+
+
+def _refers_to(other: ModuleNames | None, fn: tuple[ast.AST, ModuleNames]) -> bool:
+    """Whether module `other` (None: its text never spells the name) may refer to the
+    function `fn`: a name or attribute spelled as `fn` is that does not follow to another
+    definition."""
+    name = getattr(fn[0], "name", None)
+    if other is None or name is None:
+        return False
+    for node in ast.walk(other.tree):
+        if (isinstance(node, ast.Name) and node.id == name) or (
+                isinstance(node, ast.Attribute) and node.attr == name):
+            written = other.dotted(node)
+            followed = other.follow(written) if written is not None else None
+            if followed is None or followed[1] is None or _same_definition(
+                    (followed[2], followed[1]), fn):
+                return True
+        elif isinstance(node, ast.Constant) and node.value == name:
+            return True
+    return False
+
+
+def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
+                   ) -> tuple[ast.AST, ModuleNames] | None:
+    """The function whose parameters a call of the host expression binds, with the module it
+    is written in: the function it names (in this module, or in another workspace module it
+    is imported from: `backends.numpy_impl.weibull_cumhaz`), a class's `__init__`, an
+    instance's `__call__`, the function a `functools.partial` binds (a keyword bound there
+    can still be given again at the call); None where it is not pinned down."""
     if depth > 4:
         return None
-    fn = names.definition(expr)
+    fn = expr if isinstance(expr, ast.ClassDef) else names.definition(expr)
     if isinstance(fn, ast.ClassDef):
-        return method_of(fn, "__init__")
+        init = method_of(fn, "__init__")
+        return None if init is None else (init, names)
     if fn is not None:
-        return fn
+        return fn, names
+    written = names.dotted(expr)
+    if written is not None and names.linked is not None and _canonical(names, written) is None:
+        followed = names.follow(written)
+        if followed is not None and followed[1] is not None and followed[1] is not names:
+            other, node = followed[1], followed[2]
+            return None if node is None else _host_function(other, node, depth + 1)
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and isinstance(b.node, ast.Call) and (
@@ -1809,7 +1915,8 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0) -> ast.AST
     if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
         return _host_function(names, expr.args[0], depth + 1)
     made = names.class_of(expr)
-    return None if made is None else names.member(made, "__call__")
+    member = None if made is None else names.member(made, "__call__")
+    return None if member is None else (member, names)
 
 
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
@@ -1820,8 +1927,12 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
-    host_in = site.host_names or names
-    host_fn = _host_function(host_in, site.host) if site.host is not None else None
+    if site.what == EQUINOX_CALLBACK:
+        yield from _equinox_vectorized(names, site, at, value)
+        return
+    resolved = (_host_function(site.host_names or names, site.host)
+                if site.host is not None else None)
+    host_fn, host_in = resolved if resolved is not None else (None, names)
     if host_fn is not None and _takes_vectorized(host_in, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
@@ -1846,6 +1957,48 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         # another module's dict) gets none
         fixes=(*jax012.fix_kinds(const if elsewhere is None and isinstance(
             names.parents.get(value), (ast.keyword, ast.Dict)) else None), FixKind.SUPPRESS),
+        transform=site.what,
+        operand_spans=(span_of(value),) if elsewhere is None else (),
+    )
+
+
+def _known_values(names: ModuleNames, expr: ast.expr) -> list[object] | None:
+    """The literal values `expr` may hold (`ModuleNames.constants`), also where it names a
+    constant another workspace module binds (`config.VECTORISE`); None where not known."""
+    found = names.constants(expr)
+    if found is not None or names.linked is None:
+        return found
+    written = names.dotted(expr)
+    followed = names.follow(written) if written is not None else None
+    if followed is None or followed[1] is None or followed[1] is names or not isinstance(
+            followed[2], ast.expr):
+        return None
+    return followed[1].constants(followed[2])
+
+
+def _equinox_vectorized(names: ModuleNames, site: CallbackSite, at: ast.AST,
+                        value: ast.AST) -> Iterator[Finding]:
+    """`eqx.filter_pure_callback(..., vectorized=v)`: equinox hands `v` on to
+    `jax.pure_callback` unless it is None, with its own host function, which takes no
+    `vectorized`, whatever the function given to it takes. Reported where `v` is seen not
+    to be None (a value not known may be None, which equinox drops)."""
+    values = _known_values(names, value) if isinstance(value, ast.expr) else None
+    if not values or None in values:
+        return
+    const = values[0] if len(values) == 1 else None
+    given = f"`{ast.unparse(site.host)}`" if site.host is not None else "the function given"
+    elsewhere = _origin(names, value)
+    yield Finding(
+        code=jax012.RULE.code,
+        message=jax012.head("jax.pure_callback", f"the host function `equinox.filter_pure_"
+                            f"callback` gives it (which calls {given})", const),
+        span=span_of(at),
+        severity=Severity.ERROR,
+        path=(PathStep(span_of(value), "`vectorized=` is given here, and equinox hands it "
+                       "on to `jax.pure_callback`", elsewhere),),
+        # equinox takes `vmap_method=` too: the same rewrite where the value is written here
+        fixes=(*jax012.fix_kinds(const if isinstance(value, ast.Constant) else None),
+               FixKind.SUPPRESS),
         transform=site.what,
         operand_spans=(span_of(value),) if elsewhere is None else (),
     )

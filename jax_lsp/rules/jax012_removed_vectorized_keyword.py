@@ -9,7 +9,10 @@ Decided from the module's text where the callback is called (`analysis/callback_
 the call's own keywords, those of a `functools.partial` of the callback, and those of a `**`
 dict written in the module (an `argparse` namespace's, `**vars(args)`, from its parser's
 `add_argument` calls: `analysis/argparse_namespaces.py`). Quiet where the host function
-visibly takes `vectorized` (a parameter of that name, or `**kwargs`).
+visibly takes `vectorized` (a parameter of that name, or `**kwargs` not all handed on to a
+function measured to refuse it, ufuncs included), read in the workspace module it is imported
+from. `eqx.filter_pure_callback` hands the keyword on with a host of its own that takes none:
+reported whatever the given function takes, unless the value is None (equinox drops it).
 """
 
 from __future__ import annotations

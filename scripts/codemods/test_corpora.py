@@ -282,6 +282,7 @@ NEAR_MISSES = {
     "neg_argparse_namespace_vmap_method_spread": "JAX012",
     "neg_default_options_dict_overridden": "JAX012",
     "neg_partialmethod_binds_vmap_method": "JAX012",
+    "neg_equinox_filter_pure_callback_vectorized_none": "JAX012",
     # JAX013
     "neg_grid_vmap_in_axes_from_name_list_default_checked": "JAX013",
     "neg_custom_vmap_rule_ordered_io_callback_on_batch": "JAX013",

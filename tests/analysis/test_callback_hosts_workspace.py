@@ -355,6 +355,54 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(bridge.call_host(double, jnp.ones(3), vectorized=True))  # EXPECT: JAX012
         """),
+    "host_of_another_module_without_the_keyword": ({
+        "backends/__init__.py": "from . import numpy_impl\n",
+        "backends/numpy_impl.py": """
+            import numpy as np
+
+            def cumhaz(t, shape):
+                return (np.asarray(t) ** np.asarray(shape)).astype(np.float32)
+        """}, """
+            from backends import numpy_impl
+
+            def f(t):
+                host, spec = numpy_impl.cumhaz, S(t.shape, jnp.float32)
+                return jax.pure_callback(host, spec, t, 1.5, vectorized=False)  # EXPECT: JAX012
+
+            print(jax.jit(f)(jnp.ones(3)))
+        """),
+    "neg_host_of_another_module_takes_kwargs": ({
+        "backends/__init__.py": "from . import numpy_impl\n",
+        "backends/numpy_impl.py": """
+            import numpy as np
+
+            def cumhaz(t, shape, **_unused):
+                return (np.asarray(t) ** np.asarray(shape)).astype(np.float32)
+        """}, """
+            from backends import numpy_impl
+
+            def f(t):
+                spec = S(t.shape, jnp.float32)
+                return jax.pure_callback(numpy_impl.cumhaz, spec, t, 1.5, vectorized=False)
+
+            print(jax.jit(f)(jnp.ones(3)))
+        """),
+    "neg_host_imported_from_another_module_has_a_vectorized_parameter": ({
+        "hosts.py": """
+            import numpy as np
+
+            def log_host(z, *, vectorized=False):
+                return np.log(np.asarray(z))
+        """}, """
+            from hosts import log_host
+
+            @jax.custom_jvp
+            def log_op(z):
+                return jax.pure_callback(log_host, S(z.shape, z.dtype), z, vectorized=True)
+
+            log_op.defjvp(lambda p, t: (log_op(p[0]), t[0] / p[0]))
+            print(jax.grad(lambda z: log_op(z).sum())(jnp.ones(3)))
+        """),
     "neg_helper_of_another_module_with_its_own_host": ({
         "bridge.py": _FORWARDING,
         }, """
@@ -429,3 +477,62 @@ def test_a_helper_edited_to_call_a_callback_is_followed_in_the_same_workspace(
     ws.overlay[(tmp_path / "bridge.py").resolve()] = textwrap.dedent(_FORWARDING)
     after = analyze_source(main.read_text(), str(main), workspace=ws).findings
     assert [f.code for f in after] == ["JAX011"]
+
+
+#: a package keeping its pre-migration call path (`legacy.py`) beside the migrated one
+_THERMO = {
+    "thermo/__init__.py": "from . import legacy, modern\n",
+    "thermo/hosts.py": """
+        import numpy as np
+
+        def antoine(temp_c):
+            t = np.asarray(temp_c, np.float64)
+            return (10.0 ** (8.07 - 1730.6 / (233.4 + t))).astype(np.float32)
+    """,
+    "thermo/legacy.py": """
+        import jax
+        import jax.numpy as jnp
+
+        from .hosts import antoine
+
+        def pressure(temp_c):
+            spec = jax.ShapeDtypeStruct(jnp.shape(temp_c), jnp.float32)
+            return jax.pure_callback(antoine, spec, temp_c, vectorized=True)
+    """,
+    "thermo/modern.py": """
+        import jax
+        import jax.numpy as jnp
+
+        from .hosts import antoine
+
+        def pressure(temp_c):
+            spec = jax.ShapeDtypeStruct(jnp.shape(temp_c), jnp.float32)
+            return jax.pure_callback(antoine, spec, temp_c, vmap_method="sequential")
+    """,
+}
+
+
+@pytest.mark.parametrize("used", ["legacy", "modern"])
+def test_a_legacy_module_no_module_calls_is_left_to_its_migrated_sibling(
+        tmp_path: Path, used: str) -> None:
+    """`legacy.py`'s call with `vectorized=` fails only where something calls it: beside a
+    `modern.py` calling the same host with `vmap_method=`, it is reported while a script of
+    the package's folder calls it (`from thermo import legacy as vp`), not when the script
+    uses `modern` (whose function has the same name)."""
+    for rel, text in _THERMO.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(textwrap.dedent(text))
+    main = tmp_path / "main.py"
+    main.write_text(f"import jax.numpy as jnp\nfrom thermo import {used} as vp\n\n"
+                    "print(vp.pressure(jnp.array([80.0, 100.0])))\n")
+    legacy = tmp_path / "thermo" / "legacy.py"
+    result = analyze_source(legacy.read_text(), str(legacy),
+                            workspace=Workspace(roots=[tmp_path]))
+    codes = [(f.code, f.span.line) for f in result.findings]
+    outcome = run_program(main)
+    if used == "legacy":
+        assert codes == [("JAX012", 9)]
+        assert not outcome.ok and "unexpected keyword argument 'vectorized'" in outcome.message
+    else:
+        assert codes == []
+        assert outcome.ok, outcome

@@ -47,3 +47,20 @@ def test_measured_facts_are_the_ones_the_libraries_show() -> None:
         assert "vectorized" in str(e)
     else:
         raise AssertionError("gaussian_filter took vectorized=")
+
+
+def test_ufuncs_are_measured_with_their_operands() -> None:
+    """A ufunc refuses an unknown keyword only once its operands are counted: given them, it
+    names the keyword (`wofz() got an unexpected keyword argument 'vectorized'`)."""
+    import numpy as np
+    import scipy.special
+
+    assert library_keywords.refuses_vectorized("scipy.special.wofz")
+    assert library_keywords.refuses_vectorized("numpy.matmul")
+    for ufunc in (scipy.special.wofz, np.matmul):
+        try:
+            ufunc(*[np.ones(2)] * ufunc.nin, vectorized=True)
+        except TypeError as e:
+            assert "vectorized" in str(e)
+        else:
+            raise AssertionError(f"{ufunc.__name__} took vectorized=")
