@@ -19,14 +19,11 @@ from __future__ import annotations
 
 import ast
 import operator
-import os
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from weakref import ReferenceType, ref
 
 from jax_lsp.analysis import argparse_namespaces, callback_hosts_memo, library_keywords
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
@@ -363,36 +360,6 @@ def _names_a_callback(tree: ast.Module) -> bool:
     return False
 
 
-class _Lookups:
-    """What `_helper_names` looked up in one workspace, kept across analyses (the pass runs
-    at every keystroke, and a module of a large package imports tens of workspace modules):
-    where an import resolves, for `_FIND_SECONDS` (a file created since is seen after that),
-    and whether a module names a callback, while its buffer or its file's stat is the same."""
-
-    def __init__(self) -> None:
-        self.finds: dict[tuple[str, int, Path | None], tuple[Path | None, float]] = {}
-        self.facts: dict[Path, tuple[tuple, bool]] = {}
-
-
-#: how long an import's resolution is trusted without looking at the files again
-_FIND_SECONDS = 2.0
-#: by workspace (`id`, with a reference that drops the entry with the workspace)
-_LOOKUPS: dict[int, tuple[ReferenceType[Workspace], _Lookups]] = {}
-
-
-def _lookups(workspace: Workspace) -> _Lookups:
-    key = id(workspace)
-    kept = _LOOKUPS.get(key)
-    if kept is None or kept[0]() is not workspace:
-        kept = _LOOKUPS[key] = (ref(workspace, lambda _: _LOOKUPS.pop(key, None)), _Lookups())
-    return kept[1]
-
-
-def _stat_stamp(path: Path) -> tuple[int, int, int, int]:
-    st = os.stat(path)
-    return st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino
-
-
 def _reexported(tree: ast.Module) -> dict[str, tuple[str, int]]:
     """The names a package's `__init__` imports from its modules at top level, each with the
     module (and dots) it imports it from (a fact kept per text)."""
@@ -407,35 +374,16 @@ def _helper_names(tree: ast.Module, workspace: Workspace, importer: Path | None
     theirs, whose code names a callback: a call of one may reach a callback with what this
     module gives it (`_imported`). A cheap first test: files found and facts kept by text."""
     found: set[str] = set()
-    known = _lookups(workspace)
-    now = time.monotonic()
 
     def find(dotted: str, level: int, at: Path | None) -> Path | None:
-        key = (dotted, level, at)
-        hit = known.finds.get(key)
-        if hit is not None and hit[1] > now:
-            return hit[0]
         try:
-            file = workspace.find(dotted, level, at)
+            return workspace.find(dotted, level, at)
         except OSError:
-            file = None
-        if not workspace.planned:
-            known.finds[key] = (file, now + _FIND_SECONDS)
-        return file
+            return None
 
     def names_callbacks(file: Path) -> bool:
-        over = workspace.overlay.get(file)
-        try:
-            stamp: tuple = (("buffer", hash(over)) if over is not None else
-                            ("file", *_stat_stamp(file)))
-        except OSError:
-            return False
-        hit = known.facts.get(file)
-        if hit is not None and hit[0] == stamp and not workspace.planned:
-            return hit[1]
-        answer = bool(workspace.facts(file, _names_a_callback))
-        known.facts[file] = (stamp, answer)
-        return answer
+        # (through the workspace's own lookups: the result cache records them)
+        return bool(workspace.facts(file, _names_a_callback))
 
     def names_one(dotted: str, level: int, at: Path | None = importer) -> bool:
         file = find(dotted, level, at)

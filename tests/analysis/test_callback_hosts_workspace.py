@@ -458,9 +458,9 @@ def test_each_folder_runs_under_jax(tmp_path: Path, name: str) -> None:
 
 def test_a_helper_edited_to_call_a_callback_is_followed_in_the_same_workspace(
         tmp_path: Path) -> None:
-    """`_helper_names` keeps what it looked up across analyses (the pass runs at every
-    keystroke): a helper module whose buffer changes to hand its function to a callback is
-    read again."""
+    """A helper module whose buffer changes to hand its function to a callback is read again
+    by the next analysis in the same workspace (`_helper_names` looks through the workspace's
+    own lookups, which the result cache records)."""
     (tmp_path / "bridge.py").write_text("def call_host(fn, x):\n    return fn(x)\n")
     main = tmp_path / "main.py"
     main.write_text(_MAIN_HEAD + textwrap.dedent("""

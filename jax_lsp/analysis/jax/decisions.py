@@ -197,7 +197,7 @@ class CallbackDecisions(Part):
             # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
             fixes=tuple(k for k in rules.fix_kinds(code, deferred)
                         if (stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
-                        and (k is not FixKind.UNORDERED or _keyword_here(node, "ordered")))
+                        and (k is not FixKind.UNORDERED or _keyword_here(node, "ordered", True)))
             + (FixKind.SUPPRESS,),
             transform=level.name,
             operand_spans=operand_spans,
@@ -223,7 +223,12 @@ class CallbackDecisions(Part):
             emit()
 
 
-def _keyword_here(node: ast.AST, name: str) -> bool:
+def _keyword_here(node: ast.AST, name: str, literal: object = None) -> bool:
     """Whether the call `node` writes the keyword `name` itself (the fix that edits it has
-    nothing to edit when a `functools.partial` bound it elsewhere)."""
-    return isinstance(node, ast.Call) and any(k.arg == name for k in node.keywords)
+    nothing to edit when a `functools.partial` bound it elsewhere), as the constant `literal`
+    when one is given (the unordered fix rewrites only a written `ordered=True`, not
+    `ordered=self.value`)."""
+    return isinstance(node, ast.Call) and any(
+        k.arg == name and (literal is None or (
+            isinstance(k.value, ast.Constant) and k.value.value is literal))
+        for k in node.keywords)
