@@ -81,6 +81,14 @@ async def _turn() -> None:
         await asyncio.sleep(0)
 
 
+async def _until(condition: Any, timeout: float = 10.0) -> None:
+    """Wait for what a debounce or a delay makes happen: polled, so a loaded machine that
+    wakes the loop late makes the test slower, not wrong (it still fails if it never does)."""
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+
+
 @pytest.mark.asyncio(loop_scope="function")
 async def test_edits_of_the_document_are_linted_at_once() -> None:
     scheduler, pool, doc, published = _scheduler()
@@ -109,7 +117,7 @@ async def test_edits_of_the_document_are_linted_at_once() -> None:
     scheduler.changed(URI, incremental=False)  # a change elsewhere: in full, debounced
     await _turn()
     assert len(pool.jobs) == 4
-    await asyncio.sleep(0.3)
+    await _until(lambda: len(pool.jobs) == 5)
     assert len(pool.jobs) == 5
     scheduler.stop()
 
@@ -147,7 +155,8 @@ async def test_only_an_inexact_incremental_report_is_confirmed_by_a_full_analysi
     pool.exact_increments = False
     doc["version"] = 3
     scheduler.changed(URI)  # incremental, inexact: a full analysis confirms it
-    await asyncio.sleep(0.3)
+    await _until(lambda: len(pool.incremental) == 4)
+    await asyncio.sleep(0.1)  # and nothing after it
     assert pool.incremental == [False, True, True, False]
     assert [r.version for r in published] == [1, 2, 3]  # the confirmation found the same
     scheduler.stop()
