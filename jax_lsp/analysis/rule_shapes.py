@@ -11,6 +11,9 @@ calling the function, under `jit` too, raises nothing).
 - JAX014: a bwd whose every `return` is visibly not one cotangent per differentiable argument:
   a tuple of another length, a bare array, `None`, an instance of a pytree class of the module
   (a `NamedTuple` of the right length too: JAX wants a tuple or a list, measured under 0.10.2).
+  A name the bwd unpacks is read through what it unpacks: `(a_bar,) = f_vjp(w)` of `_, f_vjp =
+  jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
+  the evaluator saw the fwd return (a traced value holding no items: an array).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, which JAX
   refuses where it must know the primal output without them (reverse mode, `linearize`, and
