@@ -912,6 +912,8 @@ class _Host:
     name: str = ""
     #: the module `node` is in, when it is another workspace module
     names: ModuleNames | None = None
+    #: a call reaching it passes `node` its own arguments (`_callees`)
+    direct: bool = False
 
 
 def _wrapper(names: ModuleNames, expr: ast.expr, table: frozenset[str]) -> str | None:
@@ -1341,13 +1343,14 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
         yield _jax011(site, host.name, host.jax_name, site.host, (start,), host.name)
         return
     visited: set[int] = set()
-    # each function to read, its module, the path to it, its depth, and what a JAX call
-    # in it is reported at when it is in another module: the host argument, or the call
-    # of this module that leads there
-    todo: list[tuple[ast.AST, ModuleNames, tuple[PathStep, ...], int, ast.AST]] = [
-        (host.node, host.names or names, (start,), 0, site.host)]  # type: ignore[list-item]
+    # each function to read, its module, the path to it, its depth, what a JAX call in it
+    # is reported at when it is in another module (the host argument, or the call of this
+    # module that leads there), and the arguments the call reaching it gave it
+    todo: list[tuple[ast.AST, ModuleNames, tuple[PathStep, ...], int, ast.AST,
+                     _Given | None]] = [
+        (host.node, host.names or names, (start,), 0, site.host, None)]  # type: ignore[list-item]
     while todo:
-        fn, where, path, depth, anchor = todo.pop()
+        fn, where, path, depth, anchor, given = todo.pop()
         if id(fn) in visited:
             continue
         visited.add(id(fn))
@@ -1368,29 +1371,67 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
             if isinstance(cls, ast.ClassDef):  # making an instance runs its `__init__`
                 init = where.member(cls, "__init__")
                 if init is not None:
-                    todo.append((init, where, path, depth + 1, here))
+                    todo.append((init, where, path, depth + 1, here, None))
                 continue
             label = ast.unparse(call.func)
             step = PathStep(span_of(call), f"calls `{label}`", elsewhere)
-            for callee in _callees(where, call):
+            for callee in _callees(where, call, given):
                 if callee.jax_name:
                     yield _jax011(site, label, callee.jax_name, here,
                                   path if elsewhere is None else (*path, step), host.name)
                     continue
+                passed = None
+                if callee.direct and callee.node is not None:  # (what the call gives it)
+                    passed = _Given(callee.node, bind_arguments(
+                        callee.node, list(call.args),
+                        [(k.arg, k.value) for k in call.keywords])[0], where, given)
                 todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
-                             depth + 1, here))
+                             depth + 1, here, passed))
 
 
-def _callees(names: ModuleNames, call: ast.Call) -> list[_Host]:
+@dataclass(frozen=True)
+class _Given:
+    """The arguments a call on the path from a host function gave the function it calls
+    (`bound`, by parameter), written in `names` inside a function that was itself given
+    `outer`: what a parameter holds there, followed up the path before the module's own
+    applications of the function are read."""
+
+    fn: ast.AST
+    bound: dict[str, ast.AST]
+    names: ModuleNames
+    outer: _Given | None
+
+
+def _plainly_named(names: ModuleNames, expr: ast.AST) -> bool:
+    """Whether calling `expr` calls a function with the call's own arguments: the name of a
+    `def` (not a name bound to a `partial` or a wrapper's result, whose arguments come after
+    those it binds), or a name or module attribute imported from another workspace module
+    where it is a `def`."""
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        if b is not None and b.kind == "def":
+            return isinstance(b.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    written = names.dotted(expr) if isinstance(expr, (ast.Name, ast.Attribute)) else None
+    if written is None or names.linked is None:
+        return False
+    followed = names.follow(written)
+    return followed is not None and followed[1] is not None and isinstance(
+        followed[2], (ast.FunctionDef, ast.AsyncFunctionDef))
+
+
+def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) -> list[_Host]:
     """What a call in a host function runs: the function its name resolves to, the method
     an `operator.methodcaller` it calls names, the values of the enum members it reads
     `.value` of, or, for a parameter of a function around it (a decorator's `fn`, a helper's
-    `step_fn`), each function the module hands that parameter where it applies the
-    function (a call, a decorator), or its default where an application passes none."""
+    `step_fn`), each function it holds (`_parameter_values`: what the call reaching the
+    function gave it, `given`, else what the module hands it where it applies the function,
+    followed up through the parameters those are in turn). `_Host.direct`: the call's own
+    arguments are the function's."""
     func = call.func
     callee = _resolve_host(names, func)
     if callee is not None:
-        return [callee]
+        direct = callee.node is not None and _plainly_named(names, func)
+        return [replace(callee, direct=direct)]
     methods = _called_methods(names, call)
     if methods:
         return methods
@@ -1404,18 +1445,53 @@ def _callees(names: ModuleNames, call: ast.Call) -> list[_Host]:
     if owner is None:
         return []
     found = []
-    default = parameter_default(owner, func.id)
-    applied = _applications(names, owner) or ([([], [], names)] if default else [])
-    for args, keywords, given_in in applied:
-        given = bind_arguments(owner, args, keywords)[0].get(func.id)
-        if given is None:  # not passed: the default, written where the function is
-            given, given_in = default, names
-        if given is not None and given is not owner:
-            inner = _resolve_host(given_in, given)  # type: ignore[arg-type]
-            if inner is not None:
-                found.append(replace(inner, name=func.id, names=inner.names or (
-                    given_in if given_in is not names else None)))
+    for value, given_in in _parameter_values(names, owner, func.id, given):
+        inner = _resolve_host(given_in, value)  # type: ignore[arg-type]
+        if inner is not None:
+            found.append(replace(inner, name=func.id, names=inner.names or (
+                given_in if given_in is not names else None),
+                direct=inner.node is not None and _plainly_named(given_in, value)))
     return found
+
+
+def _parameter_values(names: ModuleNames, owner: ast.AST, name: str, given: _Given | None,
+                      depth: int = 0, seen: frozenset[tuple[int, str]] = frozenset()
+                      ) -> Iterator[tuple[ast.AST, ModuleNames]]:
+    """What parameter `name` of `owner` may hold, each with the module it is written in:
+    the argument the call reaching `owner` gave it (`given`), else each argument the
+    module's applications of `owner` give it (another module's, where that module is the
+    one checked: `_applications`), or the default where one passes none. An argument that is
+    in turn a parameter of the function it is written in is followed the same way, up to
+    `MAX_FORWARDING_DEPTH` functions (a helper handing on the function it was given: `run(f)`
+    calling `step(f)` calling `f`); a parameter met again (a recursive helper) is not."""
+    seen = seen | {(id(owner), name)}
+    default = parameter_default(owner, name)
+    choices: list[tuple[ast.AST, ModuleNames, _Given | None]] = []
+    if given is not None and given.fn is owner:
+        if name in given.bound:
+            choices.append((given.bound[name], given.names, given.outer))
+        elif default is not None:
+            choices.append((default, names, None))
+    else:
+        applied = _applications(names, owner) or ([([], [], names)] if default else [])
+        for args, keywords, given_in in applied:
+            value = bind_arguments(owner, args, keywords)[0].get(name)
+            if value is None:  # not passed: the default, written where the function is
+                if default is not None:
+                    choices.append((default, names, None))
+            else:
+                choices.append((value, given_in, None))
+    for value, value_in, outer in choices:
+        if value is owner:  # (a decorator's application: the function itself)
+            continue
+        if isinstance(value, ast.Name) and depth < MAX_FORWARDING_DEPTH:
+            up = _parameter_owner(value_in, value, value.id)
+            if up is not None:
+                if (id(up), value.id) not in seen:
+                    yield from _parameter_values(value_in, up, value.id, outer, depth + 1,
+                                                 seen)
+                continue
+        yield value, value_in
 
 
 #: `operator.methodcaller(name, ...)`: calling what it makes calls `obj.name(...)`

@@ -11,6 +11,9 @@ calling the function, under `jit` too, raises nothing).
 - JAX014: a bwd whose every `return` is visibly not one cotangent per differentiable argument:
   a tuple of another length, a bare array, `None`, an instance of a pytree class of the module
   (a `NamedTuple` of the right length too: JAX wants a tuple or a list, measured under 0.10.2).
+  A name the bwd unpacks is read through what it unpacks: `(a_bar,) = f_vjp(w)` of `_, f_vjp =
+  jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
+  the evaluator saw the fwd return (a traced value holding no items: an array).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, which JAX
   refuses where it must know the primal output without them (reverse mode, `linearize`, and
@@ -28,7 +31,16 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.values import ClassObj, Closure, CustomFn, Instance, Partial, Value
+from jax_lsp.analysis.values import (
+    NOCONST,
+    Api,
+    ClassObj,
+    Closure,
+    CustomFn,
+    Instance,
+    Partial,
+    Value,
+)
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args
@@ -161,14 +173,39 @@ def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
 
 def _single_assignments(fn: ast.AST) -> dict[str, ast.expr]:
     """Names the function binds exactly once, by a plain `name = value`, to that value."""
-    count: dict[str, int] = {}
     value: dict[str, ast.expr] = {}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(
+                n.targets[0], ast.Name):
+            value[n.targets[0].id] = n.value
+    count = _binding_counts(fn)
+    return {k: v for k, v in value.items() if count.get(k) == 1}
+
+
+def _unpacked_assignments(fn: ast.AST) -> dict[str, tuple[ast.expr, int, int]]:
+    """Names the function binds exactly once, by unpacking a value into a tuple or list of
+    names (`a, x_star = res`, `(a_bar,) = vjp_a(w)`): name -> (the value, the name's
+    position, how many names the target has)."""
+    found: dict[str, tuple[ast.expr, int, int]] = {}
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(
+                n.targets[0], (ast.Tuple, ast.List)):
+            elts = n.targets[0].elts
+            if all(isinstance(e, ast.Name) for e in elts):
+                for i, e in enumerate(elts):
+                    found[e.id] = (n.value, i, len(elts))  # type: ignore[attr-defined]
+    once = _binding_counts(fn)
+    return {k: v for k, v in found.items() if once.get(k) == 1}
+
+
+def _binding_counts(fn: ast.AST) -> dict[str, int]:
+    """How often the function binds each name (a parameter counts twice: it is bound when
+    the function is called)."""
+    count: dict[str, int] = {}
     for n in ast.walk(fn):
         targets: list[ast.AST] = []
         if isinstance(n, ast.Assign):
             targets = list(n.targets)
-            if len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-                value[n.targets[0].id] = n.value
         elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension,
                             ast.NamedExpr, ast.With)):
             targets = [getattr(n, "target", None) or n]
@@ -181,7 +218,7 @@ def _single_assignments(fn: ast.AST) -> dict[str, ast.expr]:
         for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
             if p is not None:
                 count[p.arg] = count.get(p.arg, 0) + 2
-    return {k: v for k, v in value.items() if count.get(k) == 1}
+    return count
 
 
 def _dotted(e: ast.expr) -> str:
@@ -216,23 +253,38 @@ def _pytree_class(closure: Closure, name: str) -> ClassObj | None:
     pytree class, an equinox module...): never the plain tuple or list JAX wants where it
     compares structures. None when the code does not show it (a `__new__` or a metaclass
     may build something else)."""
-    if name in _local_names(closure.func.node):
-        return None
-    scope = closure.scope
-    while scope is not None:
-        v = scope.vars.get(name)
-        if v is not None:
-            break
-        scope = scope.parent if scope.parent is not None else (
-            scope.module if scope.module is not scope else None)
-    else:
-        return None
+    v = _scope_var(closure, name)
     if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], ClassObj):
         return None
     cls = v.fns[0]
     if cls.lookup("__new__") is not None or any(k.arg == "metaclass" for k in cls.node.keywords):
         return None
     return cls if cls.tuple_fields() is not None or cls.is_pytree() else None
+
+
+def _scope_var(closure: Closure, name: str) -> Value | None:
+    """The value `name` has where `closure`'s body reads it (its scope, then those around
+    it, then its module's), when no binding of the function's own shadows it."""
+    if name in _local_names(closure.func.node):
+        return None
+    scope = closure.scope
+    while scope is not None:
+        v = scope.vars.get(name)
+        if v is not None:
+            return v
+        scope = scope.parent if scope.parent is not None else (
+            scope.module if scope.module is not scope else None)
+    return None
+
+
+def _value_structure(v: Value | None) -> tuple | None:
+    """The structure an evaluator's value shows: an array where it is a traced JAX value
+    that holds no items, keys, functions or constant (what a fwd's residuals computed from
+    the primal arguments are); None otherwise."""
+    if v is None or not v.traced or v.items is not None or v.keys is not None or v.fns or (
+            v.const is not NOCONST) or v.min_items:
+        return None
+    return ("array",)
 
 
 class _Reader:
@@ -243,12 +295,61 @@ class _Reader:
     code does not tell."""
 
     def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None,
-                 closure: Closure | None = None) -> None:
+                 closure: Closure | None = None, given: dict[str, Value] | None = None
+                 ) -> None:
         self.names = _single_assignments(fn)
+        #: the names bound once by unpacking (`a, x_star = res`)
+        self.unpacked = _unpacked_assignments(fn)
         #: the structure each name of a function returns (a call of it)
         self.outputs = outputs or {}
         #: the function read, when known: the classes its body names are looked up from it
         self.closure = closure
+        #: what the evaluator passed some parameters, where it shows it (a bwd's residuals,
+        #: as its fwd returned them)
+        self.given = given or {}
+
+    def _value(self, e: ast.expr, depth: int = 0) -> Value | None:
+        """The evaluator's value of a parameter in `given`, or of a name unpacked from one
+        (`a, x_star = res`: `res`'s first item), where it shows it."""
+        if not isinstance(e, ast.Name) or depth > 4:
+            return None
+        if e.id in self.given:
+            return self.given[e.id]
+        if e.id in self.unpacked:
+            whole, at, count = self.unpacked[e.id]
+            v = self._value(whole, depth + 1)
+            if v is not None and v.items is not None and v.keys is None and (
+                    len(v.items) == count):
+                return v.items[at]
+        return None
+
+    def _pullback_primals(self, func: ast.expr) -> list[ast.expr] | None:
+        """For a name bound by unpacking what `jax.vjp(f, *primals)` returns (`out, f_vjp =
+        jax.vjp(f, x)`, `has_aux=True` too): the primals, when written out. Calling that
+        name gives a tuple of one cotangent per primal, each of its primal's structure."""
+        if not isinstance(func, ast.Name) or func.id not in self.unpacked:
+            return None
+        made, at, count = self.unpacked[func.id]
+        if at != 1 or not isinstance(made, ast.Call) or self._api(made.func) != "jax.vjp":
+            return None
+        aux = any(k.arg == "has_aux" and isinstance(k.value, ast.Constant)
+                  and k.value.value is True for k in made.keywords)
+        if count != (3 if aux else 2) or any(k.arg is None for k in made.keywords) or any(
+                isinstance(a, ast.Starred) for a in made.args) or not made.args:
+            return None
+        return list(made.args[1:])
+
+    def _api(self, e: ast.expr) -> str | None:
+        """The JAX function a dotted expression names in the function's module (`vjp` of
+        `from jax import vjp`, `jax.vjp`), by the evaluator's scope."""
+        name = _dotted(e)
+        if not name or self.closure is None:
+            return None
+        head, _, rest = name.partition(".")
+        v = _scope_var(self.closure, head)
+        if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], Api):
+            return None
+        return v.fns[0].name + ("." + rest if rest else "")
 
     def structure(self, e: ast.expr | None, depth: int = 0) -> tuple | None:
         if e is None or depth > 4:
@@ -274,7 +375,14 @@ class _Reader:
             return None
         if isinstance(e, ast.Name):
             bound = self.names.get(e.id)
-            return self.structure(bound, depth + 1) if bound is not None else None
+            if bound is not None:
+                return self.structure(bound, depth + 1)
+            if e.id in self.unpacked:
+                whole, at, count = self.unpacked[e.id]
+                s = self.structure(whole, depth + 1)
+                if s is not None and s[0] == "seq" and s[1] == count:
+                    return s[2][at]
+            return _value_structure(self._value(e))
         if isinstance(e, ast.UnaryOp) and isinstance(e.op, (ast.USub, ast.UAdd, ast.Invert)):
             return ("array",) if self._array(e.operand, depth) else None
         if isinstance(e, ast.BinOp):
@@ -293,6 +401,10 @@ class _Reader:
             name = _dotted(e.func)
             if name in self.outputs:
                 return self.outputs[name]
+            primals = self._pullback_primals(e.func)
+            if primals is not None:  # (a cotangent has its primal's structure)
+                return ("seq", len(primals), tuple(self.structure(p, depth + 1)
+                                                   for p in primals), "tuple")
             if isinstance(e.func, ast.Name) and self.closure is not None:
                 cls = _pytree_class(self.closure, e.func.id)
                 if cls is not None:
@@ -469,8 +581,11 @@ def _fewest_through_varargs(c: CustomFn, args: Args) -> int | None:
     return len(args.pos) + star.min_items
 
 
-def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> None:
-    """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014."""
+def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
+              residuals: Value | None = None) -> None:
+    """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014.
+    `residuals`: what the fwd returned as its residuals, where the evaluator shows it (the
+    structure of a residual the bwd returns, or pulls back through `jax.vjp`)."""
     n = _positional_count(c, args)
     fewest = None if n is not None else _fewest_through_varargs(c, args)
     if fewest is not None:
@@ -487,7 +602,11 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST) -> 
     if closure is None:
         return
     fn = closure.func.node
-    reader = _Reader(fn, closure=closure)
+    a = getattr(fn, "args", None)
+    params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
+    at = _bound(c.bwd) + nondiff  # (the nondiff arguments, the residuals, the cotangent)
+    given = {params[at]: residuals} if residuals is not None and at < len(params) else {}
+    reader = _Reader(fn, closure=closure, given=given)
     wanted = n - nondiff
     wrong = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):

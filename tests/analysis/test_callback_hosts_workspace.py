@@ -56,6 +56,68 @@ _FORWARDING = """
         return jax.pure_callback(_halve, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
 """
 
+#: a package whose host function calls, in a module of its own, the function a maker is
+#: given (bound to the host by `functools.partial`), and models of it, NumPy and JAX
+_SOLVER = {
+    "solver/__init__.py": "from .driver import make_checked, make_repeated, make_solver\n",
+    "solver/steps.py": """
+        import numpy as np
+
+        def euler(f, y, h, n):
+            for _ in range(n):
+                y = y + h * np.asarray(f(y))
+            return y
+
+        def repeat(g, y, n):
+            return y if n == 0 else repeat(g, np.asarray(g(y)), n - 1)
+    """,
+    "solver/driver.py": """
+        import functools
+
+        import jax
+        import numpy as np
+
+        from .steps import euler, repeat
+
+        def _host(y, *, f, h, n):
+            return euler(f, np.asarray(y), h, n).astype(np.float32)
+
+        def make_solver(f, h=0.1, n=5):
+            host = functools.partial(_host, f=f, h=h, n=n)
+
+            def solve(y):
+                return jax.pure_callback(host, jax.ShapeDtypeStruct(y.shape, y.dtype), y)
+            return solve
+
+        def _repeated(y, g, n):
+            return repeat(g, np.asarray(y), n).astype(np.float32)
+
+        def make_repeated(g, n):
+            def solve(y):
+                host = functools.partial(_repeated, g=g, n=n)
+                return jax.pure_callback(host, jax.ShapeDtypeStruct(y.shape, y.dtype), y)
+            return solve
+
+        def make_checked(f, f_device):
+            host = functools.partial(_host, f=f, h=0.1, n=2)
+
+            def solve(y):
+                out = jax.pure_callback(host, jax.ShapeDtypeStruct(y.shape, y.dtype), y)
+                return out + 0.0 * f_device(y)
+            return solve
+    """,
+    "models.py": """
+        import jax.numpy as jnp
+        import numpy as np
+
+        def decay_np(y):
+            return -np.tanh(y)
+
+        def decay_jax(y):
+            return -jnp.tanh(y)
+    """,
+}
+
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "host_defined_in_another_module": ({
@@ -402,6 +464,47 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             log_op.defjvp(lambda p, t: (log_op(p[0]), t[0] / p[0]))
             print(jax.grad(lambda z: log_op(z).sum())(jnp.ones(3)))
+        """),
+    # the host's callee is a parameter handed on across three modules: main.py gives it to
+    # `make_solver`, whose `partial` binds it to the host, which hands it to `euler` in a
+    # third module, which calls it (`_parameter_values` follows it up the path)
+    "host_callee_handed_on_across_three_modules": (_SOLVER, """
+            import models
+            from solver import make_solver
+
+            solve = make_solver(models.decay_jax)  # EXPECT: JAX011
+            print(jax.jit(solve)(jnp.ones(3)))
+        """),
+    "neg_numpy_host_callee_handed_on_across_three_modules": (_SOLVER, """
+            import models
+            from solver import make_solver
+
+            solve = make_solver(models.decay_np)
+            print(jax.jit(solve)(jnp.ones(3)))
+        """),
+    # the same through a recursive helper that hands the function on to itself
+    "host_callee_handed_on_through_a_recursive_helper": (_SOLVER, """
+            import models
+            from solver import make_repeated
+
+            solve = make_repeated(models.decay_jax, 3)  # EXPECT: JAX011
+            print(jax.jit(solve)(jnp.ones(3)))
+        """),
+    "neg_numpy_host_callee_handed_on_through_a_recursive_helper": (_SOLVER, """
+            import models
+            from solver import make_repeated
+
+            solve = make_repeated(models.decay_np, 3)
+            print(jax.jit(solve)(jnp.ones(3)))
+        """),
+    # the JAX function given to the maker is not the one the host calls (it is used on the
+    # device), so the host stays NumPy only
+    "neg_jax_function_given_beside_the_host_callee": (_SOLVER, """
+            import models
+            from solver import make_checked
+
+            solve = make_checked(models.decay_np, models.decay_jax)
+            print(jax.jit(solve)(jnp.ones(3)))
         """),
     "neg_helper_of_another_module_with_its_own_host": ({
         "bridge.py": _FORWARDING,

@@ -216,7 +216,8 @@ class CustomRules(Part):
                     # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
                     g = g.with_tan(g.tan | {level.batch_mark})
                 self.ev.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
-            rule_shapes.check_vjp(self.ev, c, args, level, node)
+            shown = fwd_out.items is not None and len(fwd_out.items) == 2
+            rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None)
         return result
 
     def call_custom_vmap(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
