@@ -12,7 +12,8 @@ same process, per module, the CPU (`time.process_time`, median of `--runs`) of:
   the rest (set-up, sorting, the records due before the answer);
 - the roots by what happened while they ran, found by watching the interpreter: a new finding
   (a code at a span no earlier root reported), a report of a finding already made, a host
-  callback, custom rule or loop reached with no report, or none of these ("inert").
+  callback (`pure_callback`, `io_callback`: `jax.debug`'s are never reported), custom rule or
+  loop reached with no report, or none of these ("inert").
 
 Inert roots are the most any static pre-pass that proves "reaches no callback, custom rule,
 loop or report" could skip, and only if it proved it of every one of them. A root's time runs
@@ -172,7 +173,8 @@ def watching(w: Watch) -> Iterator[None]:
         return wrap
 
     def api(name: str, *_: Any) -> str | None:
-        if name in jaxapi.CALLBACKS:
+        spec = jaxapi.CALLBACKS.get(name)
+        if spec is not None and spec.kind != "debug":  # (a debug callback is never reported)
             return "callback"
         return "loop" if name in _LOOPS else None
 

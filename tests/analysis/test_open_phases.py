@@ -30,6 +30,11 @@ def inert(x):
     return jax.grad(jnp.sin)(x)
 
 
+def prints(x):
+    jax.debug.print("{}", x)  # a debug callback: never reported, so it stays inert
+    return jax.grad(jnp.sin)(x)
+
+
 def with_a_custom_rule(x):
     @jax.custom_jvp
     def g(y):
@@ -62,6 +67,7 @@ def test_roots_are_classified_by_what_they_met(tmp_path: Path) -> None:
     assert by_name == {
         "reaches_a_callback": ("new finding", "roots (differentiating)"),
         "inert": ("inert", "roots (differentiating)"),
+        "prints": ("inert", "roots (differentiating)"),
         "with_a_custom_rule": ("custom rule", "roots (differentiating)"),
         "batches": ("inert", "roots (batch only)"),
     }
