@@ -15,6 +15,9 @@ same process, per module, the CPU (`time.process_time`, median of `--runs`) of:
   callback (`pure_callback`, `io_callback`: `jax.debug`'s are never reported), custom rule or
   loop reached with no report, or none of these ("inert").
 
+Printed last: when the last root that made a finding ended (an open answered then would have
+all its findings, had it a proof that the roots after it add none).
+
 Inert roots are the most any static pre-pass that proves "reaches no callback, custom rule,
 loop or report" could skip, and only if it proved it of every one of them. A root's time runs
 from its start to the next root's (the last: to the end of the entry points' loop).
@@ -77,6 +80,8 @@ class Watch:
         self._root: Any = None
         self._root_escaped = False
         self.in_escaped = False
+        #: when the open started, and when the last root that made a finding ended (CPU)
+        self.started = self.last_finding = 0.0
         #: the entry points by where their function starts, what they met and their phase
         self.roots: list[list] = []
         self._root_start = 0.0
@@ -104,6 +109,7 @@ class Watch:
         self.phases[phase] += spent
         if len(interp.findings) > self._root_findings:
             kind = "new finding"
+            self.last_finding = time.process_time() - self.started
         else:
             kind = next((c for c in CLASSES[1:-1] if c in self._met), "inert")
         self.root_class_time[kind] += spent
@@ -219,12 +225,12 @@ def child(path: str) -> None:
     analyzer = IncrementalAnalyzer()
     analyzer.defer_records = True
     with watching(w):
-        t = time.process_time()
+        t = w.started = time.process_time()
         analyzer.analyze(source, path)
         total = time.process_time() - t
     print(json.dumps({"floor": floor, "total": total, "phases": w.phases,
                       "class_time": w.root_class_time, "class_count": w.root_class_count,
-                      "roots": w.roots}))
+                      "roots": w.roots, "last_finding": w.last_finding}))
     sys.stdout.flush()
     os._exit(0)  # (what the open keeps for the next edit is not freed: not its cost)
 
@@ -372,6 +378,9 @@ def main() -> int:
                   f"{ms('class_time', c) / total / 1e3:6.1%}")
         inert = ms("class_time", "inert") / 1e3
         print(f"  open less every inert root: {(total - inert) / floor:.2f}x the floor")
+        last = statistics.median(r["last_finding"] for r in runs)
+        print(f"  the last root that made a finding ended at {last * 1e3:.0f} ms "
+              f"({last / total:.0%} of the open, {last / floor:.2f}x the floor)")
     return 0
 
 
