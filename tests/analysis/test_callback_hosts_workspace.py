@@ -56,6 +56,41 @@ _FORWARDING = """
         return jax.pure_callback(_halve, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
 """
 
+#: a module choosing its array namespace by another module's constant (`settings.py`'s), and
+#: a host function computing with it
+_SETTINGS = """
+import os
+
+ARRAY_BACKEND = {backend}
+TABLE_SIZE = 8
+"""
+_COMPAT = """
+import numpy
+import jax.numpy
+
+import settings
+
+if settings.ARRAY_BACKEND == "jax":
+    xp = jax.numpy
+else:
+    xp = numpy
+"""
+_INTERP_MAIN = """
+from compat import xp
+
+def interpolate(q, values):
+    grid = np.linspace(0.0, 1.0, values.shape[-1])
+    out = xp.interp(np.asarray(q), grid, np.asarray(values)){marker}
+    return np.asarray(out, dtype=np.float32)
+
+@jax.jit
+def f(q, values):
+    return jax.pure_callback(interpolate, S(q.shape, jnp.float32), q, values,
+                             vmap_method="sequential")
+
+print(f(jnp.linspace(0.0, 1.0, 4), jnp.arange(8.0)))
+"""
+
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "host_defined_in_another_module": ({
@@ -161,6 +196,22 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(f(jnp.ones(4)))
         """),
+    "jax_namespace_chosen_by_another_modules_backend_constant": ({
+        "settings.py": _SETTINGS.format(backend='"jax"'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="  # EXPECT: JAX011")),
+    "neg_numpy_namespace_chosen_by_another_modules_backend_constant": ({
+        "settings.py": _SETTINGS.format(backend='"numpy"'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_the_environment": ({
+        "settings.py": _SETTINGS.format(backend='os.environ.get("ARRAY_BACKEND", "jax")'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_a_constant_a_script_sets_first": ({
+        "settings.py": _SETTINGS.format(backend='"jax"'),
+        "compat.py": _COMPAT}, "import settings\nsettings.ARRAY_BACKEND = \"numpy\"\n"
+                               + _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_a_constant_bound_twice": ({
+        "settings.py": _SETTINGS.format(backend='"jax"') + "ARRAY_BACKEND = \"numpy\"\n",
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
     "helper_in_a_package_module": ({
         "pkg/__init__.py": "",
         "pkg/util.py": """
