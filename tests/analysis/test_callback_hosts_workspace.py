@@ -91,6 +91,42 @@ def f(q, values):
 print(f(jnp.linspace(0.0, 1.0, 4), jnp.arange(8.0)))
 """
 
+#: a frozen spec whose method returns the callback's options, `vectorized` among them only
+#: where the spec was made with it
+_SPEC = """
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CallbackSpec:
+    vectorized: bool | None = None
+    sequential_fallback: bool = True
+
+    def as_kwargs(self) -> dict:
+        kw = {{}}
+        if self.vectorized is not None:
+            kw["vectorized"] = self.vectorized
+        if self.sequential_fallback:
+            kw["vmap_method"] = "sequential"
+        return kw
+
+
+DEFAULT_SPEC = {made}
+"""
+_SPEC_MAIN = """
+from spec import DEFAULT_SPEC
+
+def index(lam):
+    lam2 = np.asarray(lam, dtype=np.float64) ** 2
+    return np.sqrt(1.0 + lam2 / (lam2 - 0.01)).astype(np.float32)
+
+def refractive_index(lam, spec=DEFAULT_SPEC):
+    out = S(jnp.shape(lam), jnp.float32)
+    return jax.pure_callback(index, out, lam, **spec.as_kwargs()){marker}
+
+print(jax.jit(jax.vmap(refractive_index))(jnp.array([0.45, 0.55])))
+"""
+
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "host_defined_in_another_module": ({
@@ -212,6 +248,11 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "neg_namespace_chosen_by_a_constant_bound_twice": ({
         "settings.py": _SETTINGS.format(backend='"jax"') + "ARRAY_BACKEND = \"numpy\"\n",
         "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "vectorized_key_of_another_modules_spec_method": ({
+        "spec.py": _SPEC.format(made="CallbackSpec(vectorized=True)")}, _SPEC_MAIN.format(
+            marker="  # EXPECT: JAX012")),
+    "neg_no_vectorized_key_of_another_modules_spec_method": ({
+        "spec.py": _SPEC.format(made="CallbackSpec()")}, _SPEC_MAIN.format(marker="")),
     "helper_in_a_package_module": ({
         "pkg/__init__.py": "",
         "pkg/util.py": """
