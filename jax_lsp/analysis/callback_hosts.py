@@ -819,6 +819,8 @@ def _called_function(names: ModuleNames, call: ast.Call
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
                 module.parents.get(fn), ast.ClassDef):
             return None  # (a method called through its class: not one read here)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
     bound = bind_arguments(fn, this + list(call.args),
                            [(k.arg, k.value) for k in call.keywords])[0]
     if this:
@@ -826,7 +828,7 @@ def _called_function(names: ModuleNames, call: ast.Call
     given: dict[str, ast.AST] = {k: v for k, v in bound.items()
                                  if module is names or isinstance(v, ast.Constant)}
     given.update(fields)
-    return module, fn, given  # type: ignore[return-value]
+    return module, fn, given
 
 
 def _instance_made(names: ModuleNames, expr: ast.expr, depth: int = 0

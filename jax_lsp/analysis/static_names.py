@@ -1257,7 +1257,7 @@ def _compare(op: ast.cmpop, left: object, right: object) -> bool | None:
         return (left in right) == isinstance(op, ast.In)
     order = _ORDERINGS.get(type(op))
     if order is None or type(left) is not type(right) or not isinstance(
-            left, (int, float, str)):
+            left, (int, float, str)) or not isinstance(right, (int, float, str)):
         return None
     return bool(order(left, right))
 
