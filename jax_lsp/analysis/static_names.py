@@ -2,7 +2,10 @@
 alone (no evaluation): the imports, definitions and assignments that bind it in the scopes
 Python would search. For checks that must stay quiet when a name cannot be pinned down:
 a name bound twice to different things, or bound by something other than an import, a `def`,
-a `class` or a plain assignment, resolves to nothing.
+a `class` or a plain assignment, resolves to nothing; unless an `if` whose test the text decides
+(`ModuleNames.test_value`: literals, and top-level constants of this or another workspace module
+that nothing in its project rebinds) keeps all but one binding from running (`if
+settings.BACKEND == "jax": xp = jax.numpy else: xp = numpy`).
 
 The abstract interpreter (`interp`) runs only modules where a transform can make a level; the
 checks that need no level (the host functions of callbacks, a removed keyword) read the module
