@@ -693,6 +693,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         cls = names.class_of(expr.args[0])
         if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
             yield from _dataclass_fields(cls)
+    elif isinstance(expr, ast.Call):  # `**spec.as_kwargs()`, `**call_options(batched)`
+        yield from _returned_keys(names, expr, depth)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and b.node is not None:
@@ -730,6 +732,132 @@ def _imported_dict_keys(names: ModuleNames, dotted: str, depth: int
         _ORIGIN.setdefault(id(names), {})[id(value)] = (
             _ORIGIN.get(id(module), {}).get(id(value), module.path))
         yield key, value
+
+
+def _returned_keys(names: ModuleNames, call: ast.Call, depth: int
+                   ) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of the dict returned by a call of a function, or of a method of an instance,
+    the workspace shows (`**call_options(batched)`, `**spec.as_kwargs()`): those every `return`
+    that can run gives, each a dict display, `dict(...)` or a local dict with the keys set on
+    it before (under an `if` too, where the call decides it: its arguments' literals, or the
+    literal fields of a frozen record the method's instance was made with). A `return` whose
+    keys are not read gives none, so no key some path may lack is reported."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords):
+        return
+    found = _called_function(names, call)
+    if found is None:
+        return
+    module, fn, given = found
+    returns = [r for r in own_returns(fn) if not _skipped_under(module, r, fn, given)]
+    if not returns or any(r.value is None for r in returns):
+        return
+    common: dict[str, ast.AST] | None = None
+    for r in returns:
+        assert r.value is not None
+        keys = dict(_result_keys(module, fn, r.value, given, depth))
+        common = keys if common is None else {k: v for k, v in common.items() if k in keys}
+    for key, value in (common or {}).items():
+        if module is not names:
+            _ORIGIN.setdefault(id(names), {})[id(value)] = (
+                _ORIGIN.get(id(module), {}).get(id(value), module.path))
+        yield key, value
+
+
+def _result_keys(module: ModuleNames, fn: ast.AST, value: ast.expr, given: dict[str, ast.AST],
+                 depth: int) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of the dict one `return value` of `fn` gives (`_returned_keys`): a local dict
+    the function removes no key from, with the keys set on it always and those set under an
+    `if` that `given` decides; else what `_dict_keys` reads of `value`."""
+    if isinstance(value, ast.Name) and module.scope_of(value) is fn and (
+            value.id in module.bindings(fn)):
+        for node in ast.walk(fn):
+            if (isinstance(node, ast.Delete) and any(
+                    isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                    and t.value.id == value.id for t in node.targets)) or (
+                    isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == value.id
+                    and node.func.attr in ("pop", "popitem", "clear")):
+                return  # a key may be taken out again
+        yield from _keys_set_given(module, value, fn, given)
+    yield from _dict_keys(module, value, depth + 1)
+
+
+def _called_function(names: ModuleNames, call: ast.Call
+                     ) -> tuple[ModuleNames, ast.FunctionDef | ast.AsyncFunctionDef,
+                                dict[str, ast.AST]] | None:
+    """The function a call runs, with the module it is written in and what the call gives its
+    parameters (only literals, where it is another module's: `_constant_flag` reads them in
+    that module): a function of this module or imported from another workspace module, or
+    a method (no decorator) of an instance made of a class of the module that makes it
+    (`_instance_made`), its `self.<field>` given the literal fields of a frozen record."""
+    func = call.func
+    fn: ast.AST | None = None
+    module, this, fields = names, [], {}
+    if isinstance(func, ast.Attribute):
+        made = _instance_made(names, func.value)
+        if made is not None:
+            module, instance, cls = made
+            fn = module.member(cls, func.attr)
+            params = getattr(getattr(fn, "args", None), "args", [])
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
+                    fn.decorator_list) or not params or fn.args.posonlyargs:
+                return None
+            this = [ast.Constant(None)]  # `self`, not written at the call
+            for name, _ in _dataclass_fields(cls):
+                field = _construction_field(module, instance, cls, name)
+                if field is not None and isinstance(field[1], ast.Constant):
+                    fields[f"{params[0].arg}.{name}"] = field[1]
+    if fn is None:
+        fn = names.definition(func)
+        written = names.dotted(func)
+        if fn is None and written is not None and names.linked is not None and (
+                _canonical(names, written) is None):
+            followed = names.follow(written)
+            if followed is not None and followed[1] is not None:
+                module, fn = followed[1], followed[2]
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
+                module.parents.get(fn), ast.ClassDef):
+            return None  # (a method called through its class: not one read here)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    bound = bind_arguments(fn, this + list(call.args),
+                           [(k.arg, k.value) for k in call.keywords])[0]
+    if this:
+        bound.pop(fn.args.args[0].arg, None)
+    given: dict[str, ast.AST] = {k: v for k, v in bound.items()
+                                 if module is names or isinstance(v, ast.Constant)}
+    given.update(fields)
+    return module, fn, given
+
+
+def _instance_made(names: ModuleNames, expr: ast.expr, depth: int = 0
+                   ) -> tuple[ModuleNames, ast.Call, ast.ClassDef] | None:
+    """The call making the instance `expr` is, with the module it is written in and the class
+    of that module it calls: written there, through a name bound once to it (another
+    workspace module's too), or a parameter's default where no application passes one."""
+    if depth > 4:
+        return None
+    if isinstance(expr, ast.Call):
+        cls = names.definition(expr.func)
+        return (names, expr, cls) if isinstance(cls, ast.ClassDef) else None
+    if not isinstance(expr, ast.Name):
+        return None
+    b = names.lookup(expr.id, expr)
+    if b is None:
+        return None
+    if b.kind == "assign" and isinstance(b.node, ast.Call):
+        return _instance_made(names, b.node, depth + 1)
+    if b.kind == "import" and b.target and names.linked is not None:
+        followed = names.follow(b.target)
+        if followed is not None and followed[1] is not None and isinstance(
+                followed[2], ast.Call):
+            return _instance_made(followed[1], followed[2], depth + 1)
+        return None
+    if b.kind == "other":
+        default = _unpassed_default(names, expr)
+        return None if default is None else _instance_made(names, default, depth + 1)
+    return None
 
 
 #: the file of each dict value read from another module, by the reading module (`id` of its
@@ -794,7 +922,8 @@ def _keys_set_given(names: ModuleNames, expr: ast.Name, fn: ast.AST,
     if names.scope_of(expr) is not fn:
         return
     # (a parameter rebound in `fn` is not the argument any more)
-    bound = {k: v for k, v in bound.items() if len(names.bindings(fn).get(k, ())) == 1}
+    bound = {k: v for k, v in bound.items()
+             if len(names.bindings(fn).get(k.split(".", 1)[0], ())) == 1}
     always = {id(n) for n in _always_run(fn)}
     decided = (n for n in _run_given(names, fn, bound) if id(n) not in always)
     # the value the application gives, where the key is set from a parameter, when the
@@ -1073,6 +1202,10 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if left is _NOT_KNOWN or right is _NOT_KNOWN or None not in (left, right):
             return _NOT_KNOWN  # (`is` between other literals is not Python's to promise)
         return (left is right) == isinstance(test.ops[0], ast.Is)
+    if isinstance(test, ast.Attribute) and given is not None and isinstance(
+            test.value, ast.Name) and f"{test.value.id}.{test.attr}" in given:
+        # a field of the method's instance (`_called_function`): a literal
+        return _constant_flag(names, given[f"{test.value.id}.{test.attr}"], depth + 1)  # type: ignore[arg-type]
     if isinstance(test, ast.Name) and given is not None:
         value = given.get(test.id)
         if value is None:
@@ -1147,14 +1280,24 @@ def _frozen_field(names: ModuleNames, expr: ast.Attribute
     if made is None:
         return None
     cls = module.definition(made.func)
-    if not isinstance(cls, ast.ClassDef) or not _frozen(module, cls) or (
-            module.member(cls, expr.attr) is not None):
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    return _construction_field(module, made, cls, expr.attr)
+
+
+def _construction_field(module: ModuleNames, made: ast.Call, cls: ast.ClassDef, attr: str
+                        ) -> tuple[ModuleNames, ast.expr] | None:
+    """The expression field `attr` of the instance `made` (a call of the frozen record class
+    `cls`, both written in `module`) holds: given by keyword or position, or the class's
+    default. None where that is not pinned down (`**`, `*` arguments, a
+    `field(default_factory=...)`, a base class's fields, a class whose fields may change)."""
+    if not _frozen(module, cls) or module.member(cls, attr) is not None:
         return None
     fields = {n: v for n, v in _dataclass_fields(cls)}
-    if expr.attr not in fields or any(isinstance(a, ast.Starred) for a in made.args) or any(
+    if attr not in fields or any(isinstance(a, ast.Starred) for a in made.args) or any(
             k.arg is None for k in made.keywords):
         return None
-    given = next((k.value for k in made.keywords if k.arg == expr.attr), None)
+    given = next((k.value for k in made.keywords if k.arg == attr), None)
     if given is not None:
         return module, given
     if made.args:
@@ -1163,10 +1306,10 @@ def _frozen_field(names: ModuleNames, expr: ast.Attribute
                 if isinstance(st, ast.AnnAssign)):
             return None  # (positions counted from fields not all seen here)
         order = list(fields)
-        if order.index(expr.attr) < len(made.args):
-            return module, made.args[order.index(expr.attr)]
+        if order.index(attr) < len(made.args):
+            return module, made.args[order.index(attr)]
     default = next((st.value for st in cls.body if isinstance(st, ast.AnnAssign)
-                    and isinstance(st.target, ast.Name) and st.target.id == expr.attr), None)
+                    and isinstance(st.target, ast.Name) and st.target.id == attr), None)
     if isinstance(default, ast.Call):  # `field(default=...)`
         return next(((module, k.value) for k in default.keywords if k.arg == "default"), None)
     return None if default is None else (module, default)
@@ -1178,6 +1321,9 @@ def _literal(names: ModuleNames, expr: ast.expr, depth: int,
     `_NOT_KNOWN` otherwise."""
     if isinstance(expr, ast.Name) and given is not None and expr.id in given:
         expr = given[expr.id]  # type: ignore[assignment]
+    elif isinstance(expr, ast.Attribute) and given is not None and isinstance(
+            expr.value, ast.Name) and f"{expr.value.id}.{expr.attr}" in given:
+        expr = given[f"{expr.value.id}.{expr.attr}"]  # type: ignore[assignment]
     if isinstance(expr, ast.Constant):
         return expr.value
     return _NOT_KNOWN

@@ -2,7 +2,10 @@
 alone (no evaluation): the imports, definitions and assignments that bind it in the scopes
 Python would search. For checks that must stay quiet when a name cannot be pinned down:
 a name bound twice to different things, or bound by something other than an import, a `def`,
-a `class` or a plain assignment, resolves to nothing.
+a `class` or a plain assignment, resolves to nothing; unless an `if` whose test the text decides
+(`ModuleNames.test_value`: literals, and top-level constants of this or another workspace module
+that nothing in its project rebinds) keeps all but one binding from running (`if
+settings.BACKEND == "jax": xp = jax.numpy else: xp = numpy`).
 
 The abstract interpreter (`interp`) runs only modules where a transform can make a level; the
 checks that need no level (the host functions of callbacks, a removed keyword) read the module
@@ -14,9 +17,10 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
+import operator
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +36,8 @@ STAR = "*"
 _BUILTINS = frozenset(dir(builtins))
 #: how deep an alias of an alias is followed (`np = jnp`, `jnp = jax.numpy`)
 _MAX_ALIAS_DEPTH = 8
+#: how many of a project's modules are read to find whether one sets another's constant
+MAX_MODULES_READ_FOR_WRITES = 400
 
 
 #: one application of a function: its positional arguments and its keywords (None: `**`)
@@ -63,6 +69,9 @@ class Binding:
     kind: str
     node: ast.AST | None = None
     target: str = ""
+    #: what makes the binding (the statement, the `Name` stored to), for the branch it is in;
+    #: not part of what the binding is
+    site: ast.AST | None = field(default=None, compare=False)
 
 
 _MISSING = object()
@@ -142,6 +151,8 @@ class Linked:
         #: whether a module was looked for in the workspace's files (found or not)
         self.consulted = False
         self._modules: dict[tuple[str, int, Path | None], ModuleNames | None] = {}
+        #: whether a module's project rewrites its names (`ModuleNames.rewritten_in_project`)
+        self.rewritten: dict[tuple[Path, frozenset[str]], bool] = {}
 
     def module(self, dotted: str, level: int, importer: Path | None) -> ModuleNames | None:
         """The names of workspace module `dotted` (`level` dots) imported from `importer`."""
@@ -199,6 +210,9 @@ class ModuleNames:
         #: definitions and values names resolved to, and whether the whole tree was walked
         self.resolved_lines: set[int] = set()
         self.read_everything = False
+        #: the `if` tests being decided (`test_value`), for a test that reads itself
+        self._deciding: set[int] = set()
+        self._rewritten: frozenset[str] | None = None
 
     # ------------------------------------------------------------------ scopes
 
@@ -249,11 +263,172 @@ class ModuleNames:
         for scope in self.enclosing(self.scope_of(at)):
             bound = self.bindings(scope).get(name)
             if bound:
-                found = _one(bound)
+                found = self.one_run(bound, scope)
                 if scope is self.tree and found is not None and found.node is not None:
                     self.resolved_lines.add(found.node.lineno)  # type: ignore[attr-defined]
                 return found
         return None
+
+    def one_run(self, bound: list[Binding], scope: ast.AST) -> Binding | None:
+        """The binding of a name `bound` (each of its bindings made directly in `scope`) has:
+        the one they all are; else the one left once those in a branch that does not run are
+        set aside, an `if` whose test is decided (`test_value`) choosing it (`if
+        settings.BACKEND == "jax": xp = jax.numpy else: xp = numpy`). None where different
+        bindings are left (or none: a test not decided keeps both branches)."""
+        found = _one(bound)
+        if found is not None or all(b.site is None for b in bound):
+            return found
+        left = [b for b in bound if b.site is None or not self._in_skipped_branch(b.site, scope)]
+        return _one(left) if left else None
+
+    def _in_skipped_branch(self, node: ast.AST, scope: ast.AST) -> bool:
+        """Whether `node` (in `scope`) is in the branch of an `if` of that scope whose test is
+        decided not to take it."""
+        child, parent = node, self.parents.get(node)
+        while parent is not None and child is not scope:
+            if isinstance(parent, ast.If) and child is not parent.test:
+                value = self.test_value(parent.test)
+                if value is not _UNKNOWN and bool(value) != (child in parent.body):
+                    return True
+            child, parent = parent, self.parents.get(parent)
+        return False
+
+    def test_value(self, expr: ast.AST, depth: int = 0) -> object:
+        """The value of a test (an `if`'s) where the text decides it: literals and constants
+        bound once at a module's top level (this module's, or another workspace module's
+        imported here: `settings.BACKEND`) that nothing rebinds (`constant_value`), compared
+        (`==`, `<`, `in`, `is None`...), negated or joined by `and`/`or`. `_UNKNOWN` where
+        anything in it is not known: a parameter, the environment, a name bound twice."""
+        if depth > _MAX_ALIAS_DEPTH or id(expr) in self._deciding:
+            return _UNKNOWN
+        self._deciding.add(id(expr))
+        try:
+            return self._test_value(expr, depth)
+        finally:
+            self._deciding.discard(id(expr))
+
+    def _test_value(self, expr: ast.AST, depth: int) -> object:
+        if isinstance(expr, ast.Constant):
+            return expr.value
+        if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+            items = [self.test_value(e, depth + 1) for e in expr.elts]
+            return _UNKNOWN if any(i is _UNKNOWN for i in items) else tuple(items)
+        if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+            inner = self.test_value(expr.operand, depth + 1)
+            return inner if inner is _UNKNOWN else not inner
+        if isinstance(expr, ast.BoolOp):  # as Python computes it, short-circuits included
+            value: object = _UNKNOWN
+            for e in expr.values:
+                value = self.test_value(e, depth + 1)
+                if value is _UNKNOWN or bool(value) != isinstance(expr.op, ast.And):
+                    return value
+            return value
+        if isinstance(expr, ast.Compare):
+            left = self.test_value(expr.left, depth + 1)
+            for op, right_expr in zip(expr.ops, expr.comparators):
+                right = self.test_value(right_expr, depth + 1)
+                holds = _compare(op, left, right)
+                if holds is None:
+                    return _UNKNOWN
+                if not holds:
+                    return False
+                left = right
+            return True
+        if isinstance(expr, (ast.Name, ast.Attribute)):
+            return self.constant_value(expr, depth)
+        return _UNKNOWN
+
+    def constant_value(self, expr: ast.Name | ast.Attribute, depth: int = 0) -> object:
+        """The literal a name of the module's top level, or a name of another workspace
+        module (`settings.BACKEND`, `from .settings import BACKEND`), holds where it is bound
+        once there to a decidable value (`test_value`) and neither module rebinds it (a
+        `global` statement, an attribute of that name assigned: `settings.BACKEND = ...`);
+        `_UNKNOWN` otherwise."""
+        if isinstance(expr, ast.Name):
+            scope = next((sc for sc in self.enclosing(self.scope_of(expr))
+                          if expr.id in self.bindings(sc)), None)
+            b = self.lookup(expr.id, expr) if scope is self.tree else None
+            if b is None:
+                return _UNKNOWN  # a local, a parameter, a builtin, a name bound twice
+            if b.kind == "assign" and b.node is not None:
+                if expr.id in self._rewritten_names():
+                    return _UNKNOWN
+                return self.test_value(b.node, depth + 1)
+            dotted = b.target if b.kind == "import" else None
+        else:
+            dotted = self.dotted(expr)
+        if dotted is None or self.linked is None:
+            return _UNKNOWN
+        followed = self.follow(dotted)
+        if followed is None or followed[1] is None or not isinstance(followed[2], ast.expr):
+            return _UNKNOWN  # outside the workspace (`sys.platform`), or not pinned down
+        module, value = followed[1], followed[2]
+        statement = module.parents.get(value)
+        targets = (statement.targets if isinstance(statement, ast.Assign)
+                   else [statement.target] if isinstance(statement, ast.AnnAssign) else [])
+        named = {t.id for t in targets if isinstance(t, ast.Name)}
+        if not named or module.scope_of(value) is not module.tree or named & (
+                module._rewritten_names() | self._rewritten_names()) or (
+                module.rewritten_in_project(frozenset(named))):
+            return _UNKNOWN
+        return module.test_value(value, depth + 1)
+
+    def rewritten_in_project(self, names: frozenset[str]) -> bool:
+        """Whether a module of this module's project may set one of its top-level `names`
+        from outside (`settings.BACKEND = "numpy"` in a script before it imports the module
+        whose `if` reads it): any module of the package this one is in, and the scripts
+        beside it (of its folder, where it is in no package), that assigns an attribute of
+        that name (`_rewritten_names`). True where they cannot all be read."""
+        linked, here = self.linked, self.path
+        if linked is None or here is None:
+            return True
+        key = (here, names)
+        known = linked.rewritten.get(key)
+        if known is not None:
+            return known
+        linked.rewritten[key] = True  # (while it is being found out)
+        top = linked.workspace._package_root(here.parent)
+        files: list[Path] = []
+        for p in (top.rglob("*.py") if top is not None else here.parent.glob("*.py")):
+            files.append(p)
+            if len(files) > MAX_MODULES_READ_FOR_WRITES:
+                return True
+        found = False
+        for p in files:
+            parsed = linked.workspace.parse(p)
+            if parsed is None:
+                found = True  # (unreadable: it may)
+                break
+            if not any(n in line for line in parsed.lines for n in names):
+                continue
+            linked.read.add(str(p))
+            if names & ModuleNames(parsed.tree)._rewritten_names():
+                found = True
+                break
+        linked.rewritten[key] = found
+        return found
+
+    def _rewritten_names(self) -> frozenset[str]:
+        """The names the module may rebind beyond its top level's bindings: those of its
+        `global` statements, and the attributes it assigns (`settings.BACKEND = "numpy"`,
+        `setattr(settings, "BACKEND", ...)`)."""
+        if self._rewritten is None:
+            found: set[str] = set()
+            for node in self.walk_all():
+                if isinstance(node, ast.Global):
+                    found.update(node.names)
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store,
+                                                                               ast.Del)):
+                    found.add(node.attr)
+                elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                      and node.func.id in ("setattr", "delattr") and len(node.args) >= 2):
+                    key = node.args[1]
+                    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                        found.add(key.value)
+                    else:
+                        found.add("*")  # any name
+            self._rewritten = frozenset(found)
+        return self._rewritten
 
     def star_source(self, name: str, at: ast.AST) -> str | None:
         """The module a name bound nowhere in the module (nor a builtin) comes from: the one
@@ -333,7 +508,7 @@ class ModuleNames:
                 star = stars[0]
                 source = "." * star.level + (star.module or "")
                 return module.follow(".".join([source, name, *rest]), depth + 1)
-            b = _one(bound)
+            b = module.one_run(bound, module.tree)
             if b is None:
                 return None
             if b.kind == "import":
@@ -344,6 +519,10 @@ class ModuleNames:
                 if b.kind == "class" and len(rest) == 1:
                     member = module.member(b.node, rest[0])  # type: ignore[arg-type]
                     return None if member is None else (None, module, member)
+                if b.kind == "assign":  # an alias (`xp = jax.numpy`): what it names
+                    alias = module.dotted(b.node)
+                    if alias is not None:
+                        return module.follow(".".join([alias, *rest]), depth + 1)
             return None
         return (dotted, None, None)
 
@@ -1058,6 +1237,34 @@ def _decorator_name(d: ast.expr) -> str:
     return d.id if isinstance(d, ast.Name) else d.attr if isinstance(d, ast.Attribute) else ""
 
 
+_ORDERINGS = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+              ast.GtE: operator.ge}
+
+
+def _compare(op: ast.cmpop, left: object, right: object) -> bool | None:
+    """One comparison of two literals as Python makes it; None where it is not decided here
+    (an operand not known, an ordering of values of different types, `is` but against
+    None)."""
+    if left is _UNKNOWN or right is _UNKNOWN:
+        return None
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        return (left == right) == isinstance(op, ast.Eq)
+    if isinstance(op, (ast.Is, ast.IsNot)):
+        if left is not None and right is not None:
+            return None  # (`is` between other literals is not Python's to promise)
+        return (left is right) == isinstance(op, ast.Is)
+    if isinstance(op, (ast.In, ast.NotIn)):
+        if not isinstance(right, (tuple, str)) or (isinstance(right, str)
+                                                   and not isinstance(left, str)):
+            return None
+        return (left in right) == isinstance(op, ast.In)
+    order = _ORDERINGS.get(type(op))
+    if order is None or type(left) is not type(right) or not isinstance(
+            left, (int, float, str)) or not isinstance(right, (int, float, str)):
+        return None
+    return bool(order(left, right))
+
+
 def _one(bound: list[Binding]) -> Binding | None:
     """The binding, if every binding of the name is the same one."""
     first = bound[0]
@@ -1089,7 +1296,8 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bind(node.name, Binding("class" if isinstance(node, ast.ClassDef) else "def", node))
+            bind(node.name, Binding("class" if isinstance(node, ast.ClassDef) else "def", node,
+                                    site=node))
             todo.extend(node.decorator_list)
             if not isinstance(node, ast.ClassDef):
                 todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
@@ -1104,46 +1312,46 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
         if isinstance(node, ast.Import):
             for al in node.names:
                 if al.asname:
-                    bind(al.asname, Binding("import", target=al.name))
+                    bind(al.asname, Binding("import", target=al.name, site=node))
                 else:
                     top = al.name.split(".")[0]
-                    bind(top, Binding("import", target=top))
+                    bind(top, Binding("import", target=top, site=node))
             continue
         if isinstance(node, ast.ImportFrom):
             mod = ("." * node.level) + (node.module or "")
             for al in node.names:
                 if al.name == "*":  # kept under a key no name can be (`star_source`)
-                    bind(STAR, Binding("import", target=mod))
+                    bind(STAR, Binding("import", target=mod, site=node))
                     continue
                 # `from . import m` is module `.m` (one dot), `from .p import m` is `.p.m`
                 target = f"{mod}.{al.name}" if node.module else f"{mod}{al.name}"
-                bind(al.asname or al.name, Binding("import", target=target))
+                bind(al.asname or al.name, Binding("import", target=target, site=node))
             continue
         if isinstance(node, ast.Assign):
             for t in node.targets:
                 if isinstance(t, ast.Name):
-                    bind(t.id, Binding("assign", node.value))
+                    bind(t.id, Binding("assign", node.value, site=node))
                 else:
                     for n in ast.walk(t):
                         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-                            bind(n.id, Binding("other"))
+                            bind(n.id, Binding("other", site=node))
             todo.append(node.value)
             continue
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             if node.value is not None:
-                bind(node.target.id, Binding("assign", node.value))
+                bind(node.target.id, Binding("assign", node.value, site=node))
                 todo.append(node.value)
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            bind(node.id, Binding("other"))
+            bind(node.id, Binding("other", site=node))
             continue
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
-                bind(name, Binding("other"))
+                bind(name, Binding("other", site=node))
             continue
         if isinstance(node, ast.ExceptHandler) and node.name:
-            bind(node.name, Binding("other"))
+            bind(node.name, Binding("other", site=node))
         if isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
-            bind(node.name, Binding("other"))
+            bind(node.name, Binding("other", site=node))
         todo.extend(ast.iter_child_nodes(node))
     return out

@@ -11,8 +11,10 @@ only where the host function resolves statically: a `def`, a lambda, a `functool
 of one, the function a module wrapper returns, a method of an instance whose class the
 module shows (made by the class or a factory, `self.x` set to one, a parameter annotated
 with it; `__call__` for the instance itself, inherited ones included), a class attribute, or
-one of those imported from another module of the workspace (re-exports and `from jax.numpy
-import *` followed). `jax.device_put` counts (it puts an array in JAX's memory);
+one of those imported from another module of the workspace (re-exports, aliases and `from
+jax.numpy import *` followed; of a name bound in both branches of an `if` whose test the text
+decides, `if settings.BACKEND == "jax": xp = jax.numpy`, the binding that runs).
+`jax.device_put` counts (it puts an array in JAX's memory);
 `jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
 NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).
 """

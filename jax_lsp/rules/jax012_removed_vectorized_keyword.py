@@ -8,11 +8,15 @@ the runtime reports as a `JaxRuntimeError`), or, for a host that takes it, `vmap
 Decided from the module's text where the callback is called (`analysis/callback_hosts.py`):
 the call's own keywords, those of a `functools.partial` of the callback, and those of a `**`
 dict written in the module (an `argparse` namespace's, `**vars(args)`, from its parser's
-`add_argument` calls: `analysis/argparse_namespaces.py`). Quiet where the host function
-visibly takes `vectorized` (a parameter of that name, or `**kwargs` not all handed on to a
-function measured to refuse it, ufuncs included), read in the workspace module it is imported
-from. `eqx.filter_pure_callback` hands the keyword on with a host of its own that takes none:
-reported whatever the given function takes, unless the value is None (equinox drops it).
+`add_argument` calls: `analysis/argparse_namespaces.py`), or the dict a call of a function or
+of an instance's method the workspace shows returns (`**spec.as_kwargs()`: the keys every
+`return` that can run holds, a key set under an `if` counted where the call decides it, by its
+literal arguments or the literal fields of the frozen record the instance was made with).
+Quiet where the host function visibly takes `vectorized` (a parameter of that name, or
+`**kwargs` not all handed on to a function measured to refuse it, ufuncs included), read in the
+workspace module it is imported from. `eqx.filter_pure_callback` hands the keyword on with a
+host of its own that takes none: reported whatever the given function takes, unless the value
+is None (equinox drops it).
 """
 
 from __future__ import annotations

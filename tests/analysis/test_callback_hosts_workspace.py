@@ -118,6 +118,77 @@ _SOLVER = {
     """,
 }
 
+#: a module choosing its array namespace by another module's constant (`settings.py`'s), and
+#: a host function computing with it
+_SETTINGS = """
+import os
+
+ARRAY_BACKEND = {backend}
+TABLE_SIZE = 8
+"""
+_COMPAT = """
+import numpy
+import jax.numpy
+
+import settings
+
+if settings.ARRAY_BACKEND == "jax":
+    xp = jax.numpy
+else:
+    xp = numpy
+"""
+_INTERP_MAIN = """
+from compat import xp
+
+def interpolate(q, values):
+    grid = np.linspace(0.0, 1.0, values.shape[-1])
+    out = xp.interp(np.asarray(q), grid, np.asarray(values)){marker}
+    return np.asarray(out, dtype=np.float32)
+
+@jax.jit
+def f(q, values):
+    return jax.pure_callback(interpolate, S(q.shape, jnp.float32), q, values,
+                             vmap_method="sequential")
+
+print(f(jnp.linspace(0.0, 1.0, 4), jnp.arange(8.0)))
+"""
+
+#: a frozen spec whose method returns the callback's options, `vectorized` among them only
+#: where the spec was made with it
+_SPEC = """
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CallbackSpec:
+    vectorized: bool | None = None
+    sequential_fallback: bool = True
+
+    def as_kwargs(self) -> dict:
+        kw = {{}}
+        if self.vectorized is not None:
+            kw["vectorized"] = self.vectorized
+        if self.sequential_fallback:
+            kw["vmap_method"] = "sequential"
+        return kw
+
+
+DEFAULT_SPEC = {made}
+"""
+_SPEC_MAIN = """
+from spec import DEFAULT_SPEC
+
+def index(lam):
+    lam2 = np.asarray(lam, dtype=np.float64) ** 2
+    return np.sqrt(1.0 + lam2 / (lam2 - 0.01)).astype(np.float32)
+
+def refractive_index(lam, spec=DEFAULT_SPEC):
+    out = S(jnp.shape(lam), jnp.float32)
+    return jax.pure_callback(index, out, lam, **spec.as_kwargs()){marker}
+
+print(jax.jit(jax.vmap(refractive_index))(jnp.array([0.45, 0.55])))
+"""
+
 #: name -> (the other modules, main.py); `# EXPECT:` markers in main.py
 FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "host_defined_in_another_module": ({
@@ -223,6 +294,27 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(f(jnp.ones(4)))
         """),
+    "jax_namespace_chosen_by_another_modules_backend_constant": ({
+        "settings.py": _SETTINGS.format(backend='"jax"'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="  # EXPECT: JAX011")),
+    "neg_numpy_namespace_chosen_by_another_modules_backend_constant": ({
+        "settings.py": _SETTINGS.format(backend='"numpy"'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_the_environment": ({
+        "settings.py": _SETTINGS.format(backend='os.environ.get("ARRAY_BACKEND", "jax")'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_a_constant_a_script_sets_first": ({
+        "settings.py": _SETTINGS.format(backend='"jax"'),
+        "compat.py": _COMPAT}, "import settings\nsettings.ARRAY_BACKEND = \"numpy\"\n"
+                               + _INTERP_MAIN.format(marker="")),
+    "neg_namespace_chosen_by_a_constant_bound_twice": ({
+        "settings.py": _SETTINGS.format(backend='"jax"') + "ARRAY_BACKEND = \"numpy\"\n",
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    "vectorized_key_of_another_modules_spec_method": ({
+        "spec.py": _SPEC.format(made="CallbackSpec(vectorized=True)")}, _SPEC_MAIN.format(
+            marker="  # EXPECT: JAX012")),
+    "neg_no_vectorized_key_of_another_modules_spec_method": ({
+        "spec.py": _SPEC.format(made="CallbackSpec()")}, _SPEC_MAIN.format(marker="")),
     "helper_in_a_package_module": ({
         "pkg/__init__.py": "",
         "pkg/util.py": """
