@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from pygls.exceptions import JsonRpcContentModified
+
 if TYPE_CHECKING:
     from jax_lsp.analysis import Finding
     from jax_lsp.server.session.documents import Document
@@ -124,5 +126,9 @@ class FixPrefetch:
             kind = preferred_kind(finding)
             assert kind is not None
             before = plan.analyses
-            plan.fixes(finding, {kind})
-            self.judged += plan.analyses - before
+            try:
+                plan.fixes(finding, {kind})
+            except JsonRpcContentModified:  # the document changed: nothing to judge
+                return
+            finally:
+                self.judged += plan.analyses - before
