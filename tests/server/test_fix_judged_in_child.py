@@ -187,3 +187,29 @@ def test_building_a_fix_imports_no_analyser() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_what_fix_all_needs_is_preloaded_once_no_code_action_is_computed() -> None:
+    """The server's background preload imports the fixes first, then the analyser that "Fix
+    all" runs in the server's process, but not while a code action is being computed (its
+    fixes are built in this process: the imports would take the GIL from it)."""
+    code = (
+        "import sys, threading, time\n"
+        "from jax_lsp.server.server import create_server\n"
+        "session = create_server().session\n"
+        "session.background_may_start = lambda: True\n"
+        "session.catalog_may_load = lambda: True\n"
+        "with session.computing_fixes():\n"
+        "    threading.Thread(target=session._preload, daemon=True).start()\n"
+        "    assert session.fixes_preloaded.wait(120)\n"
+        "    time.sleep(0.5)\n"
+        "    print('during', 'jax_lsp.fixes.apply' in sys.modules)\n"
+        "for _ in range(1200):\n"
+        "    if 'jax_lsp.fixes.apply' in sys.modules:\n"
+        "        break\n"
+        "    time.sleep(0.1)\n"
+        "print('after', 'jax_lsp.fixes.apply' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=300)
+    assert out.stdout.split() == ["during", "False", "after", "True"], out.stdout + out.stderr

@@ -485,11 +485,8 @@ def _selected(actions: _Actions, doc: Document, params: types.CodeActionParams) 
 async def code_action(
     server: JaxLanguageServer, params: types.CodeActionParams
 ) -> list[types.CodeAction]:
-    server.session.actions_in_flight += 1
-    try:
+    with server.session.computing_fixes():
         return await _code_action(server, params)
-    finally:
-        server.session.actions_in_flight -= 1
 
 
 async def _code_action(
@@ -545,6 +542,11 @@ async def _code_action(
 
 @guarded(types.CODE_ACTION_RESOLVE)
 async def resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.CodeAction:
+    with server.session.computing_fixes():
+        return await _resolve(server, action)
+
+
+async def _resolve(server: JaxLanguageServer, action: types.CodeAction) -> types.CodeAction:
     session = server.session
     data = action.data
     if not isinstance(data, dict) or action.edit is not None:

@@ -127,7 +127,8 @@ class FixPrefetch:
             assert kind is not None
             before = plan.analyses
             try:
-                plan.fixes(finding, {kind})
+                with session.computing_fixes():
+                    plan.fixes(finding, {kind})
             except JsonRpcContentModified:  # the document changed: nothing to judge
                 return
             finally:

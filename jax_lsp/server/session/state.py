@@ -15,7 +15,7 @@ import importlib
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,9 +83,22 @@ class Session:
         self._idle_since: float | None = None
         #: set once the background preload has imported the fixes (`fix_prefetch` waits)
         self.fixes_preloaded = threading.Event()
-        #: code-action requests being answered (the preload of what "Fix all" needs waits
-        #: for none, rather than take the GIL from the one building its fixes)
+        #: code actions being computed (requests, resolves, prefetches: `computing_fixes`);
+        #: the preload of what "Fix all" needs waits for none, rather than take the GIL from
+        #: one building its fixes
         self.actions_in_flight = 0
+        self._in_flight_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def computing_fixes(self) -> Iterator[None]:
+        """Counts a code action being computed (any thread) in `actions_in_flight`."""
+        with self._in_flight_lock:
+            self.actions_in_flight += 1
+        try:
+            yield
+        finally:
+            with self._in_flight_lock:
+                self.actions_in_flight -= 1
 
     @functools.cached_property
     def fix_plans(self) -> FixPlans:
