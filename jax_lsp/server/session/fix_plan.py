@@ -19,9 +19,11 @@ module), what those requests compute, each once:
   from the tree, parsing only the statements the fix's edits touch (`_fixed_tree`; a full
   analysis of the fixed text all the same, which an incremental one from the document's
   records was measured not to beat: docs/server.md, "Fix cost");
-- each fix's judgement (by its edits), each finding's fixes (by the kinds asked
-  for) and the fix-all's edits; for a client that wants the edits with the list, only what
-  fits in its request's time beyond each finding's first fix (`fixes`' deadline).
+- each fix's judgement (by its edits; made in the analysis process where the server gives
+  one, `DocumentAnalysis.remote`: the analyser is warm there), each finding's fixes (by the
+  kinds asked for) and the fix-all's edits; for a client that wants the edits with the
+  list, only what fits in its request's time beyond each finding's first fix (`fixes`'
+  deadline).
 
 A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
 original's, `registry`): its report is the notebook's, with the cells' own positions.
