@@ -115,20 +115,20 @@ class FixPrefetch:
     def _judge(self, plan: FixPlan, doc: Document, version: int,
                findings: list[Finding]) -> None:
         """In the prefetch thread: build and judge each finding's preferred fix while the
-        document stays at `version` and no analysis waits."""
+        document stays at `version`, no analysis waits and no code action the client waits
+        for is being computed (a resolve of another fix, a "Fix all")."""
         from jax_lsp.fixes.offers import preferred_kind
 
         session = self.session
         for finding in findings:
             if (doc.version != version or session.documents.get(doc.uri) is not doc
-                    or not session.scheduler.idle):
+                    or not session.scheduler.idle or session.actions_in_flight):
                 return
             kind = preferred_kind(finding)
             assert kind is not None
             before = plan.analyses
             try:
-                with session.computing_fixes():
-                    plan.fixes(finding, {kind})
+                plan.fixes(finding, {kind})
             except JsonRpcContentModified:  # the document changed: nothing to judge
                 return
             finally:

@@ -83,9 +83,9 @@ class Session:
         self._idle_since: float | None = None
         #: set once the background preload has imported the fixes (`fix_prefetch` waits)
         self.fixes_preloaded = threading.Event()
-        #: code actions being computed (requests, resolves, prefetches: `computing_fixes`);
-        #: the preload of what "Fix all" needs waits for none, rather than take the GIL from
-        #: one building its fixes
+        #: code actions a client waits for (requests and resolves: `computing_fixes`; not
+        #: the listing's prefetch, itself background work); the preload of what "Fix all"
+        #: needs waits for none, rather than take the GIL from one building its fixes
         self.actions_in_flight = 0
         self._in_flight_lock = threading.Lock()
 
