@@ -151,7 +151,7 @@ async def test_a_documents_analysis_goes_before_a_judgement(tmp_path: Path) -> N
         process.judge("x = 1\n", str(path), config, {})  # started and warm
         judging = scheduler.yielding(
             lambda p: p.judge(big, str(tmp_path / "big.py"), config, {}))
-        for _ in range(500):  # until the child runs it
+        for _ in range(6000):  # until the child runs it (a minute at most: a loaded machine)
             if process._busy:
                 break
             await asyncio.sleep(0.01)
