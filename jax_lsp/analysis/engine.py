@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import ast
-import contextlib
-import gc
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts, reach
 from jax_lsp.analysis.findings import Finding, ParseError
+from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.options import AnalysisConfig
@@ -107,21 +105,6 @@ def analysis_limits(
         interp.limits = []
         interp.run()
         return interp.limits
-
-
-@contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
-    """The AST and the interpreter's values are acyclic and short-lived: the cyclic garbage
-    collector only slows an analysis down (by a third on large modules), so pause it. Free
-    them before it resumes: its first collection then would walk every object allocated while
-    it was paused (a second at 100,000 lines)."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def settle(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from operator import le
 
 from jax_lsp.analysis.findings import Span
-from jax_lsp.analysis.interp import statement_start
+from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.fixes.model import TextEdit, apply_edits
 
 __all__ = ["Outline", "Statement"]

@@ -3,7 +3,9 @@
 Each fix module decides from the finding and the source whether it applies; the registry runs
 them over one shared parse, drops a fix whose result the analysis would flag with a finding the
 original does not have, keeps at most one preferred fix and puts it first. LibCST is
-imported here lazily, on the first request for fixes, so importing `jax_lsp.fixes` stays cheap.
+imported here lazily, on the first request for fixes, so importing `jax_lsp.fixes` stays cheap;
+so is the analyser, which the language server's fixes do not need (their judgement runs in its
+analysis process).
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.engine import analyze_source, paused_gc
 from jax_lsp.analysis.findings import Finding, FixKind
+from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.fixes.admission import applies, may_be_safe
 from jax_lsp.fixes.model import Fix, apply_edits
 from jax_lsp.fixes.suppress import suppress_fix
@@ -329,6 +331,8 @@ def _codes(source: str) -> Counter[str]:
     """The count of findings per code of `source`, which every fix of every finding of it is
     judged against: remembered for the last texts, so that an editor's requests on one
     version (each action resolved, a fix-all) analyse it once. Not to be mutated."""
+    from jax_lsp.analysis.engine import analyze_source
+
     return Counter(f.code for f in analyze_source(source).findings)
 
 
@@ -336,6 +340,8 @@ def _introduces_findings(before: Counter[str], fixed: str) -> bool:
     """Whether the fixed source has more findings of some code than the original: the fix
     would trade its error for another (stop_gradient on an io_callback inside
     `jax.checkpoint` trades JAX003 for JAX004, say). Fixed sources that do not parse count."""
+    from jax_lsp.analysis.engine import analyze_source
+
     result = analyze_source(fixed)
     if result.error is not None:
         return True

@@ -22,7 +22,13 @@
 (defvar jax-driver-cmd (nthcdr 3 command-line-args-left))
 (setq command-line-args-left nil)
 
-(defvar jax-driver-wait (string-to-number (or (getenv "JAX_LSP_EMACS_WAIT") "30")))
+;; How long each step may take. The longest is fix-on-save's: its request runs `--fix`'s
+;; pipeline, about 1 s at rest and 7-16 s at load 20-35 (docs/measurements.md), past
+;; jsonrpc's 10 s default request timeout, after which `eglot-jax-fix-all' saves unfixed:
+;; Eglot's requests wait as long as the steps. A step that never happens still fails the run.
+(defvar jax-driver-wait (string-to-number (or (getenv "JAX_LSP_EMACS_WAIT") "90")))
+(require 'jsonrpc)
+(setq jsonrpc-default-request-timeout jax-driver-wait)
 (defvar jax-driver-result nil "Alist of what the editor showed, in order.")
 
 (defun jax-driver-record (key value)

@@ -19,7 +19,11 @@
 (defvar jax-driver-cmd (nthcdr 3 command-line-args-left))
 (setq command-line-args-left nil)
 
-(defvar jax-driver-wait (string-to-number (or (getenv "JAX_LSP_EMACS_WAIT") "30")))
+;; How long each step may take. The longest is fix-on-save's: the resolve of "Fix all" runs
+;; `--fix`'s pipeline, about 1 s at rest and 7-16 s at load 20-35 (docs/measurements.md), past
+;; `lsp-response-timeout''s 10 s, after which lsp-mode aborts the save: its requests wait as
+;; long as the steps (`jax-driver-run'). A step that never happens still fails the run.
+(defvar jax-driver-wait (string-to-number (or (getenv "JAX_LSP_EMACS_WAIT") "90")))
 (defvar jax-driver-result nil)
 
 (defun jax-driver-record (key value)
@@ -62,7 +66,8 @@
         lsp-diagnostics-provider :flymake
         lsp-enable-file-watchers nil
         lsp-headerline-breadcrumb-enable nil
-        lsp-modeline-code-actions-enable nil)
+        lsp-modeline-code-actions-enable nil
+        lsp-response-timeout jax-driver-wait)
   (add-to-list 'load-path jax-driver-dir)
   (require 'lsp-mode)
   (when jax-driver-cmd

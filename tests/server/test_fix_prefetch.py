@@ -145,6 +145,25 @@ async def test_nothing_is_judged_while_an_analysis_waits_or_for_an_old_version(
         scheduler.stop()
 
 
+@pytest.mark.asyncio(loop_scope="function")
+async def test_nothing_is_judged_while_a_code_action_the_client_waits_for_computes(
+        tmp_path: Path, quick: None) -> None:
+    """A resolve or a "Fix all" under way goes first: the prefetch, a guess, does not take
+    the CPU from it (issue 33, round 6)."""
+    server, uri, report = _server(tmp_path)
+    try:
+        doc = server.session.documents.get(uri)
+        with server.session.computing_fixes():
+            server.fix_prefetch.listed(doc, report.findings[:1])
+            await _settled(server)
+        assert server.fix_prefetch.judged == 0
+        server.fix_prefetch.listed(doc, report.findings[:1])  # none computes now
+        await _settled(server)
+        assert server.fix_prefetch.judged == 1
+    finally:
+        server.session.scheduler.stop()
+
+
 EAGER = types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
     code_action=types.CodeActionClientCapabilities(
         code_action_literal_support=types.ClientCodeActionLiteralOptions(

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
+from pygls.exceptions import JsonRpcContentModified
+
 if TYPE_CHECKING:
     from jax_lsp.analysis import Finding
     from jax_lsp.server.session.documents import Document
@@ -113,16 +115,21 @@ class FixPrefetch:
     def _judge(self, plan: FixPlan, doc: Document, version: int,
                findings: list[Finding]) -> None:
         """In the prefetch thread: build and judge each finding's preferred fix while the
-        document stays at `version` and no analysis waits."""
+        document stays at `version`, no analysis waits and no code action the client waits
+        for is being computed (a resolve of another fix, a "Fix all")."""
         from jax_lsp.fixes.offers import preferred_kind
 
         session = self.session
         for finding in findings:
             if (doc.version != version or session.documents.get(doc.uri) is not doc
-                    or not session.scheduler.idle):
+                    or not session.scheduler.idle or session.actions_in_flight):
                 return
             kind = preferred_kind(finding)
             assert kind is not None
             before = plan.analyses
-            plan.fixes(finding, {kind})
-            self.judged += plan.analyses - before
+            try:
+                plan.fixes(finding, {kind})
+            except JsonRpcContentModified:  # the document changed: nothing to judge
+                return
+            finally:
+                self.judged += plan.analyses - before

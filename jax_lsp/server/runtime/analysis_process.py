@@ -251,6 +251,20 @@ class AnalysisProcess:
         answer = self._call(("index", spec, paths))
         return 0 if answer is None else int(answer)
 
+    def judge(self, source: str, filename: str, config: AnalysisConfig,
+              planned: dict[Path, str]) -> list[Finding] | None:
+        """The findings (suppression comments applied) of `source`, a fix's text of the
+        document `filename`, analysed in full as the document is, with the files `planned`
+        (path -> text) as if written; None if it does not parse. The child has the analyser
+        imported and warm, and the workspace's modules parsed: judging a fix there spares
+        the server's process both (`fix_plan`). Blocks, and raises, like `analyze`; also
+        `AnalysisFailed` where the child keeps dying (the caller judges in its own process)."""
+        answer = self._call(("judge", source, filename, config, planned))
+        if answer is None:
+            raise AnalysisFailed("no analysis process to judge the fix in")
+        findings: list[Finding] | None = answer[0]
+        return findings
+
     def _call(self, request: tuple[Any, ...]) -> Any:
         """Send a request, return the child's answer (None: the child keeps dying, do the work
         in this process). A child that died or stayed stopped is replaced and asked again,
@@ -520,6 +534,8 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
         try:
             if kind == "index":
                 return "ok", _index(*args)
+            if kind == "judge":
+                return "ok", (_judge(*args),)
             *analysed, held = args
             result = _analyse(*analysed)
             latency.stamp(_State.times, "child_analysed")
@@ -529,7 +545,9 @@ def _answer(request: tuple[Any, ...]) -> tuple[str, Any]:
     except AnalysisCancelled:
         return "cancelled", None
     except Exception:  # noqa: BLE001 - reported to the server, which logs it
-        what = "indexing the workspace" if kind == "index" else f"the analysis of {args[1]}"
+        what = ("indexing the workspace" if kind == "index"
+                else f"judging a fix of {args[1]}" if kind == "judge"
+                else f"the analysis of {args[1]}")
         return "error", f"{what} failed:\n{traceback.format_exc()}"
 
 
@@ -566,6 +584,31 @@ def _index(spec: WorkspaceSpec, paths: list[str]) -> int:
     _interruptible()
     workspace = cached_results.workspace(spec)
     return sum(workspace.parse(Path(p)) is not None for p in paths)
+
+
+def _judge(source: str, filename: str, config: AnalysisConfig,
+           planned: dict[Path, str]) -> list[Finding] | None:
+    """A fix's text analysed in full (see `AnalysisProcess.judge`), interruptible throughout:
+    it changes nothing the documents' analyses build on (the workspace's `planned` files
+    are put back, and are never remembered by it)."""
+    from jax_lsp.analysis.engine import analyze_source
+    from jax_lsp.analysis.suppress import filter_suppressed
+
+    spec = config.workspace
+    workspace = cached_results.workspace(spec) if spec is not None else None
+    kept = workspace.planned if workspace is not None else {}
+    if workspace is not None:
+        workspace.planned = dict(planned)
+    try:
+        _interruptible()
+        result = analyze_source(source, filename, config, workspace)
+    finally:
+        _State.analysing = False
+        if workspace is not None:
+            workspace.planned = kept
+    if result.error is not None:
+        return None
+    return filter_suppressed(source, result.findings)
 
 
 def _analyse(

@@ -19,9 +19,11 @@ module), what those requests compute, each once:
   from the tree, parsing only the statements the fix's edits touch (`_fixed_tree`; a full
   analysis of the fixed text all the same, which an incremental one from the document's
   records was measured not to beat: docs/server.md, "Fix cost");
-- each fix's judgement (by its edits), each finding's fixes (by the kinds asked
-  for) and the fix-all's edits; for a client that wants the edits with the list, only what
-  fits in its request's time beyond each finding's first fix (`fixes`' deadline).
+- each fix's judgement (by its edits; made in the analysis process where the server gives
+  one, `DocumentAnalysis.remote`: the analyser is warm there), each finding's fixes (by the
+  kinds asked for) and the fix-all's edits; for a client that wants the edits with the
+  list, only what fits in its request's time beyond each finding's first fix (`fixes`'
+  deadline).
 
 A notebook cell's fixes are judged as before (the joined source's plain analysis, against the
 original's, `registry`): its report is the notebook's, with the cells' own positions.
@@ -40,14 +42,20 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from jax_lsp.analysis import Finding, FixKind
-    from jax_lsp.analysis.options import WorkspaceSpec
+    from jax_lsp.analysis.options import AnalysisConfig, WorkspaceSpec
     from jax_lsp.fixes.generated import HelperModule
     from jax_lsp.fixes.model import CreatedFile, Fix, TextEdit
     from jax_lsp.fixes.outline import Outline
     from jax_lsp.project.config import Config
     from jax_lsp.server.session.lint import Report
 
-__all__ = ["FIXING", "DocumentAnalysis", "FixPlan", "FixPlans", "PlanKey"]
+    #: analyses a fix's text where the document's analyses run (`AnalysisProcess.judge`):
+    #: (text, analysis configuration, planned files) -> its findings with suppressions
+    #: applied, None if it does not parse; raises `Unjudged`, or whatever stops the request
+    #: (the document changed)
+    RemoteJudge = Callable[[str, AnalysisConfig, dict[Path, str]], list[Finding] | None]
+
+__all__ = ["FIXING", "DocumentAnalysis", "FixPlan", "FixPlans", "PlanKey", "Unjudged"]
 
 T = TypeVar("T")
 
@@ -75,15 +83,21 @@ class PlanKey:
                 and (self.text is other.text or self.text == other.text))
 
 
+class Unjudged(Exception):
+    """The analysis process could not judge a fix (it keeps dying): the plan judges it in
+    its own process."""
+
+
 @dataclass(frozen=True)
 class DocumentAnalysis:
     """How the document is analysed for its diagnostics (see `reported.document_findings`),
-    for judging its fixes the same way."""
+    for judging its fixes the same way; `remote`, where (None: in this process)."""
 
     filename: str
     path: Path | None
     config: Config
     workspace: WorkspaceSpec | None
+    remote: RemoteJudge | None = None
 
 
 def _judgement_key(fix: Fix) -> tuple[tuple[TextEdit, ...], frozenset[Path]]:
@@ -117,8 +131,10 @@ class FixPlan:
         self._judged: dict[tuple[tuple[TextEdit, ...], frozenset[Path]], bool] = {}
         self._fixes: dict[tuple[tuple[Any, ...], frozenset[FixKind] | None], list[Fix]] = {}
         self._computed: dict[str, Any] = {}
-        #: analyses this plan ran (for tests and benchmarks)
+        #: analyses this plan ran (for tests and benchmarks), and how many of them the
+        #: analysis process could not run (`Unjudged`: run here instead)
         self.analyses = 0
+        self.remote_failures = 0
         #: how long the last judgement took (wall time, what the client waits for)
         self._judge_seconds = 0.0
 
@@ -211,7 +227,7 @@ class FixPlan:
         with the collector paused (it walked the new tree over and over: 1.7x the parse on
         a 5,000-line module). The tree also spares each judged fix the parse of what its
         edits left alone (`_fixed_tree`)."""
-        from jax_lsp.analysis.engine import paused_gc
+        from jax_lsp.analysis.gc_pause import paused_gc
         from jax_lsp.fixes.model import GENERATED_MARKER
         from jax_lsp.fixes.outline import Outline
 
@@ -312,9 +328,6 @@ class FixPlan:
         (`reported.document_findings`), with the files `created` as if written; None if it
         does not parse. `edits`: what made `text` from the plan's text (its tree is then made
         from the plan's, `_fixed_tree`)."""
-        from jax_lsp.analysis.engine import analyze_source, paused_gc
-        from jax_lsp.analysis.suppress import filter_suppressed
-        from jax_lsp.analysis.workspace import workspace_for
         from jax_lsp.server.session.reported import configured
 
         analysis = self.analysis
@@ -324,6 +337,18 @@ class FixPlan:
         if spec is not None:
             config = replace(config, workspace=spec)
         self.analyses += 1
+        if analysis.remote is not None:
+            try:
+                found = analysis.remote(text, config, {c.path: c.text for c in created})
+            except Unjudged:
+                self.remote_failures += 1
+            else:
+                return None if found is None else configured(found, analysis.config,
+                                                              analysis.path)
+        from jax_lsp.analysis.engine import analyze_source, paused_gc
+        from jax_lsp.analysis.suppress import filter_suppressed
+        from jax_lsp.analysis.workspace import workspace_for
+
         with FIXING, paused_gc():
             workspace = workspace_for(spec) if spec is not None else None
             planned = workspace.planned if workspace is not None else {}

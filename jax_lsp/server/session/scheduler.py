@@ -29,11 +29,12 @@ import asyncio
 import dataclasses
 import functools
 import logging
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from jax_lsp.server.runtime import latency
 from jax_lsp.server.session.lint import Report, Snapshot, empty_report, lint
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
 __all__ = ["CHANGE_DEBOUNCE", "VERIFY_DELAY", "LintScheduler"]
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 #: seconds to wait after a change the document must be analysed in full for (another file it
 #: imports was edited) before linting it (changes closer together coalesce into one run)
@@ -110,6 +113,11 @@ class LintScheduler:
         #: while tracing: per document, its last edit's version, and when it was read, taken
         #: by the event loop and handled
         self._edits: dict[str, tuple[int, float, float, float]] = {}
+        #: jobs that give way to the documents' analyses (`yielding`), and their lock (any
+        #: thread submits them)
+        self._yielding: set[Future[Any]] = set()
+        self._yielding_lock = threading.Lock()
+        self.stopped = False
 
     # -- what the handlers call -----------------------------------------------------------------
 
@@ -199,7 +207,34 @@ class LintScheduler:
         except asyncio.TimeoutError:
             return None
 
+    def yielding(self, fn: Callable[[AnalysisProcess], T]) -> Future[T]:
+        """Run `fn` on an analysis process, after the analyses queued now, giving way to any
+        document's analysis due later: that one interrupts it (or drops it, not started)
+        and its future fails with `concurrent.futures.CancelledError`. For work the user
+        waits for less than for the diagnostics of what they type: a fix's judgement (see
+        `code_actions`). Any thread may call it."""
+        future = self.pool.submit_to_process(fn)
+        with self._yielding_lock:
+            self._yielding.add(future)
+        future.add_done_callback(self._yielded)
+        if self.stopped:
+            self.pool.cancel(future)
+        return future
+
+    def _yielded(self, future: Future[Any]) -> None:
+        with self._yielding_lock:
+            self._yielding.discard(future)
+
+    def _give_way(self) -> None:
+        """Interrupt (or drop) the jobs that give way to a document's analysis."""
+        with self._yielding_lock:
+            yielding = list(self._yielding)
+        for future in yielding:
+            self.pool.cancel(future)
+
     def stop(self) -> None:
+        self.stopped = True
+        self._give_way()
         for uri in list(self._timers):
             self._cancel_timer(uri)
         self._queue.clear()
@@ -245,6 +280,7 @@ class LintScheduler:
             else:
                 snapshot = dataclasses.replace(snapshot, incremental=True)
             trace = self._trace(snapshot) if latency.ENABLED else None
+            self._give_way()
             running = _Running(uri, snapshot.version, trace=trace)
             future = running.future = self.pool.submit_to_process(
                 functools.partial(_lint_on, snapshot, trace)

@@ -15,7 +15,7 @@ import importlib
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,6 +83,22 @@ class Session:
         self._idle_since: float | None = None
         #: set once the background preload has imported the fixes (`fix_prefetch` waits)
         self.fixes_preloaded = threading.Event()
+        #: code actions a client waits for (requests and resolves: `computing_fixes`; not
+        #: the listing's prefetch, itself background work); the preload of what "Fix all"
+        #: needs waits for none, rather than take the GIL from one building its fixes
+        self.actions_in_flight = 0
+        self._in_flight_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def computing_fixes(self) -> Iterator[None]:
+        """Counts a code action being computed (any thread) in `actions_in_flight`."""
+        with self._in_flight_lock:
+            self.actions_in_flight += 1
+        try:
+            yield
+        finally:
+            with self._in_flight_lock:
+                self.actions_in_flight -= 1
 
     @functools.cached_property
     def fix_plans(self) -> FixPlans:
@@ -149,11 +165,18 @@ class Session:
             import jax_lsp.fixes.registry
             import jax_lsp.server.session.fix_plan  # noqa: F401
             # what the first quick fix of most findings reads (the custom rules built from
-            # `ast`, its judgement's tree): no LibCST, 35 ms
-            for module in ("fixes.custom_vjp", "fixes.custom_jvp", "fixes.lite", "fixes.outline",
-                           "analysis.incremental.analyzer"):
+            # `ast`): no LibCST and no analyser (fixes are judged in the analysis process),
+            # 40 ms
+            for module in ("fixes.custom_vjp", "fixes.custom_jvp", "fixes.lite", "fixes.outline"):
                 importlib.import_module(f"jax_lsp.{module}")
         self.fixes_preloaded.set()
+        # what "Fix all" runs in this process (`--fix`'s pipeline: the analyser, 0.2 s of
+        # CPU), while no code action is being answered
+        while self.actions_in_flight or not self.background_may_start():
+            time.sleep(BACKGROUND_POLL)
+        with contextlib.suppress(Exception):
+            for module in ("fixes.apply", "analysis.incremental.analyzer"):
+                importlib.import_module(f"jax_lsp.{module}")
         # What is loaded now lives as long as the server: keep it out of the cyclic garbage
         # collector's way, so the collections that follow each analysis stay short.
         gc.freeze()
