@@ -337,7 +337,8 @@ def _classified(
             return None  # an f-string's: text, or a name in its braces the parser placed
         elif in_string(line, col):
             weak = True
-        elif not any(row[i] == "#" and not in_string(line, i) for i in range(col)):
+        elif not any(row[i] == "#" and not in_string(line, i) and not within(fstrings, line, i)
+                     for i in range(col)):
             return None
     if found != len(code):
         return None

@@ -251,3 +251,10 @@ def test_map_in_comments_and_strings_only_needs_lax_written() -> None:
     assert may_find(source + "def g(map):\n    return map\n")
     assert may_find(source + "print('é')\n")
     assert may_find(source.replace("\n", "\r"))
+
+
+def test_a_hash_in_an_f_string_starts_no_comment() -> None:
+    # the imported `map` after it is `jax.lax.map`: JAX raises (see the JAX008 test above)
+    source = CALLBACK + 's = f"#{1}"; from jax.lax import map\nmap(f, np.ones(3), batch_size=2)\n'
+    assert may_find(source)
+    assert [f.code for f in analyze_source(source).findings] == ["JAX008"]
