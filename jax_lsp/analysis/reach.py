@@ -12,7 +12,9 @@ name, a JAX function that differentiates, transposes or batches: a transform
 whole. So a module's analysis can make a level only if one of these last parts (or an alias's,
 see `trigger_names`) is written in a module it interprets: itself or a workspace module it
 imports, transitively. The exception, `getattr` of a name the interpreter computes
-(`"gr" + "ad"`, a variable), is ruled out: every `getattr` must be a call with a constant name.
+(`"gr" + "ad"`, a variable), is ruled out: every `getattr` must be a call with a constant name;
+and a module that writes `methodcaller` (which reads the attribute it names, perhaps computed,
+when called) is interpreted.
 
 A trigger that is also the name of a Python builtin (`map`: `jax.lax.map`'s last part) counts
 only where it may be more than that builtin: a bare name `map` the module never binds otherwise
@@ -20,6 +22,14 @@ is looked up as `builtins.map`, and a bound one holds a value made elsewhere by 
 above (an attribute, an import, a `getattr`), which are looked for in every module interpreted.
 So when each time the text writes it is a bare name (the tree's `Name` nodes, counted against
 the text) and the module has no star import, it does not count.
+
+Written as an attribute (`jax.tree.map`, `df.map`), such a trigger makes a level only when what
+it is read from is a JAX module value whose attribute of that name is level-making (`jax.lax`:
+`receiver_names`); anything else with that attribute (an instance, a class, a workspace module)
+holds a value made elsewhere by the routes above. Such a module value is made only by a route
+that writes its own last part (`lax`) or an alias's that `jaxapi.canonical` maps onto it. So an
+attribute use counts only if some module interpreted (itself or one it imports, transitively)
+writes one of those receiver names.
 
 The imported modules are those its import statements resolve to in the workspace (with the
 importer's own resolution). A package's `__init__` also exposes its submodules by attribute
@@ -32,6 +42,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -106,8 +117,11 @@ class _Triggers:
     #: the names none of which holds another: a text holds a trigger only if it holds one
     words: tuple[str, ...]
     #: the trigger names that are also builtins' names, and no configured transform's (see
-    #: the module docstring): `_unsafe` looks at how the text writes them
+    #: the module docstring): `_scan` looks at how the text writes them
     builtins: frozenset[str] = frozenset()
+    #: for each of `builtins`, the last parts of the names of the JAX module values whose
+    #: attribute of that name makes a level (`map`: `lax`)
+    receivers: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def named_in(self, text: str, besides: frozenset[str] = frozenset()) -> bool:
         """Whether `text` holds a trigger name not in `besides`."""
@@ -121,10 +135,35 @@ _BUILTIN_NAMES = frozenset(dir(builtins))
 @lru_cache(maxsize=16)
 def _triggers(names: frozenset[str], configured: frozenset[str] = frozenset()) -> _Triggers:
     """`configured`: the last parts of the configured transforms' names."""
+    shadowed = frozenset(names & _BUILTIN_NAMES - configured)
     return _Triggers(
         names, tuple(sorted(w for w in names if not any(o != w and o in w for o in names))),
-        frozenset(names & _BUILTIN_NAMES - configured),
+        shadowed, tuple((b, receiver_names(b)) for b in sorted(shadowed)),
     )
+
+
+@lru_cache(maxsize=16)
+def receiver_names(attribute: str) -> frozenset[str]:
+    """The last parts of the names by which a JAX module value whose attribute `attribute` is
+    a level-making function can be made (`map`: `lax`, for `jax.lax.map`). The interpreter
+    names an attribute of such a value `jaxapi.canonical(f"{value}.{attribute}")`, and makes
+    the value itself from a written name, canonical: its own last part, or an alias's that
+    `canonical` maps onto it whole."""
+    level_apis = _level_apis()
+    suffix = "." + attribute
+    candidates = {a[: -len(suffix)] for a in level_apis if a.endswith(suffix)}
+    for key, value in jaxapi.ALIASES.items():
+        if key.endswith(suffix):
+            candidates.add(key[: -len(suffix)])
+        # an alias of a prefix: `canonical` maps `key.rest` to `value.rest`
+        candidates.update(key + a[len(value): -len(suffix)] for a in level_apis
+                          if a.startswith(value + ".") and a.endswith(suffix))
+    receivers = {c for c in candidates if jaxapi.canonical(c + suffix) in level_apis}
+    receivers |= {jaxapi.canonical(c) for c in receivers}
+    names = {r.rpartition(".")[2] for r in receivers}
+    names.update(k.rpartition(".")[2] for k in jaxapi.ALIASES
+                 if jaxapi.canonical(k) in receivers)
+    return frozenset(names)
 
 
 @dataclass(frozen=True)
@@ -133,6 +172,11 @@ class _Facts:
     unsafe: bool
     #: (dotted name, level) of each module it imports, as the interpreter looks them up
     imports: tuple[tuple[str, int], ...]
+    #: the builtin-named triggers it writes as attributes (`x.map`): each makes a level only
+    #: where some module interpreted writes one of its receiver names
+    attributes: frozenset[str] = frozenset()
+    #: the builtin-named triggers one of whose receiver names it writes (`lax`: `map`)
+    receivers: frozenset[str] = frozenset()
 
 
 #: the fields of the statements that hold statements
@@ -151,6 +195,8 @@ _NESTED: dict[type, tuple[str, ...]] = {
 #: `try` statements (`try/except*` is Python 3.11's; jax-lsp runs on 3.10 too)
 _TRY_TYPES: tuple[type, ...] = (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ()))
 _NESTED.update({t: _NESTED[ast.Try] for t in _TRY_TYPES})
+#: the statements that define a function
+_FUNCTIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef})
 #: the statements whose bodies are not the module's top level
 _DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 
@@ -179,42 +225,124 @@ def _imports(tree: ast.Module) -> tuple[tuple[str, int], ...]:
     return tuple(dict.fromkeys(found))
 
 
-def _unsafe(text: str, tree: ast.Module, triggers: _Triggers) -> bool:
-    """Whether the text names a trigger (identifiers as the parser reads them: NFKC) or has a
-    `getattr` the interpreter may give a name not written in it."""
+def _scan(text: str, tree: ast.Module, triggers: _Triggers) -> _Facts:
+    """What the text says of the levels its module may make: whether it names a trigger
+    (identifiers as the parser reads them: NFKC) or has a `getattr` the interpreter may give a
+    name not written in it (`unsafe`), which builtin-named triggers it writes as attributes
+    and which of their receiver names it writes (see the module docstring)."""
     scanned = text if text.isascii() else unicodedata.normalize("NFKC", text)
+    unsafe = _Facts(True, ())
     if triggers.named_in(scanned, triggers.builtins):
-        return True
-    if any(not _only_the_builtin(scanned, tree, name) for name in triggers.builtins):
-        return True
+        return unsafe
+    if any(ident == "methodcaller" for _, ident in _identifiers_at(scanned, "methodcaller")):
+        return unsafe  # `operator.methodcaller(name)(obj)` reads `obj.<name>`, name computed
+    attributes: set[str] = set()
+    for name in triggers.builtins:
+        use = _builtin_use(scanned, tree, name)
+        if use is None:
+            return unsafe
+        if use:
+            attributes.add(name)
     lines = _lines_using(scanned, "getattr")
-    if not lines:
-        return False
-    names = _getattr_names(_statements_at(tree, lines))
-    if names is None or len(names) != sum(lines.values()):
-        return True  # a getattr that is not a call with a constant name (or one in a comment)
-    return any(
-        triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n)) for n in names
+    if lines:
+        names = _getattr_names(_statements_at(tree, lines))
+        if names is None or len(names) != sum(lines.values()):
+            return unsafe  # a getattr that is not a call with a constant name (or in a comment)
+        if any(triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n))
+               for n in names):
+            return unsafe
+    receivers = frozenset(
+        name for name, written in triggers.receivers
+        if any(ident in written for w in written for _, ident in _identifiers_at(scanned, w))
     )
+    return _Facts(False, _imports(tree), frozenset(attributes), receivers)
 
 
-def _only_the_builtin(text: str, tree: ast.Module, name: str) -> bool:
-    """Whether each time `text` writes identifier `name` it is a bare name (a `Name` node:
-    not an attribute, an imported name, a keyword, a definition's name, a string's or a
-    comment's word), and the module has no star import (which could bind it unseen): then it
-    names the builtin, or a value made by a route that is looked for elsewhere."""
+def _builtin_use(text: str, tree: ast.Module, name: str) -> bool | None:
+    """How `text` writes identifier `name`: None unless each time it is a bare name (a `Name`
+    node), a function's name (`def map`), an attribute read from something (`x.map`: an
+    `Attribute` node), a word of a comment or of a string, and the module has no star import
+    (which could bind it unseen); else whether it is ever an attribute or a string's word
+    (`operator.methodcaller("map")` reads it as an attribute). Not an imported name, a keyword
+    or a class's name. A bare name names the builtin, or a value made by a route that is
+    looked for elsewhere."""
     lines = _lines_using(text, name)
     if not lines:
-        return True
-    if _has_star_import(tree):
         return False
-    bare = sum(
-        1
-        for stmt in _statements_at(tree, lines)
-        for node in ast.walk(stmt)
-        if type(node) is ast.Name and node.id == name  # type: ignore[attr-defined]
-    )
-    return bare == sum(lines.values())
+    if _has_star_import(tree):
+        return None
+    statements = _statements_at(tree, lines)
+    code: dict[tuple[int, int], bool] = {}  # where a node writes it: whether as an attribute
+    for stmt in statements:
+        for node in ast.walk(stmt):
+            t = type(node)
+            if t is ast.Name and node.id == name:  # type: ignore[attr-defined]
+                code[node.lineno, node.col_offset] = False  # type: ignore[attr-defined]
+            elif t is ast.Attribute and node.attr == name:  # type: ignore[attr-defined]
+                end = node.end_col_offset or 0  # type: ignore[attr-defined]
+                code[node.end_lineno or 0, end - len(name)] = True  # type: ignore[attr-defined]
+            elif t in _FUNCTIONS and node.name == name:  # type: ignore[attr-defined]
+                code[node.lineno, -1] = False  # type: ignore[attr-defined]
+    if len(code) == sum(lines.values()):
+        return any(code.values())
+    return _classified(text, statements, name, code)
+
+
+def _classified(
+    text: str, statements: list[ast.stmt], name: str, code: dict[tuple[int, int], bool]
+) -> bool | None:
+    """`_builtin_use` where the text also writes `name` outside the nodes in `code` (a
+    comment's or a string's word): each place it is written is found, by line and column, in
+    a node, a string or a comment. None where that cannot be told: a non-ASCII text (the
+    parser's columns are bytes), a lone CR (its lines), within an f-string (whose parts'
+    places Python 3.10 does not always give)."""
+    if not text.isascii() or "\r" in text:
+        return None
+    rows = text.split("\n")
+    strings: list[tuple[int, int, int, int]] = []
+    fstrings: list[tuple[int, int, int, int]] = []
+    for stmt in statements:
+        for node in ast.walk(stmt):
+            t = type(node)
+            if t is ast.JoinedStr or (
+                t is ast.Constant and isinstance(node.value, (str, bytes))  # type: ignore[attr-defined]
+            ):
+                (fstrings if t is ast.JoinedStr else strings).append((
+                    node.lineno, node.col_offset,  # type: ignore[attr-defined]
+                    node.end_lineno or 0, node.end_col_offset or 0,  # type: ignore[attr-defined]
+                ))
+
+    def within(spans: list[tuple[int, int, int, int]], line: int, col: int) -> bool:
+        return any((l0, c0) <= (line, col) < (l1, c1) for l0, c0, l1, c1 in spans)
+
+    def in_string(line: int, col: int) -> bool:
+        return within(strings, line, col)
+
+    defs = {line for line, col in code if col == -1}
+    weak = any(code.values())
+    found = 0
+    line, counted = 1, 0
+    for start, ident in _identifiers_at(text, name):
+        if ident != name:
+            continue
+        line += text.count("\n", counted, start)
+        counted = start
+        row = rows[line - 1]
+        col = start - (text.rfind("\n", 0, start) + 1)
+        if (line, col) in code:
+            found += 1
+        elif line in defs and re.match(r"\s*(async\s+)?def\s+$", row[:col]):
+            found += 1  # (one `def` a line: the parser's `;` allows no second one)
+        elif within(fstrings, line, col):
+            return None  # an f-string's: text, or a name in its braces the parser placed
+        elif in_string(line, col):
+            weak = True
+        elif not any(row[i] == "#" and not in_string(line, i) and not within(fstrings, line, i)
+                     for i in range(col)):
+            return None
+    if found != len(code):
+        return None
+    return weak
 
 
 def _has_star_import(tree: ast.Module) -> bool:
@@ -306,11 +434,14 @@ def may_find(
     workspace modules that were read to decide (what the decision depends on)."""
     triggers = _triggers(trigger_names(extra_transforms),
                          frozenset(q.rpartition(".")[2] for q in extra_transforms))
-    if _unsafe(source, tree, triggers):
+    main = _scan(source, tree, triggers)
+    if main.unsafe:
+        return True, []
+    attributes, receivers = set(main.attributes), set(main.receivers)
+    if attributes & receivers:
         return True, []
     if workspace is None:
         return False, []
-    main = _Facts(False, _imports(tree))
     read: list[str] = []
     seen: set[Path] = set()
     todo: list[tuple[_Facts, Path | None]] = [(main, Path(path) if path else None)]
@@ -336,9 +467,12 @@ def may_find(
                 if len(_FACTS) >= _MAX_FACTS:
                     _FACTS.clear()
                 text = "\n".join(parsed.lines)
-                unsafe = _unsafe(text, parsed.tree, triggers)
-                imported = _FACTS[key] = _Facts(unsafe, () if unsafe else _imports(parsed.tree))
+                imported = _FACTS[key] = _scan(text, parsed.tree, triggers)
             if imported.unsafe:
+                return True, read
+            attributes |= imported.attributes
+            receivers |= imported.receivers
+            if attributes & receivers:
                 return True, read
             todo.append((imported, found))
     return False, read

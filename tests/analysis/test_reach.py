@@ -147,3 +147,114 @@ def test_a_configured_transform_named_like_a_builtin_is_a_trigger() -> None:
     assert may_find(source, **{"lib.map": "jax.grad"})
     assert may_find("map(print, [1])\n", **{"lib.map": "jax.grad"})
     assert not may_find("map(print, [1])\n")
+
+
+def test_map_read_from_something_that_is_not_jax_lax_is_cleared() -> None:
+    # `jax.tree.map` (`jax.tree_util.tree_map`) and `map` read from values of the module's
+    # own: no module value whose attribute `map` batches (`jax.lax`) is made where `lax` is
+    # never written
+    source = CALLBACK + (
+        "ys = jax.tree.map(f, [1.0])\n"
+        "class Table:\n"
+        "    def map(self, g):\n"
+        "        return g\n"
+        "Table().map(f)(1.0)\n"
+    )
+    assert not may_find(source)
+    assert analyze_source(source).findings == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"main.py": "from jax import lax as L\n"},
+        {"main.py": "import mylib\nL = mylib.L\n", "mylib.py": "from jax import lax\nL = lax\n"},
+        {"main.py": "import mylib\nL = mylib.get()\n",
+         "mylib.py": "import jax\ndef get():\n    return getattr(jax, 'lax')\n"},
+        {"main.py": "import mylib\nclass Box:\n    pass\n"
+                    "b = Box()\nb.ops = mylib.ops()\nL = b.ops\n",
+         "mylib.py": "import jax.lax\ndef ops():\n    return jax.lax\n"},
+    ],
+)
+def test_map_read_from_jax_lax_made_anywhere_interpreted_is_interpreted(
+    tmp_path: Path, files: dict[str, str]
+) -> None:
+    # `L.map` is `jax.lax.map` when `L` holds `jax.lax`, made in the module or one it
+    # imports; JAX raises there (tests/rules/JAX008/fires/lax_map_batch_size_host_call.py)
+    call = "L.map(f, np.ones(3), batch_size=2)\n"
+    files = {**files, "main.py": CALLBACK + files["main.py"] + call}
+    write(tmp_path, files)
+    source = files["main.py"]
+    assert may_find(source, tmp_path)
+    result = analyze_source(source, str(tmp_path / "main.py"), None, Workspace([tmp_path]))
+    assert [f.code for f in result.findings] == ["JAX008"]
+
+
+def test_an_attribute_map_needs_the_receivers_written_by_the_aliases_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from jax_lsp.analysis.jax import jaxapi
+
+    assert reach.receiver_names("map") == {"lax"}
+    # an alias mapped whole onto `jax.lax` makes that module value without writing `lax`
+    monkeypatch.setitem(jaxapi.ALIASES, "jax.experimental.lax_ops", "jax.lax")
+    reach.receiver_names.cache_clear()
+    reach._triggers.cache_clear()
+    try:
+        assert reach.receiver_names("map") == {"lax", "lax_ops"}
+        assert may_find("import jax\nops = jax.experimental.lax_ops\nops.map(print, [1])\n")
+        assert not may_find("import jax\nops = jax.experimental.other\nops.map(print, [1])\n")
+    finally:
+        monkeypatch.undo()
+        reach.receiver_names.cache_clear()
+        reach._triggers.cache_clear()
+
+
+def test_a_methodcaller_is_interpreted() -> None:
+    # `operator.methodcaller(name)(jax)` reads `jax.<name>`, the name computed: JAX raises
+    # 'Pure callbacks do not support JVP' (run in test_a_methodcaller_of_grad_raises_in_jax)
+    source = CALLBACK + "import operator\n" + METHODCALLER_GRAD
+    assert may_find(source)
+    assert [f.code for f in analyze_source(source).findings] == ["JAX001"]
+
+
+METHODCALLER_GRAD = 'g = operator.methodcaller("gr" + "ad", f)(jax)\ng(1.0)\n'
+
+
+def test_a_methodcaller_of_grad_raises_in_jax() -> None:
+    import operator
+
+    import jax
+    import numpy as np
+
+    def f(x: object) -> object:
+        return jax.pure_callback(np.sin, jax.ShapeDtypeStruct((), np.float32), x)
+
+    with pytest.raises(ValueError, match="Pure callbacks do not support JVP"):
+        operator.methodcaller("gr" + "ad", f)(jax)(1.0)
+
+
+def test_map_in_comments_and_strings_only_needs_lax_written() -> None:
+    # a comment's word is nothing; a string's may be read as an attribute
+    # (`operator.methodcaller`), so it counts as `x.map` does: only where `lax` is written
+    source = CALLBACK + (
+        '"""Maps f over a tree (jax.tree.map)."""\n'
+        "# the map below is a tree map\n"
+        "ys = jax.tree.map(f, [1.0])  # map\n"
+        "print('map', b'map', ys)\n"
+    )
+    assert not may_find(source)
+    assert analyze_source(source).findings == []
+    assert may_find(source + "from jax import lax\n")
+    # what cannot be told apart is interpreted
+    assert may_find(source + "print(f'map {ys}')\n")
+    assert may_find(source + "def g(map):\n    return map\n")
+    assert may_find(source + "print('é')\n")
+    assert may_find(source.replace("\n", "\r"))
+
+
+def test_a_hash_in_an_f_string_starts_no_comment() -> None:
+    # the imported `map` after it is `jax.lax.map`: JAX raises (see the JAX008 test above)
+    source = CALLBACK + 's = f"#{1}"; from jax.lax import map\nmap(f, np.ones(3), batch_size=2)\n'
+    assert may_find(source)
+    assert [f.code for f in analyze_source(source).findings] == ["JAX008"]
