@@ -8,7 +8,8 @@ variable is set (`if os.environ.get("STRICT") == "1":`, the variable unset where
 
 Deliberately generous, so that it only ever keeps a finding it cannot rule out: a function
 counts as reached when its name is mentioned anywhere in what runs (a name, an attribute, a
-string: `getattr(obj, "name")`), a class's methods when the class is; where the reached code
+string: `getattr(obj, "name")`) or a decorator is handed it (`@j0.defjvp`), a class's special
+methods when the class is (all its methods for a derived class, a test case always); where the reached code
 can name functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal),
 every function counts as reached. A module with no `__main__` block is a library: everything
 counts as reached.
@@ -119,6 +120,7 @@ def _run_nodes(stmts: list[ast.stmt], env_names: dict[str, str]) -> Iterator[ast
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node  # (not its body)
             todo.extend(node.decorator_list)
             todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
             continue
@@ -177,6 +179,12 @@ def reached_functions(tree: ast.Module) -> set[int] | None:
     while todo:
         for node in _run_nodes(todo.pop(), env_names):
             mentioned = None
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.decorator_list and id(node) not in reached:
+                    # handed to its decorator (`@f.defjvp`, `@app.route`): it may call it
+                    reached.add(id(node))
+                    todo.append(list(node.body))
+                continue
             if isinstance(node, ast.Name):
                 mentioned = node.id
                 if node.id in _DYNAMIC:

@@ -257,3 +257,19 @@ def test_an_edit_of_the_main_block_changes_what_the_script_reaches() -> None:
     for text, expected in ((quiet, []), (calls, [6]), (quiet, [])):
         found = check_module(ast.parse(text), text)
         assert [f.span.line for f in found] == expected
+
+
+def test_a_script_reaches_a_function_it_hands_to_a_decorator() -> None:
+    src = _JNP_HOST + textwrap.dedent("""
+        @jax.custom_jvp
+        def f(x):
+            return x
+
+        @f.defjvp
+        def f_jvp(primals, tangents):
+            return f(primals[0]), sort_on_host(tangents[0])
+
+        if __name__ == "__main__":
+            print(jax.jvp(f, (1.0,), (1.0,)))
+    """)
+    assert _codes(src) == [("JAX011", 6)]
