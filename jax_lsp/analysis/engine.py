@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts, reach
+from jax_lsp.analysis import callback_hosts, reach, script_reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.limits import Limit
@@ -196,7 +196,7 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = interp.run()
+    findings = script_reach.drop_unreached_batching(interp.tree, interp.run())
     read = set(interp.dependencies)
     findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
                                             interp.main.path, read)

@@ -20,6 +20,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from jax_lsp.analysis.findings import Finding
+from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
+
+#: the code whose findings a route through an unreached function rules out
+#: (`drop_unreached_batching`); JAX011/JAX012 are ruled out per callback site
+ORDERED_IO_VMAP = jax013.RULE.code
+
 #: calls that can reach a function by a name computed at run time
 _DYNAMIC = frozenset({"globals", "locals", "vars", "eval", "exec", "__import__"})
 #: how the environment is read: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
@@ -214,3 +221,30 @@ def unreached(reached: set[int] | None, around: Iterator[ast.AST]) -> bool:
         return False
     return any(isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached
                for f in around)
+
+
+def unreached_lines(tree: ast.Module, reached: set[int] | None
+                    ) -> list[tuple[int, int]]:
+    """The line ranges of the functions a script's run never reaches (none for a library)."""
+    if reached is None:
+        return []
+    return [(f.lineno, f.end_lineno or f.lineno) for f in ast.walk(tree)
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
+
+
+def drop_unreached_batching(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
+    """The findings but the ordered-callback-under-vmap ones (JAX013) whose route, from the
+    transform that batches to the callback, passes through this module's code in a function
+    its run as a script never reaches (`jax.vmap(self.price)` in a `price_many` nothing
+    calls): JAX raises only when that route runs. Each step of the route runs on the way, so
+    any one unreached rules it out."""
+    if not any(f.code == ORDERED_IO_VMAP for f in findings):
+        return findings
+    dead = unreached_lines(tree, reached_functions(tree))
+    if not dead:
+        return findings
+
+    def unreached_step(f: Finding) -> bool:
+        return any(st.filename is None and any(a <= st.span.line <= b for a, b in dead)
+                   for st in f.path)
+    return [f for f in findings if f.code != ORDERED_IO_VMAP or not unreached_step(f)]
