@@ -9,10 +9,10 @@ variable is set (`if os.environ.get("STRICT") == "1":`, the variable unset where
 Deliberately generous, so that it only ever keeps a finding it cannot rule out: a function
 counts as reached when its name is mentioned anywhere in what runs (a name, an attribute, a
 string: `getattr(obj, "name")`) or a decorator is handed it (`@j0.defjvp`), a class's special
-methods when the class is (all its methods for a derived class, a test case always); where the reached code
-can name functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal),
-every function counts as reached. A module with no `__main__` block is a library: everything
-counts as reached.
+methods when the class is (all its methods for a derived class, a test case always); where
+the reached code can name functions by computed strings (`globals()`, `eval`, `getattr` of a
+non-literal), every function counts as reached. A module with no `__main__` block is a
+library: everything counts as reached.
 """
 
 from __future__ import annotations
