@@ -25,7 +25,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import argparse_namespaces, callback_hosts_memo, library_keywords
+from jax_lsp.analysis import (
+    argparse_namespaces,
+    callback_hosts_memo,
+    library_keywords,
+    script_reach,
+)
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -172,7 +177,12 @@ def check_module(tree: ast.Module, text: str | None = None,
 def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
-    sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
+    reached = script_reach.reached_functions(names.tree)
+    if reached is not None:  # read from every statement (`callback_hosts_memo`)
+        names.read_everything = True
+    sites = sorted((s for site in _sites(names, scan) if not _unreached_by_script(
+                        names, site, reached)
+                    for s in _through_callers(names, site)),
                    key=lambda s: s.host is None)
     out: dict[tuple[str, Span], Finding] = {}
     for site in sites:
@@ -182,6 +192,22 @@ def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
         for f in _imported(names, scan):
             out.setdefault((f.code, f.span), f)
     return list(out.values())
+
+
+def _unreached_by_script(names: ModuleNames, site: CallbackSite,
+                         reached: set[int] | None) -> bool:
+    """Whether the callback is called in a function the module's run as a script never
+    reaches (`script_reach`: a module with a `__main__` block, that function named nowhere
+    in what it runs)."""
+    if reached is None:
+        return False
+
+    def around() -> Iterator[ast.AST]:
+        node = names.parents.get(site.call)
+        while node is not None:
+            yield node
+            node = names.parents.get(node)
+    return script_reach.unreached(reached, around())
 
 
 # ------------------------------------------------------- callbacks in imported helpers

@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts, reach
+from jax_lsp.analysis import callback_hosts, reach, script_reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.analysis.interp import Interpreter
@@ -179,7 +179,7 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = interp.run()
+    findings = script_reach.drop_unreached_batching(interp.tree, interp.run())
     read = set(interp.dependencies)
     findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
                                             interp.main.path, read)

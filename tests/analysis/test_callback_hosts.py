@@ -192,3 +192,84 @@ def test_no_fix_into_a_wrapper_without_vmap_method() -> None:
     found = _jax012("vectorized=None", "True")
     assert len(found) == 1
     assert not any(k.name == "VMAP_METHOD" for k in found[0].fixes)
+
+
+# ------------------------------------------------- what a script's run reaches (script_reach)
+
+_JNP_HOST = HEADER + textwrap.dedent("""
+    def host(x):
+        return np.asarray(jnp.sort(x))
+
+    def sort_on_host(x):
+        return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+""")
+
+
+def test_a_script_callback_in_a_function_its_run_never_names_is_quiet() -> None:
+    src = _JNP_HOST + '__all__ = ["sort_on_host"]\nif __name__ == "__main__":\n    print(1)\n'
+    assert _codes(src) == []
+
+
+def test_a_module_without_a_main_block_is_a_library() -> None:
+    assert _codes(_JNP_HOST) == [("JAX011", 6)]
+
+
+def test_a_script_reaches_a_test_case_its_runner_collects() -> None:
+    src = _JNP_HOST + textwrap.dedent("""
+        import unittest
+
+        class SortTest(unittest.TestCase):
+            def test_sorts(self):
+                jax.jit(sort_on_host)(jnp.ones(3))
+
+        if __name__ == "__main__":
+            unittest.main()
+    """)
+    assert _codes(src) == [("JAX011", 6)]
+
+
+def test_a_script_naming_functions_by_computed_strings_reaches_all() -> None:
+    src = _JNP_HOST + textwrap.dedent("""
+        import sys
+
+        if __name__ == "__main__":
+            print(globals()[sys.argv[1]](jnp.ones(3)))
+    """)
+    assert _codes(src) == [("JAX011", 6)]
+
+
+def test_a_branch_on_an_unset_environment_variable() -> None:
+    run = "    print(jax.jit(sort_on_host)(jnp.ones(3)))\n"
+    main = 'import os\nif __name__ == "__main__":\n    if {}:\n' + "    " + run
+    assert _codes(_JNP_HOST + main.format('os.environ.get("SORT") == "1"')) == []
+    assert _codes(_JNP_HOST + main.format('"SORT" in os.environ')) == []
+    assert _codes(_JNP_HOST + main.format('os.getenv("SORT", "1") == "1"')) == [("JAX011", 6)]
+    assert _codes(_JNP_HOST + main.format('os.environ.get("SORT") != "0"')) == [("JAX011", 6)]
+    assert _codes(_JNP_HOST + main.format('sys.argv[1] == "sort"')) == [("JAX011", 6)]
+
+
+def test_an_edit_of_the_main_block_changes_what_the_script_reaches() -> None:
+    from jax_lsp.analysis import callback_hosts_memo
+
+    callback_hosts_memo.forget()
+    quiet = _JNP_HOST + 'if __name__ == "__main__":\n    print(1)\n'
+    calls = _JNP_HOST + 'if __name__ == "__main__":\n    print(sort_on_host)\n'
+    for text, expected in ((quiet, []), (calls, [6]), (quiet, [])):
+        found = check_module(ast.parse(text), text)
+        assert [f.span.line for f in found] == expected
+
+
+def test_a_script_reaches_a_function_it_hands_to_a_decorator() -> None:
+    src = _JNP_HOST + textwrap.dedent("""
+        @jax.custom_jvp
+        def f(x):
+            return x
+
+        @f.defjvp
+        def f_jvp(primals, tangents):
+            return f(primals[0]), sort_on_host(tangents[0])
+
+        if __name__ == "__main__":
+            print(jax.jvp(f, (1.0,), (1.0,)))
+    """)
+    assert _codes(src) == [("JAX011", 6)]
