@@ -159,7 +159,7 @@ def check_module(tree: ast.Module, text: str | None = None,
     if text is not None and remember:
         reused = callback_hosts_memo.reuse(tree, text)
         if reused is not None:
-            return reused
+            return script_reach.drop_unreached_sites(tree, reused)
     scan = _scan(tree, text, helpers)
     linked = Linked(workspace, read, SAME_ARGUMENTS) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
@@ -171,18 +171,15 @@ def check_module(tree: ast.Module, text: str | None = None,
         _ORIGIN.pop(id(names), None)
     if text is not None and remember:
         callback_hosts_memo.keep(tree, text, names, scan.words, found)
-    return found
+    # after the memo, which keeps what the pass read: what a script's run reaches is read from
+    # the whole module, and only where there is a finding to rule out
+    return script_reach.drop_unreached_sites(tree, found)
 
 
 def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     # a call of a `functools.partial` of a callback first: it names the host function the
     # partial's own site (reported at the same place) does not
-    reached = script_reach.reached_functions(names.tree)
-    if reached is not None:  # read from every statement (`callback_hosts_memo`)
-        names.read_everything = True
-    sites = sorted((s for site in _sites(names, scan) if not _unreached_by_script(
-                        names, site, reached)
-                    for s in _through_callers(names, site)),
+    sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
                    key=lambda s: s.host is None)
     out: dict[tuple[str, Span], Finding] = {}
     for site in sites:
@@ -192,22 +189,6 @@ def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
         for f in _imported(names, scan):
             out.setdefault((f.code, f.span), f)
     return list(out.values())
-
-
-def _unreached_by_script(names: ModuleNames, site: CallbackSite,
-                         reached: set[int] | None) -> bool:
-    """Whether the callback is called in a function the module's run as a script never
-    reaches (`script_reach`: a module with a `__main__` block, that function named nowhere
-    in what it runs)."""
-    if reached is None:
-        return False
-
-    def around() -> Iterator[ast.AST]:
-        node = names.parents.get(site.call)
-        while node is not None:
-            yield node
-            node = names.parents.get(node)
-    return script_reach.unreached(reached, around())
 
 
 # ------------------------------------------------------- callbacks in imported helpers

@@ -21,12 +21,16 @@ import ast
 from collections.abc import Iterator
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.rules import jax011_jax_in_host_function as jax011
+from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
 
 #: the code whose findings a route through an unreached function rules out
 #: (`drop_unreached_batching`); JAX011/JAX012 are ruled out per callback site
 ORDERED_IO_VMAP = jax013.RULE.code
 
+#: the host checks, whose findings stand at the callback site (`drop_unreached_sites`)
+_SITE_CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 #: calls that can reach a function by a name computed at run time
 _DYNAMIC = frozenset({"globals", "locals", "vars", "eval", "exec", "__import__"})
 #: how the environment is read: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
@@ -230,6 +234,20 @@ def unreached_lines(tree: ast.Module, reached: set[int] | None
         return []
     return [(f.lineno, f.end_lineno or f.lineno) for f in ast.walk(tree)
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
+
+
+def drop_unreached_sites(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
+    """The host checks' findings (JAX011, JAX012) but those at a callback site, or a call
+    leading to one, in a function the module's run as a script never reaches. Read only where
+    there is such a finding: the reading walks the whole module (tens of milliseconds at
+    5,000 lines), which a keystroke must not pay for nothing."""
+    if not findings or not any(f.code in _SITE_CODES for f in findings):
+        return findings
+    dead = unreached_lines(tree, reached_functions(tree))
+    if not dead:
+        return findings
+    return [f for f in findings if f.code not in _SITE_CODES
+            or not any(a <= f.span.line <= b for a, b in dead)]
 
 
 def drop_unreached_batching(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
