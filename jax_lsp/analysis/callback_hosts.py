@@ -25,7 +25,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import argparse_namespaces, callback_hosts_memo, library_keywords
+from jax_lsp.analysis import (
+    argparse_namespaces,
+    callback_hosts_memo,
+    flow_bindings,
+    library_keywords,
+)
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
@@ -1171,6 +1176,13 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(node, ast.Call):
             yield node
+        if isinstance(node, ast.Match):
+            taken_cases = _cases_taken(names, node)
+            if taken_cases is not None:
+                todo.append(node.subject)
+                for case in taken_cases:
+                    todo.extend(case.body)
+                continue
         if isinstance(node, (ast.If, ast.IfExp)):
             flag = _constant_flag(names, node.test)
             if flag is not _NOT_KNOWN:
@@ -1179,6 +1191,57 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
                 todo.extend(taken if isinstance(taken, list) else [taken])
                 continue
         todo.extend(ast.iter_child_nodes(node))
+
+
+def _subject_values(names: ModuleNames, subject: ast.expr) -> list[object] | None:
+    """The literals a `match` subject may hold when the function reading it runs: a global
+    bound to a literal, once or in each binding in force then (`flow_bindings`: a notebook's
+    `RESAMPLER = "numpy"` cell); None where any is not a literal."""
+    if not isinstance(subject, ast.Name):
+        return None
+    live = flow_bindings.live_bindings(names, subject.id, subject)
+    if live is None:
+        b = names.lookup(subject.id, subject)
+        bound = names.bindings(names.tree).get(subject.id)
+        if b is None or bound is None or len(bound) != 1 or bound[0] is not b:
+            return None
+        live = [b]
+    if not all(b.kind == "assign" and isinstance(b.node, ast.Constant) for b in live):
+        return None
+    return [b.node.value for b in live]  # type: ignore[union-attr]
+
+
+def _literal_case(pattern: ast.pattern, value: object) -> bool | None:
+    """Whether a `case` pattern of literals (`"jax"`, `"a" | "b"`, `None`, `_`) matches the
+    literal `value`; None for any other pattern."""
+    if isinstance(pattern, ast.MatchAs):
+        return True if pattern.pattern is None else _literal_case(pattern.pattern, value)
+    if isinstance(pattern, ast.MatchOr):
+        found = [_literal_case(p, value) for p in pattern.patterns]
+        return None if None in found else any(found)
+    if isinstance(pattern, ast.MatchSingleton):
+        return value is pattern.value
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
+        return bool(value == pattern.value.value)  # (as Python compares them)
+    return None
+
+
+def _cases_taken(names: ModuleNames, node: ast.Match) -> list[ast.match_case] | None:
+    """The cases of a `match` on a global holding literals that run (the first matching each
+    value it may hold); None where that is not decided (a guard, another pattern)."""
+    values = _subject_values(names, node.subject)
+    if values is None:
+        return None
+    taken: dict[int, ast.match_case] = {}
+    for value in values:
+        for case in node.cases:
+            matched = _literal_case(case.pattern, value)
+            if matched is None or case.guard is not None:
+                return None
+            if matched:
+                taken[id(case)] = case
+                break
+    return list(taken.values())
 
 
 def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
@@ -1211,6 +1274,10 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if value is None:
             return _NOT_KNOWN
         return _constant_flag(names, value, depth + 1)  # type: ignore[arg-type]
+    if isinstance(test, ast.Name) and given is None:
+        flag = _closure_flag(names, test, depth)
+        if flag is not _NOT_KNOWN:
+            return flag
     if isinstance(test, ast.Name):
         bound = names.bindings(names.tree).get(test.id)
         b = names.lookup(test.id, test)
@@ -1224,6 +1291,60 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if found is not None:
             return _constant_flag(found[0], found[1], depth + 1)
     return _NOT_KNOWN
+
+
+def _closure_flag(names: ModuleNames, test: ast.Name, depth: int) -> object:
+    """The truth of a flag that a function reads from the function around it, a parameter
+    there (`make_logger(tag, robust=False)` whose inner helper does `if robust:`), where every
+    application of that function in the module gives it (or leaves it at) values of the
+    same truth, followed up through the parameters those are (`_flag_arguments`);
+    `_NOT_KNOWN` otherwise (an application with `*`/`**`, a value not a constant)."""
+    owner = _parameter_owner(names, test, test.id)
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
+            owner is names.scope_of(test)) or isinstance(names.parents.get(owner), ast.ClassDef):
+        return _NOT_KNOWN  # (its own parameter is read per application: `given`)
+    values = _flag_arguments(names, owner, test.id)
+    if not values:
+        return _NOT_KNOWN
+    truths = set()
+    for value in values:
+        flag = _constant_flag(names, value, depth + 1)
+        if flag is _NOT_KNOWN:
+            return _NOT_KNOWN
+        truths.add(bool(flag))
+    return truths.pop() if len(truths) == 1 else _NOT_KNOWN
+
+
+def _flag_arguments(names: ModuleNames, fn: ast.AST, name: str, depth: int = 0
+                    ) -> list[ast.expr] | None:
+    """What each application of `fn` in this module gives its parameter `name` (the default
+    where one gives none), followed up through the parameters of the functions those
+    applications are in; None where one is not pinned down (`*args`, `**kw`, another
+    module's call, no default and none given)."""
+    default = parameter_default(fn, name)
+    applied = _applications(names, fn)
+    if not applied:
+        return None if default is None else [default]
+    found: list[ast.expr] = []
+    for args, keywords, given_in in applied:
+        if given_in is not names or any(isinstance(a, ast.Starred) for a in args) or any(
+                k is None for k, _ in keywords):
+            return None
+        value = bind_arguments(fn, args, keywords)[0].get(name, default)
+        if not isinstance(value, ast.expr):
+            return None
+        up = _parameter_owner(names, value, value.id) if isinstance(value, ast.Name) else None
+        if up is not None:
+            if depth >= MAX_FORWARDING_DEPTH or up is fn or isinstance(
+                    names.parents.get(up), ast.ClassDef):
+                return None
+            more = _flag_arguments(names, up, value.id, depth + 1)  # type: ignore[arg-type]
+            if more is None:
+                return None
+            found += more
+        else:
+            found.append(value)
+    return found
 
 
 def _once_at_top(names: ModuleNames, name: str) -> ast.Call | None:
@@ -1381,7 +1502,7 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
     host = _resolve_host(names, expr)
     if host is not None:
         return [host]
-    found = []
+    found = _rebound_hosts(names, expr)
     for value in _registry_values(names, expr):  # reported by the entry's own name
         inner = _resolve_host(names, value)
         if inner is not None:
@@ -1391,6 +1512,23 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, held)  # type: ignore[arg-type]
         if inner is not None:  # reported as the field or member value the code reads
             found.append(replace(inner, name=ast.unparse(expr)))
+    return found
+
+
+def _rebound_hosts(names: ModuleNames, expr: ast.AST) -> list[_Host]:
+    """For a module-level name bound several times (a host function redefined in a later
+    notebook cell), what each binding in force when the name is read resolves to
+    (`flow_bindings`): a binding replaced before anything runs the reading function is left
+    out. [] where the name is not such a one."""
+    if not isinstance(expr, ast.Name):
+        return []
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    found = []
+    for b in live or ():
+        if b.kind in ("def", "assign") and b.node is not None:
+            inner = _resolve_host(names, b.node)  # type: ignore[arg-type]
+            if inner is not None:
+                found.append(replace(inner, name=expr.id))
     return found
 
 
@@ -1578,6 +1716,9 @@ def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) ->
     if callee is not None:
         direct = callee.node is not None and _plainly_named(names, func)
         return [replace(callee, direct=direct)]
+    rebound = _rebound_hosts(names, func)
+    if rebound:
+        return rebound
     methods = _called_methods(names, call)
     if methods:
         return methods
@@ -2103,6 +2244,10 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     resolved = (_host_function(site.host_names or names, site.host)
                 if site.host is not None else None)
     host_fn, host_in = resolved if resolved is not None else (None, names)
+    if host_fn is None and site.host is not None and site.host_names is None:
+        rebound = _rebound_functions(names, site.host)
+        if rebound and all(_takes_vectorized(names, fn) for fn in rebound):
+            host_fn = rebound[-1]  # each binding in force takes it: read as the last
     if host_fn is not None and _takes_vectorized(host_in, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
@@ -2130,6 +2275,18 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         transform=site.what,
         operand_spans=(span_of(value),) if elsewhere is None else (),
     )
+
+
+def _rebound_functions(names: ModuleNames, expr: ast.AST) -> list[ast.AST]:
+    """For a host named by a module-level name bound several times (redefined in a later
+    notebook cell), the `def` of each binding in force when it is read (`flow_bindings`);
+    [] where any of those is not a `def`."""
+    if not isinstance(expr, ast.Name):
+        return []
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    if not live or any(b.kind != "def" for b in live):
+        return []
+    return [b.node for b in live if b.node is not None]
 
 
 def _known_values(names: ModuleNames, expr: ast.expr) -> list[object] | None:
