@@ -1334,11 +1334,11 @@ def _flag_arguments(names: ModuleNames, fn: ast.AST, name: str, depth: int = 0
         if not isinstance(value, ast.expr):
             return None
         up = _parameter_owner(names, value, value.id) if isinstance(value, ast.Name) else None
-        if up is not None:
+        if up is not None and isinstance(value, ast.Name):
             if depth >= MAX_FORWARDING_DEPTH or up is fn or isinstance(
                     names.parents.get(up), ast.ClassDef):
                 return None
-            more = _flag_arguments(names, up, value.id, depth + 1)  # type: ignore[arg-type]
+            more = _flag_arguments(names, up, value.id, depth + 1)
             if more is None:
                 return None
             found += more
