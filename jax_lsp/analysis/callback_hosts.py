@@ -702,6 +702,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         yield from _returned_keys(names, expr, depth)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
+        if b is None:
+            yield from _rebound_dict_keys(names, expr, depth)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
         elif b is not None and b.kind == "import" and b.target:
@@ -720,6 +722,36 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
+                       ) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of a module-level options dict bound several times (a notebook cell
+    re-assigning `cb_opts = {**cb_opts, "vectorized": True}`): those of each binding in force
+    where it is read (`flow_bindings`). None where the module takes a key out of a dict of
+    that name anywhere (`cb_opts.pop(...)`, `del cb_opts[...]`): which keys are left then
+    depends on the order of runs this does not follow."""
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    if live is None or _keys_taken_out(names, expr.id):
+        return
+    for b in live:
+        if b.kind == "assign" and isinstance(b.node, ast.expr):
+            yield from _dict_keys(names, b.node, depth + 1)
+
+
+def _keys_taken_out(names: ModuleNames, name: str) -> bool:
+    """Whether the module removes a key from a dict named `name` anywhere (`pop`, `popitem`,
+    `clear`, `del name[...]`)."""
+    for node in names.walk_all():
+        if isinstance(node, ast.Delete) and any(
+                isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                and t.value.id == name for t in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(
+                node.func.value, ast.Name) and node.func.value.id == name and (
+                node.func.attr in ("pop", "popitem", "clear")):
+            return True
+    return False
 
 
 def _imported_dict_keys(names: ModuleNames, dotted: str, depth: int

@@ -11,7 +11,9 @@ A top-level statement may run the function when it uses, outside the bodies of f
 defines, a name that leads to it: the function's own, or any module-level name bound by a
 statement using one of those (a caller, `step = jax.jit(update)`, a class whose method calls
 it), to a fixed point. The last binding is always counted (an importer may call the function
-once the module has run). Nothing is decided where a `global` statement rebinds the name.
+once the module has run). Nothing is decided where a `global` statement rebinds the name, or
+where a binding is not a top-level statement of its own (one under an `if` or `try` is an
+alternative, `static_names.one_run`'s to decide).
 """
 
 from __future__ import annotations
@@ -27,17 +29,18 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 def live_bindings(names: ModuleNames, name: str, at: ast.AST) -> list[Binding] | None:
     """The module-level bindings of `name` that may be in force when `at` (read inside a
-    function of the module) is evaluated, in the module's order; None where this cannot
-    tell (`at` not inside a function, `name` local there, bound once, or by `global`)."""
+    function of the module, or in a top-level statement) is evaluated, in the module's
+    order; None where this cannot tell (`name` local there, bound once, or by `global`)."""
     scope = names.scope_of(at)
-    if scope is names.tree or not hasattr(at, "lineno"):
+    if not hasattr(at, "lineno"):
         return None
     for sc in names.enclosing(scope):
         if sc is not names.tree and name in names.bindings(sc):
             return None  # a local (or a class's) name
     bound = names.bindings(names.tree).get(name)
-    if not bound or len(bound) < 2 or any(b.site is None for b in bound):
-        return None
+    if not bound or len(bound) < 2 or any(
+            b.site is None or names.parents.get(b.site) is not names.tree for b in bound):
+        return None  # (a binding under an `if`, a `try`, a loop: alternatives, not a sequence)
     if any(isinstance(n, ast.Global) and name in n.names for n in names.walk_all()):
         return None
     # (`bindings` lists them in no set order)
@@ -46,11 +49,13 @@ def live_bindings(names: ModuleNames, name: str, at: ast.AST) -> list[Binding] |
     where = names.parents.statement_at(at.lineno)  # type: ignore[attr-defined]
     if where < 0:
         return None
+    made_at = [names.parents.statement_at(b.site.lineno) for b in bound]  # type: ignore[union-attr]
+    if scope is names.tree:
+        return _in_force_at(bound, made_at, where, body[where])
     reach = _bound_by(body[where])  # its `def`, its class, the name a lambda is bound to
     if not reach:
         return None  # the function is not bound to a name: its runs are not traced here
     reach = _closure(names, reach)
-    made_at = [names.parents.statement_at(b.site.lineno) for b in bound]  # type: ignore[union-attr]
     live = {len(bound) - 1}
     for k, st in enumerate(body):
         if not _runs_any(st, reach):
@@ -60,6 +65,16 @@ def live_bindings(names: ModuleNames, name: str, at: ast.AST) -> list[Binding] |
             live.add(before[-1])
         live.update(i for i, t in enumerate(made_at) if t == k)
     return [bound[i] for i in sorted(live)]
+
+
+def _in_force_at(bound: list[Binding], made_at: list[int], k: int, st: ast.stmt
+                 ) -> list[Binding] | None:
+    """For a read in top-level statement `k`: the last binding made before it, and those a
+    loop there makes (read again on its next turn); None where none is made before."""
+    before = [b for b, t in zip(bound, made_at) if t < k]
+    looped = [b for b, t in zip(bound, made_at) if t == k] if isinstance(
+        st, (ast.For, ast.AsyncFor, ast.While)) else []
+    return [before[-1], *looped] if before else None
 
 
 def _bound_by(st: ast.stmt) -> set[str]:
