@@ -35,6 +35,7 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
+    Binding,
     Linked,
     ModuleNames,
     Parents,
@@ -712,6 +713,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             default = _unpassed_default(names, expr)
             if default is not None:
                 yield from _dict_keys(names, default, depth + 1)
+            for item in _loop_items(names, b):
+                yield from _dict_keys(names, item, depth + 1)
         yield from _keys_set_on(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
@@ -722,6 +725,35 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
+    """For a name bound by a `for` over a collection written in the module (a timing loop
+    over option variants: `for name, opts in variants.items()`, `for opts in variants.values()`,
+    `for opts in (a, b)`), each item it takes in turn; [] otherwise."""
+    target = b.site
+    loop = names.parents.get(target) if target is not None else None
+    position = None
+    if isinstance(loop, ast.Tuple) and len(loop.elts) == 2 and target in loop.elts:
+        position = loop.elts.index(target)  # type: ignore[arg-type]
+        loop = names.parents.get(loop)
+    if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not (
+            target if position is None else names.parents.get(target)):  # type: ignore[arg-type]
+        return []
+    over, method = loop.iter, None
+    if isinstance(over, ast.Call) and isinstance(over.func, ast.Attribute) and not (
+            over.args or over.keywords):
+        over, method = over.func.value, over.func.attr
+    if isinstance(over, ast.Name):
+        bound = names.lookup(over.id, over)
+        over = bound.node if bound is not None and bound.kind == "assign" else None  # type: ignore[assignment]
+    if isinstance(over, ast.Dict) and None not in over.keys and (
+            (method == "items" and position == 1) or (method == "values" and position is None)):
+        return list(over.values)
+    if isinstance(over, (ast.List, ast.Tuple)) and method is None and position is None and not any(
+            isinstance(e, ast.Starred) for e in over.elts):
+        return list(over.elts)
+    return []
 
 
 def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
