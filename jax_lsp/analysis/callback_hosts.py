@@ -740,13 +740,14 @@ def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
     if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not (
             target if position is None else names.parents.get(target)):  # type: ignore[arg-type]
         return []
-    over, method = loop.iter, None
-    if isinstance(over, ast.Call) and isinstance(over.func, ast.Attribute) and not (
-            over.args or over.keywords):
-        over, method = over.func.value, over.func.attr
+    over: ast.AST | None = loop.iter
+    method = None
+    if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and not (
+            loop.iter.args or loop.iter.keywords):
+        over, method = loop.iter.func.value, loop.iter.func.attr
     if isinstance(over, ast.Name):
         bound = names.lookup(over.id, over)
-        over = bound.node if bound is not None and bound.kind == "assign" else None  # type: ignore[assignment]
+        over = bound.node if bound is not None and bound.kind == "assign" else None
     if isinstance(over, ast.Dict) and None not in over.keys and (
             (method == "items" and position == 1) or (method == "values" and position is None)):
         return list(over.values)
