@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis import (
     argparse_namespaces,
     callback_hosts_memo,
+    flow_bindings,
     library_keywords,
     script_reach,
 )
@@ -35,6 +36,7 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
+    Binding,
     Linked,
     ModuleNames,
     Parents,
@@ -704,6 +706,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         yield from _returned_keys(names, expr, depth)
     elif isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
+        if b is None:
+            yield from _rebound_dict_keys(names, expr, depth)
         if b is not None and b.kind == "assign" and b.node is not None:
             yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
         elif b is not None and b.kind == "import" and b.target:
@@ -712,6 +716,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             default = _unpassed_default(names, expr)
             if default is not None:
                 yield from _dict_keys(names, default, depth + 1)
+            for item in _loop_items(names, b):
+                yield from _dict_keys(names, item, depth + 1)
         yield from _keys_set_on(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
@@ -722,6 +728,66 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
+    """For a name bound by a `for` over a collection written in the module (a timing loop
+    over option variants: `for name, opts in variants.items()`, `for opts in variants.values()`,
+    `for opts in (a, b)`), each item it takes in turn; [] otherwise."""
+    target = b.site
+    loop = names.parents.get(target) if target is not None else None
+    position = None
+    if isinstance(loop, ast.Tuple) and len(loop.elts) == 2 and target in loop.elts:
+        position = loop.elts.index(target)  # type: ignore[arg-type]
+        loop = names.parents.get(loop)
+    if not isinstance(loop, (ast.For, ast.AsyncFor)) or loop.target is not (
+            target if position is None else names.parents.get(target)):  # type: ignore[arg-type]
+        return []
+    over: ast.AST | None = loop.iter
+    method = None
+    if isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and not (
+            loop.iter.args or loop.iter.keywords):
+        over, method = loop.iter.func.value, loop.iter.func.attr
+    if isinstance(over, ast.Name):
+        bound = names.lookup(over.id, over)
+        over = bound.node if bound is not None and bound.kind == "assign" else None
+    if isinstance(over, ast.Dict) and None not in over.keys and (
+            (method == "items" and position == 1) or (method == "values" and position is None)):
+        return list(over.values)
+    if isinstance(over, (ast.List, ast.Tuple)) and method is None and position is None and not any(
+            isinstance(e, ast.Starred) for e in over.elts):
+        return list(over.elts)
+    return []
+
+
+def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
+                       ) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of a module-level options dict bound several times (a notebook cell
+    re-assigning `cb_opts = {**cb_opts, "vectorized": True}`): those of each binding in force
+    where it is read (`flow_bindings`). None where the module takes a key out of a dict of
+    that name anywhere (`cb_opts.pop(...)`, `del cb_opts[...]`): which keys are left then
+    depends on the order of runs this does not follow."""
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    if live is None or _keys_taken_out(names, expr.id):
+        return
+    for b in live:
+        if b.kind == "assign" and isinstance(b.node, ast.expr):
+            yield from _dict_keys(names, b.node, depth + 1)
+
+
+def _keys_taken_out(names: ModuleNames, name: str) -> bool:
+    """Whether the module removes a key from a dict named `name` anywhere (`pop`, `popitem`,
+    `clear`, `del name[...]`)."""
+    for node in names.walk_all():
+        if isinstance(node, ast.Delete) and any(
+                isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                and t.value.id == name for t in node.targets):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(
+                node.func.value, ast.Name) and node.func.value.id == name and (
+                node.func.attr in ("pop", "popitem", "clear")):
+            return True
+    return False
 
 
 def _imported_dict_keys(names: ModuleNames, dotted: str, depth: int
@@ -1178,6 +1244,13 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(node, ast.Call):
             yield node
+        if isinstance(node, ast.Match):
+            taken_cases = _cases_taken(names, node)
+            if taken_cases is not None:
+                todo.append(node.subject)
+                for case in taken_cases:
+                    todo.extend(case.body)
+                continue
         if isinstance(node, (ast.If, ast.IfExp)):
             flag = _constant_flag(names, node.test)
             if flag is not _NOT_KNOWN:
@@ -1186,6 +1259,57 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
                 todo.extend(taken if isinstance(taken, list) else [taken])
                 continue
         todo.extend(ast.iter_child_nodes(node))
+
+
+def _subject_values(names: ModuleNames, subject: ast.expr) -> list[object] | None:
+    """The literals a `match` subject may hold when the function reading it runs: a global
+    bound to a literal, once or in each binding in force then (`flow_bindings`: a notebook's
+    `RESAMPLER = "numpy"` cell); None where any is not a literal."""
+    if not isinstance(subject, ast.Name):
+        return None
+    live = flow_bindings.live_bindings(names, subject.id, subject)
+    if live is None:
+        b = names.lookup(subject.id, subject)
+        bound = names.bindings(names.tree).get(subject.id)
+        if b is None or bound is None or len(bound) != 1 or bound[0] is not b:
+            return None
+        live = [b]
+    if not all(b.kind == "assign" and isinstance(b.node, ast.Constant) for b in live):
+        return None
+    return [b.node.value for b in live]  # type: ignore[union-attr]
+
+
+def _literal_case(pattern: ast.pattern, value: object) -> bool | None:
+    """Whether a `case` pattern of literals (`"jax"`, `"a" | "b"`, `None`, `_`) matches the
+    literal `value`; None for any other pattern."""
+    if isinstance(pattern, ast.MatchAs):
+        return True if pattern.pattern is None else _literal_case(pattern.pattern, value)
+    if isinstance(pattern, ast.MatchOr):
+        found = [_literal_case(p, value) for p in pattern.patterns]
+        return None if None in found else any(found)
+    if isinstance(pattern, ast.MatchSingleton):
+        return value is pattern.value
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
+        return bool(value == pattern.value.value)  # (as Python compares them)
+    return None
+
+
+def _cases_taken(names: ModuleNames, node: ast.Match) -> list[ast.match_case] | None:
+    """The cases of a `match` on a global holding literals that run (the first matching each
+    value it may hold); None where that is not decided (a guard, another pattern)."""
+    values = _subject_values(names, node.subject)
+    if values is None:
+        return None
+    taken: dict[int, ast.match_case] = {}
+    for value in values:
+        for case in node.cases:
+            matched = _literal_case(case.pattern, value)
+            if matched is None or case.guard is not None:
+                return None
+            if matched:
+                taken[id(case)] = case
+                break
+    return list(taken.values())
 
 
 def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
@@ -1218,6 +1342,10 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if value is None:
             return _NOT_KNOWN
         return _constant_flag(names, value, depth + 1)  # type: ignore[arg-type]
+    if isinstance(test, ast.Name) and given is None:
+        flag = _closure_flag(names, test, depth)
+        if flag is not _NOT_KNOWN:
+            return flag
     if isinstance(test, ast.Name):
         bound = names.bindings(names.tree).get(test.id)
         b = names.lookup(test.id, test)
@@ -1231,6 +1359,60 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if found is not None:
             return _constant_flag(found[0], found[1], depth + 1)
     return _NOT_KNOWN
+
+
+def _closure_flag(names: ModuleNames, test: ast.Name, depth: int) -> object:
+    """The truth of a flag that a function reads from the function around it, a parameter
+    there (`make_logger(tag, robust=False)` whose inner helper does `if robust:`), where every
+    application of that function in the module gives it (or leaves it at) values of the
+    same truth, followed up through the parameters those are (`_flag_arguments`);
+    `_NOT_KNOWN` otherwise (an application with `*`/`**`, a value not a constant)."""
+    owner = _parameter_owner(names, test, test.id)
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or (
+            owner is names.scope_of(test)) or isinstance(names.parents.get(owner), ast.ClassDef):
+        return _NOT_KNOWN  # (its own parameter is read per application: `given`)
+    values = _flag_arguments(names, owner, test.id)
+    if not values:
+        return _NOT_KNOWN
+    truths = set()
+    for value in values:
+        flag = _constant_flag(names, value, depth + 1)
+        if flag is _NOT_KNOWN:
+            return _NOT_KNOWN
+        truths.add(bool(flag))
+    return truths.pop() if len(truths) == 1 else _NOT_KNOWN
+
+
+def _flag_arguments(names: ModuleNames, fn: ast.AST, name: str, depth: int = 0
+                    ) -> list[ast.expr] | None:
+    """What each application of `fn` in this module gives its parameter `name` (the default
+    where one gives none), followed up through the parameters of the functions those
+    applications are in; None where one is not pinned down (`*args`, `**kw`, another
+    module's call, no default and none given)."""
+    default = parameter_default(fn, name)
+    applied = _applications(names, fn)
+    if not applied:
+        return None if default is None else [default]
+    found: list[ast.expr] = []
+    for args, keywords, given_in in applied:
+        if given_in is not names or any(isinstance(a, ast.Starred) for a in args) or any(
+                k is None for k, _ in keywords):
+            return None
+        value = bind_arguments(fn, args, keywords)[0].get(name, default)
+        if not isinstance(value, ast.expr):
+            return None
+        up = _parameter_owner(names, value, value.id) if isinstance(value, ast.Name) else None
+        if up is not None and isinstance(value, ast.Name):
+            if depth >= MAX_FORWARDING_DEPTH or up is fn or isinstance(
+                    names.parents.get(up), ast.ClassDef):
+                return None
+            more = _flag_arguments(names, up, value.id, depth + 1)
+            if more is None:
+                return None
+            found += more
+        else:
+            found.append(value)
+    return found
 
 
 def _once_at_top(names: ModuleNames, name: str) -> ast.Call | None:
@@ -1388,7 +1570,7 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
     host = _resolve_host(names, expr)
     if host is not None:
         return [host]
-    found = []
+    found = _rebound_hosts(names, expr)
     for value in _registry_values(names, expr):  # reported by the entry's own name
         inner = _resolve_host(names, value)
         if inner is not None:
@@ -1398,6 +1580,23 @@ def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
         inner = _resolve_host(names, held)  # type: ignore[arg-type]
         if inner is not None:  # reported as the field or member value the code reads
             found.append(replace(inner, name=ast.unparse(expr)))
+    return found
+
+
+def _rebound_hosts(names: ModuleNames, expr: ast.AST) -> list[_Host]:
+    """For a module-level name bound several times (a host function redefined in a later
+    notebook cell), what each binding in force when the name is read resolves to
+    (`flow_bindings`): a binding replaced before anything runs the reading function is left
+    out. [] where the name is not such a one."""
+    if not isinstance(expr, ast.Name):
+        return []
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    found = []
+    for b in live or ():
+        if b.kind in ("def", "assign") and b.node is not None:
+            inner = _resolve_host(names, b.node)  # type: ignore[arg-type]
+            if inner is not None:
+                found.append(replace(inner, name=expr.id))
     return found
 
 
@@ -1585,6 +1784,9 @@ def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) ->
     if callee is not None:
         direct = callee.node is not None and _plainly_named(names, func)
         return [replace(callee, direct=direct)]
+    rebound = _rebound_hosts(names, func)
+    if rebound:
+        return rebound
     methods = _called_methods(names, call)
     if methods:
         return methods
@@ -2110,6 +2312,10 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     resolved = (_host_function(site.host_names or names, site.host)
                 if site.host is not None else None)
     host_fn, host_in = resolved if resolved is not None else (None, names)
+    if host_fn is None and site.host is not None and site.host_names is None:
+        rebound = _rebound_functions(names, site.host)
+        if rebound and all(_takes_vectorized(names, fn) for fn in rebound):
+            host_fn = rebound[-1]  # each binding in force takes it: read as the last
     if host_fn is not None and _takes_vectorized(host_in, host_fn) and not (
             _batched(names, site) and not any(
                 k == "vmap_method" and not (isinstance(v, ast.Constant) and v.value is None)
@@ -2137,6 +2343,18 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         transform=site.what,
         operand_spans=(span_of(value),) if elsewhere is None else (),
     )
+
+
+def _rebound_functions(names: ModuleNames, expr: ast.AST) -> list[ast.AST]:
+    """For a host named by a module-level name bound several times (redefined in a later
+    notebook cell), the `def` of each binding in force when it is read (`flow_bindings`);
+    [] where any of those is not a `def`."""
+    if not isinstance(expr, ast.Name):
+        return []
+    live = flow_bindings.live_bindings(names, expr.id, expr)
+    if not live or any(b.kind != "def" for b in live):
+        return []
+    return [b.node for b in live if b.node is not None]
 
 
 def _known_values(names: ModuleNames, expr: ast.expr) -> list[object] | None:

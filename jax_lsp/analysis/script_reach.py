@@ -237,8 +237,8 @@ def unreached_lines(tree: ast.Module, reached: set[int] | None
 
 
 def drop_unreached_sites(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
-    """The host checks' findings (JAX011, JAX012) but those at a callback site, or a call
-    leading to one, in a function the module's run as a script never reaches. Read only where
+    """The host checks' findings (JAX011, JAX012) but those whose callback site, or the call
+    leading to one, is in a function the module's run as a script never reaches. Read only where
     there is such a finding: the reading walks the whole module (tens of milliseconds at
     5,000 lines), which a keystroke must not pay for nothing."""
     if not findings or not any(f.code in _SITE_CODES for f in findings):
@@ -246,8 +246,13 @@ def drop_unreached_sites(tree: ast.Module, findings: list[Finding]) -> list[Find
     dead = unreached_lines(tree, reached_functions(tree))
     if not dead:
         return findings
+    def site_line(f: Finding) -> int:
+        # the callback site: a JAX011 finding stands in the host, its path's first step at
+        # the site; a JAX012 one at the site itself
+        first = f.path[0] if f.path else None
+        return first.span.line if first is not None and first.filename is None else f.span.line
     return [f for f in findings if f.code not in _SITE_CODES
-            or not any(a <= f.span.line <= b for a, b in dead)]
+            or not any(a <= site_line(f) <= b for a, b in dead)]
 
 
 def drop_unreached_batching(tree: ast.Module, findings: list[Finding]) -> list[Finding]:

@@ -13,7 +13,9 @@ module shows (made by the class or a factory, `self.x` set to one, a parameter a
 with it; `__call__` for the instance itself, inherited ones included), a class attribute, or
 one of those imported from another module of the workspace (re-exports, aliases and `from
 jax.numpy import *` followed; of a name bound in both branches of an `if` whose test the text
-decides, `if settings.BACKEND == "jax": xp = jax.numpy`, the binding that runs).
+decides, `if settings.BACKEND == "jax": xp = jax.numpy`, the binding that runs; of a
+module-level name bound several times, a notebook cell redefining the host, each binding in
+force when a module statement runs the function reading it: `analysis/flow_bindings.py`).
 `jax.device_put` counts (it puts an array in JAX's memory);
 `jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
 NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).

@@ -69,6 +69,39 @@ def _says_static(node: ast.expr) -> bool:
     return False
 
 
+def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
+    """Whether a `case` pattern matches a subject whose value is a known constant (a literal,
+    `None`/`True`/`False`, `|` of those, `_` or a capture); None where that is not decided
+    (an unknown subject, a class, sequence or mapping pattern)."""
+    if isinstance(pattern, ast.MatchAs):
+        return True if pattern.pattern is None else _pattern_matches(pattern.pattern, subject)
+    if isinstance(pattern, ast.MatchOr):
+        found = [_pattern_matches(p, subject) for p in pattern.patterns]
+        return True if True in found else None if None in found else False
+    if subject.const is NOCONST or isinstance(subject.const, (list, dict)):
+        return None
+    if isinstance(pattern, ast.MatchSingleton):
+        return compare_constants([ast.Is()], [subject, Value(const=pattern.value)])
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
+        return compare_constants([ast.Eq()], [subject, Value(const=pattern.value.value)])
+    return None
+
+
+def _cases_run(cases: list[ast.match_case], subject: Value) -> tuple[list[ast.match_case], bool]:
+    """The cases of a `match` that may run, in order, for a subject whose value may be known
+    (`match MODE:` on a configuration string: only the case it selects), and whether one of
+    them surely runs (then the state with none run is not one to keep)."""
+    run = []
+    for case in cases:
+        matched = _pattern_matches(case.pattern, subject)
+        if matched is False:
+            continue
+        run.append(case)
+        if matched and case.guard is None:
+            return run, True
+    return run, False
+
+
 class PythonStatements(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -199,14 +232,15 @@ class PythonStatements(EvaluatorShared):
                     self.eval(child, scope)
             return t is ast.Assert
         elif t is ast.Match:
-            self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
+            subject = self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
             before = dict(scope.vars)
             states = []
-            for case in stmt.cases:  # type: ignore[attr-defined]
+            cases, exhaustive = _cases_run(stmt.cases, subject)  # type: ignore[attr-defined]
+            for case in cases:
                 scope.vars = dict(before)
                 self.exec_block(case.body, scope)
                 states.append(scope.vars)
-            scope.vars = self._merge_all(states + [before])
+            scope.vars = self._merge_all(states + ([] if exhaustive and states else [before]))
         elif t in (ast.Break, ast.Continue):
             return False
         return True

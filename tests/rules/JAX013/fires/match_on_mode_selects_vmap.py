@@ -1,0 +1,34 @@
+"""Notebook export: `run_all` `match`es on its mode; a later cell passes "batched", whose
+case batches the ordered io_callback with `jax.vmap`."""
+# %%
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+
+def _save(x):
+    np.asarray(x)
+    return np.int32(0)
+
+
+def write(x):
+    return io_callback(_save, jax.ShapeDtypeStruct((), jnp.int32), x, ordered=True)  # EXPECT: JAX013
+
+
+def run_all(mode, xs):
+    match mode:
+        case "loop":
+            return [write(x) for x in xs]
+        case "batched":
+            return jax.vmap(write)(xs)
+        case other:
+            raise ValueError(other)
+
+
+MODE = "loop"
+run_all(MODE, jnp.ones((3, 2)))
+
+# %%
+MODE = "batched"
+run_all(MODE, jnp.ones((3, 2)))
