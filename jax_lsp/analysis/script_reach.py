@@ -171,13 +171,24 @@ def reached_functions(tree: ast.Module) -> set[int] | None:
     """The ids of the module's `def`s (at any depth) its run as a script may reach; None
     where every function counts as reached (no `__main__` block, or a run that can name
     functions by computed strings)."""
-    if not any(_main_guard(st) for st in tree.body):
-        return None
-    env_names = _os_names(tree)
+    return _reach(tree, _definitions(tree)) if _is_script(tree) else None
+
+
+def _is_script(tree: ast.Module) -> bool:
+    return any(_main_guard(st) for st in tree.body)
+
+
+def _definitions(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """The module's functions and classes at any depth, by name (one walk of the tree)."""
     by_name: dict[str, list[ast.AST]] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             by_name.setdefault(node.name, []).append(node)
+    return by_name
+
+
+def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | None:
+    env_names = _os_names(tree)
     top = [st for st in tree.body if not (
         isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__"
                                            for t in st.targets))]
@@ -227,12 +238,16 @@ def unreached(reached: set[int] | None, around: Iterator[ast.AST]) -> bool:
                for f in around)
 
 
-def unreached_lines(tree: ast.Module, reached: set[int] | None
-                    ) -> list[tuple[int, int]]:
-    """The line ranges of the functions a script's run never reaches (none for a library)."""
+def unreached_lines(tree: ast.Module) -> list[tuple[int, int]]:
+    """The line ranges of the functions a script's run never reaches (none for a library).
+    One walk of the tree finds the definitions, which `_reach` and this share."""
+    if not _is_script(tree):
+        return []
+    by_name = _definitions(tree)
+    reached = _reach(tree, by_name)
     if reached is None:
         return []
-    return [(f.lineno, f.end_lineno or f.lineno) for f in ast.walk(tree)
+    return [(f.lineno, f.end_lineno or f.lineno) for defs in by_name.values() for f in defs
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
 
 
@@ -243,7 +258,7 @@ def drop_unreached_sites(tree: ast.Module, findings: list[Finding]) -> list[Find
     5,000 lines), which a keystroke must not pay for nothing."""
     if not findings or not any(f.code in _SITE_CODES for f in findings):
         return findings
-    dead = unreached_lines(tree, reached_functions(tree))
+    dead = unreached_lines(tree)
     if not dead:
         return findings
     def site_line(f: Finding) -> int:
@@ -263,7 +278,7 @@ def drop_unreached_batching(tree: ast.Module, findings: list[Finding]) -> list[F
     any one unreached rules it out."""
     if not any(f.code == ORDERED_IO_VMAP for f in findings):
         return findings
-    dead = unreached_lines(tree, reached_functions(tree))
+    dead = unreached_lines(tree)
     if not dead:
         return findings
 
