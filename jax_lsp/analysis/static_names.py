@@ -1018,23 +1018,51 @@ class ModuleNames:
     def _collect_applications(self, fn: ast.AST, through: frozenset[str],
                               found: list[Application]) -> None:
         for node in self.walk_all():
-            if isinstance(node, ast.Call) and (
-                    self.definition(node.func) is fn
-                    or (through and self._wraps(node.func, fn, through))):
-                found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            if isinstance(node, ast.Call) and self.definition(node.func) is fn:
+                found.append((self._receiver(node.func, fn) + list(node.args),
+                              [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, ast.Call) and through and self._wraps(node.func, fn, through):
+                wrapper: ast.AST | None = node.func
+                for _ in range(_MAX_ALIAS_DEPTH + 1):  # (the names `_wraps` followed)
+                    if not isinstance(wrapper, ast.Name):
+                        break
+                    b = self.lookup(wrapper.id, wrapper)
+                    wrapper = b.node if b is not None and b.kind == "assign" else None
+                wrapped = wrapper.args[0] if isinstance(wrapper, ast.Call) else None
+                found.append((self._receiver(wrapped, fn) + list(node.args),
+                              [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, ast.Call) and node.args and (
                     self.definition(node.args[0]) is fn):
                 # a partial application binds its arguments wherever it is called (a
                 # `partialmethod`'s come after the instance)
                 made = self.dotted(node.func)
                 if made in _PARTIALS or made == _PARTIAL_METHOD:
-                    this: list[ast.AST] = [ast.Constant(None)] if made == _PARTIAL_METHOD else []
+                    this: list[ast.AST] = ([ast.Constant(None)] if made == _PARTIAL_METHOD
+                                           else self._receiver(node.args[0], fn))
                     found.append((this + list(node.args[1:]),
                                   [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for d in node.decorator_list:
                     if self._makes(d, fn):
                         found.append(([node], []))
+
+    def _receiver(self, expr: ast.AST | None, fn: ast.AST) -> list[ast.AST]:
+        """The argument Python passes first when `expr`, naming the method `fn`, is called:
+        the instance of `obj.m` / `self.m` (or the class of a classmethod), none for a
+        staticmethod or a plain function, nor for a method read off its class (`C.m(obj)`
+        writes the instance)."""
+        if not isinstance(expr, ast.Attribute) or not isinstance(
+                self.parents.get(fn), ast.ClassDef) or not isinstance(
+                fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        kinds = {_decorator_name(d) for d in fn.decorator_list}
+        if "staticmethod" in kinds:
+            return []
+        if "classmethod" in kinds:
+            return [expr.value]
+        if isinstance(self.definition(expr.value), ast.ClassDef):
+            return []
+        return [expr.value]
 
     def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
                depth: int = 0) -> bool:
