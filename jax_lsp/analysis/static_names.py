@@ -201,6 +201,7 @@ class ModuleNames:
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
+        self._test_runner: bool | None = None
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         self._applying = 0
@@ -1046,6 +1047,59 @@ class ModuleNames:
                     if self._makes(d, fn):
                         found.append(([node], []))
 
+    def test_cases(self, fn: ast.AST) -> list[Application]:
+        """The arguments a test runner calls the test method `fn` with, one application per
+        case of its absl `parameterized.named_parameters` / `parameters` decorators (a
+        tuple's items, a named case's after its name; a dict's items as keywords, its
+        `testcase_name` aside), the instance first; none when the module runs no test of
+        it (no `unittest.main()`/`absltest.main()`, a method not named `test*`, a class
+        that is no `TestCase`)."""
+        cls = self.parents.get(fn)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
+                cls, ast.ClassDef) or not fn.name.startswith("test") or not (
+                self._test_case(cls) and self._runs_tests()):
+            return []
+        found: list[Application] = []
+        for d in fn.decorator_list:
+            how = self.dotted(d.func) if isinstance(d, ast.Call) else None
+            if how not in _PARAMETERIZED or d.keywords:  # type: ignore[union-attr]
+                continue
+            named = how.endswith("named_parameters")  # type: ignore[union-attr]
+            for case in d.args:  # type: ignore[union-attr]
+                this: list[ast.AST] = [ast.Constant(None)]
+                if isinstance(case, ast.Dict) and all(
+                        isinstance(k, ast.Constant) and isinstance(k.value, str)
+                        for k in case.keys):
+                    found.append((this, [(k.value, v)  # type: ignore[union-attr]
+                                         for k, v in zip(case.keys, case.values)
+                                         if k.value != "testcase_name"]))  # type: ignore[union-attr]
+                elif isinstance(case, (ast.Tuple, ast.List)) and not any(
+                        isinstance(x, ast.Starred) for x in case.elts):
+                    found.append((this + list(case.elts[1:] if named else case.elts), []))
+                elif not named and not isinstance(case, ast.Starred):
+                    found.append((this + [case], []))
+        return found
+
+    def _test_case(self, cls: ast.ClassDef, depth: int = 0) -> bool:
+        """Whether `cls` derives from a test case class `unittest`/absl's runners collect."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return False
+        for base in cls.bases:
+            if self.dotted(base) in _TEST_CASES:
+                return True
+            made = self.definition(base, depth + 1)
+            if isinstance(made, ast.ClassDef) and self._test_case(made, depth + 1):
+                return True
+        return False
+
+    def _runs_tests(self) -> bool:
+        """Whether the module calls a test runner."""
+        if self._test_runner is None:
+            self._test_runner = any(
+                isinstance(n, ast.Call) and self.dotted(n.func) in _TEST_RUNNERS
+                for n in self.walk_all())
+        return self._test_runner
+
     def _receiver(self, expr: ast.AST | None, fn: ast.AST) -> list[ast.AST]:
         """The argument Python passes first when `expr`, naming the method `fn`, is called:
         the instance of `obj.m` / `self.m` (or the class of a classmethod), none for a
@@ -1136,6 +1190,18 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
 
 
 _UNKNOWN = object()
+#: absl's decorators calling a test method once per case (`test_cases`)
+_PARAMETERIZED = frozenset({
+    "absl.testing.parameterized.named_parameters", "absl.testing.parameterized.parameters",
+    "absl.testing.parameterized.parameterized.named_parameters",
+    "absl.testing.parameterized.parameterized.parameters",
+})
+#: the test case classes, and the runners running them (`test_cases`)
+_TEST_CASES = frozenset({
+    "unittest.TestCase", "absl.testing.absltest.TestCase",
+    "absl.testing.parameterized.TestCase",
+})
+_TEST_RUNNERS = frozenset({"unittest.main", "absl.testing.absltest.main"})
 #: the methods of `str` a class's key is computed with (`name.lower()`)
 _STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "strip"})
 

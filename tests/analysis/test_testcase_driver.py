@@ -54,7 +54,8 @@ CLASS_FIXTURE = BASE.replace(
     "    @classmethod\n    def setUpClass(cls):\n        cls.logger = Logger(True)\n",
 )
 
-#: program -> (its source, whether JAX013 is reported, what the runner reports under JAX)
+#: program -> (its source, whether JAX013 is reported (or the code that is), what the runner
+#: reports under JAX)
 PROGRAMS = {
     "set_up_ordered": (BASE, True, "Cannot `vmap` ordered IO callback."),
     "set_up_class_ordered": (CLASS_FIXTURE, True, "Cannot `vmap` ordered IO callback."),
@@ -68,11 +69,47 @@ PROGRAMS = {
 }
 
 
+CASES = '''\
+from absl.testing import absltest, parameterized
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+def _host_double(x):
+    return np.asarray(x) * 2.0
+
+
+def double_on_host(x, **options):
+    return jax.pure_callback(_host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x, **options)
+
+
+class DoubleTest(parameterized.TestCase):
+
+    @parameterized.named_parameters(("plain", {}), ("legacy", {"vectorized": True}))
+    def test_double(self, options):
+        x = jnp.arange(3.0)
+        np.testing.assert_allclose(jax.jit(lambda v: double_on_host(v, **options))(x), 2 * x)
+
+
+if __name__ == "__main__":
+    absltest.main()
+'''
+
+#: the `options` dict of a case absl runs reaches pure_callback's `**`
+PROGRAMS.update({
+    "case_dict_vectorized": (CASES, "JAX012", "unexpected keyword argument 'vectorized'"),
+    "case_dict_vmap_method": (
+        CASES.replace('{"vectorized": True}', '{"vmap_method": "sequential"}'), False, "OK"),
+})
+
+
 @pytest.mark.parametrize("name", PROGRAMS)
-def test_fixtures_prepare_the_tests_the_runner_runs(name: str) -> None:
+def test_findings_as_the_runner_runs_the_tests(name: str) -> None:
     source, fires, _ = PROGRAMS[name]
     codes = [f.code for f in analyze_source(source, f"{name}.py").findings]
-    assert codes == (["JAX013"] if fires else []), codes
+    expected = [] if not fires else ["JAX013"] if fires is True else [fires]
+    assert codes == expected, codes
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
