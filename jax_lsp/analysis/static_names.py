@@ -1061,11 +1061,13 @@ class ModuleNames:
             return []
         found: list[Application] = []
         for d in fn.decorator_list:
-            how = self.dotted(d.func) if isinstance(d, ast.Call) else None
-            if how not in _PARAMETERIZED or d.keywords:  # type: ignore[union-attr]
+            if not isinstance(d, ast.Call) or d.keywords:
                 continue
-            named = how.endswith("named_parameters")  # type: ignore[union-attr]
-            for case in d.args:  # type: ignore[union-attr]
+            how = self.dotted(d.func)
+            if how is None or how not in _PARAMETERIZED:
+                continue
+            named = how.endswith("named_parameters")
+            for case in d.args:
                 this: list[ast.AST] = [ast.Constant(None)]
                 if isinstance(case, ast.Dict) and all(
                         isinstance(k, ast.Constant) and isinstance(k.value, str)
