@@ -712,6 +712,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
         value = None if cls is None else names.class_attribute(cls, expr.attr)
+        if value is None and cls is not None:  # set by the fixture a test runner runs first
+            value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
         elif cls is None:  # another module's (`**config.CALL_OPTS`)

@@ -1082,6 +1082,34 @@ class ModuleNames:
                     found.append((this + [case], []))
         return found
 
+    def fixture_value(self, cls: ast.ClassDef, attr: str) -> ast.expr | None:
+        """What `self.attr` holds in a test the module's runner runs of `cls`: the value its
+        `setUp` (run before each test) assigns it in its body, where no other method of the
+        class assigns it; None otherwise."""
+        if not (self._test_case(cls) and self._runs_tests()):
+            return None
+        found: list[ast.expr] = []
+        in_set_up = False
+        for fn in cls.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not (
+                    fn.args.posonlyargs + fn.args.args):
+                continue
+            me = (fn.args.posonlyargs + fn.args.args)[0].arg
+            for node in ast.walk(fn):
+                targets = (node.targets if isinstance(node, ast.Assign)
+                           else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign))
+                           else [])
+                for t in targets:
+                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(
+                            t.value, ast.Name) and t.value.id == me:
+                        if fn.name == "setUp" and isinstance(node, ast.Assign) and (
+                                node in fn.body):
+                            in_set_up = True
+                            found.append(node.value)
+                        else:
+                            return None
+        return found[0] if in_set_up and len(found) == 1 else None
+
     def _test_case(self, cls: ast.ClassDef, depth: int = 0) -> bool:
         """Whether `cls` derives from a test case class `unittest`/absl's runners collect."""
         if depth > _MAX_ALIAS_DEPTH:

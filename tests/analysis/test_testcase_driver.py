@@ -104,6 +104,48 @@ PROGRAMS.update({
 })
 
 
+SET_UP_OPTIONS = '''\
+import unittest
+
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+def _host_double(x):
+    return np.asarray(x) * 2.0
+
+
+def double_on_host(x, **options):
+    return jax.pure_callback(_host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x, **options)
+
+
+class DoubleTest(unittest.TestCase):
+
+    def setUp(self):
+        self.options = {"vectorized": True}
+
+    def test_double(self):
+        x = jnp.arange(3.0)
+        np.testing.assert_allclose(jax.jit(lambda v: double_on_host(v, **self.options))(x), 2 * x)
+
+
+if __name__ == "__main__":
+    unittest.main()
+'''
+
+#: the `**` dict a test spreads is the one its `setUp` set on the instance
+PROGRAMS.update({
+    "set_up_options_vectorized": (SET_UP_OPTIONS, "JAX012",
+                                  "unexpected keyword argument 'vectorized'"),
+    "set_up_options_vmap_method": (
+        SET_UP_OPTIONS.replace('{"vectorized": True}', '{"vmap_method": "sequential"}'),
+        False, "OK"),
+    "set_up_options_no_runner": (
+        SET_UP_OPTIONS.replace("    unittest.main()", "    pass"), False, None),
+})
+
+
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_findings_as_the_runner_runs_the_tests(name: str) -> None:
     source, fires, _ = PROGRAMS[name]
