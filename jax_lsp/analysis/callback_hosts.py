@@ -204,10 +204,12 @@ _EXTERNAL: dict[int, dict[int, list[tuple[list[ast.expr], list[tuple[str | None,
 def _applications(names: ModuleNames, fn: ast.AST
                   ) -> list[tuple[list[Any], list[Any], ModuleNames]]:
     """The applications of `fn` (`ModuleNames.applications`), each with the module its
-    arguments are written in: `names`, or the checked module calling `fn` from outside."""
+    arguments are written in: `names`, or the checked module calling `fn` from outside; and
+    for a test method, the calls of its cases by the module's test runner (`test_cases`)."""
     found: list[tuple[list[Any], list[Any], ModuleNames]] = [
         (a, k, names) for a, k in names.applications(fn, SAME_ARGUMENTS)]
     found += _EXTERNAL.get(id(names), {}).get(id(fn), [])
+    found += [(a, k, names) for a, k in names.test_cases(fn)]  # each case a runner runs
     return found
 
 
@@ -718,10 +720,13 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield from _dict_keys(names, default, depth + 1)
             for item in _loop_items(names, b):
                 yield from _dict_keys(names, item, depth + 1)
+            yield from _case_dict_keys(names, expr, depth)
         yield from _keys_set_on(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
         value = None if cls is None else names.class_attribute(cls, expr.attr)
+        if value is None and cls is not None:  # set by the fixture a test runner runs first
+            value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
         elif cls is None:  # another module's (`**config.CALL_OPTS`)
@@ -788,6 +793,19 @@ def _keys_taken_out(names: ModuleNames, name: str) -> bool:
                 node.func.attr in ("pop", "popitem", "clear")):
             return True
     return False
+
+
+def _case_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
+                    ) -> Iterator[tuple[str, ast.AST]]:
+    """The keys of the dicts a test runner's cases give the test method's parameter `expr`
+    (`@parameterized.named_parameters(("legacy", {"vectorized": True}))`): each case runs."""
+    owner = _parameter_owner(names, expr, expr.id)
+    if owner is None:
+        return
+    for args, keywords in names.test_cases(owner):
+        value = bind_arguments(owner, args, keywords)[0].get(expr.id)
+        if value is not None:
+            yield from _dict_keys(names, value, depth + 1)  # type: ignore[arg-type]
 
 
 def _imported_dict_keys(names: ModuleNames, dotted: str, depth: int

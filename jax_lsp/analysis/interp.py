@@ -32,6 +32,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
+from jax_lsp.analysis import testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
@@ -399,6 +400,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         if carry is not None:
             self._md.transform_valued = carry.transform_valued
             self._md_carried = carry.may_differentiate
+        #: whether the module calls a test runner (`_set_up_test`; None: not asked yet)
+        self._runs_tests: bool | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
         self._subscripted: dict[str, int] | None = None
 
@@ -478,14 +481,32 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 if batching:
                     self._batch_roots.add(root)
                     with self.within(batch_only=True):
+                        self._set_up_test(closure, me)
                         self.call_closure(closure, args, None, label=None)
                 else:
+                    self._set_up_test(closure, me)
                     self.call_closure(closure, args, None, label=None)
                 self.observer.after_root(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
         if self.record:
             self.observer.after_roots()
+
+    def _set_up_test(self, closure: Closure, me: Value | None) -> None:
+        """Before a test method the module's test runner runs (`testcase_driver`), what the
+        runner runs first: the class's fixtures, on the instance the method is given."""
+        cls = self.method_class.get(closure.func)
+        if me is None or cls is None or not closure.func.name.startswith("test"):
+            return
+        if not testcase_driver.is_test_case(cls):
+            return
+        if self._runs_tests is None:
+            self._runs_tests = testcase_driver.runs_tests(self.tree, self._api_named)
+        if not self._runs_tests:
+            return
+        for fixture, on_class in testcase_driver.fixtures(cls):
+            given = Value(fns=(cls,)) if on_class else me
+            self.call_closure(fixture, Args([given], {}, [None], {}), None, label=None)
 
     def carried_facts(self) -> tuple[dict, dict]:
         """What `_may_differentiate` and `_facts` know of values, by identity, for the next

@@ -201,6 +201,7 @@ class ModuleNames:
         self.parents = parents if parents is not None else Parents(tree)
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
+        self._test_runner: bool | None = None
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         self._applying = 0
@@ -1018,23 +1019,134 @@ class ModuleNames:
     def _collect_applications(self, fn: ast.AST, through: frozenset[str],
                               found: list[Application]) -> None:
         for node in self.walk_all():
-            if isinstance(node, ast.Call) and (
-                    self.definition(node.func) is fn
-                    or (through and self._wraps(node.func, fn, through))):
-                found.append((list(node.args), [(k.arg, k.value) for k in node.keywords]))
+            if isinstance(node, ast.Call) and self.definition(node.func) is fn:
+                found.append((self._receiver(node.func, fn) + list(node.args),
+                              [(k.arg, k.value) for k in node.keywords]))
+            elif isinstance(node, ast.Call) and through and self._wraps(node.func, fn, through):
+                wrapper: ast.AST | None = node.func
+                for _ in range(_MAX_ALIAS_DEPTH + 1):  # (the names `_wraps` followed)
+                    if not isinstance(wrapper, ast.Name):
+                        break
+                    b = self.lookup(wrapper.id, wrapper)
+                    wrapper = b.node if b is not None and b.kind == "assign" else None
+                wrapped = wrapper.args[0] if isinstance(wrapper, ast.Call) else None
+                found.append((self._receiver(wrapped, fn) + list(node.args),
+                              [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, ast.Call) and node.args and (
                     self.definition(node.args[0]) is fn):
                 # a partial application binds its arguments wherever it is called (a
                 # `partialmethod`'s come after the instance)
                 made = self.dotted(node.func)
                 if made in _PARTIALS or made == _PARTIAL_METHOD:
-                    this: list[ast.AST] = [ast.Constant(None)] if made == _PARTIAL_METHOD else []
+                    this: list[ast.AST] = ([ast.Constant(None)] if made == _PARTIAL_METHOD
+                                           else self._receiver(node.args[0], fn))
                     found.append((this + list(node.args[1:]),
                                   [(k.arg, k.value) for k in node.keywords]))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 for d in node.decorator_list:
                     if self._makes(d, fn):
                         found.append(([node], []))
+
+    def test_cases(self, fn: ast.AST) -> list[Application]:
+        """The arguments a test runner calls the test method `fn` with, one application per
+        case of its absl `parameterized.named_parameters` / `parameters` decorators (a
+        tuple's items, a named case's after its name; a dict's items as keywords, its
+        `testcase_name` aside), the instance first; none when the module runs no test of
+        it (no `unittest.main()`/`absltest.main()`, a method not named `test*`, a class
+        that is no `TestCase`)."""
+        cls = self.parents.get(fn)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
+                cls, ast.ClassDef) or not fn.name.startswith("test") or not (
+                self._test_case(cls) and self._runs_tests()):
+            return []
+        found: list[Application] = []
+        for d in fn.decorator_list:
+            if not isinstance(d, ast.Call) or d.keywords:
+                continue
+            how = self.dotted(d.func)
+            if how is None or how not in _PARAMETERIZED:
+                continue
+            named = how.endswith("named_parameters")
+            for case in d.args:
+                this: list[ast.AST] = [ast.Constant(None)]
+                if isinstance(case, ast.Dict) and all(
+                        isinstance(k, ast.Constant) and isinstance(k.value, str)
+                        for k in case.keys):
+                    found.append((this, [(k.value, v)  # type: ignore[union-attr]
+                                         for k, v in zip(case.keys, case.values)
+                                         if k.value != "testcase_name"]))  # type: ignore[union-attr]
+                elif isinstance(case, (ast.Tuple, ast.List)) and not any(
+                        isinstance(x, ast.Starred) for x in case.elts):
+                    found.append((this + list(case.elts[1:] if named else case.elts), []))
+                elif not named and not isinstance(case, ast.Starred):
+                    found.append((this + [case], []))
+        return found
+
+    def fixture_value(self, cls: ast.ClassDef, attr: str) -> ast.expr | None:
+        """What `self.attr` holds in a test the module's runner runs of `cls`: the value its
+        `setUp` (run before each test) assigns it in its body, where no other method of the
+        class assigns it; None otherwise."""
+        if not (self._test_case(cls) and self._runs_tests()):
+            return None
+        found: list[ast.expr] = []
+        in_set_up = False
+        for fn in cls.body:
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not (
+                    fn.args.posonlyargs + fn.args.args):
+                continue
+            me = (fn.args.posonlyargs + fn.args.args)[0].arg
+            for node in ast.walk(fn):
+                targets = (node.targets if isinstance(node, ast.Assign)
+                           else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign))
+                           else [])
+                for t in targets:
+                    if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(
+                            t.value, ast.Name) and t.value.id == me:
+                        if fn.name == "setUp" and isinstance(node, ast.Assign) and (
+                                node in fn.body):
+                            in_set_up = True
+                            found.append(node.value)
+                        else:
+                            return None
+        return found[0] if in_set_up and len(found) == 1 else None
+
+    def _test_case(self, cls: ast.ClassDef, depth: int = 0) -> bool:
+        """Whether `cls` derives from a test case class `unittest`/absl's runners collect."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return False
+        for base in cls.bases:
+            if self.dotted(base) in _TEST_CASES:
+                return True
+            made = self.definition(base, depth + 1)
+            if isinstance(made, ast.ClassDef) and self._test_case(made, depth + 1):
+                return True
+        return False
+
+    def _runs_tests(self) -> bool:
+        """Whether the module calls a test runner."""
+        if self._test_runner is None:
+            self._test_runner = any(
+                isinstance(n, ast.Call) and self.dotted(n.func) in _TEST_RUNNERS
+                for n in self.walk_all())
+        return self._test_runner
+
+    def _receiver(self, expr: ast.AST | None, fn: ast.AST) -> list[ast.AST]:
+        """The argument Python passes first when `expr`, naming the method `fn`, is called:
+        the instance of `obj.m` / `self.m` (or the class of a classmethod), none for a
+        staticmethod or a plain function, nor for a method read off its class (`C.m(obj)`
+        writes the instance)."""
+        if not isinstance(expr, ast.Attribute) or not isinstance(
+                self.parents.get(fn), ast.ClassDef) or not isinstance(
+                fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        kinds = {_decorator_name(d) for d in fn.decorator_list}
+        if "staticmethod" in kinds:
+            return []
+        if "classmethod" in kinds:
+            return [expr.value]
+        if isinstance(self.definition(expr.value), ast.ClassDef):
+            return []
+        return [expr.value]
 
     def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
                depth: int = 0) -> bool:
@@ -1108,6 +1220,18 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
 
 
 _UNKNOWN = object()
+#: absl's decorators calling a test method once per case (`test_cases`)
+_PARAMETERIZED = frozenset({
+    "absl.testing.parameterized.named_parameters", "absl.testing.parameterized.parameters",
+    "absl.testing.parameterized.parameterized.named_parameters",
+    "absl.testing.parameterized.parameterized.parameters",
+})
+#: the test case classes, and the runners running them (`test_cases`)
+_TEST_CASES = frozenset({
+    "unittest.TestCase", "absl.testing.absltest.TestCase",
+    "absl.testing.parameterized.TestCase",
+})
+_TEST_RUNNERS = frozenset({"unittest.main", "absl.testing.absltest.main"})
 #: the methods of `str` a class's key is computed with (`name.lower()`)
 _STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "strip"})
 

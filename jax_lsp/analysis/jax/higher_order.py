@@ -824,9 +824,19 @@ def _mark_batched(v: Value, spec: Any, mark: frozenset) -> Value:
     line up with `v` (keys not known) marks all of it."""
     if spec is False:
         return v
-    if spec is True or v.items is None:
+    if spec is True:
         return add_mark(v, mark)
     kind, parts = spec
+    if v.items is None and kind == "dict" and not v.fns and v.const is NOCONST:
+        # an argument the analysis does not see into: vmap takes only a dict with the
+        # prefix's very keys (any other raises), so it is one, each leaf as its axis says
+        leaf = Value(tan=v.tan, traced=v.traced)
+        return _rebuilt_marked(
+            Value(v.tan, items=tuple(leaf for _ in parts), keys=tuple(k for k, _ in parts),
+                  traced=v.traced),
+            tuple(_mark_batched(leaf, p, mark) for _, p in parts), mark)
+    if v.items is None:
+        return add_mark(v, mark)
     if kind == "dict" and v.keys is not None:
         by_key = dict(parts)
         if all(k in by_key for k in v.keys):
