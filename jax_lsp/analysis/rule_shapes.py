@@ -171,54 +171,43 @@ def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
             for r in _return_nodes(fn)]
 
 
-def _single_assignments(fn: ast.AST) -> dict[str, ast.expr]:
-    """Names the function binds exactly once, by a plain `name = value`, to that value."""
+def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
+                                       dict[str, tuple[ast.expr, int, int]]]:
+    """In one walk of the function (a rule is read on every call of its custom function):
+    the names it binds exactly once by a plain `name = value`, to that value; and those bound
+    exactly once by unpacking a value into a tuple or list of names (`a, x_star = res`,
+    `(a_bar,) = vjp_a(w)`): name -> (the value, the name's position, how many names the
+    target has)."""
     value: dict[str, ast.expr] = {}
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(
-                n.targets[0], ast.Name):
-            value[n.targets[0].id] = n.value
-    count = _binding_counts(fn)
-    return {k: v for k, v in value.items() if count.get(k) == 1}
-
-
-def _unpacked_assignments(fn: ast.AST) -> dict[str, tuple[ast.expr, int, int]]:
-    """Names the function binds exactly once, by unpacking a value into a tuple or list of
-    names (`a, x_star = res`, `(a_bar,) = vjp_a(w)`): name -> (the value, the name's
-    position, how many names the target has)."""
     found: dict[str, tuple[ast.expr, int, int]] = {}
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(
-                n.targets[0], (ast.Tuple, ast.List)):
-            elts = n.targets[0].elts
-            if all(isinstance(e, ast.Name) for e in elts):
-                for i, e in enumerate(elts):
-                    found[e.id] = (n.value, i, len(elts))  # type: ignore[attr-defined]
-    once = _binding_counts(fn)
-    return {k: v for k, v in found.items() if once.get(k) == 1}
-
-
-def _binding_counts(fn: ast.AST) -> dict[str, int]:
-    """How often the function binds each name (a parameter counts twice: it is bound when
-    the function is called)."""
     count: dict[str, int] = {}
     for n in ast.walk(fn):
         targets: list[ast.AST] = []
         if isinstance(n, ast.Assign):
             targets = list(n.targets)
+            if len(n.targets) == 1:
+                t = n.targets[0]
+                if isinstance(t, ast.Name):
+                    value[t.id] = n.value
+                elif isinstance(t, (ast.Tuple, ast.List)) and all(
+                        isinstance(e, ast.Name) for e in t.elts):
+                    for i, e in enumerate(t.elts):
+                        found[e.id] = (n.value, i, len(t.elts))  # type: ignore[attr-defined]
         elif isinstance(n, (ast.AugAssign, ast.AnnAssign, ast.For, ast.comprehension,
                             ast.NamedExpr, ast.With)):
             targets = [getattr(n, "target", None) or n]
-        for t in targets:
-            for name in ast.walk(t):
+        for bound in targets:
+            for name in ast.walk(bound):
                 if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
                     count[name.id] = count.get(name.id, 0) + 1
+    # a parameter counts twice: it is bound when the function is called
     a = getattr(fn, "args", None)
     if isinstance(a, ast.arguments):
         for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
             if p is not None:
                 count[p.arg] = count.get(p.arg, 0) + 2
-    return count
+    return ({k: v for k, v in value.items() if count.get(k) == 1},
+            {k: v for k, v in found.items() if count.get(k) == 1})
 
 
 def _dotted(e: ast.expr) -> str:
@@ -297,9 +286,8 @@ class _Reader:
     def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None,
                  closure: Closure | None = None, given: dict[str, Value] | None = None
                  ) -> None:
-        self.names = _single_assignments(fn)
-        #: the names bound once by unpacking (`a, x_star = res`)
-        self.unpacked = _unpacked_assignments(fn)
+        #: the names bound once by `name = value`, and by unpacking (`a, x_star = res`)
+        self.names, self.unpacked = _assignments(fn)
         #: the structure each name of a function returns (a call of it)
         self.outputs = outputs or {}
         #: the function read, when known: the classes its body names are looked up from it
