@@ -59,7 +59,8 @@ def vmap_method_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None
     call = _call_text(lines, finding.span)
     # io_callback and debug.callback never had `vmap_method` either (it would be passed on)
     drop = finding.transform != "jax.pure_callback"
-    if m.group("q") is None and (drop or "vmap_method" in call):
+    given = "vmap_method" in call or _gives_vmap_method(src.text, value.line)
+    if m.group("q") is None and (drop or given):
         # both given (JAX 0.4.35 rejected that), or a callback without the keyword: drop
         # `vectorized=...` with its comma
         before = text[: m.start()].rstrip()
@@ -72,7 +73,7 @@ def vmap_method_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None
                  f"Remove `vectorized={literal}` (the call gives `vmap_method` already)")
         return Fix(FixKind.VMAP_METHOD, title, True, (edit,), preferred=True)
     quote = m.group("q")
-    if drop:
+    if drop or given:
         return None  # a dict of options: which entry to drop is the dict's business
     new = (f'{quote}vmap_method{quote}: "{method}"' if quote else f'vmap_method="{method}"')
     edit = TextEdit(Span(value.line, m.start(), value.line, value.end_col), new)
@@ -81,6 +82,27 @@ def vmap_method_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None
     title = (f'Replace `vectorized={literal}` with `vmap_method="{method}"` (what it meant '
              f"under vmap: {meaning})")
     return Fix(FixKind.VMAP_METHOD, title, True, (edit,), preferred=True)
+
+
+def _gives_vmap_method(text: str, line: int) -> bool:
+    """Whether the call or dict that writes `vectorized=` on `line` (a `dict(...)` of options
+    spread into the callback elsewhere, `partial(...)`) gives `vmap_method` too: replacing the
+    keyword would repeat it (a SyntaxError in a call)."""
+    tree = _parse(text)
+    if tree is None:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            names = [k.arg for k in node.keywords]
+            if "vectorized" in names and "vmap_method" in names and any(
+                    k.arg == "vectorized" and k.value.lineno == line for k in node.keywords):
+                return True
+        elif isinstance(node, ast.Dict):
+            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
+            if "vectorized" in keys and "vmap_method" in keys and any(
+                    k == "vectorized" and v.lineno == line for k, v in zip(keys, node.values)):
+                return True
+    return False
 
 
 def _call_text(lines: list[str], span: Span) -> str:
