@@ -25,11 +25,10 @@ from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
 
-#: the code whose findings a route through an unreached function rules out
-#: (`drop_unreached_batching`); JAX011/JAX012 are ruled out per callback site
+#: the code whose findings a route through an unreached function rules out (`drop_unreached`)
 ORDERED_IO_VMAP = jax013.RULE.code
 
-#: the host checks, whose findings stand at the callback site (`drop_unreached_sites`)
+#: the host checks, whose findings stand at the callback site (`drop_unreached`)
 _SITE_CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 #: calls that can reach a function by a name computed at run time
 _DYNAMIC = frozenset({"globals", "locals", "vars", "eval", "exec", "__import__"})
@@ -167,13 +166,6 @@ def _reach_class(cls: ast.ClassDef, reached: set[int], todo: list[list[ast.stmt]
             todo.append(list(m.body))
 
 
-def reached_functions(tree: ast.Module) -> set[int] | None:
-    """The ids of the module's `def`s (at any depth) its run as a script may reach; None
-    where every function counts as reached (no `__main__` block, or a run that can name
-    functions by computed strings)."""
-    return _reach(tree, _definitions(tree)) if _is_script(tree) else None
-
-
 def _is_script(tree: ast.Module) -> bool:
     return any(_main_guard(st) for st in tree.body)
 
@@ -188,6 +180,9 @@ def _definitions(tree: ast.Module) -> dict[str, list[ast.AST]]:
 
 
 def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | None:
+    """The ids of the script's `def`s (at any depth; `by_name`: `_definitions`) its run may
+    reach; None where every function counts as reached (a run that can name functions by
+    computed strings)."""
     env_names = _os_names(tree)
     top = [st for st in tree.body if not (
         isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__"
@@ -229,15 +224,6 @@ def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | No
     return reached
 
 
-def unreached(reached: set[int] | None, around: Iterator[ast.AST]) -> bool:
-    """Whether a node, given the nodes around it (`around`), is in a function the script's
-    run never reaches."""
-    if reached is None:
-        return False
-    return any(isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached
-               for f in around)
-
-
 def unreached_lines(tree: ast.Module) -> list[tuple[int, int]]:
     """The line ranges of the functions a script's run never reaches (none for a library).
     One walk of the tree finds the definitions, which `_reach` and this share."""
@@ -251,38 +237,33 @@ def unreached_lines(tree: ast.Module) -> list[tuple[int, int]]:
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
 
 
-def drop_unreached_sites(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
-    """The host checks' findings (JAX011, JAX012) but those whose callback site, or the call
-    leading to one, is in a function the module's run as a script never reaches. Read only where
-    there is such a finding: the reading walks the whole module (tens of milliseconds at
-    5,000 lines), which a keystroke must not pay for nothing."""
-    if not findings or not any(f.code in _SITE_CODES for f in findings):
-        return findings
-    dead = unreached_lines(tree)
-    if not dead:
-        return findings
-    def site_line(f: Finding) -> int:
-        # the callback site: a JAX011 finding stands in the host, its path's first step at
-        # the site; a JAX012 one at the site itself
-        first = f.path[0] if f.path else None
-        return first.span.line if first is not None and first.filename is None else f.span.line
-    return [f for f in findings if f.code not in _SITE_CODES
-            or not any(a <= site_line(f) <= b for a, b in dead)]
-
-
-def drop_unreached_batching(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
-    """The findings but the ordered-callback-under-vmap ones (JAX013) whose route, from the
-    transform that batches to the callback, passes through this module's code in a function
-    its run as a script never reaches (`jax.vmap(self.price)` in a `price_many` nothing
-    calls): JAX raises only when that route runs. Each step of the route runs on the way, so
-    any one unreached rules it out."""
-    if not any(f.code == ORDERED_IO_VMAP for f in findings):
+def drop_unreached(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
+    """The findings but those JAX raises only on a path a script's run (a module with a
+    `__main__` block) never takes:
+    - a host check's (JAX011, JAX012) whose callback site, or the call leading to one, is in a
+      function the run never reaches (a JAX011 finding stands in the host, its path's first
+      step at the site; a JAX012 one at the site itself);
+    - an ordered-callback-under-vmap one (JAX013) whose route, from the transform that
+      batches to the callback, passes through this module's code in such a function
+      (`jax.vmap(self.price)` in a `price_many` nothing calls): each step of the route runs
+      on the way, so any one unreached rules it out.
+    Read only where there is such a finding: the reading walks the whole module (tens of
+    milliseconds at 5,000 lines), which a keystroke must not pay for nothing."""
+    if not any(f.code in _SITE_CODES or f.code == ORDERED_IO_VMAP for f in findings):
         return findings
     dead = unreached_lines(tree)
     if not dead:
         return findings
 
-    def unreached_step(f: Finding) -> bool:
-        return any(st.filename is None and any(a <= st.span.line <= b for a, b in dead)
-                   for st in f.path)
-    return [f for f in findings if f.code != ORDERED_IO_VMAP or not unreached_step(f)]
+    def in_dead(line: int) -> bool:
+        return any(a <= line <= b for a, b in dead)
+
+    def unreached(f: Finding) -> bool:
+        if f.code == ORDERED_IO_VMAP:
+            return any(st.filename is None and in_dead(st.span.line) for st in f.path)
+        if f.code in _SITE_CODES:
+            first = f.path[0] if f.path else None
+            return in_dead(first.span.line if first is not None and first.filename is None
+                           else f.span.line)
+        return False
+    return [f for f in findings if not unreached(f)]
