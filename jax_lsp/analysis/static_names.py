@@ -19,7 +19,7 @@ import bisect
 import builtins
 import operator
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -285,10 +285,16 @@ class ModuleNames:
     def _in_skipped_branch(self, node: ast.AST, scope: ast.AST) -> bool:
         """Whether `node` (in `scope`) is in the branch of an `if` of that scope whose test is
         decided not to take it."""
+        return self._in_branch_not_taken(node, scope, self.test_value)
+
+    def _in_branch_not_taken(self, node: ast.AST, scope: ast.AST,
+                             decide: Callable[[ast.AST], object]) -> bool:
+        """Whether an `if` around `node`, inside `scope`, has a test `decide` knows the value
+        of (not `_UNKNOWN`) that keeps `node`'s branch from running."""
         child, parent = node, self.parents.get(node)
         while parent is not None and child is not scope:
             if isinstance(parent, ast.If) and child is not parent.test:
-                value = self.test_value(parent.test)
+                value = decide(parent.test)
                 if value is not _UNKNOWN and bool(value) != (child in parent.body):
                     return True
             child, parent = parent, self.parents.get(parent)
@@ -947,14 +953,7 @@ class ModuleNames:
     def _skipped(self, node: ast.AST, method: ast.AST, env: _ClassMaking) -> bool:
         """Whether an `if` around `node` in `method` has a test known for the class made that
         keeps `node` from running."""
-        child, parent = node, self.parents.get(node)
-        while parent is not None and child is not method:
-            if isinstance(parent, ast.If) and child is not parent.test:
-                test = env.value(parent.test)
-                if test is not _UNKNOWN and bool(test) != (child in parent.body):
-                    return True
-            child, parent = parent, self.parents.get(parent)
-        return False
+        return self._in_branch_not_taken(node, method, env.value)
 
     # --------------------------------------------------------------- parameters
 
