@@ -1,4 +1,4 @@
-"""Run a program under real JAX in a fresh interpreter and report how it ended.
+"""Run a program under real JAX in a process of its own and report how it ended.
 
 The corpus and the catalog are labeled by what JAX really does; this module is the one place
 that runs JAX for them. Each program runs in its own process (JAX state never leaks between
