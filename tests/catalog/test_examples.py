@@ -1,4 +1,4 @@
-"""Run every catalog example under real JAX (each in its own subprocess via tests/oracle.py).
+"""Run every catalog example under real JAX (each in its own process via tests/oracle.py).
 
 - every `before` raises exactly the entry's exception class, with a message its template
   matches, and every diagnostic code linked to the entry predicts that exception and message;

@@ -1,7 +1,7 @@
 """Run several programs under real JAX in one fresh interpreter, one after the other, each as
 `__main__` in its own directory, and report how each ended as the oracle's `Outcome`.
 
-`tests/oracle.py` gives each program its own interpreter. Starting one (and JAX in it) costs
+`tests/oracle.py` gives each program its own process. A fresh interpreter (and JAX in it) costs
 1-3 s of CPU against 0.2-0.6 s for running a small fixed program, and the corpus has a few
 hundred fixed variants, so the corpus-wide fix tests run them in batches instead. No corpus
 program changes global JAX configuration, which would leak into the next program of a batch.
