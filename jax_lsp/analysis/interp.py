@@ -78,6 +78,7 @@ from jax_lsp.analysis.values import (
     Wrapper,
 )
 from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.rules import RULES
 
 _BUILTINS = frozenset(dir(builtins))
 
@@ -451,6 +452,15 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         if ran is None:
             return findings
         body = {id(st) for st in self.tree.body}
+        named = self._pytest_names[0] if self._pytest_names is not None else None
+        expected = pytest_driver.expected_errors(self.tree, named) if named is not None else []
+
+        def asserted(f: Finding) -> bool:
+            """Raised inside a `with pytest.raises(...)` that catches it: the test passes."""
+            lines = [f.span.line, *(st.span.line for st in f.path if st.filename is None)]
+            raised = RULES[f.code].exceptions
+            return any(a <= line <= b and pytest_driver.catches(names, raised)
+                       for a, b, names in expected for line in lines)
 
         def helper(root: object) -> bool:
             if not isinstance(root, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -460,8 +470,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 top, (ast.FunctionDef, ast.AsyncFunctionDef)) and top not in ran
 
         return [f for f in findings
-                if not all(helper(r) for r in self.finding_roots.get((f.code, f.span), ()))
-                or not self.finding_roots.get((f.code, f.span))]
+                if not asserted(f) and (
+                    not all(helper(r) for r in self.finding_roots.get((f.code, f.span), ()))
+                    or not self.finding_roots.get((f.code, f.span)))]
 
     def release(self, levels: bool = False) -> None:
         """Drop what the analysis built. Its scopes and closures refer to each other, so

@@ -147,6 +147,17 @@ if __name__ == "__main__":
     raise SystemExit(pytest.main([__file__]))
 '''
 
+RAISES = HEAD + '''
+@pytest.fixture
+def logger():
+    return Logger(True)
+
+
+def test_batched_is_refused(logger):
+    with pytest.raises(ValueError, match="ordered"):
+        jax.vmap(logger.step)(jnp.ones((3, 2)))
+'''
+
 #: program -> (its source, the codes reported, what pytest reports: an error's words for the
 #: one failing test, or None where every test passes)
 PROGRAMS = {
@@ -172,6 +183,11 @@ PROGRAMS = {
     # a script's run (`script_reach`) is not all that runs: pytest collects its tests too
     "script_test_ordered": (SCRIPT, ["JAX013"], "Cannot `vmap` ordered IO callback."),
     "script_test_unordered": (SCRIPT.replace("Logger(True)", "Logger(False)"), [], None),
+    # a test asserting JAX's error passes; one expecting another error fails with JAX's
+    "raises_asserts_the_error": (RAISES, [], None),
+    "raises_expects_another_error": (RAISES.replace("pytest.raises(ValueError", "pytest.raises("
+                                                    "TypeError"), ["JAX013"],
+                                     "Cannot `vmap` ordered IO callback."),
     "case_custom_vjp_bwd": (CUSTOM_RULE, ["JAX014"], "Custom VJP bwd rule must produce"),
     "case_custom_vjp_not_differentiated": (
         CUSTOM_RULE.replace("[jnp.sin, soft_clip]", "[jnp.sin, jnp.cos]"), [], None),
