@@ -158,6 +158,27 @@ def test_batched_is_refused(logger):
         jax.vmap(logger.step)(jnp.ones((3, 2)))
 '''
 
+OPTIONS = '''\
+import numpy as np
+import pytest
+import jax
+import jax.numpy as jnp
+
+
+def _host_double(x):
+    return np.asarray(x) * 2.0
+
+
+def double_on_host(x, **options):
+    return jax.pure_callback(_host_double, jax.ShapeDtypeStruct(x.shape, x.dtype), x, **options)
+
+
+@pytest.mark.parametrize("options", [{}, {"vectorized": True}])
+def test_double(options):
+    x = jnp.arange(3.0)
+    np.testing.assert_allclose(jax.jit(lambda v: double_on_host(v, **options))(x), 2 * x)
+'''
+
 #: program -> (its source, the codes reported, what pytest reports: an error's words for the
 #: one failing test, or None where every test passes)
 PROGRAMS = {
@@ -188,6 +209,10 @@ PROGRAMS = {
     "raises_expects_another_error": (RAISES.replace("pytest.raises(ValueError", "pytest.raises("
                                                     "TypeError"), ["JAX013"],
                                      "Cannot `vmap` ordered IO callback."),
+    # the static pass (JAX011, JAX012) reads the literal cases too
+    "case_options_vectorized": (OPTIONS, ["JAX012"], "unexpected keyword argument 'vectorized'"),
+    "case_options_vmap_method": (
+        OPTIONS.replace('{"vectorized": True}', '{"vmap_method": "sequential"}'), [], None),
     "case_custom_vjp_bwd": (CUSTOM_RULE, ["JAX014"], "Custom VJP bwd rule must produce"),
     "case_custom_vjp_not_differentiated": (
         CUSTOM_RULE.replace("[jnp.sin, soft_clip]", "[jnp.sin, jnp.cos]"), [], None),
