@@ -545,6 +545,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         calls = self._pytest_calls(closure, me)
         if calls is None:
             calls = self._absl_calls(closure, me)
+        if calls is not None and any(a.kw or len(a.pos) > 1 for a in calls):
+            # the values come from outside the test's code (its decorators' cases, the
+            # fixtures' functions, module-level lists), which the incremental analysis's
+            # records of a root do not follow: its result is confirmed by a full analysis
+            self.order_sensitive = True
         for args in calls if calls is not None else (self._entry_args(closure),):
             self.call_closure(closure, args, None, label=None)
 

@@ -242,3 +242,24 @@ def test_programs_behave_as_labelled_under_pytest(name: str, tmp_path) -> None:
         assert proc.returncode == 0 and "failed" not in summary, proc.stdout[-2000:]
     else:
         assert " 1 failed" in f" {summary}" and error in proc.stdout, proc.stdout[-2000:]
+
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_incremental_reanalysis_equals_a_full_one(name: str) -> None:
+    """The editor's re-analysis after an edit (a case's or a fixture's value changed, a test's
+    line edited, a function deleted...) reports what a full analysis of the new text does, or
+    says it may not (`exact` False: the server confirms it with a full analysis)."""
+    from test_incremental import _edits, _signature
+
+    from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
+    source = PROGRAMS[name][0]
+    path = f"test_{name}.py"
+    analyzer = IncrementalAnalyzer()
+    assert _signature(analyzer.analyze(source, path)) == _signature(
+        analyze_source(source, path))
+    flipped = source.replace("True", "__T__").replace("False", "True").replace("__T__", "False")
+    for version in [flipped, source, *_edits(source)]:
+        got = analyzer.analyze(version, path)
+        assert not got.exact or _signature(got) == _signature(
+            analyze_source(version, path)), version
