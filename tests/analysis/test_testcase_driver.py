@@ -200,3 +200,21 @@ def test_programs_behave_as_labelled_under_jax(name: str, tmp_path) -> None:
     else:
         assert reported in proc.stderr, proc.stderr[-2000:]
 
+
+
+@pytest.mark.parametrize("name", [n for n in PROGRAMS if n.startswith("absl_")])
+def test_incremental_reanalysis_of_cases_equals_a_full_one(name: str) -> None:
+    """After an edit (a case's value flipped, a line edited, a function deleted...) the
+    editor's re-analysis reports what a full one does, or says it may not (`exact` False)."""
+    from test_incremental import _edits, _signature
+
+    from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
+    source = PROGRAMS[name][0]
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source, f"{name}.py")
+    flipped = source.replace("True", "__T__").replace("False", "True").replace("__T__", "False")
+    for version in [flipped, source, *_edits(source)]:
+        got = analyzer.analyze(version, f"{name}.py")
+        assert not got.exact or _signature(got) == _signature(
+            analyze_source(version, f"{name}.py")), version
