@@ -32,7 +32,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import testcase_driver
+from jax_lsp.analysis import pytest_driver, testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
@@ -62,6 +62,7 @@ from jax_lsp.analysis.python.statements import PythonStatements
 from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.values import (
     EMPTY,
+    NOCONST,
     UNKNOWN,
     Api,
     ClassObj,
@@ -77,6 +78,7 @@ from jax_lsp.analysis.values import (
     Wrapper,
 )
 from jax_lsp.analysis.workspace import Workspace
+from jax_lsp.rules import RULES
 
 _BUILTINS = frozenset(dir(builtins))
 
@@ -88,6 +90,11 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _RECURSION_LIMIT = 20_000
 #: no fingerprint (`_module_fingerprints`)
 _NONE = object()
+#: the most calls one pytest test is analysed with (the product of its parametrize cases);
+#: past it, once on unknown arguments as any function
+_MAX_TEST_CASES = 16
+#: how deep a chain of fixtures asking for fixtures is followed
+_MAX_FIXTURE_DEPTH = 8
 
 
 @dataclass
@@ -402,6 +409,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             self._md_carried = carry.may_differentiate
         #: whether the module calls a test runner (`_set_up_test`; None: not asked yet)
         self._runs_tests: bool | None = None
+        #: how the module names pytest's API (in a tuple: `(None,)` where it does not import
+        #: pytest), and its fixture functions by name (`_pytest_calls`; None: not asked yet)
+        self._pytest_names: tuple[pytest_driver.ApiNamed | None] | None = None
+        self._pytest_fixtures: dict[str, ast.FunctionDef] | None = None
+        self._pytest_lists: dict[str, ast.expr] | None = None
+        self._pytest_roots: tuple[set[ast.AST] | None] | None = None
         #: how often each name is subscripted in the analysed module (`_dead_at_module_level`)
         self._subscripted: dict[str, int] | None = None
 
@@ -424,7 +437,42 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         finally:
             if limit < _RECURSION_LIMIT:
                 sys.setrecursionlimit(limit)
-        return list(self.findings.values())
+        return self._tested(list(self.findings.values()))
+
+    def _tested(self, findings: list[Finding]) -> list[Finding]:
+        """In a pytest test module, the findings but those only the module's helpers gave,
+        analysed as entry points on unknown arguments: a test module is a program whose entry
+        points are its tests (and fixtures, hooks, module statements); a helper runs as they
+        call it, which their own roots analyse (`_pytest_calls`). A helper `run(rows, mode)`
+        branching on `mode == "vmap"` is not batched when every test passes `"map"`. A method
+        (its class may be made elsewhere) and a function nested in a test stay entry points."""
+        if not findings:
+            return findings
+        ran = self._pytest_ran()
+        if ran is None:
+            return findings
+        body = {id(st) for st in self.tree.body}
+        named = self._pytest_names[0] if self._pytest_names is not None else None
+        expected = pytest_driver.expected_errors(self.tree, named) if named is not None else []
+
+        def asserted(f: Finding) -> bool:
+            """Raised inside a `with pytest.raises(...)` that catches it: the test passes."""
+            lines = [f.span.line, *(st.span.line for st in f.path if st.filename is None)]
+            raised = RULES[f.code].exceptions
+            return any(a <= line <= b and pytest_driver.catches(names, raised)
+                       for a, b, names in expected for line in lines)
+
+        def helper(root: object) -> bool:
+            if not isinstance(root, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                return False
+            top = self.top_statement(root)
+            return id(top) in body and isinstance(
+                top, (ast.FunctionDef, ast.AsyncFunctionDef)) and top not in ran
+
+        return [f for f in findings
+                if not asserted(f) and (
+                    not all(helper(r) for r in self.finding_roots.get((f.code, f.span), ()))
+                    or not self.finding_roots.get((f.code, f.span)))]
 
     def release(self, levels: bool = False) -> None:
         """Drop what the analysis built. Its scopes and closures refer to each other, so
@@ -477,20 +525,161 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 self._begin_root(root, entry)
                 if me is not None and len(me.fns) == 1 and type(me.fns[0]) is Instance:
                     self.observer.note_root_self(root, me.fns[0])
-                args = self._entry_args(closure)
                 if batching:
                     self._batch_roots.add(root)
                     with self.within(batch_only=True):
-                        self._set_up_test(closure, me)
-                        self.call_closure(closure, args, None, label=None)
+                        self._run_entry(closure, me)
                 else:
-                    self._set_up_test(closure, me)
-                    self.call_closure(closure, args, None, label=None)
+                    self._run_entry(closure, me)
                 self.observer.after_root(root)
             if not self._apply_escaped_transforms() and not todo:
                 break
         if self.record:
             self.observer.after_roots()
+
+    def _run_entry(self, closure: Closure, me: Value | None) -> None:
+        """Call a function as an entry point: as its test runner calls it (a unittest
+        method after its fixtures; a pytest test once per case, given its fixtures'
+        values), else on unknown arguments (`_entry_args`)."""
+        self._set_up_test(closure, me)
+        calls = self._pytest_calls(closure, me)
+        if calls is None:
+            calls = self._absl_calls(closure, me)
+        if calls is not None and any(a.kw or len(a.pos) > 1 for a in calls):
+            # the values come from outside the test's code (its decorators' cases, the
+            # fixtures' functions, module-level lists), which the incremental analysis's
+            # records of a root do not follow: its result is confirmed by a full analysis
+            self.order_sensitive = True
+        for args in calls if calls is not None else (self._entry_args(closure),):
+            self.call_closure(closure, args, None, label=None)
+
+    def _pytest_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
+        """The calls pytest makes of a test of the analysed module (`pytest_driver`): one per
+        combination of its parametrize cases, each parameter given its case's value or the
+        value of the module's fixture of that name (unknown otherwise). None for a function
+        pytest does not run, or whose cases cannot be read or are too many to follow."""
+        fi = closure.func
+        if not fi.name.startswith("test") or fi.module is not self.main:
+            return None
+        if self._pytest_names is None:
+            self._pytest_names = (pytest_driver.pytest_names(self.tree),)
+        named = self._pytest_names[0]
+        cls = self.method_class.get(fi)
+        if named is None or not pytest_driver.is_pytest_test(
+                fi.node, cls.node if cls is not None else None):
+            return None
+        if cls is not None and (me is None or testcase_driver.is_test_case(cls)):
+            return None  # (a unittest case: pytest runs it as unittest does)
+        if self._pytest_lists is None:
+            self._pytest_lists = pytest_driver.case_lists(self.tree)
+        decorators = pytest_driver.parametrizations(fi.node, named, self._pytest_lists)
+        if decorators is None:
+            return None
+        cases: list[dict[str, Value]] = [{}]
+        for p in decorators:
+            rows = self._parametrize_rows(p, closure)
+            cases = [{**c, **r} for c in cases for r in rows]
+            if len(cases) > _MAX_TEST_CASES:
+                return None
+        a = fi.node.args
+        positional = a.posonlyargs + a.args
+        # pytest passes the parameters without a default (the others keep theirs)
+        wanted = [p.arg for p in positional[: len(positional) - len(a.defaults)]]
+        wanted += [k.arg for k, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+        if cls is not None:
+            wanted = wanted[1:]  # (`self`)
+        if self._pytest_fixtures is None:
+            self._pytest_fixtures = pytest_driver.fixture_defs(self.tree, named)
+        calls = []
+        for case in cases:
+            kw = {name: case[name] if name in case else self._fixture_value(name, ())
+                  for name in wanted}
+            pos = [me] if cls is not None and me is not None else []
+            calls.append(Args(pos, kw, [None] * len(pos), {}))
+        return calls
+
+    def _absl_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
+        """The calls absl's runner makes of a parameterized test method of a `TestCase` it
+        runs (`testcase_driver.case_expressions`): one per case, given the instance and the
+        case's values (a tuple's items, a dict's entries as keywords, else the case itself);
+        None where the runner does not run it, or a case's shape is not known (a value that
+        is no literal, a tuple or a dict: absl passes a NamedTuple's items, say)."""
+        fi = closure.func
+        cls = self.method_class.get(fi)
+        if me is None or cls is None or not fi.name.startswith("test") or not (
+                testcase_driver.is_test_case(cls)):
+            return None
+        found = testcase_driver.case_expressions(fi.node, self._api_named)
+        if found is None:
+            return None
+        if self._runs_tests is None:
+            self._runs_tests = testcase_driver.runs_tests(self.tree, self._api_named)
+        if not self._runs_tests:
+            return None
+        exprs, named = found
+        cases: list[Value] = []
+        for e in exprs:
+            if isinstance(e, ast.Starred):
+                spread = self.resolve_lazy(self.eval(e.value, closure.scope))
+                if spread.items is None or spread.keys is not None:
+                    return None
+                cases += spread.items
+            else:
+                cases.append(self.eval(e, closure.scope))
+        if not cases or len(cases) > _MAX_TEST_CASES:
+            return None
+        calls = []
+        for case in cases:
+            if case.items is not None and case.keys is None:
+                given = case.items[1 if named else 0:]
+                calls.append(Args([me, *given], {}, [None] * (len(given) + 1), {}))
+            elif case.items is not None and all(isinstance(k, str) for k in case.keys or ()):
+                kw = {k: v for k, v in zip(case.keys, case.items, strict=True)  # type: ignore[arg-type]
+                      if k != "testcase_name"}
+                calls.append(Args([me], kw, [None], {}))
+            elif not named and case.const is not NOCONST:
+                calls.append(Args([me, case], {}, [None, None], {}))
+            else:
+                return None
+        return calls
+
+    def _parametrize_rows(self, p: pytest_driver.Parametrize,
+                          closure: Closure) -> list[dict[str, Value]]:
+        """One parametrize decorator's cases, each the values it gives its names (a name
+        handed to a fixture, or cases that cannot be read: one case leaving them unknown)."""
+        scope = closure.scope
+        names = p.names
+        rows: list[tuple[Value, ...]] = []
+        if p.rows is not None:
+            rows = [tuple(self.eval(e, scope) for e in row) for row in p.rows]
+        elif p.values is not None:
+            held = self.resolve_lazy(self.eval(p.values, scope))
+            if held.items is None or held.keys is not None:
+                return [{}]
+            for item in held.items:
+                if len(names) == 1:
+                    rows.append((item,))
+                elif item.items is not None and item.keys is None and len(item.items) == len(
+                        names):
+                    rows.append(item.items)
+                else:
+                    return [{}]
+        return [{n: v for n, v in zip(names, row, strict=True) if n not in p.indirect}
+                for row in rows] or [{}]
+
+    def _fixture_value(self, name: str, asking: tuple[str, ...]) -> Value:
+        """The value the module's fixture `name` gives a test: its function called with its
+        own fixtures' values (unknown for one defined elsewhere, or asked for in a cycle)."""
+        node = (self._pytest_fixtures or {}).get(name)
+        fi = self.func_infos.get(node) if node is not None else None
+        fixture = self.closures_seen.get(fi) if fi is not None else None
+        if fixture is None or name in asking or len(asking) > _MAX_FIXTURE_DEPTH:
+            return UNKNOWN
+        a = fixture.func.node.args
+        positional = a.posonlyargs + a.args
+        kw = {p.arg: self._fixture_value(p.arg, (*asking, name))
+              for p in positional[: len(positional) - len(a.defaults)]}
+        return self.call_closure(fixture, Args([], kw, [], {}), None, label=None)
 
     def _set_up_test(self, closure: Closure, me: Value | None) -> None:
         """Before a test method the module's test runner runs (`testcase_driver`), what the
@@ -698,8 +887,44 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return list(last[1])
         idents = md.idents
         found = [f for f in rest if not idents[f].isdisjoint(names)]
+        if self._pytest_ran() is not None:
+            found += self._tests_reaching(rest, found, names)
         md.batchers = (key, found)
         return list(found)
+
+    def _tests_reaching(self, rest: list[FuncInfo], found: list[FuncInfo],
+                        names: frozenset) -> list[FuncInfo]:
+        """The pytest tests among `rest` whose text reaches `names` through the module's
+        functions: in a test module only the tests' roots count (`_tested`), so a test calling
+        a helper that batches is an entry point itself."""
+        idents = self._md.idents
+        reaching = set(names) | {f.name for f in found}
+        left = [f for f in rest if f not in found]
+        grew = True
+        while grew:
+            grew = False
+            for f in left:
+                if f.name not in reaching and not idents[f].isdisjoint(reaching):
+                    reaching.add(f.name)
+                    grew = True
+        return [f for f in left if f.name in reaching and self._pytest_test(f)]
+
+    def _pytest_test(self, fi: FuncInfo) -> bool:
+        """Whether pytest runs the function as a test (`pytest_driver.is_pytest_test`)."""
+        cls = self.method_class.get(fi)
+        return pytest_driver.is_pytest_test(fi.node, cls.node if cls is not None else None)
+
+    def _pytest_ran(self) -> set[ast.AST] | None:
+        """The module-level functions pytest calls by itself (`pytest_driver.run_by_pytest`);
+        None where the module is no pytest test module."""
+        if self._pytest_names is None:
+            self._pytest_names = (pytest_driver.pytest_names(self.tree),)
+        named = self._pytest_names[0]
+        if named is None:
+            return None
+        if self._pytest_roots is None:
+            self._pytest_roots = (pytest_driver.run_by_pytest(self.tree, named),)
+        return self._pytest_roots[0]
 
     def _binds_transform(self, v: Value) -> bool:
         """Whether a module-level name holding `v` names a transform or a transformed

@@ -9,9 +9,10 @@ variable is set (`if os.environ.get("STRICT") == "1":`, the variable unset where
 Deliberately generous, so that it only ever keeps a finding it cannot rule out: a function
 counts as reached when its name is mentioned anywhere in what runs (a name, an attribute, a
 string: `getattr(obj, "name")`) or a decorator is handed it (`@j0.defjvp`), a class's special
-methods when the class is (all its methods for a derived class, a test case always); where
-the reached code can name functions by computed strings (`globals()`, `eval`, `getattr` of a
-non-literal), every function counts as reached. A module with no `__main__` block is a
+methods when the class is (all its methods for a derived class, a test case always), a
+module-level `test*` function always (pytest collects it); where the reached code can name
+functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal), every
+function counts as reached. A module with no `__main__` block is a
 library: everything counts as reached.
 """
 
@@ -189,10 +190,14 @@ def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | No
                                            for t in st.targets))]
     reached: set[int] = set()
     todo: list[list[ast.stmt]] = [top]
-    for st in tree.body:  # a test runner finds test cases by itself
+    for st in tree.body:  # a test runner finds test cases (pytest: test functions) by itself
         if isinstance(st, ast.ClassDef) and _test_case(st):
             reached.add(id(st))
             _reach_class(st, reached, todo)
+        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name.startswith(
+                "test"):
+            reached.add(id(st))
+            todo.append(list(st.body))
     while todo:
         for node in _run_nodes(todo.pop(), env_names):
             mentioned = None

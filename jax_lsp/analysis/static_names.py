@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jax_lsp.analysis import pytest_driver
 from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
 if TYPE_CHECKING:
@@ -202,6 +203,8 @@ class ModuleNames:
         self._bindings: dict[ast.AST, dict[str, list[Binding]]] = {}
         self._applications: dict[tuple[int, frozenset[str]], list[Application]] = {}
         self._test_runner: bool | None = None
+        #: whether the module imports pytest, and its module-level case lists (`_pytest_cases`)
+        self._pytest: tuple[bool, dict[str, ast.expr]] | None = None
         self._callers: dict[int, set[int]] | None = None
         self._argument_classes: dict[tuple[int, str], ast.ClassDef | None] = {}
         self._applying = 0
@@ -1054,6 +1057,9 @@ class ModuleNames:
         it (no `unittest.main()`/`absltest.main()`, a method not named `test*`, a class
         that is no `TestCase`)."""
         cls = self.parents.get(fn)
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                cls is self.tree or isinstance(cls, ast.ClassDef) and not self._test_case(cls)):
+            return self._pytest_cases(fn, cls)
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
                 cls, ast.ClassDef) or not fn.name.startswith("test") or not (
                 self._test_case(cls) and self._runs_tests()):
@@ -1080,6 +1086,33 @@ class ModuleNames:
                 elif not named and not isinstance(case, ast.Starred):
                     found.append((this + [case], []))
         return found
+
+    def _pytest_cases(self, fn: ast.FunctionDef | ast.AsyncFunctionDef,
+                      owner: ast.AST | None) -> list[Application]:
+        """The calls pytest makes of a test of a module importing pytest, one per combination
+        of its literal `@pytest.mark.parametrize` cases (`pytest_driver`), each case's values
+        as keywords (the instance first for a method of a `Test*` class); none for a test
+        with no cases, or cases that cannot be read as written."""
+        if not fn.decorator_list or not pytest_driver.is_pytest_test(
+                fn, owner if isinstance(owner, ast.ClassDef) else None):
+            return []
+        if self._pytest is None:
+            imports = pytest_driver.pytest_names(self.tree) is not None
+            self._pytest = (imports, pytest_driver.case_lists(self.tree) if imports else {})
+        if not self._pytest[0]:
+            return []
+        decorators = pytest_driver.parametrizations(fn, self.dotted, self._pytest[1])
+        if not decorators or any(p.rows is None for p in decorators):
+            return []
+        cases: list[list[tuple[str | None, ast.expr]]] = [[]]
+        for p in decorators:
+            cases = [c + [(n, v) for n, v in zip(p.names, row, strict=True)
+                          if n not in p.indirect]
+                     for c in cases for row in p.rows or ()]
+            if len(cases) > _MAX_TEST_CASES:
+                return []
+        this: list[ast.AST] = [ast.Constant(None)] if isinstance(owner, ast.ClassDef) else []
+        return [(list(this), c) for c in cases]
 
     def fixture_value(self, cls: ast.ClassDef, attr: str) -> ast.expr | None:
         """What `self.attr` holds in a test the module's runner runs of `cls`: the value its
@@ -1219,6 +1252,8 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
 
 
 _UNKNOWN = object()
+#: the most calls of one pytest test followed (the product of its parametrize cases)
+_MAX_TEST_CASES = 16
 #: absl's decorators calling a test method once per case (`test_cases`)
 _PARAMETERIZED = frozenset({
     "absl.testing.parameterized.named_parameters", "absl.testing.parameterized.parameters",

@@ -6,7 +6,9 @@ each test). The interpreter analyses every function on its own with unknown argu
 test method the runner will run, `self` then holds what the fixtures set on it (`self.agent =
 Agent(...)` in `setUp`), as it does when the runner calls it. A test the runner does not run
 (the module calls no runner, the method is not named `test*`, the class is no `TestCase`) is
-analysed as any other method.
+analysed as any other method. absl's `@parameterized.parameters` / `named_parameters` make
+the runner call a test once per case: `case_expressions` reads the cases, the interpreter
+passes their values (`Interpreter._absl_calls`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable
 
 from jax_lsp.analysis.values import Api, ClassObj, Closure, Value
 
-__all__ = ["TEST_CASE_BASES", "fixtures", "is_test_case", "runs_tests"]
+__all__ = ["TEST_CASE_BASES", "case_expressions", "fixtures", "is_test_case", "runs_tests"]
 
 #: the canonical names of the calls that run a module's test cases
 RUNNERS = frozenset({"unittest.main", "absl.testing.absltest.main"})
@@ -27,6 +29,13 @@ TEST_CASE_BASES = frozenset({
     "absl.testing.parameterized.TestCase",
     "absl.testing.parameterized.parameterized.TestCase",
 })
+#: absl's decorators calling a test once per case, and whether a case's first item names it
+PARAMETERIZED = {
+    "absl.testing.parameterized.parameters": False,
+    "absl.testing.parameterized.named_parameters": True,
+    "absl.testing.parameterized.parameterized.parameters": False,
+    "absl.testing.parameterized.parameterized.named_parameters": True,
+}
 #: how deep a chain of the module's own base classes is followed
 _MAX_BASES_DEPTH = 8
 
@@ -61,3 +70,19 @@ def fixtures(cls: ClassObj) -> list[tuple[Closure, bool]]:
         if found is not None:
             out += [(f, on_class) for f in found.fns if isinstance(f, Closure)]
     return out
+
+
+def case_expressions(fn: ast.FunctionDef | ast.AsyncFunctionDef,
+                     api_named: Callable[[ast.expr], str | None],
+                     ) -> tuple[list[ast.expr], bool] | None:
+    """The cases absl's parameterized decorator of a test gives it, as written (a `*CASES`
+    among them: the starred expression, its items being cases), and whether they are named
+    (a tuple's first item, a dict's `testcase_name`, is the case's name, not an argument);
+    None where the test has no such decorator, or several (their product is not followed)."""
+    found = [(d, PARAMETERIZED[name]) for d in fn.decorator_list
+             if isinstance(d, ast.Call) and not d.keywords
+             and (name := api_named(d.func)) in PARAMETERIZED]
+    if len(found) != 1:
+        return None
+    call, named = found[0]
+    return list(call.args), named

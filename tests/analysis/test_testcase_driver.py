@@ -146,6 +146,38 @@ PROGRAMS.update({
 })
 
 
+ABSL_CASES = BASE.replace(
+    "import unittest\n", "from absl.testing import absltest, parameterized\n").replace(
+    "class LoggerTest(unittest.TestCase):\n\n"
+    "    def setUp(self):\n        self.logger = Logger(True)\n\n"
+    "    def test_batched(self):\n        out = jax.vmap(self.logger.step)(jnp.arange(3.0))\n",
+    "class LoggerTest(parameterized.TestCase):\n\n    @parameterized.parameters(False, True)\n"
+    "    def test_batched(self, ordered):\n"
+    "        out = jax.vmap(Logger(ordered).step)(jnp.arange(3.0))\n",
+).replace("    unittest.main()", "    absltest.main()")
+
+ABSL_NAMED = ABSL_CASES.replace(
+    "@parameterized.parameters(False, True)",
+    '@parameterized.named_parameters(("plain", False), {"testcase_name": "ordered", '
+    '"ordered": True})')
+
+ABSL_SPREAD = ABSL_CASES.replace(
+    "class LoggerTest", "ORDERINGS = [(False,), (True,)]\n\n\nclass LoggerTest").replace(
+    "@parameterized.parameters(False, True)", "@parameterized.parameters(*ORDERINGS)")
+
+#: absl runs a parameterized test once per case: the interpreter passes the cases' values
+PROGRAMS.update({
+    "absl_cases_ordered": (ABSL_CASES, True, "Cannot `vmap` ordered IO callback."),
+    "absl_cases_unordered": (ABSL_CASES.replace("(False, True)", "(False, False)"), False,
+                             "OK"),
+    "absl_named_cases_ordered": (ABSL_NAMED, True, "Cannot `vmap` ordered IO callback."),
+    "absl_named_cases_unordered": (ABSL_NAMED.replace('"ordered": True', '"ordered": False'),
+                                   False, "OK"),
+    "absl_spread_cases_ordered": (ABSL_SPREAD, True, "Cannot `vmap` ordered IO callback."),
+    "absl_spread_cases_unordered": (ABSL_SPREAD.replace("(True,)]", "(False,)]"), False, "OK"),
+})
+
+
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_findings_as_the_runner_runs_the_tests(name: str) -> None:
     source, fires, _ = PROGRAMS[name]
@@ -167,3 +199,22 @@ def test_programs_behave_as_labelled_under_jax(name: str, tmp_path) -> None:
         assert proc.returncode == 0 and "Ran" not in proc.stderr
     else:
         assert reported in proc.stderr, proc.stderr[-2000:]
+
+
+
+@pytest.mark.parametrize("name", [n for n in PROGRAMS if n.startswith("absl_")])
+def test_incremental_reanalysis_of_cases_equals_a_full_one(name: str) -> None:
+    """After an edit (a case's value flipped, a line edited, a function deleted...) the
+    editor's re-analysis reports what a full one does, or says it may not (`exact` False)."""
+    from test_incremental import _edits, _signature
+
+    from jax_lsp.analysis.incremental import IncrementalAnalyzer
+
+    source = PROGRAMS[name][0]
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source, f"{name}.py")
+    flipped = source.replace("True", "__T__").replace("False", "True").replace("__T__", "False")
+    for version in [flipped, source, *_edits(source)]:
+        got = analyzer.analyze(version, f"{name}.py")
+        assert not got.exact or _signature(got) == _signature(
+            analyze_source(version, f"{name}.py")), version

@@ -536,7 +536,9 @@ class PythonCalls(EvaluatorShared):
         counted = (fi, self.root)
         count = self.interpretations.get(counted, 0)
         # a loop run one pass per known item gives each pass the contexts of one run
-        cap = (_MAX_CONTEXTS if self.level_depth else _MAX_CONTEXTS_FREE) * self.unroll_factor
+        cap = _MAX_CONTEXTS_FREE * self.unroll_factor
+        if count >= cap and self._under_a_level(args):
+            cap = _MAX_CONTEXTS * self.unroll_factor
         if count >= cap:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
             if self.limits is not None and node is not None:
@@ -625,6 +627,20 @@ class PythonCalls(EvaluatorShared):
             result if old is None else join([self._without_foreign_marks(old), result])
         )
         return result
+
+    def _under_a_level(self, args: Args) -> bool:
+        """Whether a call may be where a finding arises, for the cap on a function's contexts
+        (`_MAX_CONTEXTS`): inside a level's run (`level_depth`: grad, jacfwd...), under a vmap,
+        or given a value a level marks. A batch level applied where no level runs (a vmapped
+        function's call, `lax.map(..., batch_size=)`, a lifted vmap, custom_root's linearisation)
+        marks its arguments only: counted outside every level, a function called in a few
+        unbatched contexts first had its batched call summarised, and the callback in it
+        unseen."""
+        return bool(
+            self.level_depth
+            or self.reads(VMAPPED).vmapped
+            or any(v.tan for v in args.all_values())
+        )
 
     def _memoise(self, base: tuple, bits: int, result: Value) -> tuple:
         """Memoise `result` for the calls with these arguments in a context that agrees with
