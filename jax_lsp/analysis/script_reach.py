@@ -18,9 +18,12 @@ library: everything counts as reached.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
@@ -156,88 +159,213 @@ def _test_case(cls: ast.ClassDef) -> bool:
         (_dotted(b) or "").rsplit(".", 1)[-1].endswith("TestCase") for b in cls.bases)
 
 
-def _reach_class(cls: ast.ClassDef, reached: set[int], todo: list[list[ast.stmt]]) -> None:
-    """A class made or named: its special methods run; so may every method of a class
-    derived from another (a framework calls them by name: `setUp`, `test_*`, `setup`)."""
-    for m in cls.body:
-        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-                cls.bases or m.name.startswith("__")):
-            reached.add(id(m))
-            todo.append(list(m.body))
-
-
 def _is_script(tree: ast.Module) -> bool:
     return any(_main_guard(st) for st in tree.body)
 
 
-def _definitions(tree: ast.Module) -> dict[str, list[ast.AST]]:
-    """The module's functions and classes at any depth, by name (one walk of the tree)."""
-    by_name: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            by_name.setdefault(node.name, []).append(node)
-    return by_name
+#: the definitions the reach is over
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | None:
-    """The ids of the script's `def`s (at any depth; `by_name`: `_definitions`) its run may
-    reach; None where every function counts as reached (a run that can name functions by
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """What running some code (`_run_nodes`) can reach: the words it mentions (names,
+    attributes, strings), whether it can name functions by computed strings, and the
+    functions it hands to a decorator (indices into its statement's `_Statement.defs`)."""
+
+    mentions: frozenset[str]
+    dynamic: bool
+    decorated: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Def:
+    """A function or class defined in a top-level statement (at any depth)."""
+
+    name: str
+    #: a function's first and last line, from its statement's `base` line; None for a class
+    lines: tuple[int, int] | None
+    #: what running a function's body can reach; None for a class
+    body: _Piece | None
+    #: a class's methods that run when it is made or named (`_class_methods`)
+    methods: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Statement:
+    """A top-level statement's part in the reach, read from it alone: kept by its text, so
+    that a keystroke reads again only the statement it edits (`_statements`)."""
+
+    main_guard: bool
+    #: what running the statement can reach (nothing for `__all__ = [...]`: names, not uses)
+    run: _Piece
+    #: its functions and classes at any depth, the statement itself first if it is one
+    defs: tuple[_Def, ...]
+    #: a class a test runner collects (`defs[0]`)
+    test_case: bool
+
+
+_NOTHING = _Piece(frozenset(), False, ())
+
+
+def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int]) -> _Piece:
+    """What running `stmts` can reach (`index`: the statement's `defs`, by node id)."""
+    mentions: set[str] = set()
+    dynamic = False
+    decorated: list[int] = []
+    for node in _run_nodes(stmts, env_names):
+        if isinstance(node, _FUNCTIONS):
+            if node.decorator_list:  # handed to its decorator (`@f.defjvp`): it may call it
+                decorated.append(index[id(node)])
+        elif isinstance(node, ast.Name):
+            mentions.add(node.id)
+            dynamic = dynamic or node.id in _DYNAMIC
+        elif isinstance(node, ast.Attribute):
+            mentions.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            mentions.add(node.value)
+        elif isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr") \
+                and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant):
+            dynamic = True
+    return _Piece(frozenset(mentions), dynamic, tuple(decorated))
+
+
+def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
+    """The methods that run when a class is made or named: its special methods; every method
+    of a class derived from another (a framework calls them by name: `setUp`, `test_*`)."""
+    return tuple(index[id(m)] for m in cls.body
+                 if isinstance(m, _FUNCTIONS) and (cls.bases or m.name.startswith("__")))
+
+
+def _summary(st: ast.stmt, env_names: dict[str, str], base: int) -> _Statement:
+    """A top-level statement's `_Statement`, its lines counted from `base`."""
+    nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
+    index = {id(n): i for i, n in enumerate(nodes)}
+    defs = tuple(
+        _Def(n.name, (n.lineno - base, (n.end_lineno or n.lineno) - base),
+             _piece(n.body, env_names, index), ())
+        if isinstance(n, _FUNCTIONS) else
+        _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
+        for n in nodes)
+    names_all = isinstance(st, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "__all__" for t in st.targets)
+    return _Statement(
+        _main_guard(st),
+        _NOTHING if names_all else _piece([st], env_names, index),
+        defs,
+        isinstance(st, ast.ClassDef) and _test_case(st))
+
+
+#: the statements read, by their text (`_statements`), the most recently used last
+_KEPT: dict[tuple[object, ...], _Statement] = {}
+#: how many statements' readings are kept (the open documents' modules, a few versions each)
+MAX_KEPT = 16384
+
+
+def forget() -> None:
+    """Drop the kept readings (tests)."""
+    _KEPT.clear()
+
+
+def _lines(text: str) -> list[str]:
+    """`text`'s lines as the parser counts them (a lone carriage return ends one too)."""
+    return text.split("\n") if "\r" not in text else re.split("\r\n?|\n", text)
+
+
+def _statements(tree: ast.Module, text: str | None,
+                env_names: dict[str, str]) -> list[tuple[int, _Statement]]:
+    """Each top-level statement's `_Statement` and the line its lines count from. Kept by
+    the text from the line after the previous statement (its own first line when it shares
+    that statement's last) to its last, and where in that text it starts and ends: the same
+    text there is the same statement, wherever the edit moved it."""
+    env = tuple(sorted(env_names.items()))
+    lines = _lines(text) if text is not None else None
+    out: list[tuple[int, _Statement]] = []
+    prev_end = 0
+    for st in tree.body:
+        end = st.end_lineno or st.lineno
+        base = min(statement_start(st), prev_end + 1)
+        prev_end = end
+        if lines is None:
+            out.append((base, _summary(st, env_names, base)))
+            continue
+        key = (env, st.lineno - base, st.col_offset, st.end_col_offset, *lines[base - 1:end])
+        summary = _KEPT.pop(key, None)
+        if summary is None:
+            summary = _summary(st, env_names, base)
+        _KEPT[key] = summary
+        out.append((base, summary))
+    while len(_KEPT) > MAX_KEPT:
+        del _KEPT[next(iter(_KEPT))]
+    return out
+
+
+def _reached(statements: list[tuple[int, _Statement]]) -> set[tuple[int, int]] | None:
+    """The definitions (statement, index in its `defs`) a script's run may reach: what its
+    top-level statements mention, and what the bodies of what they reach mention, to the
+    end; None where every function counts as reached (a run that can name functions by
     computed strings)."""
-    env_names = _os_names(tree)
-    top = [st for st in tree.body if not (
-        isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__"
-                                           for t in st.targets))]
-    reached: set[int] = set()
-    todo: list[list[ast.stmt]] = [top]
-    for st in tree.body:  # a test runner finds test cases by itself
-        if isinstance(st, ast.ClassDef) and _test_case(st):
-            reached.add(id(st))
-            _reach_class(st, reached, todo)
+    by_name: dict[str, list[tuple[int, int]]] = {}
+    for s, (_, summary) in enumerate(statements):
+        for j, d in enumerate(summary.defs):
+            by_name.setdefault(d.name, []).append((s, j))
+    names = by_name.keys()
+    reached: set[tuple[int, int]] = set()
+    todo: list[tuple[int, _Piece]] = []
+
+    def reach_class(s: int, cls: _Def) -> None:
+        defs = statements[s][1].defs
+        for m in cls.methods:
+            if (s, m) not in reached:
+                reached.add((s, m))
+                todo.append((s, defs[m].body))  # type: ignore[arg-type]
+
+    for s, (_, summary) in enumerate(statements):
+        todo.append((s, summary.run))
+        if summary.test_case:  # a test runner finds test cases by itself
+            reached.add((s, 0))
+            reach_class(s, summary.defs[0])
     while todo:
-        for node in _run_nodes(todo.pop(), env_names):
-            mentioned = None
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if node.decorator_list and id(node) not in reached:
-                    # handed to its decorator (`@f.defjvp`, `@app.route`): it may call it
-                    reached.add(id(node))
-                    todo.append(list(node.body))
-                continue
-            if isinstance(node, ast.Name):
-                mentioned = node.id
-                if node.id in _DYNAMIC:
-                    return None
-            elif isinstance(node, ast.Attribute):
-                mentioned = node.attr
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                mentioned = node.value
-            elif isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr") \
-                    and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant):
-                return None
-            for d in by_name.get(mentioned, ()) if mentioned else ():
-                if id(d) in reached:
+        s, piece = todo.pop()
+        if piece.dynamic:
+            return None
+        defs = statements[s][1].defs
+        for j in piece.decorated:
+            if (s, j) not in reached:
+                reached.add((s, j))
+                todo.append((s, defs[j].body))  # type: ignore[arg-type]
+        for name in names & piece.mentions:
+            for at in by_name[name]:
+                if at in reached:
                     continue
-                reached.add(id(d))
-                if isinstance(d, ast.ClassDef):
-                    _reach_class(d, reached, todo)
+                reached.add(at)
+                d = statements[at[0]][1].defs[at[1]]
+                if d.body is None:
+                    reach_class(at[0], d)
                 else:
-                    todo.append(list(d.body))  # type: ignore[attr-defined]
+                    todo.append((at[0], d.body))
     return reached
 
 
-def unreached_lines(tree: ast.Module) -> list[tuple[int, int]]:
+def unreached_lines(tree: ast.Module, text: str | None = None) -> list[tuple[int, int]]:
     """The line ranges of the functions a script's run never reaches (none for a library).
-    One walk of the tree finds the definitions, which `_reach` and this share."""
+    `text`, the source `tree` was parsed from, if known: each top-level statement is then
+    read once for as long as its text stays the same (`_statements`), and a keystroke
+    costs what it edits, not the module."""
     if not _is_script(tree):
         return []
-    by_name = _definitions(tree)
-    reached = _reach(tree, by_name)
+    statements = _statements(tree, text, _os_names(tree))
+    reached = _reached(statements)
     if reached is None:
         return []
-    return [(f.lineno, f.end_lineno or f.lineno) for defs in by_name.values() for f in defs
-            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
+    return [(base + d.lines[0], base + d.lines[1])
+            for s, (base, summary) in enumerate(statements)
+            for j, d in enumerate(summary.defs) if d.lines is not None and (s, j) not in reached]
 
 
-def drop_unreached(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
+def drop_unreached(tree: ast.Module, findings: list[Finding],
+                   text: str | None = None) -> list[Finding]:
     """The findings but those JAX raises only on a path a script's run (a module with a
     `__main__` block) never takes:
     - a host check's (JAX011, JAX012) whose callback site, or the call leading to one, is in a
@@ -247,11 +375,12 @@ def drop_unreached(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
       batches to the callback, passes through this module's code in such a function
       (`jax.vmap(self.price)` in a `price_many` nothing calls): each step of the route runs
       on the way, so any one unreached rules it out.
-    Read only where there is such a finding: the reading walks the whole module (tens of
-    milliseconds at 5,000 lines), which a keystroke must not pay for nothing."""
+    Read only where there is such a finding; `text`: `tree`'s source, if known (a first
+    reading walks the whole module, tens of milliseconds at 5,000 lines, which with it a
+    keystroke pays again only for the statement it edits: `unreached_lines`)."""
     if not any(f.code in _SITE_CODES or f.code == ORDERED_IO_VMAP for f in findings):
         return findings
-    dead = unreached_lines(tree)
+    dead = unreached_lines(tree, text)
     if not dead:
         return findings
 
