@@ -184,7 +184,7 @@ class _Def:
     """A function or class defined in a top-level statement (at any depth)."""
 
     name: str
-    #: a function's first and last line, from its statement's `base` line; None for a class
+    #: a function's first and last line, counted from its statement's first; None for a class
     lines: tuple[int, int] | None
     #: what running a function's body can reach; None for a class
     body: _Piece | None
@@ -194,8 +194,8 @@ class _Def:
 
 @dataclass(frozen=True, slots=True)
 class _Statement:
-    """A top-level statement's part in the reach, read from it alone: kept by its text, so
-    that a keystroke reads again only the statement it edits (`_statements`)."""
+    """A top-level statement's part in the reach, read from it alone: kept while its text
+    stays the same, so that a keystroke reads again only the statement it edits."""
 
     main_guard: bool
     #: what running the statement can reach (nothing for `__all__ = [...]`: names, not uses)
@@ -238,12 +238,12 @@ def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
                  if isinstance(m, _FUNCTIONS) and (cls.bases or m.name.startswith("__")))
 
 
-def _summary(st: ast.stmt, env_names: dict[str, str], base: int) -> _Statement:
-    """A top-level statement's `_Statement`, its lines counted from `base`."""
+def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
+    """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
     nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
     index = {id(n): i for i, n in enumerate(nodes)}
     defs = tuple(
-        _Def(n.name, (n.lineno - base, (n.end_lineno or n.lineno) - base),
+        _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),
              _piece(n.body, env_names, index), ())
         if isinstance(n, _FUNCTIONS) else
         _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
@@ -257,15 +257,39 @@ def _summary(st: ast.stmt, env_names: dict[str, str], base: int) -> _Statement:
         isinstance(st, ast.ClassDef) and _test_case(st))
 
 
-#: the statements read, by their text (`_statements`), the most recently used last
+#: how `os` is imported (`_os_names`), as a key: a statement's reading depends on it
+_Env = tuple[tuple[str, str], ...]
+
+#: the statements read, by their text (`_statements`)
 _KEPT: dict[tuple[object, ...], _Statement] = {}
-#: how many statements' readings are kept (the open documents' modules, a few versions each)
+#: how many statements' readings are kept by text (the open documents' modules, a few
+#: versions each); past it, all are dropped
 MAX_KEPT = 16384
+#: the last module's statements by node (an unchanged statement keeps its node from one
+#: version to the next, its lines moved in place: `incremental.reparse`), each with how `os`
+#: was imported when it was read, its `lineno` less its first line, and its reading
+_LAST_NODES: dict[ast.stmt, tuple[_Env, int, _Statement]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Reach:
+    """The last reach closed (`_reach`): from which readings, over which names."""
+
+    statements: list[_Statement]
+    #: the names of the module's definitions
+    names: frozenset[str]
+    #: the functions unreached (statement, index in its `defs`); None: all reached
+    unreached: list[tuple[int, int]] | None
+
+
+_LAST_REACH: list[_Reach] = []
 
 
 def forget() -> None:
     """Drop the kept readings (tests)."""
     _KEPT.clear()
+    _LAST_NODES.clear()
+    _LAST_REACH.clear()
 
 
 def _lines(text: str) -> list[str]:
@@ -275,53 +299,67 @@ def _lines(text: str) -> list[str]:
 
 def _statements(tree: ast.Module, text: str | None,
                 env_names: dict[str, str]) -> list[tuple[int, _Statement]]:
-    """Each top-level statement's `_Statement` and the line its lines count from. Kept by
-    the text from the line after the previous statement (its own first line when it shares
-    that statement's last) to its last, and where in that text it starts and ends: the same
-    text there is the same statement, wherever the edit moved it."""
-    env = tuple(sorted(env_names.items()))
-    lines = _lines(text) if text is not None else None
+    """Each top-level statement's first line and `_Statement`. With `text`, a statement is
+    read once for as long as it stays the same: the same node as at the last call (see
+    `_LAST_NODES`), or the same text from the line after the previous statement (its own
+    first line when it shares that statement's last) to its last, starting and ending at
+    the same places in it, wherever the edit moved it."""
+    global _LAST_NODES
+    env: _Env = tuple(sorted(env_names.items()))
     out: list[tuple[int, _Statement]] = []
+    if text is None:
+        for st in tree.body:
+            start = statement_start(st)
+            out.append((start, _summary(st, env_names, start)))
+        return out
+    lines: list[str] | None = None
+    by_node: dict[ast.stmt, tuple[_Env, int, _Statement]] = {}
     prev_end = 0
     for st in tree.body:
-        end = st.end_lineno or st.lineno
-        base = min(statement_start(st), prev_end + 1)
-        prev_end = end
-        if lines is None:
-            out.append((base, _summary(st, env_names, base)))
-            continue
-        key = (env, st.lineno - base, st.col_offset, st.end_col_offset, *lines[base - 1:end])
-        summary = _KEPT.pop(key, None)
-        if summary is None:
-            summary = _summary(st, env_names, base)
-        _KEPT[key] = summary
-        out.append((base, summary))
-    while len(_KEPT) > MAX_KEPT:
-        del _KEPT[next(iter(_KEPT))]
+        kept = _LAST_NODES.get(st)
+        if kept is not None and kept[0] == env:
+            start = st.lineno - kept[1]
+            summary = kept[2]
+        else:
+            start = statement_start(st)
+            if lines is None:
+                lines = _lines(text)
+            base = min(start, prev_end + 1)
+            key = (env, st.lineno - base, st.col_offset, st.end_col_offset,
+                   *lines[base - 1:st.end_lineno])
+            summary = _KEPT.get(key)  # type: ignore[assignment]
+            if summary is None:
+                if len(_KEPT) >= MAX_KEPT:
+                    _KEPT.clear()
+                summary = _KEPT[key] = _summary(st, env_names, start)
+        by_node[st] = (env, st.lineno - start, summary)
+        prev_end = st.end_lineno or st.lineno
+        out.append((start, summary))
+    _LAST_NODES = by_node
     return out
 
 
-def _reached(statements: list[tuple[int, _Statement]]) -> set[tuple[int, int]] | None:
-    """The definitions (statement, index in its `defs`) a script's run may reach: what its
-    top-level statements mention, and what the bodies of what they reach mention, to the
-    end; None where every function counts as reached (a run that can name functions by
-    computed strings)."""
+def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[int, int]] | None]:
+    """The names of the module's definitions, and the functions (statement, index in its
+    `defs`) a script's run never reaches: what its top-level statements mention is reached,
+    and what the bodies of what they reach mention, to the end; None where every function
+    counts as reached (a run that can name functions by computed strings)."""
     by_name: dict[str, list[tuple[int, int]]] = {}
-    for s, (_, summary) in enumerate(statements):
+    for s, summary in enumerate(statements):
         for j, d in enumerate(summary.defs):
             by_name.setdefault(d.name, []).append((s, j))
-    names = by_name.keys()
+    names = frozenset(by_name)
     reached: set[tuple[int, int]] = set()
     todo: list[tuple[int, _Piece]] = []
 
     def reach_class(s: int, cls: _Def) -> None:
-        defs = statements[s][1].defs
+        defs = statements[s].defs
         for m in cls.methods:
             if (s, m) not in reached:
                 reached.add((s, m))
                 todo.append((s, defs[m].body))  # type: ignore[arg-type]
 
-    for s, (_, summary) in enumerate(statements):
+    for s, summary in enumerate(statements):
         todo.append((s, summary.run))
         if summary.test_case:  # a test runner finds test cases by itself
             reached.add((s, 0))
@@ -329,39 +367,78 @@ def _reached(statements: list[tuple[int, _Statement]]) -> set[tuple[int, int]] |
     while todo:
         s, piece = todo.pop()
         if piece.dynamic:
-            return None
-        defs = statements[s][1].defs
+            return names, None
+        defs = statements[s].defs
         for j in piece.decorated:
             if (s, j) not in reached:
                 reached.add((s, j))
                 todo.append((s, defs[j].body))  # type: ignore[arg-type]
-        for name in names & piece.mentions:
+        for name in piece.mentions & names:
             for at in by_name[name]:
                 if at in reached:
                     continue
                 reached.add(at)
-                d = statements[at[0]][1].defs[at[1]]
+                d = statements[at[0]].defs[at[1]]
                 if d.body is None:
                     reach_class(at[0], d)
                 else:
                     todo.append((at[0], d.body))
-    return reached
+    return names, [(s, j) for s, summary in enumerate(statements)
+                   for j, d in enumerate(summary.defs)
+                   if d.body is not None and (s, j) not in reached]
+
+
+def _piece_part(piece: _Piece, names: frozenset[str]) -> tuple[object, ...]:
+    return piece.mentions & names, piece.dynamic, piece.decorated
+
+
+def _part(st: _Statement, names: frozenset[str]) -> tuple[object, ...]:
+    """All of a statement's reading the reach reads, given the names of the definitions."""
+    return (st.test_case, _piece_part(st.run, names),
+            tuple((d.name, d.methods, d.body and _piece_part(d.body, names)) for d in st.defs))
+
+
+def _same_reach(last: _Reach, statements: list[_Statement]) -> bool:
+    """Whether the reach of `statements` is `last`'s: the same statements but those whose
+    readings differ only where the reach does not read (a word typed in a function's body
+    that names no definition, a line added: `_part`)."""
+    if len(statements) != len(last.statements):
+        return False
+    # (the same parts define the same names: `last.names` are these statements' too)
+    return all(a is b or _part(a, last.names) == _part(b, last.names)
+               for a, b in zip(last.statements, statements, strict=True))
+
+
+def _unreached(statements: list[_Statement], remember: bool) -> list[tuple[int, int]] | None:
+    """`_closed`'s unreached functions; `remember`: reuse the last module's where
+    `_same_reach`, and keep these."""
+    last = _LAST_REACH[0] if remember and _LAST_REACH else None
+    if last is not None and _same_reach(last, statements):
+        names, unreached = last.names, last.unreached
+    else:
+        names, unreached = _closed(statements)
+    if remember:
+        _LAST_REACH[:] = [_Reach(statements, names, unreached)]
+    return unreached
 
 
 def unreached_lines(tree: ast.Module, text: str | None = None) -> list[tuple[int, int]]:
     """The line ranges of the functions a script's run never reaches (none for a library).
     `text`, the source `tree` was parsed from, if known: each top-level statement is then
-    read once for as long as its text stays the same (`_statements`), and a keystroke
-    costs what it edits, not the module."""
+    read once for as long as it stays the same (`_statements`), and the reach closed again
+    only when what it reads changed (`_same_reach`): a keystroke costs what it edits."""
     if not _is_script(tree):
         return []
     statements = _statements(tree, text, _os_names(tree))
-    reached = _reached(statements)
-    if reached is None:
+    unreached = _unreached([summary for _, summary in statements], text is not None)
+    if unreached is None:
         return []
-    return [(base + d.lines[0], base + d.lines[1])
-            for s, (base, summary) in enumerate(statements)
-            for j, d in enumerate(summary.defs) if d.lines is not None and (s, j) not in reached]
+    out = []
+    for s, j in unreached:
+        start, summary = statements[s]
+        first, last = summary.defs[j].lines  # type: ignore[misc]
+        out.append((start + first, start + last))
+    return out
 
 
 def drop_unreached(tree: ast.Module, findings: list[Finding],

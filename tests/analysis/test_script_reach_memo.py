@@ -11,8 +11,9 @@ import textwrap
 import pytest
 
 from jax_lsp.analysis import script_reach
+from jax_lsp.analysis.incremental.analyzer import Reparse, reparse
 
-_HEAD = "import jax\nimport numpy as np\n"
+_HEAD = "import jax\nimport numpy as np\nimport dataclasses\n"
 
 #: a part of the script, `{i}` its number
 _PART = textwrap.dedent("""
@@ -27,6 +28,7 @@ _PART = textwrap.dedent("""
         return y
 
 
+    @dataclasses.dataclass
     class Model{i}:
         def __init__(self):
             self.scale = 2
@@ -53,8 +55,8 @@ def _fresh(text: str) -> list[tuple[int, int]]:
     return sorted(script_reach.unreached_lines(ast.parse(text)))
 
 
-def _kept(text: str) -> list[tuple[int, int]]:
-    return sorted(script_reach.unreached_lines(ast.parse(text), text))
+def _kept(text: str, tree: ast.Module | None = None) -> list[tuple[int, int]]:
+    return sorted(script_reach.unreached_lines(tree or ast.parse(text), text))
 
 
 @pytest.fixture(autouse=True)
@@ -128,6 +130,31 @@ def test_lines_are_counted_as_the_parser_counts_them(newline: str) -> None:
         assert _kept(written) == _fresh(written) == _fresh(version)
 
 
+def test_kept_nodes_give_a_fresh_reading() -> None:
+    """Versions built as the server builds them, the statements an edit leaves keeping their
+    nodes (`reparse`, lines moved in place): each reads as a first reading of its text."""
+    text = _module(4)
+    edits = [
+        lambda t: t.replace("    y = x + 1\n", "    y = x + 1\n    z = spare1\n", 1),
+        lambda t: t.replace("import jax\n", "import jax\n\n# moved\n"),
+        lambda t: t.replace("import jax\n", "import os as _os\n"),  # decides the branch
+        lambda t: t.replace("return Model2()", "return Model2() or spare3()"),
+        lambda t: t.replace("    z = spare1\n", ""),
+    ]
+    tree = ast.parse(text)
+    assert _kept(text, tree) == _fresh(text)
+    seen = {tuple(_fresh(text))}
+    for edit in edits:
+        edited = edit(text)
+        assert edited != text
+        rp = reparse(text.split("\n"), tree, edited.split("\n"))
+        assert isinstance(rp, Reparse) and any(a is b for a, b in zip(rp.tree.body, tree.body))
+        text, tree = edited, rp.tree
+        assert _kept(text, tree) == _fresh(text)
+        seen.add(tuple(_fresh(text)))
+    assert len(seen) > 1
+
+
 def test_a_library_reads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     text = _module(2).split('\n\nif __name__')[0]
     monkeypatch.setattr(script_reach, "_summary", None)  # (a call would fail)
@@ -137,5 +164,7 @@ def test_a_library_reads_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_kept_readings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(script_reach, "MAX_KEPT", 10)
     text = _module(20)
-    assert _kept(text) == _fresh(text)
-    assert len(script_reach._KEPT) == 10
+    assert len(ast.parse(text).body) > 10
+    for version in (text, text.replace("\n\n\n", "\n\n\n\n")):
+        assert _kept(version) == _fresh(version)
+        assert 0 < len(script_reach._KEPT) <= 10
