@@ -273,7 +273,7 @@ _LAST_NODES: dict[ast.stmt, tuple[_Env, int, _Statement]] = {}
 
 @dataclass(frozen=True, slots=True)
 class _Reach:
-    """The last reach closed (`_reach`): from which readings, over which names."""
+    """The last reach closed (`_unreached`): from which readings, over which names."""
 
     statements: list[_Statement]
     #: the names of the module's definitions
