@@ -161,7 +161,7 @@ def check_module(tree: ast.Module, text: str | None = None,
     if text is not None and remember:
         reused = callback_hosts_memo.reuse(tree, text)
         if reused is not None:
-            return script_reach.drop_unreached(tree, reused)
+            return script_reach.drop_unreached(tree, reused, text)
     scan = _scan(tree, text, helpers)
     linked = Linked(workspace, read, SAME_ARGUMENTS) if workspace is not None else None
     names = ModuleNames(tree, scan.parents, linked=linked,
@@ -175,7 +175,7 @@ def check_module(tree: ast.Module, text: str | None = None,
         callback_hosts_memo.keep(tree, text, names, scan.words, found)
     # after the memo, which keeps what the pass read: what a script's run reaches is read from
     # the whole module, and only where there is a finding to rule out
-    return script_reach.drop_unreached(tree, found)
+    return script_reach.drop_unreached(tree, found, text)
 
 
 def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:

@@ -179,7 +179,7 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
-    findings = script_reach.drop_unreached(interp.tree, interp.run())
+    findings = script_reach.drop_unreached(interp.tree, interp.run(), interp.text)
     read = set(interp.dependencies)
     findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
                                             interp.main.path, read)

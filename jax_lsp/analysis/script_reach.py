@@ -19,9 +19,12 @@ library: everything counts as reached.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
@@ -157,92 +160,295 @@ def _test_case(cls: ast.ClassDef) -> bool:
         (_dotted(b) or "").rsplit(".", 1)[-1].endswith("TestCase") for b in cls.bases)
 
 
-def _reach_class(cls: ast.ClassDef, reached: set[int], todo: list[list[ast.stmt]]) -> None:
-    """A class made or named: its special methods run; so may every method of a class
-    derived from another (a framework calls them by name: `setUp`, `test_*`, `setup`)."""
-    for m in cls.body:
-        if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-                cls.bases or m.name.startswith("__")):
-            reached.add(id(m))
-            todo.append(list(m.body))
-
-
 def _is_script(tree: ast.Module) -> bool:
     return any(_main_guard(st) for st in tree.body)
 
 
-def _definitions(tree: ast.Module) -> dict[str, list[ast.AST]]:
-    """The module's functions and classes at any depth, by name (one walk of the tree)."""
-    by_name: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            by_name.setdefault(node.name, []).append(node)
-    return by_name
+#: the definitions the reach is over
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
-def _reach(tree: ast.Module, by_name: dict[str, list[ast.AST]]) -> set[int] | None:
-    """The ids of the script's `def`s (at any depth; `by_name`: `_definitions`) its run may
-    reach; None where every function counts as reached (a run that can name functions by
-    computed strings)."""
-    env_names = _os_names(tree)
-    top = [st for st in tree.body if not (
-        isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__"
-                                           for t in st.targets))]
-    reached: set[int] = set()
-    todo: list[list[ast.stmt]] = [top]
-    for st in tree.body:  # a test runner finds test cases (pytest: test functions) by itself
-        if isinstance(st, ast.ClassDef) and _test_case(st):
-            reached.add(id(st))
-            _reach_class(st, reached, todo)
-        elif isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name.startswith(
-                "test"):
-            reached.add(id(st))
-            todo.append(list(st.body))
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """What running some code (`_run_nodes`) can reach: the words it mentions (names,
+    attributes, strings), whether it can name functions by computed strings, and the
+    functions it hands to a decorator (indices into its statement's `_Statement.defs`)."""
+
+    mentions: frozenset[str]
+    dynamic: bool
+    decorated: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Def:
+    """A function or class defined in a top-level statement (at any depth)."""
+
+    name: str
+    #: a function's first and last line, counted from its statement's first; None for a class
+    lines: tuple[int, int] | None
+    #: what running a function's body can reach; None for a class
+    body: _Piece | None
+    #: a class's methods that run when it is made or named (`_class_methods`)
+    methods: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Statement:
+    """A top-level statement's part in the reach, read from it alone: kept while its text
+    stays the same, so that a keystroke reads again only the statement it edits."""
+
+    main_guard: bool
+    #: what running the statement can reach (nothing for `__all__ = [...]`: names, not uses)
+    run: _Piece
+    #: its functions and classes at any depth, the statement itself first if it is one
+    defs: tuple[_Def, ...]
+    #: a class or a module-level `test*` function a test runner collects (`defs[0]`)
+    test_case: bool
+
+
+_NOTHING = _Piece(frozenset(), False, ())
+
+
+def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int]) -> _Piece:
+    """What running `stmts` can reach (`index`: the statement's `defs`, by node id)."""
+    mentions: set[str] = set()
+    dynamic = False
+    decorated: list[int] = []
+    for node in _run_nodes(stmts, env_names):
+        if isinstance(node, _FUNCTIONS):
+            if node.decorator_list:  # handed to its decorator (`@f.defjvp`): it may call it
+                decorated.append(index[id(node)])
+        elif isinstance(node, ast.Name):
+            mentions.add(node.id)
+            dynamic = dynamic or node.id in _DYNAMIC
+        elif isinstance(node, ast.Attribute):
+            mentions.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            mentions.add(node.value)
+        elif isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr") \
+                and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant):
+            dynamic = True
+    return _Piece(frozenset(mentions), dynamic, tuple(decorated))
+
+
+def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
+    """The methods that run when a class is made or named: its special methods; every method
+    of a class derived from another (a framework calls them by name: `setUp`, `test_*`)."""
+    return tuple(index[id(m)] for m in cls.body
+                 if isinstance(m, _FUNCTIONS) and (cls.bases or m.name.startswith("__")))
+
+
+def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
+    """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
+    nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
+    index = {id(n): i for i, n in enumerate(nodes)}
+    defs = tuple(
+        _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),
+             _piece(n.body, env_names, index), ())
+        if isinstance(n, _FUNCTIONS) else
+        _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
+        for n in nodes)
+    names_all = isinstance(st, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "__all__" for t in st.targets)
+    return _Statement(
+        _main_guard(st),
+        _NOTHING if names_all else _piece([st], env_names, index),
+        defs,
+        (isinstance(st, ast.ClassDef) and _test_case(st))
+        or (isinstance(st, _FUNCTIONS) and st.name.startswith("test")))
+
+
+#: how `os` is imported (`_os_names`), as a key: a statement's reading depends on it
+_Env = tuple[tuple[str, str], ...]
+
+#: the statements read, by their text (`_statements`)
+_KEPT: dict[tuple[object, ...], _Statement] = {}
+#: how many statements' readings are kept by text (the open documents' modules, a few
+#: versions each); past it, all are dropped
+MAX_KEPT = 16384
+#: the last module's statements by node (an unchanged statement keeps its node from one
+#: version to the next, its lines moved in place: `incremental.reparse`), each with how `os`
+#: was imported when it was read, its `lineno` less its first line, and its reading
+_LAST_NODES: dict[ast.stmt, tuple[_Env, int, _Statement]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Reach:
+    """The last reach closed (`_unreached`): from which readings, over which names."""
+
+    statements: list[_Statement]
+    #: the names of the module's definitions
+    names: frozenset[str]
+    #: the functions unreached (statement, index in its `defs`); None: all reached
+    unreached: list[tuple[int, int]] | None
+
+
+_LAST_REACH: list[_Reach] = []
+
+
+def forget() -> None:
+    """Drop the kept readings (tests)."""
+    _KEPT.clear()
+    _LAST_NODES.clear()
+    _LAST_REACH.clear()
+
+
+def _lines(text: str) -> list[str]:
+    """`text`'s lines as the parser counts them (a lone carriage return ends one too)."""
+    return text.split("\n") if "\r" not in text else re.split("\r\n?|\n", text)
+
+
+def _statements(tree: ast.Module, text: str | None,
+                env_names: dict[str, str]) -> list[tuple[int, _Statement]]:
+    """Each top-level statement's first line and `_Statement`. With `text`, a statement is
+    read once for as long as it stays the same: the same node as at the last call (see
+    `_LAST_NODES`), or the same text from the line after the previous statement (its own
+    first line when it shares that statement's last) to its last, starting and ending at
+    the same places in it, wherever the edit moved it."""
+    global _LAST_NODES
+    env: _Env = tuple(sorted(env_names.items()))
+    out: list[tuple[int, _Statement]] = []
+    if text is None:
+        for st in tree.body:
+            start = statement_start(st)
+            out.append((start, _summary(st, env_names, start)))
+        return out
+    lines: list[str] | None = None
+    by_node: dict[ast.stmt, tuple[_Env, int, _Statement]] = {}
+    prev_end = 0
+    for st in tree.body:
+        kept = _LAST_NODES.get(st)
+        if kept is not None and kept[0] == env:
+            start = st.lineno - kept[1]
+            summary = kept[2]
+        else:
+            start = statement_start(st)
+            if lines is None:
+                lines = _lines(text)
+            base = min(start, prev_end + 1)
+            key = (env, st.lineno - base, st.col_offset, st.end_col_offset,
+                   *lines[base - 1:st.end_lineno])
+            summary = _KEPT.get(key)  # type: ignore[assignment]
+            if summary is None:
+                if len(_KEPT) >= MAX_KEPT:
+                    _KEPT.clear()
+                summary = _KEPT[key] = _summary(st, env_names, start)
+        by_node[st] = (env, st.lineno - start, summary)
+        prev_end = st.end_lineno or st.lineno
+        out.append((start, summary))
+    _LAST_NODES = by_node
+    return out
+
+
+def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[int, int]] | None]:
+    """The names of the module's definitions, and the functions (statement, index in its
+    `defs`) a script's run never reaches: what its top-level statements mention is reached,
+    and what the bodies of what they reach mention, to the end; None where every function
+    counts as reached (a run that can name functions by computed strings)."""
+    by_name: dict[str, list[tuple[int, int]]] = {}
+    for s, summary in enumerate(statements):
+        for j, d in enumerate(summary.defs):
+            by_name.setdefault(d.name, []).append((s, j))
+    names = frozenset(by_name)
+    reached: set[tuple[int, int]] = set()
+    todo: list[tuple[int, _Piece]] = []
+
+    def reach_class(s: int, cls: _Def) -> None:
+        defs = statements[s].defs
+        for m in cls.methods:
+            if (s, m) not in reached:
+                reached.add((s, m))
+                todo.append((s, defs[m].body))  # type: ignore[arg-type]
+
+    for s, summary in enumerate(statements):
+        todo.append((s, summary.run))
+        if summary.test_case:  # a test runner finds test cases (pytest: test functions)
+            reached.add((s, 0))
+            first = summary.defs[0]
+            if first.body is None:
+                reach_class(s, first)
+            else:
+                todo.append((s, first.body))
     while todo:
-        for node in _run_nodes(todo.pop(), env_names):
-            mentioned = None
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if node.decorator_list and id(node) not in reached:
-                    # handed to its decorator (`@f.defjvp`, `@app.route`): it may call it
-                    reached.add(id(node))
-                    todo.append(list(node.body))
-                continue
-            if isinstance(node, ast.Name):
-                mentioned = node.id
-                if node.id in _DYNAMIC:
-                    return None
-            elif isinstance(node, ast.Attribute):
-                mentioned = node.attr
-            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-                mentioned = node.value
-            elif isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr") \
-                    and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant):
-                return None
-            for d in by_name.get(mentioned, ()) if mentioned else ():
-                if id(d) in reached:
+        s, piece = todo.pop()
+        if piece.dynamic:
+            return names, None
+        defs = statements[s].defs
+        for j in piece.decorated:
+            if (s, j) not in reached:
+                reached.add((s, j))
+                todo.append((s, defs[j].body))  # type: ignore[arg-type]
+        for name in piece.mentions & names:
+            for at in by_name[name]:
+                if at in reached:
                     continue
-                reached.add(id(d))
-                if isinstance(d, ast.ClassDef):
-                    _reach_class(d, reached, todo)
+                reached.add(at)
+                d = statements[at[0]].defs[at[1]]
+                if d.body is None:
+                    reach_class(at[0], d)
                 else:
-                    todo.append(list(d.body))  # type: ignore[attr-defined]
-    return reached
+                    todo.append((at[0], d.body))
+    return names, [(s, j) for s, summary in enumerate(statements)
+                   for j, d in enumerate(summary.defs)
+                   if d.body is not None and (s, j) not in reached]
 
 
-def unreached_lines(tree: ast.Module) -> list[tuple[int, int]]:
+def _piece_part(piece: _Piece, names: frozenset[str]) -> tuple[object, ...]:
+    return piece.mentions & names, piece.dynamic, piece.decorated
+
+
+def _part(st: _Statement, names: frozenset[str]) -> tuple[object, ...]:
+    """All of a statement's reading the reach reads, given the names of the definitions."""
+    return (st.test_case, _piece_part(st.run, names),
+            tuple((d.name, d.methods, d.body and _piece_part(d.body, names)) for d in st.defs))
+
+
+def _same_reach(last: _Reach, statements: list[_Statement]) -> bool:
+    """Whether the reach of `statements` is `last`'s: the same statements but those whose
+    readings differ only where the reach does not read (a word typed in a function's body
+    that names no definition, a line added: `_part`)."""
+    if len(statements) != len(last.statements):
+        return False
+    # (the same parts define the same names: `last.names` are these statements' too)
+    return all(a is b or _part(a, last.names) == _part(b, last.names)
+               for a, b in zip(last.statements, statements, strict=True))
+
+
+def _unreached(statements: list[_Statement], remember: bool) -> list[tuple[int, int]] | None:
+    """`_closed`'s unreached functions; `remember`: reuse the last module's where
+    `_same_reach`, and keep these."""
+    last = _LAST_REACH[0] if remember and _LAST_REACH else None
+    if last is not None and _same_reach(last, statements):
+        names, unreached = last.names, last.unreached
+    else:
+        names, unreached = _closed(statements)
+    if remember:
+        _LAST_REACH[:] = [_Reach(statements, names, unreached)]
+    return unreached
+
+
+def unreached_lines(tree: ast.Module, text: str | None = None) -> list[tuple[int, int]]:
     """The line ranges of the functions a script's run never reaches (none for a library).
-    One walk of the tree finds the definitions, which `_reach` and this share."""
+    `text`, the source `tree` was parsed from, if known: each top-level statement is then
+    read once for as long as it stays the same (`_statements`), and the reach closed again
+    only when what it reads changed (`_same_reach`): a keystroke costs what it edits."""
     if not _is_script(tree):
         return []
-    by_name = _definitions(tree)
-    reached = _reach(tree, by_name)
-    if reached is None:
+    statements = _statements(tree, text, _os_names(tree))
+    unreached = _unreached([summary for _, summary in statements], text is not None)
+    if unreached is None:
         return []
-    return [(f.lineno, f.end_lineno or f.lineno) for defs in by_name.values() for f in defs
-            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(f) not in reached]
+    out = []
+    for s, j in unreached:
+        start, summary = statements[s]
+        first, last = summary.defs[j].lines  # type: ignore[misc]
+        out.append((start + first, start + last))
+    return out
 
 
-def drop_unreached(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
+def drop_unreached(tree: ast.Module, findings: list[Finding],
+                   text: str | None = None) -> list[Finding]:
     """The findings but those JAX raises only on a path a script's run (a module with a
     `__main__` block) never takes:
     - a host check's (JAX011, JAX012) whose callback site, or the call leading to one, is in a
@@ -252,11 +458,12 @@ def drop_unreached(tree: ast.Module, findings: list[Finding]) -> list[Finding]:
       batches to the callback, passes through this module's code in such a function
       (`jax.vmap(self.price)` in a `price_many` nothing calls): each step of the route runs
       on the way, so any one unreached rules it out.
-    Read only where there is such a finding: the reading walks the whole module (tens of
-    milliseconds at 5,000 lines), which a keystroke must not pay for nothing."""
+    Read only where there is such a finding; `text`: `tree`'s source, if known (a first
+    reading walks the whole module, tens of milliseconds at 5,000 lines, which with it a
+    keystroke pays again only for the statement it edits: `unreached_lines`)."""
     if not any(f.code in _SITE_CODES or f.code == ORDERED_IO_VMAP for f in findings):
         return findings
-    dead = unreached_lines(tree)
+    dead = unreached_lines(tree, text)
     if not dead:
         return findings
 
