@@ -18,6 +18,7 @@ its own finding.
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -1254,8 +1255,19 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
     """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
     called, so it is followed from that call; a lambda's body is read in place), leaving out
     the branch an `if` on a constant flag never takes (`if CROSS_CHECK:` with `CROSS_CHECK =
-    False` bound once in the module)."""
-    todo: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
+    False` bound once in the module), or on a comparison of values the module pins down
+    (`if method == "brent": return ...` where every call hands `method` the default
+    "brent": `_known_truth`), and what follows a branch taken that always leaves its block."""
+    decided: dict[int, object] = {}
+
+    def decide(test: ast.expr) -> object:
+        if id(test) not in decided:
+            flag = _constant_flag(names, test)
+            decided[id(test)] = flag if flag is not _NOT_KNOWN else _known_truth(names, test)
+        return decided[id(test)]
+
+    todo: list[ast.AST] = ([fn.body] if isinstance(fn, ast.Lambda)  # type: ignore[attr-defined]
+                           else list(_reached(fn.body, decide)))  # type: ignore[attr-defined]
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -1267,16 +1279,254 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
             if taken_cases is not None:
                 todo.append(node.subject)
                 for case in taken_cases:
-                    todo.extend(case.body)
+                    todo.extend(_reached(case.body, decide))
                 continue
         if isinstance(node, (ast.If, ast.IfExp)):
-            flag = _constant_flag(names, node.test)
+            flag = decide(node.test)
             if flag is not _NOT_KNOWN:
                 todo.append(node.test)
                 taken = node.body if flag else node.orelse
-                todo.extend(taken if isinstance(taken, list) else [taken])
+                todo.extend(_reached(taken, decide) if isinstance(taken, list) else [taken])
                 continue
-        todo.extend(ast.iter_child_nodes(node))
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, ast.AST):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(_reached(value, decide) if value and isinstance(value[0], ast.stmt)
+                            else [v for v in value if isinstance(v, ast.AST)])
+
+
+#: the statements that end the run of the statements after them in their block
+_LEAVING = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _reached(block: list[ast.stmt], decide: Callable[[ast.expr], object]) -> list[ast.stmt]:
+    """The statements of a block up to an `if` whose test `decide` settles and whose branch
+    taken ends by leaving the block (`return`, `raise`, `continue`, `break`): the rest of
+    the block never runs after it."""
+    for i, st in enumerate(block):
+        if isinstance(st, ast.If):
+            flag = decide(st.test)
+            taken = st.body if flag is True else st.orelse if flag is False else None
+            if taken and isinstance(taken[-1], _LEAVING):
+                return block[:i + 1]
+    return block
+
+
+# ------------------------------------------------- values the module pins down in a host
+
+#: how many values of each operand a comparison is decided over, at most
+_MAX_KNOWN_VALUES = 16
+_COMPARISONS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+
+
+def _known_truth(names: ModuleNames, test: ast.expr) -> object:
+    """The truth of an `if` test in a function on a host's path, where every value the
+    module lets it see gives the same one (`_known_values_in_host`); `_NOT_KNOWN` otherwise."""
+    values = _known_values_in_host(names, test)
+    if not values:
+        return _NOT_KNOWN
+    try:
+        truths = {bool(v) for v in values}
+    except Exception:  # noqa: BLE001 (a literal whose truth Python refuses: not known)
+        return _NOT_KNOWN
+    return truths.pop() if len(truths) == 1 else _NOT_KNOWN
+
+
+def _known_values_in_host(names: ModuleNames, expr: ast.expr, depth: int = 0
+                          ) -> list[object] | None:
+    """Every value `expr` may hold when it is evaluated, where the module pins each down: a
+    literal; a module constant bound once; a parameter, from every application of its
+    function in the module (the default where one passes none: `_parameter_literals`); a
+    field `self.x` its class's `__init__` sets from what each construction gives
+    (`_init_field_literals`); a comparison, `not`, `and`/`or` of those. None where any one
+    is not known, so an `if` on it keeps both branches. (`depth`: two a parameter handed
+    on, so a chain of `MAX_FORWARDING_DEPTH` functions is followed to its top.)"""
+    if depth > 3 * MAX_FORWARDING_DEPTH:
+        return None
+    if isinstance(expr, ast.Constant):
+        return [expr.value]
+    if isinstance(expr, (ast.Tuple, ast.List)):  # (`method in ("newton", "halley")`)
+        items = [_known_values_in_host(names, e, depth + 1) for e in expr.elts]
+        if any(i is None or len(i) != 1 for i in items):
+            return None
+        made = tuple(i[0] for i in items)  # type: ignore[index]
+        return [made if isinstance(expr, ast.Tuple) else list(made)]
+    if isinstance(expr, ast.Name):
+        owner = _parameter_owner(names, expr, expr.id)
+        if owner is not None:
+            return _parameter_literals(names, owner, expr.id, depth + 1)
+        flag = _constant_flag(names, expr)  # (a module constant bound once)
+        if flag is _NOT_KNOWN:
+            return None
+        b = names.lookup(expr.id, expr)
+        return [b.node.value] if b is not None and isinstance(b.node, ast.Constant) else None
+    if isinstance(expr, ast.Attribute):
+        frozen = _frozen_field(names, expr)  # (`OPTIONS.mode` of a frozen record)
+        if frozen is not None:
+            return _known_values_in_host(frozen[0], frozen[1], depth + 1)
+        return _init_field_literals(names, expr, depth + 1)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = _known_values_in_host(names, expr.operand, depth + 1)
+        return None if inner is None else [not v for v in inner]
+    if isinstance(expr, ast.BoolOp):
+        return _bool_op_values(names, expr, depth)
+    if isinstance(expr, ast.Compare):
+        return _compared_values(names, expr, depth)
+    return None
+
+
+def _bool_op_values(names: ModuleNames, expr: ast.BoolOp, depth: int) -> list[object] | None:
+    """The truths `a and b` / `a or b` may have, each operand's values known."""
+    found: set[bool] = set()
+    operands = [_known_values_in_host(names, v, depth + 1) for v in expr.values]
+    if any(o is None for o in operands):
+        return None
+    for combo in itertools.islice(itertools.product(*operands), _MAX_KNOWN_VALUES ** 2):  # type: ignore[arg-type]
+        truths = [bool(v) for v in combo]
+        found.add(all(truths) if isinstance(expr.op, ast.And) else any(truths))
+    return list(found)
+
+
+def _compared_values(names: ModuleNames, expr: ast.Compare, depth: int) -> list[object] | None:
+    """The results a comparison of known values may have (each pair of values, as Python
+    compares them); None where an operand is not known or Python refuses the comparison."""
+    if not all(type(op) in _COMPARISONS for op in expr.ops):
+        return None
+    operands = [_known_values_in_host(names, e, depth + 1)
+                for e in (expr.left, *expr.comparators)]
+    if any(o is None or not o or len(o) > _MAX_KNOWN_VALUES for o in operands):
+        return None
+    found: set[bool] = set()
+    for combo in itertools.product(*operands):  # type: ignore[arg-type]
+        try:
+            found.add(all(bool(_COMPARISONS[type(op)](a, b)) for op, a, b in
+                          zip(expr.ops, combo, combo[1:])))
+        except Exception:  # noqa: BLE001 (`"a" < 1`: Python refuses, so not known)
+            return None
+    return list(found)
+
+
+def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: int
+                        ) -> list[object] | None:
+    """Every value parameter `name` of `owner` is given: by each application of `owner` in
+    the module (followed up through the parameters those arguments are), its default where
+    one passes none. None where that is not all the module shows: `owner` is also handed
+    somewhere uncalled (to a callback, which passes what it likes), an application spreads
+    `*args`/`**kw`, a method (its callers are its instances'), a lambda, no application
+    and no default."""
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
+            names.parents.get(owner), ast.ClassDef):
+        return None
+    default = parameter_default(owner, name)
+    applied = _applications(names, owner)
+    if _handed_on(names, owner, applied):
+        return None
+    if not applied:
+        return None if default is None else _known_values_in_host(names, default, depth + 1)
+    found: list[object] = []
+    for args, keywords, given_in in applied:
+        bound = bind_arguments(owner, args, keywords)[0]
+        value = bound.get(name)
+        if value is None:
+            if any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords) or default is None:
+                return None
+            value, given_in = default, names
+        inner = (_known_values_in_host(given_in, value, depth + 1)  # type: ignore[arg-type]
+                 if isinstance(value, ast.expr) else None)
+        if inner is None:
+            return None
+        found += inner
+        if len(found) > _MAX_KNOWN_VALUES:
+            return None
+    return found
+
+
+def _handed_on(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef,
+               applied: list[Any]) -> bool:
+    """Whether the module names `fn` more often than it applies it: the function is then
+    also handed somewhere (a callback, a table) that may call it with other arguments."""
+    named = sum(1 for node in names.walk_all() if isinstance(node, ast.Name)
+                and node.id == fn.name and isinstance(node.ctx, ast.Load)
+                and names.definition(node) is fn)
+    return named > len(applied)
+
+
+def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
+                         ) -> list[object] | None:
+    """For `self.x` in a method of a class of the module: every value its `__init__` sets
+    the field to (`self.x = x` from a parameter), over each construction of the class in
+    the module. None where the field may hold anything else: it is assigned anywhere else
+    in the module (or `setattr` is called), the class has subclasses or is handed on
+    uncalled, `__init__` sets it under a branch."""
+    if not isinstance(expr.value, ast.Name):
+        return None
+    method = _parameter_owner(names, expr.value, expr.value.id)
+    cls = names.parents.get(method) if method is not None else None
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
+            cls, ast.ClassDef) or not method.args.args or (
+            method.args.args[0].arg != expr.value.id) or method.decorator_list:
+        return None
+    init = method_of(cls, "__init__")
+    if not isinstance(init, ast.FunctionDef) or not init.args.args:
+        return None
+    this = init.args.args[0].arg
+    sets = [st for st in init.body if isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Attribute) and st.targets[0].attr == expr.attr
+            and isinstance(st.targets[0].value, ast.Name) and st.targets[0].value.id == this]
+    if len(sets) != 1 or isinstance(names.member(cls, expr.attr),
+                                     (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None  # (a property's setter runs instead)
+    for node in names.walk_all():
+        if isinstance(node, ast.Attribute) and node.attr == expr.attr and isinstance(
+                node.ctx, (ast.Store, ast.Del)) and node is not sets[0].targets[0]:
+            return None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                node.func.id in ("setattr", "delattr")):
+            return None
+        if isinstance(node, ast.ClassDef) and any(names.definition(b) is cls
+                                                  for b in node.bases):
+            return None
+    value = sets[0].value
+    if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
+        return _construction_literals(names, cls, init, value.id, depth + 1)
+    return _known_values_in_host(names, value, depth + 1)
+
+
+def _construction_literals(names: ModuleNames, cls: ast.ClassDef, init: ast.FunctionDef,
+                           name: str, depth: int) -> list[object] | None:
+    """Every value `__init__`'s parameter `name` is given by the constructions of `cls` in
+    the module (its default where one passes none); None where one is not known or the
+    class is also named uncalled (handed to a factory that may construct it otherwise)."""
+    made = names.applications(cls)
+    named = sum(1 for node in names.walk_all() if isinstance(node, ast.Name)
+                and node.id == cls.name and isinstance(node.ctx, ast.Load)
+                and names.definition(node) is cls)
+    if named > len(made) or not made:
+        return None
+    default = parameter_default(init, name)
+    found: list[object] = []
+    for args, keywords in made:
+        if any(isinstance(a, ast.ClassDef) for a in args):
+            return None  # (a class decorator's application)
+        bound = bind_arguments(init, [ast.Constant(None), *args], keywords)[0]
+        value = bound.get(name)
+        if value is None:
+            if any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords) or default is None:
+                return None
+            value = default
+        inner = (_known_values_in_host(names, value, depth + 1)
+                 if isinstance(value, ast.expr) else None)
+        if inner is None:
+            return None
+        found += inner
+    return found
 
 
 def _subject_values(names: ModuleNames, subject: ast.expr) -> list[object] | None:
