@@ -1240,6 +1240,10 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             if value is not None:  # a callable assigned in the class body
                 inner = _resolve_host(names, value, depth + 1)
                 return None if inner is None else replace(inner, name=ast.unparse(expr))
+            held = _held_instance(names, owner, expr)
+            if held is not None:  # an instance a method made (`self.rec = Recorder()`)
+                call = names.member(held, "__call__")
+                return None if call is None else _Host(call, name=ast.unparse(expr))
     fn = names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -1251,13 +1255,48 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
     return _Host(node=fn, name=ast.unparse(expr))
 
 
-def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
+def _held_instance(names: ModuleNames, owner: ast.ClassDef, expr: ast.Attribute
+                   ) -> ast.ClassDef | None:
+    """For `self.x` of an instance of `owner`: the module class every `self.x = ...` of
+    `owner`'s methods makes an instance of (each a call, as a test's `setUp` does
+    `self.rec = Recorder()`), calling which runs its `__call__`; None where one stores
+    something else (the class itself, which calling constructs), or none is seen."""
+    if isinstance(expr.value, ast.Name):
+        b = names.lookup(expr.value.id, expr.value)
+        if b is not None and b.kind == "class":
+            return None  # (`Owner.x`: the class's attribute, not an instance's)
+    cls = names.class_of(expr)
+    if cls is None:
+        return None
+    stored = 0
+    for st in owner.body:
+        params = (st.args.posonlyargs + st.args.args
+                  if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) else [])
+        if not params:
+            continue
+        for node in ast.walk(st):
+            targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
+                       if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+            for t in targets:
+                if isinstance(t, ast.Attribute) and t.attr == expr.attr and isinstance(
+                        t.value, ast.Name) and t.value.id == params[0].arg:
+                    if not isinstance(getattr(node, "value", None), ast.Call) or isinstance(
+                            node, ast.AugAssign):
+                        return None
+                    stored += 1
+    return cls if stored else None
+
+
+def _body_calls(names: ModuleNames, fn: ast.AST, reads: list[ast.Attribute] | None = None
+                ) -> Iterator[ast.Call]:
     """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
     called, so it is followed from that call; a lambda's body is read in place), leaving out
     the branch an `if` on a constant flag never takes (`if CROSS_CHECK:` with `CROSS_CHECK =
     False` bound once in the module), or on a comparison of values the module pins down
     (`if method == "brent": return ...` where every call hands `method` the default
-    "brent": `_known_truth`), and what follows a branch taken that always leaves its block."""
+    "brent": `_known_truth`), and what follows a branch taken that always leaves its block.
+    `reads`: where given, collects the attributes the body reads on the way (a property's
+    getter runs when it is read: `_property_getter`)."""
     decided: dict[int, object] = {}
 
     def decide(test: ast.expr) -> object:
@@ -1274,6 +1313,9 @@ def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
             continue
         if isinstance(node, ast.Call):
             yield node
+        elif reads is not None and isinstance(node, ast.Attribute) and isinstance(
+                node.ctx, ast.Load):
+            reads.append(node)
         if isinstance(node, ast.Match):
             taken_cases = _cases_taken(names, node)
             if taken_cases is not None:
@@ -1975,7 +2017,8 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
             continue
         visited.add(id(fn))
         elsewhere = None if where is names else str(where.path)
-        for call in _body_calls(where, fn):
+        reads: list[ast.Attribute] = []
+        for call in _body_calls(where, fn, reads):
             here = call if elsewhere is None else anchor
             jax_name = _jax_call(where, call)
             if jax_name is not None:
@@ -2007,6 +2050,34 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                         [(k.arg, k.value) for k in call.keywords])[0], where, given)
                 todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
                              depth + 1, here, passed))
+        for read in reads if depth < MAX_HELPER_DEPTH else ():
+            getter = _property_getter(where, read)
+            if getter is not None:  # reading it runs it
+                step = PathStep(span_of(read), f"reads `{ast.unparse(read)}`", elsewhere)
+                todo.append((getter, where, (*path, step), depth + 1,
+                             read if elsewhere is None else anchor, None))
+
+
+#: the decorators making a method a getter run when the attribute is read (a cached one at
+#: the first read, which may be the host's)
+_GETTERS = frozenset({"property", "builtins.property", "functools.cached_property"})
+
+
+def _property_getter(names: ModuleNames, read: ast.Attribute
+                     ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The getter `obj.attr` runs when read: a `property` or `functools.cached_property` of
+    the module class `obj` is an instance of (`self.table` in a method)."""
+    if isinstance(read.value, ast.Name):
+        b = names.lookup(read.value.id, read.value)
+        if b is not None and b.kind == "class":
+            return None  # (`Cls.table`: the property object, no getter runs)
+    cls = names.class_of(read.value)
+    member = names.member(cls, read.attr) if cls is not None else None
+    if not isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(
+            (names.dotted(d) or (d.id if isinstance(d, ast.Name) else None)) in _GETTERS
+            for d in member.decorator_list):
+        return None
+    return member
 
 
 @dataclass(frozen=True)
@@ -2153,7 +2224,7 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
     (what the NumPy fix rewrites); not a call reaching it through a name, nor a call of
     this module leading to one in another."""
     numpy_equivalent = numpy_name(jax_name)
-    through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+    through = [s.label.removeprefix("calls ").removeprefix("reads ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
                           numpy_equivalent)
