@@ -1459,11 +1459,11 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
     the module (followed up through the parameters those arguments are), its default where
     one passes none. None where that is not all the module shows: `owner` is also handed
     somewhere uncalled (to a callback, which passes what it likes), an application spreads
-    `*args`/`**kw`, a method (its callers are its instances'), a lambda, no application
-    and no default."""
+    `*args`/`**kw`, a method (its callers are its instances'; a test method's are the
+    cases its runner runs), a lambda, no application and no default."""
     if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
-            names.parents.get(owner), ast.ClassDef):
-        return None
+            names.parents.get(owner), ast.ClassDef) and not names.test_cases(owner):
+        return None  # (a test method's callers are its runner's cases)
     default = parameter_default(owner, name)
     applied = _applications(names, owner)
     if _handed_on(names, owner, applied):
@@ -1848,16 +1848,20 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         yield from _jax_in_one_host(names, site, host)
 
 
-def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list[ast.expr]:
+def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0, every: bool = True
+                     ) -> list[ast.expr]:
     """The functions `expr` may be when it looks one up in a dict written in the module
-    (`HOSTS[kind]`, or a name bound once to that): the entry of a constant key, else every
-    entry (each is a host the code can pick); [] where it is not such a lookup."""
+    (`HOSTS[kind]`, or a name bound once to that): the entry of each key the module pins
+    down (a constant; a parameter every application gives a known value, a test's cases
+    included: `_known_values_in_host`; a key the dict lacks raises, running nothing), else
+    every entry (each is a host the code can pick), or none where not `every`; [] where it
+    is not such a lookup."""
     if depth > 4:
         return []
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
-            return _registry_values(names, b.node, depth + 1)
+            return _registry_values(names, b.node, depth + 1, every)
         return []
     if not isinstance(expr, ast.Subscript):
         return []
@@ -1868,10 +1872,11 @@ def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list
     if not isinstance(table, ast.Dict) or any(k is None for k in table.keys):
         return []
     key = expr.slice
-    if isinstance(key, ast.Constant):
+    keys = [key.value] if isinstance(key, ast.Constant) else _known_values_in_host(names, key)
+    if keys is not None:
         return [v for k, v in zip(table.keys, table.values)
-                if isinstance(k, ast.Constant) and k.value == key.value]
-    return list(table.values)
+                if isinstance(k, ast.Constant) and k.value in keys]
+    return list(table.values) if every else []
 
 
 def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
@@ -2133,6 +2138,11 @@ def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) ->
     if held:
         return [replace(h, name=ast.unparse(func)) for v in held
                 if (h := _resolve_host(names, v)) is not None]  # type: ignore[arg-type]
+    looked_up = _registry_values(names, func, every=False)  # (`fn = TABLE[name]`, keys known)
+    if looked_up:
+        return [replace(h, name=ast.unparse(func), direct=h.node is not None and (
+                    _plainly_named(names, v))) for v in looked_up
+                if (h := _resolve_host(names, v)) is not None]
     if not isinstance(func, ast.Name):
         return []
     owner = _parameter_owner(names, func, func.id)
