@@ -20,6 +20,8 @@ from __future__ import annotations
 import ast
 import itertools
 import operator
+import weakref
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -1466,7 +1468,7 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
         return None  # (a test method's callers are its runner's cases)
     default = parameter_default(owner, name)
     applied = _applications(names, owner)
-    if _handed_on(names, owner, applied):
+    if _named_uncalled(names, owner, len(applied)):
         return None
     if not applied:
         return None if default is None else _known_values_in_host(names, default, depth + 1)
@@ -1489,14 +1491,50 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
     return found
 
 
-def _handed_on(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef,
-               applied: list[Any]) -> bool:
-    """Whether the module names `fn` more often than it applies it: the function is then
-    also handed somewhere (a callback, a table) that may call it with other arguments."""
+@dataclass
+class _ModuleFacts:
+    """What `_known_values_in_host` asks of the whole module, gathered in one walk: how
+    often each name is read, how often each attribute name is assigned or deleted, whether
+    `setattr`/`delattr` is called, and its classes."""
+
+    loads: Counter[str]
+    attribute_stores: Counter[str]
+    sets_attributes: bool
+    classes: list[ast.ClassDef]
+
+
+_FACTS: weakref.WeakKeyDictionary[ModuleNames, _ModuleFacts] = weakref.WeakKeyDictionary()
+
+
+def _module_facts(names: ModuleNames) -> _ModuleFacts:
+    facts = _FACTS.get(names)
+    if facts is None:
+        facts = _ModuleFacts(Counter(), Counter(), False, [])
+        for node in names.walk_all():
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                facts.loads[node.id] += 1
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                facts.attribute_stores[node.attr] += 1
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                    node.func.id in ("setattr", "delattr")):
+                facts.sets_attributes = True
+            elif isinstance(node, ast.ClassDef):
+                facts.classes.append(node)
+        _FACTS[names] = facts
+    return facts
+
+
+def _named_uncalled(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef
+                    | ast.ClassDef, applied: int) -> bool:
+    """Whether the module names `fn` more often than it applies it (`applied` times): it
+    is then also handed somewhere (a callback, a table, a factory, a subclass's bases)
+    that may call it with other arguments."""
+    if _module_facts(names).loads[fn.name] <= applied:
+        return False  # (no more reads of its name at all)
     named = sum(1 for node in names.walk_all() if isinstance(node, ast.Name)
                 and node.id == fn.name and isinstance(node.ctx, ast.Load)
                 and names.definition(node) is fn)
-    return named > len(applied)
+    return named > applied
 
 
 def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
@@ -1524,16 +1562,10 @@ def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
     if len(sets) != 1 or isinstance(names.member(cls, expr.attr),
                                      (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # (a property's setter runs instead)
-    for node in names.walk_all():
-        if isinstance(node, ast.Attribute) and node.attr == expr.attr and isinstance(
-                node.ctx, (ast.Store, ast.Del)) and node is not sets[0].targets[0]:
-            return None
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
-                node.func.id in ("setattr", "delattr")):
-            return None
-        if isinstance(node, ast.ClassDef) and any(names.definition(b) is cls
-                                                  for b in node.bases):
-            return None
+    facts = _module_facts(names)
+    if facts.attribute_stores[expr.attr] != 1 or facts.sets_attributes or any(
+            names.definition(b) is cls for c in facts.classes for b in c.bases):
+        return None  # (set elsewhere too; or a subclass may set it, or hold it in its body)
     value = sets[0].value
     if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
         return _construction_literals(names, cls, init, value.id, depth + 1)
@@ -1546,10 +1578,7 @@ def _construction_literals(names: ModuleNames, cls: ast.ClassDef, init: ast.Func
     the module (its default where one passes none); None where one is not known or the
     class is also named uncalled (handed to a factory that may construct it otherwise)."""
     made = names.applications(cls)
-    named = sum(1 for node in names.walk_all() if isinstance(node, ast.Name)
-                and node.id == cls.name and isinstance(node.ctx, ast.Load)
-                and names.definition(node) is cls)
-    if named > len(made) or not made:
+    if not made or _named_uncalled(names, cls, len(made)):
         return None
     default = parameter_default(init, name)
     found: list[object] = []
