@@ -1494,11 +1494,12 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
 @dataclass
 class _ModuleFacts:
     """What `_known_values_in_host` asks of the whole module, gathered in one walk: how
-    often each name is read, how often each attribute name is assigned or deleted, whether
+    often each name is read, how often each attribute name is assigned or deleted other
+    than on a method's own instance (`self.x = ...` in a class's method), whether
     `setattr`/`delattr` is called, and its classes."""
 
     loads: Counter[str]
-    attribute_stores: Counter[str]
+    foreign_stores: Counter[str]
     sets_attributes: bool
     classes: list[ast.ClassDef]
 
@@ -1514,7 +1515,8 @@ def _module_facts(names: ModuleNames) -> _ModuleFacts:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 facts.loads[node.id] += 1
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                facts.attribute_stores[node.attr] += 1
+                if not _on_own_instance(names, node):
+                    facts.foreign_stores[node.attr] += 1
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
                     node.func.id in ("setattr", "delattr")):
                 facts.sets_attributes = True
@@ -1522,6 +1524,17 @@ def _module_facts(names: ModuleNames) -> _ModuleFacts:
                 facts.classes.append(node)
         _FACTS[names] = facts
     return facts
+
+
+def _on_own_instance(names: ModuleNames, target: ast.Attribute) -> bool:
+    """Whether an attribute assigned is one of the instance a method of a class works on
+    (`self.x = ...` with `self` its first parameter, not rebound)."""
+    if not isinstance(target.value, ast.Name):
+        return False
+    method = _parameter_owner(names, target.value, target.value.id)
+    return isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(
+        names.parents.get(method), ast.ClassDef) and bool(method.args.args) and (
+        method.args.args[0].arg == target.value.id) and not method.decorator_list
 
 
 def _named_uncalled(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef
@@ -1563,9 +1576,13 @@ def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
                                      (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # (a property's setter runs instead)
     facts = _module_facts(names)
-    if facts.attribute_stores[expr.attr] != 1 or facts.sets_attributes or any(
+    if facts.foreign_stores[expr.attr] or facts.sets_attributes or any(
             names.definition(b) is cls for c in facts.classes for b in c.bases):
-        return None  # (set elsewhere too; or a subclass may set it, or hold it in its body)
+        return None  # (set from outside too; or a subclass may set it, or hold it in its body)
+    own = sum(1 for node in ast.walk(cls) if isinstance(node, ast.Attribute)
+              and node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)))
+    if own != 1:
+        return None  # (another method of the class sets it too)
     value = sets[0].value
     if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
         return _construction_literals(names, cls, init, value.id, depth + 1)
