@@ -1467,8 +1467,8 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
             names.parents.get(owner), ast.ClassDef) and not names.test_cases(owner):
         return None  # (a test method's callers are its runner's cases)
     default = parameter_default(owner, name)
-    applied = _applications(names, owner)
-    if _named_uncalled(names, owner, len(applied)):
+    applied = _applications_read(names, owner)
+    if applied is None or _named_uncalled(names, owner, len(applied)):
         return None
     if not applied:
         return None if default is None else _known_values_in_host(names, default, depth + 1)
@@ -1502,6 +1502,10 @@ class _ModuleFacts:
     foreign_stores: Counter[str]
     sets_attributes: bool
     classes: list[ast.ClassDef]
+    #: the calls of a plain name (`f(...)`), by the name
+    calls: dict[str, list[ast.Call]]
+    #: how many functions' applications were gathered by a walk of the whole module
+    walks: int = 0
 
 
 _FACTS: weakref.WeakKeyDictionary[ModuleNames, _ModuleFacts] = weakref.WeakKeyDictionary()
@@ -1510,10 +1514,12 @@ _FACTS: weakref.WeakKeyDictionary[ModuleNames, _ModuleFacts] = weakref.WeakKeyDi
 def _module_facts(names: ModuleNames) -> _ModuleFacts:
     facts = _FACTS.get(names)
     if facts is None:
-        facts = _ModuleFacts(Counter(), Counter(), False, [])
+        facts = _ModuleFacts(Counter(), Counter(), False, [], {})
         for node in names.walk_all():
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 facts.loads[node.id] += 1
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                facts.calls.setdefault(node.func.id, []).append(node)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 if not _on_own_instance(names, node):
                     facts.foreign_stores[node.attr] += 1
@@ -1524,6 +1530,34 @@ def _module_facts(names: ModuleNames) -> _ModuleFacts:
                 facts.classes.append(node)
         _FACTS[names] = facts
     return facts
+
+
+#: how many functions' applications one module's check may gather for
+#: `_known_values_in_host` by a walk of the whole module (one per function: what is not
+#: gathered is not known, and its `if` keeps both branches)
+_MAX_APPLICATION_WALKS = 2
+
+
+def _applications_read(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef
+                       | ast.ClassDef) -> list[tuple[list[Any], list[Any], ModuleNames]] | None:
+    """`_applications` of `fn` for `_known_values_in_host`: where every read of its name is
+    a call of it (`f(...)`), those calls, found without a walk of the module; otherwise
+    (a wrapper, a partial, a decorator may apply it) the walk, up to
+    `_MAX_APPLICATION_WALKS` per module; None past it."""
+    facts = _module_facts(names)
+    direct = facts.calls.get(fn.name, [])
+    if facts.loads[fn.name] == len(direct):
+        found: list[tuple[list[Any], list[Any], ModuleNames]] = [
+            (list(c.args), [(k.arg, k.value) for k in c.keywords], names) for c in direct
+            if names.definition(c.func) is fn]
+        found += _EXTERNAL.get(id(names), {}).get(id(fn), [])
+        found += [(a, k, names) for a, k in names.test_cases(fn)]
+        return found
+    if facts.walks >= _MAX_APPLICATION_WALKS:
+        return None
+    facts.walks += 1
+    return (_applications(names, fn) if not isinstance(fn, ast.ClassDef)
+            else [(a, k, names) for a, k in names.applications(fn)])
 
 
 def _on_own_instance(names: ModuleNames, target: ast.Attribute) -> bool:
@@ -1594,12 +1628,12 @@ def _construction_literals(names: ModuleNames, cls: ast.ClassDef, init: ast.Func
     """Every value `__init__`'s parameter `name` is given by the constructions of `cls` in
     the module (its default where one passes none); None where one is not known or the
     class is also named uncalled (handed to a factory that may construct it otherwise)."""
-    made = names.applications(cls)
+    made = _applications_read(names, cls)
     if not made or _named_uncalled(names, cls, len(made)):
         return None
     default = parameter_default(init, name)
     found: list[object] = []
-    for args, keywords in made:
+    for args, keywords, _ in made:
         if any(isinstance(a, ast.ClassDef) for a in args):
             return None  # (a class decorator's application)
         bound = bind_arguments(init, [ast.Constant(None), *args], keywords)[0]
