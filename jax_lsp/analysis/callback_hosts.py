@@ -1493,7 +1493,7 @@ def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: in
 
 @dataclass
 class _ModuleFacts:
-    """What `_known_values_in_host` asks of the whole module, gathered in one walk: how
+    """What the host walk asks of the whole module, gathered in one walk: how
     often each name is read, how often each attribute name is assigned or deleted other
     than on a method's own instance (`self.x = ...` in a class's method), whether
     `setattr`/`delattr` is called, and its classes."""
@@ -2148,10 +2148,35 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
 _GETTERS = frozenset({"property", "builtins.property", "functools.cached_property"})
 
 
+_GETTER_NAMES: weakref.WeakKeyDictionary[ModuleNames, frozenset[str]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _getter_names(names: ModuleNames) -> frozenset[str]:
+    """The names of the getters the module's top-level classes define (noted as read, for
+    the memo): what `_property_getter` looks for, found without walking the module."""
+    found = _GETTER_NAMES.get(names)
+    if found is None:
+        getters = set()
+        for cls in names.tree.body:
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            names.resolved_lines.add(cls.lineno)
+            getters.update(st.name for st in cls.body if isinstance(
+                st, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", None))
+                in ("property", "cached_property") for d in st.decorator_list))
+        found = _GETTER_NAMES[names] = frozenset(getters)
+    return found
+
+
 def _property_getter(names: ModuleNames, read: ast.Attribute
                      ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The getter `obj.attr` runs when read: a `property` or `functools.cached_property` of
-    the module class `obj` is an instance of (`self.table` in a method)."""
+    the module class `obj` is an instance of (`self.table` in a method). Asked only where a
+    class of the module has a getter of that name (what `obj` is costs more to find)."""
+    if read.attr not in _getter_names(names):
+        return None
     if isinstance(read.value, ast.Name):
         b = names.lookup(read.value.id, read.value)
         if b is not None and b.kind == "class":
