@@ -2157,7 +2157,7 @@ def _getter_names(names: ModuleNames) -> frozenset[str]:
     the memo): what `_property_getter` looks for, found without walking the module."""
     found = _GETTER_NAMES.get(names)
     if found is None:
-        getters = set()
+        getters: set[str] = set()
         for cls in names.tree.body:
             if not isinstance(cls, ast.ClassDef):
                 continue
