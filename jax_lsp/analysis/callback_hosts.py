@@ -18,7 +18,10 @@ its own finding.
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
+import weakref
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -1239,6 +1242,10 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             if value is not None:  # a callable assigned in the class body
                 inner = _resolve_host(names, value, depth + 1)
                 return None if inner is None else replace(inner, name=ast.unparse(expr))
+            held = _held_instance(names, owner, expr)
+            if held is not None:  # an instance a method made (`self.rec = Recorder()`)
+                call = names.member(held, "__call__")
+                return None if call is None else _Host(call, name=ast.unparse(expr))
     fn = names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -1250,33 +1257,398 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
     return _Host(node=fn, name=ast.unparse(expr))
 
 
-def _body_calls(names: ModuleNames, fn: ast.AST) -> Iterator[ast.Call]:
+def _held_instance(names: ModuleNames, owner: ast.ClassDef, expr: ast.Attribute
+                   ) -> ast.ClassDef | None:
+    """For `self.x` of an instance of `owner`: the module class every `self.x = ...` of
+    `owner`'s methods makes an instance of (each a call, as a test's `setUp` does
+    `self.rec = Recorder()`), calling which runs its `__call__`; None where one stores
+    something else (the class itself, which calling constructs), or none is seen."""
+    if isinstance(expr.value, ast.Name):
+        b = names.lookup(expr.value.id, expr.value)
+        if b is not None and b.kind == "class":
+            return None  # (`Owner.x`: the class's attribute, not an instance's)
+    cls = names.class_of(expr)
+    if cls is None:
+        return None
+    stored = 0
+    for st in owner.body:
+        params = (st.args.posonlyargs + st.args.args
+                  if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) else [])
+        if not params:
+            continue
+        for node in ast.walk(st):
+            targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
+                       if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
+            for t in targets:
+                if isinstance(t, ast.Attribute) and t.attr == expr.attr and isinstance(
+                        t.value, ast.Name) and t.value.id == params[0].arg:
+                    if not isinstance(getattr(node, "value", None), ast.Call) or isinstance(
+                            node, ast.AugAssign):
+                        return None
+                    stored += 1
+    return cls if stored else None
+
+
+def _body_calls(names: ModuleNames, fn: ast.AST, reads: list[ast.Attribute] | None = None
+                ) -> Iterator[ast.Call]:
     """The calls a function's body makes when it runs (a nested `def`'s body runs when it is
     called, so it is followed from that call; a lambda's body is read in place), leaving out
     the branch an `if` on a constant flag never takes (`if CROSS_CHECK:` with `CROSS_CHECK =
-    False` bound once in the module)."""
-    todo: list[ast.AST] = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
+    False` bound once in the module), or on a comparison of values the module pins down
+    (`if method == "brent": return ...` where every call hands `method` the default
+    "brent": `_known_truth`), and what follows a branch taken that always leaves its block.
+    `reads`: where given, collects the attributes the body reads on the way (a property's
+    getter runs when it is read: `_property_getter`)."""
+    decided: dict[int, object] = {}
+
+    def decide(test: ast.expr) -> object:
+        if id(test) not in decided:
+            flag = _constant_flag(names, test)
+            decided[id(test)] = flag if flag is not _NOT_KNOWN else _known_truth(names, test)
+        return decided[id(test)]
+
+    todo: list[ast.AST] = ([fn.body] if isinstance(fn, ast.Lambda)  # type: ignore[attr-defined]
+                           else list(_reached(fn.body, decide)))  # type: ignore[attr-defined]
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         if isinstance(node, ast.Call):
             yield node
+        elif reads is not None and isinstance(node, ast.Attribute) and isinstance(
+                node.ctx, ast.Load):
+            reads.append(node)
         if isinstance(node, ast.Match):
             taken_cases = _cases_taken(names, node)
             if taken_cases is not None:
                 todo.append(node.subject)
                 for case in taken_cases:
-                    todo.extend(case.body)
+                    todo.extend(_reached(case.body, decide))
                 continue
         if isinstance(node, (ast.If, ast.IfExp)):
-            flag = _constant_flag(names, node.test)
+            flag = decide(node.test)
             if flag is not _NOT_KNOWN:
                 todo.append(node.test)
                 taken = node.body if flag else node.orelse
-                todo.extend(taken if isinstance(taken, list) else [taken])
+                todo.extend(_reached(taken, decide) if isinstance(taken, list) else [taken])
                 continue
-        todo.extend(ast.iter_child_nodes(node))
+        for _, value in ast.iter_fields(node):
+            if isinstance(value, ast.AST):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(_reached(value, decide) if value and isinstance(value[0], ast.stmt)
+                            else [v for v in value if isinstance(v, ast.AST)])
+
+
+#: the statements that end the run of the statements after them in their block
+_LEAVING = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _reached(block: list[ast.stmt], decide: Callable[[ast.expr], object]) -> list[ast.stmt]:
+    """The statements of a block up to an `if` whose test `decide` settles and whose branch
+    taken ends by leaving the block (`return`, `raise`, `continue`, `break`): the rest of
+    the block never runs after it."""
+    for i, st in enumerate(block):
+        if isinstance(st, ast.If):
+            flag = decide(st.test)
+            taken = st.body if flag is True else st.orelse if flag is False else None
+            if taken and isinstance(taken[-1], _LEAVING):
+                return block[:i + 1]
+    return block
+
+
+# ------------------------------------------------- values the module pins down in a host
+
+#: how many values of each operand a comparison is decided over, at most
+_MAX_KNOWN_VALUES = 16
+_COMPARISONS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+
+
+def _known_truth(names: ModuleNames, test: ast.expr) -> object:
+    """The truth of an `if` test in a function on a host's path, where every value the
+    module lets it see gives the same one (`_known_values_in_host`); `_NOT_KNOWN` otherwise."""
+    values = _known_values_in_host(names, test)
+    if not values:
+        return _NOT_KNOWN
+    try:
+        truths = {bool(v) for v in values}
+    except Exception:  # noqa: BLE001 (a literal whose truth Python refuses: not known)
+        return _NOT_KNOWN
+    return truths.pop() if len(truths) == 1 else _NOT_KNOWN
+
+
+def _known_values_in_host(names: ModuleNames, expr: ast.expr, depth: int = 0
+                          ) -> list[object] | None:
+    """Every value `expr` may hold when it is evaluated, where the module pins each down: a
+    literal; a module constant bound once; a parameter, from every application of its
+    function in the module (the default where one passes none: `_parameter_literals`); a
+    field `self.x` its class's `__init__` sets from what each construction gives
+    (`_init_field_literals`); a comparison, `not`, `and`/`or` of those. None where any one
+    is not known, so an `if` on it keeps both branches. (`depth`: two a parameter handed
+    on, so a chain of `MAX_FORWARDING_DEPTH` functions is followed to its top.)"""
+    if depth > 3 * MAX_FORWARDING_DEPTH:
+        return None
+    if isinstance(expr, ast.Constant):
+        return [expr.value]
+    if isinstance(expr, (ast.Tuple, ast.List)):  # (`method in ("newton", "halley")`)
+        items = [_known_values_in_host(names, e, depth + 1) for e in expr.elts]
+        if any(i is None or len(i) != 1 for i in items):
+            return None
+        made = tuple(i[0] for i in items)  # type: ignore[index]
+        return [made if isinstance(expr, ast.Tuple) else list(made)]
+    if isinstance(expr, ast.Name):
+        owner = _parameter_owner(names, expr, expr.id)
+        if owner is not None:
+            return _parameter_literals(names, owner, expr.id, depth + 1)
+        flag = _constant_flag(names, expr)  # (a module constant bound once)
+        if flag is _NOT_KNOWN:
+            return None
+        b = names.lookup(expr.id, expr)
+        return [b.node.value] if b is not None and isinstance(b.node, ast.Constant) else None
+    if isinstance(expr, ast.Attribute):
+        frozen = _frozen_field(names, expr)  # (`OPTIONS.mode` of a frozen record)
+        if frozen is not None:
+            return _known_values_in_host(frozen[0], frozen[1], depth + 1)
+        return _init_field_literals(names, expr, depth + 1)
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        inner = _known_values_in_host(names, expr.operand, depth + 1)
+        return None if inner is None else [not v for v in inner]
+    if isinstance(expr, ast.BoolOp):
+        return _bool_op_values(names, expr, depth)
+    if isinstance(expr, ast.Compare):
+        return _compared_values(names, expr, depth)
+    return None
+
+
+def _bool_op_values(names: ModuleNames, expr: ast.BoolOp, depth: int) -> list[object] | None:
+    """The truths `a and b` / `a or b` may have, each operand's values known."""
+    found: set[bool] = set()
+    operands = [_known_values_in_host(names, v, depth + 1) for v in expr.values]
+    if any(o is None for o in operands):
+        return None
+    for combo in itertools.islice(itertools.product(*operands), _MAX_KNOWN_VALUES ** 2):  # type: ignore[arg-type]
+        truths = [bool(v) for v in combo]
+        found.add(all(truths) if isinstance(expr.op, ast.And) else any(truths))
+    return list(found)
+
+
+def _compared_values(names: ModuleNames, expr: ast.Compare, depth: int) -> list[object] | None:
+    """The results a comparison of known values may have (each pair of values, as Python
+    compares them); None where an operand is not known or Python refuses the comparison."""
+    if not all(type(op) in _COMPARISONS for op in expr.ops):
+        return None
+    operands = [_known_values_in_host(names, e, depth + 1)
+                for e in (expr.left, *expr.comparators)]
+    if any(o is None or not o or len(o) > _MAX_KNOWN_VALUES for o in operands):
+        return None
+    found: set[bool] = set()
+    for combo in itertools.product(*operands):  # type: ignore[arg-type]
+        try:
+            found.add(all(bool(_COMPARISONS[type(op)](a, b)) for op, a, b in
+                          zip(expr.ops, combo, combo[1:])))
+        except Exception:  # noqa: BLE001 (`"a" < 1`: Python refuses, so not known)
+            return None
+    return list(found)
+
+
+def _parameter_literals(names: ModuleNames, owner: ast.AST, name: str, depth: int
+                        ) -> list[object] | None:
+    """Every value parameter `name` of `owner` is given: by each application of `owner` in
+    the module (followed up through the parameters those arguments are), its default where
+    one passes none. None where that is not all the module shows: `owner` is also handed
+    somewhere uncalled (to a callback, which passes what it likes), an application spreads
+    `*args`/`**kw`, a method (its callers are its instances'; a test method's are the
+    cases its runner runs), a lambda, no application and no default."""
+    if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
+            names.parents.get(owner), ast.ClassDef) and not names.test_cases(owner):
+        return None  # (a test method's callers are its runner's cases)
+    default = parameter_default(owner, name)
+    applied = _applications_read(names, owner)
+    if applied is None or _named_uncalled(names, owner, len(applied)):
+        return None
+    if not applied:
+        return None if default is None else _known_values_in_host(names, default, depth + 1)
+    found: list[object] = []
+    for args, keywords, given_in in applied:
+        bound = bind_arguments(owner, args, keywords)[0]
+        value = bound.get(name)
+        if value is None:
+            if any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords) or default is None:
+                return None
+            value, given_in = default, names
+        inner = (_known_values_in_host(given_in, value, depth + 1)  # type: ignore[arg-type]
+                 if isinstance(value, ast.expr) else None)
+        if inner is None:
+            return None
+        found += inner
+        if len(found) > _MAX_KNOWN_VALUES:
+            return None
+    return found
+
+
+@dataclass
+class _ModuleFacts:
+    """What the host walk asks of the whole module, gathered in one walk: how
+    often each name is read, how often each attribute name is assigned or deleted other
+    than on a method's own instance (`self.x = ...` in a class's method), whether
+    `setattr`/`delattr` is called, and its classes."""
+
+    loads: Counter[str]
+    foreign_stores: Counter[str]
+    sets_attributes: bool
+    classes: list[ast.ClassDef]
+    #: the calls of a plain name (`f(...)`), by the name
+    calls: dict[str, list[ast.Call]]
+    #: how many functions' applications were gathered by a walk of the whole module
+    walks: int = 0
+
+
+_FACTS: weakref.WeakKeyDictionary[ModuleNames, _ModuleFacts] = weakref.WeakKeyDictionary()
+
+
+def _module_facts(names: ModuleNames) -> _ModuleFacts:
+    facts = _FACTS.get(names)
+    if facts is None:
+        facts = _ModuleFacts(Counter(), Counter(), False, [], {})
+        for node in names.walk_all():
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                facts.loads[node.id] += 1
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                facts.calls.setdefault(node.func.id, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                if not _on_own_instance(names, node):
+                    facts.foreign_stores[node.attr] += 1
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                    node.func.id in ("setattr", "delattr")):
+                facts.sets_attributes = True
+            elif isinstance(node, ast.ClassDef):
+                facts.classes.append(node)
+        _FACTS[names] = facts
+    return facts
+
+
+#: how many functions' applications one module's check may gather for
+#: `_known_values_in_host` by a walk of the whole module (one per function: what is not
+#: gathered is not known, and its `if` keeps both branches)
+_MAX_APPLICATION_WALKS = 2
+
+
+def _applications_read(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef
+                       | ast.ClassDef) -> list[tuple[list[Any], list[Any], ModuleNames]] | None:
+    """`_applications` of `fn` for `_known_values_in_host`: where every read of its name is
+    a call of it (`f(...)`), those calls, found without a walk of the module; otherwise
+    (a wrapper, a partial, a decorator may apply it) the walk, up to
+    `_MAX_APPLICATION_WALKS` per module; None past it."""
+    facts = _module_facts(names)
+    direct = facts.calls.get(fn.name, [])
+    if facts.loads[fn.name] == len(direct):
+        found: list[tuple[list[Any], list[Any], ModuleNames]] = [
+            (list(c.args), [(k.arg, k.value) for k in c.keywords], names) for c in direct
+            if names.definition(c.func) is fn]
+        found += _EXTERNAL.get(id(names), {}).get(id(fn), [])
+        found += [(a, k, names) for a, k in names.test_cases(fn)]
+        return found
+    if facts.walks >= _MAX_APPLICATION_WALKS:
+        return None
+    facts.walks += 1
+    return (_applications(names, fn) if not isinstance(fn, ast.ClassDef)
+            else [(a, k, names) for a, k in names.applications(fn)])
+
+
+def _on_own_instance(names: ModuleNames, target: ast.Attribute) -> bool:
+    """Whether an attribute assigned is one of the instance a method of a class works on
+    (`self.x = ...` with `self` its first parameter, not rebound)."""
+    if not isinstance(target.value, ast.Name):
+        return False
+    method = _parameter_owner(names, target.value, target.value.id)
+    return isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and isinstance(
+        names.parents.get(method), ast.ClassDef) and bool(method.args.args) and (
+        method.args.args[0].arg == target.value.id) and not method.decorator_list
+
+
+def _named_uncalled(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef
+                    | ast.ClassDef, applied: int) -> bool:
+    """Whether the module names `fn` more often than it applies it (`applied` times): it
+    is then also handed somewhere (a callback, a table, a factory, a subclass's bases)
+    that may call it with other arguments."""
+    if _module_facts(names).loads[fn.name] <= applied:
+        return False  # (no more reads of its name at all)
+    named = sum(1 for node in names.walk_all() if isinstance(node, ast.Name)
+                and node.id == fn.name and isinstance(node.ctx, ast.Load)
+                and names.definition(node) is fn)
+    return named > applied
+
+
+def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
+                         ) -> list[object] | None:
+    """For `self.x` in a method of a class of the module: every value its `__init__` sets
+    the field to (`self.x = x` from a parameter), over each construction of the class in
+    the module. None where the field may hold anything else: it is assigned anywhere else
+    in the module (or `setattr` is called), the class has subclasses or is handed on
+    uncalled, `__init__` sets it under a branch."""
+    if not isinstance(expr.value, ast.Name):
+        return None
+    method = _parameter_owner(names, expr.value, expr.value.id)
+    cls = names.parents.get(method) if method is not None else None
+    if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(
+            cls, ast.ClassDef) or not method.args.args or (
+            method.args.args[0].arg != expr.value.id) or method.decorator_list:
+        return None
+    init = method_of(cls, "__init__")
+    if not isinstance(init, ast.FunctionDef) or not init.args.args:
+        return None
+    this = init.args.args[0].arg
+    sets = [st for st in init.body if isinstance(st, ast.Assign) and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Attribute) and st.targets[0].attr == expr.attr
+            and isinstance(st.targets[0].value, ast.Name) and st.targets[0].value.id == this]
+    if len(sets) != 1 or isinstance(names.member(cls, expr.attr),
+                                     (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None  # (a property's setter runs instead)
+    facts = _module_facts(names)
+    if facts.foreign_stores[expr.attr] or facts.sets_attributes or any(
+            names.definition(b) is cls for c in facts.classes for b in c.bases):
+        return None  # (set from outside too; or a subclass may set it, or hold it in its body)
+    own = sum(1 for node in ast.walk(cls) if isinstance(node, ast.Attribute)
+              and node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)))
+    if own != 1:
+        return None  # (another method of the class sets it too)
+    value = sets[0].value
+    if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
+        return _construction_literals(names, cls, init, value.id, depth + 1)
+    return _known_values_in_host(names, value, depth + 1)
+
+
+def _construction_literals(names: ModuleNames, cls: ast.ClassDef, init: ast.FunctionDef,
+                           name: str, depth: int) -> list[object] | None:
+    """Every value `__init__`'s parameter `name` is given by the constructions of `cls` in
+    the module (its default where one passes none); None where one is not known or the
+    class is also named uncalled (handed to a factory that may construct it otherwise)."""
+    made = _applications_read(names, cls)
+    if not made or _named_uncalled(names, cls, len(made)):
+        return None
+    default = parameter_default(init, name)
+    found: list[object] = []
+    for args, keywords, _ in made:
+        if any(isinstance(a, ast.ClassDef) for a in args):
+            return None  # (a class decorator's application)
+        bound = bind_arguments(init, [ast.Constant(None), *args], keywords)[0]
+        value = bound.get(name)
+        if value is None:
+            if any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords) or default is None:
+                return None
+            value = default
+        inner = (_known_values_in_host(names, value, depth + 1)
+                 if isinstance(value, ast.expr) else None)
+        if inner is None:
+            return None
+        found += inner
+    return found
 
 
 def _subject_values(names: ModuleNames, subject: ast.expr) -> list[object] | None:
@@ -1556,16 +1928,20 @@ def _jax_in_host(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         yield from _jax_in_one_host(names, site, host)
 
 
-def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list[ast.expr]:
+def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0, every: bool = True
+                     ) -> list[ast.expr]:
     """The functions `expr` may be when it looks one up in a dict written in the module
-    (`HOSTS[kind]`, or a name bound once to that): the entry of a constant key, else every
-    entry (each is a host the code can pick); [] where it is not such a lookup."""
+    (`HOSTS[kind]`, or a name bound once to that): the entry of each key the module pins
+    down (a constant; a parameter every application gives a known value, a test's cases
+    included: `_known_values_in_host`; a key the dict lacks raises, running nothing), else
+    every entry (each is a host the code can pick), or none where not `every`; [] where it
+    is not such a lookup."""
     if depth > 4:
         return []
     if isinstance(expr, ast.Name):
         b = names.lookup(expr.id, expr)
         if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
-            return _registry_values(names, b.node, depth + 1)
+            return _registry_values(names, b.node, depth + 1, every)
         return []
     if not isinstance(expr, ast.Subscript):
         return []
@@ -1576,10 +1952,11 @@ def _registry_values(names: ModuleNames, expr: ast.expr, depth: int = 0) -> list
     if not isinstance(table, ast.Dict) or any(k is None for k in table.keys):
         return []
     key = expr.slice
-    if isinstance(key, ast.Constant):
+    keys = [key.value] if isinstance(key, ast.Constant) else _known_values_in_host(names, key)
+    if keys is not None:
         return [v for k, v in zip(table.keys, table.values)
-                if isinstance(k, ast.Constant) and k.value == key.value]
-    return list(table.values)
+                if isinstance(k, ast.Constant) and k.value in keys]
+    return list(table.values) if every else []
 
 
 def _hosts(names: ModuleNames, expr: ast.expr) -> list[_Host]:
@@ -1725,7 +2102,8 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
             continue
         visited.add(id(fn))
         elsewhere = None if where is names else str(where.path)
-        for call in _body_calls(where, fn):
+        reads: list[ast.Attribute] = []
+        for call in _body_calls(where, fn, reads):
             here = call if elsewhere is None else anchor
             jax_name = _jax_call(where, call)
             if jax_name is not None:
@@ -1757,6 +2135,59 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                         [(k.arg, k.value) for k in call.keywords])[0], where, given)
                 todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
                              depth + 1, here, passed))
+        for read in reads if depth < MAX_HELPER_DEPTH else ():
+            getter = _property_getter(where, read)
+            if getter is not None:  # reading it runs it
+                step = PathStep(span_of(read), f"reads `{ast.unparse(read)}`", elsewhere)
+                todo.append((getter, where, (*path, step), depth + 1,
+                             read if elsewhere is None else anchor, None))
+
+
+#: the decorators making a method a getter run when the attribute is read (a cached one at
+#: the first read, which may be the host's)
+_GETTERS = frozenset({"property", "builtins.property", "functools.cached_property"})
+
+
+_GETTER_NAMES: weakref.WeakKeyDictionary[ModuleNames, frozenset[str]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _getter_names(names: ModuleNames) -> frozenset[str]:
+    """The names of the getters the module's top-level classes define (noted as read, for
+    the memo): what `_property_getter` looks for, found without walking the module."""
+    found = _GETTER_NAMES.get(names)
+    if found is None:
+        getters: set[str] = set()
+        for cls in names.tree.body:
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            names.resolved_lines.add(cls.lineno)
+            getters.update(st.name for st in cls.body if isinstance(
+                st, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", None))
+                in ("property", "cached_property") for d in st.decorator_list))
+        found = _GETTER_NAMES[names] = frozenset(getters)
+    return found
+
+
+def _property_getter(names: ModuleNames, read: ast.Attribute
+                     ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The getter `obj.attr` runs when read: a `property` or `functools.cached_property` of
+    the module class `obj` is an instance of (`self.table` in a method). Asked only where a
+    class of the module has a getter of that name (what `obj` is costs more to find)."""
+    if read.attr not in _getter_names(names):
+        return None
+    if isinstance(read.value, ast.Name):
+        b = names.lookup(read.value.id, read.value)
+        if b is not None and b.kind == "class":
+            return None  # (`Cls.table`: the property object, no getter runs)
+    cls = names.class_of(read.value)
+    member = names.member(cls, read.attr) if cls is not None else None
+    if not isinstance(member, (ast.FunctionDef, ast.AsyncFunctionDef)) or not any(
+            (names.dotted(d) or (d.id if isinstance(d, ast.Name) else None)) in _GETTERS
+            for d in member.decorator_list):
+        return None
+    return member
 
 
 @dataclass(frozen=True)
@@ -1812,6 +2243,11 @@ def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) ->
     if held:
         return [replace(h, name=ast.unparse(func)) for v in held
                 if (h := _resolve_host(names, v)) is not None]  # type: ignore[arg-type]
+    looked_up = _registry_values(names, func, every=False)  # (`fn = TABLE[name]`, keys known)
+    if looked_up:
+        return [replace(h, name=ast.unparse(func), direct=h.node is not None and (
+                    _plainly_named(names, v))) for v in looked_up
+                if (h := _resolve_host(names, v)) is not None]
     if not isinstance(func, ast.Name):
         return []
     owner = _parameter_owner(names, func, func.id)
@@ -1903,7 +2339,7 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
     (what the NumPy fix rewrites); not a call reaching it through a name, nor a call of
     this module leading to one in another."""
     numpy_equivalent = numpy_name(jax_name)
-    through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+    through = [s.label.removeprefix("calls ").removeprefix("reads ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
                           numpy_equivalent)

@@ -16,6 +16,10 @@ jax.numpy import *` followed; of a name bound in both branches of an `if` whose 
 decides, `if settings.BACKEND == "jax": xp = jax.numpy`, the binding that runs; of a
 module-level name bound several times, a notebook cell redefining the host, each binding in
 force when a module statement runs the function reading it: `analysis/flow_bindings.py`).
+In the host's body, a branch a comparison of values the module pins down rules out (a
+default every call hands down, `method="brent"`; a field `__init__` sets from each
+construction) is not read; a `property` / `functools.cached_property` it reads is; a table
+lookup is each entry of the keys the module gives (a test's cases included).
 `jax.device_put` counts (it puts an array in JAX's memory);
 `jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
 NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).
