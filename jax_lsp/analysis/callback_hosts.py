@@ -715,9 +715,12 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         elif b is not None and b.kind == "import" and b.target:
             yield from _imported_dict_keys(names, b.target, depth)
         elif b is not None and b.kind == "other":
-            default = _unpassed_default(names, expr)
-            if default is not None:
-                yield from _dict_keys(names, default, depth + 1)
+            passed = _passed_dicts(names, expr)
+            if passed is None:
+                default = _unpassed_default(names, expr)
+                passed = [] if default is None else [default]
+            for value in passed:
+                yield from _dict_keys(names, value, depth + 1)
             for item in _loop_items(names, b):
                 yield from _dict_keys(names, item, depth + 1)
             yield from _case_dict_keys(names, expr, depth)
@@ -733,6 +736,18 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _passed_dicts(names: ModuleNames, expr: ast.Name) -> list[ast.expr] | None:
+    """For a parameter of a plain function spread as `**options`, what each application in
+    the module passes it, its default where one passes nothing (`static_names.parameter_values`:
+    an options dict handed down through callers, `run(x, options=LEGACY)`); None where that is
+    not known (a method's parameter, an application's `*`/`**` arguments), or where the
+    function changes the dict (a key it takes out may be the one passed)."""
+    if _keys_taken_out(names, expr.id, names.scope_of(expr)):
+        return None
+    values = names.given(expr)
+    return None if values is None else [v for v in values if isinstance(v, ast.expr)]
 
 
 def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
@@ -780,10 +795,10 @@ def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
             yield from _dict_keys(names, b.node, depth + 1)
 
 
-def _keys_taken_out(names: ModuleNames, name: str) -> bool:
-    """Whether the module removes a key from a dict named `name` anywhere (`pop`, `popitem`,
-    `clear`, `del name[...]`)."""
-    for node in names.walk_all():
+def _keys_taken_out(names: ModuleNames, name: str, within: ast.AST | None = None) -> bool:
+    """Whether the module (or `within`, one of its functions) removes a key from a dict named
+    `name` anywhere (`pop`, `popitem`, `clear`, `del name[...]`)."""
+    for node in names.walk_all() if within is None else ast.walk(within):
         if isinstance(node, ast.Delete) and any(
                 isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
                 and t.value.id == name for t in node.targets):
