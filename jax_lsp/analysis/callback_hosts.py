@@ -732,7 +732,12 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
-        elif cls is None:  # another module's (`**config.CALL_OPTS`)
+        passed = (_passed_fields(names, expr.value, expr.attr)
+                  if value is None and isinstance(expr.value, ast.Name) else None)
+        if passed is not None:
+            for module, field in passed:
+                yield from _dict_keys(module, field, depth + 1)
+        elif value is None and cls is None:  # another module's (`**config.CALL_OPTS`)
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
@@ -748,6 +753,40 @@ def _passed_dicts(names: ModuleNames, expr: ast.Name) -> list[ast.expr] | None:
         return None
     values = names.given(expr)
     return None if values is None else [v for v in values if isinstance(v, ast.expr)]
+
+
+def _passed_fields(names: ModuleNames, param: ast.Name, attr: str
+                   ) -> list[tuple[ModuleNames, ast.expr]] | None:
+    """For `case.options`, `case` a parameter of a plain function: the field `attr` of each
+    record (a `NamedTuple`, a frozen dataclass of the module) an application passes it, made
+    in the call (`check(Case(name, host, options), x)`) or an item of a list the module
+    shows (`check(CASES[0], x)`); None where `case` is no such parameter."""
+    given = names.given(param)
+    if given is None:
+        return None
+    out: list[tuple[ModuleNames, ast.expr]] = []
+    for value in given:
+        value = _shown_item(names, value)
+        cls = names.definition(value.func) if isinstance(value, ast.Call) else None
+        field = (_construction_field(names, value, cls, attr)  # type: ignore[arg-type]
+                 if isinstance(cls, ast.ClassDef) else None)
+        if field is not None:
+            out.append(field)
+    return out
+
+
+def _shown_item(names: ModuleNames, value: ast.AST) -> ast.AST:
+    """`CASES[0]`, for a name bound once to a list or tuple display: that item (the value
+    itself otherwise)."""
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and isinstance(
+            value.slice, ast.Constant) and type(value.slice.value) is int:
+        b = names.lookup(value.value.id, value.value)
+        shown = b.node if b is not None and b.kind == "assign" else None
+        if isinstance(shown, (ast.List, ast.Tuple)) and not any(
+                isinstance(x, ast.Starred) for x in shown.elts) and (
+                -len(shown.elts) <= value.slice.value < len(shown.elts)):
+            return shown.elts[value.slice.value]
+    return value
 
 
 def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
