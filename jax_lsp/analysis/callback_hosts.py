@@ -704,6 +704,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         cls = names.class_of(expr.args[0])
         if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
             yield from _dataclass_fields(cls)
+    elif isinstance(expr, ast.DictComp):  # `{k: v for k, v in d.items() if k in ALLOWED}`
+        allowed = _allow_listed(names, expr)
+        if allowed is not None:
+            source = expr.generators[0].iter.func.value  # type: ignore[attr-defined]
+            yield from ((k, v) for k, v in _dict_keys(names, source, depth + 1) if k in allowed)
     elif isinstance(expr, ast.Call):  # `**spec.as_kwargs()`, `**call_options(batched)`
         yield from _returned_keys(names, expr, depth)
     elif isinstance(expr, ast.Name):
@@ -741,6 +746,37 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _allow_listed(names: ModuleNames, comp: ast.DictComp) -> frozenset[str] | None:
+    """For a dict comprehension copying another dict's items whose key an allow-list holds
+    (`{k: v for k, v in opts.items() if k in CALLBACK_KEYS}`), the allow-list's strings:
+    a literal tuple, list or set, written there or bound once to a name; None otherwise."""
+    if len(comp.generators) != 1:
+        return None
+    gen = comp.generators[0]
+    target, it = gen.target, gen.iter
+    if gen.is_async or not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(
+            isinstance(t, ast.Name) for t in target.elts)) or not (
+            isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)
+            and it.func.attr == "items" and not it.args and not it.keywords):
+        return None
+    key, value = (t.id for t in target.elts)  # type: ignore[attr-defined]
+    if not (isinstance(comp.key, ast.Name) and comp.key.id == key and isinstance(
+            comp.value, ast.Name) and comp.value.id == value) or len(gen.ifs) != 1:
+        return None
+    test = gen.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], ast.In) and isinstance(test.left, ast.Name) and test.left.id == key):
+        return None
+    listed: ast.AST | None = test.comparators[0]
+    if isinstance(listed, ast.Name):
+        b = names.lookup(listed.id, listed)
+        listed = b.node if b is not None and b.kind == "assign" else None
+    if not isinstance(listed, (ast.Tuple, ast.List, ast.Set)) or not all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
+        return None
+    return frozenset(e.value for e in listed.elts)  # type: ignore[attr-defined]
 
 
 def _passed_dicts(names: ModuleNames, expr: ast.Name) -> list[ast.expr] | None:
@@ -1030,6 +1066,10 @@ def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         return
     if isinstance(expr, ast.Call):
         yield from argparse_namespaces.parsed_keys(names, expr)
+        if names.dotted(expr.func) == "types.SimpleNamespace" and not expr.args:
+            yield from ((k.arg, k.value) for k in expr.keywords if k.arg)
+            if all(k.arg for k in expr.keywords):
+                return
         fn = names.definition(expr.func)
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for ret in own_returns(fn):
@@ -1043,8 +1083,12 @@ def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             owner = _parameter_owner(names, expr, expr.id)
             if owner is None:
                 return
+            default = parameter_default(owner, expr.id)
             for args, keywords in names.applications(owner, SAME_ARGUMENTS):
-                given = bind_arguments(owner, args, keywords)[0].get(expr.id)
+                given = bind_arguments(owner, args, keywords)[0].get(expr.id, default)
+                if given is default and (any(isinstance(a, ast.Starred) for a in args) or any(
+                        k is None for k, _ in keywords)):
+                    continue  # (what `*args`/`**kw` pass is not known)
                 if isinstance(given, ast.expr):
                     yield from _namespace_keys(names, given, depth + 1)
 
