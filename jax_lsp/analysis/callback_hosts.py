@@ -724,8 +724,8 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             if passed is None:
                 default = _unpassed_default(names, expr)
                 passed = [] if default is None else [default]
-            for value in passed:
-                yield from _dict_keys(names, value, depth + 1)
+            for one in passed:
+                yield from _dict_keys(names, one, depth + 1)
             for item in _loop_items(names, b):
                 yield from _dict_keys(names, item, depth + 1)
             yield from _case_dict_keys(names, expr, depth)
