@@ -737,10 +737,10 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
-        passed = (_passed_fields(names, expr.value, expr.attr)
+        fields = (_passed_fields(names, expr.value, expr.attr)
                   if value is None and isinstance(expr.value, ast.Name) else None)
-        if passed is not None:
-            for module, field in passed:
+        if fields is not None:
+            for module, field in fields:
                 yield from _dict_keys(module, field, depth + 1)
         elif value is None and cls is None:  # another module's (`**config.CALL_OPTS`)
             dotted = names.dotted(expr)
