@@ -737,6 +737,9 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
+            for sub in _overriding_subclasses_made(names, expr, cls):  # type: ignore[arg-type]
+                yield from _dict_keys(names, names.class_attribute(sub, expr.attr),  # type: ignore[arg-type]
+                                      depth + 1)
         fields = (_passed_fields(names, expr.value, expr.attr)
                   if value is None and isinstance(expr.value, ast.Name) else None)
         if fields is not None:
@@ -789,6 +792,75 @@ def _passed_dicts(names: ModuleNames, expr: ast.Name) -> list[ast.expr] | None:
         return None
     values = names.given(expr)
     return None if values is None else [v for v in values if isinstance(v, ast.expr)]
+
+
+def _subclasses(names: ModuleNames, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The module's classes deriving from `cls` through its own classes, nearest first."""
+    found: list[ast.ClassDef] = []
+    classes = [n for n in names.walk_all() if isinstance(n, ast.ClassDef)]
+    todo = [cls]
+    while todo and len(found) < 64:
+        base = todo.pop(0)
+        for c in classes:
+            if c not in found and c is not cls and any(
+                    names.definition(b) is base for b in c.bases):
+                found.append(c)
+                todo.append(c)
+    return found
+
+
+def _overriding_subclasses_made(names: ModuleNames, expr: ast.Attribute, cls: ast.ClassDef
+                                ) -> list[ast.ClassDef]:
+    """For `self.attr` read in a method of `cls`: the subclasses that assign `attr` in their
+    own body, inherit the method, and are made where the module's run can reach (a call of
+    the class, or of a conditional choosing it, at top level or in a function one of whose
+    applications takes that branch): on their instances the method reads their value."""
+    method = names.scope_of(expr)
+    while isinstance(method, ast.Lambda):
+        method = names.scope_of(method)
+    params = getattr(getattr(method, "args", None), "args", [])
+    if names.parents.get(method) is not cls or not params or not isinstance(
+            expr.value, ast.Name) or params[0].arg != expr.value.id:
+        return []
+    out = []
+    for sub in _subclasses(names, cls):
+        if names.class_attribute(sub, expr.attr) is not None and names.member(
+                sub, method.name) is method and _made_reachably(names, sub):  # type: ignore[attr-defined]
+            out.append(sub)
+    return out
+
+
+def _made_reachably(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether the module calls `cls` (named as the callee, or as a branch of a conditional
+    callee) where its run can reach: at top level, or in a function some application of
+    which does not skip that branch (`_skipped_under`)."""
+    for node in names.walk_all():
+        if not (isinstance(node, ast.Name) and node.id == cls.name) or (
+                names.definition(node) is not cls):
+            continue
+        at: ast.AST = node
+        parent = names.parents.get(node)
+        if isinstance(parent, ast.IfExp) and node is not parent.test:
+            at, parent = parent, names.parents.get(parent)
+        if not (isinstance(parent, ast.Call) and parent.func is at):
+            continue
+        fn = names.scope_of(node)
+        if fn is names.tree:
+            return True
+        for args, keywords, given_in in _applications(names, fn):
+            if given_in is not names:
+                continue
+            bound = bind_arguments(fn, args, keywords)[0]
+            if not (any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords)):  # (else what they pass is not known)
+                a = getattr(fn, "args", None)
+                for p in () if a is None else (*a.posonlyargs, *a.args, *a.kwonlyargs):
+                    default = parameter_default(fn, p.arg)
+                    if p.arg not in bound and default is not None:
+                        bound[p.arg] = default  # passed nothing: its default
+            if not _skipped_under(names, node, fn, bound):
+                return True
+    return False
 
 
 def _passed_fields(names: ModuleNames, param: ast.Name, attr: str
@@ -2070,11 +2142,41 @@ def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.e
             if not library_keywords.refuses_vectorized(dotted):
                 return None
             continue
-        callee = names.definition(call.func)
-        if not isinstance(callee, (ast.FunctionDef, ast.AsyncFunctionDef)) or _takes_vectorized(
-                names, callee, depth + 1):
+        callees = _per_class_functions(names, call.func)
+        if callees is None:
+            callees = [names.definition(call.func)]
+        if not all(isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef)) and not (
+                _takes_vectorized(names, c, depth + 1)) for c in callees):
             return None
     return call.func
+
+
+def _per_class_functions(names: ModuleNames, func: ast.expr) -> list[ast.AST | None] | None:
+    """For `type(self).host` / `self.host` in a method of a class of the module whose body
+    sets `host = staticmethod(f)`: the function each of the class and of its subclasses
+    setting it holds (None for one not pinned down); None where `func` is no such read."""
+    if not isinstance(func, ast.Attribute):
+        return None
+    this = func.value
+    if isinstance(this, ast.Call) and isinstance(this.func, ast.Name) and (
+            this.func.id == "type" and len(this.args) == 1 and not this.keywords
+            and names.lookup("type", this) is None):
+        this = this.args[0]
+    cls = names.class_of(this) if isinstance(this, ast.Name) else None
+    if cls is None or names.class_attribute(cls, func.attr) is None:
+        return None
+    out: list[ast.AST | None] = []
+    for c in (cls, *_subclasses(names, cls)):
+        value = names.class_attribute(c, func.attr)
+        if value is None:
+            continue  # (inherits the one read already)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+                value.func.id == "staticmethod" and names.lookup("staticmethod", value) is None
+                and len(value.args) == 1 and not value.keywords):
+            out.append(names.definition(value.args[0]))
+        else:
+            out.append(None)
+    return out
 
 
 #: the transforms that batch a function's operands with vmap
