@@ -707,6 +707,11 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         cls = names.class_of(expr.args[0])
         if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
             yield from _dataclass_fields(cls)
+    elif isinstance(expr, ast.DictComp):  # `{k: v for k, v in d.items() if k in ALLOWED}`
+        allowed = _allow_listed(names, expr)
+        if allowed is not None:
+            source = expr.generators[0].iter.func.value  # type: ignore[attr-defined]
+            yield from ((k, v) for k, v in _dict_keys(names, source, depth + 1) if k in allowed)
     elif isinstance(expr, ast.Call):  # `**spec.as_kwargs()`, `**call_options(batched)`
         yield from _returned_keys(names, expr, depth)
     elif isinstance(expr, ast.Name):
@@ -718,9 +723,12 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         elif b is not None and b.kind == "import" and b.target:
             yield from _imported_dict_keys(names, b.target, depth)
         elif b is not None and b.kind == "other":
-            default = _unpassed_default(names, expr)
-            if default is not None:
-                yield from _dict_keys(names, default, depth + 1)
+            passed = _passed_dicts(names, expr)
+            if passed is None:
+                default = _unpassed_default(names, expr)
+                passed = [] if default is None else [default]
+            for one in passed:
+                yield from _dict_keys(names, one, depth + 1)
             for item in _loop_items(names, b):
                 yield from _dict_keys(names, item, depth + 1)
             yield from _case_dict_keys(names, expr, depth)
@@ -732,10 +740,164 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             value = names.fixture_value(cls, expr.attr)
         if value is not None:
             yield from _dict_keys(names, value, depth + 1)
-        elif cls is None:  # another module's (`**config.CALL_OPTS`)
+            for sub in _overriding_subclasses_made(names, expr, cls):  # type: ignore[arg-type]
+                yield from _dict_keys(names, names.class_attribute(sub, expr.attr),  # type: ignore[arg-type]
+                                      depth + 1)
+        fields = (_passed_fields(names, expr.value, expr.attr)
+                  if value is None and isinstance(expr.value, ast.Name) else None)
+        if fields is not None:
+            for module, field in fields:
+                yield from _dict_keys(module, field, depth + 1)
+        elif value is None and cls is None:  # another module's (`**config.CALL_OPTS`)
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _allow_listed(names: ModuleNames, comp: ast.DictComp) -> frozenset[str] | None:
+    """For a dict comprehension copying another dict's items whose key an allow-list holds
+    (`{k: v for k, v in opts.items() if k in CALLBACK_KEYS}`), the allow-list's strings:
+    a literal tuple, list or set, written there or bound once to a name; None otherwise."""
+    if len(comp.generators) != 1:
+        return None
+    gen = comp.generators[0]
+    target, it = gen.target, gen.iter
+    if gen.is_async or not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(
+            isinstance(t, ast.Name) for t in target.elts)) or not (
+            isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute)
+            and it.func.attr == "items" and not it.args and not it.keywords):
+        return None
+    key, value = (t.id for t in target.elts)  # type: ignore[attr-defined]
+    if not (isinstance(comp.key, ast.Name) and comp.key.id == key and isinstance(
+            comp.value, ast.Name) and comp.value.id == value) or len(gen.ifs) != 1:
+        return None
+    test = gen.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], ast.In) and isinstance(test.left, ast.Name) and test.left.id == key):
+        return None
+    listed: ast.AST | None = test.comparators[0]
+    if isinstance(listed, ast.Name):
+        b = names.lookup(listed.id, listed)
+        listed = b.node if b is not None and b.kind == "assign" else None
+    if not isinstance(listed, (ast.Tuple, ast.List, ast.Set)) or not all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
+        return None
+    return frozenset(e.value for e in listed.elts)  # type: ignore[attr-defined]
+
+
+def _passed_dicts(names: ModuleNames, expr: ast.Name) -> list[ast.expr] | None:
+    """For a parameter of a plain function spread as `**options`, what each application in
+    the module passes it, its default where one passes nothing (`static_names.parameter_values`:
+    an options dict handed down through callers, `run(x, options=LEGACY)`); None where that is
+    not known (a method's parameter, an application's `*`/`**` arguments), or where the
+    function changes the dict (a key it takes out may be the one passed)."""
+    if _keys_taken_out(names, expr.id, names.scope_of(expr)):
+        return None
+    values = names.given(expr)
+    return None if values is None else [v for v in values if isinstance(v, ast.expr)]
+
+
+def _subclasses(names: ModuleNames, cls: ast.ClassDef) -> list[ast.ClassDef]:
+    """The module's classes deriving from `cls` through its own classes, nearest first."""
+    found: list[ast.ClassDef] = []
+    classes = [n for n in names.walk_all() if isinstance(n, ast.ClassDef)]
+    todo = [cls]
+    while todo and len(found) < 64:
+        base = todo.pop(0)
+        for c in classes:
+            if c not in found and c is not cls and any(
+                    names.definition(b) is base for b in c.bases):
+                found.append(c)
+                todo.append(c)
+    return found
+
+
+def _overriding_subclasses_made(names: ModuleNames, expr: ast.Attribute, cls: ast.ClassDef
+                                ) -> list[ast.ClassDef]:
+    """For `self.attr` read in a method of `cls`: the subclasses that assign `attr` in their
+    own body, inherit the method, and are made where the module's run can reach (a call of
+    the class, or of a conditional choosing it, at top level or in a function one of whose
+    applications takes that branch): on their instances the method reads their value."""
+    method = names.scope_of(expr)
+    while isinstance(method, ast.Lambda):
+        method = names.scope_of(method)
+    params = getattr(getattr(method, "args", None), "args", [])
+    if names.parents.get(method) is not cls or not params or not isinstance(
+            expr.value, ast.Name) or params[0].arg != expr.value.id:
+        return []
+    out = []
+    for sub in _subclasses(names, cls):
+        if names.class_attribute(sub, expr.attr) is not None and names.member(
+                sub, method.name) is method and _made_reachably(names, sub):  # type: ignore[attr-defined]
+            out.append(sub)
+    return out
+
+
+def _made_reachably(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether the module calls `cls` (named as the callee, or as a branch of a conditional
+    callee) where its run can reach: at top level, or in a function some application of
+    which does not skip that branch (`_skipped_under`)."""
+    for node in names.walk_all():
+        if not (isinstance(node, ast.Name) and node.id == cls.name) or (
+                names.definition(node) is not cls):
+            continue
+        at: ast.AST = node
+        parent = names.parents.get(node)
+        if isinstance(parent, ast.IfExp) and node is not parent.test:
+            at, parent = parent, names.parents.get(parent)
+        if not (isinstance(parent, ast.Call) and parent.func is at):
+            continue
+        fn = names.scope_of(node)
+        if fn is names.tree:
+            return True
+        for args, keywords, given_in in _applications(names, fn):
+            if given_in is not names:
+                continue
+            bound = bind_arguments(fn, args, keywords)[0]
+            if not (any(isinstance(a, ast.Starred) for a in args) or any(
+                    k is None for k, _ in keywords)):  # (else what they pass is not known)
+                a = getattr(fn, "args", None)
+                for p in () if a is None else (*a.posonlyargs, *a.args, *a.kwonlyargs):
+                    default = parameter_default(fn, p.arg)
+                    if p.arg not in bound and default is not None:
+                        bound[p.arg] = default  # passed nothing: its default
+            if not _skipped_under(names, node, fn, bound):
+                return True
+    return False
+
+
+def _passed_fields(names: ModuleNames, param: ast.Name, attr: str
+                   ) -> list[tuple[ModuleNames, ast.expr]] | None:
+    """For `case.options`, `case` a parameter of a plain function: the field `attr` of each
+    record (a `NamedTuple`, a frozen dataclass of the module) an application passes it, made
+    in the call (`check(Case(name, host, options), x)`) or an item of a list the module
+    shows (`check(CASES[0], x)`); None where `case` is no such parameter."""
+    given = names.given(param)
+    if given is None:
+        return None
+    out: list[tuple[ModuleNames, ast.expr]] = []
+    for value in given:
+        value = _shown_item(names, value)
+        cls = names.definition(value.func) if isinstance(value, ast.Call) else None
+        field = (_construction_field(names, value, cls, attr)  # type: ignore[arg-type]
+                 if isinstance(cls, ast.ClassDef) else None)
+        if field is not None:
+            out.append(field)
+    return out
+
+
+def _shown_item(names: ModuleNames, value: ast.AST) -> ast.AST:
+    """`CASES[0]`, for a name bound once to a list or tuple display: that item (the value
+    itself otherwise)."""
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and isinstance(
+            value.slice, ast.Constant) and type(value.slice.value) is int:
+        b = names.lookup(value.value.id, value.value)
+        shown = b.node if b is not None and b.kind == "assign" else None
+        if isinstance(shown, (ast.List, ast.Tuple)) and not any(
+                isinstance(x, ast.Starred) for x in shown.elts) and (
+                -len(shown.elts) <= value.slice.value < len(shown.elts)):
+            return shown.elts[value.slice.value]
+    return value
 
 
 def _loop_items(names: ModuleNames, b: Binding) -> list[ast.expr]:
@@ -783,10 +945,10 @@ def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
             yield from _dict_keys(names, b.node, depth + 1)
 
 
-def _keys_taken_out(names: ModuleNames, name: str) -> bool:
-    """Whether the module removes a key from a dict named `name` anywhere (`pop`, `popitem`,
-    `clear`, `del name[...]`)."""
-    for node in names.walk_all():
+def _keys_taken_out(names: ModuleNames, name: str, within: ast.AST | None = None) -> bool:
+    """Whether the module (or `within`, one of its functions) removes a key from a dict named
+    `name` anywhere (`pop`, `popitem`, `clear`, `del name[...]`)."""
+    for node in names.walk_all() if within is None else ast.walk(within):
         if isinstance(node, ast.Delete) and any(
                 isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
                 and t.value.id == name for t in node.targets):
@@ -979,6 +1141,10 @@ def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         return
     if isinstance(expr, ast.Call):
         yield from argparse_namespaces.parsed_keys(names, expr)
+        if names.dotted(expr.func) == "types.SimpleNamespace" and not expr.args:
+            yield from ((k.arg, k.value) for k in expr.keywords if k.arg)
+            if all(k.arg for k in expr.keywords):
+                return
         fn = names.definition(expr.func)
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for ret in own_returns(fn):
@@ -992,8 +1158,12 @@ def _namespace_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             owner = _parameter_owner(names, expr, expr.id)
             if owner is None:
                 return
+            default = parameter_default(owner, expr.id)
             for args, keywords in names.applications(owner, SAME_ARGUMENTS):
-                given = bind_arguments(owner, args, keywords)[0].get(expr.id)
+                given = bind_arguments(owner, args, keywords)[0].get(expr.id, default)
+                if given is default and (any(isinstance(a, ast.Starred) for a in args) or any(
+                        k is None for k, _ in keywords)):
+                    continue  # (what `*args`/`**kw` pass is not known)
                 if isinstance(given, ast.expr):
                     yield from _namespace_keys(names, given, depth + 1)
 
@@ -2408,11 +2578,41 @@ def _kwargs_refused_by(names: ModuleNames, fn: ast.AST, depth: int = 0) -> ast.e
             if not library_keywords.refuses_vectorized(dotted):
                 return None
             continue
-        callee = names.definition(call.func)
-        if not isinstance(callee, (ast.FunctionDef, ast.AsyncFunctionDef)) or _takes_vectorized(
-                names, callee, depth + 1):
+        callees = _per_class_functions(names, call.func)
+        if callees is None:
+            callees = [names.definition(call.func)]
+        if not all(isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef)) and not (
+                _takes_vectorized(names, c, depth + 1)) for c in callees):
             return None
     return call.func
+
+
+def _per_class_functions(names: ModuleNames, func: ast.expr) -> list[ast.AST | None] | None:
+    """For `type(self).host` / `self.host` in a method of a class of the module whose body
+    sets `host = staticmethod(f)`: the function each of the class and of its subclasses
+    setting it holds (None for one not pinned down); None where `func` is no such read."""
+    if not isinstance(func, ast.Attribute):
+        return None
+    this = func.value
+    if isinstance(this, ast.Call) and isinstance(this.func, ast.Name) and (
+            this.func.id == "type" and len(this.args) == 1 and not this.keywords
+            and names.lookup("type", this) is None):
+        this = this.args[0]
+    cls = names.class_of(this) if isinstance(this, ast.Name) else None
+    if cls is None or names.class_attribute(cls, func.attr) is None:
+        return None
+    out: list[ast.AST | None] = []
+    for c in (cls, *_subclasses(names, cls)):
+        value = names.class_attribute(c, func.attr)
+        if value is None:
+            continue  # (inherits the one read already)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and (
+                value.func.id == "staticmethod" and names.lookup("staticmethod", value) is None
+                and len(value.args) == 1 and not value.keywords):
+            out.append(names.definition(value.args[0]))
+        else:
+            out.append(None)
+    return out
 
 
 #: the transforms that batch a function's operands with vmap

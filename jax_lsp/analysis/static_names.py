@@ -1072,8 +1072,11 @@ class ModuleNames:
             if how is None or how not in _PARAMETERIZED:
                 continue
             named = how.endswith("named_parameters")
-            for case in d.args:
+            for case in self._spread_cases(d.args):
                 this: list[ast.AST] = [ast.Constant(None)]
+                fields = self._record_items(case)
+                if fields is not None:  # a NamedTuple case is a tuple of its fields
+                    case = ast.Tuple(elts=fields, ctx=ast.Load())
                 if isinstance(case, ast.Dict) and all(
                         isinstance(k, ast.Constant) and isinstance(k.value, str)
                         for k in case.keys):
@@ -1113,6 +1116,44 @@ class ModuleNames:
                 return []
         this: list[ast.AST] = [ast.Constant(None)] if isinstance(owner, ast.ClassDef) else []
         return [(list(this), c) for c in cases]
+
+    def _spread_cases(self, cases: list[ast.expr]) -> list[ast.expr]:
+        """A decorator's cases with `*CASES` spread: the items of the list or tuple display
+        `CASES` is bound to once (left out where it is bound otherwise)."""
+        out: list[ast.expr] = []
+        for case in cases:
+            if not isinstance(case, ast.Starred):
+                out.append(case)
+                continue
+            b = self.lookup(case.value.id, case) if isinstance(case.value, ast.Name) else None
+            shown = b.node if b is not None and b.kind == "assign" else case.value
+            if isinstance(shown, (ast.List, ast.Tuple)) and not any(
+                    isinstance(x, ast.Starred) for x in shown.elts):
+                out.extend(shown.elts)
+        return out
+
+    def _record_items(self, case: ast.expr) -> list[ast.expr] | None:
+        """The fields, in order, of a case written as a construction of one of the module's
+        `NamedTuple` classes (given by position or keyword, else the field's default); None
+        where the case is no such construction, or a field is not pinned down."""
+        if not isinstance(case, ast.Call) or any(isinstance(a, ast.Starred) for a in case.args):
+            return None
+        cls = self.definition(case.func)
+        if not isinstance(cls, ast.ClassDef) or not any(
+                self.dotted(b) in _NAMED_TUPLES for b in cls.bases):
+            return None
+        fields = [(st.target.id, st.value) for st in cls.body
+                  if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name)]
+        given = {k.arg: k.value for k in case.keywords}
+        if None in given or len(case.args) > len(fields):
+            return None
+        out: list[ast.expr] = []
+        for i, (name, default) in enumerate(fields):
+            value = case.args[i] if i < len(case.args) else given.get(name, default)
+            if value is None:
+                return None
+            out.append(value)
+        return out
 
     def fixture_value(self, cls: ast.ClassDef, attr: str) -> ast.expr | None:
         """What `self.attr` holds in a test the module's runner runs of `cls`: the value its
@@ -1254,6 +1295,8 @@ def bind_arguments(fn: ast.AST, args: list[ast.AST], keywords: list[tuple[str | 
 _UNKNOWN = object()
 #: the most calls of one pytest test followed (the product of its parametrize cases)
 _MAX_TEST_CASES = 16
+#: the bases making a class a named tuple (its annotated names are its fields, in order)
+_NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 #: absl's decorators calling a test method once per case (`test_cases`)
 _PARAMETERIZED = frozenset({
     "absl.testing.parameterized.named_parameters", "absl.testing.parameterized.parameters",

@@ -11,7 +11,11 @@ dict written in the module (an `argparse` namespace's, `**vars(args)`, from its 
 `add_argument` calls: `analysis/argparse_namespaces.py`), or the dict a call of a function or
 of an instance's method the workspace shows returns (`**spec.as_kwargs()`: the keys every
 `return` that can run holds, a key set under an `if` counted where the call decides it, by its
-literal arguments or the literal fields of the frozen record the instance was made with).
+literal arguments or the literal fields of the frozen record the instance was made with); a
+dict parameter holds what each application passes it (an options dict handed down through
+callers), `case.options` the field of the record each application passes (NamedTuple cases
+of absl's `parameters(*CASES)` included), a comprehension keeping an allow-list's keys
+those of the dict it copies (`vars()` of a `types.SimpleNamespace` too).
 Quiet where the host function visibly takes `vectorized` (a parameter of that name, or
 `**kwargs` not all handed on to a function measured to refuse it, ufuncs included), read in the
 workspace module it is imported from. `eqx.filter_pure_callback` hands the keyword on with a

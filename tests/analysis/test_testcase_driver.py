@@ -177,6 +177,63 @@ PROGRAMS.update({
     "absl_spread_cases_unordered": (ABSL_SPREAD.replace("(True,)]", "(False,)]"), False, "OK"),
 })
 
+NAMED_TUPLE_CASES = '''\
+from typing import NamedTuple
+
+from absl.testing import absltest, parameterized
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+def host_cube(x):
+    return np.power(np.asarray(x), 3).astype(np.float32)
+
+
+class Variant(NamedTuple):
+    label: str
+    options: dict
+
+
+CASES = [
+    Variant("plain", {}),
+    Variant("sequential", {"vmap_method": "sequential"}),
+    Variant("legacy", {"vectorized": True}),
+]
+
+
+def cube(variant, x):
+    return jax.pure_callback(host_cube, jax.ShapeDtypeStruct(x.shape, jnp.float32), x,
+                             **variant.options)
+
+
+class CubeTest(parameterized.TestCase):
+
+    @parameterized.parameters(*CASES)
+    def test_cube(self, label, options):
+        x = jnp.arange(3.0)
+        got = jax.jit(lambda v: cube(Variant(label, options), v))(x)
+        np.testing.assert_allclose(got, x ** 3, err_msg=label)
+
+
+if __name__ == "__main__":
+    absltest.main()
+'''
+
+#: NamedTuple cases spread into `parameters(*CASES)`: each case's fields are the test's
+#: arguments; the test rebuilds the record and a helper spreads `**variant.options`
+PROGRAMS.update({
+    "named_tuple_cases_vectorized": (NAMED_TUPLE_CASES, "JAX012",
+                                     "unexpected keyword argument 'vectorized'"),
+    "named_tuple_cases_vmap_method": (
+        NAMED_TUPLE_CASES.replace('Variant("legacy", {"vectorized": True})',
+                                  'Variant("expand", {"vmap_method": "expand_dims"})'),
+        False, "OK"),
+    "named_tuple_cases_host_takes_it": (
+        NAMED_TUPLE_CASES.replace("def host_cube(x):", "def host_cube(x, vectorized=False):"),
+        False, "OK"),
+})
+
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_findings_as_the_runner_runs_the_tests(name: str) -> None:
