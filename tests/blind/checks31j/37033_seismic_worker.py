@@ -53,6 +53,7 @@ if __name__ == "__main__":
     jobs.put(("shallow", ["jit"], {"vmap_method": "sequential"}, jnp.float32(8.0), dist))
     jobs.put(None)
     jobs.join()
+    t.join()  # the lead: wait for the worker to end (JAX aborted at exit with it still alive)
     for label, res in results:
         if isinstance(res, Exception):
             raise res

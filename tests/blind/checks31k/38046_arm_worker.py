@@ -60,6 +60,7 @@ if __name__ == "__main__":
     jobs.put(jnp.array([[0.1, 0.2, 0.3], [0.5, -0.2, 0.1]]))
     jobs.put(None)
     jobs.join()
+    t.join()  # the lead: wait for the worker to end (JAX aborted at exit with it still alive)
     status, payload = results.get()
     if status == "err":
         raise payload
