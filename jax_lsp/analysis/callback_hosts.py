@@ -33,6 +33,7 @@ from jax_lsp.analysis import (
     callback_hosts_memo,
     flow_bindings,
     library_keywords,
+    registry_selection,
     script_reach,
 )
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
@@ -2960,6 +2961,8 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
+    if registry_selection.never_selected(names, value, site.call):
+        return  # written in a registry entry no read of the registry picks out
     if site.what == EQUINOX_CALLBACK:
         yield from _equinox_vectorized(names, site, at, value)
         return
