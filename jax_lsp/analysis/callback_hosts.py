@@ -31,8 +31,10 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis import (
     argparse_namespaces,
     callback_hosts_memo,
+    click_commands,
     flow_bindings,
     library_keywords,
+    registry_selection,
     script_reach,
 )
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
@@ -707,6 +709,10 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         cls = names.class_of(expr.args[0])
         if cls is not None and any(_dataclass_decorator(names, d) for d in cls.decorator_list):
             yield from _dataclass_fields(cls)
+    elif isinstance(expr, ast.IfExp):  # `dict(vectorized=True) if batch_hint else {}`
+        taken = _decided_branch(names, expr)
+        if taken is not None:
+            yield from _dict_keys(names, taken, depth + 1)
     elif isinstance(expr, ast.DictComp):  # `{k: v for k, v in d.items() if k in ALLOWED}`
         allowed = _allow_listed(names, expr)
         if allowed is not None:
@@ -752,6 +758,28 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             dotted = names.dotted(expr)
             if dotted is not None:
                 yield from _imported_dict_keys(names, dotted, depth)
+
+
+def _decided_branch(names: ModuleNames, expr: ast.IfExp) -> ast.expr | None:
+    """The branch of a conditional dict that runs, where its test is decided: a constant
+    flag (`_constant_flag`), or a parameter of the function it is in that every application
+    gives a value of the same truth (`_flag_arguments`: followed up through callers'
+    parameters, a click option's default included); None where not decided (either branch
+    may run: no key of either is reported)."""
+    flag = _constant_flag(names, expr.test)
+    test = expr.test
+    if flag is _NOT_KNOWN and isinstance(test, ast.Name):
+        owner = _parameter_owner(names, test, test.id)
+        if isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                owner is names.scope_of(expr)) and not isinstance(
+                names.parents.get(owner), ast.ClassDef):
+            values = _flag_arguments(names, owner, test.id)
+            truths = {_constant_flag(names, v) for v in values or ()}
+            if len(truths) == 1 and _NOT_KNOWN not in truths:
+                flag = truths.pop()
+    if flag is _NOT_KNOWN:
+        return None
+    return expr.body if flag else expr.orelse
 
 
 def _allow_listed(names: ModuleNames, comp: ast.DictComp) -> frozenset[str] | None:
@@ -1950,6 +1978,9 @@ def _flag_arguments(names: ModuleNames, fn: ast.AST, name: str, depth: int = 0
     applications are in; None where one is not pinned down (`*args`, `**kw`, another
     module's call, no default and none given)."""
     default = parameter_default(fn, name)
+    if click_commands.is_command(names, fn):  # its parameters are the command line's
+        option = click_commands.option_default(names, fn, name)  # type: ignore[arg-type]
+        return None if option is None else [option]
     applied = _applications(names, fn)
     if not applied:
         return None if default is None else [default]
@@ -2960,6 +2991,8 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return
     value = given[-1]
+    if registry_selection.never_selected(names, value, site.call):
+        return  # written in a registry entry no read of the registry picks out
     if site.what == EQUINOX_CALLBACK:
         yield from _equinox_vectorized(names, site, at, value)
         return

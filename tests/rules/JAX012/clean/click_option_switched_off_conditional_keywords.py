@@ -1,0 +1,31 @@
+"""A click command's `--batched/--no-batched` switch defaults to True, and the run's argument
+list turns it off (`--no-batched`): the factory's conditional options dict is then empty, and
+the removed `vectorized=True` never reaches `jax.pure_callback`."""
+import click
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host_cumsum(x):
+    return np.cumsum(np.asarray(x)).astype(np.float32)
+
+
+def make_op(batched):
+    extra = dict(vectorized=True) if batched else {}
+
+    def op(x):
+        return jax.pure_callback(host_cumsum, jax.ShapeDtypeStruct(x.shape, jnp.float32),
+                                 x, **extra)
+    return jax.jit(op)
+
+
+@click.command()
+@click.option("--batched/--no-batched", default=True)
+@click.option("--size", default=4, type=int)
+def main(batched, size):
+    click.echo(make_op(batched)(jnp.arange(size, dtype=jnp.float32)))
+
+
+if __name__ == "__main__":
+    main.main(["--size", "5", "--no-batched"], standalone_mode=False)
