@@ -294,6 +294,18 @@ def _subcommand(receiver: ast.expr, parsers: dict[str, list[ast.expr]]) -> froze
     return frozenset(names)
 
 
+def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
+    """The string constants of `sub.add_parser("name", aliases=[...])` that name the
+    subcommand: argparse matches them against the command line and looks nothing up by
+    them (a handler found by the chosen name, `getattr(mod, opts.cmd)`, is a computed
+    lookup, which makes every function reached)."""
+    if call.args:
+        yield call.args[0]
+    for kw in call.keywords:
+        if kw.arg == "aliases" and isinstance(kw.value, (ast.List, ast.Tuple)):
+            yield from kw.value.elts
+
+
 def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int],
            params: tuple[str, ...] = ()) -> _Piece:
     """What running `stmts` can reach (`index`: the statement's `defs`, by node id;
@@ -301,6 +313,7 @@ def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, in
     mentions: set[str] = set()
     escapes: set[str] = set()
     called: set[int] = set()
+    labels: set[int] = set()  # (a subcommand's names: words of the command line, no lookup)
     dynamic = False
     decorated: list[int] = []
     held: list[ast.Call] = []
@@ -320,10 +333,13 @@ def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, in
             mentions.add(node.attr)
             escapes.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            mentions.add(node.value)
-            escapes.add(node.value)
+            if id(node) not in labels:
+                mentions.add(node.value)
+                escapes.add(node.value)
         elif isinstance(node, ast.Call):
             func = node.func
+            if isinstance(func, ast.Attribute) and func.attr == "add_parser":
+                labels.update(map(id, _subcommand_labels(node)))
             if _dotted(func) in ("getattr", "setattr") and len(node.args) >= 2 \
                     and not isinstance(node.args[1], ast.Constant):
                 dynamic = True

@@ -72,5 +72,54 @@ def test_a_literal_command_line_in_the_parse_call_is_read() -> None:
     assert _unreached("main()", parsed='["slow"]') == {"do_fast"}
 
 
+def test_a_subcommand_named_as_its_handler_is_a_word_not_a_mention() -> None:
+    script_reach.forget()
+    source = textwrap.dedent("""
+        import argparse
+
+
+        def train(opts):
+            return 1
+
+
+        def evaluate(opts):
+            return 2
+
+
+        if __name__ == "__main__":
+            p = argparse.ArgumentParser()
+            sub = p.add_subparsers()
+            sub.add_parser("train").set_defaults(run=train)
+            sub.add_parser("evaluate", aliases=["ev"]).set_defaults(run=evaluate)
+            opts = p.parse_args(["ev"])
+            opts.run(opts)
+    """)
+    tree = ast.parse(source)
+    train = next(st for st in tree.body if isinstance(st, ast.FunctionDef))
+    assert script_reach.unreached_lines(tree) == [(train.lineno, train.end_lineno)]
+
+
+def test_a_handler_looked_up_by_the_chosen_name_reaches_every_function() -> None:
+    script_reach.forget()
+    source = textwrap.dedent("""
+        import argparse
+        import sys
+
+
+        def train(opts):
+            return 1
+
+
+        if __name__ == "__main__":
+            p = argparse.ArgumentParser()
+            sub = p.add_subparsers(dest="cmd")
+            sub.add_parser("train")
+            sub.add_parser("evaluate")
+            opts = p.parse_args(["evaluate"])
+            getattr(sys.modules[__name__], opts.cmd)(opts)
+    """)
+    assert script_reach.unreached_lines(ast.parse(source)) == []
+
+
 def test_arguments_read_from_files_reach_every_handler() -> None:
     assert _unreached('main(["@cmd.txt"])', parser_kw='fromfile_prefix_chars="@"') == set()
