@@ -12,8 +12,11 @@ string: `getattr(obj, "name")`) or a decorator is handed it (`@j0.defjvp`), a cl
 methods when the class is (all its methods for a derived class, a test case always), a
 module-level `test*` function always (pytest collects it); where the reached code can name
 functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal), every
-function counts as reached. A module with no `__main__` block is a
-library: everything counts as reached.
+function counts as reached. A function an argparse subparser's `set_defaults` names
+(`sub.add_parser("replay").set_defaults(func=cmd_replay)`) is reached only when a command
+line the module parses can choose that subparser (`_chosen_words`: every `parse_args` is given
+a list display of strings, or a parameter every call fills with one). A module with no
+`__main__` block is a library: everything counts as reached.
 """
 
 from __future__ import annotations
@@ -126,13 +129,23 @@ def _os_names(tree: ast.Module) -> dict[str, str]:
     return out
 
 
-def _run_nodes(stmts: list[ast.stmt], env_names: dict[str, str]) -> Iterator[ast.AST]:
+def _run_nodes(stmts: list[ast.stmt], env_names: dict[str, str],
+               held: list[ast.Call] | None = None) -> Iterator[ast.AST]:
     """The nodes of statements that run, leaving out a function's or a class's body (they
     run when called or made) but keeping its decorators, defaults and bases, and leaving out
-    the branch of an `if` the unset environment never takes."""
+    the branch of an `if` the unset environment never takes. With `held`, the keywords of a
+    `X.set_defaults(k=v)` call are not walked: the call is put in `held` (`_subcommand`)."""
     todo: list[ast.AST] = list(reversed(stmts))
     while todo:
         node = todo.pop()
+        if held is not None and isinstance(node, ast.Call) and isinstance(
+                node.func, ast.Attribute) and node.func.attr == "set_defaults" \
+                and node.keywords and all(kw.arg for kw in node.keywords):
+            held.append(node)
+            yield node
+            todo.append(node.func)
+            todo.extend(node.args)
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             yield node  # (not its body)
             todo.extend(node.decorator_list)
@@ -170,6 +183,18 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True, slots=True)
+class _Param:
+    """A command line parsed that is a parameter of the function parsing it."""
+
+    index: int
+    name: str
+
+
+#: a command line parsed: a list display's strings, a parameter, or unknown
+_Argv = frozenset[str] | _Param | None
+
+
+@dataclass(frozen=True, slots=True)
 class _Piece:
     """What running some code (`_run_nodes`) can reach: the words it mentions (names,
     attributes, strings), whether it can name functions by computed strings, and the
@@ -178,6 +203,16 @@ class _Piece:
     mentions: frozenset[str]
     dynamic: bool
     decorated: tuple[int, ...]
+    #: mentions made only where a subcommand is chosen: a `sub.add_parser("name")` parser's
+    #: `set_defaults(func=f)`, with the names that choose it (`_subcommand`)
+    gated: tuple[tuple[frozenset[str], frozenset[str]], ...] = ()
+    #: the command lines its `parse_args` calls parse (`_argv`)
+    parses: tuple[_Argv, ...] = ()
+    #: its calls of names: (name, its positional arguments' string lists, its keywords')
+    calls: tuple[tuple[str, tuple[frozenset[str] | None, ...],
+                       tuple[tuple[str, frozenset[str] | None], ...]], ...] = ()
+    #: the words it mentions other than as the name a call calls
+    escapes: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,26 +245,134 @@ class _Statement:
 _NOTHING = _Piece(frozenset(), False, ())
 
 
-def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int]) -> _Piece:
-    """What running `stmts` can reach (`index`: the statement's `defs`, by node id)."""
+#: `parser.parse_args(argv)` and its kin: which command line is parsed
+_PARSES = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args",
+                     "parse_known_intermixed_args"})
+
+
+def _strings(expr: ast.AST | None) -> frozenset[str] | None:
+    """The strings of a list or tuple display of string constants; None for anything else."""
+    if not isinstance(expr, (ast.List, ast.Tuple)) or not all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in expr.elts):
+        return None
+    return frozenset(e.value for e in expr.elts)  # type: ignore[attr-defined]
+
+
+def _argv(call: ast.Call, params: tuple[str, ...]) -> _Argv:
+    """What `parser.parse_args(...)` parses: a list display's strings, a parameter of the
+    function it is in (resolved by `_chosen_words`), or None (the process's own command
+    line, or anything else)."""
+    arg = call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords if kw.arg == "args"), None)
+    if isinstance(arg, ast.Name) and arg.id in params:
+        return _Param(params.index(arg.id), arg.id)
+    return _strings(arg)
+
+
+def _subcommand(receiver: ast.expr, parsers: dict[str, list[ast.expr]]) -> frozenset[str] | None:
+    """The names choosing the subparser `receiver` is (`sub.add_parser("replay",
+    aliases=["rp"])`, or a name bound once to one); None when not known."""
+    if isinstance(receiver, ast.Name):
+        bound = parsers.get(receiver.id, ())
+        if len(bound) != 1:
+            return None
+        receiver = bound[0]
+    if not (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Attribute)
+            and receiver.func.attr == "add_parser" and receiver.args
+            and isinstance(receiver.args[0], ast.Constant)
+            and isinstance(receiver.args[0].value, str)):
+        return None
+    names = {receiver.args[0].value}
+    for kw in receiver.keywords:
+        if kw.arg == "aliases":
+            aliases = _strings(kw.value)
+            if aliases is None:
+                return None
+            names |= aliases
+        elif kw.arg is None:
+            return None
+    return frozenset(names)
+
+
+def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
+    """The string constants of `sub.add_parser("name", aliases=[...])` that name the
+    subcommand: argparse matches them against the command line and looks nothing up by
+    them (a handler found by the chosen name, `getattr(mod, opts.cmd)`, is a computed
+    lookup, which makes every function reached)."""
+    if call.args:
+        yield call.args[0]
+    for kw in call.keywords:
+        if kw.arg == "aliases" and isinstance(kw.value, (ast.List, ast.Tuple)):
+            yield from kw.value.elts
+
+
+def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int],
+           params: tuple[str, ...] = ()) -> _Piece:
+    """What running `stmts` can reach (`index`: the statement's `defs`, by node id;
+    `params`: the parameters of the function whose body they are)."""
     mentions: set[str] = set()
+    escapes: set[str] = set()
+    called: set[int] = set()
+    labels: set[int] = set()  # (a subcommand's names: words of the command line, no lookup)
     dynamic = False
     decorated: list[int] = []
-    for node in _run_nodes(stmts, env_names):
+    held: list[ast.Call] = []
+    parsers: dict[str, list[ast.expr]] = {}
+    parses: list[_Argv] = []
+    calls = []
+    for node in _run_nodes(stmts, env_names, held):
         if isinstance(node, _FUNCTIONS):
             if node.decorator_list:  # handed to its decorator (`@f.defjvp`): it may call it
                 decorated.append(index[id(node)])
         elif isinstance(node, ast.Name):
             mentions.add(node.id)
+            if id(node) not in called:
+                escapes.add(node.id)
             dynamic = dynamic or node.id in _DYNAMIC
         elif isinstance(node, ast.Attribute):
             mentions.add(node.attr)
+            escapes.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            mentions.add(node.value)
-        elif isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr") \
-                and len(node.args) >= 2 and not isinstance(node.args[1], ast.Constant):
-            dynamic = True
-    return _Piece(frozenset(mentions), dynamic, tuple(decorated))
+            if id(node) not in labels:
+                mentions.add(node.value)
+                escapes.add(node.value)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr == "add_parser":
+                labels.update(map(id, _subcommand_labels(node)))
+            if _dotted(func) in ("getattr", "setattr") and len(node.args) >= 2 \
+                    and not isinstance(node.args[1], ast.Constant):
+                dynamic = True
+            if isinstance(func, ast.Name):
+                called.add(id(func))
+                calls.append((func.id, tuple(_strings(a) for a in node.args),
+                              tuple((kw.arg or "**", _strings(kw.value))
+                                    for kw in node.keywords)))
+            elif isinstance(func, ast.Attribute) and func.attr in _PARSES:
+                parses.append(_argv(node, params))
+            if any(kw.arg == "fromfile_prefix_chars" for kw in node.keywords):
+                parses.append(None)  # (a command line read from files too)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            parsers.setdefault(node.targets[0].id, []).append(node.value)
+    gated: list[tuple[frozenset[str], frozenset[str]]] = []
+    for call in held:
+        values: list[ast.stmt] = [ast.Expr(kw.value) for kw in call.keywords]
+        inner = _piece(values, env_names, index, params)
+        chosen = _subcommand(call.func.value, parsers)  # type: ignore[attr-defined]
+        if chosen is None or inner.dynamic or inner.decorated or inner.gated:
+            mentions |= inner.mentions
+            escapes |= inner.escapes
+            dynamic = dynamic or inner.dynamic
+            decorated.extend(inner.decorated)
+            gated.extend(inner.gated)
+        else:
+            gated.append((chosen, inner.mentions))
+            escapes |= inner.escapes
+        parses.extend(inner.parses)
+        calls.extend(inner.calls)
+    return _Piece(frozenset(mentions), dynamic, tuple(decorated), tuple(gated),
+                  tuple(parses), tuple(calls), frozenset(escapes))
 
 
 def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
@@ -239,13 +382,19 @@ def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
                  if isinstance(m, _FUNCTIONS) and (cls.bases or m.name.startswith("__")))
 
 
+def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """A function's positional parameters in order (its keyword-only ones after them)."""
+    a = fn.args
+    return tuple(p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+
+
 def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
     """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
     nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
     index = {id(n): i for i, n in enumerate(nodes)}
     defs = tuple(
         _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),
-             _piece(n.body, env_names, index), ())
+             _piece(n.body, env_names, index, _parameters(n)), ())
         if isinstance(n, _FUNCTIONS) else
         _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
         for n in nodes)
@@ -341,6 +490,42 @@ def _statements(tree: ast.Module, text: str | None,
     return out
 
 
+def _chosen_words(statements: list[_Statement],
+                  by_name: dict[str, list[tuple[int, int]]]) -> frozenset[str] | None:
+    """Every word of every command line the module's `parse_args` calls can parse, when all
+    are known (a subcommand none of them names is never chosen: argparse takes a subparser
+    by its exact name or alias); None when one is not (no argument: the process's own; a
+    parameter of a function called with anything but a list display of strings there, or
+    named other than by its calls), or when the module parses none (its parser may be
+    parsed elsewhere)."""
+    pieces = [p for st in statements
+              for p in (st.run, *(d.body for d in st.defs if d.body is not None))]
+    words: set[str] = set()
+    sites = 0
+    for st in statements:
+        for owner, piece in ((None, st.run), *((d.name, d.body) for d in st.defs
+                                              if d.body is not None)):
+            for site in piece.parses:  # type: ignore[union-attr]
+                sites += 1
+                if isinstance(site, frozenset):
+                    words |= site
+                    continue
+                if site is None or owner is None or len(by_name.get(owner, ())) != 1:
+                    return None
+                at, param = site.index, site.name
+                if any(owner in p.escapes for p in pieces):
+                    return None  # (called where its calls cannot be read)
+                for p in pieces:
+                    for name, pos, kws in p.calls:
+                        if name != owner:
+                            continue
+                        given = pos[at] if at < len(pos) else dict(kws).get(param, None)
+                        if given is None:
+                            return None  # (its default, a `*args`, anything else)
+                        words |= given
+    return frozenset(words) if sites else None
+
+
 def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[int, int]] | None]:
     """The names of the module's definitions, and the functions (statement, index in its
     `defs`) a script's run never reaches: what its top-level statements mention is reached,
@@ -370,6 +555,7 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
                 reach_class(s, first)
             else:
                 todo.append((s, first.body))
+    words = _chosen_words(statements, by_name)
     while todo:
         s, piece = todo.pop()
         if piece.dynamic:
@@ -379,7 +565,11 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
             if (s, j) not in reached:
                 reached.add((s, j))
                 todo.append((s, defs[j].body))  # type: ignore[arg-type]
-        for name in piece.mentions & names:
+        mentions = piece.mentions
+        for chosen_by, gated in piece.gated:
+            if words is None or chosen_by & words:
+                mentions = mentions | gated
+        for name in mentions & names:
             for at in by_name[name]:
                 if at in reached:
                     continue
@@ -395,7 +585,8 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
 
 
 def _piece_part(piece: _Piece, names: frozenset[str]) -> tuple[object, ...]:
-    return piece.mentions & names, piece.dynamic, piece.decorated
+    return (piece.mentions & names, piece.dynamic, piece.decorated, piece.gated,
+            piece.parses, piece.calls, piece.escapes & names)
 
 
 def _part(st: _Statement, names: frozenset[str]) -> tuple[object, ...]:

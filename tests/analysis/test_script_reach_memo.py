@@ -76,9 +76,9 @@ def test_an_edit_in_a_function_body_reads_only_its_statement(
     walked = 0
     run_nodes = script_reach._run_nodes
 
-    def counting(stmts, env_names):  # type: ignore[no-untyped-def]
+    def counting(stmts, env_names, held=None):  # type: ignore[no-untyped-def]
         nonlocal walked
-        for node in run_nodes(stmts, env_names):
+        for node in run_nodes(stmts, env_names, held):
             walked += 1
             yield node
 
