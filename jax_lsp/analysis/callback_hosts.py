@@ -1611,6 +1611,9 @@ def _known_values_in_host(names: ModuleNames, expr: ast.expr, depth: int = 0
         frozen = _frozen_field(names, expr)  # (`OPTIONS.mode` of a frozen record)
         if frozen is not None:
             return _known_values_in_host(frozen[0], frozen[1], depth + 1)
+        held = _held_record_field(names, expr, depth + 1)
+        if held is not None:
+            return held
         return _init_field_literals(names, expr, depth + 1)
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         inner = _known_values_in_host(names, expr.operand, depth + 1)
@@ -2020,8 +2023,9 @@ def _once_at_top(names: ModuleNames, name: str) -> ast.Call | None:
 
 def _frozen(names: ModuleNames, cls: ast.ClassDef) -> bool:
     """Whether a class's instances never change a field: a `frozen=True` dataclass, or a
-    `NamedTuple`, with no `__post_init__` (which can set fields through `object.__setattr__`)."""
-    if any(names.dotted(b) in _RECORD_BASES for b in cls.bases):
+    `NamedTuple`, with no `__post_init__` (which can set fields through `object.__setattr__`);
+    a frozen pydantic model (`_frozen_model`)."""
+    if any(names.dotted(b) in _RECORD_BASES for b in cls.bases) or _frozen_model(names, cls):
         return True
     return method_of(cls, "__post_init__") is None and any(
         isinstance(d, ast.Call) and _dataclass_decorator(names, d) and any(
@@ -2068,19 +2072,24 @@ def _frozen_field(names: ModuleNames, expr: ast.Attribute
 def _construction_field(module: ModuleNames, made: ast.Call, cls: ast.ClassDef, attr: str
                         ) -> tuple[ModuleNames, ast.expr] | None:
     """The expression field `attr` of the instance `made` (a call of the frozen record class
-    `cls`, both written in `module`) holds: given by keyword or position, or the class's
-    default. None where that is not pinned down (`**`, `*` arguments, a
-    `field(default_factory=...)`, a base class's fields, a class whose fields may change)."""
+    `cls`, both written in `module`) holds: given by keyword (of a `**` dict display too) or
+    position, or the class's default. None where that is not pinned down (`**` of anything
+    else, `*` arguments, a `field(default_factory=...)`, a base class's fields, a class whose
+    fields may change, a value a pydantic model may convert: `_as_validated`)."""
     if not _frozen(module, cls) or module.member(cls, attr) is not None:
         return None
     fields = {n: v for n, v in _dataclass_fields(cls)}
-    if attr not in fields or any(isinstance(a, ast.Starred) for a in made.args) or any(
-            k.arg is None for k in made.keywords):
+    keywords = _spread_keywords(made)
+    if attr not in fields or any(isinstance(a, ast.Starred) for a in made.args) or (
+            keywords is None):
         return None
-    given = next((k.value for k in made.keywords if k.arg == attr), None)
+    model = _frozen_model(module, cls)
+    given = next((v for k, v in keywords if k == attr), None)
     if given is not None:
-        return module, given
+        return (module, given) if not model or _as_validated(cls, attr, given) else None
     if made.args:
+        if model:
+            return None  # (a pydantic model takes keywords only)
         if cls.bases and not any(module.dotted(x) in _RECORD_BASES for x in cls.bases) or any(
                 "KW_ONLY" in ast.unparse(st.annotation) for st in cls.body
                 if isinstance(st, ast.AnnAssign)):
@@ -2093,6 +2102,126 @@ def _construction_field(module: ModuleNames, made: ast.Call, cls: ast.ClassDef, 
     if isinstance(default, ast.Call):  # `field(default=...)`
         return next(((module, k.value) for k in default.keywords if k.arg == "default"), None)
     return None if default is None else (module, default)
+
+
+def _spread_keywords(made: ast.Call) -> list[tuple[str, ast.expr]] | None:
+    """The keywords a call passes, those of a `**` dict display with string keys included
+    (`Options(**{"ridge": 1e-5})`); None where a `**` spreads anything else."""
+    out: list[tuple[str, ast.expr]] = []
+    for k in made.keywords:
+        if k.arg is not None:
+            out.append((k.arg, k.value))
+        elif isinstance(k.value, ast.Dict) and all(
+                isinstance(key, ast.Constant) and isinstance(key.value, str)
+                for key in k.value.keys):
+            out += [(key.value, v) for key, v in zip(k.value.keys, k.value.values)]  # type: ignore[union-attr]
+        else:
+            return None
+    return out
+
+
+#: the base a pydantic model derives from
+_PYDANTIC_MODEL = "pydantic.BaseModel"
+#: the plain annotations whose literal a pydantic model keeps as given, with the types kept
+_KEPT_AS_GIVEN: dict[str, tuple[type, ...]] = {
+    "bool": (bool,), "int": (int,), "float": (float, int), "str": (str,)}
+
+
+def _frozen_model(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether `cls` is a pydantic model whose fields never change once made: derived from
+    `BaseModel` alone, `frozen=True` in its `model_config` (or as a class keyword), with no
+    method that could change a value on the way in (a validator, `model_post_init`,
+    `__init__`: any decorated or special method)."""
+    if len(cls.bases) != 1 or names.dotted(cls.bases[0]) != _PYDANTIC_MODEL:
+        return False
+    if any(isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            st.decorator_list or st.name.startswith(("__", "model_"))) for st in cls.body):
+        return False
+
+    def frozen_keyword(keywords: list[ast.keyword]) -> bool:
+        return any(k.arg == "frozen" and isinstance(k.value, ast.Constant)
+                   and k.value.value is True for k in keywords)
+
+    if frozen_keyword(cls.keywords):
+        return True
+    return any(isinstance(st, ast.Assign) and len(st.targets) == 1
+               and isinstance(st.targets[0], ast.Name) and st.targets[0].id == "model_config"
+               and isinstance(st.value, ast.Call) and frozen_keyword(st.value.keywords)
+               for st in cls.body)
+
+
+def _as_validated(cls: ast.ClassDef, attr: str, given: ast.expr) -> bool:
+    """Whether a pydantic model keeps the value `given` for field `attr` as written: a
+    literal of the field's plain annotated type (`exact="false"` for a `bool` becomes
+    False, so a string there is not read as given)."""
+    note = next((st.annotation for st in cls.body if isinstance(st, ast.AnnAssign)
+                 and isinstance(st.target, ast.Name) and st.target.id == attr), None)
+    kept = _KEPT_AS_GIVEN.get(note.id) if isinstance(note, ast.Name) else None
+    return kept is not None and isinstance(given, ast.Constant) and type(given.value) in kept
+
+
+def _held_record_field(names: ModuleNames, expr: ast.Attribute, depth: int
+                       ) -> list[object] | None:
+    """For `settings.exact`, where `settings` is a local bound once to a construction of a
+    frozen record class, or a parameter (of the function reading it or one around it) each
+    application hands such a construction (`make_host(Settings(...))`, or a name bound so):
+    every value the field holds. None where any one is not known."""
+    if not isinstance(expr.value, ast.Name):
+        return None
+    made = _records_held(names, expr.value, depth)
+    if not made:
+        return None
+    found: list[object] = []
+    for call in made:
+        cls = names.definition(call.func)
+        field = (_construction_field(names, call, cls, expr.attr)
+                 if isinstance(cls, ast.ClassDef) else None)
+        inner = (_known_values_in_host(field[0], field[1], depth + 1)
+                 if field is not None else None)
+        if inner is None:
+            return None
+        found += inner
+    return found
+
+
+def _records_held(names: ModuleNames, name: ast.Name, depth: int) -> list[ast.Call] | None:
+    """The calls whose result `name` may hold where it is read: a local's one binding, or
+    each application's argument to the parameter it is (followed up through the names those
+    are); None where one is anything else, or the module does not show every application."""
+    if depth > 3 * MAX_FORWARDING_DEPTH:
+        return None
+    owner = _parameter_owner(names, name, name.id)
+    if owner is not None:
+        if not isinstance(owner, (ast.FunctionDef, ast.AsyncFunctionDef)) or isinstance(
+                names.parents.get(owner), ast.ClassDef):
+            return None  # (a method's callers are its instances')
+        applied = _applications_read(names, owner)
+        if not applied or _named_uncalled(names, owner, len(applied)):
+            return None
+        out: list[ast.Call] = []
+        for args, keywords, given_in in applied:
+            value = bind_arguments(owner, args, keywords)[0].get(name.id)
+            if given_in is not names or not isinstance(value, (ast.Call, ast.Name)):
+                return None
+            more = [value] if isinstance(value, ast.Call) else _records_held(
+                names, value, depth + 1)
+            if more is None:
+                return None
+            out += more
+        return out
+    for scope in names.enclosing(names.scope_of(name)):
+        bound = names.bindings(scope).get(name.id)
+        if not bound:
+            continue
+        if scope is names.tree:
+            once = _once_at_top(names, name.id)
+            return None if once is None else [once]
+        if len(bound) != 1 or bound[0].kind != "assign" or not isinstance(
+                bound[0].node, ast.Call) or any(
+                isinstance(n, ast.Nonlocal) and name.id in n.names for n in ast.walk(scope)):
+            return None
+        return [bound[0].node]
+    return None
 
 
 def _literal(names: ModuleNames, expr: ast.expr, depth: int,

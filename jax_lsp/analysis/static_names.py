@@ -1479,6 +1479,14 @@ def module_bindings_shape(statements: list[ast.stmt]) -> dict[str, list[tuple[st
     return {name: [(b.kind, b.target) for b in bound] for name, bound in found.items()}
 
 
+def _overload_signature(node: ast.AST) -> bool:
+    """Whether `node` is a `@typing.overload` signature: the function of that name defined
+    after it replaces it before anything can call it, so it binds nothing that runs."""
+    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+        (isinstance(d, ast.Name) and d.id == "overload")
+        or (isinstance(d, ast.Attribute) and d.attr == "overload") for d in node.decorator_list)
+
+
 def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     out: dict[str, list[Binding]] = {}
 
@@ -1497,8 +1505,9 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     while todo:
         node = todo.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bind(node.name, Binding("class" if isinstance(node, ast.ClassDef) else "def", node,
-                                    site=node))
+            if not _overload_signature(node):  # (the implementation after it is the binding)
+                bind(node.name, Binding("class" if isinstance(node, ast.ClassDef) else "def",
+                                        node, site=node))
             todo.extend(node.decorator_list)
             if not isinstance(node, ast.ClassDef):
                 todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
