@@ -77,6 +77,46 @@ class Binding:
 
 _MISSING = object()
 
+#: how a call or a definition applies a function (`_ApplicationIndex`), in the order a call's
+#: ways are tried: as its callee, as a wrapper's result, as a partial application's first
+#: argument; a decorated definition is its decorator's one argument
+_BY_CALLEE, _BY_WRAPPER, _BY_PARTIAL, _DECORATED = range(4)
+#: one way a node of the module may apply a function: its position in a walk of the module,
+#: the way, the node (the call; the decorated definition)
+_Entry = tuple[int, int, ast.AST]
+
+
+@dataclass
+class _ApplicationIndex:
+    """A module's calls and decorated definitions by the definition (`id`) each may apply,
+    for `ModuleNames.applications`: what one walk of the module finds, so that finding a
+    function's applications is a look-up, not another walk."""
+
+    by_target: dict[int, list[_Entry]] = field(default_factory=dict)
+    #: the module's calls, each with its position in the walk
+    calls: list[tuple[int, ast.Call]] = field(default_factory=list)
+    #: each call's callee (`definition`), by the call's `id`
+    callees: dict[int, ast.AST | None] = field(default_factory=dict)
+    #: per set of wrappers, the calls of their results by the definition they wrap
+    wrapped: dict[frozenset[str], dict[int, list[_Entry]]] = field(default_factory=dict)
+
+    def add(self, target: ast.AST | None, seq: int, kind: int, node: ast.AST) -> None:
+        if target is not None:
+            self.by_target.setdefault(id(target), []).append((seq, kind, node))
+
+    def wrapped_by_target(self, names: ModuleNames, through: frozenset[str]
+                          ) -> dict[int, list[_Entry]]:
+        """The calls of a wrapper of `through`'s result (`names.wrapped`) by the definition
+        wrapped, where that is not the call's callee already."""
+        found = self.wrapped.get(through)
+        if found is None:
+            found = self.wrapped[through] = {}
+            for seq, call in self.calls:
+                target = names.wrapped(call.func, through)
+                if target is not None and target is not self.callees[id(call)]:
+                    found.setdefault(id(target), []).append((seq, _BY_WRAPPER, call))
+        return found
+
 
 class Parents:
     """Each node's parent, found one top-level statement at a time, when a node of that
@@ -217,6 +257,8 @@ class ModuleNames:
         #: the `if` tests being decided (`test_value`), for a test that reads itself
         self._deciding: set[int] = set()
         self._rewritten: frozenset[str] | None = None
+        #: what each call and decorator of the module applies (`_application_index`)
+        self._index: _ApplicationIndex | None = None
 
     # ------------------------------------------------------------------ scopes
 
@@ -1020,34 +1062,104 @@ class ModuleNames:
 
     def _collect_applications(self, fn: ast.AST, through: frozenset[str],
                               found: list[Application]) -> None:
-        for node in self.walk_all():
-            if isinstance(node, ast.Call) and self.definition(node.func) is fn:
-                found.append((self._receiver(node.func, fn) + list(node.args),
-                              [(k.arg, k.value) for k in node.keywords]))
-            elif isinstance(node, ast.Call) and through and self._wraps(node.func, fn, through):
+        """`fn`'s applications, in the order of a walk of the module, read off the module's
+        index of what each call and decorator applies (`_application_index`): one walk of
+        the module for every function followed, not one per function. Of a call that may
+        apply `fn` several ways (`f(f)`) the first counts: by its callee, then as a
+        wrapper's result (`through`), then as a partial application."""
+        index = self._application_index()
+        entries = list(index.by_target.get(id(fn), ()))
+        if through:
+            entries += index.wrapped_by_target(self, through).get(id(fn), ())
+            entries.sort(key=lambda e: (e[0], e[1]))
+        last_call = -1
+        for seq, kind, node in entries:
+            if kind != _DECORATED:
+                if seq == last_call:
+                    continue  # (an earlier way of the same call applied `fn` already)
+                last_call = seq
+            if kind == _DECORATED:
+                found.append(([node], []))
+                continue
+            assert isinstance(node, ast.Call)
+            keywords: list[tuple[str | None, ast.expr]] = [(k.arg, k.value)
+                                                           for k in node.keywords]
+            if kind == _BY_CALLEE:
+                found.append((self._receiver(node.func, fn) + list(node.args), keywords))
+            elif kind == _BY_WRAPPER:
                 wrapper: ast.AST | None = node.func
-                for _ in range(_MAX_ALIAS_DEPTH + 1):  # (the names `_wraps` followed)
+                for _ in range(_MAX_ALIAS_DEPTH + 1):  # (the names `_wrapped` followed)
                     if not isinstance(wrapper, ast.Name):
                         break
                     b = self.lookup(wrapper.id, wrapper)
                     wrapper = b.node if b is not None and b.kind == "assign" else None
                 wrapped = wrapper.args[0] if isinstance(wrapper, ast.Call) else None
-                found.append((self._receiver(wrapped, fn) + list(node.args),
-                              [(k.arg, k.value) for k in node.keywords]))
-            elif isinstance(node, ast.Call) and node.args and (
-                    self.definition(node.args[0]) is fn):
+                found.append((self._receiver(wrapped, fn) + list(node.args), keywords))
+            else:
                 # a partial application binds its arguments wherever it is called (a
                 # `partialmethod`'s come after the instance)
                 made = self.dotted(node.func)
                 if made in _PARTIALS or made == _PARTIAL_METHOD:
                     this: list[ast.AST] = ([ast.Constant(None)] if made == _PARTIAL_METHOD
                                            else self._receiver(node.args[0], fn))
-                    found.append((this + list(node.args[1:]),
-                                  [(k.arg, k.value) for k in node.keywords]))
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                for d in node.decorator_list:
-                    if self._makes(d, fn):
-                        found.append(([node], []))
+                    found.append((this + list(node.args[1:]), keywords))
+
+    def _application_index(self) -> _ApplicationIndex:
+        """The module's calls and decorators by the definition each may apply, gathered in
+        one walk of the module the first time a function's applications are asked for
+        (`applications` asks with `_applying` set, so each callee is the one it finds)."""
+        if self._index is None:
+            index = _ApplicationIndex()
+            returned: dict[int, list[ast.AST]] = {}
+            for seq, node in enumerate(self.walk_all()):
+                if isinstance(node, ast.Call):
+                    index.calls.append((seq, node))
+                    callee = self.definition(node.func)
+                    index.add(callee, seq, _BY_CALLEE, node)
+                    index.callees[id(node)] = callee
+                    first = self.definition(node.args[0]) if node.args else None
+                    if first is not callee:
+                        index.add(first, seq, _BY_PARTIAL, node)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    for d in node.decorator_list:
+                        for made in self._made(d, returned):
+                            index.add(made, seq, _DECORATED, node)
+            self._index = index
+        return self._index
+
+    def wrapped(self, expr: ast.expr, through: frozenset[str], depth: int = 0
+                ) -> ast.AST | None:
+        """The definition a call of `expr` applies as a wrapper of `through` given it first
+        (`jax.jit(f)`, written there or bound once to a name); None where it is no such
+        wrapper."""
+        if depth > _MAX_ALIAS_DEPTH:
+            return None
+        if isinstance(expr, ast.Name):
+            b = self.lookup(expr.id, expr)
+            if b is not None and b.kind == "assign" and isinstance(b.node, ast.expr):
+                return self.wrapped(b.node, through, depth + 1)
+            return None
+        if isinstance(expr, ast.Call) and expr.args and self.dotted(expr.func) in through:
+            return self.definition(expr.args[0])
+        return None
+
+    def _made(self, expr: ast.expr, returned: dict[int, list[ast.AST]]) -> list[ast.AST]:
+        """What applying the decorator `expr` applies: the definition it names, or those a
+        module function it calls returns (`returned`: those, by function, found so far)."""
+        made = [d] if (d := self.definition(expr)) is not None else []
+        if isinstance(expr, ast.Call):
+            maker = self.definition(expr.func)
+            if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                known = returned.get(id(maker))
+                if known is None:
+                    known = returned[id(maker)] = [
+                        r for r in (self.definition(r.value) for r in ast.walk(maker)
+                                    if isinstance(r, ast.Return) and r.value is not None)
+                        if r is not None]
+                for r in known:
+                    if not any(r is m for m in made):
+                        made.append(r)
+        return made
 
     def test_cases(self, fn: ast.AST) -> list[Application]:
         """The arguments a test runner calls the test method `fn` with, one application per
@@ -1220,31 +1332,6 @@ class ModuleNames:
         if isinstance(self.definition(expr.value), ast.ClassDef):
             return []
         return [expr.value]
-
-    def _wraps(self, expr: ast.expr, fn: ast.AST, through: frozenset[str],
-               depth: int = 0) -> bool:
-        """Whether `expr` is a call of a wrapper of `through` given `fn` first, written
-        there or bound once to a name."""
-        if depth > _MAX_ALIAS_DEPTH:
-            return False
-        if isinstance(expr, ast.Name):
-            b = self.lookup(expr.id, expr)
-            return (b is not None and b.kind == "assign" and isinstance(b.node, ast.expr)
-                    and self._wraps(b.node, fn, through, depth + 1))
-        return (isinstance(expr, ast.Call) and bool(expr.args)
-                and self.dotted(expr.func) in through and self.definition(expr.args[0]) is fn)
-
-    def _makes(self, expr: ast.expr, fn: ast.AST) -> bool:
-        """Whether `expr` is `fn`, or a call of a module function that returns `fn`."""
-        if self.definition(expr) is fn:
-            return True
-        if isinstance(expr, ast.Call):
-            maker = self.definition(expr.func)
-            if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                return any(isinstance(r, ast.Return) and r.value is not None
-                           and self.definition(r.value) is fn
-                           for r in ast.walk(maker))
-        return False
 
     def callers(self) -> dict[int, set[int]]:
         """For each function of the module (by id), the functions that call it by a name
