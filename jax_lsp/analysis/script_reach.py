@@ -15,8 +15,12 @@ functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal),
 function counts as reached. A function an argparse subparser's `set_defaults` names
 (`sub.add_parser("replay").set_defaults(func=cmd_replay)`) is reached only when a command
 line the module parses can choose that subparser (`_chosen_words`: every `parse_args` is given
-a list display of strings, or a parameter every call fills with one). A module with no
-`__main__` block is a library: everything counts as reached.
+a list display of strings, or a parameter every call fills with one). A click command
+(`@cli.command()`, `@click.group()`) is reached when a command line names it (its command's
+name mentioned: `cli.main(["fit"])`), or when its group is read other than in its
+commands' decorators or as a command line run with a literal argument list (`cli()` reads
+`sys.argv`: any command may run). A module with no `__main__` block is a library: everything
+counts as reached.
 """
 
 from __future__ import annotations
@@ -213,6 +217,10 @@ class _Piece:
                        tuple[tuple[str, frozenset[str] | None], ...]], ...] = ()
     #: the words it mentions other than as the name a call calls
     escapes: frozenset[str] = frozenset()
+    #: the names it reads other than as a click command's group in its decorator or as the
+    #: command line run with a literal argument list (`cli.main(["fit"], ...)`): a command
+    #: line whose arguments are not seen (`cli()` reads `sys.argv`) may run any command
+    free: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +234,9 @@ class _Def:
     body: _Piece | None
     #: a class's methods that run when it is made or named (`_class_methods`)
     methods: tuple[int, ...]
+    #: a click command's group and the names a command line runs it by
+    #: (`_command_registration`)
+    command: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +305,69 @@ def _subcommand(receiver: ast.expr, parsers: dict[str, list[ast.expr]]) -> froze
     return frozenset(names)
 
 
+#: the click decorators that register a function as a command of a group (or a group)
+_COMMAND_DECORATORS = frozenset({"command", "group"})
+#: the suffixes click (8.2 and later) strips from a function's name to name its command
+_COMMAND_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
+
+
+def _command_registration(fn: ast.AST) -> tuple[str, tuple[str, ...]] | None:
+    """For a function registered as a click command (`@cli.command()`, `@click.group()`, its
+    other decorators all `click.*` ones): the group it is registered on (itself for
+    `@click.command`), and the names a command line may run it by (its given name, else its
+    function's name with `_` as `-`, the suffixes click strips taken off too). None for
+    anything else."""
+    if not isinstance(fn, _FUNCTIONS):
+        return None
+    found: tuple[str, tuple[str, ...]] | None = None
+    for d in fn.decorator_list:
+        func = d.func if isinstance(d, ast.Call) else d
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+            return None
+        if func.attr not in _COMMAND_DECORATORS:
+            if func.value.id != "click":
+                return None
+            continue
+        if found is not None:
+            return None
+        given = [a.value for a in (d.args[:1] if isinstance(d, ast.Call) else [])
+                 if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        given += [k.value.value for k in (d.keywords if isinstance(d, ast.Call) else [])
+                  if k.arg == "name" and isinstance(k.value, ast.Constant)
+                  and isinstance(k.value.value, str)]
+        stem = next((fn.name[:-len(x)] for x in _COMMAND_SUFFIXES if fn.name.endswith(x)),
+                    fn.name)
+        called = {fn.name, fn.name.replace("_", "-"), stem, stem.replace("_", "-"), *given}
+        group = fn.name if func.value.id == "click" else func.value.id
+        found = (group, tuple(sorted(called)))
+    return found
+
+
+def _registration_reads(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a click command's decorators that name its group and its command (not
+    reads of the group, nor mentions of a function: `_command_registration`)."""
+    for d in fn.decorator_list:
+        func = d.func if isinstance(d, ast.Call) else d
+        if not isinstance(func, ast.Attribute):
+            continue
+        yield func.value
+        if isinstance(d, ast.Call) and func.attr in _COMMAND_DECORATORS:
+            yield from (*d.args, *(k.value for k in d.keywords))
+
+
+def _literal_argv_call(node: ast.Call) -> ast.Name | None:
+    """The command line `node` runs with a literal argument list: `cli(["fit", ...])`,
+    `cli.main(["fit"], standalone_mode=False)`, `cli.main(args=[...])` (its `Name`)."""
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "main":
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return None
+    argv = node.args[0] if node.args else next(
+        (k.value for k in node.keywords if k.arg == "args"), None)
+    return func if _strings(argv) is not None else None
+
+
 def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
     """The string constants of `sub.add_parser("name", aliases=[...])` that name the
     subcommand: argparse matches them against the command line and looks nothing up by
@@ -312,7 +386,9 @@ def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, in
     `params`: the parameters of the function whose body they are)."""
     mentions: set[str] = set()
     escapes: set[str] = set()
+    free: set[str] = set()
     called: set[int] = set()
+    bound: set[int] = set()  # (the `Name`s read as a command line's group: not `free`)
     labels: set[int] = set()  # (a subcommand's names: words of the command line, no lookup)
     dynamic = False
     decorated: list[int] = []
@@ -322,24 +398,30 @@ def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, in
     calls = []
     for node in _run_nodes(stmts, env_names, held):
         if isinstance(node, _FUNCTIONS):
-            if node.decorator_list:  # handed to its decorator (`@f.defjvp`): it may call it
+            if _command_registration(node) is not None:  # run by the command line naming it
+                bound.update(map(id, _registration_reads(node)))
+            elif node.decorator_list:  # handed to its decorator (`@f.defjvp`): it may call it
                 decorated.append(index[id(node)])
         elif isinstance(node, ast.Name):
             mentions.add(node.id)
             if id(node) not in called:
                 escapes.add(node.id)
+            if id(node) not in bound:
+                free.add(node.id)
             dynamic = dynamic or node.id in _DYNAMIC
         elif isinstance(node, ast.Attribute):
             mentions.add(node.attr)
             escapes.add(node.attr)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in labels:
+            if id(node) not in labels and id(node) not in bound:
                 mentions.add(node.value)
                 escapes.add(node.value)
         elif isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Attribute) and func.attr == "add_parser":
                 labels.update(map(id, _subcommand_labels(node)))
+            if (run := _literal_argv_call(node)) is not None:
+                bound.add(id(run))
             if _dotted(func) in ("getattr", "setattr") and len(node.args) >= 2 \
                     and not isinstance(node.args[1], ast.Constant):
                 dynamic = True
@@ -369,10 +451,11 @@ def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, in
         else:
             gated.append((chosen, inner.mentions))
             escapes |= inner.escapes
+        free |= inner.free
         parses.extend(inner.parses)
         calls.extend(inner.calls)
     return _Piece(frozenset(mentions), dynamic, tuple(decorated), tuple(gated),
-                  tuple(parses), tuple(calls), frozenset(escapes))
+                  tuple(parses), tuple(calls), frozenset(escapes), frozenset(free))
 
 
 def _class_methods(cls: ast.ClassDef, index: dict[int, int]) -> tuple[int, ...]:
@@ -394,7 +477,7 @@ def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
     index = {id(n): i for i, n in enumerate(nodes)}
     defs = tuple(
         _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),
-             _piece(n.body, env_names, index, _parameters(n)), ())
+             _piece(n.body, env_names, index, _parameters(n)), (), _command_registration(n))
         if isinstance(n, _FUNCTIONS) else
         _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
         for n in nodes)
@@ -535,6 +618,17 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
     for s, summary in enumerate(statements):
         for j, d in enumerate(summary.defs):
             by_name.setdefault(d.name, []).append((s, j))
+    words = _chosen_words(statements, by_name)
+    commands: dict[str, list[tuple[int, int]]] = {}  # click commands, by group
+    for s, summary in enumerate(statements):
+        for j, d in enumerate(summary.defs):
+            if d.command is not None:  # a command line naming it runs it
+                commands.setdefault(d.command[0], []).append((s, j))
+                for word in d.command[1]:
+                    if word != d.name:
+                        by_name.setdefault(word, []).append((s, j))
+    for group in commands:  # (read as `free`: see `_part`)
+        by_name.setdefault(group, [])
     names = frozenset(by_name)
     reached: set[tuple[int, int]] = set()
     todo: list[tuple[int, _Piece]] = []
@@ -555,11 +649,15 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
                 reach_class(s, first)
             else:
                 todo.append((s, first.body))
-    words = _chosen_words(statements, by_name)
     while todo:
         s, piece = todo.pop()
         if piece.dynamic:
             return names, None
+        for group in piece.free & commands.keys():  # a command line not seen: any command
+            for at in commands[group]:
+                if at not in reached:
+                    reached.add(at)
+                    todo.append((at[0], statements[at[0]].defs[at[1]].body))  # type: ignore[arg-type]
         defs = statements[s].defs
         for j in piece.decorated:
             if (s, j) not in reached:
@@ -586,13 +684,14 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
 
 def _piece_part(piece: _Piece, names: frozenset[str]) -> tuple[object, ...]:
     return (piece.mentions & names, piece.dynamic, piece.decorated, piece.gated,
-            piece.parses, piece.calls, piece.escapes & names)
+            piece.parses, piece.calls, piece.escapes & names, piece.free & names)
 
 
 def _part(st: _Statement, names: frozenset[str]) -> tuple[object, ...]:
     """All of a statement's reading the reach reads, given the names of the definitions."""
     return (st.test_case, _piece_part(st.run, names),
-            tuple((d.name, d.methods, d.body and _piece_part(d.body, names)) for d in st.defs))
+            tuple((d.name, d.methods, d.command, d.body and _piece_part(d.body, names))
+                  for d in st.defs))
 
 
 def _same_reach(last: _Reach, statements: list[_Statement]) -> bool:

@@ -168,3 +168,45 @@ def test_the_kept_readings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for version in (text, text.replace("\n\n\n", "\n\n\n\n")):
         assert _kept(version) == _fresh(version)
         assert 0 < len(script_reach._KEPT) <= 10
+
+
+_CLICK = textwrap.dedent("""\
+    import click
+    import numpy as np
+
+
+    @click.group()
+    def cli():
+        pass
+
+
+    @cli.command()
+    def fit():
+        return np.sin(1.0)
+
+
+    @cli.command(name="report")
+    def show():
+        return np.cos(1.0)
+
+
+    if __name__ == "__main__":
+        cli.main(["report"], standalone_mode=False)
+""")
+
+
+@pytest.mark.parametrize("edit", [
+    # the group read other than as the command line run: any command may run (the words
+    # mentioned stay the same, only what is read as the group changes)
+    lambda t: t.replace('standalone_mode=False)', 'standalone_mode=False) or cli'),
+    # a command renamed: the command line's words stay, the name they run changes
+    lambda t: t.replace('name="report"', 'name="summary"'),
+])
+def test_kept_readings_of_click_commands_give_a_fresh_reading(edit) -> None:  # type: ignore[no-untyped-def]
+    """An edit that changes only which click commands a command line can run reaches
+    again (`_part` reads each command's registration and what is read as a group)."""
+    edited = edit(_CLICK)
+    assert edited != _CLICK
+    for version in (_CLICK, edited, _CLICK, edited):
+        assert _kept(version) == _fresh(version)
+    assert _fresh(edited) != _fresh(_CLICK)
