@@ -389,6 +389,9 @@ class _Reader:
             name = _dotted(e.func)
             if name in self.outputs:
                 return self.outputs[name]
+            built = self._built_sequence(e, depth)
+            if built is not None:
+                return built
             primals = self._pullback_primals(e.func)
             if primals is not None:  # (a cotangent has its primal's structure)
                 return ("seq", len(primals), tuple(self.structure(p, depth + 1)
@@ -407,6 +410,65 @@ class _Reader:
                     and not name.startswith(("jax.", "lax.")):
                 return ("array",) if e.func.attr != "T" else None
         return None
+
+    def _built_sequence(self, call: ast.Call, depth: int) -> tuple | None:
+        """`tuple(x)` / `list(x)` of the builtins: a sequence of as many items as `x` holds,
+        where that is known (a generator over `res[:n]`, one item per item it runs over)."""
+        kind = call.func.id if isinstance(call.func, ast.Name) else None
+        if kind not in ("tuple", "list") or len(call.args) != 1 or call.keywords or (
+                self.closure is None or kind in _local_names(self.closure.func.node)
+                or _scope_var(self.closure, kind) is not None):
+            return None
+        arg = call.args[0]
+        if isinstance(arg, (ast.GeneratorExp, ast.ListComp)):
+            gens = arg.generators
+            if len(gens) != 1 or gens[0].ifs or gens[0].is_async:
+                return None
+            n = self._length(gens[0].iter, depth + 1)
+            return None if n is None else ("seq", n, (None,) * n, kind)
+        s = self.structure(arg, depth + 1)
+        if s is not None and s[0] == "seq":
+            return ("seq", s[1], s[2], kind)
+        n = self._length(arg, depth + 1)
+        return None if n is None else ("seq", n, (None,) * n, kind)
+
+    def _length(self, e: ast.expr, depth: int) -> int | None:
+        """How many items the sequence `e` holds, where the code or the evaluator shows it:
+        a literal, a residual the fwd returned, a slice of one by constant bounds (`res[:n]`
+        of a factory's `n`)."""
+        if depth > 4:
+            return None
+        if isinstance(e, ast.Name) and e.id in self.names:
+            return self._length(self.names[e.id], depth + 1)
+        if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
+            n = self._length(e.value, depth + 1)
+            bounds = [None if b is None else self._int(b)
+                      for b in (e.slice.lower, e.slice.upper, e.slice.step)]
+            if n is None or any(b is False for b in bounds) or bounds[2] == 0:
+                return None
+            return len(range(n)[slice(*bounds)])
+        s = self.structure(e, depth + 1)
+        if s is not None and s[0] == "seq":
+            return int(s[1])
+        v = self._value(e)
+        if v is not None and v.items is not None and v.keys is None:
+            return len(v.items)
+        return None
+
+    def _int(self, e: ast.expr) -> int | bool:
+        """The integer constant `e` is (a literal, a name of an enclosing scope or the module
+        bound to one), else False."""
+        if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
+            inner = self._int(e.operand)
+            return False if inner is False else -inner
+        c: object = NOCONST
+        if isinstance(e, ast.Constant):
+            c = e.value
+        elif isinstance(e, ast.Name) and self.closure is not None and e.id not in self.names \
+                and e.id not in self.unpacked:
+            v = _scope_var(self.closure, e.id)
+            c = v.const if v is not None else NOCONST
+        return c if isinstance(c, int) and not isinstance(c, bool) else False
 
     def _array(self, e: ast.expr, depth: int) -> bool:
         s = self.structure(e, depth + 1)
