@@ -572,12 +572,28 @@ def _qualname(rule: Value | None, closure: Closure) -> str | None:
     class body; None when the code does not show it."""
     name = closure.func.name or "<lambda>"
     if not _bound(rule):
-        return name
+        outer = _enclosing_qualname(closure.scope)
+        return None if outer is None else outer + name
     this = rule.fns[0].args[0] if rule is not None else None  # type: ignore[union-attr]
     for inst in getattr(this, "fns", ()):
         if isinstance(inst, Instance) and closure.func.node in inst.cls.node.body:
             return f"{inst.cls.name}.{name}"
     return None
+
+
+def _enclosing_qualname(scope: Any) -> str | None:
+    """The `__qualname__` prefix of a function defined in `scope`: "" at module level,
+    `outer.<locals>.` inside a function `outer` (the functions around it too); None inside
+    a class body or a comprehension, whose names the evaluator's scopes do not carry."""
+    parts: list[str] = []
+    while scope is not None and scope.module is not scope:
+        fi = scope.func
+        if fi is None or not isinstance(fi.node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                  ast.Lambda)):
+            return None
+        parts.append(f"{fi.name or '<lambda>'}.<locals>.")
+        scope = scope.parent
+    return "".join(reversed(parts))
 
 
 def _python_says(fn: ast.AST, name: str, given: int) -> str:
