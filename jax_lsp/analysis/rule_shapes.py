@@ -718,6 +718,23 @@ def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
     return tainted
 
 
+def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | None:
+    """What a rule returning `(lambda p, t: (p, [t]))(...)` returns: the lambda's body, read
+    with the rule's own names, when the lambda takes plain positional parameters none of which
+    shadows a name the rule binds (the body's names are then its parameters, not known)."""
+    for _ in range(4):
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Lambda)):
+            break
+        a = value.func.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            break
+        if any(p.arg in reader.names or p.arg in reader.unpacked or p.arg in reader.given
+               for p in a.args):
+            break
+        value = value.func.body
+    return value
+
+
 def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
               out: Value | None) -> None:
     """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
@@ -754,6 +771,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]
+        value = _called_lambda_body(value, reader)
         if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
             pairs = []
             break
