@@ -314,6 +314,12 @@ class HigherOrder(Part):
             return Value(tan=out.tan, traced=True)
         if kind == "reduce":
             return self.reduce(args, node)
+        if kind == "apply":
+            if not args.pos:
+                return derived(args.all_values())
+            rest = Args(args.pos[1:], args.kw, args.pos_nodes[1:], args.kw_nodes, args.star,
+                        args.dstar)
+            return self.ev.call_value(args.pos[0], rest, node)
         if kind == "tree_map":
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
