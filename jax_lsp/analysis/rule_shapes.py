@@ -426,9 +426,6 @@ class _Reader:
                 return None
             n = self._length(gens[0].iter, depth + 1)
             return None if n is None else ("seq", n, (None,) * n, kind)
-        s = self.structure(arg, depth + 1)
-        if s is not None and s[0] == "seq":
-            return ("seq", s[1], s[2], kind)
         n = self._length(arg, depth + 1)
         return None if n is None else ("seq", n, (None,) * n, kind)
 
@@ -439,7 +436,12 @@ class _Reader:
         if depth > 4:
             return None
         if isinstance(e, ast.Name) and e.id in self.names:
-            return self._length(self.names[e.id], depth + 1)
+            bound = self.names[e.id]
+            if not isinstance(bound, (ast.Subscript, ast.Tuple, ast.Name)):
+                return None  # (a list literal may grow: `grads = []`, then `append`)
+            return self._length(bound, depth + 1)
+        if isinstance(e, ast.List):
+            return None
         if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
             n = self._length(e.value, depth + 1)
             bounds = [None if b is None else self._int(b)
