@@ -389,6 +389,9 @@ class _Reader:
             name = _dotted(e.func)
             if name in self.outputs:
                 return self.outputs[name]
+            built = self._built_sequence(e, depth)
+            if built is not None:
+                return built
             primals = self._pullback_primals(e.func)
             if primals is not None:  # (a cotangent has its primal's structure)
                 return ("seq", len(primals), tuple(self.structure(p, depth + 1)
@@ -407,6 +410,67 @@ class _Reader:
                     and not name.startswith(("jax.", "lax.")):
                 return ("array",) if e.func.attr != "T" else None
         return None
+
+    def _built_sequence(self, call: ast.Call, depth: int) -> tuple | None:
+        """`tuple(x)` / `list(x)` of the builtins: a sequence of as many items as `x` holds,
+        where that is known (a generator over `res[:n]`, one item per item it runs over)."""
+        kind = call.func.id if isinstance(call.func, ast.Name) else None
+        if kind not in ("tuple", "list") or len(call.args) != 1 or call.keywords or (
+                self.closure is None or kind in _local_names(self.closure.func.node)
+                or _scope_var(self.closure, kind) is not None):
+            return None
+        arg = call.args[0]
+        if isinstance(arg, (ast.GeneratorExp, ast.ListComp)):
+            gens = arg.generators
+            if len(gens) != 1 or gens[0].ifs or gens[0].is_async:
+                return None
+            n = self._length(gens[0].iter, depth + 1)
+            return None if n is None else ("seq", n, (None,) * n, kind)
+        n = self._length(arg, depth + 1)
+        return None if n is None else ("seq", n, (None,) * n, kind)
+
+    def _length(self, e: ast.expr, depth: int) -> int | None:
+        """How many items the sequence `e` holds, where the code or the evaluator shows it:
+        a literal, a residual the fwd returned, a slice of one by constant bounds (`res[:n]`
+        of a factory's `n`)."""
+        if depth > 4:
+            return None
+        if isinstance(e, ast.Name) and e.id in self.names:
+            bound = self.names[e.id]
+            if not isinstance(bound, (ast.Subscript, ast.Tuple, ast.Name)):
+                return None  # (a list literal may grow: `grads = []`, then `append`)
+            return self._length(bound, depth + 1)
+        if isinstance(e, ast.List):
+            return None
+        if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
+            n = self._length(e.value, depth + 1)
+            bounds = [None if b is None else self._int(b)
+                      for b in (e.slice.lower, e.slice.upper, e.slice.step)]
+            if n is None or any(b is False for b in bounds) or bounds[2] == 0:
+                return None
+            return len(range(n)[slice(*bounds)])
+        s = self.structure(e, depth + 1)
+        if s is not None and s[0] == "seq":
+            return int(s[1])
+        v = self._value(e)
+        if v is not None and v.items is not None and v.keys is None:
+            return len(v.items)
+        return None
+
+    def _int(self, e: ast.expr) -> int | bool:
+        """The integer constant `e` is (a literal, a name of an enclosing scope or the module
+        bound to one), else False."""
+        if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
+            inner = self._int(e.operand)
+            return False if inner is False else -inner
+        c: object = NOCONST
+        if isinstance(e, ast.Constant):
+            c = e.value
+        elif isinstance(e, ast.Name) and self.closure is not None and e.id not in self.names \
+                and e.id not in self.unpacked:
+            v = _scope_var(self.closure, e.id)
+            c = v.const if v is not None else NOCONST
+        return c if isinstance(c, int) and not isinstance(c, bool) else False
 
     def _array(self, e: ast.expr, depth: int) -> bool:
         s = self.structure(e, depth + 1)
@@ -510,12 +574,28 @@ def _qualname(rule: Value | None, closure: Closure) -> str | None:
     class body; None when the code does not show it."""
     name = closure.func.name or "<lambda>"
     if not _bound(rule):
-        return name
+        outer = _enclosing_qualname(closure.scope)
+        return None if outer is None else outer + name
     this = rule.fns[0].args[0] if rule is not None else None  # type: ignore[union-attr]
     for inst in getattr(this, "fns", ()):
         if isinstance(inst, Instance) and closure.func.node in inst.cls.node.body:
             return f"{inst.cls.name}.{name}"
     return None
+
+
+def _enclosing_qualname(scope: Any) -> str | None:
+    """The `__qualname__` prefix of a function defined in `scope`: "" at module level,
+    `outer.<locals>.` inside a function `outer` (the functions around it too); None inside
+    a class body or a comprehension, whose names the evaluator's scopes do not carry."""
+    parts: list[str] = []
+    while scope is not None and scope.module is not scope:
+        fi = scope.func
+        if fi is None or not isinstance(fi.node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                  ast.Lambda)):
+            return None
+        parts.append(f"{fi.name or '<lambda>'}.<locals>.")
+        scope = scope.parent
+    return "".join(reversed(parts))
 
 
 def _python_says(fn: ast.AST, name: str, given: int) -> str:
@@ -640,6 +720,23 @@ def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
     return tainted
 
 
+def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | None:
+    """What a rule returning `(lambda p, t: (p, [t]))(...)` returns: the lambda's body, read
+    with the rule's own names, when the lambda takes plain positional parameters none of which
+    shadows a name the rule binds (the body's names are then its parameters, not known)."""
+    for _ in range(4):
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Lambda)):
+            break
+        a = value.func.args
+        if a.vararg or a.kwarg or a.kwonlyargs or a.posonlyargs:
+            break
+        if any(p.arg in reader.names or p.arg in reader.unpacked or p.arg in reader.given
+               for p in a.args):
+            break
+        value = value.func.body
+    return value
+
+
 def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
               out: Value | None) -> None:
     """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
@@ -676,6 +773,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]
+        value = _called_lambda_body(value, reader)
         if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
             pairs = []
             break

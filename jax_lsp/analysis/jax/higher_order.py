@@ -175,6 +175,23 @@ def _argname_indices(fun: Value, names: object) -> tuple[int, ...] | None:
     return tuple(params.index(n) for n in wanted)
 
 
+def _argnums(v: Value) -> tuple[int, ...] | None:
+    """The positions a custom function's `nondiff_argnums` names, or None when they are not
+    known (`tuple(cfg["frozen"])` of a config the evaluator cannot read): the rules' arguments
+    are not known then either, and a check counting them would guess."""
+    if isinstance(v.const, tuple):
+        known = v.const
+    elif isinstance(v.const, int) and not isinstance(v.const, bool):
+        known = (v.const,)
+    elif v.items is not None and v.keys is None and all(i.const is not NOCONST for i in v.items):
+        known = tuple(i.const for i in v.items)
+    else:
+        return None
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in known):
+        return None
+    return tuple(known)
+
+
 class HigherOrder(Part):
     """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
@@ -297,6 +314,12 @@ class HigherOrder(Part):
             return Value(tan=out.tan, traced=True)
         if kind == "reduce":
             return self.reduce(args, node)
+        if kind == "apply":
+            if not args.pos:
+                return derived(args.all_values())
+            rest = Args(args.pos[1:], args.kw, args.pos_nodes[1:], args.kw_nodes, args.star,
+                        args.dstar)
+            return self.ev.call_value(args.pos[0], rest, node)
         if kind == "tree_map":
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
@@ -320,24 +343,22 @@ class HigherOrder(Part):
         if kind in ("custom_jvp", "custom_vjp", "eqx_custom_vjp"):
             fun = args.get(0, "fun")
             nondiff = args.kw.get("nondiff_argnums")
-            nd: tuple[int, ...] = ()
-            if nondiff is not None and isinstance(nondiff.const, tuple):
-                nd = tuple(x for x in nondiff.const if isinstance(x, int))
+            nd = _argnums(nondiff) if nondiff is not None else ()
             if fun is None:
                 return Value(fns=(Partial(Api(name), (), tuple(args.kw.items())),))
             label = next((f.func.name for f in fun.fns if isinstance(f, Closure)), "")
             # nondiff_argnames join nondiff_argnums, as indices of the function's parameters
             names_v = args.kw.get("nondiff_argnames")
             by_name = _argname_indices(fun, names_v.const) if names_v is not None else ()
-            if by_name:
+            if by_name and nd is not None:
                 nd = tuple(sorted(set(nd) | set(by_name)))
             c = CustomFn(
                 "jvp" if kind == "custom_jvp" else "vjp",
                 fun,
-                nd,
+                nd or (),
                 opaque_rules=kind == "eqx_custom_vjp",
                 name=label,
-                nondiff_unknown=by_name is None,
+                nondiff_unknown=by_name is None or nd is None,
             )
             if self.ev.record:
                 self.ev.observer.note_custom_made(c)

@@ -128,6 +128,14 @@ class JaxApiCalls(Part):
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
             return self.ev._zip(name, args.pos)
+        if name == "builtins.reversed" and len(args.pos) == 1 and not args.kw:
+            # the items of a known sequence, last first (`reduce(apply, reversed(transforms),
+            # fn)` composes right to left); a dict's keys and unknown sequences stay unknown
+            v = args.pos[0]
+            if isinstance(v.const, range):
+                return self.ev._seq([Value(const=i, intish=True) for i in reversed(v.const)])
+            if v.items is not None and v.keys is None:
+                return self.ev._seq(list(reversed(v.items)))
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):

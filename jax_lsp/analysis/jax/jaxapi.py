@@ -85,6 +85,8 @@ HIGHER_ORDER: dict[str, str] = {
     "jax.tree_util.tree_map": "tree_map",
     "builtins.map": "tree_map",
     "functools.reduce": "reduce",
+    # `await asyncio.to_thread(f, *args, **kw)` runs `f(*args, **kw)` in a worker thread
+    "asyncio.to_thread": "apply",
     "jax.lax.custom_root": "custom_root",
     "jax.lax.custom_linear_solve": "custom_linear_solve",
     # `converted, consts = closure_convert(fun, *example_args)`: fun with what it closes over

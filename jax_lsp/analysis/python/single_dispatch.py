@@ -12,6 +12,7 @@ tracer may be of any type: every implementation may run.
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Level, Value
@@ -57,8 +58,33 @@ def _is_tracer(v: Value) -> bool:
     )
 
 
+#: Python constants whose type singledispatch reads through the builtin classes of its MRO
+_CONSTANT_TYPES = (bool, int, float, complex, str, bytes)
+
+
+def _for_constant(d: Dispatcher, c: object) -> list[Value] | None:
+    """The implementations a call whose first argument is the Python constant `c` may run,
+    walking `type(c)`'s MRO (bool, int, object): a registration for a builtin class of it
+    wins; registrations of types not named by a builtin (an ABC such as `numbers.Real`, a
+    type not known) may match too and join it. None when `c` is not such a constant."""
+    if type(c) not in _CONSTANT_TYPES:
+        return None
+    maybe = [impl for t, impl in d.registry
+             if not (_type_name(t) or "").startswith("builtins.")
+             and not (t is not None and any(type(f) is ClassObj for f in t.fns))]
+    for cls in type(c).__mro__:
+        for t, impl in reversed(d.registry):  # a later registration replaces an earlier one
+            if _type_name(t) == "builtins." + cls.__name__:
+                return [impl, *maybe]
+    return [d.base, *maybe]
+
+
 def implementations(d: Dispatcher, first: Value | None) -> list[Value]:
     """The implementations a call whose first argument is `first` may run."""
+    if first is not None and not _is_tracer(first):
+        by_constant = _for_constant(d, first.const)
+        if by_constant is not None:
+            return by_constant
     if first is None or not _is_tracer(first):
         return [d.base, *(impl for _, impl in d.registry)]
     maybe: list[Value] = []  # registrations of a type the analysis cannot name: a tracer may match
@@ -70,6 +96,23 @@ def implementations(d: Dispatcher, first: Value | None) -> list[Value]:
         if t is None or not any(type(f) in (Api, ClassObj) for f in t.fns):
             maybe.append(impl)
     return [d.base, *maybe]
+
+
+def _annotated_type(impl: Value) -> Value | None:
+    """The type `f.register(impl)` reads from impl's first parameter's annotation, where it
+    names a builtin class (`tolerance: float`) not rebound in impl's module; else None."""
+    if len(impl.fns) != 1 or type(impl.fns[0]) is not Closure:
+        return None
+    closure = impl.fns[0]
+    a = getattr(closure.func.node, "args", None)
+    params = [*a.posonlyargs, *a.args] if isinstance(a, ast.arguments) else []
+    ann = params[0].annotation if params else None
+    if not isinstance(ann, ast.Name) or ann.id not in {t.__name__ for t in _CONSTANT_TYPES}:
+        return None
+    module = closure.scope.module if closure.scope is not None else None
+    if module is not None and ann.id in module.vars:
+        return None
+    return Value(fns=(Api("builtins." + ann.id),))
 
 
 def register(r: DispatchRegister, pos: list[Value]) -> Value:
@@ -85,7 +128,7 @@ def register(r: DispatchRegister, pos: list[Value]) -> Value:
         return pos[1]
     if len(pos) == 1:
         if any(type(f) is Closure for f in pos[0].fns):
-            r.target.registry.append((None, pos[0]))
+            r.target.registry.append((_annotated_type(pos[0]), pos[0]))
             return pos[0]
         return Value(fns=(DispatchRegister(r.target, pos[0]),))
     return Value()
