@@ -48,24 +48,34 @@ def _option_strings(decl: ast.Call) -> tuple[str | None, list[str]]:
     return chosen.lstrip("-").replace("-", "_").lower(), flags
 
 
+def command_line(call: ast.Call) -> tuple[ast.Name, list[ast.Constant] | None] | None:
+    """For a call that may run a click command with a command line (`cmd.main(argv, ...)`,
+    `cmd(argv)`, `cmd.main(args=argv)`): the command's name, and the strings of `argv` where it
+    is a literal list of strings (None for any other argument list, or none given); None for
+    a call of anything but a name."""
+    func = call.func
+    target = func.value if isinstance(func, ast.Attribute) and func.attr == "main" else func
+    if not isinstance(target, ast.Name):
+        return None
+    argv = call.args[0] if call.args else next(
+        (k.value for k in call.keywords if k.arg == "args"), None)
+    if not isinstance(argv, (ast.List, ast.Tuple)) or not all(
+            isinstance(e, ast.Constant) and isinstance(e.value, str) for e in argv.elts):
+        return target, None
+    return target, argv.elts  # type: ignore[return-value]
+
+
 def _runs(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST] | None:
-    """The argument list of each run of the command the module shows (`cmd.main(argv, ...)`,
-    `cmd(argv)`); None where one is not a literal list of strings, or none is shown."""
+    """The argument list of each run of the command the module shows (`command_line`); None
+    where one is not a literal list of strings, or none is shown."""
     found: list[ast.AST] = []
     for node in names.walk_all():
-        if not isinstance(node, ast.Call):
+        run = command_line(node) if isinstance(node, ast.Call) else None
+        if run is None or run[0].id != fn.name or names.definition(run[0]) is not fn:
             continue
-        func = node.func
-        target = func.value if isinstance(func, ast.Attribute) and func.attr == "main" else func
-        if not (isinstance(target, ast.Name) and target.id == fn.name
-                and names.definition(target) is fn):
-            continue
-        argv = node.args[0] if node.args else next(
-            (k.value for k in node.keywords if k.arg == "args"), None)
-        if not isinstance(argv, (ast.List, ast.Tuple)) or not all(
-                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in argv.elts):
+        if run[1] is None:
             return None
-        found.extend(argv.elts)
+        found.extend(run[1])
     return found if found else None
 
 

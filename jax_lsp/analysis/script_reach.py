@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from jax_lsp.analysis.click_commands import command_line
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
@@ -357,15 +358,10 @@ def _registration_reads(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[
 
 def _literal_argv_call(node: ast.Call) -> ast.Name | None:
     """The command line `node` runs with a literal argument list: `cli(["fit", ...])`,
-    `cli.main(["fit"], standalone_mode=False)`, `cli.main(args=[...])` (its `Name`)."""
-    func = node.func
-    if isinstance(func, ast.Attribute) and func.attr == "main":
-        func = func.value
-    if not isinstance(func, ast.Name):
-        return None
-    argv = node.args[0] if node.args else next(
-        (k.value for k in node.keywords if k.arg == "args"), None)
-    return func if _strings(argv) is not None else None
+    `cli.main(["fit"], standalone_mode=False)`, `cli.main(args=[...])` (its `Name`;
+    `click_commands.command_line`, which the option defaults read too)."""
+    run = command_line(node)
+    return run[0] if run is not None and run[1] is not None else None
 
 
 def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
