@@ -617,6 +617,9 @@ class ClassObj:
     members: dict[str, Value] = field(default_factory=dict)
     #: its metaclass, when a class of the workspace (given, or its bases')
     metaclass: ClassObj | None = None
+    #: a library's record class (a pydantic model, an attrs class): the library model's
+    #: description of its fields (`HOOKS.record_class`), which makes its instances
+    record: Any = None
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:

@@ -53,6 +53,13 @@ MODELED_TOP_LEVEL: frozenset[str] = frozenset(
         "absl",
         "tqdm",
         "rich",
+        # record classes a library model makes (libraries/pydantic_models, attrs_classes):
+        # their own `__init__` is never interpreted
+        "pydantic",
+        "pydantic_core",
+        "pydantic_settings",
+        "attr",
+        "attrs",
     }
 )
 _STDLIB: frozenset[str] = frozenset(getattr(sys, "stdlib_module_names", ()))

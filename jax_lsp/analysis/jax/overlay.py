@@ -7,15 +7,30 @@ is imported: the evaluator's driver (`interp.py`) imports it before anything is 
 
 from __future__ import annotations
 
+import ast
+from typing import TYPE_CHECKING
+
 from jax_lsp.analysis.jax import apitable, jaxapi
+from jax_lsp.analysis.libraries import attrs_classes, pydantic_models, record_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.python.hooks import HOOKS
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.interp_state import Scope
+    from jax_lsp.analysis.values import ClassObj
 
 
 def import_cannot_raise(qualname: str) -> bool:
     """An imported name of JAX that the measured table has: importing it cannot raise."""
     return qualname.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(qualname))
+
+
+def record_class(ev: object, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> object:
+    """The record a class statement made, as the library models read it (None: no library's
+    record class)."""
+    return pydantic_models.record_of(ev, cls, stmt, scope) or attrs_classes.record_of(
+        ev, cls, stmt, scope)
 
 
 HOOKS.register(
@@ -37,5 +52,13 @@ HOOKS.register(
     attribute_marks=nnx_variables.differentiated_marks,
     # flax linen: `model.apply` / `model.init`
     module_class_attribute=linen_apply.module_attribute,
-    calls={linen_apply.LinenApply: linen_apply.call_apply},
+    calls={
+        linen_apply.LinenApply: linen_apply.call_apply,
+        record_classes.RecordMethod: record_classes.call_method,
+    },
+    # pydantic models and attrs classes: their construction, methods and functions
+    record_class=record_class,
+    construct_record=record_classes.construct,
+    record_attribute=record_classes.record_attribute,
+    functions=dict(attrs_classes.FUNCTIONS),
 )

@@ -343,6 +343,9 @@ class PythonCalls(EvaluatorShared):
         if t is Closure:
             return self.call_closure(f, args, node, label=f.func.name)
         if t is Api:
+            modelled = HOOKS.functions.get(f.name)
+            if modelled is not None:  # a library's function a model computes (attrs.evolve)
+                return modelled(self, args, node)
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))
@@ -831,6 +834,8 @@ class PythonCalls(EvaluatorShared):
         tan = self.reads(MODULE_TAN).module_tan if cls.linen else EMPTY
         obj = Value(tan=tan, fns=(inst,), traced=any(v.traced for v in vals))
         init = cls.lookup("__init__")
+        if cls.record is not None and HOOKS.construct_record(self, cls, obj, args, node):
+            return obj  # a library's record class: its model sets the fields
         if init is not None:
             self.call_value(self._bind(init, obj), args, node)
         else:

@@ -660,6 +660,10 @@ class PythonExpressions(EvaluatorShared):
                 found = f.lookup(name)
                 if found is not None:
                     parts.append(self._unwrap_static(found, Value(fns=(f,))))
+                elif f.record is not None and (
+                    made_v := HOOKS.record_attribute(self, Value(fns=(f,)), f, name)
+                ) is not None:
+                    parts.append(made_v)  # a record class's library method (model_validate)
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
             elif isinstance(f, LazyName):
@@ -715,6 +719,10 @@ class PythonExpressions(EvaluatorShared):
                         made := HOOKS.module_class_attribute(me, name)
                     ) is not None:
                         fns.append(made)
+                    elif f.cls.record is not None and (
+                        made_v := HOOKS.record_attribute(self, me, f, name)
+                    ) is not None:
+                        parts.append(made_v)  # a record's library method (model_dump)
                     else:
                         parts.append(Value(tan=obj.tan, traced=obj.traced))
         if not fns and not parts:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args, Scope
-    from jax_lsp.analysis.values import Instance, Value
+    from jax_lsp.analysis.values import ClassObj, Instance, Value
 
 
 def _same(qualname: str) -> str:
@@ -38,6 +38,18 @@ def _no_attribute(me: Value, name: str) -> object | None:
 
 
 def _nothing_noted(ev: Any, stmt: ast.Assign, scope: Scope) -> None:
+    return None
+
+
+def _no_record(ev: Any, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> None:
+    return None
+
+
+def _not_made(ev: Any, cls: ClassObj, obj: Value, args: Args, node: ast.AST | None) -> bool:
+    return False
+
+
+def _no_record_attribute(ev: Any, me: Value, owner: Any, name: str) -> Value | None:
     return None
 
 
@@ -70,6 +82,16 @@ class Hooks:
         self.module_class_bases: frozenset[str] = frozenset()
         #: `field(...)` functions whose keywords may declare a field static
         self.field_functions: frozenset[str] = frozenset()
+        #: a library's record class (a pydantic model, an attrs class) the class statement
+        #: made: the model's description of its fields, kept as `ClassObj.record`; or None
+        self.record_class: Callable[[Any, ClassObj, ast.ClassDef, Scope], object | None] = (
+            _no_record
+        )
+        #: constructs an instance of a record class (`ClassObj.record`) in place of running
+        #: its library's `__init__`: True when it set the instance's fields
+        self.construct_record: Callable[[Any, ClassObj, Value, Args, ast.AST | None], bool] = (
+            _not_made
+        )
         # -- assignments --
         #: told of `target = call(...)` after it is stored (flax nnx: a Variable's kind)
         self.after_call_assignment: Callable[[Any, ast.Assign, Scope], None] = _nothing_noted
@@ -88,9 +110,16 @@ class Hooks:
         #: transforms whose levels differentiate only a module's parameters (call sharing
         #: keys a level by it)
         self.param_only_transforms: frozenset[str] = frozenset()
+        #: an attribute a record class (`ClassObj.record`) or its instance has but the class
+        #: does not define (pydantic's `model_dump`): the value read, or None
+        self.record_attribute: Callable[[Any, Value, Any, str], Value | None] = (
+            _no_record_attribute
+        )
         # -- calls --
         #: a model's value type -> how calling it is interpreted (`ev` is the evaluator)
         self.calls: dict[type, Callable[[Any, Any, Args, ast.AST | None], Value]] = {}
+        #: a library's functions a model computes, by qualified name (`attrs.evolve`)
+        self.functions: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {}
 
     def register(self, **answers: Any) -> None:
         """Set the answers given (each the name of an attribute above)."""

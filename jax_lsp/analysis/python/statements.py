@@ -598,6 +598,7 @@ class PythonStatements(EvaluatorShared):
                         cls.static_fields |= aux_only_attributes(stmt)
                     continue
                 v = self.call_value(dv, Args([v], {}, [None], {}), dec)
+        cls.record = HOOKS.record_class(self, cls, stmt, scope)
         if cls.is_pytree():
             # its array fields are leaves: traced under jit (see `attribute`)
             cls.data_fields |= {

@@ -1,0 +1,24 @@
+"""An attrs converter=bool turns the default '' into ordered=False"""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+import attrs
+
+
+@attrs.frozen
+class RunConfig:
+    scale: float = attrs.field(default=2, converter=float)
+    _ordered: bool = attrs.field(default="", converter=bool)
+
+
+def log_host(x):
+    return np.asarray(x) * 2
+
+
+def step(cfg, x):
+    return io_callback(log_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x, ordered=cfg._ordered)
+
+
+cfg = RunConfig()
+print(jax.vmap(lambda x: step(cfg, x))(jnp.ones((3, 2))))
