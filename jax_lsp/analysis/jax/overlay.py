@@ -10,13 +10,16 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
+from jax_lsp.analysis import record_classes
 from jax_lsp.analysis.jax import apitable, jaxapi
-from jax_lsp.analysis.libraries import attrs_classes, pydantic_models, record_classes
+from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
+from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_models
 from jax_lsp.analysis.python.hooks import HOOKS
 
 if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
     from jax_lsp.analysis.interp_state import Scope
     from jax_lsp.analysis.values import ClassObj
 
@@ -26,7 +29,7 @@ def import_cannot_raise(qualname: str) -> bool:
     return qualname.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(qualname))
 
 
-def record_class(ev: object, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> object:
+def record_class(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> object:
     """The record a class statement made, as the library models read it (None: no library's
     record class)."""
     return pydantic_models.record_of(ev, cls, stmt, scope) or attrs_classes.record_of(

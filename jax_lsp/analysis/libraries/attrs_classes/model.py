@@ -14,10 +14,13 @@ of the fields, nested attrs instances as dicts. `__attrs_post_init__` runs once 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import Args
-from jax_lsp.analysis.libraries import record_classes as rc
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
+from jax_lsp.analysis import record_classes as rc
 from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Instance, Value
 
 #: class decorators making an attrs class; whether their fields default to the annotations
@@ -36,7 +39,7 @@ _BUILTIN_CONVERTERS = {"builtins.float": float, "builtins.int": int, "builtins.b
 _SEQUENCE_CONVERTERS = frozenset({"builtins.tuple", "builtins.list"})
 
 
-def record_of(ev: Any, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> rc.Record | None:
+def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> rc.Record | None:
     """`HOOKS.record_class` for attrs: the fields of an attrs class, or None."""
     found = None
     for d in stmt.decorator_list:
@@ -92,14 +95,14 @@ def _classvar(annotation: ast.expr) -> bool:
             target.attr if isinstance(target, ast.Attribute) else "") == "ClassVar"
 
 
-def _field_call(ev: Any, e: ast.expr | None, scope: Any) -> ast.Call | None:
+def _field_call(ev: Evaluator, e: ast.expr | None, scope: Any) -> ast.Call | None:
     if not isinstance(e, ast.Call):
         return None
     fv = ev.eval(e.func, scope)
     return e if any(isinstance(f, Api) and f.name in FIELD_FUNCTIONS for f in fv.fns) else None
 
 
-def _field(ev: Any, name: str, s: ast.stmt, call: ast.Call | None, scope: Any,
+def _field(ev: Evaluator, name: str, s: ast.stmt, call: ast.Call | None, scope: Any,
            kw_only: bool) -> rc.Field:
     init_name: str | None = name.lstrip("_") or name
     default: Value | None = None
@@ -147,7 +150,7 @@ def _builtin_factory(fv: Value) -> Value | None:
         isinstance(f, Api) and f.name.startswith("builtins.") for f in fv.fns) else None
 
 
-def _factory_call(ev: Any, e: ast.expr, scope: Any) -> Value | None:
+def _factory_call(ev: Evaluator, e: ast.expr, scope: Any) -> Value | None:
     """`attrs.Factory(list)`: the builtin it calls (an unknown Value where it is not one)."""
     if not isinstance(e, ast.Call) or not any(
             isinstance(f, Api) and f.name in FACTORIES for f in ev.eval(e.func, scope).fns):
@@ -165,7 +168,7 @@ def _converter(cv: Value) -> rc.Convert:
     if isinstance(f, Api) and f.name in _BUILTIN_CONVERTERS:
         apply = _BUILTIN_CONVERTERS[f.name]
 
-        def builtin(ev: Any, v: Value, node: ast.AST | None) -> Value:
+        def builtin(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
             if v.const is NOCONST or v.fns or v.items is not None or not isinstance(
                     v.const, (int, float, str, bool, type(None))):
                 return rc.unknown(v)
@@ -177,12 +180,12 @@ def _converter(cv: Value) -> rc.Convert:
 
         return builtin
     if isinstance(f, Api) and f.name in _SEQUENCE_CONVERTERS:
-        def sequence(ev: Any, v: Value, node: ast.AST | None) -> Value:
+        def sequence(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
             return v if v.items is not None and v.keys is None else rc.unknown(v)
 
         return sequence
     if isinstance(f, Closure):
-        def workspace_function(ev: Any, v: Value, node: ast.AST | None) -> Value:
+        def workspace_function(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
             return ev.call_value(cv, Args.of(v), node)
 
         return workspace_function
@@ -199,7 +202,7 @@ def _attrs_instance(v: Value | None) -> Instance | None:
     return inst if isinstance(record, rc.Record) and record.library == "attrs" else None
 
 
-def evolve(ev: Any, args: Args, node: ast.AST | None) -> Value:
+def evolve(ev: Evaluator, args: Args, node: ast.AST | None) -> Value:
     """`attrs.evolve(obj, **changes)`: the class constructed again from `obj`'s fields
     (under their constructor keywords), `changes` replacing them."""
     inst = _attrs_instance(args.get(0, "inst"))
@@ -214,7 +217,7 @@ def evolve(ev: Any, args: Args, node: ast.AST | None) -> Value:
     return obj
 
 
-def asdict(ev: Any, args: Args, node: ast.AST | None) -> Value:
+def asdict(ev: Evaluator, args: Args, node: ast.AST | None) -> Value:
     """`attrs.asdict(obj)`: the dict of its fields by attribute name (nested attrs
     instances as dicts). Its options (`filter=`, `recurse=False`...): not modelled."""
     inst = _attrs_instance(args.get(0, "inst"))

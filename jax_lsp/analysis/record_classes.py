@@ -16,9 +16,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import Args
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis.values import NOCONST, ClassObj, Closure, Instance, Value, derived
 
 #: how a library turns a value given to a field into the one stored (`Value` -> `Value`);
@@ -31,12 +34,12 @@ def unknown(v: Value) -> Value:
     return Value(tan=v.tan, traced=v.traced)
 
 
-def kept(ev: Any, v: Value, node: ast.AST | None) -> Value:
+def kept(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
     """A field's value stored as given (no conversion)."""
     return v
 
 
-def opaque(ev: Any, v: Value, node: ast.AST | None) -> Value:
+def opaque(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
     """A field the library may change in a way the model cannot know (a validator)."""
     return unknown(v)
 
@@ -121,7 +124,7 @@ def has_own_init(cls: ClassObj) -> bool:
     return found is not None and any(isinstance(f, Closure) for f in found.fns)
 
 
-def construct(ev: Any, cls: ClassObj, obj: Value, args: Args, node: ast.AST | None) -> bool:
+def construct(ev: Evaluator, cls: ClassObj, obj: Value, args: Args, node: ast.AST | None) -> bool:
     """Set the fields of `obj` (a new instance of `cls`) as the library's constructor does
     with `args`; False (the fields set unknown) where the class's own `__init__` must run."""
     record: Record = cls.record
@@ -167,7 +170,7 @@ def bind(record: Record, args: Args) -> dict[str, Value] | None:
     return out
 
 
-def field_value(ev: Any, f: Field, given: Value | None, node: ast.AST | None) -> Value:
+def field_value(ev: Evaluator, f: Field, given: Value | None, node: ast.AST | None) -> Value:
     """What the field `f` holds once made: `given` converted, else its default."""
     if given is not None:
         return f.convert(ev, given, node)
@@ -179,7 +182,7 @@ def field_value(ev: Any, f: Field, given: Value | None, node: ast.AST | None) ->
     return Value()  # a required field not given: the construction raises
 
 
-def as_dict(ev: Any, inst: Instance, names: list[str], nested: Callable[[Value], Value]
+def as_dict(ev: Evaluator, inst: Instance, names: list[str], nested: Callable[[Value], Value]
             ) -> Value:
     """A dict of an instance's fields `names` (each value through `nested`), as a dict display
     makes it."""
@@ -200,7 +203,7 @@ def copied(inst: Instance, changes: Mapping[str, Value]) -> Value:
     return Value(fns=(new,))
 
 
-def record_attribute(ev: Any, me: Value, owner: Any, name: str) -> Value | None:
+def record_attribute(ev: Evaluator, me: Value, owner: Any, name: str) -> Value | None:
     """`HOOKS.record_attribute`: a library method of a record class or its instance."""
     cls = owner if isinstance(owner, ClassObj) else owner.cls
     record = cls.record
@@ -209,7 +212,7 @@ def record_attribute(ev: Any, me: Value, owner: Any, name: str) -> Value | None:
     return Value(fns=(RecordMethod(name, me, cls),))
 
 
-def call_method(ev: Any, method: RecordMethod, args: Args, node: ast.AST | None) -> Value:
+def call_method(ev: Evaluator, method: RecordMethod, args: Args, node: ast.AST | None) -> Value:
     """`HOOKS.calls[RecordMethod]`: the library method's result, as its model computes it."""
     return method.cls.record.methods[method.name](ev, method, args, node)
 

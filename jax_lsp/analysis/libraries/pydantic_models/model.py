@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import ast
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import Args
-from jax_lsp.analysis.libraries import record_classes as rc
+
+if TYPE_CHECKING:
+    from jax_lsp.analysis.host import Evaluator
+from jax_lsp.analysis import record_classes as rc
 from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Instance, Value
 
 #: the bases whose subclasses are pydantic models
@@ -39,7 +42,7 @@ _BOOL_WORDS = {"0": False, "off": False, "f": False, "false": False, "n": False,
                "1": True, "on": True, "t": True, "true": True, "y": True, "yes": True}
 
 
-def record_of(ev: Any, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> rc.Record | None:
+def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> rc.Record | None:
     """`HOOKS.record_class` for pydantic: the fields of a model class, or None."""
     names = {f.name for b in cls.bases for f in b.fns if isinstance(f, Api)}
     inherited = rc.inherited_record(cls.bases)
@@ -70,7 +73,7 @@ def record_of(ev: Any, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> rc.Reco
     return rc.Record(library, tuple(fields), positional=False, methods=METHODS)
 
 
-def _field(ev: Any, name: str, s: ast.AnnAssign, scope: Any, validated: bool,
+def _field(ev: Evaluator, name: str, s: ast.AnnAssign, scope: Any, validated: bool,
            configured: bool, library: str) -> rc.Field:
     kind = None if validated else _kind(s.annotation)
     convert = rc.opaque if kind is None else _converter(kind, strict=configured)
@@ -226,7 +229,7 @@ def coerce(kind: Any, value: Any, strict: bool = False) -> Any:
 
 
 def _converter(kind: Any, strict: bool) -> rc.Convert:
-    def convert(ev: Any, v: Value, node: ast.AST | None) -> Value:
+    def convert(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
         if kind == "any":
             return v
         if v.const is NOCONST or v.fns or v.items is not None:
@@ -246,7 +249,7 @@ def _instance(method: rc.RecordMethod) -> Instance | None:
     return fns[0] if len(fns) == 1 and isinstance(fns[0], Instance) else None
 
 
-def _construct_from(ev: Any, cls: ClassObj, entries: dict[Any, Value] | None,
+def _construct_from(ev: Evaluator, cls: ClassObj, entries: dict[Any, Value] | None,
                     node: ast.AST | None) -> Value:
     inst = Instance(cls)
     obj = Value(fns=(inst,))
@@ -257,7 +260,8 @@ def _construct_from(ev: Any, cls: ClassObj, entries: dict[Any, Value] | None,
     return obj
 
 
-def model_validate(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST | None) -> Value:
+def model_validate(ev: Evaluator, method: rc.RecordMethod, args: Args, node: ast.AST | None
+                   ) -> Value:
     """`Model.model_validate(data)`: constructed from a dict's entries."""
     data = args.get(0, "obj")
     if data is None:
@@ -265,7 +269,7 @@ def model_validate(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST |
     return _construct_from(ev, method.cls, rc.known_dict(data), node)
 
 
-def model_validate_json(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST | None
+def model_validate_json(ev: Evaluator, method: rc.RecordMethod, args: Args, node: ast.AST | None
                         ) -> Value:
     """`Model.model_validate_json(text)`: constructed from a constant JSON object's entries."""
     text = args.get(0, "json_data")
@@ -280,7 +284,7 @@ def model_validate_json(ev: Any, method: rc.RecordMethod, args: Args, node: ast.
     return _construct_from(ev, method.cls, entries, node)
 
 
-def model_copy(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST | None) -> Value:
+def model_copy(ev: Evaluator, method: rc.RecordMethod, args: Args, node: ast.AST | None) -> Value:
     """`obj.model_copy(update={...})`: a copy, the update's values stored unvalidated."""
     inst = _instance(method)
     update = args.get(0, "update")
@@ -290,7 +294,7 @@ def model_copy(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST | Non
     return rc.copied(inst, changes)
 
 
-def model_dump(ev: Any, method: rc.RecordMethod, args: Args, node: ast.AST | None) -> Value:
+def model_dump(ev: Evaluator, method: rc.RecordMethod, args: Args, node: ast.AST | None) -> Value:
     """`obj.model_dump()`: the dict of its fields (a nested model's dumped too);
     `exclude_none=True` drops the fields holding None. Other options: not known."""
     inst = _instance(method)
