@@ -22,7 +22,7 @@ from jax_lsp.analysis.interp_state import Args
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator
-from jax_lsp.analysis.values import NOCONST, ClassObj, Closure, Instance, Value, derived
+from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Instance, Value, derived
 
 #: how a library turns a value given to a field into the one stored (`Value` -> `Value`);
 #: `ev` is the evaluator, `node` the construction's
@@ -177,9 +177,24 @@ def field_value(ev: Evaluator, f: Field, given: Value | None, node: ast.AST | No
     if f.default is not None:
         return f.convert(ev, f.default, node) if f.convert_default else f.default
     if f.factory is not None:
-        made = ev.call_value(f.factory, Args.of(), node)
+        made = empty_made(f.factory) or ev.call_value(f.factory, Args.of(), node)
         return f.convert(ev, made, node) if f.convert_default else made
     return Value()  # a required field not given: the construction raises
+
+
+#: what a builtin called with no arguments makes (a `default_factory`)
+_EMPTY = {
+    "builtins.list": Value(items=()), "builtins.tuple": Value(items=()),
+    "builtins.dict": Value(items=(), keys=()), "builtins.int": Value(const=0, intish=True),
+    "builtins.float": Value(const=0.0), "builtins.str": Value(const=""),
+    "builtins.bool": Value(const=False, intish=True),
+}
+
+
+def empty_made(factory: Value) -> Value | None:
+    """The value a builtin factory makes (`list` -> `[]`); None for another factory."""
+    fns = factory.fns
+    return _EMPTY.get(fns[0].name) if len(fns) == 1 and isinstance(fns[0], Api) else None
 
 
 def as_dict(ev: Evaluator, inst: Instance, names: list[str], nested: Callable[[Value], Value]

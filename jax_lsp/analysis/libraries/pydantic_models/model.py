@@ -203,7 +203,7 @@ def coerce(kind: Any, value: Any, strict: bool = False) -> Any:
         if t is float and value in (0.0, 1.0):
             return bool(value)
         if t is str:
-            return _BOOL_WORDS.get(value.strip().lower(), NOCONST)
+            return _BOOL_WORDS.get(value.lower(), NOCONST)
         return NOCONST
     if kind == "int":
         if t is int:
