@@ -14,9 +14,9 @@ import pytest
 pydantic = pytest.importorskip("pydantic")
 attrs = pytest.importorskip("attrs")
 
+from jax_lsp.analysis.engine import parse  # noqa: E402
 from jax_lsp.analysis.interp import Interpreter  # noqa: E402
 from jax_lsp.analysis.libraries.pydantic_models.model import coerce  # noqa: E402
-from jax_lsp.analysis.engine import parse  # noqa: E402
 from jax_lsp.analysis.values import NOCONST, Instance, Value  # noqa: E402
 
 PYDANTIC = """
