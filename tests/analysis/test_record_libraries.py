@@ -21,6 +21,7 @@ from jax_lsp.analysis.values import NOCONST, Instance, Value  # noqa: E402
 
 PYDANTIC = """
 from typing import Literal, Optional
+import pydantic.dataclasses
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 class Cfg(BaseModel):
@@ -46,6 +47,11 @@ class Strict(BaseModel):
 
 class Child(Cfg):
     extra: bool = False
+
+@pydantic.dataclasses.dataclass
+class Plain:
+    ordered: bool = True
+    n: int = 1
 """
 
 ATTRS = """
@@ -88,6 +94,7 @@ CASES = [
     (PYDANTIC, "Checked(ordered=True)", {"scale"}),
     (PYDANTIC, "Strict(ordered=True)", {"ordered"}),
     (PYDANTIC, "Child(ordered='yes', extra=1)", {"ordered", "extra", "scale"}),
+    (PYDANTIC, "Plain('no', 2.0)", {"ordered", "n"}),
     (ATTRS, "Spec()", {"scale", "_ordered", "kernel", "depth", "mode"}),
     (ATTRS, "Spec(7, ordered='x', kernel='gauss', mode='b')",
      {"scale", "_ordered", "kernel", "mode"}),

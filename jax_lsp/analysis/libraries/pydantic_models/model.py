@@ -27,6 +27,8 @@ from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Instance, Value
 
 #: the bases whose subclasses are pydantic models
 MODEL_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+#: decorators making a dataclass whose fields pydantic validates
+DATACLASS_DECORATORS = frozenset({"pydantic.dataclasses.dataclass"})
 #: bases whose fields the environment may set (pydantic-settings)
 SETTINGS_BASES = frozenset({"pydantic_settings.BaseSettings", "pydantic.BaseSettings"})
 #: decorators of a method validating fields (pydantic 2 and 1): the fields named, "*" all
@@ -47,7 +49,8 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
     names = {f.name for b in cls.bases for f in b.fns if isinstance(f, Api)}
     inherited = rc.inherited_record(cls.bases)
     settings = bool(names & SETTINGS_BASES)
-    if not (names & (MODEL_BASES | SETTINGS_BASES)) and not (
+    dataclass = _pydantic_dataclass(ev, stmt, scope)
+    if not (names & (MODEL_BASES | SETTINGS_BASES)) and not dataclass and not (
             inherited is not None and inherited.library in ("pydantic", "pydantic-settings")):
         return None
     library = "pydantic-settings" if settings or (
@@ -70,7 +73,19 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
     if whole_model:
         fields = [rc.Field(f.name, f.init, rc.opaque, None if library == "pydantic-settings"
                            else f.default, f.factory) for f in fields]
+    if dataclass:  # (positions too; no `model_*` methods)
+        return rc.Record(library, tuple(fields), positional=True)
     return rc.Record(library, tuple(fields), positional=False, methods=METHODS)
+
+
+def _pydantic_dataclass(ev: Evaluator, stmt: ast.ClassDef, scope: Any) -> bool:
+    """Whether the class is decorated `@pydantic.dataclasses.dataclass` (its fields validated
+    as a model's)."""
+    return any(
+        isinstance(f, Api) and f.name in DATACLASS_DECORATORS
+        for d in stmt.decorator_list
+        for f in ev.eval(d.func if isinstance(d, ast.Call) else d, scope).fns
+    )
 
 
 def _field(ev: Evaluator, name: str, s: ast.AnnAssign, scope: Any, validated: bool,
@@ -98,7 +113,8 @@ def _field(ev: Evaluator, name: str, s: ast.AnnAssign, scope: Any, validated: bo
                 default = Value()  # (a factory of the workspace: not followed)
     elif s.value is not None:
         default = ev.eval(s.value, scope)
-    return rc.Field(name, name, convert, default, factory)
+    # (a configured model may validate its defaults: `validate_default=True`)
+    return rc.Field(name, name, convert, default, factory, convert_default=configured)
 
 
 def _named(e: ast.expr) -> str:
