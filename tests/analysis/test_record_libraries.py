@@ -79,6 +79,9 @@ class Old:
 @attrs.define
 class Named:
     _x: int = attrs.field(default=0, alias="given")
+
+class Sub(Spec):
+    level: int = 3
 """
 
 #: (library source, construction, fields the model must know)
@@ -101,6 +104,7 @@ CASES = [
     (ATTRS, "attrs.evolve(Spec(), ordered=1, scale='4.5')", {"scale", "_ordered", "kernel"}),
     (ATTRS, "Old(b=3)", {"a", "b"}),
     (ATTRS, "Named(given=4)", {"_x"}),
+    (ATTRS, "Sub(1, 'y')", {"scale", "_ordered", "kernel"}),
 ]
 
 #: fields the model must not know (a validator reads them, a converter of attrs' own)

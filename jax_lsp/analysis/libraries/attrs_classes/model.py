@@ -49,7 +49,9 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
         if kind is not None:
             found = (kind, d)
     if found is None:
-        return None
+        # an undecorated subclass of an attrs class: the base's `__init__`, its fields
+        inherited = rc.inherited_record(cls.bases)
+        return inherited if inherited is not None and inherited.library == "attrs" else None
     kind, dec = found
     options = {k.arg: k.value for k in dec.keywords} if isinstance(dec, ast.Call) else {}
     if any(k not in ("frozen", "kw_only", "slots", "eq", "order", "repr", "hash",
