@@ -173,3 +173,20 @@ def test_run_under_jax(name: str, tmp_path) -> None:
     assert raised == ("JAX013" in codes), run.stderr[-2000:]
     if not codes:
         assert run.returncode == 0, run.stderr[-2000:]
+
+
+def test_incremental_edit_of_a_put_job() -> None:
+    """An edit of the job put changes what the worker runs, as a fresh analysis says: the
+    queue's items are not carried over from the earlier version."""
+    from jax_lsp.analysis.incremental.analyzer import IncrementalAnalyzer
+
+    body, _ = PROGRAMS["queue_worker_job_vmaps"]
+    fires = H + textwrap.dedent(body).lstrip()
+    quiet = fires.replace('jobs.put(("batched", jnp.ones((2, 3))))',
+                          'jobs.put(("plain", jnp.ones(3)))')
+    assert quiet != fires
+    analyzer = IncrementalAnalyzer()
+    for source in (fires, quiet, fires, quiet):
+        got = sorted({f.code for f in analyzer.analyze(source, "edit.py").findings})
+        assert got == sorted({f.code for f in analyze_source(source, "edit.py").findings})
+        assert got == (["JAX013"] if source is fires else [])
