@@ -1417,11 +1417,13 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             call = names.member(made, "__call__")
             return None if call is None else _Host(call, name=ast.unparse(expr))
         maker = names.definition(expr.func)
-        if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            # a module function returning a function (a wrapper made by a call)
+        if isinstance(maker, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            # a module function returning a function (a wrapper made by a call; a lambda's
+            # value, `lambda p: lambda x: ...`, a curried factory)
+            returned = [maker.body] if isinstance(maker, ast.Lambda) else [
+                r.value for r in own_returns(maker)]
             made_fns = {id(f): f for f in (
-                names.definition(r.value) if r.value is not None else None
-                for r in own_returns(maker))}
+                names.definition(v) if v is not None else None for v in returned)}
             if len(made_fns) == 1:
                 fn = next(iter(made_fns.values()))
                 if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):

@@ -20,7 +20,7 @@ from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
-from jax_lsp.analysis.python import namespaces, single_dispatch
+from jax_lsp.analysis.python import concurrency, dynamic_classes, namespaces, single_dispatch
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -68,6 +68,14 @@ class JaxApiCalls(Part):
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name == "builtins.type" and len(args.pos) == 3 and not args.kw:
+            made = dynamic_classes.make_class(args.pos[0], args.pos[1], args.pos[2], node)
+            if made is not None:
+                return made
+        if name == "types.MethodType" and len(args.pos) == 2 and args.pos[0].fns:
+            return dynamic_classes.bind_method(args.pos[0], args.pos[1])
+        if name in concurrency.CONSTRUCTORS:
+            return concurrency.construct(concurrency.CONSTRUCTORS[name], args)
         if name == "functools.singledispatch" and args.pos:
             return Value(fns=(single_dispatch.Dispatcher(args.pos[0]),))
         if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:

@@ -1,0 +1,42 @@
+"""Classes and methods made at run time: `type(name, bases, namespace)`, the class the
+three-argument call makes, as a `class` statement with those bases and that body's names
+would; `types.MethodType(f, obj)`, `f` bound to `obj` (Python's semantics).
+
+Why: a class built at run time (`Arm = type("Arm", (), {"__init__": _init})`, methods added
+later by `setattr(Arm, "forward", _forward)`) was an unknown value, so its instances' methods
+(a transformed entry point among them) were not followed. Made only where everything is
+literal: a string name, a tuple of bases each a class of the analysed code (or none), a dict
+of string keys; anything else (a base from a library, whose metaclass may make something else;
+a namespace built at run time) stays unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from jax_lsp.analysis.values import ClassObj, Partial, Value
+
+
+def make_class(name: Value, bases: Value, namespace: Value, node: ast.AST | None) -> Value | None:
+    """The class `type(name, bases, namespace)` makes, or None where it is not known."""
+    if type(name.const) is not str or bases.items is None or bases.keys is not None:
+        return None
+    if any(len(b.fns) != 1 or type(b.fns[0]) is not ClassObj for b in bases.items):
+        return None
+    if namespace.items is None or namespace.keys is None or any(
+        type(k) is not str for k in namespace.keys
+    ):
+        return None
+    statement = ast.ClassDef(name=name.const, bases=[], keywords=[], body=[], decorator_list=[])
+    if node is not None:
+        ast.copy_location(statement, node)
+    else:
+        statement.lineno, statement.col_offset = 1, 0
+    attrs = dict(zip(namespace.keys, namespace.items))
+    return Value(fns=(ClassObj(name.const, statement, attrs, list(bases.items)),))
+
+
+def bind_method(fn: Value, obj: Value) -> Value:
+    """`types.MethodType(fn, obj)`: calling it calls `fn(obj, ...)` (a bound method, as an
+    instance's method read is)."""
+    return Value(fns=tuple(Partial(f, (obj,)) for f in fn.fns))
