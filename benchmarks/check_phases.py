@@ -14,7 +14,8 @@ it), `module body` (the file's statements, minus the imported modules' loads in 
 `entry points` (the roots the driver runs after the body, minus loads in them), `loads`
 (imported modules' statements interpreted, built as templates or not), `workspace parse`
 (imported modules read and parsed), `static pass` (`callback_hosts.check_module`: JAX011 and
-JAX012), `script reach`, `release` (freeing the interpreter), and `rest` (reading, hashing,
+JAX012), `script reach`, `release` (freeing the interpreter), `collector` (the cyclic
+garbage collector's runs, wherever they start), and `rest` (reading, hashing,
 decoding, provenance, suppressions, reporting: the total minus all of these). Timings are
 noisy on a loaded machine: compare two checkouts in the same run (`--base`), repeated.
 """
@@ -22,6 +23,7 @@ noisy on a loaded machine: compare two checkouts in the same run (`--base`), rep
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -35,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 ORDER = ("parse", "reach", "interpreter", "module body", "loads", "entry points",
-         "workspace parse", "static pass", "script reach", "release", "rest")
+         "workspace parse", "static pass", "script reach", "release", "collector", "rest")
 
 
 class Phases:
@@ -112,6 +114,14 @@ def measure(paths: list[str]) -> dict[str, Any]:
         return first_roots(self, *args)
 
     Interpreter._may_differentiate = may_differentiate  # type: ignore[method-assign]
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            ph.enter("collector")
+        else:
+            ph.leave()
+
+    gc.callbacks.append(collecting)
     cwd = Path(tempfile.mkdtemp(prefix="check_phases_"))
     os.chdir(cwd)
     files = discover_files(paths, ConfigResolver())
