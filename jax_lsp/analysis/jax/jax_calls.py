@@ -20,7 +20,7 @@ from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
-from jax_lsp.analysis.python import namespaces, single_dispatch
+from jax_lsp.analysis.python import argparse_values, namespaces, single_dispatch
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -68,6 +68,12 @@ class JaxApiCalls(Part):
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name == argparse_values.PARSER:
+            return argparse_values.new_parser(args)
+        if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
+            attrs = namespaces.attributes(args.pos[0])
+            if attrs is not None:
+                return attrs
         if name == "functools.singledispatch" and args.pos:
             return Value(fns=(single_dispatch.Dispatcher(args.pos[0]),))
         if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:

@@ -23,7 +23,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import enums, load_sharing, single_dispatch
+from jax_lsp.analysis.python import argparse_values, enums, load_sharing, single_dispatch
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
@@ -656,6 +656,8 @@ class PythonExpressions(EvaluatorShared):
                     parts.append(f.primal)
             elif isinstance(f, single_dispatch.Dispatcher):
                 parts.append(single_dispatch.attribute(f, name))
+            elif isinstance(f, (argparse_values.Parser, argparse_values.Subparsers)):
+                parts.append(argparse_values.attribute(f, name))
             elif isinstance(f, ClassObj):
                 found = f.lookup(name)
                 if found is not None:
