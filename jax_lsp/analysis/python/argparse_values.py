@@ -127,11 +127,12 @@ def call(method: Method, args: Any) -> Value:
         aliases: tuple[str, ...] = ()
         for k, v in args.kw.items():
             if k == "aliases":
-                got = _constant(v)
-                if not isinstance(got, list) or not all(isinstance(a, str) for a in got):
+                got = _constant(v)  # (a list display of constants: its tuple)
+                if not isinstance(got, (list, tuple)) or not all(
+                        isinstance(a, str) for a in got):
                     owner.owner.opaque = True
-                aliases = tuple(a for a in got if isinstance(a, str)) if isinstance(
-                    got, list) else ()
+                    got = ()
+                aliases = tuple(got)
             elif k not in _PARSER_KEYWORDS or v.const is NOCONST:
                 child.opaque = True
             else:
