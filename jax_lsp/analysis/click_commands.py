@@ -285,10 +285,10 @@ def _converted(option: _Option, value: object) -> ast.expr | None:
         return None
 
 
-def is_decorated_command(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a decorator of `fn` registers it as a click command (`@click.command()`,
-    `@group.command()`): a cheap first test."""
-    for d in fn.decorator_list:
+def is_decorated_command(fn: ast.AST) -> bool:
+    """Whether `fn` is a function a decorator of which registers it as a click command
+    (`@click.command()`, `@group.command()`): a cheap first test."""
+    for d in getattr(fn, "decorator_list", ()):
         func = d.func if isinstance(d, ast.Call) else d
         if isinstance(func, ast.Attribute) and func.attr in ("command", "group") and (
                 isinstance(func.value, ast.Name)):

@@ -616,7 +616,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             self._click_runs = (click_commands.run_calls(self.tree),
                                 ModuleNames(self.tree).dotted)
         calls, dotted = self._click_runs
-        runs = click_commands.run_values(self.tree, dotted, fi.node, calls)
+        runs = click_commands.run_values(self.tree, dotted, fi.node, calls)  # type: ignore[arg-type]
         if runs is None:
             return None
         a = fi.node.args

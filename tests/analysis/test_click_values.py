@@ -115,3 +115,7 @@ def test_an_option_read_from_the_environment_is_unknown() -> None:
     runs = click_commands.run_values(tree, ModuleNames(tree).dotted, fn)
     assert runs is not None and all(r["rate"] is None for r in runs)
     assert all(r["steps"] is not None for r in runs)
+
+
+def test_a_lambda_is_no_command() -> None:
+    assert not click_commands.is_decorated_command(ast.parse("lambda: 0", mode="eval").body)
