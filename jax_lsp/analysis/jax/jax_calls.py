@@ -20,7 +20,12 @@ from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
-from jax_lsp.analysis.python import argparse_values, namespaces, single_dispatch
+from jax_lsp.analysis.python import (
+    argparse_values,
+    config_strings,
+    namespaces,
+    single_dispatch,
+)
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -68,6 +73,10 @@ class JaxApiCalls(Part):
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name in config_strings.LOADERS:
+            loaded = config_strings.loads(name, args)
+            if loaded is not None:
+                return loaded
         if name == argparse_values.PARSER:
             return argparse_values.new_parser(args)
         if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
