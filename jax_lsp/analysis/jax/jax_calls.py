@@ -22,6 +22,7 @@ from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.python import (
     argparse_values,
+    config_parsers,
     config_strings,
     namespaces,
     single_dispatch,
@@ -77,6 +78,8 @@ class JaxApiCalls(Part):
             loaded = config_strings.loads(name, args)
             if loaded is not None:
                 return loaded
+        if name in config_parsers.PARSERS:
+            return config_parsers.new_parser(name, args)
         if name == argparse_values.PARSER:
             return argparse_values.new_parser(args)
         if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
