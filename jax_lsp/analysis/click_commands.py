@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -143,7 +143,7 @@ class _Option:
         req = keywords.get("required")
         self.required = req is not None and not (isinstance(req, ast.Constant)
                                                  and req.value is False)
-        self.convert: Callable[[str], object] | None = None
+        self.convert: Callable[[Any], object] | None = None
         kind = keywords.get("type")
         written_type = None if kind is None else (
             dotted(kind.func if isinstance(kind, ast.Call) else kind)
@@ -276,13 +276,14 @@ def _converted(option: _Option, value: object) -> ast.expr | None:
     """`value` as the option's type makes it (click converts defaults too); None where the
     conversion is not known or fails (click would stop: the run is not followed)."""
     if isinstance(value, bool) or option.flag:
-        return ast.Constant(value)
+        return ast.Constant(bool(value))
     if option.convert is None or not isinstance(value, (str, int, float)):
         return None
     try:
-        return ast.Constant(option.convert(value))
+        converted = option.convert(value)
     except (TypeError, ValueError):
         return None
+    return ast.Constant(converted) if isinstance(converted, (str, int, float)) else None
 
 
 def is_decorated_command(fn: ast.AST) -> bool:
@@ -338,7 +339,7 @@ def run_values(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
         if run[1] is None or any(k.arg == "auto_envvar_prefix" or k.arg is None
                                  for k in node.keywords):
             return None
-        tokens = [e.value for e in run[1]]
+        tokens = [str(e.value) for e in run[1]]
         if parent is not None:
             top = parent.parse(tokens, commands=True)
             if top is None:
