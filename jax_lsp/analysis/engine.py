@@ -180,6 +180,9 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
     findings = script_reach.drop_unreached(interp.tree, interp.run(), interp.text)
+    findings = script_reach.drop_unrooted(
+        interp.tree, findings, lambda f: interp.finding_roots.get((f.code, f.span)),
+        interp.text)
     read = set(interp.dependencies)
     findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
                                             interp.main.path, read)

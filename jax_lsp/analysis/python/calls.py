@@ -26,7 +26,14 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.python import concurrency, enums, fresh_lists, single_dispatch
+from jax_lsp.analysis.python import (
+    argparse_values,
+    concurrency,
+    config_parsers,
+    enums,
+    fresh_lists,
+    single_dispatch,
+)
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -404,6 +411,10 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is argparse_values.Method:
+            return argparse_values.call(f, args)
+        if t is config_parsers.Method:
+            return config_parsers.call(f, args)
         if t is LazyName:
             return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:
