@@ -27,7 +27,22 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-__all__ = ["parse_module", "downlevel"]
+__all__ = ["child_nodes", "parse_module", "downlevel"]
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.iter_child_nodes(node))`, in its order, without its two generators: the
+    analysis's walks of a module's nodes run it once per node."""
+    out: list[ast.AST] = []
+    for name in node._fields:
+        f = getattr(node, name, None)
+        if isinstance(f, ast.AST):
+            out.append(f)
+        elif isinstance(f, list):
+            for item in f:
+                if isinstance(item, ast.AST):
+                    out.append(item)
+    return out
+
 
 #: constructs of newer grammars that the lexer pass can rewrite; checked before it runs so
 #: that text that is simply broken (an edit in progress) costs nothing more than before.
