@@ -31,6 +31,7 @@ import ast
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
+from jax_lsp.analysis.syntax import child_nodes, walk_nodes
 from jax_lsp.analysis.values import (
     NOCONST,
     Api,
@@ -149,7 +150,7 @@ def _return_nodes(node: ast.AST) -> list[ast.Return | ast.Lambda]:
             found.append(n)
         elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                 ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return sorted(found, key=lambda r: (r.lineno, r.col_offset))
 
 
@@ -181,7 +182,7 @@ def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
     value: dict[str, ast.expr] = {}
     found: dict[str, tuple[ast.expr, int, int]] = {}
     count: dict[str, int] = {}
-    for n in ast.walk(fn):
+    for n in walk_nodes(fn):
         targets: list[ast.AST] = []
         if isinstance(n, ast.Assign):
             targets = list(n.targets)
@@ -197,7 +198,7 @@ def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
                             ast.NamedExpr, ast.With)):
             targets = [getattr(n, "target", None) or n]
         for bound in targets:
-            for name in ast.walk(bound):
+            for name in walk_nodes(bound):
                 if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
                     count[name.id] = count.get(name.id, 0) + 1
     # a parameter counts twice: it is bound when the function is called
