@@ -1604,14 +1604,14 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     todo = list(body)
     while todo:
         node = todo.pop()
-        t = type(node)
-        if t is ast.Name:  # (its one child, its context, binds nothing)
-            if type(node.ctx) is not ast.Load:
-                bind(node.id, Binding("other", site=node))
+        kind = type(node)
+        if kind is ast.Name:  # (its one child, its context, binds nothing)
+            if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                bind(node.id, Binding("other", site=node))  # type: ignore[attr-defined]
             continue
-        if t in _BINDS_NOTHING:
+        if kind in _BINDS_NOTHING:
             continue
-        if t not in _MAY_BIND:
+        if kind not in _MAY_BIND:
             todo.extend(child_nodes(node))
             continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
