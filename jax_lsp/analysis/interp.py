@@ -21,7 +21,6 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
-import dataclasses
 import re
 import sys
 from collections import Counter
@@ -49,6 +48,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
     SharedCall,
     ctx_bits,
+    ctx_with,
 )
 from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
@@ -81,7 +81,8 @@ from jax_lsp.analysis.values import (
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.rules import RULES
 
-_BUILTINS = frozenset(dir(builtins))
+#: what each builtin name refers to (made once: `lookup` answers a builtin on every read)
+_BUILTIN_FNS = {name: (Api("builtins." + name),) for name in dir(builtins)}
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -1242,7 +1243,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         they set does not depend on the context outside (reading the outside's value to
         compute one is a read of its own, noted where it is made)."""
         saved, reads = self.ctx, self.ctx_reads
-        self.ctx = dataclasses.replace(saved, **changes)
+        self.ctx = ctx_with(saved, changes)
         self.ctx_reads = 0
         try:
             yield
@@ -1351,8 +1352,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return v
         if reads is not None and mod is self.module_scope:
             reads.append((name, None))
-        if name in _BUILTINS:
-            return Value(fns=(Api("builtins." + name),))
+        fns = _BUILTIN_FNS.get(name)
+        if fns is not None:
+            return Value(fns=fns)
         return UNKNOWN
 
     def write_global(self, name: str, value: Value, scope: Scope) -> None:

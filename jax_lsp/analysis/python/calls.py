@@ -114,6 +114,9 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
         return x
     return x.rebuilt(tan, items, x.const, x.traced)
 
+#: what `len` evaluates to (made once: `eval_call` compares every callee with it)
+_LEN = (Api("builtins.len"),)
+
 #: the methods of `str` taking no argument that compute a string (a registry's key)
 _STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "swapcase",
                           "strip", "lstrip", "rstrip"})
@@ -131,7 +134,7 @@ class PythonCalls(EvaluatorShared):
             if sup is not None:
                 return sup
         fv = self.eval(func, scope)
-        if fv.fns == (Api("builtins.len"),) and len(node.args) == 1 and not node.keywords:
+        if fv.fns == _LEN and len(node.args) == 1 and not node.keywords:
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
