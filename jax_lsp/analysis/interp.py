@@ -31,7 +31,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import click_commands, pytest_driver, testcase_driver
+from jax_lsp.analysis import asserted_errors, click_commands, pytest_driver, testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
@@ -444,7 +444,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         return self._tested(list(self.findings.values()))
 
     def _tested(self, findings: list[Finding]) -> list[Finding]:
-        """In a pytest test module, the findings but those only the module's helpers gave,
+        """The findings but those a test asserts (`asserted_errors`: raised inside a `with
+        pytest.raises(E)` or `self.assertRaises(E)` that catches the rule's exception: the
+        test passes) and, in a pytest test module, those only the module's helpers gave,
         analysed as entry points on unknown arguments: a test module is a program whose entry
         points are its tests (and fixtures, hooks, module statements); a helper runs as they
         call it, which their own roots analyse (`_pytest_calls`). A helper `run(rows, mode)`
@@ -452,19 +454,24 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         (its class may be made elsewhere) and a function nested in a test stay entry points."""
         if not findings:
             return findings
+        expected: list[asserted_errors.AssertedBlock] = []
+        if self.text is None or "aises" in self.text:  # `pytest.raises`, `assertRaises`
+            if self._pytest_names is None:
+                self._pytest_names = (pytest_driver.pytest_names(self.tree),)
+            expected = asserted_errors.expected_errors(self.tree, self._pytest_names[0])
+
+        def asserted(f: Finding) -> bool:
+            lines = [f.span.line, *(st.span.line for st in f.path if st.filename is None)]
+            raised = RULES[f.code].exceptions
+            return any(a <= line <= b and asserted_errors.catches(names, raised)
+                       for a, b, names in expected for line in lines)
+
+        if expected:
+            findings = [f for f in findings if not asserted(f)]
         ran = self._pytest_ran()
         if ran is None:
             return findings
         body = {id(st) for st in self.tree.body}
-        named = self._pytest_names[0] if self._pytest_names is not None else None
-        expected = pytest_driver.expected_errors(self.tree, named) if named is not None else []
-
-        def asserted(f: Finding) -> bool:
-            """Raised inside a `with pytest.raises(...)` that catches it: the test passes."""
-            lines = [f.span.line, *(st.span.line for st in f.path if st.filename is None)]
-            raised = RULES[f.code].exceptions
-            return any(a <= line <= b and pytest_driver.catches(names, raised)
-                       for a, b, names in expected for line in lines)
 
         def helper(root: object) -> bool:
             if not isinstance(root, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -474,9 +481,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 top, (ast.FunctionDef, ast.AsyncFunctionDef)) and top not in ran
 
         return [f for f in findings
-                if not asserted(f) and (
-                    not all(helper(r) for r in self.finding_roots.get((f.code, f.span), ()))
-                    or not self.finding_roots.get((f.code, f.span)))]
+                if not all(helper(r) for r in self.finding_roots.get((f.code, f.span), ()))
+                or not self.finding_roots.get((f.code, f.span))]
 
     def release(self, levels: bool = False) -> None:
         """Drop what the analysis built. Its scopes and closures refer to each other, so

@@ -20,11 +20,10 @@ fixture (`indirect=`), cases that are not a list (or a name of one the interpret
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["PARAMETRIZE", "Parametrize", "case_lists", "catches", "expected_errors",
+__all__ = ["PARAMETRIZE", "Parametrize", "case_lists",
            "fixture_defs", "is_pytest_test", "parametrizations", "pytest_names",
            "run_by_pytest"]
 
@@ -242,45 +241,3 @@ def run_by_pytest(tree: ast.Module, api_named: ApiNamed) -> set[ast.AST] | None:
                 for d in st.decorator_list):
             out.add(st)
     return out
-
-
-#: the exceptions that catch any error JAX raises
-_CATCH_ALL = frozenset({"Exception", "BaseException"})
-
-
-def expected_errors(tree: ast.Module, api_named: ApiNamed) -> list[tuple[int, int, frozenset]]:
-    """The bodies of the module's `with pytest.raises(E, ...):` blocks, as (first line, last
-    line, the names of the exceptions expected): an error JAX raises there, of those
-    classes, is what the test asserts, and the test passes."""
-    out = []
-    for node in ast.walk(tree):
-        if not isinstance(node, (ast.With, ast.AsyncWith)) or not node.body:
-            continue
-        for item in node.items:
-            call = item.context_expr
-            if not isinstance(call, ast.Call) or not call.args or api_named(
-                    call.func) != "pytest.raises":
-                continue
-            given = call.args[0]
-            exprs = given.elts if isinstance(given, ast.Tuple) else [given]
-            names = frozenset(
-                e.id if isinstance(e, ast.Name) else e.attr for e in exprs
-                if isinstance(e, (ast.Name, ast.Attribute)))
-            out.append((node.body[0].lineno, node.body[-1].end_lineno or node.lineno, names))
-    return out
-
-
-def catches(expected: frozenset, raised: tuple[str, ...]) -> bool:
-    """Whether a `pytest.raises` of the classes named `expected` catches an error of one of
-    the classes `raised` (by name; a builtin's bases too: `LookupError` catches `KeyError`)."""
-    if expected & _CATCH_ALL:
-        return True
-    for r in raised:
-        if r in expected:
-            return True
-        cls = getattr(builtins, r, None)
-        if isinstance(cls, type) and any(
-                isinstance(b := getattr(builtins, e, None), type) and issubclass(cls, b)
-                for e in expected):
-            return True
-    return False

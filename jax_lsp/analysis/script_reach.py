@@ -252,6 +252,9 @@ class _Statement:
     defs: tuple[_Def, ...]
     #: a class or a module-level `test*` function a test runner collects (`defs[0]`)
     test_case: bool
+    #: a class statement's bases, by their last names (`jtu.JaxTestCase` -> `JaxTestCase`):
+    #: one derived from the module's own test case is collected too (`_test_cases`)
+    bases: tuple[str, ...] = ()
 
 
 _NOTHING = _Piece(frozenset(), False, ())
@@ -484,7 +487,27 @@ def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
         _NOTHING if names_all else _piece([st], env_names, index),
         defs,
         (isinstance(st, ast.ClassDef) and _test_case(st))
-        or (isinstance(st, _FUNCTIONS) and st.name.startswith("test")))
+        or (isinstance(st, _FUNCTIONS) and st.name.startswith("test")),
+        tuple((_dotted(b) or "").rsplit(".", 1)[-1] for b in st.bases)
+        if isinstance(st, ast.ClassDef) else ())
+
+
+def _test_cases(statements: list[_Statement]) -> set[int]:
+    """The statements a test runner collects: those `_test_case` reads from the statement
+    alone, and a class derived from one of the module's classes so collected (`class
+    CustomPRNGTest(CommonRandomTest)`, where `CommonRandomTest` derives from a `TestCase`),
+    to any depth."""
+    cases = {s for s, st in enumerate(statements) if st.test_case}
+    names = {statements[s].defs[0].name for s in cases if statements[s].bases}
+    grew = bool(names)
+    while grew:
+        grew = False
+        for s, st in enumerate(statements):
+            if s not in cases and st.bases and names.intersection(st.bases):
+                cases.add(s)
+                names.add(st.defs[0].name)
+                grew = True
+    return cases
 
 
 #: how `os` is imported (`_os_names`), as a key: a statement's reading depends on it
@@ -636,9 +659,10 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
                 reached.add((s, m))
                 todo.append((s, defs[m].body))  # type: ignore[arg-type]
 
+    cases = _test_cases(statements)
     for s, summary in enumerate(statements):
         todo.append((s, summary.run))
-        if summary.test_case:  # a test runner finds test cases (pytest: test functions)
+        if s in cases:  # a test runner finds test cases (pytest: test functions)
             reached.add((s, 0))
             first = summary.defs[0]
             if first.body is None:
@@ -685,7 +709,7 @@ def _piece_part(piece: _Piece, names: frozenset[str]) -> tuple[object, ...]:
 
 def _part(st: _Statement, names: frozenset[str]) -> tuple[object, ...]:
     """All of a statement's reading the reach reads, given the names of the definitions."""
-    return (st.test_case, _piece_part(st.run, names),
+    return (st.test_case, st.bases, _piece_part(st.run, names),
             tuple((d.name, d.methods, d.command, d.body and _piece_part(d.body, names))
                   for d in st.defs))
 
