@@ -58,8 +58,7 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
     validated = _validated_fields(stmt)
     configured = any(_assigns(s, "model_config") for s in stmt.body) or any(
         _configured(f) for b in cls.bases for f in b.fns)
-    whole_model = "*" in validated or _defines(stmt, "model_post_init") or (
-        library == "pydantic-settings")
+    whole_model = _whole_model_changed(stmt, validated) or library == "pydantic-settings"
     own: list[rc.Field] = []
     for s in stmt.body:
         if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)):
@@ -70,9 +69,8 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
         own.append(_field(ev, name, s, scope, whole_model or name in validated, configured,
                           library))
     fields = rc.merge_fields(rc.base_fields(cls.bases, library), own)
-    if whole_model:
-        fields = [rc.Field(f.name, f.init, rc.opaque, None if library == "pydantic-settings"
-                           else f.default, f.factory) for f in fields]
+    if whole_model:  # (a model validator or `model_post_init` may set a defaulted field too)
+        fields = [rc.Field(f.name, f.init, rc.opaque, Value()) for f in fields]
     if dataclass:  # (positions too; no `model_*` methods)
         return rc.Record(library, tuple(fields), positional=True)
     return rc.Record(library, tuple(fields), positional=False, methods=METHODS)
@@ -88,17 +86,61 @@ def _pydantic_dataclass(ev: Evaluator, stmt: ast.ClassDef, scope: Any) -> bool:
     )
 
 
+def _whole_model_changed(stmt: ast.ClassDef, validated: set[str]) -> bool:
+    """Whether code of the class may set any field, a defaulted one too: a model validator
+    (or a field validator of every field), `model_post_init`."""
+    return "*" in validated or _defines(stmt, "model_post_init")
+
+
+def _plain_field_call(s: ast.AnnAssign) -> bool:
+    """Whether the field's `Field(...)`, if any, has only keywords that change no value and
+    no constructor keyword (an alias renames its keyword; a validator...)."""
+    return not (isinstance(s.value, ast.Call) and _named(s.value.func) == "Field" and any(
+        k.arg not in _PLAIN_FIELD_KEYWORDS for k in s.value.keywords))
+
+
+def _declared_kind(s: ast.AnnAssign, validated: bool) -> Any:
+    """What a value given to the field becomes (`coerce`'s kind), from its declaration; None
+    where the model cannot know (a validator reads it, an unknown type, a `Field` keyword)."""
+    return None if validated or not _plain_field_call(s) else _kind(s.annotation)
+
+
+def text_field(stmt: ast.ClassDef, attr: str) -> tuple[Any, bool, bool] | None:
+    """The model's reading of field `attr` of the pydantic model class `stmt` from its text
+    alone (callback_hosts' JAX011/JAX012 pass, which runs no evaluator): (the kind a given
+    value is converted as, None where unknown; strict, for a configured model; whether the
+    default is kept as written). None where `attr` is not a field the class declares. The
+    evaluator's `record_of` reads each field through the same helpers."""
+    s = next((st for st in stmt.body if isinstance(st, ast.AnnAssign)
+              and isinstance(st.target, ast.Name) and st.target.id == attr), None)
+    if s is None or attr.startswith("_") or _is_classvar(s.annotation):
+        return None
+    validated = _validated_fields(stmt)
+    whole = _whole_model_changed(stmt, validated)
+    configured = any(_assigns(st, "model_config") for st in stmt.body)
+    return (_declared_kind(s, whole or attr in validated), configured,
+            not whole and _plain_field_call(s))
+
+
+def text_given(stmt: ast.ClassDef, attr: str, value: Any) -> Any:
+    """The constant the model stores for `value` given to field `attr` of the class `stmt`
+    (`coerce`); NOCONST where it is not known."""
+    field = text_field(stmt, attr)
+    if field is None or field[0] is None:
+        return NOCONST
+    return coerce(field[0], value, strict=field[1])
+
+
 def _field(ev: Evaluator, name: str, s: ast.AnnAssign, scope: Any, validated: bool,
            configured: bool, library: str) -> rc.Field:
-    kind = None if validated else _kind(s.annotation)
+    kind = _declared_kind(s, validated)
     convert = rc.opaque if kind is None else _converter(kind, strict=configured)
     default: Value | None = None
     factory: Value | None = None
     if isinstance(s.value, ast.Call) and _named(s.value.func) == "Field":
         call = s.value
-        if any(k.arg not in _PLAIN_FIELD_KEYWORDS for k in call.keywords):
-            convert = rc.opaque  # (an alias renames its keyword; a validator...)
-            return rc.Field(name, name, convert)
+        if not _plain_field_call(s):
+            return rc.Field(name, name, rc.opaque)
         given = call.args[0] if call.args else next(
             (k.value for k in call.keywords if k.arg == "default"), None)
         made = next((k.value for k in call.keywords if k.arg == "default_factory"), None)
@@ -163,6 +205,15 @@ def _validated_fields(stmt: ast.ClassDef) -> set[str]:
                     out.add("*")
                 out.update(named)
     return out
+
+
+def validator_method(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method's decorators make it one of pydantic's validators (with
+    `classmethod`/`staticmethod`), whose effect `_validated_fields` reads."""
+    names = [_named(d.func if isinstance(d, ast.Call) else d) for d in fn.decorator_list]
+    return any(n in _FIELD_VALIDATORS | _MODEL_VALIDATORS for n in names) and all(
+        n in _FIELD_VALIDATORS | _MODEL_VALIDATORS | {"classmethod", "staticmethod"}
+        for n in names)
 
 
 def _kind(annotation: ast.expr) -> Any:
