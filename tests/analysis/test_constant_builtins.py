@@ -97,6 +97,9 @@ def test_a_set_changed_by_name_is_read_after_the_change(source: tuple[str, bool]
     "r = '{:>100000}'.format(1)\n",
     "r = str(SOMETHING)\n",
     "r = int('x')\n",  # Python raises
+    # an enum member carries its value, but `str`/f-strings of it are its class's `__str__`
+    "import enum\nclass M(enum.Enum):\n    A = 'a'\nr = str(M.A)\n",
+    "import enum\nclass M(enum.Enum):\n    A = 'a'\nr = f'{M.A}'\n",
 ])
 def test_what_cannot_be_known_stays_unknown(source: str) -> None:
     assert _evaluated(source)["r"].const is NOCONST

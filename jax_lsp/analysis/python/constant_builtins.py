@@ -32,8 +32,10 @@ _CONTAINERS = (tuple, range, frozenset)
 
 def _known(v: Value) -> Any:
     """`v`'s constant when it is a scalar, or a tuple/range/frozenset of scalars (a list or
-    tuple display's items all known); NOCONST otherwise, and for a traced value (a tracer)."""
-    if v.traced:
+    tuple display's items all known); NOCONST otherwise, for a traced value (a tracer), and
+    for a program object that carries a constant (an enum member: `str(Mode.A)` is
+    "Mode.A", not its value)."""
+    if v.traced or v.fns:
         return NOCONST
     c = v.const
     if type(c) in _SCALARS:
