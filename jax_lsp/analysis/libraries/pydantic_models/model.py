@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import Args
@@ -23,7 +24,7 @@ from jax_lsp.analysis.interp_state import Args
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis import record_classes as rc
-from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Instance, Value
+from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Decorator, Instance, Value
 
 #: the bases whose subclasses are pydantic models
 MODEL_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
@@ -66,8 +67,14 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
         name = s.target.id
         if name.startswith("_") or _is_classvar(s.annotation):
             continue
-        own.append(_field(ev, name, s, scope, whole_model or name in validated, configured,
-                          library))
+        after = None if whole_model else _after_validator(stmt, name)
+        made = _field(ev, name, s, scope, (whole_model or name in validated) and not after,
+                      configured, library)
+        if after is not None and made.convert is not rc.opaque:
+            made = replace(made, convert=_then_validated(cls, after, made.convert))
+        elif after is not None:
+            made = _field(ev, name, s, scope, True, configured, library)
+        own.append(made)
     fields = rc.merge_fields(rc.base_fields(cls.bases, library), own)
     if whole_model:  # (a model validator or `model_post_init` may set a defaulted field too)
         fields = [rc.Field(f.name, f.init, rc.opaque, Value()) for f in fields]
@@ -214,6 +221,52 @@ def validator_method(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(n in _FIELD_VALIDATORS | _MODEL_VALIDATORS for n in names) and all(
         n in _FIELD_VALIDATORS | _MODEL_VALIDATORS | {"classmethod", "staticmethod"}
         for n in names)
+
+
+def _after_validator(stmt: ast.ClassDef, name: str) -> str | None:
+    """The method of the one `@field_validator(...)` of the class that reads field `name`,
+    when it runs after pydantic's own conversion (mode "after", the default) and no other
+    validator reads the field: its name; None otherwise."""
+    found: list[str] = []
+    for st in stmt.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for d in st.decorator_list:
+            call = d if isinstance(d, ast.Call) else None
+            kind = _named(call.func if call else d)
+            if kind not in _FIELD_VALIDATORS | _MODEL_VALIDATORS:
+                continue
+            names = [a.value for a in call.args if isinstance(a, ast.Constant)] if call else []
+            if name not in names and "*" not in names and kind in _FIELD_VALIDATORS:
+                continue
+            plain = kind == "field_validator" and call is not None and all(
+                k.arg == "mode" and isinstance(k.value, ast.Constant)
+                and k.value.value == "after" for k in call.keywords)
+            found.append(st.name if plain and isinstance(st, ast.FunctionDef) else "")
+    return found[0] if len(found) == 1 and found[0] else None
+
+
+def _then_validated(cls: ClassObj, method: str, convert: rc.Convert) -> rc.Convert:
+    """pydantic's conversion, then the class's after-mode validator called on its result as
+    the evaluator calls any method (`v.strip().lower()` of a known string is known); what
+    it returns is stored. Unknown where either is not a known scalar."""
+    def validated(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
+        c = convert(ev, v, node)
+        if c.const is NOCONST or c.fns or c.items is not None:
+            return rc.unknown(v)
+        found = cls.lookup(method)
+        fns = () if found is None else tuple(f for f in found.fns
+                                             if not isinstance(f, Decorator))
+        if not fns:
+            return rc.unknown(v)
+        # (pydantic makes every field validator a classmethod)
+        out = ev.call_value(Value(fns=fns), Args.of(Value(fns=(cls,)), c), node)
+        if out.const is NOCONST or out.fns or out.items is not None or out.traced or type(
+                out.const) not in (bool, int, float, str, type(None)):
+            return rc.unknown(v)
+        return out
+
+    return validated
 
 
 def _kind(annotation: ast.expr) -> Any:
