@@ -3,9 +3,12 @@ constructor takes keywords; a field not given takes its annotated default or `Fi
 ...)` (not validated, as pydantic leaves defaults), or calls a builtin `default_factory`; a
 value given is validated: the plain scalar types (`bool`, `int`, `float`, `str`, `Literal`,
 their `Optional`) are converted as pydantic's lax mode converts them (`_coerce`, checked
-against pydantic by tests/analysis/test_record_libraries.py). A field any validator reads
-(`field_validator`, `model_validator`, an `Annotated` type), a type the model does not know,
-or a model configured (`model_config`) is unknown once given. `BaseSettings` (pydantic-settings)
+against pydantic by tests/analysis/test_record_libraries.py); a field's one `field_validator`
+in mode "after" is then called on that value, as the evaluator calls any method. A field
+another validator reads (mode before/wrap/plain, several, an `Annotated` type), a type the
+model does not know, or a model configured strictly is unknown once given; a model validator
+or `model_post_init` makes every field unknown, defaults too. `text_field`/`text_given` give
+callback_hosts' text pass the same reading without an evaluator. `BaseSettings` (pydantic-settings)
 reads the environment: its fields are unknown.
 
 Methods: `model_validate(dict)`, `model_validate_json(constant text)` construct; `model_copy(
