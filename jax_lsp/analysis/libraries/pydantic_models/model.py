@@ -6,7 +6,8 @@ their `Optional`) are converted as pydantic's lax mode converts them (`_coerce`,
 against pydantic by tests/analysis/test_record_libraries.py); a field's one `field_validator`
 in mode "after" is then called on that value, as the evaluator calls any method. A field
 another validator reads (mode before/wrap/plain, several, an `Annotated` type), a type the
-model does not know, or a model configured strictly is unknown once given; a model validator
+model does not know is unknown once given (a model with a `model_config` is read as strict:
+only a value of the field's own type is known); a model validator
 or `model_post_init` makes every field unknown, defaults too. `text_field`/`text_given` give
 callback_hosts' text pass the same reading without an evaluator. `BaseSettings` (pydantic-settings)
 reads the environment: its fields are unknown.
