@@ -40,6 +40,7 @@ from jax_lsp.analysis import (
 )
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.jax import apitable
+from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_model
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
     Binding,
@@ -51,6 +52,7 @@ from jax_lsp.analysis.static_names import (
     own_returns,
     parameter_default,
 )
+from jax_lsp.analysis.values import NOCONST
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -2100,6 +2102,8 @@ def _construction_field(module: ModuleNames, made: ast.Call, cls: ast.ClassDef, 
     given = next((v for k, v in keywords if k == attr), None)
     if given is not None:
         return (module, given) if not model or _as_validated(cls, attr, given) else None
+    if model and not _model_default_kept(cls, attr):
+        return None  # (code of the model may set it: a model validator, `model_post_init`)
     if made.args:
         if model:
             return None  # (a pydantic model takes keywords only)
@@ -2135,20 +2139,21 @@ def _spread_keywords(made: ast.Call) -> list[tuple[str, ast.expr]] | None:
 
 #: the base a pydantic model derives from
 _PYDANTIC_MODEL = "pydantic.BaseModel"
-#: the plain annotations whose literal a pydantic model keeps as given, with the types kept
-_KEPT_AS_GIVEN: dict[str, tuple[type, ...]] = {
-    "bool": (bool,), "int": (int,), "float": (float, int), "str": (str,)}
 
 
 def _frozen_model(names: ModuleNames, cls: ast.ClassDef) -> bool:
     """Whether `cls` is a pydantic model whose fields never change once made: derived from
     `BaseModel` alone, `frozen=True` in its `model_config` (or as a class keyword), with no
-    method that could change a value on the way in (a validator, `model_post_init`,
-    `__init__`: any decorated or special method)."""
+    method that could change a value other than pydantic's validators, whose effect the
+    model's reading (`pydantic_models.model.text_field`) accounts for: no `__init__`, no
+    other decorated or `model_*` method."""
     if len(cls.bases) != 1 or names.dotted(cls.bases[0]) != _PYDANTIC_MODEL:
         return False
     if any(isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-            st.decorator_list or st.name.startswith(("__", "model_"))) for st in cls.body):
+            st.name.startswith("__") or st.name.startswith("model_") and (
+                st.name != "model_post_init") or (
+                st.decorator_list and not pydantic_model.validator_method(st)))
+           for st in cls.body):
         return False
 
     def frozen_keyword(keywords: list[ast.keyword]) -> bool:
@@ -2164,13 +2169,22 @@ def _frozen_model(names: ModuleNames, cls: ast.ClassDef) -> bool:
 
 
 def _as_validated(cls: ast.ClassDef, attr: str, given: ast.expr) -> bool:
-    """Whether a pydantic model keeps the value `given` for field `attr` as written: a
-    literal of the field's plain annotated type (`exact="false"` for a `bool` becomes
-    False, so a string there is not read as given)."""
-    note = next((st.annotation for st in cls.body if isinstance(st, ast.AnnAssign)
-                 and isinstance(st.target, ast.Name) and st.target.id == attr), None)
-    kept = _KEPT_AS_GIVEN.get(note.id) if isinstance(note, ast.Name) else None
-    return kept is not None and isinstance(given, ast.Constant) and type(given.value) in kept
+    """Whether a pydantic model keeps the value `given` for field `attr` as written: the
+    model's conversion (`pydantic_models.model.text_given`, the evaluator's own) stores that
+    literal, or the same number as a float (`exact="false"` for a `bool` becomes False, so
+    a string there is not read as given; a field a validator reads is not known)."""
+    if not isinstance(given, ast.Constant):
+        return False
+    stored = pydantic_model.text_given(cls, attr, given.value)
+    return stored is not NOCONST and stored == given.value and (
+        type(stored) is type(given.value) or type(stored) is float and type(given.value) is int)
+
+
+def _model_default_kept(cls: ast.ClassDef, attr: str) -> bool:
+    """Whether a pydantic model's field not given holds its written default (no model
+    validator or `model_post_init` may set it): the model's reading."""
+    field = pydantic_model.text_field(cls, attr)
+    return field is not None and field[2]
 
 
 def _held_record_field(names: ModuleNames, expr: ast.Attribute, depth: int

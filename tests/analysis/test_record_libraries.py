@@ -16,13 +16,17 @@ attrs = pytest.importorskip("attrs")
 
 from jax_lsp.analysis.engine import parse  # noqa: E402
 from jax_lsp.analysis.interp import Interpreter  # noqa: E402
-from jax_lsp.analysis.libraries.pydantic_models.model import coerce  # noqa: E402
+from jax_lsp.analysis.libraries.pydantic_models.model import (  # noqa: E402
+    _validated_fields,
+    coerce,
+    text_given,
+)
 from jax_lsp.analysis.values import NOCONST, Instance, Value  # noqa: E402
 
 PYDANTIC = """
 from typing import Literal, Optional
 import pydantic.dataclasses
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 class Cfg(BaseModel):
     ordered: bool = True
@@ -40,6 +44,30 @@ class Checked(BaseModel):
     @classmethod
     def off(cls, v):
         return not v
+
+class Before(BaseModel):
+    ordered: bool = True
+
+    @field_validator("ordered", mode="before")
+    @classmethod
+    def flip(cls, v):
+        return not v
+
+class Tidy(BaseModel):
+    label: str = "run"
+
+    @field_validator("label")
+    @classmethod
+    def tidy(cls, v):
+        return v.strip().lower().replace("-", "_")
+
+class Whole(BaseModel):
+    ordered: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def fill(cls, data):
+        return {"ordered": False, **data}
 
 class Strict(BaseModel):
     model_config = ConfigDict(strict=True)
@@ -94,8 +122,11 @@ CASES = [
     (PYDANTIC, "Cfg.model_validate_json('{\"ordered\": \"on\", \"steps\": 7}')",
      {"ordered", "steps"}),
     (PYDANTIC, "Cfg(ordered=False).model_copy(update={'scale': 9.5})", {"ordered", "scale"}),
-    (PYDANTIC, "Checked(ordered=True)", {"scale"}),
+    (PYDANTIC, "Checked(ordered=True)", {"scale", "ordered"}),
+    (PYDANTIC, "Before(ordered=True)", set()),
+    (PYDANTIC, "Tidy(label=' Mass-Action ')", {"label"}),
     (PYDANTIC, "Strict(ordered=True)", {"ordered"}),
+    (PYDANTIC, "Whole()", set()),
     (PYDANTIC, "Child(ordered='yes', extra=1)", {"ordered", "extra", "scale"}),
     (PYDANTIC, "Plain('no', 2.0)", {"ordered", "n"}),
     (ATTRS, "Spec()", {"scale", "_ordered", "kernel", "depth", "mode"}),
@@ -107,8 +138,9 @@ CASES = [
     (ATTRS, "Sub(1, 'y')", {"scale", "_ordered", "kernel"}),
 ]
 
-#: fields the model must not know (a validator reads them, a converter of attrs' own)
-UNKNOWN = {("Checked(ordered=True)", "ordered"), ("Spec()", "other")}
+#: fields the model must not know (a validator before pydantic's conversion or of the whole
+#: model reads them, a converter of attrs' own)
+UNKNOWN = {("Before(ordered=True)", "ordered"), ("Spec()", "other"), ("Whole()", "ordered")}
 
 
 def _analysed(source: str) -> dict[str, Value]:
@@ -178,3 +210,28 @@ def test_scalar_coercion_matches_pydantic(kind: Any, annotation: Any) -> None:
             assert got == stored and type(got) is type(stored), (kind, value, got, stored)
         if (kind, value) in MUST_KNOW:
             assert got is not NOCONST, (kind, value)
+
+
+@pytest.mark.parametrize("model", ["Cfg", "Checked", "Strict", "Whole", "Before", "Tidy"])
+def test_the_text_reading_is_the_evaluators(model: str) -> None:
+    """callback_hosts' text pass reads a model's fields through `text_given`: for every field
+    and literal it answers what the evaluator's model stores for `Model(field=literal)`, or
+    (for a field a validator reads, which only the evaluator can run) nothing."""
+    import ast
+
+    source = textwrap.dedent(PYDANTIC)
+    stmt = next(n for n in ast.parse(source).body if isinstance(n, ast.ClassDef)
+                and n.name == model)
+    fields = [st.target.id for st in stmt.body if isinstance(st, ast.AnnAssign)
+              and isinstance(st.target, ast.Name)]
+    made = [(f, v) for f in fields for v in VALUES]
+    validated = _validated_fields(stmt)
+    program = source + "".join(f"obj{i} = {model}({f}={v!r})\n" for i, (f, v) in enumerate(made))
+    scope = _analysed(program)
+    for i, (f, v) in enumerate(made):
+        inst = scope[f"obj{i}"].fns[0]
+        stored = inst.attrs[f].const
+        said = text_given(stmt, f, v)
+        if said is NOCONST and f in validated:
+            continue
+        assert said == stored and type(said) is type(stored), (model, f, v, said, stored)

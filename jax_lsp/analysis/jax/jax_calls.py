@@ -25,6 +25,7 @@ from jax_lsp.analysis.python import (
     concurrency,
     config_parsers,
     config_strings,
+    constant_builtins,
     dynamic_classes,
     namespaces,
     single_dispatch,
@@ -123,6 +124,14 @@ class JaxApiCalls(Part):
                 for f in v.fns:
                     if isinstance(f, Transformed):
                         self.ev.observer.note_inspected(f, node)
+        if name == "builtins.isinstance":
+            decided = constant_builtins.is_instance(args)  # `isinstance(flag, bool)`
+            if decided is not None:
+                return decided
+        if name in constant_builtins.NAMES:
+            known = constant_builtins.call(name, args)  # `str(3)`, `max(1, n)` of constants
+            if known is not None:
+                return known
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known

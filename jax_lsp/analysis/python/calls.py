@@ -7,6 +7,7 @@ function goes to the JAX model (`jax_calls`, `transforms`, `higher_order`, `cust
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import sharing
@@ -30,10 +31,12 @@ from jax_lsp.analysis.python import (
     argparse_values,
     concurrency,
     config_parsers,
+    constant_builtins,
     enums,
     fresh_lists,
     single_dispatch,
 )
+from jax_lsp.analysis.python.constant_builtins import STR_METHODS
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -117,9 +120,6 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
 #: what `len` evaluates to (made once: `eval_call` compares every callee with it)
 _LEN = (Api("builtins.len"),)
 
-#: the methods of `str` taking no argument that compute a string (a registry's key)
-_STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "swapcase",
-                          "strip", "lstrip", "rstrip"})
 
 
 class PythonCalls(EvaluatorShared):
@@ -180,6 +180,16 @@ class PythonCalls(EvaluatorShared):
             and pos
         ):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in constant_builtins.SET_MUTATORS
+            and isinstance(func.value, ast.Name)
+            and type(self.lookup(func.value.id, scope).const) is frozenset
+        ):
+            # `FLAGS.add("x")` on a set of known items: the name's set after it
+            how = func.attr
+            self._rebind_changed(func.value.id, scope, lambda old: constant_builtins.set_after(
+                old.const, how, pos) if type(old.const) is frozenset else None)
         elif isinstance(func, ast.Attribute) and func.attr == "update" and isinstance(
             func.value, ast.Name
         ):
@@ -244,6 +254,13 @@ class PythonCalls(EvaluatorShared):
         list of functions built in a loop is called later), where the name lives: a local, a
         global filled by a function (a registering decorator), or the global of the module
         it was imported from (`from registry import REGIMES`)."""
+        self._rebind_changed(name, scope, lambda old: self._list_with(old, how, v))
+
+    def _rebind_changed(
+        self, name: str, scope: Scope, change: Callable[[Value], Value | None]
+    ) -> None:
+        """Bind `name` to `change` of the container it holds, where the name lives (see
+        `_mutate_list`); None from `change`: nothing to keep."""
         imported = self._imported_binding(name, scope)
         defined = None if imported is None else self._definition(imported.path, imported.name)
         if imported is not None and defined is None:
@@ -253,7 +270,7 @@ class PythonCalls(EvaluatorShared):
             if defined is None
             else defined[0].scope.vars.get(defined[1], UNKNOWN)
         )
-        new = self._list_with(old, how, v)
+        new = change(old)
         if new is None:
             return
         if defined is not None:
@@ -387,8 +404,10 @@ class PythonCalls(EvaluatorShared):
             return self.instantiate(f, args, node)
         if t is ArrayMethod:
             text = f.receiver.const
-            if type(text) is str and f.name in _STR_METHODS and not args.pos and not args.kw:
-                return Value(const=getattr(text, f.name)())  # `name.lower()`: a key known
+            if type(text) is str and not f.receiver.traced and f.name in STR_METHODS:
+                known = constant_builtins.str_method(text, f.name, args)  # `name.lower()`
+                if known is not None:
+                    return known
             if (
                 self.limits is not None
                 and node is not None

@@ -27,6 +27,7 @@ from jax_lsp.analysis.python import (
     argparse_values,
     concurrency,
     config_parsers,
+    constant_builtins,
     enums,
     load_sharing,
     single_dispatch,
@@ -251,6 +252,10 @@ class PythonExpressions(EvaluatorShared):
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
+            if len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)):  # type: ignore[attr-defined]
+                found = constant_builtins.has_key(vals[1], vals[0])  # `"lr" in cfg`
+                if found is not None:
+                    return Value(const=found == isinstance(node.ops[0], ast.In), intish=True)  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
                 same = _is_none(vals[0], vals[1])
                 if same is None:
@@ -310,7 +315,9 @@ class PythonExpressions(EvaluatorShared):
             tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
             return Value(tan=tan, traced=any(v.traced for v in vals))
         if t is ast.Set:
-            return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
+            elts = [self.eval(e, scope) for e in node.elts]  # type: ignore[attr-defined]
+            made = constant_builtins.set_display(elts)  # `{"1", "true"}`: its items known
+            return derived(elts) if made is None else made
         if t is ast.Subscript:
             base = self.eval(node.value, scope)  # type: ignore[attr-defined]
             index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
@@ -333,7 +340,12 @@ class PythonExpressions(EvaluatorShared):
                 if part is not None:
                     self.eval(part, scope)
             return UNKNOWN
-        if t in (ast.JoinedStr, ast.FormattedValue):
+        if t is ast.JoinedStr:
+            text = constant_builtins.formatted(
+                node, [self.eval(e, scope) for e in constant_builtins.fields(node)]  # type: ignore[arg-type]
+            )
+            return UNKNOWN if text is None else text
+        if t is ast.FormattedValue:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope)
@@ -420,6 +432,9 @@ class PythonExpressions(EvaluatorShared):
         if len(base.fns) == 1 and type(base.fns[0]) is ClassObj and base.fns[0].members:
             member = enums.by_name(base.fns[0], index)  # `Mode["FAST"]`
             return UNKNOWN if member is None else member
+        if type(base.const) is str and type(index.const) is int and not base.traced and (
+                -len(base.const) <= index.const < len(base.const)):
+            return Value(const=base.const[index.const])  # `name[0]` of a known string
         if base.items is not None:
             c = index.const
             if base.keys is not None:

@@ -3,9 +3,13 @@ constructor takes keywords; a field not given takes its annotated default or `Fi
 ...)` (not validated, as pydantic leaves defaults), or calls a builtin `default_factory`; a
 value given is validated: the plain scalar types (`bool`, `int`, `float`, `str`, `Literal`,
 their `Optional`) are converted as pydantic's lax mode converts them (`_coerce`, checked
-against pydantic by tests/analysis/test_record_libraries.py). A field any validator reads
-(`field_validator`, `model_validator`, an `Annotated` type), a type the model does not know,
-or a model configured (`model_config`) is unknown once given. `BaseSettings` (pydantic-settings)
+against pydantic by tests/analysis/test_record_libraries.py); a field's one `field_validator`
+in mode "after" is then called on that value, as the evaluator calls any method. A field
+another validator reads (mode before/wrap/plain, several, an `Annotated` type), a type the
+model does not know is unknown once given (a model with a `model_config` is read as strict:
+only a value of the field's own type is known); a model validator
+or `model_post_init` makes every field unknown, defaults too. `text_field`/`text_given` give
+callback_hosts' text pass the same reading without an evaluator. `BaseSettings` (pydantic-settings)
 reads the environment: its fields are unknown.
 
 Methods: `model_validate(dict)`, `model_validate_json(constant text)` construct; `model_copy(
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.interp_state import Args
@@ -23,7 +28,7 @@ from jax_lsp.analysis.interp_state import Args
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis import record_classes as rc
-from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Instance, Value
+from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Decorator, Instance, Value
 
 #: the bases whose subclasses are pydantic models
 MODEL_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
@@ -58,8 +63,7 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
     validated = _validated_fields(stmt)
     configured = any(_assigns(s, "model_config") for s in stmt.body) or any(
         _configured(f) for b in cls.bases for f in b.fns)
-    whole_model = "*" in validated or _defines(stmt, "model_post_init") or (
-        library == "pydantic-settings")
+    whole_model = _whole_model_changed(stmt, validated) or library == "pydantic-settings"
     own: list[rc.Field] = []
     for s in stmt.body:
         if not (isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)):
@@ -67,12 +71,17 @@ def record_of(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Any) -> r
         name = s.target.id
         if name.startswith("_") or _is_classvar(s.annotation):
             continue
-        own.append(_field(ev, name, s, scope, whole_model or name in validated, configured,
-                          library))
+        after = None if whole_model else _after_validator(stmt, name)
+        made = _field(ev, name, s, scope, (whole_model or name in validated) and not after,
+                      configured, library)
+        if after is not None and made.convert is not rc.opaque:
+            made = replace(made, convert=_then_validated(cls, after, made.convert))
+        elif after is not None:
+            made = _field(ev, name, s, scope, True, configured, library)
+        own.append(made)
     fields = rc.merge_fields(rc.base_fields(cls.bases, library), own)
-    if whole_model:
-        fields = [rc.Field(f.name, f.init, rc.opaque, None if library == "pydantic-settings"
-                           else f.default, f.factory) for f in fields]
+    if whole_model:  # (a model validator or `model_post_init` may set a defaulted field too)
+        fields = [rc.Field(f.name, f.init, rc.opaque, Value()) for f in fields]
     if dataclass:  # (positions too; no `model_*` methods)
         return rc.Record(library, tuple(fields), positional=True)
     return rc.Record(library, tuple(fields), positional=False, methods=METHODS)
@@ -88,17 +97,61 @@ def _pydantic_dataclass(ev: Evaluator, stmt: ast.ClassDef, scope: Any) -> bool:
     )
 
 
+def _whole_model_changed(stmt: ast.ClassDef, validated: set[str]) -> bool:
+    """Whether code of the class may set any field, a defaulted one too: a model validator
+    (or a field validator of every field), `model_post_init`."""
+    return "*" in validated or _defines(stmt, "model_post_init")
+
+
+def _plain_field_call(s: ast.AnnAssign) -> bool:
+    """Whether the field's `Field(...)`, if any, has only keywords that change no value and
+    no constructor keyword (an alias renames its keyword; a validator...)."""
+    return not (isinstance(s.value, ast.Call) and _named(s.value.func) == "Field" and any(
+        k.arg not in _PLAIN_FIELD_KEYWORDS for k in s.value.keywords))
+
+
+def _declared_kind(s: ast.AnnAssign, validated: bool) -> Any:
+    """What a value given to the field becomes (`coerce`'s kind), from its declaration; None
+    where the model cannot know (a validator reads it, an unknown type, a `Field` keyword)."""
+    return None if validated or not _plain_field_call(s) else _kind(s.annotation)
+
+
+def text_field(stmt: ast.ClassDef, attr: str) -> tuple[Any, bool, bool] | None:
+    """The model's reading of field `attr` of the pydantic model class `stmt` from its text
+    alone (callback_hosts' JAX011/JAX012 pass, which runs no evaluator): (the kind a given
+    value is converted as, None where unknown; strict, for a configured model; whether the
+    default is kept as written). None where `attr` is not a field the class declares. The
+    evaluator's `record_of` reads each field through the same helpers."""
+    s = next((st for st in stmt.body if isinstance(st, ast.AnnAssign)
+              and isinstance(st.target, ast.Name) and st.target.id == attr), None)
+    if s is None or attr.startswith("_") or _is_classvar(s.annotation):
+        return None
+    validated = _validated_fields(stmt)
+    whole = _whole_model_changed(stmt, validated)
+    configured = any(_assigns(st, "model_config") for st in stmt.body)
+    return (_declared_kind(s, whole or attr in validated), configured,
+            not whole and _plain_field_call(s))
+
+
+def text_given(stmt: ast.ClassDef, attr: str, value: Any) -> Any:
+    """The constant the model stores for `value` given to field `attr` of the class `stmt`
+    (`coerce`); NOCONST where it is not known."""
+    field = text_field(stmt, attr)
+    if field is None or field[0] is None:
+        return NOCONST
+    return coerce(field[0], value, strict=field[1])
+
+
 def _field(ev: Evaluator, name: str, s: ast.AnnAssign, scope: Any, validated: bool,
            configured: bool, library: str) -> rc.Field:
-    kind = None if validated else _kind(s.annotation)
+    kind = _declared_kind(s, validated)
     convert = rc.opaque if kind is None else _converter(kind, strict=configured)
     default: Value | None = None
     factory: Value | None = None
     if isinstance(s.value, ast.Call) and _named(s.value.func) == "Field":
         call = s.value
-        if any(k.arg not in _PLAIN_FIELD_KEYWORDS for k in call.keywords):
-            convert = rc.opaque  # (an alias renames its keyword; a validator...)
-            return rc.Field(name, name, convert)
+        if not _plain_field_call(s):
+            return rc.Field(name, name, rc.opaque)
         given = call.args[0] if call.args else next(
             (k.value for k in call.keywords if k.arg == "default"), None)
         made = next((k.value for k in call.keywords if k.arg == "default_factory"), None)
@@ -163,6 +216,61 @@ def _validated_fields(stmt: ast.ClassDef) -> set[str]:
                     out.add("*")
                 out.update(named)
     return out
+
+
+def validator_method(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a method's decorators make it one of pydantic's validators (with
+    `classmethod`/`staticmethod`), whose effect `_validated_fields` reads."""
+    names = [_named(d.func if isinstance(d, ast.Call) else d) for d in fn.decorator_list]
+    return any(n in _FIELD_VALIDATORS | _MODEL_VALIDATORS for n in names) and all(
+        n in _FIELD_VALIDATORS | _MODEL_VALIDATORS | {"classmethod", "staticmethod"}
+        for n in names)
+
+
+def _after_validator(stmt: ast.ClassDef, name: str) -> str | None:
+    """The method of the one `@field_validator(...)` of the class that reads field `name`,
+    when it runs after pydantic's own conversion (mode "after", the default) and no other
+    validator reads the field: its name; None otherwise."""
+    found: list[str] = []
+    for st in stmt.body:
+        if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for d in st.decorator_list:
+            call = d if isinstance(d, ast.Call) else None
+            kind = _named(call.func if call else d)
+            if kind not in _FIELD_VALIDATORS | _MODEL_VALIDATORS:
+                continue
+            names = [a.value for a in call.args if isinstance(a, ast.Constant)] if call else []
+            if name not in names and "*" not in names and kind in _FIELD_VALIDATORS:
+                continue
+            plain = kind == "field_validator" and call is not None and all(
+                k.arg == "mode" and isinstance(k.value, ast.Constant)
+                and k.value.value == "after" for k in call.keywords)
+            found.append(st.name if plain and isinstance(st, ast.FunctionDef) else "")
+    return found[0] if len(found) == 1 and found[0] else None
+
+
+def _then_validated(cls: ClassObj, method: str, convert: rc.Convert) -> rc.Convert:
+    """pydantic's conversion, then the class's after-mode validator called on its result as
+    the evaluator calls any method (`v.strip().lower()` of a known string is known); what
+    it returns is stored. Unknown where either is not a known scalar."""
+    def validated(ev: Evaluator, v: Value, node: ast.AST | None) -> Value:
+        c = convert(ev, v, node)
+        if c.const is NOCONST or c.fns or c.items is not None:
+            return rc.unknown(v)
+        found = cls.lookup(method)
+        fns = () if found is None else tuple(f for f in found.fns
+                                             if not isinstance(f, Decorator))
+        if not fns:
+            return rc.unknown(v)
+        # (pydantic makes every field validator a classmethod)
+        out = ev.call_value(Value(fns=fns), Args.of(Value(fns=(cls,)), c), node)
+        if out.const is NOCONST or out.fns or out.items is not None or out.traced or type(
+                out.const) not in (bool, int, float, str, type(None)):
+            return rc.unknown(v)
+        return out
+
+    return validated
 
 
 def _kind(annotation: ast.expr) -> Any:
