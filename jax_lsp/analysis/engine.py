@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts, reach, script_reach
@@ -76,7 +76,8 @@ def _analyze(
         return tree
     path = module_path(filename, workspace)
     may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
-    if not may:  # nothing it can run makes a level: only the checks that need none
+    if not may and not callback_hosts.may_call_a_callback(source, tree):
+        # nothing it can run makes a level or calls a callback: only the text's checks
         deps = set(read)
         found = callback_hosts.check_module(tree, source, workspace, path, deps)
         return AnalysisResult(_sorted(found), dependencies=sorted(deps))
@@ -181,7 +182,25 @@ def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
     findings = script_reach.drop_unreached(interp.tree, interp.run(), interp.text)
     read = set(interp.dependencies)
-    findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
-                                            interp.main.path, read)
+    findings = merged(findings, callback_hosts.check_module(
+        interp.tree, interp.text, interp.workspace, interp.main.path, read))
     return AnalysisResult(_sorted(findings), dependencies=sorted(read),
                           incomplete=interp.incomplete)
+
+
+def merged(evaluated: list[Finding], read: list[Finding]) -> list[Finding]:
+    """The evaluator's findings and the text pass's (`callback_hosts`): JAX011/JAX012 come
+    from both (`jax.host_runs`); where both report the same code at the same place, one
+    finding, the text pass's (its message and fixes read the written code), with the
+    evaluator's path where the text pass has none."""
+    if not read:
+        return evaluated
+    mine = {(f.code, f.span): f for f in evaluated if f.code in callback_hosts.CODES}
+    if not mine:
+        return evaluated + read
+    kept = []
+    for f in read:
+        other = mine.pop((f.code, f.span), None)
+        kept.append(f if other is None or f.path else replace(f, path=other.path))
+    gone = {id(f) for f in mine.values()}
+    return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in gone] + kept

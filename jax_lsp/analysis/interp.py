@@ -26,7 +26,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -1216,6 +1216,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         finally:
             self.ctx = saved
             self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+
+    def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
+        """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`."""
+        if not guessed or self.ctx.guessed:
+            return nullcontext()
+        return self.within(guessed=True)
 
     def report(self, code: str, node: ast.AST, level: Any, what: str,
                operand_spans: tuple[Span, ...], **options: Any) -> None:

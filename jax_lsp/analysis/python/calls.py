@@ -311,12 +311,20 @@ class PythonCalls(EvaluatorShared):
             # each callee beyond the first is work no statement counts: a value joining
             # hundreds of functions or objects, called in a loop, cost minutes (tum-pbs/PhiML)
             self.spend(len(fv.fns) - 1, node)
-        results = [
-            self.apply(f, args, node)
-            if type(f) is not Instance
-            else self.call_instance(f, fv, args, node)
-            for f in fv.fns
-        ]
+            with self.guessing():  # (which of them is called is not known)
+                results = [
+                    self.apply(f, args, node)
+                    if type(f) is not Instance
+                    else self.call_instance(f, fv, args, node)
+                    for f in fv.fns
+                ]
+        else:
+            results = [
+                self.apply(f, args, node)
+                if type(f) is not Instance
+                else self.call_instance(f, fv, args, node)
+                for f in fv.fns
+            ]
         if not results:
             if (
                 self.module is self.main
