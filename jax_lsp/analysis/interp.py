@@ -40,6 +40,7 @@ from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
 from jax_lsp.analysis.incremental.replay import ModuleCarry
 from jax_lsp.analysis.incremental.roots import Reuse
 from jax_lsp.analysis.interp_state import (
+    GUESSED,
     MASK,
     MAX_DEPTH_ITEMS,
     MODULE_ROOT,
@@ -190,6 +191,29 @@ def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
             yield from _transformed_in(fn.fun.fns, depth + 1)
         elif depth < 4 and isinstance(fn, Partial):
             yield from _transformed_in((fn.fn,), depth + 1)
+
+
+class _Guessing:
+    """`Interpreter.within(guessed=True)` as a plain context manager."""
+
+    __slots__ = ("ev", "saved", "reads")
+
+    def __init__(self, ev: Interpreter) -> None:
+        self.ev = ev
+
+    def __enter__(self) -> None:
+        ev = self.ev
+        self.saved, self.reads = ev.ctx, ev.ctx_reads
+        ev.ctx = dataclasses.replace(self.saved, guessed=True)
+        ev.ctx_reads = 0
+
+    def __exit__(self, *exc: object) -> None:
+        ev = self.ev
+        ev.ctx = self.saved
+        ev.ctx_reads = self.reads | (ev.ctx_reads & ~GUESSED)
+
+
+_NOTHING = nullcontext()
 
 
 class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
@@ -1218,10 +1242,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
 
     def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
-        """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`."""
+        """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`:
+        `within(guessed=True)`, without its generator (an undecided `if` is common)."""
         if not guessed or self.ctx.guessed:
-            return nullcontext()
-        return self.within(guessed=True)
+            return _NOTHING
+        return _Guessing(self)
 
     def report(self, code: str, node: ast.AST, level: Any, what: str,
                operand_spans: tuple[Span, ...], **options: Any) -> None:

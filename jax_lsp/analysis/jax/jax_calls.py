@@ -105,6 +105,10 @@ class JaxApiCalls(Part):
                 for f in v.fns:
                     if isinstance(f, Transformed):
                         self.ev.observer.note_inspected(f, node)
+        if name in ("builtins.callable", "builtins.str") and len(args.pos) == 1 and not args.kw:
+            known = _known_builtin(name, self.ev.resolve_lazy(args.pos[0]))
+            if known is not None:
+                return known
         if name.startswith("builtins.") and jaxapi.is_killer(name):
             if name == "builtins.range" and vals and all(type(v.const) is int for v in vals):
                 # a constant range (`argnums=tuple(range(4))`): its items are known
@@ -556,3 +560,21 @@ def _unexcluded(fun: Value, args: Args) -> tuple[bool, ...] | None:
         return None
     n = len(a.posonlyargs) + len(a.args)
     return tuple(i not in excluded for i in range(max(n, max(excluded) + 1)))
+
+
+#: the constants whose `str()` is what Python prints for them
+_PRINTED = (str, int, float, bool)
+
+
+def _known_builtin(name: str, v: Value) -> Value | None:
+    """`callable(v)` / `str(v)` where Python's answer is known from `v`: a constant (a string,
+    a number, a bool) is not callable and prints as itself; a value holding only the analysed
+    code's functions or classes is callable. None: not known."""
+    const = v.const
+    if name == "builtins.str":
+        return Value(const=str(const)) if type(const) in _PRINTED and not v.tan else None
+    if type(const) in _PRINTED and not v.fns and v.items is None:
+        return Value(const=False)
+    if v.fns and all(type(f) in (Closure, ClassObj) for f in v.fns):
+        return Value(const=True)
+    return None
