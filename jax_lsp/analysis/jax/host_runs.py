@@ -27,13 +27,13 @@ from __future__ import annotations
 import ast
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import GUESSED, HOST_SITE, Args
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.values import UNKNOWN, Closure, Partial, Value
+from jax_lsp.analysis.values import UNKNOWN, Closure, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -59,17 +59,16 @@ class HostSite:
     stack_len: int
 
 
-def check_call(ev: object, name: str, spec: CallbackSpec, args: Args,
+def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
                node: ast.AST | None) -> None:
     """At a callback's call the evaluator reached: JAX012 on its keywords, then the host run
     for JAX011 (see the module's docstring)."""
     what = callback_hosts.CALLBACKS.get(name)
-    e = ev  # (the evaluator: `host.JaxHost`)
-    if what is None or not isinstance(node, ast.Call) or e.module is not e.main:  # type: ignore[attr-defined]
+    if what is None or not isinstance(node, ast.Call) or e.module is not e.main:
         return
-    if e.ctx.host_site is not None:  # type: ignore[attr-defined]
+    if e.ctx.host_site is not None:
         return  # a callback inside a host function: the outer one is what runs
-    if e.reads(GUESSED).guessed:  # type: ignore[attr-defined]
+    if e.reads(GUESSED).guessed:
         return
     host = args.kw.get("callback") if not args.pos else args.pos[0]
     host_node = args.kw_nodes.get("callback") if not args.pos else args.pos_nodes[0]
@@ -79,34 +78,33 @@ def check_call(ev: object, name: str, spec: CallbackSpec, args: Args,
     if not functions:
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
-            e.tree):  # type: ignore[attr-defined]
+            e.tree):
         _report_vectorized(e, what, args, node, host_node)
-    site = HostSite(what, node.lineno, e.span(node), ast.unparse(host_node),  # type: ignore[attr-defined]
-                    e.span(host_node), len(e.stack))  # type: ignore[attr-defined]
+    site = HostSite(what, node.lineno, e.span(node), ast.unparse(host_node),
+                    e.span(host_node), len(e.stack))
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
                  UNKNOWN if args.star is not None else None,
                  UNKNOWN if args.dstar is not None else None)
-    with e.within(host_site=site):  # type: ignore[attr-defined]
-        e.call_value(host, given, node)  # type: ignore[attr-defined]
+    with e.within(host_site=site):
+        e.call_value(host, given, node)
 
 
-def note_api_call(ev: object, name: str, node: ast.AST | None) -> None:
+def note_api_call(e: Any, name: str, node: ast.AST | None) -> None:
     """A JAX function called while a host function runs (`Ctx.host_site` set): JAX011 when
     it computes with JAX and the run's path was not guessed."""
-    e = ev
     if not callback_hosts.computes_with_jax(name) or node is None:
         return
-    ctx = e.reads(HOST_SITE | GUESSED)  # type: ignore[attr-defined]
+    ctx = e.reads(HOST_SITE | GUESSED)
     site: HostSite = ctx.host_site
     if ctx.guessed:
         return
-    here = e.module is e.main  # type: ignore[attr-defined]
+    here = e.module is e.main
     written = (ast.unparse(node.func) if isinstance(node, ast.Call) else name)
-    called_at = e.span(node)  # type: ignore[attr-defined]
+    called_at = e.span(node)
     own = here and called_at == site.call  # the host is JAX's function itself
-    steps = [s for s in e.stack[site.stack_len + 1:] if s.filename is None]  # type: ignore[attr-defined]
+    steps = [s for s in e.stack[site.stack_len + 1:] if s.filename is None]
     path = [PathStep(site.call, f"`{site.what}` calls `{site.host_text}` on the host"), *steps]
     if own:
         written, span = site.host_text, site.host_span
@@ -115,7 +113,7 @@ def note_api_call(ev: object, name: str, node: ast.AST | None) -> None:
     else:
         main_steps = [s for s in steps if s.filename is None]
         span = main_steps[-1].span if main_steps else site.host_span
-        path.append(PathStep(called_at, f"calls `{written}`", str(e.module.path)))  # type: ignore[attr-defined]
+        path.append(PathStep(called_at, f"calls `{written}`", str(e.module.path)))
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     equivalent = numpy_name(name)
@@ -133,16 +131,16 @@ def note_api_call(ev: object, name: str, node: ast.AST | None) -> None:
     ))
 
 
-def _report_vectorized(e: object, what: str, args: Args, node: ast.Call,
+def _report_vectorized(e: Any, what: str, args: Args, node: ast.Call,
                        host_node: ast.AST) -> None:
     value_node = args.kw_nodes.get("vectorized")
     written = next((k.value for k in node.keywords if k.arg == "vectorized"), None)
     const = written.value if isinstance(written, ast.Constant) else None
-    given = e.span(value_node) if value_node is not None else e.span(node)  # type: ignore[attr-defined]
+    given = e.span(value_node) if value_node is not None else e.span(node)
     record(e, Finding(
         code=jax012.RULE.code,
         message=jax012.head(what, f"`{ast.unparse(host_node)}`", const),
-        span=e.span(node),  # type: ignore[attr-defined]
+        span=e.span(node),
         severity=Severity.ERROR,
         path=(PathStep(given, "`vectorized=` is given here"),),
         # the fix rewrites a `vectorized=` the call writes itself
@@ -152,15 +150,15 @@ def _report_vectorized(e: object, what: str, args: Args, node: ast.Call,
     ))
 
 
-def record(e: object, finding: Finding) -> None:
+def record(e: Any, finding: Finding) -> None:
     """Add a finding to the evaluator's, noted as its root's (as `decisions.report` does)."""
     key = (finding.code, finding.span)
-    findings = e.findings  # type: ignore[attr-defined]
+    findings = e.findings
     if key not in findings:
         findings[key] = finding
-        e.first_root[key] = e.root  # type: ignore[attr-defined]
-    e.finding_roots.setdefault(key, set()).add(e.root)  # type: ignore[attr-defined]
-    e._emitted.append(key)  # type: ignore[attr-defined]  # (see `call_logs`)
+        e.first_root[key] = e.root
+    e.finding_roots.setdefault(key, set()).add(e.root)
+    e._emitted.append(key)  # (see `call_logs`)
 
 
 _REWRITES: weakref.WeakKeyDictionary[ast.Module, bool] = weakref.WeakKeyDictionary()
@@ -200,11 +198,15 @@ def _rewrites(node: ast.AST) -> bool:
     return any(isinstance(t, ast.Subscript) and _named_key(t.slice) for t in targets)
 
 
-def _function(fn: object, depth: int = 0) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _function(fn: object, depth: int = 0
+              ) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
     """The analysed code's function a host value calls (through partials, bound methods)."""
     if type(fn) is Closure:
         node = fn.func.node
-        return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) else None
+        return node if isinstance(node, _FUNCTIONS) else None
     if type(fn) is Partial and depth < 4:
         return _function(fn.fn, depth + 1)
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -92,8 +92,8 @@ class _GuessRest(int):
     after it run on a guessed path (`Ctx.guessed`)."""
 
 
-#: (true: the block goes on)
-GUESS_REST = _GuessRest(1)
+#: (true: the block goes on; typed as the bool `exec_stmt` returns, told apart by identity)
+GUESS_REST = cast(bool, _GuessRest(1))
 
 
 def _main_guard(test: ast.expr) -> bool:
