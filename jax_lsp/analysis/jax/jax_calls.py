@@ -105,6 +105,8 @@ class JaxApiCalls(Part):
                 for f in v.fns:
                     if isinstance(f, Transformed):
                         self.ev.observer.note_inspected(f, node)
+        if name in ("typing.cast", "typing_extensions.cast") and len(args.pos) == 2:
+            return args.pos[1]  # (a no-op at run time)
         if name in ("builtins.callable", "builtins.str") and len(args.pos) == 1 and not args.kw:
             known = _known_builtin(name, self.ev.resolve_lazy(args.pos[0]))
             if known is not None:

@@ -52,6 +52,7 @@ from jax_lsp.analysis.values import (
     Wrapper,
     derived,
     join,
+    merged_dict,
 )
 
 if TYPE_CHECKING:
@@ -379,6 +380,8 @@ class PythonCalls(EvaluatorShared):
         if t is RuleSetter:
             return self.jax.custom.set_rule(f, args)
         if t is ClassObj:
+            if _typed_dict(f):  # `Options(vectorized=True)`: a plain dict of its arguments
+                return _typed_dict_made(args)
             if f.members:  # `Mode(value)`: `Enum.__call__` looks the member up
                 found = enums.by_value(f, args.pos[0]) if len(args.pos) == 1 else None
                 return UNKNOWN if found is None else found
@@ -886,3 +889,28 @@ class PythonCalls(EvaluatorShared):
                 traced=obj.traced,
             )
         return obj
+
+
+#: the bases making a class a `TypedDict` (calling it makes a plain dict)
+_TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
+def _typed_dict(cls: ClassObj, depth: int = 0) -> bool:
+    """Whether `cls` is a `TypedDict` (directly, or through a TypedDict base)."""
+    for b in cls.bases if depth < 16 else ():
+        for f in b.fns:
+            if type(f) is Api and f.name in _TYPED_DICTS:
+                return True
+            if type(f) is ClassObj and _typed_dict(f, depth + 1):
+                return True
+    return False
+
+
+def _typed_dict_made(args: Args) -> Value:
+    """What calling a `TypedDict` makes: `dict(*args, **kw)` (unknown keys where a part's
+    are not known)."""
+    if args.star is not None or args.dstar is not None or len(args.pos) > 1:
+        return Value()
+    given = Value(items=tuple(args.kw.values()), keys=tuple(args.kw))
+    made = merged_dict([*args.pos, given])
+    return made if made is not None else Value()

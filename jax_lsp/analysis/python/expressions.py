@@ -305,7 +305,11 @@ class PythonExpressions(EvaluatorShared):
             tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
             return Value(tan=tan, traced=any(v.traced for v in vals))
         if t is ast.Set:
-            return derived([self.eval(e, scope) for e in node.elts])  # type: ignore[attr-defined]
+            elts = [self.eval(e, scope) for e in node.elts]  # type: ignore[attr-defined]
+            if all(type(v.const) in _SCALARS and not v.traced for v in elts):
+                # a set of constants (`mode in {"a", "b"}`): known, as a tuple of them is
+                return Value(const=frozenset(v.const for v in elts))
+            return derived(elts)
         if t is ast.Subscript:
             base = self.eval(node.value, scope)  # type: ignore[attr-defined]
             index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
