@@ -16,6 +16,7 @@ from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text, source_lines
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
+from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator, JaxHost, Observer
@@ -202,5 +203,12 @@ def merged(evaluated: list[Finding], read: list[Finding]) -> list[Finding]:
     for f in read:
         other = mine.pop((f.code, f.span), None)
         kept.append(f if other is None or f.path else replace(f, path=other.path))
+        if f.code == jax012.RULE.code and f.path and f.path[0].filename is None:
+            # reported at the partial binding `vectorized=`, the evaluator's at the call:
+            # the same keyword given at the same place
+            given = f.path[0].span
+            for key, g in list(mine.items()):
+                if g.code == f.code and g.path and g.path[0].span == given:
+                    del mine[key]
     gone = {id(f) for f in mine.values()}
     return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in gone] + kept

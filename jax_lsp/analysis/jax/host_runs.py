@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.analysis.interp_state import GUESSED, HOST_SITE, Args
+from jax_lsp.analysis.interp_state import GUESSED, HOST_SITE, STAGED, TRACE_ONLY, Args
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.values import UNKNOWN, Closure, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
@@ -87,18 +87,28 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     given = Args(operands, kw, [None] * len(operands), {},
                  UNKNOWN if args.star is not None else None,
                  UNKNOWN if args.dstar is not None else None)
-    with e.within(host_site=site):
+    # (the host runs on the host: nothing there is traced, whatever traces the callback)
+    with e.within(host_site=site, staged=False, jitted=False, trace_only=False):
         e.call_value(host, given, node)
 
 
-def note_api_call(e: Any, name: str, node: ast.AST | None) -> None:
+def note_traced_call(e: Any, name: str, node: ast.AST | None) -> None:
+    """A call of a function JAX traces (`jax.jit(f)`'s, a `grad`'s: `name` is the wrapper's)
+    while a host function runs: JAX011 there, as the text pass reports it
+    (`callback_hosts.TRACING`); what the traced function computes is not reported again."""
+    if name in callback_hosts.TRACING:
+        note_api_call(e, name, node, traced=True)
+
+
+def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False) -> None:
     """A JAX function called while a host function runs (`Ctx.host_site` set): JAX011 when
-    it computes with JAX and the run's path was not guessed."""
-    if not callback_hosts.computes_with_jax(name) or node is None:
+    it computes with JAX and the run's path was not guessed (nor inside a function JAX
+    traces, whose call is the finding: `note_traced_call`)."""
+    if node is None or not (traced or callback_hosts.computes_with_jax(name)):
         return
-    ctx = e.reads(HOST_SITE | GUESSED)
+    ctx = e.reads(HOST_SITE | GUESSED | STAGED | TRACE_ONLY)
     site: HostSite = ctx.host_site
-    if ctx.guessed:
+    if ctx.guessed or ctx.staged or ctx.trace_only:
         return
     here = e.module is e.main
     written = (ast.unparse(node.func) if isinstance(node, ast.Call) else name)

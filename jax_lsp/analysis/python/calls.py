@@ -364,7 +364,8 @@ class PythonCalls(EvaluatorShared):
                 list(f.args) + args.pos,
                 {**dict(f.kw), **args.kw},
                 [*([None] * len(f.args)), *args.pos_nodes],
-                args.kw_nodes,
+                {**dict(f.kw_nodes), **args.kw_nodes} if f.kw_nodes and f.module is self.module
+                else args.kw_nodes,
                 args.star,
                 args.dstar,
             )
