@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import itertools
 import operator
+import unicodedata
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -389,6 +390,16 @@ def _names_a_callback(tree: ast.Module) -> bool:
     return False
 
 
+def _names_no_callback(text: str) -> bool | None:
+    """False where a module's text cannot name a host callback (`_names_a_callback`): each
+    of `_CALLBACK_NAMES` holds "callback", and Python's identifiers are the NFKC forms of
+    what the text writes (in fullwidth letters, `callback` is still `callback`), so a
+    non-ASCII text is normalised first. None: its tree must tell."""
+    if text.isascii():
+        return False if "callback" not in text else None
+    return False if "callback" not in unicodedata.normalize("NFKC", text) else None
+
+
 def _reexported(tree: ast.Module) -> dict[str, tuple[str, int]]:
     """The names a package's `__init__` imports from its modules at top level, each with the
     module (and dots) it imports it from (a fact kept per text)."""
@@ -412,7 +423,7 @@ def _helper_names(tree: ast.Module, workspace: Workspace, importer: Path | None
 
     def names_callbacks(file: Path) -> bool:
         # (through the workspace's own lookups: the result cache records them)
-        return bool(workspace.facts(file, _names_a_callback))
+        return bool(workspace.facts(file, _names_a_callback, _names_no_callback))
 
     def names_one(dotted: str, level: int, at: Path | None = importer) -> bool:
         file = find(dotted, level, at)

@@ -14,7 +14,8 @@ with `-` made `_` and lower-cased."""
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -105,3 +106,250 @@ def option_default(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDe
             return ast.Constant(False)
         return default
     return None
+
+
+# -- the values a command line gives a command's parameters ---------------------------------
+
+#: an option's keywords that change nothing of what `_option_value` reads
+_PLAIN_KEYWORDS = frozenset({"help", "show_default", "metavar", "hidden", "show_choices",
+                             "type", "default", "is_flag", "required"})
+#: the decorators that hand the command function its click context (first parameter)
+_PASSES = frozenset({"click.pass_context", "click.pass_obj"})
+#: `type=` values click converts a string with, by their written name
+_CONVERTERS: dict[str, type] = {"int": int, "float": float, "str": str,
+                                "click.INT": int, "click.FLOAT": float, "click.STRING": str}
+#: the suffixes click (8.2 and later) strips from a function's name to name its command
+_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
+
+
+class _Option:
+    """One `@click.option(...)` as `run_values` reads it."""
+
+    def __init__(self, dotted: Callable[[ast.expr], str | None], decl: ast.Call) -> None:
+        self.param, flags = _option_strings(decl)
+        written = [a.value for a in decl.args if isinstance(a, ast.Constant)
+                   and isinstance(a.value, str)]
+        #: the strings turning a `--on/--off` switch off
+        self.off = {f for w in written if "/" in w for f in w.split("/")[1:]}
+        self.on = set(flags) - self.off
+        keywords = {k.arg: k.value for k in decl.keywords if k.arg}
+        #: a keyword the model does not follow (envvar, callback, multiple, nargs...)
+        self.opaque = any(k.arg is None or k.arg not in _PLAIN_KEYWORDS for k in decl.keywords)
+        flag = keywords.get("is_flag")
+        self.flag = bool(self.off) or (isinstance(flag, ast.Constant) and flag.value is True)
+        if flag is not None and not isinstance(flag, ast.Constant):
+            self.opaque = True
+        self.default = keywords.get("default")
+        req = keywords.get("required")
+        self.required = req is not None and not (isinstance(req, ast.Constant)
+                                                 and req.value is False)
+        self.convert: Callable[[Any], object] | None = None
+        kind = keywords.get("type")
+        written_type = None if kind is None else (
+            dotted(kind.func if isinstance(kind, ast.Call) else kind)
+            or (kind.id if isinstance(kind, ast.Name) else None))
+        if kind is None:
+            literal = _literal(self.default)
+            if self.default is None or isinstance(literal, str):
+                self.convert = str
+            elif type(literal) in (int, float):
+                self.convert = type(literal)  # type: ignore[assignment]
+        elif written_type == "click.Choice":
+            self.convert = str
+        elif not isinstance(kind, ast.Call) and written_type in _CONVERTERS:
+            self.convert = _CONVERTERS[written_type]
+
+
+_NO_LITERAL = object()
+
+
+def _literal(expr: ast.expr | None) -> object:
+    if expr is None:
+        return _NO_LITERAL
+    try:
+        return ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NO_LITERAL
+
+
+class _Command:
+    """A click command's (or group's) options, read from its decorators; `usable` False where
+    one of them is not followed (an argument, a decorator not click's)."""
+
+    def __init__(self, dotted: Callable[[ast.expr], str | None],
+                 fn: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self.options: list[_Option] = []
+        self.passes_context = False
+        self.usable = True
+        self.group: str | None = None  # the group it is a command of (None: run on its own)
+        self.names: set[str] = set()
+        for d in fn.decorator_list:
+            func = d.func if isinstance(d, ast.Call) else d
+            name = dotted(func)
+            if name == _OPTION and isinstance(d, ast.Call):
+                option = _Option(dotted, d)
+                if option.param is None:
+                    self.usable = False
+                self.options.append(option)
+            elif name in _PASSES:
+                self.passes_context = True
+            elif name in _COMMANDS or (isinstance(func, ast.Attribute)
+                                       and isinstance(func.value, ast.Name)
+                                       and func.attr in ("command", "group")):
+                if isinstance(d, ast.Call) and any(k.arg not in ("name", "help") for k in
+                                                   d.keywords):
+                    self.usable = False  # (context_settings, a class of its own...)
+                if name not in _COMMANDS:
+                    self.group = func.value.id  # type: ignore[attr-defined]
+                given = [a.value for a in (d.args if isinstance(d, ast.Call) else [])
+                         if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                given += [k.value.value for k in (d.keywords if isinstance(d, ast.Call) else [])
+                          if k.arg == "name" and isinstance(k.value, ast.Constant)
+                          and isinstance(k.value.value, str)]
+                stem = fn.name.lower()
+                stem = next((stem[:-len(x)] for x in _SUFFIXES if stem.endswith(x)), stem)
+                self.names = set(given) if given else {stem.replace("_", "-")}
+            else:
+                self.usable = False
+
+    def parse(self, tokens: list[str], commands: bool
+              ) -> tuple[dict[str, ast.expr | None], list[str] | None] | None:
+        """The values a command line `tokens` gives the options (None: not known), and with
+        `commands` (a group) the tokens after the command's name; None where the line is not
+        followed or click would stop on it (an unknown option, a missing value)."""
+        given: dict[str, str | bool] = {}
+        rest: list[str] | None = None
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            if tok == "--" or not tok.startswith("-") or tok == "-":
+                if commands and tok != "--":
+                    rest = tokens[i + 1:]
+                    rest.insert(0, tok)
+                    break
+                return None  # (an argument: not followed)
+            word, eq, value = tok.partition("=")
+            option = next((o for o in self.options if word in o.on or word in o.off), None)
+            if option is None or option.opaque:
+                return None  # (an option click does not know, `--help`, a bundle of flags)
+            if option.flag:
+                if eq:
+                    return None
+                given[option.param] = word in option.on  # type: ignore[index]
+            elif eq:
+                given[option.param] = value  # type: ignore[index]
+            else:
+                if i + 1 >= len(tokens):
+                    return None
+                i += 1
+                given[option.param] = tokens[i]  # type: ignore[index]
+            i += 1
+        if commands and rest is None:
+            return None  # (no command named: click shows its usage)
+        values: dict[str, ast.expr | None] = {}
+        for option in self.options:
+            key = option.param
+            if key is None:
+                continue
+            if option.opaque:
+                values[key] = None
+            elif key in given:
+                values[key] = _converted(option, given[key])
+            elif option.required:
+                return None
+            elif option.flag:
+                default = _literal(option.default) if option.default is not None else False
+                values[key] = ast.Constant(bool(default)) if isinstance(
+                    default, (bool, int)) else None
+            elif option.default is None:
+                values[key] = ast.Constant(None)
+            else:
+                literal = _literal(option.default)
+                if literal is _NO_LITERAL or option.convert is None:
+                    values[key] = option.default  # (as written: evaluated where it is)
+                else:
+                    values[key] = _converted(option, literal)
+        return values, rest
+
+
+def _converted(option: _Option, value: object) -> ast.expr | None:
+    """`value` as the option's type makes it (click converts defaults too); None where the
+    conversion is not known or fails (click would stop: the run is not followed)."""
+    if isinstance(value, bool) or option.flag:
+        return ast.Constant(bool(value))
+    if option.convert is None or not isinstance(value, (str, int, float)):
+        return None
+    try:
+        converted = option.convert(value)
+    except (TypeError, ValueError):
+        return None
+    return ast.Constant(converted) if isinstance(converted, (str, int, float)) else None
+
+
+def is_decorated_command(fn: ast.AST) -> bool:
+    """Whether `fn` is a function a decorator of which registers it as a click command
+    (`@click.command()`, `@group.command()`): a cheap first test."""
+    for d in getattr(fn, "decorator_list", ()):
+        func = d.func if isinstance(d, ast.Call) else d
+        if isinstance(func, ast.Attribute) and func.attr in ("command", "group") and (
+                isinstance(func.value, ast.Name)):
+            return True
+    return False
+
+
+def run_calls(tree: ast.Module) -> list[ast.Call]:
+    """The calls of the module that may run a click command (`command_line`)."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and (
+        isinstance(n.func, ast.Name) or (isinstance(n.func, ast.Attribute)
+                                         and n.func.attr == "main"))]
+
+
+def run_values(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
+               fn: ast.FunctionDef | ast.AsyncFunctionDef,
+               calls: list[ast.Call] | None = None,
+               ) -> list[dict[str, ast.expr | None]] | None:
+    """The values click gives the parameters of the command (or group) `fn`, a function of
+    the module `tree`, in each run of it the module shows (`command_line`) that runs it: one
+    mapping per run, parameter -> the expression of its value (an option's default as written,
+    else a constant: a flag's True/False, a string converted by `type=`; None where not known:
+    the context, an option the model does not follow). None where some run's command line is
+    not a literal list (`cli()` reads `sys.argv`: any value may be given), none runs it, or
+    the command's options are not all followed. What click does, measured under click 8:
+    `tests/analysis/test_click_values.py` runs click on the same command lines. `calls`:
+    `run_calls(tree)`, if the caller keeps it."""
+    tops = {st.name: st for st in tree.body if isinstance(st, (ast.FunctionDef,
+                                                               ast.AsyncFunctionDef))}
+    if tops.get(fn.name) is not fn:
+        return None
+    me = _Command(dotted, fn)
+    if not me.usable:
+        return None
+    group = tops.get(me.group) if me.group is not None else None
+    parent = _Command(dotted, group) if group is not None else None
+    if me.group is not None and (parent is None or not parent.usable or parent.group):
+        return None
+    is_group = any(dotted(d.func if isinstance(d, ast.Call) else d) == "click.group"
+                   for d in fn.decorator_list)
+    target = fn.name if parent is None else me.group
+    found: list[dict[str, ast.expr | None]] = []
+    for node in run_calls(tree) if calls is None else calls:
+        run = command_line(node)
+        if run is None or run[0].id != target:
+            continue
+        if run[1] is None or any(k.arg == "auto_envvar_prefix" or k.arg is None
+                                 for k in node.keywords):
+            return None
+        tokens = [str(e.value) for e in run[1]]
+        if parent is not None:
+            top = parent.parse(tokens, commands=True)
+            if top is None:
+                return None
+            rest = top[1] or []
+            if not rest or rest[0] not in me.names:
+                continue  # (another command runs)
+            tokens = rest[1:]
+        parsed = me.parse(tokens, commands=is_group)
+        if parsed is None:
+            return None
+        found.append(parsed[0])
+    return found or None

@@ -182,6 +182,9 @@ def _sorted(findings: list[Finding]) -> list[Finding]:
 def finish(interp: Interpreter) -> AnalysisResult:
     """Run the interpreter; its findings in order."""
     findings = script_reach.drop_unreached(interp.tree, interp.run(), interp.text)
+    findings = script_reach.drop_unrooted(
+        interp.tree, findings, lambda f: interp.finding_roots.get((f.code, f.span)),
+        interp.text)
     read = set(interp.dependencies)
     findings = merged(findings, callback_hosts.check_module(
         interp.tree, interp.text, interp.workspace, interp.main.path, read))
@@ -210,5 +213,5 @@ def merged(evaluated: list[Finding], read: list[Finding]) -> list[Finding]:
             for key, g in list(mine.items()):
                 if g.code == f.code and g.path and g.path[0].span == given:
                     del mine[key]
-    gone = {id(f) for f in mine.values()}
-    return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in gone] + kept
+    alone = {id(f) for f in mine.values()}  # (the evaluator's only)
+    return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in alone] + kept

@@ -53,6 +53,7 @@ from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.python.scopes import statement_start
+from jax_lsp.analysis.syntax import child_nodes
 
 __all__ = ["Escapes", "importable_module", "script_file"]
 
@@ -221,7 +222,7 @@ class Escapes:
                 break
             found = st
             self._parents[st] = owner
-            for child in ast.iter_child_nodes(st):
+            for child in child_nodes(st):
                 self._parents[child] = st
             inner = next(
                 (
@@ -238,7 +239,7 @@ class Escapes:
                 break
             container, block = inner
             if container is not st:
-                for child in ast.iter_child_nodes(container):
+                for child in child_nodes(container):
                     self._parents[child] = container
             owner = container
         self._at_line[line] = found
@@ -259,7 +260,7 @@ class Escapes:
         if nodes is None:
             nodes = self._walked[id(st)] = [st]
             for n in nodes:  # grows as it goes: a breadth-first walk
-                for child in ast.iter_child_nodes(n):
+                for child in child_nodes(n):
                     self._parents[child] = n
                     nodes.append(child)
         return nodes
@@ -272,7 +273,7 @@ class Escapes:
         parents = self._parents
         nodes = [st]
         for n in nodes:  # grows as it goes
-            for child in ast.iter_child_nodes(n):
+            for child in child_nodes(n):
                 parents[child] = n
                 if not isinstance(child, ast.stmt):
                     nodes.append(child)

@@ -21,18 +21,17 @@ from __future__ import annotations
 import ast
 import bisect
 import builtins
-import dataclasses
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from jax_lsp.analysis import pytest_driver, testcase_driver
+from jax_lsp.analysis import click_commands, pytest_driver, testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
@@ -50,6 +49,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
     SharedCall,
     ctx_bits,
+    ctx_with,
 )
 from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
@@ -61,6 +61,7 @@ from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.python.scopes import compute_scope, statement_start
 from jax_lsp.analysis.python.statements import PythonStatements
 from jax_lsp.analysis.source_text import char_column
+from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -81,7 +82,8 @@ from jax_lsp.analysis.values import (
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.rules import RULES
 
-_BUILTINS = frozenset(dir(builtins))
+#: what each builtin name refers to (made once: `lookup` answers a builtin on every read)
+_BUILTIN_FNS = {name: (Api("builtins." + name),) for name in dir(builtins)}
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -204,7 +206,7 @@ class _Guessing:
     def __enter__(self) -> None:
         ev = self.ev
         self.saved, self.reads = ev.ctx, ev.ctx_reads
-        ev.ctx = dataclasses.replace(self.saved, guessed=True)
+        ev.ctx = ctx_with(self.saved, _GUESSED_CHANGE)
         ev.ctx_reads = 0
 
     def __exit__(self, *exc: object) -> None:
@@ -214,6 +216,7 @@ class _Guessing:
 
 
 _NOTHING = nullcontext()
+_GUESSED_CHANGE = {"guessed": True}
 
 
 class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
@@ -433,6 +436,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             self._md_carried = carry.may_differentiate
         #: whether the module calls a test runner (`_set_up_test`; None: not asked yet)
         self._runs_tests: bool | None = None
+        #: the calls that may run a click command (`click_commands.run_calls`), once read
+        self._click_runs: tuple[list[ast.Call], Callable[[ast.expr], str | None]] | None = None
         #: how the module names pytest's API (in a tuple: `(None,)` where it does not import
         #: pytest), and its fixture functions by name (`_pytest_calls`; None: not asked yet)
         self._pytest_names: tuple[pytest_driver.ApiNamed | None] | None = None
@@ -569,6 +574,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         calls = self._pytest_calls(closure, me)
         if calls is None:
             calls = self._absl_calls(closure, me)
+        if calls is None:
+            calls = self._click_calls(closure, me)
         if calls is not None and any(a.kw or len(a.pos) > 1 for a in calls):
             # the values come from outside the test's code (its decorators' cases, the
             # fixtures' functions, module-level lists), which the incremental analysis's
@@ -621,6 +628,34 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             pos = [me] if cls is not None and me is not None else []
             calls.append(Args(pos, kw, [None] * len(pos), {}))
         return calls
+
+    def _click_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
+        """The calls click makes of a command of the analysed module that the module runs
+        with literal command lines (`click_commands.run_values`): one per run, each option's
+        parameter given the value that line gives it (unknown where the model does not
+        know it); None for any other function."""
+        fi = closure.func
+        if me is not None or fi.module is not self.main or not (
+                click_commands.is_decorated_command(fi.node)):
+            return None
+        if self._click_runs is None:  # (the module's imports read as written: `import click`)
+            self._click_runs = (click_commands.run_calls(self.tree),
+                                ModuleNames(self.tree).dotted)
+        calls, dotted = self._click_runs
+        runs = click_commands.run_values(self.tree, dotted, fi.node, calls)  # type: ignore[arg-type]
+        if runs is None:
+            return None
+        a = fi.node.args
+        names = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+        made = []
+        for values in runs:
+            kw = {name: UNKNOWN if values.get(name) is None
+                  else self.eval(values[name], closure.scope)  # type: ignore[arg-type]
+                  for name in names}
+            made.append(Args([], kw, [], {}))
+        # (the values come from the module's run of the command, outside the function)
+        self.order_sensitive = True
+        return made
 
     def _absl_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
         """The calls absl's runner makes of a parameterized test method of a `TestCase` it
@@ -1233,7 +1268,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         they set does not depend on the context outside (reading the outside's value to
         compute one is a read of its own, noted where it is made)."""
         saved, reads = self.ctx, self.ctx_reads
-        self.ctx = dataclasses.replace(saved, **changes)
+        self.ctx = ctx_with(saved, changes)
         self.ctx_reads = 0
         try:
             yield
@@ -1349,8 +1384,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return v
         if reads is not None and mod is self.module_scope:
             reads.append((name, None))
-        if name in _BUILTINS:
-            return Value(fns=(Api("builtins." + name),))
+        fns = _BUILTIN_FNS.get(name)
+        if fns is not None:
+            return Value(fns=fns)
         return UNKNOWN
 
     def write_global(self, name: str, value: Value, scope: Scope) -> None:

@@ -106,6 +106,18 @@ HOST_SITE = CTX_BIT["host_site"]
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 
 
+def ctx_with(ctx: Ctx, changes: dict[str, Any]) -> Ctx:
+    """`dataclasses.replace(ctx, **changes)` in one pass over the fields (every `with` a
+    transform or a context manager interprets under makes one)."""
+    for name in changes:
+        if name not in CTX_BIT:
+            raise TypeError(f"Ctx has no field {name!r}")
+    new = object.__new__(Ctx)
+    for name in CTX_BIT:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(ctx, name))
+    return new
+
+
 def ctx_part(ctx: Ctx, bits: int) -> Any:
     """The fields of `ctx` that `bits` name (a memo key's part of the context)."""
     get = _PARTS.get(bits)

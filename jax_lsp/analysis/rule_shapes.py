@@ -28,9 +28,11 @@ transform) that leads there, pointing at the rule.
 from __future__ import annotations
 
 import ast
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
+from jax_lsp.analysis.syntax import child_nodes, walk_nodes
 from jax_lsp.analysis.values import (
     NOCONST,
     Api,
@@ -137,10 +139,25 @@ def _arity(node: ast.AST) -> tuple[int, float] | None:
     return positional - len(a.defaults), most
 
 
+#: what `_return_nodes` and `_assignments` found of each function (a rule is read on every
+#: call of its custom function, most more than once; a tree's nodes are never changed in
+#: place, only moved by whole lines), for as long as its node lives
+_RETURNS: weakref.WeakKeyDictionary[ast.AST, list] = weakref.WeakKeyDictionary()
+_ASSIGNMENTS: weakref.WeakKeyDictionary[ast.AST, tuple] = weakref.WeakKeyDictionary()
+
+
 def _return_nodes(node: ast.AST) -> list[ast.Return | ast.Lambda]:
-    """The `return` statements (a lambda: its body), in source order."""
+    """The `return` statements (a lambda: its body), in source order (the list is shared:
+    not to be changed)."""
     if isinstance(node, ast.Lambda):
         return [node]
+    found = _RETURNS.get(node)
+    if found is None:
+        found = _RETURNS[node] = _find_returns(node)
+    return found
+
+
+def _find_returns(node: ast.AST) -> list[ast.Return | ast.Lambda]:
     found: list[ast.Return | ast.Lambda] = []
     todo: list[ast.AST] = list(getattr(node, "body", []))
     while todo:
@@ -149,7 +166,7 @@ def _return_nodes(node: ast.AST) -> list[ast.Return | ast.Lambda]:
             found.append(n)
         elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                 ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return sorted(found, key=lambda r: (r.lineno, r.col_offset))
 
 
@@ -177,11 +194,19 @@ def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
     the names it binds exactly once by a plain `name = value`, to that value; and those bound
     exactly once by unpacking a value into a tuple or list of names (`a, x_star = res`,
     `(a_bar,) = vjp_a(w)`): name -> (the value, the name's position, how many names the
-    target has)."""
+    target has). The dicts are shared: not to be changed."""
+    found = _ASSIGNMENTS.get(fn)
+    if found is None:
+        found = _ASSIGNMENTS[fn] = _find_assignments(fn)
+    return found
+
+
+def _find_assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
+                                            dict[str, tuple[ast.expr, int, int]]]:
     value: dict[str, ast.expr] = {}
     found: dict[str, tuple[ast.expr, int, int]] = {}
     count: dict[str, int] = {}
-    for n in ast.walk(fn):
+    for n in walk_nodes(fn):
         targets: list[ast.AST] = []
         if isinstance(n, ast.Assign):
             targets = list(n.targets)
@@ -197,7 +222,7 @@ def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
                             ast.NamedExpr, ast.With)):
             targets = [getattr(n, "target", None) or n]
         for bound in targets:
-            for name in ast.walk(bound):
+            for name in walk_nodes(bound):
                 if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
                     count[name.id] = count.get(name.id, 0) + 1
     # a parameter counts twice: it is bound when the function is called

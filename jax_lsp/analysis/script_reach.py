@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from jax_lsp.analysis.click_commands import command_line
@@ -765,3 +765,34 @@ def drop_unreached(tree: ast.Module, findings: list[Finding],
                            else f.span.line)
         return False
     return [f for f in findings if not unreached(f)]
+
+
+def drop_unrooted(tree: ast.Module, findings: list[Finding],
+                  roots: Callable[[Finding], Iterable[object] | None],
+                  text: str | None = None) -> list[Finding]:
+    """The abstract interpreter's findings but those it found only by analysing, as entry
+    points, functions a script's run never reaches (`unreached_lines`): the interpreter
+    analyses every function on unknown arguments (`interp.Interpreter._run`), so a handler
+    that no command line the script parses chooses (`sub.add_parser("fit")
+    .set_defaults(func=cmd_fit)` where the script runs `main(["calibrate"])`) would report what
+    only its run raises. `roots`: the roots a finding came from (`Interpreter.finding_roots`:
+    the module's statements, the functions analysed as entry points); a finding with one that
+    is not a function reached no such way, or with none recorded, stays."""
+    if not findings or not _is_script(tree):
+        return findings
+    dead: list[tuple[int, int]] | None = None
+
+    def unrooted(f: Finding) -> bool:
+        nonlocal dead
+        found = roots(f)
+        if not found:
+            return False
+        for r in found:
+            if not isinstance(r, _FUNCTIONS):
+                return False
+            if dead is None:
+                dead = unreached_lines(tree, text)
+            if not any(a <= r.lineno and (r.end_lineno or r.lineno) <= b for a, b in dead):
+                return False
+        return True
+    return [f for f in findings if not unrooted(f)]

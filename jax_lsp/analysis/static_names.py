@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import pytest_driver
+from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ class Parents:
         todo: list[ast.AST] = [st]
         for node in todo:  # the list grows as it is read: breadth first
             yield node
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 self._parent[child] = node
                 todo.append(child)
 
@@ -1574,6 +1575,18 @@ def _overload_signature(node: ast.AST) -> bool:
         or (isinstance(d, ast.Attribute) and d.attr == "overload") for d in node.decorator_list)
 
 
+#: the nodes `_collect` looks into for what they bind (any other: only their children)
+_MAY_BIND = frozenset({
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp,
+    ast.DictComp, ast.GeneratorExp, ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign,
+    ast.Global, ast.Nonlocal, ast.ExceptHandler, ast.MatchAs, ast.MatchStar,
+})
+#: the nodes with no child that can bind a name (a walk of a scope skips them: a third of a
+#: module's nodes are a `Name`'s context)
+_BINDS_NOTHING = frozenset({ast.Constant, ast.Load, ast.Store, ast.Del, ast.Pass, ast.Break,
+                            ast.Continue, ast.alias})
+
+
 def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     out: dict[str, list[Binding]] = {}
 
@@ -1591,6 +1604,16 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
     todo = list(body)
     while todo:
         node = todo.pop()
+        kind = type(node)
+        if kind is ast.Name:  # (its one child, its context, binds nothing)
+            if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                bind(node.id, Binding("other", site=node))  # type: ignore[attr-defined]
+            continue
+        if kind in _BINDS_NOTHING:
+            continue
+        if kind not in _MAY_BIND:
+            todo.extend(child_nodes(node))
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             if not _overload_signature(node):  # (the implementation after it is the binding)
                 bind(node.name, Binding("class" if isinstance(node, ast.ClassDef) else "def",
@@ -1639,9 +1662,6 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
                 bind(node.target.id, Binding("assign", node.value, site=node))
                 todo.append(node.value)
             continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            bind(node.id, Binding("other", site=node))
-            continue
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             for name in node.names:
                 bind(name, Binding("other", site=node))
@@ -1650,5 +1670,5 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
             bind(node.name, Binding("other", site=node))
         if isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
             bind(node.name, Binding("other", site=node))
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return out

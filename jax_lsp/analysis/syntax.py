@@ -27,7 +27,49 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-__all__ = ["parse_module", "downlevel"]
+__all__ = ["child_nodes", "walk_nodes", "parse_module", "downlevel"]
+
+#: the fields of nodes that hold a name, a number, a flag or a constant: never a node
+_LEAF_FIELDS = frozenset({"id", "attr", "arg", "name", "asname", "module", "level", "kind",
+                          "type_comment", "simple", "conversion", "is_async", "tag", "lineno",
+                          "kwd_attrs"})
+#: each node type's fields that may hold nodes (filled as types are met)
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(t: type) -> tuple[str, ...]:
+    if t is ast.Constant or t is ast.MatchSingleton:  # (`value`: a Python constant)
+        return ()
+    return tuple(f for f in t._fields if f not in _LEAF_FIELDS)  # type: ignore[attr-defined]
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.iter_child_nodes(node))`, in its order, without its two generators and
+    without reading the fields that never hold a node: the analysis's walks of a module's
+    nodes run it once per node."""
+    fields = _CHILD_FIELDS.get(type(node))
+    if fields is None:
+        fields = _CHILD_FIELDS[type(node)] = _child_fields(type(node))
+    out: list[ast.AST] = []
+    for name in fields:
+        f = getattr(node, name, None)
+        if isinstance(f, ast.AST):
+            out.append(f)
+        elif isinstance(f, list):
+            for item in f:
+                if isinstance(item, ast.AST):
+                    out.append(item)
+    return out
+
+
+def walk_nodes(node: ast.AST) -> list[ast.AST]:
+    """`list(ast.walk(node))`: the same nodes in the same (breadth-first) order, made by
+    `child_nodes`."""
+    nodes = [node]
+    for n in nodes:  # (the list grows as it is read)
+        nodes.extend(child_nodes(n))
+    return nodes
+
 
 #: constructs of newer grammars that the lexer pass can rewrite; checked before it runs so
 #: that text that is simply broken (an edit in progress) costs nothing more than before.

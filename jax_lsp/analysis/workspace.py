@@ -257,20 +257,28 @@ class Workspace:
         self._keep(parsed)
         return parsed
 
-    def facts(self, path: Path, read: Callable[[ast.Module], _T]) -> _T | None:
+    def facts(self, path: Path, read: Callable[[ast.Module], _T],
+              by_text: Callable[[str], _T | None] | None = None) -> _T | None:
         """What `read` (a pure function of a tree) answers for the module at `path`; None
         when the module cannot be read or parsed. Kept by the text's digest: asked again of an
         unchanged module, it needs neither its tree (parsed again once the parse cache let it
         go) nor a parse. The analysis asks such questions of modules it does not interpret
         (`import_effects.written_imports` of each module a package's `__init__` re-exports):
         their trees taking the parse cache's room made it drop, and parse again, every module
-        an analysis of a large package interprets."""
+        an analysis of a large package interprets. `by_text`: `read`'s answer told from the
+        text alone where it can be (None where it cannot), asked before any parse: most
+        modules a file imports are parsed for a question their text already answers (whether
+        they name a callback: `callback_hosts._helper_names`)."""
         text = self._text(path)
         if text is None:
             return None
         known = self._facts.get((path, read))
         if known is not None and known[0] == text[1]:
             return known[1]  # type: ignore[return-value]
+        told = by_text(text[0]) if by_text is not None else None
+        if told is not None:
+            self._facts[(path, read)] = (text[1], told)
+            return told
         cached = self._cache.get(path)
         if cached is not None and cached.digest == text[1]:
             tree = cached.tree

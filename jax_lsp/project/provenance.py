@@ -163,9 +163,10 @@ class RecordingWorkspace(Workspace):
         self._note_read(path)
         return super().parse(path)
 
-    def facts(self, path: Path, read: Callable[[ast.Module], _T]) -> _T | None:
+    def facts(self, path: Path, read: Callable[[ast.Module], _T],
+              by_text: Callable[[str], _T | None] | None = None) -> _T | None:
         self._note_read(path)  # (answered without a parse when the module is unchanged)
-        return super().facts(path, read)
+        return super().facts(path, read, by_text)
 
     def _note_read(self, path: Path) -> None:
         record = self._record

@@ -8,13 +8,14 @@ there."""
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
 import pytest
 from oracle import expected_markers, run_program
 
-from jax_lsp.analysis import analyze_source
+from jax_lsp.analysis import analyze_source, callback_hosts, workspace
 from jax_lsp.analysis.workspace import Workspace
 
 _MAIN_HEAD = "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nS = jax.ShapeDtypeStruct\n"
@@ -40,6 +41,11 @@ _KERNELS = """
     def rbf_jax(x, y):
         return jnp.exp(-(x[:, None] - y[None, :]) ** 2)
 """
+def _fullwidth(word: str) -> str:
+    """`word` (ASCII letters) in fullwidth letters, which Python's identifiers read as `word`."""
+    return "".join(chr(ord(c) + 0xFEE0) for c in word)
+
+
 #: a helper forwarding its keywords to `jax.pure_callback`, and one with a host of its own
 #: that is NumPy only
 _FORWARDING = """
@@ -484,6 +490,24 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             print(jax.jit(gram)(jnp.arange(3.0)))
         """),
+    # the helper's module writes the callback's name in fullwidth letters: Python reads it as
+    # `jax.pure_callback`, though its text holds no "callback"
+    "host_given_to_a_helper_writing_the_callback_in_fullwidth": ({
+        "solver/__init__.py": "",
+        "solver/bridge.py": _BRIDGE.replace("jax.pure_callback",
+                                            f"jax.{_fullwidth('pure')}_{_fullwidth('callback')}"),
+        "solver/kernels.py": _KERNELS,
+        }, """
+            from solver.bridge import host_call
+            from solver import kernels
+
+            @jax.jit
+            def gram(x):
+                like = jnp.zeros((x.shape[0], x.shape[0]))
+                return host_call(kernels.rbf_jax, like, x, x)  # EXPECT: JAX011
+
+            print(gram(jnp.arange(3.0)))
+        """),
     "neg_numpy_host_given_to_a_helper_of_another_module": ({
         "solver/__init__.py": "",
         "solver/bridge.py": _BRIDGE,
@@ -731,3 +755,26 @@ def test_a_legacy_module_no_module_calls_is_left_to_its_migrated_sibling(
     else:
         assert codes == []
         assert outcome.ok, outcome
+
+
+def test_an_imported_module_whose_text_names_no_callback_is_not_parsed_for_the_pass(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether an imported module names a callback (`_helper_names`) is told from its text
+    where the text holds no "callback": it is not parsed for that question. A module that
+    does name one is."""
+    (tmp_path / "plain.py").write_text("def scale(x):\n    return 2 * x\n" * 50)
+    (tmp_path / "bridge.py").write_text(textwrap.dedent(_FORWARDING))
+    main = tmp_path / "main.py"
+    main.write_text("import plain\nimport bridge\n\nprint(plain.scale(1))\n")
+    parsed: list[str] = []
+    real = workspace._parse_module
+
+    def counting(text: str, filename: str) -> ast.Module:
+        parsed.append(Path(filename).name)
+        return real(text, filename)
+
+    monkeypatch.setattr(workspace, "_parse_module", counting)
+    tree = ast.parse(main.read_text())
+    callback_hosts.check_module(tree, main.read_text(), Workspace(roots=[tmp_path]),
+                                str(main.resolve()), set(), remember=False)
+    assert parsed == ["bridge.py"]

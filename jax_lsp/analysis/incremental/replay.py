@@ -82,6 +82,8 @@ _CLASS_BODY = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Assign, ast.AnnAssign,
 _ATOMS = frozenset({str, int, float, complex, bool, bytes, type(None), type(Ellipsis)})
 #: immutable, made of atoms
 _PLAIN = frozenset({Api, UserModule, LazyName, Decorator})
+#: what `stable` walks as one part: atoms, plain objects and the markers (one object each)
+_LEAVES = _ATOMS | _PLAIN | {type(NOCONST), type(MAYBE_NONE)}
 #: the most parts a bound value may have to be recorded
 _MAX_PARTS = 2000
 #: the most statements one `ReplayRun` covers (an edit re-runs, one by one, the run holding it)
@@ -356,7 +358,7 @@ class _Stability:
         if self.parts > _MAX_PARTS:
             raise _Unstable
         t = type(x)
-        if t in _ATOMS or t in _PLAIN or x is NOCONST or x is MAYBE_NONE:
+        if t in _LEAVES:
             return
         known = self.known
         start = -1
@@ -383,12 +385,29 @@ class _Stability:
                     self.walk(i)
             if x.keys is not None:
                 for k in x.keys:
-                    self.walk(k)
-            self.walk(x.const)
+                    if type(k) in _LEAVES:  # (a leaf, counted as `walk` counts it)
+                        self.parts += 1
+                        if self.parts > _MAX_PARTS:
+                            raise _Unstable
+                    else:
+                        self.walk(k)
+            c = x.const
+            if type(c) in _LEAVES:
+                self.parts += 1
+                if self.parts > _MAX_PARTS:
+                    raise _Unstable
+            else:
+                self.walk(c)
         elif t is Closure:
             if x.scope is not self.scope:
                 raise _Unstable  # a function's scope: mutable
-            self.walk(x.func)
+            fi = x.func
+            if type(fi) is FuncInfo:  # (counted and judged as `walk` does)
+                self.parts += 1
+                if self.parts > _MAX_PARTS or fi.module is not self.main:
+                    raise _Unstable
+            else:
+                self.walk(fi)
             for d in x.defaults:
                 self.walk(d)
             for _, d in x.kw_defaults:

@@ -20,7 +20,15 @@ from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
-from jax_lsp.analysis.python import concurrency, dynamic_classes, namespaces, single_dispatch
+from jax_lsp.analysis.python import (
+    argparse_values,
+    concurrency,
+    config_parsers,
+    config_strings,
+    dynamic_classes,
+    namespaces,
+    single_dispatch,
+)
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -78,6 +86,18 @@ class JaxApiCalls(Part):
             return dynamic_classes.bind_method(args.pos[0], args.pos[1])
         if name in concurrency.CONSTRUCTORS:
             return concurrency.construct(concurrency.CONSTRUCTORS[name], args)
+        if name in config_strings.LOADERS:
+            loaded = config_strings.loads(name, args)
+            if loaded is not None:
+                return loaded
+        if name in config_parsers.PARSERS:
+            return config_parsers.new_parser(name, args)
+        if name == argparse_values.PARSER:
+            return argparse_values.new_parser(args)
+        if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
+            attrs = namespaces.attributes(args.pos[0])
+            if attrs is not None:
+                return attrs
         if name == "functools.singledispatch" and args.pos:
             return Value(fns=(single_dispatch.Dispatcher(args.pos[0]),))
         if name in jaxapi.PYTREE_REGISTRATIONS and args.pos:

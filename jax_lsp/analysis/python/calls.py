@@ -26,7 +26,14 @@ from jax_lsp.analysis.interp_state import (
     SharedCall,
     ctx_part,
 )
-from jax_lsp.analysis.python import concurrency, enums, fresh_lists, single_dispatch
+from jax_lsp.analysis.python import (
+    argparse_values,
+    concurrency,
+    config_parsers,
+    enums,
+    fresh_lists,
+    single_dispatch,
+)
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -108,6 +115,9 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
         return x
     return x.rebuilt(tan, items, x.const, x.traced)
 
+#: what `len` evaluates to (made once: `eval_call` compares every callee with it)
+_LEN = (Api("builtins.len"),)
+
 #: the methods of `str` taking no argument that compute a string (a registry's key)
 _STR_METHODS = frozenset({"lower", "upper", "casefold", "title", "capitalize", "swapcase",
                           "strip", "lstrip", "rstrip"})
@@ -125,7 +135,7 @@ class PythonCalls(EvaluatorShared):
             if sup is not None:
                 return sup
         fv = self.eval(func, scope)
-        if fv.fns == (Api("builtins.len"),) and len(node.args) == 1 and not node.keywords:
+        if fv.fns == _LEN and len(node.args) == 1 and not node.keywords:
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
@@ -416,6 +426,10 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is argparse_values.Method:
+            return argparse_values.call(f, args)
+        if t is config_parsers.Method:
+            return config_parsers.call(f, args)
         if t is LazyName:
             return self.call_value(self.resolve_lazy(Value(fns=(f,))), args, node)
         if t is Instance:

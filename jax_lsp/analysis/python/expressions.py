@@ -23,7 +23,14 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import concurrency, enums, load_sharing, single_dispatch
+from jax_lsp.analysis.python import (
+    argparse_values,
+    concurrency,
+    config_parsers,
+    enums,
+    load_sharing,
+    single_dispatch,
+)
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
@@ -413,6 +420,9 @@ class PythonExpressions(EvaluatorShared):
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
+        if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
+                                                           config_parsers.Section)):
+            return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
         if len(base.fns) == 1 and type(base.fns[0]) is ClassObj and base.fns[0].members:
             member = enums.by_name(base.fns[0], index)  # `Mode["FAST"]`
             return UNKNOWN if member is None else member
@@ -665,6 +675,10 @@ class PythonExpressions(EvaluatorShared):
                 parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, concurrency.Concurrent):
                 parts.append(concurrency.attribute(f, name))
+            elif isinstance(f, (argparse_values.Parser, argparse_values.Subparsers)):
+                parts.append(argparse_values.attribute(f, name))
+            elif isinstance(f, (config_parsers.Config, config_parsers.Section)):
+                parts.append(config_parsers.attribute(f, name))
             elif isinstance(f, ClassObj):
                 found = f.lookup(name)
                 if found is not None:

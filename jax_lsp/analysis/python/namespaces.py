@@ -21,3 +21,13 @@ def simple_namespace(kw: dict[str, Value]) -> Value:
     inst = Instance(ClassObj("SimpleNamespace", _NODE))  # type: ignore[arg-type]
     inst.attrs.update(kw)
     return Value(fns=(inst,))
+
+
+def attributes(v: Value) -> Value | None:
+    """`vars(ns)` of a namespace made here (`simple_namespace`, argparse's namespace): a
+    dict of its attributes, which are all it holds until code sets more (then its
+    attributes hold those too); None for any other value."""
+    if len(v.fns) != 1 or not isinstance(v.fns[0], Instance) or v.fns[0].cls.node is not _NODE:
+        return None
+    attrs = v.fns[0].attrs
+    return Value(items=tuple(attrs.values()), keys=tuple(attrs))
