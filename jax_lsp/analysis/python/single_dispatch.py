@@ -88,7 +88,8 @@ def _for_instance(d: Dispatcher, cls: ClassObj) -> list[Value] | None:
     for t, impl in d.registry:
         if t is None or len(t.fns) != 1 or type(t.fns[0]) not in (ClassObj, Api):
             return None
-        registered[id(t.fns[0])] = impl
+        (registered_type,) = t.fns
+        registered[id(registered_type)] = impl
     for c in _mro(cls):
         if c is None:
             return None  # a base not known: it may be a registered type
