@@ -118,6 +118,13 @@ def _dotted(names: ModuleNames, expr: ast.AST) -> str | None:
     return _canonical(names, names.dotted(expr))
 
 
+def computes_with_jax(dotted: str | None) -> bool:
+    """Whether a JAX function of this (canonical) name computes with JAX when called: what
+    makes a host function's call JAX011's (here, and where the evaluator runs the host:
+    `jax.host_runs`)."""
+    return _computing(dotted)
+
+
 def _computing(dotted: str | None) -> bool:
     """Whether a JAX function of this name computes with JAX when called."""
     if dotted is None:
@@ -366,6 +373,12 @@ def _scan(tree: ast.Module, text: str | None, helpers: frozenset[str] = frozense
         words |= candidates
     calls.sort(key=lambda c: (c.lineno, c.col_offset))
     return _Scan(parents, calls, frozenset(candidates), mentions, frozenset(words))
+
+
+def may_call_a_callback(text: str, tree: ast.Module) -> bool:
+    """Whether a module's code may call a host callback (the evaluator then runs it even with
+    no transform in sight: `jax.host_runs`)."""
+    return any(w in text for w in _CALLBACK_WORDS) and _names_a_callback(tree)
 
 
 def _names_a_callback(tree: ast.Module) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts, reach, script_reach
@@ -16,6 +16,7 @@ from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text, source_lines
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
+from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator, JaxHost, Observer
@@ -76,7 +77,8 @@ def _analyze(
         return tree
     path = module_path(filename, workspace)
     may, read = reach.may_find(tree, source, path, workspace, cfg.extra_transforms)
-    if not may:  # nothing it can run makes a level: only the checks that need none
+    if not may and not callback_hosts.may_call_a_callback(source, tree):
+        # nothing it can run makes a level or calls a callback: only the text's checks
         deps = set(read)
         found = callback_hosts.check_module(tree, source, workspace, path, deps)
         return AnalysisResult(_sorted(found), dependencies=sorted(deps))
@@ -184,7 +186,32 @@ def finish(interp: Interpreter) -> AnalysisResult:
         interp.tree, findings, lambda f: interp.finding_roots.get((f.code, f.span)),
         interp.text)
     read = set(interp.dependencies)
-    findings += callback_hosts.check_module(interp.tree, interp.text, interp.workspace,
-                                            interp.main.path, read)
+    findings = merged(findings, callback_hosts.check_module(
+        interp.tree, interp.text, interp.workspace, interp.main.path, read))
     return AnalysisResult(_sorted(findings), dependencies=sorted(read),
                           incomplete=interp.incomplete)
+
+
+def merged(evaluated: list[Finding], read: list[Finding]) -> list[Finding]:
+    """The evaluator's findings and the text pass's (`callback_hosts`): JAX011/JAX012 come
+    from both (`jax.host_runs`); where both report the same code at the same place, one
+    finding, the text pass's (its message and fixes read the written code), with the
+    evaluator's path where the text pass has none."""
+    if not read:
+        return evaluated
+    mine = {(f.code, f.span): f for f in evaluated if f.code in callback_hosts.CODES}
+    if not mine:
+        return evaluated + read
+    kept = []
+    for f in read:
+        other = mine.pop((f.code, f.span), None)
+        kept.append(f if other is None or f.path else replace(f, path=other.path))
+        if f.code == jax012.RULE.code and f.path and f.path[0].filename is None:
+            # reported at the partial binding `vectorized=`, the evaluator's at the call:
+            # the same keyword given at the same place
+            given = f.path[0].span
+            for key, g in list(mine.items()):
+                if g.code == f.code and g.path and g.path[0].span == given:
+                    del mine[key]
+    alone = {id(f) for f in mine.values()}  # (the evaluator's only)
+    return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in alone] + kept

@@ -25,7 +25,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -39,6 +39,7 @@ from jax_lsp.analysis.incremental.layer import SKIPPED, IncrementalLayer
 from jax_lsp.analysis.incremental.replay import ModuleCarry
 from jax_lsp.analysis.incremental.roots import Reuse
 from jax_lsp.analysis.interp_state import (
+    GUESSED,
     MASK,
     MAX_DEPTH_ITEMS,
     MODULE_ROOT,
@@ -192,6 +193,30 @@ def _transformed_in(fns: tuple, depth: int = 0) -> Iterator[Transformed]:
             yield from _transformed_in(fn.fun.fns, depth + 1)
         elif depth < 4 and isinstance(fn, Partial):
             yield from _transformed_in((fn.fn,), depth + 1)
+
+
+class _Guessing:
+    """`Interpreter.within(guessed=True)` as a plain context manager."""
+
+    __slots__ = ("ev", "saved", "reads")
+
+    def __init__(self, ev: Interpreter) -> None:
+        self.ev = ev
+
+    def __enter__(self) -> None:
+        ev = self.ev
+        self.saved, self.reads = ev.ctx, ev.ctx_reads
+        ev.ctx = ctx_with(self.saved, _GUESSED_CHANGE)
+        ev.ctx_reads = 0
+
+    def __exit__(self, *exc: object) -> None:
+        ev = self.ev
+        ev.ctx = self.saved
+        ev.ctx_reads = self.reads | (ev.ctx_reads & ~GUESSED)
+
+
+_NOTHING = nullcontext()
+_GUESSED_CHANGE = {"guessed": True}
 
 
 class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
@@ -1256,6 +1281,13 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         finally:
             self.ctx = saved
             self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+
+    def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
+        """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`:
+        `within(guessed=True)`, without its generator (an undecided `if` is common)."""
+        if not guessed or self.ctx.guessed:
+            return _NOTHING
+        return _Guessing(self)
 
     def report(self, code: str, node: ast.AST, level: Any, what: str,
                operand_spans: tuple[Span, ...], **options: Any) -> None:

@@ -76,6 +76,13 @@ class Ctx:
     #: inside `with jax.disable_jit():`: a jitted function runs as Python runs it (its
     #: arguments stay concrete) and lax loops run as Python loops (never reverse-mode loops)
     jit_disabled: bool = False
+    #: on a path the interpreter chose without knowing (a branch of an `if`, a conditional
+    #: expression or a `match` whose test it cannot decide, an `except` handler): findings
+    #: that need the code to run (`jax.host_runs`) are not reported there
+    guessed: bool = False
+    #: inside a callback's host function, run as the callback runs it (`jax.host_runs`):
+    #: the callback's call, for the JAX calls made there (JAX011)
+    host_site: Any = None
 
 
 #: one bit per field of `Ctx`, to note which of them the code being interpreted read
@@ -93,6 +100,8 @@ STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
+GUESSED = CTX_BIT["guessed"]
+HOST_SITE = CTX_BIT["host_site"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 

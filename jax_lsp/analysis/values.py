@@ -479,6 +479,10 @@ class Partial:
     kw: tuple[tuple[str, Value], ...] = ()
     #: a `jax.tree_util.Partial`: a pytree whose leaves are its arguments
     pytree: bool = False
+    #: where each keyword is written, and the module it is written in (for a finding on a
+    #: keyword a partial bound: JAX012); not part of the value
+    kw_nodes: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    module: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ parser.add_argument("--mode", choices=["a", "b"], default="a")
 parser.add_argument("--tag", action="append")
 parser.add_argument("-v", "--verbose", action="count", default=0)
 parser.add_argument("--fast", action="store_const", const="jit", default="eager")
+parser.add_argument("--legacy", action="store_true", default=argparse.SUPPRESS)
 parser.set_defaults(extra=3)
 commands = parser.add_subparsers(dest="command", required=True)
 fit = commands.add_parser("fit", aliases=["train"])
@@ -41,6 +42,7 @@ LINES = {
     "options": '["--bits", "6", "--scale=0.5", "--no-dither", "--mode", "b", "-vv", "--fast",'
                 ' "--tag", "x", "--tag", "y", "train", "--steps", "9"]',
     "other_command": '["--bits", "3", "show"]',
+    "suppressed_given": '["--legacy", "show"]',
 }
 
 

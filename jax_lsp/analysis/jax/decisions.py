@@ -22,7 +22,7 @@ from jax_lsp.analysis.interp_state import (
     RULE_LEVELS,
     Args,
 )
-from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax import host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.values import (
@@ -88,6 +88,7 @@ class CallbackDecisions(Part):
     def call_callback(
         self, name: str, spec: jaxapi.CallbackSpec, args: Args, node: ast.AST | None
     ) -> Value:
+        host_runs.check_call(self.ev, name, spec, args, node)
         if spec.kind == "debug":
             return UNKNOWN
         operands: list[tuple[Value, ast.AST | None]] = []

@@ -23,6 +23,7 @@ from jax_lsp.analysis.interp_state import (
     VMAPPED,
     Args,
 )
+from jax_lsp.analysis.jax import host_runs
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.values import (
@@ -249,7 +250,8 @@ class HigherOrder(Part):
                 Value(
                     fns=tuple(
                         Partial(f, tuple(pos[1:]), tuple(args.kw.items()),
-                                pytree=name == "jax.tree_util.Partial")
+                                pytree=name == "jax.tree_util.Partial",
+                                kw_nodes=tuple(args.kw_nodes.items()), module=self.ev.module)
                         for f in fun.fns
                     )
                 )
@@ -478,6 +480,8 @@ class HigherOrder(Part):
         return UNKNOWN
 
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
+        if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
+            host_runs.note_traced_call(self.ev, f"jax.{w.kind}", node)
         if w.kind == "trace_only":
             with self.ev.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body

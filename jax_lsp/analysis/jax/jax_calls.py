@@ -14,7 +14,7 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, jaxapi
+from jax_lsp.analysis.jax import apitable, host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -60,6 +60,8 @@ class JaxApiCalls(Part):
 
     def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
         name = self.ev.extra_transforms.get(name, name)
+        if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
+            host_runs.note_api_call(self.ev, name, node)
         args = self.imported_data_read(args)
         if name in jaxapi.CALLBACKS:
             return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
@@ -124,6 +126,12 @@ class JaxApiCalls(Part):
                 for f in v.fns:
                     if isinstance(f, Transformed):
                         self.ev.observer.note_inspected(f, node)
+        if name in ("typing.cast", "typing_extensions.cast") and len(args.pos) == 2:
+            return args.pos[1]  # (a no-op at run time)
+        if name == "builtins.callable" and len(args.pos) == 1 and not args.kw:
+            known = _known_callable(self.ev.resolve_lazy(args.pos[0]))
+            if known is not None:
+                return known
         if name == "builtins.isinstance":
             decided = constant_builtins.is_instance(args)  # `isinstance(flag, bool)`
             if decided is not None:
@@ -583,3 +591,19 @@ def _unexcluded(fun: Value, args: Args) -> tuple[bool, ...] | None:
         return None
     n = len(a.posonlyargs) + len(a.args)
     return tuple(i not in excluded for i in range(max(n, max(excluded) + 1)))
+
+
+#: the constants whose `str()` is what Python prints for them
+_PRINTED = (str, int, float, bool)
+
+
+def _known_callable(v: Value) -> Value | None:
+    """`callable(v)` where Python's answer is known from `v`: a constant (a string, a number,
+    a bool) is not callable; a value holding only the analysed code's functions or classes
+    is. None: not known."""
+    const = v.const
+    if type(const) in _PRINTED and not v.fns and v.items is None:
+        return Value(const=False)
+    if v.fns and all(type(f) in (Closure, ClassObj) for f in v.fns):
+        return Value(const=True)
+    return None

@@ -16,7 +16,7 @@ from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     Args,
 )
-from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.jax import host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -259,6 +259,8 @@ class Transforms(Part):
         return out
 
     def call_transformed(self, f: Transformed, args: Args, node: ast.AST | None) -> Value:
+        if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
+            host_runs.note_traced_call(self.ev, f.name, node)
         self.ev.transformed_called.add(f)
         created = self.ev.transformed_created.get(f)
         if created is not None:

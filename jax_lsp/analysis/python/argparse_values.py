@@ -108,6 +108,8 @@ def _constant(v: Value) -> Any:
     constants, else a token standing for it."""
     if v.const is not NOCONST:
         return v.const
+    if len(v.fns) == 1 and isinstance(v.fns[0], Api) and v.fns[0].name == "argparse.SUPPRESS":
+        return argparse.SUPPRESS  # (no attribute unless the command line gives it)
     if v.items is not None and v.keys is None and all(i.const is not NOCONST for i in v.items):
         return [i.const for i in v.items]
     return _Token(v)

@@ -62,6 +62,7 @@ from jax_lsp.analysis.values import (
     Wrapper,
     derived,
     join,
+    merged_dict,
 )
 
 if TYPE_CHECKING:
@@ -338,12 +339,20 @@ class PythonCalls(EvaluatorShared):
             # each callee beyond the first is work no statement counts: a value joining
             # hundreds of functions or objects, called in a loop, cost minutes (tum-pbs/PhiML)
             self.spend(len(fv.fns) - 1, node)
-        results = [
-            self.apply(f, args, node)
-            if type(f) is not Instance
-            else self.call_instance(f, fv, args, node)
-            for f in fv.fns
-        ]
+            with self.guessing():  # (which of them is called is not known)
+                results = [
+                    self.apply(f, args, node)
+                    if type(f) is not Instance
+                    else self.call_instance(f, fv, args, node)
+                    for f in fv.fns
+                ]
+        else:
+            results = [
+                self.apply(f, args, node)
+                if type(f) is not Instance
+                else self.call_instance(f, fv, args, node)
+                for f in fv.fns
+            ]
         if not results:
             if (
                 self.module is self.main
@@ -382,7 +391,8 @@ class PythonCalls(EvaluatorShared):
                 list(f.args) + args.pos,
                 {**dict(f.kw), **args.kw},
                 [*([None] * len(f.args)), *args.pos_nodes],
-                args.kw_nodes,
+                {**dict(f.kw_nodes), **args.kw_nodes} if f.kw_nodes and f.module is self.module
+                else args.kw_nodes,
                 args.star,
                 args.dstar,
             )
@@ -398,6 +408,8 @@ class PythonCalls(EvaluatorShared):
         if t is RuleSetter:
             return self.jax.custom.set_rule(f, args)
         if t is ClassObj:
+            if _typed_dict(f):  # `Options(vectorized=True)`: a plain dict of its arguments
+                return _typed_dict_made(args)
             if f.members:  # `Mode(value)`: `Enum.__call__` looks the member up
                 found = enums.by_value(f, args.pos[0]) if len(args.pos) == 1 else None
                 return UNKNOWN if found is None else found
@@ -911,3 +923,28 @@ class PythonCalls(EvaluatorShared):
                 traced=obj.traced,
             )
         return obj
+
+
+#: the bases making a class a `TypedDict` (calling it makes a plain dict)
+_TYPED_DICTS = frozenset({"typing.TypedDict", "typing_extensions.TypedDict"})
+
+
+def _typed_dict(cls: ClassObj, depth: int = 0) -> bool:
+    """Whether `cls` is a `TypedDict` (directly, or through a TypedDict base)."""
+    for b in cls.bases if depth < 16 else ():
+        for f in b.fns:
+            if type(f) is Api and f.name in _TYPED_DICTS:
+                return True
+            if type(f) is ClassObj and _typed_dict(f, depth + 1):
+                return True
+    return False
+
+
+def _typed_dict_made(args: Args) -> Value:
+    """What calling a `TypedDict` makes: `dict(*args, **kw)` (unknown keys where a part's
+    are not known)."""
+    if args.star is not None or args.dstar is not None or len(args.pos) > 1:
+        return Value()
+    given = Value(items=tuple(args.kw.values()), keys=tuple(args.kw))
+    made = merged_dict([*args.pos, given])
+    return made if made is not None else Value()

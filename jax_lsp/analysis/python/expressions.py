@@ -283,7 +283,9 @@ class PythonExpressions(EvaluatorShared):
                 return Value()  # TracerBoolConversionError
             if test.const is not NOCONST and not isinstance(test.const, (list, dict)):
                 return self.eval(node.body if test.const else node.orelse, scope)  # type: ignore[attr-defined]
-            return join([self.eval(node.body, scope), self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
+            with self.guessing():  # type: ignore[attr-defined]
+                return join([self.eval(node.body, scope),  # type: ignore[attr-defined]
+                             self.eval(node.orelse, scope)])  # type: ignore[attr-defined]
         if t in (ast.Tuple, ast.List):
             items: list[Value] = []
             for e in node.elts:  # type: ignore[attr-defined]
@@ -544,7 +546,8 @@ class PythonExpressions(EvaluatorShared):
             # each entry a dict of its own, merged in order, as a dict display is: a later
             # equal key replaces an earlier one (the factory-built `{name: make(name) for name
             # in NAMES}` keeps what each entry holds)
-            merged = merged_dict(outs)
+            # (an entry whose `if` is not known may be missing: then its keys are not known)
+            merged = merged_dict(outs) if exact else None
             if merged is not None:
                 return merged
             outs = [Value(tan=v.tan, traced=v.traced) for v in outs]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Level, Value
+from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Instance, Level, Value
 
 #: the types a tracer is an instance of, as singledispatch sees them (most specific first)
 _TRACER_TYPES = ("jax.core.Tracer", "jax._src.core.Tracer", "builtins.object")
@@ -79,12 +79,47 @@ def _for_constant(d: Dispatcher, c: object) -> list[Value] | None:
     return [d.base, *maybe]
 
 
+def _for_instance(d: Dispatcher, cls: ClassObj) -> list[Value] | None:
+    """The implementation a call whose first argument is an instance of the analysed code's
+    class `cls` runs: the registration of the first class of its MRO registered (the last
+    registration of it), else the base function. None when a registration's type is not
+    known to be one of the analysed code's classes (it may match)."""
+    registered: dict[int, Value] = {}
+    for t, impl in d.registry:
+        if t is None or len(t.fns) != 1 or type(t.fns[0]) not in (ClassObj, Api):
+            return None
+        (registered_type,) = t.fns
+        registered[id(registered_type)] = impl
+    for c in _mro(cls):
+        if c is None:
+            return None  # a base not known: it may be a registered type
+        if id(c) in registered:
+            return [registered[id(c)]]
+    return [d.base]
+
+
+def _mro(cls: ClassObj, depth: int = 0) -> list[ClassObj | None]:
+    """`cls` and its bases, depth first (a base that is not one class known: None)."""
+    found: list[ClassObj | None] = [cls]
+    for b in cls.bases if depth < 16 else ():
+        if len(b.fns) == 1 and type(b.fns[0]) is ClassObj:
+            found += _mro(b.fns[0], depth + 1)
+        elif not (len(b.fns) == 1 and type(b.fns[0]) is Api and b.fns[0].name in (
+                "builtins.object", "object")):
+            found.append(None)
+    return found
+
+
 def implementations(d: Dispatcher, first: Value | None) -> list[Value]:
     """The implementations a call whose first argument is `first` may run."""
     if first is not None and not _is_tracer(first):
         by_constant = _for_constant(d, first.const)
         if by_constant is not None:
             return by_constant
+    if first is not None and len(first.fns) == 1 and type(first.fns[0]) is Instance:
+        by_class = _for_instance(d, first.fns[0].cls)
+        if by_class is not None:
+            return by_class
     if first is None or not _is_tracer(first):
         return [d.base, *(impl for _, impl in d.registry)]
     maybe: list[Value] = []  # registrations of a type the analysis cannot name: a tracer may match
@@ -107,10 +142,13 @@ def _annotated_type(impl: Value) -> Value | None:
     a = getattr(closure.func.node, "args", None)
     params = [*a.posonlyargs, *a.args] if isinstance(a, ast.arguments) else []
     ann = params[0].annotation if params else None
-    if not isinstance(ann, ast.Name) or ann.id not in {t.__name__ for t in _CONSTANT_TYPES}:
+    if not isinstance(ann, ast.Name):
         return None
     module = closure.scope.module if closure.scope is not None else None
     if module is not None and ann.id in module.vars:
+        named = module.vars[ann.id]  # (the analysed code's class)
+        return named if len(named.fns) == 1 and type(named.fns[0]) is ClassObj else None
+    if ann.id not in {t.__name__ for t in _CONSTANT_TYPES}:
         return None
     return Value(fns=(Api("builtins." + ann.id),))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis.interp_state import (
     MASK,
@@ -87,6 +87,25 @@ def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
     return None
 
 
+class _GuessRest(int):
+    """`exec_if`'s answer when one branch of an undecided test left early: the statements
+    after it run on a guessed path (`Ctx.guessed`)."""
+
+
+#: (true: the block goes on; typed as the bool `exec_stmt` returns, told apart by identity)
+GUESS_REST = cast(bool, _GuessRest(1))
+
+
+def _main_guard(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either way round)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(
+            test.ops[0], ast.Eq):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(isinstance(a, ast.Name) and a.id == "__name__" for a in sides) and any(
+        isinstance(a, ast.Constant) and a.value == "__main__" for a in sides)
+
+
 def _cases_run(cases: list[ast.match_case], subject: Value) -> tuple[list[ast.match_case], bool]:
     """The cases of a `match` that may run, in order, for a subject whose value may be known
     (`match MODE:` on a configuration string: only the case it selects), and whether one of
@@ -109,9 +128,14 @@ class PythonStatements(EvaluatorShared):
 
     def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool:
         """Interpret statements in order; False when the block always leaves early."""
-        for stmt in body:
-            if not self.exec_stmt(stmt, scope):
+        for i, stmt in enumerate(body):
+            live = self.exec_stmt(stmt, scope)
+            if not live:
                 return False
+            if live is GUESS_REST:
+                # the rest runs only where an undecided `if` did not leave early
+                with self.guessing():
+                    return self.exec_block(body[i + 1:], scope)
         return True
 
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
@@ -176,7 +200,8 @@ class PythonStatements(EvaluatorShared):
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
                     self.store(h.name, UNKNOWN, scope)
-                self.exec_block(h.body, scope)
+                with self.guessing():  # (whether it raises is not known)
+                    self.exec_block(h.body, scope)
                 states.append(dict(scope.vars))
             scope.vars = self._merge_all(states)
             self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
@@ -236,10 +261,11 @@ class PythonStatements(EvaluatorShared):
             before = dict(scope.vars)
             states = []
             cases, exhaustive = _cases_run(stmt.cases, subject)  # type: ignore[attr-defined]
-            for case in cases:
-                scope.vars = dict(before)
-                self.exec_block(case.body, scope)
-                states.append(scope.vars)
+            with self.guessing(len(cases) > 1 or not exhaustive):
+                for case in cases:
+                    scope.vars = dict(before)
+                    self.exec_block(case.body, scope)
+                    states.append(scope.vars)
             scope.vars = self._merge_all(states + ([] if exhaustive and states else [before]))
         elif t in (ast.Break, ast.Continue):
             return False
@@ -331,10 +357,13 @@ class PythonStatements(EvaluatorShared):
             # a Python `if` on a static value: only the taken branch is ever traced
             return self.exec_block(stmt.body if test.const else stmt.orelse, scope)
         before = dict(scope.vars)
-        live_a = self.exec_block(stmt.body, scope)
+        # the analysed module run as a script runs its `__main__` block: not a guess
+        with self.guessing(not (self.module is self.main and _main_guard(stmt.test))):
+            live_a = self.exec_block(stmt.body, scope)
         after_a = scope.vars
         scope.vars = dict(before)
-        live_b = self.exec_block(stmt.orelse, scope)
+        with self.guessing():
+            live_b = self.exec_block(stmt.orelse, scope)
         after_b = scope.vars
         if live_a and live_b:
             scope.vars = self._merge(after_a, after_b)
@@ -345,7 +374,7 @@ class PythonStatements(EvaluatorShared):
         else:
             scope.vars = self._merge(after_a, after_b)
             return False
-        return True
+        return True if (live_a and live_b) or self.ctx.guessed else GUESS_REST
 
     def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
         """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
