@@ -173,6 +173,10 @@ class JaxApiCalls(Part):
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
             return self.ev._zip(name, args.pos)
+        if name == "itertools.product" and args.pos and not args.kw and args.star is None:
+            grid = self.ev._product(args.pos)
+            if grid is not None:
+                return grid
         if name == "builtins.reversed" and len(args.pos) == 1 and not args.kw:
             # the items of a known sequence, last first (`reduce(apply, reversed(transforms),
             # fn)` composes right to left); a dict's keys and unknown sequences stay unknown

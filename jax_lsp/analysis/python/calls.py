@@ -7,6 +7,8 @@ function goes to the JAX model (`jax_calls`, `transforms`, `higher_order`, `cust
 from __future__ import annotations
 
 import ast
+import itertools
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +18,7 @@ from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
     MAX_ITEMS,
+    MAX_UNROLL,
     MODULE_ROOT,
     MODULE_TAN,
     RULE_LEVELS,
@@ -240,6 +243,14 @@ class PythonCalls(EvaluatorShared):
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
         lengths are known, else one tuple standing for every element."""
         if name == "builtins.enumerate":
+            seq = self.resolve_lazy(seqs[0])
+            if seq.items is not None and seq.keys is None and len(seqs) == 1:
+                # a known sequence: each index with its own item, so a loop unrolled over
+                # `enumerate(CONFIGS)` keeps each config's fields together
+                return self._seq([
+                    self._seq([Value(const=i, intish=True), item])
+                    for i, item in enumerate(seq.items)
+                ])
             seqs = [Value(intish=True), seqs[0]]
             known = False
         else:
@@ -249,6 +260,18 @@ class PythonCalls(EvaluatorShared):
             return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
         elems = [self.element_of(v) for v in seqs]
         return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+
+    def _product(self, seqs: list[Value]) -> Value | None:
+        """`itertools.product(a, b)` of known sequences: its tuples in Python's order, so a
+        loop over a grid sees which values come together; None when an input is not a known
+        sequence or the grid is larger than a loop is unrolled."""
+        seqs = [self.resolve_lazy(v) for v in seqs]
+        axes = [v.items for v in seqs if v.items is not None and v.keys is None]
+        if not axes or len(axes) < len(seqs):
+            return None
+        if math.prod(len(a) for a in axes) > MAX_UNROLL:
+            return None
+        return self._seq([self._seq(list(c)) for c in itertools.product(*axes)])
 
     def _mutate_list(self, name: str, how: str, v: Value, scope: Scope) -> None:
         """`xs.append(v)` (extend, insert) on a list bound to `name`: `xs` now holds `v` too (a

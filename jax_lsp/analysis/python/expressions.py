@@ -400,6 +400,16 @@ class PythonExpressions(EvaluatorShared):
         return None
 
     def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
+        if (
+            isinstance(op, ast.Add)
+            and a.items is not None
+            and b.items is not None
+            and a.keys is None
+            and b.keys is None
+        ):
+            # first: two known lists of constants join as items too, not as one constant
+            # tuple (`GRID = [...] + [...]`, then `for a, b in GRID` sees each pair)
+            return self._seq(list(a.items) + list(b.items))
         if a.const is not NOCONST and b.const is not NOCONST:
             try:
                 r = _BINOPS[type(op)](a.const, b.const)
@@ -409,14 +419,6 @@ class PythonExpressions(EvaluatorShared):
                     return Value(const=r, intish=isinstance(r, int))
             except Exception:
                 pass
-        if (
-            isinstance(op, ast.Add)
-            and a.items is not None
-            and b.items is not None
-            and a.keys is None
-            and b.keys is None
-        ):
-            return self._seq(list(a.items) + list(b.items))
         if isinstance(op, ast.BitOr) and a.keys is not None and b.keys is not None:
             merged = merged_dict([a, b])  # dicts' `|` (PEP 584)
             if merged is not None:
