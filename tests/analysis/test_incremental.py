@@ -447,7 +447,10 @@ def _semantic_edit(source: str, rng) -> str:  # noqa: ANN001
             f"{line[: arg.col_offset]}jax.lax.stop_gradient({operand}){line[arg.end_col_offset :]}"
         )
     else:  # a whole function deleted
-        g = rng.choice([s for s in tree.body if isinstance(s, ast.FunctionDef)])
+        defined = [s for s in tree.body if isinstance(s, ast.FunctionDef)]
+        if not defined:  # (only methods: another edit)
+            return _semantic_edit(source, rng)
+        g = rng.choice(defined)
         del lines[statement_start(g) - 1 : g.end_lineno]
     return "\n".join(lines)
 

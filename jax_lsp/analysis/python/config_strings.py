@@ -11,15 +11,23 @@ a parser's error, or a document too large to hold, gives nothing known.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
-
-import tomllib
 
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MAX_ITEMS
 from jax_lsp.analysis.values import NOCONST, Value
 
 #: the loaders, by canonical name, and what they parse with
-LOADERS = {"json.loads": json.loads, "tomllib.loads": tomllib.loads}
+if sys.version_info >= (3, 11):
+    import tomllib
+
+    _TOML_LOADS = tomllib.loads
+else:  # pragma: no cover - Python 3.10: the tomli backport (the same parser)
+    import tomli
+
+    _TOML_LOADS = tomli.loads
+
+LOADERS = {"json.loads": json.loads, "tomllib.loads": _TOML_LOADS, "tomli.loads": _TOML_LOADS}
 
 
 def loads(name: str, args: Any) -> Value | None:
