@@ -10,24 +10,15 @@ a parser's error, or a document too large to hold, gives nothing known.
 
 from __future__ import annotations
 
-import json
-import sys
 from typing import Any
 
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MAX_ITEMS
 from jax_lsp.analysis.values import NOCONST, Value
+from jax_lsp.bounded_formats import load_json, load_toml
 
-#: the loaders, by canonical name, and what they parse with
-if sys.version_info >= (3, 11):
-    import tomllib
-
-    _TOML_LOADS = tomllib.loads
-else:  # pragma: no cover - Python 3.10: the tomli backport (the same parser)
-    import tomli
-
-    _TOML_LOADS = tomli.loads
-
-LOADERS = {"json.loads": json.loads, "tomllib.loads": _TOML_LOADS, "tomli.loads": _TOML_LOADS}
+#: the loaders, by canonical name: the bounded parsers a repository's documents are read
+#: with (`bounded_formats`: a pathological text is refused, not parsed for seconds)
+LOADERS = {"json.loads": load_json, "tomllib.loads": load_toml, "tomli.loads": load_toml}
 
 
 def loads(name: str, args: Any) -> Value | None:
@@ -40,7 +31,7 @@ def loads(name: str, args: Any) -> Value | None:
         return None
     try:
         loaded = LOADERS[name](text)
-    except (ValueError, RecursionError):  # (json's and tomllib's decode errors are these)
+    except ValueError:  # (decode errors, and `bounded_formats.TooComplex`)
         return None
     return as_value(loaded)
 
