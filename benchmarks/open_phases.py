@@ -30,7 +30,11 @@ imports and warms up): the floor, the open, and the open with the entry points o
 out (found by a first, unwatched run; each process analyses once): the inert ones; those and the
 batch-only ones; every one that made no new finding (the most any skipping of entry points could
 save). Each variant's findings are compared with the open's (a variant that changes them is no
-ceiling a sound pre-pass could reach).
+ceiling a sound pre-pass could reach). Then the open with its module statements unrecorded
+(`unrecorded`: run as a one-shot analysis runs them, no statement record made and every
+module-level name's fingerprint left until after the answer: the most that making the
+statements' records lazily could save), alone and with the inert roots left out too (the two
+structural routes together).
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from jax_lsp.analysis import analyze_source, callback_hosts  # noqa: E402
 from jax_lsp.analysis.incremental import IncrementalAnalyzer  # noqa: E402
 from jax_lsp.analysis.incremental import analyzer as analyzer_module  # noqa: E402
-from jax_lsp.analysis.incremental.replay import StatementReplay  # noqa: E402
+from jax_lsp.analysis.incremental.replay import ModuleCarry, StatementReplay  # noqa: E402
 from jax_lsp.analysis.interp import Interpreter  # noqa: E402
 from jax_lsp.analysis.interp_state import MODULE_ROOT  # noqa: E402
 from jax_lsp.analysis.jax import custom_rules, decisions, jax_calls, jaxapi  # noqa: E402
@@ -263,11 +267,37 @@ def skipping(where: set[tuple[int, int, int]] | None) -> None:
     Interpreter._apply_escaped_transforms = transforms  # type: ignore[method-assign]
 
 
+def unrecorded() -> None:
+    """Run a first version's module statements as a one-shot analysis runs them: no statement
+    record (`StatementReplay._exec_recorded`: effect marks, `stable`'s walk, the record), and
+    every module-level name taken as stable, so that its fingerprint is left until after the
+    answer as `defer_records` leaves those a record proved stable. Not sound (the next version
+    replays nothing, and a name the roots change is fingerprinted too late): a ceiling only."""
+    run = StatementReplay.exec_module_body
+
+    def plain(self: Any) -> None:
+        ev = self.ev
+        if not ev.record or self.carry_in is not None:
+            run(self)
+            return
+        scope = ev.module_scope
+        ev.exec_block(ev.tree.body, scope)
+        self.carry_out = ModuleCarry(ev.main, scope, {}, {})
+        self._runs_made = (ev.tree.body, {}, {})
+        self.stable_bound.update({id(v): v for v in scope.vars.values()})
+
+    StatementReplay.exec_module_body = plain  # type: ignore[method-assign]
+
+
 def counted_child(mode: str, path: str, skip: str) -> None:
     """A process for one count: "warm" (imports and the warm-up only), "walk" (the floor),
     "open" (skipping the entry points listed in the JSON `skip`, or every one if it is null); with
-    "findings", the open's findings are printed instead of counted."""
+    "findings", the open's findings are printed instead of counted. "open-unrecorded" and
+    "findings-unrecorded": the same with the module statements unrecorded (`unrecorded`)."""
     analyze_source("import jax\n\n\ndef f(x):\n    return jax.grad(jax.numpy.sin)(x)\n", "w.py")
+    if mode.endswith("-unrecorded"):
+        unrecorded()
+        mode = mode.removesuffix("-unrecorded")
     where = json.loads(skip)
     skipping(None if where is None else {(a, b, c) for a, b, c in where})
     source = Path(path).read_text(encoding="utf-8")
@@ -302,30 +332,34 @@ def instructions(mode: str, path: Path, skip: list | None) -> int:
 
 def ceiling(path: Path) -> None:
     roots = run_child(path)["roots"]
-    variants: dict[str, list | None] = {
-        "open": [],
-        "less the inert roots": [r[:3] for r in roots if r[3] == "inert"],
-        "less inert and batch-only roots": [
-            r[:3] for r in roots if r[3] == "inert" or r[4] == "roots (batch only)"],
-        "less every root with no new finding": [r[:3] for r in roots if r[3] != "new finding"],
-        "no entry point at all": None,
+    inert = [r[:3] for r in roots if r[3] == "inert"]
+    variants: dict[str, tuple[str, list | None]] = {
+        "open": ("", []),
+        "less the inert roots": ("", inert),
+        "less inert and batch-only roots": ("", [
+            r[:3] for r in roots if r[3] == "inert" or r[4] == "roots (batch only)"]),
+        "less every root with no new finding": ("", [r[:3] for r in roots
+                                                     if r[3] != "new finding"]),
+        "no entry point at all": ("", None),
+        "statements unrecorded": ("-unrecorded", []),
+        "unrecorded, less the inert roots": ("-unrecorded", inert),
     }
 
-    def findings(skip: list | None) -> list:
+    def findings(how: str, skip: list | None) -> list:
         out = subprocess.run(
-            [sys.executable, __file__, "--counted", "findings", str(path), json.dumps(skip)],
+            [sys.executable, __file__, "--counted", "findings" + how, str(path), json.dumps(skip)],
             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         return json.loads(out.stdout)
 
     jobs: list[tuple[str, list | None]] = [("warm", []), ("walk", [])]
-    jobs += [("open", skip) for skip in variants.values()]
+    jobs += [("open" + how, skip) for how, skip in variants.values()]
     with ThreadPoolExecutor(2) as pool:
         counts = list(pool.map(lambda j: instructions(j[0], path, j[1]), jobs))
     warm, walk = counts[0], counts[1] - counts[0]
-    same = findings([])
+    same = findings("", [])
     print(f"{path.name}: floor {walk / 1e6:,.0f} M instructions")
-    for (name, skip), n in zip(variants.items(), counts[2:]):
-        verdict = "same findings" if findings(skip) == same else "FINDINGS DIFFER"
+    for (name, (how, skip)), n in zip(variants.items(), counts[2:]):
+        verdict = "same findings" if findings(how, skip) == same else "FINDINGS DIFFER"
         left = "all" if skip is None else len(skip)
         print(f"  {name:<38} {left:>4} left out {(n - warm) / 1e6:7,.0f} M "
               f"{(n - warm) / walk:5.2f}x the floor  {verdict}")

@@ -85,3 +85,32 @@ def test_leaving_out_inert_roots_is_checked_against_the_open(tmp_path: Path) -> 
     finding = [[line, 0, 0] for line, text in enumerate(MODULE.splitlines(), 1)
                if text.startswith("def reaches_a_callback")]
     assert json.loads(_run("--counted", "findings", str(path), json.dumps(finding))) == []
+
+
+def test_statements_unrecorded_keep_the_findings_and_make_no_record(tmp_path: Path) -> None:
+    """The ceiling of lazy statement records: the open's statements run unrecorded (none of
+    `replay`'s records made, every name's fingerprint left for after the answer), with the
+    same findings; alone and with entry points left out."""
+    path = tmp_path / "m.py"
+    path.write_text(MODULE)
+    every = json.loads(_run("--counted", "findings", str(path), "[]"))
+    assert json.loads(_run("--counted", "findings-unrecorded", str(path), "[]")) == every
+    inert = [[line, 0, 0] for line, text in enumerate(MODULE.splitlines(), 1)
+             if text.startswith(("def inert", "def batches"))]
+    assert json.loads(
+        _run("--counted", "findings-unrecorded", str(path), json.dumps(inert))) == every
+    made = subprocess.run(
+        [sys.executable, "-c", f"""
+import sys
+sys.path.insert(0, {str(SCRIPT.parent)!r})
+import open_phases
+from jax_lsp.analysis.incremental import IncrementalAnalyzer, replay
+records = []
+make = replay.StatementReplay._exec_recorded
+replay.StatementReplay._exec_recorded = lambda self, *a: records.append(a) or make(self, *a)
+open_phases.unrecorded()
+analyzer = IncrementalAnalyzer()
+analyzer.defer_records = True
+print(len(analyzer.analyze(open({str(path)!r}).read(), "m.py").findings), len(records))
+"""], capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+    assert made == ["1", "0"]
