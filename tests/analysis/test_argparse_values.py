@@ -92,3 +92,48 @@ def test_an_unfollowed_type_gives_nothing_known() -> None:
     interp = Interpreter(tree, source.split("\n"), text=source)
     interp.run()
     assert not any(getattr(f, "attrs", None) for f in interp.module_scope.vars["ns"].fns)
+
+
+@pytest.mark.parametrize("words", ['["--help"]', '["fit", "-h"]', '["--version"]',
+                                   '["--unknown", "fit"]', '[]'])
+def test_a_parse_that_would_write_or_exit_writes_nothing(
+    words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Help (of the parser or a subcommand's), a version, an error: argparse would write and
+    exit; the namespace is not known and neither stream is written to."""
+    head = HEAD.replace('parser.set_defaults(extra=3)',
+                        'parser.add_argument("--version", action="version", version="1")\n'
+                        'parser.set_defaults(extra=3)')
+    source = head + f"ns = parser.parse_args({words})\n"
+    tree = ast.parse(source)
+    interp = Interpreter(tree, source.split("\n"), text=source)
+    interp.run()
+    assert not any(getattr(f, "attrs", None) for f in interp.module_scope.vars["ns"].fns)
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_streams_are_left_alone_during_a_parse(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The process's streams are every thread's: another thread (a server's) writing while a
+    program's command line is parsed keeps its output, and the parse sees the streams it had."""
+    import argparse
+    import sys
+    import threading
+
+    streams = (sys.stdout, sys.stderr)
+    seen = []
+    parse = argparse.ArgumentParser._parse_known_args
+
+    def other_thread_writes(self: argparse.ArgumentParser, *args: object, **kw: object) -> object:
+        seen.append((sys.stdout, sys.stderr))
+        writer = threading.Thread(target=lambda: (print("out"), print("err", file=sys.stderr)))
+        writer.start()
+        writer.join()
+        return parse(self, *args, **kw)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "_parse_known_args", other_thread_writes)
+    source = HEAD + f"ns = parser.parse_args({LINES['options']})\n"
+    assert _evaluated(source)["bits"] == 6
+    assert seen and all(s == streams for s in seen)  # (the parser's, the subcommand's)
+    assert capsys.readouterr() == ("out\n" * len(seen), "err\n" * len(seen))

@@ -25,7 +25,7 @@ EXPRESSIONS = [
     "f'{a:>4}'", "str(a).split(',')", "str(a).startswith(('s', ' '))",
     "str(a).replace('a', 'b')", "'{}/{}'.format(a, b)", "str(a).zfill(4)",
     "str(a)[0]", "any((a, b))", "all([a, b])", "sorted((a, b))", "sum((a, b))",
-    "frozenset((a, b))", "max((a, b))", "'-'.join((str(a), str(b)))",
+    "frozenset((a, b))", "max((a, b))", "'-'.join((str(a), str(b)))", "callable(a)",
 ]
 
 
@@ -61,6 +61,15 @@ def test_known_results_are_pythons(expr: str) -> None:
             want = tuple(want)
         assert got == want and type(got) is type(want), (expr, a, b, got, want)
     assert known > 0, f"{expr}: never known"
+
+
+def test_no_scalar_is_callable() -> None:
+    """`callable()` of each scalar constant (None and bytes too) is known: False. It is decided
+    on the scalars the builtins here are (`constant_builtins.scalar`), not on a table of its
+    own."""
+    consts = [*GRID, b"x"]
+    scope = _evaluated("".join(f"r{i} = callable({c!r})\n" for i, c in enumerate(consts)))
+    assert [scope[f"r{i}"].const for i in range(len(consts))] == [False] * len(consts)
 
 
 def _substituted(expr: str, a: object, b: object) -> str:

@@ -611,8 +611,9 @@ class IncrementalAnalyzer:
         #: (see `replay`)
         self.statements_replayed = self.statements = 0
         #: how many calls it answered with the previous version's interpretation (see
-        #: `carried_calls`)
-        self.carried_calls = 0
+        #: `carried_calls`), and how many of those carried findings: a finding's own call,
+        #: carried only when a root before it found the finding already
+        self.carried_calls = self.carried_calls_with_findings = 0
 
     @property
     def last_source(self) -> str | None:
@@ -944,6 +945,7 @@ class IncrementalAnalyzer:
         self.roots_skipped = len(interp.observer.skipped)
         self.statements_replayed = interp.observer.statements_replayed
         self.carried_calls = interp.observer.carried_calls_used
+        self.carried_calls_with_findings = interp.observer.carried_calls_with_findings
         self.statements = len(rp.tree.body)
         ran = interp.effects.keys() - interp.observer.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)

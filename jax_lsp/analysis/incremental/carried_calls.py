@@ -155,6 +155,9 @@ class CarriedCalls(LayerShared):
         self.portable_calls: dict[tuple, Carried] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
+        #: of those, the ones whose interpretation emitted findings (found already, else the
+        #: call would run and word them: see `carried_call`)
+        self.carried_calls_with_findings = 0
 
     def portable_marks(self) -> tuple:
         """What an interpretation must leave as it was for its result to serve another
@@ -253,6 +256,8 @@ class CarriedCalls(LayerShared):
     def used_carried_call(self, key: tuple, entry: SharedCall) -> None:
         """A carried interpretation serves a call: what it ran counts as entered."""
         self.carried_calls_used += 1
+        if entry.emitted:
+            self.carried_calls_with_findings += 1
         if self.ev.module is self.ev.main:
             # the functions of code no edit touched keep their `FuncInfo` across versions
             # (see `Interpreter.info`): the set is made once per interpretation carried

@@ -597,16 +597,12 @@ def _unexcluded(fun: Value, args: Args) -> tuple[bool, ...] | None:
     return tuple(i not in excluded for i in range(max(n, max(excluded) + 1)))
 
 
-#: the constants whose `str()` is what Python prints for them
-_PRINTED = (str, int, float, bool)
-
-
 def _known_callable(v: Value) -> Value | None:
-    """`callable(v)` where Python's answer is known from `v`: a constant (a string, a number,
-    a bool) is not callable; a value holding only the analysed code's functions or classes
-    is. None: not known."""
-    const = v.const
-    if type(const) in _PRINTED and not v.fns and v.items is None:
+    """`callable(v)` where Python's answer is known from `v`: a scalar constant (a string, a
+    number, None: `constant_builtins.scalar`, what the builtins of constants are decided on)
+    is not callable; a value holding only the analysed code's functions or classes is. None:
+    not known."""
+    if constant_builtins.scalar(v) is not NOCONST:
         return Value(const=False)
     if v.fns and all(type(f) in (Closure, ClassObj) for f in v.fns):
         return Value(const=True)

@@ -23,10 +23,8 @@ treats it: any subcommand may run).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from jax_lsp.analysis.python import namespaces
 from jax_lsp.analysis.values import NOCONST, UNKNOWN, Api, Value
@@ -84,6 +82,31 @@ class _Token:
 
     def __init__(self, value: Value) -> None:
         self.value = value
+
+
+class _Stopped(Exception):
+    """argparse would have written help, usage, a version or an error, and exited."""
+
+
+class _Quiet(argparse.ArgumentParser):
+    """Python's `ArgumentParser`, but what would write (to either stream) or exit raises
+    `_Stopped` instead: a run on a program's command line leaves the process's streams
+    alone."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        raise _Stopped(message)
+
+    def print_usage(self, file: Any = None) -> None:
+        raise _Stopped("usage")
+
+    def print_help(self, file: Any = None) -> None:
+        raise _Stopped("help")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise _Stopped(message)
+
+    def error(self, message: str) -> NoReturn:
+        raise _Stopped(message)
 
 
 def new_parser(args: Any) -> Value:
@@ -203,7 +226,7 @@ def _build(parser: Parser, real: argparse.ArgumentParser, depth: int = 0) -> boo
             real.set_defaults(**kw)
         else:
             sub: Subparsers = kw[""]
-            made = real.add_subparsers(**sub.keywords)
+            made = real.add_subparsers(**{**sub.keywords, "parser_class": _Quiet})
             for label, aliases, child in sub.parsers:
                 inner = made.add_parser(label, aliases=list(aliases), exit_on_error=False,
                                         **child.keywords)
@@ -219,14 +242,12 @@ def _parse(parser: Parser, how: str, args: Any) -> Value:
             or not all(isinstance(w.const, str) for w in words.items)):
         return UNKNOWN  # (the process's own command line, a namespace given, words unknown)
     argv = [w.const for w in words.items]
-    real = argparse.ArgumentParser(exit_on_error=False, **parser.keywords)
-    out = io.StringIO()
+    real = _Quiet(exit_on_error=False, **parser.keywords)
     try:
         if not _build(parser, real):
             return UNKNOWN
-        with contextlib.redirect_stderr(out), contextlib.redirect_stdout(out):
-            parsed = getattr(real, how)(argv)
-    except (Exception, SystemExit):  # (argparse's error: the run exits there)
+        parsed = getattr(real, how)(argv)
+    except Exception:  # (`_Stopped`: the run would exit there; a call argparse refuses)
         return UNKNOWN
     known = parsed[0] if isinstance(parsed, tuple) else parsed
     attrs = {k: _value(v) for k, v in vars(known).items()}

@@ -23,8 +23,11 @@ from jax_lsp.analysis.values import NOCONST, Value
 #: the longest string a computation may make (as `binop`'s `"a" * n`)
 MAX_STR = 1000
 
-#: the constants given to a builtin: Python scalars, whose builtins run no program code
-_SCALARS = (str, int, float, bool, type(None), bytes)
+#: Python's scalars: the constants whose builtins (`str`, `format`, `==`, `callable`...) run no
+#: program code and answer the same whatever made the constant (a tuple constant may be a list
+#: at run time, and `[1] == (1,)` is False); the one table of the modules that decide such a
+#: builtin (this one, `expressions`' comparisons, `jax_calls`' `callable()`)
+SCALARS = (str, int, float, bool, type(None), bytes)
 
 #: containers of scalars a builtin may read (a list display's constant is a tuple)
 _CONTAINERS = (tuple, range, frozenset)
@@ -38,16 +41,19 @@ def _known(v: Value) -> Any:
     if v.traced or v.fns:
         return NOCONST
     c = v.const
-    if type(c) in _SCALARS:
+    if type(c) in SCALARS:
         return c
-    if type(c) in _CONTAINERS and len(c) <= MAX_ITEMS and all(type(i) in _SCALARS for i in c):
+    if type(c) in _CONTAINERS and len(c) <= MAX_ITEMS and all(type(i) in SCALARS for i in c):
         return c
     return NOCONST
 
 
-def _scalar(v: Value) -> Any:
+def scalar(v: Value) -> Any:
+    """`v`'s constant when it is a Python scalar (`SCALARS`), else NOCONST (as `_known`: a
+    tracer, a program object carrying a constant): what a builtin of `v` is decided on, here
+    and by `callable(v)` (`jax_calls`; no scalar is callable)."""
     c = _known(v)
-    return c if type(c) in _SCALARS else NOCONST
+    return c if type(c) in SCALARS else NOCONST
 
 
 def value_of(result: object) -> Value | None:
@@ -59,7 +65,7 @@ def value_of(result: object) -> Value | None:
     if type(result) in (int, bool):
         return Value(const=result, intish=True)
     if type(result) is frozenset:
-        ok = len(result) <= MAX_ITEMS and all(type(i) in _SCALARS for i in result)
+        ok = len(result) <= MAX_ITEMS and all(type(i) in SCALARS for i in result)
         return Value(const=result) if ok else None
     if type(result) in (float, type(None)):
         return Value(const=result)
@@ -69,7 +75,7 @@ def value_of(result: object) -> Value | None:
         known: list[Value] = []
         for i in result:
             item = value_of(i)
-            if item is None or type(item.const) not in _SCALARS:
+            if item is None or type(item.const) not in SCALARS:
                 return None
             known.append(item)
         return Value(items=tuple(known), const=tuple(i.const for i in known),
@@ -91,10 +97,10 @@ def _plain_number(c: object) -> bool:
 
 #: the builtins computed, each with the check its constant arguments must pass
 _BUILTINS: dict[str, tuple[Callable[..., Any], Callable[[tuple], bool]]] = {
-    "builtins.str": (str, lambda a: len(a) <= 1 and all(type(x) in _SCALARS for x in a)),
-    "builtins.repr": (repr, lambda a: len(a) == 1 and type(a[0]) in _SCALARS),
-    "builtins.int": (int, lambda a: 1 <= len(a) <= 2 and type(a[0]) in _SCALARS),
-    "builtins.float": (float, lambda a: len(a) == 1 and type(a[0]) in _SCALARS),
+    "builtins.str": (str, lambda a: len(a) <= 1 and all(type(x) in SCALARS for x in a)),
+    "builtins.repr": (repr, lambda a: len(a) == 1 and type(a[0]) in SCALARS),
+    "builtins.int": (int, lambda a: 1 <= len(a) <= 2 and type(a[0]) in SCALARS),
+    "builtins.float": (float, lambda a: len(a) == 1 and type(a[0]) in SCALARS),
     "builtins.bool": (bool, lambda a: len(a) == 1),
     # (not of a list's or set's items, which may be stale: `fresh_lists` decides those)
     "builtins.len": (len, lambda a: len(a) == 1 and isinstance(a[0], (str, bytes, range))),
@@ -164,7 +170,7 @@ def str_method(text: str, name: str, args: Args) -> Value | None:
     kw = {k: _known(v) for k, v in args.kw.items()}
     if any(c is NOCONST for c in (*pos, *kw.values())):
         return None
-    if name == "format" and any(type(c) not in _SCALARS for c in (*pos, *kw.values())):
+    if name == "format" and any(type(c) not in SCALARS for c in (*pos, *kw.values())):
         return None
     if name in _PADDING and any(isinstance(c, int) and c > MAX_STR for c in pos):
         return None
@@ -203,7 +209,7 @@ def _joined(node: ast.JoinedStr, values: Any) -> str:
             out.append(str(part.value))
             continue
         assert isinstance(part, ast.FormattedValue)
-        c = _scalar(next(values))
+        c = scalar(next(values))
         if c is NOCONST:
             raise _Unknown
         spec = _joined(part.format_spec, values) if isinstance(part.format_spec,
@@ -245,7 +251,7 @@ def set_display(values: list[Value]) -> Value | None:
     list display's is the tuple of its items). The program's `s.add(v)` (and the other
     `SET_MUTATORS`) on the name it is bound to changes it (`set_after`); a set filled
     through another name is not seen, as a list is not."""
-    consts = [_scalar(v) for v in values]
+    consts = [scalar(v) for v in values]
     if any(c is NOCONST for c in consts) or len(consts) > MAX_ITEMS:
         return None
     try:
@@ -258,10 +264,10 @@ def has_key(d: Value, key: Value) -> bool | None:
     """`key in d` for a dict the evaluator knows with `key` among its known keys: True. A key
     it does not list decides nothing (the dict may be filled where the analysis does not
     see)."""
-    k = _scalar(key)
+    k = scalar(key)
     if k is NOCONST or d.keys is None or d.traced:
         return None
-    return True if any(type(x) in _SCALARS and x == k for x in d.keys) else None
+    return True if any(type(x) in SCALARS and x == k for x in d.keys) else None
 
 
 #: the builtin types `isinstance` is decided for: a known scalar's own type is one of them
@@ -275,7 +281,7 @@ def is_instance(args: Args) -> Value | None:
     if len(args.pos) != 2 or args.kw or args.star is not None:
         return None
     v, t = args.pos
-    c = _scalar(v)
+    c = scalar(v)
     if c is NOCONST or v.fns:
         return None
     kinds = t.items if t.items is not None and t.keys is None else (t,)

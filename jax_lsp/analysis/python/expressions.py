@@ -151,10 +151,6 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.NotIn: lambda a, b: a not in b,
 }
 
-#: the constants a comparison is decided on: Python scalars, which compare the same whatever
-#: built them (a tuple constant may be a list at run time, and `[1] == (1,)` is False)
-_SCALARS = (str, int, float, bool, type(None), bytes)
-
 #: the most combinations of `Value.choices` a comparison tries
 _MAX_COMBINATIONS = 64
 
@@ -169,10 +165,10 @@ def _candidates(v: Value, container: bool) -> tuple | None:
     if not cs:
         return None
     for c in cs:
-        if type(c) in _SCALARS:
+        if type(c) in constant_builtins.SCALARS:
             continue
         if container and type(c) in (tuple, range, frozenset) and all(
-            type(i) in _SCALARS for i in c
+            type(i) in constant_builtins.SCALARS for i in c
         ):
             continue
         return None
