@@ -16,10 +16,10 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
 undecided `if`, conditional expression, `match` or `except` between the entry point and the
-finding, in the host's run too), for a callback called in the analysed module. As for every
-interpreter-decided code, `script_reach` then rules out functions a script never runs.
-`engine` merges these findings with the text pass's: one per code and place, the text
-pass's where both report.
+finding, in the host's run too, nor one that returned early before it), for a callback
+called in the analysed module. As for every interpreter-decided code, `script_reach` then
+rules out functions a script never runs. `engine` merges these findings with the text
+pass's: one per code and place, the text pass's where both report.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
     Scope,
 )
-from jax_lsp.analysis.python import enums, import_effects
+from jax_lsp.analysis.python import context_managers, enums, import_effects
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -89,11 +89,48 @@ def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
 
 class _GuessRest(int):
     """`exec_if`'s answer when one branch of an undecided test left early: the statements
-    after it run on a guessed path (`Ctx.guessed`)."""
+    after it run on a guessed path (`Ctx.guessed`). How far that reaches is the exit's: a
+    `raise` guesses the rest of its block (`GUESS_REST`); a `break`/`continue` the rest of
+    the loop's body (`GUESS_LOOP`, the next iterations run either way); a `return` all the
+    function runs after it (`GUESS_EXIT`: the next iterations of an unrolled sweep and what
+    follows the loop, `for m in METHODS: ...; if err < tol: return m`)."""
 
 
 #: (true: the block goes on; typed as the bool `exec_stmt` returns, told apart by identity)
 GUESS_REST = cast(bool, _GuessRest(1))
+GUESS_LOOP = cast(bool, _GuessRest(1))
+GUESS_EXIT = cast(bool, _GuessRest(1))
+
+
+def _guess_kind(branch: list[ast.stmt]) -> bool:
+    """The marker for a branch that left early: `GUESS_EXIT` when it may `return`,
+    `GUESS_LOOP` when it may only `break`/`continue` its loop, else `GUESS_REST`."""
+    if any(isinstance(n, ast.Return) for n in _function_nodes(branch)):
+        return GUESS_EXIT
+    if any(isinstance(n, (ast.Break, ast.Continue)) for n in _loop_body_nodes(branch)):
+        return GUESS_LOOP
+    return GUESS_REST
+
+
+def _function_nodes(body: list[ast.stmt]) -> Any:
+    """The nodes of a block that belong to its function: not those of nested functions or
+    classes (their `return` is their own)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        stack.extend(ast.iter_child_nodes(n))
+
+
+def _widest(a: bool, b: bool) -> bool:
+    """Of two live branches' results, the guess that reaches beyond them (`GUESS_EXIT`
+    over `GUESS_LOOP`), else True."""
+    for m in (GUESS_EXIT, GUESS_LOOP):
+        if a is m or b is m:
+            return m
+    return True
 
 
 def _main_guard(test: ast.expr) -> bool:
@@ -132,10 +169,12 @@ class PythonStatements(EvaluatorShared):
             live = self.exec_stmt(stmt, scope)
             if not live:
                 return False
-            if live is GUESS_REST:
+            if isinstance(live, _GuessRest):
                 # the rest runs only where an undecided `if` did not leave early
                 with self.guessing():
-                    return self.exec_block(body[i + 1:], scope)
+                    rest = self.exec_block(body[i + 1:], scope)
+                # a `return` or `break`/`continue` guesses beyond this block too
+                return rest and (live if live is not GUESS_REST else rest)
         return True
 
     def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
@@ -166,29 +205,43 @@ class PythonStatements(EvaluatorShared):
         elif t is ast.If:
             return self.exec_if(stmt, scope)  # type: ignore[arg-type]
         elif t in (ast.For, ast.AsyncFor):
-            self.exec_for(stmt, scope)  # type: ignore[arg-type]
+            return self.exec_for(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.While:
             test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
             if test is None:
                 return False  # TracerBoolConversionError
+            left = False
             if test.const is NOCONST or test.const:
-                self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
-            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+                left = self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
+            with self.guessing(left):
+                self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
+            return GUESS_EXIT if left else True
         elif t in (ast.FunctionDef, ast.AsyncFunctionDef):
             self.exec_def(stmt, scope)  # type: ignore[arg-type]
         elif t is ast.ClassDef:
             self.exec_class(stmt, scope)  # type: ignore[arg-type]
         elif t in (ast.With, ast.AsyncWith):
             changes: dict[str, bool] = {}
+            exits: list[Callable[[], object]] = []
             for item in stmt.items:  # type: ignore[attr-defined]
                 changes.update(self._evaluation_context(item.context_expr, scope))
-                v = self.eval(item.context_expr, scope)
+                entered = (self._enter_generator(item.context_expr, scope)
+                           if t is ast.With else None)
+                if entered is not None:
+                    v, leave = entered
+                    exits.append(leave)
+                else:
+                    v = self.eval(item.context_expr, scope)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, scope)
             if changes:
                 with self.within(**changes):  # type: ignore[attr-defined]
-                    return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
-            return self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+                    live = self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            else:
+                live = self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            for leave in reversed(exits):  # (`return` in the block exits them too)
+                leave()
+            return live
         elif t is ast.Try or t.__name__ == "TryStar":
             before = dict(scope.vars)
             self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
@@ -349,6 +402,69 @@ class PythonStatements(EvaluatorShared):
                 return Value(fns=(sub,))
         return UNKNOWN
 
+    def _enter_generator(
+        self, expr: ast.expr, scope: Scope
+    ) -> tuple[Value, Callable[[], object]] | None:
+        """Enter a `with` over a `@contextlib.contextmanager` generator of the analysed code
+        whose body `context_managers.split` cuts: run what precedes its `yield` now, in the
+        generator's scope; the value `as` binds and what runs at the exit. None for any
+        other manager (evaluated as a call), or arguments not plainly written."""
+        if not isinstance(expr, ast.Call) or any(
+            isinstance(a, ast.Starred) for a in expr.args
+        ) or any(k.arg is None for k in expr.keywords):
+            return None
+        fv = self.eval(expr.func, scope)
+        if len(fv.fns) != 1 or type(fv.fns[0]) is not Closure:
+            return None
+        closure = fv.fns[0]
+        node = closure.func.node
+        if not isinstance(node, ast.FunctionDef) or not any(
+            self._api_named(d, closure.scope) in context_managers.CONTEXT_MANAGER_DECORATORS
+            for d in node.decorator_list
+        ):
+            return None
+        cut = context_managers.split(node)
+        if cut is None:
+            return None
+        args = Args(
+            [self.eval(a, scope) for a in expr.args],
+            {k.arg: self.eval(k.value, scope) for k in expr.keywords if k.arg},
+            list(expr.args),
+            {k.arg: k for k in expr.keywords if k.arg},
+        )
+        if closure.func.locals is None:
+            self.ensure_scope(closure.func)
+        self.impure_effects += 1  # the module's code runs (see `replay`)
+        gen = Scope(closure.func, closure.scope, closure.scope.module)
+        self.bind_params(closure, args, gen)
+        self.entered.add(closure.func)
+        if self.record and closure.func.module is self.main:
+            self._effects.entered.add(node)
+            self._entered_log.append(node)
+
+        def run(body: tuple[ast.stmt, ...]) -> Value:
+            caller_module, outer_frame = self.module, self.frame
+            if closure.func.module is not None:
+                self.module = closure.func.module
+            self.frame = gen
+            try:
+                self.exec_block(list(body), gen)
+                return Value(const=None)
+            finally:
+                self.module, self.frame = caller_module, outer_frame
+
+        run(cut.enter)
+        value = Value(const=None)
+        if cut.value is not None:
+            caller_module = self.module
+            if closure.func.module is not None:
+                self.module = closure.func.module
+            try:
+                value = self.eval(cut.value, gen)
+            finally:
+                self.module = caller_module
+        return value, lambda: run(cut.exit)
+
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
         test = self.eval_test(stmt.test, scope)
         if test is None:
@@ -374,7 +490,11 @@ class PythonStatements(EvaluatorShared):
         else:
             scope.vars = self._merge(after_a, after_b)
             return False
-        return True if (live_a and live_b) or self.ctx.guessed else GUESS_REST
+        if self.ctx.guessed:
+            return True
+        if live_a and live_b:
+            return _widest(live_a, live_b)
+        return _guess_kind(stmt.orelse if live_a else stmt.body)
 
     def eval_test(self, node: ast.expr, scope: Scope) -> Value | None:
         """The test of an `if` or `while`; None when Python's `bool()` of it raises: in code
@@ -450,17 +570,26 @@ class PythonStatements(EvaluatorShared):
             out = self._merge(out, s)
         return out
 
-    def loop(self, body: Callable[[], Any], scope: Scope) -> None:
+    def loop(self, body: Callable[[], Any], scope: Scope) -> bool:
+        """Run a loop's body to a fixpoint; True when a pass left the function on an
+        undecided test (`GUESS_EXIT`): the passes after it, and what follows the loop, run
+        on a guessed path (then the caller's `guessing`)."""
+        left = False
         for _ in range(MAX_LOOP):
             before = dict(scope.vars)
-            body()
+            with self.guessing(left):
+                left = body() is GUESS_EXIT or left
             scope.vars = self._merge(before, scope.vars)
             if scope.vars == before:
                 break
+        return left
 
-    def exec_for(self, stmt: ast.For, scope: Scope) -> None:
+    def exec_for(self, stmt: ast.For, scope: Scope) -> bool:
+        """A `for`; its result is `exec_block`'s (`GUESS_EXIT` when an iteration may have
+        returned on an undecided test: the rest of the function is a guess)."""
         it = self.eval(stmt.iter, scope)
         items = self._unrollable(it, stmt)
+        left = False
         if items is not None:
             # a short sequence of known items: one pass per item, in order, as Python runs
             # it (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set)
@@ -469,20 +598,24 @@ class PythonStatements(EvaluatorShared):
             try:
                 for item in items:
                     self.assign(stmt.target, item, scope)
-                    if not self.exec_block(stmt.body, scope):
-                        return
+                    with self.guessing(left):
+                        live = self.exec_block(stmt.body, scope)
+                    if not live:
+                        return GUESS_EXIT if left else True
+                    left = left or live is GUESS_EXIT
             finally:
                 self.unroll_factor = saved
+        else:
+            elem = self.element_of(it)
+
+            def body() -> bool:
+                self.assign(stmt.target, elem, scope)
+                return self.exec_block(stmt.body, scope)
+
+            left = self.loop(body, scope)
+        with self.guessing(left):
             self.exec_block(stmt.orelse, scope)
-            return
-        elem = self.element_of(it)
-
-        def body() -> None:
-            self.assign(stmt.target, elem, scope)
-            self.exec_block(stmt.body, scope)
-
-        self.loop(body, scope)
-        self.exec_block(stmt.orelse, scope)
+        return GUESS_EXIT if left else True
 
     def _unrollable(self, it: Value, stmt: ast.For) -> tuple[Value, ...] | None:
         """The items a `for` visits, when they are known (a tuple or list of at most
