@@ -250,6 +250,34 @@ def model(x):
     return jnp.sum(x)
 print(jax.grad(model)(jnp.ones(3)))
 """),
+"comprehension_two_fors_per_pair_grad": ([], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, r) for k in ("a", "probe", "b") for r in (k != "probe",)]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
+"comprehension_two_fors_remat_probe_grad": (["JAX004"], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, r) for k in ("a", "probe", "b") for r in (k == "probe",)]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
 "loop_passes_keep_their_callees_contexts_vmap": (["JAX008"], f"""
 ACTS = {{"relu": jax.nn.relu, "tanh": jnp.tanh, "sin": jnp.sin, "host": lambda x: {cb('x')}}}
 class Model:
