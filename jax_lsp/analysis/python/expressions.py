@@ -738,6 +738,11 @@ class PythonExpressions(EvaluatorShared):
                     made_v := HOOKS.record_attribute(self, Value(fns=(f,)), f, name)
                 ) is not None:
                     parts.append(made_v)  # a record class's library method (model_validate)
+                elif name == "__name__" and isinstance(f.node, ast.ClassDef) and (
+                        f.node.name == f.name and not f.remat):
+                    # the name its `class` statement gave it (a registry keyed by
+                    # `cls.__name__` in `__init_subclass__`)
+                    parts.append(Value(const=f.name))
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
             elif isinstance(f, LazyName):
