@@ -250,6 +250,52 @@ def model(x):
     return jnp.sum(x)
 print(jax.grad(model)(jnp.ones(3)))
 """),
+"bwd_delegates_to_a_bound_method_attribute_grad": (["JAX014"], """
+class Layer:
+    def __init__(self):
+        self.adjoint = self.input_only_adjoint
+        layer = self
+        @jax.custom_vjp
+        def f(W, x):
+            return jnp.tanh(W @ x)
+        def fwd(W, x):
+            return f(W, x), (W, x)
+        def bwd(res, g):
+            return layer.adjoint(res, g)
+        f.defvjp(fwd, bwd)
+        self.f = f
+    def full_adjoint(self, res, g):
+        W, x = res
+        return jnp.outer(g, x), W.T @ g
+    def input_only_adjoint(self, res, g):
+        W, x = res
+        return W.T @ g
+layer = Layer()
+print(jax.grad(lambda W: jnp.sum(layer.f(W, jnp.ones(2))))(jnp.eye(2)))
+"""),
+"bwd_delegates_to_a_bound_method_attribute_right_grad": ([], """
+class Layer:
+    def __init__(self):
+        self.adjoint = self.full_adjoint
+        layer = self
+        @jax.custom_vjp
+        def f(W, x):
+            return jnp.tanh(W @ x)
+        def fwd(W, x):
+            return f(W, x), (W, x)
+        def bwd(res, g):
+            return layer.adjoint(res, g)
+        f.defvjp(fwd, bwd)
+        self.f = f
+    def full_adjoint(self, res, g):
+        W, x = res
+        return jnp.outer(g, x), W.T @ g
+    def input_only_adjoint(self, res, g):
+        W, x = res
+        return W.T @ g
+layer = Layer()
+print(jax.grad(lambda W: jnp.sum(layer.f(W, jnp.ones(2))))(jnp.eye(2)))
+"""),
 "comprehension_two_fors_per_pair_grad": ([], """
 def make(kind, remat):
     def block(x):
