@@ -19,8 +19,12 @@ calling the function, under `jit` too, raises nothing).
   refuses where it must know the primal output without them (reverse mode, `linearize`, and
   `jacfwd`, which batches the tangents but not the primal output).
 
-What the code does not show (a returned value built elsewhere, a rule that is a bound method
-or a partial) is left alone: precision first. A rule defined in another module than the call
+A rule that hands its work on (`return op.backward(res, g)`, `self.tangent(x, t)` of a bound
+rule, a helper of its scope) is read through the function it calls, where the evaluator's
+values say which one (`_Reader.callee`, `_method_of`); a bwd that only does that has its
+JAX014 reported at the function whose `return` is wrong. What the code does not show (a
+returned value built elsewhere, a method of one of several objects) is left alone: precision
+first. A rule defined in another module than the call
 that runs it is read the same way; the finding is reported at the analysed file's call (or
 transform) that leads there, pointing at the rule.
 """
