@@ -81,6 +81,8 @@ _NAMESPACE_READS = frozenset(
         "__main__",
         "exec",
         "eval",
+        "f_globals",
+        "getmodule",
     }
 )
 #: methods of a container that store their arguments into it (and the one returning it)
@@ -566,7 +568,10 @@ class Escapes:
         if (
             (name.startswith("__") and name.endswith("__"))
             or (self.importable and not name.startswith("_"))  # exported
-            or self._named_by_string(name)  # `__all__`, `globals()[...]`, `getattr(m, ...)`
+            # a string naming it is a read by name (`__all__`, `getattr(m, "name")` from
+            # outside) unless the module is a script file: no import names it, so only its
+            # own namespace read by computed names (below) could look the string up
+            or (not self.script and self._named_by_string(name))
             or self._reads_module_namespace()
         ):
             return False

@@ -19,8 +19,12 @@ calling the function, under `jit` too, raises nothing).
   refuses where it must know the primal output without them (reverse mode, `linearize`, and
   `jacfwd`, which batches the tangents but not the primal output).
 
-What the code does not show (a returned value built elsewhere, a rule that is a bound method
-or a partial) is left alone: precision first. A rule defined in another module than the call
+A rule that hands its work on (`return op.backward(res, g)`, `self.tangent(x, t)` of a bound
+rule, a helper of its scope) is read through the function it calls, where the evaluator's
+values say which one (`_Reader.callee`, `_method_of`); a bwd that only does that has its
+JAX014 reported at the function whose `return` is wrong. What the code does not show (a
+returned value built elsewhere, a method of one of several objects) is left alone: precision
+first. A rule defined in another module than the call
 that runs it is read the same way; the finding is reported at the analysed file's call (or
 transform) that leads there, pointing at the rule.
 """
@@ -39,6 +43,7 @@ from jax_lsp.analysis.values import (
     ClassObj,
     Closure,
     CustomFn,
+    Decorator,
     Instance,
     Partial,
     Value,
@@ -125,6 +130,18 @@ def _bound(v: Value | None) -> int:
     if v is not None and len(v.fns) == 1 and isinstance(v.fns[0], Partial):
         return len(v.fns[0].args)
     return 0
+
+
+def _bound_given(v: Value | None, fn: ast.AST) -> dict[str, Value]:
+    """The parameters of `fn` that `v` (a bound method, a partial) binds, with their values
+    (a method's `self`: the instance whose methods its body calls)."""
+    if v is None or len(v.fns) != 1 or not isinstance(v.fns[0], Partial):
+        return {}
+    a = getattr(fn, "args", None)
+    if not isinstance(a, ast.arguments):
+        return {}
+    params = [p.arg for p in (*a.posonlyargs, *a.args)]
+    return dict(zip(params, v.fns[0].args, strict=False))
 
 
 def _arity(node: ast.AST) -> tuple[int, float] | None:
@@ -301,6 +318,46 @@ def _value_structure(v: Value | None) -> tuple | None:
     return ("array",)
 
 
+def _method_of(base: Value, name: str) -> tuple[Closure, tuple[Value, ...]] | None:
+    """The function `base.name` calls, for an instance of a class of the module, with the
+    leading arguments bound to it: an attribute the object itself holds (a function, a
+    bound method or partial assigned to it: `layer.adjoint = layer.input_only_adjoint`),
+    else the class's, looked up along a chain of single bases (a diamond's order is not read
+    here), bound to the object (nothing bound for a `staticmethod`). None for anything else
+    (a property, a classmethod, an attribute not found, one of several values)."""
+    if len(base.fns) != 1 or not isinstance(base.fns[0], Instance):
+        return None
+    obj = base.fns[0]
+    if name in obj.attrs:
+        v = obj.attrs[name]
+        f = _function(v)
+        if f is None:
+            return None
+        held = v.fns[0]
+        return f, held.args if isinstance(held, Partial) else ()
+    cls: ClassObj | None = obj.cls
+    seen: set[int] = set()
+    while cls is not None and id(cls) not in seen:
+        seen.add(id(cls))
+        held_by_class = cls.attrs.get(name)
+        if held_by_class is not None:
+            closures = [f for f in held_by_class.fns if isinstance(f, Closure)]
+            rest = [f for f in held_by_class.fns if not isinstance(f, Closure)]
+            if len(closures) != 1:
+                return None
+            if not rest:
+                return closures[0], (Value(fns=(obj,)),)
+            if len(rest) == 1 and isinstance(rest[0], Decorator) and (
+                    rest[0].kind == "staticmethod"):
+                return closures[0], ()
+            return None
+        parents = [f for b in cls.bases for f in b.fns if isinstance(f, ClassObj)]
+        if len(parents) > 1:
+            return None
+        cls = parents[0] if parents else None
+    return None
+
+
 class _Reader:
     """The structure of what an expression of one function evaluates to, where the code
     shows it: ("seq", n, items, "tuple" or "list") for a tuple or list of n items, ("dict",
@@ -318,8 +375,63 @@ class _Reader:
         #: the function read, when known: the classes its body names are looked up from it
         self.closure = closure
         #: what the evaluator passed some parameters, where it shows it (a bwd's residuals,
-        #: as its fwd returned them)
+        #: as its fwd returned them; the object a method is bound to)
         self.given = given or {}
+
+    def callee(self, call: ast.Call) -> _Reader | None:
+        """A reader of the function `call` calls, where the evaluator's values show which
+        one: a function the rule's scope binds (`helper(res, g)`), or a method of an object
+        it holds or is bound to (`op.backward(res, g)` of the instance a closure captured,
+        `self.tangent(x, t)`), found in the instance's class as Python's attribute lookup
+        finds it; with what the call passes it where that is known (the residuals, the
+        object). None where the code or the values do not tell."""
+        if self.closure is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return None
+        f = call.func
+        found: tuple[Closure, tuple[Value, ...]] | None = None
+        if isinstance(f, ast.Name) and not self._local(f.id):
+            v = _scope_var(self.closure, f.id)
+            target = _function(v) if v is not None else None
+            if v is not None and target is not None:
+                held = v.fns[0]
+                found = target, held.args if isinstance(held, Partial) else ()
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+            holder = f.value.id
+            base = self.given.get(holder) if holder in self.given else (
+                None if self._local(holder) else _scope_var(self.closure, holder))
+            found = _method_of(base, f.attr) if base is not None else None
+        if found is None:
+            return None
+        target, bound = found
+        a = getattr(target.func.node, "args", None)
+        if not isinstance(a, ast.arguments):
+            return None
+        params = [p.arg for p in (*a.posonlyargs, *a.args)]
+        if len(bound) > len(params):
+            return None
+        given: dict[str, Value] = dict(zip(params, bound, strict=False))
+        params = params[len(bound):]
+        for p, arg in zip(params, call.args):
+            v = self._value(arg)
+            if v is None and isinstance(arg, ast.Name) and arg.id in self.given:
+                v = self.given[arg.id]
+            if v is not None:
+                given[p] = v
+        return _Reader(target.func.node, closure=target, given=given)
+
+    def _local(self, name: str) -> bool:
+        """`name` is bound in the function read (a parameter, an assignment)."""
+        return name in self.given or name in self.names or name in self.unpacked or (
+            self.closure is not None and name in _local_names(self.closure.func.node))
+
+    def returned(self, depth: int = 0) -> tuple | None:
+        """The structure every `return` of the function read shows, when they agree."""
+        if self.closure is None:
+            return None
+        found = set()
+        for value in _returns_in_order(self.closure.func.node):
+            found.add(("none",) if value is None else self.structure(value, depth))
+        return found.pop() if len(found) == 1 else None
 
     def _value(self, e: ast.expr, depth: int = 0) -> Value | None:
         """The evaluator's value of a parameter in `given`, or of a name unpacked from one
@@ -434,6 +546,9 @@ class _Reader:
             if isinstance(e.func, ast.Attribute) and e.func.attr in _ARRAY_METHODS \
                     and not name.startswith(("jax.", "lax.")):
                 return ("array",) if e.func.attr != "T" else None
+            inner = self.callee(e)
+            if inner is not None:
+                return inner.returned(depth + 1)
         return None
 
     def _built_sequence(self, call: ast.Call, depth: int) -> tuple | None:
@@ -699,7 +814,17 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
     at = _bound(c.bwd) + nondiff  # (the nondiff arguments, the residuals, the cotangent)
     given = {params[at]: residuals} if residuals is not None and at < len(params) else {}
+    given.update(_bound_given(c.bwd, fn))
     reader = _Reader(fn, closure=closure, given=given)
+    for _ in range(3):
+        # a bwd that only hands its work on (`return op.backward(res, g)`): the function it
+        # calls returns the cotangents, and is where a wrong `return` is written
+        rets = _returns_in_order(fn)
+        inner = reader.callee(rets[0]) if len(rets) == 1 and isinstance(
+            rets[0], ast.Call) else None
+        if inner is None or inner.closure is None:
+            break
+        reader, closure, fn = inner, inner.closure, inner.closure.func.node
     wanted = n - nondiff
     wrong = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
@@ -792,7 +917,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         shown = _output_structure(primal)
         if shown is not None:
             outputs = {name: shown for name in {c.name, primal.func.name} if name}
-    reader = _Reader(fn, outputs, closure)
+    reader = _Reader(fn, outputs, closure, _bound_given(c.jvp_rule, fn))
     fname = c.name or "the custom_jvp function"
     pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
     for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
@@ -807,14 +932,17 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         ret, p, t = pairs[0]
         ps, ts = reader.structure(p), reader.structure(t)
         assert ps is not None and ts is not None
+        # JAX names the function by its `__name__` (a bound method's is its function's)
+        primal_name = c.name or (primal.func.name if primal is not None and _bound(
+            c.primal) else None)
         detail = (f"returns a primal output of {_describe(ps)} and a tangent output of "
                   f"{_describe(ts)}{_entry_difference(ps, ts)} (line {ret.lineno}): they must "
                   "have the same structure")
         ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
                   rejected=detail, **_elsewhere(closure, ev.module, node),
-                  jax_says=f"Custom JVP rule {closure.func.name} for function {c.name} must "
-                  "produce primal and tangent outputs with equal container (pytree) structures"
-                  if closure.func.name and c.name else None)
+                  jax_says=f"Custom JVP rule {closure.func.name} for function {primal_name} "
+                  "must produce primal and tangent outputs with equal container (pytree) "
+                  "structures" if closure.func.name and primal_name else None)
         return
     # the primal output computed from the tangents
     raises = level.mode == REVERSE or level.batched or level.name.endswith("linearize")

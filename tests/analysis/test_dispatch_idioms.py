@@ -250,6 +250,80 @@ def model(x):
     return jnp.sum(x)
 print(jax.grad(model)(jnp.ones(3)))
 """),
+"bwd_delegates_to_a_bound_method_attribute_grad": (["JAX014"], """
+class Layer:
+    def __init__(self):
+        self.adjoint = self.input_only_adjoint
+        layer = self
+        @jax.custom_vjp
+        def f(W, x):
+            return jnp.tanh(W @ x)
+        def fwd(W, x):
+            return f(W, x), (W, x)
+        def bwd(res, g):
+            return layer.adjoint(res, g)
+        f.defvjp(fwd, bwd)
+        self.f = f
+    def full_adjoint(self, res, g):
+        W, x = res
+        return jnp.outer(g, x), W.T @ g
+    def input_only_adjoint(self, res, g):
+        W, x = res
+        return W.T @ g
+layer = Layer()
+print(jax.grad(lambda W: jnp.sum(layer.f(W, jnp.ones(2))))(jnp.eye(2)))
+"""),
+"bwd_delegates_to_a_bound_method_attribute_right_grad": ([], """
+class Layer:
+    def __init__(self):
+        self.adjoint = self.full_adjoint
+        layer = self
+        @jax.custom_vjp
+        def f(W, x):
+            return jnp.tanh(W @ x)
+        def fwd(W, x):
+            return f(W, x), (W, x)
+        def bwd(res, g):
+            return layer.adjoint(res, g)
+        f.defvjp(fwd, bwd)
+        self.f = f
+    def full_adjoint(self, res, g):
+        W, x = res
+        return jnp.outer(g, x), W.T @ g
+    def input_only_adjoint(self, res, g):
+        W, x = res
+        return W.T @ g
+layer = Layer()
+print(jax.grad(lambda W: jnp.sum(layer.f(W, jnp.ones(2))))(jnp.eye(2)))
+"""),
+"comprehension_two_fors_per_pair_grad": ([], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, r) for k in ("a", "probe", "b") for r in (k != "probe",)]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
+"comprehension_two_fors_remat_probe_grad": (["JAX004"], """
+def make(kind, remat):
+    def block(x):
+        if kind == "probe":
+            io_callback(print, None, jax.lax.stop_gradient(jnp.mean(x)))
+        return jnp.tanh(x)
+    return jax.checkpoint(block) if remat else block
+blocks = [make(k, r) for k in ("a", "probe", "b") for r in (k == "probe",)]
+def model(x):
+    for b in blocks:
+        x = b(x)
+    return jnp.sum(x)
+print(jax.grad(model)(jnp.ones(3)))
+"""),
 "loop_passes_keep_their_callees_contexts_vmap": (["JAX008"], f"""
 ACTS = {{"relu": jax.nn.relu, "tanh": jnp.tanh, "sin": jnp.sin, "host": lambda x: {cb('x')}}}
 class Model:

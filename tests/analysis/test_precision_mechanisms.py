@@ -609,6 +609,34 @@ f.defvjp(lambda x: (f(x), x), lambda r, g: (g,))
     assert got("@jax.jit\n" + helper, "9029_fit.py") == [(3, "JAX005")]
 
 
+def test_a_script_file_names_its_functions_by_strings_only_for_itself() -> None:
+    # A string equal to a function's name (a solver table's key) reaches the function only
+    # through a read of a namespace by that name: another module's `getattr(mod, "name")`,
+    # which no import of a script file can make, or the module's own `globals()`. JAX: the
+    # table is never read, so `jax.jvp` of the custom_vjp function never runs.
+    prelude = HEADER + HOST + """\
+@jax.custom_vjp
+def f(x):
+    return host(x)
+f.defvjp(lambda x: (f(x), x), lambda r, g: (g,))
+def tangent(x):
+    return jax.jvp(f, (x,), (1.0,))
+SOLVERS = {"tangent": tangent}
+"""
+
+    def got(source: str, path: str) -> list[tuple[int, str]]:
+        result = analyze_source(prelude + source, path)
+        assert result.error is None
+        return sorted((fi.span.line - prelude.count("\n"), fi.code) for fi in result.findings)
+
+    assert got("", "9029_fit.py") == []
+    assert got("", "fit.py") == [(-1, "JAX005")]  # importable: `getattr(fit, "tangent")`
+    assert got("print(globals()['tangent'])\n", "9029_fit.py") == [(-1, "JAX005")]
+    assert got("import inspect\nprint(inspect.currentframe().f_globals)\n", "9029_fit.py") == [
+        (-1, "JAX005")
+    ]
+
+
 def test_an_entry_points_string_default_decides_no_comparison() -> None:
     # A function analysed on its own (its callers are outside: importers, a test
     # parametrisation, as at jax's lax_control_flow_test.py:2379) may be called with any

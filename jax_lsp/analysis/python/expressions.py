@@ -504,30 +504,32 @@ class PythonExpressions(EvaluatorShared):
         return Value(tan=v.tan, fns=v.fns, traced=v.traced)
 
     def _comprehension_per_item(self, node: Any, it: Value, inner: Scope) -> Value | None:
-        """A one-`for` comprehension over a short sequence of known items, run one item at a
-        time as Python runs it: an item its `if` rejects by a known constant (`for k, w in
-        weights.items() if w`, a zero weight) never reaches the element expression. None when
-        the items are not known: the comprehension is summarised over all of them."""
-        if len(node.generators) != 1 or node.generators[0].is_async:
-            return None
-        gen = node.generators[0]
-        it = self.resolve_lazy(it)  # type: ignore[attr-defined]
-        if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
-            it = self._seq([Value(const=i, intish=True) for i in it.const])
-        if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+        """A comprehension over short sequences of known items, run one combination of items
+        at a time as Python runs it (`for e in (0.1, 0.5) for name in ("a", "b")`: the grid in
+        its order): an item its `if` rejects by a known constant (`for k, w in weights.items()
+        if w`, a zero weight) never reaches the element expression. None when the items are
+        not known, or more than `MAX_UNROLL` combinations: the comprehension is summarised
+        over all of them."""
+        combos = self._comprehension_combinations(node, it, inner)
+        if combos is None:
             return None
         outs: list[Value] = []
         #: every item's `if` known: the elements are exactly `outs`, in order
         exact = True
         saved = self.unroll_factor  # type: ignore[has-type]
-        self.unroll_factor = min(saved * len(it.items), MAX_UNROLL)  # see `exec_for`
+        self.unroll_factor = min(saved * len(combos), MAX_UNROLL)  # see `exec_for`
         try:
-            for item in it.items:
-                self.assign(gen.target, item, inner)  # type: ignore[attr-defined]
-                tests = [self.eval(cond, inner) for cond in gen.ifs]
-                if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
+            for combo in combos:
+                rejected = False
+                for gen, item in zip(node.generators, combo, strict=True):
+                    self.assign(gen.target, item, inner)  # type: ignore[attr-defined]
+                    tests = [self.eval(cond, inner) for cond in gen.ifs]
+                    if any(t.const is not NOCONST and not t.traced and not t.const for t in tests):
+                        rejected = True
+                        break
+                    exact = exact and all(t.const is not NOCONST and not t.traced for t in tests)
+                if rejected:
                     continue
-                exact = exact and all(t.const is not NOCONST and not t.traced for t in tests)
                 if isinstance(node, ast.DictComp):
                     k = self.eval(node.key, inner)
                     v = self.eval(node.value, inner)
@@ -558,6 +560,42 @@ class PythonExpressions(EvaluatorShared):
             fns=tuple(dict.fromkeys(f for v in outs for f in v.fns)),
             traced=any(v.traced for v in outs),
         )
+
+    def _comprehension_combinations(
+        self, node: Any, first: Value, inner: Scope
+    ) -> list[tuple[Value, ...]] | None:
+        """The combinations of items a comprehension's `for`s visit, in Python's order (an
+        inner `for`'s iterable evaluated with the outer targets bound: `for row in rows for x
+        in row`), when every iterable is a short sequence of known items and there are at
+        most `MAX_UNROLL` combinations; None otherwise."""
+        gens = node.generators
+        if any(g.is_async for g in gens):
+            return None
+        combos: list[tuple[Value, ...]] = []
+
+        def known_items(it: Value) -> tuple[Value, ...] | None:
+            it = self.resolve_lazy(it)  # type: ignore[attr-defined]
+            if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
+                it = self._seq([Value(const=i, intish=True) for i in it.const])
+            if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
+                return None
+            return it.items
+
+        def visit(i: int, prefix: tuple[Value, ...]) -> bool:
+            if i == len(gens):
+                combos.append(prefix)
+                return len(combos) <= MAX_UNROLL
+            items = known_items(first if i == 0 else self.eval(gens[i].iter, inner))
+            if items is None:
+                return False
+            for item in items:
+                if i + 1 < len(gens):
+                    self.assign(gens[i].target, item, inner)  # type: ignore[attr-defined]
+                if not visit(i + 1, prefix + (item,)):
+                    return False
+            return True
+
+        return combos if visit(0, ()) else None
 
     # ---------------------------------------------------------------------- imports
 
@@ -696,6 +734,11 @@ class PythonExpressions(EvaluatorShared):
                     made_v := HOOKS.record_attribute(self, Value(fns=(f,)), f, name)
                 ) is not None:
                     parts.append(made_v)  # a record class's library method (model_validate)
+                elif name == "__name__" and isinstance(f.node, ast.ClassDef) and (
+                        f.node.name == f.name and not f.remat):
+                    # the name its `class` statement gave it (a registry keyed by
+                    # `cls.__name__` in `__init_subclass__`)
+                    parts.append(Value(const=f.name))
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
             elif isinstance(f, LazyName):
