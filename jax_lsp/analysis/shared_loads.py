@@ -238,14 +238,10 @@ def _effects_state(effects: Any, *, loaded: bool) -> tuple:
 def _still_reads_alike(ws: Workspace, template: _Template) -> bool:
     """Whether each module the template's load read has the same content now, and each
     import it looked up resolves to the same file."""
-    from jax_lsp.project.provenance import file_hash, text_hash
-
     for path, digest in template.reads.items():
-        p = Path(path)
-        text = ws.overlay.get(p)
-        if text is None:
-            text = ws.planned.get(p)
-        if (file_hash(p) if text is None else text_hash(text)) != digest:
+        # (read as the analysis reads it: once, by a recording workspace, for this check
+        # and for the analysis's own reads after)
+        if ws.content_digest(Path(path)) != digest:
             return False
     try:
         for (dotted, level, importer), found in template.imports.items():

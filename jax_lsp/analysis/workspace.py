@@ -218,24 +218,47 @@ class Workspace:
     def _text(self, path: Path) -> tuple[str, str] | None:
         """The text of the module at `path` as the analysis reads it (an editor buffer, a
         planned file, else the file), with its digest; None when it cannot be read."""
+        return self._read(path)[0]
+
+    def content_digest(self, path: Path) -> str | None:
+        """The content hash of what stands for the file at `path` (`_read`): the result
+        cache's record of a module read."""
+        return self._read(path)[1]
+
+    def _read(self, path: Path) -> tuple[tuple[str, str] | None, str | None]:
+        """The module's text as the analysis reads it with its digest (None when it cannot
+        be read or decoded), and the content hash of what stands for the file: the bytes
+        read, or a buffer's text as the file holding it would be saved (None: no such
+        file). Read and hashed once: the digest of a text that is the bytes decoded (as
+        good as every module) is that content hash."""
+        import hashlib  # here: answering from the result cache follows imports, reads none
+
         text = self.overlay.get(path)
         if text is None and self.planned:
             text = self.planned.get(path)
-        if text is None:  # a regular file only: a module that is a FIFO or /dev/zero is none
+        if text is not None:
+            try:
+                saved: str | None = hashlib.blake2b(text.encode("utf-8"),
+                                                    digest_size=16).hexdigest()
+            except UnicodeEncodeError:  # lone surrogates: no file holds this text
+                saved = None
+        else:  # a regular file only: a module that is a FIFO or /dev/zero is none
             data = read_regular_file(path, MAX_FILE_BYTES)
             if data is None:
                 log.debug("cannot read %s: not a regular file of at most %d bytes", path,
                           MAX_FILE_BYTES)
-                return None
+                return None, None
+            saved = hashlib.blake2b(data, digest_size=16).hexdigest()
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError as e:
                 log.debug("cannot read %s: %s", path, e)
-                return None
-        text = python_text(text)
-        import hashlib  # here: answering from the result cache follows imports, reads none
-
-        return text, hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+                return None, saved
+        shown = python_text(text)
+        if saved is None or not (shown is text or shown == text):
+            return (shown, hashlib.blake2b(shown.encode("utf-8"), digest_size=16).hexdigest()), \
+                saved
+        return (shown, saved), saved
 
     def parse(self, path: Path) -> ParsedModule | None:
         read = self._text(path)

@@ -69,3 +69,28 @@ print(grid(f, ["a", "b"])(jnp.ones(3), jnp.ones(3)))
     assert codes == ["JAX013"]
     aliased = src.replace("ALIAS", "more = names; more.append('c'); more.pop()")
     assert "JAX013" not in [f.code for f in analyze_source(aliased).findings]
+
+
+def test_a_name_of_a_tree_is_walked_once(monkeypatch):
+    """`len(names)` in a loop is asked on every turn, and a module-level name's answer walks
+    the whole module: the answer is kept for as long as the tree lives (its nodes are never
+    changed in place)."""
+    from jax_lsp.analysis.engine import analyze_source
+    from jax_lsp.analysis.python import fresh_lists
+
+    walks = []
+    walk = ast.walk
+
+    def counting(node):
+        walks.append(node)
+        return walk(node)
+
+    monkeypatch.setattr(fresh_lists.ast, "walk", counting)
+    src = ("import jax\n\nNAMES = ['a', 'b']\n\n\n@jax.grad\ndef f(x):\n"
+           "    for _ in range(3):\n        for _ in range(2):\n"
+           "            x = x * len(NAMES)\n    return x\n\n\nf(1.0)\n")
+    analyze_source(src)
+    assert len(walks) == 1
+    tree = ast.parse("names = [1]\nlen(names)\n")
+    assert unaliased(tree, "names") and unaliased(tree, "names")
+    assert len(walks) == 2
