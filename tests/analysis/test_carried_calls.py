@@ -185,14 +185,9 @@ def edited(x):
 '''
 
 
-@pytest.mark.parametrize("first_root_first", [
-    True,
-    pytest.param(False, marks=pytest.mark.xfail(strict=True, reason=(
-        "since JAX011/JAX012 come from the evaluator too (jax/host_runs.py), the callback's "
-        "host `host` is run as a level-free call of a top-level function, which is carried in "
-        "both orders: the count no longer isolates the call that found the finding (the "
-        "results still equal a full analysis, `_check`); to be rewritten to count that call"))),
-])
+# (a callback's host run, `jax/host_runs.py`, is neither shared nor carried: it notes the
+# statements it runs, so the count isolates the call that found the finding)
+@pytest.mark.parametrize("first_root_first", [True, False])
 def test_calls_that_found_a_finding_are_carried_when_it_is_already_found(
     first_root_first: bool,
 ) -> None:
