@@ -1428,6 +1428,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 s = scope.parent
                 while s is not None and s.func is not None:
                     if name in s.func.locals:
+                        if self.host_runs:  # (a closure's state: a host may read it)
+                            self.note_late_write(s.vars.get(name), value)
                         s.vars[name] = value
                         return
                     s = s.parent

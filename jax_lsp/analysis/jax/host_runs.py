@@ -185,8 +185,8 @@ def _may_drop(e: Any, f: Finding) -> bool:
 
 
 def _rebound(e: Any) -> frozenset[str] | None:
-    """The module-level names the module's statements bind again (a second top-level
-    assignment, an augmented one): a host reading one may see another value when the
+    """The module-level names the module's statements bind again (a second assignment, an
+    augmented one, a loop's target): a host reading one may see another value when the
     callback runs again (the evaluator notes what functions write: `note_late_write`).
     None when the module changes a container in place (`cfg["dither"] = True`, `del d[k]`,
     `opts.update(...)`): the evaluator's dicts keep the entries they were made with (only a
@@ -196,16 +196,25 @@ def _rebound(e: Any) -> frozenset[str] | None:
         return None
     counts: dict[str, int] = {}
     out: set[str] = set()
-    for stmt in e.tree.body:
-        targets = (stmt.targets if isinstance(stmt, ast.Assign)
-                   else [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign))
-                   else [])
+    todo: list[ast.stmt] = list(e.tree.body)
+    while todo:  # (the module's statements, in its branches and loops too)
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(_statements(getattr(stmt, field, None)))
+        targets: list[ast.expr] = (
+            stmt.targets if isinstance(stmt, ast.Assign)
+            else [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For,
+                                                    ast.AsyncFor))
+            else [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+            if isinstance(stmt, (ast.With, ast.AsyncWith)) else [])
         for t in targets:
             for n in ast.walk(t):
                 if isinstance(n, ast.Name):
                     counts[n.id] = counts.get(n.id, 0) + 1
-                    if isinstance(stmt, ast.AugAssign):
-                        out.add(n.id)
+                    if isinstance(stmt, (ast.AugAssign, ast.For, ast.AsyncFor)):
+                        out.add(n.id)  # (bound again as it runs)
     out.update(name for name, k in counts.items() if k > 1)
     return frozenset(out)
 
