@@ -170,10 +170,48 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                 _inside(f.span, s) for s in f.sites) and not _reached(e, f.span, runs):
             if not rebound:
                 rebound.append(_rebound(e))
-            if not _reads_rebound(runs, rebound[0]):
+            if not _reads_rebound(runs, rebound[0]) and all(
+                    _callers_entered(e, s) for s in f.sites):
                 continue
         kept.append(f)
     return kept
+
+
+def _callers_entered(e: Any, site: Span) -> bool:
+    """Whether the evaluator entered every function of the module that may call the one
+    holding the callback's call `site`, and every one that may call those (each naming the
+    next, as a name or an attribute): one it did not run (a test method whose decorator it
+    does not know) may reach the call with other values than the runs had."""
+    _stmt, function, _lambdas = _holders(e, site)
+    if function is None:
+        return True  # (the module's statements: they run)
+    entered = {fi.node for fi in e.entered}
+    names_of = _names_by_function(e.tree)
+    todo = [function]
+    seen: set[ast.AST] = set()
+    while todo:
+        fn = todo.pop()
+        if fn in seen:
+            continue
+        seen.add(fn)
+        name = fn.name  # type: ignore[attr-defined]
+        for caller, names in names_of.items():
+            if caller is not fn and name in names:
+                if caller not in entered:
+                    return False
+                todo.append(caller)
+    return True
+
+
+def _names_by_function(tree: ast.Module) -> dict[ast.AST, set[str]]:
+    """The names (and attribute names) each function of the module mentions, its nested
+    functions' included (defining one runs nothing, but its caller reaches it through it)."""
+    out: dict[ast.AST, set[str]] = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out[fn] = {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(fn)
+                       if isinstance(n, (ast.Name, ast.Attribute))}
+    return out
 
 
 def _may_drop(e: Any, f: Finding) -> bool:
