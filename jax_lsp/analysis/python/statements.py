@@ -183,6 +183,12 @@ class PythonStatements(EvaluatorShared):
             for item in stmt.items:  # type: ignore[attr-defined]
                 changes.update(self._evaluation_context(item.context_expr, scope))
                 v = self.eval(item.context_expr, scope)
+                if any(type(f) is Instance and (f.cls.lookup("__enter__") is not None
+                                                or f.cls.lookup("__exit__") is not None)
+                       for f in v.fns):
+                    # its `__enter__`/`__exit__` are not run: what they change (a switch a
+                    # host reads) is not seen, so no host run decides a line (`host_runs`)
+                    self.cuts += 1
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, scope)
             if changes:
