@@ -199,13 +199,29 @@ def _check(names: ModuleNames, scan: _Scan) -> list[Finding]:
     sites = sorted((s for site in _sites(names, scan) for s in _through_callers(names, site)),
                    key=lambda s: s.host is None)
     out: dict[tuple[str, Span], Finding] = {}
+    # the callback calls reaching each JAX011 (None: one of them is not known here)
+    reached_from: dict[tuple[str, Span], set[Span] | None] = {}
     for site in sites:
-        for f in (*_jax_in_host(names, site), *_vectorized(names, site)):
+        for f in _jax_in_host(names, site):
+            key = (f.code, f.span)
+            out.setdefault(key, f)
+            calls = reached_from.setdefault(key, set())
+            if calls is not None and site.host_names is None:
+                calls.add(span_of(site.call))
+            else:
+                reached_from[key] = None
+        for f in _vectorized(names, site):
             out.setdefault((f.code, f.span), f)
     if names.linked is not None:
         for f in _imported(names, scan):
             out.setdefault((f.code, f.span), f)
-    return list(out.values())
+            reached_from[(f.code, f.span)] = None
+    return [replace(f, sites=tuple(sorted(calls, key=_span_order)))
+            if (calls := reached_from.get(key)) else f for key, f in out.items()]
+
+
+def _span_order(span: Span) -> tuple[int, int, int, int]:
+    return span.line, span.col, span.end_line, span.end_col
 
 
 # ------------------------------------------------------- callbacks in imported helpers

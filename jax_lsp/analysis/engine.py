@@ -11,6 +11,7 @@ from jax_lsp.analysis import callback_hosts, reach, script_reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.analysis.interp import Interpreter
+from jax_lsp.analysis.jax import host_runs
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text, source_lines
@@ -186,8 +187,8 @@ def finish(interp: Interpreter) -> AnalysisResult:
         interp.tree, findings, lambda f: interp.finding_roots.get((f.code, f.span)),
         interp.text)
     read = set(interp.dependencies)
-    findings = merged(findings, callback_hosts.check_module(
-        interp.tree, interp.text, interp.workspace, interp.main.path, read))
+    findings = merged(findings, host_runs.drop_unreached(interp, callback_hosts.check_module(
+        interp.tree, interp.text, interp.workspace, interp.main.path, read)))
     return AnalysisResult(_sorted(findings), dependencies=sorted(read),
                           incomplete=interp.incomplete)
 

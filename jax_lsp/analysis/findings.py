@@ -64,6 +64,9 @@ class Finding:
     operand_spans: tuple[Span, ...] = field(default=(), compare=False)
     #: "forward", "reverse" or "transpose": the modes of differentiation reaching the call
     modes: tuple[str, ...] = field(default=(), compare=False)
+    #: JAX011 of the text pass (`callback_hosts`): the callback calls of the analysed module
+    #: whose host reaches it (empty: not known), for `jax.host_runs.drop_unreached`
+    sites: tuple[Span, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,8 @@ class JaxHost(Evaluator, Protocol):
     limits: list[Any] | None
     extra_callbacks: frozenset[str]
     extra_transforms: dict[str, str]
+    #: the run of a callback's host under way (`jax.host_runs`), if any
+    host_run: Any
 
     # what a transform's semantics reads and adds to
     levels: list[Any]
@@ -188,6 +190,7 @@ class Observer(Protocol):
     def after_roots(self) -> None: ...
     def replayed_inspected(self, created: ast.AST | None) -> set[ast.AST]: ...
     def hands_on(self) -> bool: ...
+    def host_runs_carried(self, ran: bool) -> bool | None: ...
     def hand_on_may_differentiate(self, carried: object) -> None: ...
 
     # -- state another root may read --

@@ -46,6 +46,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
     BudgetExhausted,
     Ctx,
+    HostRun,
     Scope,
     SharedCall,
     ctx_bits,
@@ -298,6 +299,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         the functions seen and entered, the call running."""
         self.memo: dict[tuple, Value] = {}
         self.in_progress: set[tuple] = set()
+        self.host_runs: dict[Span, HostRun] = {}
+        self.host_run: HostRun | None = None
+        self.cuts = 0
+        self.late_writes = 0
         self.func_infos: dict[ast.AST, FuncInfo] = {}
         self.entered: set[FuncInfo] = set()
         self.closures_seen: dict[FuncInfo, Closure] = {}
@@ -309,7 +314,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.classes_made: list[ClassObj] = []
         #: interpretations per function, their joined results, and how many differentiation
         #: levels enclose the code being interpreted
-        self.interpretations: dict[tuple[FuncInfo, object], int] = {}
+        self.interpretations: dict[tuple, int] = {}
         self.summaries: dict[FuncInfo, Value] = {}
         self.depth = 0
         #: the interpretation of a call running (its scope; None: the module's statements),
@@ -1287,6 +1292,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         `within(guessed=True)`, without its generator (an undecided `if` is common)."""
         if not guessed or self.ctx.guessed:
             return _NOTHING
+        if self.host_run is not None:  # a host's run that is guessed decides no line
+            self.host_run.complete = False
         return _Guessing(self)
 
     def report(self, code: str, node: ast.AST, level: Any, what: str,
@@ -1398,9 +1405,18 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
     def write_global(self, name: str, value: Value, scope: Scope) -> None:
         """A function writes a module-level name (`global x`, or a global dict changed in
         place): module state other code reads, which the incremental analysis must see."""
+        if self.host_runs:
+            self.note_late_write(scope.module.vars.get(name), value)
         scope.module.vars[name] = value
         self._outer_writes += 1
         self.observer.note_write()
+
+    def note_late_write(self, old: Value | None, new: Value) -> None:
+        """Module state (a global, an attribute) changes after a callback's host ran
+        (`jax.host_runs`): the next run may find another value than the evaluator's did.
+        Called only once a host ran: no other analysis pays for it."""
+        if old is None or old != new:
+            self.late_writes += 1
 
     def store(self, name: str, value: Value, scope: Scope) -> None:
         f = scope.func
@@ -1412,6 +1428,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 s = scope.parent
                 while s is not None and s.func is not None:
                     if name in s.func.locals:
+                        if self.host_runs:  # (a closure's state: a host may read it)
+                            self.note_late_write(s.vars.get(name), value)
                         s.vars[name] = value
                         return
                     s = s.parent

@@ -135,6 +135,19 @@ def ctx_bits(names: Any) -> int:
     return bits
 
 
+class HostRun:
+    """What the evaluator's runs of one callback call's host function did (`jax.host_runs`):
+    the statements of the analysed module they ran and the functions of it they entered;
+    `complete` until one of them was guessed or cut short (see `host_runs.cut_short`)."""
+
+    __slots__ = ("complete", "entered", "ran")
+
+    def __init__(self) -> None:
+        self.ran: set[ast.stmt] = set()
+        self.entered: set[ast.AST] = set()
+        self.complete = True
+
+
 class Scope:
     __slots__ = ("func", "module", "parent", "vars")
 

@@ -191,6 +191,8 @@ def edited(x):
 '''
 
 
+# (a callback's host run, `jax/host_runs.py`, is neither shared nor carried: it notes the
+# statements it runs, so the count isolates the call that found the finding)
 @pytest.mark.parametrize("first_root_first", [True, False])
 def test_calls_that_found_a_finding_are_carried_when_it_is_already_found(
     first_root_first: bool,

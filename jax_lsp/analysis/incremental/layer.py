@@ -148,6 +148,19 @@ class IncrementalLayer(RootRecording, StatementReplay, CarriedCalls):
         """An entry point returned."""
         self._snapshot_self_writes(root)
 
+    def host_runs_carried(self, ran: bool) -> bool | None:
+        """`jax.host_runs`: whether this analysis ran a callback's host function (`ran`) is
+        handed on to the next version; in an incremental analysis, whether this one or one
+        since the last full analysis ran one (None: this is a full analysis). Where none did,
+        the roots put back ran none either."""
+        if self.reuse is None:
+            sticky = ran
+        else:
+            sticky = ran or self.carry_in is None or self.carry_in.host_runs
+        if self.carry_out is not None:
+            self.carry_out.host_runs = sticky
+        return None if self.reuse is None else sticky
+
     def hands_on(self) -> bool:
         """Whether this analysis hands its module's state on to the next version's."""
         return self.carry_out is not None

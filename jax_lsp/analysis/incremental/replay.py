@@ -323,6 +323,9 @@ class ModuleCarry:
     #: `interp.MayDifferentiateCarry`: which functions may differentiate, after the module's
     #: statements ran
     may_differentiate: Any = None
+    #: whether this version's analysis, or one since the last full analysis, ran a
+    #: callback's host function (`jax.host_runs`, see `IncrementalLayer.host_runs_carried`)
+    host_runs: bool = False
     #: the runs of statements replayed at once (`ReplayRun`), by first statement
     runs: dict[ast.stmt, ReplayRun] = field(default_factory=dict)
     #: the value binding each class made from a recipe that was still as its statement made

@@ -26,12 +26,22 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.analysis.interp_state import GUESSED, HOST_SITE, STAGED, TRACE_ONLY, Args
+from jax_lsp.analysis.incremental.roots import NotExact
+from jax_lsp.analysis.interp_state import (
+    GUESSED,
+    HOST_SITE,
+    STAGED,
+    TRACE_ONLY,
+    Args,
+    HostRun,
+)
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.values import UNKNOWN, Closure, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
@@ -66,16 +76,24 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     what = callback_hosts.CALLBACKS.get(name)
     if what is None or not isinstance(node, ast.Call) or e.module is not e.main:
         return
+    called = e.span(node)
+    runs = e.host_runs.get(called)
+    if runs is None:
+        runs = e.host_runs[called] = HostRun()
     if e.ctx.host_site is not None:
+        runs.complete = False
         return  # a callback inside a host function: the outer one is what runs
     if e.reads(GUESSED).guessed:
+        runs.complete = False
         return
     host = args.kw.get("callback") if not args.pos else args.pos[0]
     host_node = args.kw_nodes.get("callback") if not args.pos else args.pos_nodes[0]
     if host is None or host_node is None or len(host.fns) != 1:
+        runs.complete = False
         return
     functions = [f for f in (_function(g) for g in host.fns) if f is not None]
     if not functions:
+        runs.complete = False
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree):
@@ -88,8 +106,232 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
                  UNKNOWN if args.star is not None else None,
                  UNKNOWN if args.dstar is not None else None)
     # (the host runs on the host: nothing there is traced, whatever traces the callback)
-    with e.within(host_site=site, staged=False, jitted=False, trace_only=False):
+    with e.within(host_site=site, staged=False, jitted=False, trace_only=False), \
+            _noting(e, runs):
         e.call_value(host, given, node)
+
+
+@contextmanager
+def _noting(e: Any, runs: HostRun) -> Iterator[None]:
+    """Note in `runs` the statements of the analysed module run meanwhile: `exec_stmt` is
+    replaced on the evaluator for the host's run only, so that no other code pays for it.
+    A run that ends by an exception (the budget) is cut short."""
+    plain = e.exec_stmt
+    main = e.main
+    ran = runs.ran
+
+    def exec_stmt(stmt: ast.stmt, scope: Any) -> bool:
+        if e.module is main:
+            ran.add(stmt)
+            if type(stmt) in _SHARED_STATE:  # (another run may find it changed)
+                runs.complete = False
+        return plain(stmt, scope)
+
+    e.host_run, e.exec_stmt = runs, exec_stmt
+    ok = False
+    try:
+        yield
+        ok = True
+    finally:
+        e.host_run = None
+        del e.exec_stmt
+        if not ok:
+            runs.complete = False
+
+
+_SHARED_STATE = (ast.Global, ast.Nonlocal)
+
+
+def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
+    """The text pass's JAX011 findings (`found`) less those the evaluator's runs show are
+    never reached: every callback call reaching one (`Finding.sites`) had its host run by
+    the evaluator each time it was reached, no run guessed or cut short, and none ran the
+    statement holding the JAX call (in a function: a lambda's body counts as run when the
+    lambda was called), nor does a run read a module-level name the module binds again or
+    a container it changes in place (`_rebound`). Nothing
+    is dropped from an analysis that was cut anywhere (a cap, a recursion, the budget):
+    a callback's call may be in what it did not follow; nor from one that changed a global
+    or an attribute once a host ran (`Interpreter.note_late_write`): a later run of the
+    callback may find other values there."""
+    incremental = e.observer.host_runs_carried(bool(e.host_runs))
+    if incremental is not None:
+        # an incremental analysis has not run the roots it put back, nor the calls it
+        # carried over: where a finding may be dropped, a full analysis answers
+        if incremental and any(_may_drop(e, f) for f in found):
+            raise NotExact("a callback's host run may rule out a JAX011 finding")
+        return found
+    if not e.host_runs or e.incomplete or e.cuts or e.late_writes:
+        return found
+    kept = []
+    rebound: list[frozenset[str] | None] = []  # (read once, if a finding may be dropped)
+    for f in found:
+        runs = [e.host_runs.get(s) for s in f.sites] if f.code == jax011.RULE.code else []
+        if runs and all(r is not None and r.complete for r in runs) and not any(
+                _inside(f.span, s) for s in f.sites) and not _reached(e, f.span, runs):
+            if not rebound:
+                rebound.append(_rebound(e))
+            if not _reads_rebound(runs, rebound[0]) and all(
+                    _callers_entered(e, s) for s in f.sites):
+                continue
+        kept.append(f)
+    return kept
+
+
+def _callers_entered(e: Any, site: Span) -> bool:
+    """Whether the evaluator entered every function of the module that may call the one
+    holding the callback's call `site`, and every one that may call those (each naming the
+    next, as a name or an attribute): one it did not run (a test method whose decorator it
+    does not know) may reach the call with other values than the runs had."""
+    _stmt, function, _lambdas = _holders(e, site)
+    if function is None:
+        return True  # (the module's statements: they run)
+    entered = {fi.node for fi in e.entered}
+    names_of = _names_by_function(e.tree)
+    todo = [function]
+    seen: set[ast.AST] = set()
+    while todo:
+        fn = todo.pop()
+        if fn in seen:
+            continue
+        seen.add(fn)
+        name = fn.name  # type: ignore[attr-defined]
+        for caller, names in names_of.items():
+            if caller is not fn and name in names:
+                if caller not in entered:
+                    return False
+                todo.append(caller)
+    return True
+
+
+def _names_by_function(tree: ast.Module) -> dict[ast.AST, set[str]]:
+    """The names (and attribute names) each function of the module mentions, its nested
+    functions' included (defining one runs nothing, but its caller reaches it through it)."""
+    out: dict[ast.AST, set[str]] = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out[fn] = {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(fn)
+                       if isinstance(n, (ast.Name, ast.Attribute))}
+    return out
+
+
+def _may_drop(e: Any, f: Finding) -> bool:
+    """Whether a full analysis may drop `f`, as far as an incremental one can tell: no run
+    it made reached it (see `drop_unreached`)."""
+    runs = [e.host_runs.get(s) for s in f.sites] if f.code == jax011.RULE.code else []
+    return bool(runs) and not any(_inside(f.span, s) for s in f.sites) and not _reached(
+        e, f.span, runs)
+
+
+def _rebound(e: Any) -> frozenset[str] | None:
+    """The module-level names the module's statements bind again (a second assignment, an
+    augmented one, a loop's target): a host reading one may see another value when the
+    callback runs again (the evaluator notes what functions write: `note_late_write`).
+    None when the module changes a container in place (`cfg["dither"] = True`, `del d[k]`,
+    `opts.update(...)`): the evaluator's dicts keep the entries they were made with (only a
+    function stored in place is followed), so its runs decide nothing. Read only where a
+    finding may be dropped."""
+    if any(_changes_in_place(n) for n in ast.walk(e.tree)):
+        return None
+    counts: dict[str, int] = {}
+    out: set[str] = set()
+    todo: list[ast.stmt] = list(e.tree.body)
+    while todo:  # (the module's statements, in its branches and loops too)
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(_statements(getattr(stmt, field, None)))
+        targets: list[ast.expr] = (
+            stmt.targets if isinstance(stmt, ast.Assign)
+            else [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign, ast.For,
+                                                    ast.AsyncFor))
+            else [i.optional_vars for i in stmt.items if i.optional_vars is not None]
+            if isinstance(stmt, (ast.With, ast.AsyncWith)) else [])
+        for t in targets:
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name):
+                    counts[n.id] = counts.get(n.id, 0) + 1
+                    if isinstance(stmt, (ast.AugAssign, ast.For, ast.AsyncFor)):
+                        out.add(n.id)  # (bound again as it runs)
+    out.update(name for name, k in counts.items() if k > 1)
+    return frozenset(out)
+
+
+_IN_PLACE = frozenset({"update", "pop", "popitem", "setdefault", "clear", "__setitem__",
+                       "__delitem__"})
+
+
+def _changes_in_place(node: ast.AST) -> bool:
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.Delete)):
+        targets = node.targets if isinstance(node, ast.Delete) else [node.target]
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr in _IN_PLACE
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                return True
+    return False
+
+
+def _reads_rebound(runs: list[HostRun | None], rebound: frozenset[str] | None) -> bool:
+    """Whether a function the runs entered names one of `rebound` (None: any)."""
+    return rebound is None or any(
+        isinstance(n, ast.Name) and n.id in rebound
+        for r in runs if r is not None for fn in r.entered for n in ast.walk(fn))
+
+
+def _inside(span: Span, outer: Span) -> bool:
+    return (outer.line, outer.col) <= (span.line, span.col) and (
+        span.end_line, span.end_col) <= (outer.end_line, outer.end_col)
+
+
+def _reached(e: Any, span: Span, runs: list[HostRun | None]) -> bool:
+    """Whether a run may have reached `span`: it ran the innermost statement holding it or
+    entered a lambda holding it; or that statement is not in a function (a lambda at the
+    module's level: made before any run)."""
+    stmt, function, lambdas = _holders(e, span)
+    if stmt is None or function is None:
+        return True
+    return any(r is not None and (stmt in r.ran or any(f in r.entered for f in lambdas))
+               for r in runs)
+
+
+def _holders(e: Any, span: Span) -> tuple[ast.stmt | None, ast.AST | None, list[ast.AST]]:
+    """The innermost statement of the analysed module holding `span`, the innermost function
+    (`def`) holding that statement, and the lambdas inside the statement holding `span`."""
+    body: list[ast.stmt] = e.tree.body
+    stmt: ast.stmt | None = None
+    function: ast.AST | None = None
+    while True:
+        inner = next((s for s in body if _inside(span, e.span(s))), None)
+        if inner is None:
+            break
+        stmt = inner
+        if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = inner
+        body = [s for field in ("body", "orelse", "finalbody", "handlers", "cases")
+                for s in _statements(getattr(inner, field, None))]
+    if stmt is None:
+        return None, None, []
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = None  # (in its decorators, defaults or annotations: run where it is made)
+    lambdas: list[ast.AST] = [n for n in ast.walk(stmt) if isinstance(n, ast.Lambda)
+                              and _inside(span, e.span(n))]
+    return stmt, function, lambdas
+
+
+def _statements(nodes: Any) -> list[ast.stmt]:
+    """The statements of a body (a handler's or a case's, entered)."""
+    out: list[ast.stmt] = []
+    for n in nodes or ():
+        if isinstance(n, (ast.ExceptHandler, ast.match_case)):
+            out.extend(n.body)
+        elif isinstance(n, ast.stmt):
+            out.append(n)
+    return out
 
 
 def note_traced_call(e: Any, name: str, node: ast.AST | None) -> None:

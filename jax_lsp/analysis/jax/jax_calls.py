@@ -218,6 +218,9 @@ class JaxApiCalls(Part):
             return UNKNOWN
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
+        if self.ev.host_run is not None and any(
+                not isinstance(f, Api) for v in vals for f in v.fns):
+            self.ev.host_run.complete = False  # (the functions given are not followed)
         if self.ev.limits is not None and node is not None and not name.startswith("builtins."):
             if any(f for v in vals for f in v.fns if not isinstance(f, Api)):
                 self.ev.note_limit(

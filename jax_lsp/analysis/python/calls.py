@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis import sharing
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
+    HOST_SITE,
     JITTED,
     MASK,
     MAX_ITEMS,
@@ -394,6 +395,8 @@ class PythonCalls(EvaluatorShared):
                     self.note_limit(node, why + ": the functions passed to it are not followed")
                 else:
                     self.note_limit_call(node, args, why)
+            if self.host_run is not None:  # (what it runs is not known)
+                self.host_run.complete = False
             return derived([fv, *args.all_values()])
         return results[0] if len(results) == 1 else join(results)
 
@@ -455,6 +458,9 @@ class PythonCalls(EvaluatorShared):
                     f"calls `.{f.name}` of a value the analysis does not know (a library's "
                     "object?): the functions passed to it are not followed",
                 )
+            if self.host_run is not None and any(
+                    not isinstance(g, Api) for v in args.all_values() for g in v.fns):
+                self.host_run.complete = False  # (the functions given are not followed)
             return self.jax.api.call_array_method(f, args)
         if t is Pullback:
             return self.jax.transforms.call_pullback(f, args, node)
@@ -479,6 +485,8 @@ class PythonCalls(EvaluatorShared):
         model_call = HOOKS.calls.get(t)
         if model_call is not None:  # a library model's value (flax linen's `model.apply`)
             return model_call(self, f, args, node)
+        if self.host_run is not None:  # (what it runs is not known)
+            self.host_run.complete = False
         return derived(args.all_values())
 
     # ------------------------------------------------------------- user functions
@@ -553,8 +561,13 @@ class PythonCalls(EvaluatorShared):
             call = (*call, tip)
         base: tuple | None = call
         key: tuple | None = None
+        # in a callback's host run every interpretation reads `Ctx.host_site`: none made
+        # outside it serves there, so its statements run and are noted (`jax.host_runs`)
+        host = self.host_run
         try:
             for bits in self.memo_reads.get(call, ()):
+                if host is not None:
+                    bits |= HOST_SITE
                 key = (call, bits, ctx_part(self.ctx, bits))
                 cached = self.memo.get(key)
                 if cached is not None:
@@ -582,7 +595,8 @@ class PythonCalls(EvaluatorShared):
                 self._effects.entered.update(entered)
                 self._entered_log.extend_once(entered)
             return cached
-        shareable = base is not None and fi.module is self.main and sharing.plain_closure(closure)
+        shareable = (base is not None and fi.module is self.main and host is None
+                     and sharing.plain_closure(closure))
         # the calls whose shared interpretations may serve this one, by what they read
         sharers = (closure, len(args.pos), *sorted(args.kw)) if shareable else None
         for bits in self._sharer_reads(sharers):
@@ -597,6 +611,7 @@ class PythonCalls(EvaluatorShared):
         running = (base, self.ctx) if base is not None else None
         if (running is not None and running in self.in_progress) or self.depth > _MAX_DEPTH:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
+            self._cut()
             if self.limits is not None and node is not None:
                 why = "a recursive call" if self.depth <= _MAX_DEPTH else "a call too deep"
                 self.note_limit_call(
@@ -606,7 +621,8 @@ class PythonCalls(EvaluatorShared):
         # Context sensitivity has a price: past a few interpretations of one function in one
         # root (many under a level, fewer outside one, where no finding can arise) its calls
         # get the summary of what it returned so far (see `_MAX_CONTEXTS`).
-        counted = (fi, self.root)
+        # (a host's run counted apart: the interpretations it repeats take no other's place)
+        counted = (fi, self.root) if host is None else (fi, self.root, host)
         count = self.interpretations.get(counted, 0)
         # a loop run one pass per known item gives each pass the contexts of one run
         cap = _MAX_CONTEXTS_FREE * self.unroll_factor
@@ -614,6 +630,7 @@ class PythonCalls(EvaluatorShared):
             cap = _MAX_CONTEXTS * self.unroll_factor
         if count >= cap:
             self.order_sensitive |= self.root is not MODULE_ROOT  # see `roots`
+            self._cut()
             if self.limits is not None and node is not None:
                 self.note_limit_call(
                     node,
@@ -627,6 +644,8 @@ class PythonCalls(EvaluatorShared):
         if running is not None:
             self.in_progress.add(running)
         self.entered.add(fi)
+        if host is not None and fi.module is self.main:
+            host.entered.add(fi.node)
         # what this call runs, its own function included (see `roots`): read only by the
         # records of an incremental analysis. Kept without them, each shared interpretation
         # would hold every function below it and each root all it reaches: quadratic in
@@ -672,7 +691,7 @@ class PythonCalls(EvaluatorShared):
             if running is not None:
                 self.in_progress.discard(running)
         if base is not None:
-            key = self._memoise(base, bits, result)
+            key = self._memoise(base, bits | HOST_SITE if host is not None else bits, result)
             if self.record:
                 self.observer.note_memoised(key)
             if len(self._emitted) > emitted_before:
@@ -700,6 +719,13 @@ class PythonCalls(EvaluatorShared):
             result if old is None else join([self._without_foreign_marks(old), result])
         )
         return result
+
+    def _cut(self) -> None:
+        """A call's body is not followed (a recursion, a cap): noted for `jax.host_runs`, whose
+        runs then decide no line (the callback's call may be in what is not followed)."""
+        self.cuts += 1
+        if self.host_run is not None:
+            self.host_run.complete = False
 
     def _under_a_level(self, args: Args) -> bool:
         """Whether a call may be where a finding arises, for the cap on a function's contexts

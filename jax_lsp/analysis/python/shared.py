@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.host import Observer
     from jax_lsp.analysis.incremental.call_logs import CallLog
     from jax_lsp.analysis.interp import RootEffects
-    from jax_lsp.analysis.interp_state import Args, Ctx, Scope, SharedCall
+    from jax_lsp.analysis.interp_state import Args, Ctx, HostRun, Scope, SharedCall
     from jax_lsp.analysis.jax.model import JaxModel
     from jax_lsp.analysis.limits import Limit
     from jax_lsp.analysis.python.import_effects import Answers
@@ -68,6 +68,12 @@ class EvaluatorShared:
     order_sensitive: bool
     impure_effects: int
     unroll_factor: int
+    #: the runs of each callback call's host (`jax.host_runs`), by the call's span; the one
+    #: running (None outside a host function); paths cut anywhere (recursion, context caps)
+    host_runs: dict[Span, HostRun]
+    host_run: HostRun | None
+    cuts: int
+    late_writes: int
     #: the other components: JAX's semantics, the incremental re-analysis observing
     jax: JaxModel
     observer: Observer
@@ -82,7 +88,7 @@ class EvaluatorShared:
     memo: dict[tuple, Value]
     memo_reads: dict[tuple, list[int]]
     in_progress: set[tuple]
-    interpretations: dict[tuple[FuncInfo, object], int]
+    interpretations: dict[tuple, int]
     summaries: dict[FuncInfo, Value]
     shared_memo: dict[tuple, SharedCall]
     shared_reads: dict[tuple | None, list[int]]
@@ -127,6 +133,8 @@ class EvaluatorShared:
     def store(self, name: str, value: Value, scope: Scope) -> None: ...
     @abstractmethod
     def write_global(self, name: str, value: Value, scope: Scope) -> None: ...
+    @abstractmethod
+    def note_late_write(self, old: Value | None, new: Value) -> None: ...
     @abstractmethod
     def _api_named(self, expr: ast.expr, scope: Scope | None = None) -> str | None: ...
 

@@ -232,6 +232,12 @@ class PythonStatements(EvaluatorShared):
                     exits.append(leave)
                 else:
                     v = self.eval(item.context_expr, scope)
+                    if any(type(f) is Instance and (f.cls.lookup("__enter__") is not None
+                                                    or f.cls.lookup("__exit__") is not None)
+                           for f in v.fns):
+                        # its `__enter__`/`__exit__` are not run: what they change (a switch a
+                        # host reads) is not seen, so no host run decides a line (`host_runs`)
+                        self.cuts += 1
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, v, scope)
             if changes:
@@ -582,6 +588,9 @@ class PythonStatements(EvaluatorShared):
             scope.vars = self._merge(before, scope.vars)
             if scope.vars == before:
                 break
+        else:
+            if self.host_run is not None:  # later passes may run other lines
+                self.host_run.complete = False
         return left
 
     def exec_for(self, stmt: ast.For, scope: Scope) -> bool:
@@ -971,6 +980,8 @@ class PythonStatements(EvaluatorShared):
         if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
             return False
         holder.attrs[attr] = _with_entry(old, key, v)  # type: ignore[union-attr]
+        if self.host_runs:
+            self.late_writes += 1
         if type(holder) is Instance:
             self.observer.note_attribute_write(holder, attr)  # type: ignore[attr-defined]
         else:
@@ -1012,6 +1023,8 @@ class PythonStatements(EvaluatorShared):
             if isinstance(inst, Instance):
                 old = inst.attrs.get(name)
                 inst.attrs[name] = v if old is None else join([old, v])
+                if self.host_runs:
+                    self.note_late_write(old, inst.attrs[name])
                 self._outer_writes += 1
                 self.observer.note_attribute_write(inst, name)  # type: ignore[attr-defined]
             elif type(inst) is UserModule:
@@ -1020,6 +1033,8 @@ class PythonStatements(EvaluatorShared):
                 # `cls.__call__ = fn` in a class decorator: every instance's method now
                 old = inst.attrs.get(name)
                 inst.attrs[name] = v if old is None else join([old, v])
+                if self.host_runs:
+                    self.note_late_write(old, inst.attrs[name])
                 self.observer.note_write()  # type: ignore[attr-defined]
 
     def _imported_binding(self, name: str, scope: Scope) -> LazyName | None:
@@ -1059,6 +1074,8 @@ class PythonStatements(EvaluatorShared):
             self._write_global_of(*defined, value if alone or old is None else join([old, value]))
 
     def _write_global_of(self, info: ModuleInfo, name: str, value: Value) -> None:
+        if self.host_runs:
+            self.note_late_write(info.scope.vars.get(name), value)
         info.scope.vars[name] = value
         self._outer_writes += 1
         self.observer.note_write()
