@@ -191,16 +191,15 @@ def edited(x):
 '''
 
 
-# (a callback's host run, `jax/host_runs.py`, is neither shared nor carried: it notes the
-# statements it runs, so the count isolates the call that found the finding)
 @pytest.mark.parametrize("first_root_first", [True, False])
 def test_calls_that_found_a_finding_are_carried_when_it_is_already_found(
     first_root_first: bool,
 ) -> None:
     # a finding is worded by the first root to reach it: carried into the root run again only
     # when a root before it (skipped) found it, else it runs and words the finding itself. The
-    # count is of the carried calls that carried a finding (`middle`'s): the level-free run of
-    # the callback's host (jax/host_runs.py) is carried in both orders, and finds nothing
+    # count is of the carried calls that carried a finding (`middle`'s). The run of the
+    # callback's host (jax/host_runs.py) is neither shared nor carried (it notes the
+    # statements it runs), so with the edited root first nothing is carried at all
     roots = FIRST + EDITED if first_root_first else EDITED + FIRST
     module = CALLBACK + MIDDLE + roots
     assert analyze_source(module).findings
@@ -211,7 +210,7 @@ def test_calls_that_found_a_finding_are_carried_when_it_is_already_found(
         assert analyzer.roots_run == 1
         carried += analyzer.carried_calls
         with_findings += analyzer.carried_calls_with_findings
-    assert carried >= 1
+    assert carried >= with_findings
     assert (with_findings >= 1) == first_root_first
 
 
