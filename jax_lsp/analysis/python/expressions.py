@@ -55,6 +55,7 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
     Wrapper,
+    batch_marks,
     derived,
     inherit_marks,
     is_python_number,
@@ -265,8 +266,9 @@ class PythonExpressions(EvaluatorShared):
             known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
             if known is not None:
                 return Value(const=known, intish=True)
-            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
-            return Value(traced=any(v.traced for v in vals), intish=True)
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it;
+            # but a comparison of arrays a vmap batches is batched too (JAX008, JAX013)
+            return Value(tan=batch_marks(vals), traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
