@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     config_parsers,
     constant_builtins,
     enums,
+    fresh_dicts,
     load_sharing,
     single_dispatch,
 )
@@ -216,6 +217,21 @@ class PythonExpressions(EvaluatorShared):
 
     # ---------------------------------------------------------------------- expressions
 
+    def _keys_exact(self, node: ast.expr, scope: Scope) -> bool:
+        """Whether `node` names a dict whose keys the evaluator followed exactly
+        (`fresh_dicts.followed`): a local of the running function, or a name of the analysed
+        module's own statements (read there)."""
+        if not isinstance(node, ast.Name):
+            return False
+        fi = scope.func
+        if fi is not None:
+            node_of = fi.node
+            return (isinstance(node_of, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and fi.locals is not None and node.id in fi.locals
+                    and fresh_dicts.followed(node_of, node.id))
+        return (scope is self.module_scope and self.module is self.main  # type: ignore[attr-defined]
+                and fresh_dicts.followed(self.tree, node.id))  # type: ignore[attr-defined]
+
     def eval(self, node: ast.expr, scope: Scope) -> Value:
         t = type(node)
         if t is ast.Name:
@@ -255,6 +271,8 @@ class PythonExpressions(EvaluatorShared):
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)):  # type: ignore[attr-defined]
                 found = constant_builtins.has_key(vals[1], vals[0])  # `"lr" in cfg`
+                if found is None and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
+                    found = constant_builtins.has_key(vals[1], vals[0], exact=True)
                 if found is not None:
                     return Value(const=found == isinstance(node.ops[0], ast.In), intish=True)  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
