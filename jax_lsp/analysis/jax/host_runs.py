@@ -16,8 +16,11 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
 undecided `if`, conditional expression, `match` or `except` between the entry point and the
-finding, in the host's run too), for a callback called in the analysed module. As for every
-interpreter-decided code, `script_reach` then rules out functions a script never runs.
+finding, in the host's run too). A callback called in an imported module is run when the
+analysed file's code reaches it (its JAX011 reported at the file's last step on the path, as
+`decisions.report` reports the other codes; its JAX012 left to that module's own analysis).
+As for every interpreter-decided code, `script_reach` then rules out functions a script
+never runs.
 `engine` merges these findings with the text pass's: one per code and place, the text
 pass's where both report.
 """
