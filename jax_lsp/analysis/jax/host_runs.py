@@ -44,6 +44,9 @@ from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 if TYPE_CHECKING:
     from jax_lsp.analysis.jax.specs import CallbackSpec
 
+#: the first step of a finding whose callback is in an imported module (`engine.merged`)
+INTO_MODULE = "calls into the callback's module"
+
 #: the keywords of a callback's call that are not handed to the host
 _NOT_FORWARDED = frozenset({"callback", "result_shape_dtypes", "vmap_method", "vectorized",
                             "sharding", "ordered", "partitioned"})
@@ -150,7 +153,7 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
         path.append(PathStep(called_at, f"calls `{written}`", str(e.module.path)))
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
     if site.anchor is not None:  # a callback of an imported module (see `check_call`)
-        path.insert(0, PathStep(site.anchor, "calls into the callback's module"))
+        path.insert(0, PathStep(site.anchor, INTO_MODULE))
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     equivalent = numpy_name(name)
     rewritable = here and not own and isinstance(node, ast.Call) and isinstance(
