@@ -17,6 +17,7 @@ from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.source_text import python_text, source_lines
 from jax_lsp.analysis.syntax import parse_module
 from jax_lsp.analysis.workspace import Workspace, workspace_for
+from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
 if TYPE_CHECKING:
@@ -214,5 +215,13 @@ def merged(evaluated: list[Finding], read: list[Finding]) -> list[Finding]:
             for key, g in list(mine.items()):
                 if g.code == f.code and g.path and g.path[0].span == given:
                     del mine[key]
+    # a callback of an imported module whose host the text pass already followed from this
+    # file (reported where the JAX function is handed on): the same host call, once
+    sites = {(st.filename, st.span) for f in read if f.code == jax011.RULE.code
+             for st in f.path if st.filename is not None}
+    for key, g in list(mine.items()):
+        if g.code == jax011.RULE.code and len(g.path) > 1 and g.path[0].label == (
+                host_runs.INTO_MODULE) and (g.path[1].filename, g.path[1].span) in sites:
+            del mine[key]
     alone = {id(f) for f in mine.values()}  # (the evaluator's only)
     return [f for f in evaluated if f.code not in callback_hosts.CODES or id(f) in alone] + kept

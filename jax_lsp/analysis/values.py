@@ -10,6 +10,7 @@ that function calls can be memoised on their arguments.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -383,6 +384,17 @@ def merged_dict(parts: list[Value] | tuple[Value, ...]) -> Value | None:
     vals = tuple(entries.values())
     return Value(tan=frozenset().union(*(v.tan for v in vals)) if vals else EMPTY,
                  items=vals, keys=tuple(entries), traced=any(v.traced for v in vals))
+
+
+def batch_marks(parts: Iterable[Value]) -> frozenset:
+    """The vmap batch marks (`BatchedBy`) of `parts`: a tangent-free result computed from
+    them (an integer cast, a comparison, an argmax) carries no tangent, but is as batched
+    as they are."""
+    marks: frozenset = EMPTY
+    for p in parts:
+        if p.tan:
+            marks = marks | frozenset(m for m in p.tan if type(m) is BatchedBy)
+    return marks
 
 
 def derived(parts: list[Value] | tuple[Value, ...]) -> Value:

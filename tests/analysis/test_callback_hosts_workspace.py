@@ -62,6 +62,62 @@ _FORWARDING = """
         return jax.pure_callback(_halve, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
 """
 
+#: a package whose io_callback host reads a module-level noise source `configure` sets
+_PLANT = {
+    "plant/__init__.py": "from .sensors import configure\nfrom .loop import GAIN, simulate\n",
+    "plant/sensors.py": """
+        import numpy as np
+
+        _source = None
+
+        def configure(source):
+            global _source
+            _source = source
+
+        def read_sensor(state):
+            state = np.asarray(state)
+            return (state + _source.sample(state.shape)).astype(np.float32)
+    """,
+    "plant/loop.py": """
+        import jax
+        import jax.numpy as jnp
+        from jax.experimental import io_callback
+
+        from .sensors import read_sensor
+
+        GAIN = 0.5
+
+        def _step(x, _):
+            y = io_callback(read_sensor, jax.ShapeDtypeStruct(x.shape, jnp.float32), x)
+            return x + GAIN * (y - x), y
+
+        @jax.jit
+        def simulate(x0):
+            return jax.lax.scan(_step, x0, None, length=3)
+    """,
+    "plant/noise.py": """
+        import jax
+        import numpy as np
+
+        class NumpyNoise:
+            def __init__(self, seed):
+                self._rng = np.random.default_rng(seed)
+
+            def sample(self, shape):
+                return 0.05 * self._rng.standard_normal(shape)
+
+        class KeyedNoise:
+            def __init__(self, seed):
+                self._key = jax.random.key(seed)
+                self._count = 0
+
+            def sample(self, shape):
+                self._count += 1
+                noise = jax.random.normal(jax.random.fold_in(self._key, self._count), shape)
+                return 0.05 * np.asarray(noise)
+    """,
+}
+
 #: a package whose host function calls, in a module of its own, the function a maker is
 #: given (bound to the host by `functools.partial`), and models of it, NumPy and JAX
 _SOLVER = {
@@ -621,6 +677,30 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
 
             solve = make_checked(models.decay_np, models.decay_jax)
             print(jax.jit(solve)(jnp.ones(3)))
+        """),
+    # the callback and its host are in the package, which calls no callback from its own
+    # code: the host reads a noise source the main module configures, and the main module's
+    # call of the jitted simulation runs it (reported at that call)
+    "host_of_a_package_callback_reads_a_source_main_configures": (_PLANT, """
+            import plant
+            from plant.noise import KeyedNoise
+
+            plant.configure(KeyedNoise(0))
+            print(plant.simulate(jnp.ones(2, jnp.float32)))  # EXPECT: JAX011
+        """),
+    "neg_numpy_source_configured_for_a_package_callback": (_PLANT, """
+            import plant
+            from plant.noise import NumpyNoise
+
+            plant.configure(NumpyNoise(0))
+            print(plant.simulate(jnp.ones(2, jnp.float32)))
+        """),
+    "neg_package_callback_configured_but_never_run": (_PLANT, """
+            import plant
+            from plant.noise import KeyedNoise
+
+            plant.configure(KeyedNoise(0))
+            print(plant.GAIN)
         """),
     "neg_helper_of_another_module_with_its_own_host": ({
         "bridge.py": _FORWARDING,

@@ -16,10 +16,12 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
 undecided `if`, conditional expression, `match` or `except` between the entry point and the
-finding, in the host's run too, nor one that returned early before it), for a callback
-called in the analysed module. As for every interpreter-decided code, `script_reach` then
-rules out functions a script never runs. `engine` merges these findings with the text
-pass's: one per code and place, the text pass's where both report.
+finding, in the host's run too, nor one that returned early before it). A callback called in
+an imported module is run when the analysed file's code reaches it (its JAX011 reported at the
+file's last step on the path, as `decisions.report` reports the other codes; its JAX012 left to
+that module's own analysis). As for every interpreter-decided code, `script_reach` then rules
+out functions a script never runs. `engine` merges these findings with the text pass's: one
+per code and place, the text pass's where both report.
 """
 
 from __future__ import annotations
@@ -43,12 +45,16 @@ from jax_lsp.analysis.interp_state import (
     HostRun,
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.values import UNKNOWN, Closure, Partial
+from jax_lsp.analysis.python import fresh_dicts
+from jax_lsp.analysis.values import UNKNOWN, Closure, LazyName, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.jax.specs import CallbackSpec
+
+#: the first step of a finding whose callback is in an imported module (`engine.merged`)
+INTO_MODULE = "calls into the callback's module"
 
 #: the keywords of a callback's call that are not handed to the host
 _NOT_FORWARDED = frozenset({"callback", "result_shape_dtypes", "vmap_method", "vectorized",
@@ -67,6 +73,10 @@ class HostSite:
     host_span: Span
     #: how deep the evaluator's path was at the callback's call
     stack_len: int
+    #: the file of a callback called in an imported module (None: the analysed one), and
+    #: where the analysed file's path reaches it (its last step there)
+    filename: str | None = None
+    anchor: Span | None = None
 
 
 def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
@@ -74,12 +84,26 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     """At a callback's call the evaluator reached: JAX012 on its keywords, then the host run
     for JAX011 (see the module's docstring)."""
     what = callback_hosts.CALLBACKS.get(name)
-    if what is None or not isinstance(node, ast.Call) or e.module is not e.main:
+    if what is None or not isinstance(node, ast.Call):
         return
+    filename = anchor = None
+    if e.module is not e.main:
+        # a callback of an imported module, run by the analysed file's code: reported at
+        # that code's last step (as `decisions.report` does); not reached from it, the
+        # other file's own analysis decides
+        in_main = [st for st in e.stack if st.filename is None]
+        if not in_main:
+            return
+        filename, anchor = str(e.module.path), in_main[-1].span
     called = e.span(node)
-    runs = e.host_runs.get(called)
-    if runs is None:
-        runs = e.host_runs[called] = HostRun()
+    if filename is None:
+        runs = e.host_runs.get(called)
+        if runs is None:
+            runs = e.host_runs[called] = HostRun()
+    else:
+        # (the text pass reads the analysed file's callbacks only: a run of another file's
+        # decides none of its findings, so it is noted apart, never looked up)
+        runs = HostRun()
     if e.ctx.host_site is not None:
         runs.complete = False
         return  # a callback inside a host function: the outer one is what runs
@@ -91,15 +115,20 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     if host is None or host_node is None or len(host.fns) != 1:
         runs.complete = False
         return
+    if type(host.fns[0]) is LazyName:  # a host imported from a workspace module
+        host = e.resolve_lazy(host)
+        if len(host.fns) != 1:
+            runs.complete = False
+            return
     functions = [f for f in (_function(g) for g in host.fns) if f is not None]
     if not functions:
         runs.complete = False
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
-            e.tree):
+            e.tree) and filename is None:
         _report_vectorized(e, what, args, node, host_node)
     site = HostSite(what, node.lineno, e.span(node), ast.unparse(host_node),
-                    e.span(host_node), len(e.stack))
+                    e.span(host_node), len(e.stack), filename, anchor)
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
@@ -355,18 +384,23 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     here = e.module is e.main
     written = (ast.unparse(node.func) if isinstance(node, ast.Call) else name)
     called_at = e.span(node)
-    own = here and called_at == site.call  # the host is JAX's function itself
+    # the host is JAX's function itself
+    own = here and site.filename is None and called_at == site.call
     steps = [s for s in e.stack[site.stack_len + 1:] if s.filename is None]
-    path = [PathStep(site.call, f"`{site.what}` calls `{site.host_text}` on the host"), *steps]
+    path = [PathStep(site.call, f"`{site.what}` calls `{site.host_text}` on the host",
+                     site.filename), *steps]
     if own:
         written, span = site.host_text, site.host_span
     elif here:
         span = called_at
     else:
         main_steps = [s for s in steps if s.filename is None]
-        span = main_steps[-1].span if main_steps else site.host_span
+        span = (main_steps[-1].span if main_steps else site.anchor if site.anchor is not None
+                else site.host_span)
         path.append(PathStep(called_at, f"calls `{written}`", str(e.module.path)))
     through = [s.label.removeprefix("calls ").strip("`") for s in path[1:]]
+    if site.anchor is not None:  # a callback of an imported module (see `check_call`)
+        path.insert(0, PathStep(site.anchor, INTO_MODULE))
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     equivalent = numpy_name(name)
     rewritable = here and not own and isinstance(node, ast.Call) and isinstance(
@@ -424,8 +458,34 @@ def _key_rewritten(tree: ast.Module) -> bool:
     Read once per tree."""
     found = _REWRITES.get(tree)
     if found is None:
-        found = _REWRITES[tree] = any(_rewrites(n) for n in ast.walk(tree))
+        found = _REWRITES[tree] = _any_rewrite(tree)
     return found
+
+
+def _any_rewrite(tree: ast.Module) -> bool:
+    """`_key_rewritten`, but for a store into a dict whose every change the evaluator follows
+    (`fresh_dicts.followed`: `kw = {}; kw["vectorized"] = v` in one function, a module's
+    dict filled by its own statements): its keys are known there."""
+    scopes: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while scopes:
+        node, within = scopes.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else (
+                within)
+            if _rewrites(child) and not _followed_store(child, within):
+                return True
+            scopes.append((child, inner))
+    return False
+
+
+def _followed_store(node: ast.AST, within: ast.AST) -> bool:
+    """A rewrite `_rewrites` found that is a store at a constant key into a name the
+    function (or module) `within` binds to a dict whose changes are all followed."""
+    if not isinstance(node, ast.Assign) or isinstance(within, ast.Lambda):
+        return False
+    return all(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+               and isinstance(t.slice, ast.Constant)
+               and fresh_dicts.followed(within, t.value.id) for t in node.targets)
 
 
 def _named_key(key: ast.AST | None) -> bool:

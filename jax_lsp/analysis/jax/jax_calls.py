@@ -37,7 +37,6 @@ from jax_lsp.analysis.values import (
     UNKNOWN,
     Api,
     ArrayMethod,
-    BatchedBy,
     ClassObj,
     Closure,
     LazyName,
@@ -46,6 +45,7 @@ from jax_lsp.analysis.values import (
     Value,
     Wrapper,
     add_mark,
+    batch_marks,
     derived,
     join,
     merged_dict,
@@ -318,7 +318,7 @@ class JaxApiCalls(Part):
             i = facts.position(p)
             dtype = args.get(i if i is not None else 1 << 30, p)
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=traced, intish=True)
+                return Value(tan=batch_marks(vals), traced=traced, intish=True)
             if dtype is not None and dtype.const is not None:
                 dtypes.append(dtype)
         # the array arguments decide (options such as `indexing="ij"` or `None` say nothing),
@@ -331,7 +331,7 @@ class JaxApiCalls(Part):
         if facts.tangent_free or intish:
             # integer results (and PRNG keys) carry float0 tangents: none; but what is drawn
             # from a key a vmap batches is batched (a batch of keys gives a batch of draws)
-            return Value(tan=self._key_batches(facts, args), traced=traced, intish=intish,
+            return Value(tan=batch_marks(vals), traced=traced, intish=intish,
                          prng_key=facts.out == "key")
         if facts.items is not None:
             # a tuple of results (top_k's values and indices): each carries what reaches it
@@ -343,17 +343,6 @@ class JaxApiCalls(Part):
             )
             return Value(tan=frozenset().union(*(i.tan for i in items)), items=items, traced=traced)
         return Value(tan=self._reaching_tan(facts, args), traced=traced)
-
-    def _key_batches(self, facts: apitable.ApiFacts, args: Args) -> frozenset:
-        """The batch marks of the PRNG key a random function is given (its `key`
-        parameter): every bit it returns is computed from the key's."""
-        i = facts.position("key")
-        if i is None or not facts.name.startswith("jax.random."):
-            return EMPTY
-        key = args.get(i, "key")
-        if key is None:
-            return EMPTY
-        return frozenset(m for m in key.tan if isinstance(m, BatchedBy))
 
     @staticmethod
     def _reaching_tan(
@@ -538,12 +527,12 @@ class JaxApiCalls(Part):
         if m.name == "astype":
             dtype = args.get(0, "dtype")
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(traced=recv.traced, intish=True)
+                return Value(tan=batch_marks((recv,)), traced=recv.traced, intish=True)
             return derived([recv])
         if recv.fns and all(type(f) is ArrayMethod and f.name == "at[]" for f in recv.fns):
             return self.call_at_update(m.name, recv, args)
         if jaxapi.is_killer_method(m.name):
-            return Value(traced=recv.traced)
+            return Value(tan=batch_marks((recv,)), traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
             return self.ev.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
         if m.name in ("items", "values") and recv.keys is not None:

@@ -54,6 +54,8 @@ class Parser:
     keywords: dict[str, Any] = field(default_factory=dict)
     calls: list[tuple[str, tuple, dict[str, Any]]] = field(default_factory=list)
     opaque: bool = False
+    #: the option strings of each optional argument whose `choices=` is not known
+    unchecked: list[tuple[str, ...]] = field(default_factory=list)
 
     __hash__ = object.__hash__
 
@@ -190,6 +192,11 @@ def call(method: Method, args: Any) -> Value:
                          else v.const)
             elif k in ("default", "const"):
                 kw[k] = _constant(v)
+            elif k == "choices" and isinstance(_constant(v), _Token) and words and all(
+                    w.startswith("-") for w in words):
+                # (argparse checks only a word the command line gives against `choices`,
+                # never the default: known unless a command line names the option)
+                owner.unchecked.append(tuple(words))
             else:
                 kw[k] = _constant(v)
                 if isinstance(kw[k], _Token):
@@ -242,6 +249,8 @@ def _parse(parser: Parser, how: str, args: Any) -> Value:
             or not all(isinstance(w.const, str) for w in words.items)):
         return UNKNOWN  # (the process's own command line, a namespace given, words unknown)
     argv = [w.const for w in words.items]
+    if _names_unchecked(parser, argv):
+        return UNKNOWN  # (its word may not be among the choices: argparse exits)
     real = _Quiet(exit_on_error=False, **parser.keywords)
     try:
         if not _build(parser, real):
@@ -258,6 +267,30 @@ def _parse(parser: Parser, how: str, args: Any) -> Value:
         rest = [Value(const=w) for w in parsed[1]]
         return Value(items=(namespace, Value(items=tuple(rest))))
     return namespace
+
+
+def _names_unchecked(parser: Parser, argv: list[str], depth: int = 0) -> bool:
+    """Whether a word of `argv` may give an optional argument whose `choices=` is not known
+    (`Parser.unchecked`), in `parser` or a subcommand's: the word itself, an abbreviation
+    of it, `--opt=value`, a short option with its value or among combined flags."""
+    options = [o for words in parser.unchecked for o in words]
+    for name, _, kw in parser.calls:
+        if name == "add_subparsers" and depth < 4:
+            if any(_names_unchecked(child, argv, depth + 1) for _, _, child in kw[""].parsers):
+                return True
+    for w in argv:
+        if w == "--":
+            break
+        if not w.startswith("-"):
+            continue
+        head = w.split("=", 1)[0]
+        for o in options:
+            if o.startswith("--") and len(head) > 2 and o.startswith(head):
+                return True
+            if not o.startswith("--") and not w.startswith("--") and (
+                    w.startswith(o) or o[1:] in w[1:]):
+                return True
+    return False
 
 
 def _value(v: Any) -> Value | None:

@@ -199,6 +199,10 @@ class PythonCalls(EvaluatorShared):
             func.value, ast.Name
         ):
             self._update_dict(func.value.id, pos, kw, star, dstar, scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and isinstance(
+            func.value, ast.Name
+        ) and pos and not kw and star is None and dstar is None:
+            self._set_default(func.value.id, pos, scope)
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
 
     def _varargs_len(self, arg: ast.expr, scope: Scope) -> int | None:
@@ -329,6 +333,20 @@ class PythonCalls(EvaluatorShared):
         entries.extend(kw.items())
         for key, v in entries:
             self.store_entry(name, key, v, scope)  # type: ignore[attr-defined]
+
+    def _set_default(self, name: str, pos: list[Value], scope: Scope) -> None:
+        """`opts.setdefault("key", v)` on a dict of known keys bound to `name`: stored as
+        `opts["key"] = v` is (`_store_local_entry`) when the key is not there yet (a wrapper
+        filling the keywords it spreads into a callback: `kwargs.setdefault("vectorized",
+        False)`). A key already there, or not known, leaves the dict as it is."""
+        if len(pos) > 2:
+            return
+        key = pos[0].const
+        old = self.lookup(name, scope)
+        if old.keys is None or old.items is None or key is NOCONST or key in old.keys:
+            return
+        self._store_local_entry(name, key, pos[1] if len(pos) == 2 else Value(const=None),
+                                scope)
 
     def _list_with(self, old: Value, how: str, v: Value) -> Value | None:
         """The list `old` after `old.append(v)` (extend, insert); None: nothing to keep."""

@@ -260,14 +260,18 @@ def set_display(values: list[Value]) -> Value | None:
         return None
 
 
-def has_key(d: Value, key: Value) -> bool | None:
+def has_key(d: Value, key: Value, exact: bool = False) -> bool | None:
     """`key in d` for a dict the evaluator knows with `key` among its known keys: True. A key
     it does not list decides nothing (the dict may be filled where the analysis does not
-    see)."""
+    see), unless the caller knows the dict's keys are `exact` (`fresh_dicts.followed`):
+    then False."""
     k = scalar(key)
     if k is NOCONST or d.keys is None or d.traced:
         return None
-    return True if any(type(x) in SCALARS and x == k for x in d.keys) else None
+    if any(type(x) in SCALARS and x == k for x in d.keys):
+        return True
+    return False if exact and d.items is not None and not d.fns and all(
+        type(x) in SCALARS for x in d.keys) else None
 
 
 #: the builtin types `isinstance` is decided for: a known scalar's own type is one of them

@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     config_parsers,
     constant_builtins,
     enums,
+    fresh_dicts,
     load_sharing,
     single_dispatch,
 )
@@ -55,6 +56,7 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
     Wrapper,
+    batch_marks,
     derived,
     inherit_marks,
     is_python_number,
@@ -211,6 +213,21 @@ class PythonExpressions(EvaluatorShared):
 
     # ---------------------------------------------------------------------- expressions
 
+    def _keys_exact(self, node: ast.expr, scope: Scope) -> bool:
+        """Whether `node` names a dict whose keys the evaluator followed exactly
+        (`fresh_dicts.followed`): a local of the running function, or a name of the analysed
+        module's own statements (read there)."""
+        if not isinstance(node, ast.Name):
+            return False
+        fi = scope.func
+        if fi is not None:
+            node_of = fi.node
+            return (isinstance(node_of, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and fi.locals is not None and node.id in fi.locals
+                    and fresh_dicts.followed(node_of, node.id))
+        return (scope is self.module_scope and self.module is self.main  # type: ignore[attr-defined]
+                and fresh_dicts.followed(self.tree, node.id))  # type: ignore[attr-defined]
+
     def eval(self, node: ast.expr, scope: Scope) -> Value:
         t = type(node)
         if t is ast.Name:
@@ -250,6 +267,8 @@ class PythonExpressions(EvaluatorShared):
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)):  # type: ignore[attr-defined]
                 found = constant_builtins.has_key(vals[1], vals[0])  # `"lr" in cfg`
+                if found is None and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
+                    found = constant_builtins.has_key(vals[1], vals[0], exact=True)
                 if found is not None:
                     return Value(const=found == isinstance(node.ops[0], ast.In), intish=True)  # type: ignore[attr-defined]
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
@@ -261,8 +280,9 @@ class PythonExpressions(EvaluatorShared):
             known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
             if known is not None:
                 return Value(const=known, intish=True)
-            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it
-            return Value(traced=any(v.traced for v in vals), intish=True)
+            # a bool (a Python one or a boolean array): never a tangent, and grad rejects it;
+            # but a comparison of arrays a vmap batches is batched too (JAX008, JAX013)
+            return Value(tan=batch_marks(vals), traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
