@@ -26,12 +26,21 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.analysis.interp_state import GUESSED, HOST_SITE, STAGED, TRACE_ONLY, Args
+from jax_lsp.analysis.interp_state import (
+    GUESSED,
+    HOST_DEFERRAL,
+    HOST_SITE,
+    HOSTS_NEVER_RUN,
+    STAGED,
+    TRACE_ONLY,
+    Args,
+)
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.values import UNKNOWN, Closure, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
@@ -80,16 +89,37 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree):
         _report_vectorized(e, what, args, node, host_node)
-    site = HostSite(what, node.lineno, e.span(node), ast.unparse(host_node),
-                    e.span(host_node), len(e.stack))
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
                  UNKNOWN if args.star is not None else None,
                  UNKNOWN if args.dstar is not None else None)
-    # (the host runs on the host: nothing there is traced, whatever traces the callback)
-    with e.within(host_site=site, staged=False, jitted=False, trace_only=False):
-        e.call_value(host, given, node)
+    text, host_span, call = ast.unparse(host_node), e.span(host_node), node
+
+    def run() -> None:
+        site = HostSite(what, call.lineno, e.span(call), text, host_span, len(e.stack))
+        # (the host runs on the host: nothing there is traced, whatever traces the callback)
+        with e.within(host_site=site, staged=False, jitted=False, trace_only=False,
+                      host_deferral=None):
+            e.call_value(host, given, call)
+
+    when_run(e, run)
+
+
+def when_run(e: Any, run: Callable[[], None]) -> None:
+    """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
+    traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
+    (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
+    (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
+    context of that call (under `eval_shape` there: never)."""
+    ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
+    waits = ctx.host_deferral
+    if ctx.trace_only or waits == HOSTS_NEVER_RUN:
+        return
+    if waits is not None:
+        waits.pending.append(lambda applied=None: when_run(e, run))
+        return
+    run()
 
 
 def note_traced_call(e: Any, name: str, node: ast.AST | None) -> None:
