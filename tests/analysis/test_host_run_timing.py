@@ -2,7 +2,9 @@
 runs it. Never under `jax.eval_shape` / `jax.make_jaxpr` (only traced); a custom_vjp bwd's
 callbacks on the call of `jax.vjp`'s pullback, not at the `vjp` (never if it is not called,
 or only shape-evaluated); custom_linear_solve's `transpose_solve` only under reverse mode
-(`grad`, a called `vjp` pullback), not when solved plainly nor under `jvp`.
+(`grad`, a called `vjp` pullback), not when solved plainly nor under `jvp`; a `pure_callback`
+whose result is not used never under `jit` (removed as dead code; an io or debug callback
+runs).
 
 Each program is checked twice: the evaluator's own JAX011 findings (the text pass, which reads
 no transform, is left out: `engine.finish` merges it), and a run under JAX counting the host's
@@ -89,6 +91,18 @@ def f(x):
     return x * 2
 """
 
+_DROPPED = _HEAD + """
+
+def phost(x):
+    RAN.append(1)
+    return np.asarray(jnp.sin(np.asarray(x)))
+
+
+def f(x):
+    jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+    return x * 2
+"""
+
 #: (program, whether the host runs: JAX011 from the evaluator)
 PROGRAMS = {
     "eval_shape": (_TRACED + "jax.eval_shape(f, jnp.ones(3))\n", False),
@@ -100,6 +114,16 @@ PROGRAMS = {
     "vjp_pullback_called": (_VJP + "pullback(out)\n", True),
     "grad_of_custom_vjp": (_VJP.replace("out, pullback = jax.vjp(clip, x)",
                                         "jax.grad(lambda y: jnp.sum(clip(y)))(x)"), True),
+    "pure_unused_jit": (_DROPPED + "jax.jit(f)(jnp.ones(3))\n", False),
+    "pure_unused_map_jit": (_DROPPED + "jax.jit(lambda v: jax.lax.map(f, v))(jnp.ones((2, 3)))\n",
+                            False),
+    "pure_unused_eager": (_DROPPED + "f(jnp.ones(3))\n", True),
+    "io_unused_jit": (_DROPPED.replace("jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, "
+                                       "x.dtype), x)", "io_callback(host, None, x)")
+                      + "jax.jit(f)(jnp.ones(3))\n", True),
+    "debug_jit": (_DROPPED.replace("jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, "
+                                   "x.dtype), x)", "jax.debug.callback(host, x)")
+                  + "jax.jit(f)(jnp.ones(3))\n", True),
     "solve_plain": (_SOLVE + "f(b)\n", False),
     "solve_jvp": (_SOLVE + "jax.jvp(f, (b,), (b,))\n", False),
     "solve_vjp_unused": (_SOLVE + "out, pullback = jax.vjp(f, b)\n", False),

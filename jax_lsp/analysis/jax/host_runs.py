@@ -37,6 +37,7 @@ from jax_lsp.analysis.interp_state import (
     HOST_DEFERRAL,
     HOST_SITE,
     HOSTS_NEVER_RUN,
+    JITTED,
     STAGED,
     TRACE_ONLY,
     Args,
@@ -89,6 +90,8 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree):
         _report_vectorized(e, what, args, node, host_node)
+    if spec.removed_unused and _result_unused(e.tree, node) and e.reads(JITTED).jitted:
+        return  # removed by jit as dead code: its host never runs
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
@@ -199,6 +202,20 @@ def record(e: Any, finding: Finding) -> None:
         e.first_root[key] = e.root
     e.finding_roots.setdefault(key, set()).add(e.root)
     e._emitted.append(key)  # (see `call_logs`)
+
+
+_UNUSED: weakref.WeakKeyDictionary[ast.Module, frozenset[int]] = weakref.WeakKeyDictionary()
+
+
+def _result_unused(tree: ast.Module, call: ast.Call) -> bool:
+    """Whether the call is a statement of its own (`jax.pure_callback(...)` alone on its
+    line): its result is not used. (The calls of a module that are, read once per tree.)"""
+    unused = _UNUSED.get(tree)
+    if unused is None:
+        unused = _UNUSED[tree] = frozenset(
+            id(n.value) for n in ast.walk(tree)
+            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call))
+    return id(call) in unused
 
 
 _REWRITES: weakref.WeakKeyDictionary[ast.Module, bool] = weakref.WeakKeyDictionary()
