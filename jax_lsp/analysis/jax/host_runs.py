@@ -12,7 +12,9 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
-  is reported, with the path of helpers the run went through.
+  is reported, with the path of helpers the run went through. It runs when JAX runs it
+  (`when_run`): not where the callback is only traced or removed as dead code, and a
+  custom_vjp bwd's or a transpose solve's when the pullback of their `jax.vjp` is called.
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
 undecided `if`, conditional expression, `match` or `except` between the entry point and the
