@@ -92,7 +92,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree):
         _report_vectorized(e, what, args, node, host_node)
-    if spec.removed_unused and _result_unused(e.tree, node) and e.reads(JITTED).jitted:
+    if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
@@ -206,17 +206,29 @@ def record(e: Any, finding: Finding) -> None:
     e._emitted.append(key)  # (see `call_logs`)
 
 
-_UNUSED: weakref.WeakKeyDictionary[ast.Module, frozenset[int]] = weakref.WeakKeyDictionary()
+_UNUSED: weakref.WeakKeyDictionary[ast.AST, frozenset[int]] = weakref.WeakKeyDictionary()
 
 
-def _result_unused(tree: ast.Module, call: ast.Call) -> bool:
+def _result_unused(e: Any, call: ast.Call) -> bool:
     """Whether the call is a statement of its own (`jax.pure_callback(...)` alone on its
-    line): its result is not used. (The calls of a module that are, read once per tree.)"""
-    unused = _UNUSED.get(tree)
+    line) in the function being run: its result is not used. (The calls a function's
+    statements discard, read once per function from its statements, not its expressions.)"""
+    frame = e.frame
+    fn = frame.func.node if frame is not None and frame.func is not None else None
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False  # (a lambda returns its call's result; a module runs nothing jitted)
+    unused = _UNUSED.get(fn)
     if unused is None:
-        unused = _UNUSED[tree] = frozenset(
-            id(n.value) for n in ast.walk(tree)
-            if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call))
+        found: set[int] = set()
+        todo: list[ast.AST] = list(fn.body)
+        while todo:
+            st = todo.pop()
+            if isinstance(st, ast.Expr):
+                found.add(id(st.value))
+            elif not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    todo.extend(getattr(st, field, None) or ())
+        unused = _UNUSED[fn] = frozenset(found)
     return id(call) in unused
 
 
