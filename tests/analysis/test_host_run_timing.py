@@ -23,6 +23,7 @@ import textwrap
 import pytest
 
 from jax_lsp.analysis import engine
+from jax_lsp.analysis.jax import host_runs
 
 _HEAD = """\
 import numpy as np
@@ -147,6 +148,28 @@ def _evaluated(source: str) -> list[int]:
 def test_host_runs_when_jax_runs_it(name: str) -> None:
     source, runs = PROGRAMS[name]
     assert bool(_evaluated(source)) == runs
+
+
+@pytest.mark.parametrize(("tail", "waits"), [
+    ("print(out)\n", True),  # (never called here: maybe where the analysis does not look)
+    ("jax.eval_shape(pullback, out)\n", False),
+    ("pullback(out)\n", False),
+])
+def test_a_host_run_waits_on_a_pullback_until_it_is_called(tail: str, waits: bool) -> None:
+    """A bwd's host run waits on `jax.vjp`'s pullback (`host_runs.waiting`) until the analysed
+    code calls it: a pullback never called may be called by code the analysis does not see,
+    so its runs do not prove the host never runs."""
+    source = _VJP + tail
+    tree = ast.parse(source)
+    cfg, _ = engine.settle(None, None)
+    interp = engine.interpreter(tree, source, "prog.py", cfg, None)
+    try:
+        interp.run()
+        call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                    and ast.unparse(n.func) == "jax.debug.callback")
+        assert host_runs.waiting(interp, interp.span(call)) is waits
+    finally:
+        interp.release(levels=True)
 
 
 _RUNNER = r"""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import weakref
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -108,10 +109,22 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
                       host_deferral=None):
             e.call_value(host, given, call)
 
-    when_run(e, run)
+    when_run(e, run, e.span(call))
 
 
-def when_run(e: Any, run: Callable[[], None]) -> None:
+#: per evaluator, the callback calls whose host runs wait on a pullback not called yet
+_WAITING: weakref.WeakKeyDictionary[Any, Counter[Span]] = weakref.WeakKeyDictionary()
+
+
+def waiting(e: Any, call: Span) -> bool:
+    """Whether a host run of the callback called at `call` waits on a pullback the analysed
+    code never called: it may be called where the analysis does not look (a pullback a
+    function returns), so its runs do not show the host never runs."""
+    counts = _WAITING.get(e)
+    return bool(counts and counts[call] > 0)
+
+
+def when_run(e: Any, run: Callable[[], None], call: Span) -> None:
     """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
     traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
     (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
@@ -122,7 +135,16 @@ def when_run(e: Any, run: Callable[[], None]) -> None:
     if ctx.trace_only or waits == HOSTS_NEVER_RUN:
         return
     if waits is not None:
-        waits.pending.append(lambda applied=None: when_run(e, run))
+        counts = _WAITING.get(e)
+        if counts is None:
+            counts = _WAITING[e] = Counter()
+        counts[call] += 1
+
+        def called(applied: object = None) -> None:
+            counts[call] -= 1
+            when_run(e, run, call)
+
+        waits.pending.append(called)
         return
     run()
 
