@@ -83,8 +83,15 @@ class Ctx:
     #: inside a callback's host function, run as the callback runs it (`jax.host_runs`):
     #: the callback's call, for the JAX calls made there (JAX011)
     host_site: Any = None
+    #: when a callback reached here has its host run (`jax.host_runs`): None, now; a `Level`
+    #: of `jax.vjp` / `linearize`, when the function it returned is called (a custom_vjp's
+    #: bwd, a transpose solve: JAX runs them on the pullback's call); `HOSTS_NEVER_RUN`,
+    #: never (custom_linear_solve's transpose_solve with no reverse level reaching it)
+    host_deferral: Any = None
 
 
+#: `Ctx.host_deferral` where a callback's host is never run
+HOSTS_NEVER_RUN = "never"
 #: one bit per field of `Ctx`, to note which of them the code being interpreted read
 #: (`Interpreter.ctx_reads`): a memoised interpretation serves every context that agrees with
 #: its own on those fields (a function called under `jit` and outside it is interpreted once
@@ -102,6 +109,7 @@ BATCH_ONLY = CTX_BIT["batch_only"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
 GUESSED = CTX_BIT["guessed"]
 HOST_SITE = CTX_BIT["host_site"]
+HOST_DEFERRAL = CTX_BIT["host_deferral"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 

@@ -215,7 +215,15 @@ class CustomRules(Part):
                 if level.batched:
                     # jacrev pulls back a batch of cotangents: the bwd rule runs under vmap
                     g = g.with_tan(g.tan | {level.batch_mark})
-                self.ev.call_value(c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+                # JAX runs bwd when the pullback is called: a `jax.vjp`'s, only if it is
+                # (the hosts of its callbacks wait for that call: `host_runs.when_run`)
+                waits = (
+                    {"host_deferral": level} if level.defer else {}
+                )
+                with self.ev.within(**waits):
+                    self.ev.call_value(
+                        c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node
+                    )
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
             rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None)
         return result

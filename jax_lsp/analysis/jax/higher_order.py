@@ -13,6 +13,8 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
+    HOST_DEFERRAL,
+    HOSTS_NEVER_RUN,
     JIT_DISABLED,
     MASK,
     MAX_ITEMS,
@@ -786,8 +788,21 @@ class HigherOrder(Part):
         ):
             self.ev.call_value(solve, Args([matvec, rhs], {}, [None, None], {}), node)
             if tsolve is not None:
-                self.ev.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
+                with self.ev.within(host_deferral=self._transpose_solve_runs(reaching)):
+                    self.ev.call_value(tsolve, Args([matvec, rhs], {}, [None, None], {}), node)
         return Value(tan=b.tan | out.tan, traced=True)
+
+    def _transpose_solve_runs(self, reaching: frozenset) -> Any:
+        """When JAX runs custom_linear_solve's `transpose_solve` (`Ctx.host_deferral`, for the
+        hosts of its callbacks): only to transpose the solve, under a reverse level reaching
+        it (now under `grad`, on the pullback's call under `jax.vjp`); never otherwise (not
+        run, not under `jvp`, measured on JAX 0.10.2; a `linearize` whose linear function is
+        transposed is not followed: never)."""
+        levels = [m for m in reaching if isinstance(m, Level) and m.mode in (REVERSE, TRANSPOSE)]
+        if any(not m.defer for m in levels):
+            return self.ev.reads(HOST_DEFERRAL).host_deferral
+        deferred = min(levels, key=lambda m: m.order, default=None)
+        return deferred if deferred is not None else HOSTS_NEVER_RUN
 
     def transpose_when_traced(
         self, funs: list[Value], arity: int, node: ast.AST, name: str, mode: str = TRANSPOSE

@@ -12,7 +12,9 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
-  is reported, with the path of helpers the run went through.
+  is reported, with the path of helpers the run went through. It runs when JAX runs it
+  (`when_run`): not where the callback is only traced or removed as dead code, and a
+  custom_vjp bwd's or a transpose solve's when the pullback of their `jax.vjp` is called.
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
 undecided `if`, conditional expression, `match` or `except` between the entry point and the
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,7 +41,10 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.incremental.roots import NotExact
 from jax_lsp.analysis.interp_state import (
     GUESSED,
+    HOST_DEFERRAL,
     HOST_SITE,
+    HOSTS_NEVER_RUN,
+    JITTED,
     STAGED,
     TRACE_ONLY,
     Args,
@@ -127,17 +133,61 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree) and filename is None:
         _report_vectorized(e, what, args, node, host_node)
-    site = HostSite(what, node.lineno, e.span(node), ast.unparse(host_node),
-                    e.span(host_node), len(e.stack), filename, anchor)
+    if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
+        return  # removed by jit as dead code: its host never runs
     operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
                  UNKNOWN if args.star is not None else None,
                  UNKNOWN if args.dstar is not None else None)
-    # (the host runs on the host: nothing there is traced, whatever traces the callback)
-    with e.within(host_site=site, staged=False, jitted=False, trace_only=False), \
-            _noting(e, runs):
-        e.call_value(host, given, node)
+    text, host_span, call = ast.unparse(host_node), e.span(host_node), node
+
+    def run() -> None:
+        site = HostSite(what, call.lineno, e.span(call), text, host_span, len(e.stack),
+                        filename, anchor)
+        # (the host runs on the host: nothing there is traced, whatever traces the callback)
+        with e.within(host_site=site, staged=False, jitted=False, trace_only=False,
+                      host_deferral=None), _noting(e, runs):
+            e.call_value(host, given, call)
+
+    when_run(e, run, e.span(call))
+
+
+#: per evaluator, the callback calls whose host runs wait on a pullback not called yet
+_WAITING: weakref.WeakKeyDictionary[Any, Counter[Span]] = weakref.WeakKeyDictionary()
+
+
+def waiting(e: Any, call: Span) -> bool:
+    """Whether a host run of the callback called at `call` waits on a pullback the analysed
+    code never called: it may be called where the analysis does not look (a pullback a
+    function returns), so its runs do not show the host never runs."""
+    counts = _WAITING.get(e)
+    return bool(counts and counts[call] > 0)
+
+
+def when_run(e: Any, run: Callable[[], None], call: Span) -> None:
+    """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
+    traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
+    (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
+    (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
+    context of that call (under `eval_shape` there: never)."""
+    ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
+    waits = ctx.host_deferral
+    if ctx.trace_only or waits == HOSTS_NEVER_RUN:
+        return
+    if waits is not None:
+        counts = _WAITING.get(e)
+        if counts is None:
+            counts = _WAITING[e] = Counter()
+        counts[call] += 1
+
+        def called(applied: object = None) -> None:
+            counts[call] -= 1
+            when_run(e, run, call)
+
+        waits.pending.append(called)
+        return
+    run()
 
 
 @contextmanager
@@ -196,7 +246,8 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
     for f in found:
         runs = [e.host_runs.get(s) for s in f.sites] if f.code == jax011.RULE.code else []
         if runs and all(r is not None and r.complete for r in runs) and not any(
-                _inside(f.span, s) for s in f.sites) and not _reached(e, f.span, runs):
+                _inside(f.span, s) or waiting(e, s) for s in f.sites) and not _reached(
+                    e, f.span, runs):
             if not rebound:
                 rebound.append(_rebound(e))
             if not _reads_rebound(runs, rebound[0]) and all(
@@ -247,8 +298,8 @@ def _may_drop(e: Any, f: Finding) -> bool:
     """Whether a full analysis may drop `f`, as far as an incremental one can tell: no run
     it made reached it (see `drop_unreached`)."""
     runs = [e.host_runs.get(s) for s in f.sites] if f.code == jax011.RULE.code else []
-    return bool(runs) and not any(_inside(f.span, s) for s in f.sites) and not _reached(
-        e, f.span, runs)
+    return bool(runs) and not any(
+        _inside(f.span, s) or waiting(e, s) for s in f.sites) and not _reached(e, f.span, runs)
 
 
 def _rebound(e: Any) -> frozenset[str] | None:
@@ -445,6 +496,32 @@ def record(e: Any, finding: Finding) -> None:
         e.first_root[key] = e.root
     e.finding_roots.setdefault(key, set()).add(e.root)
     e._emitted.append(key)  # (see `call_logs`)
+
+
+_UNUSED: weakref.WeakKeyDictionary[ast.AST, frozenset[int]] = weakref.WeakKeyDictionary()
+
+
+def _result_unused(e: Any, call: ast.Call) -> bool:
+    """Whether the call is a statement of its own (`jax.pure_callback(...)` alone on its
+    line) in the function being run: its result is not used. (The calls a function's
+    statements discard, read once per function from its statements, not its expressions.)"""
+    frame = e.frame
+    fn = frame.func.node if frame is not None and frame.func is not None else None
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False  # (a lambda returns its call's result; a module runs nothing jitted)
+    unused = _UNUSED.get(fn)
+    if unused is None:
+        found: set[int] = set()
+        todo: list[ast.AST] = list(fn.body)
+        while todo:
+            st = todo.pop()
+            if isinstance(st, ast.Expr):
+                found.add(id(st.value))
+            elif not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    todo.extend(getattr(st, field, None) or ())
+        unused = _UNUSED[fn] = frozenset(found)
+    return id(call) in unused
 
 
 _REWRITES: weakref.WeakKeyDictionary[ast.Module, bool] = weakref.WeakKeyDictionary()

@@ -41,7 +41,7 @@ TRANSFORM_SHORT_NAMES: frozenset[str] = frozenset(
 _PURE_KW = frozenset({"sharding", "vmap_method", "vectorized"})
 
 CALLBACKS: dict[str, CallbackSpec] = {
-    "jax.pure_callback": CallbackSpec("pure", 2, _PURE_KW),
+    "jax.pure_callback": CallbackSpec("pure", 2, _PURE_KW, removed_unused=True),
     "jax.experimental.io_callback": CallbackSpec("io", 2, frozenset({"sharding", "ordered"})),
     "jax.debug.callback": CallbackSpec("debug", 1, frozenset({"ordered", "partitioned"})),
     "jax.debug.print": CallbackSpec("debug", 1, frozenset({"ordered"})),
