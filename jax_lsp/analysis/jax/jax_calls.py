@@ -163,6 +163,9 @@ class JaxApiCalls(Part):
         if facts is not None:
             return self.call_measured(facts, args, node)
         if name in jaxapi.PYTHON_STATIC:
+            if name in jaxapi.SCALAR_METADATA and len(args.pos) == 1 and not args.kw and type(
+                    args.pos[0].const) in (int, float, bool, complex):
+                return Value(const=jaxapi.SCALAR_METADATA[name], intish=True)
             return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)

@@ -10,8 +10,18 @@ dict keyed by members is keyed by their values.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
-from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Decorator, Instance, Value
+from jax_lsp.analysis.values import (
+    NOCONST,
+    UNKNOWN,
+    Api,
+    ClassObj,
+    Closure,
+    Decorator,
+    Instance,
+    Value,
+)
 
 #: the bases that make a class an enumeration
 ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag",
@@ -30,9 +40,49 @@ def is_enum(cls: ClassObj, seen: frozenset = frozenset()) -> bool:
     )
 
 
-def make_members(cls: ClassObj, stmt: ast.ClassDef) -> None:
+#: the kinds of enumeration whose `auto()` values are bits, and whose members combine with
+#: `|`, `&`, `^` and test membership with `in` (`Flag.__contains__`)
+_FLAG_BASES = frozenset({"enum.Flag", "enum.IntFlag"})
+
+
+def _kind(cls: ClassObj, seen: frozenset = frozenset()) -> str | None:
+    """The `enum` base a class derives from (`enum.Flag`, `enum.StrEnum`...), or None."""
+    for b in cls.bases:
+        for f in b.fns:
+            if isinstance(f, Api) and f.name in ENUM_BASES:
+                return f.name
+            if isinstance(f, ClassObj) and f not in seen:
+                found = _kind(f, seen | {cls})
+                if found is not None:
+                    return found
+    return None
+
+
+def _auto(kind: str | None, name: str, earlier: list[object]) -> object:
+    """The value `enum.auto()` gives member `name` after the values `earlier` (Python 3.11's
+    `_generate_next_value_`: a `StrEnum`'s lower-cased name, a flag's next power of two, an
+    enumeration's last integer plus one, 1 for the first); NOCONST where one earlier value
+    is not a known integer."""
+    if kind == "enum.StrEnum":
+        return name.lower()
+    ints = [v for v in earlier if type(v) is int]
+    if len(ints) < len(earlier):
+        return NOCONST
+    if not ints:
+        return 1
+    if kind in _FLAG_BASES:
+        return 2 ** max(max(ints), 0).bit_length()
+    return ints[-1] + 1
+
+
+def make_members(cls: ClassObj, stmt: ast.ClassDef,
+                 is_auto: Callable[[ast.expr], bool] = lambda _: False) -> None:
     """Turn the class attributes an enumeration's body assigns into its members (not a
-    `_sunder_` or `__dunder__` name, nor a function or descriptor: those are its methods)."""
+    `_sunder_` or `__dunder__` name, nor a function or descriptor: those are its methods).
+    A member assigned `enum.auto()` (`is_auto` of its value's node) gets the value Python
+    generates for it."""
+    kind = _kind(cls)
+    earlier: list[object] = []
     for s in stmt.body:
         if not (isinstance(s, ast.Assign) and len(s.targets) == 1
                 and isinstance(s.targets[0], ast.Name)):
@@ -42,6 +92,9 @@ def make_members(cls: ClassObj, stmt: ast.ClassDef) -> None:
         if name.startswith("_") or value is None or any(
                 isinstance(f, (Closure, Decorator)) for f in value.fns):
             continue
+        if is_auto(s.value):
+            value = Value(const=_auto(kind, name, earlier))
+        earlier.append(value.const)
         label = Value(const=name)
         member = Instance(cls, attrs={"value": value, "_value_": value, "name": label,
                                       "_name_": label})
@@ -65,3 +118,47 @@ def by_value(cls: ClassObj, value: Value) -> Value | None:
 def by_name(cls: ClassObj, name: Value) -> Value | None:
     """`Mode[n]`: the member named by the constant `n` (None: not known)."""
     return cls.members.get(name.const) if isinstance(name.const, str) else None
+
+
+def _flag(v: Value) -> tuple[ClassObj, int] | None:
+    """The flag class and integer value of a member of an `enum.Flag` (or a combination of
+    members), or None."""
+    if len(v.fns) != 1 or type(v.const) is not int:
+        return None
+    inst = v.fns[0]
+    if not isinstance(inst, Instance) or _kind(inst.cls) not in _FLAG_BASES:
+        return None
+    return inst.cls, v.const
+
+
+def combine(a: Value, b: Value, op: ast.operator) -> Value | None:
+    """`Sink.FILE | Sink.CONSOLE` (`&`, `^`) of members of one flag class: the member of the
+    combined value, as `Flag.__or__` makes it (None: not two such members)."""
+    fa, fb = _flag(a), _flag(b)
+    if fa is None or fb is None or fa[0] is not fb[0]:
+        return None
+    if isinstance(op, ast.BitOr):
+        bits = fa[1] | fb[1]
+    elif isinstance(op, ast.BitAnd):
+        bits = fa[1] & fb[1]
+    elif isinstance(op, ast.BitXor):
+        bits = fa[1] ^ fb[1]
+    else:
+        return None
+    cls = fa[0]
+    known = next((m for m in cls.members.values() if m.const == bits), None)
+    if known is not None:
+        return known
+    held = Value(const=bits, intish=True)
+    member = Instance(cls, attrs={"value": held, "_value_": held, "name": UNKNOWN,
+                                  "_name_": UNKNOWN})
+    return Value(fns=(member,), const=bits)
+
+
+def contains(item: Value, flags: Value) -> bool | None:
+    """`Sink.FILE in sink` for members of one flag class (`Flag.__contains__`: every bit of
+    the item is set in `flags`); None: not two such members."""
+    fi, ff = _flag(item), _flag(flags)
+    if fi is None or ff is None or fi[0] is not ff[0]:
+        return None
+    return fi[1] & ff[1] == fi[1]

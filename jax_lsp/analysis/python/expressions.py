@@ -208,6 +208,18 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
+def membership(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
+    """`a in b` / `a not in b` decided on what the operands are rather than on constants:
+    a known key of a dict (`"lr" in cfg`), a member of an `enum.Flag` (`Sink.FILE in
+    sink`); None otherwise."""
+    if len(vals) != 2 or not isinstance(ops[0], (ast.In, ast.NotIn)):
+        return None
+    found = enums.contains(vals[0], vals[1])
+    if found is None:
+        found = constant_builtins.has_key(vals[1], vals[0])
+    return None if found is None else found == isinstance(ops[0], ast.In)
+
+
 class PythonExpressions(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -265,12 +277,14 @@ class PythonExpressions(EvaluatorShared):
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
-            if len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)):  # type: ignore[attr-defined]
-                found = constant_builtins.has_key(vals[1], vals[0])  # `"lr" in cfg`
-                if found is None and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
-                    found = constant_builtins.has_key(vals[1], vals[0], exact=True)
-                if found is not None:
-                    return Value(const=found == isinstance(node.ops[0], ast.In), intish=True)  # type: ignore[attr-defined]
+            member = membership(node.ops, vals)  # type: ignore[attr-defined]
+            if member is None and len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+                    and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
+                found = constant_builtins.has_key(vals[1], vals[0], exact=True)
+                if found is not None:  # a key the followed dict does not hold
+                    member = found == isinstance(node.ops[0], ast.In)  # type: ignore[attr-defined]
+            if member is not None:
+                return Value(const=member, intish=True)
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
                 same = _is_none(vals[0], vals[1])
                 if same is None:
@@ -416,6 +430,10 @@ class PythonExpressions(EvaluatorShared):
         return None
 
     def binop(self, a: Value, b: Value, op: ast.operator) -> Value:
+        if isinstance(op, (ast.BitOr, ast.BitAnd, ast.BitXor)):
+            flags = enums.combine(a, b, op)  # `Sink.FILE | Sink.CONSOLE` (enum.Flag)
+            if flags is not None:
+                return flags
         if (
             isinstance(op, ast.Add)
             and a.items is not None

@@ -22,7 +22,7 @@ from jax_lsp.analysis.interp_state import (
     Scope,
 )
 from jax_lsp.analysis.python import context_managers, enums, import_effects
-from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
+from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
@@ -514,7 +514,9 @@ class PythonStatements(EvaluatorShared):
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]
             if any(self._is_array_tracer(v) for v in vals):
                 return None
-            known = compare_constants(node.ops, vals)
+            known = membership(node.ops, vals)  # (`Sink.FILE in sink` of a static flag)
+            if known is None:
+                known = compare_constants(node.ops, vals)
             if known is not None:
                 return Value(const=known)  # static operands (`static_argnames`, a closure's)
             return Value(traced=any(v.traced for v in vals))
@@ -737,7 +739,7 @@ class PythonStatements(EvaluatorShared):
             else:
                 self.exec_stmt(s, body_scope)
         if enums.is_enum(cls):
-            enums.make_members(cls, stmt)
+            enums.make_members(cls, stmt, lambda node: self._is_enum_auto(node, body_scope))
         v = Value(fns=(cls,))
         self._init_subclass(cls, stmt, scope)
         self._run_metaclass(cls, stmt, scope)
@@ -838,6 +840,14 @@ class PythonStatements(EvaluatorShared):
             {k.arg: k.value for k in kws},  # type: ignore[misc]
         )
         self.call_value(Value(fns=fns), args, stmt)
+
+    def _is_enum_auto(self, value: ast.expr, scope: Scope) -> bool:
+        """`enum.auto()` (however `auto` was imported): a member whose value Python
+        generates."""
+        if not isinstance(value, ast.Call) or value.args or value.keywords:
+            return False
+        return any(isinstance(f, Api) and f.name == "enum.auto"
+                   for f in self.eval(value.func, scope).fns)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
