@@ -78,6 +78,8 @@ def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
     if isinstance(pattern, ast.MatchOr):
         found = [_pattern_matches(p, subject) for p in pattern.patterns]
         return True if True in found else None if None in found else False
+    if isinstance(pattern, ast.MatchSequence):
+        return _sequence_matches(pattern, subject)
     if subject.const is NOCONST or isinstance(subject.const, (list, dict)):
         return None
     if isinstance(pattern, ast.MatchSingleton):
@@ -85,6 +87,69 @@ def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
     if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
         return compare_constants([ast.Eq()], [subject, Value(const=pattern.value.value)])
     return None
+
+
+def _known_items(subject: Value) -> tuple[Value, ...] | None:
+    """The items of a subject that is a known sequence (a list or tuple display, a constant
+    tuple, `"a:b".split(":")`), not a string or a mapping; None otherwise."""
+    if subject.items is not None and subject.keys is None and subject.min_items == 0 and (
+            subject.const is NOCONST or isinstance(subject.const, (list, tuple))):
+        return subject.items
+    if isinstance(subject.const, tuple):
+        return tuple(Value(const=c) for c in subject.const)
+    return None
+
+
+def _sequence_split(pattern: ast.MatchSequence, items: tuple[Value, ...]
+                    ) -> list[tuple[ast.pattern, Value | tuple[Value, ...]]] | None:
+    """Each subpattern of a sequence pattern with the item (or, for `*rest`, the items) it
+    meets; None when the lengths rule the match out."""
+    pats = pattern.patterns
+    star = next((i for i, p in enumerate(pats) if isinstance(p, ast.MatchStar)), None)
+    if star is None:
+        return list(zip(pats, items, strict=True)) if len(pats) == len(items) else None
+    after = len(pats) - star - 1
+    if len(items) < len(pats) - 1:
+        return None
+    middle = items[star:len(items) - after]
+    return [*zip(pats[:star], items[:star], strict=True), (pats[star], middle),
+            *zip(pats[star + 1:], items[len(items) - after:], strict=True)]
+
+
+def _sequence_matches(pattern: ast.MatchSequence, subject: Value) -> bool | None:
+    """`case ["ledger", *_]:` / `case ("cubic", order):` on a subject whose items are known:
+    each subpattern against its item (`*rest` takes the items between)."""
+    items = _known_items(subject)
+    if items is None:
+        return None
+    pairs = _sequence_split(pattern, items)
+    if pairs is None:
+        return False
+    found = [True if isinstance(p, ast.MatchStar) else _pattern_matches(p, v)  # type: ignore[arg-type]
+             for p, v in pairs]
+    return False if False in found else None if None in found else True
+
+
+def pattern_captures(pattern: ast.pattern, subject: Value) -> dict[str, Value]:
+    """The names a matched pattern binds (`case [kind, *rest]:`, `case _ as mode:`) and the
+    values they take, for a match `_pattern_matches` decided; names it cannot tell are left
+    out (unknown, as before)."""
+    out: dict[str, Value] = {}
+    if isinstance(pattern, ast.MatchAs):
+        if pattern.pattern is not None:
+            out.update(pattern_captures(pattern.pattern, subject))
+        if pattern.name is not None:
+            out[pattern.name] = subject
+    elif isinstance(pattern, ast.MatchSequence):
+        items = _known_items(subject)
+        pairs = _sequence_split(pattern, items) if items is not None else None
+        for p, v in pairs or ():
+            if isinstance(p, ast.MatchStar):
+                if p.name is not None:
+                    out[p.name] = Value(items=v)  # type: ignore[arg-type]
+            else:
+                out.update(pattern_captures(p, v))  # type: ignore[arg-type]
+    return out
 
 
 class _GuessRest(int):
@@ -143,17 +208,23 @@ def _main_guard(test: ast.expr) -> bool:
         isinstance(a, ast.Constant) and a.value == "__main__" for a in sides)
 
 
-def _cases_run(cases: list[ast.match_case], subject: Value) -> tuple[list[ast.match_case], bool]:
+def _cases_run(cases: list[ast.match_case], subject: Value,
+               guard: Callable[[ast.match_case], bool | None] = lambda _: None,
+               ) -> tuple[list[ast.match_case], bool]:
     """The cases of a `match` that may run, in order, for a subject whose value may be known
     (`match MODE:` on a configuration string: only the case it selects), and whether one of
-    them surely runs (then the state with none run is not one to keep)."""
+    them surely runs (then the state with none run is not one to keep). `guard`: a matched
+    case's guard, when known (`case ("cubic", n) if n > 2:`)."""
     run = []
     for case in cases:
         matched = _pattern_matches(case.pattern, subject)
         if matched is False:
             continue
+        passes = True if case.guard is None else guard(case) if matched else None
+        if passes is False:
+            continue
         run.append(case)
-        if matched and case.guard is None:
+        if matched and passes:
             return run, True
     return run, False
 
@@ -319,10 +390,13 @@ class PythonStatements(EvaluatorShared):
             subject = self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
             before = dict(scope.vars)
             states = []
-            cases, exhaustive = _cases_run(stmt.cases, subject)  # type: ignore[attr-defined]
+            cases, exhaustive = _cases_run(
+                stmt.cases, subject, lambda c: self._match_guard(c, subject, scope))  # type: ignore[attr-defined]
             with self.guessing(len(cases) > 1 or not exhaustive):
                 for case in cases:
                     scope.vars = dict(before)
+                    if _pattern_matches(case.pattern, subject):
+                        scope.vars.update(pattern_captures(case.pattern, subject))
                     self.exec_block(case.body, scope)
                     states.append(scope.vars)
             scope.vars = self._merge_all(states + ([] if exhaustive and states else [before]))
@@ -840,6 +914,21 @@ class PythonStatements(EvaluatorShared):
             {k.arg: k.value for k in kws},  # type: ignore[misc]
         )
         self.call_value(Value(fns=fns), args, stmt)
+
+    def _match_guard(self, case: ast.match_case, subject: Value, scope: Scope) -> bool | None:
+        """A matched case's guard with the pattern's captures bound, when it is a known
+        constant (the scope is left as it was)."""
+        if case.guard is None:
+            return True
+        before = scope.vars
+        scope.vars = {**before, **pattern_captures(case.pattern, subject)}
+        try:
+            v = self.eval(case.guard, scope)
+        finally:
+            scope.vars = before
+        if v.const is NOCONST or isinstance(v.const, (list, dict)):
+            return None
+        return bool(v.const)
 
     def _is_enum_auto(self, value: ast.expr, scope: Scope) -> bool:
         """`enum.auto()` (however `auto` was imported): a member whose value Python
