@@ -762,9 +762,20 @@ class HigherOrder(Part):
         )
         levels = frozenset(m for m in out_f.tan if isinstance(m, Level)) | {own}
         self.ev.call_value(f, Args([add_mark(guess, levels)], {}, [None], {}), node)
+        # tangent_solve solves for the tangents of the levels differentiating the root: a
+        # batched forward one (jacfwd, hessian's outer) hands it a batch of right-hand sides
+        # (measured: an ordered io_callback on them raises under jacfwd and hessian, runs
+        # under grad, jacrev and jacrev(grad))
+        batches = frozenset(m.batch_mark for m in levels
+                            if m.mode == FORWARD and m.batched)
+        rhs = add_mark(guess, batches) if batches else guess
         with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
             self.ev.call_value(solve, Args([f, guess], {}, [None, None], {}), node)
-            self.ev.call_value(tangent_solve, Args([f, guess], {}, [None, None], {}), node)
+            if batches:
+                with self.ev.within(vmapped=True):
+                    self.ev.call_value(tangent_solve, Args([f, rhs], {}, [None, None], {}), node)
+            else:
+                self.ev.call_value(tangent_solve, Args([f, rhs], {}, [None, None], {}), node)
         return Value(tan=out_f.tan, traced=True)
 
     def custom_linear_solve(self, args: Args, node: ast.AST) -> Value:
