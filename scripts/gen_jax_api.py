@@ -546,7 +546,8 @@ def _fillers(
 ) -> list[tuple[list[Any], dict[str, Any]]]:
     """Candidate arguments for the required parameters of a higher-order function: the
     callable parameters get a recording function (a list of them for a sequence), `str`
-    parameters the strings of its source, tuple parameters an empty tuple, the rest arrays
+    parameters the strings of its source, `int` parameters 0, tuple parameters an empty
+    tuple, the rest arrays
     (float, or boolean for conditions)."""
     params = [
         p
@@ -562,6 +563,8 @@ def _fillers(
             options.append([[_FN]] if listy else [_FN])
         elif "str" in ann and "Array" not in ann:
             options.append(_source_strings(fn) or [_ARRAY])
+        elif ann in ("int", "<class 'int'>"):
+            options.append([0])  # an axis (apply_along_axis's): a Python int, not an array
         elif "tuple" in ann.lower() or p.name == "args":
             options.append([()])
         elif "sequence" in ann.lower():
@@ -655,6 +658,12 @@ def _callee_facts(
     preconditioner M, applied inside the solve)."""
     hosted = _with_host(template, _host_fn(scalar), None)
     err = _host_error(lambda: jax.eval_shape(lambda: fn(*hosted, **kw)))
+    if err is None:
+        # given matrices where it was given vectors: one that maps its function over the
+        # rows (apply_along_axis) batches it then, and only then
+        rows = [jnp.stack([a, a]) if _is_float(a) and a.ndim == 1 else a for a in hosted]
+        if _host_error(lambda: jax.eval_shape(lambda: fn(*rows, **kw))) == "vmap":
+            entry["maps"] = True
     if err == "transpose":
         entry["transposes"] = True
     elif err == "jvp":

@@ -35,6 +35,9 @@ SUBSET = [
     "jax.random.uniform",
     "jax.numpy.vectorize",
     "jax.numpy.piecewise",
+    "jax.numpy.apply_along_axis",
+    "jax.numpy.frompyfunc",
+    "jax.numpy.apply_over_axes",
 ]
 
 

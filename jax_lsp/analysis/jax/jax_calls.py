@@ -436,6 +436,17 @@ class JaxApiCalls(Part):
                 return Value(tan=operand.tan, traced=True)
         batch: frozenset = EMPTY
         callee_operand = operand
+        if node is not None and facts.forward == "custom_vjp_forward":
+            # a batched reverse level (jacrev) reaching the custom_vjp inside pulls back a
+            # batch of cotangents: its bwd (odeint's adjoint solve, which calls `func` on the
+            # state it integrates back) runs under vmap (measured: an ordered io_callback on
+            # `stop_gradient(y)` there raises under jacrev, runs under grad)
+            batch = frozenset(
+                m.batch_mark for m in inputs - self.ev.reads(MASK).mask
+                if isinstance(m, Level) and m.mode == REVERSE and m.batched
+            )
+            if batch:
+                callee_operand = add_mark(operand, batch)
         if facts.maps and node is not None:
             # it calls them under its own vmap (piecewise's switch): their arguments are
             # batched by it, as by `jax.vmap` (a callback there needs a vmap_method)

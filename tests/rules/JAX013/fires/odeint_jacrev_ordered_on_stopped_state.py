@@ -1,0 +1,24 @@
+"""jacrev through odeint pulls back a batch of cotangents: the adjoint solve runs under vmap
+and calls the dynamics on a batched state, so an ordered io_callback on stop_gradient(y)
+there is batched."""
+import jax
+import jax.numpy as jnp
+from jax.experimental import io_callback
+from jax.experimental.ode import odeint
+
+
+def log_state(y):
+    return None
+
+
+def decay(y, t, k):
+    io_callback(log_state, None, jax.lax.stop_gradient(y), ordered=True)  # EXPECT: JAX013
+    return -k * y
+
+
+def final(k):
+    return odeint(decay, jnp.array([1.0, 2.0]), jnp.array([0.0, 0.5]), k)[-1]
+
+
+if __name__ == "__main__":
+    print(jax.jacrev(final)(0.3))
