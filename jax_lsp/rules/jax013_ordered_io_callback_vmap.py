@@ -1,7 +1,9 @@
 """JAX013 ordered-io-callback-vmap: an `io_callback(..., ordered=True)` whose operands a
 `vmap` batches (directly, or through what batches with vmap: `lax.map(..., batch_size=)`,
 `jnp.vectorize`, flax's `nn.vmap`, equinox's `filter_vmap`, the tangents `jacfwd` batches in a
-custom_jvp rule, the cotangents `jacrev` batches in a custom_vjp bwd).
+custom_jvp rule, the cotangents `jacrev` batches in a custom_vjp bwd, `jnp.apply_along_axis`
+and `jnp.frompyfunc` (measured rows of the API table), the right-hand sides of
+`custom_root`'s `tangent_solve` under jacfwd or hessian, odeint's function under jacrev).
 
 Measured under JAX 0.10.2: only a batched operand raises (an ordered callback on unbatched
 or closed-over values, or with no operand, runs under vmap); `lax.map` without `batch_size` and
