@@ -278,11 +278,12 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             member = membership(node.ops, vals)  # type: ignore[attr-defined]
-            if member is None and len(vals) == 2 and isinstance(node.ops[0], (ast.In, ast.NotIn)) \
+            ops = node.ops  # type: ignore[attr-defined]
+            if member is None and len(vals) == 2 and isinstance(ops[0], (ast.In, ast.NotIn)) \
                     and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
                 found = constant_builtins.has_key(vals[1], vals[0], exact=True)
                 if found is not None:  # a key the followed dict does not hold
-                    member = found == isinstance(node.ops[0], ast.In)  # type: ignore[attr-defined]
+                    member = found == isinstance(ops[0], ast.In)
             if member is not None:
                 return Value(const=member, intish=True)
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
