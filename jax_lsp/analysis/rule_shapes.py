@@ -106,6 +106,12 @@ def _function(v: Value | None) -> Closure | None:
     return c if isinstance(c, Closure) else None
 
 
+def rule_function(v: Value | None) -> Closure | None:
+    """The one function a rule value calls (`custom_rules` records the returns its run
+    reaches)."""
+    return _function(v)
+
+
 def _closure(v: Value | None, here: object) -> Closure | None:
     """`_function(v)`, of any module: `_elsewhere` says where a finding about it goes."""
     return _function(v)
@@ -186,6 +192,33 @@ def _head(fn: ast.AST) -> ast.AST:
 def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
     return [r.body if isinstance(r, ast.Lambda) else r.value
             for r in _return_nodes(fn)]
+
+
+def _returns_reached(fn: ast.AST, reached: dict | None
+                     ) -> list[tuple[ast.Return | ast.Lambda, ast.expr | None, Value | None]]:
+    """The `return`s of `fn` JAX's call of the rule gets a value from, with the expression
+    each returned (of `a if test else b`, the branch a known test took) and the evaluator's
+    value: those the run recorded (`custom_rules._run_rule`: `if np.ndim(scale) == 0`
+    decided, a `match` on a known member), in source order; every `return` of the code
+    (without a value) when no run of `fn` itself was recorded."""
+    nodes = _return_nodes(fn)
+    if reached and all(ret in nodes for ret, _ in reached):
+        order = {id(r): i for i, r in enumerate(nodes)}
+        return [(ret, expr, v) for (ret, expr), v in
+                sorted(reached.items(), key=lambda kv: (order[id(kv[0][0])],
+                                                        getattr(kv[0][1], "lineno", 0),
+                                                        getattr(kv[0][1], "col_offset", 0)))]
+    return [(r, e, None) for r, e in zip(nodes, _returns_in_order(fn))]
+
+
+def _evaluated_length(v: Value | None) -> tuple | None:
+    """The structure of a returned value the code does not show but the evaluator does: a
+    sequence of a known length (`grads[:n] + grads[2:]` of a tuple, `n` a known field),
+    whose every item is unknown. Only its length is read (a tuple and a list are not told
+    apart), so only where JAX014 compares lengths; None otherwise."""
+    if v is None or v.items is None or v.keys is not None or v.fns or v.const is not NOCONST:
+        return None
+    return ("seq", len(v.items), (None,) * len(v.items), "sequence")
 
 
 def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
@@ -675,10 +708,11 @@ def _fewest_through_varargs(c: CustomFn, args: Args) -> int | None:
 
 
 def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
-              residuals: Value | None = None) -> None:
+              residuals: Value | None = None, reached: dict | None = None) -> None:
     """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014.
     `residuals`: what the fwd returned as its residuals, where the evaluator shows it (the
-    structure of a residual the bwd returns, or pulls back through `jax.vjp`)."""
+    structure of a residual the bwd returns, or pulls back through `jax.vjp`); `reached`:
+    the `return`s the bwd's run reached (`_returns_reached`)."""
     n = _positional_count(c, args)
     fewest = None if n is not None else _fewest_through_varargs(c, args)
     if fewest is not None:
@@ -702,10 +736,12 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     reader = _Reader(fn, closure=closure, given=given)
     wanted = n - nondiff
     wrong = []
-    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+    for ret, value, got in _returns_reached(fn, reached):
         s = reader.structure(value)
         if value is None:
             s = ("none",)
+        if s is None:
+            s = _evaluated_length(got)
         if s is None or (s[0] == "seq" and (s[1] >= wanted if fewest is not None
                                             else s[1] == wanted)):
             return  # a return that may be right: JAX may never see a wrong one
@@ -763,8 +799,9 @@ def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | N
 
 
 def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
-              out: Value | None) -> None:
-    """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
+              out: Value | None, reached: dict | None = None) -> None:
+    """After a JVP ran `c`'s rule (`out`, what it returned; `reached`, the `return`s its run
+    reached: `_returns_reached`): JAX016, else JAX015."""
     if level.mode == TRANSPOSE:
         return
     n = _positional_count(c, args)
@@ -795,7 +832,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     reader = _Reader(fn, outputs, closure)
     fname = c.name or "the custom_jvp function"
     pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
-    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+    for ret, value, _ in _returns_reached(fn, reached):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]
         value = _called_lambda_body(value, reader)

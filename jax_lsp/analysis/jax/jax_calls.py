@@ -52,6 +52,22 @@ from jax_lsp.analysis.values import (
     strip_marks,
 )
 
+#: what `ndim`, `shape` and `size` give of a scalar, by the function's last name
+_SCALAR_METADATA = {"ndim": 0, "shape": (), "size": 1}
+
+
+def _scalar_metadata(name: str, args: Args) -> Value | None:
+    """`np.ndim(2.0)`, `jnp.shape(x)` of a Python number (or a tracer the analysis knows
+    to hold one: jit's or a transform's scalar argument stays 0-d): 0, `()`, 1, so an `if
+    np.ndim(scale) == 0` on a scalar hyper-parameter takes its branch. None for anything
+    else (an array, whose shape the analysis does not track)."""
+    last = name.rpartition(".")[2]
+    if last not in _SCALAR_METADATA or len(args.pos) != 1 or args.kw or args.star is not None:
+        return None
+    if type(args.pos[0].const) not in (int, float, bool, complex) or args.pos[0].fns:
+        return None
+    return constant_builtins.value_of(_SCALAR_METADATA[last])
+
 
 class JaxApiCalls(Part):
     """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
@@ -163,7 +179,8 @@ class JaxApiCalls(Part):
         if facts is not None:
             return self.call_measured(facts, args, node)
         if name in jaxapi.PYTHON_STATIC:
-            return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
+            # Python values: static even on a tracer (`jnp.shape(x)`)
+            return _scalar_metadata(name, args) or Value()
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)
         if name.startswith("flax.linen.") and self.ev.reads(MODULE_TAN).module_tan:

@@ -68,6 +68,9 @@ class EvaluatorShared:
     order_sensitive: bool
     impure_effects: int
     unroll_factor: int
+    #: the custom rule whose `return`s are recorded as it runs (its node, the record)
+    watched_returns: tuple[ast.AST, dict] | None
+    rule_returns: dict
     #: the other components: JAX's semantics, the incremental re-analysis observing
     jax: JaxModel
     observer: Observer
