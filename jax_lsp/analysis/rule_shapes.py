@@ -859,6 +859,9 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         return
     if level.tangent_mark not in out.items[0].tan:
         return
+    if reached and any(v is None or v.items is None or len(v.items) != 2 or (
+            level.tangent_mark not in v.items[0].tan) for v in reached.values()):
+        return  # a return whose primal is known (a branch on a dtype the analysis lacks)
     a = getattr(fn, "args", None)
     params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
     tainted = _tangent_names(fn, params[-1:])
