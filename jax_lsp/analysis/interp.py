@@ -375,6 +375,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: what each run of a custom rule reached, by the rule and its arguments (a run the
         #: memo answers reads it)
         self.rule_returns: dict = {}
+        #: JAX's configuration flags the modules' top levels set (`jax/config_flags.py`)
+        self.jax_flags: dict[str, object] = {}
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._called_nodes: set[ast.AST] = set()

@@ -14,7 +14,7 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, host_runs, jaxapi
+from jax_lsp.analysis.jax import apitable, config_flags, host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -79,6 +79,8 @@ class JaxApiCalls(Part):
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
             host_runs.note_api_call(self.ev, name, node)
         args = self.imported_data_read(args)
+        if name == "jax.config.update":
+            config_flags.note_update(self.ev, args)  # (`jax.config.jax_enable_x64` reads it)
         if name in jaxapi.CALLBACKS:
             return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.ev.extra_callbacks:

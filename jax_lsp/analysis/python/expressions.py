@@ -681,6 +681,9 @@ class PythonExpressions(EvaluatorShared):
 
     def attribute(self, obj: Value, name: str) -> Value:
         if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            state = HOOKS.state_attributes.get(obj.fns[0].name)
+            if state is not None and (v := state(self, name)) is not None:
+                return v  # type: ignore[no-any-return]
             return _api_attribute(obj.fns[0].name, name)
         if len(obj.fns) > 1:  # the work budget counts each object read beyond the first
             self.steps += len(obj.fns) - 1  # (see `call_value`)
