@@ -15,9 +15,13 @@ calling the function, under `jit` too, raises nothing).
   jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
   the evaluator saw the fwd return (a traced value holding no items: an array).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
-  visibly different structures; or whose primal output carries the tangents, which JAX
-  refuses where it must know the primal output without them (reverse mode, `linearize`, and
-  `jacfwd`, which batches the tangents but not the primal output).
+  visibly different structures; or whose primal output carries the tangents, or is read off
+  their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
+  not their shape or dtype), which JAX refuses where it must know the primal output without
+  them (reverse mode, `linearize`, and `jacfwd`, which batches the tangents but not the primal
+  output).
+- Only the `return`s the rule's run reached count (`custom_rules._run_rule` records them: a
+  branch on a known value, a `match` on a known member, the arm of a decided `a if t else b`).
 
 What the code does not show (a returned value built elsewhere, a rule that is a bound method
 or a partial) is left alone: precision first. A rule defined in another module than the call
@@ -781,6 +785,106 @@ def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
     return tainted
 
 
+#: attributes of an array that are its metadata, known without its values
+_METADATA_ATTRIBUTES = frozenset({
+    "shape", "ndim", "dtype", "size", "itemsize", "nbytes", "aval", "weak_type", "sharding",
+})
+#: JAX/NumPy functions whose result reads only their first argument's shape and dtype
+#: (measured under JAX 0.10.2: `y + jnp.zeros_like(t)`, `y * jnp.full_like(t, 2.0)` in a JVP
+#: rule's primal output, and `t.shape[0]`, differentiate in reverse mode)
+_METADATA_OF_FIRST = frozenset({
+    "zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size",
+    "result_type", "issubdtype", "finfo", "iinfo",
+})
+
+
+def _reads(e: ast.AST, tainted: set[str], reader: _Reader) -> bool | None:
+    """Whether the value of `e` is computed from the values of the names in `tainted`
+    (their metadata aside: `t.shape`, `jnp.zeros_like(t)`); None where the code does not show
+    it (a call of a function that is not JAX's or an array method: it may read only shapes)."""
+    if isinstance(e, ast.Name):
+        return e.id in tainted
+    if isinstance(e, ast.Attribute):
+        return False if e.attr in _METADATA_ATTRIBUTES else _reads(e.value, tainted, reader)
+    if isinstance(e, ast.Lambda):
+        return False
+    if isinstance(e, ast.Call):
+        args: list[ast.AST] = [*e.args, *(k.value for k in e.keywords)]
+        if isinstance(e.func, ast.Attribute) and not _dotted(e.func):
+            pass  # a method of a computed value (`(t * 2).sum()`)
+        elif isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name) and (
+                e.func.value.id in tainted):
+            # a method of a tangent (`t.astype(...)`, `t.sum()`): reads it
+            return e.func.attr not in _METADATA_ATTRIBUTES or None
+        else:
+            api = reader._api(e.func)
+            if api is None or not api.startswith(("jax.", "numpy.")):
+                found = [_reads(x, tainted, reader) for x in (e.func, *args)]
+                return True if False not in found and None not in found and any(found) \
+                    else (None if any(found) else False)
+            if api.rpartition(".")[2] in _METADATA_OF_FIRST and e.args:
+                args = args[1:]
+        found = [_reads(x, tainted, reader) for x in (e.func, *args)]
+        return True if True in found else (None if None in found else False)
+    found = [_reads(x, tainted, reader) for x in child_nodes(e)]
+    return True if True in found else (None if None in found else False)
+
+
+def _primal_reads_tangents(closure: Closure, fn: ast.AST, tangent_params: list[str],
+                           reached: dict | None) -> ast.Return | ast.Lambda | None:
+    """The first `return` of a JVP rule whose primal output is computed from the tangents'
+    values, when every `return` JAX gets a value from does so (`_returns_reached`): the
+    names read are those bound from the tangents by the statements of the rule's body itself
+    (not nested in a branch or loop, which may not run) before that `return` (`(x,), (t,) =
+    primals, tangents` binds `t` only). None otherwise."""
+    body = getattr(fn, "body", None)
+    if not isinstance(body, list) or not tangent_params:
+        return None
+    reader = _Reader(fn, closure=closure)
+    found = None
+    for ret, value, _ in _returns_reached(fn, reached):
+        if isinstance(value, ast.Name) and value.id in reader.names:
+            value = reader.names[value.id]
+        if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
+            return None
+        tainted = set(tangent_params)
+        for stmt in body:
+            if stmt.lineno >= ret.lineno:
+                break
+            if isinstance(stmt, ast.Assign):
+                for t in stmt.targets:
+                    _taint(t, stmt.value, tainted, reader)
+            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+                if isinstance(stmt, ast.AugAssign):
+                    _taint(stmt.target, stmt.value, tainted, reader, keep=True)
+                else:
+                    _taint(stmt.target, stmt.value, tainted, reader)
+        if _reads(value.elts[0], tainted, reader) is not True:
+            return None
+        found = found or ret
+    return found
+
+
+def _taint(target: ast.AST, value: ast.AST, tainted: set[str], reader: _Reader,
+           keep: bool = False) -> None:
+    """Bind `target` to `value` in `tainted` (the names computed from the tangents): a
+    tuple target from a tuple value item by item; a name when the value reads them (dropped
+    when it surely does not, unless `keep`: an augmented assignment also reads the target)."""
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(value.elts) and not any(
+                isinstance(x, ast.Starred) for x in (*target.elts, *value.elts)):
+        for t, v in zip(target.elts, value.elts):
+            _taint(t, v, tainted, reader, keep)
+        return
+    reads = _reads(value, tainted, reader)
+    for name in walk_nodes(target):
+        if isinstance(name, ast.Name):
+            if reads is True or (reads is None and name.id in tainted):
+                tainted.add(name.id)
+            elif not keep:
+                tainted.discard(name.id)
+
+
 def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | None:
     """What a rule returning `(lambda p, t: (p, [t]))(...)` returns: the lambda's body, read
     with the rule's own names, when the lambda takes plain positional parameters none of which
@@ -857,13 +961,23 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     raises = level.mode == REVERSE or level.batched or level.name.endswith("linearize")
     if not raises or out is None or out.items is None or len(out.items) != 2:
         return
+    a = getattr(fn, "args", None)
+    params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
     if level.tangent_mark not in out.items[0].tan:
+        # no tangent reaches the primal output, but its value may still be read off the
+        # tangents (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`, `sign(t)`)
+        at_read = _primal_reads_tangents(closure, fn, params[-1:], reached)
+        if at_read is None:
+            return
+        says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
+        ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
+                  jax_says=says, **_elsewhere(closure, ev.module, node),
+                  rejected=f"computes its primal output from the values of the tangents of "
+                  f"`{fname}` (line {at_read.lineno})")
         return
     if reached and any(v is None or v.items is None or len(v.items) != 2 or (
             level.tangent_mark not in v.items[0].tan) for v in reached.values()):
         return  # a return whose primal is known (a branch on a dtype the analysis lacks)
-    a = getattr(fn, "args", None)
-    params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
     tainted = _tangent_names(fn, params[-1:])
     rets = list(zip(_return_nodes(fn), _returns_in_order(fn)))
     at = next((r for r, v in rets if isinstance(v, (ast.Tuple, ast.List)) and v.elts
