@@ -798,6 +798,12 @@ _METADATA_OF_FIRST = frozenset({
 })
 
 
+#: the namespaces of JAX's and NumPy's array functions (each result reads its arguments'
+#: values); other functions (`jax.jvp`, a transform returning primal and tangent apart) are
+#: not read
+_ARRAY_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "numpy.")
+
+
 def _reads(e: ast.AST, tainted: set[str], reader: _Reader) -> bool | None:
     """Whether the value of `e` is computed from the values of the names in `tainted`
     (their metadata aside: `t.shape`, `jnp.zeros_like(t)`); None where the code does not show
@@ -811,17 +817,24 @@ def _reads(e: ast.AST, tainted: set[str], reader: _Reader) -> bool | None:
     if isinstance(e, ast.Call):
         args: list[ast.AST] = [*e.args, *(k.value for k in e.keywords)]
         if isinstance(e.func, ast.Attribute) and not _dotted(e.func):
-            pass  # a method of a computed value (`(t * 2).sum()`)
+            # a method of a computed value: `(t * 2).sum()` reads it; `super().rule(p, t)` or
+            # `make().f(t)` may read only shapes
+            if e.func.attr in _METADATA_ATTRIBUTES:
+                return False
+            receiver = _reads(e.func.value, tainted, reader)
+            if receiver is not False:
+                return receiver
+            return None if any(_reads(x, tainted, reader) is not False for x in args) else False
         elif isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name) and (
                 e.func.value.id in tainted):
             # a method of a tangent (`t.astype(...)`, `t.sum()`): reads it
             return e.func.attr not in _METADATA_ATTRIBUTES or None
         else:
             api = reader._api(e.func)
-            if api is None or not api.startswith(("jax.", "numpy.")):
+            if api is None or not api.startswith(_ARRAY_NAMESPACES):
+                # a function of the program (or of another library): it may read only shapes
                 found = [_reads(x, tainted, reader) for x in (e.func, *args)]
-                return True if False not in found and None not in found and any(found) \
-                    else (None if any(found) else False)
+                return None if any(f is not False for f in found) else False
             if api.rpartition(".")[2] in _METADATA_OF_FIRST and e.args:
                 args = args[1:]
         found = [_reads(x, tainted, reader) for x in (e.func, *args)]
@@ -831,12 +844,15 @@ def _reads(e: ast.AST, tainted: set[str], reader: _Reader) -> bool | None:
 
 
 def _primal_reads_tangents(closure: Closure, fn: ast.AST, tangent_params: list[str],
-                           reached: dict | None) -> ast.Return | ast.Lambda | None:
+                           live: list[bool], reached: dict | None
+                           ) -> ast.Return | ast.Lambda | None:
     """The first `return` of a JVP rule whose primal output is computed from the tangents'
     values, when every `return` JAX gets a value from does so (`_returns_reached`): the
     names read are those bound from the tangents by the statements of the rule's body itself
     (not nested in a branch or loop, which may not run) before that `return` (`(x,), (t,) =
-    primals, tangents` binds `t` only). None otherwise."""
+    primals, tangents` binds `t` only). `live`: which tangents carry the level's (the others
+    are zeros JAX makes, known without the tangents): the tangents' tuple is read whole only
+    when all are, else item by item where the rule unpacks it. None otherwise."""
     body = getattr(fn, "body", None)
     if not isinstance(body, list) or not tangent_params:
         return None
@@ -847,13 +863,13 @@ def _primal_reads_tangents(closure: Closure, fn: ast.AST, tangent_params: list[s
             value = reader.names[value.id]
         if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
             return None
-        tainted = set(tangent_params)
+        tainted = set(tangent_params) if all(live) else set()
         for stmt in body:
             if stmt.lineno >= ret.lineno:
                 break
             if isinstance(stmt, ast.Assign):
                 for t in stmt.targets:
-                    _taint(t, stmt.value, tainted, reader)
+                    _taint(t, stmt.value, tainted, reader, tangents=(tangent_params[0], live))
             elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
                 if isinstance(stmt, ast.AugAssign):
                     _taint(stmt.target, stmt.value, tainted, reader, keep=True)
@@ -866,17 +882,33 @@ def _primal_reads_tangents(closure: Closure, fn: ast.AST, tangent_params: list[s
 
 
 def _taint(target: ast.AST, value: ast.AST, tainted: set[str], reader: _Reader,
-           keep: bool = False) -> None:
+           keep: bool = False, tangents: tuple[str, list[bool]] | None = None) -> None:
     """Bind `target` to `value` in `tainted` (the names computed from the tangents): a
     tuple target from a tuple value item by item; a name when the value reads them (dropped
-    when it surely does not, unless `keep`: an augmented assignment also reads the target)."""
+    when it surely does not, unless `keep`: an augmented assignment also reads the target).
+    `tangents`: the rule's tangents parameter and which of its items carry a tangent (a
+    tuple target unpacking it binds each name by its item). A tuple target unpacking any
+    other value (`y, dy = jax.jvp(f, (x,), (t,))`) is not read: its items may differ."""
     if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
             and len(target.elts) == len(value.elts) and not any(
                 isinstance(x, ast.Starred) for x in (*target.elts, *value.elts)):
         for t, v in zip(target.elts, value.elts):
-            _taint(t, v, tainted, reader, keep)
+            _taint(t, v, tainted, reader, keep, tangents)
         return
-    reads = _reads(value, tainted, reader)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if tangents is not None and isinstance(value, ast.Name) and value.id == tangents[0] \
+                and len(target.elts) == len(tangents[1]):
+            for t, live in zip(target.elts, tangents[1]):
+                if isinstance(t, ast.Name):
+                    (tainted.add if live else tainted.discard)(t.id)
+                else:
+                    for name in walk_nodes(t):
+                        if isinstance(name, ast.Name):
+                            tainted.discard(name.id)
+            return
+        reads = None if _reads(value, tainted, reader) is not False else False
+    else:
+        reads = _reads(value, tainted, reader)
     for name in walk_nodes(target):
         if isinstance(name, ast.Name):
             if reads is True or (reads is None and name.id in tainted):
@@ -966,7 +998,9 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     if level.tangent_mark not in out.items[0].tan:
         # no tangent reaches the primal output, but its value may still be read off the
         # tangents (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`, `sign(t)`)
-        at_read = _primal_reads_tangents(closure, fn, params[-1:], reached)
+        rest = [i for i in range(n) if i not in c.nondiff]
+        live = [i < len(args.pos) and level in args.pos[i].tan for i in rest]
+        at_read = _primal_reads_tangents(closure, fn, params[-1:], live, reached)
         if at_read is None:
             return
         says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
