@@ -287,8 +287,20 @@ def _is_seq_literal(e: ast.expr) -> bool:
     return isinstance(e, (ast.Tuple, ast.List))
 
 
-def _local_names(fn: ast.AST) -> set[str]:
+#: what `_local_names` found of each function, for as long as its node lives (read on every
+#: name a rule's check resolves)
+_LOCALS: weakref.WeakKeyDictionary[ast.AST, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _local_names(fn: ast.AST) -> frozenset[str]:
     """Every name `fn` binds itself (its parameters included): not its enclosing scope's."""
+    found = _LOCALS.get(fn)
+    if found is None:
+        found = _LOCALS[fn] = frozenset(_find_local_names(fn))
+    return found
+
+
+def _find_local_names(fn: ast.AST) -> set[str]:
     names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
              and isinstance(n.ctx, (ast.Store, ast.Del))}
     a = getattr(fn, "args", None)
