@@ -215,6 +215,25 @@ def _returns_reached(fn: ast.AST, reached: dict | None
     return [(r, e, None) for r, e in zip(nodes, _returns_in_order(fn))]
 
 
+def _exact_sequence(e: ast.expr | None, reader: _Reader, depth: int = 0) -> bool:
+    """Whether `e` builds a sequence whose length the evaluator knows exactly when it keeps its
+    items: tuple and list displays, their slices and concatenations, and names bound once to
+    those (a comprehension or a `tuple(...)` of an unknown iterable keeps a one-item summary)."""
+    if e is None or depth > 4:
+        return False
+    if isinstance(e, (ast.Tuple, ast.List)):
+        return not any(isinstance(x, ast.Starred) for x in e.elts)
+    if isinstance(e, ast.Name):
+        bound = reader.names.get(e.id)
+        return bound is not None and _exact_sequence(bound, reader, depth + 1)
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return _exact_sequence(e.left, reader, depth + 1) and _exact_sequence(
+            e.right, reader, depth + 1)
+    if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
+        return _exact_sequence(e.value, reader, depth + 1)
+    return False
+
+
 def _evaluated_length(v: Value | None) -> tuple | None:
     """The structure of a returned value the code does not show but the evaluator does: a
     sequence of a known length (`grads[:n] + grads[2:]` of a tuple, `n` a known field),
@@ -756,7 +775,7 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         s = reader.structure(value)
         if value is None:
             s = ("none",)
-        if s is None:
+        if s is None and _exact_sequence(value, reader):
             s = _evaluated_length(got)
         if s is None or (s[0] == "seq" and (s[1] >= wanted if fewest is not None
                                             else s[1] == wanted)):

@@ -437,7 +437,7 @@ class PythonExpressions(EvaluatorShared):
             bounds.append(v.const if not v.traced else NOCONST)
         if all(b is None or (type(b) is int) for b in bounds) and bounds[2] != 0:
             return self._seq(list(base.items or ())[slice(*bounds)])
-        return self.subscript(base, UNKNOWN)
+        return derived([base])  # a sequence of unknown length (never one of its items)
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
