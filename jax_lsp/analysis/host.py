@@ -157,6 +157,8 @@ class JaxHost(Evaluator, Protocol):
     transformed_created: dict[Any, ast.AST]
     transformed_called: set[Any]
     impure_effects: int
+    watched_returns: tuple[ast.AST, dict] | None
+    rule_returns: dict
     findings: dict[tuple[str, Span], Any]
     first_root: dict[tuple[str, Span], object]
     finding_roots: dict[tuple[str, Span], set[object]]

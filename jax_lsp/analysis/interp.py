@@ -375,6 +375,13 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.module_reads: list[tuple[str, Value | None]] | None = None
         self.module_writes: list[tuple[str, Value]] | None = None
         self.impure_effects = 0
+        #: the custom rule whose `return`s the run under way records (`custom_rules`)
+        self.watched_returns: tuple[ast.AST, dict] | None = None
+        #: what each run of a custom rule reached, by the rule and its arguments (a run the
+        #: memo answers reads it)
+        self.rule_returns: dict = {}
+        #: JAX's configuration flags the modules' top levels set (`jax/config_flags.py`)
+        self.jax_flags: dict[str, object] = {}
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._called_nodes: set[ast.AST] = set()

@@ -15,9 +15,13 @@ calling the function, under `jit` too, raises nothing).
   jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
   the evaluator saw the fwd return (a traced value holding no items: an array).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
-  visibly different structures; or whose primal output carries the tangents, which JAX
-  refuses where it must know the primal output without them (reverse mode, `linearize`, and
-  `jacfwd`, which batches the tangents but not the primal output).
+  visibly different structures; or whose primal output carries the tangents, or is read off
+  their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
+  not their shape or dtype), which JAX refuses where it must know the primal output without
+  them (reverse mode, `linearize`, and `jacfwd`, which batches the tangents but not the primal
+  output).
+- Only the `return`s the rule's run reached count (`custom_rules._run_rule` records them: a
+  branch on a known value, a `match` on a known member, the arm of a decided `a if t else b`).
 
 A rule that hands its work on (`return op.backward(res, g)`, `self.tangent(x, t)` of a bound
 rule, a helper of its scope) is read through the function it calls, where the evaluator's
@@ -109,6 +113,12 @@ def _function(v: Value | None) -> Closure | None:
     if isinstance(c, Partial) and not c.kw:
         c = c.fn
     return c if isinstance(c, Closure) else None
+
+
+def rule_function(v: Value | None) -> Closure | None:
+    """The one function a rule value calls (`custom_rules` records the returns its run
+    reaches)."""
+    return _function(v)
 
 
 def _closure(v: Value | None, here: object) -> Closure | None:
@@ -205,6 +215,52 @@ def _returns_in_order(fn: ast.AST) -> list[ast.expr | None]:
             for r in _return_nodes(fn)]
 
 
+def _returns_reached(fn: ast.AST, reached: dict | None
+                     ) -> list[tuple[ast.Return | ast.Lambda, ast.expr | None, Value | None]]:
+    """The `return`s of `fn` JAX's call of the rule gets a value from, with the expression
+    each returned (of `a if test else b`, the branch a known test took) and the evaluator's
+    value: those the run recorded (`custom_rules._run_rule`: `if np.ndim(scale) == 0`
+    decided, a `match` on a known member), in source order; every `return` of the code
+    (without a value) when no run of `fn` itself was recorded."""
+    nodes = _return_nodes(fn)
+    if reached and all(ret in nodes for ret, _ in reached):
+        order = {id(r): i for i, r in enumerate(nodes)}
+        return [(ret, expr, v) for (ret, expr), v in
+                sorted(reached.items(), key=lambda kv: (order[id(kv[0][0])],
+                                                        getattr(kv[0][1], "lineno", 0),
+                                                        getattr(kv[0][1], "col_offset", 0)))]
+    return [(r, e, None) for r, e in zip(nodes, _returns_in_order(fn))]
+
+
+def _exact_sequence(e: ast.expr | None, reader: _Reader, depth: int = 0) -> bool:
+    """Whether `e` builds a sequence whose length the evaluator knows exactly when it keeps its
+    items: tuple and list displays, their slices and concatenations, and names bound once to
+    those (a comprehension or a `tuple(...)` of an unknown iterable keeps a one-item summary)."""
+    if e is None or depth > 4:
+        return False
+    if isinstance(e, (ast.Tuple, ast.List)):
+        return not any(isinstance(x, ast.Starred) for x in e.elts)
+    if isinstance(e, ast.Name):
+        bound = reader.names.get(e.id)
+        return bound is not None and _exact_sequence(bound, reader, depth + 1)
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        return _exact_sequence(e.left, reader, depth + 1) and _exact_sequence(
+            e.right, reader, depth + 1)
+    if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
+        return _exact_sequence(e.value, reader, depth + 1)
+    return False
+
+
+def _evaluated_length(v: Value | None) -> tuple | None:
+    """The structure of a returned value the code does not show but the evaluator does: a
+    sequence of a known length (`grads[:n] + grads[2:]` of a tuple, `n` a known field),
+    whose every item is unknown. Only its length is read (a tuple and a list are not told
+    apart), so only where JAX014 compares lengths; None otherwise."""
+    if v is None or v.items is None or v.keys is not None or v.fns or v.const is not NOCONST:
+        return None
+    return ("seq", len(v.items), (None,) * len(v.items), "sequence")
+
+
 def _assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
                                        dict[str, tuple[ast.expr, int, int]]]:
     """In one walk of the function (a rule is read on every call of its custom function):
@@ -267,8 +323,20 @@ def _is_seq_literal(e: ast.expr) -> bool:
     return isinstance(e, (ast.Tuple, ast.List))
 
 
-def _local_names(fn: ast.AST) -> set[str]:
+#: what `_local_names` found of each function, for as long as its node lives (read on every
+#: name a rule's check resolves)
+_LOCALS: weakref.WeakKeyDictionary[ast.AST, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _local_names(fn: ast.AST) -> frozenset[str]:
     """Every name `fn` binds itself (its parameters included): not its enclosing scope's."""
+    found = _LOCALS.get(fn)
+    if found is None:
+        found = _LOCALS[fn] = frozenset(_find_local_names(fn))
+    return found
+
+
+def _find_local_names(fn: ast.AST) -> set[str]:
     names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
              and isinstance(n.ctx, (ast.Store, ast.Del))}
     a = getattr(fn, "args", None)
@@ -790,10 +858,11 @@ def _fewest_through_varargs(c: CustomFn, args: Args) -> int | None:
 
 
 def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
-              residuals: Value | None = None) -> None:
+              residuals: Value | None = None, reached: dict | None = None) -> None:
     """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014.
     `residuals`: what the fwd returned as its residuals, where the evaluator shows it (the
-    structure of a residual the bwd returns, or pulls back through `jax.vjp`)."""
+    structure of a residual the bwd returns, or pulls back through `jax.vjp`); `reached`:
+    the `return`s the bwd's run reached (`_returns_reached`)."""
     n = _positional_count(c, args)
     fewest = None if n is not None else _fewest_through_varargs(c, args)
     if fewest is not None:
@@ -827,10 +896,12 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
         reader, closure, fn = inner, inner.closure, inner.closure.func.node
     wanted = n - nondiff
     wrong = []
-    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+    for ret, value, got in _returns_reached(fn, reached):
         s = reader.structure(value)
         if value is None:
             s = ("none",)
+        if s is None and _exact_sequence(value, reader):
+            s = _evaluated_length(got)
         if s is None or (s[0] == "seq" and (s[1] >= wanted if fewest is not None
                                             else s[1] == wanted)):
             return  # a return that may be right: JAX may never see a wrong one
@@ -870,6 +941,138 @@ def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
     return tainted
 
 
+#: attributes of an array that are its metadata, known without its values
+_METADATA_ATTRIBUTES = frozenset({
+    "shape", "ndim", "dtype", "size", "itemsize", "nbytes", "aval", "weak_type", "sharding",
+})
+#: JAX/NumPy functions whose result reads only their first argument's shape and dtype
+#: (measured under JAX 0.10.2: `y + jnp.zeros_like(t)`, `y * jnp.full_like(t, 2.0)` in a JVP
+#: rule's primal output, and `t.shape[0]`, differentiate in reverse mode)
+_METADATA_OF_FIRST = frozenset({
+    "zeros_like", "ones_like", "empty_like", "full_like", "shape", "ndim", "size",
+    "result_type", "issubdtype", "finfo", "iinfo",
+})
+
+
+#: the namespaces of JAX's and NumPy's array functions (each result reads its arguments'
+#: values); other functions (`jax.jvp`, a transform returning primal and tangent apart) are
+#: not read
+_ARRAY_NAMESPACES = ("jax.numpy.", "jax.lax.", "jax.nn.", "jax.scipy.", "numpy.")
+
+
+def _reads(e: ast.AST, tainted: set[str], reader: _Reader) -> bool | None:
+    """Whether the value of `e` is computed from the values of the names in `tainted`
+    (their metadata aside: `t.shape`, `jnp.zeros_like(t)`); None where the code does not show
+    it (a call of a function that is not JAX's or an array method: it may read only shapes)."""
+    if isinstance(e, ast.Name):
+        return e.id in tainted
+    if isinstance(e, ast.Attribute):
+        return False if e.attr in _METADATA_ATTRIBUTES else _reads(e.value, tainted, reader)
+    if isinstance(e, ast.Lambda):
+        return False
+    if isinstance(e, ast.Call):
+        args: list[ast.AST] = [*e.args, *(k.value for k in e.keywords)]
+        if isinstance(e.func, ast.Attribute) and not _dotted(e.func):
+            # a method of a computed value: `(t * 2).sum()` reads it; `super().rule(p, t)` or
+            # `make().f(t)` may read only shapes
+            if e.func.attr in _METADATA_ATTRIBUTES:
+                return False
+            receiver = _reads(e.func.value, tainted, reader)
+            if receiver is not False:
+                return receiver
+            return None if any(_reads(x, tainted, reader) is not False for x in args) else False
+        elif isinstance(e.func, ast.Attribute) and isinstance(e.func.value, ast.Name) and (
+                e.func.value.id in tainted):
+            # a method of a tangent (`t.astype(...)`, `t.sum()`): reads it
+            return e.func.attr not in _METADATA_ATTRIBUTES or None
+        else:
+            api = reader._api(e.func)
+            if api is None or not api.startswith(_ARRAY_NAMESPACES):
+                # a function of the program (or of another library): it may read only shapes
+                found = [_reads(x, tainted, reader) for x in (e.func, *args)]
+                return None if any(f is not False for f in found) else False
+            if api.rpartition(".")[2] in _METADATA_OF_FIRST and e.args:
+                args = args[1:]
+        found = [_reads(x, tainted, reader) for x in (e.func, *args)]
+        return True if True in found else (None if None in found else False)
+    found = [_reads(x, tainted, reader) for x in child_nodes(e)]
+    return True if True in found else (None if None in found else False)
+
+
+def _primal_reads_tangents(closure: Closure, fn: ast.AST, tangent_params: list[str],
+                           live: list[bool], reached: dict | None
+                           ) -> ast.Return | ast.Lambda | None:
+    """The first `return` of a JVP rule whose primal output is computed from the tangents'
+    values, when every `return` JAX gets a value from does so (`_returns_reached`): the
+    names read are those bound from the tangents by the statements of the rule's body itself
+    (not nested in a branch or loop, which may not run) before that `return` (`(x,), (t,) =
+    primals, tangents` binds `t` only). `live`: which tangents carry the level's (the others
+    are zeros JAX makes, known without the tangents): the tangents' tuple is read whole only
+    when all are, else item by item where the rule unpacks it. None otherwise."""
+    body = getattr(fn, "body", None)
+    if not isinstance(body, list) or not tangent_params:
+        return None
+    reader = _Reader(fn, closure=closure)
+    found = None
+    for ret, value, _ in _returns_reached(fn, reached):
+        if isinstance(value, ast.Name) and value.id in reader.names:
+            value = reader.names[value.id]
+        if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
+            return None
+        tainted = set(tangent_params) if all(live) else set()
+        for stmt in body:
+            if stmt.lineno >= ret.lineno:
+                break
+            if isinstance(stmt, ast.Assign):
+                for t in stmt.targets:
+                    _taint(t, stmt.value, tainted, reader, tangents=(tangent_params[0], live))
+            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+                if isinstance(stmt, ast.AugAssign):
+                    _taint(stmt.target, stmt.value, tainted, reader, keep=True)
+                else:
+                    _taint(stmt.target, stmt.value, tainted, reader)
+        if _reads(value.elts[0], tainted, reader) is not True:
+            return None
+        found = found or ret
+    return found
+
+
+def _taint(target: ast.AST, value: ast.AST, tainted: set[str], reader: _Reader,
+           keep: bool = False, tangents: tuple[str, list[bool]] | None = None) -> None:
+    """Bind `target` to `value` in `tainted` (the names computed from the tangents): a
+    tuple target from a tuple value item by item; a name when the value reads them (dropped
+    when it surely does not, unless `keep`: an augmented assignment also reads the target).
+    `tangents`: the rule's tangents parameter and which of its items carry a tangent (a
+    tuple target unpacking it binds each name by its item). A tuple target unpacking any
+    other value (`y, dy = jax.jvp(f, (x,), (t,))`) is not read: its items may differ."""
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List)) \
+            and len(target.elts) == len(value.elts) and not any(
+                isinstance(x, ast.Starred) for x in (*target.elts, *value.elts)):
+        for t, v in zip(target.elts, value.elts):
+            _taint(t, v, tainted, reader, keep, tangents)
+        return
+    if isinstance(target, (ast.Tuple, ast.List)):
+        if tangents is not None and isinstance(value, ast.Name) and value.id == tangents[0] \
+                and len(target.elts) == len(tangents[1]):
+            for t, live in zip(target.elts, tangents[1]):
+                if isinstance(t, ast.Name):
+                    (tainted.add if live else tainted.discard)(t.id)
+                else:
+                    for name in walk_nodes(t):
+                        if isinstance(name, ast.Name):
+                            tainted.discard(name.id)
+            return
+        reads = None if _reads(value, tainted, reader) is not False else False
+    else:
+        reads = _reads(value, tainted, reader)
+    for name in walk_nodes(target):
+        if isinstance(name, ast.Name):
+            if reads is True or (reads is None and name.id in tainted):
+                tainted.add(name.id)
+            elif not keep:
+                tainted.discard(name.id)
+
+
 def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | None:
     """What a rule returning `(lambda p, t: (p, [t]))(...)` returns: the lambda's body, read
     with the rule's own names, when the lambda takes plain positional parameters none of which
@@ -888,8 +1091,9 @@ def _called_lambda_body(value: ast.expr | None, reader: _Reader) -> ast.expr | N
 
 
 def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
-              out: Value | None) -> None:
-    """After a JVP ran `c`'s rule (`out`, what it returned): JAX016, else JAX015."""
+              out: Value | None, reached: dict | None = None) -> None:
+    """After a JVP ran `c`'s rule (`out`, what it returned; `reached`, the `return`s its run
+    reached: `_returns_reached`): JAX016, else JAX015."""
     if level.mode == TRANSPOSE:
         return
     n = _positional_count(c, args)
@@ -920,7 +1124,7 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     reader = _Reader(fn, outputs, closure, _bound_given(c.jvp_rule, fn))
     fname = c.name or "the custom_jvp function"
     pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
-    for ret, value in zip(_return_nodes(fn), _returns_in_order(fn)):
+    for ret, value, _ in _returns_reached(fn, reached):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]
         value = _called_lambda_body(value, reader)
@@ -948,10 +1152,25 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     raises = level.mode == REVERSE or level.batched or level.name.endswith("linearize")
     if not raises or out is None or out.items is None or len(out.items) != 2:
         return
-    if level.tangent_mark not in out.items[0].tan:
-        return
     a = getattr(fn, "args", None)
     params = [p.arg for p in (*a.posonlyargs, *a.args)] if isinstance(a, ast.arguments) else []
+    if level.tangent_mark not in out.items[0].tan:
+        # no tangent reaches the primal output, but its value may still be read off the
+        # tangents (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`, `sign(t)`)
+        rest = [i for i in range(n) if i not in c.nondiff]
+        live = [i < len(args.pos) and level in args.pos[i].tan for i in rest]
+        at_read = _primal_reads_tangents(closure, fn, params[-1:], live, reached)
+        if at_read is None:
+            return
+        says = BATCHED_PRIMAL if level.batched and level.mode != REVERSE else LINEARIZATION_FAILED
+        ev.report("JAX015", _head(fn), level, closure.func.name or "jvp rule", (),
+                  jax_says=says, **_elsewhere(closure, ev.module, node),
+                  rejected=f"computes its primal output from the values of the tangents of "
+                  f"`{fname}` (line {at_read.lineno})")
+        return
+    if reached and any(v is None or v.items is None or len(v.items) != 2 or (
+            level.tangent_mark not in v.items[0].tan) for v in reached.values()):
+        return  # a return whose primal is known (a branch on a dtype the analysis lacks)
     tainted = _tangent_names(fn, params[-1:])
     rets = list(zip(_return_nodes(fn), _returns_in_order(fn)))
     at = next((r for r, v in rets if isinstance(v, (ast.Tuple, ast.List)) and v.elts

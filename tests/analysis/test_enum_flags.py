@@ -36,8 +36,9 @@ def test_auto_after_an_unknown_value_is_unknown() -> None:
 
 @pytest.mark.parametrize("value", [0.05, 3, True, 2j])
 def test_scalar_metadata_is_numpys_and_jaxs(value: object) -> None:
-    np_fns = {"numpy.ndim": np.ndim, "numpy.size": np.size,
-              "jax.numpy.ndim": jnp.ndim, "jax.numpy.size": jnp.size}
+    np_fns = {"numpy.ndim": np.ndim, "numpy.size": np.size, "numpy.shape": np.shape,
+              "jax.numpy.ndim": jnp.ndim, "jax.numpy.size": jnp.size,
+              "jax.numpy.shape": jnp.shape}
     traced: dict[str, object] = {}
 
     def probe(x: jax.Array) -> jax.Array:

@@ -147,8 +147,8 @@ class CustomRules(Part):
                         [None] * (len(nd) + 2),
                         {},
                     )
-                    out = self.ev.call_value(c.jvp_rule, rule_args, node)
-                    rule_shapes.check_jvp(self.ev, c, args, level, node, out)
+                    out, reached = self._run_rule(c.jvp_rule, rule_args, node)
+                    rule_shapes.check_jvp(self.ev, c, args, level, node, out, reached)
                 elif c.jvps is not None:
                     # defjvps computes the primal output by calling the custom function itself
                     ans = self.call_custom(c, Args(primals, {}, args.pos_nodes, {}), node)
@@ -221,12 +221,43 @@ class CustomRules(Part):
                     {"host_deferral": level} if level.defer else {}
                 )
                 with self.ev.within(**waits):
-                    self.ev.call_value(
-                        c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node
-                    )
+                    _, reached = self._run_rule(
+                        c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+            else:
+                reached = None
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
-            rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None)
+            rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None,
+                                  reached)
         return result
+
+    def _run_rule(self, rule: Value, args: Args, node: ast.AST | None
+                  ) -> tuple[Value, dict | None]:
+        """Call a custom rule (a bwd, a JVP rule) recording the `return`s its run reached and
+        what each gave (`statements._watched_return`): JAX sees only those, so the shape
+        checks read only those (a bwd whose `if np.ndim(scale) == 0` returns one cotangent
+        too few). A run the memo or a shared interpretation answered records nothing: it
+        reads what an earlier run of the rule with the same arguments reached, else None
+        (every `return` of the code)."""
+        fn = rule_shapes.rule_function(rule)
+        if fn is None or isinstance(fn.func.node, ast.Lambda):
+            return self.ev.call_value(rule, args, node), None
+        record: dict = {}
+        outer = self.ev.watched_returns
+        self.ev.watched_returns = (fn.func.node, record)
+        try:
+            out = self.ev.call_value(rule, args, node)
+        finally:
+            self.ev.watched_returns = outer
+        try:
+            key = (fn.func.node, rule, tuple(args.pos))
+            if record:
+                seen = self.ev.rule_returns.get(key)
+                self.ev.rule_returns[key] = record if seen is None else {**seen, **record}
+            else:
+                record = self.ev.rule_returns.get(key) or {}
+        except TypeError:  # an unhashable constant inside an argument
+            pass
+        return out, record or None
 
     def call_custom_vmap(self, c: CustomFn, args: Args, node: ast.AST | None) -> Value:
         """A `custom_vmap` function called. JAX traces its function into a jaxpr of its own

@@ -14,7 +14,7 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, host_runs, jaxapi
+from jax_lsp.analysis.jax import apitable, config_flags, host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -52,6 +52,21 @@ from jax_lsp.analysis.values import (
     strip_marks,
 )
 
+#: what `ndim`, `shape` and `size` give of a scalar, by the function's last name
+
+
+def _scalar_metadata(name: str, args: Args) -> Value | None:
+    """`np.ndim(2.0)`, `jnp.shape(x)` of a Python number (or a tracer the analysis knows
+    to hold one: jit's or a transform's scalar argument stays 0-d): 0, `()`, 1, so an `if
+    np.ndim(scale) == 0` on a scalar hyper-parameter takes its branch. None for anything
+    else (an array, whose shape the analysis does not track)."""
+    if name not in jaxapi.SCALAR_METADATA or len(args.pos) != 1 or args.kw or (
+            args.star is not None):
+        return None
+    if type(args.pos[0].const) not in (int, float, bool, complex) or args.pos[0].fns:
+        return None
+    return constant_builtins.value_of(jaxapi.SCALAR_METADATA[name])
+
 
 class JaxApiCalls(Part):
     """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
@@ -63,6 +78,8 @@ class JaxApiCalls(Part):
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
             host_runs.note_api_call(self.ev, name, node)
         args = self.imported_data_read(args)
+        if name == "jax.config.update":
+            config_flags.note_update(self.ev, args)  # (`jax.config.jax_enable_x64` reads it)
         if name in jaxapi.CALLBACKS:
             return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.ev.extra_callbacks:
@@ -163,10 +180,8 @@ class JaxApiCalls(Part):
         if facts is not None:
             return self.call_measured(facts, args, node)
         if name in jaxapi.PYTHON_STATIC:
-            if name in jaxapi.SCALAR_METADATA and len(args.pos) == 1 and not args.kw and type(
-                    args.pos[0].const) in (int, float, bool, complex):
-                return Value(const=jaxapi.SCALAR_METADATA[name], intish=True)
-            return Value()  # Python values: static even on a tracer (`jnp.shape(x)`)
+            # Python values: static even on a tracer (`jnp.shape(x)`)
+            return _scalar_metadata(name, args) or Value()
         if jaxapi.is_killer(name):
             return Value(traced=jax_array)
         if name.startswith("flax.linen.") and self.ev.reads(MODULE_TAN).module_tan:

@@ -161,14 +161,16 @@ PYTHON_STATIC: frozenset[str] = frozenset(
 )
 
 #: The static metadata of a Python scalar (int, float, bool, complex), which a jit or vmap
-#: traces as a 0-d array: `np.ndim(0.05)` is 0 and `np.size(0.05)` 1, so a branch on them
-#: (`in_axes=None if np.ndim(lr) == 0 else 0`) is decided (measured: NumPy and jax.numpy,
-#: eager and on a tracer of the scalar; tests/analysis/test_scalar_metadata.py)
-SCALAR_METADATA: dict[str, int] = {
+#: traces as a 0-d array: `np.ndim(0.05)` is 0, `np.size(0.05)` 1 and `np.shape(0.05)` (),
+#: so a branch on them (`in_axes=None if np.ndim(lr) == 0 else 0`) is decided (measured:
+#: NumPy and jax.numpy, eager and on a tracer of the scalar; tests/analysis/test_enum_flags.py)
+SCALAR_METADATA: dict[str, int | tuple[()]] = {
     "numpy.ndim": 0,
     "jax.numpy.ndim": 0,
     "numpy.size": 1,
     "jax.numpy.size": 1,
+    "numpy.shape": (),
+    "jax.numpy.shape": (),
 }
 
 #: Field declarations that can make a dataclass field static (`static=True`,

@@ -11,7 +11,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import record_classes
-from jax_lsp.analysis.jax import apitable, jaxapi
+from jax_lsp.analysis.jax import apitable, config_flags, jaxapi
 from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
@@ -38,6 +38,7 @@ def record_class(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Scope)
 
 HOOKS.register(
     canonical=jaxapi.canonical,
+    state_attributes={"jax.config": config_flags.read},
     import_cannot_raise=import_cannot_raise,
     evaluation_contexts=jaxapi.EVALUATION_CONTEXTS,
     pytree_bases=jaxapi.PYTREE_BASES,

@@ -353,6 +353,9 @@ class PythonExpressions(EvaluatorShared):
             return derived(elts) if made is None else made
         if t is ast.Subscript:
             base = self.eval(node.value, scope)  # type: ignore[attr-defined]
+            if type(node.slice) is ast.Slice and base.items is not None and (  # type: ignore[attr-defined]
+                    base.keys is None and not base.fns):
+                return self._sliced_items(base, node.slice, scope)  # type: ignore[attr-defined]
             index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
             getitem = self._instance_method(base, "__getitem__")
             if getitem is not None:
@@ -462,6 +465,18 @@ class PythonExpressions(EvaluatorShared):
             # integers (arrays or Python ints) stay integers, except under true division
             return Value(traced=a.traced or b.traced, intish=True)
         return derived([a, b])
+
+    def _sliced_items(self, base: Value, at: ast.Slice, scope: Scope) -> Value:
+        """`items[lo:hi:step]` of a tuple or list whose items are known, with bounds that are
+        known ints or left out: the items Python's slice keeps (`grads[:n] + grads[2:]` is a
+        tuple of known length); otherwise what any subscript gives."""
+        bounds = []
+        for part in (at.lower, at.upper, at.step):
+            v = self.eval(part, scope) if part is not None else Value(const=None)
+            bounds.append(v.const if not v.traced else NOCONST)
+        if all(b is None or (type(b) is int) for b in bounds) and bounds[2] != 0:
+            return self._seq(list(base.items or ())[slice(*bounds)])
+        return derived([base])  # a sequence of unknown length (never one of its items)
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
@@ -743,6 +758,9 @@ class PythonExpressions(EvaluatorShared):
 
     def attribute(self, obj: Value, name: str) -> Value:
         if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            state = HOOKS.state_attributes.get(obj.fns[0].name)
+            if state is not None and (v := state(self, name)) is not None:
+                return v  # type: ignore[no-any-return]
             return _api_attribute(obj.fns[0].name, name)
         if len(obj.fns) > 1:  # the work budget counts each object read beyond the first
             self.steps += len(obj.fns) - 1  # (see `call_value`)

@@ -96,6 +96,9 @@ class Hooks:
         #: told of `target = call(...)` after it is stored (flax nnx: a Variable's kind)
         self.after_call_assignment: Callable[[Any, ast.Assign, Scope], None] = _nothing_noted
         # -- attributes --
+        #: an API object whose attributes are state a model follows (`jax.config`'s flags) ->
+        #: the value an attribute read gives (`ev` is the evaluator), or None: an API name
+        self.state_attributes: Mapping[str, Callable[[Any, str], Any]] = {}
         #: methods of a jitted function that stage it: name -> "lowered" or "traced"
         self.staging_methods: Mapping[str, str] = {}
         #: attributes whose value is static metadata (`x.shape`): never a tangent

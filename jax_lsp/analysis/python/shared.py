@@ -74,6 +74,9 @@ class EvaluatorShared:
     host_run: HostRun | None
     cuts: int
     late_writes: int
+    #: the custom rule whose `return`s are recorded as it runs (its node, the record)
+    watched_returns: tuple[ast.AST, dict] | None
+    rule_returns: dict
     #: the other components: JAX's semantics, the incremental re-analysis observing
     jax: JaxModel
     observer: Observer

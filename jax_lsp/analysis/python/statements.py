@@ -69,23 +69,31 @@ def _says_static(node: ast.expr) -> bool:
     return False
 
 
-def _pattern_matches(pattern: ast.pattern, subject: Value) -> bool | None:
+def _pattern_matches(pattern: ast.pattern, subject: Value,
+                     value_of: Callable[[ast.expr], Value] | None = None) -> bool | None:
     """Whether a `case` pattern matches a subject whose value is a known constant (a literal,
-    `None`/`True`/`False`, `|` of those, `_` or a capture); None where that is not decided
-    (an unknown subject, a class, sequence or mapping pattern)."""
+    `None`/`True`/`False`, `|` of those, `_` or a capture, a dotted name such as an enum
+    member, read by `value_of` and compared as `==` compares), or a tuple whose items are
+    known (a sequence pattern: `case ("swish", 1):` of `match (kind, order):`, each item
+    matched in turn); None where that is not decided (an unknown subject, a class or mapping
+    pattern)."""
     if isinstance(pattern, ast.MatchAs):
-        return True if pattern.pattern is None else _pattern_matches(pattern.pattern, subject)
+        return True if pattern.pattern is None else _pattern_matches(
+            pattern.pattern, subject, value_of)
     if isinstance(pattern, ast.MatchOr):
-        found = [_pattern_matches(p, subject) for p in pattern.patterns]
+        found = [_pattern_matches(p, subject, value_of) for p in pattern.patterns]
         return True if True in found else None if None in found else False
     if isinstance(pattern, ast.MatchSequence):
-        return _sequence_matches(pattern, subject)
+        return _sequence_matches(pattern, subject, value_of)
     if subject.const is NOCONST or isinstance(subject.const, (list, dict)):
         return None
     if isinstance(pattern, ast.MatchSingleton):
         return compare_constants([ast.Is()], [subject, Value(const=pattern.value)])
-    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
-        return compare_constants([ast.Eq()], [subject, Value(const=pattern.value.value)])
+    if isinstance(pattern, ast.MatchValue):
+        if isinstance(pattern.value, ast.Constant):
+            return compare_constants([ast.Eq()], [subject, Value(const=pattern.value.value)])
+        if value_of is not None and isinstance(pattern.value, ast.Attribute):
+            return compare_constants([ast.Eq()], [subject, value_of(pattern.value)])
     return None
 
 
@@ -116,16 +124,21 @@ def _sequence_split(pattern: ast.MatchSequence, items: tuple[Value, ...]
             *zip(pats[star + 1:], items[len(items) - after:], strict=True)]
 
 
-def _sequence_matches(pattern: ast.MatchSequence, subject: Value) -> bool | None:
+def _sequence_matches(pattern: ast.MatchSequence, subject: Value,
+                      value_of: Callable[[ast.expr], Value] | None = None) -> bool | None:
     """`case ["ledger", *_]:` / `case ("cubic", order):` on a subject whose items are known:
     each subpattern against its item (`*rest` takes the items between)."""
     items = _known_items(subject)
     if items is None:
+        c = subject.const
+        if c is not NOCONST and not subject.fns and (c is None or isinstance(
+                c, (bool, int, float, complex, str, bytes))):
+            return False  # (no sequence pattern matches a number, None or a string)
         return None
     pairs = _sequence_split(pattern, items)
     if pairs is None:
         return False
-    found = [True if isinstance(p, ast.MatchStar) else _pattern_matches(p, v)  # type: ignore[arg-type]
+    found = [True if isinstance(p, ast.MatchStar) else _pattern_matches(p, v, value_of)  # type: ignore[arg-type]
              for p, v in pairs]
     return False if False in found else None if None in found else True
 
@@ -209,6 +222,7 @@ def _main_guard(test: ast.expr) -> bool:
 
 
 def _cases_run(cases: list[ast.match_case], subject: Value,
+               value_of: Callable[[ast.expr], Value],
                guard: Callable[[ast.match_case], bool | None] = lambda _: None,
                ) -> tuple[list[ast.match_case], bool]:
     """The cases of a `match` that may run, in order, for a subject whose value may be known
@@ -217,7 +231,7 @@ def _cases_run(cases: list[ast.match_case], subject: Value,
     case's guard, when known (`case ("cubic", n) if n > 2:`)."""
     run = []
     for case in cases:
-        matched = _pattern_matches(case.pattern, subject)
+        matched = _pattern_matches(case.pattern, subject, value_of)
         if matched is False:
             continue
         passes = True if case.guard is None else guard(case) if matched else None
@@ -269,7 +283,11 @@ class PythonStatements(EvaluatorShared):
             self.assign(target, derived([old, v]), scope)
         elif t is ast.Return:
             value = stmt.value  # type: ignore[attr-defined]
-            v = self.eval(value, scope) if value is not None else Value(const=None)
+            watch = self.watched_returns
+            if watch is not None and scope.func is not None and scope.func.node is watch[0]:
+                v = self._watched_return(stmt, scope, watch[1])  # type: ignore[arg-type]
+            else:
+                v = self.eval(value, scope) if value is not None else Value(const=None)
             rv = scope.vars.get("<return>")
             scope.vars["<return>"] = v if rv is None else join([rv, v])
             return False
@@ -391,7 +409,8 @@ class PythonStatements(EvaluatorShared):
             before = dict(scope.vars)
             states = []
             cases, exhaustive = _cases_run(
-                stmt.cases, subject, lambda c: self._match_guard(c, subject, scope))  # type: ignore[attr-defined]
+                stmt.cases, subject, lambda e: self.eval(e, scope),  # type: ignore[attr-defined]
+                lambda c: self._match_guard(c, subject, scope))  # type: ignore[attr-defined]
             with self.guessing(len(cases) > 1 or not exhaustive):
                 for case in cases:
                     scope.vars = dict(before)
@@ -403,6 +422,25 @@ class PythonStatements(EvaluatorShared):
         elif t in (ast.Break, ast.Continue):
             return False
         return True
+
+    def _watched_return(self, stmt: ast.Return, scope: Scope,
+                        record: dict[tuple[ast.Return, ast.expr | None], Value]) -> Value:
+        """A `return` of the custom rule being run (`watched_returns`): its value, evaluated
+        as `eval` does, and, in `record`, under the return and the expression it took (the
+        branch of `a if test else b` a known test selects): what this run of the rule gave
+        JAX (`rule_shapes` reads it)."""
+        expr = stmt.value
+        while isinstance(expr, ast.IfExp):
+            test = self.eval_test(expr.test, scope)
+            if test is None:
+                return Value()  # TracerBoolConversionError
+            if test.const is NOCONST or isinstance(test.const, (list, dict)):
+                break
+            expr = expr.body if test.const else expr.orelse
+        v = self.eval(expr, scope) if expr is not None else Value(const=None)
+        seen = record.get((stmt, expr))
+        record[(stmt, expr)] = v if seen is None else join([seen, v])
+        return v
 
     def _from_import_module(self, user: UserModule, name: str) -> UserModule:
         """The module whose statements `from <user> import name` may run: the package's
