@@ -98,7 +98,7 @@ def test_a_set_changed_by_name_is_read_after_the_change(source: tuple[str, bool]
 
 @pytest.mark.parametrize("source", [
     "S = {'a'}\nS.add(VALUE)\nr = 'q' in S\n",  # an item not known: nothing known of it
-    "D = {'a': 1}\nr = 'q' in D\n",  # a key the dict does not list may be added unseen
+    "D = {'a': 1}\nfill(D)\nr = 'q' in D\n",  # handed to code not seen: it may add the key
     "r = len([1, 2])\n",  # a list's length: `fresh_lists` decides, not this
     "r = sorted((2, 1), key=KEY)\n",  # a keyword: a program's function would run
     "r = 'x'.center(10 ** 6)\n",  # too long to keep
