@@ -84,7 +84,10 @@ def run(source: str) -> Interpreter:
 def test_a_callee_is_interpreted_once_for_the_levels_of_two_entry_points() -> None:
     it = run(SHARED)
     counts: dict[str, int] = {}
-    for (f, _), n in it.interpretations.items():  # counted per root
+    for key, n in it.interpretations.items():  # counted per root
+        if len(key) != 2:
+            continue  # a callback host's run, counted apart (jax/host_runs.py)
+        f = key[0]
         counts[f.name] = counts.get(f.name, 0) + n
     # one interpretation under the first entry point's level; the second one's reuses it
     # (without sharing: one per level)
@@ -142,7 +145,10 @@ def train(x):
 def test_a_callee_is_interpreted_once_for_contexts_it_does_not_read() -> None:
     it = run(CONTEXTS)
     counts: dict[str, int] = {}
-    for (f, _), n in it.interpretations.items():  # counted per root
+    for key, n in it.interpretations.items():  # counted per root
+        if len(key) != 2:
+            continue  # a callback host's run, counted apart (jax/host_runs.py)
+        f = key[0]
         counts[f.name] = counts.get(f.name, 0) + n
     # nothing in `inner` asks whether it is staged: its interpretation outside jit serves the
     # call under jit; `branchy`'s `if` on a tracer does ask (under jit it cannot run)
