@@ -604,6 +604,7 @@ def test_findings_round_trip_through_the_entry_format() -> None:
         Severity.WARNING,
         (PathStep(Span(1, 0, 1, 9), "site", None), PathStep(Span(2, 1, 2, 3), "call", "/x/h.py")),
         tuple(FixKind), "jax.jvp(jax.grad)", (Span(7, 8, 7, 9),), ("forward", "reverse"),
+        sites=(Span(9, 0, 9, 4),),
     )
     findings.append(every_field)
     assert all(getattr(every_field, f.name) != f.default for f in fields(Finding))
