@@ -635,21 +635,24 @@ class PythonExpressions(EvaluatorShared):
                 return None
             return it.items
 
-        def visit(i: int, prefix: tuple[Value, ...]) -> bool:
+        # depth first, in Python's order, with an explicit stack: a recursive inner function
+        # would be a cycle (it names itself through its cell), left to the collector with
+        # the nodes it holds (tests/analysis/test_release.py)
+        stack: list[tuple[int, tuple[Value, ...]]] = [(0, ())]
+        while stack:
+            i, prefix = stack.pop()
             if i == len(gens):
                 combos.append(prefix)
-                return len(combos) <= MAX_UNROLL
+                if len(combos) > MAX_UNROLL:
+                    return None
+                continue
+            if i > 0:  # the outer targets of this prefix bound, as Python binds them
+                self.assign(gens[i - 1].target, prefix[-1], inner)  # type: ignore[attr-defined]
             items = known_items(first if i == 0 else self.eval(gens[i].iter, inner))
             if items is None:
-                return False
-            for item in items:
-                if i + 1 < len(gens):
-                    self.assign(gens[i].target, item, inner)  # type: ignore[attr-defined]
-                if not visit(i + 1, prefix + (item,)):
-                    return False
-            return True
-
-        return combos if visit(0, ()) else None
+                return None
+            stack.extend((i + 1, prefix + (item,)) for item in reversed(items))
+        return combos
 
     # ---------------------------------------------------------------------- imports
 
