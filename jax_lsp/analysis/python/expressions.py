@@ -208,15 +208,16 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
-def membership(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
+def membership(ops: list[ast.cmpop], vals: list[Value], exact: bool = False) -> bool | None:
     """`a in b` / `a not in b` decided on what the operands are rather than on constants:
-    a known key of a dict (`"lr" in cfg`), a member of an `enum.Flag` (`Sink.FILE in
+    a known key of a dict (`"lr" in cfg`; a missing one too when the caller knows the dict's
+    keys are `exact`, `constant_builtins.has_key`), a member of an `enum.Flag` (`Sink.FILE in
     sink`); None otherwise."""
     if len(vals) != 2 or not isinstance(ops[0], (ast.In, ast.NotIn)):
         return None
     found = enums.contains(vals[0], vals[1])
     if found is None:
-        found = constant_builtins.has_key(vals[1], vals[0])
+        found = constant_builtins.has_key(vals[1], vals[0], exact)
     return None if found is None else found == isinstance(ops[0], ast.In)
 
 
@@ -277,13 +278,11 @@ class PythonExpressions(EvaluatorShared):
             return derived([v])
         if t is ast.Compare:
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
-            member = membership(node.ops, vals)  # type: ignore[attr-defined]
             ops = node.ops  # type: ignore[attr-defined]
-            if member is None and len(vals) == 2 and isinstance(ops[0], (ast.In, ast.NotIn)) \
-                    and self._keys_exact(node.comparators[0], scope):  # type: ignore[attr-defined]
-                found = constant_builtins.has_key(vals[1], vals[0], exact=True)
-                if found is not None:  # a key the followed dict does not hold
-                    member = found == isinstance(ops[0], ast.In)
+            member = membership(ops, vals)
+            if member is None and len(vals) == 2 and self._keys_exact(
+                    node.comparators[0], scope):  # type: ignore[attr-defined]
+                member = membership(ops, vals, exact=True)  # a key a followed dict lacks
             if member is not None:
                 return Value(const=member, intish=True)
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
