@@ -324,6 +324,12 @@ class PythonStatements(EvaluatorShared):
                     v, leave = entered
                     exits.append(leave)
                 else:
+                    patched = self._enter_patch(item.context_expr, scope)
+                    if patched is not None:
+                        exits.append(patched)
+                        if item.optional_vars is not None:
+                            self.assign(item.optional_vars, UNKNOWN, scope)
+                        continue
                     v = self.eval(item.context_expr, scope)
                     managed = self._enter_instance(v, item.context_expr)
                     if managed is not None:
@@ -428,9 +434,9 @@ class PythonStatements(EvaluatorShared):
                     states.append(scope.vars)
             scope.vars = self._merge_all(states + ([] if exhaustive and states else [before]))
         elif t in (ast.Break, ast.Continue):
-            exits = self.loop_exits[-1] if self.loop_exits else None
-            if exits is not None:  # (its loop is unrolled: the next pass starts from here)
-                exits.append((t is ast.Break, dict(scope.vars)))
+            passes = self.loop_exits[-1] if self.loop_exits else None
+            if passes is not None:  # (its loop is unrolled: the next pass starts from here)
+                passes.append((t is ast.Break, dict(scope.vars)))
             return False
         return True
 
@@ -593,6 +599,36 @@ class PythonStatements(EvaluatorShared):
             finally:
                 self.module = caller_module
         return value, lambda: run(cut.exit)
+
+    def _enter_patch(self, expr: ast.expr, scope: Scope) -> Callable[[], object] | None:
+        """Enter a `with mock.patch.object(obj, "name", new):` over one instance the analysis
+        follows (a `SimpleNamespace` backend, an object of the analysed code): its attribute
+        is `new` for the block, and what it was again at the exit, as the patch does. What
+        restores it then; None for anything else (evaluated as a call)."""
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
+                and len(expr.args) in (2, 3) and not any(
+                    isinstance(a, ast.Starred) for a in expr.args)
+                and self._api_named(expr.func, scope) == "unittest.mock.patch.object"):
+            return None
+        new_node = expr.args[2] if len(expr.args) == 3 else next(
+            (k.value for k in expr.keywords if k.arg == "new"), None)
+        obj = self.resolve_lazy(self.eval(expr.args[0], scope))  # type: ignore[attr-defined]
+        name = self.eval(expr.args[1], scope).const
+        if new_node is None or not isinstance(name, str) or len(obj.fns) != 1 or type(
+                obj.fns[0]) is not Instance or name not in obj.fns[0].attrs:
+            return None
+        inst, new = obj.fns[0], self.eval(new_node, scope)
+        old = inst.attrs[name]
+
+        def put(v: Value) -> None:
+            if self.host_runs:
+                self.note_late_write(inst.attrs.get(name), v)
+            inst.attrs[name] = v
+            self._outer_writes += 1
+            self.observer.note_attribute_write(inst, name)  # type: ignore[attr-defined]
+
+        put(new)
+        return lambda: put(old)
 
     def _enter_instance(
         self, v: Value, node: ast.expr
