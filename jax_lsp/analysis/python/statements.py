@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -803,7 +804,8 @@ class PythonStatements(EvaluatorShared):
         (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set). A pass's
         `continue` starts the next pass from where it left; its `break` ends the loop there.
         A `break` (or `return`) on an undecided test (a threshold on a computed loss) may end
-        the loop: the passes after it run on a guessed path, and so does the `else`."""
+        the loop: the passes after it run on a guessed path whose findings are not reported
+        (`Ctx.past_exit`: decided at run time), and the `else` on a guessed path."""
         saved = self.unroll_factor
         self.unroll_factor = min(saved * len(items), MAX_UNROLL)
         left = False  # a pass may have returned on an undecided test
@@ -814,7 +816,9 @@ class PythonStatements(EvaluatorShared):
                 exits: list[tuple[bool, dict[str, Value]]] = []
                 self.loop_exits.append(exits)
                 try:
-                    with self.guessing(left or bool(broke)):
+                    past = left or bool(broke)
+                    with self.guessing(past), (self.within(past_exit=True) if past  # type: ignore[attr-defined]
+                                               else nullcontext()):
                         live = self.exec_block(stmt.body, scope)
                 finally:
                     self.loop_exits.pop()
