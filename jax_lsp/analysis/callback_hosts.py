@@ -2440,7 +2440,33 @@ def _namespace_values(names: ModuleNames, expr: ast.Attribute) -> list[ast.AST]:
             found += [node.value for t in node.targets if isinstance(t, ast.Attribute)
                       and t.attr == expr.attr and isinstance(t.value, ast.Name)
                       and t.value.id == expr.value.id]
+        elif isinstance(node, ast.Call):
+            found += _attribute_set_by_call(names, node, expr.value.id, expr.attr)
     return found
+
+
+#: the calls that set `obj.<name>` to a value (`setattr(obj, "name", v)`; a mock patch's
+#: value for its block: `with mock.patch.object(backend, "solve", fake):`)
+_ATTRIBUTE_SETTERS = {"setattr": "value", "unittest.mock.patch.object": "new"}
+
+
+def _attribute_set_by_call(names: ModuleNames, call: ast.Call, obj: str, attr: str
+                           ) -> list[ast.AST]:
+    """The value a call sets `obj.attr` to (`_ATTRIBUTE_SETTERS`), given as its third
+    argument or by keyword: `[]` for any other call."""
+    func = call.func
+    dotted = func.id if isinstance(func, ast.Name) and func.id == "setattr" and names.lookup(
+        "setattr", func) is None else names.dotted(func)
+    keyword = _ATTRIBUTE_SETTERS.get(dotted or "")
+    if keyword is None or len(call.args) < 2:
+        return []
+    target, key = call.args[0], call.args[1]
+    if not (isinstance(target, ast.Name) and target.id == obj and isinstance(key, ast.Constant)
+            and key.value == attr):
+        return []
+    if len(call.args) > 2:
+        return [call.args[2]]
+    return [k.value for k in call.keywords if k.arg == keyword]
 
 
 def _field_values(names: ModuleNames, expr: ast.expr) -> list[ast.AST]:
@@ -2625,7 +2651,7 @@ def _callees(names: ModuleNames, call: ast.Call, given: _Given | None = None) ->
     methods = _called_methods(names, call)
     if methods:
         return methods
-    held = _member_values(names, func)
+    held = [*_field_values(names, func), *_member_values(names, func)]
     if held:
         return [replace(h, name=ast.unparse(func)) for v in held
                 if (h := _resolve_host(names, v)) is not None]  # type: ignore[arg-type]

@@ -323,6 +323,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: the passes of the `for` loops run one per known item around the running code
         #: (`statements.exec_for`): each pass may interpret a callee in a context of its own
         self.unroll_factor = 1
+        #: per loop running, innermost last: for a `for` unrolled over its items, the
+        #: `break`s (True) and `continue`s (False) its pass reached, with the state at each;
+        #: None for a loop run to a fixpoint (`statements.exec_for`)
+        self.loop_exits: list[list[tuple[bool, dict[str, Value]]] | None] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
         #: interpretations shared between calls that differ only in their levels (see
         #: `sharing`), and the functions of this module entered, in order

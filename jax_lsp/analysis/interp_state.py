@@ -80,6 +80,11 @@ class Ctx:
     #: expression or a `match` whose test it cannot decide, an `except` handler): findings
     #: that need the code to run (`jax.host_runs`) are not reported there
     guessed: bool = False
+    #: in a pass of a sweep over known items (`statements._unrolled_for`) reached only when
+    #: an earlier pass did not leave the loop on a test the analysis cannot decide (`if err <
+    #: target: break`, a threshold on a computed loss): whether it runs is decided at run
+    #: time, so no finding is reported there (`decisions.report`)
+    past_exit: bool = False
     #: inside a callback's host function, run as the callback runs it (`jax.host_runs`):
     #: the callback's call, for the JAX calls made there (JAX011)
     host_site: Any = None
@@ -108,6 +113,7 @@ TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
 GUESSED = CTX_BIT["guessed"]
+PAST_EXIT = CTX_BIT["past_exit"]
 HOST_SITE = CTX_BIT["host_site"]
 HOST_DEFERRAL = CTX_BIT["host_deferral"]
 

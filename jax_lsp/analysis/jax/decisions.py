@@ -19,6 +19,7 @@ from jax_lsp.analysis.interp_state import (
     BATCH_ONLY,
     CHECKPOINT_LEVELS,
     MASK,
+    PAST_EXIT,
     RULE_LEVELS,
     Args,
 )
@@ -152,7 +153,11 @@ class CallbackDecisions(Part):
         called_at: ast.AST | None = None,
     ) -> None:
         """`module`: the module `node` is in when it is not the one being interpreted (a
-        custom rule defined in another module than `called_at`, the call that runs it)."""
+        custom rule defined in another module than `called_at`, the call that runs it).
+        Nothing on a sweep's pass that runs only if an earlier one did not leave the loop on
+        a test decided at run time (`Ctx.past_exit`)."""
+        if self.ev.reads(PAST_EXIT).past_exit:
+            return
         if (
             not (code in rules.BATCH_CODES and level.mode == "batch")
             and self.ev.reads(BATCH_ONLY).batch_only

@@ -51,7 +51,7 @@ from jax_lsp.analysis.interp_state import (
     HostRun,
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.python import fresh_dicts
+from jax_lsp.analysis.python import fresh_dicts, scopes
 from jax_lsp.analysis.values import UNKNOWN, Closure, LazyName, Partial
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -250,7 +250,7 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                     e, f.span, runs):
             if not rebound:
                 rebound.append(_rebound(e))
-            if not _reads_rebound(runs, rebound[0]) and all(
+            if not _reads_rebound(e.tree, runs, rebound[0]) and all(
                     _callers_entered(e, s) for s in f.sites):
                 continue
         kept.append(f)
@@ -308,12 +308,21 @@ def _rebound(e: Any) -> frozenset[str] | None:
     callback runs again (the evaluator notes what functions write: `note_late_write`).
     None when the module changes a container in place (`cfg["dither"] = True`, `del d[k]`,
     `opts.update(...)`): the evaluator's dicts keep the entries they were made with (only a
-    function stored in place is followed), so its runs decide nothing. Read only where a
-    finding may be dropped."""
-    if any(_changes_in_place(n) for n in ast.walk(e.tree)):
+    function stored in place is followed), so its runs decide nothing; unless that container
+    is only ever reached through its name (`_unaliased`): a results table filled by the
+    script (`table[name] = run(cfg)`) is then one of the names returned, and decides only
+    the runs that read it. Read only where a finding may be dropped."""
+    changed: set[str] = set()
+    for n in ast.walk(e.tree):
+        if _changes_in_place(n):
+            root = _changed_name(n)
+            if root is None:
+                return None
+            changed.add(root)
+    if changed and not _unaliased(e.tree, changed):
         return None
     counts: dict[str, int] = {}
-    out: set[str] = set()
+    out: set[str] = set(changed)
     todo: list[ast.stmt] = list(e.tree.body)
     while todo:  # (the module's statements, in its branches and loops too)
         stmt = todo.pop()
@@ -356,11 +365,95 @@ def _changes_in_place(node: ast.AST) -> bool:
     return False
 
 
-def _reads_rebound(runs: list[HostRun | None], rebound: frozenset[str] | None) -> bool:
-    """Whether a function the runs entered names one of `rebound` (None: any)."""
-    return rebound is None or any(
-        isinstance(n, ast.Name) and n.id in rebound
-        for r in runs if r is not None for fn in r.entered for n in ast.walk(fn))
+def _changed_name(node: ast.AST) -> str | None:
+    """The name a change in place goes through (`table[k] = v`, `table.update(...)`,
+    `del table[k]`), None when it is not a plain name (`self.memo[k] = v`)."""
+    if isinstance(node, ast.Call):
+        root = node.func.value  # type: ignore[attr-defined]
+        return root.id if isinstance(root, ast.Name) else None
+    targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
+        node.target]  # type: ignore[attr-defined]
+    names = set()
+    for t in targets:
+        for n in ast.walk(t):
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                if not isinstance(n.value, ast.Name):
+                    return None
+                names.add(n.value.id)
+    return names.pop() if len(names) == 1 else None
+
+
+_FRESH = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
+
+
+def _unaliased(tree: ast.Module, names: set[str]) -> bool:
+    """Whether each of `names` holds a container no other name can reach: every read of it
+    in the module is subscripted, or has a method called (`table.items()`), or is `len`'s
+    argument; bound only to a display or comprehension made there; never bound to another
+    name, handed to a function, returned, stored, a parameter's name or declared
+    `global`/`nonlocal` (in a function that might bind it to something else)."""
+    parents: dict[ast.AST, ast.AST] = {}
+    for p in ast.walk(tree):
+        for c in ast.iter_child_nodes(p):
+            parents[c] = p
+        if isinstance(p, (ast.Global, ast.Nonlocal)) and names & set(p.names):
+            return False
+    for n in ast.walk(tree):
+        if isinstance(n, ast.arg) and n.arg in names:
+            return False  # (a parameter: bound to what a caller hands over)
+        if not isinstance(n, ast.Name) or n.id not in names:
+            continue
+        up = parents.get(n)
+        if isinstance(n.ctx, ast.Store):
+            if isinstance(up, ast.Assign) and up.targets == [n] and isinstance(
+                    up.value, _FRESH):
+                continue  # (a new container, bound where it is made)
+            return False
+        if not isinstance(n.ctx, ast.Load):
+            return False
+        if isinstance(up, ast.Subscript) and up.value is n:
+            continue
+        if isinstance(up, ast.Attribute) and isinstance(parents.get(up), ast.Call) and (
+                parents[up].func is up):  # type: ignore[attr-defined]
+            continue
+        if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id == "len" \
+                and up.args == [n]:
+            continue
+        return False
+    return True
+
+
+def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
+                   rebound: frozenset[str] | None) -> bool:
+    """Whether a function the runs entered names one of `rebound` (None: any) as the
+    module's name: not where it, or a function around it, binds that name itself (a
+    `lambda` reading `cfg`, a parameter of the function it is made in, reads that one)."""
+    if rebound is None:
+        return True
+    entered = [fn for r in runs if r is not None for fn in r.entered]
+    if not any(isinstance(n, ast.Name) and n.id in rebound for fn in entered
+               for n in ast.walk(fn)):
+        return False
+    enclosing: dict[ast.AST, list[ast.AST]] = {}
+
+    def visit(node: ast.AST, around: list[ast.AST]) -> None:
+        for c in ast.iter_child_nodes(node):
+            if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                enclosing[c] = around
+                visit(c, [*around, c])
+            else:
+                visit(c, around)
+
+    visit(tree, [])
+    for fn in entered:
+        local: set[str] = set()
+        for f in [*enclosing.get(fn, []), fn]:
+            b = scopes.binder(f)
+            local = (local | b[0]) - b[1]
+        if any(isinstance(n, ast.Name) and n.id in rebound and n.id not in local
+               for n in ast.walk(fn)):
+            return True
+    return False
 
 
 def _inside(span: Span, outer: Span) -> bool:

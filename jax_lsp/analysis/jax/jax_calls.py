@@ -26,6 +26,7 @@ from jax_lsp.analysis.python import (
     config_parsers,
     config_strings,
     constant_builtins,
+    context_vars,
     dynamic_classes,
     namespaces,
     single_dispatch,
@@ -104,6 +105,8 @@ class JaxApiCalls(Part):
             return dynamic_classes.bind_method(args.pos[0], args.pos[1])
         if name in concurrency.CONSTRUCTORS:
             return concurrency.construct(concurrency.CONSTRUCTORS[name], args)
+        if name in context_vars.CONSTRUCTORS:
+            return context_vars.construct(args)
         if name in config_strings.LOADERS:
             loaded = config_strings.loads(name, args)
             if loaded is not None:

@@ -36,6 +36,7 @@ from jax_lsp.analysis.python import (
     concurrency,
     config_parsers,
     constant_builtins,
+    context_vars,
     enums,
     fresh_lists,
     single_dispatch,
@@ -492,6 +493,8 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is context_vars.Method:
+            return context_vars.call(self, f, args)
         if t is argparse_values.Method:
             return argparse_values.call(f, args)
         if t is config_parsers.Method:

@@ -28,6 +28,7 @@ from jax_lsp.analysis.python import (
     concurrency,
     config_parsers,
     constant_builtins,
+    context_vars,
     enums,
     fresh_dicts,
     load_sharing,
@@ -781,6 +782,8 @@ class PythonExpressions(EvaluatorShared):
                 parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, concurrency.Concurrent):
                 parts.append(concurrency.attribute(f, name))
+            elif isinstance(f, context_vars.ContextVar):
+                parts.append(context_vars.attribute(f, name))
             elif isinstance(f, (argparse_values.Parser, argparse_values.Subparsers)):
                 parts.append(argparse_values.attribute(f, name))
             elif isinstance(f, (config_parsers.Config, config_parsers.Section)):

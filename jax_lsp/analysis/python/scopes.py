@@ -164,6 +164,19 @@ def compute_scope(fi: FuncInfo, has_walrus: bool = True) -> None:
     fi.nonlocals = frozenset(b.nonlocals)
 
 
+def binder(node: ast.AST) -> tuple[set[str], set[str]]:
+    """The names a function (or lambda) binds locally, its parameters included, and those it
+    declares global."""
+    b = _Binder()
+    if isinstance(node, ast.Lambda):
+        b.visit(node.body)
+    else:
+        for stmt in node.body:  # type: ignore[attr-defined]
+            b.visit(stmt)
+    params = set(parameter_names(node.args))  # type: ignore[attr-defined]
+    return (b.stores | params) - b.globals_ - b.nonlocals, b.globals_
+
+
 def comprehension_info(node: ast.AST) -> FuncInfo:
     """A pseudo-function for a comprehension scope: its targets are its locals."""
     names: set[str] = set()

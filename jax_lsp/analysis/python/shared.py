@@ -68,6 +68,7 @@ class EvaluatorShared:
     order_sensitive: bool
     impure_effects: int
     unroll_factor: int
+    loop_exits: list[list[tuple[bool, dict[str, Value]]] | None]
     #: the runs of each callback call's host (`jax.host_runs`), by the call's span; the one
     #: running (None outside a host function); paths cut anywhere (recursion, context caps)
     host_runs: dict[Span, HostRun]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -301,7 +302,11 @@ class PythonStatements(EvaluatorShared):
                 return False  # TracerBoolConversionError
             left = False
             if test.const is NOCONST or test.const:
-                left = self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
+                self.loop_exits.append(None)
+                try:
+                    left = self.loop(lambda: self.exec_block(stmt.body, scope), scope)  # type: ignore[attr-defined]
+                finally:
+                    self.loop_exits.pop()
             with self.guessing(left):
                 self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
             return GUESS_EXIT if left else True
@@ -320,10 +325,20 @@ class PythonStatements(EvaluatorShared):
                     v, leave = entered
                     exits.append(leave)
                 else:
+                    patched = self._enter_patch(item.context_expr, scope)
+                    if patched is not None:
+                        exits.append(patched)
+                        if item.optional_vars is not None:
+                            self.assign(item.optional_vars, UNKNOWN, scope)
+                        continue
                     v = self.eval(item.context_expr, scope)
-                    if any(type(f) is Instance and (f.cls.lookup("__enter__") is not None
-                                                    or f.cls.lookup("__exit__") is not None)
-                           for f in v.fns):
+                    managed = self._enter_instance(v, item.context_expr)
+                    if managed is not None:
+                        v, leave = managed
+                        exits.append(leave)
+                    elif any(type(f) is Instance and (f.cls.lookup("__enter__") is not None
+                                                      or f.cls.lookup("__exit__") is not None)
+                             for f in v.fns):
                         # its `__enter__`/`__exit__` are not run: what they change (a switch a
                         # host reads) is not seen, so no host run decides a line (`host_runs`)
                         self.cuts += 1
@@ -420,6 +435,9 @@ class PythonStatements(EvaluatorShared):
                     states.append(scope.vars)
             scope.vars = self._merge_all(states + ([] if exhaustive and states else [before]))
         elif t in (ast.Break, ast.Continue):
+            passes = self.loop_exits[-1] if self.loop_exits else None
+            if passes is not None:  # (its loop is unrolled: the next pass starts from here)
+                passes.append((t is ast.Break, dict(scope.vars)))
             return False
         return True
 
@@ -583,6 +601,55 @@ class PythonStatements(EvaluatorShared):
                 self.module = caller_module
         return value, lambda: run(cut.exit)
 
+    def _enter_patch(self, expr: ast.expr, scope: Scope) -> Callable[[], object] | None:
+        """Enter a `with mock.patch.object(obj, "name", new):` over one instance the analysis
+        follows (a `SimpleNamespace` backend, an object of the analysed code): its attribute
+        is `new` for the block, and what it was again at the exit, as the patch does. What
+        restores it then; None for anything else (evaluated as a call)."""
+        if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
+                and len(expr.args) in (2, 3) and not any(
+                    isinstance(a, ast.Starred) for a in expr.args)
+                and self._api_named(expr.func, scope) == "unittest.mock.patch.object"):
+            return None
+        new_node = expr.args[2] if len(expr.args) == 3 else next(
+            (k.value for k in expr.keywords if k.arg == "new"), None)
+        obj = self.resolve_lazy(self.eval(expr.args[0], scope))  # type: ignore[attr-defined]
+        name = self.eval(expr.args[1], scope).const
+        if new_node is None or not isinstance(name, str) or len(obj.fns) != 1 or type(
+                obj.fns[0]) is not Instance or name not in obj.fns[0].attrs:
+            return None
+        inst, new = obj.fns[0], self.eval(new_node, scope)
+        old = inst.attrs[name]
+
+        def put(v: Value) -> None:
+            if self.host_runs:
+                self.note_late_write(inst.attrs.get(name), v)
+            inst.attrs[name] = v
+            self._outer_writes += 1
+            self.observer.note_attribute_write(inst, name)  # type: ignore[attr-defined]
+
+        put(new)
+        return lambda: put(old)
+
+    def _enter_instance(
+        self, v: Value, node: ast.expr
+    ) -> tuple[Value, Callable[[], object]] | None:
+        """Enter a `with` over one instance of a class of the analysed code defining both
+        `__enter__` and `__exit__` (a switch flipped for the block, `Precision.reference =
+        True`, restored at its exit): call `__enter__` now, its result the value `as` binds,
+        and `__exit__(None, None, None)` at the exit, as Python does. None for anything else
+        (several possible objects, a library's manager): not run."""
+        if len(v.fns) != 1 or type(v.fns[0]) is not Instance:
+            return None
+        cls = v.fns[0].cls
+        hooks = [cls.lookup(n) for n in ("__enter__", "__exit__")]
+        if any(h is None or len(h.fns) != 1 or type(h.fns[0]) is not Closure for h in hooks):
+            return None
+        value = self.call_value(self.attribute(v, "__enter__"), Args.of(), node)
+        none = Value(const=None)
+        return value, lambda: self.call_value(
+            self.attribute(v, "__exit__"), Args.of(none, none, none), node)
+
     def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
         test = self.eval_test(stmt.test, scope)
         if test is None:
@@ -711,43 +778,72 @@ class PythonStatements(EvaluatorShared):
         """A `for`; its result is `exec_block`'s (`GUESS_EXIT` when an iteration may have
         returned on an undecided test: the rest of the function is a guess)."""
         it = self.eval(stmt.iter, scope)
-        items = self._unrollable(it, stmt)
-        left = False
+        if isinstance(it.const, range) and not it.const:
+            # `for _ in range(n_warmup)` of a known 0: the body never runs
+            return self.exec_block(stmt.orelse, scope)
+        items = self._unrollable(it)
         if items is not None:
-            # a short sequence of known items: one pass per item, in order, as Python runs
-            # it (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set)
-            saved = self.unroll_factor
-            self.unroll_factor = min(saved * len(items), MAX_UNROLL)
-            try:
-                for item in items:
-                    self.assign(stmt.target, item, scope)
-                    with self.guessing(left):
-                        live = self.exec_block(stmt.body, scope)
-                    if not live:
-                        return GUESS_EXIT if left else True
-                    left = left or live is GUESS_EXIT
-            finally:
-                self.unroll_factor = saved
-        else:
-            elem = self.element_of(it)
+            return self._unrolled_for(stmt, items, scope)
+        elem = self.element_of(it)
 
-            def body() -> bool:
-                self.assign(stmt.target, elem, scope)
-                return self.exec_block(stmt.body, scope)
+        def body() -> bool:
+            self.assign(stmt.target, elem, scope)
+            return self.exec_block(stmt.body, scope)
 
+        self.loop_exits.append(None)
+        try:
             left = self.loop(body, scope)
+        finally:
+            self.loop_exits.pop()
         with self.guessing(left):
             self.exec_block(stmt.orelse, scope)
         return GUESS_EXIT if left else True
 
-    def _unrollable(self, it: Value, stmt: ast.For) -> tuple[Value, ...] | None:
+    def _unrolled_for(self, stmt: ast.For, items: tuple[Value, ...], scope: Scope) -> bool:
+        """A short sequence of known items: one pass per item, in order, as Python runs it
+        (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set). A pass's
+        `continue` starts the next pass from where it left; its `break` ends the loop there.
+        A `break` (or `return`) on an undecided test (a threshold on a computed loss) may end
+        the loop: the passes after it run on a guessed path whose findings are not reported
+        (`Ctx.past_exit`: decided at run time), and the `else` on a guessed path."""
+        saved = self.unroll_factor
+        self.unroll_factor = min(saved * len(items), MAX_UNROLL)
+        left = False  # a pass may have returned on an undecided test
+        broke: list[dict[str, Value]] = []  # the states where a pass may have left by `break`
+        try:
+            for item in items:
+                self.assign(stmt.target, item, scope)
+                exits: list[tuple[bool, dict[str, Value]]] = []
+                self.loop_exits.append(exits)
+                try:
+                    past = left or bool(broke)
+                    with self.guessing(past), (self.within(past_exit=True) if past  # type: ignore[attr-defined]
+                                               else nullcontext()):
+                        live = self.exec_block(stmt.body, scope)
+                finally:
+                    self.loop_exits.pop()
+                broke += [state for is_break, state in exits if is_break]
+                going = ([scope.vars] if live else []) + [
+                    state for is_break, state in exits if not is_break]
+                if not going:  # every path of the pass left the loop
+                    if broke:
+                        scope.vars = self._merge_all(broke)
+                    return GUESS_EXIT if left else True
+                scope.vars = self._merge_all(going)
+                left = left or live is GUESS_EXIT
+        finally:
+            self.unroll_factor = saved
+        with self.guessing(left or bool(broke)):
+            self.exec_block(stmt.orelse, scope)
+        if broke:
+            scope.vars = self._merge_all([scope.vars, *broke])
+        return GUESS_EXIT if left else True
+
+    def _unrollable(self, it: Value) -> tuple[Value, ...] | None:
         """The items a `for` visits, when they are known (a tuple or list of at most
-        `MAX_UNROLL` items, not a dict) and its body has no `break` or `continue` (whose
-        paths the block model drops); None otherwise: the loop runs to a fixpoint."""
+        `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
         it = self.resolve_lazy(it)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
-            return None
-        if any(isinstance(n, (ast.Break, ast.Continue)) for n in _loop_body_nodes(stmt.body)):
             return None
         return it.items
 
