@@ -83,8 +83,9 @@ from jax_lsp.analysis.values import (
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.rules import RULES
 
-#: what each builtin name refers to (made once: `lookup` answers a builtin on every read)
-_BUILTIN_FNS = {name: (Api("builtins." + name),) for name in dir(builtins)}
+#: the value of each builtin name (made once: `lookup` answers a builtin on every read, and
+#: values are immutable)
+_BUILTIN_VALUES = {name: Value(fns=(Api("builtins." + name),)) for name in dir(builtins)}
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -1404,10 +1405,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return v
         if reads is not None and mod is self.module_scope:
             reads.append((name, None))
-        fns = _BUILTIN_FNS.get(name)
-        if fns is not None:
-            return Value(fns=fns)
-        return UNKNOWN
+        return _BUILTIN_VALUES.get(name, UNKNOWN)
 
     def write_global(self, name: str, value: Value, scope: Scope) -> None:
         """A function writes a module-level name (`global x`, or a global dict changed in

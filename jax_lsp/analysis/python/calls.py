@@ -46,6 +46,7 @@ from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
+    NONE_VALUE,
     UNKNOWN,
     Api,
     ArrayMethod,
@@ -696,7 +697,7 @@ class PythonCalls(EvaluatorShared):
                 result = self.eval(fi.node.body, scope)
             else:
                 self.exec_block(fi.node.body, scope)
-                result = scope.vars.get("<return>", Value(const=None))
+                result = scope.vars.get("<return>", NONE_VALUE)
         finally:
             self.frame = outer_frame
             self._entered_log.start, self._emitted.start = outer_starts
