@@ -83,8 +83,9 @@ from jax_lsp.analysis.values import (
 from jax_lsp.analysis.workspace import Workspace
 from jax_lsp.rules import RULES
 
-#: what each builtin name refers to (made once: `lookup` answers a builtin on every read)
-_BUILTIN_FNS = {name: (Api("builtins." + name),) for name in dir(builtins)}
+#: the value of each builtin name (made once: `lookup` answers a builtin on every read, and
+#: values are immutable)
+_BUILTIN_VALUES = {name: Value(fns=(Api("builtins." + name),)) for name in dir(builtins)}
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -414,11 +415,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: which of the analysed module's imports are there for their effects (kept across
         #: versions by the incremental analysis)
         self.main_effects = import_effects.Answers()
-        #: without a cache kept across versions: the identifiers of each line of the analysed
-        #: module, read once for both the functions' sets and the module's counts (a function's
-        #: text read again for each function around it, the module's for its counts, cost two
-        #: to three passes over the text)
-        self._line_identifiers: list[list[str]] | None = [] if ident_cache is None else None
+        #: the identifiers of each line of the analysed module, read once for both the
+        #: functions' sets and the module's counts (a function's text read again for each
+        #: function around it, the module's for its counts, cost two to three passes over the
+        #: text); with a cache kept across versions, a function's set is kept by its text too
+        self._line_identifiers: list[list[str]] = []
+        self._keeps_identifiers = ident_cache is not None
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
         self.node_identifiers: dict[ast.AST, frozenset[str]] = {}
@@ -1044,18 +1046,17 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         return ids
 
     def _identifiers_in_text(self, node: ast.AST) -> frozenset[str]:
-        lines = self.main.lines
-        if self._line_identifiers is not None:
-            # identifiers span no lines: a text's are its lines'
-            return frozenset(
-                chain.from_iterable(
-                    self._identifiers_by_line(node.lineno - 1, node.end_lineno)  # type: ignore[attr-defined]
-                )
-            )
-        text = "\n".join(lines[node.lineno - 1 : node.end_lineno])  # type: ignore[attr-defined]
-        ids = self.identifiers.get(text)
-        if ids is None:
-            ids = self.identifiers[text] = frozenset(_IDENT.findall(text))
+        start, end = node.lineno - 1, node.end_lineno  # type: ignore[attr-defined]
+        text = None
+        if self._keeps_identifiers:
+            text = "\n".join(self.main.lines[start:end])
+            ids = self.identifiers.get(text)
+            if ids is not None:
+                return ids
+        # identifiers span no lines: a text's are its lines', in the same order
+        ids = frozenset(chain.from_iterable(self._identifiers_by_line(start, end)))
+        if text is not None:
+            self.identifiers[text] = ids
         return ids
 
     def _identifiers_by_line(self, start: int = 0, end: int | None = None) -> list[list[str]]:
@@ -1063,7 +1064,6 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         module, each line read once (see `_line_identifiers`; a module's docstrings and other
         text outside functions are read only for its counts)."""
         by_line = self._line_identifiers
-        assert by_line is not None
         lines = self.main.lines
         if not by_line:
             by_line.extend([None] * len(lines))  # type: ignore[list-item]
@@ -1235,11 +1235,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         if not names and not held:
             return False
         if self.main_identifiers is None:
-            self.main_identifiers = Counter(
-                chain.from_iterable(self._identifiers_by_line())
-                if self._line_identifiers is not None
-                else _IDENT.findall("\n".join(self.main.lines))
-            )
+            self.main_identifiers = Counter(chain.from_iterable(self._identifiers_by_line()))
         if held and self._subscripted is None:
             self._subscripted = {}
             for n in ast.walk(self.tree):
@@ -1408,10 +1404,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             return v
         if reads is not None and mod is self.module_scope:
             reads.append((name, None))
-        fns = _BUILTIN_FNS.get(name)
-        if fns is not None:
-            return Value(fns=fns)
-        return UNKNOWN
+        return _BUILTIN_VALUES.get(name, UNKNOWN)
 
     def write_global(self, name: str, value: Value, scope: Scope) -> None:
         """A function writes a module-level name (`global x`, or a global dict changed in

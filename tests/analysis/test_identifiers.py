@@ -1,6 +1,7 @@
-"""The full analysis reads a module's identifiers once, line by line (`Interpreter.
-_line_identifiers`); the incremental one by each function's text. Both must see the same
-identifiers and counts, whatever splits the lines."""
+"""An analysis reads a module's identifiers once, line by line (`Interpreter.
+_line_identifiers`); the incremental one also keeps each function's by its text, across
+versions. Both must see the same identifiers and counts as a search of the text, whatever
+splits the lines."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def _interp(ident_cache: dict | None) -> Interpreter:
 
 def test_line_identifiers_match_text_identifiers() -> None:
     by_lines, by_text = _interp(None), _interp({})
-    assert by_lines._line_identifiers is not None and by_text._line_identifiers is None
+    assert by_text._keeps_identifiers and not by_lines._keeps_identifiers
     funcs = [
         n
         for n in ast.walk(by_lines.tree)
@@ -48,6 +49,17 @@ def test_line_identifiers_match_text_identifiers() -> None:
     assert [by_text._identifiers_in_text(n) for n in by_text_funcs] == [
         by_lines._identifiers_in_text(n) for n in funcs
     ]
+    # kept by text for the next version, which reads none of its lines for an unchanged text
+    lines = _SOURCE.splitlines()
+    assert {
+        "\n".join(lines[n.lineno - 1 : n.end_lineno]): by_lines._identifiers_in_text(n)
+        for n in funcs
+    } == by_text.identifiers
+    kept = {text: frozenset({"kept"}) for text in by_text.identifiers}
+    next_version = _interp(kept)
+    assert all(next_version._identifiers_in_text(n) == {"kept"} for n in ast.walk(
+        next_version.tree) if isinstance(n, (ast.FunctionDef, ast.Lambda)))
+    assert not next_version._line_identifiers
 
 
 def test_module_counts_match_text_counts() -> None:

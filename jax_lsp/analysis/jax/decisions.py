@@ -107,9 +107,9 @@ class CallbackDecisions(Part):
             # an explicit `vmap_method=None` is JAX's default: no method (JAX008 under vmap)
             method = args.kw.get("vmap_method")
             has_vmap = (method is not None and method.const is not None) or (
-                args.kw.get("vectorized", Value()).const is True
+                args.kw.get("vectorized", UNKNOWN).const is True
             ) or (method is None and args.dstar is not None)  # `**options` not known: may name one
-            ordered = args.kw.get("ordered", Value()).const is True
+            ordered = args.kw.get("ordered", UNKNOWN).const is True
             self.check_callback(name, spec.kind, operands, node, has_vmap, ordered)
         return derived([v for v, _ in operands])
 

@@ -50,6 +50,7 @@ from jax_lsp.analysis.values import (
     derived,
     join,
     merged_dict,
+    plain,
     strip_marks,
 )
 
@@ -363,7 +364,7 @@ class JaxApiCalls(Part):
                 for integer, sources in facts.items
             )
             return Value(tan=frozenset().union(*(i.tan for i in items)), items=items, traced=traced)
-        return Value(tan=self._reaching_tan(facts, args), traced=traced)
+        return plain(self._reaching_tan(facts, args), traced)
 
     @staticmethod
     def _reaching_tan(

@@ -23,6 +23,7 @@ from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.values import (
     EMPTY,
+    FALSE_VALUE,
     NOCONST,
     UNKNOWN,
     Api,
@@ -78,8 +79,8 @@ class Transforms(Part):
                         argnums = c
                 elif an is not None:
                     return derived([fun])  # argnums we cannot read: stay silent
-            allow_int = bool(args.kw.get("allow_int", Value(const=False)).const is True)
-            holo = args.kw.get("holomorphic", Value(const=False)).const
+            allow_int = bool(args.kw.get("allow_int", FALSE_VALUE).const is True)
+            holo = args.kw.get("holomorphic", FALSE_VALUE).const
             site = self.ev.span(node) if node is not None else Span(1, 0, 1, 0)
             tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt,
                              holo if isinstance(holo, bool) else None)
@@ -137,7 +138,7 @@ class Transforms(Part):
             pull = Value(fns=(Pullback(level),))
             if spec.shape == "transpose":
                 return pull
-            has_aux = args.kw.get("has_aux", Value(const=False)).const is True
+            has_aux = args.kw.get("has_aux", FALSE_VALUE).const is True
             return Value(
                 items=(base, pull, base) if has_aux else (base, pull), tan=base.tan, traced=True
             )

@@ -47,6 +47,7 @@ from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
+    NONE_VALUE,
     UNKNOWN,
     Api,
     ArrayMethod,
@@ -123,10 +124,6 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
         return x
     return x.rebuilt(tan, items, x.const, x.traced)
 
-#: what `len` evaluates to (made once: `eval_call` compares every callee with it)
-_LEN = (Api("builtins.len"),)
-
-
 
 class PythonCalls(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
@@ -140,7 +137,11 @@ class PythonCalls(EvaluatorShared):
             if sup is not None:
                 return sup
         fv = self.eval(func, scope)
-        if fv.fns == _LEN and len(node.args) == 1 and not node.keywords:
+        fns = fv.fns
+        # (`fns == (Api("builtins.len"),)` without the dataclass's `__eq__`, a Python call, on
+        # every call evaluated: no other type equals an `Api`)
+        if (len(fns) == 1 and type(fns[0]) is Api and fns[0].name == "builtins.len"
+                and len(node.args) == 1 and not node.keywords):
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
@@ -699,7 +700,7 @@ class PythonCalls(EvaluatorShared):
                 result = self.eval(fi.node.body, scope)
             else:
                 self.exec_block(fi.node.body, scope)
-                result = scope.vars.get("<return>", Value(const=None))
+                result = scope.vars.get("<return>", NONE_VALUE)
         finally:
             self.frame = outer_frame
             self._entered_log.start, self._emitted.start = outer_starts

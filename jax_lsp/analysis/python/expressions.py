@@ -62,7 +62,9 @@ from jax_lsp.analysis.values import (
     inherit_marks,
     is_python_number,
     join,
+    literal,
     merged_dict,
+    plain,
     without_arrays_only,
 )
 
@@ -247,7 +249,7 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.Name:
             return self.lookup(node.id, scope)  # type: ignore[attr-defined]
         if t is ast.Constant:
-            return Value(const=node.value, intish=type(node.value) in (int, bool))  # type: ignore[attr-defined]
+            return literal(node.value)  # type: ignore[attr-defined]
         if t is ast.Call:
             return self.eval_call(node, scope)  # type: ignore[arg-type]
         if t is ast.Attribute:
@@ -527,7 +529,7 @@ class PythonExpressions(EvaluatorShared):
             )
         if any(isinstance(f, Api) for f in base.fns):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
-            return Value(tan=base.tan, traced=base.traced)
+            return plain(base.tan, base.traced)
         # an element or slice of an integer (or PRNG key) array is one too
         return Value(
             tan=base.tan | (index.tan if index.tan else EMPTY),
@@ -861,7 +863,7 @@ class PythonExpressions(EvaluatorShared):
                     ) is not None:
                         parts.append(made_v)  # a record's library method (model_dump)
                     else:
-                        parts.append(Value(tan=obj.tan, traced=obj.traced))
+                        parts.append(plain(obj.tan, obj.traced))
         if not fns and not parts:
             if name in HOOKS.static_attributes:
                 # static metadata (`x.shape[0]` is a Python int even under a trace)
