@@ -11,7 +11,8 @@ JAX's default dtypes follow the x64 flag (`jnp.array(1.0)` is float32, float64 u
 `jax_enable_x64`), and JAX narrows a 64-bit dtype it is asked for when the flag is off
 (`jnp.zeros(2, np.float64)` is float32). The flag is known where `config_flags` knows it;
 off in a module whose text never names it; else unknown, and so is every dtype it decides.
-NumPy's defaults are float64 and int64 whatever the flag.
+NumPy's defaults are float64 and int64 whatever the flag. A statement that asked the flag is
+never replayed from an earlier analysis's record (it counts as an impure effect).
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ _NARROWED = {"float64": "float32", "int64": "int32", "uint64": "uint32",
 
 def x64(ev: Any) -> bool | None:
     """The x64 flag where the analysis knows it (see the module's docstring)."""
+    # a statement whose value the flag decided is run again after an edit, never replayed
+    # from a record (`incremental/replay.py`, as `config_flags.read`): the edit may set it
+    ev.impure_effects += 1
     v = ev.jax_flags.get(_FLAG, None)
     if v is NOCONST:
         return None
