@@ -252,7 +252,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             # the previous version's module and scope: the values replayed refer to them
             self.main = carry.main
             self.main.lines = lines
-            self.main.has_walrus = ":=" in (text if text is not None else "\n".join(lines))
+            joined = text if text is not None else "\n".join(lines)
+            self.main.has_walrus = ":=" in joined
+            self.main.names_x64 = "enable_x64" in joined
             carry.scope.vars = {}
             self.module_scope = carry.scope
         else:

@@ -18,6 +18,7 @@ from jax_lsp.analysis.findings import PathStep, Span
 from jax_lsp.analysis.python.hooks import HOOKS
 
 if TYPE_CHECKING:
+    from jax_lsp.analysis.array_facts import ArrayFacts
     from jax_lsp.analysis.jax.specs import TransformSpec
 
 
@@ -158,6 +159,9 @@ class Value:
     #: where a length is bounded but not known: `closure_convert`'s constants under a level
     #: whose tangents its function's closure carries (one traced value at least)
     min_items: int = 0
+    #: an array's shape and dtype where the code makes them known (`analysis/array_facts.py`);
+    #: None (most values) when neither is
+    arr: ArrayFacts | None = None
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -177,6 +181,7 @@ class Value:
                         self.choices,
                         self.prng_key,
                         self.min_items,
+                        self.arr,
                     )
                 )
                 or 1
@@ -190,7 +195,8 @@ class Value:
             return 0
         return 1 + max(i.depth for i in self.items)
 
-    def rebuilt(self, tan: frozenset, items: tuple | None, const: Any, traced: bool) -> Value:
+    def rebuilt(self, tan: frozenset, items: tuple | None, const: Any, traced: bool,
+                arr_kept: bool = True) -> Value:
         """This value with new tangents, leaves, constant or tracedness: what it holds (`fns`,
         `keys`) and its kind (an integer array, a PRNG key: JAX010) kept. The one place that
         says which facts survive a rebuild (marks added or stripped, jit's tracers, renamed
@@ -198,6 +204,7 @@ class Value:
         return Value(
             tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key,
             min_items=self.min_items if items is None else 0,
+            arr=self.arr if arr_kept else None,
         )
 
     def with_tan(self, tan: frozenset) -> Value:
@@ -330,10 +337,17 @@ def _choices(vs: list[Value]) -> frozenset | None:
     return frozenset(out)
 
 
+def _keeps_shape(v: Value, marks: frozenset) -> bool:
+    """Whether `v`'s array facts hold for it as an argument given `marks`: not under a
+    batching mark (a vmap takes an axis away; which one is not followed here)."""
+    return v.arr is None or not any(
+        type(m) is BatchedBy or (type(m) is Level and m.batched) for m in marks)
+
+
 def add_mark(v: Value, marks: frozenset, traced: bool = True) -> Value:
     """`v` as an argument of a transform: it (and each leaf of it) now carries `marks`."""
     items = tuple(add_mark(i, marks, traced) for i in v.items) if v.items is not None else None
-    return v.rebuilt(v.tan | marks, items, NOCONST, v.traced or traced)
+    return v.rebuilt(v.tan | marks, items, NOCONST, v.traced or traced, _keeps_shape(v, marks))
 
 
 def add_tangent_mark(v: Value, marks: frozenset) -> Value:
@@ -346,10 +360,10 @@ def add_tangent_mark(v: Value, marks: frozenset) -> Value:
     if v.intish or v.prng_key:
         return v
     if v.items is None:
-        return v.rebuilt(v.tan | marks, None, NOCONST, True)
+        return v.rebuilt(v.tan | marks, None, NOCONST, True, _keeps_shape(v, marks))
     items = tuple(add_tangent_mark(i, marks) for i in v.items)
     tan = v.tan | marks if any(i.tan & marks for i in items) else v.tan
-    return v.rebuilt(tan, items, NOCONST, True)
+    return v.rebuilt(tan, items, NOCONST, True, _keeps_shape(v, marks))
 
 
 def is_python_number(v: Value) -> bool:
@@ -370,7 +384,7 @@ def add_mark_to_arrays(v: Value, marks: frozenset) -> Value:
     items = (
         tuple(add_mark_to_arrays(i, marks) for i in v.items) if v.items is not None else None
     )
-    return v.rebuilt(v.tan | marks, items, NOCONST, True)
+    return v.rebuilt(v.tan | marks, items, NOCONST, True, _keeps_shape(v, marks))
 
 
 def inherit_marks(v: Value, marks: frozenset) -> Value:
@@ -382,7 +396,7 @@ def inherit_marks(v: Value, marks: frozenset) -> Value:
     if is_python_number(v):
         marks = without_arrays_only(marks)
     items = tuple(inherit_marks(i, marks) for i in v.items) if v.items is not None else None
-    return v.rebuilt(v.tan | marks, items, v.const, v.traced)
+    return v.rebuilt(v.tan | marks, items, v.const, v.traced, _keeps_shape(v, marks))
 
 
 def strip_marks(v: Value, marks: frozenset) -> Value:
@@ -458,7 +472,7 @@ class Api:
 class ModuleInfo:
     """A module taking part in one analysis: the analysed file (`is_main`) or one it imports."""
 
-    __slots__ = ("has_walrus", "is_main", "lines", "path", "scope")
+    __slots__ = ("has_walrus", "is_main", "lines", "names_x64", "path", "scope")
 
     def __init__(
         self, path: str | None, lines: list[str], is_main: bool, text: str | None = None
@@ -468,7 +482,10 @@ class ModuleInfo:
         self.scope: Any = None
         self.is_main = is_main
         # (`text`: the lines joined, if the caller has it)
-        self.has_walrus = ":=" in (text if text is not None else "\n".join(lines))
+        text = text if text is not None else "\n".join(lines)
+        self.has_walrus = ":=" in text
+        #: whether its text names the x64 flag (`jax/array_shapes.py`: else it is off)
+        self.names_x64 = "enable_x64" in text
 
 
 @dataclass(frozen=True, slots=True)

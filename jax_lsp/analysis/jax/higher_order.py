@@ -17,6 +17,7 @@ from jax_lsp.analysis.interp_state import (
     HOSTS_NEVER_RUN,
     JIT_DISABLED,
     MASK,
+    MAX_DEPTH_ITEMS,
     MAX_ITEMS,
     MAX_LOOP,
     MODULE_TAN,
@@ -478,8 +479,11 @@ class HigherOrder(Part):
         if how == "wrapped":
             return Value(fns=(Wrapper("trace_only", fun),))
         rest = Args(args.pos[1:], {}, args.pos_nodes[1:], {}, args.star, args.dstar)
-        self.call_wrapper(Wrapper("trace_only", fun), rest, node)
-        return UNKNOWN
+        if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
+            host_runs.note_traced_call(self.ev, "jax.trace_only", node)
+        with self.ev.within(trace_only=True):
+            out = self.call_wrapper(Wrapper("jit", fun), rest, node)  # traced like jit's body
+        return _shape_structs(out)
 
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
@@ -867,6 +871,15 @@ def _axes_spec(v: Value) -> Any:
             return ("dict", tuple(zip(v.keys, (_axes_spec(i) for i in v.items), strict=True)))
         return ("seq", tuple(_axes_spec(i) for i in v.items))
     return True
+
+
+def _shape_structs(v: Value, depth: int = 0) -> Value:  # (`eval_shape(f, *args)`)
+    """What `eval_shape` returns for its function's output `v`: the same tuples, lists and
+    dicts, each array leaf a `ShapeDtypeStruct` of the shape and dtype known of it (nothing
+    else: no tangent, no constant)."""
+    if v.items is not None and not v.fns and depth < MAX_DEPTH_ITEMS:
+        return Value(items=tuple(_shape_structs(i, depth + 1) for i in v.items), keys=v.keys)
+    return Value(arr=v.arr) if v.arr is not None else UNKNOWN
 
 
 def _mark_batched(v: Value, spec: Any, mark: frozenset) -> Value:

@@ -47,12 +47,13 @@ from jax_lsp.analysis.interp_state import (
     JITTED,
     STAGED,
     TRACE_ONLY,
+    VMAPPED,
     Args,
     HostRun,
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.python import fresh_dicts, scopes
-from jax_lsp.analysis.values import UNKNOWN, Closure, LazyName, Partial
+from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -135,7 +136,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         _report_vectorized(e, what, args, node, host_node)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
-    operands = [UNKNOWN] * max(0, len(args.pos) - spec.operand_start)
+    operands = _host_operands(e, args.pos[spec.operand_start:])
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
                  UNKNOWN if args.star is not None else None,
@@ -151,6 +152,16 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
             e.call_value(host, given, call)
 
     when_run(e, run, e.span(call))
+
+
+def _host_operands(e: Any, given: list[Value]) -> list[Value]:
+    """What the host is given for the callback's operands: NumPy arrays, unknown but for the
+    shape and dtype an operand is known to have; under a vmap nothing is (the host may see a
+    batch axis, or a unit one, as `vmap_method` says)."""
+    if e.reads(VMAPPED).vmapped:
+        return [UNKNOWN] * len(given)
+    return [UNKNOWN if v.arr is None or any(type(m) is BatchedBy for m in v.tan)
+            else Value(arr=v.arr) for v in given]
 
 
 #: per evaluator, the callback calls whose host runs wait on a pullback not called yet

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from jax_lsp.analysis import array_facts
 from jax_lsp.analysis.interp_state import (
     JITTED,
     MASK,
@@ -14,7 +15,7 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, config_flags, host_runs, jaxapi
+from jax_lsp.analysis.jax import apitable, array_shapes, config_flags, host_runs, jaxapi
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -76,6 +77,14 @@ class JaxApiCalls(Part):
     # ------------------------------------------------------------- API calls
 
     def call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
+        out = self._call_api(name, args, node)
+        if name in array_shapes.MAKERS:
+            return array_shapes.made(self.ev, name, args, out)
+        if name in array_shapes.READERS:
+            return array_shapes.read(self.ev, name, args) or out
+        return out
+
+    def _call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
         name = self.ev.extra_transforms.get(name, name)
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
             host_runs.note_api_call(self.ev, name, node)
@@ -526,6 +535,8 @@ class JaxApiCalls(Part):
         return derived([first])
 
     def is_int_dtype(self, v: Value) -> bool:
+        if type(v.const) is array_facts.DType:  # (`x.astype(ids.dtype)`)
+            return array_facts.KINDS[v.const.name] in "biu"
         if isinstance(v.const, str):
             return v.const in jaxapi.INTEGER_DTYPE_STRINGS
         return bool(v.fns) and all(
@@ -560,8 +571,17 @@ class JaxApiCalls(Part):
         if m.name == "astype":
             dtype = args.get(0, "dtype")
             if dtype is not None and self.is_int_dtype(dtype):
-                return Value(tan=batch_marks((recv,)), traced=recv.traced, intish=True)
-            return derived([recv])
+                out = Value(tan=batch_marks((recv,)), traced=recv.traced, intish=True)
+            else:
+                out = derived([recv])
+            return array_facts.with_facts(out, array_shapes.astype_method(self.ev, recv, args))
+        if m.name == "reshape" and recv.arr is not None:
+            out = self._call_array_method(m, args)
+            return array_facts.with_facts(out, array_shapes.reshape_method(recv, args))
+        return self._call_array_method(m, args)
+
+    def _call_array_method(self, m: ArrayMethod, args: Args) -> Value:
+        recv = m.receiver
         if recv.fns and all(type(f) is ArrayMethod and f.name == "at[]" for f in recv.fns):
             return self.call_at_update(m.name, recv, args)
         if jaxapi.is_killer_method(m.name):

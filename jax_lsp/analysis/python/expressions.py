@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from jax_lsp.analysis import array_facts
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -295,6 +296,9 @@ class PythonExpressions(EvaluatorShared):
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
             known = compare_constants(node.ops, vals)  # type: ignore[attr-defined]
+            if known is None and (type(vals[0].const) is array_facts.DType or type(
+                    vals[-1].const) is array_facts.DType):
+                known = array_facts.compare(node.ops, vals)  # type: ignore[attr-defined]
             if known is not None:
                 return Value(const=known, intish=True)
             # a bool (a Python one or a boolean array): never a tangent, and grad rejects it;
@@ -465,8 +469,12 @@ class PythonExpressions(EvaluatorShared):
                 return merged
         if a.intish and b.intish and not isinstance(op, ast.Div):
             # integers (arrays or Python ints) stay integers, except under true division
-            return Value(traced=a.traced or b.traced, intish=True)
-        return derived([a, b])
+            out = Value(traced=a.traced or b.traced, intish=True)
+        else:
+            out = derived([a, b])
+        if a.arr is not None or b.arr is not None:
+            return array_facts.binop(a, b, op, out)  # (shapes broadcast, a plain dtype kept)
+        return out
 
     def _sliced_items(self, base: Value, at: ast.Slice, scope: Scope) -> Value:
         """`items[lo:hi:step]` of a tuple or list whose items are known, with bounds that are
@@ -865,6 +873,10 @@ class PythonExpressions(EvaluatorShared):
                     else:
                         parts.append(plain(obj.tan, obj.traced))
         if not fns and not parts:
+            if obj.arr is not None or obj.const is not NOCONST:
+                known = array_facts.attribute(obj, name)  # `x.shape`, `x.dtype.itemsize`
+                if known is not None:
+                    return known
             if name in HOOKS.static_attributes:
                 # static metadata (`x.shape[0]` is a Python int even under a trace)
                 return Value()

@@ -1,0 +1,29 @@
+"""A bwd that drops the scale's cotangent when the scale is 0-d; the scale is `jnp.array(2.0)`,
+a 0-d array (its rank is known where it is built), so JAX gets one cotangent for two inputs."""
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def soft_clip(x, scale):
+    return scale * jnp.tanh(x / scale)
+
+
+def soft_clip_fwd(x, scale):
+    return soft_clip(x, scale), (x, scale)
+
+
+def soft_clip_bwd(res, g):  # EXPECT: JAX014
+    x, scale = res
+    t = jnp.tanh(x / scale)
+    gx = g * (1.0 - t ** 2)
+    if scale.ndim == 0:
+        return (gx,)
+    return gx, g * (t - (x / scale) * (1.0 - t ** 2))
+
+
+soft_clip.defvjp(soft_clip_fwd, soft_clip_bwd)
+
+if __name__ == "__main__":
+    scale = jnp.array(2.0)
+    print(jax.grad(lambda x: jnp.sum(soft_clip(x, scale)))(jnp.array([0.5, -1.0])))
