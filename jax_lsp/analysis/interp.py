@@ -340,6 +340,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.shared_reads: dict[tuple | None, list[int]] = {}
         #: stores into globals and object attributes (state a shared result does not carry)
         self._outer_writes = 0
+        #: the loops run to a fixpoint, `try` bodies and comprehensions around the code
+        #: being interpreted, and the attribute stores that replaced a value
+        #: (`python/certain_paths.py`)
+        self.uncertain = 0
+        self.strong_updates = 0
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed

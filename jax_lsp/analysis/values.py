@@ -751,6 +751,11 @@ class Instance:
     #: (`Euler(n=jnp.asarray(20))`): data leaves, traced under jit like the class's own
     #: `data_fields`
     array_fields: set[str] = field(default_factory=set)
+    #: made once on a certain path of the module's statements, so one object at run time: a
+    #: store into it there replaces its attribute (`python/certain_paths.py`); `version`
+    #: counts those replacements (a memoised call on it is keyed on it)
+    singular: bool = False
+    version: int = 0
 
     def data_leaf(self, name: str) -> bool:
         """Whether the field `name` is an array leaf of this pytree instance."""

@@ -661,12 +661,16 @@ def _any_rewrite(tree: ast.Module) -> bool:
 
 def _followed_store(node: ast.AST, within: ast.AST) -> bool:
     """A rewrite `_rewrites` found that is a store at a constant key into a name the
-    function (or module) `within` binds to a dict whose changes are all followed."""
+    function (or module) `within` binds to a dict whose changes are all followed, or into an
+    object's attribute (`self._opts["vectorized"] = flag`: the evaluator holds the dict with
+    that entry on a certain path of one object, `python/certain_paths.py`, and with its keys
+    unknown elsewhere; a store it cannot follow leaves the key out, never in)."""
     if not isinstance(node, ast.Assign) or isinstance(within, ast.Lambda):
         return False
-    return all(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
-               and isinstance(t.slice, ast.Constant)
-               and fresh_dicts.followed(within, t.value.id) for t in node.targets)
+    return all(isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and (
+        isinstance(t.value, ast.Name) and fresh_dicts.followed(within, t.value.id)
+        or isinstance(t.value, ast.Attribute) and isinstance(t.value.value, ast.Name))
+        for t in node.targets)
 
 
 def _named_key(key: ast.AST | None) -> bool:

@@ -33,6 +33,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.python import (
     argparse_values,
+    certain_paths,
     concurrency,
     config_parsers,
     constant_builtins,
@@ -43,6 +44,7 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.constant_builtins import STR_METHODS
 from jax_lsp.analysis.python.hooks import HOOKS
+from jax_lsp.analysis.python.statements import dict_with
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -189,6 +191,13 @@ class PythonCalls(EvaluatorShared):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         elif (
             isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and pos
+        ):
+            how, last = func.attr, pos[-1]
+            self.change_attribute(func.value, scope, lambda old: self._list_with(old, how, last))
+        elif (
+            isinstance(func, ast.Attribute)
             and func.attr in constant_builtins.SET_MUTATORS
             and isinstance(func.value, ast.Name)
             and type(self.lookup(func.value.id, scope).const) is frozenset
@@ -205,6 +214,12 @@ class PythonCalls(EvaluatorShared):
             func.value, ast.Name
         ) and pos and not kw and star is None and dstar is None:
             self._set_default(func.value.id, pos, scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and len(
+                pos) in (1, 2) and not kw and star is None and dstar is None:
+            entry = pos[1] if len(pos) == 2 else Value(const=None)
+            self.change_attribute(func.value, scope, lambda old: old if (
+                old.keys is not None and pos[0].const in old.keys) else dict_with(
+                    old, pos[0].const, entry))
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
 
     def _varargs_len(self, arg: ast.expr, scope: Scope) -> int | None:
@@ -572,6 +587,9 @@ class PythonCalls(EvaluatorShared):
             args.star,
             args.dstar,
         )
+        if self.strong_updates:  # an object stored into since: its state now (`certain_paths`)
+            call = (*call, *(f.version for v in args.pos for f in v.fns
+                             if type(f) is Instance and f.singular))
         if fi.module is not None and not fi.module.is_main:
             # findings inside imported modules are reported at the analysed file's call site:
             # one interpretation per such site
@@ -692,6 +710,7 @@ class PythonCalls(EvaluatorShared):
             self.module = fi.module
         outer_reads, self.ctx_reads = self.ctx_reads, 0
         outer_frame, self.frame = self.frame, scope
+        strong_before = self.strong_updates
         # the spans of this call in the logs start here (see `call_logs`)
         outer_starts = self._entered_log.start, self._emitted.start
         self._entered_log.start, self._emitted.start = entered_before, emitted_before
@@ -712,6 +731,9 @@ class PythonCalls(EvaluatorShared):
                 self.stack.pop()
             if running is not None:
                 self.in_progress.discard(running)
+        if self.strong_updates != strong_before:
+            base = None  # it replaced an attribute: an equal call must again (`certain_paths`)
+            state_before = None
         if base is not None:
             key = self._memoise(base, bits | HOST_SITE if host is not None else bits, result)
             if self.record:
@@ -943,7 +965,7 @@ class PythonCalls(EvaluatorShared):
                      for n in names])
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
-        inst = Instance(cls)
+        inst = Instance(cls, singular=certain_paths.singular_here(self))
         self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
             self.observer.note_made(inst)

@@ -115,6 +115,24 @@ def by_value(cls: ClassObj, value: Value) -> Value | None:
     return None
 
 
+def same_member(a: Value, b: Value) -> bool | None:
+    """`mode is Precision.EXACT` when both are one member each: a member is one object (the
+    class makes each once), so the same member is True (different ones are False). None when
+    either may be something else."""
+    if len(a.fns) != 1 or len(b.fns) != 1:
+        return None
+    ma, mb = a.fns[0], b.fns[0]
+    if not (type(ma) is Instance and type(mb) is Instance and _is_member(ma)
+            and _is_member(mb)):
+        return None
+    return ma is mb
+
+
+def _is_member(inst: Instance) -> bool:
+    """Whether `inst` is one of its class's members (not a value made by `|` of flags)."""
+    return any(m.fns[0] is inst for m in inst.cls.members.values())
+
+
 def by_name(cls: ClassObj, name: Value) -> Value | None:
     """`Mode[n]`: the member named by the constant `n` (None: not known)."""
     return cls.members.get(name.const) if isinstance(name.const, str) else None

@@ -292,6 +292,8 @@ class PythonExpressions(EvaluatorShared):
             if len(vals) == 2 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):  # type: ignore[attr-defined]
                 same = _is_none(vals[0], vals[1])
                 if same is None:
+                    same = enums.same_member(vals[0], vals[1])
+                if same is None:
                     same = _is_distinct(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
@@ -555,17 +557,21 @@ class PythonExpressions(EvaluatorShared):
         passes = self._comprehension_per_item(node, first, inner)
         if passes is not None:
             return passes
-        for i, gen in enumerate(node.generators):
-            it = first if i == 0 else self.eval(gen.iter, inner)
-            self.assign(gen.target, self.element_of(it), inner)
-            for cond in gen.ifs:
-                self.eval(cond, inner)
-        if isinstance(node, ast.DictComp):
-            k = self.eval(node.key, inner)
-            v = self.eval(node.value, inner)
-            return Value(tan=k.tan | v.tan, traced=v.traced)
-        v = self.eval(node.elt, inner)
-        return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+        self.uncertain += 1  # (one pass stands for any number: `certain_paths`)
+        try:
+            for i, gen in enumerate(node.generators):
+                it = first if i == 0 else self.eval(gen.iter, inner)
+                self.assign(gen.target, self.element_of(it), inner)
+                for cond in gen.ifs:
+                    self.eval(cond, inner)
+            if isinstance(node, ast.DictComp):
+                k = self.eval(node.key, inner)
+                v = self.eval(node.value, inner)
+                return Value(tan=k.tan | v.tan, traced=v.traced)
+            v = self.eval(node.elt, inner)
+            return Value(tan=v.tan, fns=v.fns, traced=v.traced)
+        finally:
+            self.uncertain -= 1
 
     def _comprehension_per_item(self, node: Any, it: Value, inner: Scope) -> Value | None:
         """A comprehension over short sequences of known items, run one combination of items
@@ -918,6 +924,14 @@ class PythonExpressions(EvaluatorShared):
             if is_python_number(v):
                 marks = without_arrays_only(marks)
             return Value(tan=v.tan | marks, const=v.const, traced=v.traced or self_value.traced)
+        if len(fns) == 1 and type(fns[0]) is Instance and not v.items and (
+                getter := fns[0].cls.lookup("__get__")) is not None and any(
+                type(g) is Closure for g in getter.fns):
+            # a descriptor read through an instance: what its `__get__(obj, type)` returns
+            # (a class's `convert = HostFor(table)` whose `__get__` picks by `obj.unit`)
+            classes = tuple(i.cls for i in self_value.fns if isinstance(i, Instance))
+            return self.call_value(self._bind(getter, Value(fns=(fns[0],))),
+                                   Args.of(self_value, Value(fns=classes)), None)
         return Value(fns=tuple(f if _unbound(f) else Partial(f, (self_value,)) for f in fns))
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jax_lsp.analysis.findings import PathStep, Span
     from jax_lsp.analysis.host import Observer
     from jax_lsp.analysis.incremental.call_logs import CallLog
@@ -100,6 +102,8 @@ class EvaluatorShared:
     _called_nodes: set[ast.AST]
     _memo_emits: dict[tuple, tuple[int, int]]
     _outer_writes: int
+    uncertain: int
+    strong_updates: int
     #: levels and what a transform's semantics adds (read by a call's memoisation)
     levels: list[Level]
     level_depth: int
@@ -161,6 +165,10 @@ class EvaluatorShared:
     def _store_mutated(self, name: str, value: Value, scope: Scope) -> None: ...
     @abstractmethod
     def _store_local_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool: ...
+    @abstractmethod
+    def change_attribute(
+        self, target: ast.expr, scope: Scope, change: Callable[[Value], Value | None]
+    ) -> bool: ...
 
     # -- expressions (`expressions.PythonExpressions`) --
     @abstractmethod

@@ -22,7 +22,7 @@ from jax_lsp.analysis.interp_state import (
     Args,
     Scope,
 )
-from jax_lsp.analysis.python import context_managers, enums, import_effects
+from jax_lsp.analysis.python import certain_paths, context_managers, enums, import_effects
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -354,7 +354,11 @@ class PythonStatements(EvaluatorShared):
             return live
         elif t is ast.Try or t.__name__ == "TryStar":
             before = dict(scope.vars)
-            self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            self.uncertain += 1  # (it may stop anywhere: `certain_paths`)
+            try:
+                self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+            finally:
+                self.uncertain -= 1
             states = [dict(scope.vars)]
             # a body of imports JAX has cannot raise: no handler runs (the fallback of
             # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
@@ -762,16 +766,20 @@ class PythonStatements(EvaluatorShared):
         undecided test (`GUESS_EXIT`): the passes after it, and what follows the loop, run
         on a guessed path (then the caller's `guessing`)."""
         left = False
-        for _ in range(MAX_LOOP):
-            before = dict(scope.vars)
-            with self.guessing(left):
-                left = body() is GUESS_EXIT or left
-            scope.vars = self._merge(before, scope.vars)
-            if scope.vars == before:
-                break
-        else:
-            if self.host_run is not None:  # later passes may run other lines
-                self.host_run.complete = False
+        self.uncertain += 1  # (one pass stands for any number: `certain_paths`)
+        try:
+            for _ in range(MAX_LOOP):
+                before = dict(scope.vars)
+                with self.guessing(left):
+                    left = body() is GUESS_EXIT or left
+                scope.vars = self._merge(before, scope.vars)
+                if scope.vars == before:
+                    break
+            else:
+                if self.host_run is not None:  # later passes may run other lines
+                    self.host_run.complete = False
+        finally:
+            self.uncertain -= 1
         return left
 
     def exec_for(self, stmt: ast.For, scope: Scope) -> bool:
@@ -1150,6 +1158,9 @@ class PythonStatements(EvaluatorShared):
             if isinstance(base, ast.Name) and self._store_local_entry(base.id, key.const, v,
                                                                       scope):
                 return
+            if not _holds_functions(v) and self.change_attribute(
+                    base, scope, lambda old: dict_with(old, key.const, v)):
+                return
             if (
                 isinstance(base, ast.Attribute)
                 and _holds_functions(v)
@@ -1188,6 +1199,26 @@ class PythonStatements(EvaluatorShared):
         if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
             return False
         self._store_mutated(name, _with_entry(old, key, v), scope)
+        return True
+
+    def change_attribute(
+        self, target: ast.expr, scope: Scope, change: Callable[[Value], Value | None]
+    ) -> bool:
+        """`obj.attr[k] = v`, `obj.attr.append(v)`, `obj.attr.setdefault(k, v)`: the container
+        an instance's attribute holds, changed in place (`change` of it; None: not followed).
+        The attribute holds the changed container: in place of the old one on a certain path
+        of one object (`certain_paths`: a builder's `self._opts["vectorized"] = flag`),
+        joined with it elsewhere (the change may not have run). False when not followed."""
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            return False
+        obj = self.eval(target.value, scope)
+        if len(obj.fns) != 1 or type(obj.fns[0]) is not Instance:
+            return False
+        old = obj.fns[0].attrs.get(target.attr)
+        new = None if old is None else change(old)
+        if new is None:
+            return False
+        self.set_attribute(obj, target.attr, new)
         return True
 
     def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:
@@ -1252,10 +1283,18 @@ class PythonStatements(EvaluatorShared):
         package's re-export), is the object its module holds: the store changes that one, which
         the module's own functions read."""
         obj = self.resolve_lazy(obj)  # type: ignore[attr-defined]
+        replace = (len(obj.fns) == 1 and type(obj.fns[0]) is Instance and obj.fns[0].singular
+                   and certain_paths.certain(self))
         for inst in obj.fns:
             if isinstance(inst, Instance):
                 old = inst.attrs.get(name)
-                inst.attrs[name] = v if old is None else join([old, v])
+                if replace and old is not None and old is not v:
+                    # one object, a store that certainly runs: its value now (`certain_paths`)
+                    inst.attrs[name] = v
+                    inst.version += 1
+                    self.strong_updates += 1
+                else:
+                    inst.attrs[name] = v if old is None else join([old, v])
                 if self.host_runs:
                     self.note_late_write(old, inst.attrs[name])
                 self._outer_writes += 1
@@ -1373,6 +1412,15 @@ def _holds_functions(v: Value) -> bool:
 def _plain_key(c: Any) -> bool:
     """A constant a dict's keys can be told apart by (`Value.keys` holds constants)."""
     return type(c) in (str, int, bool, float)
+
+
+def dict_with(d: Value, key: Any, v: Value) -> Value | None:
+    """The dict `d` of known keys with `v` stored at the constant `key`; None when either is
+    not known (or the dict is at its size's bound)."""
+    if (d.keys is None or d.items is None or not _plain_key(key)
+            or len(d.items) >= MAX_ITEMS):
+        return None
+    return _with_entry(d, key, v)
 
 
 def _with_entry(d: Value, key: Any, v: Value) -> Value:

@@ -1,0 +1,39 @@
+"""Where a store into an object's attribute replaces its value instead of joining with it.
+
+An abstract `Instance` may stand for many objects (made in a loop, returned by a memoised
+call), and a store may run on a path the interpreter only guessed; so an attribute store joins
+the old value with the new one. That loses the state of a fluent builder
+(`ClipBuilder().cotangent_form("bare").build()`: `__init__`'s `"tuple"` joined with `"bare"`
+decides nothing). A store replaces the value only when both are certain:
+
+- the object is one object at run time: made by the module's own statements (not an entry
+  point's, which may run any number of times), at the top of the call stack, outside a loop run
+  to a fixpoint, a comprehension and a `try` body, on a path not guessed (`Instance.singular`);
+- the store runs on such a path too, in the module's statements or the calls they make (no
+  entry point, no callback's host run, no undecided branch anywhere up the stack).
+
+A call whose interpretation made such a store is not memoised (a later equal call must store
+again: `b.form("a"); b.form("b"); b.form("a")`), and a call receiving such an object is keyed
+on its `version`, so a method reading it after a replacement is interpreted again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jax_lsp.analysis.interp_state import MODULE_ROOT
+
+
+def certain(ev: Any) -> bool:
+    """Whether the code being interpreted certainly runs, once, where it is met."""
+    return (
+        ev.root is MODULE_ROOT
+        and ev.uncertain == 0
+        and not ev.ctx.guessed
+        and ev.host_run is None
+    )
+
+
+def singular_here(ev: Any) -> bool:
+    """Whether an object made here is one object at run time."""
+    return ev.depth == 0 and certain(ev)
