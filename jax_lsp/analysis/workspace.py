@@ -363,8 +363,8 @@ def _module_file(base: Path, parts: list[str],
     if not planned and all(p.isidentifier() for p in parts):
         # the same candidates as below, looked at as strings: building three `Path`s for
         # each lookup was most of its cost (a percent of a check's time)
-        d = os.path.join(str(base), *parts)
-        for name in (os.path.join(d, "__init__.py"), d + ".py", d + ".pyi"):
+        joined = os.path.join(str(base), *parts)
+        for name in (os.path.join(joined, "__init__.py"), joined + ".py", joined + ".pyi"):
             if _is_file(name):
                 return Path(name)
         return None
