@@ -44,6 +44,8 @@ import ast
 import builtins
 import re
 import unicodedata
+from bisect import bisect_left
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -245,7 +247,7 @@ def _scan(text: str, tree: ast.Module, triggers: _Triggers) -> _Facts:
             attributes.add(name)
     lines = _lines_using(scanned, "getattr")
     if lines:
-        names = _getattr_names(_statements_at(tree, lines))
+        names = _getattr_names(_statements_at(tree, lines), lines)
         if names is None or len(names) != sum(lines.values()):
             return unsafe  # a getattr that is not a call with a constant name (or in a comment)
         if any(triggers.named_in(n if n.isascii() else unicodedata.normalize("NFKC", n))
@@ -274,7 +276,7 @@ def _builtin_use(text: str, tree: ast.Module, name: str) -> bool | None:
     statements = _statements_at(tree, lines)
     code: dict[tuple[int, int], bool] = {}  # where a node writes it: whether as an attribute
     for stmt in statements:
-        for node in ast.walk(stmt):
+        for node in _nodes_on(stmt, lines):
             t = type(node)
             if t is ast.Name and node.id == name:  # type: ignore[attr-defined]
                 code[node.lineno, node.col_offset] = False  # type: ignore[attr-defined]
@@ -285,11 +287,12 @@ def _builtin_use(text: str, tree: ast.Module, name: str) -> bool | None:
                 code[node.lineno, -1] = False  # type: ignore[attr-defined]
     if len(code) == sum(lines.values()):
         return any(code.values())
-    return _classified(text, statements, name, code)
+    return _classified(text, statements, lines, name, code)
 
 
 def _classified(
-    text: str, statements: list[ast.stmt], name: str, code: dict[tuple[int, int], bool]
+    text: str, statements: list[ast.stmt], lines: dict[int, int], name: str,
+    code: dict[tuple[int, int], bool],
 ) -> bool | None:
     """`_builtin_use` where the text also writes `name` outside the nodes in `code` (a
     comment's or a string's word): each place it is written is found, by line and column, in
@@ -302,7 +305,7 @@ def _classified(
     strings: list[tuple[int, int, int, int]] = []
     fstrings: list[tuple[int, int, int, int]] = []
     for stmt in statements:
-        for node in ast.walk(stmt):
+        for node in _nodes_on(stmt, lines):
             t = type(node)
             if t is ast.JoinedStr or (
                 t is ast.Constant and isinstance(node.value, (str, bytes))  # type: ignore[attr-defined]
@@ -390,12 +393,42 @@ def _statements_at(tree: ast.Module, lines: dict[int, int]) -> list[ast.stmt]:
     return found
 
 
-def _getattr_names(statements: list[ast.stmt]) -> list[str] | None:
-    """The constant names of every `getattr(obj, "name", ...)` call in `statements`, or None if
-    `getattr` is used otherwise (`getattr(obj, name)`, `g = getattr`, `builtins.getattr`)."""
+def _nodes_on(stmt: ast.stmt, lines: dict[int, int]) -> Iterator[ast.AST]:
+    """The nodes of `stmt` that may be written on one of `lines`, in `ast.walk`'s order (a
+    call before its function): a subtree whose span (a definition's
+    decorators included) holds none of them is not entered. A node's text lies within its
+    ancestors' spans, which the parser gives exactly outside f-strings; an f-string spanning
+    one of the lines is entered whole (the places of its parts are not always exact) and
+    one that spans none holds no text of theirs. Nodes with no place (`arguments`,
+    `comprehension`...) are entered."""
+    wanted = sorted(lines)
+    todo: deque[tuple[ast.AST, bool]] = deque([(stmt, False)])  # (node, entered whole)
+    iter_child = ast.iter_child_nodes
+    while todo:
+        node, whole = todo.popleft()
+        yield node
+        whole = whole or type(node) is ast.JoinedStr
+        for child in iter_child(node):
+            first = getattr(child, "lineno", None)
+            if whole or first is None:
+                todo.append((child, whole))
+                continue
+            decorators = getattr(child, "decorator_list", None)
+            if decorators:
+                first = min(first, *(d.lineno for d in decorators))
+            last = getattr(child, "end_lineno", None) or first
+            i = bisect_left(wanted, first)
+            if i < len(wanted) and wanted[i] <= last:
+                todo.append((child, False))
+
+
+def _getattr_names(statements: list[ast.stmt], lines: dict[int, int]) -> list[str] | None:
+    """The constant names of every `getattr(obj, "name", ...)` call on `lines` of
+    `statements`, or None if `getattr` is used otherwise there (`getattr(obj, name)`,
+    `g = getattr`, `builtins.getattr`)."""
     names: list[str] = []
     calls: set[int] = set()
-    for node in (n for stmt in statements for n in ast.walk(stmt)):
+    for node in (n for stmt in statements for n in _nodes_on(stmt, lines)):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)

@@ -258,3 +258,64 @@ def test_a_hash_in_an_f_string_starts_no_comment() -> None:
     source = CALLBACK + 's = f"#{1}"; from jax.lax import map\nmap(f, np.ones(3), batch_size=2)\n'
     assert may_find(source)
     assert [f.code for f in analyze_source(source).findings] == ["JAX008"]
+
+
+def _full_walk_answers(source: str) -> tuple[bool | None, list[str] | None]:
+    """`_builtin_use` of `map` and `_getattr_names` as they were with every statement walked
+    whole (the reference `_nodes_on` must agree with)."""
+    tree = ast.parse(source)
+    saved = reach._nodes_on
+    reach._nodes_on = lambda stmt, lines: ast.walk(stmt)  # type: ignore[assignment]
+    try:
+        use = reach._builtin_use(source, tree, "map")
+        lines = reach._lines_using(source, "getattr")
+        names = reach._getattr_names(reach._statements_at(tree, lines), lines)
+    finally:
+        reach._nodes_on = saved  # type: ignore[assignment]
+    return use, names
+
+
+_BIG_BODY = "".join(f"    y{i} = [x + {i} for x in range({i})]\n" for i in range(300))
+
+
+@pytest.mark.parametrize("source", [
+    "def f(xs):\n" + _BIG_BODY + "    return xs.map(g)\n",
+    "def f(xs):\n" + _BIG_BODY + "    return map(g, xs)\n",
+    "class C:\n    @deco(\n        map)\n    def m(self):\n" + _BIG_BODY.replace("    ", "        ")
+    + "        pass\n",
+    "def f(xs):\n    s = 'a map'\n" + _BIG_BODY + "    # map here\n    return xs\n",
+    "def f(xs):\n" + _BIG_BODY + "    return f'{xs.map(g)}'\n",
+    "def f(xs):\n" + _BIG_BODY + "    return f'''\n{xs.map(g)}'''\n",
+    "def f(o):\n" + _BIG_BODY + "    return getattr(o, 'a'), getattr(o, 'map')\n",
+    "def f(o):\n" + _BIG_BODY + "    g = getattr\n    return g(o, 'a')\n",
+    "def f(o):\n" + _BIG_BODY + "    return getattr(o, name)\n",
+    "def f(o):\n    x = getattr(o,\n        'a')\n" + _BIG_BODY + "    return x\n",
+    "def f(o, map=None):\n" + _BIG_BODY + "    return [map for map in o]\n",
+], ids=lambda source: source.rpartition("\n    ")[2][:30])
+def test_the_walk_of_the_lines_using_a_name_answers_as_the_whole_walk(source: str) -> None:
+    """`reach` enters only the subtrees spanning the lines that write the name it looks at:
+    the same answers as a walk of the whole statements."""
+    tree = ast.parse(source)
+    lines = reach._lines_using(source, "getattr")
+    assert (reach._builtin_use(source, tree, "map"),
+            reach._getattr_names(reach._statements_at(tree, lines), lines)
+            ) == _full_walk_answers(source)
+
+
+def test_a_large_function_writing_a_builtin_trigger_once_is_not_walked_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 300 statements of a function that writes `map` on one line are not visited to
+    find how it is written there (they were: `ast.walk` of the whole function)."""
+    source = "def f(xs):\n" + _BIG_BODY + "    return xs.map(g)\n"
+    tree = ast.parse(source)
+    visited = 0
+    inner = ast.iter_child_nodes
+
+    def counting(node: ast.AST):  # type: ignore[no-untyped-def]
+        nonlocal visited
+        visited += 1
+        return inner(node)
+
+    monkeypatch.setattr(ast, "iter_child_nodes", counting)
+    assert reach._builtin_use(source, tree, "map") is True
+    assert visited < 50
