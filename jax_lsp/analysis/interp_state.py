@@ -146,14 +146,17 @@ def ctx_bits(names: Any) -> int:
 class HostRun:
     """What the evaluator's runs of one callback call's host function did (`jax.host_runs`):
     the statements of the analysed module they ran and the functions of it they entered;
-    `complete` until one of them was guessed or cut short (see `host_runs.cut_short`)."""
+    `complete` until one of them was guessed or cut short (see `host_runs.cut_short`);
+    `hosted` once the call was evaluated where JAX runs its host (`host_runs.when_run`: not
+    only traced, nor waiting on a pullback never called)."""
 
-    __slots__ = ("complete", "entered", "ran")
+    __slots__ = ("complete", "entered", "hosted", "ran")
 
     def __init__(self) -> None:
         self.ran: set[ast.stmt] = set()
         self.entered: set[ast.AST] = set()
         self.complete = True
+        self.hosted = False
 
 
 class Scope:
