@@ -70,3 +70,44 @@ def test_a_partial_binding_the_callback_keeps_it() -> None:
         "        cb = functools.partial(jax.pure_callback, host, vectorized=False)\n"
         "        return cb(spec, u, order)\n")
     assert [c for c, _ in _codes(bound.replace("ORDER", "1"))] == ["JAX012"]
+
+
+WARMUP = '''
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def host(x):
+    return np.asarray(x, dtype=np.float32)
+
+
+def ext(x, kw):
+    return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, jnp.float32), x, **kw)
+
+
+def bench(cfg, x, n_warmup):
+    warm = dict(cfg, cb=cfg["cb"] | {"vectorized": True})
+    for _ in range(n_warmup):
+        ext(x, warm["cb"])
+    return ext(x, cfg["cb"])
+
+
+if __name__ == "__main__":
+    print(bench({"cb": {}}, jnp.ones(3), n_warmup=N))
+'''
+
+
+def test_a_loop_over_an_empty_range_runs_no_pass() -> None:
+    assert _codes(WARMUP.replace("N))", "0))")) == []
+    assert _codes(WARMUP.replace("N))", "1))")) == [("JAX012", 12)]
+
+
+def test_a_keyword_given_in_a_function_never_run_is_dropped() -> None:
+    # the lambda giving `vectorized=` is never called: the loop calling it runs no pass
+    lam = WARMUP.replace(
+        "    for _ in range(n_warmup):\n        ext(x, warm[\"cb\"])\n",
+        "    w = jax.jit(lambda y: ext(y, {\"vectorized\": True}))\n"
+        "    for _ in range(n_warmup):\n        w(x)\n")
+    assert _codes(lam.replace("N))", "0))")) == []
+    assert _codes(lam.replace("N))", "2))")) == [("JAX012", 12)]

@@ -284,33 +284,59 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
 def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set[Span]:
-    """The places of the text pass's JAX012 findings (in `found`) at a call the evaluator
-    shows JAX never runs the host of: a call of JAX's callback as written (not a `partial`
-    binding it, nor a helper's call the text pass reports for a callback inside: the
-    evaluator's runs of those are not noted at the call) that no path the evaluator
-    followed evaluated where its host runs (`HostRun.hosted`: a branch decided against it, a
-    transpose solve outside reverse mode, a call traced only by `eval_shape`, a custom_vjp
-    bwd whose `jax.vjp` pullback is never called), although the function holding it, or one
-    enclosing it, ran (`entered_only`; else every such call in a function). The caller
-    rules out an analysis cut anywhere (a path not followed may reach the call)."""
-    wanted = {f.span for f in found if f.code == jax012.RULE.code and not (
-        (r := e.host_runs.get(f.span)) is not None and r.hosted)}
-    if not wanted:
+    """The places of the text pass's JAX012 findings (in `found`) the evaluator shows never
+    reach a host: at a call of JAX's callback as written (not a `partial` binding it, nor a
+    helper's call the text pass reports for a callback inside: the evaluator's runs of those
+    are not noted at the call) that no path the evaluator followed evaluated where its host
+    runs (`HostRun.hosted`: a branch decided against it, a transpose solve outside reverse
+    mode, a call traced only by `eval_shape`, a custom_vjp bwd whose `jax.vjp` pullback is
+    never called); or whose `vectorized=` is given (`"vectorized": True`, in this module) in
+    a function never run (a lambda a warm-up loop of no pass would call). Either only where
+    a function enclosing that place ran (`entered_only`; else wherever a function holds it):
+    the evaluator followed it and left the place out. The caller rules out an analysis cut
+    anywhere (a path not followed may reach it)."""
+    calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
+    given: dict[Span, Span] = {}
+    for f in found:
+        if f.code != jax012.RULE.code:
+            continue
+        if not ((r := e.host_runs.get(f.span)) is not None and r.hosted):
+            calls[f.span] = f.span
+        step = f.path[0] if f.path else None
+        if step is not None and step.filename is None and not _inside(step.span, f.span):
+            given[step.span] = f.span  # (one written at the call: as the call)
+    if not calls and not given:
         return set()
     entered = {fi.node for fi in e.entered}
-    names = ModuleNames(e.tree)
+    names: list[ModuleNames] = []  # (read once, if a call is looked at)
     out: set[Span] = set()
 
-    def walk(node: ast.AST, chain: list[ast.AST]) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.Call) and e.span(child) in wanted and chain and (
-                    not entered_only or any(fn in entered for fn in chain)) and (
-                    callback_hosts.CALLBACKS.get(names.dotted(child.func) or "")
-                    in _EVALUATED):
-                out.add(e.span(child))
-            walk(child, [*chain, child] if isinstance(child, _FUNCTIONS) else chain)
+    def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
+        if not chain or (innermost_unrun and chain[-1] in entered):
+            return False
+        return not entered_only or any(fn in entered for fn in chain)
 
-    walk(e.tree, [])
+    def visit(node: ast.AST, chain: list[ast.AST]) -> None:
+        if isinstance(node, ast.expr):
+            at = e.span(node)
+            if at in given and unrun(chain, True):
+                out.add(given[at])
+            if isinstance(node, ast.Call) and at in calls and unrun(chain, False):
+                if not names:
+                    names.append(ModuleNames(e.tree))
+                if callback_hosts.CALLBACKS.get(
+                        names[0].dotted(node.func) or "") in _EVALUATED:
+                    out.add(calls[at])
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            # (its decorators, defaults and annotations run where it is made)
+            inner = node.body if isinstance(node.body, list) else [node.body]
+            for child in ast.iter_child_nodes(node):
+                visit(child, [*chain, node] if child in inner else chain)
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, chain)
+
+    visit(e.tree, [])
     return out
 
 

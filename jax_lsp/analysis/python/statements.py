@@ -713,7 +713,9 @@ class PythonStatements(EvaluatorShared):
         it = self.eval(stmt.iter, scope)
         items = self._unrollable(it, stmt)
         left = False
-        if items is not None:
+        if isinstance(it.const, range) and not it.const:
+            pass  # `for _ in range(n_warmup)` with `n_warmup=0`: no pass runs
+        elif items is not None:
             # a short sequence of known items: one pass per item, in order, as Python runs
             # it (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set)
             saved = self.unroll_factor
