@@ -88,6 +88,12 @@ class Ctx:
     #: bwd, a transpose solve: JAX runs them on the pullback's call); `HOSTS_NEVER_RUN`,
     #: never (custom_linear_solve's transpose_solve with no reverse level reaching it)
     host_deferral: Any = None
+    #: inside what JAX batches so that it refuses an unordered IO effect there, measured on
+    #: JAX 0.10.2: a `while_loop` whose predicate is batched ("Unordered IO effects not
+    #: supported in while_loop with batched predicate"), a `cond` / `switch` with a batched
+    #: operand ("IO effect not supported in vmap-of-cond"); what the fix making a JAX013's
+    #: io_callback unordered would meet (`decisions.report` does not offer it there)
+    io_refused: str | None = None
 
 
 #: `Ctx.host_deferral` where a callback's host is never run
@@ -110,6 +116,7 @@ JIT_DISABLED = CTX_BIT["jit_disabled"]
 GUESSED = CTX_BIT["guessed"]
 HOST_SITE = CTX_BIT["host_site"]
 HOST_DEFERRAL = CTX_BIT["host_deferral"]
+IO_REFUSED = CTX_BIT["io_refused"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 
