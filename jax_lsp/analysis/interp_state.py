@@ -93,6 +93,12 @@ class Ctx:
     #: bwd, a transpose solve: JAX runs them on the pullback's call); `HOSTS_NEVER_RUN`,
     #: never (custom_linear_solve's transpose_solve with no reverse level reaching it)
     host_deferral: Any = None
+    #: inside what JAX batches so that it refuses an unordered IO effect there, measured on
+    #: JAX 0.10.2: a `while_loop` whose predicate is batched ("Unordered IO effects not
+    #: supported in while_loop with batched predicate"), a `cond` / `switch` with a batched
+    #: operand ("IO effect not supported in vmap-of-cond"); what the fix making a JAX013's
+    #: io_callback unordered would meet (`decisions.report` does not offer it there)
+    io_refused: str | None = None
 
 
 #: `Ctx.host_deferral` where a callback's host is never run
@@ -116,6 +122,7 @@ GUESSED = CTX_BIT["guessed"]
 PAST_EXIT = CTX_BIT["past_exit"]
 HOST_SITE = CTX_BIT["host_site"]
 HOST_DEFERRAL = CTX_BIT["host_deferral"]
+IO_REFUSED = CTX_BIT["io_refused"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 
@@ -152,14 +159,17 @@ def ctx_bits(names: Any) -> int:
 class HostRun:
     """What the evaluator's runs of one callback call's host function did (`jax.host_runs`):
     the statements of the analysed module they ran and the functions of it they entered;
-    `complete` until one of them was guessed or cut short (see `host_runs.cut_short`)."""
+    `complete` until one of them was guessed or cut short (see `host_runs.cut_short`);
+    `hosted` once the call was evaluated where JAX runs its host (`host_runs.when_run`: not
+    only traced, nor waiting on a pullback never called)."""
 
-    __slots__ = ("complete", "entered", "ran")
+    __slots__ = ("complete", "entered", "hosted", "ran")
 
     def __init__(self) -> None:
         self.ran: set[ast.stmt] = set()
         self.entered: set[ast.AST] = set()
         self.complete = True
+        self.hosted = False
 
 
 class Scope:

@@ -60,8 +60,8 @@ def applies(builder: str, finding: Finding) -> bool:
         return (finding.code in STOP_GRADIENT_CODES and bool(finding.operand_spans)
                 and FixKind.STOP_GRADIENT in finding.fixes  # else the analysis knows it fails
                 and not finding.transform.endswith("check_grads"))  # what check_grads catches
-    if builder == "unordered_fix":
-        return finding.code in UNORDERED_CODES
+    if builder == "unordered_fix":  # (not where JAX refuses an unordered IO effect too)
+        return finding.code in UNORDERED_CODES and FixKind.UNORDERED in finding.fixes
     if builder == "vmap_method_fix":  # (host_code: JAX012's keyword)
         return finding.code == "JAX012" and FixKind.VMAP_METHOD in finding.fixes
     if builder == "numpy_in_host_fix":  # (host_code: JAX011's jnp calls)

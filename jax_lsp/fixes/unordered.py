@@ -30,8 +30,8 @@ TITLE = ("Make the io_callback unordered with `ordered=False` (unsafe: its host 
 
 
 def unordered_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
-    if finding.code not in CODES:
-        return None
+    if finding.code not in CODES or FixKind.UNORDERED not in finding.fixes:
+        return None  # (the analysis knows the unordered callback fails there too)
     call = cast("cst.Call | None", src.call_at(finding.span))
     if call is None:
         return None

@@ -39,14 +39,7 @@ CASES = corpus_cases()
 
 #: fixed programs that still fail under JAX, for a reason outside the fix: (id prefix, fix
 #: kind or None for all) -> (exception, why)
-KNOWN_FAILURES: dict[tuple[str, str | None], tuple[str, str]] = {
-    # odeint's adaptive steps are a while_loop whose predicate jacrev's vmap batches: JAX
-    # refuses an unordered IO effect there too, so `ordered=False` does not make it run. The
-    # unordered fix is offered on the code alone (`fixes.admission`); it should not be where
-    # the batching reaches the callback through such a loop. Open (issue 31, stop 44's note).
-    ("JAX013/fires/odeint_jacrev_ordered_on_stopped_state", "unordered"): (
-        "Exception", "Unordered IO effects not supported in while_loop with batched predicate"),
-}
+KNOWN_FAILURES: dict[tuple[str, str | None], tuple[str, str]] = {}
 
 
 def _known_failure(case: FixCase) -> tuple[str, str] | None:

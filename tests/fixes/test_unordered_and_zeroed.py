@@ -96,3 +96,60 @@ def test_stop_gradient_fix_says_what_it_zeroes_and_is_not_preferred(tmp_path: Pa
     out = subprocess.run([sys.executable, str(after)], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip().splitlines()[-1] == "[0.0, 0.0]"
+
+
+_LOOPS = '''
+import jax
+import jax.numpy as jnp
+from jax.experimental import io_callback
+
+
+def log(v):
+    return None
+
+
+def record(v):
+    io_callback(log, None, v, ordered=True)
+
+
+def run(x):
+    return BODY
+
+
+print(jax.vmap(run)(jnp.arange(3.0)))
+'''
+
+#: where the batch reaches the callback (measured on JAX 0.10.2): made unordered, the callback
+#: runs (True) or JAX refuses the unordered IO effect too (False)
+_WHERE = {
+    "while_batched_predicate": (
+        "jax.lax.while_loop(lambda c: c < 5.0, lambda c: (record(c), c + 1.0)[1], x)", False),
+    "fori_batched_bound": (
+        "jax.lax.fori_loop(0, x.astype(int), lambda i, c: (record(c), c + 1.0)[1], x)",
+        False),
+    "cond_batched_operand": (
+        "jax.lax.cond(True, lambda c: (record(c), c)[1], lambda c: c, x)", False),
+    "switch_batched_index": (
+        "jax.lax.switch(x.astype(int) % 2, [lambda c: (record(c), c)[1], lambda c: c], x)",
+        False),
+    "while_unbatched_predicate": (
+        "jax.lax.while_loop(lambda c: c[0] < 3, lambda c: (record(c[1]), (c[0] + 1, c[1]))[1],"
+        " (0, x))[1]", True),
+    "scan_batched_carry": (
+        "jax.lax.scan(lambda c, _: ((record(c), c + 1.0)[1], None), x, None, length=2)[0]",
+        True),
+}
+
+
+@pytest.mark.parametrize("where", sorted(_WHERE))
+def test_unordered_fix_only_where_jax_runs_it(where: str, tmp_path: Path) -> None:
+    body, runs = _WHERE[where]
+    source = _LOOPS.replace("BODY", body)
+    finding = _only(source, "JAX013")
+    offered = FixKind.UNORDERED in offered_kinds(finding)
+    built = [f for f in fixes_for(source, finding) if f.kind is FixKind.UNORDERED]
+    assert offered is runs and bool(built) is runs
+    # what the analysis says, run: `ordered=False` written by hand
+    after = tmp_path / "after.py"
+    after.write_text(source.replace("ordered=True", "ordered=False"), encoding="utf-8")
+    assert run_program(after).ok is runs

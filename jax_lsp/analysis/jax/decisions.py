@@ -18,6 +18,7 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
     BATCH_ONLY,
     CHECKPOINT_LEVELS,
+    IO_REFUSED,
     MASK,
     PAST_EXIT,
     RULE_LEVELS,
@@ -203,7 +204,7 @@ class CallbackDecisions(Part):
             # operands' gradients (checked under JAX 0.10.2): no stop_gradient fix for it
             fixes=tuple(k for k in rules.fix_kinds(code, deferred)
                         if (stop_gradient_helps or k is not FixKind.STOP_GRADIENT)
-                        and (k is not FixKind.UNORDERED or _keyword_here(node, "ordered", True)))
+                        and (k is not FixKind.UNORDERED or self._unordered_runs(node)))
             + (FixKind.SUPPRESS,),
             transform=level.name,
             operand_spans=operand_spans,
@@ -218,6 +219,11 @@ class CallbackDecisions(Part):
                 self.ev.findings[key] = finding if applied is None else replace(
                     finding, path=(finding.path[0], applied, *finding.path[1:]))
                 self.ev.first_root[key] = self.ev.root
+            elif FixKind.UNORDERED not in finding.fixes and FixKind.UNORDERED in (
+                    old := self.ev.findings[key]).fixes:
+                # made unordered, the callback fails on this path (`Ctx.io_refused`)
+                self.ev.findings[key] = replace(old, fixes=tuple(
+                    k for k in old.fixes if k is not FixKind.UNORDERED))
             self.ev.finding_roots.setdefault(key, set()).add(self.ev.root)
             self.ev._emitted.append(key)  # (see `call_logs`)
 
@@ -227,6 +233,14 @@ class CallbackDecisions(Part):
             level.pending.append(emit)
         else:
             emit()
+
+    def _unordered_runs(self, node: ast.AST) -> bool:
+        """Whether `ordered=False` makes the io_callback called at `node` run: the call
+        writes `ordered=True` itself (what the fix edits), and it is not where JAX refuses an
+        unordered IO effect (`Ctx.io_refused`: a while_loop whose predicate is batched,
+        a cond or switch under vmap)."""
+        return _keyword_here(node, "ordered", True) and not self.ev.reads(
+            IO_REFUSED).io_refused
 
 
 def _keyword_here(node: ast.AST, name: str, literal: object = None) -> bool:

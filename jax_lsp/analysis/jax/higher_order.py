@@ -15,6 +15,7 @@ from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     HOST_DEFERRAL,
     HOSTS_NEVER_RUN,
+    IO_REFUSED,
     JIT_DISABLED,
     MASK,
     MAX_DEPTH_ITEMS,
@@ -48,6 +49,7 @@ from jax_lsp.analysis.values import (
     Value,
     Wrapper,
     add_mark,
+    batch_marks,
     derived,
     join,
     strip_marks,
@@ -297,7 +299,8 @@ class HigherOrder(Part):
             if len(pos) >= 3:
                 ops = Args(pos[3:], {}, args.pos_nodes[3:], {}, args.star)
                 call = self.ev.call_value
-                outs = [call(pos[1], ops, node), call(pos[2], ops, node)]
+                with self.ev.within(**self._cond_refuses_io([pos[0], *pos[3:]])):
+                    outs = [call(pos[1], ops, node), call(pos[2], ops, node)]
                 return join(outs)
             return derived(args.all_values())
         if kind == "switch":
@@ -305,7 +308,8 @@ class HigherOrder(Part):
                 ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
                 table = self.ev.resolve_lazy(pos[1])  # `from registry import BRANCHES`
                 branches = list(table.items) if table.items is not None else [table]
-                return join([self.ev.call_value(b, ops, node) for b in branches])
+                with self.ev.within(**self._cond_refuses_io([pos[0], *pos[2:]])):
+                    return join([self.ev.call_value(b, ops, node) for b in branches])
             return derived(args.all_values())
         if kind == "map":
             f = args.get(0, "f") or UNKNOWN
@@ -655,7 +659,10 @@ class HigherOrder(Part):
         # bounds derived only from eager grad/jvp tracers are concrete: JAX runs a scan
         dynamic = (lo.traced or hi.traced) and self.ev.reads(STAGED).staged
         make_args = lambda v: Args([i, v], {}, [None, None], {})  # noqa: E731
-        with self.staging():
+        # batched bounds batch its while_loop's predicate (`while_loop`)
+        refused = ({"io_refused": "while_loop with batched predicate"}
+                   if dynamic and batch_marks([lo, hi]) else {})
+        with self.staging(), self.ev.within(**refused):
             val = self._loop_fixpoint(body, make_args, init, node)
             if dynamic:
                 # its while_loop's cond reads the index and the bounds, never the body's carry
@@ -670,8 +677,20 @@ class HigherOrder(Part):
         val = self._loop_fixpoint(body, make_args, init, node)
         # JAX evaluates cond_fun on the primal carry only: no level differentiates it
         with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
-            self.ev.call_value(cond, Args([val], {}, [None], {}), node)
+            test = self.ev.call_value(cond, Args([val], {}, [None], {}), node)
+        if batch_marks([test]) and not self.ev.reads(IO_REFUSED).io_refused:
+            # its predicate is batched: JAX refuses an unordered IO effect in it (run once
+            # more so that the findings there know: `Ctx.io_refused`)
+            with self.ev.within(io_refused="while_loop with batched predicate"):
+                self.ev.call_value(body, make_args(val), node)
+                with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
+                    self.ev.call_value(cond, Args([val], {}, [None], {}), node)
         return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
+
+    def _cond_refuses_io(self, given: list[Value]) -> dict[str, str]:
+        """`Ctx.io_refused` for the branches of a `cond` / `switch` whose index or operands
+        (`given`) a vmap batches: its batching rule refuses an IO effect."""
+        return {"io_refused": "vmap-of-cond"} if batch_marks(given) else {}
 
     def _check_reverse_loop(
         self, val: Value, node: ast.AST, what: str, loop: tuple | None = None

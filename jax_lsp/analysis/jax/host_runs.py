@@ -8,7 +8,9 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
 
 - JAX012: the call's evaluated keywords (its own, a `**` dict whose keys are known, a
   partial's) hold `vectorized`, and the host is a function of the analysed code that does not
-  take it (JAX 0.10 hands it on to the host, which raises);
+  take it (JAX 0.10 hands it on to the host, which raises: reported when the host runs,
+  `when_run`); the text pass's is dropped at a call never evaluated where its host runs
+  although its function ran (`_unhosted`);
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
@@ -53,6 +55,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.python import fresh_dicts, scopes
+from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -107,6 +110,8 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         runs = e.host_runs.get(called)
         if runs is None:
             runs = e.host_runs[called] = HostRun()
+        if not runs.hosted:  # (for the text pass's JAX012: `drop_unreached`)
+            when_run(e, lambda: _hosted(runs), called, counted=False)
     else:
         # (the text pass reads the analysed file's callbacks only: a run of another file's
         # decides none of its findings, so it is noted apart, never looked up)
@@ -133,7 +138,9 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
             e.tree) and filename is None:
-        _report_vectorized(e, what, args, node, host_node)
+        # (the host raises when it runs, on the keyword JAX hands on)
+        found = _vectorized_finding(e, what, args, node, host_node)
+        when_run(e, lambda: record(e, found), called, counted=False)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -176,12 +183,14 @@ def waiting(e: Any, call: Span) -> bool:
     return bool(counts and counts[call] > 0)
 
 
-def when_run(e: Any, run: Callable[[], None], call: Span) -> None:
+def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True) -> None:
     """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
     traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
     (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
     (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
-    context of that call (under `eval_shape` there: never)."""
+    context of that call (under `eval_shape` there: never). What else happens as the host
+    runs (its JAX012, noting the call `hosted`) waits the same way, not `counted` among the
+    host runs waiting (`waiting`)."""
     ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
     waits = ctx.host_deferral
     if ctx.trace_only or waits == HOSTS_NEVER_RUN:
@@ -190,11 +199,13 @@ def when_run(e: Any, run: Callable[[], None], call: Span) -> None:
         counts = _WAITING.get(e)
         if counts is None:
             counts = _WAITING[e] = Counter()
-        counts[call] += 1
+        if counted:
+            counts[call] += 1
 
         def called(applied: object = None) -> None:
-            counts[call] -= 1
-            when_run(e, run, call)
+            if counted:
+                counts[call] -= 1
+            when_run(e, run, call, counted=counted)
 
         waits.pending.append(called)
         return
@@ -242,15 +253,23 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
     is dropped from an analysis that was cut anywhere (a cap, a recursion, the budget):
     a callback's call may be in what it did not follow; nor from one that changed a global
     or an attribute once a host ran (`Interpreter.note_late_write`): a later run of the
-    callback may find other values there."""
+    callback may find other values there. A JAX012 at a call JAX never runs the host of is
+    dropped too (`_unhosted`), in an analysis cut nowhere."""
     incremental = e.observer.host_runs_carried(bool(e.host_runs))
     if incremental is not None:
         # an incremental analysis has not run the roots it put back, nor the calls it
         # carried over: where a finding may be dropped, a full analysis answers
         if incremental and any(_may_drop(e, f) for f in found):
             raise NotExact("a callback's host run may rule out a JAX011 finding")
+        if _unhosted(e, found, entered_only=False):
+            raise NotExact("a callback call with `vectorized=` may never have its host run")
         return found
-    if not e.host_runs or e.incomplete or e.cuts or e.late_writes:
+    if e.incomplete or e.cuts:
+        return found
+    unhosted = _unhosted(e, found)
+    if unhosted:
+        found = [f for f in found if not (f.code == jax012.RULE.code and f.span in unhosted)]
+    if not e.host_runs or e.late_writes:
         return found
     kept = []
     rebound: list[frozenset[str] | None] = []  # (read once, if a finding may be dropped)
@@ -266,6 +285,70 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                 continue
         kept.append(f)
     return kept
+
+
+#: the callbacks whose calls `check_call` sees (JAX's own: equinox's `filter_pure_callback`
+#: is a library function the evaluator runs, its callback call not the analysed module's)
+_EVALUATED = frozenset(v for v in callback_hosts.CALLBACKS.values()
+                       if v != callback_hosts.EQUINOX_CALLBACK)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set[Span]:
+    """The places of the text pass's JAX012 findings (in `found`) the evaluator shows never
+    reach a host: at a call of JAX's callback as written (not a `partial` binding it, nor a
+    helper's call the text pass reports for a callback inside: the evaluator's runs of those
+    are not noted at the call) that no path the evaluator followed evaluated where its host
+    runs (`HostRun.hosted`: a branch decided against it, a transpose solve outside reverse
+    mode, a call traced only by `eval_shape`, a custom_vjp bwd whose `jax.vjp` pullback is
+    never called); or whose `vectorized=` is given (`"vectorized": True`, in this module) in
+    a function never run (a lambda a warm-up loop of no pass would call). Either only where
+    a function enclosing that place ran (`entered_only`; else wherever a function holds it):
+    the evaluator followed it and left the place out. The caller rules out an analysis cut
+    anywhere (a path not followed may reach it)."""
+    calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
+    given: dict[Span, Span] = {}
+    for f in found:
+        if f.code != jax012.RULE.code:
+            continue
+        if not ((r := e.host_runs.get(f.span)) is not None and r.hosted):
+            calls[f.span] = f.span
+        step = f.path[0] if f.path else None
+        if step is not None and step.filename is None and not _inside(step.span, f.span):
+            given[step.span] = f.span  # (one written at the call: as the call)
+    if not calls and not given:
+        return set()
+    entered = {fi.node for fi in e.entered}
+    names: list[ModuleNames] = []  # (read once, if a call is looked at)
+    out: set[Span] = set()
+
+    def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
+        if not chain or (innermost_unrun and chain[-1] in entered):
+            return False
+        return not entered_only or any(fn in entered for fn in chain)
+
+    def visit(node: ast.AST, chain: list[ast.AST]) -> None:
+        if isinstance(node, ast.expr):
+            at = e.span(node)
+            if at in given and unrun(chain, True):
+                out.add(given[at])
+            if isinstance(node, ast.Call) and at in calls and unrun(chain, False):
+                if not names:
+                    names.append(ModuleNames(e.tree))
+                if callback_hosts.CALLBACKS.get(
+                        names[0].dotted(node.func) or "") in _EVALUATED:
+                    out.add(calls[at])
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            # (its decorators, defaults and annotations run where it is made)
+            inner = node.body if isinstance(node.body, list) else [node.body]
+            for child in ast.iter_child_nodes(node):
+                visit(child, [*chain, node] if child in inner else chain)
+        else:
+            for child in ast.iter_child_nodes(node):
+                visit(child, chain)
+
+    visit(e.tree, [])
+    return out
 
 
 def _callers_entered(e: Any, site: Span) -> bool:
@@ -572,13 +655,17 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     ))
 
 
-def _report_vectorized(e: Any, what: str, args: Args, node: ast.Call,
-                       host_node: ast.AST) -> None:
+def _hosted(runs: HostRun) -> None:
+    runs.hosted = True
+
+
+def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,
+                        host_node: ast.AST) -> Finding:
     value_node = args.kw_nodes.get("vectorized")
     written = next((k.value for k in node.keywords if k.arg == "vectorized"), None)
     const = written.value if isinstance(written, ast.Constant) else None
     given = e.span(value_node) if value_node is not None else e.span(node)
-    record(e, Finding(
+    return Finding(
         code=jax012.RULE.code,
         message=jax012.head(what, f"`{ast.unparse(host_node)}`", const),
         span=e.span(node),
@@ -588,7 +675,7 @@ def _report_vectorized(e: Any, what: str, args: Args, node: ast.Call,
         fixes=(*jax012.fix_kinds(const if written is not None else None), FixKind.SUPPRESS),
         transform=what,
         operand_spans=(given,) if value_node is not None else (),
-    ))
+    )
 
 
 def record(e: Any, finding: Finding) -> None:

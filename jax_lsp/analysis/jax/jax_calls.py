@@ -71,6 +71,11 @@ def _scalar_metadata(name: str, args: Args) -> Value | None:
     return constant_builtins.value_of(jaxapi.SCALAR_METADATA[name])
 
 
+
+#: the primitives of a measured function (`ApiFacts.primitives`) whose batching refuses an
+#: unordered IO effect in the functions it calls under its batch (`Ctx.io_refused`)
+_IO_REFUSING = (("while", "while_loop with batched predicate"), ("cond", "vmap-of-cond"))
+
 class JaxApiCalls(Part):
     """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
@@ -487,7 +492,13 @@ class JaxApiCalls(Part):
         funs = [i for f in funs for i in (f.items if f.items is not None else (f,))]
         emitted = self.ev._emitted.offered  # (see `call_logs`)
         if batch:
-            with self.ev.within(vmapped=True):
+            # batched inside a loop or branch of its own (odeint's adaptive while_loop, whose
+            # step the batched state decides; piecewise's switch): JAX refuses an unordered IO
+            # effect there (measured: odeint's func under jacrev)
+            refused = next((why for prim, why in _IO_REFUSING if prim in facts.primitives),
+                           None)
+            with self.ev.within(vmapped=True, **(
+                    {"io_refused": refused} if refused is not None else {})):
                 outs = [strip_marks(self.ev.call_value(f, callee_args, node), batch)
                         for f in funs if f.fns]
         else:
