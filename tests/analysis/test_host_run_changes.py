@@ -9,6 +9,7 @@ Each program's label is checked under JAX too: the JAX line runs (or not) as the
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ import textwrap
 import pytest
 
 from jax_lsp.analysis.engine import analyze_source
+from jax_lsp.analysis.jax import host_runs
 
 _PROGRAM = """\
 import numpy as np
@@ -99,6 +101,15 @@ def test_an_appended_log_keeps_the_drop(name: str) -> None:
     source, runs = PROGRAMS[name]
     codes = [f.code for f in analyze_source(source, "prog.py").findings]
     assert ("JAX011" in codes) == runs, codes
+
+
+def test_a_module_s_state_is_not_an_attribute_log() -> None:
+    """A change in place through an imported name (`os.environ["X"] = v`) is a module's
+    state, which its functions read without naming it (`os.getenv`): not an attribute
+    `_reads_changed` may clear; an object's attribute is."""
+    tree = ast.parse("import os\nos.environ['X'] = '1'\nself.memo[k] = v\n"
+                     "obj.opts.update(a=1)\ndel obj.cache[k]\nself.a[0][1] = v\n")
+    assert host_runs._changed_attributes(tree) == {"memo", "opts", "cache"}
 
 
 _RUNNER = r"""

@@ -328,11 +328,12 @@ def _rebound(e: Any) -> frozenset[str] | None:
     the runs that read it. Read only where a finding may be dropped. A change through an
     attribute (`self.memo[k] = v`) is `_reads_changed`'s."""
     changed: set[str] = set()
+    modules = _imported(e.tree)
     for n in ast.walk(e.tree):
         if _changes_in_place(n):
             root = _changed_name(n)
             if root is None:
-                if _changed_attribute(n) is not None:
+                if _changed_attribute(n, modules) is not None:
                     continue
                 return None
             changed.add(root)
@@ -400,28 +401,37 @@ def _changed_name(node: ast.AST) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
-def _changed_attribute(node: ast.AST) -> str | None:
+def _changed_attribute(node: ast.AST, modules: set[str]) -> str | None:
     """The attribute a change in place goes through (`self.memo[k] = v`, `obj.opts.update(...)`:
-    `memo`, `opts`), None when it is not one attribute."""
+    `memo`, `opts`), None when it is not one attribute, or one of an imported name (a
+    module's state, `os.environ["X"] = v`, which its functions read without naming it)."""
     if isinstance(node, ast.Call):
-        root = node.func.value  # type: ignore[attr-defined]
-        return root.attr if isinstance(root, ast.Attribute) else None
-    targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
-        node.target]  # type: ignore[attr-defined]
+        roots = [node.func.value]  # type: ignore[attr-defined]
+    else:
+        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
+            node.target]  # type: ignore[attr-defined]
+        roots = [n.value for t in targets for n in ast.walk(t) if isinstance(
+            n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del))]
     names = set()
-    for t in targets:
-        for n in ast.walk(t):
-            if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
-                if not isinstance(n.value, ast.Attribute):
-                    return None
-                names.add(n.value.attr)
+    for root in roots:
+        if not isinstance(root, ast.Attribute) or (
+                isinstance(root.value, ast.Name) and root.value.id in modules):
+            return None
+        names.add(root.attr)
     return names.pop() if len(names) == 1 else None
 
 
 def _changed_attributes(tree: ast.Module) -> set[str]:
     """The attributes whose container the module changes in place (`_changed_attribute`)."""
+    modules = _imported(tree)
     return {a for n in ast.walk(tree) if _changes_in_place(n)
-            and (a := _changed_attribute(n)) is not None}
+            and (a := _changed_attribute(n, modules)) is not None}
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    """The names the module's imports bind (anywhere in it)."""
+    return {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+            if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
 
 
 _FRESH = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
