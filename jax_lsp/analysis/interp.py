@@ -306,6 +306,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.host_run: HostRun | None = None
         self.cuts = 0
         self.late_writes = 0
+        self.late_changes: set[str] = set()
         self.func_infos: dict[ast.AST, FuncInfo] = {}
         self.entered: set[FuncInfo] = set()
         self.closures_seen: dict[FuncInfo, Closure] = {}
@@ -1428,6 +1429,14 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         Called only once a host ran: no other analysis pays for it."""
         if old is None or old != new:
             self.late_writes += 1
+
+    def note_late_change(self, attr: str, old: Value | None, new: Value) -> None:
+        """The container an attribute holds changes in place after a callback's host ran
+        (`self.samples.append(x)`, by `change_attribute`): noted by the attribute's name, for
+        `host_runs` to ask whether a later run may read it (a log only ever appended to does
+        not change what a host decides)."""
+        if old is None or old != new:
+            self.late_changes.add(attr)
 
     def store(self, name: str, value: Value, scope: Scope) -> None:
         f = scope.func

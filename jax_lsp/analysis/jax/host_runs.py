@@ -253,8 +253,9 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
     is dropped from an analysis that was cut anywhere (a cap, a recursion, the budget):
     a callback's call may be in what it did not follow; nor from one that changed a global
     or an attribute once a host ran (`Interpreter.note_late_write`): a later run of the
-    callback may find other values there. A JAX012 at a call JAX never runs the host of is
-    dropped too (`_unhosted`), in an analysis cut nowhere."""
+    callback may find other values there; nor where an attribute's container changed in
+    place then (`note_late_change`) may be read by a run (`_reads_changed`). A JAX012 at a
+    call JAX never runs the host of is dropped too (`_unhosted`), in an analysis cut nowhere."""
     incremental = e.observer.host_runs_carried(bool(e.host_runs))
     if incremental is not None:
         # an incremental analysis has not run the roots it put back, nor the calls it
@@ -273,6 +274,7 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
         return found
     kept = []
     rebound: list[frozenset[str] | None] = []  # (read once, if a finding may be dropped)
+    changed: list[bool] = []
     for f in found:
         runs = [e.host_runs.get(s) for s in f.sites] if f.code == jax011.RULE.code else []
         if runs and all(r is not None and r.complete for r in runs) and not any(
@@ -280,7 +282,8 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                     e, f.span, runs):
             if not rebound:
                 rebound.append(_rebound(e))
-            if not _reads_rebound(e.tree, runs, rebound[0]) and all(
+                changed.append(_reads_changed(e, e.late_changes | _changed_attributes(e.tree)))
+            if not _reads_rebound(e.tree, runs, rebound[0]) and not changed[0] and all(
                     _callers_entered(e, s) for s in f.sites):
                 continue
         kept.append(f)
@@ -405,12 +408,16 @@ def _rebound(e: Any) -> frozenset[str] | None:
     function stored in place is followed), so its runs decide nothing; unless that container
     is only ever reached through its name (`_unaliased`): a results table filled by the
     script (`table[name] = run(cfg)`) is then one of the names returned, and decides only
-    the runs that read it. Read only where a finding may be dropped."""
+    the runs that read it. Read only where a finding may be dropped. A change through an
+    attribute (`self.memo[k] = v`) is `_reads_changed`'s."""
     changed: set[str] = set()
+    modules = _imported(e.tree)
     for n in ast.walk(e.tree):
         if _changes_in_place(n):
             root = _changed_name(n)
             if root is None:
+                if _changed_attribute(n, modules) is not None:
+                    continue
                 return None
             changed.add(root)
     if changed and not _unaliased(e.tree, changed):
@@ -475,6 +482,39 @@ def _changed_name(node: ast.AST) -> str | None:
                     return None
                 names.add(n.value.id)
     return names.pop() if len(names) == 1 else None
+
+
+def _changed_attribute(node: ast.AST, modules: set[str]) -> str | None:
+    """The attribute a change in place goes through (`self.memo[k] = v`, `obj.opts.update(...)`:
+    `memo`, `opts`), None when it is not one attribute, or one of an imported name (a
+    module's state, `os.environ["X"] = v`, which its functions read without naming it)."""
+    if isinstance(node, ast.Call):
+        roots = [node.func.value]  # type: ignore[attr-defined]
+    else:
+        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
+            node.target]  # type: ignore[attr-defined]
+        roots = [n.value for t in targets for n in ast.walk(t) if isinstance(
+            n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del))]
+    names = set()
+    for root in roots:
+        if not isinstance(root, ast.Attribute) or (
+                isinstance(root.value, ast.Name) and root.value.id in modules):
+            return None
+        names.add(root.attr)
+    return names.pop() if len(names) == 1 else None
+
+
+def _changed_attributes(tree: ast.Module) -> set[str]:
+    """The attributes whose container the module changes in place (`_changed_attribute`)."""
+    modules = _imported(tree)
+    return {a for n in ast.walk(tree) if _changes_in_place(n)
+            and (a := _changed_attribute(n, modules)) is not None}
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    """The names the module's imports bind (anywhere in it)."""
+    return {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+            if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
 
 
 _FRESH = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
@@ -547,6 +587,76 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
         if any(isinstance(n, ast.Name) and n.id in rebound and n.id not in local
                for n in ast.walk(fn)):
             return True
+    return False
+
+
+#: the methods that change a list or dict in place, read nothing of it and raise for none of
+#: its contents (`setdefault` returns an entry: its call is a change where that is unused)
+_APPENDS = frozenset({"append", "extend", "insert", "setdefault", "update", "clear"})
+#: what reads an object's attributes by name, not as `obj.attr` (`vars(self)["samples"]`)
+_BY_NAME = frozenset({"getattr", "vars", "asdict", "astuple", "__dict__", "__getstate__"})
+
+
+def _reads_changed(e: Any, attrs: set[str]) -> bool:
+    """Whether a later host run may read an attribute of `attrs`, whose container changed in
+    place once a host ran (`Interpreter.note_late_change`) or anywhere in the module
+    (`_changed_attributes`), and decide by it. Not when, for each, every `.attr` of the
+    module is a change of it that reads and raises for nothing in it (`obj.attr.append(v)` as
+    a statement, `obj.attr[k] = v`), or a binding of a new display (`self.attr = []`), or,
+    outside the functions the runs entered, a read that keeps no alias of it (subscripted, a
+    method called, `len`'s argument: `_unaliased`'s, `del obj.attr[k]`); no string of the
+    module names it, no function the runs entered reads attributes by name (`getattr`,
+    `vars`), and no function of another module the analysis entered mentions it. A log the
+    host only appends to then changes nothing a run decides."""
+    if not attrs:
+        return False
+    if any(fi.module is not e.main and any(
+            (isinstance(n, ast.Attribute) and n.attr in attrs)
+            or (isinstance(n, ast.Constant) and n.value in attrs) for n in ast.walk(fi.node))
+            for fi in e.entered):
+        return True
+    within: set[ast.AST] = set()  # (the nodes of the functions the runs entered)
+    for r in e.host_runs.values():
+        for fn in r.entered:
+            within.update(ast.walk(fn))
+    parents: dict[ast.AST, ast.AST] = {}
+    for p in ast.walk(e.tree):
+        for c in ast.iter_child_nodes(p):
+            parents[c] = p
+    for n in ast.walk(e.tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in attrs:
+            return True
+        if n in within and ((isinstance(n, ast.Name) and n.id in _BY_NAME) or (
+                isinstance(n, ast.Attribute) and n.attr in _BY_NAME)):
+            return True
+        if not (isinstance(n, ast.Attribute) and n.attr in attrs):
+            continue
+        up = parents.get(n)
+        if isinstance(n.ctx, ast.Store):
+            if isinstance(up, ast.Assign) and up.targets == [n] and isinstance(
+                    up.value, _FRESH):
+                continue
+            return True
+        if not isinstance(n.ctx, ast.Load):
+            return True
+        if isinstance(up, ast.Subscript) and up.value is n and isinstance(up.ctx, ast.Store) \
+                and isinstance(parents.get(up), ast.Assign):
+            continue  # (`obj.attr[k] = v`)
+        call = parents.get(up) if isinstance(up, ast.Attribute) else None
+        method = up.attr if isinstance(up, ast.Attribute) and isinstance(
+            call, ast.Call) and call.func is up else None
+        if method in _APPENDS and isinstance(parents.get(call), ast.Expr):  # type: ignore[arg-type]
+            continue  # (`obj.attr.append(v)`, its result unused)
+        if n in within:
+            return True
+        if isinstance(up, ast.Subscript) and up.value is n:
+            continue
+        if method is not None:
+            continue  # (a method's result: `log.copy()`)
+        if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id == "len" \
+                and up.args == [n]:
+            continue
+        return True
     return False
 
 

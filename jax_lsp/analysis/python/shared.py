@@ -77,6 +77,8 @@ class EvaluatorShared:
     host_run: HostRun | None
     cuts: int
     late_writes: int
+    #: the attributes whose container changed in place once a host ran (`note_late_change`)
+    late_changes: set[str]
     #: the custom rule whose `return`s are recorded as it runs (its node, the record)
     watched_returns: tuple[ast.AST, dict] | None
     rule_returns: dict
@@ -143,6 +145,8 @@ class EvaluatorShared:
     def write_global(self, name: str, value: Value, scope: Scope) -> None: ...
     @abstractmethod
     def note_late_write(self, old: Value | None, new: Value) -> None: ...
+    @abstractmethod
+    def note_late_change(self, attr: str, old: Value | None, new: Value) -> None: ...
     @abstractmethod
     def _api_named(self, expr: ast.expr, scope: Scope | None = None) -> str | None: ...
 

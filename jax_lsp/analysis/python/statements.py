@@ -1218,7 +1218,7 @@ class PythonStatements(EvaluatorShared):
         new = None if old is None else change(old)
         if new is None:
             return False
-        self.set_attribute(obj, target.attr, new)
+        self.set_attribute(obj, target.attr, new, in_place=True)
         return True
 
     def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:
@@ -1276,12 +1276,13 @@ class PythonStatements(EvaluatorShared):
             self._store_mutated(name, _with_entry(old, key, v), scope)
         return True
 
-    def set_attribute(self, obj: Value, name: str, v: Value) -> None:
+    def set_attribute(self, obj: Value, name: str, v: Value, in_place: bool = False) -> None:
         """`obj.name = v` (or `setattr(obj, "name", v)`): an instance's attribute, or a global
         of a workspace module (`registry.ACTIVATION = fn`). An imported name, still
         unresolved (`from cfg import FLOW; FLOW.mode = v`, or `pkg.FLOW.mode = v` through a
         package's re-export), is the object its module holds: the store changes that one, which
-        the module's own functions read."""
+        the module's own functions read. `in_place`: `v` is the attribute's container changed
+        in place (`change_attribute`), noted apart once a host ran (`note_late_change`)."""
         obj = self.resolve_lazy(obj)  # type: ignore[attr-defined]
         replace = (len(obj.fns) == 1 and type(obj.fns[0]) is Instance and obj.fns[0].singular
                    and certain_paths.certain(self))
@@ -1295,7 +1296,9 @@ class PythonStatements(EvaluatorShared):
                     self.strong_updates += 1
                 else:
                     inst.attrs[name] = v if old is None else join([old, v])
-                if self.host_runs:
+                if self.host_runs and in_place:
+                    self.note_late_change(name, old, inst.attrs[name])
+                elif self.host_runs:
                     self.note_late_write(old, inst.attrs[name])
                 self._outer_writes += 1
                 self.observer.note_attribute_write(inst, name)  # type: ignore[attr-defined]
