@@ -111,3 +111,39 @@ def test_a_keyword_given_in_a_function_never_run_is_dropped() -> None:
         "    for _ in range(n_warmup):\n        w(x)\n")
     assert _codes(lam.replace("N))", "0))")) == []
     assert _codes(lam.replace("N))", "2))")) == [("JAX012", 12)]
+
+
+# Re-expressed from jcopo/pasoa's exptax/hankel.py (a Bessel factory of a library module):
+# `generate_bessel` runs at import, but the custom_jvp `cv` it makes is only returned; its
+# importers call it, with `vectorized=True` handed to the lambda host.
+FACTORY = '''
+import scipy.special
+from jax import custom_jvp, pure_callback
+
+
+def generate_bessel(function):
+    @custom_jvp
+    def cv(v, x):
+        return pure_callback(lambda vx: function(*vx), x, (v, x), vectorized=True)
+
+    @cv.defjvp
+    def cv_jvp(primals, tangents):
+        v, x = primals
+        return cv(v, x), 0.5 * (cv(v - 1, x) - cv(v + 1, x)) * tangents[1]
+
+    return RETURNED
+
+
+hankel1 = generate_bessel(scipy.special.hankel1)
+'''
+
+
+def test_a_function_made_and_returned_unrun_keeps_it() -> None:
+    # the function holding the call never ran, but it leaves its maker: others call it
+    assert _codes(FACTORY.replace("RETURNED", "cv")) == [("JAX012", 9)]
+    # ... as when a function of the maker that names it is returned
+    wrapped = FACTORY.replace("    return RETURNED", "    def wrapper(x):\n"
+                              "        return cv(0.0, x)\n\n    return wrapper")
+    assert _codes(wrapped) == [("JAX012", 9)]
+    # made and kept inside a maker that ran, never called: JAX never runs its host
+    assert _codes(FACTORY.replace("RETURNED", "None")) == []

@@ -328,7 +328,14 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
         if not chain or (innermost_unrun and chain[-1] in entered):
             return False
-        return not entered_only or any(fn in entered for fn in chain)
+        if not entered_only:
+            return True
+        ran = [i for i, fn in enumerate(chain) if fn in entered]
+        # the functions below the last one that ran were made there but never called: only
+        # where none of them leaves it (returned, stored) is every call of them one the
+        # evaluator saw (`generate_bessel` returning its custom_jvp `cv`: its importers call it)
+        return bool(ran) and not any(
+            _leaves(chain[i], chain[i - 1]) for i in range(ran[-1] + 1, len(chain)))
 
     def visit(node: ast.AST, chain: list[ast.AST]) -> None:
         if isinstance(node, ast.expr):
@@ -352,6 +359,58 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
 
     visit(e.tree, [])
     return out
+
+
+def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
+    """Whether the function `fn`, made inside the function `maker`, may be called from
+    outside it: it (or a function of `maker` that names it, and so on) is returned or
+    yielded, stored in an attribute, an item or a global, or `maker` is a generator. A
+    function handed only to calls (`cv.defjvp(rule)`, `jax.vjp(f, x)`) stays inside:
+    the evaluator ran those calls."""
+    if isinstance(fn, ast.Lambda):
+        own: str | None = None
+    else:
+        own = getattr(fn, "name", None)
+    local = {n.name: n for n in ast.walk(maker) if n is not maker and isinstance(
+        n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    leaving: list[ast.AST] = []
+    own_level = set(_own_nodes(maker))
+    for node in ast.walk(maker):
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None:
+            if node in own_level:  # (a nested function's: below, if that one leaves)
+                leaving.append(node.value)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value and any(
+                not isinstance(t, ast.Name) for t in (
+                    node.targets if isinstance(node, ast.Assign) else [node.target])):
+            leaving.append(node.value)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+    names = {n.id for v in leaving for n in ast.walk(v) if isinstance(n, ast.Name)}
+    if any(fn is n or fn in ast.walk(n) for n in leaving):
+        return True
+    todo = [local[n] for n in names if n in local]
+    seen: set[str] = set()
+    while todo:
+        f = todo.pop()
+        if f.name in seen:
+            continue
+        seen.add(f.name)
+        if f is fn:
+            return True
+        todo.extend(local[n.id] for n in ast.walk(f)
+                    if isinstance(n, ast.Name) and n.id in local and n.id not in seen)
+    return own is not None and own in names
+
+
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, not those of the functions and classes it makes."""
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _callers_entered(e: Any, site: Span) -> bool:
