@@ -25,7 +25,6 @@ import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,15 +38,16 @@ from jax_lsp.analysis import (
     script_reach,
 )
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
-from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_model
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import (
+    VERSION_ATTRIBUTES,
     Binding,
     Linked,
     ModuleNames,
     Parents,
     bind_arguments,
+    jax_release,
     method_of,
     own_returns,
     parameter_default,
@@ -2902,17 +2902,6 @@ def _batched(names: ModuleNames, site: CallbackSite) -> bool:
     return False
 
 
-#: the attributes of `jax` that give its version
-_VERSION_ATTRIBUTES = frozenset({"__version__", "__version_info__"})
-
-
-@lru_cache(maxsize=1)
-def _jax_release() -> dict[str, object]:
-    """`jax.__version__` and `__version_info__` as the JAX the API table was measured on (the
-    release the checks describe) gives them: what a version gate is evaluated against."""
-    version = apitable.table()["jax_version"]
-    return {"__version__": version,
-            "__version_info__": tuple(int(p) for p in version.split("."))}
 #: the parsers a version string is compared through (`Version(jax.__version__) > ...`)
 _VERSION_PARSERS = frozenset({"packaging.version.Version", "packaging.version.parse",
                               "distutils.version.LooseVersion"})
@@ -2932,7 +2921,7 @@ def _gate_test(names: ModuleNames, test: ast.expr, depth: int = 0) -> ast.expr |
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _gate_test(names, test.operand, depth + 1)
         return None if inner is None else ast.UnaryOp(ast.Not(), inner)
-    if any(isinstance(n, ast.Attribute) and n.attr in _VERSION_ATTRIBUTES
+    if any(isinstance(n, ast.Attribute) and n.attr in VERSION_ATTRIBUTES
            and names.dotted(n.value) == "jax" for n in ast.walk(test)):
         return test
     return None
@@ -2952,9 +2941,9 @@ def _evaluate_gate(names: ModuleNames, expr: ast.expr) -> object:
     if isinstance(expr, ast.Tuple):
         items = [_evaluate_gate(names, e) for e in expr.elts]
         return _NOT_KNOWN if any(i is _NOT_KNOWN for i in items) else tuple(items)
-    if isinstance(expr, ast.Attribute) and expr.attr in _VERSION_ATTRIBUTES and (
+    if isinstance(expr, ast.Attribute) and expr.attr in VERSION_ATTRIBUTES and (
             names.dotted(expr.value) == "jax"):
-        return _jax_release()[expr.attr]
+        return jax_release()[expr.attr]
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
         v = _evaluate_gate(names, expr.operand)
         return _NOT_KNOWN if v is _NOT_KNOWN else not v

@@ -21,10 +21,12 @@ import operator
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import pytest_driver
+from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
@@ -349,7 +351,8 @@ class ModuleNames:
     def test_value(self, expr: ast.AST, depth: int = 0) -> object:
         """The value of a test (an `if`'s) where the text decides it: literals and constants
         bound once at a module's top level (this module's, or another workspace module's
-        imported here: `settings.BACKEND`) that nothing rebinds (`constant_value`), compared
+        imported here: `settings.BACKEND`) that nothing rebinds (`constant_value`), JAX's
+        release (`jax.__version_info__`, `jax.__version__`: `jax_release`), compared
         (`==`, `<`, `in`, `is None`...), negated or joined by `and`/`or`. `_UNKNOWN` where
         anything in it is not known: a parameter, the environment, a name bound twice."""
         if depth > _MAX_ALIAS_DEPTH or id(expr) in self._deciding:
@@ -387,6 +390,9 @@ class ModuleNames:
                     return False
                 left = right
             return True
+        if isinstance(expr, ast.Attribute) and expr.attr in VERSION_ATTRIBUTES and (
+                self.dotted(expr.value) == "jax"):
+            return jax_release()[expr.attr]
         if isinstance(expr, (ast.Name, ast.Attribute)):
             return self.constant_value(expr, depth)
         return _UNKNOWN
@@ -1548,10 +1554,33 @@ def _compare(op: ast.cmpop, left: object, right: object) -> bool | None:
             return None
         return (left in right) == isinstance(op, ast.In)
     order = _ORDERINGS.get(type(op))
-    if order is None or type(left) is not type(right) or not isinstance(
-            left, (int, float, str)) or not isinstance(right, (int, float, str)):
+    if order is None or type(left) is not type(right):
         return None
-    return bool(order(left, right))
+    if isinstance(left, (int, float, str)) and isinstance(right, (int, float, str)):
+        return bool(order(left, right))
+    if isinstance(left, tuple) and isinstance(right, tuple) and _release(left) and _release(
+            right):
+        return bool(order(left, right))
+    return None
+
+
+def _release(value: object) -> bool:
+    """Whether `value` is a release as a tuple of ints (`jax.__version_info__ >= (0, 4, 0)`),
+    ordered as Python orders tuples."""
+    return isinstance(value, tuple) and all(type(v) is int for v in value)
+
+
+#: the attributes of `jax` that give its version
+VERSION_ATTRIBUTES = frozenset({"__version__", "__version_info__"})
+
+
+@lru_cache(maxsize=1)
+def jax_release() -> dict[str, object]:
+    """`jax.__version__` and `__version_info__` as the JAX the API table was measured on (the
+    release the checks describe) gives them: what a version gate is evaluated against."""
+    version = apitable.table()["jax_version"]
+    return {"__version__": version,
+            "__version_info__": tuple(int(p) for p in version.split("."))}
 
 
 def _one(bound: list[Binding]) -> Binding | None:

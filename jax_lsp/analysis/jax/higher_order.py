@@ -610,10 +610,13 @@ class HigherOrder(Part):
         init = args.get(1, "init") or UNKNOWN
         xs = args.get(2, "xs") or Value(const=None)
         x = xs if xs.items is not None else Value(tan=xs.tan, traced=True)
+        length = args.get(3, "length")
+        no_trip = self._no_trip(Value(const=0), length) if length is not None else {}
         carry = init
         out = UNKNOWN
         for _ in range(MAX_LOOP + 1):
-            out = self.ev.call_value(f, Args([carry, x], {}, [None, None], {}), node)
+            with self.ev.within(**no_trip):
+                out = self.ev.call_value(f, Args([carry, x], {}, [None, None], {}), node)
             new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
             joined = join([carry, new_carry])
             if joined == carry:
@@ -662,12 +665,21 @@ class HigherOrder(Part):
         # batched bounds batch its while_loop's predicate (`while_loop`)
         refused = ({"io_refused": "while_loop with batched predicate"}
                    if dynamic and batch_marks([lo, hi]) else {})
-        with self.staging(), self.ev.within(**refused):
+        with self.staging(), self.ev.within(**refused, **self._no_trip(lo, hi)):
             val = self._loop_fixpoint(body, make_args, init, node)
             if dynamic:
                 # its while_loop's cond reads the index and the bounds, never the body's carry
                 val = self._check_reverse_loop(val, node, "lax.fori_loop", (body, make_args, None))
         return val
+
+    def _no_trip(self, lo: Value, hi: Value) -> dict[str, Any]:
+        """`Ctx.host_deferral` for a loop body of no trip (static bounds `hi <= lo` of a
+        fori_loop, a scan's `length=0`): JAX traces the body but never runs it, so its
+        callbacks' hosts never run (measured on JAX 0.10.2, under jit and eagerly)."""
+        if lo.traced or hi.traced or not all(
+                type(b.const) is int for b in (lo, hi)) or hi.const > lo.const:
+            return {}
+        return {"host_deferral": HOSTS_NEVER_RUN}
 
     def while_loop(self, args: Args, node: ast.AST) -> Value:
         cond = args.get(0, "cond_fun") or UNKNOWN
