@@ -99,6 +99,10 @@ class Ctx:
     #: operand ("IO effect not supported in vmap-of-cond"); what the fix making a JAX013's
     #: io_callback unordered would meet (`decisions.report` does not offer it there)
     io_refused: str | None = None
+    #: the names of the exception classes an enclosing `try` (whose handler does not raise
+    #: again) or `with contextlib.suppress(...)` catches around the code here: an error JAX
+    #: raises of one of them does not stop the program (`caught_errors`, `decisions.report`)
+    caught: frozenset = EMPTY
 
 
 #: `Ctx.host_deferral` where a callback's host is never run
@@ -123,6 +127,7 @@ PAST_EXIT = CTX_BIT["past_exit"]
 HOST_SITE = CTX_BIT["host_site"]
 HOST_DEFERRAL = CTX_BIT["host_deferral"]
 IO_REFUSED = CTX_BIT["io_refused"]
+CAUGHT = CTX_BIT["caught"]
 
 _PARTS: dict[int, Callable[[Ctx], Any]] = {}
 

@@ -751,8 +751,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn,
-                 level: Level, node: ast.AST) -> bool:
-    """JAX016 for a rule that cannot take `given` positional arguments; whether reported."""
+                 level: Level, node: ast.AST, gate: list | None = None) -> bool:
+    """JAX016 for a rule that cannot take `given` positional arguments; whether reported
+    (`gate`: held until a condition is met, see `decisions.report`)."""
     closure = _closure(rule, ev.module)
     if closure is None:
         return False
@@ -769,7 +770,7 @@ def _arity_wrong(ev: Any, rule: Value | None, given: int, role: str, c: CustomFn
     fname = c.name or "the custom function"
     detail = (f"{takes} where JAX passes {role} ({given}) when it differentiates `{fname}`")
     ev.report("JAX016", _head(closure.func.node), level, closure.func.name or "rule",
-              (), deferred=level.mode == REVERSE, rejected=detail,
+              (), deferred=level.mode == REVERSE, rejected=detail, gate=gate,
               **_elsewhere(closure, ev.module, node),
               jax_says=None if qualname is None else _python_says(
                   closure.func.node, qualname, given + bound))
@@ -858,11 +859,13 @@ def _fewest_through_varargs(c: CustomFn, args: Args) -> int | None:
 
 
 def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
-              residuals: Value | None = None, reached: dict | None = None) -> None:
+              residuals: Value | None = None, reached: dict | None = None,
+              bwd_gate: list | None = None) -> None:
     """After reverse mode ran `c`'s fwd and bwd: JAX016 (fwd, then bwd), else JAX014.
     `residuals`: what the fwd returned as its residuals, where the evaluator shows it (the
     structure of a residual the bwd returns, or pulls back through `jax.vjp`); `reached`:
-    the `return`s the bwd's run reached (`_returns_reached`)."""
+    the `return`s the bwd's run reached (`_returns_reached`); `bwd_gate`: where the bwd's
+    findings wait until JAX is known to run it (its output's cotangent is not zero)."""
     n = _positional_count(c, args)
     fewest = None if n is not None else _fewest_through_varargs(c, args)
     if fewest is not None:
@@ -873,7 +876,8 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     if fewest is None and _arity_wrong(ev, c.fwd, n, "the primal arguments", c, level, node):
         return
     if _arity_wrong(ev, c.bwd, nondiff + 2,
-                    "the nondiff arguments, the residuals and the cotangent", c, level, node):
+                    "the nondiff arguments, the residuals and the cotangent", c, level, node,
+                    bwd_gate):
         return
     closure = _closure(c.bwd, ev.module)
     if closure is None:
@@ -916,7 +920,8 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     detail = (f"returns {_describe(s)} (line {ret.lineno}) where JAX needs a tuple of "
               f"{needs}, one per differentiable argument of `{fname}`")
     ev.report("JAX014", _head(fn), level, closure.func.name or "bwd", (),
-              deferred=True, rejected=detail, **_elsewhere(closure, ev.module, node))
+              deferred=True, rejected=detail, gate=bwd_gate,
+              **_elsewhere(closure, ev.module, node))
 
 
 def _mentions(e: ast.AST, names: set[str]) -> bool:

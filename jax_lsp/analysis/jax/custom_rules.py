@@ -21,6 +21,7 @@ from jax_lsp.analysis.values import (
     Closure,
     CustomFn,
     Level,
+    LoopTangent,
     RuleSetter,
     TangentOf,
     Value,
@@ -190,6 +191,13 @@ class CustomRules(Part):
             return result
         if c.opaque_rules or c.fwd is None:
             return result
+        # JAX runs the bwd only for a nonzero cotangent: when the output's tangent reaches the
+        # level's output (not through `stop_gradient`, nor when unused), which the mark shows
+        # (`higher_order._transposed_loops` emits what it holds then)
+        mark = self.ev.loop_tangents.get((node, level))
+        if mark is None:
+            mark = self.ev.loop_tangents[(node, level)] = LoopTangent(level)
+        result = Value(tan=out_tan | {mark}, traced=True)
         primals = [strip_marks(v, strip) for v in args.pos]
         with self.ev.within(rule_levels=self.ev.reads(RULE_LEVELS).rule_levels | strip):
             fwd_out = self.ev.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
@@ -227,7 +235,7 @@ class CustomRules(Part):
                 reached = None
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
             rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None,
-                                  reached)
+                                  reached, mark.pending)
         return result
 
     def _run_rule(self, rule: Value, args: Args, node: ast.AST | None

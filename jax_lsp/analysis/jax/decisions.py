@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp import rules
+from jax_lsp.analysis.asserted_errors import catches
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.interp_state import (
     BATCH_ONLY,
+    CAUGHT,
     CHECKPOINT_LEVELS,
     IO_REFUSED,
     MASK,
@@ -159,6 +161,10 @@ class CallbackDecisions(Part):
         a test decided at run time (`Ctx.past_exit`)."""
         if self.ev.reads(PAST_EXIT).past_exit:
             return
+        caught = self.ev.reads(CAUGHT).caught
+        if caught and not level.defer and all(
+                catches(caught, (raised,)) for raised in rules.RULES[code].exceptions):
+            return  # a `try` around it catches the error JAX raises: the run goes on
         if (
             not (code in rules.BATCH_CODES and level.mode == "batch")
             and self.ev.reads(BATCH_ONLY).batch_only

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis.interp_state import (
+    CAUGHT,
     MASK,
     MAX_ITEMS,
     MAX_LOOP,
@@ -22,7 +23,13 @@ from jax_lsp.analysis.interp_state import (
     Args,
     Scope,
 )
-from jax_lsp.analysis.python import certain_paths, context_managers, enums, import_effects
+from jax_lsp.analysis.python import (
+    caught_errors,
+    certain_paths,
+    context_managers,
+    enums,
+    import_effects,
+)
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
@@ -315,7 +322,7 @@ class PythonStatements(EvaluatorShared):
         elif t is ast.ClassDef:
             self.exec_class(stmt, scope)  # type: ignore[arg-type]
         elif t in (ast.With, ast.AsyncWith):
-            changes: dict[str, bool] = {}
+            changes: dict[str, Any] = {}
             exits: list[Callable[[], object]] = []
             for item in stmt.items:  # type: ignore[attr-defined]
                 changes.update(self._evaluation_context(item.context_expr, scope))
@@ -355,8 +362,11 @@ class PythonStatements(EvaluatorShared):
         elif t is ast.Try or t.__name__ == "TryStar":
             before = dict(scope.vars)
             self.uncertain += 1  # (it may stop anywhere: `certain_paths`)
+            caught = caught_errors.handled(stmt, scope.func.node if scope.func else None)
             try:
-                self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
+                with (self.within(caught=self.reads(CAUGHT).caught | caught) if caught
+                      else nullcontext()):
+                    self.exec_block(stmt.body, scope)  # type: ignore[attr-defined]
             finally:
                 self.uncertain -= 1
             states = [dict(scope.vars)]
@@ -726,17 +736,22 @@ class PythonStatements(EvaluatorShared):
             live["<return>"] = dead["<return>"] if rv is None else join([rv, dead["<return>"]])
         return live
 
-    def _evaluation_context(self, expr: ast.expr, scope: Any) -> dict[str, bool]:
+    def _evaluation_context(self, expr: ast.expr, scope: Any) -> dict[str, Any]:
         """The context fields a `with` item changes for its body (`HOOKS.evaluation_contexts`:
-        `jax.disable_jit()`, `jax.ensure_compile_time_eval()`); none for any other context
-        manager, nor for `disable_jit(False)`."""
+        `jax.disable_jit()`, `jax.ensure_compile_time_eval()`; `contextlib.suppress(E)`: the
+        errors caught, `caught_errors`); none for any other context manager, nor for
+        `disable_jit(False)`."""
         if not isinstance(expr, ast.Call) or not isinstance(expr.func, (ast.Name, ast.Attribute)):
             return {}
         fns = self.eval(expr.func, scope).fns  # type: ignore[attr-defined]
         names = {f.name for f in fns if isinstance(f, Api)}
         if len(fns) != 1 or len(names) != 1:
             return {}
-        row = HOOKS.evaluation_contexts.get(HOOKS.canonical(names.pop()))
+        name = HOOKS.canonical(names.pop())
+        if name == "contextlib.suppress":
+            caught = caught_errors.suppressed(expr)
+            return {"caught": self.reads(CAUGHT).caught | caught} if caught else {}
+        row = HOOKS.evaluation_contexts.get(name)
         if row is None:
             return {}
         flag = expr.args[0] if expr.args else next(
