@@ -193,11 +193,12 @@ class CustomRules(Part):
             return result
         # JAX runs the bwd only for a nonzero cotangent: when the output's tangent reaches the
         # level's output (not through `stop_gradient`, nor when unused), which the mark shows
-        # (`higher_order._transposed_loops` emits what it holds then)
+        # (`higher_order._transposed_loops` emits what it holds then). The output carries the
+        # mark only where a bwd finding waits on it: a mark in every custom_vjp's output made
+        # every value downstream new (memoised calls missed: 2x the analysis of a module)
         mark = self.ev.loop_tangents.get((node, level))
         if mark is None:
             mark = self.ev.loop_tangents[(node, level)] = LoopTangent(level)
-        result = Value(tan=out_tan | {mark}, traced=True)
         primals = [strip_marks(v, strip) for v in args.pos]
         with self.ev.within(rule_levels=self.ev.reads(RULE_LEVELS).rule_levels | strip):
             fwd_out = self.ev.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
@@ -236,6 +237,8 @@ class CustomRules(Part):
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
             rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None,
                                   reached, mark.pending)
+        if mark.pending:
+            return Value(tan=out_tan | {mark}, traced=True)
         return result
 
     def _run_rule(self, rule: Value, args: Args, node: ast.AST | None
