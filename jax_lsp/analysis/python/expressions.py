@@ -212,6 +212,25 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
+def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
+    """`a or b` / `a and b` whose operands are all Python bools, one of them known to decide
+    it (`"vectorized" in params or "kwargs" in params` with the second known True): that
+    bool, however the others come out. An operand not known counts only when it is surely a
+    bool: a membership or identity test (`in`, `not in`, `is`, `is not` always give one)."""
+    decisive = isinstance(node.op, ast.Or)
+    found = False
+    for operand, c in zip(node.values, consts):
+        if c is NOCONST:
+            if not (isinstance(operand, ast.Compare) and all(
+                    isinstance(op, (ast.In, ast.NotIn, ast.Is, ast.IsNot)) for op in operand.ops)):
+                return None
+        elif type(c) is not bool:
+            return None
+        elif c is decisive:
+            found = True
+    return decisive if found else None
+
+
 def membership(ops: list[ast.cmpop], vals: list[Value], exact: bool = False) -> bool | None:
     """`a in b` / `a not in b` decided on what the operands are rather than on constants:
     a known key of a dict (`"lr" in cfg`; a missing one too when the caller knows the dict's
@@ -315,6 +334,9 @@ class PythonExpressions(EvaluatorShared):
                     return Value(const=r)
                 except Exception:
                     pass
+            decided = _decided_bools(node, consts)  # type: ignore[arg-type]
+            if decided is not None:
+                return Value(const=decided, intish=True)
             return join(vals)
         if t is ast.IfExp:
             test = self.eval_test(node.test, scope)  # type: ignore[attr-defined]
