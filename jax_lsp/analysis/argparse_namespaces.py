@@ -25,7 +25,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.static_names import own_returns
+from jax_lsp.analysis.static_names import own_nodes, own_returns
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -84,7 +84,7 @@ def _arguments(names: ModuleNames, parser: ast.Name, made: ast.Call
     scope = names.scope_of(parser)
     if parser.id not in names.bindings(scope):
         return  # (a parser of an enclosing function: its arguments are added there)
-    for node in _own_nodes(scope):
+    for node in own_nodes(scope):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == parser.id):
             continue
@@ -94,17 +94,6 @@ def _arguments(names: ModuleNames, parser: ast.Name, made: ast.Call
                 yield dest, node
         elif node.func.attr == "set_defaults":
             yield from ((kw.arg, node) for kw in node.keywords if kw.arg)
-
-
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's (or the module's) own code, not of the functions in it."""
-    todo = list(ast.iter_child_nodes(scope))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                 ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
 
 
 def _dest(names: ModuleNames, call: ast.Call, suppressed: bool) -> str | None:

@@ -1516,16 +1516,21 @@ def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:
     return found
 
 
-def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
-    """The `return` statements of a function itself (not of the functions it defines)."""
+def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's (or the module's) own code, not of the functions and
+    classes it makes."""
     todo = list(ast.iter_child_nodes(fn))
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Return):
-            yield node
-        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                   ast.ClassDef)):
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                 ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
+
+
+def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
+    """The `return` statements of a function itself (not of the functions it defines)."""
+    return (node for node in own_nodes(fn) if isinstance(node, ast.Return))
 
 
 def _decorator_name(d: ast.expr) -> str:

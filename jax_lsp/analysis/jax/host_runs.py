@@ -55,7 +55,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.python import fresh_dicts, scopes
-from jax_lsp.analysis.static_names import ModuleNames
+from jax_lsp.analysis.static_names import ModuleNames, own_nodes
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -374,7 +374,7 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
     local = {n.name: n for n in ast.walk(maker) if n is not maker and isinstance(
         n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     leaving: list[ast.AST] = []
-    own_level = set(_own_nodes(maker))
+    own_level = set(own_nodes(maker))
     for node in ast.walk(maker):
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None:
             if node in own_level:  # (a nested function's: below, if that one leaves)
@@ -400,17 +400,6 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
         todo.extend(local[n.id] for n in ast.walk(f)
                     if isinstance(n, ast.Name) and n.id in local and n.id not in seen)
     return own is not None and own in names
-
-
-def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's body, not those of the functions and classes it makes."""
-    todo = list(ast.iter_child_nodes(fn))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                 ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
 
 
 def _callers_entered(e: Any, site: Span) -> bool:
