@@ -196,9 +196,7 @@ class CustomRules(Part):
         # (`higher_order._transposed_loops` emits what it holds then). The output carries the
         # mark only where a bwd finding waits on it: a mark in every custom_vjp's output made
         # every value downstream new (memoised calls missed: 2x the analysis of a module)
-        mark = self.ev.loop_tangents.get((node, level))
-        if mark is None:
-            mark = self.ev.loop_tangents[(node, level)] = LoopTangent(level)
+        mark = self.ev.loop_tangents.get((node, level)) or LoopTangent(level)
         primals = [strip_marks(v, strip) for v in args.pos]
         with self.ev.within(rule_levels=self.ev.reads(RULE_LEVELS).rule_levels | strip):
             fwd_out = self.ev.call_value(c.fwd, Args(primals, {}, [None] * len(primals), {}), node)
@@ -237,7 +235,8 @@ class CustomRules(Part):
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
             rule_shapes.check_vjp(self.ev, c, args, level, node, res if shown else None,
                                   reached, mark.pending)
-        if mark.pending:
+        if mark.pending:  # (kept only then: a kept mark is work at every level's end)
+            self.ev.loop_tangents[(node, level)] = mark
             return Value(tan=out_tan | {mark}, traced=True)
         return result
 
