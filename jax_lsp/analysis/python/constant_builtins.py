@@ -91,10 +91,6 @@ def _round(x: Any, *nd: Any) -> Any:
     return round(x, *nd)
 
 
-def _unset_env(_key: str, default: Any = None) -> Any:
-    return default
-
-
 def _plain_number(c: object) -> bool:
     return type(c) in (int, float, bool)
 
@@ -121,10 +117,6 @@ _BUILTINS: dict[str, tuple[Callable[..., Any], Callable[[tuple], bool]]] = {
     # may fill through another name, is not computed)
     "builtins.frozenset": (frozenset, lambda a: len(a) == 0 or (len(a) == 1 and _sequence(a[0]))),
     "builtins.divmod": (divmod, lambda a: len(a) == 2 and all(_plain_number(x) for x in a)),
-    # the environment where the program runs is taken to leave its variables unset (as
-    # `script_reach` does): `os.environ.get(K, d)` is its default `d`, `os.getenv(K)` None
-    "os.environ.get": (_unset_env, lambda a: 1 <= len(a) <= 2 and type(a[0]) is str),
-    "os.getenv": (_unset_env, lambda a: 1 <= len(a) <= 2 and type(a[0]) is str),
 }
 
 NAMES = frozenset(_BUILTINS)
