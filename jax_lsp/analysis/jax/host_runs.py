@@ -364,29 +364,25 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
 def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
     """Whether the function `fn`, made inside the function `maker`, may be called from
     outside it: it (or a function of `maker` that names it, and so on) is returned or
-    yielded, stored in an attribute, an item or a global, or `maker` is a generator. A
-    function handed only to calls (`cv.defjvp(rule)`, `jax.vjp(f, x)`) stays inside:
-    the evaluator ran those calls."""
-    if isinstance(fn, ast.Lambda):
-        own: str | None = None
-    else:
-        own = getattr(fn, "name", None)
+    yielded by `maker`, or stored in an attribute, an item or a global. A function handed
+    only to calls (`cv.defjvp(rule)`, `jax.vjp(f, x)`) stays inside: the evaluator ran those
+    calls."""
+    own = getattr(fn, "name", None)  # (None for a lambda)
     local = {n.name: n for n in ast.walk(maker) if n is not maker and isinstance(
         n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    leaving: list[ast.AST] = []
-    own_level = set(own_nodes(maker))
+    # (a nested function's returns count below, if that function leaves)
+    leaving: list[ast.AST] = [
+        node.value for node in own_nodes(maker)
+        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None]
     for node in ast.walk(maker):
-        if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None:
-            if node in own_level:  # (a nested function's: below, if that one leaves)
-                leaving.append(node.value)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value and any(
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value and any(
                 not isinstance(t, ast.Name) for t in (
                     node.targets if isinstance(node, ast.Assign) else [node.target])):
             leaving.append(node.value)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             return True
     names = {n.id for v in leaving for n in ast.walk(v) if isinstance(n, ast.Name)}
-    if any(fn is n or fn in ast.walk(n) for n in leaving):
+    if any(fn in ast.walk(n) for n in leaving):
         return True
     todo = [local[n] for n in names if n in local]
     seen: set[str] = set()
