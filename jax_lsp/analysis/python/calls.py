@@ -39,6 +39,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     enums,
+    environment_reads,
     fresh_lists,
     single_dispatch,
 )
@@ -443,6 +444,10 @@ class PythonCalls(EvaluatorShared):
             modelled = HOOKS.functions.get(f.name)
             if modelled is not None:  # a library's function a model computes (attrs.evolve)
                 return modelled(self, args, node)
+            if f.name in environment_reads.READS:  # `os.environ.get(K, d)`: `run_environment`
+                read = environment_reads.call(self, args)
+                if read is not None:
+                    return read
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))

@@ -31,6 +31,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     enums,
+    environment_reads,
     fresh_dicts,
     load_sharing,
     single_dispatch,
@@ -303,6 +304,10 @@ class PythonExpressions(EvaluatorShared):
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             ops = node.ops  # type: ignore[attr-defined]
             member = membership(ops, vals)
+            if member is None and len(vals) == 2 and isinstance(
+                    ops[0], (ast.In, ast.NotIn)) and environment_reads.is_environ(vals[1]):
+                found = environment_reads.contains(self, vals[0])  # `"K" in os.environ`
+                member = None if found is None else found == isinstance(ops[0], ast.In)
             if member is None and len(vals) == 2 and self._keys_exact(
                     node.comparators[0], scope):  # type: ignore[attr-defined]
                 member = membership(ops, vals, exact=True)  # a key a followed dict lacks
@@ -517,6 +522,10 @@ class PythonExpressions(EvaluatorShared):
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
+        if environment_reads.is_environ(base):  # `os.environ["K"]` of a declared variable
+            read = environment_reads.subscript(self, index)
+            if read is not None:
+                return read
         if len(base.fns) == 1 and type(base.fns[0]) is ClassObj and base.fns[0].members:
             member = enums.by_name(base.fns[0], index)  # `Mode["FAST"]`
             return UNKNOWN if member is None else member
