@@ -213,6 +213,24 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
+def _chosen_operand(node: ast.BoolOp, vals: list[Value]) -> Value | None:
+    """The operand `a or b` / `a and b` gives, as Python picks it, where the operands before
+    it are known scalars that do not decide it and it decides it or is the last
+    (`os.getenv("MODE") or "fast"` with the variable unset is "fast"); None when an operand
+    before the chosen one is not known. A bool is Python's bool (see `_decided_bools`)."""
+    decisive = isinstance(node.op, ast.Or)
+    last = len(vals) - 1
+    for i, v in enumerate(vals):
+        c = v.const
+        if i == last:
+            return v if type(c) is not bool else Value(const=c)
+        if c is NOCONST or type(c) not in constant_builtins.SCALARS or v.traced or v.fns:
+            return None
+        if bool(c) is decisive:
+            return v if type(c) is not bool else Value(const=c)
+    return None
+
+
 def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
     """`a or b` / `a and b` whose operands are all Python bools, one of them known to decide
     it (`"vectorized" in params or "kwargs" in params` with the second known True): that
@@ -332,6 +350,9 @@ class PythonExpressions(EvaluatorShared):
             return Value(tan=batch_marks(vals), traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
+            chosen = _chosen_operand(node, vals)  # type: ignore[arg-type]
+            if chosen is not None:
+                return chosen
             consts = [v.const for v in vals]
             if all(c is not NOCONST for c in consts):
                 try:
