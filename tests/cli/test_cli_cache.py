@@ -332,6 +332,47 @@ def test_the_declared_environment_is_part_of_the_key(
     assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
 
 
+OPTIONAL_BACKEND = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+try:
+    import fastlib
+    HAVE = True
+except ImportError:
+    HAVE = False
+
+
+def via_host(x):
+    return io_callback(np.sin, jax.ShapeDtypeStruct(x.shape, jnp.float32), x, ordered=True)
+
+
+step = via_host if HAVE else jnp.sin
+print(jax.vmap(step)(jnp.arange(3.0)))
+"""
+
+
+def test_installing_a_package_invalidates_what_its_absence_decided(
+    run_cli: RunCli, tmp_path: Path, analyses: list[str]
+) -> None:
+    """An optional import is decided by the configured environment: the question is replayed
+    with the entry's other import lookups, so installing the package re-checks the file."""
+    site = tmp_path / ".venv" / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / (
+        "site-packages")
+    write_tree(tmp_path, {"pyproject.toml": '[tool.jax-lsp]\npython = ".venv"\n',
+                          ".venv/pyvenv.cfg": "home = /usr/bin\n", "m.py": OPTIONAL_BACKEND})
+    site.mkdir(parents=True)
+    assert run_cli(JSON, tmp_path).out == "[]\n"
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == ([], "[]\n")
+    (site / "fastlib").mkdir()
+    (site / "fastlib" / "__init__.py").write_text("")
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
+
+
 def test_editing_the_analyser_invalidates_everything(
     run_cli: RunCli, tmp_path: Path, analyses: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

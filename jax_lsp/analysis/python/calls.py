@@ -41,6 +41,8 @@ from jax_lsp.analysis.python import (
     enums,
     environment_reads,
     fresh_lists,
+    optional_imports,
+    platform_facts,
     single_dispatch,
 )
 from jax_lsp.analysis.python.constant_builtins import STR_METHODS
@@ -448,6 +450,14 @@ class PythonCalls(EvaluatorShared):
                 read = environment_reads.call(self, args)
                 if read is not None:
                     return read
+            if f.name == optional_imports.FIND_SPEC:  # `find_spec("cupy") is None`
+                spec = optional_imports.find_spec(self, args)
+                if spec is not None:
+                    return spec
+            if f.name in platform_facts.CALLS and not args.kw and args.star is None:
+                known = platform_facts.call(f.name, len(args.pos))  # `platform.system()`
+                if known is not None:
+                    return known
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))

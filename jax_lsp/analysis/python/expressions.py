@@ -34,6 +34,7 @@ from jax_lsp.analysis.python import (
     environment_reads,
     fresh_dicts,
     load_sharing,
+    platform_facts,
     single_dispatch,
 )
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -829,6 +830,11 @@ class PythonExpressions(EvaluatorShared):
 
     def attribute(self, obj: Value, name: str) -> Value:
         if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            if name in platform_facts.NAMES and (
+                    q := f"{obj.fns[0].name}.{name}") in platform_facts.ATTRIBUTES:
+                known = platform_facts.attribute(self, q)  # `sys.platform`
+                if known is not None:
+                    return known
             state = HOOKS.state_attributes.get(obj.fns[0].name)
             if state is not None and (v := state(self, name)) is not None:
                 return v  # type: ignore[no-any-return]

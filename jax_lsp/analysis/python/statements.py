@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     context_managers,
     enums,
     import_effects,
+    optional_imports,
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -360,6 +361,10 @@ class PythonStatements(EvaluatorShared):
                 leave()
             return live
         elif t is ast.Try or t.__name__ == "TryStar":
+            if self.workspace is not None:
+                decided = self._try_missing_import(stmt, scope)  # type: ignore[arg-type]
+                if decided is not None:
+                    return decided
             before = dict(scope.vars)
             self.uncertain += 1  # (it may stop anywhere: `certain_paths`)
             caught = caught_errors.handled(stmt, scope.func.node if scope.func else None)
@@ -372,7 +377,9 @@ class PythonStatements(EvaluatorShared):
             states = [dict(scope.vars)]
             # a body of imports JAX has cannot raise: no handler runs (the fallback of
             # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
-            raises = not _imports_measured_jax(stmt.body)  # type: ignore[attr-defined]
+            raises = not _imports_measured_jax(stmt.body) and not (  # type: ignore[attr-defined]
+                self.workspace is not None
+                and optional_imports.imports_installed(self, stmt.body))  # type: ignore[attr-defined]
             for h in stmt.handlers if raises else ():  # type: ignore[attr-defined]
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
@@ -644,6 +651,25 @@ class PythonStatements(EvaluatorShared):
 
         put(new)
         return lambda: put(old)
+
+    def _try_missing_import(self, stmt: ast.Try, scope: Scope) -> bool | None:
+        """A `try` whose body imports a module the analysis environment lacks, with a
+        handler catching the ModuleNotFoundError (`optional_imports`): the body up to the
+        import, that handler, then `finally`, all run for sure; None when not decided."""
+        fails = optional_imports.failing_import(self, stmt.body)
+        if fails is None:
+            return None
+        h = optional_imports.catching_handler(stmt.handlers)
+        if h is None:
+            return None
+        live = self.exec_block(stmt.body[:fails], scope)  # type: ignore[attr-defined]
+        if live:
+            if h.name:
+                self.store(h.name, UNKNOWN, scope)
+            live = self.exec_block(h.body, scope)  # type: ignore[attr-defined]
+        if stmt.finalbody:
+            self.exec_block(stmt.finalbody, scope)  # type: ignore[attr-defined]
+        return live
 
     def _enter_instance(
         self, v: Value, node: ast.expr
