@@ -96,9 +96,12 @@ def test_a_handler_not_known_to_catch_it_decides_nothing(tmp_path: Path, caught:
     assert got["HAVE"] is not False
 
 
-def test_without_an_environment_nothing_is_decided(tmp_path: Path) -> None:
-    got = _got(OPTIONAL.format(module="fastlib", caught="ImportError"), None, tmp_path)
-    assert got["HAVE"] is NOCONST
+@pytest.mark.parametrize(("module", "have"), [("jax_lsp_t_no_such_module", False),
+                                              ("numpy", True)])
+def test_without_a_workspace_the_running_environment_decides(
+        tmp_path: Path, module: str, have: bool) -> None:
+    got = _got(OPTIONAL.format(module=module, caught="ImportError"), None, tmp_path)
+    assert got["HAVE"] is have
 
 
 def test_find_spec_is_decided_by_the_environment(tmp_path: Path) -> None:

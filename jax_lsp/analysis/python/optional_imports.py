@@ -2,9 +2,9 @@
 
 `try: import pyfftw ... except ImportError: <fallback>` runs its fallback for sure where
 the environment jax-lsp analyses for has no `pyfftw` (as pyright resolves imports against the
-configured interpreter), and never where the body only imports what is there. A body
-statement before the import that could leave or raise elsewhere makes it undecided, as does a
-workspace with no environment to look in.
+configured interpreter; with no workspace, the interpreter running jax-lsp), and never where
+the body only imports what is there. A body statement before the import that could leave or
+raise elsewhere makes it undecided.
 """
 
 from __future__ import annotations
@@ -40,10 +40,19 @@ def _imported(st: ast.stmt) -> list[str] | None:
     return None
 
 
+_RUNNING: list[Any] = []
+
+
 def _installed(ev: Any, dotted: str) -> bool | None:
+    """Whether the environment has `dotted`: the workspace's, or, for an analysis given none
+    (no imports followed), the environment of the interpreter running jax-lsp."""
     ws = ev.workspace
     if ws is None:
-        return None
+        if not _RUNNING:
+            from jax_lsp.analysis.workspace import Workspace
+
+            _RUNNING.append(Workspace.for_environment([]))
+        ws = _RUNNING[0]
     path = ev.module.path
     return ws.installed(dotted, Path(path) if path else None)  # type: ignore[no-any-return]
 

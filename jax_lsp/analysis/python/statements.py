@@ -361,10 +361,9 @@ class PythonStatements(EvaluatorShared):
                 leave()
             return live
         elif t is ast.Try or t.__name__ == "TryStar":
-            if self.workspace is not None:
-                decided = self._try_missing_import(stmt, scope)  # type: ignore[arg-type]
-                if decided is not None:
-                    return decided
+            decided = self._try_missing_import(stmt, scope)  # type: ignore[arg-type]
+            if decided is not None:
+                return decided
             before = dict(scope.vars)
             self.uncertain += 1  # (it may stop anywhere: `certain_paths`)
             caught = caught_errors.handled(stmt, scope.func.node if scope.func else None)
@@ -378,8 +377,7 @@ class PythonStatements(EvaluatorShared):
             # a body of imports JAX has cannot raise: no handler runs (the fallback of
             # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
             raises = not _imports_measured_jax(stmt.body) and not (  # type: ignore[attr-defined]
-                self.workspace is not None
-                and optional_imports.imports_installed(self, stmt.body))  # type: ignore[attr-defined]
+                optional_imports.imports_installed(self, stmt.body))  # type: ignore[attr-defined]
             for h in stmt.handlers if raises else ():  # type: ignore[attr-defined]
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
