@@ -576,8 +576,9 @@ def _unaliased(tree: ast.Module, names: set[str],
                readers: frozenset[str] = frozenset({"len"})) -> bool:
     """Whether each of `names` holds a container no other name can reach: every read of it
     in the module is subscripted, or has a method called (`table.items()`), or is an
-    argument of one of `readers` (`len`; for a log, `print` too: `_COPYING`); bound only to a display or comprehension made there; never bound to another
-    name, handed to a function, returned, stored, a parameter's name or declared
+    argument of one of `readers` (`len`; for a log, `print` too: `_COPYING`); bound only
+    to a display or comprehension made there; never bound to another name, handed to
+    another function, returned, stored, a parameter's name or declared
     `global`/`nonlocal` (in a function that might bind it to something else)."""
     parents: dict[ast.AST, ast.AST] = {}
     for p in ast.walk(tree):
