@@ -3237,10 +3237,38 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
     return None if member is None else (member, names)
 
 
+def patched(names: ModuleNames) -> frozenset[str]:
+    """The JAX callbacks (as `CALLBACKS` names them) the module assigns over
+    (`jax.pure_callback = _compat_pure_callback`, `setattr(jax, "pure_callback", f)`): a
+    call through that name may run the replacement, which may take `vectorized=` itself
+    (translate it to `vmap_method`), so the keyword's failure is not known. Read only
+    where a `vectorized=` finding is about to be made."""
+    out = set()
+    for node in names.walk_all():
+        targets: list[ast.expr] = []
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                node.func.id == "setattr") and len(node.args) == 3 and isinstance(
+                    node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            written = names.dotted(node.args[0])
+            what = CALLBACKS.get(_canonical(names, f"{written}.{node.args[1].value}") or "")
+            if written is not None and what is not None:
+                out.add(what)
+        for t in targets:
+            if isinstance(t, ast.Attribute):
+                what = CALLBACKS.get(_dotted(names, t) or "")
+                if what is not None:
+                    out.add(what)
+    return frozenset(out)
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
         return
+    if site.what in patched(names):
+        return  # (the call may run the module's replacement of JAX's callback)
     at = dict(site.bound_at).get("vectorized", site.call)
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return

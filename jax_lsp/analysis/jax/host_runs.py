@@ -137,7 +137,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         runs.complete = False
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
-            e.tree) and filename is None:
+            e.tree) and filename is None and what not in _patched(e):
         # (the host raises when it runs, on the keyword JAX hands on)
         found = _vectorized_finding(e, what, args, node, host_node)
         when_run(e, lambda: record(e, found), called, counted=False)
@@ -824,6 +824,18 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
         fixes=(*jax011.fix_kinds(equivalent if rewritable else None), FixKind.SUPPRESS),
         transform=site.what,
     ))
+
+
+#: per evaluator, the JAX callbacks its module's tree assigns over (`callback_hosts.patched`)
+_PATCHED: weakref.WeakKeyDictionary[Any, tuple[ast.Module, frozenset[str]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _patched(e: Any) -> frozenset[str]:
+    found = _PATCHED.get(e)
+    if found is None or found[0] is not e.tree:
+        found = _PATCHED[e] = (e.tree, callback_hosts.patched(ModuleNames(e.tree)))
+    return found[1]
 
 
 def _hosted(runs: HostRun) -> None:
