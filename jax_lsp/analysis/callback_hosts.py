@@ -3241,26 +3241,53 @@ def patched(names: ModuleNames) -> frozenset[str]:
     """The JAX callbacks (as `CALLBACKS` names them) the module assigns over
     (`jax.pure_callback = _compat_pure_callback`, `setattr(jax, "pure_callback", f)`): a
     call through that name may run the replacement, which may take `vectorized=` itself
-    (translate it to `vmap_method`), so the keyword's failure is not known. Read only
-    where a `vectorized=` finding is about to be made."""
-    out = set()
+    (translate it to `vmap_method`), so the keyword's failure is not known. Not one the
+    module may put back (JAX's own assigned again, `jax.pure_callback = _upstream`, at top
+    level or in a function some call names): the call may then run JAX's. Read only where
+    a `vectorized=` finding is about to be made."""
+    over: set[str] = set()
+    back: set[str] = set()
     for node in names.walk_all():
-        targets: list[ast.expr] = []
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        what: str | None = None
+        value: ast.expr | None = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Attribute):
+            what, value = CALLBACKS.get(_dotted(names, node.targets[0]) or ""), node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
                 node.func.id == "setattr") and len(node.args) == 3 and isinstance(
                     node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
             written = names.dotted(node.args[0])
-            what = CALLBACKS.get(_canonical(names, f"{written}.{node.args[1].value}") or "")
-            if written is not None and what is not None:
-                out.add(what)
-        for t in targets:
-            if isinstance(t, ast.Attribute):
-                what = CALLBACKS.get(_dotted(names, t) or "")
-                if what is not None:
-                    out.add(what)
-    return frozenset(out)
+            if written is not None:
+                what = CALLBACKS.get(_canonical(names, f"{written}.{node.args[1].value}") or "")
+                value = node.args[2]
+        if what is None or value is None:
+            continue
+        if not _is_callback(names, value):
+            over.add(what)
+        elif _may_run(names, node):
+            back.add(what)
+    return frozenset(over - back)
+
+
+def _is_callback(names: ModuleNames, value: ast.expr) -> bool:
+    """Whether `value` is one of JAX's callbacks: named, or a name bound to one."""
+    if CALLBACKS.get(_dotted(names, value) or "") is not None:
+        return True
+    if isinstance(value, ast.Name):
+        b = names.lookup(value.id, value)
+        return b is not None and b.kind == "assign" and isinstance(b.node, ast.expr) and (
+            CALLBACKS.get(_dotted(names, b.node) or "") is not None)
+    return False
+
+
+def _may_run(names: ModuleNames, node: ast.AST) -> bool:
+    """Whether `node` is at the module's top level or in a function a call of the module
+    names (`uninstall_compat()`)."""
+    fn = names.scope_of(node)
+    if fn is names.tree:
+        return True
+    return any(isinstance(c, ast.Call) and names.definition(c.func) is fn
+               for c in names.walk_all())
 
 
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
