@@ -96,6 +96,8 @@ class JaxApiCalls(Part):
         args = self.imported_data_read(args)
         if name == "jax.config.update":
             config_flags.note_update(self.ev, args)  # (`jax.config.jax_enable_x64` reads it)
+            if node is not None:
+                self.ev.config_updates.add(node)  # (`host_runs._rebound`: no container)
         if name in jaxapi.CALLBACKS:
             return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.ev.extra_callbacks:

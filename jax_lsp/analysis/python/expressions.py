@@ -563,12 +563,15 @@ class PythonExpressions(EvaluatorShared):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return plain(base.tan, base.traced)
         # an element or slice of an integer (or PRNG key) array is one too
-        return Value(
+        out = Value(
             tan=base.tan | (index.tan if index.tan else EMPTY),
             traced=base.traced,
             intish=base.intish and base.items is None,
             prng_key=base.prng_key and base.items is None,
         )
+        if base.arr is not None:  # `x[0]` of an array of known shape: one row of it
+            return array_facts.with_facts(out, array_facts.row(base.arr, index))
+        return out
 
     def eval_comprehension(self, node: Any, scope: Scope) -> Value:
         fi = self.func_infos.get(node)

@@ -1383,7 +1383,7 @@ class PythonStatements(EvaluatorShared):
         if scope.func is None:
             self.store(name, value, scope)
         elif name in scope.module.vars:
-            self.write_global(name, value, scope)
+            self.write_global(name, value, scope, in_place=True)
 
 
 def _loop_body_nodes(body: list[ast.stmt]) -> Any:
