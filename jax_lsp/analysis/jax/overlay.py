@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import record_classes
 from jax_lsp.analysis.jax import apitable, config_flags, jaxapi, signatures
+from jax_lsp.analysis.libraries.absl_flags import model as absl_flags
 from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
@@ -38,7 +39,7 @@ def record_class(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Scope)
 
 HOOKS.register(
     canonical=jaxapi.canonical,
-    state_attributes={"jax.config": config_flags.read},
+    state_attributes={"jax.config": config_flags.read, absl_flags.FLAGS: absl_flags.read},
     import_cannot_raise=import_cannot_raise,
     evaluation_contexts=jaxapi.EVALUATION_CONTEXTS,
     pytree_bases=jaxapi.PYTREE_BASES,
@@ -64,5 +65,5 @@ HOOKS.register(
     record_class=record_class,
     construct_record=record_classes.construct,
     record_attribute=record_classes.record_attribute,
-    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS},
+    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS, **absl_flags.FUNCTIONS},
 )
