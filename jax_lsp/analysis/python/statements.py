@@ -51,6 +51,7 @@ from jax_lsp.analysis.values import (
     Value,
     derived,
     join,
+    literal,
 )
 
 if TYPE_CHECKING:
@@ -866,6 +867,8 @@ class PythonStatements(EvaluatorShared):
         """The items a `for` visits, when they are known (a tuple or list of at most
         `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
         it = self.resolve_lazy(it)
+        if type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+            return tuple(literal(ch) for ch in it.const)  # (a string's characters)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         return it.items
