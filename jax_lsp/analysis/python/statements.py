@@ -958,6 +958,10 @@ class PythonStatements(EvaluatorShared):
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
                 v = self.eval(value, body_scope) if value is not None else UNKNOWN
+                if isinstance(s, ast.AnnAssign):
+                    # (`eqx.field(static=True, default=True)`: the dataclass machinery leaves
+                    # the default as the class's attribute, read where no argument sets it)
+                    v = self._field_default(value, body_scope) or v
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
@@ -1097,6 +1101,20 @@ class PythonStatements(EvaluatorShared):
             return False
         return any(isinstance(f, Api) and f.name == "enum.auto"
                    for f in self.eval(value.func, scope).fns)
+
+    def _field_default(self, value: ast.expr | None, scope: Scope) -> Value | None:
+        """The `default=` of a field function's call (`dataclasses.field(default=3)`,
+        `eqx.field(static=True, default=True)`): what the class holds for the field once its
+        dataclass is made; None for any other value (`default_factory=`: made per instance)."""
+        if not isinstance(value, ast.Call):
+            return None
+        given = next((k.value for k in value.keywords if k.arg == "default"), None)
+        if given is None:
+            return None
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
+            return None
+        return self.eval(given, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
