@@ -95,3 +95,16 @@ def test_a_word_absl_refuses_is_no_command_line() -> None:
     table = {"frames": model._Flag("integer", literal(3))}
     assert model._set_by(["--frames=x"], table) is None
     assert model._set_by(["--other=1"], table) is None
+
+
+def test_an_incremental_analysis_follows_an_edited_default() -> None:
+    from jax_lsp.analysis.incremental.analyzer import IncrementalAnalyzer
+
+    analyzer = IncrementalAnalyzer()
+    source = PROGRAM.replace("RUN", "app.run(main)")
+    first = [(f.code, f.span.line) for f in analyzer.analyze(source, "<absl>").findings]
+    edited = source.replace('"in_order", True', '"in_order", False')
+    again = [(f.code, f.span.line) for f in analyzer.analyze(edited, "<absl>").findings]
+    assert first == [("JAX013", 20)]
+    assert again == [(f.code, f.span.line) for f in analyze_source(edited, "<absl>").findings]
+    assert again == []
