@@ -76,8 +76,8 @@ def _define(kind: str) -> Any:
     def define(ev: Any, args: Args, node: ast.AST | None) -> Value:
         name = args.get(0, "name")
         default = args.get(1, "default")
-        if name is None or type(name.const) is not str:
-            return UNKNOWN
+        if name is None or type(name.const) is not str or "flag_values" in args.kw:
+            return UNKNOWN  # (`flag_values=`: another registry than `FLAGS`)
         ev.impure_effects += 1  # (see the module's docstring)
         table = ev.absl_flags
         key = name.const
