@@ -397,6 +397,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.rule_returns: dict = {}
         #: JAX's configuration flags the modules' top levels set (`jax/config_flags.py`)
         self.jax_flags: dict[str, object] = {}
+        #: absl's flags the modules' top levels define (`libraries/absl_flags`), and those
+        #: the command line `app.run` parsed sets (None until one is parsed, or not known)
+        self.absl_flags: dict[str, object] = {}
+        self.absl_set: dict[str, object] | None = None
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._called_nodes: set[ast.AST] = set()

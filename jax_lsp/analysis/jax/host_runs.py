@@ -39,9 +39,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
+from jax_lsp.analysis.asserted_errors import catches
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.incremental.roots import NotExact
 from jax_lsp.analysis.interp_state import (
+    CAUGHT,
     GUESSED,
     HOST_DEFERRAL,
     HOST_SITE,
@@ -111,7 +113,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         if runs is None:
             runs = e.host_runs[called] = HostRun()
         if not runs.hosted:  # (for the text pass's JAX012: `drop_unreached`)
-            when_run(e, lambda: _hosted(runs), called, counted=False)
+            when_run(e, lambda: _hosted(e, runs, args), called, counted=False)
     else:
         # (the text pass reads the analysed file's callbacks only: a run of another file's
         # decides none of its findings, so it is noted apart, never looked up)
@@ -140,7 +142,8 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
             e.tree) and filename is None and what not in _patched(e):
         # (the host raises when it runs, on the keyword JAX hands on)
         found = _vectorized_finding(e, what, args, node, host_node)
-        when_run(e, lambda: record(e, found), called, counted=False)
+        when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
+                 counted=False)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -317,7 +320,10 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     for f in found:
         if f.code != jax012.RULE.code:
             continue
-        if not ((r := e.host_runs.get(f.span)) is not None and r.hosted):
+        r = e.host_runs.get(f.span)
+        if r is None or not (r.hosted or (r.plain and not r.swallowed)):
+            # (runs with keywords known to lack `vectorized` count as hosted unless a run
+            # with it was seen swallowed: else the keyword's route may be one not followed)
             calls[f.span] = f.span
         step = f.path[0] if f.path else None
         if step is not None and step.filename is None and not _inside(step.span, f.span):
@@ -838,8 +844,41 @@ def _patched(e: Any) -> frozenset[str]:
     return found[1]
 
 
-def _hosted(runs: HostRun) -> None:
-    runs.hosted = True
+#: the classes (and a builtin base) of what a callback call given `vectorized=` raises, as
+#: an `except` names them (measured on JAX 0.10.2): the host's `TypeError` surfaces as a
+#: `jax.errors.JaxRuntimeError`, a `RuntimeError` (`except TypeError` lets it through); under
+#: a vmap with no `vmap_method` the batching rule raises `NotImplementedError` first (the
+#: host never runs), a `RuntimeError` too
+_HOST_FAILURE = ("JaxRuntimeError", "RuntimeError")
+_BATCHED_FAILURE = ("NotImplementedError",)
+
+
+def _caught(e: Any, args: Args) -> bool:
+    """Whether an enclosing `try` or `contextlib.suppress` swallows what the callback call
+    fails with (`Ctx.caught`, `caught_errors`): the program goes on, so no JAX012."""
+    caught = e.reads(CAUGHT).caught
+    if not caught:
+        return False
+    if not (e.reads(VMAPPED).vmapped or any(type(m) is BatchedBy for v in args.pos
+                                            for m in v.tan)):
+        return catches(caught, _HOST_FAILURE)
+    method = args.kw.get("vmap_method")
+    if method is not None and method.const is not None:
+        return catches(caught, _HOST_FAILURE)  # (a method named: the host runs batched)
+    return catches(caught, _BATCHED_FAILURE) and (
+        method is None or catches(caught, _HOST_FAILURE))  # (one not known: either)
+
+
+def _hosted(e: Any, runs: HostRun, args: Args) -> None:
+    """Note the call evaluated where its host runs (`HostRun`): with keywords that may hold
+    `vectorized` (`hosted`), known to lack it (`plain`), or holding it where its failure is
+    swallowed (`swallowed`)."""
+    if "vectorized" not in args.kw and args.dstar is None:
+        runs.plain = True
+    elif "vectorized" in args.kw and _caught(e, args):
+        runs.swallowed = True
+    else:
+        runs.hosted = True
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,

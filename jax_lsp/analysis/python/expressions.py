@@ -157,14 +157,17 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.NotIn: lambda a, b: a not in b,
 }
 
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
 #: the most combinations of `Value.choices` a comparison tries
 _MAX_COMBINATIONS = 64
 
 
-def _candidates(v: Value, container: bool) -> tuple | None:
+def _candidates(v: Value, container: bool, ordering: bool = False) -> tuple | None:
     """The constants `v` may be, when each is a scalar (or, as the right side of `in`, a tuple,
-    range or frozenset of scalars); None when unknown. A traced value is a tracer in JAX, even
-    with a constant the analysis knows (a jitted module's number field)."""
+    range or frozenset of scalars; in an `ordering`, a tuple of scalars); None when unknown. A
+    traced value is a tracer in JAX, even with a constant the analysis knows (a jitted
+    module's number field)."""
     if v.traced:
         return None
     cs = (v.const,) if v.const is not NOCONST else tuple(v.choices or ())
@@ -176,6 +179,9 @@ def _candidates(v: Value, container: bool) -> tuple | None:
         if container and type(c) in (tuple, range, frozenset) and all(
             type(i) in constant_builtins.SCALARS for i in c
         ):
+            continue
+        if ordering and type(c) is tuple and all(
+                type(i) in constant_builtins.SCALARS for i in c):
             continue
         return None
     return cs
@@ -190,9 +196,12 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
         return None
     options: list[tuple] = []
     n = 1
+    # (an ordering of two sequences of scalars is Python's whether each is a list or a
+    # tuple, which a constant does not say: `version >= (0, 4, 1)`; mixed, Python raises)
+    ordering = all(isinstance(op, _ORDERINGS) for op in ops)
     for i, v in enumerate(vals):
         container = i > 0 and isinstance(ops[i - 1], (ast.In, ast.NotIn))
-        cs = _candidates(v, container)
+        cs = _candidates(v, container, ordering)
         if cs is None:
             return None
         n *= len(cs)
@@ -210,6 +219,21 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
         if len(results) > 1:
             return None
     return results.pop()
+
+
+def _short_circuit(op: ast.boolop, vals: list[Value]) -> Value | None:
+    """The operand `a or b` / `a and b` gives, as Python picks it: the first whose truth
+    decides (true for `or`, false for `and`), else the last, when the truth of each operand
+    up to it is known (a Python scalar's: `digits or 0` is `digits` when it is a non-empty
+    string); None otherwise."""
+    decisive = isinstance(op, ast.Or)
+    for v in vals[:-1]:
+        c = constant_builtins.scalar(v)
+        if c is NOCONST:
+            return None
+        if bool(c) is decisive:
+            return v
+    return vals[-1]
 
 
 def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
@@ -328,12 +352,9 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
-            if all(c is not NOCONST for c in consts):
-                try:
-                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
-                    return Value(const=r)
-                except Exception:
-                    pass
+            chosen = _short_circuit(node.op, vals)  # type: ignore[attr-defined]
+            if chosen is not None:
+                return chosen
             decided = _decided_bools(node, consts)  # type: ignore[arg-type]
             if decided is not None:
                 return Value(const=decided, intish=True)
@@ -672,6 +693,8 @@ class PythonExpressions(EvaluatorShared):
             it = self.resolve_lazy(it)  # type: ignore[attr-defined]
             if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
                 it = self._seq([Value(const=i, intish=True) for i in it.const])
+            elif type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+                it = self._seq([literal(ch) for ch in it.const])  # (a string's characters)
             if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
                 return None
             return it.items
