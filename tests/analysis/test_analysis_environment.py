@@ -45,9 +45,9 @@ def _got(source: str, ws: Workspace | None, tmp_path: Path) -> dict[str, object]
 def test_the_platform_is_this_machines(tmp_path: Path) -> None:
     got = _got("import os, sys, platform\nP = sys.platform\nN = os.name\n"
                "S = platform.system()\nW = sys.platform.startswith('win')\n"
-               "V = sys.version_info[0]\n", None, tmp_path)
+               "V = sys.version_info[0]\nR = sys.version_info >= (3, 8)\n", None, tmp_path)
     assert got == {"P": sys.platform, "N": os.name, "S": platform.system(),
-                   "W": sys.platform.startswith("win"), "V": sys.version_info[0]}
+                   "W": sys.platform.startswith("win"), "V": sys.version_info[0], "R": True}
 
 
 def test_another_pythons_version_is_not_known(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import sharing
 from jax_lsp.analysis.interp_state import (
+    CAUGHT,
     CHECKPOINT_LEVELS,
     HOST_SITE,
     JITTED,
@@ -99,8 +100,9 @@ _MAX_DEPTH = 1000
 _MAX_CONTEXTS = 24
 _MAX_CONTEXTS_FREE = 6
 
-#: the fields of the context that are flags (the others hold levels)
-_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
+#: the fields of the context that are flags (the others hold levels), and the classes an
+#: enclosing `try` swallows (`Ctx.caught`: a failure reported outside one is not inside)
+_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY | CAUGHT
 
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:

@@ -159,14 +159,17 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.NotIn: lambda a, b: a not in b,
 }
 
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
 #: the most combinations of `Value.choices` a comparison tries
 _MAX_COMBINATIONS = 64
 
 
-def _candidates(v: Value, container: bool) -> tuple | None:
+def _candidates(v: Value, container: bool, ordering: bool = False) -> tuple | None:
     """The constants `v` may be, when each is a scalar (or, as the right side of `in`, a tuple,
-    range or frozenset of scalars); None when unknown. A traced value is a tracer in JAX, even
-    with a constant the analysis knows (a jitted module's number field)."""
+    range or frozenset of scalars; in an `ordering`, a tuple of scalars); None when unknown. A
+    traced value is a tracer in JAX, even with a constant the analysis knows (a jitted
+    module's number field)."""
     if v.traced:
         return None
     cs = (v.const,) if v.const is not NOCONST else tuple(v.choices or ())
@@ -178,6 +181,9 @@ def _candidates(v: Value, container: bool) -> tuple | None:
         if container and type(c) in (tuple, range, frozenset) and all(
             type(i) in constant_builtins.SCALARS for i in c
         ):
+            continue
+        if ordering and type(c) is tuple and all(
+                type(i) in constant_builtins.SCALARS for i in c):
             continue
         return None
     return cs
@@ -192,9 +198,12 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
         return None
     options: list[tuple] = []
     n = 1
+    # (an ordering of two sequences of scalars is Python's whether each is a list or a
+    # tuple, which a constant does not say: `version >= (0, 4, 1)`; mixed, Python raises)
+    ordering = all(isinstance(op, _ORDERINGS) for op in ops)
     for i, v in enumerate(vals):
         container = i > 0 and isinstance(ops[i - 1], (ast.In, ast.NotIn))
-        cs = _candidates(v, container)
+        cs = _candidates(v, container, ordering)
         if cs is None:
             return None
         n *= len(cs)
@@ -214,22 +223,19 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
     return results.pop()
 
 
-def _chosen_operand(node: ast.BoolOp, vals: list[Value]) -> Value | None:
-    """The operand `a or b` / `a and b` gives, as Python picks it, where the operands before
-    it are known scalars that do not decide it and it decides it or is the last
-    (`os.getenv("MODE") or "fast"` with the variable unset is "fast"); None when an operand
-    before the chosen one is not known. A bool is Python's bool (see `_decided_bools`)."""
-    decisive = isinstance(node.op, ast.Or)
-    last = len(vals) - 1
-    for i, v in enumerate(vals):
-        c = v.const
-        if i == last:
-            return v if type(c) is not bool else Value(const=c)
-        if c is NOCONST or type(c) not in constant_builtins.SCALARS or v.traced or v.fns:
+def _short_circuit(op: ast.boolop, vals: list[Value]) -> Value | None:
+    """The operand `a or b` / `a and b` gives, as Python picks it: the first whose truth
+    decides (true for `or`, false for `and`), else the last, when the truth of each operand
+    up to it is known (a Python scalar's: `digits or 0` is `digits` when it is a non-empty
+    string); None otherwise."""
+    decisive = isinstance(op, ast.Or)
+    for v in vals[:-1]:
+        c = constant_builtins.scalar(v)
+        if c is NOCONST:
             return None
         if bool(c) is decisive:
-            return v if type(c) is not bool else Value(const=c)
-    return None
+            return v
+    return vals[-1]
 
 
 def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
@@ -351,16 +357,10 @@ class PythonExpressions(EvaluatorShared):
             return Value(tan=batch_marks(vals), traced=any(v.traced for v in vals), intish=True)
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
-            chosen = _chosen_operand(node, vals)  # type: ignore[arg-type]
+            consts = [v.const for v in vals]
+            chosen = _short_circuit(node.op, vals)  # type: ignore[attr-defined]
             if chosen is not None:
                 return chosen
-            consts = [v.const for v in vals]
-            if all(c is not NOCONST for c in consts):
-                try:
-                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
-                    return Value(const=r)
-                except Exception:
-                    pass
             decided = _decided_bools(node, consts)  # type: ignore[arg-type]
             if decided is not None:
                 return Value(const=decided, intish=True)
@@ -594,12 +594,15 @@ class PythonExpressions(EvaluatorShared):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return plain(base.tan, base.traced)
         # an element or slice of an integer (or PRNG key) array is one too
-        return Value(
+        out = Value(
             tan=base.tan | (index.tan if index.tan else EMPTY),
             traced=base.traced,
             intish=base.intish and base.items is None,
             prng_key=base.prng_key and base.items is None,
         )
+        if base.arr is not None:  # `x[0]` of an array of known shape: one row of it
+            return array_facts.with_facts(out, array_facts.row(base.arr, index))
+        return out
 
     def eval_comprehension(self, node: Any, scope: Scope) -> Value:
         fi = self.func_infos.get(node)
@@ -700,6 +703,8 @@ class PythonExpressions(EvaluatorShared):
             it = self.resolve_lazy(it)  # type: ignore[attr-defined]
             if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
                 it = self._seq([Value(const=i, intish=True) for i in it.const])
+            elif type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+                it = self._seq([literal(ch) for ch in it.const])  # (a string's characters)
             if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
                 return None
             return it.items

@@ -52,6 +52,7 @@ from jax_lsp.analysis.values import (
     Value,
     derived,
     join,
+    literal,
 )
 
 if TYPE_CHECKING:
@@ -890,6 +891,8 @@ class PythonStatements(EvaluatorShared):
         """The items a `for` visits, when they are known (a tuple or list of at most
         `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
         it = self.resolve_lazy(it)
+        if type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+            return tuple(literal(ch) for ch in it.const)  # (a string's characters)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         return it.items
@@ -979,6 +982,10 @@ class PythonStatements(EvaluatorShared):
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
                 v = self.eval(value, body_scope) if value is not None else UNKNOWN
+                if isinstance(s, ast.AnnAssign):
+                    # (`eqx.field(static=True, default=True)`: the dataclass machinery leaves
+                    # the default as the class's attribute, read where no argument sets it)
+                    v = self._field_default(value, body_scope) or v
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
@@ -1118,6 +1125,20 @@ class PythonStatements(EvaluatorShared):
             return False
         return any(isinstance(f, Api) and f.name == "enum.auto"
                    for f in self.eval(value.func, scope).fns)
+
+    def _field_default(self, value: ast.expr | None, scope: Scope) -> Value | None:
+        """The `default=` of a field function's call (`dataclasses.field(default=3)`,
+        `eqx.field(static=True, default=True)`): what the class holds for the field once its
+        dataclass is made; None for any other value (`default_factory=`: made per instance)."""
+        if not isinstance(value, ast.Call):
+            return None
+        given = next((k.value for k in value.keywords if k.arg == "default"), None)
+        if given is None:
+            return None
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
+            return None
+        return self.eval(given, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -1407,7 +1428,7 @@ class PythonStatements(EvaluatorShared):
         if scope.func is None:
             self.store(name, value, scope)
         elif name in scope.module.vars:
-            self.write_global(name, value, scope)
+            self.write_global(name, value, scope, in_place=True)
 
 
 def _loop_body_nodes(body: list[ast.stmt]) -> Any:
