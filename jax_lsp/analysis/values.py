@@ -689,6 +689,12 @@ class ClassObj:
     #: a library's record class (a pydantic model, an attrs class): the library model's
     #: description of its fields (`HOOKS.record_class`), which makes its instances
     record: Any = None
+    #: made by a `class` statement on a certain path of the module's statements, so one
+    #: object at run time: a store into it there replaces its attribute (a class-level switch
+    #: `Ledger.sequential = True`; `python/certain_paths.py`); `version` counts those
+    #: replacements (a memoised call given the class is keyed on it)
+    singular: bool = False
+    version: int = 0
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:
