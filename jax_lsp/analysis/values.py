@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.findings import PathStep, Span
@@ -204,7 +204,9 @@ class Value:
         return Value(
             tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key,
             min_items=self.min_items if items is None else 0,
-            arr=self.arr if arr_kept else None,
+            # (a batched argument loses an axis, not its dtype)
+            arr=self.arr if arr_kept or self.arr is None or self.arr.dtype is None else replace(
+                self.arr, shape=None),
         )
 
     def with_tan(self, tan: frozenset) -> Value:

@@ -76,6 +76,9 @@ KNOWN = [
     "np.random.normal(size=4).shape", "(2 * np.pi * np.linspace(0.0, 1.0, 4)).shape",
     "np.pi > 3.14", "jnp.pi == np.pi", "jnp.inf > 1e308",
     "jnp.asarray(np.random.default_rng(0).normal(size=(2, 3))).dtype",
+    "jax.lax.scan(lambda c, _: (c * 2.0, None), jnp.zeros((2, 3)), None, length=2)[0].shape",
+    "jax.lax.scan(lambda c, _: (jnp.sin(c), None), jnp.zeros(2, jnp.float16), None, length=2)"
+    "[0].dtype",
 ]
 
 #: the ones the x64 flag decides: known only where the flag is
