@@ -695,8 +695,8 @@ class ClassObj:
     #: object at run time: a store into it there replaces its attribute (a class-level switch
     #: `Ledger.sequential = True`; `python/certain_paths.py`); `version` counts those
     #: replacements (a memoised call given the class is keyed on it)
-    singular: bool = False
-    version: int = 0
+    singular: bool = field(default=False, compare=False)
+    version: int = field(default=0, compare=False)
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:
