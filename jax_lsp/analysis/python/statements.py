@@ -178,11 +178,6 @@ def pattern_captures(pattern: ast.pattern, subject: Value) -> dict[str, Value]:
     return out
 
 
-
-#: the field functions of dataclass-like classes whose `default=` is left as the class's
-#: attribute (dataclasses', and equinox's and flax.struct's, which hand it to dataclasses)
-_DEFAULT_FIELD_FUNCTIONS = frozenset({"dataclasses.field", "equinox.field", "flax.struct.field"})
-
 class _GuessRest(int):
     """`exec_if`'s answer when one branch of an undecided test left early: the statements
     after it run on a guessed path (`Ctx.guessed`). How far that reaches is the exit's: a
@@ -972,8 +967,6 @@ class PythonStatements(EvaluatorShared):
                     and self._is_static_field(value, body_scope)
                 ):
                     cls.static_fields.add(s.target.id)
-                if isinstance(s, ast.AnnAssign):
-                    v = self._field_default(value, v, body_scope)
                 targets = s.targets if isinstance(s, ast.Assign) else [s.target]
                 for tg in targets:
                     if isinstance(tg, ast.Name):
@@ -1107,22 +1100,6 @@ class PythonStatements(EvaluatorShared):
             return False
         return any(isinstance(f, Api) and f.name == "enum.auto"
                    for f in self.eval(value.func, scope).fns)
-
-    def _field_default(self, value: ast.expr | None, v: Value, scope: Scope) -> Value:
-        """A dataclass field declared by a field function given `default=`
-        (`dataclasses.field(default=3)`, `eqx.field(static=True, default=True)`): the class
-        attribute is the default, as the dataclass machinery leaves it (read by an instance
-        whose `__init__` was not given the field); `v` (the call's value) otherwise."""
-        if not isinstance(value, ast.Call):
-            return v
-        default = next((k.value for k in value.keywords if k.arg == "default"), None)
-        if default is None:
-            return v
-        fv = self.eval(value.func, scope)
-        if not fv.fns or not all(isinstance(f, Api) and f.name in _DEFAULT_FIELD_FUNCTIONS
-                                 for f in fv.fns):
-            return v
-        return self.eval(default, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
