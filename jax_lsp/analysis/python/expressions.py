@@ -38,7 +38,6 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
-from jax_lsp.analysis.static_names import jax_release
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
@@ -91,26 +90,7 @@ def _api_attribute(api: str, name: str) -> Value:
     qual = HOOKS.canonical(f"{api}.{name}")
     if qual in FLOAT_CONSTANTS:
         return Value(const=FLOAT_CONSTANTS[qual])
-    if qual in _RELEASE_NAMES:
-        # JAX's release: the one the API table was measured on, whose semantics the checks
-        # describe (as the host pass reads it, `static_names.jax_release`)
-        known = constant_builtins.value_of(jax_release()[name])
-        if known is not None:
-            return known
     return Value(fns=(Api(qual),))
-
-
-_RELEASE_NAMES = frozenset({"jax.__version__", "jax.__version_info__"})
-
-
-def string_items(ev: Any, it: Value) -> Value:
-    """A known short string (at most `MAX_UNROLL` characters) iterated: the sequence of its
-    characters, as Python iterates it (`"".join(ch for ch in piece if ch.isdigit())`);
-    anything else as it is."""
-    c = it.const
-    if type(c) is str and not it.fns and not it.traced and 0 < len(c) <= MAX_UNROLL:
-        return ev._seq([Value(const=ch) for ch in c])  # type: ignore[no-any-return]
-    return it
 
 
 #: the float constants `math`, NumPy and `jax.numpy` define, by canonical name (Python floats
@@ -195,9 +175,8 @@ _MAX_COMBINATIONS = 64
 
 
 def _candidates(v: Value, container: bool) -> tuple | None:
-    """The constants `v` may be, when each is a scalar or a tuple of scalars (a release
-    `(0, 10, 2) >= (0, 5, 0)`; or, as the right side of `in`, a tuple, range or frozenset of
-    scalars); None when unknown. A traced value is a tracer in JAX, even
+    """The constants `v` may be, when each is a scalar (or, as the right side of `in`, a tuple,
+    range or frozenset of scalars); None when unknown. A traced value is a tracer in JAX, even
     with a constant the analysis knows (a jitted module's number field)."""
     if v.traced:
         return None
@@ -207,7 +186,7 @@ def _candidates(v: Value, container: bool) -> tuple | None:
     for c in cs:
         if type(c) in constant_builtins.SCALARS:
             continue
-        if (container and type(c) in (range, frozenset) or type(c) is tuple) and all(
+        if container and type(c) in (tuple, range, frozenset) and all(
             type(i) in constant_builtins.SCALARS for i in c
         ):
             continue
@@ -363,12 +342,9 @@ class PythonExpressions(EvaluatorShared):
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
             if all(c is not NOCONST for c in consts):
-                # Python's value: the first operand deciding it (falsy for `and`, truthy
-                # for `or`), else the last (`digits or 0` is `digits` when not empty)
                 try:
-                    stop = isinstance(node.op, ast.Or)  # type: ignore[attr-defined]
-                    return next((v for v, c in zip(vals, consts) if bool(c) is stop),
-                                vals[-1])
+                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
+                    return Value(const=r)
                 except Exception:
                     pass
             decided = _decided_bools(node, consts)  # type: ignore[arg-type]
@@ -706,7 +682,6 @@ class PythonExpressions(EvaluatorShared):
             it = self.resolve_lazy(it)  # type: ignore[attr-defined]
             if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
                 it = self._seq([Value(const=i, intish=True) for i in it.const])
-            it = string_items(self, it)  # type: ignore[arg-type]
             if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
                 return None
             return it.items

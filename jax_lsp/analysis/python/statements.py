@@ -30,12 +30,7 @@ from jax_lsp.analysis.python import (
     enums,
     import_effects,
 )
-from jax_lsp.analysis.python.expressions import (
-    MAX_REEXPORTS,
-    compare_constants,
-    membership,
-    string_items,
-)
+from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
@@ -870,7 +865,7 @@ class PythonStatements(EvaluatorShared):
     def _unrollable(self, it: Value) -> tuple[Value, ...] | None:
         """The items a `for` visits, when they are known (a tuple or list of at most
         `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
-        it = string_items(self, self.resolve_lazy(it))
+        it = self.resolve_lazy(it)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         return it.items
