@@ -112,6 +112,8 @@ class JaxApiCalls(Part):
             return self.jax.control.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in array_shapes.GENERATOR_MAKERS:  # (its samplers' shapes: `array_shapes`)
+            return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
         if name == "builtins.type" and len(args.pos) == 3 and not args.kw:

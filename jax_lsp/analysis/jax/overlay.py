@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import record_classes
 from jax_lsp.analysis.jax import apitable, config_flags, jaxapi, signatures
+from jax_lsp.analysis.libraries import optax_transformations
 from jax_lsp.analysis.libraries.absl_flags import model as absl_flags
 from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
@@ -78,5 +79,6 @@ HOOKS.register(
     record_class=record_class,
     construct_record=record_classes.construct,
     record_attribute=record_classes.record_attribute,
-    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS, **absl_flags.FUNCTIONS},
+    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS, **absl_flags.FUNCTIONS,
+               **optax_transformations.FUNCTIONS},
 )

@@ -606,7 +606,7 @@ class PythonCalls(EvaluatorShared):
         )
         if self.strong_updates:  # an object stored into since: its state now (`certain_paths`)
             call = (*call, *(f.version for v in args.pos for f in v.fns
-                             if type(f) is Instance and f.singular))
+                             if type(f) in (Instance, ClassObj) and f.singular))
         if fi.module is not None and not fi.module.is_main:
             # findings inside imported modules are reported at the analysed file's call site:
             # one interpretation per such site

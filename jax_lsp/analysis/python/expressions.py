@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -87,8 +88,20 @@ MAX_REEXPORTS = 8
 def _api_attribute(api: str, name: str) -> Value:
     """`name` read from the outside module or function `api` (`jnp` . `where`): an API
     function, whatever tangent the module value carries. Cached: most of a module's
-    expressions read one."""
-    return Value(fns=(Api(HOOKS.canonical(f"{api}.{name}")),))
+    expressions read one. A float constant of `math` or NumPy (`np.pi`) is its value."""
+    qual = HOOKS.canonical(f"{api}.{name}")
+    if qual in FLOAT_CONSTANTS:
+        return Value(const=FLOAT_CONSTANTS[qual])
+    return Value(fns=(Api(qual),))
+
+
+#: the float constants `math`, NumPy and `jax.numpy` define, by canonical name (Python floats
+#: in each: `type(np.pi) is float`)
+FLOAT_CONSTANTS: dict[str, float] = {
+    f"{mod}.{name}": value
+    for mod in ("math", "numpy", "jax.numpy")
+    for name, value in (("pi", math.pi), ("e", math.e), ("inf", math.inf))
+} | {"math.tau": math.tau}
 
 
 def _is_none(a: Value, b: Value) -> bool | None:

@@ -945,6 +945,7 @@ class PythonStatements(EvaluatorShared):
     def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
         bases = [self.resolve_lazy(self.eval(b, scope)) for b in stmt.bases]
         cls = ClassObj(stmt.name, stmt, bases=bases)
+        cls.singular = certain_paths.singular_here(self)
         cls.linen = any(
             (isinstance(f, Api) and f.name in HOOKS.module_class_bases)
             or (isinstance(f, ClassObj) and f.linen)
@@ -1367,7 +1368,14 @@ class PythonStatements(EvaluatorShared):
             elif type(inst) is ClassObj:
                 # `cls.__call__ = fn` in a class decorator: every instance's method now
                 old = inst.attrs.get(name)
-                inst.attrs[name] = v if old is None else join([old, v])
+                if (inst.singular and len(obj.fns) == 1 and certain_paths.certain(self)
+                        and old is not None and old is not v):
+                    # one class, a store that certainly runs: its value now (`certain_paths`)
+                    inst.attrs[name] = v
+                    inst.version += 1
+                    self.strong_updates += 1
+                else:
+                    inst.attrs[name] = v if old is None else join([old, v])
                 if self.host_runs:
                     self.note_late_write(old, inst.attrs[name])
                 self.observer.note_write()  # type: ignore[attr-defined]
