@@ -79,6 +79,8 @@ KNOWN = [
     "jax.lax.scan(lambda c, _: (c * 2.0, None), jnp.zeros((2, 3)), None, length=2)[0].shape",
     "jax.lax.scan(lambda c, _: (jnp.sin(c), None), jnp.zeros(2, jnp.float16), None, length=2)"
     "[0].dtype",
+    # a row of a known array (`array_facts.row`): the first axis dropped, the dtype kept
+    "jnp.zeros((2, 3))[0].shape", "np.zeros((4, 2), np.float32)[1].dtype",
 ]
 
 #: the ones the x64 flag decides: known only where the flag is
@@ -100,7 +102,7 @@ UNKNOWN_EXPRS = [
     "jnp.zeros(n).shape", "jnp.zeros((2, n)).ndim", "jnp.array(xs).shape",
     "(jnp.zeros(3, dtype=jnp.int32) / 2).dtype", "(jnp.zeros(3, dtype=jnp.int32) * 2.5).dtype",
     "(jnp.zeros(3) + jnp.zeros(3, dtype=jnp.int32)).dtype", "(jnp.zeros(2) + jnp.zeros(3)).shape",
-    "jnp.zeros((2, 3))[0].shape", "jnp.tanh(jnp.zeros(n)).shape",
+    "jnp.tanh(jnp.zeros(n)).shape",
     "jnp.sin(jnp.zeros(3, jnp.int32)).dtype", "jnp.maximum(jnp.zeros(2), jnp.zeros(3)).shape",
     "jnp.fft.rfft(jnp.zeros(8), n=4).shape", "np.random.default_rng(0).normal(np.zeros(3)).shape",
     "np.random.default_rng(0).standard_normal(3, dtype=np.float32).dtype",
