@@ -3,8 +3,10 @@
 
 `tests/oracle.py` gives each program its own process. A fresh interpreter (and JAX in it) costs
 1-3 s of CPU against 0.2-0.6 s for running a small fixed program, and the corpus has a few
-hundred fixed variants, so the corpus-wide fix tests run them in batches instead. No corpus
-program changes global JAX configuration, which would leak into the next program of a batch.
+hundred fixed variants, so the corpus-wide fix tests run them in batches instead. A program
+may change JAX's global configuration (`jax.config.update("jax_enable_x64", True)` at its top
+level, as some corpus programs about the x64 flag do): the driver puts every flag back after
+each program, so none leaks into the next program of a batch.
 """
 
 from __future__ import annotations
@@ -20,8 +22,13 @@ from oracle import Outcome
 
 _DRIVER = r"""
 import json, os, runpy, sys
+import jax
+flags = dict(jax.config.values)  # JAX's configuration as a fresh interpreter has it
 results = []
 for path in json.loads(sys.argv[1]):
+    for name, value in dict(jax.config.values).items():
+        if value != flags.get(name, value):
+            jax.config.update(name, flags[name])  # (what the previous program changed)
     os.chdir(os.path.dirname(path))
     sys.argv = [path]
     sys.path[0] = os.path.dirname(path)

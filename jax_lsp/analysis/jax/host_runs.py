@@ -819,7 +819,8 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     equivalent = numpy_name(name)
     rewritable = here and not own and isinstance(node, ast.Call) and isinstance(
-        node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+        node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and _written_as(
+        e, node.func, equivalent)
     record(e, Finding(
         code=jax011.RULE.code,
         message=jax011.head(written, name, site.host_text, site.what, site.line, route,
@@ -840,8 +841,29 @@ _PATCHED: weakref.WeakKeyDictionary[Any, tuple[ast.Module, frozenset[str]]] = (
 def _patched(e: Any) -> frozenset[str]:
     found = _PATCHED.get(e)
     if found is None or found[0] is not e.tree:
-        found = _PATCHED[e] = (e.tree, callback_hosts.patched(ModuleNames(e.tree)))
+        found = _PATCHED[e] = (e.tree, callback_hosts.patched(_text_names(e)))
     return found[1]
+
+
+#: per evaluator, the names its module's text binds (`ModuleNames`), made once per tree
+_TEXT_NAMES: weakref.WeakKeyDictionary[Any, tuple[ast.Module, ModuleNames]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _text_names(e: Any) -> ModuleNames:
+    found = _TEXT_NAMES.get(e)
+    if found is None or found[0] is not e.tree:
+        found = _TEXT_NAMES[e] = (e.tree, ModuleNames(e.tree))
+    return found[1]
+
+
+def _written_as(e: Any, func: ast.expr, equivalent: str | None) -> bool:
+    """Whether the text names the JAX function the evaluator found as the one NumPy
+    `equivalent` replaces, so the numpy-in-host fix (`fixes/host_code`, which reads the text
+    alone) can rewrite it: a namespace bound by an optional import's fallback (`except
+    ImportError: import jax.numpy as xp`) is jax.numpy to the evaluator, not to the text."""
+    dotted = _text_names(e).dotted(func)
+    return equivalent is not None and dotted is not None and numpy_name(dotted) == equivalent
 
 
 #: the classes (and a builtin base) of what a callback call given `vectorized=` raises, as
