@@ -722,3 +722,20 @@ def test_which_object_nnx_split_took_apart_is_seen_by_an_incremental_run() -> No
     assert [f.code for f in result.findings] == ["JAX005"]
     assert _signature(result) == _signature(analyze_source(edited))
     assert _signature(analyzer.analyze(source)) == _signature(analyze_source(source))
+
+
+def test_a_carried_jax016_message_names_the_moved_transform_line() -> None:
+    """A finding carried over an edit above its transform moves its spans and the line its
+    message names: JAX016 writes it "(`jax.grad`, line N)", not "(line N)" as JAX014/JAX015
+    do (found by the random edits: a line duplicated in a function above the `grad`)."""
+    source = (ROOT / "tests" / "rules" / "JAX016" / "clean" / "script-solver_table_grid.py"
+              ).read_text(encoding="utf-8")
+    analyzer = IncrementalAnalyzer()
+    analyzer.analyze(source)
+    lines = source.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.strip() == "return 0.5 * (lo + hi)")
+    lines.insert(at, lines[at])  # a second `return` after the first: lines below move by one
+    edited = "\n".join(lines)
+    got, want = analyzer.analyze(edited), analyze_source(edited)
+    assert [f.code for f in want.findings] == ["JAX016"]
+    assert _signature(got) == _signature(want)

@@ -554,7 +554,9 @@ def _move(finding: Finding, move: Callable[[Span], Span] | None) -> Finding:
     if finding.path and finding.path[0].filename is None:
         old_line, new_line = finding.path[0].span.line, path[0].span.line
         if old_line != new_line:
-            message = message.replace(f"(line {old_line})", f"(line {new_line})", 1)
+            # ("(line 12)", or "(`jax.grad`, line 12)" as JAX016 writes it: the line of the
+            # transform the path starts at)
+            message = re.sub(rf"\bline {old_line}\)", f"line {new_line})", message, count=1)
     return dataclasses.replace(
         finding,
         span=move(finding.span),
