@@ -217,6 +217,15 @@ class JaxApiCalls(Part):
             grid = self.ev._product(args.pos)
             if grid is not None:
                 return grid
+        if name == "itertools.islice" and 2 <= len(args.pos) <= 4 and not args.kw:
+            # `islice(stream(2, 3), 2)`: the first items of a known sequence (a generator's
+            # yields, `python/generators.py`), so a loop over them stops where Python's does
+            v = self.ev.resolve_lazy(args.pos[0])
+            bounds = [b.const for b in args.pos[1:]]
+            if v.items is not None and v.keys is None and all(
+                    b is None or (type(b) is int and b >= 0) for b in bounds):
+                cut = slice(*bounds) if len(bounds) > 1 else slice(bounds[0])
+                return self.ev._seq(list(v.items[cut]))
         if name == "builtins.reversed" and len(args.pos) == 1 and not args.kw:
             # the items of a known sequence, last first (`reduce(apply, reversed(transforms),
             # fn)` composes right to left); a dict's keys and unknown sequences stay unknown

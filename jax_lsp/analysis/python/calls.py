@@ -42,6 +42,7 @@ from jax_lsp.analysis.python import (
     enums,
     environment_reads,
     fresh_lists,
+    generators,
     optional_imports,
     platform_facts,
     single_dispatch,
@@ -735,8 +736,15 @@ class PythonCalls(EvaluatorShared):
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
             else:
-                self.exec_block(fi.node.body, scope)
+                gen = generators.start(self, fi.node)
+                outer_yields, self.yields = self.yields, gen
+                try:
+                    self.exec_block(fi.node.body, scope)
+                finally:
+                    self.yields = outer_yields
                 result = scope.vars.get("<return>", NONE_VALUE)
+                if gen is not None:
+                    result = generators.finish(self, gen, result)
         finally:
             self.frame = outer_frame
             self._entered_log.start, self._emitted.start = outer_starts

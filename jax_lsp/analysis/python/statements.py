@@ -27,6 +27,7 @@ from jax_lsp.analysis.python import (
     caught_errors,
     certain_paths,
     context_managers,
+    generators,
     enums,
     import_effects,
     optional_imports,
@@ -830,6 +831,8 @@ class PythonStatements(EvaluatorShared):
             # `for _ in range(n_warmup)` of a known 0: the body never runs
             return self.exec_block(stmt.orelse, scope)
         items = self._unrollable(it)
+        if items is None and self.yields is not None:
+            items = generators.range_items(self, it)
         if items is not None:
             return self._unrolled_for(stmt, items, scope)
         elem = self.element_of(it)

@@ -1,0 +1,118 @@
+"""A call of a generator function of the analysed code, as the items it yields.
+
+Python runs a generator's body lazily, one item per `next()`; what a consumer sees is the
+sequence of items it yields. When that sequence is exact, a `for`, `zip`, `islice` or
+comprehension over the call visits those items as over a known tuple: `zip(STAGES,
+batches(2))` stops after two stages, `islice(stream(2, 3), 2)` never reaches the main phase,
+so nothing is reported in a stage no iteration reaches.
+
+The sequence is exact when every `yield` runs where it is met, once: in the generator's own
+frame, outside a loop run to a fixpoint (`uncertain`), on no guessed path (an undecided `if`,
+what follows an undecided `break`/`return`), each `yield from` over known items. Only a plain
+generator is read so (every `yield` a statement: a coroutine's `x = yield` gets what `send()`
+gives, not what it yields); any other keeps what the body's run returned, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from jax_lsp.analysis.interp_state import MAX_UNROLL
+from jax_lsp.analysis.values import Value
+
+_PLAIN: dict[ast.AST, bool] = {}
+
+
+class Yields:
+    """What a generator's body yields while it runs."""
+
+    __slots__ = ("items", "exact", "uncertain", "depth")
+
+    def __init__(self, uncertain: int, depth: int) -> None:
+        self.items: list[Any] = []
+        self.exact = True
+        self.uncertain = uncertain
+        self.depth = depth
+
+
+def _own_nodes(node: ast.AST) -> list[ast.AST]:
+    """The nodes of a function's body, not those of the functions and classes inside it."""
+    out: list[ast.AST] = []
+    todo = list(ast.iter_child_nodes(node))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        out.append(n)
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def plain_generator(node: ast.AST) -> bool:
+    """Whether `node` is a (synchronous) generator function whose every `yield` is a
+    statement of its own."""
+    known = _PLAIN.get(node)
+    if known is not None:
+        return known
+    plain = False
+    if isinstance(node, ast.FunctionDef):
+        nodes = _own_nodes(node)
+        yields = [n for n in nodes if isinstance(n, (ast.Yield, ast.YieldFrom))]
+        stated = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
+        plain = bool(yields) and all(id(y) in stated for y in yields)
+    _PLAIN[node] = plain
+    return plain
+
+
+def start(ev: Any, node: ast.AST) -> Yields | None:
+    """A collector for the generator body about to run in `ev`'s current frame (None when
+    `node` is not a plain generator)."""
+    if not plain_generator(node):
+        return None
+    return Yields(ev.uncertain, ev.depth)
+
+
+def note_guess(ev: Any) -> None:
+    """A path of the generator's own body is guessed: its items are not known."""
+    y = ev.yields
+    if y is not None and ev.depth == y.depth:
+        y.exact = False
+
+
+def note_yield(ev: Any, node: ast.AST, value: Any) -> None:
+    """`yield value` (or `yield from value`) ran in the generator being collected."""
+    y = ev.yields
+    if y is None or not y.exact:
+        return
+    if ev.depth != y.depth or ev.uncertain != y.uncertain:
+        y.exact = False
+        return
+    if isinstance(node, ast.YieldFrom):
+        seq = ev.resolve_lazy(value)
+        if seq.items is None or seq.keys is not None:
+            y.exact = False
+            return
+        y.items.extend(seq.items)
+    else:
+        y.items.append(value)
+    if len(y.items) > MAX_UNROLL:
+        y.exact = False
+
+
+def range_items(ev: Any, it: Any) -> tuple[Any, ...] | None:
+    """The ints of a short known `range` a `for` of the collected generator's own body visits:
+    run one pass each, so that its yields are known (`for i in range(n): yield batch(i)`);
+    None elsewhere (other loops over a range keep running to a fixpoint)."""
+    y = ev.yields
+    if (y is None or not y.exact or ev.depth != y.depth or ev.uncertain != y.uncertain
+            or not isinstance(it.const, range) or not 0 < len(it.const) <= MAX_UNROLL):
+        return None
+    return tuple(Value(const=i, intish=True) for i in it.const)
+
+
+def finish(ev: Any, y: Yields, returned: Any) -> Any:
+    """The call's value: the items yielded, when exact; else what the body returned."""
+    if not y.exact:
+        return returned
+    return ev._seq(y.items)
