@@ -44,8 +44,8 @@ from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
-    NONE_VALUE,
     NOCONST,
+    NONE_VALUE,
     UNKNOWN,
     Api,
     ArrayMethod,

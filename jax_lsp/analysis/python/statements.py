@@ -27,8 +27,8 @@ from jax_lsp.analysis.python import (
     caught_errors,
     certain_paths,
     context_managers,
-    generators,
     enums,
+    generators,
     import_effects,
     optional_imports,
 )
