@@ -270,6 +270,7 @@ class PythonCalls(EvaluatorShared):
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
         lengths are known, else one tuple standing for every element."""
+        seqs = [generators.iterated(self, v) for v in seqs]
         if name == "builtins.enumerate":
             seq = self.resolve_lazy(seqs[0])
             if seq.items is not None and seq.keys is None and len(seqs) == 1:

@@ -4,7 +4,8 @@ Python runs a generator's body lazily, one item per `next()`; what a consumer se
 sequence of items it yields. When that sequence is exact, a `for`, `zip`, `islice` or
 comprehension over the call visits those items as over a known tuple: `zip(STAGES,
 batches(2))` stops after two stages, `islice(stream(2, 3), 2)` never reaches the main phase,
-so nothing is reported in a stage no iteration reaches.
+so nothing is reported in a stage no iteration reaches. An instance whose class's `__iter__`
+is such a generator is iterated as the items that call yields.
 
 The sequence is exact when every `yield` runs where it is met, once: in the generator's own
 frame, outside a loop run to a fixpoint (`uncertain`), on no guessed path (an undecided `if`,
@@ -18,8 +19,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from jax_lsp.analysis.interp_state import MAX_UNROLL
-from jax_lsp.analysis.values import Value
+from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
+from jax_lsp.analysis.values import Closure, Instance, Value
 
 _PLAIN: dict[ast.AST, bool] = {}
 
@@ -109,6 +110,24 @@ def range_items(ev: Any, it: Any) -> tuple[Any, ...] | None:
             or not isinstance(it.const, range) or not 0 < len(it.const) <= MAX_UNROLL):
         return None
     return tuple(Value(const=i, intish=True) for i in it.const)
+
+
+def iterated(ev: Any, it: Any) -> Any:
+    """What iterating `it` visits: for one instance of an analysed class whose `__iter__` is
+    a plain generator (`for step, batch in enumerate(Loader(n_batches=3))`), the items its
+    call yields, when known; `it` itself otherwise."""
+    if it.items is not None or len(it.fns) != 1 or not isinstance(it.fns[0], Instance):
+        return it
+    found = it.fns[0].cls.lookup("__iter__")
+    if found is None or len(found.fns) != 1 or not isinstance(found.fns[0], Closure):
+        return it
+    if not plain_generator(found.fns[0].func.node):
+        return it
+    method = ev._instance_method(it, "__iter__")
+    if method is None:
+        return it
+    out = ev.call_value(method, Args.of(), None)
+    return out if out.items is not None and out.keys is None else it
 
 
 def finish(ev: Any, y: Yields, returned: Any) -> Any:

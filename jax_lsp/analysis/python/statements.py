@@ -830,6 +830,7 @@ class PythonStatements(EvaluatorShared):
         if isinstance(it.const, range) and not it.const:
             # `for _ in range(n_warmup)` of a known 0: the body never runs
             return self.exec_block(stmt.orelse, scope)
+        it = generators.iterated(self, it)
         items = self._unrollable(it)
         if items is None and self.yields is not None:
             items = generators.range_items(self, it)
