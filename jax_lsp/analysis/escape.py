@@ -118,6 +118,7 @@ class Escapes:
         answers: dict[ast.AST, Answer] | None = None,
     ) -> None:
         self.tree = tree
+        self._bound_names: frozenset[str] | None = None
         #: while `contained` decides: the questions it asked of the analysis, with their
         #: answers, and whether it read beyond the statement of the node asked about
         self._asked: list[tuple[int, object, object]] | None = None
@@ -420,6 +421,10 @@ class Escapes:
                 return not self.unresolved(p)  # type: ignore[arg-type]
             if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            if p.args and expr is p.args[0] and self._lazy_caller(p.func):  # type: ignore[union-attr]
+                # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
+                # the interpreter does at that call (`python/generators.py`): no other caller
+                return not self.unresolved(p)  # type: ignore[arg-type]
             return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
             return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
@@ -452,6 +457,15 @@ class Escapes:
         if t is ast.Return:
             return self._returned(p, depth, seen)  # type: ignore[arg-type]
         return False
+
+    def _lazy_caller(self, callee: ast.expr) -> bool:
+        """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
+        if not isinstance(callee, ast.Name) or callee.id not in _LAZY_CALLERS:
+            return False
+        bound = self._bound_names
+        if bound is None:
+            bound = self._bound_names = _bound_names(self.tree)
+        return callee.id not in bound
 
     def _wraps(self, callee: ast.expr) -> bool:
         """`callee` names a JAX wrapper or transform whose result only calls its function."""
@@ -744,6 +758,26 @@ class Escapes:
                 ):
                     return False
         return True
+
+
+#: builtins that call their first argument on the items of the others, and nothing else
+_LAZY_CALLERS = frozenset({"map", "filter"})
+
+
+def _bound_names(tree: ast.AST) -> frozenset[str]:
+    """Every name a module binds anywhere (a def, a class, an assignment, an import, a
+    parameter): a builtin's name among them may not be the builtin."""
+    out: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            out.add(n.id)
+        elif isinstance(n, ast.alias):
+            out.add((n.asname or n.name).partition(".")[0])
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+    return frozenset(out)
 
 
 def importable_module(path: str | None) -> bool:

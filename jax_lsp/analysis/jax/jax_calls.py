@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     dynamic_classes,
+    generators,
     namespaces,
     single_dispatch,
 )
@@ -234,6 +235,10 @@ class JaxApiCalls(Part):
                 return self.ev._seq([Value(const=i, intish=True) for i in reversed(v.const)])
             if v.items is not None and v.keys is None:
                 return self.ev._seq(list(reversed(v.items)))
+        if name == "builtins.filter" and len(args.pos) == 2 and not args.kw:
+            kept = generators.filtered(self.ev, args.pos[0], args.pos[1])
+            if kept is not None:
+                return kept
         if name == "builtins.filter" and len(args.pos) == 2 and not args.kw and (
                 args.pos[0].const is None):
             # `filter(None, words)`: the items of a known sequence of Python scalars that are

@@ -20,7 +20,7 @@ import ast
 from typing import Any
 
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
-from jax_lsp.analysis.values import Closure, Instance, Value
+from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 
 _PLAIN: dict[ast.AST, bool] = {}
 
@@ -128,6 +128,46 @@ def iterated(ev: Any, it: Any) -> Any:
         return it
     out = ev.call_value(method, Args.of(), None)
     return out if out.items is not None and out.keys is None else it
+
+
+def _known(ev: Any, seq: Any) -> tuple[Any, ...] | None:
+    seq = iterated(ev, ev.resolve_lazy(seq))
+    if seq.items is None or seq.keys is not None or len(seq.items) > MAX_UNROLL:
+        return None
+    return seq.items
+
+
+def mapped(ev: Any, fn: Any, seqs: list[Any], node: ast.AST) -> Any:
+    """`map(fn, xs)` over known items: `fn` called once per item, in order (none for no
+    item: `map(grad_of, filter(flagged, SAMPLES))` of no flagged sample never differentiates);
+    None when an iterable's items are not known. (Python's map is lazy: a consumer may stop
+    early; calling every item reports what a full consumption would, as before.)"""
+    if not fn.fns or not all(isinstance(f, Closure) for f in fn.fns):
+        return None
+    columns = [_known(ev, s) for s in seqs]
+    if any(c is None for c in columns):
+        return None
+    n = min(len(c) for c in columns)  # type: ignore[arg-type]
+    return ev._seq([ev.call_value(fn, Args.of(*(c[i] for c in columns)), node)  # type: ignore[index]
+                    for i in range(n)])
+
+
+def filtered(ev: Any, fn: Any, seq: Any) -> Any:
+    """`filter(pred, xs)` over known items whose every test `pred` decides to a known
+    constant: the items it keeps; None otherwise."""
+    if not fn.fns or not all(isinstance(f, Closure) for f in fn.fns):
+        return None
+    items = _known(ev, seq)
+    if items is None:
+        return None
+    kept = []
+    for item in items:
+        test = ev.call_value(fn, Args.of(item), None)
+        if test.const is NOCONST or isinstance(test.const, (list, dict)):
+            return None
+        if test.const:
+            kept.append(item)
+    return ev._seq(kept)
 
 
 def finish(ev: Any, y: Yields, returned: Any) -> Any:
