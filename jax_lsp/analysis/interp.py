@@ -350,6 +350,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.strong_updates = 0
         #: the items the generator whose body is running yields (`python/generators.py`)
         self.yields: generators.Yields | None = None
+        #: whether each function run is a plain generator (`python/generators.py`)
+        self.generator_bodies: dict[ast.AST, bool] = {}
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed

@@ -737,7 +737,7 @@ class PythonCalls(EvaluatorShared):
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
             else:
-                gen = generators.start(self, fi.node)
+                gen = generators.start(self, fi)
                 outer_yields, self.yields = self.yields, gen
                 try:
                     self.exec_block(fi.node.body, scope)

@@ -22,9 +22,6 @@ from typing import Any
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
 from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 
-_PLAIN: dict[ast.AST, bool] = {}
-
-
 class Yields:
     """What a generator's body yields while it runs."""
 
@@ -50,10 +47,10 @@ def _own_nodes(node: ast.AST) -> list[ast.AST]:
     return out
 
 
-def plain_generator(node: ast.AST) -> bool:
+def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> bool:
     """Whether `node` is a (synchronous) generator function whose every `yield` is a
     statement of its own."""
-    known = _PLAIN.get(node)
+    known = cache.get(node) if cache is not None else None
     if known is not None:
         return known
     plain = False
@@ -62,16 +59,24 @@ def plain_generator(node: ast.AST) -> bool:
         yields = [n for n in nodes if isinstance(n, (ast.Yield, ast.YieldFrom))]
         stated = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
         plain = bool(yields) and all(id(y) in stated for y in yields)
-    _PLAIN[node] = plain
+    if cache is not None:
+        cache[node] = plain
     return plain
 
 
-def start(ev: Any, node: ast.AST) -> Yields | None:
-    """A collector for the generator body about to run in `ev`'s current frame (None when
-    `node` is not a plain generator)."""
-    if not plain_generator(node):
-        return None
-    return Yields(ev.uncertain, ev.depth)
+def start(ev: Any, fi: Any) -> Yields | None:
+    """A collector for the body of `fi` about to run in `ev`'s current frame (None when it is
+    not a plain generator). Decided once per function, by its text first: a function whose
+    lines hold no `yield` is none (most are; no walk of their bodies)."""
+    cache = ev.generator_bodies
+    node = fi.node
+    plain = cache.get(node)
+    if plain is None:
+        m = fi.module or ev.main
+        plain = any("yield" in line for line in m.lines[node.lineno - 1:node.end_lineno]) \
+            and plain_generator(node)
+        cache[node] = plain
+    return Yields(ev.uncertain, ev.depth) if plain else None
 
 
 def note_guess(ev: Any) -> None:
@@ -121,7 +126,7 @@ def iterated(ev: Any, it: Any) -> Any:
     found = it.fns[0].cls.lookup("__iter__")
     if found is None or len(found.fns) != 1 or not isinstance(found.fns[0], Closure):
         return it
-    if not plain_generator(found.fns[0].func.node):
+    if not plain_generator(found.fns[0].func.node, ev.generator_bodies):
         return it
     method = ev._instance_method(it, "__iter__")
     if method is None:
