@@ -22,6 +22,7 @@ from typing import Any
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
 from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 
+
 class Yields:
     """What a generator's body yields while it runs."""
 
