@@ -462,6 +462,7 @@ class Escapes:
         """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
         if not isinstance(callee, ast.Name) or callee.id not in _LAZY_CALLERS:
             return False
+        self._wide = True  # (a read of the whole module: its answer is not kept across edits)
         bound = self._bound_names
         if bound is None:
             bound = self._bound_names = _bound_names(self.tree)
