@@ -421,6 +421,8 @@ class Escapes:
                 return not self.unresolved(p)  # type: ignore[arg-type]
             if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            if expr in p.args and self._iterated_by_for(expr, p, depth, seen):  # type: ignore[union-attr,operator,arg-type]
+                return True
             if p.args and expr is p.args[0] and self._lazy_caller(p.func):  # type: ignore[union-attr]
                 # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
                 # the interpreter does at that call (`python/generators.py`): no other caller
@@ -443,7 +445,12 @@ class Escapes:
                 return True  # an item stored into it or deleted: nothing is read out
             # read out of a container that holds the value: the item read may be it
             return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+        if t is ast.For and expr is p.iter:  # type: ignore[union-attr]
+            # `for fn in FNS:`: each item is bound to the loop's target, read as it is
+            return self._target_contained(p.target, p, depth, seen)  # type: ignore[union-attr,arg-type]
         if t is ast.Attribute:
+            if p.attr == "__name__":  # type: ignore[union-attr]
+                return True  # a function's name: a string, not the function
             return self._method_of_container(p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Compare:
             return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
@@ -458,15 +465,36 @@ class Escapes:
             return self._returned(p, depth, seen)  # type: ignore[arg-type]
         return False
 
-    def _lazy_caller(self, callee: ast.expr) -> bool:
-        """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
-        if not isinstance(callee, ast.Name) or callee.id not in _LAZY_CALLERS:
+    def _iterated_by_for(self, expr: ast.AST, call: ast.Call, depth: int, seen: set) -> bool:
+        """`for a, b in zip(A, B):` (or `for i, b in enumerate(B):`) with Python's own `zip`
+        / `enumerate`: `expr`'s items are bound to its element of the loop's target tuple,
+        read as that name is."""
+        loop = self._up(call)
+        if not (isinstance(loop, ast.For) and loop.iter is call and not call.keywords
+                and isinstance(loop.target, ast.Tuple)
+                and isinstance(call.func, ast.Name) and self._builtin(call.func.id)):
             return False
+        elts = loop.target.elts
+        if call.func.id == "zip" and len(elts) == len(call.args):
+            slot = call.args.index(expr)  # type: ignore[arg-type]
+        elif call.func.id == "enumerate" and len(elts) == 2 and expr is call.args[0]:
+            slot = 1
+        else:
+            return False
+        return self._target_contained(elts[slot], loop, depth, seen)
+
+    def _builtin(self, name: str) -> bool:
+        """`name` is Python's builtin of that name: the module binds it nowhere."""
         self._wide = True  # (a read of the whole module: its answer is not kept across edits)
         bound = self._bound_names
         if bound is None:
             bound = self._bound_names = _bound_names(self.tree)
-        return callee.id not in bound
+        return name not in bound
+
+    def _lazy_caller(self, callee: ast.expr) -> bool:
+        """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
+        return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
+                and self._builtin(callee.id))
 
     def _wraps(self, callee: ast.expr) -> bool:
         """`callee` names a JAX wrapper or transform whose result only calls its function."""
