@@ -118,6 +118,7 @@ class Escapes:
         answers: dict[ast.AST, Answer] | None = None,
     ) -> None:
         self.tree = tree
+        self._bound_names: frozenset[str] | None = None
         #: while `contained` decides: the questions it asked of the analysis, with their
         #: answers, and whether it read beyond the statement of the node asked about
         self._asked: list[tuple[int, object, object]] | None = None
@@ -420,6 +421,12 @@ class Escapes:
                 return not self.unresolved(p)  # type: ignore[arg-type]
             if p.args and expr is p.args[0] and self._wraps(p.func):  # type: ignore[union-attr]
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            if expr in p.args and self._iterated_by_for(expr, p, depth, seen):  # type: ignore[union-attr,operator,arg-type]
+                return True
+            if p.args and expr is p.args[0] and self._lazy_caller(p.func):  # type: ignore[union-attr]
+                # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
+                # the interpreter does at that call (`python/generators.py`): no other caller
+                return not self.unresolved(p)  # type: ignore[arg-type]
             return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
             return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
@@ -438,7 +445,12 @@ class Escapes:
                 return True  # an item stored into it or deleted: nothing is read out
             # read out of a container that holds the value: the item read may be it
             return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+        if t is ast.For and expr is p.iter:  # type: ignore[union-attr]
+            # `for fn in FNS:`: each item is bound to the loop's target, read as it is
+            return self._target_contained(p.target, p, depth, seen)  # type: ignore[union-attr,arg-type]
         if t is ast.Attribute:
+            if p.attr == "__name__":  # type: ignore[union-attr]
+                return True  # a function's name: a string, not the function
             return self._method_of_container(p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Compare:
             return all(isinstance(op, (ast.Is, ast.IsNot)) for op in p.ops)  # type: ignore[union-attr]
@@ -452,6 +464,37 @@ class Escapes:
         if t is ast.Return:
             return self._returned(p, depth, seen)  # type: ignore[arg-type]
         return False
+
+    def _iterated_by_for(self, expr: ast.AST, call: ast.Call, depth: int, seen: set) -> bool:
+        """`for a, b in zip(A, B):` (or `for i, b in enumerate(B):`) with Python's own `zip`
+        / `enumerate`: `expr`'s items are bound to its element of the loop's target tuple,
+        read as that name is."""
+        loop = self._up(call)
+        if not (isinstance(loop, ast.For) and loop.iter is call and not call.keywords
+                and isinstance(loop.target, ast.Tuple)
+                and isinstance(call.func, ast.Name) and self._builtin(call.func.id)):
+            return False
+        elts = loop.target.elts
+        if call.func.id == "zip" and len(elts) == len(call.args):
+            slot = call.args.index(expr)  # type: ignore[arg-type]
+        elif call.func.id == "enumerate" and len(elts) == 2 and expr is call.args[0]:
+            slot = 1
+        else:
+            return False
+        return self._target_contained(elts[slot], loop, depth, seen)
+
+    def _builtin(self, name: str) -> bool:
+        """`name` is Python's builtin of that name: the module binds it nowhere."""
+        self._wide = True  # (a read of the whole module: its answer is not kept across edits)
+        bound = self._bound_names
+        if bound is None:
+            bound = self._bound_names = _bound_names(self.tree)
+        return name not in bound
+
+    def _lazy_caller(self, callee: ast.expr) -> bool:
+        """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
+        return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
+                and self._builtin(callee.id))
 
     def _wraps(self, callee: ast.expr) -> bool:
         """`callee` names a JAX wrapper or transform whose result only calls its function."""
@@ -744,6 +787,26 @@ class Escapes:
                 ):
                     return False
         return True
+
+
+#: builtins that call their first argument on the items of the others, and nothing else
+_LAZY_CALLERS = frozenset({"map", "filter"})
+
+
+def _bound_names(tree: ast.AST) -> frozenset[str]:
+    """Every name a module binds anywhere (a def, a class, an assignment, an import, a
+    parameter): a builtin's name among them may not be the builtin."""
+    out: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+        elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            out.add(n.id)
+        elif isinstance(n, ast.alias):
+            out.add((n.asname or n.name).partition(".")[0])
+        elif isinstance(n, ast.arg):
+            out.add(n.arg)
+    return frozenset(out)
 
 
 def importable_module(path: str | None) -> bool:

@@ -56,7 +56,7 @@ from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import import_effects
+from jax_lsp.analysis.python import generators, import_effects
 from jax_lsp.analysis.python.calls import PythonCalls
 from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.python.scopes import compute_scope, statement_start
@@ -348,6 +348,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: (`python/certain_paths.py`)
         self.uncertain = 0
         self.strong_updates = 0
+        #: the items the generator whose body is running yields (`python/generators.py`)
+        self.yields: generators.Yields | None = None
+        #: whether each function run is a plain generator (`python/generators.py`)
+        self.generator_bodies: dict[ast.AST, bool] = {}
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed
@@ -1311,7 +1315,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
     def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
         """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`:
         `within(guessed=True)`, without its generator (an undecided `if` is common)."""
-        if not guessed or self.ctx.guessed:
+        if not guessed:
+            return _NOTHING
+        if self.yields is not None:
+            generators.note_guess(self)
+        if self.ctx.guessed:
             return _NOTHING
         if self.host_run is not None:  # a host's run that is guessed decides no line
             self.host_run.complete = False

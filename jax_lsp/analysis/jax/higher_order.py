@@ -31,6 +31,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jax import host_runs
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
+from jax_lsp.analysis.python import generators
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -331,6 +332,10 @@ class HigherOrder(Part):
                         args.dstar)
             return self.ev.call_value(args.pos[0], rest, node)
         if kind == "tree_map":
+            if name == "builtins.map" and len(pos) >= 2 and not args.kw:
+                mapped = generators.mapped(self.ev, pos[0], pos[1:], node)
+                if mapped is not None:
+                    return mapped
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
                 return self.ev.call_value(pos[0], rest, node)

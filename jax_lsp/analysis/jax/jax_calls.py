@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     dynamic_classes,
+    generators,
     namespaces,
     single_dispatch,
 )
@@ -217,6 +218,15 @@ class JaxApiCalls(Part):
             grid = self.ev._product(args.pos)
             if grid is not None:
                 return grid
+        if name == "itertools.islice" and 2 <= len(args.pos) <= 4 and not args.kw:
+            # `islice(stream(2, 3), 2)`: the first items of a known sequence (a generator's
+            # yields, `python/generators.py`), so a loop over them stops where Python's does
+            v = self.ev.resolve_lazy(args.pos[0])
+            bounds = [b.const for b in args.pos[1:]]
+            if v.items is not None and v.keys is None and all(
+                    b is None or (type(b) is int and b >= 0) for b in bounds):
+                cut = slice(*bounds) if len(bounds) > 1 else slice(bounds[0])
+                return self.ev._seq(list(v.items[cut]))
         if name == "builtins.reversed" and len(args.pos) == 1 and not args.kw:
             # the items of a known sequence, last first (`reduce(apply, reversed(transforms),
             # fn)` composes right to left); a dict's keys and unknown sequences stay unknown
@@ -225,6 +235,10 @@ class JaxApiCalls(Part):
                 return self.ev._seq([Value(const=i, intish=True) for i in reversed(v.const)])
             if v.items is not None and v.keys is None:
                 return self.ev._seq(list(reversed(v.items)))
+        if name == "builtins.filter" and len(args.pos) == 2 and not args.kw:
+            kept = generators.filtered(self.ev, args.pos[0], args.pos[1])
+            if kept is not None:
+                return kept
         if name == "builtins.filter" and len(args.pos) == 2 and not args.kw and (
                 args.pos[0].const is None):
             # `filter(None, words)`: the items of a known sequence of Python scalars that are

@@ -42,6 +42,7 @@ from jax_lsp.analysis.python import (
     enums,
     environment_reads,
     fresh_lists,
+    generators,
     optional_imports,
     platform_facts,
     single_dispatch,
@@ -269,6 +270,7 @@ class PythonCalls(EvaluatorShared):
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
         lengths are known, else one tuple standing for every element."""
+        seqs = [generators.iterated(self, v) for v in seqs]
         if name == "builtins.enumerate":
             seq = self.resolve_lazy(seqs[0])
             if seq.items is not None and seq.keys is None and len(seqs) == 1:
@@ -735,8 +737,15 @@ class PythonCalls(EvaluatorShared):
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
             else:
-                self.exec_block(fi.node.body, scope)
+                gen = generators.start(self, fi)
+                outer_yields, self.yields = self.yields, gen
+                try:
+                    self.exec_block(fi.node.body, scope)
+                finally:
+                    self.yields = outer_yields
                 result = scope.vars.get("<return>", NONE_VALUE)
+                if gen is not None:
+                    result = generators.finish(self, gen, result)
         finally:
             self.frame = outer_frame
             self._entered_log.start, self._emitted.start = outer_starts

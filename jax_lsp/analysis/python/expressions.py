@@ -34,6 +34,7 @@ from jax_lsp.analysis.python import (
     enums,
     environment_reads,
     fresh_dicts,
+    generators,
     load_sharing,
     platform_facts,
     single_dispatch,
@@ -44,6 +45,7 @@ from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
     NOCONST,
+    NONE_VALUE,
     UNKNOWN,
     Api,
     ArrayMethod,
@@ -458,7 +460,10 @@ class PythonExpressions(EvaluatorShared):
             return UNKNOWN
         if t in (ast.Await, ast.Yield, ast.YieldFrom):
             inner = getattr(node, "value", None)
-            return self.eval(inner, scope) if inner is not None else UNKNOWN
+            value = self.eval(inner, scope) if inner is not None else UNKNOWN
+            if self.yields is not None and t is not ast.Await:
+                generators.note_yield(self, node, NONE_VALUE if inner is None else value)
+            return value
         return UNKNOWN
 
     @staticmethod

@@ -112,6 +112,8 @@ class EvaluatorShared:
     _outer_writes: int
     uncertain: int
     strong_updates: int
+    yields: Any
+    generator_bodies: dict[ast.AST, bool]
     #: levels and what a transform's semantics adds (read by a call's memoisation)
     levels: list[Level]
     level_depth: int

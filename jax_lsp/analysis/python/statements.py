@@ -28,6 +28,7 @@ from jax_lsp.analysis.python import (
     certain_paths,
     context_managers,
     enums,
+    generators,
     import_effects,
     optional_imports,
 )
@@ -829,7 +830,10 @@ class PythonStatements(EvaluatorShared):
         if isinstance(it.const, range) and not it.const:
             # `for _ in range(n_warmup)` of a known 0: the body never runs
             return self.exec_block(stmt.orelse, scope)
+        it = generators.iterated(self, it)
         items = self._unrollable(it)
+        if items is None and self.yields is not None:
+            items = generators.range_items(self, it)
         if items is not None:
             return self._unrolled_for(stmt, items, scope)
         elem = self.element_of(it)

@@ -1,0 +1,183 @@
+"""A call of a generator function of the analysed code, as the items it yields.
+
+Python runs a generator's body lazily, one item per `next()`; what a consumer sees is the
+sequence of items it yields. When that sequence is exact, a `for`, `zip`, `islice` or
+comprehension over the call visits those items as over a known tuple: `zip(STAGES,
+batches(2))` stops after two stages, `islice(stream(2, 3), 2)` never reaches the main phase,
+so nothing is reported in a stage no iteration reaches. An instance whose class's `__iter__`
+is such a generator is iterated as the items that call yields.
+
+The sequence is exact when every `yield` runs where it is met, once: in the generator's own
+frame, outside a loop run to a fixpoint (`uncertain`), on no guessed path (an undecided `if`,
+what follows an undecided `break`/`return`), each `yield from` over known items. Only a plain
+generator is read so (every `yield` a statement: a coroutine's `x = yield` gets what `send()`
+gives, not what it yields); any other keeps what the body's run returned, as before.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
+from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
+
+
+class Yields:
+    """What a generator's body yields while it runs."""
+
+    __slots__ = ("items", "exact", "uncertain", "depth")
+
+    def __init__(self, uncertain: int, depth: int) -> None:
+        self.items: list[Any] = []
+        self.exact = True
+        self.uncertain = uncertain
+        self.depth = depth
+
+
+def _own_nodes(node: ast.AST) -> list[ast.AST]:
+    """The nodes of a function's body, not those of the functions and classes inside it."""
+    out: list[ast.AST] = []
+    todo = list(ast.iter_child_nodes(node))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        out.append(n)
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> bool:
+    """Whether `node` is a (synchronous) generator function whose every `yield` is a
+    statement of its own."""
+    known = cache.get(node) if cache is not None else None
+    if known is not None:
+        return known
+    plain = False
+    if isinstance(node, ast.FunctionDef):
+        nodes = _own_nodes(node)
+        yields = [n for n in nodes if isinstance(n, (ast.Yield, ast.YieldFrom))]
+        stated = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
+        plain = bool(yields) and all(id(y) in stated for y in yields)
+    if cache is not None:
+        cache[node] = plain
+    return plain
+
+
+def start(ev: Any, fi: Any) -> Yields | None:
+    """A collector for the body of `fi` about to run in `ev`'s current frame (None when it is
+    not a plain generator). Decided once per function, by its text first: a function whose
+    lines hold no `yield` is none (most are; no walk of their bodies)."""
+    cache = ev.generator_bodies
+    node = fi.node
+    plain = cache.get(node)
+    if plain is None:
+        m = fi.module or ev.main
+        plain = any("yield" in line for line in m.lines[node.lineno - 1:node.end_lineno]) \
+            and plain_generator(node)
+        cache[node] = plain
+    return Yields(ev.uncertain, ev.depth) if plain else None
+
+
+def note_guess(ev: Any) -> None:
+    """A path of the generator's own body is guessed: its items are not known."""
+    y = ev.yields
+    if y is not None and ev.depth == y.depth:
+        y.exact = False
+
+
+def note_yield(ev: Any, node: ast.AST, value: Any) -> None:
+    """`yield value` (or `yield from value`) ran in the generator being collected."""
+    y = ev.yields
+    if y is None or not y.exact:
+        return
+    if ev.depth != y.depth or ev.uncertain != y.uncertain:
+        y.exact = False
+        return
+    if isinstance(node, ast.YieldFrom):
+        seq = ev.resolve_lazy(value)
+        if seq.items is None or seq.keys is not None:
+            y.exact = False
+            return
+        y.items.extend(seq.items)
+    else:
+        y.items.append(value)
+    if len(y.items) > MAX_UNROLL:
+        y.exact = False
+
+
+def range_items(ev: Any, it: Any) -> tuple[Any, ...] | None:
+    """The ints of a short known `range` a `for` of the collected generator's own body visits:
+    run one pass each, so that its yields are known (`for i in range(n): yield batch(i)`);
+    None elsewhere (other loops over a range keep running to a fixpoint)."""
+    y = ev.yields
+    if (y is None or not y.exact or ev.depth != y.depth or ev.uncertain != y.uncertain
+            or not isinstance(it.const, range) or not 0 < len(it.const) <= MAX_UNROLL):
+        return None
+    return tuple(Value(const=i, intish=True) for i in it.const)
+
+
+def iterated(ev: Any, it: Any) -> Any:
+    """What iterating `it` visits: for one instance of an analysed class whose `__iter__` is
+    a plain generator (`for step, batch in enumerate(Loader(n_batches=3))`), the items its
+    call yields, when known; `it` itself otherwise."""
+    if it.items is not None or len(it.fns) != 1 or not isinstance(it.fns[0], Instance):
+        return it
+    found = it.fns[0].cls.lookup("__iter__")
+    if found is None or len(found.fns) != 1 or not isinstance(found.fns[0], Closure):
+        return it
+    if not plain_generator(found.fns[0].func.node, ev.generator_bodies):
+        return it
+    method = ev._instance_method(it, "__iter__")
+    if method is None:
+        return it
+    out = ev.call_value(method, Args.of(), None)
+    return out if out.items is not None and out.keys is None else it
+
+
+def _known(ev: Any, seq: Any) -> tuple[Any, ...] | None:
+    seq = iterated(ev, ev.resolve_lazy(seq))
+    if seq.items is None or seq.keys is not None or len(seq.items) > MAX_UNROLL:
+        return None
+    return seq.items
+
+
+def mapped(ev: Any, fn: Any, seqs: list[Any], node: ast.AST) -> Any:
+    """`map(fn, xs)` over known items: `fn` called once per item, in order (none for no
+    item: `map(grad_of, filter(flagged, SAMPLES))` of no flagged sample never differentiates);
+    None when an iterable's items are not known. (Python's map is lazy: a consumer may stop
+    early; calling every item reports what a full consumption would, as before.)"""
+    if not fn.fns or not all(isinstance(f, Closure) for f in fn.fns):
+        return None
+    columns = [_known(ev, s) for s in seqs]
+    if any(c is None for c in columns):
+        return None
+    n = min(len(c) for c in columns)  # type: ignore[arg-type]
+    return ev._seq([ev.call_value(fn, Args.of(*(c[i] for c in columns)), node)  # type: ignore[index]
+                    for i in range(n)])
+
+
+def filtered(ev: Any, fn: Any, seq: Any) -> Any:
+    """`filter(pred, xs)` over known items whose every test `pred` decides to a known
+    constant: the items it keeps; None otherwise."""
+    if not fn.fns or not all(isinstance(f, Closure) for f in fn.fns):
+        return None
+    items = _known(ev, seq)
+    if items is None:
+        return None
+    kept = []
+    for item in items:
+        test = ev.call_value(fn, Args.of(item), None)
+        if test.const is NOCONST or isinstance(test.const, (list, dict)):
+            return None
+        if test.const:
+            kept.append(item)
+    return ev._seq(kept)
+
+
+def finish(ev: Any, y: Yields, returned: Any) -> Any:
+    """The call's value: the items yielded, when exact; else what the body returned."""
+    if not y.exact:
+        return returned
+    return ev._seq(y.items)
