@@ -25,7 +25,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -217,6 +217,28 @@ class _Guessing:
         ev.ctx_reads = self.reads | (ev.ctx_reads & ~GUESSED)
 
 
+class _Within:
+    """`Interpreter.within(**changes)` as a plain context manager (a compiled build compiles no
+    generator-made context manager on a method the parts declare)."""
+
+    __slots__ = ("ev", "changes", "saved", "reads")
+
+    def __init__(self, ev: Interpreter, changes: dict[str, Any]) -> None:
+        self.ev = ev
+        self.changes = changes
+
+    def __enter__(self) -> None:
+        ev = self.ev
+        self.saved, self.reads = ev.ctx, ev.ctx_reads
+        ev.ctx = ctx_with(self.saved, self.changes)
+        ev.ctx_reads = 0
+
+    def __exit__(self, *exc: object) -> None:
+        ev = self.ev
+        ev.ctx = self.saved
+        ev.ctx_reads = self.reads | (ev.ctx_reads & ~ctx_bits(self.changes))
+
+
 _NOTHING = nullcontext()
 _GUESSED_CHANGE = {"guessed": True}
 
@@ -227,8 +249,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
     incremental re-analysis as an observer (`observer`, an `incremental.layer.IncrementalLayer`).
     """
 
-    #: (its parts see the `host.Observer` hooks only; the incremental analyzer, the layer)
-    observer: IncrementalLayer
+    #: the incremental layer: `observer` too, as the evaluator sees it (the `host.Observer`
+    #: hooks only); `layer` for the incremental analyzer, which reads its state
+    layer: IncrementalLayer
 
     def __init__(
         self,
@@ -286,7 +309,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
         #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
-        self.observer = IncrementalLayer(self, reuse, carry)
+        self.observer = self.layer = IncrementalLayer(self, reuse, carry)
         #: the template of a module load this analysis took (`shared_loads`): (the run's
         #: templates, its key, the template); () in the interpreter building a template
         self.shared_load: tuple | None = None
@@ -1288,19 +1311,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.ctx_reads |= bits
         return self.ctx
 
-    @contextmanager
-    def within(self, **changes: Any) -> Iterator[None]:
+    def within(self, **changes: Any) -> AbstractContextManager[None]:
         """Interpret in the context changed by `changes`. What is read in here of the fields
         they set does not depend on the context outside (reading the outside's value to
         compute one is a read of its own, noted where it is made)."""
-        saved, reads = self.ctx, self.ctx_reads
-        self.ctx = ctx_with(saved, changes)
-        self.ctx_reads = 0
-        try:
-            yield
-        finally:
-            self.ctx = saved
-            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+        return _Within(self, changes)
 
     def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
         """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`:

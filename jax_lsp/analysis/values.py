@@ -12,14 +12,16 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jax_lsp.analysis.findings import PathStep, Span
+
+# (at run time: a compiled build's dataclasses resolve their fields' types)
+from jax_lsp.analysis.jax.specs import TransformSpec
 from jax_lsp.analysis.python.hooks import HOOKS
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.array_facts import ArrayFacts
-    from jax_lsp.analysis.jax.specs import TransformSpec
 
 
 class _NoConst:
@@ -57,7 +59,7 @@ class Level:
         "tangent_mark",
         "wrt",
     )
-    _counter = 0
+    _counter: ClassVar[int] = 0
 
     def __init__(
         self, mode: str, name: str, site: PathStep, stack_len: int, *, defer: bool, batched: bool

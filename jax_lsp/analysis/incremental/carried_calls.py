@@ -41,9 +41,11 @@ import ast
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import SharedCall
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -58,11 +60,6 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
 )
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.incremental.shared import LayerShared
-else:
-    LayerShared = object  # the interface is for the type checker only
 
 __all__ = ["CarriedCallSet", "CarriedCalls", "move_calls"]
 
@@ -129,6 +126,7 @@ def _shape(key: tuple) -> tuple:
     return (key[0], key[1], *key[2])
 
 
+@trait
 class CarriedCalls(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's
     docstring."""

@@ -11,6 +11,8 @@ import ast
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis.compiled import trait
+
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Span
     from jax_lsp.analysis.incremental.replay import ModuleCarry
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.values import ClassObj, CustomFn, Instance, Value
 
 
+@trait
 class LayerShared:
     """The incremental layer as its parts see it."""
 

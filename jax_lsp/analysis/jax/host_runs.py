@@ -214,33 +214,20 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
 
 @contextmanager
 def _noting(e: Any, runs: HostRun) -> Iterator[None]:
-    """Note in `runs` the statements of the analysed module run meanwhile: `exec_stmt` is
-    replaced on the evaluator for the host's run only, so that no other code pays for it.
-    A run that ends by an exception (the budget) is cut short."""
-    plain = e.exec_stmt
-    main = e.main
-    ran = runs.ran
-
-    def exec_stmt(stmt: ast.stmt, scope: Any) -> bool:
-        if e.module is main:
-            ran.add(stmt)
-            if type(stmt) in _SHARED_STATE:  # (another run may find it changed)
-                runs.complete = False
-        return plain(stmt, scope)
-
-    e.host_run, e.exec_stmt = runs, exec_stmt
+    """Note in `runs` the statements of the analysed module run meanwhile (the evaluator's
+    `exec_stmt` notes them in its `host_run`, set for the host's run only). A run that ends
+    by an exception (the budget) is cut short."""
+    e.host_run = runs
     ok = False
     try:
         yield
         ok = True
     finally:
         e.host_run = None
-        del e.exec_stmt
         if not ok:
             runs.complete = False
 
 
-_SHARED_STATE = (ast.Global, ast.Nonlocal)
 
 
 def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:

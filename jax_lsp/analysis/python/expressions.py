@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis import array_facts
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -37,6 +38,7 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
+from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
@@ -71,9 +73,6 @@ from jax_lsp.analysis.values import (
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp import Interpreter
-    from jax_lsp.analysis.python.shared import EvaluatorShared
-else:
-    EvaluatorShared = object  # the interface is for the type checker only
 
 _MAX_MODULES = 64
 #: how many re-exports (`from .table import TABLE` in a package's `__init__`) an imported
@@ -244,6 +243,7 @@ def membership(ops: list[ast.cmpop], vals: list[Value], exact: bool = False) -> 
     return None if found is None else found == isinstance(ops[0], ast.In)
 
 
+@trait
 class PythonExpressions(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 

@@ -17,6 +17,8 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis.compiled import trait
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.workspace import Workspace
 
 
+@trait
 class EvaluatorShared:
     """The evaluator as its parts see it."""
 
@@ -152,7 +155,7 @@ class EvaluatorShared:
 
     # -- statements (`statements.PythonStatements`) --
     @abstractmethod
-    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool: ...
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> int: ...
     @abstractmethod
     def assign(self, target: ast.expr, v: Value, scope: Scope) -> None: ...
     @abstractmethod
