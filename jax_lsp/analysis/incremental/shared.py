@@ -1,8 +1,8 @@
 """What the incremental layer's parts (`RootRecording`, `StatementReplay`, `CarriedCalls`)
 offer each other, as `python/shared.py` is for the evaluator's: the layer's state they share
 (made by `layer.IncrementalLayer.__init__`), the evaluator they observe (`ev`), and the
-methods one part calls of another. Each part subclasses `LayerShared` for the type checker
-only (at run time its base is `object`).
+methods one part calls of another. Each part subclasses `LayerShared` (at run time too, for
+the compiled build's traits; its methods are declarations only, last in the layer's order).
 """
 
 from __future__ import annotations

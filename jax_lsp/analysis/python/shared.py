@@ -1,10 +1,12 @@
 """What the evaluator's parts offer each other (mypy's `checker_shared.py`): Python's three
 parts (`PythonStatements`, `PythonExpressions`, `PythonCalls`) and the driver
 (`interp.Interpreter`, which holds the state) call one another through `self`; each part
-subclasses `EvaluatorShared` for the type checker only (at run time its base is `object`, so
-nothing is looked up through it), and mypy checks every such call against the declarations
-here and each definition against its declaration. (A class, not a Protocol: mypy cannot
-type a Protocol's field a subclass assigns, python/mypy's "Cannot determine type".)
+subclasses `EvaluatorShared` (at run time too: the compiled build makes them traits of one
+native class, docs/internals.md; its methods are declarations only, last in the evaluator's
+method order, so a part's or the driver's definition is what runs), and mypy checks every such
+call against the declarations here and each definition against its declaration. (A class,
+not a Protocol: mypy cannot type a Protocol's field a subclass assigns, python/mypy's "Cannot
+determine type".)
 
 A method or a field one part uses of another is declared here, with the part that defines it.
 """
