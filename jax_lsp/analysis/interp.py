@@ -580,7 +580,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         # each such cycle (with the nodes it holds) waits for the collector
         for scope in self.captured_scopes or ():
             scope.vars.clear()
-        self.__dict__.clear()
+        state = getattr(self, "__dict__", None)  # (compiled, the instance has none: the
+        if state is not None:  # cycles through it wait for the collector)
+            state.clear()
 
     def _run(self) -> None:
         if self.record:
