@@ -567,7 +567,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         broken too."""
         if levels:
             for lv in self.levels:
-                lv.tangent_mark = lv.batch_mark = None  # type: ignore[assignment]
+                lv.tangent_mark = lv.batch_mark = None
         shared: dict = {}
         if self.shared_load:  # a template's modules stay whole for the next file
             self.shared_load[0].verify(self)

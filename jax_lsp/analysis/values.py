@@ -76,8 +76,8 @@ class Level:
         #: for a linearize level: the errors raised if its linear function is transposed
         self.on_transpose: list[Any] = []
         self.batched = batched
-        self.tangent_mark = TangentOf(self)
-        self.batch_mark = BatchedBy(self)
+        self.tangent_mark: TangentOf | None = TangentOf(self)  # (None once released)
+        self.batch_mark: BatchedBy | None = BatchedBy(self)
         #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
         #: itself transposed or differentiated): they travel with this level's tangent
         self.tangent_in: frozenset = EMPTY
@@ -524,7 +524,7 @@ class FuncInfo:
         self.node: Any = node
         self.name = name
         self.module = module
-        self.locals: frozenset[str] = locals_  # type: ignore[assignment]
+        self.locals: Any = locals_  # a frozenset[str]; None until computed (`Interpreter.info`)
         self.globals_ = globals_
         self.nonlocals = nonlocals
 
