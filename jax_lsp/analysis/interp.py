@@ -29,7 +29,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jax_lsp.analysis import asserted_errors, click_commands, pytest_driver, testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
@@ -450,7 +450,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: functions' sets and the module's counts (a function's text read again for each
         #: function around it, the module's for its counts, cost two to three passes over the
         #: text); with a cache kept across versions, a function's set is kept by its text too
-        self._line_identifiers: list[list[str]] = []
+        self._line_identifiers: list[list[str] | None] = []
         self._keeps_identifiers = ident_cache is not None
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
@@ -1099,13 +1099,13 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         by_line = self._line_identifiers
         lines = self.main.lines
         if not by_line:
-            by_line.extend([None] * len(lines))  # type: ignore[list-item]
+            by_line.extend([None] * len(lines))
         end = len(lines) if end is None else min(end, len(lines))
         find = _IDENT.findall
         for i in range(start, end):
             if by_line[i] is None:
                 by_line[i] = find(lines[i])
-        return by_line[start:end]
+        return cast("list[list[str]]", by_line[start:end])  # (each read now)
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned

@@ -375,8 +375,9 @@ class PythonExpressions(EvaluatorShared):
             merged = merged_dict(parts)
             if merged is not None:
                 return merged
-            tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
-            return Value(tan=tan, traced=any(v.traced for v in vals))
+            # (`x`, not the loop's `v`: a compiled build gives one name one type in a function)
+            tan = frozenset().union(*(x.tan for x in vals)) if vals else EMPTY
+            return Value(tan=tan, traced=any(x.traced for x in vals))
         if t is ast.Set:
             elts = [self.eval(e, scope) for e in node.elts]  # type: ignore[attr-defined]
             made = constant_builtins.set_display(elts)  # `{"1", "true"}`: its items known
