@@ -363,19 +363,20 @@ class PythonExpressions(EvaluatorShared):
             # each entry, or each `**d` spliced in, as a dict of its own, merged in order
             parts: list[Value] = []
             vals = []
-            for k, v in zip(node.keys, node.values):  # type: ignore[attr-defined]
-                vv = self.eval(v, scope)
+            # (names of their own: `k` and `v` hold values elsewhere in this function, and a
+            # compiled build gives one name one type)
+            for k_node, v_node in zip(node.keys, node.values):  # type: ignore[attr-defined]
+                vv = self.eval(v_node, scope)
                 vals.append(vv)
-                if k is None:
+                if k_node is None:
                     parts.append(vv)
                     continue
-                kv = self.eval(k, scope)
+                kv = self.eval(k_node, scope)
                 parts.append(Value(tan=vv.tan, items=(vv,), keys=(kv.const,), traced=vv.traced)
                              if kv.const is not NOCONST else UNKNOWN)
             merged = merged_dict(parts)
             if merged is not None:
                 return merged
-            # (`x`, not the loop's `v`: a compiled build gives one name one type in a function)
             tan = frozenset().union(*(x.tan for x in vals)) if vals else EMPTY
             return Value(tan=tan, traced=any(x.traced for x in vals))
         if t is ast.Set:
