@@ -234,7 +234,7 @@ def _shallow(v: object, depth: int) -> object:
 
 
 def _effects_state(effects: Any, *, loaded: bool) -> tuple:
-    return tuple((k, _shallow(v, 1)) for k, v in vars(effects).items()
+    return tuple((k, _shallow(getattr(effects, k, _UNSET), 1)) for k in _field_names(effects)
                  if loaded or k != "loaded")
 
 
