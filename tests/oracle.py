@@ -193,3 +193,33 @@ def rule_examples(code: str = "*", kind: str = "*") -> list[Path]:
 def corpus_programs() -> list[Path]:
     """Every labeled program: the rules' examples, then the bundled examples."""
     return rule_examples() + sorted(BUNDLED_EXAMPLES.glob("*.py"))
+
+
+#: runs programs one after another in one fresh interpreter and reports, for each, the truth of
+#: the `RAN` global it leaves (a host function sets it when it runs); `effects_barrier` first, so
+#: a host JAX ran asynchronously has finished before `RAN` is read.
+_HOST_RAN = r"""
+import json, sys
+import jax
+out = {}
+for name, source in json.loads(sys.stdin.read()).items():
+    scope = {"__name__": "__main__"}
+    exec(compile(source, name, "exec"), scope)
+    jax.effects_barrier()
+    out[name] = bool(scope["RAN"])
+print("@@" + json.dumps(out))
+"""
+
+
+def hosts_ran(programs: dict[str, str], timeout: float = 300) -> dict[str, bool]:
+    """Which of `programs` (name -> source) ran their callback's host under real JAX: the
+    ground truth of tests whose programs differ only in whether the host runs. One process for
+    all of them (they share no state but `jax`'s import), so a dozen programs cost one start."""
+    done = subprocess.run(
+        [sys.executable, "-c", _HOST_RAN], input=json.dumps(programs),
+        capture_output=True, text=True, timeout=timeout,
+        env={**os.environ, "JAX_PLATFORMS": "cpu"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    ran: dict[str, bool] = json.loads(done.stdout.rsplit("@@", 1)[1])
+    return ran
+

@@ -269,6 +269,16 @@ def _matmul(a: tuple[int, ...] | None, b: tuple[int, ...] | None) -> tuple[int, 
     return None if batch is None else batch + (a[-2], b[-1])
 
 
+def row(arr: ArrayFacts, index: Value) -> ArrayFacts | None:
+    """The facts of `x[i]`, `i` a known int within `x`'s first axis (NumPy's and JAX's
+    basic indexing alike): that axis dropped, the dtype kept; None for any other index."""
+    c = index.const
+    if arr.shape is None or not arr.shape or type(c) is not int or index.traced or (
+            not -arr.shape[0] <= c < arr.shape[0]):
+        return None
+    return ArrayFacts(arr.shape[1:], arr.dtype)
+
+
 def with_facts(v: Value, facts: ArrayFacts | None) -> Value:
     """`v` carrying `facts` (unchanged when none is known)."""
     if facts is None or (facts.shape is None and facts.dtype is None):

@@ -903,6 +903,59 @@ def _overriding_subclasses_made(names: ModuleNames, expr: ast.Attribute, cls: as
     return out
 
 
+def _dispatched(names: ModuleNames, expr: ast.AST) -> ast.AST | None:
+    """For `self.m` in a method of a class `C` of the module, where a subclass overrides
+    `m`: the one `m` that every class of `C`'s hierarchy the module makes (`_made_reachably`,
+    or by a classmethod factory: `_made_by_classmethod`) and which runs this method finds
+    (a base method calling `self._store` on the instances of a subclass that replaces
+    `_store` runs the subclass's). None where no subclass overrides it, none of them is
+    seen made, or they find different ones (`names.definition`'s answer then stands)."""
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name)):
+        return None
+    method = names.scope_of(expr)
+    while isinstance(method, ast.Lambda):
+        method = names.scope_of(method)
+    cls = names.parents.get(method)
+    params = getattr(getattr(method, "args", None), "args", [])
+    if not isinstance(cls, ast.ClassDef) or not params or params[0].arg != expr.value.id or (
+            any(isinstance(n, ast.Name) and n.id == expr.value.id and isinstance(
+                n.ctx, ast.Store) for n in ast.walk(method))):
+        return None
+    subs = _subclasses(names, cls)
+    if not any(method_of(sub, expr.attr) is not None for sub in subs):
+        return None  # (nothing overrides it: as written)
+    found: dict[int, ast.AST] = {}
+    for k in (cls, *subs):
+        if names.member(k, method.name) is not method:  # type: ignore[attr-defined]
+            continue  # (its instances run another version of this method)
+        if not (_made_reachably(names, k) or _made_by_classmethod(names, k)):
+            continue
+        m = names.member(k, expr.attr)
+        if m is None:
+            return None
+        found[id(m)] = m
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _made_by_classmethod(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether the module calls a classmethod on `cls` by name (`HostTable.default()`)
+    that makes an instance by calling its first parameter (`return cls(...)`)."""
+    for node in names.walk_all():
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == cls.name
+                and names.definition(node.func.value) is cls):
+            continue
+        fn = names.member(cls, node.func.attr)
+        if not isinstance(fn, ast.FunctionDef) or not fn.args.args or not any(
+                isinstance(d, ast.Name) and d.id == "classmethod" for d in fn.decorator_list):
+            continue
+        first = fn.args.args[0].arg
+        if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == first
+               for c in ast.walk(fn)):
+            return True
+    return False
+
+
 def _made_reachably(names: ModuleNames, cls: ast.ClassDef) -> bool:
     """Whether the module calls `cls` (named as the callee, or as a branch of a conditional
     callee) where its run can reach: at top level, or in a function some application of
@@ -1488,7 +1541,7 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             if held is not None:  # an instance a method made (`self.rec = Recorder()`)
                 call = names.member(held, "__call__")
                 return None if call is None else _Host(call, name=ast.unparse(expr))
-    fn = names.definition(expr)
+    fn = _dispatched(names, expr) or names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
     if fn is None:
@@ -3159,7 +3212,8 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
     can still be given again at the call); None where it is not pinned down."""
     if depth > 4:
         return None
-    fn = expr if isinstance(expr, ast.ClassDef) else names.definition(expr)
+    fn = expr if isinstance(expr, ast.ClassDef) else (
+        _dispatched(names, expr) or names.definition(expr))
     if isinstance(fn, ast.ClassDef):
         init = method_of(fn, "__init__")
         return None if init is None else (init, names)
@@ -3183,10 +3237,65 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
     return None if member is None else (member, names)
 
 
+def patched(names: ModuleNames) -> frozenset[str]:
+    """The JAX callbacks (as `CALLBACKS` names them) the module assigns over
+    (`jax.pure_callback = _compat_pure_callback`, `setattr(jax, "pure_callback", f)`): a
+    call through that name may run the replacement, which may take `vectorized=` itself
+    (translate it to `vmap_method`), so the keyword's failure is not known. Not one the
+    module may put back (JAX's own assigned again, `jax.pure_callback = _upstream`, at top
+    level or in a function some call names): the call may then run JAX's. Read only where
+    a `vectorized=` finding is about to be made."""
+    over: set[str] = set()
+    back: set[str] = set()
+    for node in names.walk_all():
+        what: str | None = None
+        value: ast.expr | None = None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Attribute):
+            what, value = CALLBACKS.get(_dotted(names, node.targets[0]) or ""), node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                node.func.id == "setattr") and len(node.args) == 3 and isinstance(
+                    node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+            written = names.dotted(node.args[0])
+            if written is not None:
+                what = CALLBACKS.get(_canonical(names, f"{written}.{node.args[1].value}") or "")
+                value = node.args[2]
+        if what is None or value is None:
+            continue
+        if not _is_callback(names, value):
+            over.add(what)
+        elif _may_run(names, node):
+            back.add(what)
+    return frozenset(over - back)
+
+
+def _is_callback(names: ModuleNames, value: ast.expr) -> bool:
+    """Whether `value` is one of JAX's callbacks: named, or a name bound to one."""
+    if CALLBACKS.get(_dotted(names, value) or "") is not None:
+        return True
+    if isinstance(value, ast.Name):
+        b = names.lookup(value.id, value)
+        return b is not None and b.kind == "assign" and isinstance(b.node, ast.expr) and (
+            CALLBACKS.get(_dotted(names, b.node) or "") is not None)
+    return False
+
+
+def _may_run(names: ModuleNames, node: ast.AST) -> bool:
+    """Whether `node` is at the module's top level or in a function a call of the module
+    names (`uninstall_compat()`)."""
+    fn = names.scope_of(node)
+    if fn is names.tree:
+        return True
+    return any(isinstance(c, ast.Call) and names.definition(c.func) is fn
+               for c in names.walk_all())
+
+
 def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
     given = [v for k, v in site.keywords if k == "vectorized"]
     if not given:
         return
+    if site.what in patched(names):
+        return  # (the call may run the module's replacement of JAX's callback)
     at = dict(site.bound_at).get("vectorized", site.call)
     if _for_old_jax(names, at) or _superseded(names, site, at):
         return

@@ -17,6 +17,8 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis.run_environment import environment_for
+
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
 
@@ -133,8 +135,12 @@ class _Option:
         self.off = {f for w in written if "/" in w for f in w.split("/")[1:]}
         self.on = set(flags) - self.off
         keywords = {k.arg: k.value for k in decl.keywords if k.arg}
-        #: a keyword the model does not follow (envvar, callback, multiple, nargs...)
-        self.opaque = any(k.arg is None or k.arg not in _PLAIN_KEYWORDS for k in decl.keywords)
+        #: the environment variables it reads (`envvar=`): unset where the program runs
+        #: unless declared or written (`run_environment`; `run_values` decides)
+        self.envvars = _names(keywords.get("envvar"))
+        #: a keyword the model does not follow (callback, multiple, nargs...)
+        self.opaque = any(k.arg is None or (k.arg not in _PLAIN_KEYWORDS and not (
+            k.arg == "envvar" and self.envvars)) for k in decl.keywords)
         flag = keywords.get("is_flag")
         self.flag = bool(self.off) or (isinstance(flag, ast.Constant) and flag.value is True)
         if flag is not None and not isinstance(flag, ast.Constant):
@@ -161,6 +167,30 @@ class _Option:
 
 
 _NO_LITERAL = object()
+
+
+def _names(expr: ast.expr | None) -> tuple[str, ...]:
+    """The variable names an `envvar=` gives as literals (`"RATE"`, `["RATE", "R"]`); none
+    when it is not written so."""
+    value = _literal(expr)
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return ()
+
+
+def _read_environment(tree: ast.Module, commands: list[_Command]) -> None:
+    """An option reading environment variables follows the run's environment: click uses
+    its default (or the command line) where every one is unset, as the program runs with
+    nothing set; a declared or written one is not followed (the option is opaque)."""
+    readers = [o for c in commands for o in c.options if o.envvars and not o.opaque]
+    if not readers:
+        return
+    env = environment_for(ast.unparse(tree))
+    for o in readers:
+        if any(env.lookup(name) is not None for name in o.envvars):
+            o.opaque = True
 
 
 def _literal(expr: ast.expr | None) -> object:
@@ -328,6 +358,7 @@ def run_values(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
     parent = _Command(dotted, group) if group is not None else None
     if me.group is not None and (parent is None or not parent.usable or parent.group):
         return None
+    _read_environment(tree, [me] if parent is None else [me, parent])
     is_group = any(dotted(d.func if isinstance(d, ast.Call) else d) == "click.group"
                    for d in fn.decorator_list)
     target = fn.name if parent is None else me.group

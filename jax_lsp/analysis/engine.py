@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts, reach, script_reach
+from jax_lsp.analysis import callback_hosts, reach, run_environment, script_reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.analysis.interp import Interpreter
@@ -63,7 +63,7 @@ def analyze_source(
     packages are followed (read and interpreted, never imported). `tree`: the caller's
     `ast.parse` of `source` (as `python_text` leaves it), if it has one: not parsed again."""
     source = python_text(source)
-    with paused_gc():
+    with paused_gc(), run_environment.declared(config.environment if config else {}):
         return _analyze(source, filename, config, workspace, tree)
 
 
@@ -100,7 +100,7 @@ def analysis_limits(
     """Analyse like `analyze_source`, recording where the analysis stopped following a path
     (see `limits`) instead of returning findings. A module that does not parse has none."""
     source = python_text(source)
-    with paused_gc():
+    with paused_gc(), run_environment.declared(config.environment if config else {}):
         cfg, workspace = settle(config, workspace)
         tree = parse(source, filename)
         if isinstance(tree, AnalysisResult):

@@ -149,6 +149,8 @@ class JaxHost(Evaluator, Protocol):
     extra_transforms: dict[str, str]
     #: the run of a callback's host under way (`jax.host_runs`), if any
     host_run: Any
+    #: the `jax.config.update(...)` calls evaluated (`jax_calls`, read by `host_runs`)
+    config_updates: set[ast.AST]
 
     # what a transform's semantics reads and adds to
     levels: list[Any]

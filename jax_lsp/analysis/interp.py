@@ -330,6 +330,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.cuts = 0
         self.late_writes = 0
         self.late_changes: set[str] = set()
+        self.late_names: set[str] = set()
+        self.config_updates: set[ast.AST] = set()
         self.func_infos: dict[ast.AST, FuncInfo] = {}
         self.entered: set[FuncInfo] = set()
         self.closures_seen: dict[FuncInfo, Closure] = {}
@@ -418,6 +420,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.rule_returns: dict = {}
         #: JAX's configuration flags the modules' top levels set (`jax/config_flags.py`)
         self.jax_flags: dict[str, object] = {}
+        #: absl's flags the modules' top levels define (`libraries/absl_flags`), and those
+        #: the command line `app.run` parsed sets (None until one is parsed, or not known)
+        self.absl_flags: dict[str, object] = {}
+        self.absl_set: dict[str, object] | None = None
         #: a cap bit or a recursion was cut: results then depend on which roots ran first
         self.order_sensitive = False
         self._called_nodes: set[ast.AST] = set()
@@ -1431,11 +1437,20 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             reads.append((name, None))
         return _BUILTIN_VALUES.get(name, UNKNOWN)
 
-    def write_global(self, name: str, value: Value, scope: Scope) -> None:
+    def write_global(self, name: str, value: Value, scope: Scope, *,
+                     in_place: bool = False) -> None:
         """A function writes a module-level name (`global x`, or a global dict changed in
-        place): module state other code reads, which the incremental analysis must see."""
+        place): module state other code reads, which the incremental analysis must see.
+        Once a host ran, a container of the analysed module changed `in_place` is noted by
+        its name (`late_names`): `host_runs` asks whether a run reads it (a log the host
+        only appends to decides nothing); any other write is a late write."""
         if self.host_runs:
-            self.note_late_write(scope.module.vars.get(name), value)
+            old = scope.module.vars.get(name)
+            if in_place and scope.module is self.main.scope and old is not None:
+                if old != value:
+                    self.late_names.add(name)
+            else:
+                self.note_late_write(old, value)
         scope.module.vars[name] = value
         self._outer_writes += 1
         self.observer.note_write()

@@ -166,15 +166,20 @@ class HostRun:
     the statements of the analysed module they ran and the functions of it they entered;
     `complete` until one of them was guessed or cut short (see `host_runs.cut_short`);
     `hosted` once the call was evaluated where JAX runs its host (`host_runs.when_run`: not
-    only traced, nor waiting on a pullback never called)."""
+    only traced, nor waiting on a pullback never called) with keywords that may hold
+    `vectorized` and no `try` swallowing its failure; `plain` once evaluated there with
+    keywords known to lack it, `swallowed` once with it where a `try` swallows the failure
+    (`Ctx.caught`)."""
 
-    __slots__ = ("complete", "entered", "hosted", "ran")
+    __slots__ = ("complete", "entered", "hosted", "plain", "ran", "swallowed")
 
     def __init__(self) -> None:
         self.ran: set[ast.stmt] = set()
         self.entered: set[ast.AST] = set()
         self.complete = True
         self.hosted = False
+        self.plain = False
+        self.swallowed = False
 
 
 class Scope:

@@ -33,3 +33,6 @@ class AnalysisConfig:
     extra_transforms: Mapping[str, str] = field(default_factory=dict)
     #: follow imports into this workspace (when `analyze_source` gets no Workspace object)
     workspace: WorkspaceSpec | None = None
+    #: the environment variables the project declares for its run (`run_environment`): any
+    #: other is taken as unset, e.g. {"MODEL_BACKEND": "jax"}
+    environment: Mapping[str, str] = field(default_factory=dict)

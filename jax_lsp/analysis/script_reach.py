@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from jax_lsp.analysis.click_commands import command_line
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.python.scopes import statement_start
+from jax_lsp.analysis.run_environment import UNSURE, Environment, Written, environment_for
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
@@ -47,6 +48,8 @@ _DYNAMIC = frozenset({"globals", "locals", "vars", "eval", "exec", "__import__"}
 #: how the environment is read: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
 _ENV_GETS = frozenset({"os.environ.get", "os.getenv"})
 _UNKNOWN = object()
+#: the reads of a module that imports no `os`: none decided
+_NO_READS = Environment((), Written(every=True))
 
 
 def _main_guard(st: ast.stmt) -> bool:
@@ -70,10 +73,23 @@ def _dotted(expr: ast.AST) -> str | None:
     return None
 
 
-def _unset_env_value(expr: ast.AST, env_names: dict[str, str]) -> object:
-    """What an expression holds when the environment variables it reads are unset: the
-    default of `os.environ.get(K, d)` / `os.getenv(K, d)` (None with none), `K in
-    os.environ` False, a literal itself; `_UNKNOWN` otherwise."""
+@dataclass(frozen=True, slots=True)
+class _Reads:
+    """How a module reads the environment: the names `os` is imported as (`_os_names`), and
+    the run's variables (`run_environment`: declared ones, the rest unset, those the module
+    writes not known)."""
+
+    names: tuple[tuple[str, str], ...]
+    environment: Environment
+
+    def get(self, head: str, default: str) -> str:
+        return next((full for name, full in self.names if name == head), default)
+
+
+def _env_value(expr: ast.AST, env_names: _Reads) -> object:
+    """What an expression holds where the program runs, when it reads the environment: the
+    declared value of `os.environ.get(K, d)` / `os.getenv(K, d)`, else its default (None
+    with none); a literal itself; `_UNKNOWN` otherwise (a variable the module writes)."""
     if isinstance(expr, ast.Constant):
         return expr.value
     if isinstance(expr, ast.Call) and not expr.keywords:
@@ -81,6 +97,11 @@ def _unset_env_value(expr: ast.AST, env_names: dict[str, str]) -> object:
         head, _, rest = (written or "").partition(".")
         full = f"{env_names.get(head, head)}.{rest}" if rest else env_names.get(head, head)
         if full in _ENV_GETS and 1 <= len(expr.args) <= 2:
+            k = expr.args[0]
+            found = env_names.environment.lookup(k.value if isinstance(k, ast.Constant)
+                                                 else None)
+            if found is not None:
+                return _UNKNOWN if found is UNSURE else found
             if len(expr.args) == 1:
                 return None
             d = expr.args[1]
@@ -88,12 +109,12 @@ def _unset_env_value(expr: ast.AST, env_names: dict[str, str]) -> object:
     return _UNKNOWN
 
 
-def _unset_env_test(test: ast.expr, env_names: dict[str, str]) -> object:
+def _env_test(test: ast.expr, env_names: _Reads) -> object:
     """The truth of a branch's test that reads only the environment (`os.environ.get(K) ==
     "1"`, `"K" in os.environ`, `not os.getenv(K)`) when those variables are unset;
     `_UNKNOWN` for any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _unset_env_test(test.operand, env_names)
+        inner = _env_test(test.operand, env_names)
         return inner if inner is _UNKNOWN else not inner
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         op, right = test.ops[0], test.comparators[0]
@@ -101,26 +122,30 @@ def _unset_env_test(test: ast.expr, env_names: dict[str, str]) -> object:
             written = _dotted(right)
             head, _, rest = (written or "").partition(".")
             if rest and f"{env_names.get(head, head)}.{rest}" == "os.environ":
-                return isinstance(op, ast.NotIn)
+                k = test.left
+                found = env_names.environment.lookup(k.value if isinstance(k, ast.Constant)
+                                                     else None)
+                return _UNKNOWN if found is UNSURE else (found is None) == isinstance(
+                    op, ast.NotIn)
             return _UNKNOWN
         if not isinstance(op, (ast.Eq, ast.NotEq)):
             return _UNKNOWN
         if not any(isinstance(s, ast.Call) for s in (test.left, right)):
             return _UNKNOWN  # (only a test that reads the environment is decided here)
-        left_v, right_v = (_unset_env_value(test.left, env_names),
-                           _unset_env_value(right, env_names))
+        left_v, right_v = (_env_value(test.left, env_names),
+                           _env_value(right, env_names))
         if left_v is _UNKNOWN or right_v is _UNKNOWN:
             return _UNKNOWN
         return (left_v == right_v) == isinstance(op, ast.Eq)
     if isinstance(test, ast.Call):
-        v = _unset_env_value(test, env_names)
+        v = _env_value(test, env_names)
         return _UNKNOWN if v is _UNKNOWN else bool(v)
     return _UNKNOWN
 
 
-def _os_names(tree: ast.Module) -> dict[str, str]:
+def _os_names(tree: ast.Module, text: str | None) -> _Reads:
     """The module-level names `os` is imported as (`import os`, `import os as _os`,
-    `from os import environ, getenv`)."""
+    `from os import environ, getenv`), with the run's environment."""
     out: dict[str, str] = {}
     for st in tree.body:
         if isinstance(st, ast.Import):
@@ -131,10 +156,13 @@ def _os_names(tree: ast.Module) -> dict[str, str]:
             for a in st.names:
                 if a.name in ("environ", "getenv"):
                     out[a.asname or a.name] = f"os.{a.name}"
-    return out
+    if not out:  # (no read of the environment is decided)
+        return _Reads((), _NO_READS)
+    source = text if text is not None else ast.unparse(tree)
+    return _Reads(tuple(sorted(out.items())), environment_for(source))
 
 
-def _run_nodes(stmts: list[ast.stmt], env_names: dict[str, str],
+def _run_nodes(stmts: list[ast.stmt], env_names: _Reads,
                held: list[ast.Call] | None = None) -> Iterator[ast.AST]:
     """The nodes of statements that run, leaving out a function's or a class's body (they
     run when called or made) but keeping its decorators, defaults and bases, and leaving out
@@ -162,7 +190,7 @@ def _run_nodes(stmts: list[ast.stmt], env_names: dict[str, str],
                 todo.append(st)
             continue
         if isinstance(node, ast.If):
-            taken = _unset_env_test(node.test, env_names)
+            taken = _env_test(node.test, env_names)
             if taken is not _UNKNOWN:
                 yield node
                 todo.append(node.test)
@@ -379,7 +407,7 @@ def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
             yield from kw.value.elts
 
 
-def _piece(stmts: list[ast.stmt], env_names: dict[str, str], index: dict[int, int],
+def _piece(stmts: list[ast.stmt], env_names: _Reads, index: dict[int, int],
            params: tuple[str, ...] = ()) -> _Piece:
     """What running `stmts` can reach (`index`: the statement's `defs`, by node id;
     `params`: the parameters of the function whose body they are)."""
@@ -470,7 +498,7 @@ def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     return tuple(p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
 
 
-def _summary(st: ast.stmt, env_names: dict[str, str], start: int) -> _Statement:
+def _summary(st: ast.stmt, env_names: _Reads, start: int) -> _Statement:
     """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
     nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
     index = {id(n): i for i, n in enumerate(nodes)}
@@ -511,7 +539,7 @@ def _test_cases(statements: list[_Statement]) -> set[int]:
 
 
 #: how `os` is imported (`_os_names`), as a key: a statement's reading depends on it
-_Env = tuple[tuple[str, str], ...]
+_Env = _Reads
 
 #: the statements read, by their text (`_statements`)
 _KEPT: dict[tuple[object, ...], _Statement] = {}
@@ -551,14 +579,14 @@ def _lines(text: str) -> list[str]:
 
 
 def _statements(tree: ast.Module, text: str | None,
-                env_names: dict[str, str]) -> list[tuple[int, _Statement]]:
+                env_names: _Reads) -> list[tuple[int, _Statement]]:
     """Each top-level statement's first line and `_Statement`. With `text`, a statement is
     read once for as long as it stays the same: the same node as at the last call (see
     `_LAST_NODES`), or the same text from the line after the previous statement (its own
     first line when it shares that statement's last) to its last, starting and ending at
     the same places in it, wherever the edit moved it."""
     global _LAST_NODES
-    env: _Env = tuple(sorted(env_names.items()))
+    env: _Env = env_names
     out: list[tuple[int, _Statement]] = []
     if text is None:
         for st in tree.body:
@@ -745,7 +773,7 @@ def unreached_lines(tree: ast.Module, text: str | None = None) -> list[tuple[int
     only when what it reads changed (`_same_reach`): a keystroke costs what it edits."""
     if not _is_script(tree):
         return []
-    statements = _statements(tree, text, _os_names(tree))
+    statements = _statements(tree, text, _os_names(tree, text))
     unreached = _unreached([summary for _, summary in statements], text is not None)
     if unreached is None:
         return []

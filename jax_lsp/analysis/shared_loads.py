@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis import run_environment
 from jax_lsp.analysis.interp_state import MODULE_ROOT, BudgetExhausted
 from jax_lsp.analysis.python import load_sharing
 from jax_lsp.analysis.values import FuncInfo, Value
@@ -100,7 +101,8 @@ class LoadShare:
         ws = ev.workspace
         if ws is None or not _fresh_enough(ev):
             return False
-        key = (id(ws), path, ev.extra_callbacks, tuple(sorted(ev.extra_transforms.items())))
+        key = (id(ws), path, ev.extra_callbacks, tuple(sorted(ev.extra_transforms.items())),
+               run_environment.declared_values())
         if key in self._templates:
             template = self._templates[key]
             self._templates.move_to_end(key)

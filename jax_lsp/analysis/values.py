@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from jax_lsp.analysis.findings import PathStep, Span
@@ -206,7 +206,9 @@ class Value:
         return Value(
             tan, self.fns, items, self.keys, const, traced, self.intish, prng_key=self.prng_key,
             min_items=self.min_items if items is None else 0,
-            arr=self.arr if arr_kept else None,
+            # (a batched argument loses an axis, not its dtype)
+            arr=self.arr if arr_kept or self.arr is None or self.arr.dtype is None else replace(
+                self.arr, shape=None),
         )
 
     def with_tan(self, tan: frozenset) -> Value:
@@ -691,6 +693,12 @@ class ClassObj:
     #: a library's record class (a pydantic model, an attrs class): the library model's
     #: description of its fields (`HOOKS.record_class`), which makes its instances
     record: Any = None
+    #: made by a `class` statement on a certain path of the module's statements, so one
+    #: object at run time: a store into it there replaces its attribute (a class-level switch
+    #: `Ledger.sequential = True`; `python/certain_paths.py`); `version` counts those
+    #: replacements (a memoised call given the class is keyed on it)
+    singular: bool = field(default=False, compare=False)
+    version: int = field(default=0, compare=False)
 
     def is_pytree(self, seen: frozenset = EMPTY) -> bool:
         if self.pytree:

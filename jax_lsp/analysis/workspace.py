@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import ast
 import errno
+import importlib.machinery
 import logging
 import os
 import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -66,6 +68,49 @@ MODELED_TOP_LEVEL: frozenset[str] = frozenset(
     }
 )
 _STDLIB: frozenset[str] = frozenset(getattr(sys, "stdlib_module_names", ()))
+#: the `level` of a `find` asking where an absolute module is installed (`installed`)
+INSTALLED_LEVEL = -1
+#: the files Python's path finder imports a module from (besides a package's folder)
+_MODULE_SUFFIXES = (".py", ".pyc", *importlib.machinery.EXTENSION_SUFFIXES)
+
+
+@lru_cache(maxsize=16)
+def _import_finders(sites: tuple[Path, ...]) -> frozenset[str] | None:
+    """The top-level modules the site folders' editable installs import through a finder of
+    their own (setuptools' `__editable___<name>_finder.py`, its `MAPPING` and `NAMESPACES`
+    tables): in no folder searched, yet there. None when such a finder's tables cannot be
+    read."""
+    found: set[str] = set()
+    for site in sites:
+        try:
+            names = os.listdir(site)
+        except OSError:
+            continue
+        for n in names:
+            if not (n.startswith("__editable__") and n.endswith("_finder.py")):
+                continue
+            data = read_regular_file(Path(site, n), MAX_FILE_BYTES)
+            if data is None:
+                return None
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError, RecursionError):
+                return None
+            tables = [st for st in tree.body if isinstance(st, ast.AnnAssign | ast.Assign)
+                      and any(isinstance(t, ast.Name) and t.id in ("MAPPING", "NAMESPACES")
+                              for t in (st.targets if isinstance(st, ast.Assign)
+                                        else [st.target]))]
+            if not tables:
+                return None
+            for st in tables:
+                try:
+                    table = ast.literal_eval(st.value) if st.value is not None else None
+                except ValueError:
+                    return None
+                if not isinstance(table, dict):
+                    return None
+                found.update(str(k).partition(".")[0] for k in table)
+    return frozenset(found)
 MAX_FILE_BYTES = 2_000_000
 #: the source size of the modules a workspace keeps parsed (least recently used go first)
 MAX_CACHED_CHARS = 2_000_000
@@ -170,9 +215,31 @@ class Workspace:
 
     # ------------------------------------------------------------------ resolution
 
+    def installed(self, dotted: str, importer: Path | None) -> bool | None:
+        """Whether Python finds the module `dotted` (absolute) where the program runs: in the
+        standard library, beside `importer`, in the workspace roots or the environment's
+        site folders, as a package, a namespace package's folder, a source, bytecode or
+        extension module. None when that cannot be told: no environment to look in, or one
+        whose editable installs import through finders of their own."""
+        parts = dotted.split(".")
+        if not all(p.isidentifier() for p in parts):
+            return None
+        if parts[0] in _STDLIB or parts[0] in sys.builtin_module_names:
+            return True
+        finders = _import_finders(tuple(self.env_paths)) if self.env_paths else None
+        if finders is None:
+            return None
+        if parts[0] in finders:
+            return True if len(parts) == 1 else None
+        return self.find(dotted, INSTALLED_LEVEL, importer) is not None
+
     def find(self, dotted: str, level: int, importer: Path | None) -> Path | None:
-        """The file of module `dotted` imported with `level` leading dots from `importer`."""
+        """The file of module `dotted` imported with `level` leading dots from `importer`
+        (`INSTALLED_LEVEL`: the file or folder by which Python finds it at all, `installed`;
+        asked through here so that a cache entry replays the question)."""
         parts = [p for p in dotted.split(".") if p]
+        if level == INSTALLED_LEVEL:
+            return self._installed_file(parts, importer)
         if level:
             if importer is None:
                 return None
@@ -193,6 +260,18 @@ class Workspace:
             found = _module_file(base, parts, self.planned)
             if found is not None:
                 return found
+        return None
+
+    def _installed_file(self, parts: list[str], importer: Path | None) -> Path | None:
+        """The first folder or file by which Python's path finder imports `parts`."""
+        search = [importer.parent] if importer is not None else []
+        for base in [*search, *self.roots, *self.env_paths]:
+            d = os.path.join(str(base), *parts[:-1])
+            if os.path.isdir(os.path.join(d, parts[-1])):
+                return Path(d, parts[-1])
+            for suffix in _MODULE_SUFFIXES:
+                if _is_file(os.path.join(d, parts[-1] + suffix)):
+                    return Path(d, parts[-1] + suffix)
         return None
 
     def _package_root(self, folder: Path) -> Path | None:

@@ -59,6 +59,10 @@ so LSP ``initializationOptions`` can use either)::
     # from the repository, it is never run: its site-packages are found from its files
     # (pyvenv.cfg, lib/pythonX.Y/site-packages). See docs/security.md for when it is run.
     python = ".venv/bin/python"
+    # Environment variables the program is analysed as running with (name -> string value).
+    # Any variable not declared here is taken as unset: `os.environ.get("K", d)` is `d`,
+    # `os.getenv("K")` None, `"K" in os.environ` False (the program's default configuration).
+    environment = { MODEL_BACKEND = "jax", STRICT_ORDER = "1" }
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
 naming the file and the key (and, for an unknown key, the known ones). Of ruff's
@@ -112,7 +116,7 @@ PARSE_ERROR_CODE = "JAX000"
 KEYS = ("select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude",
         "force-exclude", "respect-gitignore", "per-file-ignores", "extend-per-file-ignores",
         "fixable", "unfixable", "extend-fixable", "extend-safe-fixes", "extend-unsafe-fixes",
-        "extra-callbacks", "extra-transforms", "severity", "python")
+        "extra-callbacks", "extra-transforms", "severity", "python", "environment")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -291,6 +295,25 @@ def _python(value: object, key: str, origin: str | None) -> str:
     return value.strip()
 
 
+def _environment(value: object, key: str, origin: str | None) -> Mapping[str, str]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            f"{_where(origin, key)} must be a table of variable name -> string value, "
+            f"e.g. {{ MODEL_BACKEND = \"jax\" }}, got {value!r}"
+        )
+    out: dict[str, str] = {}
+    for name, v in value.items():
+        if not isinstance(name, str) or not name or "=" in name or "\0" in name:
+            raise ConfigError(f"{_where(origin, key)}: {name!r} is not an environment "
+                              "variable's name (non-empty, without '=')")
+        if not isinstance(v, str) or "\0" in v:
+            raise ConfigError(
+                f"{_where(origin, key)}: the value of {name} must be a string (a variable "
+                f"holds text: quote it), got {v!r}")
+        out[name] = v
+    return MappingProxyType(out)
+
+
 _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
     "extend-select": _selectors,
@@ -311,6 +334,7 @@ _VALIDATORS: dict[str, Any] = {
     "extra-transforms": _transforms,
     "severity": _severities,
     "python": _python,
+    "environment": _environment,
 }
 
 
@@ -517,6 +541,8 @@ class Config:
     extra_callbacks: tuple[str, ...] = ()
     extra_transforms: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
+    #: the environment variables declared for the analysed run (any other is unset)
+    environment: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     #: the interpreter whose environment installed packages are resolved in (None: this one)
     python: str | None = None
     #: whether the user, outside the repository, allowed `python` to be run (never set from a
@@ -626,6 +652,7 @@ class Config:
             "extra-transforms": dict(self.extra_transforms),
             "severity": {code: sev.value for code, sev in self.severity.items()},
             "python": self.python,
+            "environment": dict(self.environment),
         }
 
     def python_path(self) -> str | None:
@@ -640,7 +667,8 @@ class Config:
 
     def analysis_config(self) -> AnalysisConfig:
         return AnalysisConfig(
-            extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms)
+            extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms),
+            environment=dict(self.environment),
         )
 
     @cached_property

@@ -10,7 +10,9 @@ Decided from the module's text where the callback is called (`analysis/callback_
 only where the host function resolves statically: a `def`, a lambda, a `functools.partial`
 of one, the function a module wrapper returns, a method of an instance whose class the
 module shows (made by the class or a factory, `self.x` set to one, a parameter annotated
-with it; `__call__` for the instance itself, inherited ones included), a class attribute, or
+with it; `__call__` for the instance itself, inherited ones included; `self.m` in a base
+class's method is the `m` every class the module makes that runs that method finds, a
+subclass's override included), a class attribute, or
 one of those imported from another module of the workspace (re-exports, aliases and `from
 jax.numpy import *` followed; of a name bound in both branches of an `if` whose test the text
 decides, `if settings.BACKEND == "jax": xp = jax.numpy`, the binding that runs; of a

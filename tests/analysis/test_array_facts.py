@@ -62,6 +62,25 @@ KNOWN = [
     "jax.random.uniform(jax.random.key(0)).shape",
     "jax.jit(lambda x: x * 2.0)(jnp.zeros((3, 2))).shape",
     "jax.eval_shape(lambda x: x * 2.0, jax.ShapeDtypeStruct((5,), jnp.float32)).shape",
+    # ufuncs (elementwise), fft, NumPy's samplers, math's and NumPy's float constants
+    "jnp.tanh(jnp.zeros(3)).shape", "np.sin(np.linspace(0.0, 1.0, 24)).shape",
+    "jnp.log1p(jnp.zeros((2, 3))).dtype", "np.exp(np.zeros(3, np.float32)).dtype",
+    "jnp.isnan(jnp.zeros((2, 2))).shape", "jnp.maximum(jnp.zeros((2, 1)), jnp.ones(3)).shape",
+    "np.maximum(np.zeros(3), 0.0).dtype", "jnp.minimum(1.0, jnp.zeros((4,))).shape",
+    "jnp.fft.rfft(jnp.zeros(24)).shape", "jnp.fft.rfft(jnp.zeros((2, 7))).shape",
+    "np.fft.fft(np.zeros(5)).shape", "np.random.default_rng(0).normal(size=(4,)).shape",
+    "np.random.default_rng(0).uniform(-1, 1, size=(5, 2)).shape",
+    "np.random.default_rng(1).standard_normal((2, 5)).dtype",
+    "np.random.default_rng(1).integers(0, 5, size=3).dtype",
+    "np.random.RandomState(0).normal(0.0, 1.0, 3).shape", "np.random.rand(2, 3).shape",
+    "np.random.normal(size=4).shape", "(2 * np.pi * np.linspace(0.0, 1.0, 4)).shape",
+    "np.pi > 3.14", "jnp.pi == np.pi", "jnp.inf > 1e308",
+    "jnp.asarray(np.random.default_rng(0).normal(size=(2, 3))).dtype",
+    "jax.lax.scan(lambda c, _: (c * 2.0, None), jnp.zeros((2, 3)), None, length=2)[0].shape",
+    "jax.lax.scan(lambda c, _: (jnp.sin(c), None), jnp.zeros(2, jnp.float16), None, length=2)"
+    "[0].dtype",
+    # a row of a known array (`array_facts.row`): the first axis dropped, the dtype kept
+    "jnp.zeros((2, 3))[0].shape", "np.zeros((4, 2), np.float32)[1].dtype",
 ]
 
 #: the ones the x64 flag decides: known only where the flag is
@@ -74,7 +93,8 @@ FLAG_DEPENDENT = {
     "(jnp.zeros((2, 3)) * 2.0).dtype", "jnp.zeros(2).dtype == jnp.float32",
     "jnp.zeros(2).dtype == np.float64", "jnp.zeros(2).dtype != 'float32'",
     "jnp.result_type(jnp.zeros(2)) == jnp.float64", "jnp.result_type(np.float64) == jnp.float64",
-    "jnp.finfo(jnp.zeros(2).dtype).bits",
+    "jnp.finfo(jnp.zeros(2).dtype).bits", "jnp.log1p(jnp.zeros((2, 3))).dtype",
+    "jnp.asarray(np.random.default_rng(0).normal(size=(2, 3))).dtype",
 }
 
 #: what must stay unknown
@@ -82,7 +102,11 @@ UNKNOWN_EXPRS = [
     "jnp.zeros(n).shape", "jnp.zeros((2, n)).ndim", "jnp.array(xs).shape",
     "(jnp.zeros(3, dtype=jnp.int32) / 2).dtype", "(jnp.zeros(3, dtype=jnp.int32) * 2.5).dtype",
     "(jnp.zeros(3) + jnp.zeros(3, dtype=jnp.int32)).dtype", "(jnp.zeros(2) + jnp.zeros(3)).shape",
-    "jnp.zeros((2, 3))[0].shape", "jnp.tanh(jnp.zeros(3)).shape",
+    "jnp.tanh(jnp.zeros(n)).shape",
+    "jnp.sin(jnp.zeros(3, jnp.int32)).dtype", "jnp.maximum(jnp.zeros(2), jnp.zeros(3)).shape",
+    "jnp.fft.rfft(jnp.zeros(8), n=4).shape", "np.random.default_rng(0).normal(np.zeros(3)).shape",
+    "np.random.default_rng(0).standard_normal(3, dtype=np.float32).dtype",
+    "jnp.add(jnp.zeros(2), jnp.zeros(2), where=xs).shape",
     "jax.vmap(lambda x: x.shape)(jnp.zeros((3, 2)))",
     "jax.vmap(lambda x: x.ndim, in_axes=1)(jnp.zeros((3, 2)))",
 ]
@@ -165,6 +189,19 @@ def test_what_stays_unknown(flag: str) -> None:
     for expr, v in zip(exprs, _evaluated(flag, exprs), strict=True):
         # (a NumPy array keeps float64, JAX's narrows it: which one it is, is not known)
         assert v.const is NOCONST and v.arr is None or _plain(v) is NOCONST, expr
+
+
+def test_ufunc_lists_are_numpys() -> None:
+    """`array_shapes`' ufuncs are NumPy's (one or two operands, one output), and JAX has each."""
+    import jax.numpy as jnp
+
+    from jax_lsp.analysis.jax.array_shapes import BINARY_UFUNCS, UNARY_UFUNCS
+
+    for names, nin in ((UNARY_UFUNCS, 1), (BINARY_UFUNCS, 2)):
+        for name in names:
+            u = getattr(np, name)
+            assert isinstance(u, np.ufunc) and (u.nin, u.nout) == (nin, 1), name
+            assert hasattr(jnp, name), name
 
 
 def test_dtype_table_is_numpys() -> None:

@@ -362,9 +362,19 @@ FOLDERS: dict[str, tuple[dict[str, str], str]] = {
     "neg_numpy_namespace_chosen_by_another_modules_backend_constant": ({
         "settings.py": _SETTINGS.format(backend='"numpy"'),
         "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
-    "neg_namespace_chosen_by_the_environment": ({
+    # the environment's variable unset where the program runs (`run_environment`): its
+    # default chooses the namespace
+    "jax_namespace_chosen_by_the_environments_default": ({
         "settings.py": _SETTINGS.format(backend='os.environ.get("ARRAY_BACKEND", "jax")'),
+        "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="  # EXPECT: JAX011")),
+    "neg_numpy_namespace_chosen_by_the_environments_default": ({
+        "settings.py": _SETTINGS.format(backend='os.environ.get("ARRAY_BACKEND", "numpy")'),
         "compat.py": _COMPAT}, _INTERP_MAIN.format(marker="")),
+    # the script sets the variable before the import reads it: not decided, no finding
+    "neg_namespace_chosen_by_a_variable_the_script_sets": ({
+        "settings.py": _SETTINGS.format(backend='os.environ.get("ARRAY_BACKEND", "jax")'),
+        "compat.py": _COMPAT}, "import os\nos.environ[\"ARRAY_BACKEND\"] = \"numpy\"\n"
+                               + _INTERP_MAIN.format(marker="")),
     "neg_namespace_chosen_by_a_constant_a_script_sets_first": ({
         "settings.py": _SETTINGS.format(backend='"jax"'),
         "compat.py": _COMPAT}, "import settings\nsettings.ARRAY_BACKEND = \"numpy\"\n"

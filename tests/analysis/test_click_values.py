@@ -8,7 +8,7 @@ import ast
 
 import pytest
 
-from jax_lsp.analysis import click_commands
+from jax_lsp.analysis import click_commands, run_environment
 from jax_lsp.analysis.static_names import ModuleNames
 
 click = pytest.importorskip("click")
@@ -103,18 +103,34 @@ def test_a_command_line_not_written_out_leaves_values_unknown() -> None:
     assert click_commands.run_values(tree, ModuleNames(tree).dotted, fn) is None
 
 
-def test_an_option_read_from_the_environment_is_unknown() -> None:
+def test_an_option_read_from_an_unset_variable_takes_its_default_or_the_line() -> None:
+    """`envvar="RATE"`, the variable unset where the program runs (`run_environment`): click
+    takes the command line's value, else the default, as without `envvar`."""
+    plain = PROGRAMS["plain_command"]
+    source = plain.replace('"--rate", default=1', '"--rate", default=1, envvar="RATE"')
+    for text in (source, source.replace(' "--rate=3",', "")):
+        tree, bare = ast.parse(text), ast.parse(text.replace(', envvar="RATE"', ""))
+        fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
+        runs = click_commands.run_values(tree, ModuleNames(tree).dotted, fn)
+        fn0 = next(n for n in bare.body if isinstance(n, ast.FunctionDef))
+        expected = click_commands.run_values(bare, ModuleNames(bare).dotted, fn0)
+        assert runs is not None and expected is not None
+        assert [{k: v and ast.dump(v) for k, v in r.items()} for r in runs] == [
+            {k: v and ast.dump(v) for k, v in r.items()} for r in expected]
+
+
+def test_an_option_read_from_a_declared_or_written_variable_is_unknown() -> None:
     source = PROGRAMS["plain_command"].replace('"--rate", default=1',
                                                '"--rate", default=1, envvar="RATE"')
-    tree = ast.parse(source)
-    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
-    # named on a command line: how many words it takes is not followed, nor that run
-    assert click_commands.run_values(tree, ModuleNames(tree).dotted, fn) is None
-    tree = ast.parse(source.replace(' "--rate=3",', ""))
-    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
-    runs = click_commands.run_values(tree, ModuleNames(tree).dotted, fn)
-    assert runs is not None and all(r["rate"] is None for r in runs)
-    assert all(r["steps"] is not None for r in runs)
+    source = source.replace(' "--rate=3",', "")
+    for text, declared in ((source, {"RATE": "5"}),
+                           ("import os\nos.environ['RATE'] = '5'\n" + source, {})):
+        tree = ast.parse(text)
+        fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
+        with run_environment.declared(declared):
+            runs = click_commands.run_values(tree, ModuleNames(tree).dotted, fn)
+        assert runs is not None and all(r["rate"] is None for r in runs)
+        assert all(r["steps"] is not None for r in runs)
 
 
 def test_a_lambda_is_no_command() -> None:

@@ -43,7 +43,15 @@ def test_the_value_is_the_librarys(kind: str) -> None:
 
 @pytest.mark.parametrize("call", ['json.loads("{broken")', 'json.loads(open("c.json").read())',
                                   'json.loads("{}", object_hook=dict)',
-                                  'tomllib.loads(os.environ.get("CFG", "a = 1"))'])
+                                  'tomllib.loads(sys.argv[1])',
+                                  'tomllib.loads(os.environ.get("CFG", sys.argv[1]))'])
 def test_a_text_not_known_or_refused_gives_nothing_known(call: str) -> None:
-    cfg = _interpreted(f"import json\nimport os\nimport tomllib\ncfg = {call}\n")
+    cfg = _interpreted(f"import json\nimport os\nimport sys\nimport tomllib\ncfg = {call}\n")
     assert cfg.keys is None and cfg.const is NOCONST
+
+
+def test_a_text_from_an_unset_variables_default_is_the_default() -> None:
+    """The program is analysed with its environment variables unset (`run_environment`): the
+    document is the default text, as Python loads it with `CFG` unset."""
+    source = 'import os\nimport tomllib\ncfg = tomllib.loads(os.environ.get("CFG", "a = 1"))\n'
+    assert _plain(_interpreted(source)) == {"a": 1}

@@ -46,12 +46,19 @@ PROGRAMS = {
         Arm = type("Arm", (), {"step": _step})
         print(jax.jit(Arm().step)(jnp.ones(3)))
         """, []),
-    # UNKNOWABLE: a namespace keyed by an environment variable. JAX raises when the variable
-    # is unset (the key is "other"); the analysis cannot know the environment, so the class
-    # is not known and nothing is guessed: quiet by design
-    "namespace_built_at_run_time": ("""
+    # a namespace keyed by an environment variable: the program is analysed as it runs with
+    # the variable unset (`run_environment`), so the key is "other" and JAX raises
+    "namespace_keyed_by_an_unset_variable": ("""
         import os
         ns = {os.environ.get("STEP_NAME", "other"): _step}
+        Arm = type("Arm", (), ns)
+        print(jax.vmap(getattr(Arm(), "other", lambda x: x))(jnp.ones((2, 3))))
+        """, ["JAX013"]),
+    # UNKNOWABLE: a namespace keyed by a command-line word: the class is not known and
+    # nothing is guessed, quiet by design
+    "namespace_built_at_run_time": ("""
+        import sys
+        ns = {sys.argv[-1]: _step}
         Arm = type("Arm", (), ns)
         print(jax.vmap(getattr(Arm(), "other", lambda x: x))(jnp.ones((2, 3))))
         """, []),

@@ -391,3 +391,43 @@ def test_a_carried_class_registered_by_a_typed_statement_is_analysed_in_full() -
     got = analyzer.analyze(edited, "m.py")
     assert _signature(got) == _signature(analyze_source(edited, "m.py"))
     assert analyzer.full_runs == 2 and analyzer.incremental_runs >= 1
+
+
+SWITCHED = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import io_callback
+
+
+class Ledger:
+    sequential = False
+
+
+class replay:
+    def __enter__(self):
+        Ledger.sequential = True
+
+    def __exit__(self, *exc):
+        Ledger.sequential = False
+
+
+def post(x):
+    io_callback(lambda v: None, None, x, ordered=Ledger.sequential)
+    return x
+
+
+with replay():
+    jax.vmap(post)(jnp.ones(3))
+"""
+
+
+def test_a_replayed_class_keeps_its_switch_replaced() -> None:
+    """A class made on the module's certain path is one object (`ClassObj.singular`): its
+    replay after an unrelated edit keeps that, so the switch flipped for the block still
+    replaces its attribute, as a full analysis has it."""
+    analyzer = IncrementalAnalyzer()
+    assert analyzer.analyze(SWITCHED, "m.py").findings
+    edited = SWITCHED.replace("    return x\n", "    return x  # typed\n")
+    got = analyzer.analyze(edited, "m.py")
+    assert got.exact and _signature(got) == _signature(analyze_source(edited, "m.py"))
+    assert got.findings

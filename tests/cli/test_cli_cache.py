@@ -295,6 +295,84 @@ def test_changing_extra_callbacks_invalidates_but_select_ignore_severity_do_not(
     assert analysed == ["m.py", "other.py"]
 
 
+ENV_ORDERED = """\
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+STRICT = os.environ.get("STRICT_ORDER", "1") == "1"
+
+
+def traced(x):
+    return io_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x, ordered=STRICT)
+
+
+print(jax.vmap(traced)(jnp.arange(3.0)))
+"""
+
+
+def test_the_declared_environment_is_part_of_the_key(
+    run_cli: RunCli, tmp_path: Path, analyses: list[str]
+) -> None:
+    """A variable not declared is unset (the default "1" orders the callback: JAX013); a
+    declared one changes the answer, and the entry made without it is not reused."""
+    pyproject = tmp_path / "pyproject.toml"
+    write_tree(tmp_path, {"pyproject.toml": "[tool.jax-lsp]\n", "m.py": ENV_ORDERED})
+    assert [code for _, code, _ in rows(run_cli(JSON, tmp_path))] == ["JAX013"]
+    pyproject.write_text('[tool.jax-lsp]\nenvironment = { STRICT_ORDER = "0" }\n')
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == (["m.py"], "[]\n")
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == ([], "[]\n")
+    pyproject.write_text('[tool.jax-lsp]\nenvironment = { STRICT_ORDER = "1" }\n')
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
+
+
+OPTIONAL_BACKEND = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+try:
+    import fastlib
+    HAVE = True
+except ImportError:
+    HAVE = False
+
+
+def via_host(x):
+    return io_callback(np.sin, jax.ShapeDtypeStruct(x.shape, jnp.float32), x, ordered=True)
+
+
+step = via_host if HAVE else jnp.sin
+print(jax.vmap(step)(jnp.arange(3.0)))
+"""
+
+
+def test_installing_a_package_invalidates_what_its_absence_decided(
+    run_cli: RunCli, tmp_path: Path, analyses: list[str]
+) -> None:
+    """An optional import is decided by the configured environment: the question is replayed
+    with the entry's other import lookups, so installing the package re-checks the file."""
+    site = tmp_path / ".venv" / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / (
+        "site-packages")
+    write_tree(tmp_path, {"pyproject.toml": '[tool.jax-lsp]\npython = ".venv"\n',
+                          ".venv/pyvenv.cfg": "home = /usr/bin\n", "m.py": OPTIONAL_BACKEND})
+    site.mkdir(parents=True)
+    assert run_cli(JSON, tmp_path).out == "[]\n"
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == ([], "[]\n")
+    (site / "fastlib").mkdir()
+    (site / "fastlib" / "__init__.py").write_text("")
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
+
+
 def test_editing_the_analyser_invalidates_everything(
     run_cli: RunCli, tmp_path: Path, analyses: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,6 +22,7 @@ exclude = ["tests/corpus", "*_pb2.py"]
 extra-callbacks = ["mylib.host.call_simulator"]
 extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
 severity = { JAX009 = "warning", jax010 = "INFO" }
+environment = { MODEL_BACKEND = "jax", STRICT = "1" }
 """
 
 
@@ -40,9 +41,11 @@ def test_load_every_key(tmp_path: Path) -> None:
     assert dict(cfg.extra_transforms) == {"mylib.train.my_grad": "jax.grad"}
     assert dict(cfg.severity) == {"JAX009": Severity.WARNING, "JAX010": Severity.INFO}
     assert cfg.root == tmp_path and cfg.source == tmp_path / "pyproject.toml"
+    assert dict(cfg.environment) == {"MODEL_BACKEND": "jax", "STRICT": "1"}
     assert cfg.analysis_config() == AnalysisConfig(
         extra_callbacks=("mylib.host.call_simulator",),
         extra_transforms={"mylib.train.my_grad": "jax.grad"},
+        environment={"MODEL_BACKEND": "jax", "STRICT": "1"},
     )
 
 
@@ -126,6 +129,10 @@ def test_no_config_anywhere(tmp_path: Path) -> None:
         ('severity = { JAX001 = "fatal" }', "must be one of error, warning, info"),
         ('severity = { NOPE1 = "warning" }', "unknown code 'NOPE1'"),
         ('severity = "warning"', "must be a table"),
+        ('environment = ["STRICT=1"]', "must be a table of variable name -> string value"),
+        ('environment = { STRICT = 1 }', "the value of STRICT must be a string"),
+        ('environment = { STRICT = true }', "the value of STRICT must be a string"),
+        ('environment = { "A=B" = "1" }', "is not an environment variable's name"),
     ],
 )
 def test_invalid_values_name_file_and_key(tmp_path: Path, table: str, message: str) -> None:
@@ -169,6 +176,10 @@ def test_merge_replaces_keys_and_validates() -> None:
     assert base.merge({}) == base
     with pytest.raises(ConfigError, match="unknown rule selector"):
         base.merge({"ignore": ["XYZ"]})
+    # the LSP settings declare variables with either spelling of the key
+    assert dict(base.merge({"environment": {"STRICT": "0"}}).environment) == {"STRICT": "0"}
+    with pytest.raises(ConfigError, match="must be a string"):
+        base.merge({"environment": {"STRICT": 0}})
     with pytest.raises(ConfigError, match="unknown key"):
         base.merge({"colour": True})
 

@@ -180,3 +180,18 @@ async def diagnostics_become(
             return True
         await asyncio.sleep(0.25)
     return False
+
+
+def test_editor_settings_declare_the_environment(tmp_path: Path) -> None:
+    """`environment` from the editor's settings reaches the analysis (any spelling of the
+    key, nested or not); a value that is not a string is reported, not used."""
+    from jax_lsp.server.session.configuration import Configuration
+
+    problems: list[str] = []
+    conf = Configuration(problems.append)
+    conf.set_editor_settings({"jaxLsp": {"environment": {"STRICT_ORDER": "0"}}})
+    assert dict(conf.for_path(tmp_path / "a.py").analysis_config().environment) == {
+        "STRICT_ORDER": "0"}
+    conf.set_editor_settings({"environment": {"STRICT_ORDER": 0}})
+    assert dict(conf.for_path(tmp_path / "a.py").analysis_config().environment) == {}
+    assert any("STRICT_ORDER must be a string" in p for p in problems)

@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from jax_lsp.analysis import run_environment
 from jax_lsp.analysis.engine import (
     AnalysisConfig,
     AnalysisResult,
@@ -659,8 +660,9 @@ class IncrementalAnalyzer:
         `known`: which statements of `source` the caller edited, if it knows (used when it
         describes an edit of the previous version, see `reparse_statements`)."""
         try:
-            result = self._analyze(source, filename, config, workspace, incremental,
-                                   interruptible, tree, known, exact_only=False)
+            with run_environment.declared(config.environment if config else {}):
+                result = self._analyze(source, filename, config, workspace, incremental,
+                                       interruptible, tree, known, exact_only=False)
         except RecordsTooLarge as e:
             result = self._one_shot(source, filename, config, workspace, e)
         assert result is not None
@@ -678,8 +680,9 @@ class IncrementalAnalyzer:
         stops as soon as it is known to be inexact (the analyzer then has no previous version
         to build on), for a caller that would analyse in full instead."""
         try:
-            return self._analyze(source, filename, config, workspace, True, None, None, known,
-                                 exact_only=True)
+            with run_environment.declared(config.environment if config else {}):
+                return self._analyze(source, filename, config, workspace, True, None, None,
+                                     known, exact_only=True)
         except RecordsTooLarge as e:
             self._drop(e)
             return None

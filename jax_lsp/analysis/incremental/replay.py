@@ -229,6 +229,8 @@ class ClassRecipe:
     data_fields: frozenset[str]
     #: its methods, and whether each is bound to the instance (not a staticmethod)
     methods: tuple[tuple[FuncInfo, bool], ...]
+    #: one object at run time (`ClassObj.singular`: its attribute stores may replace)
+    singular: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -861,6 +863,7 @@ class StatementReplay(LayerShared):
                     remat=r.remat,
                     vmaps=r.vmaps,
                     data_fields=set(r.data_fields),
+                    singular=r.singular,
                 )
                 class_value = Value(fns=(cls,))
             self.recipe_classes.append((cls, r))
@@ -1063,6 +1066,7 @@ class StatementReplay(LayerShared):
             cls.vmaps,
             frozenset(cls.data_fields),
             tuple((fi, fi in bound) for fi, _ in classes),
+            cls.singular,
         )
         self.recipe_classes.append((cls, recipe))
         self.class_values[recipe] = v

@@ -321,6 +321,128 @@ def _struct(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
     return ArrayFacts(_shape_arg(args.get(0, "shape")), dtype if given else None)
 
 
+#: NumPy's ufuncs of one operand that JAX also has (`np.ufunc`, `nin == 1`, `nout == 1`:
+#: tests/analysis/test_array_facts.py checks the list against NumPy): elementwise, so the
+#: result has the operand's shape; a float operand keeps its dtype except where noted
+UNARY_UFUNCS = frozenset({
+    "abs", "absolute", "acos", "acosh", "arccos", "arccosh", "arcsin", "arcsinh", "arctan",
+    "arctanh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "conj", "conjugate", "cos",
+    "cosh", "deg2rad", "degrees", "exp", "exp2", "expm1", "fabs", "floor", "isfinite",
+    "isinf", "isnan", "log", "log10", "log1p", "log2", "logical_not", "negative", "positive",
+    "rad2deg", "radians", "reciprocal", "rint", "sign", "signbit", "sin", "sinh", "sqrt",
+    "square", "tan", "tanh", "trunc",
+})
+#: ... and of two operands: the operands' broadcast shape
+BINARY_UFUNCS = frozenset({
+    "add", "arctan2", "atan2", "copysign", "divide", "equal", "float_power", "floor_divide",
+    "fmax", "fmin", "fmod", "greater", "greater_equal", "heaviside", "hypot", "less",
+    "less_equal", "logaddexp", "logaddexp2", "logical_and", "logical_or", "logical_xor",
+    "maximum", "minimum", "mod", "multiply", "nextafter", "not_equal", "power", "remainder",
+    "subtract", "true_divide",
+})
+#: the ones whose result is not of a float operand's dtype (bool; `float_power` is float64)
+_NOT_DTYPE_KEEPING = frozenset({
+    "isfinite", "isinf", "isnan", "logical_not", "signbit", "equal", "greater",
+    "greater_equal", "less", "less_equal", "logical_and", "logical_or", "logical_xor",
+    "not_equal", "float_power",
+})
+
+
+def _ufunc(name: str) -> Callable[[Any, Args, bool], "ArrayFacts | None"]:
+    """A ufunc called with its operands alone (no `out=`, `where=`, `dtype=`): their
+    broadcast shape (each an array whose shape is known, or a Python number); the dtype
+    when every array operand has one float dtype (a Python number gives way to it)."""
+    keeps = name not in _NOT_DTYPE_KEEPING
+
+    def facts(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+        if args.kw or args.star is not None or args.dstar is not None:
+            return None
+        shapes, dtypes = [], set()
+        for v in args.pos:
+            if v.arr is not None:
+                if v.arr.shape is None:
+                    return None
+                shapes.append(v.arr.shape)
+                dtypes.add(v.arr.dtype)
+            elif type(v.const) in (int, float) and not v.fns and not v.traced:
+                shapes.append(())
+            else:
+                return None
+        if not dtypes:
+            return None  # (Python numbers alone: a scalar, not an array)
+        shape: tuple[int, ...] | None = ()
+        for s in shapes:
+            shape = array_facts.broadcast(shape, s) if shape is not None else None
+        dtype = dtypes.pop() if len(dtypes) == 1 else None
+        if not keeps or dtype is None or KINDS[dtype] != "f":
+            dtype = None
+        return ArrayFacts(shape, dtype)
+
+    return facts
+
+
+def _rfft(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+    """`fft.rfft(a)` along the last axis, no `n=`: `n // 2 + 1` complex points there."""
+    a = args.get(0, "a")
+    if len(args.pos) != 1 or args.kw or a is None or a.arr is None or not a.arr.shape:
+        return None
+    shape = a.arr.shape
+    return ArrayFacts(shape[:-1] + (shape[-1] // 2 + 1,), None)
+
+
+def _fft(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+    """`fft.fft(a)` / `ifft(a)` with no `n=`: the operand's shape (complex)."""
+    a = args.get(0, "a")
+    if len(args.pos) != 1 or args.kw or a is None or a.arr is None or not a.arr.shape:
+        return None
+    return ArrayFacts(a.arr.shape, None)
+
+
+#: what `np.random.default_rng(seed)` / `np.random.RandomState(seed)` make, as an API name:
+#: a NumPy random generator, whose sampling methods are `MAKERS` (`rng.normal(size=(4,))`)
+GENERATOR = "numpy.random.Generator()"
+GENERATOR_MAKERS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState"})
+
+#: NumPy's samplers (a generator's methods, the legacy `np.random` functions): where their
+#: `size=` argument is, and the dtype they make
+_SAMPLERS: dict[str, tuple[int, str]] = {
+    "normal": (2, "float64"), "uniform": (2, "float64"), "standard_normal": (0, "float64"),
+    "random": (0, "float64"), "exponential": (1, "float64"), "laplace": (2, "float64"),
+    "logistic": (2, "float64"), "lognormal": (2, "float64"), "gamma": (2, "float64"),
+    "beta": (2, "float64"), "standard_exponential": (0, "float64"),
+    "random_sample": (0, "float64"), "integers": (2, "int64"), "poisson": (1, "int64"),
+}
+
+
+def _sampler(size_at: int, dtype: str) -> Callable[[Any, Args, bool], "ArrayFacts | None"]:
+    """A NumPy sampler: an array of `size=`'s shape (an int or a tuple of ints) where it is
+    given (`dtype=` not, which `standard_normal` and `random` take); nothing otherwise (a
+    scalar, or the parameters' broadcast shape)."""
+
+    def facts(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+        if args.star is not None or args.dstar is not None or args.kw.keys() - {
+                "size", "loc", "scale", "low", "high", "lam", "shape", "a", "b", "mean",
+                "sigma"}:
+            return None
+        size = args.get(size_at, "size")
+        if size is None or size.const is None:
+            return None
+        shape = _shape_arg(size)
+        return None if shape is None else ArrayFacts(shape, dtype)
+
+    return facts
+
+
+def _dims(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+    """`np.random.rand(2, 3)` / `randn`: an array of the dimensions given (float64)."""
+    if args.kw or args.star is not None or not args.pos:
+        return None
+    dims = [v.const for v in args.pos]
+    if not all(type(d) is int and d >= 0 for d in dims):
+        return None
+    return ArrayFacts(tuple(dims), "float64")  # type: ignore[arg-type]
+
+
 _Maker = Callable[[Any, Args, bool], "ArrayFacts | None"]
 
 #: the constructors, by canonical name: (what they make, whether JAX's rules apply)
@@ -334,8 +456,18 @@ for _mod, _jax in (("jax.numpy", True), ("numpy", False)):
         ("atleast_1d", _atleast_1d), ("astype", _astype),
     ):
         MAKERS[f"{_mod}.{_name}"] = (_fn, _jax)
+    for _name in UNARY_UFUNCS | BINARY_UFUNCS:
+        MAKERS[f"{_mod}.{_name}"] = (_ufunc(_name), _jax)
+    MAKERS[f"{_mod}.fft.rfft"] = (_rfft, _jax)
+    MAKERS[f"{_mod}.fft.fft"] = (_fft, _jax)
+    MAKERS[f"{_mod}.fft.ifft"] = (_fft, _jax)
 for _name in ("normal", "uniform"):
     MAKERS[f"jax.random.{_name}"] = (_random, True)
+for _name, (_at, _dtype) in _SAMPLERS.items():
+    for _owner in (GENERATOR, "numpy.random"):
+        MAKERS[f"{_owner}.{_name}"] = (_sampler(_at, _dtype), False)
+for _owner in (GENERATOR, "numpy.random"):
+    MAKERS[f"{_owner}.rand"] = MAKERS[f"{_owner}.randn"] = (_dims, False)
 MAKERS["jax.ShapeDtypeStruct"] = (_struct, True)
 
 

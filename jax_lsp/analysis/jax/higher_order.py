@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from jax_lsp.analysis import array_facts
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     HOST_DEFERRAL,
@@ -616,13 +617,15 @@ class HigherOrder(Part):
         out = UNKNOWN
         for _ in range(MAX_LOOP + 1):
             with self.ev.within(**no_trip):
-                out = self.ev.call_value(f, Args([carry, x], {}, [None, None], {}), node)
+                out = self.ev.call_value(f, Args([typed_like(carry, init), x], {}, [None, None],
+                                                 {}), node)
             new_carry = out.items[0] if out.items is not None and len(out.items) == 2 else out
             joined = join([carry, new_carry])
             if joined == carry:
                 break
             carry = joined
         ys = out.items[1] if out.items is not None and len(out.items) == 2 else out
+        carry = typed_like(carry, init)
         return Value(tan=carry.tan | ys.tan, items=(carry, ys), traced=True)
 
     def reduce(self, args: Args, node: ast.AST) -> Value:
@@ -902,6 +905,24 @@ def _axes_spec(v: Value) -> Any:
             return ("dict", tuple(zip(v.keys, (_axes_spec(i) for i in v.items), strict=True)))
         return ("seq", tuple(_axes_spec(i) for i in v.items))
     return True
+
+
+def typed_like(v: Value, like: Value, depth: int = 0) -> Value:
+    """A scan's carry `v` with the shapes and dtypes known of its init `like`, leaf by leaf
+    where their structures agree: JAX requires the body to return a carry of the init's
+    types (it raises otherwise), so every carry the body sees, and the one scan returns,
+    has them."""
+    if like.items is None:
+        if like.arr is None or v.items is not None:
+            return v
+        return array_facts.with_facts(v, like.arr)
+    if v.items is None or len(v.items) != len(like.items) or v.keys != like.keys or (
+            depth >= MAX_DEPTH_ITEMS):
+        return v
+    items = tuple(typed_like(i, j, depth + 1) for i, j in zip(v.items, like.items))
+    if all(a is b for a, b in zip(items, v.items)):
+        return v
+    return v.rebuilt(v.tan, items, v.const, v.traced)
 
 
 def _shape_structs(v: Value, depth: int = 0) -> Value:  # (`eval_shape(f, *args)`)

@@ -39,9 +39,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
+from jax_lsp.analysis.asserted_errors import catches
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.incremental.roots import NotExact
 from jax_lsp.analysis.interp_state import (
+    CAUGHT,
     GUESSED,
     HOST_DEFERRAL,
     HOST_SITE,
@@ -111,7 +113,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         if runs is None:
             runs = e.host_runs[called] = HostRun()
         if not runs.hosted:  # (for the text pass's JAX012: `drop_unreached`)
-            when_run(e, lambda: _hosted(runs), called, counted=False)
+            when_run(e, lambda: _hosted(e, runs, args), called, counted=False)
     else:
         # (the text pass reads the analysed file's callbacks only: a run of another file's
         # decides none of its findings, so it is noted apart, never looked up)
@@ -137,10 +139,11 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         runs.complete = False
         return  # a host that is not the analysed code's function: not known
     if "vectorized" in args.kw and not _takes_vectorized(functions[0]) and not _key_rewritten(
-            e.tree) and filename is None:
+            e.tree) and filename is None and what not in _patched(e):
         # (the host raises when it runs, on the keyword JAX hands on)
         found = _vectorized_finding(e, what, args, node, host_node)
-        when_run(e, lambda: record(e, found), called, counted=False)
+        when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
+                 counted=False)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -257,7 +260,8 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
     unhosted = _unhosted(e, found)
     if unhosted:
         found = [f for f in found if not (f.code == jax012.RULE.code and f.span in unhosted)]
-    if not e.host_runs or e.late_writes:
+    if not e.host_runs or e.late_writes or (
+            e.late_names and not _unaliased(e.tree, e.late_names, _COPYING)):
         return found
     kept = []
     rebound: list[frozenset[str] | None] = []  # (read once, if a finding may be dropped)
@@ -268,9 +272,11 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                 _inside(f.span, s) or waiting(e, s) for s in f.sites) and not _reached(
                     e, f.span, runs):
             if not rebound:
-                rebound.append(_rebound(e))
+                names = _rebound(e)
+                rebound.append(None if names is None else names | e.late_names)
                 changed.append(_reads_changed(e, e.late_changes | _changed_attributes(e.tree)))
-            if not _reads_rebound(e.tree, runs, rebound[0]) and not changed[0] and all(
+            if not _reads_rebound(e.tree, runs, rebound[0], e.late_names) and not changed[
+                    0] and all(
                     _callers_entered(e, s) for s in f.sites):
                 continue
         kept.append(f)
@@ -301,7 +307,10 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     for f in found:
         if f.code != jax012.RULE.code:
             continue
-        if not ((r := e.host_runs.get(f.span)) is not None and r.hosted):
+        r = e.host_runs.get(f.span)
+        if r is None or not (r.hosted or (r.plain and not r.swallowed)):
+            # (runs with keywords known to lack `vectorized` count as hosted unless a run
+            # with it was seen swallowed: else the keyword's route may be one not followed)
             calls[f.span] = f.span
         step = f.path[0] if f.path else None
         if step is not None and step.filename is None and not _inside(step.span, f.span):
@@ -440,11 +449,12 @@ def _rebound(e: Any) -> frozenset[str] | None:
     is only ever reached through its name (`_unaliased`): a results table filled by the
     script (`table[name] = run(cfg)`) is then one of the names returned, and decides only
     the runs that read it. Read only where a finding may be dropped. A change through an
-    attribute (`self.memo[k] = v`) is `_reads_changed`'s."""
+    attribute (`self.memo[k] = v`) is `_reads_changed`'s; a `jax.config.update(...)` the
+    evaluator ran (`config_updates`) is no container's change (it follows the flag in time)."""
     changed: set[str] = set()
     modules = _imported(e.tree)
     for n in ast.walk(e.tree):
-        if _changes_in_place(n):
+        if _changes_in_place(n) and n not in e.config_updates:
             root = _changed_name(n)
             if root is None:
                 if _changed_attribute(n, modules) is not None:
@@ -551,11 +561,17 @@ def _imported(tree: ast.Module) -> set[str]:
 _FRESH = (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)
 
 
-def _unaliased(tree: ast.Module, names: set[str]) -> bool:
+#: builtins that keep no alias of what they are given (a log printed or copied)
+_COPYING = frozenset({"len", "print", "list", "tuple", "sorted", "str", "repr"})
+
+
+def _unaliased(tree: ast.Module, names: set[str],
+               readers: frozenset[str] = frozenset({"len"})) -> bool:
     """Whether each of `names` holds a container no other name can reach: every read of it
-    in the module is subscripted, or has a method called (`table.items()`), or is `len`'s
-    argument; bound only to a display or comprehension made there; never bound to another
-    name, handed to a function, returned, stored, a parameter's name or declared
+    in the module is subscripted, or has a method called (`table.items()`), or is an
+    argument of one of `readers` (`len`; for a log, `print` too: `_COPYING`); bound only
+    to a display or comprehension made there; never bound to another name, handed to
+    another function, returned, stored, a parameter's name or declared
     `global`/`nonlocal` (in a function that might bind it to something else)."""
     parents: dict[ast.AST, ast.AST] = {}
     for p in ast.walk(tree):
@@ -581,24 +597,31 @@ def _unaliased(tree: ast.Module, names: set[str]) -> bool:
         if isinstance(up, ast.Attribute) and isinstance(parents.get(up), ast.Call) and (
                 parents[up].func is up):  # type: ignore[attr-defined]
             continue
-        if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id == "len" \
-                and up.args == [n]:
+        if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and (
+                up.func.id in readers) and any(a is n for a in up.args):
             continue
         return False
     return True
 
 
 def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
-                   rebound: frozenset[str] | None) -> bool:
+                   rebound: frozenset[str] | None,
+                   logs: frozenset[str] | set[str] = frozenset()) -> bool:
     """Whether a function the runs entered names one of `rebound` (None: any) as the
     module's name: not where it, or a function around it, binds that name itself (a
-    `lambda` reading `cfg`, a parameter of the function it is made in, reads that one)."""
+    `lambda` reading `cfg`, a parameter of the function it is made in, reads that one).
+    Of `logs` (containers changed in place once a host ran: `Interpreter.late_names`), a
+    change that reads nothing of it (`log.append(v)` as a statement) is no read."""
     if rebound is None:
         return True
     entered = [fn for r in runs if r is not None for fn in r.entered]
     if not any(isinstance(n, ast.Name) and n.id in rebound for fn in entered
                for n in ast.walk(fn)):
         return False
+    appended = {id(c.func.value) for fn in entered for st in ast.walk(fn)  # type: ignore[attr-defined]
+                if isinstance(st, ast.Expr) and isinstance(c := st.value, ast.Call)
+                and isinstance(c.func, ast.Attribute) and c.func.attr in _APPENDS
+                and isinstance(c.func.value, ast.Name) and c.func.value.id in logs}
     enclosing: dict[ast.AST, list[ast.AST]] = {}
 
     def visit(node: ast.AST, around: list[ast.AST]) -> None:
@@ -616,7 +639,7 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
             b = scopes.binder(f)
             local = (local | b[0]) - b[1]
         if any(isinstance(n, ast.Name) and n.id in rebound and n.id not in local
-               for n in ast.walk(fn)):
+               and id(n) not in appended for n in ast.walk(fn)):
             return True
     return False
 
@@ -796,8 +819,53 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     ))
 
 
-def _hosted(runs: HostRun) -> None:
-    runs.hosted = True
+#: per evaluator, the JAX callbacks its module's tree assigns over (`callback_hosts.patched`)
+_PATCHED: weakref.WeakKeyDictionary[Any, tuple[ast.Module, frozenset[str]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _patched(e: Any) -> frozenset[str]:
+    found = _PATCHED.get(e)
+    if found is None or found[0] is not e.tree:
+        found = _PATCHED[e] = (e.tree, callback_hosts.patched(ModuleNames(e.tree)))
+    return found[1]
+
+
+#: the classes (and a builtin base) of what a callback call given `vectorized=` raises, as
+#: an `except` names them (measured on JAX 0.10.2): the host's `TypeError` surfaces as a
+#: `jax.errors.JaxRuntimeError`, a `RuntimeError` (`except TypeError` lets it through); under
+#: a vmap with no `vmap_method` the batching rule raises `NotImplementedError` first (the
+#: host never runs), a `RuntimeError` too
+_HOST_FAILURE = ("JaxRuntimeError", "RuntimeError")
+_BATCHED_FAILURE = ("NotImplementedError",)
+
+
+def _caught(e: Any, args: Args) -> bool:
+    """Whether an enclosing `try` or `contextlib.suppress` swallows what the callback call
+    fails with (`Ctx.caught`, `caught_errors`): the program goes on, so no JAX012."""
+    caught = e.reads(CAUGHT).caught
+    if not caught:
+        return False
+    if not (e.reads(VMAPPED).vmapped or any(type(m) is BatchedBy for v in args.pos
+                                            for m in v.tan)):
+        return catches(caught, _HOST_FAILURE)
+    method = args.kw.get("vmap_method")
+    if method is not None and method.const is not None:
+        return catches(caught, _HOST_FAILURE)  # (a method named: the host runs batched)
+    return catches(caught, _BATCHED_FAILURE) and (
+        method is None or catches(caught, _HOST_FAILURE))  # (one not known: either)
+
+
+def _hosted(e: Any, runs: HostRun, args: Args) -> None:
+    """Note the call evaluated where its host runs (`HostRun`): with keywords that may hold
+    `vectorized` (`hosted`), known to lack it (`plain`), or holding it where its failure is
+    swallowed (`swallowed`)."""
+    if "vectorized" not in args.kw and args.dstar is None:
+        runs.plain = True
+    elif "vectorized" in args.kw and _caught(e, args):
+        runs.swallowed = True
+    else:
+        runs.hosted = True
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,

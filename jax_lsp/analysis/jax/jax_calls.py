@@ -96,6 +96,8 @@ class JaxApiCalls(Part):
         args = self.imported_data_read(args)
         if name == "jax.config.update":
             config_flags.note_update(self.ev, args)  # (`jax.config.jax_enable_x64` reads it)
+            if node is not None:
+                self.ev.config_updates.add(node)  # (`host_runs._rebound`: no container)
         if name in jaxapi.CALLBACKS:
             return self.jax.callbacks.call_callback(name, jaxapi.CALLBACKS[name], args, node)
         if name in self.ev.extra_callbacks:
@@ -110,6 +112,8 @@ class JaxApiCalls(Part):
             return self.jax.control.call_higher_order(kind, name, args, node)
         if name in jaxapi.TRACE_ONLY:
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
+        if name in array_shapes.GENERATOR_MAKERS:  # (its samplers' shapes: `array_shapes`)
+            return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
         if name == "builtins.type" and len(args.pos) == 3 and not args.kw:
@@ -221,6 +225,14 @@ class JaxApiCalls(Part):
                 return self.ev._seq([Value(const=i, intish=True) for i in reversed(v.const)])
             if v.items is not None and v.keys is None:
                 return self.ev._seq(list(reversed(v.items)))
+        if name == "builtins.filter" and len(args.pos) == 2 and not args.kw and (
+                args.pos[0].const is None):
+            # `filter(None, words)`: the items of a known sequence of Python scalars that are
+            # true (`filter(None, (s.strip() for s in text.split(",")))` of an option string)
+            v = args.pos[1]
+            if v.items is not None and v.keys is None and all(
+                    type(i.const) in constant_builtins.SCALARS for i in v.items):
+                return self.ev._seq([i for i in v.items if i.const])
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):

@@ -12,11 +12,16 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import record_classes
 from jax_lsp.analysis.jax import apitable, config_flags, jaxapi, signatures
+from jax_lsp.analysis.libraries import optax_transformations
+from jax_lsp.analysis.libraries.absl_flags import model as absl_flags
 from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_models
+from jax_lsp.analysis.python import constant_builtins
 from jax_lsp.analysis.python.hooks import HOOKS
+from jax_lsp.analysis.static_names import VERSION_ATTRIBUTES, jax_release
+from jax_lsp.analysis.values import Value
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import Evaluator
@@ -29,6 +34,15 @@ def import_cannot_raise(qualname: str) -> bool:
     return qualname.split(".")[0] == "jax" and apitable.exists(jaxapi.canonical(qualname))
 
 
+def jax_attribute(ev: Evaluator, name: str) -> Value | None:
+    """`jax.__version__` / `jax.__version_info__`: the release the API table was measured on
+    (as the text pass's version gates read it, `static_names.jax_release`); None for any other
+    attribute (an API name)."""
+    if name not in VERSION_ATTRIBUTES:
+        return None
+    return constant_builtins.value_of(jax_release()[name])
+
+
 def record_class(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Scope) -> object:
     """The record a class statement made, as the library models read it (None: no library's
     record class)."""
@@ -38,7 +52,8 @@ def record_class(ev: Evaluator, cls: ClassObj, stmt: ast.ClassDef, scope: Scope)
 
 HOOKS.register(
     canonical=jaxapi.canonical,
-    state_attributes={"jax.config": config_flags.read},
+    state_attributes={"jax.config": config_flags.read, "jax": jax_attribute,
+                      absl_flags.FLAGS: absl_flags.read},
     import_cannot_raise=import_cannot_raise,
     evaluation_contexts=jaxapi.EVALUATION_CONTEXTS,
     pytree_bases=jaxapi.PYTREE_BASES,
@@ -64,5 +79,6 @@ HOOKS.register(
     record_class=record_class,
     construct_record=record_classes.construct,
     record_attribute=record_classes.record_attribute,
-    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS},
+    functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS, **absl_flags.FUNCTIONS,
+               **optax_transformations.FUNCTIONS},
 )

@@ -15,6 +15,7 @@ from typing import Any
 from jax_lsp.analysis import sharing
 from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
+    CAUGHT,
     CHECKPOINT_LEVELS,
     HOST_SITE,
     JITTED,
@@ -40,7 +41,10 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     enums,
+    environment_reads,
     fresh_lists,
+    optional_imports,
+    platform_facts,
     single_dispatch,
 )
 from jax_lsp.analysis.python.constant_builtins import STR_METHODS
@@ -93,8 +97,9 @@ _MAX_DEPTH = 1000
 _MAX_CONTEXTS = 24
 _MAX_CONTEXTS_FREE = 6
 
-#: the fields of the context that are flags (the others hold levels)
-_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY
+#: the fields of the context that are flags (the others hold levels), and the classes an
+#: enclosing `try` swallows (`Ctx.caught`: a failure reported outside one is not inside)
+_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY | CAUGHT
 
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
@@ -441,6 +446,18 @@ class PythonCalls(EvaluatorShared):
             modelled = HOOKS.functions.get(f.name)
             if modelled is not None:  # a library's function a model computes (attrs.evolve)
                 return modelled(self, args, node)
+            if f.name in environment_reads.READS:  # `os.environ.get(K, d)`: `run_environment`
+                read = environment_reads.call(self, args)
+                if read is not None:
+                    return read
+            if f.name == optional_imports.FIND_SPEC:  # `find_spec("cupy") is None`
+                spec = optional_imports.find_spec(self, args)
+                if spec is not None:
+                    return spec
+            if f.name in platform_facts.CALLS and not args.kw and args.star is None:
+                known = platform_facts.call(f.name, len(args.pos))  # `platform.system()`
+                if known is not None:
+                    return known
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))
@@ -587,7 +604,7 @@ class PythonCalls(EvaluatorShared):
         )
         if self.strong_updates:  # an object stored into since: its state now (`certain_paths`)
             call = (*call, *(f.version for v in args.pos for f in v.fns
-                             if type(f) is Instance and f.singular))
+                             if type(f) in (Instance, ClassObj) and f.singular))
         if fi.module is not None and not fi.module.is_main:
             # findings inside imported modules are reported at the analysed file's call site:
             # one interpretation per such site

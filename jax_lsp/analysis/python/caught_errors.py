@@ -5,10 +5,11 @@ finite-difference fallback, a retry with another calling convention) or in
 `contextlib.suppress(TypeError)` does not stop on the error JAX raises there: its run
 goes on, so a finding of that error inside is not what running it does (checks31q). The
 names are read from the text (`TypeError`, `errors.JaxRuntimeError`); a bare `except:`
-catches anything. A handler that raises anything (`raise`, `raise X from err`), or keeps
-the exception where it may be raised later (`out.append(exc)`), catches nothing here: the
-program may still stop on it. `asserted_errors.catches` decides, by name, whether
-the names cover the classes a rule's error has.
+catches anything. A handler that raises anything (`raise`, `raise X from err`) or ends the
+program (`sys.exit(1)`), or keeps the exception where it may be raised later
+(`out.append(exc)`), catches nothing here: the program may still stop on it.
+`asserted_errors.catches` decides, by name, whether the names cover the classes an error
+has (a rule's, `decisions.report`; a callback's failure on `vectorized=`, `host_runs`).
 """
 
 from __future__ import annotations
@@ -29,13 +30,23 @@ def _names(given: ast.expr | None) -> frozenset:
                      if isinstance(e, (ast.Name, ast.Attribute)))
 
 
+#: calls that end the program from a handler (`sys.exit(1)`, `os._exit`, `os.abort`): the
+#: run stops there all the same
+_EXITS = frozenset({"exit", "_exit", "quit", "abort"})
+
+
 def _raises(body: list[ast.stmt]) -> bool:
-    """Whether a handler's body has a `raise` outside the functions and classes it defines."""
+    """Whether a handler's body has a `raise`, or a call that ends the program, outside the
+    functions and classes it defines."""
     todo: list[ast.AST] = list(body)
     while todo:
         node = todo.pop()
         if isinstance(node, ast.Raise):
             return True
+        if isinstance(node, ast.Call):
+            f = node.func
+            if (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) in _EXITS:
+                return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
         todo.extend(ast.iter_child_nodes(node))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -32,8 +33,10 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     context_vars,
     enums,
+    environment_reads,
     fresh_dicts,
     load_sharing,
+    platform_facts,
     single_dispatch,
 )
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -84,8 +87,20 @@ MAX_REEXPORTS = 8
 def _api_attribute(api: str, name: str) -> Value:
     """`name` read from the outside module or function `api` (`jnp` . `where`): an API
     function, whatever tangent the module value carries. Cached: most of a module's
-    expressions read one."""
-    return Value(fns=(Api(HOOKS.canonical(f"{api}.{name}")),))
+    expressions read one. A float constant of `math` or NumPy (`np.pi`) is its value."""
+    qual = HOOKS.canonical(f"{api}.{name}")
+    if qual in FLOAT_CONSTANTS:
+        return Value(const=FLOAT_CONSTANTS[qual])
+    return Value(fns=(Api(qual),))
+
+
+#: the float constants `math`, NumPy and `jax.numpy` define, by canonical name (Python floats
+#: in each: `type(np.pi) is float`)
+FLOAT_CONSTANTS: dict[str, float] = {
+    f"{mod}.{name}": value
+    for mod in ("math", "numpy", "jax.numpy")
+    for name, value in (("pi", math.pi), ("e", math.e), ("inf", math.inf))
+} | {"math.tau": math.tau}
 
 
 def _is_none(a: Value, b: Value) -> bool | None:
@@ -156,14 +171,17 @@ _COMPARE: dict[type, Callable[[Any, Any], bool]] = {
     ast.NotIn: lambda a, b: a not in b,
 }
 
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
 #: the most combinations of `Value.choices` a comparison tries
 _MAX_COMBINATIONS = 64
 
 
-def _candidates(v: Value, container: bool) -> tuple | None:
+def _candidates(v: Value, container: bool, ordering: bool = False) -> tuple | None:
     """The constants `v` may be, when each is a scalar (or, as the right side of `in`, a tuple,
-    range or frozenset of scalars); None when unknown. A traced value is a tracer in JAX, even
-    with a constant the analysis knows (a jitted module's number field)."""
+    range or frozenset of scalars; in an `ordering`, a tuple of scalars); None when unknown. A
+    traced value is a tracer in JAX, even with a constant the analysis knows (a jitted
+    module's number field)."""
     if v.traced:
         return None
     cs = (v.const,) if v.const is not NOCONST else tuple(v.choices or ())
@@ -175,6 +193,9 @@ def _candidates(v: Value, container: bool) -> tuple | None:
         if container and type(c) in (tuple, range, frozenset) and all(
             type(i) in constant_builtins.SCALARS for i in c
         ):
+            continue
+        if ordering and type(c) is tuple and all(
+                type(i) in constant_builtins.SCALARS for i in c):
             continue
         return None
     return cs
@@ -189,9 +210,12 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
         return None
     options: list[tuple] = []
     n = 1
+    # (an ordering of two sequences of scalars is Python's whether each is a list or a
+    # tuple, which a constant does not say: `version >= (0, 4, 1)`; mixed, Python raises)
+    ordering = all(isinstance(op, _ORDERINGS) for op in ops)
     for i, v in enumerate(vals):
         container = i > 0 and isinstance(ops[i - 1], (ast.In, ast.NotIn))
-        cs = _candidates(v, container)
+        cs = _candidates(v, container, ordering)
         if cs is None:
             return None
         n *= len(cs)
@@ -209,6 +233,21 @@ def compare_constants(ops: list[ast.cmpop], vals: list[Value]) -> bool | None:
         if len(results) > 1:
             return None
     return results.pop()
+
+
+def _short_circuit(op: ast.boolop, vals: list[Value]) -> Value | None:
+    """The operand `a or b` / `a and b` gives, as Python picks it: the first whose truth
+    decides (true for `or`, false for `and`), else the last, when the truth of each operand
+    up to it is known (a Python scalar's: `digits or 0` is `digits` when it is a non-empty
+    string); None otherwise."""
+    decisive = isinstance(op, ast.Or)
+    for v in vals[:-1]:
+        c = constant_builtins.scalar(v)
+        if c is NOCONST:
+            return None
+        if bool(c) is decisive:
+            return v
+    return vals[-1]
 
 
 def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
@@ -303,6 +342,10 @@ class PythonExpressions(EvaluatorShared):
             vals = [self.eval(node.left, scope)] + [self.eval(c, scope) for c in node.comparators]  # type: ignore[attr-defined]
             ops = node.ops  # type: ignore[attr-defined]
             member = membership(ops, vals)
+            if member is None and len(vals) == 2 and isinstance(
+                    ops[0], (ast.In, ast.NotIn)) and environment_reads.is_environ(vals[1]):
+                found = environment_reads.contains(self, vals[0])  # `"K" in os.environ`
+                member = None if found is None else found == isinstance(ops[0], ast.In)
             if member is None and len(vals) == 2 and self._keys_exact(
                     node.comparators[0], scope):  # type: ignore[attr-defined]
                 member = membership(ops, vals, exact=True)  # a key a followed dict lacks
@@ -328,12 +371,9 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.BoolOp:
             vals = [self.eval(v, scope) for v in node.values]  # type: ignore[attr-defined]
             consts = [v.const for v in vals]
-            if all(c is not NOCONST for c in consts):
-                try:
-                    r = all(consts) if isinstance(node.op, ast.And) else any(consts)  # type: ignore[attr-defined]
-                    return Value(const=r)
-                except Exception:
-                    pass
+            chosen = _short_circuit(node.op, vals)  # type: ignore[attr-defined]
+            if chosen is not None:
+                return chosen
             decided = _decided_bools(node, consts)  # type: ignore[arg-type]
             if decided is not None:
                 return Value(const=decided, intish=True)
@@ -519,6 +559,10 @@ class PythonExpressions(EvaluatorShared):
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
+        if environment_reads.is_environ(base):  # `os.environ["K"]` of a declared variable
+            read = environment_reads.subscript(self, index)
+            if read is not None:
+                return read
         if len(base.fns) == 1 and type(base.fns[0]) is ClassObj and base.fns[0].members:
             member = enums.by_name(base.fns[0], index)  # `Mode["FAST"]`
             return UNKNOWN if member is None else member
@@ -565,12 +609,15 @@ class PythonExpressions(EvaluatorShared):
             # typing subscripts (`Callable[..]`), `x.at[i]` helpers on modules: opaque
             return plain(base.tan, base.traced)
         # an element or slice of an integer (or PRNG key) array is one too
-        return Value(
+        out = Value(
             tan=base.tan | (index.tan if index.tan else EMPTY),
             traced=base.traced,
             intish=base.intish and base.items is None,
             prng_key=base.prng_key and base.items is None,
         )
+        if base.arr is not None:  # `x[0]` of an array of known shape: one row of it
+            return array_facts.with_facts(out, array_facts.row(base.arr, index))
+        return out
 
     def eval_comprehension(self, node: Any, scope: Scope) -> Value:
         fi = self.func_infos.get(node)
@@ -671,6 +718,8 @@ class PythonExpressions(EvaluatorShared):
             it = self.resolve_lazy(it)  # type: ignore[attr-defined]
             if isinstance(it.const, range) and 0 < len(it.const) <= MAX_UNROLL:
                 it = self._seq([Value(const=i, intish=True) for i in it.const])
+            elif type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+                it = self._seq([literal(ch) for ch in it.const])  # (a string's characters)
             if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
                 return None
             return it.items
@@ -801,6 +850,11 @@ class PythonExpressions(EvaluatorShared):
 
     def attribute(self, obj: Value, name: str) -> Value:
         if len(obj.fns) == 1 and type(obj.fns[0]) is Api:
+            if name in platform_facts.NAMES and (
+                    q := f"{obj.fns[0].name}.{name}") in platform_facts.ATTRIBUTES:
+                known = platform_facts.attribute(self, q)  # `sys.platform`
+                if known is not None:
+                    return known
             state = HOOKS.state_attributes.get(obj.fns[0].name)
             if state is not None and (v := state(self, name)) is not None:
                 return v  # type: ignore[no-any-return]

@@ -84,6 +84,12 @@ class EvaluatorShared:
     late_writes: int
     #: the attributes whose container changed in place once a host ran (`note_late_change`)
     late_changes: set[str]
+    #: the module-level names whose container a function changed in place once a host ran
+    #: (`log.append(v)`: `_store_mutated`), not counted in `late_writes`
+    late_names: set[str]
+    #: the `jax.config.update(...)` calls evaluated: flags the evaluator follows in time
+    #: (`jax.config_flags`), no container a host reads
+    config_updates: set[ast.AST]
     #: the custom rule whose `return`s are recorded as it runs (its node, the record)
     watched_returns: tuple[ast.AST, dict] | None
     rule_returns: dict
@@ -147,7 +153,8 @@ class EvaluatorShared:
     @abstractmethod
     def store(self, name: str, value: Value, scope: Scope) -> None: ...
     @abstractmethod
-    def write_global(self, name: str, value: Value, scope: Scope) -> None: ...
+    def write_global(self, name: str, value: Value, scope: Scope, *,
+                     in_place: bool = False) -> None: ...
     @abstractmethod
     def note_late_write(self, old: Value | None, new: Value) -> None: ...
     @abstractmethod

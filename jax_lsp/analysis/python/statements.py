@@ -30,6 +30,7 @@ from jax_lsp.analysis.python import (
     context_managers,
     enums,
     import_effects,
+    optional_imports,
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -53,6 +54,7 @@ from jax_lsp.analysis.values import (
     Value,
     derived,
     join,
+    literal,
 )
 
 
@@ -365,6 +367,9 @@ class PythonStatements(EvaluatorShared):
                 leave()
             return live
         elif t is ast.Try or t.__name__ == "TryStar":
+            decided = self._try_missing_import(stmt, scope)  # type: ignore[arg-type]
+            if decided is not None:
+                return decided
             before = dict(scope.vars)
             self.uncertain += 1  # (it may stop anywhere: `certain_paths`)
             caught = caught_errors.handled(stmt, scope.func.node if scope.func else None)
@@ -377,7 +382,8 @@ class PythonStatements(EvaluatorShared):
             states = [dict(scope.vars)]
             # a body of imports JAX has cannot raise: no handler runs (the fallback of
             # `try: from jax.scipy.fft import dct / except ImportError: <host version>`)
-            raises = not _imports_measured_jax(stmt.body)  # type: ignore[attr-defined]
+            raises = not _imports_measured_jax(stmt.body) and not (  # type: ignore[attr-defined]
+                optional_imports.imports_installed(self, stmt.body))  # type: ignore[attr-defined]
             for h in stmt.handlers if raises else ():  # type: ignore[attr-defined]
                 scope.vars = self._merge(before, scope.vars)
                 if h.name:
@@ -650,6 +656,25 @@ class PythonStatements(EvaluatorShared):
         put(new)
         return lambda: put(old)
 
+    def _try_missing_import(self, stmt: ast.Try, scope: Scope) -> int | None:
+        """A `try` whose body imports a module the analysis environment lacks, with a
+        handler catching the ModuleNotFoundError (`optional_imports`): the body up to the
+        import, that handler, then `finally`, all run for sure; None when not decided."""
+        fails = optional_imports.failing_import(self, stmt.body)
+        if fails is None:
+            return None
+        h = optional_imports.catching_handler(stmt.handlers)
+        if h is None:
+            return None
+        live = self.exec_block(stmt.body[:fails], scope)  # type: ignore[attr-defined]
+        if live:
+            if h.name:
+                self.store(h.name, UNKNOWN, scope)
+            live = self.exec_block(h.body, scope)  # type: ignore[attr-defined]
+        if stmt.finalbody:
+            self.exec_block(stmt.finalbody, scope)  # type: ignore[attr-defined]
+        return live
+
     def _enter_instance(
         self, v: Value, node: ast.expr
     ) -> tuple[Value, Callable[[], object]] | None:
@@ -871,6 +896,8 @@ class PythonStatements(EvaluatorShared):
         """The items a `for` visits, when they are known (a tuple or list of at most
         `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
         it = self.resolve_lazy(it)
+        if type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+            return tuple(literal(ch) for ch in it.const)  # (a string's characters)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         return it.items
@@ -923,6 +950,7 @@ class PythonStatements(EvaluatorShared):
     def exec_class(self, stmt: ast.ClassDef, scope: Scope) -> None:
         bases = [self.resolve_lazy(self.eval(b, scope)) for b in stmt.bases]
         cls = ClassObj(stmt.name, stmt, bases=bases)
+        cls.singular = certain_paths.singular_here(self)
         cls.linen = any(
             (isinstance(f, Api) and f.name in HOOKS.module_class_bases)
             or (isinstance(f, ClassObj) and f.linen)
@@ -960,6 +988,10 @@ class PythonStatements(EvaluatorShared):
             elif isinstance(s, (ast.Assign, ast.AnnAssign)):
                 value = getattr(s, "value", None)
                 v = self.eval(value, body_scope) if value is not None else UNKNOWN
+                if isinstance(s, ast.AnnAssign):
+                    # (`eqx.field(static=True, default=True)`: the dataclass machinery leaves
+                    # the default as the class's attribute, read where no argument sets it)
+                    v = self._field_default(value, body_scope) or v
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
@@ -1099,6 +1131,20 @@ class PythonStatements(EvaluatorShared):
             return False
         return any(isinstance(f, Api) and f.name == "enum.auto"
                    for f in self.eval(value.func, scope).fns)
+
+    def _field_default(self, value: ast.expr | None, scope: Scope) -> Value | None:
+        """The `default=` of a field function's call (`dataclasses.field(default=3)`,
+        `eqx.field(static=True, default=True)`): what the class holds for the field once its
+        dataclass is made; None for any other value (`default_factory=`: made per instance)."""
+        if not isinstance(value, ast.Call):
+            return None
+        given = next((k.value for k in value.keywords if k.arg == "default"), None)
+        if given is None:
+            return None
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
+            return None
+        return self.eval(given, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
@@ -1327,7 +1373,14 @@ class PythonStatements(EvaluatorShared):
             elif type(inst) is ClassObj:
                 # `cls.__call__ = fn` in a class decorator: every instance's method now
                 old = inst.attrs.get(name)
-                inst.attrs[name] = v if old is None else join([old, v])
+                if (inst.singular and len(obj.fns) == 1 and certain_paths.certain(self)
+                        and old is not None and old is not v):
+                    # one class, a store that certainly runs: its value now (`certain_paths`)
+                    inst.attrs[name] = v
+                    inst.version += 1
+                    self.strong_updates += 1
+                else:
+                    inst.attrs[name] = v if old is None else join([old, v])
                 if self.host_runs:
                     self.note_late_write(old, inst.attrs[name])
                 self.observer.note_write()  # type: ignore[attr-defined]
@@ -1388,7 +1441,7 @@ class PythonStatements(EvaluatorShared):
         if scope.func is None:
             self.store(name, value, scope)
         elif name in scope.module.vars:
-            self.write_global(name, value, scope)
+            self.write_global(name, value, scope, in_place=True)
 
 
 def _loop_body_nodes(body: list[ast.stmt]) -> Any:

@@ -1,0 +1,173 @@
+"""The environment variables of the run a program is analysed for.
+
+A program is analysed in its default configuration: a variable the project does not declare
+(`[tool.jax-lsp] environment = {NAME = "value"}`) is taken as unset where it runs, so
+`os.environ.get(K, d)` is `d`, `os.getenv(K)` None and `K in os.environ` False, as a user who
+runs it without setting anything sees it; a declared one has its declared value. The
+evaluator (`python/calls.py`, `python/expressions.py`) and the script reach
+(`script_reach.py`) both read variables through `Environment.lookup`, so the two passes never
+disagree about which branch a run takes.
+
+A variable the program sets itself (`os.environ[K] = v`, `os.environ.setdefault(K, v)`,
+`os.putenv(K, v)`, `monkeypatch.setenv(K, v)`, `del os.environ[K]`) is not decided: where the
+write happens relative to the read is not followed, so its value stays unknown, as every
+variable was before this policy. A write whose variable is not a literal, or that hands
+`os.environ` itself to other code (`mock.patch.dict(os.environ, ...)`, `env = os.environ`),
+leaves every variable unknown.
+
+The declared values come from the configuration (`AnalysisConfig.environment`) and are set
+for one analysis with `declared(...)`: the text pass (`callback_hosts`), which is reached
+without the configuration, reads them from there too.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = ["READS", "UNSURE", "Environment", "declared", "declared_values", "environment_for",
+           "written"]
+
+#: the calls that read one variable: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
+READS = frozenset({"os.environ.get", "os.getenv"})
+
+#: a variable whose value at the read is not known (the program writes it)
+UNSURE = object()
+
+#: the methods of `os.environ` that write the variable named by their first argument
+_KEYED_WRITES = frozenset({"setdefault", "pop", "__setitem__", "__delitem__"})
+#: functions that write the variable named by their first argument (`os.putenv`, pytest's
+#: `monkeypatch.setenv`)
+_NAMED_WRITES = frozenset({"putenv", "unsetenv", "setenv", "delenv"})
+#: methods of `os.environ` that only read it
+_READ_METHODS = frozenset({"get", "copy", "items", "keys", "values", "__contains__",
+                           "__getitem__"})
+#: builtins handed `os.environ` that only read it (`dict(os.environ)`)
+_READING_CALLS = frozenset({"dict", "len", "list", "sorted", "set", "tuple", "iter"})
+#: the words a text must hold for it to write a variable
+_WORDS = ("environ", "putenv", "setenv", "unsetenv", "delenv")
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """The variables a module's text writes (`every`: one it cannot name, or all of them)."""
+
+    keys: frozenset[str] = frozenset()
+    every: bool = False
+
+
+NOTHING_WRITTEN = Written()
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """The variables of one analysis's run: those declared, and those the program writes."""
+
+    #: the declared variables, as sorted (name, value) pairs (hashable: a memo key)
+    values: tuple[tuple[str, str], ...] = ()
+    written: Written = NOTHING_WRITTEN
+
+    def lookup(self, key: object) -> object:
+        """The variable `key`'s value where the program runs: its declared string, None when
+        unset, `UNSURE` when the program writes it (or `key` is not a known string)."""
+        if type(key) is not str or self.written.every or key in self.written.keys:
+            return UNSURE
+        for name, value in self.values:
+            if name == key:
+                return value
+        return None
+
+
+_DECLARED: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("declared_environment",
+                                                                default=())
+
+
+@contextmanager
+def declared(values: Mapping[str, str]) -> Iterator[None]:
+    """Run an analysis with the project's declared variables (`AnalysisConfig.environment`)."""
+    token = _DECLARED.set(tuple(sorted(values.items())))
+    try:
+        yield
+    finally:
+        _DECLARED.reset(token)
+
+
+def declared_values() -> tuple[tuple[str, str], ...]:
+    """The declared variables of the analysis under way, as sorted pairs (a memo's key)."""
+    return _DECLARED.get()
+
+
+def environment_for(*texts: str | None) -> Environment:
+    """The run's environment as the modules of `texts` see it: the declared variables, and
+    those any of them writes."""
+    found = [written(t) for t in texts if t]
+    if not found:
+        return Environment(_DECLARED.get())
+    if any(w.every for w in found):
+        return Environment(_DECLARED.get(), Written(every=True))
+    keys = frozenset().union(*(w.keys for w in found))
+    return Environment(_DECLARED.get(), Written(keys) if keys else NOTHING_WRITTEN)
+
+
+def _environ(node: ast.AST) -> bool:
+    """`os.environ`, `environ` (imported from os), however `os` is named."""
+    return (isinstance(node, ast.Attribute) and node.attr == "environ") or (
+        isinstance(node, ast.Name) and node.id == "environ")
+
+
+def _literal_key(args: list[ast.expr]) -> str | None:
+    if args and isinstance(args[0], ast.Constant) and type(args[0].value) is str:
+        return args[0].value
+    return None
+
+
+@lru_cache(maxsize=64)
+def written(text: str) -> Written:
+    """The variables the module whose source is `text` writes (read off its tree; a text
+    that names no writing word writes none, known without parsing)."""
+    if not any(w in text for w in _WORDS):
+        return NOTHING_WRITTEN
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return Written(every=True)
+    keys: set[str] = set()
+    read_uses: set[int] = set()  # (`os.environ` nodes used only to read)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and _environ(node.value):
+            read_uses.add(id(node.value))
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                if isinstance(node.slice, ast.Constant) and type(node.slice.value) is str:
+                    keys.add(node.slice.value)
+                else:
+                    return Written(every=True)
+        elif isinstance(node, ast.Compare) and any(_environ(c) for c in node.comparators):
+            read_uses.update(id(c) for c in node.comparators if _environ(c))
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else (
+                func.id if isinstance(func, ast.Name) else None)
+            if isinstance(func, ast.Attribute) and _environ(func.value):
+                read_uses.add(id(func.value))
+                if name in _READ_METHODS:
+                    continue
+                key = _literal_key(node.args) if name in _KEYED_WRITES else None
+                if key is None:
+                    return Written(every=True)  # `os.environ.update(...)`, `.clear()`
+                keys.add(key)
+            elif name in _NAMED_WRITES:
+                key = _literal_key(node.args)
+                if key is None:
+                    return Written(every=True)
+                keys.add(key)
+            elif name in _READING_CALLS and isinstance(func, ast.Name):
+                read_uses.update(id(a) for a in node.args if _environ(a))
+    for node in ast.walk(tree):
+        if _environ(node) and id(node) not in read_uses:
+            # handed to other code, bound to another name: what it does is not followed
+            return Written(every=True)
+    return Written(frozenset(keys)) if keys else NOTHING_WRITTEN

@@ -1,0 +1,27 @@
+"""a float32 batch goes through a lax.scan (its carry keeps the init's dtype) and a vmap (a batched argument keeps its dtype): 32-bit rows are logged unordered"""
+import jax
+import numpy as np
+import jax.numpy as jnp
+from jax.experimental import io_callback
+
+
+def note(v):
+    return None
+
+
+def energy(q):
+    e = jnp.sum(q ** 2)
+    io_callback(note, None, e, ordered=np.dtype(q.dtype).itemsize == 8)
+    return e
+
+
+def relax(qs):
+    def body(c, _):
+        return c * 0.9, None
+    qs, _ = jax.lax.scan(body, qs, None, length=3)
+    return qs
+
+
+if __name__ == "__main__":
+    qs = jnp.asarray(np.random.default_rng(3).normal(size=(2, 3)), dtype=jnp.float32)
+    print(jax.vmap(energy)(relax(qs)))
