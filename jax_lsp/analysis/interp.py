@@ -327,6 +327,8 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.in_progress: set[tuple] = set()
         self.host_runs: dict[Span, HostRun] = {}
         self.host_run: HostRun | None = None
+        self.host_waiting: Counter[Span] = Counter()
+        self.patched_callbacks: tuple[ast.Module, frozenset[str]] | None = None
         self.cuts = 0
         self.late_writes = 0
         self.late_changes: set[str] = set()

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -174,16 +173,11 @@ def _host_operands(e: Any, given: list[Value]) -> list[Value]:
             else Value(arr=v.arr) for v in given]
 
 
-#: per evaluator, the callback calls whose host runs wait on a pullback not called yet
-_WAITING: weakref.WeakKeyDictionary[Any, Counter[Span]] = weakref.WeakKeyDictionary()
-
-
 def waiting(e: Any, call: Span) -> bool:
     """Whether a host run of the callback called at `call` waits on a pullback the analysed
     code never called: it may be called where the analysis does not look (a pullback a
     function returns), so its runs do not show the host never runs."""
-    counts = _WAITING.get(e)
-    return bool(counts and counts[call] > 0)
+    return bool(e.host_waiting[call] > 0)
 
 
 def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True) -> None:
@@ -199,9 +193,7 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
     if ctx.trace_only or waits == HOSTS_NEVER_RUN:
         return
     if waits is not None:
-        counts = _WAITING.get(e)
-        if counts is None:
-            counts = _WAITING[e] = Counter()
+        counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
         if counted:
             counts[call] += 1
 
@@ -819,15 +811,12 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     ))
 
 
-#: per evaluator, the JAX callbacks its module's tree assigns over (`callback_hosts.patched`)
-_PATCHED: weakref.WeakKeyDictionary[Any, tuple[ast.Module, frozenset[str]]] = (
-    weakref.WeakKeyDictionary())
-
-
 def _patched(e: Any) -> frozenset[str]:
-    found = _PATCHED.get(e)
+    """The JAX callbacks the evaluator's module assigns over (`callback_hosts.patched`),
+    computed once per tree (`EvaluatorShared.patched_callbacks`)."""
+    found = e.patched_callbacks
     if found is None or found[0] is not e.tree:
-        found = _PATCHED[e] = (e.tree, callback_hosts.patched(ModuleNames(e.tree)))
+        found = e.patched_callbacks = (e.tree, callback_hosts.patched(ModuleNames(e.tree)))
     return found[1]
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis.compiled import trait
 
 if TYPE_CHECKING:
+    from collections import Counter
     from collections.abc import Callable
 
     from jax_lsp.analysis.findings import PathStep, Span
@@ -80,6 +81,12 @@ class EvaluatorShared:
     #: running (None outside a host function); paths cut anywhere (recursion, context caps)
     host_runs: dict[Span, HostRun]
     host_run: HostRun | None
+    #: of each callback call, how many of its host's runs wait on a pullback not called yet
+    #: (`host_runs.waiting`); the JAX callbacks the module's tree assigns over, with that tree
+    #: (`host_runs._patched`, None until asked). Kept on the evaluator, not in a table weakly
+    #: keyed by it: a compiled evaluator cannot be weakly referenced
+    host_waiting: Counter[Span]
+    patched_callbacks: tuple[ast.Module, frozenset[str]] | None
     cuts: int
     late_writes: int
     #: the attributes whose container changed in place once a host ran (`note_late_change`)
