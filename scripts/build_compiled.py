@@ -54,7 +54,10 @@ def build(out: Path, opt_level: str = "3") -> list[Path]:
         dist.run_command("build_ext")
     finally:
         os.chdir(here)
-    return sorted(out.rglob("*.so")) + sorted(out.rglob("*.pyd"))
+    # (the extensions Python imports: beside their sources, and mypyc's shared library at the
+    # top; not setuptools' copies under build/)
+    return [p for pattern in ("*.so", "*.pyd")
+            for p in (*sorted(out.glob(pattern)), *sorted((out / "jax_lsp").rglob(pattern)))]
 
 
 def main() -> int:
