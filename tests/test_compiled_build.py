@@ -72,7 +72,9 @@ def test_the_compiled_build_finds_what_the_pure_package_finds(tmp_path: Path) ->
             [sys.executable, "-P", "-m", "jax_lsp", "check", "--no-cache", "--output-format",
              "json", target], cwd=REPO, capture_output=True, text=True,
             env={**os.environ, "PYTHONPATH": str(pythonpath)})
-        return done.stdout.replace(str(pythonpath), "<checkout>") + f"\nexit {done.returncode}"
+        # (both run on the repository's files: a path into the compiled copy's package is
+        # the repository's)
+        return done.stdout.replace(str(out), str(REPO)) + f"\nexit {done.returncode}"
 
     loaded = subprocess.run(
         [sys.executable, "-P", "-c", "import jax_lsp.analysis.interp as m; print(m.__file__)"],
