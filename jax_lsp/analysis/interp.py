@@ -25,11 +25,11 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jax_lsp.analysis import asserted_errors, click_commands, pytest_driver, testcase_driver
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
@@ -217,6 +217,28 @@ class _Guessing:
         ev.ctx_reads = self.reads | (ev.ctx_reads & ~GUESSED)
 
 
+class _Within:
+    """`Interpreter.within(**changes)` as a plain context manager (a compiled build compiles no
+    generator-made context manager on a method the parts declare)."""
+
+    __slots__ = ("ev", "changes", "saved", "reads")
+
+    def __init__(self, ev: Interpreter, changes: dict[str, Any]) -> None:
+        self.ev = ev
+        self.changes = changes
+
+    def __enter__(self) -> None:
+        ev = self.ev
+        self.saved, self.reads = ev.ctx, ev.ctx_reads
+        ev.ctx = ctx_with(self.saved, self.changes)
+        ev.ctx_reads = 0
+
+    def __exit__(self, *exc: object) -> None:
+        ev = self.ev
+        ev.ctx = self.saved
+        ev.ctx_reads = self.reads | (ev.ctx_reads & ~ctx_bits(self.changes))
+
+
 _NOTHING = nullcontext()
 _GUESSED_CHANGE = {"guessed": True}
 
@@ -227,8 +249,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
     incremental re-analysis as an observer (`observer`, an `incremental.layer.IncrementalLayer`).
     """
 
-    #: (its parts see the `host.Observer` hooks only; the incremental analyzer, the layer)
-    observer: IncrementalLayer
+    #: the incremental layer: `observer` too, as the evaluator sees it (the `host.Observer`
+    #: hooks only); `layer` for the incremental analyzer, which reads its state
+    layer: IncrementalLayer
 
     def __init__(
         self,
@@ -286,7 +309,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: where paths ended (`limits`), recorded only when this is a list: see `note_limit`
         self.limits: list[Limit] | None = None
         #: the incremental re-analysis, told what happens through its hooks (`host.Observer`)
-        self.observer = IncrementalLayer(self, reuse, carry)
+        self.observer = self.layer = IncrementalLayer(self, reuse, carry)
         #: the template of a module load this analysis took (`shared_loads`): (the run's
         #: templates, its key, the template); () in the interpreter building a template
         self.shared_load: tuple | None = None
@@ -304,6 +327,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.in_progress: set[tuple] = set()
         self.host_runs: dict[Span, HostRun] = {}
         self.host_run: HostRun | None = None
+        self.host_waiting: Counter[Span] = Counter()
+        self.patched_callbacks: tuple[ast.Module, frozenset[str]] | None = None
+        self.text_names: tuple[ast.Module, Any] | None = None
         self.cuts = 0
         self.late_writes = 0
         self.late_changes: set[str] = set()
@@ -437,7 +463,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: functions' sets and the module's counts (a function's text read again for each
         #: function around it, the module's for its counts, cost two to three passes over the
         #: text); with a cache kept across versions, a function's set is kept by its text too
-        self._line_identifiers: list[list[str]] = []
+        self._line_identifiers: list[list[str] | None] = []
         self._keeps_identifiers = ident_cache is not None
         #: the identifiers of each function, by its node (a node stands for the same text in
         #: the analyses of successive versions, see `incremental`)
@@ -554,7 +580,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         broken too."""
         if levels:
             for lv in self.levels:
-                lv.tangent_mark = lv.batch_mark = None  # type: ignore[assignment]
+                lv.tangent_mark = lv.batch_mark = None
         shared: dict = {}
         if self.shared_load:  # a template's modules stay whole for the next file
             self.shared_load[0].verify(self)
@@ -567,7 +593,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         # each such cycle (with the nodes it holds) waits for the collector
         for scope in self.captured_scopes or ():
             scope.vars.clear()
-        self.__dict__.clear()
+        state = getattr(self, "__dict__", None)  # (compiled, the instance has none: the
+        if state is not None:  # cycles through it wait for the collector)
+            state.clear()
 
     def _run(self) -> None:
         if self.record:
@@ -1084,13 +1112,13 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         by_line = self._line_identifiers
         lines = self.main.lines
         if not by_line:
-            by_line.extend([None] * len(lines))  # type: ignore[list-item]
+            by_line.extend([None] * len(lines))
         end = len(lines) if end is None else min(end, len(lines))
         find = _IDENT.findall
         for i in range(start, end):
             if by_line[i] is None:
                 by_line[i] = find(lines[i])
-        return by_line[start:end]
+        return cast("list[list[str]]", by_line[start:end])  # (each read now)
 
     def _apply_escaped_transforms(self) -> bool:
         """A transformed function this module never calls, but that leaves its view (returned
@@ -1298,19 +1326,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.ctx_reads |= bits
         return self.ctx
 
-    @contextmanager
-    def within(self, **changes: Any) -> Iterator[None]:
+    def within(self, **changes: Any) -> AbstractContextManager[None]:
         """Interpret in the context changed by `changes`. What is read in here of the fields
         they set does not depend on the context outside (reading the outside's value to
         compute one is a read of its own, noted where it is made)."""
-        saved, reads = self.ctx, self.ctx_reads
-        self.ctx = ctx_with(saved, changes)
-        self.ctx_reads = 0
-        try:
-            yield
-        finally:
-            self.ctx = saved
-            self.ctx_reads = reads | (self.ctx_reads & ~ctx_bits(changes))
+        return _Within(self, changes)
 
     def guessing(self, guessed: bool = True) -> AbstractContextManager[None]:
         """Interpret a path chosen without knowing it runs (`Ctx.guessed`), if `guessed`:

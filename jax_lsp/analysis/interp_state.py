@@ -138,7 +138,7 @@ def ctx_with(ctx: Ctx, changes: dict[str, Any]) -> Ctx:
     for name in changes:
         if name not in CTX_BIT:
             raise TypeError(f"Ctx has no field {name!r}")
-    new = object.__new__(Ctx)
+    new = Ctx.__new__(Ctx)  # (object.__new__ in the pure package; a compiled Ctx has its own)
     for name in CTX_BIT:
         object.__setattr__(new, name, changes[name] if name in changes else getattr(ctx, name))
     return new

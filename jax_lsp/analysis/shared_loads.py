@@ -213,8 +213,8 @@ def _fingerprint(ev: Interpreter) -> dict[str, object]:
     """Each attribute of the interpreter (and of its parts, one level down) as something to
     compare: a container by its items' identities, a number or string by value."""
     out: dict[str, object] = {}
-    for name, v in vars(ev).items():
-        out[name] = _shallow(v, 0)
+    for name in _field_names(ev):
+        out[name] = _shallow(getattr(ev, name, _UNSET), 0)
     return out
 
 
@@ -229,11 +229,14 @@ def _shallow(v: object, depth: int) -> object:
         return v
     if depth == 0 and hasattr(v, "__dict__") and not isinstance(v, type):
         return ("obj", id(v), tuple((k, _shallow(x, 1)) for k, x in vars(v).items()))
+    if depth == 0 and hasattr(type(v), "__mypyc_attrs__"):  # (an object of the compiled build)
+        return ("obj", id(v), tuple((k, _shallow(getattr(v, k, _UNSET), 1))
+                                    for k in _field_names(v)))
     return ("id", id(v))
 
 
 def _effects_state(effects: Any, *, loaded: bool) -> tuple:
-    return tuple((k, _shallow(v, 1)) for k, v in vars(effects).items()
+    return tuple((k, _shallow(getattr(effects, k, _UNSET), 1)) for k in _field_names(effects)
                  if loaded or k != "loaded")
 
 
@@ -325,7 +328,9 @@ def _field_names(obj: object) -> tuple[str, ...]:
     for c in t.__mro__:
         slots = c.__dict__.get("__slots__", ())
         names.extend((slots,) if isinstance(slots, str) else slots)
-    return tuple(n for n in names if n != "__weakref__")
+        # a class the compiled build made native: its attributes (docs/internals.md)
+        names.extend(n for n in c.__dict__.get("__mypyc_attrs__", ()) if n not in names)
+    return tuple(n for n in names if n not in ("__weakref__", "__dict__"))
 
 
 def _fields(obj: object) -> list[object]:

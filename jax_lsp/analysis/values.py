@@ -12,14 +12,16 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jax_lsp.analysis.findings import PathStep, Span
+
+# (at run time: a compiled build's dataclasses resolve their fields' types)
+from jax_lsp.analysis.jax.specs import TransformSpec
 from jax_lsp.analysis.python.hooks import HOOKS
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.array_facts import ArrayFacts
-    from jax_lsp.analysis.jax.specs import TransformSpec
 
 
 class _NoConst:
@@ -57,7 +59,7 @@ class Level:
         "tangent_mark",
         "wrt",
     )
-    _counter = 0
+    _counter: ClassVar[int] = 0
 
     def __init__(
         self, mode: str, name: str, site: PathStep, stack_len: int, *, defer: bool, batched: bool
@@ -74,8 +76,8 @@ class Level:
         #: for a linearize level: the errors raised if its linear function is transposed
         self.on_transpose: list[Any] = []
         self.batched = batched
-        self.tangent_mark = TangentOf(self)
-        self.batch_mark = BatchedBy(self)
+        self.tangent_mark: TangentOf | None = TangentOf(self)  # (None once released)
+        self.batch_mark: BatchedBy | None = BatchedBy(self)
         #: the marks of the tangents `jax.jvp` was given (an outer level's, when the jvp is
         #: itself transposed or differentiated): they travel with this level's tangent
         self.tangent_in: frozenset = EMPTY
@@ -524,7 +526,7 @@ class FuncInfo:
         self.node: Any = node
         self.name = name
         self.module = module
-        self.locals: frozenset[str] = locals_  # type: ignore[assignment]
+        self.locals: Any = locals_  # a frozenset[str]; None until computed (`Interpreter.info`)
         self.globals_ = globals_
         self.nonlocals = nonlocals
 

@@ -800,18 +800,18 @@ class IncrementalAnalyzer:
         self._node_parents.clear()
         self._node_escapes.clear()
         self._entry_infos.clear()
-        interp.observer.entry_infos = self._entry_infos
+        interp.layer.entry_infos = self._entry_infos
         interp.node_identifiers = self._node_idents
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
         interp.node_escapes = self._node_escapes
-        interp.observer.defer_records = self.defer_records
+        interp.layer.defer_records = self.defer_records
         pending = False
         try:
             result = finish(interp)
             self._last = None
             if lines is not None and not result.incomplete:
-                if interp.observer.records_due:
+                if interp.layer.records_due:
                     pending = True
                     self._pending_text = (source, lines)
                     self._pending = lambda: self._completed(
@@ -830,7 +830,7 @@ class IncrementalAnalyzer:
     ) -> None:
         """A deferred full analysis's version, its records made (see `defer_records`)."""
         try:
-            interp.observer.finish_records()
+            interp.layer.finish_records()
             self._last = self._version(source, lines, tree, cfg, filename, result, interp)
         finally:
             interp.release()
@@ -862,12 +862,12 @@ class IncrementalAnalyzer:
             cfg,
             filename,
             result,
-            interp.observer.records,
-            interp.observer.module_fingerprints,
+            interp.layer.records,
+            interp.layer.module_fingerprints,
             interp.order_sensitive,
             interp.main_identifiers,
             interp.main_effects,
-            carry=interp.observer.carry_out,
+            carry=interp.layer.carry_out,
         )
 
     def _incremental(
@@ -921,7 +921,7 @@ class IncrementalAnalyzer:
         interp.node_scopes = self._node_scopes
         interp.node_parents = self._node_parents
         interp.node_escapes = self._node_escapes
-        interp.observer.entry_infos = self._entry_infos
+        interp.layer.entry_infos = self._entry_infos
         replaced, added = _changed_lines(last, rp, lines)
         interp.main_identifiers = _identifier_counts(last, replaced, added)
         if last.effects is not None and last.effects.known:
@@ -947,14 +947,14 @@ class IncrementalAnalyzer:
             return None
         self.incremental_runs += 1
         self.inexact = reuse.inexact
-        self.roots_skipped = len(interp.observer.skipped)
-        self.statements_replayed = interp.observer.statements_replayed
-        self.carried_calls = interp.observer.carried_calls_used
-        self.carried_calls_with_findings = interp.observer.carried_calls_with_findings
+        self.roots_skipped = len(interp.layer.skipped)
+        self.statements_replayed = interp.layer.statements_replayed
+        self.carried_calls = interp.layer.carried_calls_used
+        self.carried_calls_with_findings = interp.layer.carried_calls_with_findings
         self.statements = len(rp.tree.body)
-        ran = interp.effects.keys() - interp.observer.skipped
+        ran = interp.effects.keys() - interp.layer.skipped
         self.roots_run = len(ran) - (MODULE_ROOT in ran)
-        skipped_deps = {d for r in interp.observer.skipped for d in interp.effects[r].loaded}
+        skipped_deps = {d for r in interp.layer.skipped for d in interp.effects[r].loaded}
         out = AnalysisResult(
             result.findings,
             dependencies=sorted(set(result.dependencies) | skipped_deps)

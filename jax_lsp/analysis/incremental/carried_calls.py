@@ -41,9 +41,11 @@ import ast
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import SharedCall
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -58,11 +60,6 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
 )
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.incremental.shared import LayerShared
-else:
-    LayerShared = object  # the interface is for the type checker only
 
 __all__ = ["CarriedCallSet", "CarriedCalls", "move_calls"]
 
@@ -96,6 +93,9 @@ def _portable(v: Value, levels: frozenset, depth: int = 0) -> bool:
 #: a carried interpretation: its result, the code it ran (with the top-level statement of each
 #: function), and the version it was last checked in
 Carried = tuple[SharedCall, tuple, int]
+#: an interpretation noted this version, its code found only when handed on (None until then:
+#: `CarriedCalls._placed`)
+Portable = tuple[SharedCall, tuple | None, int]
 
 
 @dataclass
@@ -129,6 +129,7 @@ def _shape(key: tuple) -> tuple:
     return (key[0], key[1], *key[2])
 
 
+@trait
 class CarriedCalls(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's
     docstring."""
@@ -152,7 +153,7 @@ class CarriedCalls(LayerShared):
         #: stale (see `carried_calls`)
         self._touched: dict[object, int] = {}
         self._edit_index: tuple[dict[object, int], dict[str, int]] | None = None
-        self.portable_calls: dict[tuple, Carried] = {}
+        self.portable_calls: dict[tuple, Portable] = {}
         self.calls_ready = False
         self.carried_calls_used = 0
         #: of those, the ones whose interpretation emitted findings (found already, else the
@@ -185,7 +186,7 @@ class CarriedCalls(LayerShared):
             # found by `calls_out` (only the next version reads it, and most interpretations
             # are noted again and again as their callers are: tens of thousands of look-ups
             # in a large module's full analysis)
-            self.portable_calls[key] = (entry, None, self.calls_version)  # type: ignore[assignment]
+            self.portable_calls[key] = (entry, None, self.calls_version)
 
     def start_calls(self) -> None:
         """The module's statements ran: carried interpretations may serve from now on."""
@@ -277,10 +278,13 @@ class CarriedCalls(LayerShared):
         left it to (the tree is still the one they ran in)."""
         top = self.ev.top_statement
         calls = self.portable_calls
+        placed: dict[tuple, Carried] = {}
         for key, (entry, code, since) in calls.items():
             if code is None:
-                calls[key] = (entry, tuple((n, top(n)) for n in entry.entered), since)
-        return calls
+                code = tuple((n, top(n)) for n in entry.entered)
+                calls[key] = (entry, code, since)
+            placed[key] = (entry, code, since)
+        return placed
 
     def calls_out(self) -> CarriedCallSet:
         """The interpretations the next version may reuse: those of this analysis, and the
@@ -289,7 +293,7 @@ class CarriedCalls(LayerShared):
         version = self.calls_version
         if self.ev.order_sensitive or self._wrote or self.ev.modules:
             return CarriedCallSet(version=version)
-        self._placed()
+        placed = self._placed()
         calls_in = self.calls_in if self.calls_ready else {}
         edits = self.calls_edits
         if self.reuse is not None:
@@ -301,7 +305,7 @@ class CarriedCalls(LayerShared):
                 for key, carried in calls_in.items()
                 if self._still_holds(key, carried)
             }
-            out.update(self.portable_calls)
+            out.update(placed)
             reads: dict[tuple, list[int]] = {}
             for key in out:
                 r = reads.setdefault(_shape(key), [])
@@ -309,9 +313,9 @@ class CarriedCalls(LayerShared):
                     r.append(key[3])
             return CarriedCallSet(out, reads, version, (), len(out))
         out = dict(calls_in)
-        out.update(self.portable_calls)
+        out.update(placed)
         reads = dict(self.carried_reads)
-        for key in self.portable_calls:
+        for key in placed:
             shape = _shape(key)
             r = reads.get(shape, [])
             if key[3] not in r:

@@ -1,11 +1,11 @@
 """The incremental re-analysis as an observer of the evaluator: what it records of one version
 of a module for the next, and what it puts back of the previous one.
 
-The evaluator (`interp.Interpreter`) holds one `IncrementalLayer` (`Interpreter.observer`) and
-notifies it through the hooks `host.Observer` declares: where a root (an entry point) starts
-and ends, where it stores into state another root may read, where a call is memoised or
-answered from the memo, where a custom rule is attached. The layer reads the evaluator's
-state back (`self.ev`) when it records or replays. Its parts, one module per concern:
+The evaluator (`interp.Interpreter`) holds one `IncrementalLayer` (`Interpreter.observer`,
+`layer`) and notifies it through the hooks `host.Observer` declares: where a root (an entry
+point) starts and ends, where it stores into state another root may read, where a call is
+memoised or answered from the memo, where a custom rule is attached. The layer reads the
+evaluator's state back (`self.ev`) when it records or replays. Its parts, one module per concern:
 `recording` (what each root reads, `roots`), `replay` (top-level statements an edit left
 alone), `carried_calls` (interpretations of calls kept for the next version), `fingerprint`
 (what a value stands for across versions), `call_logs` (spans of the logs each call owns);

@@ -7,17 +7,13 @@ shared state, defines a function or passes a transformed function around, and wh
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.incremental.roots import RootRecord
+from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MODULE_ROOT, Args
 from jax_lsp.analysis.values import NOCONST, CustomFn, FuncInfo, Instance, Transformed, Value
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.incremental.shared import LayerShared
-else:
-    LayerShared = object  # the interface is for the type checker only
 
 
 def _plain_data(v: Value, depth: int) -> bool:
@@ -32,6 +28,7 @@ def _plain_data(v: Value, depth: int) -> bool:
     return v.items is None or all(_plain_data(i, depth + 1) for i in v.items)
 
 
+@trait
 class RootRecording(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
 

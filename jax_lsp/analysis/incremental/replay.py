@@ -39,11 +39,13 @@ import ast
 import dataclasses
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
 from jax_lsp.analysis.incremental.carried_calls import CarriedCallSet
 from jax_lsp.analysis.incremental.fingerprint import fingerprint
+from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import MODULE_ROOT, Scope
 from jax_lsp.analysis.values import (
     MAYBE_NONE,
@@ -61,11 +63,6 @@ from jax_lsp.analysis.values import (
     UserModule,
     Value,
 )
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.incremental.shared import LayerShared
-else:
-    LayerShared = object  # the interface is for the type checker only
 
 __all__ = ["ModuleCarry", "StatementRecord", "StatementReplay", "stable"]
 
@@ -524,6 +521,7 @@ def _last(d: dict, n: int) -> list:
     return out
 
 
+@trait
 class StatementReplay(LayerShared):
     """A part of the incremental layer (`layer.IncrementalLayer`): see the module's docstring."""
 

@@ -1,8 +1,8 @@
 """What the incremental layer's parts (`RootRecording`, `StatementReplay`, `CarriedCalls`)
 offer each other, as `python/shared.py` is for the evaluator's: the layer's state they share
 (made by `layer.IncrementalLayer.__init__`), the evaluator they observe (`ev`), and the
-methods one part calls of another. Each part subclasses `LayerShared` for the type checker
-only (at run time its base is `object`).
+methods one part calls of another. Each part subclasses `LayerShared` (at run time too, for
+the compiled build's traits; its methods are declarations only, last in the layer's order).
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
+
+from jax_lsp.analysis.compiled import trait
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.findings import Span
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.values import ClassObj, CustomFn, Instance, Value
 
 
+@trait
 class LayerShared:
     """The incremental layer as its parts see it."""
 

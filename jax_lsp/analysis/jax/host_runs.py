@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -174,16 +173,11 @@ def _host_operands(e: Any, given: list[Value]) -> list[Value]:
             else Value(arr=v.arr) for v in given]
 
 
-#: per evaluator, the callback calls whose host runs wait on a pullback not called yet
-_WAITING: weakref.WeakKeyDictionary[Any, Counter[Span]] = weakref.WeakKeyDictionary()
-
-
 def waiting(e: Any, call: Span) -> bool:
     """Whether a host run of the callback called at `call` waits on a pullback the analysed
     code never called: it may be called where the analysis does not look (a pullback a
     function returns), so its runs do not show the host never runs."""
-    counts = _WAITING.get(e)
-    return bool(counts and counts[call] > 0)
+    return bool(e.host_waiting[call] > 0)
 
 
 def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True) -> None:
@@ -199,9 +193,7 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
     if ctx.trace_only or waits == HOSTS_NEVER_RUN:
         return
     if waits is not None:
-        counts = _WAITING.get(e)
-        if counts is None:
-            counts = _WAITING[e] = Counter()
+        counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
         if counted:
             counts[call] += 1
 
@@ -217,33 +209,20 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
 
 @contextmanager
 def _noting(e: Any, runs: HostRun) -> Iterator[None]:
-    """Note in `runs` the statements of the analysed module run meanwhile: `exec_stmt` is
-    replaced on the evaluator for the host's run only, so that no other code pays for it.
-    A run that ends by an exception (the budget) is cut short."""
-    plain = e.exec_stmt
-    main = e.main
-    ran = runs.ran
-
-    def exec_stmt(stmt: ast.stmt, scope: Any) -> bool:
-        if e.module is main:
-            ran.add(stmt)
-            if type(stmt) in _SHARED_STATE:  # (another run may find it changed)
-                runs.complete = False
-        return plain(stmt, scope)
-
-    e.host_run, e.exec_stmt = runs, exec_stmt
+    """Note in `runs` the statements of the analysed module run meanwhile (the evaluator's
+    `exec_stmt` notes them in its `host_run`, set for the host's run only). A run that ends
+    by an exception (the budget) is cut short."""
+    e.host_run = runs
     ok = False
     try:
         yield
         ok = True
     finally:
         e.host_run = None
-        del e.exec_stmt
         if not ok:
             runs.complete = False
 
 
-_SHARED_STATE = (ast.Global, ast.Nonlocal)
 
 
 def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
@@ -833,28 +812,23 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     ))
 
 
-#: per evaluator, the JAX callbacks its module's tree assigns over (`callback_hosts.patched`)
-_PATCHED: weakref.WeakKeyDictionary[Any, tuple[ast.Module, frozenset[str]]] = (
-    weakref.WeakKeyDictionary())
-
-
 def _patched(e: Any) -> frozenset[str]:
-    found = _PATCHED.get(e)
+    """The JAX callbacks the evaluator's module assigns over (`callback_hosts.patched`),
+    computed once per tree (`EvaluatorShared.patched_callbacks`)."""
+    found = e.patched_callbacks
     if found is None or found[0] is not e.tree:
-        found = _PATCHED[e] = (e.tree, callback_hosts.patched(_text_names(e)))
+        found = e.patched_callbacks = (e.tree, callback_hosts.patched(_text_names(e)))
     return found[1]
-
-
-#: per evaluator, the names its module's text binds (`ModuleNames`), made once per tree
-_TEXT_NAMES: weakref.WeakKeyDictionary[Any, tuple[ast.Module, ModuleNames]] = (
-    weakref.WeakKeyDictionary())
 
 
 def _text_names(e: Any) -> ModuleNames:
-    found = _TEXT_NAMES.get(e)
+    """The names the evaluator's module text binds (`ModuleNames`), made once per tree
+    (`EvaluatorShared.text_names`)."""
+    found = e.text_names
     if found is None or found[0] is not e.tree:
-        found = _TEXT_NAMES[e] = (e.tree, ModuleNames(e.tree))
-    return found[1]
+        found = e.text_names = (e.tree, ModuleNames(e.tree))
+    names: ModuleNames = found[1]
+    return names
 
 
 def _written_as(e: Any, func: ast.expr, equivalent: str | None) -> bool:

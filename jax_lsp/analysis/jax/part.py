@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from jax_lsp.analysis.compiled import mypyc_attr
+
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import JaxHost
     from jax_lsp.analysis.jax.model import JaxModel
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (the compiled build: its parts are not all)
 class Part:
     """One part of `model.JaxModel`."""
 

@@ -12,6 +12,7 @@ whether one it does not list is absent is left to the evaluator's own rules on d
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
@@ -45,4 +46,5 @@ def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
 
 
 #: the functions of Python's `inspect` this model computes (`HOOKS.functions`)
-FUNCTIONS = {"inspect.signature": signature}
+FUNCTIONS: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {
+    "inspect.signature": signature}

@@ -15,6 +15,7 @@ its arguments), as before.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
@@ -79,5 +80,6 @@ def chain_update(ev: Any, args: Args, node: ast.AST | None) -> Value:
 
 
 #: the functions this model computes, by canonical name (`HOOKS.functions`)
-FUNCTIONS = {_TRANSFORMATION: transformation, _CHAIN: chain, _CHAIN_INIT: chain_init,
-             _CHAIN_UPDATE: chain_update}
+FUNCTIONS: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {
+    _TRANSFORMATION: transformation, _CHAIN: chain, _CHAIN_INIT: chain_init,
+    _CHAIN_UPDATE: chain_update}

@@ -10,9 +10,10 @@ import ast
 import itertools
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from jax_lsp.analysis import sharing
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
     CAUGHT,
     CHECKPOINT_LEVELS,
@@ -49,6 +50,7 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.constant_builtins import STR_METHODS
 from jax_lsp.analysis.python.hooks import HOOKS
+from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.python.statements import dict_with
 from jax_lsp.analysis.pytree_fields import makes_array
 from jax_lsp.analysis.values import (
@@ -77,11 +79,6 @@ from jax_lsp.analysis.values import (
     join,
     merged_dict,
 )
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.python.shared import EvaluatorShared
-else:
-    EvaluatorShared = object  # the interface is for the type checker only
 
 #: the deepest chain of calls into user functions followed (a deeper call's result is unknown);
 #: JAX itself has no such limit. `Interpreter.run` makes room for it in Python's recursion limit
@@ -133,6 +130,7 @@ def _strip_foreign(x: Value, level_group: dict, group: object) -> Value:
     return x.rebuilt(tan, items, x.const, x.traced)
 
 
+@trait
 class PythonCalls(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 

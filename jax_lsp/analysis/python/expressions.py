@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from jax_lsp.analysis import array_facts
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
     MAX_DEPTH_ITEMS,
     MAX_ITEMS,
@@ -41,6 +42,7 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
+from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
@@ -76,9 +78,6 @@ from jax_lsp.analysis.values import (
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.interp import Interpreter
-    from jax_lsp.analysis.python.shared import EvaluatorShared
-else:
-    EvaluatorShared = object  # the interface is for the type checker only
 
 _MAX_MODULES = 64
 #: how many re-exports (`from .table import TABLE` in a package's `__init__`) an imported
@@ -285,6 +284,7 @@ def membership(ops: list[ast.cmpop], vals: list[Value], exact: bool = False) -> 
     return None if found is None else found == isinstance(ops[0], ast.In)
 
 
+@trait
 class PythonExpressions(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
@@ -405,20 +405,22 @@ class PythonExpressions(EvaluatorShared):
             # each entry, or each `**d` spliced in, as a dict of its own, merged in order
             parts: list[Value] = []
             vals = []
-            for k, v in zip(node.keys, node.values):  # type: ignore[attr-defined]
-                vv = self.eval(v, scope)
+            # (names of their own: `k` and `v` hold values elsewhere in this function, and a
+            # compiled build gives one name one type)
+            for k_node, v_node in zip(node.keys, node.values):  # type: ignore[attr-defined]
+                vv = self.eval(v_node, scope)
                 vals.append(vv)
-                if k is None:
+                if k_node is None:
                     parts.append(vv)
                     continue
-                kv = self.eval(k, scope)
+                kv = self.eval(k_node, scope)
                 parts.append(Value(tan=vv.tan, items=(vv,), keys=(kv.const,), traced=vv.traced)
                              if kv.const is not NOCONST else UNKNOWN)
             merged = merged_dict(parts)
             if merged is not None:
                 return merged
-            tan = frozenset().union(*(v.tan for v in vals)) if vals else EMPTY
-            return Value(tan=tan, traced=any(v.traced for v in vals))
+            tan = frozenset().union(*(x.tan for x in vals)) if vals else EMPTY
+            return Value(tan=tan, traced=any(x.traced for x in vals))
         if t is ast.Set:
             elts = [self.eval(e, scope) for e in node.elts]  # type: ignore[attr-defined]
             made = constant_builtins.set_display(elts)  # `{"1", "true"}`: its items known

@@ -1,10 +1,12 @@
 """What the evaluator's parts offer each other (mypy's `checker_shared.py`): Python's three
 parts (`PythonStatements`, `PythonExpressions`, `PythonCalls`) and the driver
 (`interp.Interpreter`, which holds the state) call one another through `self`; each part
-subclasses `EvaluatorShared` for the type checker only (at run time its base is `object`, so
-nothing is looked up through it), and mypy checks every such call against the declarations
-here and each definition against its declaration. (A class, not a Protocol: mypy cannot
-type a Protocol's field a subclass assigns, python/mypy's "Cannot determine type".)
+subclasses `EvaluatorShared` (at run time too: the compiled build makes them traits of one
+native class, docs/internals.md; its methods are declarations only, last in the evaluator's
+method order, so a part's or the driver's definition is what runs), and mypy checks every such
+call against the declarations here and each definition against its declaration. (A class,
+not a Protocol: mypy cannot type a Protocol's field a subclass assigns, python/mypy's "Cannot
+determine type".)
 
 A method or a field one part uses of another is declared here, with the part that defines it.
 """
@@ -17,7 +19,10 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis.compiled import trait
+
 if TYPE_CHECKING:
+    from collections import Counter
     from collections.abc import Callable
 
     from jax_lsp.analysis.findings import PathStep, Span
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.workspace import Workspace
 
 
+@trait
 class EvaluatorShared:
     """The evaluator as its parts see it."""
 
@@ -75,6 +81,14 @@ class EvaluatorShared:
     #: running (None outside a host function); paths cut anywhere (recursion, context caps)
     host_runs: dict[Span, HostRun]
     host_run: HostRun | None
+    #: of each callback call, how many of its host's runs wait on a pullback not called yet
+    #: (`host_runs.waiting`); the JAX callbacks the module's tree assigns over, with that tree
+    #: (`host_runs._patched`, None until asked); the names that tree's text binds
+    #: (`host_runs._text_names`, likewise). Kept on the evaluator, not in a table weakly
+    #: keyed by it: a compiled evaluator cannot be weakly referenced
+    host_waiting: Counter[Span]
+    patched_callbacks: tuple[ast.Module, frozenset[str]] | None
+    text_names: tuple[ast.Module, Any] | None
     cuts: int
     late_writes: int
     #: the attributes whose container changed in place once a host ran (`note_late_change`)
@@ -161,7 +175,7 @@ class EvaluatorShared:
 
     # -- statements (`statements.PythonStatements`) --
     @abstractmethod
-    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool: ...
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> int: ...
     @abstractmethod
     def assign(self, target: ast.expr, v: Value, scope: Scope) -> None: ...
     @abstractmethod

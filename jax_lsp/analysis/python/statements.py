@@ -11,8 +11,9 @@ import ast
 from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
+from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
     CAUGHT,
     MASK,
@@ -34,6 +35,7 @@ from jax_lsp.analysis.python import (
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
+from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
@@ -55,11 +57,6 @@ from jax_lsp.analysis.values import (
     join,
     literal,
 )
-
-if TYPE_CHECKING:
-    from jax_lsp.analysis.python.shared import EvaluatorShared
-else:
-    EvaluatorShared = object  # the interface is for the type checker only
 
 
 def _says_static(node: ast.expr) -> bool:
@@ -176,22 +173,23 @@ def pattern_captures(pattern: ast.pattern, subject: Value) -> dict[str, Value]:
     return out
 
 
-class _GuessRest(int):
-    """`exec_if`'s answer when one branch of an undecided test left early: the statements
-    after it run on a guessed path (`Ctx.guessed`). How far that reaches is the exit's: a
-    `raise` guesses the rest of its block (`GUESS_REST`); a `break`/`continue` the rest of
-    the loop's body (`GUESS_LOOP`, the next iterations run either way); a `return` all the
-    function runs after it (`GUESS_EXIT`: the next iterations of an unrolled sweep and what
-    follows the loop, `for m in METHODS: ...; if err < tol: return m`)."""
+#: `exec_if`'s answer when one branch of an undecided test left early: the statements after it
+#: run on a guessed path (`Ctx.guessed`). How far that reaches is the exit's: a `raise` guesses
+#: the rest of its block (`GUESS_REST`); a `break`/`continue` the rest of the loop's body
+#: (`GUESS_LOOP`, the next iterations run either way); a `return` all the function runs after
+#: it (`GUESS_EXIT`: the next iterations of an unrolled sweep and what follows the loop,
+#: `for m in METHODS: ...; if err < tol: return m`). A block's result is an int: false (0)
+#: when it always leaves early, true (1) when it goes on, or one of these (true, above 1; ints,
+#: not objects told apart by identity, so that a compiled build keeps them: docs/internals.md)
+GUESS_REST = 2
+GUESS_LOOP = 3
+GUESS_EXIT = 4
+
+#: statements whose run in a host's run another run may find changed (`exec_stmt`)
+_SHARED_STATE = (ast.Global, ast.Nonlocal)
 
 
-#: (true: the block goes on; typed as the bool `exec_stmt` returns, told apart by identity)
-GUESS_REST = cast(bool, _GuessRest(1))
-GUESS_LOOP = cast(bool, _GuessRest(1))
-GUESS_EXIT = cast(bool, _GuessRest(1))
-
-
-def _guess_kind(branch: list[ast.stmt]) -> bool:
+def _guess_kind(branch: list[ast.stmt]) -> int:
     """The marker for a branch that left early: `GUESS_EXIT` when it may `return`,
     `GUESS_LOOP` when it may only `break`/`continue` its loop, else `GUESS_REST`."""
     if any(isinstance(n, ast.Return) for n in _function_nodes(branch)):
@@ -213,11 +211,11 @@ def _function_nodes(body: list[ast.stmt]) -> Any:
         stack.extend(ast.iter_child_nodes(n))
 
 
-def _widest(a: bool, b: bool) -> bool:
+def _widest(a: int, b: int) -> int:
     """Of two live branches' results, the guess that reaches beyond them (`GUESS_EXIT`
     over `GUESS_LOOP`), else True."""
     for m in (GUESS_EXIT, GUESS_LOOP):
-        if a is m or b is m:
+        if a == m or b == m:
             return m
     return True
 
@@ -254,26 +252,33 @@ def _cases_run(cases: list[ast.match_case], subject: Value,
     return run, False
 
 
+@trait
 class PythonStatements(EvaluatorShared):
     """A part of `interp.Interpreter` (one mixin per concern): see the module's docstring."""
 
     # ---------------------------------------------------------------------- statements
 
-    def exec_block(self, body: list[ast.stmt], scope: Scope) -> bool:
+    def exec_block(self, body: list[ast.stmt], scope: Scope) -> int:
         """Interpret statements in order; False when the block always leaves early."""
         for i, stmt in enumerate(body):
             live = self.exec_stmt(stmt, scope)
             if not live:
                 return False
-            if isinstance(live, _GuessRest):
+            if live > 1:  # a guess (`GUESS_REST`...)
                 # the rest runs only where an undecided `if` did not leave early
                 with self.guessing():
                     rest = self.exec_block(body[i + 1:], scope)
                 # a `return` or `break`/`continue` guesses beyond this block too
-                return rest and (live if live is not GUESS_REST else rest)
+                return rest and (live if live != GUESS_REST else rest)
         return True
 
-    def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> bool:
+    def exec_stmt(self, stmt: ast.stmt, scope: Scope) -> int:
+        run = self.host_run
+        if run is not None and self.module is self.main:
+            # a host's run notes the analysed module's statements it runs (`jax.host_runs`)
+            run.ran.add(stmt)
+            if type(stmt) in _SHARED_STATE:  # (another run may find it changed)
+                run.complete = False
         self.spend(1, stmt)
         t = type(stmt)
         if t is ast.Expr:
@@ -652,7 +657,7 @@ class PythonStatements(EvaluatorShared):
         put(new)
         return lambda: put(old)
 
-    def _try_missing_import(self, stmt: ast.Try, scope: Scope) -> bool | None:
+    def _try_missing_import(self, stmt: ast.Try, scope: Scope) -> int | None:
         """A `try` whose body imports a module the analysis environment lacks, with a
         handler catching the ModuleNotFoundError (`optional_imports`): the body up to the
         import, that handler, then `finally`, all run for sure; None when not decided."""
@@ -690,7 +695,7 @@ class PythonStatements(EvaluatorShared):
         return value, lambda: self.call_value(
             self.attribute(v, "__exit__"), Args.of(none, none, none), node)
 
-    def exec_if(self, stmt: ast.If, scope: Scope) -> bool:
+    def exec_if(self, stmt: ast.If, scope: Scope) -> int:
         test = self.eval_test(stmt.test, scope)
         if test is None:
             return False  # TracerBoolConversionError: neither branch runs
@@ -812,7 +817,7 @@ class PythonStatements(EvaluatorShared):
             for _ in range(MAX_LOOP):
                 before = dict(scope.vars)
                 with self.guessing(left):
-                    left = body() is GUESS_EXIT or left
+                    left = body() == GUESS_EXIT or left
                 scope.vars = self._merge(before, scope.vars)
                 if scope.vars == before:
                     break
@@ -823,7 +828,7 @@ class PythonStatements(EvaluatorShared):
             self.uncertain -= 1
         return left
 
-    def exec_for(self, stmt: ast.For, scope: Scope) -> bool:
+    def exec_for(self, stmt: ast.For, scope: Scope) -> int:
         """A `for`; its result is `exec_block`'s (`GUESS_EXIT` when an iteration may have
         returned on an undecided test: the rest of the function is a guess)."""
         it = self.eval(stmt.iter, scope)
@@ -838,7 +843,7 @@ class PythonStatements(EvaluatorShared):
             return self._unrolled_for(stmt, items, scope)
         elem = self.element_of(it)
 
-        def body() -> bool:
+        def body() -> int:
             self.assign(stmt.target, elem, scope)
             return self.exec_block(stmt.body, scope)
 
@@ -851,7 +856,7 @@ class PythonStatements(EvaluatorShared):
             self.exec_block(stmt.orelse, scope)
         return GUESS_EXIT if left else True
 
-    def _unrolled_for(self, stmt: ast.For, items: tuple[Value, ...], scope: Scope) -> bool:
+    def _unrolled_for(self, stmt: ast.For, items: tuple[Value, ...], scope: Scope) -> int:
         """A short sequence of known items: one pass per item, in order, as Python runs it
         (`for k, v in OVERRIDES: setattr(cfg, k, v)` leaves the last value set). A pass's
         `continue` starts the next pass from where it left; its `break` ends the loop there.
@@ -882,7 +887,7 @@ class PythonStatements(EvaluatorShared):
                         scope.vars = self._merge_all(broke)
                     return GUESS_EXIT if left else True
                 scope.vars = self._merge_all(going)
-                left = left or live is GUESS_EXIT
+                left = left or live == GUESS_EXIT
         finally:
             self.unroll_factor = saved
         with self.guessing(left or bool(broke)):

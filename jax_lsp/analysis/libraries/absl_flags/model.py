@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
@@ -92,7 +93,8 @@ def _define(kind: str) -> Any:
     return define
 
 
-FUNCTIONS = {f"absl.flags.DEFINE_{suffix}": _define(kind) for suffix, kind in _KINDS.items()}
+FUNCTIONS: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {
+    f"absl.flags.DEFINE_{suffix}": _define(kind) for suffix, kind in _KINDS.items()}
 
 
 def _set_by(words: list[str], flags: dict[str, _Flag | None]) -> dict[str, object] | None:

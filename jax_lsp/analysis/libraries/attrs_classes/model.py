@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis.interp_state import Args
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jax_lsp.analysis.host import Evaluator
 from jax_lsp.analysis import record_classes as rc
 from jax_lsp.analysis.values import NOCONST, Api, ClassObj, Closure, Instance, Value
@@ -237,5 +239,5 @@ def asdict(ev: Evaluator, args: Args, node: ast.AST | None) -> Value:
 
 
 #: the library's functions this model computes
-FUNCTIONS = {"attrs.evolve": evolve, "attr.evolve": evolve, "attrs.asdict": asdict,
-             "attr.asdict": asdict}
+FUNCTIONS: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {
+    "attrs.evolve": evolve, "attr.evolve": evolve, "attrs.asdict": asdict, "attr.asdict": asdict}
