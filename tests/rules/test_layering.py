@@ -107,6 +107,10 @@ def test_python_imports_nothing_of_jax_the_libraries_or_the_rules() -> None:
     assert "jax_lsp.analysis.python.statements" in python
     reached = _reached(python)
     assert "jax_lsp.analysis.values" in reached
+    # (`jax/specs.py`, the rows' data classes, imports nothing of the analysis: `values.py`
+    # imports `TransformSpec` at run time, since a dataclass compiled by mypyc resolves its
+    # fields' types when it is made; see docs/internals.md, "The compiled build")
+    reached -= {"jax_lsp.analysis.jax.specs"}
     assert not {m for m in reached if m.startswith(NOT_PYTHON)}, sorted(
         m for m in reached if m.startswith(NOT_PYTHON))
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import record_classes
 from jax_lsp.analysis.jax import apitable, config_flags, jaxapi, signatures
-from jax_lsp.analysis.libraries import optax_transformations
 from jax_lsp.analysis.libraries.absl_flags import model as absl_flags
 from jax_lsp.analysis.libraries.attrs_classes import model as attrs_classes
 from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
+from jax_lsp.analysis.libraries.optax_transformations import model as optax_transformations
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_models
 from jax_lsp.analysis.python import constant_builtins
 from jax_lsp.analysis.python.hooks import HOOKS

@@ -26,10 +26,10 @@ from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 class Yields:
     """What a generator's body yields while it runs."""
 
-    __slots__ = ("items", "exact", "uncertain", "depth")
+    __slots__ = ("yielded", "exact", "uncertain", "depth")
 
     def __init__(self, uncertain: int, depth: int) -> None:
-        self.items: list[Any] = []
+        self.yielded: list[Any] = []
         self.exact = True
         self.uncertain = uncertain
         self.depth = depth
@@ -100,10 +100,10 @@ def note_yield(ev: Any, node: ast.AST, value: Any) -> None:
         if seq.items is None or seq.keys is not None:
             y.exact = False
             return
-        y.items.extend(seq.items)
+        y.yielded.extend(seq.items)
     else:
-        y.items.append(value)
-    if len(y.items) > MAX_UNROLL:
+        y.yielded.append(value)
+    if len(y.yielded) > MAX_UNROLL:
         y.exact = False
 
 
@@ -180,4 +180,4 @@ def finish(ev: Any, y: Yields, returned: Any) -> Any:
     """The call's value: the items yielded, when exact; else what the body returned."""
     if not y.exact:
         return returned
-    return ev._seq(y.items)
+    return ev._seq(y.yielded)
