@@ -97,10 +97,28 @@ def test_the_model_gives_what_click_passes(name: str) -> None:
 
 
 def test_a_command_line_not_written_out_leaves_values_unknown() -> None:
-    source = PROGRAMS["plain_command"] + "\nrun()\n"
+    source = PROGRAMS["plain_command"] + "\nrun(ARGS)\n"
     tree = ast.parse(source)
     fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
     assert click_commands.run_values(tree, ModuleNames(tree).dotted, fn) is None
+
+
+@pytest.mark.parametrize("argv", [(), ("--steps", "5", "--lenient")])
+@pytest.mark.parametrize("run", ["run(standalone_mode=False)",
+                                 "run.main(None, standalone_mode=False)"])
+def test_the_process_command_line_is_the_run_s_own(run: str, argv: tuple[str, ...],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run()` reads `sys.argv`: the script run with no arguments (its options' defaults),
+    or the command line the project declares (`run_environment.declared_argv`), as click
+    gives them with that `sys.argv`."""
+    source = PROGRAMS["plain_command"].replace(
+        "run(", "run.main(").replace("run.main(steps", "run(steps") + f"\n{run}\n"
+    monkeypatch.setattr("sys.argv", ["prog", *argv])
+    received = _received(source)
+    with run_environment.declared({}, argv):
+        modelled = _modelled(source)
+    assert sorted(map(repr, (sorted(r.items()) for r in received))) == sorted(
+        map(repr, (sorted(m.items()) for m in modelled)))
 
 
 def test_an_option_read_from_an_unset_variable_takes_its_default_or_the_line() -> None:
