@@ -5,6 +5,7 @@ with what the model reads from the text (None in the model: not known, never com
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -153,3 +154,22 @@ def test_an_option_read_from_a_declared_or_written_variable_is_unknown() -> None
 
 def test_a_lambda_is_no_command() -> None:
     assert not click_commands.is_decorated_command(ast.parse("lambda: 0", mode="eval").body)
+
+
+@pytest.mark.parametrize("name", ["ordered_io_callback_vmap_click_switch_default.py",
+                                  "click_run_without_arguments_keeps_order.py"])
+def test_click_calls_a_command_with_its_values_when_its_code_is_followed(name: str) -> None:
+    """With the environment's packages followed (as `jax-lsp check` does), the module's
+    `tally()` / `tally.main([...])` runs click's command line, not the function through
+    click's own code on values not known: the option's default orders the callback."""
+    from jax_lsp.analysis.engine import analyze_source
+    from jax_lsp.analysis.environment import environment_sys_path
+    from jax_lsp.analysis.workspace import Workspace
+
+    path = Path(__file__).resolve().parents[1] / "rules" / "JAX013" / "fires" / name
+    ws = Workspace(roots=[path.parent], env_paths=environment_sys_path())
+    assert ws.find("click", 0, None) is not None
+    found = analyze_source(path.read_text(), str(path), workspace=ws).findings
+    marked = [n for n, line in enumerate(path.read_text().split("\n"), 1)
+              if "# EXPECT: JAX013" in line]
+    assert [(f.code, f.span.line) for f in found] == [("JAX013", n) for n in marked]
