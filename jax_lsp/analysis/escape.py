@@ -30,7 +30,8 @@ upwards from the expression that makes it:
   `sys.modules`, `exec`...); and whose every read is kept in sight as a local's is, in the
   module's own statements or in a function the analysis ran (a read at any key may be the
   value: which entry a constant key takes is the interpreter's business);
-- or nowhere (an expression statement).
+- or nowhere (an expression statement, or a statement Python never runs: one after a
+  `return`, `raise`, `break` or `continue` of its block, `own_code.after_a_jump`).
 
 A module-level def is an entry point (code that imports the module may call it), except in a
 script file no import can name (`script_file`): there it is asked about as the module-level
@@ -52,6 +53,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.own_code import after_a_jump
 from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.analysis.syntax import child_nodes
 
@@ -409,6 +411,20 @@ class Escapes:
             return p is not func.body
         return p is not func.body and p not in func.body  # type: ignore[attr-defined,operator]
 
+    def _never_runs(self, node: ast.AST) -> bool:
+        """Whether `node` is in a statement Python never runs: one after a `return`, `raise`,
+        `break` or `continue` of its block, or inside one (`own_code.after_a_jump`), within
+        its top-level statement (the module's own statements are not read: an answer reads
+        the statement of the node asked about). A read there reads nothing."""
+        child, p = node, self._up(node)
+        while p is not None and p is not self.tree:
+            if isinstance(child, ast.stmt):
+                block = next((b for _, b in _blocks(p) if any(s is child for s in b)), None)
+                if block is not None and after_a_jump(block, child):
+                    return True
+            child, p = p, self._up(p)
+        return False
+
     def _value_contained(self, expr: ast.AST, depth: int, seen: set) -> bool:
         """Whether the value of `expr` (a function value, or a container of one) is only read
         where the analysis sees it."""
@@ -622,6 +638,8 @@ class Escapes:
             if not (isinstance(node, ast.Name) and node.id == name):
                 continue
             if isinstance(node.ctx, ast.Load):
+                if self._never_runs(node):
+                    continue
                 scope = self._scope_of(node)
                 if scope is not None and not (isinstance(scope, _FUNCS) and self.ran(scope)):
                     return False  # read by code the analysis did not interpret
@@ -662,7 +680,8 @@ class Escapes:
                     continue
                 if self._scope_of(node) is not func:
                     return False  # captured by a nested function or class
-                if isinstance(node.ctx, ast.Load) and not self._value_contained(node, depth, seen):
+                if isinstance(node.ctx, ast.Load) and not self._never_runs(node) and (
+                        not self._value_contained(node, depth, seen)):
                     return False
         return True
 
@@ -688,6 +707,8 @@ class Escapes:
         if not mentions:
             return False
         for m in mentions:
+            if self._never_runs(m):
+                continue
             call = self._up(m)
             if not (isinstance(call, ast.Call) and call.func is m):
                 return False

@@ -699,6 +699,22 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             calls.append(Args(pos, kw, [None] * len(pos), {}))
         return calls
 
+    def exec_def(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
+        """A function of the analysed module that click registers as a command
+        (`click_commands.registered`) is called by click, on the values its command line
+        gives (`_click_calls`, as an entry point), never by the module's `tally()` or
+        through click's own code: its name holds an unknown command object."""
+        if scope is self.module_scope and self.module is self.main and (
+                click_commands.is_decorated_command(stmt)):
+            if self._click_runs is None:
+                self._click_runs = (click_commands.run_calls(self.tree),
+                                    ModuleNames(self.tree).dotted)
+            if click_commands.registered(self.tree, self._click_runs[1], stmt):
+                self.make_closure(stmt, scope)
+                self.store(stmt.name, UNKNOWN, scope)
+                return
+        super().exec_def(stmt, scope)
+
     def _click_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
         """The calls click makes of a command of the analysed module that the module runs
         with literal command lines (`click_commands.run_values`): one per run, each option's

@@ -55,8 +55,9 @@ from jax_lsp.analysis.interp_state import (
     HostRun,
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
+from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.python import fresh_dicts, scopes
-from jax_lsp.analysis.static_names import ModuleNames, own_nodes
+from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012

@@ -20,6 +20,7 @@ import ast
 from typing import Any
 
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
+from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 
 
@@ -35,19 +36,6 @@ class Yields:
         self.depth = depth
 
 
-def _own_nodes(node: ast.AST) -> list[ast.AST]:
-    """The nodes of a function's body, not those of the functions and classes inside it."""
-    out: list[ast.AST] = []
-    todo = list(ast.iter_child_nodes(node))
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        out.append(n)
-        todo.extend(ast.iter_child_nodes(n))
-    return out
-
-
 def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> bool:
     """Whether `node` is a (synchronous) generator function whose every `yield` is a
     statement of its own."""
@@ -56,7 +44,7 @@ def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> 
         return known
     plain = False
     if isinstance(node, ast.FunctionDef):
-        nodes = _own_nodes(node)
+        nodes = list(own_nodes(node))
         yields = [n for n in nodes if isinstance(n, (ast.Yield, ast.YieldFrom))]
         stated = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
         plain = bool(yields) and all(id(y) in stated for y in yields)
