@@ -319,10 +319,15 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
         if not entered_only:
             return True
         ran = [i for i, fn in enumerate(chain) if fn in entered]
+        if not ran:
+            # none ran: the outermost, a script's module-level def, is never called when
+            # every read of it is kept in sight in code that ran or in such a def
+            # (`Escapes.never_called`: `map(evaluate, CONFIGS)` never consumed)
+            return e.never_called(chain[0])
         # the functions below the last one that ran were made there but never called: only
         # where none of them leaves it (returned, stored) is every call of them one the
         # evaluator saw (`generate_bessel` returning its custom_jvp `cv`: its importers call it)
-        return bool(ran) and not any(
+        return not any(
             _leaves(chain[i], chain[i - 1]) for i in range(ran[-1] + 1, len(chain)))
 
     def visit(node: ast.AST, chain: list[ast.AST]) -> None:

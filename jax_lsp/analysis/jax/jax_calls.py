@@ -30,6 +30,7 @@ from jax_lsp.analysis.python import (
     context_vars,
     dynamic_classes,
     generators,
+    iterator_protocol,
     namespaces,
     single_dispatch,
 )
@@ -212,6 +213,11 @@ class JaxApiCalls(Part):
                 # a linen submodule (nn.Dense(...)) built in a module's apply: its
                 # parameters are that apply's variables
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
+        if name == "builtins.next" and 1 <= len(args.pos) <= 2 and not args.kw:
+            # `next(levels, None)` of an iterator of the analysed code: its `__next__` run
+            got = iterator_protocol.next_of(self.ev, args.pos[0], args.get(1, "default"))
+            if got is not None:
+                return got
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
             return self.ev._zip(name, args.pos)
         if name == "itertools.product" and args.pos and not args.kw and args.star is None:
