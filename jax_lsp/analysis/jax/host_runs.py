@@ -291,8 +291,10 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     mode, a call traced only by `eval_shape`, a custom_vjp bwd whose `jax.vjp` pullback is
     never called); or whose `vectorized=` is given (`"vectorized": True`, in this module) in
     a function never run (a lambda a warm-up loop of no pass would call). Either only where
-    a function enclosing that place ran (`entered_only`; else wherever a function holds it):
-    the evaluator followed it and left the place out. The caller rules out an analysis cut
+    a function enclosing that place ran, or, none having run, where the outermost is a
+    script's module-level def never called (`Escapes.never_called`: each read of it kept in
+    sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
+    it): the evaluator followed it and left the place out. The caller rules out an analysis cut
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
