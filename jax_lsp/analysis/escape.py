@@ -468,7 +468,7 @@ class Escapes:
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
             if expr in p.args and self._iterated_by_for(expr, p, depth, seen):  # type: ignore[union-attr,operator,arg-type]
                 return True
-            if p.args and expr is p.args[0] and (
+            if p.args and expr is p.args[0] and (  # type: ignore[union-attr]
                     self._lazy_caller(p.func) or self._tree_mapper(p.func)):  # type: ignore[union-attr]
                 # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
                 # the interpreter does at that call (`python/generators.py`), as it does

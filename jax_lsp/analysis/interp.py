@@ -56,7 +56,7 @@ from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import generators, import_effects, iterator_protocol
+from jax_lsp.analysis.python import generators, import_effects, iterator_protocol, lazy_maps
 from jax_lsp.analysis.python.calls import PythonCalls
 from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.python.scopes import compute_scope, statement_start
@@ -1231,6 +1231,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             more and any(map(_batches, fns)),
         )
         return f
+
+    def unconsumed_map(self, node: ast.AST) -> bool:
+        """Whether the `map(...)` call `node` (being evaluated) is of the analysed module and
+        never consumed (`python/lazy_maps.py`): its function is never called."""
+        return self.module is self.main and lazy_maps.never_consumed(
+            self.tree, node, script_file(self.main.path))
 
     def never_called(self, node: ast.AST) -> bool:
         """Whether the module-level def `node` of a script, never run by the analysis, is

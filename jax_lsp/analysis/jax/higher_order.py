@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from typing import Any
 
 from jax_lsp.analysis import array_facts
-from jax_lsp.analysis.escape import script_file
 from jax_lsp.analysis.interp_state import (
     CHECKPOINT_LEVELS,
     HOST_DEFERRAL,
@@ -32,7 +31,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.jax import host_runs
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
-from jax_lsp.analysis.python import generators, lazy_maps
+from jax_lsp.analysis.python import generators
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -334,9 +333,7 @@ class HigherOrder(Part):
             return self.ev.call_value(args.pos[0], rest, node)
         if kind == "tree_map":
             if name == "builtins.map" and len(pos) >= 2 and not args.kw:
-                ev = self.ev
-                if ev.module is ev.main and node is not None and lazy_maps.never_consumed(
-                        ev.tree, node, script_file(ev.main.path)):
+                if node is not None and self.ev.unconsumed_map(node):
                     return UNKNOWN  # (a map object no code takes an item of: `fn` never runs)
                 mapped = generators.mapped(self.ev, pos[0], pos[1:], node)
                 if mapped is not None:
