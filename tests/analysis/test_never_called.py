@@ -107,3 +107,11 @@ def test_an_iterator_stopping_on_an_unknown_test_keeps_it() -> None:
     unknown = ITERATOR.replace("STOP", "np.random.rand() > 0.5 or self.level >= self.top")
     assert _codes(unknown.replace("TOP", "0")) == [("JAX012", LINE)]
     assert _codes(unknown.replace("TOP", "3")) == [("JAX012", LINE)]
+
+
+def test_an_iterator_consumed_by_list_is_driven() -> None:
+    # `list(it)` calls `__next__` as a `for` does: the levels set after the first `next()`
+    # reach the callback
+    driven = ITERATOR.replace("STOP", "self.level >= self.top").replace("TOP", "0").replace(
+        "    for item in it:\n        print(item)\n", "    it.top = 2\n    print(list(it))\n")
+    assert _codes(driven) == [("JAX012", LINE)]
