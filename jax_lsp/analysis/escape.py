@@ -367,6 +367,51 @@ class Escapes:
             self._memo[node] = known
         return known
 
+    def never_called(self, func: ast.AST, seen: set[ast.AST] | None = None) -> bool:
+        """Whether the module-level def `func` of a script no import can name, which the
+        analysis never ran, is never called: decorated only by wrappers that call it where
+        their result is called (`@jax.jit`), its name bound by that def alone, and each read
+        of it either kept in sight (as `contained` reads it) in code the analysis ran or in
+        the module's statements, or inside a module-level def that is itself never called
+        (`run_all` never ran `evaluate`, so `integrate` it calls never runs either). Asked
+        by the caller of an analysis cut nowhere (`jax.host_runs`): what the analysis ran,
+        it followed on every path that may run."""
+        if not self.script or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        seen = set() if seen is None else seen
+        if func in seen:
+            return True  # (a recursion among them: its calls from outside decide)
+        seen.add(func)
+        name = func.name
+        if (self.ran(func) or self._scope_of(func) is not None
+                or (name.startswith("__") and name.endswith("__"))
+                or self._reads_module_namespace()
+                or not all(self._wraps(d) for d in func.decorator_list)):
+            return False
+        for node in self._mentioning(name):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name == name and node is not func:
+                    return False  # bound again
+                continue
+            if isinstance(node, ast.Attribute) and node.attr == name or isinstance(
+                    node, ast.alias) and name in (node.name, node.asname):
+                return False
+            if not (isinstance(node, ast.Name) and node.id == name):
+                continue
+            if not isinstance(node.ctx, ast.Load):
+                return False  # bound again
+            scope = self._scope_of(node)
+            if scope is None or (isinstance(scope, _FUNCS) and self.ran(scope)):
+                if not self._value_contained(node, 0, set()):
+                    return False
+                continue
+            outer = scope
+            while self._scope_of(outer) is not None:
+                outer = self._scope_of(outer)  # type: ignore[assignment]
+            if not self.never_called(outer, seen):
+                return False
+        return True
+
     def _decide(self, node: ast.AST) -> bool:
         scope = self._scope_of(node)
         if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -439,9 +484,11 @@ class Escapes:
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
             if expr in p.args and self._iterated_by_for(expr, p, depth, seen):  # type: ignore[union-attr,operator,arg-type]
                 return True
-            if p.args and expr is p.args[0] and self._lazy_caller(p.func):  # type: ignore[union-attr]
+            if p.args and expr is p.args[0] and (  # type: ignore[union-attr]
+                    self._lazy_caller(p.func) or self._tree_mapper(p.func)):  # type: ignore[union-attr]
                 # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
-                # the interpreter does at that call (`python/generators.py`): no other caller
+                # the interpreter does at that call (`python/generators.py`), as it does
+                # `jax.tree.map(fn, tree)`'s calls (`jax/higher_order.py`): no other caller
                 return not self.unresolved(p)  # type: ignore[arg-type]
             return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
@@ -511,6 +558,12 @@ class Escapes:
         """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
         return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
                 and self._builtin(callee.id))
+
+    def _tree_mapper(self, callee: ast.expr) -> bool:
+        """`callee` names JAX's `tree_map`, which calls its function on the tree's leaves
+        at the call only."""
+        name = self.resolve(callee)
+        return name is not None and jaxapi.HIGHER_ORDER.get(name) == "tree_map"
 
     def _wraps(self, callee: ast.expr) -> bool:
         """`callee` names a JAX wrapper or transform whose result only calls its function."""

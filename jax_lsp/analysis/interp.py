@@ -56,7 +56,7 @@ from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import generators, import_effects
+from jax_lsp.analysis.python import generators, import_effects, iterator_protocol, lazy_maps
 from jax_lsp.analysis.python.calls import PythonCalls
 from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.python.scopes import compute_scope, statement_start
@@ -378,6 +378,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.yields: generators.Yields | None = None
         #: whether each function run is a plain generator (`python/generators.py`)
         self.generator_bodies: dict[ast.AST, bool] = {}
+        #: how the `__next__` call being watched ends (`python/iterator_protocol.py`)
+        self.endings: iterator_protocol.Endings | None = None
+        #: how each `__next__` of one object ended, by its state (`python/iterator_protocol.py`)
+        self.next_endings: dict[tuple, str] = {}
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed
@@ -1243,6 +1247,19 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             more and any(map(_batches, fns)),
         )
         return f
+
+    def unconsumed_map(self, node: ast.AST) -> bool:
+        """Whether the `map(...)` call `node` (being evaluated) is of the analysed module and
+        never consumed (`python/lazy_maps.py`): its function is never called."""
+        return self.module is self.main and lazy_maps.never_consumed(
+            self.tree, node, script_file(self.main.path))
+
+    def never_called(self, node: ast.AST) -> bool:
+        """Whether the module-level def `node` of a script, never run by the analysis, is
+        never called (`Escapes.never_called`): asked once the analysis is done."""
+        self._contained(node)  # (made once)
+        assert self._escapes is not None
+        return self._escapes.never_called(node)
 
     def _contained(self, node: ast.AST) -> bool:
         """Whether the function value made at `node` of the analysed module is never seen

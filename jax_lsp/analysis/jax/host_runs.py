@@ -292,8 +292,10 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     mode, a call traced only by `eval_shape`, a custom_vjp bwd whose `jax.vjp` pullback is
     never called); or whose `vectorized=` is given (`"vectorized": True`, in this module) in
     a function never run (a lambda a warm-up loop of no pass would call). Either only where
-    a function enclosing that place ran (`entered_only`; else wherever a function holds it):
-    the evaluator followed it and left the place out. The caller rules out an analysis cut
+    a function enclosing that place ran, or, none having run, where the outermost is a
+    script's module-level def never called (`Escapes.never_called`: each read of it kept in
+    sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
+    it): the evaluator followed it and left the place out. The caller rules out an analysis cut
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
@@ -320,10 +322,15 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
         if not entered_only:
             return True
         ran = [i for i, fn in enumerate(chain) if fn in entered]
+        if not ran:
+            # none ran: the outermost, a script's module-level def, is never called when
+            # every read of it is kept in sight in code that ran or in such a def
+            # (`Escapes.never_called`: `map(evaluate, CONFIGS)` never consumed)
+            return e.never_called(chain[0])
         # the functions below the last one that ran were made there but never called: only
         # where none of them leaves it (returned, stored) is every call of them one the
         # evaluator saw (`generate_bessel` returning its custom_jvp `cv`: its importers call it)
-        return bool(ran) and not any(
+        return not any(
             _leaves(chain[i], chain[i - 1]) for i in range(ran[-1] + 1, len(chain)))
 
     def visit(node: ast.AST, chain: list[ast.AST]) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
 from jax_lsp.analysis.own_code import own_nodes
+from jax_lsp.analysis.python import iterator_protocol
 from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
 
 
@@ -116,7 +117,15 @@ def iterated(ev: Any, it: Any) -> Any:
     if found is None or len(found.fns) != 1 or not isinstance(found.fns[0], Closure):
         return it
     if not plain_generator(found.fns[0].func.node, ev.generator_bodies):
-        return it
+        if not iterator_protocol.stepper(it):
+            return it
+        # (an iterator class: `__iter__` returning `self`, `__next__` driven call by call)
+        got = iterator_protocol.iterator(ev, it)
+        items = iterator_protocol.drained(ev, got) if got is not None else None
+        if items is None:
+            ev._cut()  # (its `__next__` calls are not all followed: no run decides a line)
+            return it
+        return items
     method = ev._instance_method(it, "__iter__")
     if method is None:
         return it
