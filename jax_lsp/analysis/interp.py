@@ -378,6 +378,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.yields: generators.Yields | None = None
         #: whether each function run is a plain generator (`python/generators.py`)
         self.generator_bodies: dict[ast.AST, bool] = {}
+        #: whether each function run is a generator function, a plain one (`generators.start`)
+        self.generator_functions: dict[ast.AST, int] = {}
+        #: the generator being resumed by `next` / `send` (`python/generators.py`)
+        self.resumed: generators.Resumed | None = None
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed

@@ -465,6 +465,10 @@ class PythonExpressions(EvaluatorShared):
             value = self.eval(inner, scope) if inner is not None else UNKNOWN
             if self.yields is not None and t is not ast.Await:
                 generators.note_yield(self, node, NONE_VALUE if inner is None else value)
+            if self.resumed is not None and t is ast.Yield:  # what `send` gave
+                sent = generators.sent_value(self, NONE_VALUE if inner is None else value)
+                if sent is not None:
+                    return sent
             return value
         return UNKNOWN
 
@@ -881,6 +885,8 @@ class PythonExpressions(EvaluatorShared):
                 parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, concurrency.Concurrent):
                 parts.append(concurrency.attribute(f, name))
+            elif isinstance(f, generators.Generator):
+                parts.append(generators.attribute(f, name))
             elif isinstance(f, context_vars.ContextVar):
                 parts.append(context_vars.attribute(f, name))
             elif isinstance(f, (argparse_values.Parser, argparse_values.Subparsers)):
