@@ -50,6 +50,7 @@ from jax_lsp.analysis.values import (
     add_mark,
     batch_marks,
     derived,
+    dict_of_pairs,
     join,
     merged_dict,
     plain,
@@ -264,7 +265,10 @@ class JaxApiCalls(Part):
                 # `dict(d, **more)`: a copy of `d` with `more`'s entries
                 more = [Value(items=tuple(args.kw.values()), keys=tuple(args.kw))] if args.kw \
                     else []
-                merged = merged_dict([args.pos[0], *more])
+                first = args.pos[0]
+                if first.keys is None:  # `dict(pairs)`: the pairs' keys and values
+                    first = dict_of_pairs(first) or first
+                merged = merged_dict([first, *more])
                 if merged is not None:
                     return merged
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
