@@ -118,6 +118,10 @@ class JaxApiCalls(Part):
             return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name == "builtins.type" and len(args.pos) == 1 and not args.kw:
+            made = dynamic_classes.type_of(args.pos[0])
+            if made is not None:
+                return made
         if name == "builtins.type" and len(args.pos) == 3 and not args.kw:
             made = dynamic_classes.make_class(args.pos[0], args.pos[1], args.pos[2], node)
             if made is not None:
