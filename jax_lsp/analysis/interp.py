@@ -382,6 +382,10 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.endings: iterator_protocol.Endings | None = None
         #: how each `__next__` of one object ended, by its state (`python/iterator_protocol.py`)
         self.next_endings: dict[tuple, str] = {}
+        #: whether each function run is a generator function, a plain one (`generators.start`)
+        self.generator_functions: dict[ast.AST, int] = {}
+        #: the generator being resumed by `next` / `send` (`python/generators.py`)
+        self.resumed: generators.Resumed | None = None
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed

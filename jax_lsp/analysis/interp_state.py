@@ -76,6 +76,10 @@ class Ctx:
     #: inside `with jax.disable_jit():`: a jitted function runs as Python runs it (its
     #: arguments stay concrete) and lax loops run as Python loops (never reverse-mode loops)
     jit_disabled: bool = False
+    #: inside `with jax.ensure_compile_time_eval():`: an operation on concrete operands runs
+    #: now, whatever traces around it (measured on JAX 0.10.2: a callback's host runs there
+    #: under `make_jaxpr`, `eval_shape` and `.lower()` too; on a tracer it is staged as outside)
+    compile_time_eval: bool = False
     #: on a path the interpreter chose without knowing (a branch of an `if`, a conditional
     #: expression or a `match` whose test it cannot decide, an `except` handler): findings
     #: that need the code to run (`jax.host_runs`) are not reported there
@@ -122,6 +126,7 @@ STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
+COMPILE_TIME_EVAL = CTX_BIT["compile_time_eval"]
 GUESSED = CTX_BIT["guessed"]
 PAST_EXIT = CTX_BIT["past_exit"]
 HOST_SITE = CTX_BIT["host_site"]

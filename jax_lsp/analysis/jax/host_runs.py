@@ -43,6 +43,7 @@ from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.incremental.roots import NotExact
 from jax_lsp.analysis.interp_state import (
     CAUGHT,
+    COMPILE_TIME_EVAL,
     GUESSED,
     HOST_DEFERRAL,
     HOST_SITE,
@@ -108,12 +109,13 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
             return
         filename, anchor = str(e.module.path), in_main[-1].span
     called = e.span(node)
+    eager = _run_now(e, args.pos[spec.operand_start:], args)
     if filename is None:
         runs = e.host_runs.get(called)
         if runs is None:
             runs = e.host_runs[called] = HostRun()
         if not runs.hosted:  # (for the text pass's JAX012: `drop_unreached`)
-            when_run(e, lambda: _hosted(e, runs, args), called, counted=False)
+            when_run(e, lambda: _hosted(e, runs, args), called, counted=False, eager=eager)
     else:
         # (the text pass reads the analysed file's callbacks only: a run of another file's
         # decides none of its findings, so it is noted apart, never looked up)
@@ -143,7 +145,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         # (the host raises when it runs, on the keyword JAX hands on)
         found = _vectorized_finding(e, what, args, node, host_node)
         when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
-                 counted=False)
+                 counted=False, eager=eager)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -161,7 +163,16 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
                       host_deferral=None), _noting(e, runs):
             e.call_value(host, given, call)
 
-    when_run(e, run, e.span(call))
+    when_run(e, run, e.span(call), eager=eager)
+
+
+def _run_now(e: Any, operands: list[Value], args: Args) -> bool:
+    """Whether the callback runs where it is called whatever traces around it: under a
+    trace-only transform (`make_jaxpr`, `eval_shape`), inside `jax.ensure_compile_time_eval()`
+    with every operand concrete (none derived from a tracer), as JAX 0.10.2 runs it."""
+    if not e.reads(TRACE_ONLY).trace_only or not e.reads(COMPILE_TIME_EVAL).compile_time_eval:
+        return False
+    return args.star is None and not any(v.traced for v in operands)
 
 
 def _host_operands(e: Any, given: list[Value]) -> list[Value]:
@@ -181,17 +192,18 @@ def waiting(e: Any, call: Span) -> bool:
     return bool(e.host_waiting[call] > 0)
 
 
-def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True) -> None:
+def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True,
+             eager: bool = False) -> None:
     """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
     traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
     (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
     (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
     context of that call (under `eval_shape` there: never). What else happens as the host
     runs (its JAX012, noting the call `hosted`) waits the same way, not `counted` among the
-    host runs waiting (`waiting`)."""
+    host runs waiting (`waiting`). An `eager` one (`_run_now`) runs even where traced only."""
     ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
     waits = ctx.host_deferral
-    if ctx.trace_only or waits == HOSTS_NEVER_RUN:
+    if (ctx.trace_only and not eager) or waits == HOSTS_NEVER_RUN:
         return
     if waits is not None:
         counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
@@ -201,7 +213,7 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
         def called(applied: object = None) -> None:
             if counted:
                 counts[call] -= 1
-            when_run(e, run, call, counted=counted)
+            when_run(e, run, call, counted=counted, eager=eager)
 
         waits.pending.append(called)
         return

@@ -52,6 +52,7 @@ from jax_lsp.analysis.values import (
     add_mark,
     batch_marks,
     derived,
+    dict_of_pairs,
     join,
     merged_dict,
     plain,
@@ -130,6 +131,10 @@ class JaxApiCalls(Part):
             return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name == "builtins.type" and len(args.pos) == 1 and not args.kw:
+            made = dynamic_classes.type_of(args.pos[0])
+            if made is not None:
+                return made
         if name == "builtins.type" and len(args.pos) == 3 and not args.kw:
             made = dynamic_classes.make_class(args.pos[0], args.pos[1], args.pos[2], node)
             if made is not None:
@@ -282,7 +287,10 @@ class JaxApiCalls(Part):
                 # `dict(d, **more)`: a copy of `d` with `more`'s entries
                 more = [Value(items=tuple(args.kw.values()), keys=tuple(args.kw))] if args.kw \
                     else []
-                merged = merged_dict([args.pos[0], *more])
+                first = args.pos[0]
+                if first.keys is None:  # `dict(pairs)`: the pairs' keys and values
+                    first = dict_of_pairs(first) or first
+                merged = merged_dict([first, *more])
                 if merged is not None:
                     return merged
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
