@@ -28,14 +28,17 @@ reached without the configuration, reads them from there too.
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
+from jax_lsp.analysis.syntax import newer_syntax_in
+
 __all__ = ["READS", "UNSURE", "Environment", "declared", "declared_argv", "declared_values",
-           "environment_for", "written"]
+           "environment_for", "environment_of", "written", "written_in_lines"]
 
 #: the calls that read one variable: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
 READS = frozenset({"os.environ.get", "os.getenv"})
@@ -119,7 +122,11 @@ def declared_values() -> tuple[tuple[str, str], ...]:
 def environment_for(*texts: str | None) -> Environment:
     """The run's environment as the modules of `texts` see it: the declared variables, and
     those any of them writes."""
-    found = [written(t) for t in texts if t]
+    return environment_of([written(t) for t in texts if t])
+
+
+def environment_of(found: list[Written]) -> Environment:
+    """The run's environment as modules writing `found` see it."""
     if not found:
         return Environment(_DECLARED.get())
     if any(w.every for w in found):
@@ -150,6 +157,33 @@ def written(text: str) -> Written:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return Written(every=True)
+    return _written_in(tree)
+
+
+#: `written` of a module's lines joined, by the tree parsed from them (None: not told by it)
+_BY_TREE: weakref.WeakKeyDictionary[ast.Module, Written | None] = weakref.WeakKeyDictionary()
+_UNSEEN = Written()
+
+
+def written_in_lines(lines: list[str], tree: ast.Module) -> Written | None:
+    """`written("\\n".join(lines))`, where `tree` is what `syntax.parse_module` gave for a text
+    that parses as those lines joined: not parsed again (an imported module's reads of the
+    environment parsed its text each time: IPython's modules, a quarter of a second of a check
+    of flax). None where the tree may be of a rewritten text (`syntax`: a construct newer than
+    the running Python's grammar, where `written`'s plain parse fails)."""
+    found = _BY_TREE.get(tree, _UNSEEN)
+    if found is _UNSEEN:
+        if not any(w in line for line in lines for w in _WORDS):
+            found = NOTHING_WRITTEN
+        elif newer_syntax_in(lines, {}):
+            found = None
+        else:
+            found = _written_in(tree)
+        _BY_TREE[tree] = found
+    return found
+
+
+def _written_in(tree: ast.Module) -> Written:
     keys: set[str] = set()
     read_uses: set[int] = set()  # (`os.environ` nodes used only to read)
     for node in ast.walk(tree):

@@ -16,6 +16,7 @@ import errno
 import importlib.machinery
 import logging
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable
@@ -124,7 +125,14 @@ class ParsedModule:
     digest: str
     #: the source's length in characters (what the parse cache's budget counts)
     size: int = 0
+    #: whether the source breaks lines only at `\n` and `\r` (which the tokenizer reads as
+    #: one): then `"\n".join(lines)` parses as `tree` (`splitlines` also breaks at a form
+    #: feed, `\x1c`..., `\u2028`, inside a string too)
+    plain_breaks: bool = False
 
+
+#: the line breaks of `str.splitlines` besides `\n` and `\r`
+_EXOTIC_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 _W = TypeVar("_W", bound="Workspace")
 _T = TypeVar("_T")
@@ -358,9 +366,15 @@ class Workspace:
         except (SyntaxError, ValueError, RecursionError) as e:
             log.debug("cannot parse %s: %r", path, e)
             return None
-        parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text))
+        parsed = ParsedModule(path, tree, text.splitlines(), digest, len(text),
+                              _EXOTIC_BREAK.search(text) is None)
         self._keep(parsed)
         return parsed
+
+    def parsed_if_kept(self, path: Path) -> ParsedModule | None:
+        """The module's parse if the parse cache holds one, as it holds it: no file is read,
+        nothing parsed, the cache's order unchanged."""
+        return self._cache.get(path)
 
     def facts(self, path: Path, read: Callable[[ast.Module], _T],
               by_text: Callable[[str], _T | None] | None = None) -> _T | None:

@@ -751,7 +751,10 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
     """`RecordingWorkspace` notes `find`, `parse` and `facts` (what is read off a module's
     tree, kept by its digest): if the analysis starts reading modules
     some other way, entries could miss a dependency. Then teach `cache.RecordingWorkspace`.
-    It may also read `env_paths`, which the entry's key covers (the interpreter's site folders)."""
+    It may also read `env_paths`, which the entry's key covers (the interpreter's site folders),
+    and `parsed_if_kept`, which reads no file: it hands back a parse already made, taken only
+    where it is of the analysed text itself (`engine._kept_tree`) or the very parse a module
+    loaded through `parse` came from (`environment_reads`: the same `lines`)."""
     from jax_lsp.analysis.workspace import Workspace
 
     class Spy:
@@ -775,4 +778,4 @@ def test_the_analysis_reads_the_workspace_only_through_what_the_cache_records(
         assert result.dependencies
         # `env_paths` (whether a resolved module is an installed one, `import_effects`) is
         # the interpreter's site folders, `.pth` files' included: the entry's key holds them
-        assert spy.used <= {"find", "parse", "facts", "env_paths"}, spy.used
+        assert spy.used <= {"find", "parse", "facts", "env_paths", "parsed_if_kept"}, spy.used

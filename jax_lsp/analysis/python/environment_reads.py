@@ -9,10 +9,19 @@ program writes, or a key not known, is left as any call the analysis does not mo
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
-from jax_lsp.analysis.run_environment import READS, UNSURE, Environment, environment_for
+from jax_lsp.analysis.run_environment import (
+    READS,
+    UNSURE,
+    Environment,
+    environment_for,
+    environment_of,
+    written,
+    written_in_lines,
+)
 from jax_lsp.analysis.values import NOCONST, Api, Value
 
 __all__ = ["READS", "call", "contains", "is_environ", "subscript"]
@@ -24,7 +33,17 @@ def _environment(ev: Any) -> Environment:
     main = ev.main
     text = ev.text if ev.text is not None else "\n".join(main.lines)
     module = ev.module
-    return environment_for(text, None if module is main else "\n".join(module.lines))
+    if module is main:
+        return environment_for(text)
+    # an imported module: read off the tree its lines were parsed into, when the parse cache
+    # still holds that very parse (its `lines`) and the lines joined parse as it
+    kept = ev.workspace.parsed_if_kept(Path(module.path)) if (
+        ev.workspace is not None and module.path) else None
+    told = written_in_lines(module.lines, kept.tree) if (
+        kept is not None and kept.lines is module.lines and kept.plain_breaks) else None
+    if told is None:
+        return environment_for(text, "\n".join(module.lines))
+    return environment_of([written(text), told] if text else [told])
 
 
 def _key(v: Value) -> object:
