@@ -502,6 +502,14 @@ class HigherOrder(Part):
             with self.ev.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
             return UNKNOWN
+        if w.kind == "lowering":
+            # `jit(f).lower(x)`: traced and lowered (its errors happen), its callbacks' hosts
+            # never run (measured on JAX 0.10.2); a `Lowered` whose `compile()` may be called
+            with self.ev.within(host_deferral=HOSTS_NEVER_RUN):
+                self.call_wrapper(Wrapper("jit", w.fun), args, node)
+            return Value(fns=(Wrapper("lowered", w.fun),))
+        if w.kind == "compile":
+            return w.fun  # `Lowered.compile()`: the executable, run as the jitted function
         if w.kind == "jit" and self.ev.reads(JIT_DISABLED).jit_disabled:
             return self.ev.call_value(w.fun, args, node)  # `with jax.disable_jit():`
         if w.kind in ("jit", "vmap", "checkpoint") and not self.ev.ctx.staged:  # staged either way

@@ -915,10 +915,13 @@ class PythonExpressions(EvaluatorShared):
                             # a metaclass's `super().__new__(mcls, ...)`: `type.__new__`
                             fns.append(Api(HOOKS.canonical("builtins.type.__new__")))
             elif isinstance(f, Wrapper) and f.kind == "jit" and name in HOOKS.staging_methods:
-                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
-                # traces it (like make_jaxpr)
+                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does, but runs no host
+                # (a `Lowered` is made); `.trace(x)` only traces it (like make_jaxpr)
                 lowered = HOOKS.staging_methods[name] == "lowered"
-                fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
+                fns.append(Wrapper("lowering" if lowered else "trace_only", Value(fns=(f,))))
+            elif isinstance(f, Wrapper) and f.kind == "lowered" and name == "compile":
+                # `Lowered.compile()`: an executable that runs the jitted function when called
+                fns.append(Wrapper("compile", f.fun))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):
