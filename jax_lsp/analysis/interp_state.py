@@ -73,6 +73,10 @@ class Ctx:
     #: inside an entry point analysed only for what its vmaps batch (it names no
     #: differentiation transform): only JAX008 findings of those vmaps are reported
     batch_only: bool = False
+    #: inside `with jax.ensure_compile_time_eval():` (`jitted` off there too): an operation
+    #: whose operands are all concrete is evaluated as the code is traced, so a callback's
+    #: host runs then even where the traced code never runs (`jax.host_runs.when_run`)
+    compile_time_eval: bool = False
     #: inside `with jax.disable_jit():`: a jitted function runs as Python runs it (its
     #: arguments stay concrete) and lax loops run as Python loops (never reverse-mode loops)
     jit_disabled: bool = False
@@ -121,6 +125,7 @@ JITTED = CTX_BIT["jitted"]
 STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
+COMPILE_TIME_EVAL = CTX_BIT["compile_time_eval"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
 GUESSED = CTX_BIT["guessed"]
 PAST_EXIT = CTX_BIT["past_exit"]

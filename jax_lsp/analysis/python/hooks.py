@@ -64,8 +64,8 @@ class Hooks:
         #: a module's `import` that cannot raise (the model knows the name exists)
         self.import_cannot_raise: Callable[[str], bool] = _never
         # -- `with` statements --
-        #: a context manager's name -> the context field it sets for its body, and to what
-        self.evaluation_contexts: Mapping[str, tuple[str, bool]] = {}
+        #: a context manager's name -> the context fields it sets for its body, and to what
+        self.evaluation_contexts: Mapping[str, Mapping[str, bool]] = {}
         # -- class statements --
         #: bases whose subclasses are pytrees (their fields are leaves)
         self.pytree_bases: frozenset[str] = frozenset()

@@ -790,8 +790,7 @@ class PythonStatements(EvaluatorShared):
         )
         if flag is not None and self.eval(flag, scope).const is False:  # type: ignore[attr-defined]
             return {}
-        field, value = row
-        return {field: value}
+        return dict(row)
 
     @staticmethod
     def _merge(a: dict[str, Value], b: dict[str, Value]) -> dict[str, Value]:
