@@ -25,7 +25,7 @@ import ast
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.static_names import own_nodes, own_returns
+from jax_lsp.analysis.own_code import own_nodes, own_returns
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames

@@ -20,6 +20,7 @@ import bisect
 from dataclasses import dataclass
 
 from jax_lsp.analysis.findings import Finding
+from jax_lsp.analysis.run_environment import declared_argv
 from jax_lsp.analysis.static_names import ModuleNames, module_bindings_shape
 
 #: how many modules' last versions are kept (the open documents being typed in)
@@ -36,6 +37,9 @@ class _Version:
     #: the words a statement's text must not hold to stay unwalked
     words: frozenset[str]
     findings: tuple[Finding, ...]
+    #: the declared command line the findings were made for (a click option's default is
+    #: read off it: `click_commands.option_default`)
+    argv: tuple[str, ...] = ()
 
 
 _KEPT: list[_Version] = []
@@ -58,8 +62,9 @@ def reuse(tree: ast.Module, text: str) -> list[Finding] | None:
         return None
     ranges = _ranges(tree)
     lines: list[str] | None = None
+    argv = declared_argv()
     for i, kept in enumerate(_KEPT):
-        if kept.ranges != ranges:
+        if kept.ranges != ranges or kept.argv != argv:
             continue
         if lines is None:
             lines = text.split("\n")
@@ -111,7 +116,8 @@ def keep(tree: ast.Module, text: str, names: ModuleNames, words: frozenset[str],
     if not names.read_everything:
         read = frozenset({*parents.walked(),
                           *(parents.statement_at(line) for line in names.resolved_lines)})
-    version = _Version(text.split("\n"), _ranges(tree), read, words, tuple(findings))
+    version = _Version(text.split("\n"), _ranges(tree), read, words, tuple(findings),
+                       declared_argv())
     # a version replaces the one kept for the same module (the same statements' lines)
     for i, kept in enumerate(_KEPT):
         if kept.ranges == version.ranges:

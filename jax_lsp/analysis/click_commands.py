@@ -4,12 +4,13 @@ command's decorators (never run).
 A function decorated with `@click.command()` is called by click with one keyword per
 `@click.option`, parsed from a command line. Where every run of the command the module shows
 is given a literal argument list (`cmd.main(["--beats", "48"], standalone_mode=False)`, or
-`cmd(["--beats", "48"])`) that never names an option, that option holds its `default=`
-(False for an `is_flag` option given none). Any other run (`cmd()` reads `sys.argv`, a list
-not written out) leaves it unknown. What click does, measured under click 8 (not guessed):
-an option's parameter name is its declaration without dashes if one has none, else its
-first `--long` name (before a `/` of a `--x/--no-x` switch), else its first short one,
-with `-` made `_` and lower-cased."""
+`cmd(["--beats", "48"])`) or the process's own (`cmd()` reads `sys.argv`: the script run with
+no arguments unless the project declares its words, `run_environment.declared_argv`) that
+never names an option, that option holds its `default=` (False for an `is_flag` option given
+none). Any other run (a list not written out) leaves it unknown. What click does, measured
+under click 8 (not guessed): an option's parameter name is its declaration without dashes if
+one has none, else its first `--long` name (before a `/` of a `--x/--no-x` switch), else its
+first short one, with `-` made `_` and lower-cased."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import ast
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis.run_environment import environment_for
+from jax_lsp.analysis.run_environment import declared_argv, environment_for
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -51,35 +52,43 @@ def _option_strings(decl: ast.Call) -> tuple[str | None, list[str]]:
     return chosen.lstrip("-").replace("-", "_").lower(), flags
 
 
-def command_line(call: ast.Call) -> tuple[ast.Name, list[ast.Constant] | None] | None:
+def command_line(call: ast.Call) -> tuple[ast.Name, list[str] | None] | None:
     """For a call that may run a click command with a command line (`cmd.main(argv, ...)`,
-    `cmd(argv)`, `cmd.main(args=argv)`): the command's name, and the strings of `argv` where it
-    is a literal list of strings (None for any other argument list, or none given); None for
-    a call of anything but a name."""
+    `cmd(argv)`, `cmd.main(args=argv)`, `cmd()`): the command's name, and the words of
+    `argv`: a literal list's strings, the run's own command line where none is given or it
+    is None (click reads `sys.argv`: `run_environment.declared_argv`, no words unless the
+    project declares them); None for any other argument list. None for a call of anything
+    but a name."""
     func = call.func
     target = func.value if isinstance(func, ast.Attribute) and func.attr == "main" else func
     if not isinstance(target, ast.Name):
         return None
     argv = call.args[0] if call.args else next(
         (k.value for k in call.keywords if k.arg == "args"), None)
+    if argv is None or (isinstance(argv, ast.Constant) and argv.value is None):
+        if any(k.arg is None for k in call.keywords):
+            return target, None  # (`**options`: an `args=` may be among them)
+        return target, list(declared_argv())
     if not isinstance(argv, (ast.List, ast.Tuple)) or not all(
             isinstance(e, ast.Constant) and isinstance(e.value, str) for e in argv.elts):
         return target, None
-    return target, argv.elts  # type: ignore[return-value]
+    return target, [e.value for e in argv.elts]  # type: ignore[attr-defined]
 
 
-def _runs(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST] | None:
-    """The argument list of each run of the command the module shows (`command_line`); None
-    where one is not a literal list of strings, or none is shown."""
-    found: list[ast.AST] = []
+def _runs(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str] | None:
+    """The words of each run of the command the module shows (`command_line`); None where
+    one is not known, or none is shown."""
+    found: list[str] = []
+    shown = False
     for node in names.walk_all():
         run = command_line(node) if isinstance(node, ast.Call) else None
         if run is None or run[0].id != fn.name or names.definition(run[0]) is not fn:
             continue
         if run[1] is None:
             return None
+        shown = True
         found.extend(run[1])
-    return found if found else None
+    return found if shown else None
 
 
 def option_default(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDef,
@@ -96,11 +105,10 @@ def option_default(names: ModuleNames, fn: ast.FunctionDef | ast.AsyncFunctionDe
         argv = _runs(names, fn)
         shorts = [f[1:] for f in flags if not f.startswith("--")]
         if argv is None or any(
-                e.value.split("=", 1)[0] in flags  # type: ignore[attr-defined]
-                or (shorts and e.value.startswith("-")  # type: ignore[attr-defined]
-                    and not e.value.startswith("--")  # type: ignore[attr-defined]
-                    and any(c in e.value[1:] for c in shorts))  # type: ignore[attr-defined]
-                for e in argv):
+                w.split("=", 1)[0] in flags
+                or (shorts and w.startswith("-") and not w.startswith("--")
+                    and any(c in w[1:] for c in shorts))
+                for w in argv):
             return None  # named (or maybe, in a bundle of short flags) on the command line
         default = next((k.value for k in d.keywords if k.arg == "default"), None)
         if default is None and any(k.arg == "is_flag" and isinstance(k.value, ast.Constant)
@@ -327,6 +335,35 @@ def is_decorated_command(fn: ast.AST) -> bool:
     return False
 
 
+def registered(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
+               fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether click registers `fn`, a function of the module `tree`, as a command (or
+    group): its decorators are click's (`@click.command()`, `@click.option(...)`), or a
+    group's of the module (`@cli.command()`, `cli` so registered). Click, not the module,
+    calls such a function, with the values a command line gives (`run_values`): `tally()`
+    runs the command line, never the function on no arguments."""
+    if not is_decorated_command(fn):
+        return False
+    tops = {st.name: st for st in tree.body if isinstance(st, (ast.FunctionDef,
+                                                               ast.AsyncFunctionDef))}
+    if tops.get(fn.name) is not fn:
+        return False
+    for d in fn.decorator_list:
+        func = d.func if isinstance(d, ast.Call) else d
+        name = dotted(func)
+        if name is not None and name.startswith("click."):
+            continue
+        if not isinstance(func, ast.Attribute):
+            return False
+        group = func.value
+        if not (isinstance(group, ast.Name) and func.attr in ("command", "group")
+                and group.id in tops and group.id != fn.name
+                and any(dotted(g.func if isinstance(g, ast.Call) else g) == "click.group"
+                        for g in tops[group.id].decorator_list)):
+            return False
+    return True
+
+
 def run_calls(tree: ast.Module) -> list[ast.Call]:
     """The calls of the module that may run a click command (`command_line`)."""
     return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and (
@@ -343,8 +380,8 @@ def run_values(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
     mapping per run, parameter -> the expression of its value (an option's default as written,
     else a constant: a flag's True/False, a string converted by `type=`; None where not known:
     the context, an option the model does not follow). None where some run's command line is
-    not a literal list (`cli()` reads `sys.argv`: any value may be given), none runs it, or
-    the command's options are not all followed. What click does, measured under click 8:
+    not known (a list not written out; `cli()` reads the run's own: `command_line`), none runs
+    it, or the command's options are not all followed. What click does, measured under click 8:
     `tests/analysis/test_click_values.py` runs click on the same command lines. `calls`:
     `run_calls(tree)`, if the caller keeps it."""
     tops = {st.name: st for st in tree.body if isinstance(st, (ast.FunctionDef,
@@ -370,7 +407,7 @@ def run_values(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
         if run[1] is None or any(k.arg == "auto_envvar_prefix" or k.arg is None
                                  for k in node.keywords):
             return None
-        tokens = [str(e.value) for e in run[1]]
+        tokens = list(run[1])
         if parent is not None:
             top = parent.parse(tokens, commands=True)
             if top is None:

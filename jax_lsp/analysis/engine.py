@@ -63,7 +63,8 @@ def analyze_source(
     packages are followed (read and interpreted, never imported). `tree`: the caller's
     `ast.parse` of `source` (as `python_text` leaves it), if it has one: not parsed again."""
     source = python_text(source)
-    with paused_gc(), run_environment.declared(config.environment if config else {}):
+    with paused_gc(), run_environment.declared(config.environment if config else {},
+                                               config.argv if config else ()):
         return _analyze(source, filename, config, workspace, tree)
 
 
@@ -100,7 +101,8 @@ def analysis_limits(
     """Analyse like `analyze_source`, recording where the analysis stopped following a path
     (see `limits`) instead of returning findings. A module that does not parse has none."""
     source = python_text(source)
-    with paused_gc(), run_environment.declared(config.environment if config else {}):
+    with paused_gc(), run_environment.declared(config.environment if config else {},
+                                               config.argv if config else ()):
         cfg, workspace = settle(config, workspace)
         tree = parse(source, filename)
         if isinstance(tree, AnalysisResult):

@@ -30,7 +30,8 @@ upwards from the expression that makes it:
   `sys.modules`, `exec`...); and whose every read is kept in sight as a local's is, in the
   module's own statements or in a function the analysis ran (a read at any key may be the
   value: which entry a constant key takes is the interpreter's business);
-- or nowhere (an expression statement).
+- or nowhere (an expression statement, or a statement Python never runs: one after a
+  `return`, `raise`, `break` or `continue` of its block, `own_code.after_a_jump`).
 
 A module-level def is an entry point (code that imports the module may call it), except in a
 script file no import can name (`script_file`): there it is asked about as the module-level
@@ -52,6 +53,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
+from jax_lsp.analysis.own_code import after_a_jump
 from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.analysis.syntax import child_nodes
 
@@ -365,6 +367,51 @@ class Escapes:
             self._memo[node] = known
         return known
 
+    def never_called(self, func: ast.AST, seen: set[ast.AST] | None = None) -> bool:
+        """Whether the module-level def `func` of a script no import can name, which the
+        analysis never ran, is never called: decorated only by wrappers that call it where
+        their result is called (`@jax.jit`), its name bound by that def alone, and each read
+        of it either kept in sight (as `contained` reads it) in code the analysis ran or in
+        the module's statements, or inside a module-level def that is itself never called
+        (`run_all` never ran `evaluate`, so `integrate` it calls never runs either). Asked
+        by the caller of an analysis cut nowhere (`jax.host_runs`): what the analysis ran,
+        it followed on every path that may run."""
+        if not self.script or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        seen = set() if seen is None else seen
+        if func in seen:
+            return True  # (a recursion among them: its calls from outside decide)
+        seen.add(func)
+        name = func.name
+        if (self.ran(func) or self._scope_of(func) is not None
+                or (name.startswith("__") and name.endswith("__"))
+                or self._reads_module_namespace()
+                or not all(self._wraps(d) for d in func.decorator_list)):
+            return False
+        for node in self._mentioning(name):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name == name and node is not func:
+                    return False  # bound again
+                continue
+            if isinstance(node, ast.Attribute) and node.attr == name or isinstance(
+                    node, ast.alias) and name in (node.name, node.asname):
+                return False
+            if not (isinstance(node, ast.Name) and node.id == name):
+                continue
+            if not isinstance(node.ctx, ast.Load):
+                return False  # bound again
+            scope = self._scope_of(node)
+            if scope is None or (isinstance(scope, _FUNCS) and self.ran(scope)):
+                if not self._value_contained(node, 0, set()):
+                    return False
+                continue
+            outer = scope
+            while self._scope_of(outer) is not None:
+                outer = self._scope_of(outer)  # type: ignore[assignment]
+            if not self.never_called(outer, seen):
+                return False
+        return True
+
     def _decide(self, node: ast.AST) -> bool:
         scope = self._scope_of(node)
         if scope is None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -409,6 +456,20 @@ class Escapes:
             return p is not func.body
         return p is not func.body and p not in func.body  # type: ignore[attr-defined,operator]
 
+    def _never_runs(self, node: ast.AST) -> bool:
+        """Whether `node` is in a statement Python never runs: one after a `return`, `raise`,
+        `break` or `continue` of its block, or inside one (`own_code.after_a_jump`), within
+        its top-level statement (the module's own statements are not read: an answer reads
+        the statement of the node asked about). A read there reads nothing."""
+        child, p = node, self._up(node)
+        while p is not None and p is not self.tree:
+            if isinstance(child, ast.stmt):
+                block = next((b for _, b in _blocks(p) if any(s is child for s in b)), None)
+                if block is not None and after_a_jump(block, child):
+                    return True
+            child, p = p, self._up(p)
+        return False
+
     def _value_contained(self, expr: ast.AST, depth: int, seen: set) -> bool:
         """Whether the value of `expr` (a function value, or a container of one) is only read
         where the analysis sees it."""
@@ -423,9 +484,11 @@ class Escapes:
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
             if expr in p.args and self._iterated_by_for(expr, p, depth, seen):  # type: ignore[union-attr,operator,arg-type]
                 return True
-            if p.args and expr is p.args[0] and self._lazy_caller(p.func):  # type: ignore[union-attr]
+            if p.args and expr is p.args[0] and (  # type: ignore[union-attr]
+                    self._lazy_caller(p.func) or self._tree_mapper(p.func)):  # type: ignore[union-attr]
                 # `map(fn, xs)` / `filter(fn, xs)` call `fn` on the items of `xs` only, which
-                # the interpreter does at that call (`python/generators.py`): no other caller
+                # the interpreter does at that call (`python/generators.py`), as it does
+                # `jax.tree.map(fn, tree)`'s calls (`jax/higher_order.py`): no other caller
                 return not self.unresolved(p)  # type: ignore[arg-type]
             return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
@@ -495,6 +558,12 @@ class Escapes:
         """`callee` is Python's own `map` or `filter` (a name the module never binds)."""
         return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
                 and self._builtin(callee.id))
+
+    def _tree_mapper(self, callee: ast.expr) -> bool:
+        """`callee` names JAX's `tree_map`, which calls its function on the tree's leaves
+        at the call only."""
+        name = self.resolve(callee)
+        return name is not None and jaxapi.HIGHER_ORDER.get(name) == "tree_map"
 
     def _wraps(self, callee: ast.expr) -> bool:
         """`callee` names a JAX wrapper or transform whose result only calls its function."""
@@ -622,6 +691,8 @@ class Escapes:
             if not (isinstance(node, ast.Name) and node.id == name):
                 continue
             if isinstance(node.ctx, ast.Load):
+                if self._never_runs(node):
+                    continue
                 scope = self._scope_of(node)
                 if scope is not None and not (isinstance(scope, _FUNCS) and self.ran(scope)):
                     return False  # read by code the analysis did not interpret
@@ -662,7 +733,8 @@ class Escapes:
                     continue
                 if self._scope_of(node) is not func:
                     return False  # captured by a nested function or class
-                if isinstance(node.ctx, ast.Load) and not self._value_contained(node, depth, seen):
+                if isinstance(node.ctx, ast.Load) and not self._never_runs(node) and (
+                        not self._value_contained(node, depth, seen)):
                     return False
         return True
 
@@ -688,6 +760,8 @@ class Escapes:
         if not mentions:
             return False
         for m in mentions:
+            if self._never_runs(m):
+                continue
             call = self._up(m)
             if not (isinstance(call, ast.Call) and call.func is m):
                 return False

@@ -56,7 +56,7 @@ from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.jax import overlay as _overlay  # noqa: F401  (registers Python's hooks)
 from jax_lsp.analysis.jax.model import JaxModel
 from jax_lsp.analysis.limits import Limit
-from jax_lsp.analysis.python import generators, import_effects
+from jax_lsp.analysis.python import generators, import_effects, iterator_protocol, lazy_maps
 from jax_lsp.analysis.python.calls import PythonCalls
 from jax_lsp.analysis.python.expressions import PythonExpressions
 from jax_lsp.analysis.python.scopes import compute_scope, statement_start
@@ -378,6 +378,14 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.yields: generators.Yields | None = None
         #: whether each function run is a plain generator (`python/generators.py`)
         self.generator_bodies: dict[ast.AST, bool] = {}
+        #: how the `__next__` call being watched ends (`python/iterator_protocol.py`)
+        self.endings: iterator_protocol.Endings | None = None
+        #: how each `__next__` of one object ended, by its state (`python/iterator_protocol.py`)
+        self.next_endings: dict[tuple, str] = {}
+        #: whether each function run is a generator function, a plain one (`generators.start`)
+        self.generator_functions: dict[ast.AST, int] = {}
+        #: the generator being resumed by `next` / `send` (`python/generators.py`)
+        self.resumed: generators.Resumed | None = None
 
     def _start_levels(self) -> None:
         """The levels made (by JAX's semantics, `jax.transforms`) and the transformed
@@ -698,6 +706,22 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             pos = [me] if cls is not None and me is not None else []
             calls.append(Args(pos, kw, [None] * len(pos), {}))
         return calls
+
+    def exec_def(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> None:
+        """A function of the analysed module that click registers as a command
+        (`click_commands.registered`) is called by click, on the values its command line
+        gives (`_click_calls`, as an entry point), never by the module's `tally()` or
+        through click's own code: its name holds an unknown command object."""
+        if scope is self.module_scope and self.module is self.main and (
+                click_commands.is_decorated_command(stmt)):
+            if self._click_runs is None:
+                self._click_runs = (click_commands.run_calls(self.tree),
+                                    ModuleNames(self.tree).dotted)
+            if click_commands.registered(self.tree, self._click_runs[1], stmt):
+                self.make_closure(stmt, scope)
+                self.store(stmt.name, UNKNOWN, scope)
+                return
+        super().exec_def(stmt, scope)
 
     def _click_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
         """The calls click makes of a command of the analysed module that the module runs
@@ -1227,6 +1251,19 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             more and any(map(_batches, fns)),
         )
         return f
+
+    def unconsumed_map(self, node: ast.AST) -> bool:
+        """Whether the `map(...)` call `node` (being evaluated) is of the analysed module and
+        never consumed (`python/lazy_maps.py`): its function is never called."""
+        return self.module is self.main and lazy_maps.never_consumed(
+            self.tree, node, script_file(self.main.path))
+
+    def never_called(self, node: ast.AST) -> bool:
+        """Whether the module-level def `node` of a script, never run by the analysis, is
+        never called (`Escapes.never_called`): asked once the analysis is done."""
+        self._contained(node)  # (made once)
+        assert self._escapes is not None
+        return self._escapes.never_called(node)
 
     def _contained(self, node: ast.AST) -> bool:
         """Whether the function value made at `node` of the analysed module is never seen

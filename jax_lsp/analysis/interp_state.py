@@ -73,13 +73,13 @@ class Ctx:
     #: inside an entry point analysed only for what its vmaps batch (it names no
     #: differentiation transform): only JAX008 findings of those vmaps are reported
     batch_only: bool = False
-    #: inside `with jax.ensure_compile_time_eval():` (`jitted` off there too): an operation
-    #: whose operands are all concrete is evaluated as the code is traced, so a callback's
-    #: host runs then even where the traced code never runs (`jax.host_runs.when_run`)
-    compile_time_eval: bool = False
     #: inside `with jax.disable_jit():`: a jitted function runs as Python runs it (its
     #: arguments stay concrete) and lax loops run as Python loops (never reverse-mode loops)
     jit_disabled: bool = False
+    #: inside `with jax.ensure_compile_time_eval():`: an operation on concrete operands runs
+    #: now, whatever traces around it (measured on JAX 0.10.2: a callback's host runs there
+    #: under `make_jaxpr`, `eval_shape` and `.lower()` too; on a tracer it is staged as outside)
+    compile_time_eval: bool = False
     #: on a path the interpreter chose without knowing (a branch of an `if`, a conditional
     #: expression or a `match` whose test it cannot decide, an `except` handler): findings
     #: that need the code to run (`jax.host_runs`) are not reported there
@@ -125,8 +125,8 @@ JITTED = CTX_BIT["jitted"]
 STAGED = CTX_BIT["staged"]
 TRACE_ONLY = CTX_BIT["trace_only"]
 BATCH_ONLY = CTX_BIT["batch_only"]
-COMPILE_TIME_EVAL = CTX_BIT["compile_time_eval"]
 JIT_DISABLED = CTX_BIT["jit_disabled"]
+COMPILE_TIME_EVAL = CTX_BIT["compile_time_eval"]
 GUESSED = CTX_BIT["guessed"]
 PAST_EXIT = CTX_BIT["past_exit"]
 HOST_SITE = CTX_BIT["host_site"]

@@ -36,3 +36,6 @@ class AnalysisConfig:
     #: the environment variables the project declares for its run (`run_environment`): any
     #: other is taken as unset, e.g. {"MODEL_BACKEND": "jax"}
     environment: Mapping[str, str] = field(default_factory=dict)
+    #: the command line the project declares for its run (`run_environment`), the words after
+    #: the script's name: none by default (a parser's defaults)
+    argv: tuple[str, ...] = ()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis.static_names import ModuleNames, own_returns
+from jax_lsp.analysis.own_code import own_returns
+from jax_lsp.analysis.static_names import ModuleNames
 
 PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
 

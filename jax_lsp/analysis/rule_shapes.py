@@ -13,7 +13,10 @@ calling the function, under `jit` too, raises nothing).
   (a `NamedTuple` of the right length too: JAX wants a tuple or a list, measured under 0.10.2).
   A name the bwd unpacks is read through what it unpacks: `(a_bar,) = f_vjp(w)` of `_, f_vjp =
   jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
-  the evaluator saw the fwd return (a traced value holding no items: an array).
+  the evaluator saw the fwd return (a traced value holding no items: an array). A sequence's
+  length is read where the code builds it: `tuple(... for k in range(n))` of a known `n` (a
+  literal, `len(x)` of a sequence of known length), and `a + b` of two tuples (or lists) is
+  their items in order (`grads + (g_x,)`).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, or is read off
   their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
@@ -580,6 +583,9 @@ class _Reader:
             return ("array",) if self._array(e.operand, depth) else None
         if isinstance(e, ast.BinOp):
             if isinstance(e.op, ast.Add):
+                joined = self._concatenated(e, depth)
+                if joined is not None:
+                    return joined
                 return ("array",) if (self._array(e.left, depth)
                                       or self._array(e.right, depth)) else None
             if _is_seq_literal(e.left) or _is_seq_literal(e.right):
@@ -619,13 +625,34 @@ class _Reader:
                 return inner.returned(depth + 1)
         return None
 
+    def _concatenated(self, e: ast.BinOp, depth: int) -> tuple | None:
+        """`a + b` of two sequences of one kind (`grads + (g_x,)`): the sequence of their items
+        in order; None when either is not one."""
+        left = self.structure(e.left, depth + 1)
+        if left is None or left[0] != "seq":
+            return None
+        right = self.structure(e.right, depth + 1)
+        if right is None or right[0] != "seq" or right[3] != left[3]:
+            return None
+        return ("seq", left[1] + right[1], left[2] + right[2], left[3])
+
+    def _builtin(self, call: ast.expr | None, names: tuple[str, ...]) -> str | None:
+        """Which of the builtins `names` the call `call` calls (not one the function or its
+        scopes bind to something else), else None."""
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+            return None
+        name = call.func.id
+        if name not in names or call.keywords or self.closure is None or (
+                name in _local_names(self.closure.func.node)
+                or _scope_var(self.closure, name) is not None):
+            return None
+        return name
+
     def _built_sequence(self, call: ast.Call, depth: int) -> tuple | None:
         """`tuple(x)` / `list(x)` of the builtins: a sequence of as many items as `x` holds,
         where that is known (a generator over `res[:n]`, one item per item it runs over)."""
-        kind = call.func.id if isinstance(call.func, ast.Name) else None
-        if kind not in ("tuple", "list") or len(call.args) != 1 or call.keywords or (
-                self.closure is None or kind in _local_names(self.closure.func.node)
-                or _scope_var(self.closure, kind) is not None):
+        kind = self._builtin(call, ("tuple", "list"))
+        if kind is None or len(call.args) != 1:
             return None
         arg = call.args[0]
         if isinstance(arg, (ast.GeneratorExp, ast.ListComp)):
@@ -650,6 +677,12 @@ class _Reader:
             return self._length(bound, depth + 1)
         if isinstance(e, ast.List):
             return None
+        if self._builtin(e, ("range",)) is not None:  # `range(n)` of known bounds
+            ends = [self._int(b, depth) for b in e.args]  # type: ignore[attr-defined]
+            if not 1 <= len(ends) <= 3 or any(b is False for b in ends) or (
+                    len(ends) == 3 and ends[2] == 0):
+                return None
+            return len(range(*ends))
         if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
             n = self._length(e.value, depth + 1)
             bounds = [None if b is None else self._int(b)
@@ -665,12 +698,18 @@ class _Reader:
             return len(v.items)
         return None
 
-    def _int(self, e: ast.expr) -> int | bool:
+    def _int(self, e: ast.expr, depth: int = 0) -> int | bool:
         """The integer constant `e` is (a literal, a name of an enclosing scope or the module
-        bound to one), else False."""
+        bound to one, a local bound once to `len(x)` of a sequence of known length), else
+        False."""
         if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
-            inner = self._int(e.operand)
+            inner = self._int(e.operand, depth)
             return False if inner is False else -inner
+        if isinstance(e, ast.Name) and depth <= 4 and self._builtin(
+                bound := self.names.get(e.id), ("len",)) is not None:
+            args = bound.args  # type: ignore[union-attr]
+            n = self._length(args[0], depth + 1) if len(args) == 1 else None
+            return False if n is None else n
         c: object = NOCONST
         if isinstance(e, ast.Constant):
             c = e.value

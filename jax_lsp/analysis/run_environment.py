@@ -1,4 +1,4 @@
-"""The environment variables of the run a program is analysed for.
+"""The environment variables and the command line of the run a program is analysed for.
 
 A program is analysed in its default configuration: a variable the project does not declare
 (`[tool.jax-lsp] environment = {NAME = "value"}`) is taken as unset where it runs, so
@@ -15,22 +15,27 @@ variable was before this policy. A write whose variable is not a literal, or tha
 `os.environ` itself to other code (`mock.patch.dict(os.environ, ...)`, `env = os.environ`),
 leaves every variable unknown.
 
-The declared values come from the configuration (`AnalysisConfig.environment`) and are set
-for one analysis with `declared(...)`: the text pass (`callback_hosts`), which is reached
-without the configuration, reads them from there too.
+The command line is the same policy's: a script is run with no arguments unless the project
+declares the words it runs with (`[tool.jax-lsp] argv = [...]`), so a command line the program
+reads from the process (`parser.parse_args()`, `app.run(main)`, a click command run as `cli()`)
+is `declared_argv()`: a parser's defaults where none is declared.
+
+The declared values come from the configuration (`AnalysisConfig.environment`, `.argv`) and
+are set for one analysis with `declared(...)`: the text pass (`callback_hosts`), which is
+reached without the configuration, reads them from there too.
 """
 
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["READS", "UNSURE", "Environment", "declared", "declared_values", "environment_for",
-           "written"]
+__all__ = ["READS", "UNSURE", "Environment", "declared", "declared_argv", "declared_values",
+           "environment_for", "written"]
 
 #: the calls that read one variable: `os.environ.get(K[, d])`, `os.getenv(K[, d])`
 READS = frozenset({"os.environ.get", "os.getenv"})
@@ -84,16 +89,26 @@ class Environment:
 
 _DECLARED: ContextVar[tuple[tuple[str, str], ...]] = ContextVar("declared_environment",
                                                                 default=())
+_ARGV: ContextVar[tuple[str, ...]] = ContextVar("declared_argv", default=())
 
 
 @contextmanager
-def declared(values: Mapping[str, str]) -> Iterator[None]:
-    """Run an analysis with the project's declared variables (`AnalysisConfig.environment`)."""
+def declared(values: Mapping[str, str], argv: Sequence[str] = ()) -> Iterator[None]:
+    """Run an analysis with the project's declared variables and command line
+    (`AnalysisConfig.environment`, `AnalysisConfig.argv`)."""
     token = _DECLARED.set(tuple(sorted(values.items())))
+    words = _ARGV.set(tuple(argv))
     try:
         yield
     finally:
+        _ARGV.reset(words)
         _DECLARED.reset(token)
+
+
+def declared_argv() -> tuple[str, ...]:
+    """The words of the command line the analysed run is given after the script's name (none
+    unless the project declares them): what a parser reading the process's own reads."""
+    return _ARGV.get()
 
 
 def declared_values() -> tuple[tuple[str, str], ...]:

@@ -15,12 +15,13 @@ functions by computed strings (`globals()`, `eval`, `getattr` of a non-literal),
 function counts as reached. A function an argparse subparser's `set_defaults` names
 (`sub.add_parser("replay").set_defaults(func=cmd_replay)`) is reached only when a command
 line the module parses can choose that subparser (`_chosen_words`: every `parse_args` is given
-a list display of strings, or a parameter every call fills with one). A click command
-(`@cli.command()`, `@click.group()`) is reached when a command line names it (its command's
-name mentioned: `cli.main(["fit"])`), or when its group is read other than in its
-commands' decorators or as a command line run with a literal argument list (`cli()` reads
-`sys.argv`: any command may run). A module with no `__main__` block is a library: everything
-counts as reached.
+a list display of strings, or a parameter every call fills with one, or the process's own
+command line: the run's, none unless the project declares one, `run_environment.declared_argv`).
+A click command (`@cli.command()`, `@click.group()`) is reached when a command line names it
+(its command's name mentioned: `cli.main(["fit"])`, or a word of the run's own command line
+where `cli()` reads it), or when its group is read other than in its commands' decorators or
+as a command line run (a list not written out: any command may run). A module with no
+`__main__` block is a library: everything counts as reached.
 """
 
 from __future__ import annotations
@@ -33,7 +34,13 @@ from dataclasses import dataclass
 from jax_lsp.analysis.click_commands import command_line
 from jax_lsp.analysis.findings import Finding
 from jax_lsp.analysis.python.scopes import statement_start
-from jax_lsp.analysis.run_environment import UNSURE, Environment, Written, environment_for
+from jax_lsp.analysis.run_environment import (
+    UNSURE,
+    Environment,
+    Written,
+    declared_argv,
+    environment_for,
+)
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
@@ -81,6 +88,8 @@ class _Reads:
 
     names: tuple[tuple[str, str], ...]
     environment: Environment
+    #: the words of the run's own command line (`run_environment.declared_argv`)
+    argv: tuple[str, ...] = ()
 
     def get(self, head: str, default: str) -> str:
         return next((full for name, full in self.names if name == head), default)
@@ -157,9 +166,9 @@ def _os_names(tree: ast.Module, text: str | None) -> _Reads:
                 if a.name in ("environ", "getenv"):
                     out[a.asname or a.name] = f"os.{a.name}"
     if not out:  # (no read of the environment is decided)
-        return _Reads((), _NO_READS)
+        return _Reads((), _NO_READS, declared_argv())
     source = text if text is not None else ast.unparse(tree)
-    return _Reads(tuple(sorted(out.items())), environment_for(source))
+    return _Reads(tuple(sorted(out.items())), environment_for(source), declared_argv())
 
 
 def _run_nodes(stmts: list[ast.stmt], env_names: _Reads,
@@ -221,6 +230,9 @@ class _Param:
 
     index: int
     name: str
+    #: its default is None (`def main(argv=None)`): a call giving none parses the process's
+    #: own command line
+    none_default: bool = False
 
 
 #: a command line parsed: a list display's strings, a parameter, or unknown
@@ -301,14 +313,17 @@ def _strings(expr: ast.AST | None) -> frozenset[str] | None:
     return frozenset(e.value for e in expr.elts)  # type: ignore[attr-defined]
 
 
-def _argv(call: ast.Call, params: tuple[str, ...]) -> _Argv:
-    """What `parser.parse_args(...)` parses: a list display's strings, a parameter of the
-    function it is in (resolved by `_chosen_words`), or None (the process's own command
-    line, or anything else)."""
+def _argv(call: ast.Call, params: tuple[str, ...], none_defaults: frozenset[str],
+          argv: tuple[str, ...]) -> _Argv:
+    """What `parser.parse_args(...)` parses: a list display's strings, the process's own
+    command line (no argument, or None: `argv`, the run's), a parameter of the function it
+    is in (resolved by `_chosen_words`), or None (anything else)."""
     arg = call.args[0] if call.args else next(
         (kw.value for kw in call.keywords if kw.arg == "args"), None)
+    if arg is None or (isinstance(arg, ast.Constant) and arg.value is None):
+        return None if any(kw.arg is None for kw in call.keywords) else frozenset(argv)
     if isinstance(arg, ast.Name) and arg.id in params:
-        return _Param(params.index(arg.id), arg.id)
+        return _Param(params.index(arg.id), arg.id, arg.id in none_defaults)
     return _strings(arg)
 
 
@@ -408,9 +423,11 @@ def _subcommand_labels(call: ast.Call) -> Iterator[ast.AST]:
 
 
 def _piece(stmts: list[ast.stmt], env_names: _Reads, index: dict[int, int],
-           params: tuple[str, ...] = ()) -> _Piece:
+           params: tuple[str, ...] = (), none_defaults: frozenset[str] = frozenset()
+           ) -> _Piece:
     """What running `stmts` can reach (`index`: the statement's `defs`, by node id;
-    `params`: the parameters of the function whose body they are)."""
+    `params`: the parameters of the function whose body they are, `none_defaults` those
+    whose default is None)."""
     mentions: set[str] = set()
     escapes: set[str] = set()
     free: set[str] = set()
@@ -449,6 +466,8 @@ def _piece(stmts: list[ast.stmt], env_names: _Reads, index: dict[int, int],
                 labels.update(map(id, _subcommand_labels(node)))
             if (run := _literal_argv_call(node)) is not None:
                 bound.add(id(run))
+                if not node.args and not any(k.arg == "args" for k in node.keywords):
+                    mentions.update(env_names.argv)  # (the run's own command line's words)
             if _dotted(func) in ("getattr", "setattr") and len(node.args) >= 2 \
                     and not isinstance(node.args[1], ast.Constant):
                 dynamic = True
@@ -458,7 +477,7 @@ def _piece(stmts: list[ast.stmt], env_names: _Reads, index: dict[int, int],
                               tuple((kw.arg or "**", _strings(kw.value))
                                     for kw in node.keywords)))
             elif isinstance(func, ast.Attribute) and func.attr in _PARSES:
-                parses.append(_argv(node, params))
+                parses.append(_argv(node, params, none_defaults, env_names.argv))
             if any(kw.arg == "fromfile_prefix_chars" for kw in node.keywords):
                 parses.append(None)  # (a command line read from files too)
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 \
@@ -467,7 +486,7 @@ def _piece(stmts: list[ast.stmt], env_names: _Reads, index: dict[int, int],
     gated: list[tuple[frozenset[str], frozenset[str]]] = []
     for call in held:
         values: list[ast.stmt] = [ast.Expr(kw.value) for kw in call.keywords]
-        inner = _piece(values, env_names, index, params)
+        inner = _piece(values, env_names, index, params, none_defaults)
         chosen = _subcommand(call.func.value, parsers)  # type: ignore[attr-defined]
         if chosen is None or inner.dynamic or inner.decorated or inner.gated:
             mentions |= inner.mentions
@@ -498,13 +517,24 @@ def _parameters(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     return tuple(p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
 
 
+def _none_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The parameters of a function whose default is None."""
+    a = fn.args
+    positional = (*a.posonlyargs, *a.args)
+    pairs = [*zip(positional[len(positional) - len(a.defaults):], a.defaults),
+             *zip(a.kwonlyargs, a.kw_defaults)]
+    return frozenset(p.arg for p, d in pairs
+                     if isinstance(d, ast.Constant) and d.value is None)
+
+
 def _summary(st: ast.stmt, env_names: _Reads, start: int) -> _Statement:
     """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
     nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
     index = {id(n): i for i, n in enumerate(nodes)}
     defs = tuple(
         _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),
-             _piece(n.body, env_names, index, _parameters(n)), (), _command_registration(n))
+             _piece(n.body, env_names, index, _parameters(n), _none_defaults(n)), (),
+             _command_registration(n))
         if isinstance(n, _FUNCTIONS) else
         _Def(n.name, None, None, _class_methods(n, index))  # type: ignore[arg-type]
         for n in nodes)
@@ -561,6 +591,8 @@ class _Reach:
     names: frozenset[str]
     #: the functions unreached (statement, index in its `defs`); None: all reached
     unreached: list[tuple[int, int]] | None
+    #: the run's own command line it was closed for
+    argv: tuple[str, ...] = ()
 
 
 _LAST_REACH: list[_Reach] = []
@@ -620,14 +652,14 @@ def _statements(tree: ast.Module, text: str | None,
     return out
 
 
-def _chosen_words(statements: list[_Statement],
-                  by_name: dict[str, list[tuple[int, int]]]) -> frozenset[str] | None:
+def _chosen_words(statements: list[_Statement], by_name: dict[str, list[tuple[int, int]]],
+                  argv: tuple[str, ...]) -> frozenset[str] | None:
     """Every word of every command line the module's `parse_args` calls can parse, when all
     are known (a subcommand none of them names is never chosen: argparse takes a subparser
-    by its exact name or alias); None when one is not (no argument: the process's own; a
-    parameter of a function called with anything but a list display of strings there, or
-    named other than by its calls), or when the module parses none (its parser may be
-    parsed elsewhere)."""
+    by its exact name or alias); None when one is not (a parameter of a function called
+    with anything but a list display of strings there, or its None default, or named other
+    than by its calls), or when the module parses none (its parser may be parsed
+    elsewhere). The process's own command line (no argument, None) is `argv`, the run's."""
     pieces = [p for st in statements
               for p in (st.run, *(d.body for d in st.defs if d.body is not None))]
     words: set[str] = set()
@@ -649,7 +681,11 @@ def _chosen_words(statements: list[_Statement],
                     for name, pos, kws in p.calls:
                         if name != owner:
                             continue
-                        given = pos[at] if at < len(pos) else dict(kws).get(param, None)
+                        named = dict(kws)
+                        given = pos[at] if at < len(pos) else named.get(param, None)
+                        if at >= len(pos) and param not in named and site.none_default and (
+                                "**" not in named and None not in pos):
+                            given = frozenset(argv)  # (its default: the process's own)
                         if given is None:
                             return None  # (its default, a `*args`, anything else)
                         words |= given
@@ -665,7 +701,7 @@ def _closed(statements: list[_Statement]) -> tuple[frozenset[str], list[tuple[in
     for s, summary in enumerate(statements):
         for j, d in enumerate(summary.defs):
             by_name.setdefault(d.name, []).append((s, j))
-    words = _chosen_words(statements, by_name)
+    words = _chosen_words(statements, by_name, declared_argv())
     commands: dict[str, list[tuple[int, int]]] = {}  # click commands, by group
     for s, summary in enumerate(statements):
         for j, d in enumerate(summary.defs):
@@ -757,12 +793,13 @@ def _unreached(statements: list[_Statement], remember: bool) -> list[tuple[int, 
     """`_closed`'s unreached functions; `remember`: reuse the last module's where
     `_same_reach`, and keep these."""
     last = _LAST_REACH[0] if remember and _LAST_REACH else None
-    if last is not None and _same_reach(last, statements):
+    argv = declared_argv()
+    if last is not None and last.argv == argv and _same_reach(last, statements):
         names, unreached = last.names, last.unreached
     else:
         names, unreached = _closed(statements)
     if remember:
-        _LAST_REACH[:] = [_Reach(statements, names, unreached)]
+        _LAST_REACH[:] = [_Reach(statements, names, unreached, argv)]
     return unreached
 
 

@@ -102,7 +102,7 @@ class LoadShare:
         if ws is None or not _fresh_enough(ev):
             return False
         key = (id(ws), path, ev.extra_callbacks, tuple(sorted(ev.extra_transforms.items())),
-               run_environment.declared_values())
+               run_environment.declared_values(), run_environment.declared_argv())
         if key in self._templates:
             template = self._templates[key]
             self._templates.move_to_end(key)

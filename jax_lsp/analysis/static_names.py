@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from jax_lsp.analysis import pytest_driver
 from jax_lsp.analysis.jax import apitable
+from jax_lsp.analysis.own_code import own_returns
 from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
@@ -1514,23 +1515,6 @@ def method_of(cls: ast.ClassDef, name: str) -> ast.AST | None:
         if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
             found = st
     return found
-
-
-def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's (or the module's) own code, not of the functions and
-    classes it makes."""
-    todo = list(ast.iter_child_nodes(fn))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
-                                 ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
-
-
-def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
-    """The `return` statements of a function itself (not of the functions it defines)."""
-    return (node for node in own_nodes(fn) if isinstance(node, ast.Return))
 
 
 def _decorator_name(d: ast.expr) -> str:

@@ -432,6 +432,25 @@ def merged_dict(parts: list[Value] | tuple[Value, ...]) -> Value | None:
                  items=vals, keys=tuple(entries), traced=any(v.traced for v in vals))
 
 
+def dict_of_pairs(seq: Value) -> Value | None:
+    """`dict(pairs)` of a known sequence of key-value pairs (`dict((("vectorized", True),))`,
+    `dict(zip(names, values))`), each key a known constant: the dict, a later key replacing an
+    earlier one; None otherwise."""
+    if seq.items is None or seq.keys is not None:
+        return None
+    keys: list[Any] = []
+    vals: list[Value] = []
+    for pair in seq.items:
+        if pair.items is None or pair.keys is not None or len(pair.items) != 2:
+            return None
+        key = pair.items[0].const
+        if key is NOCONST or isinstance(key, (list, dict, set)):
+            return None
+        keys.append(key)
+        vals.append(pair.items[1])
+    return merged_dict([Value(items=tuple(vals), keys=tuple(keys))])
+
+
 def batch_marks(parts: Iterable[Value]) -> frozenset:
     """The vmap batch marks (`BatchedBy`) of `parts`: a tangent-free result computed from
     them (an integer cast, a comparison, an argmax) carries no tangent, but is as batched

@@ -63,6 +63,10 @@ so LSP ``initializationOptions`` can use either)::
     # Any variable not declared here is taken as unset: `os.environ.get("K", d)` is `d`,
     # `os.getenv("K")` None, `"K" in os.environ` False (the program's default configuration).
     environment = { MODEL_BACKEND = "jax", STRICT_ORDER = "1" }
+    # The command line the program is analysed as run with (its words after the script's
+    # name). Default: none, so `parser.parse_args()`, `app.run(main)` and a click command run
+    # as `cli()` take their defaults (the program's default configuration).
+    argv = ["--steps", "10"]
 
 Every key is optional; an unknown key or a value of the wrong shape is a :class:`ConfigError`
 naming the file and the key (and, for an unknown key, the known ones). Of ruff's
@@ -116,7 +120,8 @@ PARSE_ERROR_CODE = "JAX000"
 KEYS = ("select", "extend-select", "ignore", "extend-ignore", "exclude", "extend-exclude",
         "force-exclude", "respect-gitignore", "per-file-ignores", "extend-per-file-ignores",
         "fixable", "unfixable", "extend-fixable", "extend-safe-fixes", "extend-unsafe-fixes",
-        "extra-callbacks", "extra-transforms", "severity", "python", "environment")
+        "extra-callbacks", "extra-transforms", "severity", "python", "environment",
+        "argv")
 
 _DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 
@@ -314,6 +319,15 @@ def _environment(value: object, key: str, origin: str | None) -> Mapping[str, st
     return MappingProxyType(out)
 
 
+def _argv(value: object, key: str, origin: str | None) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)) or not all(
+            isinstance(w, str) and "\0" not in w for w in value):
+        raise ConfigError(
+            f"{_where(origin, key)} must be a list of strings (the words of the command line "
+            f"after the script's name), e.g. [\"--steps\", \"10\"], got {value!r}")
+    return tuple(value)
+
+
 _VALIDATORS: dict[str, Any] = {
     "select": _selectors,
     "extend-select": _selectors,
@@ -335,6 +349,7 @@ _VALIDATORS: dict[str, Any] = {
     "severity": _severities,
     "python": _python,
     "environment": _environment,
+    "argv": _argv,
 }
 
 
@@ -543,6 +558,8 @@ class Config:
     severity: Mapping[str, Severity] = field(default_factory=lambda: MappingProxyType({}))
     #: the environment variables declared for the analysed run (any other is unset)
     environment: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the command line declared for the analysed run (its words after the script's name)
+    argv: tuple[str, ...] = ()
     #: the interpreter whose environment installed packages are resolved in (None: this one)
     python: str | None = None
     #: whether the user, outside the repository, allowed `python` to be run (never set from a
@@ -653,6 +670,7 @@ class Config:
             "severity": {code: sev.value for code, sev in self.severity.items()},
             "python": self.python,
             "environment": dict(self.environment),
+            "argv": list(self.argv),
         }
 
     def python_path(self) -> str | None:
@@ -668,7 +686,7 @@ class Config:
     def analysis_config(self) -> AnalysisConfig:
         return AnalysisConfig(
             extra_callbacks=self.extra_callbacks, extra_transforms=dict(self.extra_transforms),
-            environment=dict(self.environment),
+            environment=dict(self.environment), argv=self.argv,
         )
 
     @cached_property

@@ -9,6 +9,7 @@ from absl import flags as absl_flags
 
 from jax_lsp.analysis.engine import analyze_source
 from jax_lsp.analysis.libraries.absl_flags import model
+from jax_lsp.analysis.options import AnalysisConfig
 from jax_lsp.analysis.values import literal
 
 PROGRAM = '''
@@ -67,6 +68,19 @@ def test_a_flag_holds_its_default_unless_the_command_line_sets_it(run: str, fire
 ])
 def test_a_module_changing_flags_otherwise_leaves_them_unknown(extra: str) -> None:
     assert _codes("app.run(main)", extra) == []
+
+
+@pytest.mark.parametrize(("argv", "fires"), [
+    ((), True), (("--noin_order",), False), (("--frames=2",), True),
+    (("--in_order=false",), False)])
+def test_the_process_command_line_is_the_declared_one(argv: tuple[str, ...],
+                                                       fires: bool) -> None:
+    """`app.run(main)` parses `sys.argv`: the words the project declares
+    (`[tool.jax-lsp] argv`), none unless it does (the flags' defaults)."""
+    source = PROGRAM.replace("RUN", "app.run(main)")
+    config = AnalysisConfig(argv=argv)
+    found = [(f.code, f.span.line) for f in analyze_source(source, "<absl>", config).findings]
+    assert found == ([("JAX013", 20)] if fires else [])
 
 
 def test_a_command_line_not_written_out_leaves_them_unknown() -> None:

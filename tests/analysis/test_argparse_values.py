@@ -8,6 +8,7 @@ import ast
 
 import pytest
 
+from jax_lsp.analysis import run_environment
 from jax_lsp.analysis.interp import Interpreter
 from jax_lsp.analysis.values import NOCONST, Closure
 
@@ -76,13 +77,32 @@ def test_the_namespace_is_argparses(line: str) -> None:
 @pytest.mark.parametrize("words", ["", "sys.argv[1:]", '["--bits", "x", "fit"]',
                                    '["--unknown", "fit"]'])
 def test_a_command_line_not_known_or_refused_gives_nothing_known(words: str) -> None:
-    """The process's own command line, one not written out, and one argparse refuses (it
-    exits): the namespace is not known."""
+    """The process's own command line where the parser requires a subcommand (no words:
+    argparse exits), one not written out, and one argparse refuses (it exits): the
+    namespace is not known."""
     source = "import sys\n" + HEAD + f"ns = parser.parse_args({words})\n"
     tree = ast.parse(source)
     interp = Interpreter(tree, source.split("\n"), text=source)
     interp.run()
     assert not any(getattr(f, "attrs", None) for f in interp.module_scope.vars["ns"].fns)
+
+
+@pytest.mark.parametrize("argv", [(), ("fit",), ("--bits", "6", "show")])
+@pytest.mark.parametrize("words", ["", "None", "args=None"])
+def test_the_process_command_line_is_the_run_s_own(
+    words: str, argv: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`parse_args()` reads `sys.argv`: the script run with no arguments (the parser's
+    defaults) unless the project declares the words it runs with
+    (`run_environment.declared_argv`), as argparse parses them with that `sys.argv`."""
+    source = HEAD.replace("required=True", "required=False") + \
+        f"ns = parser.parse_args({words})\n"
+    monkeypatch.setattr("sys.argv", ["tool", *argv])
+    scope: dict[str, object] = {}
+    exec(compile(source, "<program>", "exec"), scope)  # noqa: S102
+    real = {k: (v.__name__ if callable(v) else v) for k, v in vars(scope["ns"]).items()}
+    with run_environment.declared({}, argv):
+        assert _evaluated(source) == real
 
 
 def test_an_unfollowed_type_gives_nothing_known() -> None:

@@ -5,6 +5,7 @@ with what the model reads from the text (None in the model: not known, never com
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -97,10 +98,28 @@ def test_the_model_gives_what_click_passes(name: str) -> None:
 
 
 def test_a_command_line_not_written_out_leaves_values_unknown() -> None:
-    source = PROGRAMS["plain_command"] + "\nrun()\n"
+    source = PROGRAMS["plain_command"] + "\nrun(ARGS)\n"
     tree = ast.parse(source)
     fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
     assert click_commands.run_values(tree, ModuleNames(tree).dotted, fn) is None
+
+
+@pytest.mark.parametrize("argv", [(), ("--steps", "5", "--lenient")])
+@pytest.mark.parametrize("run", ["run(standalone_mode=False)",
+                                 "run.main(None, standalone_mode=False)"])
+def test_the_process_command_line_is_the_run_s_own(run: str, argv: tuple[str, ...],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run()` reads `sys.argv`: the script run with no arguments (its options' defaults),
+    or the command line the project declares (`run_environment.declared_argv`), as click
+    gives them with that `sys.argv`."""
+    source = PROGRAMS["plain_command"].replace(
+        "run(", "run.main(").replace("run.main(steps", "run(steps") + f"\n{run}\n"
+    monkeypatch.setattr("sys.argv", ["prog", *argv])
+    received = _received(source)
+    with run_environment.declared({}, argv):
+        modelled = _modelled(source)
+    assert sorted(map(repr, (sorted(r.items()) for r in received))) == sorted(
+        map(repr, (sorted(m.items()) for m in modelled)))
 
 
 def test_an_option_read_from_an_unset_variable_takes_its_default_or_the_line() -> None:
@@ -135,3 +154,22 @@ def test_an_option_read_from_a_declared_or_written_variable_is_unknown() -> None
 
 def test_a_lambda_is_no_command() -> None:
     assert not click_commands.is_decorated_command(ast.parse("lambda: 0", mode="eval").body)
+
+
+@pytest.mark.parametrize("name", ["ordered_io_callback_vmap_click_switch_default.py",
+                                  "click_run_without_arguments_keeps_order.py"])
+def test_click_calls_a_command_with_its_values_when_its_code_is_followed(name: str) -> None:
+    """With the environment's packages followed (as `jax-lsp check` does), the module's
+    `tally()` / `tally.main([...])` runs click's command line, not the function through
+    click's own code on values not known: the option's default orders the callback."""
+    from jax_lsp.analysis.engine import analyze_source
+    from jax_lsp.analysis.environment import environment_sys_path
+    from jax_lsp.analysis.workspace import Workspace
+
+    path = Path(__file__).resolve().parents[1] / "rules" / "JAX013" / "fires" / name
+    ws = Workspace(roots=[path.parent], env_paths=environment_sys_path())
+    assert ws.find("click", 0, None) is not None
+    found = analyze_source(path.read_text(), str(path), workspace=ws).findings
+    marked = [n for n, line in enumerate(path.read_text().split("\n"), 1)
+              if "# EXPECT: JAX013" in line]
+    assert [(f.code, f.span.line) for f in found] == [("JAX013", n) for n in marked]

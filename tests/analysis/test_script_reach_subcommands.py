@@ -1,7 +1,8 @@
 """A script's argparse subcommands (`analysis/script_reach.py`): a handler a subparser's
 `set_defaults` names is reached only when a command line the script parses can choose that
-subparser; when a command line is not known (none given: the process's own; a parameter a
-call fills with anything but a list display), every handler is."""
+subparser; when a command line is not known (a parameter a call fills with anything but a
+list display), every handler is. The process's own command line (none given, or None) is the
+run's: no words unless the project declares them (`run_environment.declared_argv`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import textwrap
 
 import pytest
 
-from jax_lsp.analysis import script_reach
+from jax_lsp.analysis import run_environment, script_reach
 
 _CLI = textwrap.dedent("""
     import argparse
@@ -56,7 +57,7 @@ def _unreached(call: str, parsed: str = "argv", parser_kw: str = "") -> set[str]
     ('main(["f"])', {"do_slow"}),  # an alias chooses its subparser
     ('main(argv=["fast"])', {"do_slow"}),
     ('main(["fast"]); main(["slow"])', set()),
-    ("main()", set()),  # the process's own command line
+    ("main()", {"do_fast", "do_slow"}),  # the process's own command line: no words
     ("main(ARGS)", set()),
     ('main(["slow"]); handler = main', set()),  # called where its calls are not read
 ])
@@ -64,8 +65,18 @@ def test_handlers_reached_by_the_command_lines_parsed(call: str, unreached: set[
     assert _unreached(call) == unreached
 
 
-def test_parse_args_without_a_command_line_reaches_every_handler() -> None:
-    assert _unreached('main(["slow"])', parsed="") == set()
+def test_parse_args_without_a_command_line_reads_the_run_s_own() -> None:
+    """`parse_args()` (or `parse_args(None)`, or a `main(argv=None)` called with none) parses
+    the process's command line: the script run with no arguments chooses no subcommand
+    (argparse gives a namespace without `run`), the declared words choose theirs."""
+    assert _unreached('main(["slow"])', parsed="") == {"do_fast", "do_slow"}
+    assert _unreached('main(["slow"])', parsed="None") == {"do_fast", "do_slow"}
+    with run_environment.declared({}, ["slow"]):
+        assert _unreached('main(["fast"])', parsed="") == {"do_fast"}
+        assert _unreached("main()") == {"do_fast"}
+        assert _unreached("main(*ARGS)") == set()  # (its argument not known)
+    with run_environment.declared({}, ["--x", "1"]):
+        assert _unreached("main()") == {"do_fast", "do_slow"}
 
 
 def test_a_literal_command_line_in_the_parse_call_is_read() -> None:

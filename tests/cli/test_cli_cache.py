@@ -373,6 +373,47 @@ def test_installing_a_package_invalidates_what_its_absence_decided(
     assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
 
 
+ARGV_ORDERED = """\
+import argparse
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--unordered", action="store_true")
+args = parser.parse_args()
+
+
+def traced(x):
+    return io_callback(np.sin, jax.ShapeDtypeStruct((), jnp.float32), x,
+                       ordered=not args.unordered)
+
+
+print(jax.vmap(traced)(jnp.arange(3.0)))
+"""
+
+
+def test_the_declared_command_line_is_part_of_the_key(
+    run_cli: RunCli, tmp_path: Path, analyses: list[str]
+) -> None:
+    """Run with no arguments, the flag is off and the callback ordered (JAX013); a declared
+    command line setting it changes the answer, and the entry made without it is not
+    reused."""
+    pyproject = tmp_path / "pyproject.toml"
+    write_tree(tmp_path, {"pyproject.toml": "[tool.jax-lsp]\n", "m.py": ARGV_ORDERED})
+    assert [code for _, code, _ in rows(run_cli(JSON, tmp_path))] == ["JAX013"]
+    pyproject.write_text('[tool.jax-lsp]\nargv = ["--unordered"]\n')
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == (["m.py"], "[]\n")
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert (analysed, ran.out) == ([], "[]\n")
+    pyproject.write_text("[tool.jax-lsp]\nargv = []\n")
+    ran, analysed = rerun(run_cli, analyses, JSON, tmp_path)
+    assert analysed == ["m.py"] and [c for _, c, _ in rows(ran)] == ["JAX013"]
+
+
 def test_editing_the_analyser_invalidates_everything(
     run_cli: RunCli, tmp_path: Path, analyses: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

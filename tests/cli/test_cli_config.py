@@ -23,6 +23,7 @@ extra-callbacks = ["mylib.host.call_simulator"]
 extra-transforms = { "mylib.train.my_grad" = "jax.grad" }
 severity = { JAX009 = "warning", jax010 = "INFO" }
 environment = { MODEL_BACKEND = "jax", STRICT = "1" }
+argv = ["--steps", "10", "fit"]
 """
 
 
@@ -42,10 +43,12 @@ def test_load_every_key(tmp_path: Path) -> None:
     assert dict(cfg.severity) == {"JAX009": Severity.WARNING, "JAX010": Severity.INFO}
     assert cfg.root == tmp_path and cfg.source == tmp_path / "pyproject.toml"
     assert dict(cfg.environment) == {"MODEL_BACKEND": "jax", "STRICT": "1"}
+    assert cfg.argv == ("--steps", "10", "fit")
     assert cfg.analysis_config() == AnalysisConfig(
         extra_callbacks=("mylib.host.call_simulator",),
         extra_transforms={"mylib.train.my_grad": "jax.grad"},
         environment={"MODEL_BACKEND": "jax", "STRICT": "1"},
+        argv=("--steps", "10", "fit"),
     )
 
 
@@ -133,6 +136,9 @@ def test_no_config_anywhere(tmp_path: Path) -> None:
         ('environment = { STRICT = 1 }', "the value of STRICT must be a string"),
         ('environment = { STRICT = true }', "the value of STRICT must be a string"),
         ('environment = { "A=B" = "1" }', "is not an environment variable's name"),
+        ('argv = "--steps 10"', "must be a list of strings"),
+        ('argv = ["--steps", 10]', "must be a list of strings"),
+        ('argv = { steps = "10" }', "must be a list of strings"),
     ],
 )
 def test_invalid_values_name_file_and_key(tmp_path: Path, table: str, message: str) -> None:
@@ -180,6 +186,9 @@ def test_merge_replaces_keys_and_validates() -> None:
     assert dict(base.merge({"environment": {"STRICT": "0"}}).environment) == {"STRICT": "0"}
     with pytest.raises(ConfigError, match="must be a string"):
         base.merge({"environment": {"STRICT": 0}})
+    assert base.merge({"argv": ["fit"]}).argv == ("fit",)
+    with pytest.raises(ConfigError, match="must be a list of strings"):
+        base.merge({"argv": "fit"})
     with pytest.raises(ConfigError, match="unknown key"):
         base.merge({"colour": True})
 

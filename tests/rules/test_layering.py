@@ -123,3 +123,13 @@ def test_the_import_rule_sees_an_import_of_the_jax_model(tmp_path: Path) -> None
                       "    from jax_lsp.rules import base\n"
                       "def f():\n    from jax_lsp.analysis.jax import jaxapi\n")
     assert _imports(module) == {"jax_lsp.analysis.jax", "jax_lsp.analysis.jax.jaxapi"}
+
+
+def test_a_function_s_own_code_is_walked_by_one_leaf_module() -> None:
+    """`own_code` (a function's own nodes, not those of the functions it makes) imports
+    nothing of jax_lsp, so that `python/` reads a function's code with the same walk as the
+    static passes (`static_names` reaches the JAX model: `python/` may not import it)."""
+    assert _imports(PACKAGE / "analysis" / "own_code.py") == set()
+    python = _reached(_modules_under(PACKAGE / "analysis" / "python"))
+    assert "jax_lsp.analysis.own_code" in python
+    assert "jax_lsp.analysis.own_code" in _imports(PACKAGE / "analysis" / "static_names.py")

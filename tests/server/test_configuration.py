@@ -195,3 +195,17 @@ def test_editor_settings_declare_the_environment(tmp_path: Path) -> None:
     conf.set_editor_settings({"environment": {"STRICT_ORDER": 0}})
     assert dict(conf.for_path(tmp_path / "a.py").analysis_config().environment) == {}
     assert any("STRICT_ORDER must be a string" in p for p in problems)
+
+
+def test_editor_settings_declare_the_command_line(tmp_path: Path) -> None:
+    """`argv` from the editor's settings reaches the analysis; a value that is not a list of
+    strings is reported, not used."""
+    from jax_lsp.server.session.configuration import Configuration
+
+    problems: list[str] = []
+    conf = Configuration(problems.append)
+    conf.set_editor_settings({"jaxLsp": {"argv": ["--ordered", "replay"]}})
+    assert conf.for_path(tmp_path / "a.py").analysis_config().argv == ("--ordered", "replay")
+    conf.set_editor_settings({"argv": "--ordered"})
+    assert conf.for_path(tmp_path / "a.py").analysis_config().argv == ()
+    assert any("must be a list of strings" in p for p in problems)

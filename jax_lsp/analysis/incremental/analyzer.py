@@ -662,7 +662,8 @@ class IncrementalAnalyzer:
         `known`: which statements of `source` the caller edited, if it knows (used when it
         describes an edit of the previous version, see `reparse_statements`)."""
         try:
-            with run_environment.declared(config.environment if config else {}):
+            with run_environment.declared(config.environment if config else {},
+                                          config.argv if config else ()):
                 result = self._analyze(source, filename, config, workspace, incremental,
                                        interruptible, tree, known, exact_only=False)
         except RecordsTooLarge as e:
@@ -682,7 +683,8 @@ class IncrementalAnalyzer:
         stops as soon as it is known to be inexact (the analyzer then has no previous version
         to build on), for a caller that would analyse in full instead."""
         try:
-            with run_environment.declared(config.environment if config else {}):
+            with run_environment.declared(config.environment if config else {},
+                                          config.argv if config else ()):
                 return self._analyze(source, filename, config, workspace, True, None, None,
                                      known, exact_only=True)
         except RecordsTooLarge as e:

@@ -333,6 +333,8 @@ class HigherOrder(Part):
             return self.ev.call_value(args.pos[0], rest, node)
         if kind == "tree_map":
             if name == "builtins.map" and len(pos) >= 2 and not args.kw:
+                if node is not None and self.ev.unconsumed_map(node):
+                    return UNKNOWN  # (a map object no code takes an item of: `fn` never runs)
                 mapped = generators.mapped(self.ev, pos[0], pos[1:], node)
                 if mapped is not None:
                     return mapped

@@ -15,8 +15,7 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
   is reported, with the path of helpers the run went through. It runs when JAX runs it
-  (`when_run`): not where the callback is only traced or removed as dead code (but as it is
-  traced, inside `jax.ensure_compile_time_eval()` on concrete operands), and a
+  (`when_run`): not where the callback is only traced or removed as dead code, and a
   custom_vjp bwd's or a transpose solve's when the pullback of their `jax.vjp` is called.
 
 Precision: both are reported only on a path the evaluator did not guess (`Ctx.guessed`: no
@@ -57,8 +56,9 @@ from jax_lsp.analysis.interp_state import (
     HostRun,
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
+from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.python import fresh_dicts, scopes
-from jax_lsp.analysis.static_names import ModuleNames, own_nodes
+from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -208,12 +208,12 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
              operands: list[Value] | None = None) -> None:
     """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
     traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
-    (`HOSTS_NEVER_RUN`), unless the call, given `operands`, is evaluated as it is traced
-    (`_at_trace_time`: then now); where it waits on the pullback of a `jax.vjp` / `linearize`
+    (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
     (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
     context of that call (under `eval_shape` there: never). What else happens as the host
     runs (its JAX012, noting the call `hosted`) waits the same way, not `counted` among the
-    host runs waiting (`waiting`)."""
+    host runs waiting (`waiting`). One evaluated as it is traced (`_at_trace_time`, given its
+    `operands`) runs now even where traced only or never run."""
     ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
     waits = ctx.host_deferral
     if ctx.trace_only or waits == HOSTS_NEVER_RUN:
@@ -319,8 +319,10 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     mode, a call traced only by `eval_shape`, a custom_vjp bwd whose `jax.vjp` pullback is
     never called); or whose `vectorized=` is given (`"vectorized": True`, in this module) in
     a function never run (a lambda a warm-up loop of no pass would call). Either only where
-    a function enclosing that place ran (`entered_only`; else wherever a function holds it):
-    the evaluator followed it and left the place out. The caller rules out an analysis cut
+    a function enclosing that place ran, or, none having run, where the outermost is a
+    script's module-level def never called (`Escapes.never_called`: each read of it kept in
+    sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
+    it): the evaluator followed it and left the place out. The caller rules out an analysis cut
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
@@ -347,10 +349,15 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
         if not entered_only:
             return True
         ran = [i for i, fn in enumerate(chain) if fn in entered]
+        if not ran:
+            # none ran: the outermost, a script's module-level def, is never called when
+            # every read of it is kept in sight in code that ran or in such a def
+            # (`Escapes.never_called`: `map(evaluate, CONFIGS)` never consumed)
+            return e.never_called(chain[0])
         # the functions below the last one that ran were made there but never called: only
         # where none of them leaves it (returned, stored) is every call of them one the
         # evaluator saw (`generate_bessel` returning its custom_jvp `cv`: its importers call it)
-        return bool(ran) and not any(
+        return not any(
             _leaves(chain[i], chain[i - 1]) for i in range(ran[-1] + 1, len(chain)))
 
     def visit(node: ast.AST, chain: list[ast.AST]) -> None:

@@ -30,6 +30,7 @@ from jax_lsp.analysis.python import (
     context_vars,
     dynamic_classes,
     generators,
+    iterator_protocol,
     namespaces,
     single_dispatch,
 )
@@ -42,6 +43,7 @@ from jax_lsp.analysis.values import (
     ArrayMethod,
     ClassObj,
     Closure,
+    Instance,
     LazyName,
     Level,
     Transformed,
@@ -50,6 +52,7 @@ from jax_lsp.analysis.values import (
     add_mark,
     batch_marks,
     derived,
+    dict_of_pairs,
     join,
     merged_dict,
     plain,
@@ -77,6 +80,11 @@ def _scalar_metadata(name: str, args: Args) -> Value | None:
 #: unordered IO effect in the functions it calls under its batch (`Ctx.io_refused`)
 _IO_REFUSING = (("while", "while_loop with batched predicate"), ("cond", "vmap-of-cond"))
 
+#: Python's builtins that iterate the iterable they are given first
+_CONSUMERS = frozenset({f"builtins.{n}" for n in (
+    "list", "tuple", "sorted", "sum", "set", "frozenset", "min", "max", "any", "all")})
+
+
 class JaxApiCalls(Part):
     """A part of the JAX component (`model.JaxModel`): see the module's docstring."""
 
@@ -92,6 +100,12 @@ class JaxApiCalls(Part):
 
     def _call_api(self, name: str, args: Args, node: ast.AST | None) -> Value:
         name = self.ev.extra_transforms.get(name, name)
+        if name in _CONSUMERS and args.pos and len(args.pos[0].fns) == 1 and type(
+                args.pos[0].fns[0]) is Instance:
+            # `list(levels)`: Python iterates an instance of an analysed class as a `for`
+            # does (its generator `__iter__`, its `__next__` driven call by call, or a cut)
+            args = Args([generators.iterated(self.ev, args.pos[0]), *args.pos[1:]], args.kw,
+                        args.pos_nodes, args.kw_nodes, args.star, args.dstar)
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
             host_runs.note_api_call(self.ev, name, node)
         args = self.imported_data_read(args)
@@ -117,6 +131,10 @@ class JaxApiCalls(Part):
             return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(args.kw)
+        if name == "builtins.type" and len(args.pos) == 1 and not args.kw:
+            made = dynamic_classes.type_of(args.pos[0])
+            if made is not None:
+                return made
         if name == "builtins.type" and len(args.pos) == 3 and not args.kw:
             made = dynamic_classes.make_class(args.pos[0], args.pos[1], args.pos[2], node)
             if made is not None:
@@ -212,6 +230,11 @@ class JaxApiCalls(Part):
                 # a linen submodule (nn.Dense(...)) built in a module's apply: its
                 # parameters are that apply's variables
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
+        if name == "builtins.next" and 1 <= len(args.pos) <= 2 and not args.kw:
+            # `next(levels, None)` of an iterator of the analysed code: its `__next__` run
+            got = iterator_protocol.next_of(self.ev, args.pos[0], args.get(1, "default"))
+            if got is not None:
+                return got
         if name in ("builtins.zip", "builtins.enumerate") and args.pos:
             return self.ev._zip(name, args.pos)
         if name == "itertools.product" and args.pos and not args.kw and args.star is None:
@@ -264,7 +287,10 @@ class JaxApiCalls(Part):
                 # `dict(d, **more)`: a copy of `d` with `more`'s entries
                 more = [Value(items=tuple(args.kw.values()), keys=tuple(args.kw))] if args.kw \
                     else []
-                merged = merged_dict([args.pos[0], *more])
+                first = args.pos[0]
+                if first.keys is None:  # `dict(pairs)`: the pairs' keys and values
+                    first = dict_of_pairs(first) or first
+                merged = merged_dict([first, *more])
                 if merged is not None:
                     return merged
         if name in ("builtins.getattr",) and len(args.pos) >= 2:

@@ -316,12 +316,12 @@ TRACE_ONLY: dict[str, str] = {
 
 #: Context managers that change how JAX evaluates the code inside them, and the evaluator's
 #: context fields they set (see `interp_state.Ctx`): `ensure_compile_time_eval` computes the
-#: operations on concrete operands eagerly even inside jit (`jitted` off), as the code is
-#: traced (`compile_time_eval`: a callback's host runs then, even under `make_jaxpr`);
-#: `disable_jit` runs jit and lax loops as Python (`jit_disabled` on).
-EVALUATION_CONTEXTS: dict[str, dict[str, bool]] = {
-    "jax.ensure_compile_time_eval": {"jitted": False, "compile_time_eval": True},
-    "jax.disable_jit": {"jit_disabled": True},
+#: operations on concrete operands eagerly even inside jit (`jitted` off) or a trace-only
+#: transform (`compile_time_eval`: a callback on concrete operands runs there); `disable_jit`
+#: runs jit and lax loops as Python (`jit_disabled` on).
+EVALUATION_CONTEXTS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "jax.ensure_compile_time_eval": (("jitted", False), ("compile_time_eval", True)),
+    "jax.disable_jit": (("jit_disabled", True),),
 }
 
 #: The steps of JAX's ahead-of-time staging, by the kind of the evaluator's `Wrapper` a method

@@ -15,9 +15,10 @@ built with Python's own argparse from the recorded constants and run on the word
 code, never the program's: a value that is not a constant, such as `func=handler`, is
 handed to argparse as a token object and mapped back). Where argparse would need anything
 else (a `type=` that is not a builtin, `parents=`, an action class, a word list not known,
-an error: argparse exits), the namespace is unknown. `parse_args()` with no words reads the
-process's own command line, which the module does not show: unknown (as `script_reach`
-treats it: any subcommand may run).
+an error: argparse exits), the namespace is unknown. `parse_args()` with no words (or None)
+reads the process's own command line: the one the run is analysed for, the script run with no
+arguments unless the project declares its words (`run_environment.declared_argv`), so the
+parser's defaults (as `script_reach` reads it: no subcommand a run does not name is chosen).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from jax_lsp.analysis.python import namespaces
+from jax_lsp.analysis.run_environment import declared_argv
 from jax_lsp.analysis.values import NOCONST, UNKNOWN, Api, Value
 
 #: the constructor, by canonical name
@@ -244,11 +246,15 @@ def _build(parser: Parser, real: argparse.ArgumentParser, depth: int = 0) -> boo
 
 def _parse(parser: Parser, how: str, args: Any) -> Value:
     words = args.pos[0] if args.pos else args.kw.get("args")
-    if words is None or len(args.pos) > 1 or set(args.kw) - {"args"} or (
-            words.items is None or words.keys is not None
-            or not all(isinstance(w.const, str) for w in words.items)):
-        return UNKNOWN  # (the process's own command line, a namespace given, words unknown)
-    argv = [w.const for w in words.items]
+    if len(args.pos) > 1 or set(args.kw) - {"args"}:
+        return UNKNOWN  # (a namespace given)
+    if words is None or words.const is None:  # the process's own command line
+        argv = list(declared_argv())
+    elif words.items is None or words.keys is not None or not all(
+            isinstance(w.const, str) for w in words.items):
+        return UNKNOWN  # (words not known)
+    else:
+        argv = [w.const for w in words.items]
     if _names_unchecked(parser, argv):
         return UNKNOWN  # (its word may not be among the choices: argparse exits)
     real = _Quiet(exit_on_error=False, **parser.keywords)

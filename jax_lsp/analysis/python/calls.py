@@ -446,6 +446,10 @@ class PythonCalls(EvaluatorShared):
             modelled = HOOKS.functions.get(f.name)
             if modelled is not None:  # a library's function a model computes (attrs.evolve)
                 return modelled(self, args, node)
+            if f.name == "builtins.next":  # of a generator object: resumed here
+                resumed = generators.resumed_by_next(self, args, node)
+                if resumed is not None:
+                    return resumed
             if f.name in environment_reads.READS:  # `os.environ.get(K, d)`: `run_environment`
                 read = environment_reads.call(self, args)
                 if read is not None:
@@ -524,6 +528,8 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is generators.Method:
+            return generators.call_method(self, f, args, node)
         if t is context_vars.Method:
             return context_vars.call(self, f, args)
         if t is argparse_values.Method:
@@ -741,7 +747,7 @@ class PythonCalls(EvaluatorShared):
                     self.yields = outer_yields
                 result = scope.vars.get("<return>", NONE_VALUE)
                 if gen is not None:
-                    result = generators.finish(self, gen, result)
+                    result = generators.finish(self, gen, result, closure, args)
         finally:
             self.frame = outer_frame
             self._entered_log.start, self._emitted.start = outer_starts

@@ -1,6 +1,7 @@
 """Classes and methods made at run time: `type(name, bases, namespace)`, the class the
 three-argument call makes, as a `class` statement with those bases and that body's names
-would; `types.MethodType(f, obj)`, `f` bound to `obj` (Python's semantics).
+would; `types.MethodType(f, obj)`, `f` bound to `obj`; `type(obj)` of an instance of an
+analysed class, that class (Python's semantics).
 
 Why: a class built at run time (`Arm = type("Arm", (), {"__init__": _init})`, methods added
 later by `setattr(Arm, "forward", _forward)`) was an unknown value, so its instances' methods
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis.values import ClassObj, Partial, Value
+from jax_lsp.analysis.values import ClassObj, Instance, Partial, Value
 
 
 def make_class(name: Value, bases: Value, namespace: Value, node: ast.AST | None) -> Value | None:
@@ -40,3 +41,12 @@ def bind_method(fn: Value, obj: Value) -> Value:
     """`types.MethodType(fn, obj)`: calling it calls `fn(obj, ...)` (a bound method, as an
     instance's method read is)."""
     return Value(fns=tuple(Partial(f, (obj,)) for f in fn.fns))
+
+
+def type_of(obj: Value) -> Value | None:
+    """`type(obj)`: the classes of the analysed code `obj` is an instance of (`type(self)
+    .legacy_batching`, a class attribute `__init_subclass__` set from its keywords); None
+    where `obj` holds anything else."""
+    if not obj.fns or any(type(f) is not Instance for f in obj.fns) or obj.items is not None:
+        return None
+    return Value(fns=tuple(dict.fromkeys(f.cls for f in obj.fns)))

@@ -465,6 +465,10 @@ class PythonExpressions(EvaluatorShared):
             value = self.eval(inner, scope) if inner is not None else UNKNOWN
             if self.yields is not None and t is not ast.Await:
                 generators.note_yield(self, node, NONE_VALUE if inner is None else value)
+            if self.resumed is not None and t is ast.Yield:  # what `send` gave
+                sent = generators.sent_value(self, NONE_VALUE if inner is None else value)
+                if sent is not None:
+                    return sent
             return value
         return UNKNOWN
 
@@ -881,6 +885,8 @@ class PythonExpressions(EvaluatorShared):
                 parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, concurrency.Concurrent):
                 parts.append(concurrency.attribute(f, name))
+            elif isinstance(f, generators.Generator):
+                parts.append(generators.attribute(f, name))
             elif isinstance(f, context_vars.ContextVar):
                 parts.append(context_vars.attribute(f, name))
             elif isinstance(f, (argparse_values.Parser, argparse_values.Subparsers)):
@@ -905,6 +911,11 @@ class PythonExpressions(EvaluatorShared):
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
             elif isinstance(f, SuperOf):
+                after = _classes_after(f)  # the classes past `f.cls` in the object's MRO
+                owner = next((c for c in after if name in c.attrs), None) if after else None
+                if owner is not None:
+                    parts.append(self._bind(owner.attrs[name], f.self_value))
+                    continue
                 for b in f.cls.bases:
                     for c in b.fns:
                         if isinstance(c, ClassObj):
@@ -1034,3 +1045,53 @@ def _one_of(key: object, choices: frozenset) -> bool:
         return key in choices
     except TypeError:  # an unhashable key: that dict literal raises where it is built
         return False
+
+
+def _mro(cls: ClassObj, depth: int = 0) -> list[ClassObj] | None:
+    """`cls.__mro__`'s classes of the analysed code, by Python's C3 linearization of their
+    bases (a base that is not one, `object` or a library's class, left out); None where the
+    bases do not tell (a base of several values, an order Python refuses, too deep)."""
+    if depth > 20:
+        return None
+    bases: list[ClassObj] = []
+    for b in cls.bases:
+        classes = [c for c in b.fns if isinstance(c, ClassObj)]
+        if (classes and len(classes) != len(b.fns)) or len(classes) > 1:
+            return None
+        bases += classes
+    seqs: list[list[ClassObj]] = []
+    for base in bases:
+        m = _mro(base, depth + 1)
+        if m is None:
+            return None
+        seqs.append(m)
+    seqs.append(bases)
+    out = [cls]
+    while True:
+        seqs = [q for q in seqs if q]
+        if not seqs:
+            return out
+        for q in seqs:
+            head = q[0]
+            if not any(head in t[1:] for t in seqs):
+                break
+        else:
+            return None
+        out.append(head)
+        seqs = [t[1:] if t[0] is head else t for t in seqs]
+
+
+def _classes_after(sup: SuperOf) -> list[ClassObj] | None:
+    """The classes `super()` in a method of `sup.cls` looks attributes up in: those past
+    `sup.cls` in the MRO of the object it is bound to (an instance's class, or the class of a
+    classmethod), as Python's cooperative multiple inheritance does (a mixin's
+    `super().options()` reaches the class after it in the subclass's MRO, not its own
+    base); None where that object's class or its MRO is not known."""
+    own = [f for f in sup.self_value.fns if isinstance(f, (Instance, ClassObj))]
+    if len(own) != 1 or len(sup.self_value.fns) != 1:
+        return None
+    made = own[0]
+    order = _mro(made.cls if isinstance(made, Instance) else made)
+    if order is None or sup.cls not in order:
+        return None
+    return order[order.index(sup.cls) + 1:]

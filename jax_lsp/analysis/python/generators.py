@@ -11,16 +11,28 @@ The sequence is exact when every `yield` runs where it is met, once: in the gene
 frame, outside a loop run to a fixpoint (`uncertain`), on no guessed path (an undecided `if`,
 what follows an undecided `break`/`return`), each `yield from` over known items. Only a plain
 generator is read so (every `yield` a statement: a coroutine's `x = yield` gets what `send()`
-gives, not what it yields); any other keeps what the body's run returned, as before.
+gives, not what it yields).
+
+Any other call of a generator function is the generator object (`Generator`), and resuming it
+runs its body where it is resumed, as Python does: `next(g)` and `g.send(v)` run it in the
+resuming call's context (a callback's host that draws from a module-level stream runs the
+stream's JAX calls, JAX011; a coroutine fed requests with `send` runs the jit or vmap of its
+body on them), each `yield` expression of its own frame evaluating to what was sent (None for
+`next`), and the call gives what the body yields there. The body is run from its start at each
+resumption (an over-approximation: what precedes the first `yield` of a generator already
+started, primed by a `next` elsewhere, is run again there).
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Any
 
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
-from jax_lsp.analysis.values import NOCONST, Closure, Instance, Value
+from jax_lsp.analysis.own_code import own_nodes
+from jax_lsp.analysis.python import iterator_protocol
+from jax_lsp.analysis.values import NOCONST, NONE_VALUE, UNKNOWN, Closure, Instance, Value, join
 
 
 class Yields:
@@ -35,19 +47,6 @@ class Yields:
         self.depth = depth
 
 
-def _own_nodes(node: ast.AST) -> list[ast.AST]:
-    """The nodes of a function's body, not those of the functions and classes inside it."""
-    out: list[ast.AST] = []
-    todo = list(ast.iter_child_nodes(node))
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        out.append(n)
-        todo.extend(ast.iter_child_nodes(n))
-    return out
-
-
 def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> bool:
     """Whether `node` is a (synchronous) generator function whose every `yield` is a
     statement of its own."""
@@ -56,7 +55,7 @@ def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> 
         return known
     plain = False
     if isinstance(node, ast.FunctionDef):
-        nodes = _own_nodes(node)
+        nodes = list(own_nodes(node))
         yields = [n for n in nodes if isinstance(n, (ast.Yield, ast.YieldFrom))]
         stated = {id(n.value) for n in nodes if isinstance(n, ast.Expr)}
         plain = bool(yields) and all(id(y) in stated for y in yields)
@@ -66,18 +65,34 @@ def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> 
 
 
 def start(ev: Any, fi: Any) -> Yields | None:
-    """A collector for the body of `fi` about to run in `ev`'s current frame (None when it is
-    not a plain generator). Decided once per function, by its text first: a function whose
-    lines hold no `yield` is none (most are; no walk of their bodies)."""
-    cache = ev.generator_bodies
+    """A collector for the body of `fi` about to run in `ev`'s current frame: None when it is
+    no generator function; never exact when it is not a plain one. Decided once per function,
+    by its text first: a function whose lines hold no `yield` is none (most are; no walk of
+    their bodies)."""
+    kind = ev.generator_functions.get(fi.node)
+    if kind is None:
+        kind = ev.generator_functions[fi.node] = _kind(fi, ev)
+    if not kind:
+        return None
+    y = Yields(ev.uncertain, ev.depth)
+    y.exact = kind == _PLAIN
+    return y
+
+
+#: `generator_functions`' values: a generator function, a plain one (`plain_generator`)
+_GENERATOR, _PLAIN = 1, 2
+
+
+def _kind(fi: Any, ev: Any) -> int:
     node = fi.node
-    plain = cache.get(node)
-    if plain is None:
-        m = fi.module or ev.main
-        plain = any("yield" in line for line in m.lines[node.lineno - 1:node.end_lineno]) \
-            and plain_generator(node)
-        cache[node] = plain
-    return Yields(ev.uncertain, ev.depth) if plain else None
+    m = fi.module or ev.main
+    if not isinstance(node, ast.FunctionDef) or not any(
+            "yield" in line for line in m.lines[node.lineno - 1:node.end_lineno]):
+        return 0
+    if plain_generator(node):
+        return _PLAIN
+    own = own_nodes(node)
+    return _GENERATOR if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own) else 0
 
 
 def note_guess(ev: Any) -> None:
@@ -128,7 +143,15 @@ def iterated(ev: Any, it: Any) -> Any:
     if found is None or len(found.fns) != 1 or not isinstance(found.fns[0], Closure):
         return it
     if not plain_generator(found.fns[0].func.node, ev.generator_bodies):
-        return it
+        if not iterator_protocol.stepper(it):
+            return it
+        # (an iterator class: `__iter__` returning `self`, `__next__` driven call by call)
+        got = iterator_protocol.iterator(ev, it)
+        items = iterator_protocol.drained(ev, got) if got is not None else None
+        if items is None:
+            ev._cut()  # (its `__next__` calls are not all followed: no run decides a line)
+            return it
+        return items
     method = ev._instance_method(it, "__iter__")
     if method is None:
         return it
@@ -176,8 +199,101 @@ def filtered(ev: Any, fn: Any, seq: Any) -> Any:
     return ev._seq(kept)
 
 
-def finish(ev: Any, y: Yields, returned: Any) -> Any:
-    """The call's value: the items yielded, when exact; else what the body returned."""
-    if not y.exact:
-        return returned
-    return ev._seq(y.yielded)
+def finish(ev: Any, y: Yields, returned: Any, closure: Closure, args: Args) -> Any:
+    """The call's value: the items yielded, when exact; else the generator object (what
+    `next` and `send` resume), with the marks of what the body's run returned."""
+    if y.exact:
+        return ev._seq(y.yielded)
+    made = Generator(closure, tuple(args.pos), tuple(args.kw.items()), args.star, args.dstar)
+    return Value(tan=returned.tan, fns=(made,), traced=returned.traced)
+
+
+@dataclass(frozen=True, slots=True)
+class Generator:
+    """The object a call of a generator function of the analysed code returns, not yet
+    resumed: the function and the call's arguments (equal calls make equal objects, so a
+    memoised call taking one serves again)."""
+
+    closure: Closure
+    pos: tuple[Value, ...]
+    kw: tuple[tuple[str, Value], ...]
+    star: Value | None
+    dstar: Value | None
+
+
+@dataclass(frozen=True, slots=True)
+class Method:
+    """`g.send`, `g.__next__`, `g.close` or `g.throw` of a generator object, not yet called."""
+
+    gen: Generator
+    name: str
+
+
+class Resumed:
+    """The frame of a generator being resumed: its depth, what its `yield` expressions give
+    (the value sent) and what it yields."""
+
+    __slots__ = ("depth", "sent", "yielded")
+
+    def __init__(self, depth: int, sent: Value) -> None:
+        self.depth = depth
+        self.sent = sent
+        self.yielded: list[Value] = []
+
+
+def attribute(gen: Generator, name: str) -> Value:
+    """`g.name` of a generator object."""
+    if name in ("send", "__next__", "close", "throw"):
+        return Value(fns=(Method(gen, name),))
+    return UNKNOWN
+
+
+def call_method(ev: Any, m: Method, args: Args, node: ast.AST | None) -> Value:
+    """`g.send(v)` / `g.__next__()` resume the generator; `close` and `throw` run nothing
+    the analysis follows (a `finally` of the body, an exception thrown in: not modelled)."""
+    if m.name == "send":
+        return resume(ev, m.gen, args.pos[0] if args.pos else UNKNOWN, node)
+    if m.name == "__next__":
+        return resume(ev, m.gen, NONE_VALUE, node)
+    return NONE_VALUE if m.name == "close" else UNKNOWN
+
+
+def resumed_by_next(ev: Any, args: Args, node: ast.AST | None) -> Value | None:
+    """`next(g)` (or `next(g, default)`) of a generator object: the body run there; None when
+    the argument holds no generator object."""
+    if not args.pos or args.kw:
+        return None
+    gens = [f for f in args.pos[0].fns if type(f) is Generator]
+    if not gens:
+        return None
+    out = [resume(ev, g, NONE_VALUE, node) for g in gens]
+    if len(args.pos) > 1:  # (the default, once the generator is exhausted)
+        out.append(args.pos[1])
+    return join(out)
+
+
+def resume(ev: Any, gen: Generator, sent: Value, node: ast.AST | None) -> Value:
+    """Run `gen`'s body where it is resumed, its own `yield` expressions giving `sent`: the
+    join of what it yields there (unknown if nothing). A copy of its closure is called, so
+    that no interpretation of the call that made it (the same function and arguments, where
+    a `yield` gave what it yielded) serves."""
+    c = gen.closure
+    fresh = Closure(c.func, c.scope, c.defaults, c.kw_defaults)
+    args = Args(list(gen.pos), dict(gen.kw), [None] * len(gen.pos), {}, gen.star, gen.dstar)
+    frame = Resumed(ev.depth + 1, sent)
+    outer, ev.resumed = ev.resumed, frame
+    try:
+        ev.call_closure(fresh, args, node, label=c.func.name)
+    finally:
+        ev.resumed = outer
+    return join(frame.yielded) if frame.yielded else UNKNOWN
+
+
+def sent_value(ev: Any, value: Value) -> Value | None:
+    """What a `yield` expression of the generator being resumed gives (the value sent), noting
+    `value` as yielded; None outside a resumed generator's own frame."""
+    frame = ev.resumed
+    if frame is None or frame.depth != ev.depth:
+        return None
+    frame.yielded.append(value)
+    return frame.sent

@@ -65,7 +65,7 @@ class Hooks:
         self.import_cannot_raise: Callable[[str], bool] = _never
         # -- `with` statements --
         #: a context manager's name -> the context fields it sets for its body, and to what
-        self.evaluation_contexts: Mapping[str, Mapping[str, bool]] = {}
+        self.evaluation_contexts: Mapping[str, tuple[tuple[str, bool], ...]] = {}
         # -- class statements --
         #: bases whose subclasses are pytrees (their fields are leaves)
         self.pytree_bases: frozenset[str] = frozenset()

@@ -128,6 +128,10 @@ class EvaluatorShared:
     strong_updates: int
     yields: Any
     generator_bodies: dict[ast.AST, bool]
+    endings: Any
+    next_endings: dict[tuple, str]
+    generator_functions: dict[ast.AST, int]
+    resumed: Any
     #: levels and what a transform's semantics adds (read by a call's memoisation)
     levels: list[Level]
     level_depth: int

@@ -31,6 +31,7 @@ from jax_lsp.analysis.python import (
     enums,
     generators,
     import_effects,
+    iterator_protocol,
     optional_imports,
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
@@ -295,8 +296,14 @@ class PythonStatements(EvaluatorShared):
         elif t is ast.AugAssign:
             v = self.eval(stmt.value, scope)  # type: ignore[attr-defined]
             target = stmt.target  # type: ignore[attr-defined]
-            old = self.eval(target, scope) if isinstance(target, ast.Name) else UNKNOWN
-            self.assign(target, derived([old, v]), scope)
+            old = self.eval(target, scope) if isinstance(target, (ast.Name, ast.Attribute)) \
+                else UNKNOWN
+            if _number(old) and _number(v):
+                # `self.served += 1` of known numbers: the number Python computes (an
+                # iterator's counter decides where its `__next__` stops)
+                self.assign(target, self.binop(old, v, stmt.op), scope)  # type: ignore[attr-defined]
+            else:
+                self.assign(target, derived([old, v]), scope)
         elif t is ast.Return:
             value = stmt.value  # type: ignore[attr-defined]
             watch = self.watched_returns
@@ -306,6 +313,8 @@ class PythonStatements(EvaluatorShared):
                 v = self.eval(value, scope) if value is not None else Value(const=None)
             rv = scope.vars.get("<return>")
             scope.vars["<return>"] = v if rv is None else join([rv, v])
+            if self.endings is not None:
+                iterator_protocol.note_end(self, stmt)
             return False
         elif t is ast.If:
             return self.exec_if(stmt, scope)  # type: ignore[arg-type]
@@ -444,6 +453,8 @@ class PythonStatements(EvaluatorShared):
             for child in ast.iter_child_nodes(stmt):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope)
+            if t is ast.Raise and self.endings is not None:
+                iterator_protocol.note_end(self, stmt)
             return t is ast.Assert
         elif t is ast.Match:
             subject = self.eval(stmt.subject, scope)  # type: ignore[attr-defined]
@@ -1460,6 +1471,11 @@ def _loop_body_nodes(body: list[ast.stmt]) -> Any:
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
         stack.extend(ast.iter_child_nodes(n))
+
+
+def _number(v: Value) -> bool:
+    """A known Python int or float (not a bool), nothing else known of it."""
+    return type(v.const) in (int, float) and v.items is None and not v.fns and not v.traced
 
 
 def _imports_measured_jax(body: list[ast.stmt]) -> bool:

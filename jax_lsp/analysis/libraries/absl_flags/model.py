@@ -9,7 +9,8 @@ How: a `flags.DEFINE_*` call run at a module's top level (`FUNCTIONS`) notes the
 and its default (the evaluated value; absl's parse of a string default for a number or a
 bool). `app.run(main, argv=...)` parses its command line as absl does (`--name=value`,
 `--name value`, `--name` / `--noname` for a bool; `argv` None, or not given, is the process's
-own command line, taken as the script run with no arguments) and calls `main` (one argument,
+own command line: the script run with no arguments unless the project declares its words,
+`run_environment.declared_argv`) and calls `main` (one argument,
 unknown) where the module runs it, so the script's run is followed as Python runs it. A read
 of `FLAGS.<name>` (`HOOKS.state_attributes`) once a command line was parsed gives the value
 it leaves the flag: the word's, else the default. Unknown (the read is any API attribute's):
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
+from jax_lsp.analysis.run_environment import declared_argv
 from jax_lsp.analysis.values import NOCONST, UNKNOWN, Value, literal
 
 __all__ = ["FLAGS", "FUNCTIONS", "read"]
@@ -143,8 +145,8 @@ def run(ev: Any, args: Args, node: ast.AST | None) -> Value:
     argv = args.get(1, "argv")
     ev.impure_effects += 1  # (see the module's docstring)
     words: list[str] | None = None
-    if argv is None or argv.const is None:  # (sys.argv: the script run with no arguments)
-        words = []
+    if argv is None or argv.const is None:  # (sys.argv: the run's, `declared_argv`)
+        words = list(declared_argv())
     elif argv.items is not None and all(type(w.const) is str for w in argv.items[1:]):
         words = [w.const for w in argv.items[1:]]
     if any(_OTHER_WRITES.search(line) for line in ev.main.lines):
