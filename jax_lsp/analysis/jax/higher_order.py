@@ -500,10 +500,25 @@ class HigherOrder(Part):
     def call_wrapper(self, w: Wrapper, args: Args, node: ast.AST | None) -> Value:
         if self.ev.ctx.host_site is not None:  # (a host function running: JAX011)
             host_runs.note_traced_call(self.ev, f"jax.{w.kind}", node)
-        if w.kind == "trace_only":
+        if w.kind == "trace_only" or w.kind == "tracing":
             with self.ev.within(trace_only=True):
                 self.call_wrapper(Wrapper("jit", w.fun), args, node)  # traced like jit's body
-            return UNKNOWN
+            # (`jit(f).trace(x)`: a `Traced`, whose `lower()` gives a `Lowered`)
+            return Value(fns=(Wrapper("traced", w.fun),)) if w.kind == "tracing" else UNKNOWN
+        if w.kind == "lowering":
+            # `jit(f).lower(x)`: traced and lowered (its errors happen), its callbacks' hosts
+            # never run (measured on JAX 0.10.2); a `Lowered` whose `compile()` may be called
+            with self.ev.within(host_deferral=HOSTS_NEVER_RUN):
+                self.call_wrapper(Wrapper("jit", w.fun), args, node)
+            return Value(fns=(Wrapper("lowered", w.fun),))
+        if w.kind == "lower_traced":
+            # `Traced.lower()`: lowered from the trace already made (what only lowering
+            # raises is not evaluated again: see docs/analysis.md)
+            return Value(fns=(Wrapper("lowered", w.fun),))
+        if w.kind == "compile":
+            return w.fun  # `Lowered.compile()`: the executable, run as the jitted function
+        if w.kind == "traced" or w.kind == "lowered":
+            return UNKNOWN  # a `Traced` or `Lowered` is not callable (JAX raises TypeError)
         if w.kind == "jit" and self.ev.reads(JIT_DISABLED).jit_disabled:
             return self.ev.call_value(w.fun, args, node)  # `with jax.disable_jit():`
         if w.kind in ("jit", "vmap", "checkpoint") and not self.ev.ctx.staged:  # staged either way

@@ -109,13 +109,15 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
             return
         filename, anchor = str(e.module.path), in_main[-1].span
     called = e.span(node)
-    eager = _run_now(e, args.pos[spec.operand_start:], args)
+    # (what it is given, for a call evaluated as the code is traced: `when_run`)
+    given_values = _operand_values(spec, args)
     if filename is None:
         runs = e.host_runs.get(called)
         if runs is None:
             runs = e.host_runs[called] = HostRun()
         if not runs.hosted:  # (for the text pass's JAX012: `drop_unreached`)
-            when_run(e, lambda: _hosted(e, runs, args), called, counted=False, eager=eager)
+            when_run(e, lambda: _hosted(e, runs, args), called, counted=False,
+                     operands=given_values)
     else:
         # (the text pass reads the analysed file's callbacks only: a run of another file's
         # decides none of its findings, so it is noted apart, never looked up)
@@ -145,7 +147,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         # (the host raises when it runs, on the keyword JAX hands on)
         found = _vectorized_finding(e, what, args, node, host_node)
         when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
-                 counted=False, eager=eager)
+                 counted=False, operands=given_values)
     if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -160,19 +162,29 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
                         filename, anchor)
         # (the host runs on the host: nothing there is traced, whatever traces the callback)
         with e.within(host_site=site, staged=False, jitted=False, trace_only=False,
-                      host_deferral=None), _noting(e, runs):
+                      host_deferral=None, compile_time_eval=False), _noting(e, runs):
             e.call_value(host, given, call)
 
-    when_run(e, run, e.span(call), eager=eager)
+    when_run(e, run, e.span(call), operands=given_values)
 
 
-def _run_now(e: Any, operands: list[Value], args: Args) -> bool:
-    """Whether the callback runs where it is called whatever traces around it: under a
-    trace-only transform (`make_jaxpr`, `eval_shape`), inside `jax.ensure_compile_time_eval()`
-    with every operand concrete (none derived from a tracer), as JAX 0.10.2 runs it."""
-    if not e.reads(TRACE_ONLY).trace_only or not e.reads(COMPILE_TIME_EVAL).compile_time_eval:
-        return False
-    return args.star is None and not any(v.traced for v in operands)
+def _operand_values(spec: CallbackSpec, args: Args) -> list[Value] | None:
+    """The values a callback's call hands its host (positional and keyword operands), or
+    None where some are not known (a `*` or `**` argument)."""
+    if args.star is not None or args.dstar is not None:
+        return None
+    return [*args.pos[spec.operand_start:],
+            *(v for k, v in args.kw.items() if k not in _NOT_FORWARDED)]
+
+
+def _at_trace_time(e: Any, operands: list[Value] | None) -> bool:
+    """Whether a callback's call is evaluated as the code around it is traced: inside
+    `jax.ensure_compile_time_eval()` on concrete operands only (no tracer, no tangent). JAX
+    then runs its host at once, also where what is traced never runs (under `make_jaxpr`,
+    `eval_shape`, `.trace`, `.lower`, in a loop of no trip; measured on JAX 0.10.2: with a
+    traced operand it is staged, its host never run there)."""
+    return (operands is not None and e.reads(COMPILE_TIME_EVAL).compile_time_eval
+            and not any(v.traced or v.tan for v in operands))
 
 
 def _host_operands(e: Any, given: list[Value]) -> list[Value]:
@@ -193,17 +205,20 @@ def waiting(e: Any, call: Span) -> bool:
 
 
 def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True,
-             eager: bool = False) -> None:
+             operands: list[Value] | None = None) -> None:
     """Run a callback's host (`run`) when JAX runs it: now; never where the callback is only
     traced (`jax.eval_shape`, `jax.make_jaxpr`, `.trace`: `Ctx.trace_only`) or never run
     (`HOSTS_NEVER_RUN`); where it waits on the pullback of a `jax.vjp` / `linearize`
     (`Ctx.host_deferral`), when that is called (`Level.pending`, emptied by its call), in the
     context of that call (under `eval_shape` there: never). What else happens as the host
     runs (its JAX012, noting the call `hosted`) waits the same way, not `counted` among the
-    host runs waiting (`waiting`). An `eager` one (`_run_now`) runs even where traced only."""
+    host runs waiting (`waiting`). One evaluated as it is traced (`_at_trace_time`, given its
+    `operands`) runs now even where traced only or never run."""
     ctx = e.reads(TRACE_ONLY | HOST_DEFERRAL)
     waits = ctx.host_deferral
-    if (ctx.trace_only and not eager) or waits == HOSTS_NEVER_RUN:
+    if ctx.trace_only or waits == HOSTS_NEVER_RUN:
+        if _at_trace_time(e, operands):
+            run()
         return
     if waits is not None:
         counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
@@ -213,7 +228,7 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
         def called(applied: object = None) -> None:
             if counted:
                 counts[call] -= 1
-            when_run(e, run, call, counted=counted, eager=eager)
+            when_run(e, run, call, counted=counted, operands=operands)
 
         waits.pending.append(called)
         return

@@ -324,9 +324,21 @@ EVALUATION_CONTEXTS: dict[str, tuple[tuple[str, bool], ...]] = {
     "jax.disable_jit": (("jit_disabled", True),),
 }
 
-#: Methods of a jitted function that stage it without running it: `lower` traces and lowers
-#: (errors of lowering happen, like in a call), `trace` and `eval_shape` only trace.
-STAGING_METHODS: dict[str, str] = {"lower": "lowered", "trace": "traced", "eval_shape": "traced"}
+#: The steps of JAX's ahead-of-time staging, by the kind of the evaluator's `Wrapper` a method
+#: is read from and the method's name: the kind of the `Wrapper` it gives (its `fun` the
+#: jitted function), which `higher_order.HigherOrder.call_wrapper` calls. A jitted function's
+#: `lower(x)` traces and lowers it (errors of lowering happen, like in a call) and gives a
+#: `Lowered`, `trace(x)` only traces it and gives a `Traced`, `eval_shape(x)` only traces it;
+#: `Traced.lower()` gives a `Lowered` and `Lowered.compile()` the executable, which runs as
+#: the jitted function when called. None of the steps runs a callback's host, the executable's
+#: call does (measured on JAX 0.10.2).
+STAGING_METHODS: dict[tuple[str, str], str] = {
+    ("jit", "lower"): "lowering",
+    ("jit", "trace"): "tracing",
+    ("jit", "eval_shape"): "trace_only",
+    ("traced", "lower"): "lower_traced",
+    ("lowered", "compile"): "compile",
+}
 
 #: Keyword arguments a transformed function consumes itself, not passing them to the function
 #: it differentiates (optax's `value_and_grad_from_state(f)(params, state=...)`).

@@ -15,18 +15,14 @@ from typing import Any
 from jax_lsp.analysis import sharing
 from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.interp_state import (
-    CAUGHT,
     CHECKPOINT_LEVELS,
     HOST_SITE,
-    JITTED,
     MASK,
     MAX_ITEMS,
     MAX_UNROLL,
     MODULE_ROOT,
     MODULE_TAN,
     RULE_LEVELS,
-    STAGED,
-    TRACE_ONLY,
     VMAPPED,
     Args,
     Scope,
@@ -98,9 +94,11 @@ _MAX_DEPTH = 1000
 _MAX_CONTEXTS = 24
 _MAX_CONTEXTS_FREE = 6
 
-#: the fields of the context that are flags (the others hold levels), and the classes an
-#: enclosing `try` swallows (`Ctx.caught`: a failure reported outside one is not inside)
-_FLAGS = VMAPPED | JITTED | STAGED | TRACE_ONLY | CAUGHT
+#: the fields of the context that hold sets of levels: a shared interpretation's key names
+#: their levels by rank (`sharing`); it holds every other field it read as it is (a flag, the
+#: classes an enclosing `try` swallows, when a callback's host runs...): an interpretation
+#: made where a host never runs (`Ctx.host_deferral`) serves no call where it runs
+_LEVEL_SETS = RULE_LEVELS | MASK | CHECKPOINT_LEVELS | MODULE_TAN
 
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
@@ -878,7 +876,7 @@ class PythonCalls(EvaluatorShared):
             tuple(k for k, _ in kw),
             bits,
             named[0],
-            ctx_part(ctx, bits & _FLAGS),
+            ctx_part(ctx, bits & ~_LEVEL_SETS),
         )
         return key, named[1]
 

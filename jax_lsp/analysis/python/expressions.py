@@ -925,11 +925,11 @@ class PythonExpressions(EvaluatorShared):
                         elif isinstance(c, Api) and c.name == "builtins.type" and name == "__new__":
                             # a metaclass's `super().__new__(mcls, ...)`: `type.__new__`
                             fns.append(Api(HOOKS.canonical("builtins.type.__new__")))
-            elif isinstance(f, Wrapper) and f.kind == "jit" and name in HOOKS.staging_methods:
-                # `jax.jit(f).lower(x)` traces and lowers `f` as a call does; `.trace(x)` only
-                # traces it (like make_jaxpr)
-                lowered = HOOKS.staging_methods[name] == "lowered"
-                fns.append(f if lowered else Wrapper("trace_only", Value(fns=(f,))))
+            elif isinstance(f, Wrapper) and (f.kind, name) in HOOKS.staging_methods:
+                # `jax.jit(f).lower(x)`, `.trace(x)`, `Lowered.compile()`...: a step of
+                # staging the jitted function (`fun`), made when called
+                fns.append(Wrapper(HOOKS.staging_methods[f.kind, name],
+                                   Value(fns=(f,)) if f.kind == "jit" else f.fun))
             elif isinstance(f, Closure) and name in ("__wrapped__", "__call__"):
                 parts.append(Value(fns=(f,)))
             elif isinstance(f, Instance):

@@ -99,8 +99,9 @@ class Hooks:
         #: an API object whose attributes are state a model follows (`jax.config`'s flags) ->
         #: the value an attribute read gives (`ev` is the evaluator), or None: an API name
         self.state_attributes: Mapping[str, Callable[[Any, str], Any]] = {}
-        #: methods of a jitted function that stage it: name -> "lowered" or "traced"
-        self.staging_methods: Mapping[str, str] = {}
+        #: methods that stage a jitted function (or step on from a stage of it): (the kind of
+        #: the `Wrapper` read, the method's name) -> the kind of the `Wrapper` it gives
+        self.staging_methods: Mapping[tuple[str, str], str] = {}
         #: attributes whose value is static metadata (`x.shape`): never a tangent
         self.static_attributes: frozenset[str] = frozenset()
         #: an attribute a module class's instance (`ClassObj.linen`) has but its class does
