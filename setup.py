@@ -34,6 +34,9 @@ COMPILED = [
     "jax_lsp/analysis/incremental/recording.py",
     "jax_lsp/analysis/incremental/replay.py",
     "jax_lsp/analysis/incremental/carried_calls.py",
+    "jax_lsp/analysis/static_names.py",
+    "jax_lsp/analysis/syntax.py",
+    "jax_lsp/analysis/callback_hosts.py",
 ]
 
 

@@ -21,7 +21,6 @@ import ast
 import itertools
 import operator
 import unicodedata
-import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -66,7 +65,7 @@ CODES = frozenset({jax011.RULE.code, jax012.RULE.code})
 #: calls the one it is given, and hands on `vectorized=` only when it is not None
 EQUINOX_CALLBACK = "equinox.filter_pure_callback"
 #: the host callbacks, by canonical name, and how they are reported
-CALLBACKS = {
+CALLBACKS: dict[str, str] = {
     "jax.pure_callback": "jax.pure_callback",
     "jax._src.callback.pure_callback": "jax.pure_callback",
     "jax.experimental.io_callback": "io_callback",
@@ -1511,9 +1510,9 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
         traced = _traced_function(names, expr)
         return _Host(jax_name=traced, name=expr.name) if traced else _Host(expr, name=expr.name)
     written = names.dotted(expr)
-    dotted = _canonical(names, written)
-    if _computing(dotted):
-        return _Host(jax_name=dotted, name=ast.unparse(expr))  # type: ignore[arg-type]
+    dotted: str | None = _canonical(names, written)
+    if dotted is not None and _computing(dotted):
+        return _Host(jax_name=dotted, name=ast.unparse(expr))
     if dotted is not None:
         return None  # a function of a library: not one to read
     if written is not None and dotted is None and names.linked is not None:
@@ -1832,11 +1831,8 @@ class _ModuleFacts:
     walks: int = 0
 
 
-_FACTS: weakref.WeakKeyDictionary[ModuleNames, _ModuleFacts] = weakref.WeakKeyDictionary()
-
-
 def _module_facts(names: ModuleNames) -> _ModuleFacts:
-    facts = _FACTS.get(names)
+    facts: _ModuleFacts | None = names.derived.get("callback_hosts.facts")
     if facts is None:
         facts = _ModuleFacts(Counter(), Counter(), False, [], {})
         for node in names.walk_all():
@@ -1852,7 +1848,7 @@ def _module_facts(names: ModuleNames) -> _ModuleFacts:
                 facts.sets_attributes = True
             elif isinstance(node, ast.ClassDef):
                 facts.classes.append(node)
-        _FACTS[names] = facts
+        names.derived["callback_hosts.facts"] = facts
     return facts
 
 
@@ -2639,14 +2635,10 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
 _GETTERS = frozenset({"property", "builtins.property", "functools.cached_property"})
 
 
-_GETTER_NAMES: weakref.WeakKeyDictionary[ModuleNames, frozenset[str]] = (
-    weakref.WeakKeyDictionary())
-
-
 def _getter_names(names: ModuleNames) -> frozenset[str]:
     """The names of the getters the module's top-level classes define (noted as read, for
     the memo): what `_property_getter` looks for, found without walking the module."""
-    found = _GETTER_NAMES.get(names)
+    found: frozenset[str] | None = names.derived.get("callback_hosts.getters")
     if found is None:
         getters: set[str] = set()
         for cls in names.tree.body:
@@ -2657,7 +2649,7 @@ def _getter_names(names: ModuleNames) -> frozenset[str]:
                 st, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", None))
                 in ("property", "cached_property") for d in st.decorator_list))
-        found = _GETTER_NAMES[names] = frozenset(getters)
+        found = names.derived["callback_hosts.getters"] = frozenset(getters)
     return found
 
 

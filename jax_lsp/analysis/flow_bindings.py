@@ -19,7 +19,6 @@ alternative, `static_names.one_run`'s to decide).
 from __future__ import annotations
 
 import ast
-import weakref
 from collections.abc import Iterator
 
 from jax_lsp.analysis.static_names import Binding, ModuleNames
@@ -88,18 +87,13 @@ def _bound_by(st: ast.stmt) -> set[str]:
     return found
 
 
-#: per module read: each top-level statement's bound names and the module-level names it uses
-_USES: weakref.WeakKeyDictionary[ModuleNames, list[tuple[set[str], set[str]]]] = (
-    weakref.WeakKeyDictionary())
-
-
 def _uses(names: ModuleNames) -> list[tuple[set[str], set[str]]]:
     """For each top-level statement: the names it binds, and the module-level names it reads
     (in the bodies it defines too; a name local to one of those is not the module's)."""
-    found = _USES.get(names)
-    if found is None:
-        found = _USES[names] = [(_bound_by(st), _global_loads(names, st))
-                                for st in names.tree.body]
+    found: list[tuple[set[str], set[str]]] | None = names.derived.get("flow_bindings.uses")
+    if found is None:  # (read once per module read, kept on its names)
+        found = [(_bound_by(st), _global_loads(names, st)) for st in names.tree.body]
+        names.derived["flow_bindings.uses"] = found
     return found
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import pytest_driver
 from jax_lsp.analysis.jax import apitable
@@ -263,6 +263,11 @@ class ModuleNames:
         self._rewritten: frozenset[str] | None = None
         #: what each call and decorator of the module applies (`_application_index`)
         self._index: _ApplicationIndex | None = None
+        #: what other passes derive from these bindings, each under a key of its own
+        #: (`callback_hosts`' module facts, `flow_bindings`' uses), kept as long as the
+        #: names are: here, not in a table weakly keyed by them (a compiled `ModuleNames`
+        #: cannot be weakly referenced)
+        self.derived: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ scopes
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args, Ctx, HostRun, Scope, SharedCall
     from jax_lsp.analysis.jax.model import JaxModel
     from jax_lsp.analysis.limits import Limit
+    from jax_lsp.analysis.python.generators import Yields
     from jax_lsp.analysis.python.import_effects import Answers
     from jax_lsp.analysis.values import (
         ClassObj,
@@ -126,7 +127,7 @@ class EvaluatorShared:
     _outer_writes: int
     uncertain: int
     strong_updates: int
-    yields: Any
+    yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
     endings: Any
     next_endings: dict[tuple, str]
