@@ -905,6 +905,14 @@ class PythonExpressions(EvaluatorShared):
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
             elif isinstance(f, SuperOf):
+                after = _after_in_mro(f)
+                if after is not None:
+                    # the next class of `type(self).__mro__` that defines it: a mixin's
+                    # `super().m()` reaches the class mixed in after it, not its own base
+                    found = next((c.attrs[name] for c in after if name in c.attrs), None)
+                    if found is not None:
+                        parts.append(self._bind(found, f.self_value))
+                    continue
                 for b in f.cls.bases:
                     for c in b.fns:
                         if isinstance(c, ClassObj):
@@ -1016,6 +1024,19 @@ class PythonExpressions(EvaluatorShared):
             return self.call_value(self._bind(getter, Value(fns=(fns[0],))),
                                    Args.of(self_value, Value(fns=classes)), None)
         return Value(fns=tuple(f if _unbound(f) else Partial(f, (self_value,)) for f in fns))
+
+
+def _after_in_mro(sup: SuperOf) -> list[ClassObj] | None:
+    """The classes `super()` in a method of `sup.cls` searches: those after it in the MRO
+    of its instance's class (`super()` is resolved on `type(self).__mro__`, so a mixin's call
+    reaches whatever follows it there); None where the instance, or its MRO, is not known."""
+    fns = sup.self_value.fns
+    if len(fns) != 1 or type(fns[0]) is not Instance:
+        return None
+    mro = fns[0].cls.mro()
+    if mro is None or sup.cls not in mro:
+        return None
+    return mro[mro.index(sup.cls) + 1:]
 
 
 def _unbound(f: object) -> bool:
