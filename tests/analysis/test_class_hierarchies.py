@@ -1,6 +1,7 @@
 """Class hierarchies as Python resolves them: `super()` on the instance's MRO (a mixin's call
-reaches the class mixed in after it) and a dataclass's fields gathered along the MRO, with the
-most derived declaration's `default_factory=` made per instance."""
+reaches the class mixed in after it), a dataclass's fields gathered along the MRO, with the
+most derived declaration's `default_factory=` made per instance, and an instance's class read
+back (`type(self)`, `self.__class__`)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,10 @@ PROGRAMS = [
      'site = Site("north")'),
     ("fires/dataclass_inherited_fields_positional_vectorized.py", "Batched(2.0, True)",
      "Batched(2.0, False)"),
+    ("fires/type_of_self_class_flag_from_init_subclass.py", "sampler = Legacy()",
+     "sampler = Current()"),
+    ("fires/dunder_class_attribute_options_vectorized.py", "jax.jit(OldKernel())",
+     "jax.jit(Kernel())"),
 ]
 
 

@@ -1,6 +1,8 @@
 """Classes and methods made at run time: `type(name, bases, namespace)`, the class the
 three-argument call makes, as a `class` statement with those bases and that body's names
-would; `types.MethodType(f, obj)`, `f` bound to `obj` (Python's semantics).
+would; `types.MethodType(f, obj)`, `f` bound to `obj` (Python's semantics); and the class of an
+object, `type(obj)` and `obj.__class__`, where the object is an instance of a class of the
+analysed code (a class-level switch read as `type(self).legacy`, which `__init_subclass__` set).
 
 Why: a class built at run time (`Arm = type("Arm", (), {"__init__": _init})`, methods added
 later by `setattr(Arm, "forward", _forward)`) was an unknown value, so its instances' methods
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis.values import ClassObj, Partial, Value
+from jax_lsp.analysis.values import ClassObj, Instance, Partial, Value
 
 
 def make_class(name: Value, bases: Value, namespace: Value, node: ast.AST | None) -> Value | None:
@@ -40,3 +42,11 @@ def bind_method(fn: Value, obj: Value) -> Value:
     """`types.MethodType(fn, obj)`: calling it calls `fn(obj, ...)` (a bound method, as an
     instance's method read is)."""
     return Value(fns=tuple(Partial(f, (obj,)) for f in fn.fns))
+
+
+def type_of(obj: Value) -> Value | None:
+    """`type(obj)`: the classes of the instances `obj` may be, or None where it may be
+    anything else (a library object, a number, an unknown value)."""
+    if not obj.fns or any(type(f) is not Instance for f in obj.fns):
+        return None
+    return Value(fns=tuple(dict.fromkeys(f.cls for f in obj.fns)))  # type: ignore[attr-defined]

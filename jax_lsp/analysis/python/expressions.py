@@ -967,6 +967,8 @@ class PythonExpressions(EvaluatorShared):
                         made_v := HOOKS.record_attribute(self, me, f, name)
                     ) is not None:
                         parts.append(made_v)  # a record's library method (model_dump)
+                    elif name == "__class__":
+                        parts.append(Value(fns=(f.cls,)))  # (as `type(obj)`)
                     else:
                         parts.append(plain(obj.tan, obj.traced))
         if not fns and not parts:
