@@ -49,4 +49,4 @@ def type_of(obj: Value) -> Value | None:
     anything else (a library object, a number, an unknown value)."""
     if not obj.fns or any(type(f) is not Instance for f in obj.fns):
         return None
-    return Value(fns=tuple(dict.fromkeys(f.cls for f in obj.fns)))  # type: ignore[attr-defined]
+    return Value(fns=tuple(dict.fromkeys(f.cls for f in obj.fns)))
