@@ -878,14 +878,11 @@ class _ClassIndex:
     definitions: dict[ast.expr, ast.AST | None]
 
 
-_CLASSES: weakref.WeakKeyDictionary[ModuleNames, _ClassIndex] = weakref.WeakKeyDictionary()
-
-
 def _subclasses(names: ModuleNames, cls: ast.ClassDef) -> list[ast.ClassDef]:
     """The module's classes deriving from `cls` through its own classes, nearest first."""
-    index = _CLASSES.get(names)
+    index: _ClassIndex | None = names.derived.get("callback_hosts.classes")
     if index is None:
-        index = _CLASSES[names] = _ClassIndex(
+        index = names.derived["callback_hosts.classes"] = _ClassIndex(
             [n for n in names.walk_all() if isinstance(n, ast.ClassDef)], {})
     names.read_everything = True  # (what `walk_all` notes, each time)
     definitions = index.definitions

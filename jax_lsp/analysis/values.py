@@ -707,6 +707,9 @@ class ClassObj:
     data_fields: set[str] = field(default_factory=set)
     #: an enumeration's members, by name (`python/enums.py`): instances of the class
     members: dict[str, Value] = field(default_factory=dict)
+    #: its own fields' `default_factory=` (`dataclasses.field(default_factory=f)`): called
+    #: for each instance its arguments leave the field to
+    factories: dict[str, Value] = field(default_factory=dict)
     #: its metaclass, when a class of the workspace (given, or its bases')
     metaclass: ClassObj | None = None
     #: a library's record class (a pydantic model, an attrs class): the library model's
@@ -755,6 +758,13 @@ class ClassObj:
             for f in b.fns
         )
 
+    def mro(self) -> list[ClassObj] | None:
+        """Its method resolution order over the workspace's classes (C3, as Python's
+        `__mro__`; bases that are not classes of the workspace, `object` or a library's
+        class, left out); None where the bases do not tell (a base of several values), C3
+        finds no order (Python rejects such a class) or the hierarchy is too deep."""
+        return _c3(self, 0)
+
     def lookup(self, name: str, seen: frozenset = EMPTY) -> Value | None:
         if name in self.attrs:
             return self.attrs[name]
@@ -765,6 +775,34 @@ class ClassObj:
                     if found is not None:
                         return found
         return None
+
+
+def _c3(cls: ClassObj, depth: int) -> list[ClassObj] | None:
+    if depth > 32:
+        return None
+    direct: list[ClassObj] = []
+    for base in cls.bases:
+        classes = [f for f in base.fns if type(f) is ClassObj]
+        if (classes and len(classes) != len(base.fns)) or len(classes) > 1:
+            return None  # a base that may be one class or another: no one order
+        direct += classes
+    seqs: list[list[ClassObj]] = []
+    for b in direct:
+        m = _c3(b, depth + 1)
+        if m is None:
+            return None
+        seqs.append(m)
+    seqs.append(direct)
+    out = [cls]
+    while True:
+        seqs = [q for q in seqs if q]
+        if not seqs:
+            return out
+        head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+        if head is None:
+            return None
+        out.append(head)
+        seqs = [q[1:] if q[0] is head else q for q in seqs]
 
 
 # eq=False: equal and hashed by identity, with object's hash (computed in C, not a Python

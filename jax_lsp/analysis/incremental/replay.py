@@ -231,6 +231,8 @@ class ClassRecipe:
     methods: tuple[tuple[FuncInfo, bool], ...]
     #: one object at run time (`ClassObj.singular`: its attribute stores may replace)
     singular: bool = False
+    #: its fields' `default_factory=` (`ClassObj.factories`)
+    factories: tuple[tuple[str, Value], ...] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -864,6 +866,7 @@ class StatementReplay(LayerShared):
                     vmaps=r.vmaps,
                     data_fields=set(r.data_fields),
                     singular=r.singular,
+                    factories=dict(r.factories),
                 )
                 class_value = Value(fns=(cls,))
             self.recipe_classes.append((cls, r))
@@ -924,7 +927,8 @@ class StatementReplay(LayerShared):
             if klass is None:
                 return None
             writes = []
-            content = [v for _, v in klass.attrs] + list(klass.bases)
+            content = [v for _, v in klass.attrs] + list(klass.bases) + [
+                v for _, v in klass.factories]
         elif len(self.ev.method_self) != n_self or len(self.ev.method_class) != n_class:
             return None
         customs = self._custom_parts(
@@ -1067,6 +1071,7 @@ class StatementReplay(LayerShared):
             frozenset(cls.data_fields),
             tuple((fi, fi in bound) for fi, _ in classes),
             cls.singular,
+            tuple(cls.factories.items()),
         )
         self.recipe_classes.append((cls, recipe))
         self.class_values[recipe] = v

@@ -139,6 +139,9 @@ class JaxApiCalls(Part):
             made = dynamic_classes.make_class(args.pos[0], args.pos[1], args.pos[2], node)
             if made is not None:
                 return made
+        if name == "builtins.type" and len(args.pos) == 1 and not args.kw and (
+                made := dynamic_classes.type_of(args.pos[0])) is not None:
+            return made
         if name == "types.MethodType" and len(args.pos) == 2 and args.pos[0].fns:
             return dynamic_classes.bind_method(args.pos[0], args.pos[1])
         if name in concurrency.CONSTRUCTORS:

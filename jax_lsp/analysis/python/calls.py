@@ -1007,16 +1007,17 @@ class PythonCalls(EvaluatorShared):
         if init is not None:
             self.call_value(self._bind(init, obj), args, node)
         else:
-            # dataclass-like: fields become attributes in declaration order
-            fields = [
-                s.target.id
-                for s in cls.node.body
-                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
-            ]
+            # dataclass-like: fields become attributes in declaration order, the bases'
+            # first (a subclass redeclaring one keeps its place and changes its default)
+            mro = cls.mro() or [cls]
+            fields = _fields(mro)
             for name, v in zip(fields, args.pos):
                 inst.attrs[name] = v
             for name, v in args.kw.items():
                 inst.attrs[name] = v
+            for name in fields:
+                if name not in inst.attrs and (made := _factory(mro, name)) is not None:
+                    inst.attrs[name] = self.call_value(made, Args.of(), node)
             if cls.is_pytree():
                 given = dict(zip(fields, args.pos_nodes))
                 given.update(args.kw_nodes)
@@ -1044,6 +1045,34 @@ class PythonCalls(EvaluatorShared):
                 traced=obj.traced,
             )
         return obj
+
+
+def _declared(c: ClassObj) -> list[str]:
+    """The names a class body annotates (a dataclass's own fields)."""
+    if not isinstance(c.node, ast.ClassDef):
+        return []
+    return [s.target.id for s in c.node.body
+            if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+
+
+def _fields(mro: list[ClassObj]) -> list[str]:
+    """A dataclass's fields in `__init__` order: gathered along the MRO in reverse, as
+    `dataclasses` does."""
+    out: dict[str, None] = {}
+    for c in reversed(mro):
+        out.update(dict.fromkeys(_declared(c)))
+    return list(out)
+
+
+def _factory(mro: list[ClassObj], name: str) -> Value | None:
+    """The `default_factory=` of field `name` as the most derived class declaring it gives
+    it (None where that declaration has none). A class wrapping another's statement (a
+    lifted `nn.remat(Block)`) declares what that class does."""
+    for i, c in enumerate(mro):
+        if name in _declared(c):
+            if name in c.factories or not any(d.node is c.node for d in mro[i + 1:]):
+                return c.factories.get(name)
+    return None
 
 
 #: the bases making a class a `TypedDict` (calling it makes a plain dict)

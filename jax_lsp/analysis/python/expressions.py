@@ -970,6 +970,8 @@ class PythonExpressions(EvaluatorShared):
                         made_v := HOOKS.record_attribute(self, me, f, name)
                     ) is not None:
                         parts.append(made_v)  # a record's library method (model_dump)
+                    elif name == "__class__":
+                        parts.append(Value(fns=(f.cls,)))  # (as `type(obj)`)
                     else:
                         parts.append(plain(obj.tan, obj.traced))
         if not fns and not parts:
@@ -1047,40 +1049,6 @@ def _one_of(key: object, choices: frozenset) -> bool:
         return False
 
 
-def _mro(cls: ClassObj, depth: int = 0) -> list[ClassObj] | None:
-    """`cls.__mro__`'s classes of the analysed code, by Python's C3 linearization of their
-    bases (a base that is not one, `object` or a library's class, left out); None where the
-    bases do not tell (a base of several values, an order Python refuses, too deep)."""
-    if depth > 20:
-        return None
-    bases: list[ClassObj] = []
-    for b in cls.bases:
-        classes = [c for c in b.fns if isinstance(c, ClassObj)]
-        if (classes and len(classes) != len(b.fns)) or len(classes) > 1:
-            return None
-        bases += classes
-    seqs: list[list[ClassObj]] = []
-    for base in bases:
-        m = _mro(base, depth + 1)
-        if m is None:
-            return None
-        seqs.append(m)
-    seqs.append(bases)
-    out = [cls]
-    while True:
-        seqs = [q for q in seqs if q]
-        if not seqs:
-            return out
-        for q in seqs:
-            head = q[0]
-            if not any(head in t[1:] for t in seqs):
-                break
-        else:
-            return None
-        out.append(head)
-        seqs = [t[1:] if t[0] is head else t for t in seqs]
-
-
 def _classes_after(sup: SuperOf) -> list[ClassObj] | None:
     """The classes `super()` in a method of `sup.cls` looks attributes up in: those past
     `sup.cls` in the MRO of the object it is bound to (an instance's class, or the class of a
@@ -1091,7 +1059,7 @@ def _classes_after(sup: SuperOf) -> list[ClassObj] | None:
     if len(own) != 1 or len(sup.self_value.fns) != 1:
         return None
     made = own[0]
-    order = _mro(made.cls if isinstance(made, Instance) else made)
+    order = (made.cls if isinstance(made, Instance) else made).mro()
     if order is None or sup.cls not in order:
         return None
     return order[order.index(sup.cls) + 1:]

@@ -1006,6 +1006,9 @@ class PythonStatements(EvaluatorShared):
                     # (`eqx.field(static=True, default=True)`: the dataclass machinery leaves
                     # the default as the class's attribute, read where no argument sets it)
                     v = self._field_default(value, body_scope) or v
+                    made = self._field_factory(value, body_scope)
+                    if made is not None and isinstance(s.target, ast.Name):
+                        cls.factories[s.target.id] = made
                 if (
                     isinstance(s, ast.AnnAssign)
                     and isinstance(s.target, ast.Name)
@@ -1159,6 +1162,20 @@ class PythonStatements(EvaluatorShared):
         if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
             return None
         return self.eval(given, scope)
+
+    def _field_factory(self, value: ast.expr | None, scope: Scope) -> Value | None:
+        """The `default_factory=` of a field function's call
+        (`dataclasses.field(default_factory=lambda: Settings(vectorized=True))`): what each
+        instance not given the field calls; None for any other value."""
+        if not isinstance(value, ast.Call):
+            return None
+        made = next((k.value for k in value.keywords if k.arg == "default_factory"), None)
+        if made is None:
+            return None
+        fv = self.eval(value.func, scope)
+        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
+            return None
+        return self.eval(made, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is

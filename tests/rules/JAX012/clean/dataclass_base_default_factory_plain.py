@@ -1,0 +1,39 @@
+"""Near miss: the base dataclass's `default_factory=` builds options without `vectorized=`."""
+from dataclasses import dataclass, field
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@dataclass
+class Options:
+    vectorized: object = None
+
+    def as_kwargs(self):
+        return {} if self.vectorized is None else {"vectorized": self.vectorized}
+
+
+@dataclass
+class Site:
+    name: str
+    options: Options = field(default_factory=Options)
+
+
+@dataclass
+class LegacySite(Site):
+    options: Options = field(default_factory=lambda: Options(vectorized=True))
+
+
+def host(x):
+    return (np.asarray(x) * 3.0).astype(np.float32)
+
+
+def measure(site, x):
+    spec = jax.ShapeDtypeStruct(x.shape, jnp.float32)
+    return jax.pure_callback(host, spec, x, **site.options.as_kwargs())
+
+
+if __name__ == "__main__":
+    site = Site("north")
+    print(jax.jit(lambda x: measure(site, x))(jnp.ones(3)))

@@ -1,0 +1,36 @@
+"""Near miss: the `Current` sampler's class keyword is left at its default, so
+`type(self).legacy` is False and no `vectorized=` is given."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Sampler:
+    legacy = False
+
+    def __init_subclass__(cls, legacy=False, **kw):
+        super().__init_subclass__(**kw)
+        cls.legacy = legacy
+
+    def options(self):
+        return {"vectorized": True} if type(self).legacy else {}
+
+    def host(self, x):
+        return (np.asarray(x) - 1.0).astype(np.float32)
+
+    def sample(self, x):
+        spec = jax.ShapeDtypeStruct(x.shape, jnp.float32)
+        return jax.pure_callback(self.host, spec, x, **self.options())
+
+
+class Legacy(Sampler, legacy=True):
+    pass
+
+
+class Current(Sampler):
+    pass
+
+
+if __name__ == "__main__":
+    sampler = Current()
+    print(jax.jit(sampler.sample)(jnp.ones(3)))
