@@ -3288,6 +3288,15 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
             return _host_function(names, b.node.args[0], depth + 1)
     if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
         return _host_function(names, expr.args[0], depth + 1)
+    read = expr
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        read = b.node if b is not None and b.kind == "assign" and b.node is not None else expr
+    if isinstance(read, (ast.Call, ast.Subscript)):
+        bound = computed_names.module_binding(  # (`getattr(sys.modules[__name__], f"..")`)
+            names, read, lambda e: _known_values_in_host(names, e))
+        if bound is not None:
+            return _host_function(names, bound, depth + 1)
     made = names.class_of(expr)
     member = None if made is None else names.member(made, "__call__")
     return None if member is None else (member, names)
