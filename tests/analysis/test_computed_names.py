@@ -64,5 +64,6 @@ def test_a_read_not_pinned_down_finds_nothing(expr: str) -> None:
 
 
 def test_a_shadowed_globals_is_not_the_namespace() -> None:
-    tree = ast.parse(_PRELUDE + '\ndef globals():\n    return {}\nFOUND = globals()["solve_fast"]\n')
+    shadowing = '\ndef globals():\n    return {}\nFOUND = globals()["solve_fast"]\n'
+    tree = ast.parse(_PRELUDE + shadowing)
     assert computed_names.module_binding(ModuleNames(tree), tree.body[-1].value) is None  # type: ignore[attr-defined]

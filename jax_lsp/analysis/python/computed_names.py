@@ -46,7 +46,7 @@ def folded(names: ModuleNames, expr: ast.AST, depth: int = 0, known: Known | Non
         return _entries(names, expr, depth, known)
     if isinstance(expr, (ast.Tuple, ast.List)):
         parts = [folded(names, e, depth + 1, known) for e in expr.elts]
-        return _product(parts, lambda vs: tuple(vs))
+        return _product(parts, tuple)
     if isinstance(expr, ast.JoinedStr):
         pieces: list[list[object] | None] = []
         for v in expr.values:
@@ -56,7 +56,7 @@ def folded(names: ModuleNames, expr: ast.AST, depth: int = 0, known: Known | Non
                 pieces.append(folded(names, v.value, depth + 1, known))
             else:
                 pieces.append(folded(names, v, depth + 1, known))
-        return _product(pieces, lambda vs: "".join(vs))  # type: ignore[arg-type]
+        return _product(pieces, lambda vs: "".join(str(v) for v in vs))
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _product([folded(names, expr.left, depth + 1, known),
                          folded(names, expr.right, depth + 1, known)], _added)
@@ -121,7 +121,8 @@ def _formatted(vs: list[object]) -> object:
     return fmt.format(*args)
 
 
-def _product(parts: list[list[object] | None], make) -> list[object] | None:  # type: ignore[no-untyped-def]
+def _product(parts: list[list[object] | None], make: Callable[[list[object]], object]
+             ) -> list[object] | None:
     """Each value `make` gives over one choice of each part; None where a part is unknown,
     the choices are too many, or a combination does not evaluate."""
     if any(p is None for p in parts):
