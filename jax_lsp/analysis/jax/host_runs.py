@@ -279,7 +279,8 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
         return found
     unhosted = _unhosted(e, found)
     if unhosted:
-        found = [f for f in found if not (f.code == jax012.RULE.code and f.span in unhosted)]
+        found = [f for f in found if not (
+            f.code in (jax011.RULE.code, jax012.RULE.code) and f.span in unhosted)]
     if not e.host_runs or e.late_writes or (
             e.late_names and not _unaliased(e.tree, e.late_names, _COPYING)):
         return found
@@ -326,7 +327,12 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
+    sited: dict[Span, list[Finding]] = {}  # (a JAX011's callback calls, never evaluated)
     for f in found:
+        if f.code == jax011.RULE.code and f.sites and all(
+                e.host_runs.get(s) is None for s in f.sites):
+            for s in f.sites:
+                sited.setdefault(s, []).append(f)
         if f.code != jax012.RULE.code:
             continue
         r = e.host_runs.get(f.span)
@@ -337,7 +343,7 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
         step = f.path[0] if f.path else None
         if step is not None and step.filename is None and not _inside(step.span, f.span):
             given[step.span] = f.span  # (one written at the call: as the call)
-    if not calls and not given:
+    if not calls and not given and not sited:
         return set()
     entered = {fi.node for fi in e.entered}
     names: list[ModuleNames] = []  # (read once, if a call is looked at)
@@ -365,12 +371,16 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
             at = e.span(node)
             if at in given and unrun(chain, True):
                 out.add(given[at])
-            if isinstance(node, ast.Call) and at in calls and unrun(chain, False):
+            if isinstance(node, ast.Call) and (at in calls or at in sited) and unrun(
+                    chain, False):
                 if not names:
                     names.append(ModuleNames(e.tree))
                 if callback_hosts.CALLBACKS.get(
                         names[0].dotted(node.func) or "") in _EVALUATED:
-                    out.add(calls[at])
+                    if at in calls:
+                        out.add(calls[at])
+                    if at in sited:
+                        unrun_sites.add(at)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             # (its decorators, defaults and annotations run where it is made)
             inner = node.body if isinstance(node.body, list) else [node.body]
@@ -380,7 +390,11 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
             for child in ast.iter_child_nodes(node):
                 visit(child, chain)
 
+    unrun_sites: set[Span] = set()
     visit(e.tree, [])
+    # a JAX011 whose every callback call is in such a place: no host of it ever runs
+    out.update(f.span for fs in sited.values() for f in fs
+               if all(s in unrun_sites for s in f.sites))
     return out
 
 
