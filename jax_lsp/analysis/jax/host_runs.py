@@ -10,7 +10,8 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
   partial's) hold `vectorized`, and the host is a function of the analysed code that does not
   take it (JAX 0.10 hands it on to the host, which raises: reported when the host runs,
   `when_run`); the text pass's is dropped at a call never evaluated where its host runs
-  although its function ran (`_unhosted`);
+  although its function ran (`_unhosted`), and so is a JAX011 whose every callback call is
+  in such a place;
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
@@ -323,7 +324,9 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     a function enclosing that place ran, or, none having run, where the outermost is a
     script's module-level def never called (`Escapes.never_called`: each read of it kept in
     sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
-    it): the evaluator followed it and left the place out. The caller rules out an analysis cut
+    it): the evaluator followed it and left the place out. With them, the places of the
+    JAX011 findings whose every callback call (`Finding.sites`, none evaluated) is in such a
+    place: no host of theirs runs. The caller rules out an analysis cut
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
