@@ -1005,8 +1005,8 @@ class PythonStatements(EvaluatorShared):
                 if isinstance(s, ast.AnnAssign):
                     # (`eqx.field(static=True, default=True)`: the dataclass machinery leaves
                     # the default as the class's attribute, read where no argument sets it)
-                    v = self._field_default(value, body_scope) or v
-                    made = self._field_factory(value, body_scope)
+                    v = self._field_keyword(value, body_scope, "default") or v
+                    made = self._field_keyword(value, body_scope, "default_factory")
                     if made is not None and isinstance(s.target, ast.Name):
                         cls.factories[s.target.id] = made
                 if (
@@ -1149,33 +1149,21 @@ class PythonStatements(EvaluatorShared):
         return any(isinstance(f, Api) and f.name == "enum.auto"
                    for f in self.eval(value.func, scope).fns)
 
-    def _field_default(self, value: ast.expr | None, scope: Scope) -> Value | None:
-        """The `default=` of a field function's call (`dataclasses.field(default=3)`,
-        `eqx.field(static=True, default=True)`): what the class holds for the field once its
-        dataclass is made; None for any other value (`default_factory=`: made per instance)."""
+    def _field_keyword(self, value: ast.expr | None, scope: Scope, keyword: str) -> Value | None:
+        """A keyword of a field function's call (`dataclasses.field(default=3)`,
+        `eqx.field(static=True, default=True)`, `field(default_factory=lambda: Settings())`):
+        `default=` is what the class holds for the field once its dataclass is made,
+        `default_factory=` what each instance not given the field calls; None where `value`
+        is no such call or does not give `keyword`."""
         if not isinstance(value, ast.Call):
             return None
-        given = next((k.value for k in value.keywords if k.arg == "default"), None)
+        given = next((k.value for k in value.keywords if k.arg == keyword), None)
         if given is None:
             return None
         fv = self.eval(value.func, scope)
         if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
             return None
         return self.eval(given, scope)
-
-    def _field_factory(self, value: ast.expr | None, scope: Scope) -> Value | None:
-        """The `default_factory=` of a field function's call
-        (`dataclasses.field(default_factory=lambda: Settings(vectorized=True))`): what each
-        instance not given the field calls; None for any other value."""
-        if not isinstance(value, ast.Call):
-            return None
-        made = next((k.value for k in value.keywords if k.arg == "default_factory"), None)
-        if made is None:
-            return None
-        fv = self.eval(value.func, scope)
-        if not any(isinstance(f, Api) and f.name in HOOKS.field_functions for f in fv.fns):
-            return None
-        return self.eval(made, scope)
 
     def _is_static_field(self, value: ast.expr | None, scope: Scope) -> bool:
         """`eqx.field(static=True)`, `flax.struct.field(pytree_node=False)`: a field that is
