@@ -39,6 +39,7 @@ from jax_lsp.analysis import (
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_model
 from jax_lsp.analysis.numpy_equivalents import numpy_name
+from jax_lsp.analysis.python import calling_back, computed_names
 from jax_lsp.analysis.static_names import (
     VERSION_ATTRIBUTES,
     Binding,
@@ -1520,6 +1521,12 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             if inner is None:
                 return None
             return replace(inner, name=ast.unparse(expr), names=inner.names or other)
+    if isinstance(expr, (ast.Call, ast.Subscript)):
+        bound = computed_names.module_binding(  # (`globals()[f"{kind}_fn"]`)
+            names, expr, lambda e: _known_values_in_host(names, e))
+        if bound is not None:
+            inner = _resolve_host(names, bound, depth + 1)  # type: ignore[arg-type]
+            return None if inner is None else replace(inner, name=ast.unparse(expr))
     if isinstance(expr, ast.Call):
         d = names.dotted(expr.func)
         if d in PARTIAL and expr.args:  # reported by the function it binds
@@ -2619,12 +2626,45 @@ def _jax_in_one_host(names: ModuleNames, site: CallbackSite, host: _Host
                         [(k.arg, k.value) for k in call.keywords])[0], where, given)
                 todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
                              depth + 1, here, passed))
+            for handed in _handed_functions(where, call):  # a library calling it back
+                step = PathStep(span_of(handed), f"hands `{ast.unparse(handed)}` to `{label}`, "
+                                "which calls it", elsewhere)
+                if isinstance(handed, ast.Lambda):
+                    todo.append((handed, where, (*path, step), depth + 1, here, None))
+                    continue
+                probe = ast.copy_location(ast.Call(func=handed, args=[], keywords=[]), handed)
+                for callee in _callees(where, probe, given):
+                    if callee.jax_name:
+                        yield _jax011(site, ast.unparse(handed), callee.jax_name, here,
+                                      path if elsewhere is None else (*path, step), host.name)
+                        continue
+                    todo.append((callee.node, callee.names or where, (*path, step),  # type: ignore[arg-type]
+                                 depth + 1, here, None))
         for read in reads if depth < MAX_HELPER_DEPTH else ():
             getter = _property_getter(where, read)
             if getter is not None:  # reading it runs it
                 step = PathStep(span_of(read), f"reads `{ast.unparse(read)}`", elsewhere)
                 todo.append((getter, where, (*path, step), depth + 1,
                              read if elsewhere is None else anchor, None))
+
+
+def _handed_functions(names: ModuleNames, call: ast.Call) -> list[ast.expr]:
+    """The arguments of `call` a library calls back before it returns (`sorted(xs,
+    key=score)`, `scipy.optimize.minimize(f, x0, jac=grad)`): run on the host where `call`
+    is on the host's path."""
+    func = call.func
+    if isinstance(func, ast.Name) and names.lookup(func.id, func) is None:
+        dotted: str | None = f"builtins.{func.id}"  # (a builtin, not shadowed)
+    else:
+        dotted = _canonical(names, names.dotted(func)) if isinstance(
+            func, (ast.Name, ast.Attribute)) else None
+    shape = calling_back.CALLS_BACK.get(dotted) if dotted is not None else None
+    if shape is None:
+        return []
+    positions, words = shape
+    return [*(call.args[i] for i in positions if i < len(call.args)
+              and not any(isinstance(a, ast.Starred) for a in call.args[:i + 1])),
+            *(k.value for k in call.keywords if k.arg in words)]
 
 
 #: the decorators making a method a getter run when the attribute is read (a cached one at
@@ -2819,7 +2859,8 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
     (what the NumPy fix rewrites); not a call reaching it through a name, nor a call of
     this module leading to one in another."""
     numpy_equivalent = numpy_name(jax_name)
-    through = [s.label.removeprefix("calls ").removeprefix("reads ").strip("`") for s in path[1:]]
+    through = [s.label.split("`")[1] if s.label.startswith("hands `") else
+               s.label.removeprefix("calls ").removeprefix("reads ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
     message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
                           numpy_equivalent)
@@ -3247,6 +3288,15 @@ def _host_function(names: ModuleNames, expr: ast.AST, depth: int = 0
             return _host_function(names, b.node.args[0], depth + 1)
     if isinstance(expr, ast.Call) and names.dotted(expr.func) in PARTIAL and expr.args:
         return _host_function(names, expr.args[0], depth + 1)
+    read = expr
+    if isinstance(expr, ast.Name):
+        b = names.lookup(expr.id, expr)
+        read = b.node if b is not None and b.kind == "assign" and b.node is not None else expr
+    if isinstance(read, (ast.Call, ast.Subscript)):
+        bound = computed_names.module_binding(  # (`getattr(sys.modules[__name__], f"..")`)
+            names, read, lambda e: _known_values_in_host(names, e))
+        if bound is not None:
+            return _host_function(names, bound, depth + 1)
     made = names.class_of(expr)
     member = None if made is None else names.member(made, "__call__")
     return None if member is None else (member, names)

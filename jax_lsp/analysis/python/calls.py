@@ -31,6 +31,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.python import (
     argparse_values,
+    calling_back,
     certain_paths,
     concurrency,
     config_parsers,
@@ -465,6 +466,9 @@ class PythonCalls(EvaluatorShared):
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))
+            if self.host_run is not None and f.name in calling_back.CALLS_BACK and (
+                    _hands_unknown(f.name, args)):
+                self.host_run.complete = False  # (it calls what the analysis does not know)
             return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
@@ -1098,3 +1102,15 @@ def _typed_dict_made(args: Args) -> Value:
     given = Value(items=tuple(args.kw.values()), keys=tuple(args.kw))
     made = merged_dict([*args.pos, given])
     return made if made is not None else Value()
+
+
+def _hands_unknown(name: str, args: Args) -> bool:
+    """A library function that calls back what it is handed (`calling_back`) is handed a
+    value at such a place that is no function the analysis knows, or a spread: what the
+    host runs through it is not known."""
+    positions, words = calling_back.CALLS_BACK[name]
+    if args.star is not None or args.dstar is not None:
+        return True
+    handed = [args.pos[i] for i in positions if i < len(args.pos)]
+    handed += [v for k, v in args.kw.items() if k in words]
+    return any(not v.fns for v in handed)

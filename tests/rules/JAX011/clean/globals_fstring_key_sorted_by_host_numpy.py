@@ -1,0 +1,33 @@
+"""A host ranks rows with `sorted(key=...)`, the key picked from the module's namespace by
+an f-string over a module constant: `globals()[f"{NORM}_norm"]` is `max_norm`, NumPy only
+(near miss: `l2_norm`, the jax.numpy one, is never picked)."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+NORM = "max"
+
+
+def l2_norm(row):
+    return float(jnp.linalg.norm(row))
+
+
+def max_norm(row):
+    return float(np.max(np.abs(row)))
+
+
+def host_rank(rows):
+    arr = np.asarray(rows)
+    key = globals()[f"{NORM}_norm"]
+    best = sorted(list(arr), key=key)[:2]
+    return np.stack(best).astype(arr.dtype)
+
+
+@jax.jit
+def two_smallest(rows):
+    return jax.pure_callback(host_rank, jax.ShapeDtypeStruct((2, rows.shape[1]), rows.dtype),
+                             rows)
+
+
+if __name__ == "__main__":
+    print(np.asarray(two_smallest(jnp.arange(12.0).reshape(4, 3))))
