@@ -386,8 +386,38 @@ class Escapes:
         if (self.ran(func) or self._scope_of(func) is not None
                 or (name.startswith("__") and name.endswith("__"))
                 or self._reads_module_namespace()
-                or not all(self._wraps(d) for d in func.decorator_list)):
+                or not all(self._wraps(d) or self._unrun_rule(d, func, seen)
+                           for d in func.decorator_list)):
             return False
+        return self._reads_in_sight(func, seen)
+
+    def _unrun_rule(self, decorator: ast.expr, func: ast.AST, seen: set[ast.AST]) -> bool:
+        """Whether `decorator` registers `func` as the JVP rule of a script's module-level
+        custom_jvp function (`@f.defjvp`) whose every call the analysis saw: JAX runs the rule
+        only where `f` is differentiated, which the analysis, following each call of `f`,
+        would have done (`func`, not run, never was): each read of `f` kept in sight in code
+        that ran (its own `.defjvp` registrations apart) or in a def never called (the rule
+        itself, calling `f` for its primal output, among them)."""
+        if not (isinstance(decorator, ast.Attribute) and decorator.attr == "defjvp"
+                and isinstance(decorator.value, ast.Name)):
+            return False
+        owner = decorator.value.id
+        defs = [n for n in self.tree.body
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == owner]
+        if len(defs) != 1:
+            return False
+        (custom,) = defs
+        if [self.resolve(d) for d in custom.decorator_list] != ["jax.custom_jvp"]:
+            return False
+        return self._reads_in_sight(custom, seen | {func}, registrations=True)
+
+    def _reads_in_sight(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                        seen: set[ast.AST], *, registrations: bool = False) -> bool:
+        """Whether the module-level def `func`'s name is bound by that def alone and each read
+        of it is kept in sight in code that ran or in the module's statements, or is inside a
+        module-level def never called (`never_called`); with `registrations`, a read as the
+        receiver of a decorator registering a rule (`@f.defjvp`) too."""
+        name = func.name
         for node in self._mentioning(name):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 if node.name == name and node is not func:
@@ -400,6 +430,8 @@ class Escapes:
                 continue
             if not isinstance(node.ctx, ast.Load):
                 return False  # bound again
+            if registrations and self._registers_rule(node):
+                continue
             scope = self._scope_of(node)
             if scope is None or (isinstance(scope, _FUNCS) and self.ran(scope)):
                 if not self._value_contained(node, 0, set()):
@@ -411,6 +443,15 @@ class Escapes:
             if not self.never_called(outer, seen):
                 return False
         return True
+
+    def _registers_rule(self, node: ast.Name) -> bool:
+        """`node` is the receiver of a decorator `@node.defjvp` of a module-level def."""
+        up = self._up(node)
+        if not (isinstance(up, ast.Attribute) and up.attr == "defjvp"):
+            return False
+        fn = self._up(up)
+        return (isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and up in fn.decorator_list and self._scope_of(fn) is None)
 
     def _decide(self, node: ast.AST) -> bool:
         scope = self._scope_of(node)

@@ -10,7 +10,8 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
   partial's) hold `vectorized`, and the host is a function of the analysed code that does not
   take it (JAX 0.10 hands it on to the host, which raises: reported when the host runs,
   `when_run`); the text pass's is dropped at a call never evaluated where its host runs
-  although its function ran (`_unhosted`);
+  although its function ran (`_unhosted`), and so is a JAX011 whose every callback call is
+  in such a place;
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
@@ -279,7 +280,8 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
         return found
     unhosted = _unhosted(e, found)
     if unhosted:
-        found = [f for f in found if not (f.code == jax012.RULE.code and f.span in unhosted)]
+        found = [f for f in found if not (
+            f.code in (jax011.RULE.code, jax012.RULE.code) and f.span in unhosted)]
     if not e.host_runs or e.late_writes or (
             e.late_names and not _unaliased(e.tree, e.late_names, _COPYING)):
         return found
@@ -322,11 +324,18 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     a function enclosing that place ran, or, none having run, where the outermost is a
     script's module-level def never called (`Escapes.never_called`: each read of it kept in
     sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
-    it): the evaluator followed it and left the place out. The caller rules out an analysis cut
+    it): the evaluator followed it and left the place out. With them, the places of the
+    JAX011 findings whose every callback call (`Finding.sites`, none evaluated) is in such a
+    place: no host of theirs runs. The caller rules out an analysis cut
     anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
+    sited: dict[Span, list[Finding]] = {}  # (a JAX011's callback calls, never evaluated)
     for f in found:
+        if f.code == jax011.RULE.code and f.sites and all(
+                e.host_runs.get(s) is None for s in f.sites):
+            for s in f.sites:
+                sited.setdefault(s, []).append(f)
         if f.code != jax012.RULE.code:
             continue
         r = e.host_runs.get(f.span)
@@ -337,7 +346,7 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
         step = f.path[0] if f.path else None
         if step is not None and step.filename is None and not _inside(step.span, f.span):
             given[step.span] = f.span  # (one written at the call: as the call)
-    if not calls and not given:
+    if not calls and not given and not sited:
         return set()
     entered = {fi.node for fi in e.entered}
     names: list[ModuleNames] = []  # (read once, if a call is looked at)
@@ -365,12 +374,16 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
             at = e.span(node)
             if at in given and unrun(chain, True):
                 out.add(given[at])
-            if isinstance(node, ast.Call) and at in calls and unrun(chain, False):
+            if isinstance(node, ast.Call) and (at in calls or at in sited) and unrun(
+                    chain, False):
                 if not names:
                     names.append(ModuleNames(e.tree))
                 if callback_hosts.CALLBACKS.get(
                         names[0].dotted(node.func) or "") in _EVALUATED:
-                    out.add(calls[at])
+                    if at in calls:
+                        out.add(calls[at])
+                    if at in sited:
+                        unrun_sites.add(at)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             # (its decorators, defaults and annotations run where it is made)
             inner = node.body if isinstance(node.body, list) else [node.body]
@@ -380,7 +393,11 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
             for child in ast.iter_child_nodes(node):
                 visit(child, chain)
 
+    unrun_sites: set[Span] = set()
     visit(e.tree, [])
+    # a JAX011 whose every callback call is in such a place: no host of it ever runs
+    out.update(f.span for fs in sited.values() for f in fs
+               if all(s in unrun_sites for s in f.sites))
     return out
 
 
