@@ -117,6 +117,9 @@ class RootEffects:
     loaded: set[str] = field(default_factory=set)
     #: the calls whose callee it could not resolve to a function (see `escape`)
     unresolved: set[ast.AST] = field(default_factory=set)
+    #: the analysed module's calls of JAX's callbacks it evaluated (`jax.host_runs.check_call`):
+    #: an incremental analysis that puts the root back has not (`host_runs.drop_unreached`)
+    callbacks: set[ast.AST] = field(default_factory=set)
     #: `entered` as functions (the same objects from one version to the next, see `replay`)
     entered_infos: frozenset[FuncInfo] | None = None
 
@@ -360,6 +363,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: None for a loop run to a fixpoint (`statements.exec_for`)
         self.loop_exits: list[list[tuple[bool, dict[str, Value]]] | None] = []
         self._memo_emits: dict[tuple, tuple[int, int]] = {}
+        #: the span of `_callbacks_log` each memoised interpretation owns (a recording
+        #: analysis's; few interpretations evaluate a callback)
+        self._memo_callbacks: dict[tuple, tuple[int, int]] = {}
         #: interpretations shared between calls that differ only in their levels (see
         #: `sharing`), and the functions of this module entered, in order
         self.shared_memo: dict[tuple, SharedCall] = {}
@@ -450,6 +456,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         log_cap = WORK_PER_STATEMENT * self.budget if self.record else None
         self._emitted = CallLog(log_cap)  # of (code, span) keys of `findings`
         self._entered_log = CallLog(log_cap)  # of function nodes
+        self._callbacks_log = CallLog(log_cap)  # of callback call nodes (`RootEffects`)
 
     def _start_caches(
         self,

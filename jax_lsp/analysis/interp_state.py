@@ -38,12 +38,14 @@ MODULE_ROOT = "<module>"
 @dataclass(frozen=True)
 class SharedCall:
     """One interpretation shared by calls whose levels differ (see `sharing`): its result,
-    its levels (in rank order), the findings it emitted and the functions it entered."""
+    its levels (in rank order), the findings it emitted, the functions it entered and the
+    analysed module's callback calls it evaluated (`interp.RootEffects.callbacks`)."""
 
     result: Value
     levels: tuple[Level, ...]
     emitted: tuple[tuple[str, Span], ...]
     entered: frozenset[ast.AST]
+    callbacks: frozenset[ast.AST] = EMPTY
 
 
 @dataclass(frozen=True, slots=True)

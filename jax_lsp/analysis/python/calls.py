@@ -659,6 +659,12 @@ class PythonCalls(EvaluatorShared):
                 entered = self._entered_log.span(*span)
                 self._effects.entered.update(entered)
                 self._entered_log.extend_once(entered)
+            if self._memo_callbacks:  # (and the callback calls it evaluated, likewise)
+                span = self._memo_callbacks.get(key)
+                if span is not None:
+                    evaluated = self._callbacks_log.span(*span)
+                    self._effects.callbacks.update(evaluated)
+                    self._callbacks_log.extend_once(evaluated)
             return cached
         shareable = (base is not None and fi.module is self.main and host is None
                      and sharing.plain_closure(closure))
@@ -716,6 +722,7 @@ class PythonCalls(EvaluatorShared):
         # would hold every function below it and each root all it reaches: quadratic in
         # the length of the module's call chains (850,000 entries at 100,000 lines)
         entered_before = len(self._entered_log)
+        callbacks_before = len(self._callbacks_log)
         if self.record and fi.module is self.main:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
@@ -737,8 +744,9 @@ class PythonCalls(EvaluatorShared):
         outer_frame, self.frame = self.frame, scope
         strong_before = self.strong_updates
         # the spans of this call in the logs start here (see `call_logs`)
-        outer_starts = self._entered_log.start, self._emitted.start
+        outer_starts = self._entered_log.start, self._emitted.start, self._callbacks_log.start
         self._entered_log.start, self._emitted.start = entered_before, emitted_before
+        self._callbacks_log.start = callbacks_before
         try:
             if isinstance(fi.node, ast.Lambda):
                 result = self.eval(fi.node.body, scope)
@@ -754,7 +762,8 @@ class PythonCalls(EvaluatorShared):
                     result = generators.finish(self, gen, result, closure, args)
         finally:
             self.frame = outer_frame
-            self._entered_log.start, self._emitted.start = outer_starts
+            (self._entered_log.start, self._emitted.start,
+             self._callbacks_log.start) = outer_starts
             bits = self.ctx_reads
             self.ctx_reads = outer_reads | bits
             self.module = caller_module
@@ -774,6 +783,8 @@ class PythonCalls(EvaluatorShared):
                 self._memo_emits[key] = (emitted_before, len(self._emitted))
             if self.record and len(self._entered_log) > entered_before:
                 self.observer.note_entered_span(key, entered_before, len(self._entered_log))
+            if len(self._callbacks_log) > callbacks_before:
+                self._memo_callbacks[key] = (callbacks_before, len(self._callbacks_log))
         if state_before is not None and self._shared_state(shared_levels) == state_before:  # type: ignore[arg-type]
             shared = self._shared_key(closure, args, bits)
             if shared is not None:
@@ -784,6 +795,9 @@ class PythonCalls(EvaluatorShared):
                     shared[1],
                     tuple(dict.fromkeys(self._emitted.span(emitted_before, len(self._emitted)))),
                     frozenset(self._entered_log.span(entered_before, len(self._entered_log))),
+                    frozenset(self._callbacks_log.span(callbacks_before, len(
+                        self._callbacks_log))) if len(self._callbacks_log) > callbacks_before
+                    else EMPTY,
                 )
                 reads = self.shared_reads.setdefault(sharers, [])
                 if bits not in reads:
@@ -925,6 +939,9 @@ class PythonCalls(EvaluatorShared):
         self._emitted.extend_once(entry.emitted)
         self._effects.entered |= entry.entered
         self._entered_log.extend_once(entry.entered)
+        if entry.callbacks:
+            self._effects.callbacks |= entry.callbacks
+            self._callbacks_log.extend_once(entry.callbacks)
         return result
 
     def _without_foreign_marks(self, v: Value) -> Value:

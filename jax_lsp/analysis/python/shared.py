@@ -124,6 +124,7 @@ class EvaluatorShared:
     unresolved_calls: set[ast.AST]
     _called_nodes: set[ast.AST]
     _memo_emits: dict[tuple, tuple[int, int]]
+    _memo_callbacks: dict[tuple, tuple[int, int]]
     _outer_writes: int
     uncertain: int
     strong_updates: int
@@ -144,6 +145,7 @@ class EvaluatorShared:
     _effects: RootEffects
     _emitted: CallLog
     _entered_log: CallLog
+    _callbacks_log: CallLog
 
     # -- the driver's operations (`interp.Interpreter`) --
     @abstractmethod
