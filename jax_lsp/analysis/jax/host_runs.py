@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -113,6 +113,9 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     # (what it is given, for a call evaluated as the code is traced: `when_run`)
     given_values = _operand_values(spec, args)
     if filename is None:
+        if e.record:  # (what the root evaluated, for an analysis that puts it back)
+            e._effects.callbacks.add(node)
+            e._callbacks_log.append(node)
         runs = e.host_runs.get(called)
         if runs is None:
             runs = e.host_runs[called] = HostRun()
@@ -270,15 +273,21 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
     incremental = e.observer.host_runs_carried(bool(e.host_runs))
     if incremental is not None:
         # an incremental analysis has not run the roots it put back, nor the calls it
-        # carried over: where a finding may be dropped, a full analysis answers
+        # carried over (their records give the functions they entered and the callback
+        # calls they evaluated, `RootEffects`, `SharedCall`; not their hosts' runs, nor
+        # where a JAX012's call was hosted): where a finding may be dropped, a full
+        # analysis answers
         if incremental and any(_may_drop(e, f) for f in found):
             raise NotExact("a callback's host run may rule out a JAX011 finding")
-        if _unhosted(e, found, entered_only=False):
+        unhosted = _unhosted(e, found, _evaluated(e, found))
+        if any(f.code == jax012.RULE.code and f.span in unhosted for f in found):
             raise NotExact("a callback call with `vectorized=` may never have its host run")
+        if unhosted:
+            raise NotExact("no callback call of a JAX011 finding may ever have been evaluated")
         return found
     if e.incomplete or e.cuts:
         return found
-    unhosted = _unhosted(e, found)
+    unhosted = _unhosted(e, found, e.host_runs)
     if unhosted:
         found = [f for f in found if not (
             f.code in (jax011.RULE.code, jax012.RULE.code) and f.span in unhosted)]
@@ -312,7 +321,23 @@ _EVALUATED = frozenset(v for v in callback_hosts.CALLBACKS.values()
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
-def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set[Span]:
+def _evaluated(e: Any, found: list[Finding]) -> Container[Span]:
+    """The analysed module's callback calls an incremental analysis evaluated (`host_runs`),
+    or the roots it put back or the interpretations it carried over did, in the analysis
+    they come from (`RootEffects.callbacks`, `SharedCall.callbacks`: replayed into the
+    effects of the roots): the calls a full analysis evaluates. Asked only where a JAX011
+    of `found` has none of its callback calls evaluated by this one."""
+    runs = e.host_runs
+    if not any(f.code == jax011.RULE.code and f.sites and not any(s in runs for s in f.sites)
+               for f in found):
+        return runs
+    out = set(runs)
+    for effects in e.effects.values():
+        out.update(e.span(n) for n in effects.callbacks)
+    return out
+
+
+def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[Span]:
     """The places of the text pass's JAX012 findings (in `found`) the evaluator shows never
     reach a host: at a call of JAX's callback as written (not a `partial` binding it, nor a
     helper's call the text pass reports for a callback inside: the evaluator's runs of those
@@ -323,17 +348,16 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     a function never run (a lambda a warm-up loop of no pass would call). Either only where
     a function enclosing that place ran, or, none having run, where the outermost is a
     script's module-level def never called (`Escapes.never_called`: each read of it kept in
-    sight in code that ran or in such a def) (`entered_only`; else wherever a function holds
-    it): the evaluator followed it and left the place out. With them, the places of the
-    JAX011 findings whose every callback call (`Finding.sites`, none evaluated) is in such a
-    place: no host of theirs runs. The caller rules out an analysis cut
-    anywhere (a path not followed may reach it)."""
+    sight in code that ran or in such a def): the evaluator followed it and left the place
+    out. With them, the places of the JAX011 findings whose every callback call
+    (`Finding.sites`, none in `evaluated`) is in such a place: no host of theirs runs. The
+    caller rules out an analysis cut anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
     sited: dict[Span, list[Finding]] = {}  # (a JAX011's callback calls, never evaluated)
     for f in found:
-        if f.code == jax011.RULE.code and f.sites and all(
-                e.host_runs.get(s) is None for s in f.sites):
+        if f.code == jax011.RULE.code and f.sites and not any(
+                s in evaluated for s in f.sites):
             for s in f.sites:
                 sited.setdefault(s, []).append(f)
         if f.code != jax012.RULE.code:
@@ -355,8 +379,6 @@ def _unhosted(e: Any, found: list[Finding], *, entered_only: bool = True) -> set
     def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
         if not chain or (innermost_unrun and chain[-1] in entered):
             return False
-        if not entered_only:
-            return True
         ran = [i for i, fn in enumerate(chain) if fn in entered]
         if not ran:
             # none ran: the outermost, a script's module-level def, is never called when
