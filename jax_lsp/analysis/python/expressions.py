@@ -633,7 +633,10 @@ class PythonExpressions(EvaluatorShared):
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
         inner = Scope(fi, scope, scope.module)
-        first = self.eval(node.generators[0].iter, inner)
+        # the outermost iterable is evaluated where the comprehension is written, before its
+        # scope exists: in a class body it reads the class's attributes (which the element,
+        # run in the comprehension's own scope, does not see), and `[x for x in x]` the outer `x`
+        first = self.eval(node.generators[0].iter, scope)
         passes = self._comprehension_per_item(node, first, inner)
         if passes is not None:
             return passes
