@@ -581,6 +581,13 @@ class MethodCaller:
     name: Value
     args: tuple[Value, ...]
     kw: tuple[tuple[str, Value], ...] = ()
+    #: where it is made, each argument and keyword is written, and the module they are in:
+    #: the call `obj.<name>(...)` is written there (a callback's host argument, its
+    #: `vectorized=`: JAX011, JAX012); not part of the value
+    node: Any = field(default=None, compare=False)
+    arg_nodes: tuple[Any, ...] = field(default=(), compare=False)
+    kw_nodes: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    module: Any = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,19 @@
 `vars(sys.modules[__name__])[name]`, `getattr(sys.modules[__name__], name)`, where `name`
 folds to strings the module pins down (a literal, a constant, an f-string, `+`, or
 `sep.join(...)` of such; a tuple of them concatenated). Such a read is the module-level
-binding of that name; None where the name, or the namespace, is not pinned down."""
+binding of that name; None where the name, or the namespace, is not pinned down.
+
+The evaluator's side (`import_module`): a module looked up by a name it computed,
+`importlib.import_module("jax." + "experimental")`, is the module `import` would bind."""
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from jax_lsp.analysis.python.hooks import HOOKS
+from jax_lsp.analysis.values import Api, Value, join
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -198,3 +204,26 @@ def module_binding(names: ModuleNames, expr: ast.AST, known: Known | None = None
             return None
         found = node
     return found
+
+
+#: `importlib.import_module(name)`
+IMPORT_MODULE = "importlib.import_module"
+
+
+def import_module(ev: Any, args: Any) -> Value | None:
+    """`importlib.import_module(name)` of absolute names the evaluator knows (a constant, or
+    one of a few): the module `import name as m` binds to `m` (a workspace module, else the
+    library's by its canonical name); None (not decided) otherwise."""
+    if len(args.pos) != 1 or args.kw or args.star is not None or args.dstar is not None:
+        return None
+    given = args.pos[0]
+    if given.traced:
+        return None
+    wanted = (given.const,) if type(given.const) is str else tuple(given.choices or ())
+    if not wanted or not all(type(n) is str and n and not n.startswith(".") for n in wanted):
+        return None
+    found = []
+    for name in sorted(wanted):
+        user = ev.find_user_module(name, 0)
+        found.append(Value(fns=(user,)) if user else Value(fns=(Api(HOOKS.canonical(name)),)))
+    return join(found)
