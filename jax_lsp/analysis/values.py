@@ -587,7 +587,9 @@ class MethodCaller:
     node: Any = field(default=None, compare=False)
     arg_nodes: tuple[Any, ...] = field(default=(), compare=False)
     kw_nodes: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
-    module: Any = field(default=None, compare=False)
+    #: (the module's path: a plain value, which keeps a module-level statement binding one
+    #: replayable, `incremental.replay`)
+    module: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.python import (
     argparse_values,
+    computed_names,
     concurrency,
     config_parsers,
     constant_builtins,
@@ -565,6 +566,13 @@ class PythonExpressions(EvaluatorShared):
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
+        if len(base.fns) == 1:  # the module's own namespace (`globals()[name]`)
+            own = computed_names.held(base)
+            if type(own) is computed_names.OwnNamespace:
+                return computed_names.read(self, own, index)
+            module = computed_names.own_module(self, base, index)  # `sys.modules[__name__]`
+            if module is not None:
+                return module
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
@@ -911,6 +919,8 @@ class PythonExpressions(EvaluatorShared):
                     parts.append(Value(const=f.name))
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
+            elif type(f) is computed_names.OwnModule:  # `getattr(sys.modules[__name__], n)`
+                parts.append(computed_names.read(self, f, Value(const=name)))
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
             elif isinstance(f, SuperOf):
