@@ -435,7 +435,12 @@ class PythonExpressions(EvaluatorShared):
             getitem = self._instance_method(base, "__getitem__")
             if getitem is not None:
                 return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
-            return self.subscript(base, index)
+            out = self.subscript(base, index)
+            if base.arr is not None and out.arr is None and not base.fns:
+                # (`mus[:, None]`: new axes and full slices, read from the index as written)
+                out = array_facts.with_facts(out, array_facts.indexed(
+                    base.arr, node.slice, index))  # type: ignore[attr-defined]
+            return out
         if t is ast.Lambda:
             return Value(fns=(self.make_closure(node, scope),))
         if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
