@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from jax_lsp.analysis.interp_state import MAX_UNROLL
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.values import (
     UNKNOWN,
@@ -315,7 +316,9 @@ def members(ev: Any, args: Any) -> Value | None:
     function being a `def` or a lambda the analysis made (a static method's too; not a class
     method, a property or a wrapper's result). A binding whose value the analysis does not
     follow (a library's function) is left out. None (not decided) for any other call, a
-    class with a base outside the analysed code, or a predicate not `inspect.isfunction`."""
+    class with a base outside the analysed code, a predicate not `inspect.isfunction`, or
+    more than `MAX_UNROLL` pairs (a loop over them is not run once per pair: it would
+    call every one, whatever the test on its name)."""
     if len(args.pos) != 2 or args.kw or args.star is not None or args.dstar is not None:
         return None
     test = _only(args.pos[1], Api)
@@ -339,6 +342,8 @@ def members(ev: Any, args: Any) -> Value | None:
         fn = _function(bound[name])
         if fn is not None:
             pairs.append(ev._seq([Value(const=name), fn]))
+    if len(pairs) > MAX_UNROLL:
+        return None  # (a loop over them would run to a fixpoint, calling each whatever its name)
     return ev._seq(pairs)
 
 
