@@ -279,6 +279,38 @@ def row(arr: ArrayFacts, index: Value) -> ArrayFacts | None:
     return ArrayFacts(arr.shape[1:], arr.dtype)
 
 
+def indexed(arr: ArrayFacts, at: ast.expr, index: Value) -> ArrayFacts | None:
+    """The facts of `x[...]` by NumPy's and JAX's basic indexing with new axes, full slices
+    and known ints (`x[None]`, `mus[:, None]`, `grid[0, :]`), `at` the index as written and
+    `index` its value: a `None` adds an axis of length 1, a `:` keeps one, an int within
+    its axis drops it, the axes left over are kept; None for any other index (an
+    `Ellipsis`, a bounded slice, an array)."""
+    if arr.shape is None:
+        return None
+    parts = at.elts if isinstance(at, ast.Tuple) else [at]
+    values = index.items if isinstance(at, ast.Tuple) else (index,)
+    if values is None or len(values) != len(parts):
+        return None
+    shape = arr.shape
+    out: list[int] = []
+    axis = 0
+    for part, v in zip(parts, values):
+        if isinstance(part, ast.Constant) and part.value is None:
+            out.append(1)
+        elif isinstance(part, ast.Slice) and part.lower is None and part.upper is None and (
+                part.step is None):
+            if axis >= len(shape):
+                return None
+            out.append(shape[axis])
+            axis += 1
+        elif type(v.const) is int and not v.traced and axis < len(shape) and (
+                -shape[axis] <= v.const < shape[axis]):
+            axis += 1
+        else:
+            return None
+    return ArrayFacts((*out, *shape[axis:]), arr.dtype)
+
+
 def with_facts(v: Value, facts: ArrayFacts | None) -> Value:
     """`v` carrying `facts` (unchanged when none is known)."""
     if facts is None or (facts.shape is None and facts.dtype is None):

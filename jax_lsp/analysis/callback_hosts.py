@@ -1570,6 +1570,11 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
             if held is not None:  # an instance a method made (`self.rec = Recorder()`)
                 call = names.member(held, "__call__")
                 return None if call is None else _Host(call, name=ast.unparse(expr))
+            set_by = _init_field(names, expr)
+            if set_by is not None:  # what `__init__` set it to (`self.key = globals()[k]`)
+                inner = _resolve_host(names, set_by[0], depth + 1)
+                if inner is not None:
+                    return replace(inner, name=ast.unparse(expr))
     fn = _dispatched(names, expr) or names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -1726,6 +1731,11 @@ def _known_values_in_host(names: ModuleNames, expr: ast.expr, depth: int = 0
         return [made if isinstance(expr, ast.Tuple) else list(made)]
     if isinstance(expr, ast.Name):
         owner = _parameter_owner(names, expr, expr.id)
+        cls = names.parents.get(owner) if owner is not None else None
+        if isinstance(owner, ast.FunctionDef) and owner.name == "__init__" and isinstance(
+                cls, ast.ClassDef) and not _subclassed(names, cls):
+            # (what each construction of the class gives it)
+            return _construction_literals(names, cls, owner, expr.id, depth + 1)
         if owner is not None:
             return _parameter_literals(names, owner, expr.id, depth + 1)
         flag = _constant_flag(names, expr)  # (a module constant bound once)
@@ -1912,9 +1922,23 @@ def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
                          ) -> list[object] | None:
     """For `self.x` in a method of a class of the module: every value its `__init__` sets
     the field to (`self.x = x` from a parameter), over each construction of the class in
-    the module. None where the field may hold anything else: it is assigned anywhere else
-    in the module (or `setattr` is called), the class has subclasses or is handed on
-    uncalled, `__init__` sets it under a branch."""
+    the module. None where the field may hold anything else (`_init_field`), or the class
+    is handed on uncalled."""
+    set_by = _init_field(names, expr)
+    if set_by is None:
+        return None
+    value, cls, init = set_by
+    if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
+        return _construction_literals(names, cls, init, value.id, depth + 1)
+    return _known_values_in_host(names, value, depth + 1)
+
+
+def _init_field(names: ModuleNames, expr: ast.Attribute
+                ) -> tuple[ast.expr, ast.ClassDef, ast.FunctionDef] | None:
+    """For `self.x` in a method of a class of the module: the one expression its `__init__`
+    sets the field to, with the class and its `__init__`. None where the field may hold
+    anything else: it is assigned anywhere else in the module (or `setattr` is called), the
+    class has subclasses, `__init__` sets it under a branch."""
     if not isinstance(expr.value, ast.Name):
         return None
     method = _parameter_owner(names, expr.value, expr.value.id)
@@ -1934,17 +1958,19 @@ def _init_field_literals(names: ModuleNames, expr: ast.Attribute, depth: int
                                      (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None  # (a property's setter runs instead)
     facts = _module_facts(names)
-    if facts.foreign_stores[expr.attr] or facts.sets_attributes or any(
-            names.definition(b) is cls for c in facts.classes for b in c.bases):
+    if facts.foreign_stores[expr.attr] or facts.sets_attributes or _subclassed(names, cls):
         return None  # (set from outside too; or a subclass may set it, or hold it in its body)
     own = sum(1 for node in ast.walk(cls) if isinstance(node, ast.Attribute)
               and node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)))
     if own != 1:
         return None  # (another method of the class sets it too)
-    value = sets[0].value
-    if isinstance(value, ast.Name) and _parameter_owner(names, value, value.id) is init:
-        return _construction_literals(names, cls, init, value.id, depth + 1)
-    return _known_values_in_host(names, value, depth + 1)
+    return sets[0].value, cls, init
+
+
+def _subclassed(names: ModuleNames, cls: ast.ClassDef) -> bool:
+    """Whether a class of the module names `cls` among its bases."""
+    return any(names.definition(b) is cls for c in _module_facts(names).classes
+               for b in c.bases)
 
 
 def _construction_literals(names: ModuleNames, cls: ast.ClassDef, init: ast.FunctionDef,

@@ -581,6 +581,15 @@ class MethodCaller:
     name: Value
     args: tuple[Value, ...]
     kw: tuple[tuple[str, Value], ...] = ()
+    #: where it is made, each argument and keyword is written, and the module they are in:
+    #: the call `obj.<name>(...)` is written there (a callback's host argument, its
+    #: `vectorized=`: JAX011, JAX012); not part of the value
+    node: Any = field(default=None, compare=False)
+    arg_nodes: tuple[Any, ...] = field(default=(), compare=False)
+    kw_nodes: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    #: (the module's path: a plain value, which keeps a module-level statement binding one
+    #: replayable, `incremental.replay`)
+    module: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,6 +81,10 @@ KNOWN = [
     "[0].dtype",
     # a row of a known array (`array_facts.row`): the first axis dropped, the dtype kept
     "jnp.zeros((2, 3))[0].shape", "np.zeros((4, 2), np.float32)[1].dtype",
+    # basic indexing by new axes, full slices and ints (`array_facts.indexed`)
+    "np.zeros(3)[None].shape", "np.zeros(3)[:, None].shape", "jnp.zeros((2, 3))[None, :, 1].shape",
+    "np.zeros((2, 3))[1, :].shape", "np.zeros((2, 3))[:, None, :].dtype",
+    "(np.linspace(0.0, 1.0, 16)[None] - np.zeros(3)[:, None]).shape",
 ]
 
 #: the ones the x64 flag decides: known only where the flag is
@@ -107,6 +111,8 @@ UNKNOWN_EXPRS = [
     "jnp.fft.rfft(jnp.zeros(8), n=4).shape", "np.random.default_rng(0).normal(np.zeros(3)).shape",
     "np.random.default_rng(0).standard_normal(3, dtype=np.float32).dtype",
     "jnp.add(jnp.zeros(2), jnp.zeros(2), where=xs).shape",
+    "np.zeros((2, 3))[..., None].shape", "np.zeros(3)[1:, None].shape",
+    "np.zeros(3)[n, None].shape", "np.zeros(3)[5, None].shape",
     "jax.vmap(lambda x: x.shape)(jnp.zeros((3, 2)))",
     "jax.vmap(lambda x: x.ndim, in_axes=1)(jnp.zeros((3, 2)))",
 ]

@@ -268,7 +268,10 @@ class HigherOrder(Part):
         if kind == "methodcaller":
             if not pos:
                 return UNKNOWN
-            return Value(fns=(MethodCaller(pos[0], tuple(pos[1:]), tuple(args.kw.items())),))
+            return Value(fns=(MethodCaller(
+                pos[0], tuple(pos[1:]), tuple(args.kw.items()), node=node,
+                arg_nodes=tuple(args.pos_nodes[1:]), kw_nodes=tuple(args.kw_nodes.items()),
+                module=self.ev.module.path),))
         if kind == "partialmethod":
             if not pos or not pos[0].fns:
                 return UNKNOWN

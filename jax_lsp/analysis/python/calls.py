@@ -33,6 +33,7 @@ from jax_lsp.analysis.python import (
     argparse_values,
     calling_back,
     certain_paths,
+    computed_names,
     concurrency,
     config_parsers,
     constant_builtins,
@@ -459,6 +460,18 @@ class PythonCalls(EvaluatorShared):
                 spec = optional_imports.find_spec(self, args)
                 if spec is not None:
                     return spec
+            if f.name == computed_names.IMPORT_MODULE:  # `import_module("jax." + sub)`
+                module = computed_names.import_module(self, args)
+                if module is not None:
+                    return module
+            if f.name in (computed_names.GLOBALS, computed_names.VARS):  # `globals()`
+                own = computed_names.namespace(self, f.name, args)
+                if own is not None:
+                    return own
+            if f.name == computed_names.GETMEMBERS:  # `inspect.getmembers(cls, isfunction)`
+                listed = computed_names.members(self, args)
+                if listed is not None:
+                    return listed
             if f.name in platform_facts.CALLS and not args.kw and args.star is None:
                 known = platform_facts.call(f.name, len(args.pos))  # `platform.system()`
                 if known is not None:
@@ -1009,7 +1022,12 @@ class PythonCalls(EvaluatorShared):
         if len(args.pos) != 1 or args.kw or not names or not all(
                 isinstance(n, str) for n in names):
             return derived([*args.all_values(), *f.args])
-        called = Args(list(f.args), dict(f.kw), [None] * len(f.args), {})
+        if f.node is not None and f.module == self.module.path:
+            # the call is written where the method caller is made: its arguments there
+            called = Args(list(f.args), dict(f.kw), list(f.arg_nodes), dict(f.kw_nodes))
+            node = f.node
+        else:
+            called = Args(list(f.args), dict(f.kw), [None] * len(f.args), {})
         return join([self.call_value(self.attribute(args.pos[0], n), called, node)
                      for n in names])
 

@@ -28,6 +28,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.limits import Limit
 from jax_lsp.analysis.python import (
     argparse_values,
+    computed_names,
     concurrency,
     config_parsers,
     constant_builtins,
@@ -434,7 +435,12 @@ class PythonExpressions(EvaluatorShared):
             getitem = self._instance_method(base, "__getitem__")
             if getitem is not None:
                 return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
-            return self.subscript(base, index)
+            out = self.subscript(base, index)
+            if base.arr is not None and out.arr is None and not base.fns:
+                # (`mus[:, None]`: new axes and full slices, read from the index as written)
+                out = array_facts.with_facts(out, array_facts.indexed(
+                    base.arr, node.slice, index))  # type: ignore[attr-defined]
+            return out
         if t is ast.Lambda:
             return Value(fns=(self.make_closure(node, scope),))
         if t in (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp):
@@ -565,6 +571,13 @@ class PythonExpressions(EvaluatorShared):
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
+        if len(base.fns) == 1:  # the module's own namespace (`globals()[name]`)
+            own = computed_names.held(base)
+            if type(own) is computed_names.OwnNamespace:
+                return computed_names.read(self, own, index)
+            module = computed_names.own_module(self, base, index)  # `sys.modules[__name__]`
+            if module is not None:
+                return module
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
@@ -633,7 +646,10 @@ class PythonExpressions(EvaluatorShared):
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
         inner = Scope(fi, scope, scope.module)
-        first = self.eval(node.generators[0].iter, inner)
+        # the outermost iterable is evaluated where the comprehension is written, before its
+        # scope exists: in a class body it reads the class's attributes (which the element,
+        # run in the comprehension's own scope, does not see), and `[x for x in x]` the outer `x`
+        first = self.eval(node.generators[0].iter, scope)
         passes = self._comprehension_per_item(node, first, inner)
         if passes is not None:
             return passes
@@ -908,6 +924,8 @@ class PythonExpressions(EvaluatorShared):
                     parts.append(Value(const=f.name))
             elif isinstance(f, UserModule):
                 parts.append(self.module_attribute(f, name))
+            elif type(f) is computed_names.OwnModule:  # `getattr(sys.modules[__name__], n)`
+                parts.append(computed_names.read(self, f, Value(const=name)))
             elif isinstance(f, LazyName):
                 parts.append(self.attribute(self.resolve_lazy(Value(fns=(f,))), name))
             elif isinstance(f, SuperOf):
