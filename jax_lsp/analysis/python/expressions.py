@@ -1019,6 +1019,10 @@ class PythonExpressions(EvaluatorShared):
             marks = self_value.tan
             if is_python_number(v):
                 marks = without_arrays_only(marks)
+            if marks <= v.tan and (v.traced or not self_value.traced):
+                # (nothing added: the very object the class holds, its items and keys kept:
+                # `dict(zip(self.CHANNELS, self.flags))` of class-level tuples)
+                return v
             return Value(tan=v.tan | marks, const=v.const, traced=v.traced or self_value.traced)
         if len(fns) == 1 and type(fns[0]) is Instance and not v.items and (
                 getter := fns[0].cls.lookup("__get__")) is not None and any(
