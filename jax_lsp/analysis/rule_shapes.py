@@ -15,8 +15,11 @@ calling the function, under `jit` too, raises nothing).
   jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
   the evaluator saw the fwd return (a traced value holding no items: an array). A sequence's
   length is read where the code builds it: `tuple(... for k in range(n))` of a known `n` (a
-  literal, `len(x)` of a sequence of known length), and `a + b` of two tuples (or lists) is
-  their items in order (`grads + (g_x,)`).
+  literal, `len(x)` of a sequence of known length), `a + b` of two tuples (or lists) is
+  their items in order (`grads + (g_x,)`), `(g,) * n` its items `n` times over (`n` a
+  literal or a name around the rule, read as the evaluator holds it when the rule runs:
+  Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
+  the item `i`.
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, or is read off
   their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
