@@ -15,8 +15,11 @@ calling the function, under `jit` too, raises nothing).
   jax.vjp(g, a)` is a cotangent of `a`'s structure, and `a, x = res` an item of the residuals
   the evaluator saw the fwd return (a traced value holding no items: an array). A sequence's
   length is read where the code builds it: `tuple(... for k in range(n))` of a known `n` (a
-  literal, `len(x)` of a sequence of known length), and `a + b` of two tuples (or lists) is
-  their items in order (`grads + (g_x,)`).
+  literal, `len(x)` of a sequence of known length), `a + b` of two tuples (or lists) is
+  their items in order (`grads + (g_x,)`), `(g,) * n` its items `n` times over (`n` a
+  literal or a name around the rule, read as the evaluator holds it when the rule runs:
+  Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
+  the item `i`.
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures; or whose primal output carries the tangents, or is read off
   their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
@@ -588,6 +591,10 @@ class _Reader:
                     return joined
                 return ("array",) if (self._array(e.left, depth)
                                       or self._array(e.right, depth)) else None
+            if isinstance(e.op, ast.Mult):
+                repeated = self._repeated(e, depth)
+                if repeated is not None:
+                    return repeated
             if _is_seq_literal(e.left) or _is_seq_literal(e.right):
                 return None
             sides = (self.structure(e.left, depth + 1), self.structure(e.right, depth + 1))
@@ -596,6 +603,8 @@ class _Reader:
             return ("array",)
         if isinstance(e, ast.Attribute) and e.attr in ("T", "real", "imag", "mT"):
             return ("array",)
+        if isinstance(e, ast.Subscript) and not isinstance(e.slice, ast.Slice):
+            return self._item(e, depth)
         if isinstance(e, ast.Call):
             name = _dotted(e.func)
             if name in self.outputs:
@@ -624,6 +633,36 @@ class _Reader:
             if inner is not None:
                 return inner.returned(depth + 1)
         return None
+
+    def _repeated(self, e: ast.BinOp, depth: int) -> tuple | None:
+        """`seq * n` (or `n * seq`) of a sequence the code shows and an integer `n` it pins
+        down (`(g,) * arity`, `arity` a literal or a name of the scope around): its items `n`
+        times over; None when either is not known (a free name is read as the evaluator's
+        scope holds it when the rule runs: Python's late binding)."""
+        for seq, times in ((e.left, e.right), (e.right, e.left)):
+            s = self.structure(seq, depth + 1) if _is_seq_literal(seq) or isinstance(
+                seq, ast.Name) else None
+            if s is None or s[0] != "seq":
+                continue
+            n = self._int(times, depth)
+            if n is False:
+                return None
+            n = max(int(n), 0)
+            return ("seq", s[1] * n, s[2] * n, s[3])
+        return None
+
+    def _item(self, e: ast.Subscript, depth: int) -> tuple | None:
+        """`seq[i]` of a sequence the code shows and an integer constant `i` (`(t,)[0]`, a
+        tuple literal indexed where it is built): that item's structure; None for anything
+        else (an array indexed is not read here: `x[0]` of an unknown `x` may be a pytree's
+        item)."""
+        s = self.structure(e.value, depth + 1)
+        if s is None or s[0] != "seq":
+            return None
+        at = self._int(e.slice, depth)
+        if at is False or not -s[1] <= at < s[1]:
+            return None
+        return s[2][at]
 
     def _concatenated(self, e: ast.BinOp, depth: int) -> tuple | None:
         """`a + b` of two sequences of one kind (`grads + (g_x,)`): the sequence of their items
@@ -677,6 +716,12 @@ class _Reader:
             return self._length(bound, depth + 1)
         if isinstance(e, ast.List):
             return None
+        if isinstance(e, ast.Tuple):
+            return None if any(isinstance(x, ast.Starred) for x in e.elts) else len(e.elts)
+        if self._builtin(e, ("reversed", "tuple", "list")) is not None and len(
+                e.args) == 1:  # type: ignore[attr-defined]
+            # (`reversed(outs[:n])`: as many items as its argument holds)
+            return self._length(e.args[0], depth + 1)  # type: ignore[attr-defined]
         if self._builtin(e, ("range",)) is not None:  # `range(n)` of known bounds
             ends = [self._int(b, depth) for b in e.args]  # type: ignore[attr-defined]
             if not 1 <= len(ends) <= 3 or any(b is False for b in ends) or (

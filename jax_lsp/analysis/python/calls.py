@@ -42,6 +42,7 @@ from jax_lsp.analysis.python import (
     environment_reads,
     fresh_lists,
     generators,
+    key_functions,
     optional_imports,
     platform_facts,
     single_dispatch,
@@ -479,6 +480,8 @@ class PythonCalls(EvaluatorShared):
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))
+            if f.name in key_functions.KEYED and "key" in args.kw:
+                key_functions.run_keys(self, f.name, args, node)  # (`min(..., key=score)`)
             if self.host_run is not None and f.name in calling_back.CALLS_BACK and (
                     _hands_unknown(f.name, args)):
                 self.host_run.complete = False  # (it calls what the analysis does not know)

@@ -431,6 +431,9 @@ class PythonExpressions(EvaluatorShared):
             if type(node.slice) is ast.Slice and base.items is not None and (  # type: ignore[attr-defined]
                     base.keys is None and not base.fns):
                 return self._sliced_items(base, node.slice, scope)  # type: ignore[attr-defined]
+            if type(node.slice) is ast.Slice and type(base.const) is str and (  # type: ignore[attr-defined]
+                    not base.traced):
+                return self._sliced_text(base, node.slice, scope)  # type: ignore[attr-defined]
             index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
             getitem = self._instance_method(base, "__getitem__")
             if getitem is not None:
@@ -561,13 +564,30 @@ class PythonExpressions(EvaluatorShared):
         """`items[lo:hi:step]` of a tuple or list whose items are known, with bounds that are
         known ints or left out: the items Python's slice keeps (`grads[:n] + grads[2:]` is a
         tuple of known length); otherwise what any subscript gives."""
+        bounds = self._slice_bounds(at, scope)
+        if bounds is not None:
+            return self._seq(list(base.items or ())[bounds])
+        return derived([base])  # a sequence of unknown length (never one of its items)
+
+    def _sliced_text(self, base: Value, at: ast.Slice, scope: Scope) -> Value:
+        """`name[len(prefix):]` of a known string with bounds that are known ints or left
+        out: the string Python's slice gives (a name computed from another: a registry
+        stripping a prefix); otherwise what any subscript gives."""
+        bounds = self._slice_bounds(at, scope)
+        if bounds is not None:
+            return Value(const=base.const[bounds])
+        return self.subscript(base, UNKNOWN)
+
+    def _slice_bounds(self, at: ast.Slice, scope: Scope) -> slice | None:
+        """The slice `at` makes, its bounds evaluated once; None where one is not a known int
+        (or left out), or the step is 0."""
         bounds = []
         for part in (at.lower, at.upper, at.step):
             v = self.eval(part, scope) if part is not None else Value(const=None)
             bounds.append(v.const if not v.traced else NOCONST)
         if all(b is None or (type(b) is int) for b in bounds) and bounds[2] != 0:
-            return self._seq(list(base.items or ())[slice(*bounds)])
-        return derived([base])  # a sequence of unknown length (never one of its items)
+            return slice(*bounds)
+        return None
 
     def subscript(self, base: Value, index: Value) -> Value:
         base = self.resolve_lazy(base)  # `from registry import TABLE`, then `TABLE[k]`
@@ -1037,6 +1057,10 @@ class PythonExpressions(EvaluatorShared):
             marks = self_value.tan
             if is_python_number(v):
                 marks = without_arrays_only(marks)
+            if marks <= v.tan and (v.traced or not self_value.traced):
+                # (nothing added: the very object the class holds, its items and keys kept:
+                # `dict(zip(self.CHANNELS, self.flags))` of class-level tuples)
+                return v
             return Value(tan=v.tan | marks, const=v.const, traced=v.traced or self_value.traced)
         if len(fns) == 1 and type(fns[0]) is Instance and not v.items and (
                 getter := fns[0].cls.lookup("__get__")) is not None and any(
