@@ -633,7 +633,10 @@ class PythonExpressions(EvaluatorShared):
         if fi is None:
             fi = self.func_infos[node] = comprehension_info(node)
         inner = Scope(fi, scope, scope.module)
-        first = self.eval(node.generators[0].iter, inner)
+        # the first iterable is evaluated where the comprehension is, as Python does: in a
+        # class body it reads the class's names, which the rest of the comprehension does
+        # not see (`[getattr(b, n) for b in [backend] ...]` takes the class's `backend`)
+        first = self.eval(node.generators[0].iter, scope)
         passes = self._comprehension_per_item(node, first, inner)
         if passes is not None:
             return passes
