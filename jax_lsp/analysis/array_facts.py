@@ -32,6 +32,10 @@ class ArrayFacts:
     dtype: str | None
 
 
+#: a 0-d array whose dtype is not followed (a Python number JAX made an array of)
+SCALAR = ArrayFacts((), None)
+
+
 @dataclass(frozen=True, slots=True)
 class DType:
     """A dtype as a constant (`x.dtype`, `jnp.result_type(x)`), by numpy's name."""
