@@ -283,6 +283,25 @@ def row(arr: ArrayFacts, index: Value) -> ArrayFacts | None:
     return ArrayFacts(arr.shape[1:], arr.dtype)
 
 
+def sliced(arr: ArrayFacts, bounds: list[Value | None]) -> ArrayFacts | None:
+    """The facts of `x[lo:hi:step]`, each bound a known int or left out (NumPy's and JAX's
+    basic slicing alike: Python's slice of the first axis), the dtype kept; None otherwise."""
+    if arr.shape is None or not arr.shape:
+        return None
+    ints: list[int | None] = []
+    for b in bounds:
+        if b is None or (b.const is None and not b.traced):
+            ints.append(None)
+        elif type(b.const) is int and not b.traced:
+            ints.append(b.const)
+        else:
+            return None
+    if ints[2] == 0:
+        return None  # (Python raises)
+    n = len(range(*slice(*ints).indices(arr.shape[0])))
+    return ArrayFacts((n, *arr.shape[1:]), arr.dtype)
+
+
 def with_facts(v: Value, facts: ArrayFacts | None) -> Value:
     """`v` carrying `facts` (unchanged when none is known)."""
     if facts is None or (facts.shape is None and facts.dtype is None):

@@ -74,3 +74,20 @@ def test_a_class_body_comprehension_reads_the_class_only_in_its_first_iterable()
 def test_a_for_over_a_short_constant_range_runs_once_per_int() -> None:
     text = "seen = ()\nfor k in range(2 + 1):\n    seen = seen + (k * 10,)\n"
     assert _evaluated(text)["seen"].const == (0, 10, 20)
+
+
+_SLICES = ["[::2]", "[1:]", "[0:-2:2]", "[2::3]", "[-3:]", "[5:1]", "[::-1]", "[:100]"]
+_PADS = ["1", "(0, 2)", "((1, 0), (2, 3))"]
+
+
+@pytest.mark.parametrize("mod", ["np", "jnp"])
+def test_a_padded_then_sliced_array_has_numpys_shape(mod: str) -> None:
+    cases = [(p, s) for p in _PADS for s in _SLICES]
+    text = "import jax.numpy as jnp\nimport numpy as np\n" + "".join(
+        f"r{i} = {mod}.pad({mod}.zeros((3, 4)), {p}){s}\n" for i, (p, s) in enumerate(cases))
+    scope = _evaluated(text)
+    ns = {"np": np, "jnp": jnp}
+    for i, (p, s) in enumerate(cases):
+        want = eval(f"{mod}.pad({mod}.zeros((3, 4)), {p}){s}", ns).shape  # noqa: S307
+        got = scope[f"r{i}"].arr
+        assert got is not None and got.shape == want, (p, s, got, want)
