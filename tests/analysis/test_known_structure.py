@@ -91,3 +91,16 @@ def test_a_padded_then_sliced_array_has_numpys_shape(mod: str) -> None:
         want = eval(f"{mod}.pad({mod}.zeros((3, 4)), {p}){s}", ns).shape  # noqa: S307
         got = scope[f"r{i}"].arr
         assert got is not None and got.shape == want, (p, s, got, want)
+
+
+@pytest.mark.parametrize("lib", ["optax", "equinox"])
+def test_apply_updates_keeps_the_first_trees_structure(lib: str) -> None:
+    mod = pytest.importorskip(lib)
+    text = (f"import {lib}\nimport jax.numpy as jnp\n"
+            "P = {'w': jnp.ones(2), 'b': 0.5}\n"
+            f"r = {lib}.apply_updates(P, {{'w': jnp.ones(2), 'b': 0.25}})\n")
+    r = _evaluated(text)["r"]
+    want = mod.apply_updates({"w": jnp.ones(2), "b": 0.5}, {"w": jnp.ones(2), "b": 0.25})
+    assert r.keys == tuple(want) and r.items is not None
+    assert r.items[0].const is NOCONST  # (0.75 now, not the 0.5 it was)
+    assert r.items[1].arr is not None and r.items[1].arr.shape == want["w"].shape
