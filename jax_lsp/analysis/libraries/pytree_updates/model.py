@@ -41,11 +41,12 @@ def _moved(v: Value, updates: Value, depth: int) -> Value:
     items = tuple(_moved(i, updates, depth + 1) for i in v.items)
     keys = v.keys
     if keys is not None:  # (rebuilt by a `tree_map`: a dict's keys in sorted order)
+        named = keys
         try:
-            order = sorted(range(len(keys)), key=lambda i: keys[i])
+            order = sorted(range(len(named)), key=lambda i: named[i])
         except TypeError:
             return derived([v, updates])
-        keys, items = tuple(keys[i] for i in order), tuple(items[i] for i in order)
+        keys, items = tuple(named[i] for i in order), tuple(items[i] for i in order)
     return Value(frozenset().union(*(i.tan for i in items)) if items else v.tan,
                  items=items, keys=keys, traced=any(i.traced for i in items))
 
