@@ -32,6 +32,10 @@ class ArrayFacts:
     dtype: str | None
 
 
+#: a 0-d array whose dtype is not followed (a Python number JAX made an array of)
+SCALAR = ArrayFacts((), None)
+
+
 @dataclass(frozen=True, slots=True)
 class DType:
     """A dtype as a constant (`x.dtype`, `jnp.result_type(x)`), by numpy's name."""
@@ -309,6 +313,25 @@ def indexed(arr: ArrayFacts, at: ast.expr, index: Value) -> ArrayFacts | None:
         else:
             return None
     return ArrayFacts((*out, *shape[axis:]), arr.dtype)
+
+
+def sliced(arr: ArrayFacts, bounds: list[Value | None]) -> ArrayFacts | None:
+    """The facts of `x[lo:hi:step]`, each bound a known int or left out (NumPy's and JAX's
+    basic slicing alike: Python's slice of the first axis), the dtype kept; None otherwise."""
+    if arr.shape is None or not arr.shape:
+        return None
+    ints: list[int | None] = []
+    for b in bounds:
+        if b is None or (b.const is None and not b.traced):
+            ints.append(None)
+        elif type(b.const) is int and not b.traced:
+            ints.append(b.const)
+        else:
+            return None
+    if ints[2] == 0:
+        return None  # (Python raises)
+    n = len(range(*slice(*ints).indices(arr.shape[0])))
+    return ArrayFacts((n, *arr.shape[1:]), arr.dtype)
 
 
 def with_facts(v: Value, facts: ArrayFacts | None) -> Value:

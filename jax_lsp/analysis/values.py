@@ -364,6 +364,10 @@ def add_tangent_mark(v: Value, marks: frozenset) -> Value:
     if v.intish or v.prng_key:
         return v
     if v.items is None:
+        if v.arr is None and type(v.const) in (float, complex) and not v.fns:
+            # a Python number differentiated is a 0-d array in JAX (`scale * leaf` broadcasts)
+            from jax_lsp.analysis.array_facts import SCALAR
+            return Value(v.tan | marks, traced=True, arr=SCALAR)
         return v.rebuilt(v.tan | marks, None, NOCONST, True, _keeps_shape(v, marks))
     items = tuple(add_tangent_mark(i, marks) for i in v.items)
     tan = v.tan | marks if any(i.tan & marks for i in items) else v.tan

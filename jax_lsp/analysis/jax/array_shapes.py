@@ -2,7 +2,7 @@
 
 `MAKERS` set `Value.arr` (`analysis/array_facts.py`) on what a call returns:
 `jnp.array([[1.0, 2.0]])`, `zeros((2, 3))`, `full`, `*_like`, `arange`, `linspace`, `eye`,
-`reshape`, `atleast_1d`, `astype`, `jax.random.normal(key, shape)`,
+`reshape`, `atleast_1d`, `astype`, `pad`, `jax.random.normal(key, shape)`,
 `jax.ShapeDtypeStruct(shape, dtype)`. `READERS` answer calls that only read them (`len(x)`,
 `np.ndim(x)`, `jnp.result_type(x)`, `jnp.issubdtype(x.dtype, jnp.floating)`, `jnp.finfo(d)`,
 `np.dtype(d)`).
@@ -274,6 +274,28 @@ def _atleast_1d(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
     return ArrayFacts((1,) if shape == () else shape, facts.dtype)
 
 
+def _pad(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
+    """`pad(a, pad_width)`: each axis widened by its known widths (an int for every side,
+    a `(before, after)` pair for every axis, or one pair per axis), whatever the mode; the
+    dtype kept."""
+    a, width = args.get(0, "array"), args.get(1, "pad_width")
+    if a is None or a.arr is None or a.arr.shape is None or width is None or width.traced:
+        return None
+    shape, w = a.arr.shape, width.const
+    if type(w) is int:
+        pairs = [(w, w)] * len(shape)
+    elif isinstance(w, tuple) and len(w) == 2 and all(type(i) is int for i in w):
+        pairs = [w] * len(shape)
+    elif isinstance(w, tuple) and len(w) == len(shape) and all(
+            isinstance(p, tuple) and len(p) == 2 and all(type(i) is int for i in p) for p in w):
+        pairs = list(w)
+    else:
+        return None
+    if any(i < 0 for p in pairs for i in p):
+        return None  # (NumPy and JAX raise)
+    return ArrayFacts(tuple(n + b + e for n, (b, e) in zip(shape, pairs)), a.arr.dtype)
+
+
 def _astype(ev: Any, args: Args, jax: bool) -> ArrayFacts | None:
     """`jnp.astype(x, dtype)`: its shape, the dtype asked for."""
     a = args.get(0, "x")
@@ -453,7 +475,7 @@ for _mod, _jax in (("jax.numpy", True), ("numpy", False)):
         ("empty", _filled), ("full", _full), ("zeros_like", _like), ("ones_like", _like),
         ("empty_like", _like), ("full_like", _like), ("arange", _arange),
         ("linspace", _linspace), ("eye", _eye), ("identity", _eye), ("reshape", _reshape),
-        ("atleast_1d", _atleast_1d), ("astype", _astype),
+        ("atleast_1d", _atleast_1d), ("astype", _astype), ("pad", _pad),
     ):
         MAKERS[f"{_mod}.{_name}"] = (_fn, _jax)
     for _name in UNARY_UFUNCS | BINARY_UFUNCS:

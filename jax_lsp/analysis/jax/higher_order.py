@@ -28,7 +28,7 @@ from jax_lsp.analysis.interp_state import (
     VMAPPED,
     Args,
 )
-from jax_lsp.analysis.jax import host_runs
+from jax_lsp.analysis.jax import host_runs, tree_leaves
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.python import generators
@@ -341,6 +341,10 @@ class HigherOrder(Part):
                 mapped = generators.mapped(self.ev, pos[0], pos[1:], node)
                 if mapped is not None:
                     return mapped
+            elif name != "builtins.map":
+                by_leaf = tree_leaves.mapped(self.ev, args, node)  # (trees known to leaves)
+                if by_leaf is not None:
+                    return by_leaf
             if pos:
                 rest = Args(pos[1:], {}, args.pos_nodes[1:], {})
                 return self.ev.call_value(pos[0], rest, node)

@@ -18,6 +18,7 @@ from jax_lsp.analysis.libraries.flax_linen import apply as linen_apply
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.libraries.optax_transformations import model as optax_transformations
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_models
+from jax_lsp.analysis.libraries.pytree_updates import model as pytree_updates
 from jax_lsp.analysis.python import constant_builtins
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.static_names import VERSION_ATTRIBUTES, jax_release
@@ -80,5 +81,5 @@ HOOKS.register(
     construct_record=record_classes.construct,
     record_attribute=record_classes.record_attribute,
     functions={**attrs_classes.FUNCTIONS, **signatures.FUNCTIONS, **absl_flags.FUNCTIONS,
-               **optax_transformations.FUNCTIONS},
+               **optax_transformations.FUNCTIONS, **pytree_updates.FUNCTIONS},
 )

@@ -279,12 +279,26 @@ _SCALAR_TYPES = {"builtins.str": str, "builtins.int": int, "builtins.float": flo
                  "builtins.bool": bool, "builtins.bytes": bytes, "builtins.complex": complex}
 
 
+#: the builtin containers no array is an instance of (NumPy's or JAX's, nor a
+#: `ShapeDtypeStruct`): `isinstance(leaf, dict)` of an array is False
+_CONTAINER_TYPES = frozenset({"builtins.dict", "builtins.list", "builtins.tuple",
+                              "builtins.set", "builtins.frozenset"})
+
+
 def is_instance(args: Args) -> Value | None:
     """`isinstance(c, T)` of a known scalar (a value that is no program object) and a
-    builtin scalar type or a tuple display of them: Python's answer. Anything else None."""
+    builtin scalar type or a tuple display of them: Python's answer; and of an array (its
+    facts known: `array_facts`) and builtin containers, False (a recursive walk over a
+    nested dict stops at its array leaves). Anything else None."""
     if len(args.pos) != 2 or args.kw or args.star is not None:
         return None
     v, t = args.pos
+    if v.arr is not None and v.items is None and v.keys is None and not v.fns:
+        kinds = t.items if t.items is not None and t.keys is None else (t,)
+        if kinds and all(len(k.fns) == 1 and getattr(k.fns[0], "name", None) in
+                         _CONTAINER_TYPES for k in kinds):
+            return Value(const=False, intish=True)
+        return None
     c = scalar(v)
     if c is NOCONST or v.fns:
         return None

@@ -431,18 +431,26 @@ class PythonExpressions(EvaluatorShared):
             if type(node.slice) is ast.Slice and base.items is not None and (  # type: ignore[attr-defined]
                     base.keys is None and not base.fns):
                 return self._sliced_items(base, node.slice, scope)  # type: ignore[attr-defined]
-            if type(node.slice) is ast.Slice and type(base.const) is str and (  # type: ignore[attr-defined]
-                    not base.traced):
-                return self._sliced_text(base, node.slice, scope)  # type: ignore[attr-defined]
-            index = self.eval(node.slice, scope)  # type: ignore[attr-defined]
+            at = node.slice  # type: ignore[attr-defined]
+            if type(at) is ast.Slice and type(base.const) is str and not base.traced:
+                return self._sliced_text(base, at, scope)  # type: ignore[attr-defined]
+            bounds: list[Value | None] | None = None
+            if type(at) is ast.Slice:
+                bounds = [self.eval(p, scope) if p is not None else None  # type: ignore[attr-defined]
+                          for p in (at.lower, at.upper, at.step)]
+                index = UNKNOWN
+            else:
+                index = self.eval(at, scope)  # type: ignore[attr-defined]
             getitem = self._instance_method(base, "__getitem__")
             if getitem is not None:
-                return self.call_value(getitem, Args([index], {}, [node.slice], {}), node)  # type: ignore[attr-defined]
+                return self.call_value(getitem, Args([index], {}, [at], {}), node)  # type: ignore[attr-defined]
             out = self.subscript(base, index)
+            if bounds is not None and base.arr is not None:
+                # `r[0:-2:2]` of an array of known shape: its first axis sliced
+                return array_facts.with_facts(out, array_facts.sliced(base.arr, bounds))
             if base.arr is not None and out.arr is None and not base.fns:
                 # (`mus[:, None]`: new axes and full slices, read from the index as written)
-                out = array_facts.with_facts(out, array_facts.indexed(
-                    base.arr, node.slice, index))  # type: ignore[attr-defined]
+                out = array_facts.with_facts(out, array_facts.indexed(base.arr, at, index))
             return out
         if t is ast.Lambda:
             return Value(fns=(self.make_closure(node, scope),))

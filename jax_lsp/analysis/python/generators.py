@@ -122,17 +122,6 @@ def note_yield(ev: Any, node: ast.AST, value: Any) -> None:
         y.exact = False
 
 
-def range_items(ev: Any, it: Any) -> tuple[Any, ...] | None:
-    """The ints of a short known `range` a `for` of the collected generator's own body visits:
-    run one pass each, so that its yields are known (`for i in range(n): yield batch(i)`);
-    None elsewhere (other loops over a range keep running to a fixpoint)."""
-    y = ev.yields
-    if (y is None or not y.exact or ev.depth != y.depth or ev.uncertain != y.uncertain
-            or not isinstance(it.const, range) or not 0 < len(it.const) <= MAX_UNROLL):
-        return None
-    return tuple(Value(const=i, intish=True) for i in it.const)
-
-
 def iterated(ev: Any, it: Any) -> Any:
     """What iterating `it` visits: for one instance of an analysed class whose `__iter__` is
     a plain generator (`for step, batch in enumerate(Loader(n_batches=3))`), the items its

@@ -847,8 +847,6 @@ class PythonStatements(EvaluatorShared):
             return self.exec_block(stmt.orelse, scope)
         it = generators.iterated(self, it)
         items = self._unrollable(it)
-        if items is None and self.yields is not None:
-            items = generators.range_items(self, it)
         if items is not None:
             return self._unrolled_for(stmt, items, scope)
         elem = self.element_of(it)
@@ -908,8 +906,12 @@ class PythonStatements(EvaluatorShared):
 
     def _unrollable(self, it: Value) -> tuple[Value, ...] | None:
         """The items a `for` visits, when they are known (a tuple or list of at most
-        `MAX_UNROLL` items, not a dict); None otherwise: the loop runs to a fixpoint."""
+        `MAX_UNROLL` items, not a dict; a short constant `range`: `for k in range(order + 1)`
+        of a known order, as a comprehension visits it); None otherwise: the loop runs to a
+        fixpoint."""
         it = self.resolve_lazy(it)
+        if isinstance(it.const, range) and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
+            return tuple(Value(const=i, intish=True) for i in it.const)
         if type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
             return tuple(literal(ch) for ch in it.const)  # (a string's characters)
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
