@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis import callback_hosts
+from jax_lsp.analysis.array_facts import SCALAR
 from jax_lsp.analysis.asserted_errors import catches
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.incremental.roots import NotExact
@@ -193,11 +194,15 @@ def _at_trace_time(e: Any, operands: list[Value] | None) -> bool:
 
 def _host_operands(e: Any, given: list[Value]) -> list[Value]:
     """What the host is given for the callback's operands: NumPy arrays, unknown but for the
-    shape and dtype an operand is known to have; under a vmap nothing is (the host may see a
-    batch axis, or a unit one, as `vmap_method` says)."""
+    shape and dtype an operand is known to have, and a known Python int or bool given as an
+    operand (not traced) arrives as a 0-d array of that value (`int(np.asarray(order))` in the
+    host is `order`); under a vmap nothing is (the host may see a batch axis, or a unit one,
+    as `vmap_method` says)."""
     if e.reads(VMAPPED).vmapped:
         return [UNKNOWN] * len(given)
-    return [UNKNOWN if v.arr is None or any(type(m) is BatchedBy for m in v.tan)
+    return [Value(const=v.const, intish=True, arr=SCALAR)
+            if type(v.const) in (int, bool) and not v.traced and not v.tan and not v.fns
+            else UNKNOWN if v.arr is None or any(type(m) is BatchedBy for m in v.tan)
             else Value(arr=v.arr) for v in given]
 
 

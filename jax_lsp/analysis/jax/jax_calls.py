@@ -307,6 +307,9 @@ class JaxApiCalls(Part):
             return Value(const=None)
         if name == "builtins.super":
             return UNKNOWN
+        if name in ("numpy.array", "numpy.asarray") and len(args.pos) == 1 and not args.kw and (
+                args.pos[0].arr is not None and args.pos[0].const is not NOCONST):
+            return args.pos[0]
         if name in ("numpy.array", "numpy.asarray") and args.pos:
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
         if self.ev.host_run is not None and any(
