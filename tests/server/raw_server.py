@@ -64,7 +64,9 @@ class RawServer:
             stdout=subprocess.PIPE,
             stderr=stderr,
             cwd=root,
-            env={**os.environ, **(env or {})},
+            # (the package under test, not whatever `python -m jax_lsp` finds from `root`: an
+            # installed copy elsewhere, e.g. another checkout's editable install)
+            env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), **(env or {})},
         )
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.responses: dict[Any, list[dict[str, Any]]] = {}
