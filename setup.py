@@ -17,7 +17,7 @@ from pathlib import Path
 from setuptools import setup
 
 #: the modules compiled, where an open spends its instructions (docs/measurements.md, "Issue
-#: 33, round 11"); each imports the others' classes, so they are compiled together
+#: 33, rounds 11-13"); each imports the others' classes, so they are compiled together
 COMPILED = [
     "jax_lsp/analysis/interp.py",
     "jax_lsp/analysis/interp_state.py",

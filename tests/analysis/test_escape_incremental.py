@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis import analyze_source
+import pytest
+
+from jax_lsp.analysis import analyze_source, escape
 from jax_lsp.analysis.escape import Escapes
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 
@@ -79,6 +81,10 @@ def test_answers_do_not_depend_on_what_was_asked_before() -> None:
     assert any(forward) and not all(forward)
 
 
+# (counts the searches by patching `Escapes`, which the compiled build makes native: there the
+# same source runs, and the findings are compared with the pure package's)
+@pytest.mark.skipif(not escape.__file__.endswith(".py"),
+                    reason="counts calls by patching a compiled class")
 def test_an_incremental_run_keeps_the_scopes_of_unchanged_statements(monkeypatch) -> None:  # noqa: ANN001
     found: list[ast.AST] = []
     find = Escapes._find_scope

@@ -19,6 +19,11 @@ from jax_lsp.analysis.engine import AnalysisConfig, AnalysisResult
 from jax_lsp.analysis.findings import Finding, ParseError, PathStep, Span
 
 REPO = Path(__file__).resolve().parents[2]
+#: the folder holding the `jax_lsp` these tests import: the repository, or a compiled copy
+#: given by PYTHONPATH (docs/internals.md, "The compiled build"). A subprocess is given it, so
+#: that it runs the package the in-process runs it is compared with run (the rules' URLs
+#: name the package's folder)
+PACKAGE_ROOT = Path(cli.__file__).resolve().parents[1]
 
 #: a program JAX rejects (jacfwd reaches a pure_callback): one JAX001 on line 6, column 12
 CALLBACK_PROGRAM = (
@@ -58,7 +63,8 @@ CACHE_ENV = ("JAX_LSP_CACHE_DIR", "JAX_LSP_NO_CACHE")
 def run_subprocess(args: list[str], cwd: Path, env: Mapping[str, str] | None = None,
                    input_text: str | None = None) -> Ran:
     base = {k: v for k, v in os.environ.items() if k not in CACHE_ENV}
-    full_env = {**base, "PYTHONPATH": str(REPO), **(env or {})}
+    # (PYTHONSAFEPATH: the working directory, the repository for some tests, not before it)
+    full_env = {**base, "PYTHONPATH": str(PACKAGE_ROOT), "PYTHONSAFEPATH": "1", **(env or {})}
     full_env.pop("FORCE_COLOR", None)
     p = subprocess.run(
         [sys.executable, "-m", "jax_lsp", *args],

@@ -18,7 +18,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-from cli_harness import CACHE_ENV, REPO, Ran, run_subprocess, write_tree
+from cli_harness import CACHE_ENV, PACKAGE_ROOT, REPO, Ran, run_subprocess, write_tree
 from oracle import RULE_EXAMPLES, rule_examples
 
 from jax_lsp.analysis.engine import AnalysisResult, analyze_source
@@ -439,7 +439,7 @@ def test_every_source_of_the_fingerprint_exists() -> None:
     # were hashed as "?" after the server's split) leaves that file's changes out of every key
     sources = cache_module._analyzer_sources()
     assert [p for p in sources if not p.is_file()] == []
-    named = {p.relative_to(REPO / "jax_lsp").as_posix() for p in sources}
+    named = {p.relative_to(PACKAGE_ROOT / "jax_lsp").as_posix() for p in sources}
     assert {"checker/runner.py", "server/runtime/analysis_process.py",
             "server/runtime/cached_results.py", "codes.py", "project/cache.py",
             "analysis/jax/data/jax_api.json"} <= named
@@ -662,7 +662,8 @@ def test_concurrent_runs_share_one_cache(tmp_path: Path, run_cli: RunCli,
     shared = tmp_path / "shared"
     args = [*JSON, "--cache-dir", str(shared), "examples", *CORPUS]
     env = {k: v for k, v in os.environ.items() if k not in CACHE_ENV}
-    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPATH"] = str(PACKAGE_ROOT)
+    env["PYTHONSAFEPATH"] = "1"  # (run from the repository: not its package before PYTHONPATH)
     procs = [
         subprocess.Popen([sys.executable, "-m", "jax_lsp", *args, *extra], cwd=REPO, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

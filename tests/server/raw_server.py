@@ -8,6 +8,7 @@ null.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import queue
@@ -19,6 +20,11 @@ from pathlib import Path
 from typing import Any
 
 SERVER_COMMAND = [sys.executable, "-m", "jax_lsp", "serve"]
+#: the folder holding the `jax_lsp` the tests import (found without importing it): the
+#: repository, or a compiled copy given by PYTHONPATH (docs/internals.md, "The compiled
+#: build"). A probe process is given it, so that it runs the package the server started by
+#: these tests runs (the rules' URLs name the package's folder)
+PACKAGE_ROOT = Path(importlib.util.find_spec("jax_lsp").origin).resolve().parents[1]
 TIMEOUT = 30.0
 
 
@@ -58,7 +64,9 @@ class RawServer:
             stdout=subprocess.PIPE,
             stderr=stderr,
             cwd=root,
-            env={**os.environ, **(env or {})},
+            # (the package under test, not whatever `python -m jax_lsp` finds from `root`: an
+            # installed copy elsewhere, e.g. another checkout's editable install)
+            env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT), **(env or {})},
         )
         self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
         self.responses: dict[Any, list[dict[str, Any]]] = {}

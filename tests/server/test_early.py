@@ -28,7 +28,7 @@ from jax_lsp.server.session.capabilities import ClientProfile
 from jax_lsp.server.session.lint import to_diagnostic
 from jax_lsp.server.session.positions import UTF8, UTF16, UTF32, LineIndex
 from tests.server.early_probe import DRIVE_FRONT
-from tests.server.raw_server import RawServer
+from tests.server.raw_server import PACKAGE_ROOT, RawServer
 
 REPO = Path(__file__).resolve().parents[2]
 #: non-ASCII before the finding (the columns differ per encoding), and a path step
@@ -91,7 +91,7 @@ print(json.dumps({"messages": messages, "modules": modules}))
 
 def _front_publishes(root: Path, uri: str, text: str, capabilities: dict[str, Any]
                      ) -> dict[str, Any]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
     env.pop(_FAULT_ENV, None)
     out = subprocess.run(
         [sys.executable, "-c", _PROBE], input=json.dumps([root.as_uri(), uri, text, capabilities]),

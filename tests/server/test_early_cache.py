@@ -24,6 +24,7 @@ from jax_lsp.project.discovery import ConfigResolver
 from jax_lsp.server.runtime import cached_results
 from jax_lsp.server.runtime.early import _FAULT_ENV
 from tests.server.early_probe import DRIVE_FRONT
+from tests.server.raw_server import PACKAGE_ROOT
 
 REPO = Path(__file__).resolve().parents[2]
 MAIN = """\
@@ -95,7 +96,7 @@ def _front(root: Path, text: str | None = None) -> dict[str, Any]:
     path = root / "main.py"
     text = path.read_text() if text is None else text
     env = {k: v for k, v in os.environ.items() if k not in (_FAULT_ENV, ENV_NO_CACHE)}
-    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPATH"] = str(PACKAGE_ROOT)
     out = subprocess.run(
         [sys.executable, "-c", _PROBE],
         input=json.dumps([root.as_uri(), path.as_uri(), text, CAPABILITIES]),
@@ -214,7 +215,7 @@ def test_no_cache_turns_the_front_s_answer_off(project: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     _check(project)
     monkeypatch.setenv(ENV_NO_CACHE, "1")
-    env_probe = {**os.environ, "PYTHONPATH": str(REPO)}
+    env_probe = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
     path = project / "main.py"
     out = subprocess.run(
         [sys.executable, "-c", _PROBE],

@@ -22,7 +22,8 @@ import pytest
 
 from jax_lsp.server.runtime import spawn
 from tests.server.early_probe import DRIVE_FRONT
-from tests.server.test_early_cache import _FAULT_ENV, CAPABILITIES, MAIN, REPO, _check, project
+from tests.server.raw_server import PACKAGE_ROOT
+from tests.server.test_early_cache import _FAULT_ENV, CAPABILITIES, MAIN, _check, project
 
 __all__ = ["project"]  # the fixture, shared with test_early_cache.py
 
@@ -80,7 +81,7 @@ def _front(root: Path, text: str | None = None) -> dict[str, Any]:
     path = root / "main.py"
     text = path.read_text() if text is None else text
     env = {k: v for k, v in os.environ.items() if k != _FAULT_ENV}
-    env["PYTHONPATH"] = str(REPO)
+    env["PYTHONPATH"] = str(PACKAGE_ROOT)
     out = subprocess.run(
         [sys.executable, "-c", _PROBE],
         input=json.dumps([root.as_uri(), path.as_uri(), text, CAPABILITIES]),

@@ -23,7 +23,7 @@ from pytest_lsp import client_capabilities
 
 from jax_lsp.server.runtime.front import StdinFront, initialize_result
 from jax_lsp.server.server import create_server
-from tests.server.raw_server import RawServer, alive, children, frame
+from tests.server.raw_server import PACKAGE_ROOT, RawServer, alive, children, frame
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -45,7 +45,7 @@ print(json.dumps(sorted(sys.modules)))
 
 
 def test_serve_reaches_its_front_without_the_heavy_imports() -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
     out = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True,
                          env=env, timeout=60, check=True).stdout
     assert [m for m in json.loads(out) if m.startswith(HEAVY)] == []
@@ -67,7 +67,7 @@ print(json.dumps(sorted(sys.modules)))
 
 
 def test_the_server_starts_without_the_analyser() -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)}
     out = subprocess.run([sys.executable, "-c", _SERVER_PROBE], capture_output=True, text=True,
                          env=env, timeout=60, check=True).stdout
     assert [m for m in json.loads(out) if m.startswith(ANALYSER)] == []

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from jax_lsp.analysis.interp_state import Args, Ctx, HostRun, Scope, SharedCall
     from jax_lsp.analysis.jax.model import JaxModel
     from jax_lsp.analysis.limits import Limit
-    from jax_lsp.analysis.python.generators import Yields
+    from jax_lsp.analysis.python.generators import Resumed, Yields
     from jax_lsp.analysis.python.import_effects import Answers
+    from jax_lsp.analysis.python.iterator_protocol import Endings
     from jax_lsp.analysis.values import (
         ClassObj,
         Closure,
@@ -130,10 +131,10 @@ class EvaluatorShared:
     strong_updates: int
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
-    endings: Any
+    endings: Endings | None
     next_endings: dict[tuple, str]
     generator_functions: dict[ast.AST, int]
-    resumed: Any
+    resumed: Resumed | None
     #: levels and what a transform's semantics adds (read by a call's memoisation)
     levels: list[Level]
     level_depth: int
