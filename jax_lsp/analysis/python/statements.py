@@ -40,6 +40,7 @@ from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
+    MAX_CHOICES,
     NOCONST,
     UNKNOWN,
     Api,
@@ -922,6 +923,10 @@ class PythonStatements(EvaluatorShared):
             return join(list(it.items)) if it.items else UNKNOWN
         if it.keys is not None:
             return Value(traced=it.traced)
+        if isinstance(it.const, range) and len(it.const) <= MAX_CHOICES and not it.traced:
+            # `for t in range(2)`: t is one of the range's ints (`pos + t` keeps `pos`'s dtype,
+            # `t == 5` is false)
+            return Value(intish=True, choices=frozenset(it.const))
         if it.intish:
             return Value(traced=it.traced, intish=True)  # `range(n)`'s elements are ints
         if not it.fns:
