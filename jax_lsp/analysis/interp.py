@@ -374,6 +374,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: (`python/certain_paths.py`)
         self.uncertain = 0
         self.strong_updates = 0
+        #: the calls making a `for` loop's own iterable, while it is evaluated
+        #: (`certain_paths.loop_made`)
+        self.loop_made: frozenset[ast.AST] = frozenset()
         #: the items the generator whose body is running yields (`python/generators.py`)
         self.yields: generators.Yields | None = None
         #: whether each function run is a plain generator (`python/generators.py`)

@@ -997,7 +997,7 @@ class PythonCalls(EvaluatorShared):
                      for n in names])
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
-        inst = Instance(cls, singular=certain_paths.singular_here(self))
+        inst = Instance(cls, singular=certain_paths.singular_here(self, node))
         self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
             self.observer.note_made(inst)

@@ -127,6 +127,7 @@ class EvaluatorShared:
     _outer_writes: int
     uncertain: int
     strong_updates: int
+    loop_made: frozenset[ast.AST]
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
     endings: Any

@@ -842,7 +842,11 @@ class PythonStatements(EvaluatorShared):
     def exec_for(self, stmt: ast.For, scope: Scope) -> int:
         """A `for`; its result is `exec_block`'s (`GUESS_EXIT` when an iteration may have
         returned on an undecided test: the rest of the function is a guess)."""
-        it = self.eval(stmt.iter, scope)
+        outer_made, self.loop_made = self.loop_made, certain_paths.loop_made(stmt.iter)
+        try:
+            it = self.eval(stmt.iter, scope)
+        finally:
+            self.loop_made = outer_made
         if isinstance(it.const, range) and not it.const:
             # `for _ in range(n_warmup)` of a known 0: the body never runs
             return self.exec_block(stmt.orelse, scope)
