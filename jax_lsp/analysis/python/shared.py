@@ -128,6 +128,7 @@ class EvaluatorShared:
     uncertain: int
     strong_updates: int
     loop_made: frozenset[ast.AST]
+    taken: tuple[ast.AST, int] | None
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
     endings: Any
