@@ -950,13 +950,26 @@ def _caught(e: Any, args: Args) -> bool:
 def _hosted(e: Any, runs: HostRun, args: Args) -> None:
     """Note the call evaluated where its host runs (`HostRun`): with keywords that may hold
     `vectorized` (`hosted`), known to lack it (`plain`), or holding it where its failure is
-    swallowed (`swallowed`)."""
+    swallowed (`swallowed`), or given to a host known to take it (`**kw`, a `vectorized`
+    parameter: a wrapper swapped in for the block the jit is traced in), which fails on none
+    (`swallowed` too)."""
     if "vectorized" not in args.kw and args.dstar is None:
         runs.plain = True
-    elif "vectorized" in args.kw and _caught(e, args):
+    elif "vectorized" in args.kw and (_caught(e, args) or _takes_it(e, args)):
         runs.swallowed = True
     else:
         runs.hosted = True
+
+
+def _takes_it(e: Any, args: Args) -> bool:
+    """Whether the host of a callback call given `vectorized=` is the analysed code's function
+    taking it (each function it may be)."""
+    host = args.kw.get("callback") if not args.pos else args.pos[0]
+    if host is None or "vectorized" not in args.kw:
+        return False
+    host = e.resolve_lazy(host)
+    functions = [_function(g) for g in host.fns]
+    return bool(functions) and all(f is not None and _takes_vectorized(f) for f in functions)
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,
