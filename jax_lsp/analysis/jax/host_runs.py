@@ -962,14 +962,24 @@ def _hosted(e: Any, runs: HostRun, args: Args) -> None:
 
 
 def _takes_it(e: Any, args: Args) -> bool:
-    """Whether the host of a callback call given `vectorized=` is the analysed code's function
-    taking it (each function it may be)."""
+    """Whether the host of a callback call given `vectorized=`, not batched (a vmap with no
+    `vmap_method` raises first), is the analysed code's function taking it in a `**kw` it
+    never reads (`def wrapper(*args, **_ignored)`: not handed on to what may reject it), each
+    function it may be."""
     host = args.kw.get("callback") if not args.pos else args.pos[0]
-    if host is None or "vectorized" not in args.kw:
+    if host is None or "vectorized" not in args.kw or e.reads(VMAPPED).vmapped or any(
+            type(m) is BatchedBy for v in args.pos for m in v.tan):
         return False
     host = e.resolve_lazy(host)
     functions = [_function(g) for g in host.fns]
-    return bool(functions) and all(f is not None and _takes_vectorized(f) for f in functions)
+    return bool(functions) and all(f is not None and _drops_keywords(f) for f in functions)
+
+
+def _drops_keywords(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Whether `fn` takes any keyword in a `**kw` its own code never reads."""
+    kwarg = fn.args.kwarg
+    return kwarg is not None and not any(
+        isinstance(n, ast.Name) and n.id == kwarg.arg for n in own_nodes(fn))
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,
