@@ -206,12 +206,17 @@ _ELEMENTWISE = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.
 
 def _operand(v: Value) -> tuple[tuple[int, ...] | None, str | None, bool] | None:
     """(shape, dtype, weak) of an operand: an array's facts, or a Python number (a 0-d
-    operand whose type gives way to the array's: `x * 2.0` keeps `x`'s float32)."""
+    operand whose type gives way to the array's: `x * 2.0` keeps `x`'s float32), known or
+    one of `choices` all of one type."""
     if v.arr is not None:
         return v.arr.shape, v.arr.dtype, False
-    c = v.const
-    if c is not NOCONST and type(c) in (int, float, bool) and not v.fns and not v.traced:
-        return (), ("bool" if type(c) is bool else "int64" if type(c) is int else "float64"), True
+    if v.fns or v.traced:
+        return None
+    # a known number, or one of a few known ones of a single type (a loop's `for t in range(2)`)
+    kinds = ({type(v.const)} if v.const is not NOCONST
+             else {type(c) for c in v.choices} if v.choices else set())
+    if len(kinds) == 1 and (kind := kinds.pop()) in (int, float, bool):
+        return (), ("bool" if kind is bool else "int64" if kind is int else "float64"), True
     return None
 
 

@@ -380,6 +380,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: (`python/certain_paths.py`)
         self.uncertain = 0
         self.strong_updates = 0
+        #: the calls making a `for` loop's own iterable, while it is evaluated
+        #: (`certain_paths.loop_made`)
+        self.loop_made: frozenset[ast.AST] = frozenset()
+        #: the call making an `islice`'s iterable and the most items it takes, while that
+        #: argument is evaluated (`generators.islice_taken`)
+        self.taken: tuple[ast.AST, int] | None = None
         #: the items the generator whose body is running yields (`python/generators.py`)
         self.yields: generators.Yields | None = None
         #: whether each function run is a plain generator (`python/generators.py`)

@@ -319,7 +319,7 @@ def _distinct(vs: list[Value]) -> list:
 
 
 #: the most constants `Value.choices` keeps: beyond it, a value is just unknown
-_MAX_CHOICES = 16
+MAX_CHOICES = 16
 
 
 def _choices(vs: list[Value]) -> frozenset | None:
@@ -336,7 +336,7 @@ def _choices(vs: list[Value]) -> frozenset | None:
             out.add(c)
         else:
             return None
-        if len(out) > _MAX_CHOICES:
+        if len(out) > MAX_CHOICES:
             return None
     return frozenset(out)
 

@@ -81,6 +81,16 @@ def _as_traced(v: Value) -> Value:
     return v.rebuilt(v.tan, items, NOCONST, True)
 
 
+def _leafless(v: Value, depth: int = 0) -> bool:
+    """`v` is a pytree of no leaf, as JAX flattens it: None, or a dict, list or tuple of
+    known items each of no leaf (`{"gyro": None}`); `jax.tree.map` calls its function on none."""
+    if v.fns or depth > 20:
+        return False
+    if v.const is None:
+        return True
+    return v.items is not None and all(_leafless(i, depth + 1) for i in v.items)
+
+
 def _keyword_positions(f: Any) -> tuple[tuple[int, str], ...] | None:
     """The parameters of `f` a call can pass by position or by name, with their positions in
     its signature (what `inspect.signature` lists); None when `f` is no function of the
@@ -342,6 +352,9 @@ class HigherOrder(Part):
                 if mapped is not None:
                     return mapped
             elif name != "builtins.map":
+                if len(pos) >= 2 and "is_leaf" not in args.kw and _leafless(pos[1]):
+                    # `jax.tree.map(f, {"a": None})`: a tree of no leaf, `f` is never called
+                    return pos[1]
                 by_leaf = tree_leaves.mapped(self.ev, args, node)  # (trees known to leaves)
                 if by_leaf is not None:
                     return by_leaf

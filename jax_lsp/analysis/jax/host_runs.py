@@ -448,7 +448,7 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
             leaving.append(node.value)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             return True
-    names = {n.id for v in leaving for n in ast.walk(v) if isinstance(n, ast.Name)}
+    names = {n.id for v in leaving for n in _named(v)}
     if any(fn in ast.walk(n) for n in leaving):
         return True
     todo = [local[n] for n in names if n in local]
@@ -463,6 +463,24 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
         todo.extend(local[n.id] for n in ast.walk(f)
                     if isinstance(n, ast.Name) and n.id in local and n.id not in seen)
     return own is not None and own in names
+
+
+#: JAX's transforms whose transformed function, called, gives arrays (never a function)
+_DATA_TRANSFORMS = frozenset({"jit", "grad", "value_and_grad", "vmap", "pmap", "jacfwd",
+                              "jacrev", "hessian", "checkpoint", "remat"})
+
+
+def _named(expr: ast.AST) -> Iterator[ast.Name]:
+    """The names `expr` reads, less a function transformed and called at once
+    (`jax.jit(traced_grad)(w)`: arrays leave, not `traced_grad`)."""
+    applied: set[int] = set()
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Call) and isinstance(t := n.func, ast.Call) and t.args and (
+                isinstance(t.args[0], ast.Name) and isinstance(t.func, ast.Attribute)
+                and t.func.attr in _DATA_TRANSFORMS and isinstance(t.func.value, ast.Name)
+                and t.func.value.id == "jax"):
+            applied.add(id(t.args[0]))
+    return (n for n in ast.walk(expr) if isinstance(n, ast.Name) and id(n) not in applied)
 
 
 def _callers_entered(e: Any, site: Span) -> bool:
@@ -532,7 +550,7 @@ def _rebound(e: Any) -> frozenset[str] | None:
                     continue
                 return None
             changed.add(root)
-    if changed and not _unaliased(e.tree, changed):
+    if changed and not _unaliased(e.tree, changed, _COPYING):
         return None
     counts: dict[str, int] = {}
     out: set[str] = set(changed)
@@ -640,7 +658,8 @@ def _unaliased(tree: ast.Module, names: set[str],
                readers: frozenset[str] = frozenset({"len"})) -> bool:
     """Whether each of `names` holds a container no other name can reach: every read of it
     in the module is subscripted, or has a method called (`table.items()`), or is an
-    argument of one of `readers` (`len`; for a log, `print` too: `_COPYING`); bound only
+    argument of one of `readers` (`len`; `print` too: `_COPYING`), or is iterated by a `for`
+    or a comprehension (`[s[0] for s in LOG]`: its items are named, not it); bound only
     to a display or comprehension made there; never bound to another name, handed to
     another function, returned, stored, a parameter's name or declared
     `global`/`nonlocal` (in a function that might bind it to something else)."""
@@ -671,6 +690,8 @@ def _unaliased(tree: ast.Module, names: set[str],
         if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and (
                 up.func.id in readers) and any(a is n for a in up.args):
             continue
+        if isinstance(up, (ast.For, ast.AsyncFor, ast.comprehension)) and up.iter is n:
+            continue  # (iterated: its items are named, not it)
         return False
     return True
 
@@ -693,6 +714,15 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
                 if isinstance(st, ast.Expr) and isinstance(c := st.value, ast.Call)
                 and isinstance(c.func, ast.Attribute) and c.func.attr in _APPENDS
                 and isinstance(c.func.value, ast.Name) and c.func.value.id in logs}
+    # `history.setdefault(k, []).append(v)` as a statement: an entry appended to, nothing of
+    # the container read (it is one `_rebound` found changed in place, or a log)
+    appended |= {id(d.func.value) for fn in entered for st in ast.walk(fn)  # type: ignore[attr-defined]
+                 if isinstance(st, ast.Expr) and isinstance(c := st.value, ast.Call)
+                 and isinstance(c.func, ast.Attribute) and c.func.attr in _APPENDS
+                 and isinstance(d := c.func.value, ast.Call)
+                 and isinstance(d.func, ast.Attribute) and d.func.attr == "setdefault"
+                 and isinstance(d.func.value, ast.Name) and len(d.args) == 2
+                 and isinstance(d.args[1], _FRESH)}
     enclosing: dict[ast.AST, list[ast.AST]] = {}
 
     def visit(node: ast.AST, around: list[ast.AST]) -> None:
@@ -947,13 +977,36 @@ def _caught(e: Any, args: Args) -> bool:
 def _hosted(e: Any, runs: HostRun, args: Args) -> None:
     """Note the call evaluated where its host runs (`HostRun`): with keywords that may hold
     `vectorized` (`hosted`), known to lack it (`plain`), or holding it where its failure is
-    swallowed (`swallowed`)."""
+    swallowed (`swallowed`), or given to a host known to take it (`**kw`, a `vectorized`
+    parameter: a wrapper swapped in for the block the jit is traced in), which fails on none
+    (`swallowed` too)."""
     if "vectorized" not in args.kw and args.dstar is None:
         runs.plain = True
-    elif "vectorized" in args.kw and _caught(e, args):
+    elif "vectorized" in args.kw and (_caught(e, args) or _takes_it(e, args)):
         runs.swallowed = True
     else:
         runs.hosted = True
+
+
+def _takes_it(e: Any, args: Args) -> bool:
+    """Whether the host of a callback call given `vectorized=`, not batched (a vmap with no
+    `vmap_method` raises first), is the analysed code's function taking it in a `**kw` it
+    never reads (`def wrapper(*args, **_ignored)`: not handed on to what may reject it), each
+    function it may be."""
+    host = args.kw.get("callback") if not args.pos else args.pos[0]
+    if host is None or "vectorized" not in args.kw or e.reads(VMAPPED).vmapped or any(
+            type(m) is BatchedBy for v in args.pos for m in v.tan):
+        return False
+    host = e.resolve_lazy(host)
+    functions = [_function(g) for g in host.fns]
+    return bool(functions) and all(f is not None and _drops_keywords(f) for f in functions)
+
+
+def _drops_keywords(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Whether `fn` takes any keyword in a `**kw` its own code never reads."""
+    kwarg = fn.args.kwarg
+    return kwarg is not None and not any(
+        isinstance(n, ast.Name) and n.id == kwarg.arg for n in own_nodes(fn))
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,

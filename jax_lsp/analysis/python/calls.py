@@ -157,17 +157,24 @@ class PythonCalls(EvaluatorShared):
         pos: list[Value] = []
         pos_nodes: list[ast.AST | None] = []
         star: Value | None = None
-        for a in node.args:
-            if isinstance(a, ast.Starred):
-                sv = self.eval(a.value, scope)
-                if sv.items is not None and sv.keys is None and star is None:
-                    pos.extend(sv.items)
-                    pos_nodes.extend([a] * len(sv.items))
+        outer_taken = self.taken
+        if len(fns) == 1 and type(fns[0]) is Api and node.args:
+            # `islice(stages(...), 2)`: the generator's body stops at its second `yield`
+            self.taken = generators.islice_taken(self, fv, node, scope) or outer_taken
+        try:
+            for a in node.args:
+                if isinstance(a, ast.Starred):
+                    sv = self.eval(a.value, scope)
+                    if sv.items is not None and sv.keys is None and star is None:
+                        pos.extend(sv.items)
+                        pos_nodes.extend([a] * len(sv.items))
+                    else:
+                        star = sv if star is None else join([star, sv])
                 else:
-                    star = sv if star is None else join([star, sv])
-            else:
-                pos.append(self.eval(a, scope))
-                pos_nodes.append(a)
+                    pos.append(self.eval(a, scope))
+                    pos_nodes.append(a)
+        finally:
+            self.taken = outer_taken
         kw: dict[str, Value] = {}
         kw_nodes: dict[str, ast.AST] = {}
         dstar: Value | None = None
@@ -640,6 +647,9 @@ class PythonCalls(EvaluatorShared):
                 else next((st.span for st in reversed(self.stack) if st.filename is None), None)
             )
             call = (*call, tip)
+        taken = self.taken[1] if self.taken is not None and self.taken[0] is node else None
+        if taken is not None:  # (an `islice` of a generator: its body runs in part)
+            call = (*call, ("taken", taken))
         base: tuple | None = call
         key: tuple | None = None
         # in a callback's host run every interpretation reads `Ctx.host_site`: none made
@@ -683,7 +693,7 @@ class PythonCalls(EvaluatorShared):
                     self._callbacks_log.extend_once(evaluated)
             return cached
         shareable = (base is not None and fi.module is self.main and host is None
-                     and sharing.plain_closure(closure))
+                     and taken is None and sharing.plain_closure(closure))
         # the calls whose shared interpretations may serve this one, by what they read
         sharers = (closure, len(args.pos), *sorted(args.kw)) if shareable else None
         for bits in self._sharer_reads(sharers):
@@ -770,7 +780,9 @@ class PythonCalls(EvaluatorShared):
                 gen = generators.start(self, fi)
                 outer_yields, self.yields = self.yields, gen
                 try:
-                    self.exec_block(fi.node.body, scope)
+                    self.exec_block(generators.taken_body(fi.node, taken) if (
+                        gen is not None and gen.exact and taken is not None) else fi.node.body,
+                        scope)
                 finally:
                     self.yields = outer_yields
                 result = scope.vars.get("<return>", NONE_VALUE)
@@ -1035,7 +1047,7 @@ class PythonCalls(EvaluatorShared):
                      for n in names])
 
     def instantiate(self, cls: ClassObj, args: Args, node: ast.AST | None) -> Value:
-        inst = Instance(cls, singular=certain_paths.singular_here(self))
+        inst = Instance(cls, singular=certain_paths.singular_here(self, node))
         self.impure_effects += 1  # a mutable object, its __init__ run (see `replay`)
         if self.record:
             self.observer.note_made(inst)

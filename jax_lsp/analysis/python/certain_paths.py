@@ -9,6 +9,9 @@ decides nothing). A store replaces the value only when both are certain:
 - the object is one object at run time: made by the module's own statements (not an entry
   point's, which may run any number of times), at the top of the call stack, outside a loop run
   to a fixpoint, a comprehension and a `try` body, on a path not guessed (`Instance.singular`);
+  or made so in a function those statements call, as a `for` loop's own iterable
+  (`for i, b in enumerate(Minibatches(data, 2, limit))`): nothing but that loop reaches it,
+  and the call it is made in, storing into it, is not memoised;
 - the store runs on such a path too, in the module's statements or the calls they make (no
   entry point, no callback's host run, no undecided branch anywhere up the stack).
 
@@ -19,6 +22,7 @@ on its `version`, so a method reading it after a replacement is interpreted agai
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from jax_lsp.analysis.interp_state import MODULE_ROOT
@@ -34,6 +38,17 @@ def certain(ev: Any) -> bool:
     )
 
 
-def singular_here(ev: Any) -> bool:
-    """Whether an object made here is one object at run time."""
-    return ev.depth == 0 and certain(ev)
+def singular_here(ev: Any, node: ast.AST | None = None) -> bool:
+    """Whether an object made here (by the call `node`) is one object at run time."""
+    return (ev.depth == 0 or (node is not None and node in ev.loop_made)) and certain(ev)
+
+
+def loop_made(iterable: ast.expr) -> frozenset[ast.AST]:
+    """The calls of a `for`'s iterable whose result only the loop reaches: the iterable
+    itself, or the arguments of an `enumerate`/`zip` it is (`enumerate(Loader(3))`)."""
+    if not isinstance(iterable, ast.Call):
+        return frozenset()
+    f = iterable.func
+    if isinstance(f, ast.Name) and f.id in ("enumerate", "zip"):
+        return frozenset(a for a in iterable.args if isinstance(a, ast.Call))
+    return frozenset({iterable})

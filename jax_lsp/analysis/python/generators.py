@@ -32,7 +32,16 @@ from typing import Any
 from jax_lsp.analysis.interp_state import MAX_UNROLL, Args
 from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.python import iterator_protocol
-from jax_lsp.analysis.values import NOCONST, NONE_VALUE, UNKNOWN, Closure, Instance, Value, join
+from jax_lsp.analysis.values import (
+    NOCONST,
+    NONE_VALUE,
+    UNKNOWN,
+    Api,
+    Closure,
+    Instance,
+    Value,
+    join,
+)
 
 
 class Yields:
@@ -62,6 +71,45 @@ def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> 
     if cache is not None:
         cache[node] = plain
     return plain
+
+
+def islice_taken(ev: Any, fv: Value, node: ast.Call, scope: Any) -> tuple[ast.AST, int] | None:
+    """For `itertools.islice(gen(...), [start,] stop)` of a known int `stop` (a literal or a
+    name): the call making the iterable, which nothing but `islice` reaches, and `stop`, the
+    most items `islice` takes of it (it never asks one more: Python's generator stays
+    suspended at its `stop`-th `yield`, `taken_body`)."""
+    if not (len(fv.fns) == 1 and type(fv.fns[0]) is Api
+            and fv.fns[0].name == "itertools.islice"):
+        return None
+    if node.keywords or not 2 <= len(node.args) <= 4 or not isinstance(node.args[0], ast.Call):
+        return None
+    stop = node.args[1] if len(node.args) == 2 else node.args[2]
+    if not isinstance(stop, (ast.Constant, ast.Name)):
+        return None
+    v = ev.eval(stop, scope)  # (no effect: evaluated again in its turn)
+    if type(v.const) is not int or v.const < 0 or v.traced:
+        return None
+    return node.args[0], v.const
+
+
+def taken_body(node: ast.AST, taken: int) -> list[ast.stmt]:
+    """The statements of a generator function's body that run when a consumer takes at most
+    `taken` items (`islice_taken`): those up to its `taken`-th `yield`, when that and every
+    `yield` before it is a statement of the body's own top level (one `yield` each, run once,
+    in order); the whole body otherwise."""
+    body: list[ast.stmt] = node.body  # type: ignore[attr-defined]
+    if taken < 1:
+        return body
+    count = 0
+    for i, stmt in enumerate(body):
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Yield):
+            count += 1
+            if count == taken:
+                prefix = body[:i + 1]
+                inner = sum(isinstance(n, (ast.Yield, ast.YieldFrom))
+                            for n in own_nodes(ast.Module(body=prefix, type_ignores=[])))
+                return prefix if inner == taken else body
+    return body
 
 
 def start(ev: Any, fi: Any) -> Yields | None:

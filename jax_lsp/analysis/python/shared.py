@@ -129,6 +129,8 @@ class EvaluatorShared:
     _outer_writes: int
     uncertain: int
     strong_updates: int
+    loop_made: frozenset[ast.AST]
+    taken: tuple[ast.AST, int] | None
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
     endings: Endings | None

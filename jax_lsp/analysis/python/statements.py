@@ -40,6 +40,7 @@ from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
 from jax_lsp.analysis.values import (
     EMPTY,
+    MAX_CHOICES,
     NOCONST,
     UNKNOWN,
     Api,
@@ -841,7 +842,11 @@ class PythonStatements(EvaluatorShared):
     def exec_for(self, stmt: ast.For, scope: Scope) -> int:
         """A `for`; its result is `exec_block`'s (`GUESS_EXIT` when an iteration may have
         returned on an undecided test: the rest of the function is a guess)."""
-        it = self.eval(stmt.iter, scope)
+        outer_made, self.loop_made = self.loop_made, certain_paths.loop_made(stmt.iter)
+        try:
+            it = self.eval(stmt.iter, scope)
+        finally:
+            self.loop_made = outer_made
         if isinstance(it.const, range) and not it.const:
             # `for _ in range(n_warmup)` of a known 0: the body never runs
             return self.exec_block(stmt.orelse, scope)
@@ -924,6 +929,10 @@ class PythonStatements(EvaluatorShared):
             return join(list(it.items)) if it.items else UNKNOWN
         if it.keys is not None:
             return Value(traced=it.traced)
+        if isinstance(it.const, range) and len(it.const) <= MAX_CHOICES and not it.traced:
+            # `for t in range(2)`: t is one of the range's ints (`pos + t` keeps `pos`'s dtype,
+            # `t == 5` is false)
+            return Value(intish=True, choices=frozenset(it.const))
         if it.intish:
             return Value(traced=it.traced, intish=True)  # `range(n)`'s elements are ints
         if not it.fns:
