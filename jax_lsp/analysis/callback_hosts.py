@@ -39,7 +39,7 @@ from jax_lsp.analysis import (
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_model
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.python import calling_back, computed_names
+from jax_lsp.analysis.python import calling_back, computed_names, dict_aliases
 from jax_lsp.analysis.static_names import (
     VERSION_ATTRIBUTES,
     Binding,
@@ -767,7 +767,12 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         if b is None:
             yield from _rebound_dict_keys(names, expr, depth)
         if b is not None and b.kind == "assign" and b.node is not None:
-            yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+            # (less the keys taken out of that dict through a name sharing it, anywhere:
+            # `cleaned = options; cleaned.pop("vectorized")` in a helper given it)
+            out = dict_aliases.taken_out(names.tree, dict_aliases.holder(names.tree, expr))
+            if out is not dict_aliases.ALL:
+                yield from ((k, v) for k, v in _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+                            if k not in out)
         elif b is not None and b.kind == "import" and b.target:
             yield from _imported_dict_keys(names, b.target, depth)
         elif b is not None and b.kind == "other":
