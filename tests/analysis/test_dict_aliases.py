@@ -50,3 +50,29 @@ def test_any_key_may_go_where_the_key_is_not_written() -> None:
 def test_a_parameter_bound_again_holds_another_dict() -> None:
     again = SOURCE.replace("    cleaned = options\n", "    options = {}\n    cleaned = options\n")
     assert _taken(again) == frozenset()
+
+
+def test_an_in_place_union_keeps_the_parameter_the_callers_dict() -> None:
+    source = SOURCE.replace('    cleaned.pop("vectorized", None)\n',
+                            '    options |= {"extra": 1}\n    cleaned.pop("vectorized", None)\n')
+    assert _taken(source) == frozenset({"vectorized"})
+    rebound = source.replace("options |= {", "options = options | {")
+    assert _taken(rebound) == frozenset()
+
+
+def test_the_calls_before_a_read_are_those_that_always_run_first() -> None:
+    tree = ast.parse('''
+def f(opts, flag):
+    fill(opts)
+    if flag:
+        maybe(opts)
+    for _ in range(2):
+        loop(opts)
+    use(opts)
+    after(opts)
+''')
+    use = next(n for n in ast.walk(tree) if isinstance(n, ast.Call)
+               and isinstance(n.func, ast.Name) and n.func.id == "use")
+    found = [c.func.id for c in dict_aliases.calls_before(tree, use.args[0])  # type: ignore[attr-defined]
+             if isinstance(c.func, ast.Name)]
+    assert found == ["fill"]

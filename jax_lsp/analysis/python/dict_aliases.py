@@ -190,8 +190,60 @@ def _parameter(fn: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
 
 
 def _rebound(t: _Tree, fn: ast.AST, name: str) -> bool:
-    """Whether `fn` binds its parameter `name` again (it then may hold another dict)."""
-    return any(not isinstance(n.ctx, ast.Load) for n in t.uses((fn, name)))
+    """Whether `fn` binds its parameter `name` again (it then may hold another dict); not by
+    `name |= {...}`, a dict's in-place union (`dict.__ior__` returns the dict itself)."""
+    return any(not isinstance(n.ctx, ast.Load) and not _in_place_union(t, n)
+               for n in t.uses((fn, name)))
+
+
+def _in_place_union(t: _Tree, name: ast.Name) -> bool:
+    up = t.parents.get(name)
+    return isinstance(up, ast.AugAssign) and up.target is name and isinstance(up.op, ast.BitOr)
+
+
+def handed_to(tree: ast.Module, call: ast.Call, arg: ast.AST
+              ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, str] | None:
+    """The module def and its parameter that `call` hands `arg` to, where that parameter
+    then holds the very object (a def followed as `aliases` follows one); else None."""
+    t = _tree(tree)
+    fn = _module_def(t, call.func)
+    param = None if fn is None else _parameter(fn, call, arg)
+    if fn is None or param is None or _rebound(t, fn, param):
+        return None
+    return fn, param
+
+
+def calls_before(tree: ast.Module, node: ast.AST) -> Iterator[ast.Call]:
+    """The calls made, in the scope `node` is in, by the statements that run before the one
+    holding `node` whenever it runs: those before it in its block and in each block around
+    it, up to its function (or the module); not those under a branch, loop, `try` or nested
+    definition."""
+    t = _tree(tree)
+    child = node
+    up = t.parents.get(child)
+    while up is not None:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(up, field, None)
+            if isinstance(block, list) and child in block:
+                for st in block[:block.index(child)]:
+                    yield from _plain_calls(st)
+        if isinstance(up, _SCOPES):
+            return
+        child, up = up, t.parents.get(up)
+
+
+_BRANCHING = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.With,
+              ast.AsyncWith, ast.IfExp, ast.BoolOp, *_SCOPES)
+
+
+def _plain_calls(st: ast.AST) -> Iterator[ast.Call]:
+    stack = [st]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ast.Call):
+            yield n
+        if not isinstance(n, _BRANCHING):
+            stack.extend(ast.iter_child_nodes(n))
 
 
 def taken_out(tree: ast.Module, holder: Holder) -> frozenset[str] | None:
