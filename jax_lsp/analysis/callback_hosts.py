@@ -39,7 +39,7 @@ from jax_lsp.analysis import (
 from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
 from jax_lsp.analysis.libraries.pydantic_models import model as pydantic_model
 from jax_lsp.analysis.numpy_equivalents import numpy_name
-from jax_lsp.analysis.python import calling_back, computed_names
+from jax_lsp.analysis.python import calling_back, computed_names, dict_aliases
 from jax_lsp.analysis.static_names import (
     VERSION_ATTRIBUTES,
     Binding,
@@ -767,7 +767,12 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
         if b is None:
             yield from _rebound_dict_keys(names, expr, depth)
         if b is not None and b.kind == "assign" and b.node is not None:
-            yield from _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+            # (less the keys taken out of that dict through a name sharing it, anywhere:
+            # `cleaned = options; cleaned.pop("vectorized")` in a helper given it)
+            out = dict_aliases.taken_out(names.tree, dict_aliases.holder(names.tree, expr))
+            if out is not dict_aliases.ALL:
+                yield from ((k, v) for k, v in _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
+                            if k not in out)
         elif b is not None and b.kind == "import" and b.target:
             yield from _imported_dict_keys(names, b.target, depth)
         elif b is not None and b.kind == "other":
@@ -781,6 +786,7 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
                 yield from _dict_keys(names, item, depth + 1)
             yield from _case_dict_keys(names, expr, depth)
         yield from _keys_set_on(names, expr)
+        yield from _keys_put_by_calls(names, expr)
     elif isinstance(expr, ast.Attribute):  # a class attribute (`**self.CALL_OPTS`)
         cls = names.class_of(expr.value)
         value = None if cls is None else names.class_attribute(cls, expr.attr)
@@ -1348,6 +1354,34 @@ def _keys_set_given(names: ModuleNames, expr: ast.Name, fn: ast.AST,
         yield key, value
 
 
+def _keys_put_by_calls(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
+    """The string keys a module def sets on the dict `expr` holds, handed that very dict by
+    a call that always runs before `expr` is read, in its scope (`with_batching_defaults(opts)`
+    then `make_shape(opts)`; `opts |= {"vectorized": True}` in the def too): Python hands a
+    dict itself to a call, never a copy (`python/dict_aliases.py`; `dict(opts)` is a copy).
+    A key set under an `if` counts where that call's arguments decide it; a key the module
+    takes out of the dict anywhere does not."""
+    holder = dict_aliases.holder(names.tree, expr)
+    out = dict_aliases.taken_out(names.tree, holder)
+    if out is dict_aliases.ALL:
+        return
+    for call in dict_aliases.calls_before(names.tree, expr):
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            if not (isinstance(arg, ast.Name) and arg.id == expr.id
+                    and dict_aliases.holder(names.tree, arg) == holder):
+                continue
+            found = dict_aliases.handed_to(names.tree, call, arg)
+            if found is None:
+                continue
+            fn, param = found
+            bound, _ = bind_arguments(fn, list(call.args),
+                                      [(k.arg, k.value) for k in call.keywords])
+            at = ast.Name(id=param, ctx=ast.Load())
+            at.lineno = fn.end_lineno or fn.lineno  # (every node of the def is before it)
+            yield from ((k, v) for k, v in _keys_set_in(_run_given(names, fn, bound), at)
+                        if k not in out)
+
+
 def _keys_set_in(nodes: Iterator[ast.AST], expr: ast.Name) -> Iterator[tuple[str, ast.AST]]:
     """The string keys set by name on the dict `expr` among `nodes` (those before it)."""
     for node in nodes:
@@ -1366,6 +1400,12 @@ def _keys_set_in(nodes: Iterator[ast.AST], expr: ast.Name) -> Iterator[tuple[str
                         t.value.id == expr.id and isinstance(t.slice, ast.Constant)
                         and isinstance(t.slice.value, str)):
                     yield t.slice.value, node.value
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and (
+                isinstance(node.target, ast.Name) and node.target.id == expr.id
+                and isinstance(node.value, ast.Dict)):
+            # `opts |= {"vectorized": True}`: a dict's in-place union (PEP 584)
+            yield from ((k.value, v) for k, v in zip(node.value.keys, node.value.values)
+                        if isinstance(k, ast.Constant) and isinstance(k.value, str))
 
 
 _BRANCHES = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.IfExp,
@@ -2073,6 +2113,15 @@ def _constant_flag(names: ModuleNames, test: ast.expr, depth: int = 0,
         if left is _NOT_KNOWN or right is _NOT_KNOWN or None not in (left, right):
             return _NOT_KNOWN  # (`is` between other literals is not Python's to promise)
         return (left is right) == isinstance(test.ops[0], ast.Is)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+            test.ops[0], (ast.Eq, ast.NotEq)) and given is not None:
+        # `kind == "legacy"` on a parameter the application binds to a literal
+        left = _literal(names, test.left, depth + 1, given)
+        right = _literal(names, test.comparators[0], depth + 1, given)
+        if left is _NOT_KNOWN or right is _NOT_KNOWN or not all(
+                type(v) in (str, int, bool, type(None)) for v in (left, right)):
+            return _NOT_KNOWN
+        return (left == right) == isinstance(test.ops[0], ast.Eq)
     if isinstance(test, ast.Attribute) and given is not None and isinstance(
             test.value, ast.Name) and f"{test.value.id}.{test.attr}" in given:
         # a field of the method's instance (`_called_function`): a literal

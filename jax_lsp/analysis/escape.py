@@ -54,6 +54,8 @@ from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.own_code import after_a_jump
+from jax_lsp.analysis.python import operator_dunders
+from jax_lsp.analysis.python.operator_dunders import OPERATOR_MODULE
 from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.analysis.syntax import child_nodes
 
@@ -160,6 +162,7 @@ class Escapes:
         #: keep this across the versions of a module
         self._scopes = scopes if scopes is not None else {}
         self._classes: dict[ast.ClassDef, bool] = {}
+        self._op_uses: list[tuple[ast.AST, tuple[ast.AST, ...]]] | None = None
 
     # The questions to the analysis, each noted with its answer while `contained` decides.
     # (Methods, not closures kept on the instance: those would hold it in a reference cycle,
@@ -383,6 +386,9 @@ class Escapes:
             return True  # (a recursion among them: its calls from outside decide)
         seen.add(func)
         name = func.name
+        owner = self._scope_of(func)
+        if isinstance(owner, ast.ClassDef):
+            return not self.ran(func) and self._operator_never_called(func, owner, seen)
         if (self.ran(func) or self._scope_of(func) is not None
                 or (name.startswith("__") and name.endswith("__"))
                 or self._reads_module_namespace()
@@ -390,6 +396,84 @@ class Escapes:
                            for d in func.decorator_list)):
             return False
         return self._reads_in_sight(func, seen)
+
+    def _operator_never_called(self, func: ast.FunctionDef | ast.AsyncFunctionDef,
+                               cls: ast.ClassDef, seen: set[ast.AST]) -> bool:
+        """Whether the binary-operator method `func` (`__pow__`, `__rmatmul__`, `__iadd__`:
+        `python/operator_dunders.py`) of the script's module-level class `cls`, which the
+        analysis never ran, is never called: Python calls it only for the operator's syntax,
+        a builtin applying it (`sum`, `pow`), the `operator` module or a read of its name.
+        Each of those must be in a def never called (`never_called`), but for a `BinOp` in
+        code that ran, whose method the analysis dispatched as Python does
+        (`expressions.operator_dunder`: `3 ** gain` ran `__rpow__`, never `__pow__`). The
+        class and method are plain (no decorator, metaclass, base but `object`, subclass,
+        other binding), no `NotImplemented` is returned anywhere (the analysis does not fall
+        back on it), and nothing reads names by computed strings. Left out: library code
+        doing arithmetic on an instance handed to it (a NumPy object array's `sum`)."""
+        self._wide = True
+        name = func.name
+        if (operator_dunders.family(name) is None or self._up(cls) is not self.tree
+                or func.decorator_list or cls.decorator_list or cls.keywords
+                or not all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+                or sum(1 for st in cls.body if name in _bound_names(st)) != 1
+                or self._loads("NotImplemented") or self._named_by_string(name)
+                or self._reads_module_namespace() or self._reads_attributes_by_computed_name()):
+            return False
+        for node in self._mentioning(cls.name):
+            if isinstance(node, ast.ClassDef) and node is not cls and (
+                    node.name == cls.name or any(
+                        isinstance(n, ast.Name) and n.id == cls.name
+                        for b in node.bases for n in ast.walk(b))):
+                return False  # (bound again, or subclassed: its instances call it too)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+                    node.name == cls.name) or isinstance(node, ast.Name) and (
+                    node.id == cls.name and not isinstance(node.ctx, ast.Load)):
+                return False
+        for node in self._mentioning(OPERATOR_MODULE):
+            if isinstance(node, ast.ImportFrom) and node.module == OPERATOR_MODULE or (
+                    isinstance(node, ast.alias) and node.name == OPERATOR_MODULE):
+                return False  # (`operator.add` applies any class's method)
+        for word in (name, *operator_dunders.appliers(name)):
+            for node in self._mentioning(word):
+                if (isinstance(node, ast.Attribute) and node.attr == word or isinstance(
+                        node, ast.Name) and node.id == word) and not self._unrun_at(
+                        node, seen):
+                    return False
+        for node, chain in self._operator_uses():
+            if operator_dunders.may_call(node, name):
+                functions = [c for c in chain if isinstance(c, _FUNCS)]
+                if isinstance(node, ast.BinOp) and (
+                        not functions or self.ran(functions[-1])):
+                    continue  # (dispatched by the analysis as it ran)
+                if not functions or not self.never_called(functions[0], seen):
+                    return False
+        return True
+
+    def _unrun_at(self, node: ast.AST, seen: set[ast.AST]) -> bool:
+        """Whether `node` is inside a def of the module never called (its outermost
+        function: a module-level def or a method of a module-level class)."""
+        scope = self._scope_of(node)
+        outer = None
+        while scope is not None:
+            if isinstance(scope, _FUNCS):
+                outer = scope
+            scope = self._scope_of(scope)
+        return outer is not None and not self.ran(outer) and self.never_called(outer, seen)
+
+    def _operator_uses(self) -> list[tuple[ast.AST, tuple[ast.AST, ...]]]:
+        """Each `BinOp` and `AugAssign` of the module, with the functions and classes it is
+        inside (outermost first). Walked once."""
+        if self._op_uses is None:
+            found: list[tuple[ast.AST, tuple[ast.AST, ...]]] = []
+            todo: list[tuple[ast.AST, tuple[ast.AST, ...]]] = [(self.tree, ())]
+            while todo:
+                node, chain = todo.pop()
+                if isinstance(node, (ast.BinOp, ast.AugAssign)):
+                    found.append((node, chain))
+                inner = (*chain, node) if isinstance(node, _SCOPES) else chain
+                todo.extend((child, inner) for child in ast.iter_child_nodes(node))
+            self._op_uses = found
+        return self._op_uses
 
     def _unrun_rule(self, decorator: ast.expr, func: ast.AST, seen: set[ast.AST]) -> bool:
         """Whether `decorator` registers `func` as the JVP rule of a script's module-level

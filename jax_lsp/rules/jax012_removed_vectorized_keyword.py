@@ -15,7 +15,9 @@ literal arguments or the literal fields of the frozen record the instance was ma
 dict parameter holds what each application passes it (an options dict handed down through
 callers), `case.options` the field of the record each application passes (NamedTuple cases
 of absl's `parameters(*CASES)` included), a comprehension keeping an allow-list's keys
-those of the dict it copies (`vars()` of a `types.SimpleNamespace` too).
+those of the dict it copies (`vars()` of a `types.SimpleNamespace` too); a dict's keys less
+those taken out through a name sharing it, plus those a helper handed the very dict sets on it
+before it is read (`python/dict_aliases.py`).
 Quiet where the host function visibly takes `vectorized` (a parameter of that name, or
 `**kwargs` not all handed on to a function measured to refuse it, ufuncs included), read in the
 workspace module it is imported from (`self.m` of a base class's method: the override every

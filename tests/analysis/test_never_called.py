@@ -115,3 +115,53 @@ def test_an_iterator_consumed_by_list_is_driven() -> None:
     driven = ITERATOR.replace("STOP", "self.level >= self.top").replace("TOP", "0").replace(
         "    for item in it:\n        print(item)\n", "    it.top = 2\n    print(list(it))\n")
     assert _codes(driven) == [("JAX012", LINE)]
+
+
+OPERATORS = '''
+import numpy as np
+import jax
+import jax.numpy as jnp
+
+
+def host(a, b):
+    return np.power(np.asarray(a), np.asarray(b)).astype(np.float32)
+
+
+class Gain:
+    def __init__(self, v):
+        self.v = jnp.asarray(v, dtype=jnp.float32)
+
+    def __pow__(self, n):
+        spec = jax.ShapeDtypeStruct(self.v.shape, jnp.float32)
+        return Gain(jax.pure_callback(host, spec, self.v, jnp.float32(n), vectorized=True))
+
+    def __rpow__(self, n):
+        spec = jax.ShapeDtypeStruct(self.v.shape, jnp.float32)
+        return Gain(jax.pure_callback(host, spec, jnp.float32(n), self.v))
+'''
+POW_LINE = 17  # the call in `__pow__`
+
+
+def test_an_operator_method_python_never_dispatches_to_is_never_called() -> None:
+    """`3 ** g` calls `Gain.__rpow__` (int's `__pow__` gives NotImplemented): `__pow__`, whose
+    callback passes `vectorized=`, never runs (`python/operator_dunders.py`)."""
+    main = OPERATORS + '\nif __name__ == "__main__":\n    print((3 ** Gain([2.0])).v)\n'
+    assert _codes(main) == []
+    assert _codes(main.replace("3 ** Gain([2.0])", "Gain([2.0]) ** 3")) == [
+        ("JAX012", POW_LINE)]
+    # a module an import can name: its importers may raise a Gain to a power
+    assert _codes(main, "fit.py") == [("JAX012", POW_LINE)]
+
+
+def test_an_operator_method_called_where_the_analysis_does_not_dispatch_stands() -> None:
+    """Where Python may call `__pow__` without the analysis dispatching it (an augmented
+    assignment, `pow()`, the `operator` module, a fallback on `NotImplemented`, a subclass,
+    a read of the name in code that runs), the finding stands."""
+    main = OPERATORS + '\nif __name__ == "__main__":\n    print((3 ** Gain([2.0])).v)\n'
+    for tail in ("    g = Gain([1.0])\n    g **= 2\n",
+                 "    print(pow(Gain([1.0]), 2))\n",
+                 "    import operator\n    print(operator.pow(3, 2))\n",
+                 "    print(NotImplemented)\n",
+                 "    print(Gain.__pow__)\n",
+                 "\n\nclass Loud(Gain):\n    pass\n"):
+        assert _codes(main + tail) == [("JAX012", POW_LINE)], tail
