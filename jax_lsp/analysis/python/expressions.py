@@ -39,6 +39,7 @@ from jax_lsp.analysis.python import (
     load_sharing,
     platform_facts,
     single_dispatch,
+    truth_protocol,
 )
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
@@ -325,6 +326,8 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.UnaryOp:
             v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
             if isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
+                if v.const is NOCONST and (v.fns or v.min_items):
+                    v = truth_protocol.tested(self, v, node)  # (`__bool__`, a grown list)
                 c = v.const
                 return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
             if v.const is not NOCONST and (
