@@ -150,7 +150,8 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
                  counted=False, operands=given_values)
     if spec.removed_unused and (_result_unused(e, node) or (
-            e.module is e.main and discarded_results.discarded(e.tree, node))) and e.reads(
+            e.module is e.main and e.frame is not None and e.frame.func is not None
+            and discarded_results.discarded(e.tree, e.frame.func.node, node))) and e.reads(
             JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
     runs.kept = True

@@ -43,6 +43,7 @@ from jax_lsp.analysis.python import (
     fresh_lists,
     generators,
     grown_lists,
+    mapping_views,
     optional_imports,
     platform_facts,
     single_dispatch,
@@ -483,6 +484,10 @@ class PythonCalls(EvaluatorShared):
             if f.name == "builtins.type.__new__" and self.classes_made:
                 # in a metaclass's `__new__`, run where a class statement makes its class
                 return Value(fns=(self.classes_made[-1],))
+            if f.name in mapping_views.MAKERS:  # `MappingProxyType(TABLE)`: a live view
+                view = mapping_views.made(self, f.name, args)
+                if view is not None:
+                    return view
             if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
                 total = summed_objects.summed(self, args, node)
                 if total is not None:

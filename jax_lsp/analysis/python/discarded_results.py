@@ -25,107 +25,138 @@ _Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass
-class _Index:
-    """A module's calls whose value is discarded where they are written, and the functions
-    whose every call by name discards what they return."""
+class _Own:
+    """The calls (by id) whose value one function drops where they are written, and those
+    it returns as written (`return call(...)`)."""
 
-    #: the calls (by id) whose value the function holding them drops
     dropped: set[int] = field(default_factory=set)
-    #: the calls (by id) each function returns as written (`return call(...)`), by function
-    returned: dict[int, _Fn] = field(default_factory=dict)
-    #: each function defined by a plain `def` in a module or function body, by name
-    defs: dict[str, list[_Fn]] = field(default_factory=dict)
-    #: each read of a name: the call it is the callee of (None: read as a value)
-    reads: dict[str, list[ast.Call | None]] = field(default_factory=dict)
-    #: the functions whose result is discarded wherever they are called
-    discarded: dict[int, bool] = field(default_factory=dict)
+    returned: set[int] = field(default_factory=set)
+    #: the calls assigned to a plain local, with its name (dropped where it is never read)
+    assigned: dict[int, str] = field(default_factory=dict)
+    #: the names the function reads (`_read_names`), once one is asked about
+    read: set[str] | None = None
 
 
-_INDEX: weakref.WeakKeyDictionary[ast.Module, _Index] = weakref.WeakKeyDictionary()
+@dataclass
+class _Reads:
+    """Each read of a name in a module, with the call it is the callee of (None: read as a
+    value) and the function it is read in; and the `def`s of class bodies (methods)."""
+
+    by_name: dict[str, list[tuple[ast.Call | None, ast.AST | None]]] = field(
+        default_factory=dict)
+    methods: set[int] = field(default_factory=set)
 
 
-def discarded(tree: ast.Module, call: ast.Call) -> bool:
-    """Whether `call`'s value is never read: dropped where it is written, or returned by a
-    function whose every call drops it (followed up through such functions)."""
-    index = _INDEX.get(tree)
-    if index is None:
-        index = _INDEX[tree] = _build(tree)
-    return _dropped(index, call, set())
+_OWN: weakref.WeakKeyDictionary[ast.AST, _Own] = weakref.WeakKeyDictionary()
+_READS: weakref.WeakKeyDictionary[ast.Module, _Reads] = weakref.WeakKeyDictionary()
+_DISCARDED: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
 
 
-def _dropped(index: _Index, call: ast.Call, seen: set[int]) -> bool:
-    if id(call) in index.dropped:
+def discarded(tree: ast.Module, fn: ast.AST, call: ast.Call) -> bool:
+    """Whether `call`, written in the function `fn`, has its value never read: dropped
+    there, or returned by `fn` whose every call drops it (followed up through such
+    functions). The module's reads are indexed only where a returned call asks."""
+    return _dropped(tree, fn, call, set())
+
+
+def _dropped(tree: ast.Module, fn: ast.AST | None, call: ast.Call, seen: set[int]) -> bool:
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False  # (a lambda returns its call's value; a module runs nothing jitted)
+    own = _OWN.get(fn)
+    if own is None:
+        own = _OWN[fn] = _own(fn)
+    if id(call) in own.dropped:
         return True
-    fn = index.returned.get(id(call))
-    return fn is not None and _result_discarded(index, fn, seen)
+    local = own.assigned.get(id(call))
+    if local is not None:
+        if own.read is None:
+            own.read = _read_names(fn)
+        return local not in own.read
+    return id(call) in own.returned and _result_discarded(tree, fn, seen)
 
 
-def _result_discarded(index: _Index, fn: _Fn, seen: set[int]) -> bool:
-    known = index.discarded.get(id(fn))
+def _result_discarded(tree: ast.Module, fn: _Fn, seen: set[int]) -> bool:
+    known = _DISCARDED.get(fn)
     if known is not None:
         return known
     if id(fn) in seen:
         return False  # (a recursion: not followed)
     seen.add(id(fn))
-    answer = (not fn.decorator_list and any(d is fn for d in index.defs.get(fn.name, ()))
-              and bool(index.reads.get(fn.name))
-              and all(c is not None and _dropped(index, c, seen)
-                      for c in index.reads[fn.name]))
-    index.discarded[id(fn)] = answer
+    reads = _READS.get(tree)
+    if reads is None:
+        reads = _READS[tree] = _index(tree)
+    refs = reads.by_name.get(fn.name, [])
+    answer = (not fn.decorator_list and id(fn) not in reads.methods and bool(refs)
+              and all(c is not None and _dropped(tree, where, c, seen) for c, where in refs))
+    _DISCARDED[fn] = answer
     return answer
 
 
-def _build(tree: ast.Module) -> _Index:
-    index = _Index()
-    callees: dict[int, ast.Call] = {}
-    for node in ast.walk(tree):  # (breadth first: a call before the name it calls)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            callees[id(node.func)] = node
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            index.reads.setdefault(node.id, []).append(callees.get(id(node)))
-    _scan_body(index, tree.body, None)
-    return index
+def _index(tree: ast.Module) -> _Reads:
+    reads = _Reads()
+    todo: list[tuple[ast.AST, ast.AST | None, ast.Call | None]] = [(tree, None, None)]
+    while todo:
+        node, where, callee = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads.by_name.setdefault(node.id, []).append((callee, where))
+            continue
+        if isinstance(node, ast.ClassDef):
+            reads.methods.update(id(st) for st in node.body
+                                 if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            inside = {id(b) for b in body}
+            todo.extend((c, node if id(c) in inside else where, None)
+                        for c in ast.iter_child_nodes(node))
+            continue
+        func = node.func if isinstance(node, ast.Call) else None
+        todo.extend((c, where, node if c is func else None)  # type: ignore[misc]
+                    for c in ast.iter_child_nodes(node))
+    return reads
 
 
-def _scan_body(index: _Index, body: list[ast.stmt], fn: _Fn | None) -> None:
-    """Note the functions `body` defines, and (in a function) the calls it drops or returns."""
-    read = _read_names(fn) if fn is not None else None
-    todo = list(body)
+def _own(fn: _Fn) -> _Own:
+    """Note the calls `fn`'s own statements drop, return or assign to a local (not its nested
+    functions')."""
+    own = _Own()
+    todo: list[ast.AST] = list(fn.body)
     while todo:
         st = todo.pop()
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            index.defs.setdefault(st.name, []).append(st)
-            _scan_body(index, st.body, st)
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        if isinstance(st, ast.ClassDef):
-            # (its methods are reached as attributes, never by a name: not followed)
-            for inner in st.body:
-                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    _scan_body(index, inner.body, inner)
-            continue
-        if fn is not None and read is not None:
-            value = getattr(st, "value", None)
-            if isinstance(value, ast.Call):
-                if isinstance(st, ast.Expr):
-                    index.dropped.add(id(value))
-                elif isinstance(st, ast.Return):
-                    index.returned[id(value)] = fn
-                elif (isinstance(st, ast.Assign) and len(st.targets) == 1
-                      and isinstance(st.targets[0], ast.Name) and st.targets[0].id not in read):
-                    index.dropped.add(id(value))
+        value = getattr(st, "value", None)
+        if isinstance(value, ast.Call):
+            if isinstance(st, ast.Expr):
+                own.dropped.add(id(value))
+            elif isinstance(st, ast.Return):
+                own.returned.add(id(value))
+            elif (isinstance(st, ast.Assign) and len(st.targets) == 1
+                  and isinstance(st.targets[0], ast.Name)):
+                own.assigned[id(value)] = st.targets[0].id
         for name in ("body", "orelse", "finalbody", "handlers", "cases"):
             todo.extend(getattr(st, name, None) or ())
+    return own
 
 
-def _read_names(fn: _Fn) -> set[str] | None:
+def _read_names(fn: _Fn) -> set[str]:
     """The names `fn`'s body reads (nested functions included), its `global`/`nonlocal`
-    names among them; None where it may read its locals by computed names."""
+    names among them; every name where it may read its locals by computed names."""
     read: set[str] = set()
     for node in ast.walk(fn):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id in _FRAME_READERS:
-                return None
+                return _EVERY
             read.add(node.id)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             read.update(node.names)
     return read
+
+
+class _Every(set[str]):
+    """Every name (`locals()` may read any)."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY: set[str] = _Every()

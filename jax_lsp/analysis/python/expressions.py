@@ -37,6 +37,7 @@ from jax_lsp.analysis.python import (
     fresh_dicts,
     generators,
     load_sharing,
+    mapping_views,
     platform_facts,
     single_dispatch,
     truth_protocol,
@@ -571,6 +572,8 @@ class PythonExpressions(EvaluatorShared):
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
+        if len(base.fns) == 1 and type(base.fns[0]) is mapping_views.View:
+            return mapping_views.subscript(self, base.fns[0], index)  # `VIEW[k]`, read now
         if environment_reads.is_environ(base):  # `os.environ["K"]` of a declared variable
             read = environment_reads.subscript(self, index)
             if read is not None:
