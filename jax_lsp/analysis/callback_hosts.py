@@ -33,6 +33,7 @@ from jax_lsp.analysis import (
     click_commands,
     flow_bindings,
     library_keywords,
+    logging_levels,
     registry_selection,
     script_reach,
 )
@@ -102,6 +103,10 @@ DESCRIBING = frozenset({
 #: `jax.device_get`, which hands back NumPy arrays, is a conversion to NumPy, not one of them
 ALLOCATING = frozenset({"jax.device_put", "jax.device_put_replicated",
                         "jax.device_put_sharded"})
+#: JAX's functions that wait on its runtime: a host blocking on arrays the computation
+#: that runs the callback has yet to produce waits on itself (`jax.block_until_ready` in a
+#: timing decorator around the host)
+WAITING = frozenset({"jax.block_until_ready"})
 
 
 def _canonical(names: ModuleNames, dotted: str | None) -> str | None:
@@ -129,7 +134,7 @@ def _computing(dotted: str | None) -> bool:
     """Whether a JAX function of this name computes with JAX when called."""
     if dotted is None:
         return False
-    if dotted in ALLOCATING:
+    if dotted in ALLOCATING or dotted in WAITING:
         return True
     return dotted.startswith(COMPUTING) and dotted.rsplit(".", 1)[-1] not in DESCRIBING
 #: the words a module that calls a callback writes (`from jax import debug` then
@@ -1798,6 +1803,9 @@ def _known_values_in_host(names: ModuleNames, expr: ast.expr, depth: int = 0
         return _bool_op_values(names, expr, depth)
     if isinstance(expr, ast.Compare):
         return _compared_values(names, expr, depth)
+    if isinstance(expr, ast.Call):  # `log.isEnabledFor(logging.DEBUG)` of a pinned level
+        enabled = logging_levels.enabled(names, expr)
+        return None if enabled is None else [enabled]
     return None
 
 

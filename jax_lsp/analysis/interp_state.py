@@ -176,9 +176,11 @@ class HostRun:
     only traced, nor waiting on a pullback never called) with keywords that may hold
     `vectorized` and no `try` swallowing its failure; `plain` once evaluated there with
     keywords known to lack it, `swallowed` once with it where a `try` swallows the failure
-    (`Ctx.caught`)."""
+    (`Ctx.caught`); `kept` once evaluated where `jit` does not remove it as dead code (a
+    `pure_callback` whose result is read: `host_runs.check_call`), so that a call never
+    `kept` never ran its host, whatever the module's values."""
 
-    __slots__ = ("complete", "entered", "hosted", "plain", "ran", "swallowed")
+    __slots__ = ("complete", "entered", "hosted", "kept", "plain", "ran", "swallowed")
 
     def __init__(self) -> None:
         self.ran: set[ast.stmt] = set()
@@ -187,6 +189,7 @@ class HostRun:
         self.hosted = False
         self.plain = False
         self.swallowed = False
+        self.kept = False
 
 
 class Scope:

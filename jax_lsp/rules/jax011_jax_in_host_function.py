@@ -22,7 +22,8 @@ In the host's body, a branch a comparison of values the module pins down rules o
 default every call hands down, `method="brent"`; a field `__init__` sets from each
 construction) is not read; a `property` / `functools.cached_property` it reads is; a table
 lookup is each entry of the keys the module gives (a test's cases included).
-`jax.device_put` counts (it puts an array in JAX's memory);
+`jax.device_put` counts (it puts an array in JAX's memory), and so does `jax.block_until_ready`
+(it waits on JAX's runtime);
 `jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
 NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).
 """

@@ -3,8 +3,8 @@ runs it. Never under `jax.eval_shape` / `jax.make_jaxpr` (only traced); a custom
 callbacks on the call of `jax.vjp`'s pullback, not at the `vjp` (never if it is not called,
 or only shape-evaluated); custom_linear_solve's `transpose_solve` only under reverse mode
 (`grad`, a called `vjp` pullback), not when solved plainly nor under `jvp`; a `pure_callback`
-whose result is not used never under `jit` (removed as dead code; an io or debug callback
-runs).
+whose result is not used never under `jit` (removed as dead code, also when a helper returns
+it into a local never read; an io or debug callback runs).
 
 Each program is checked twice: the evaluator's own JAX011 findings (the text pass, which reads
 no transform, is left out: `engine.finish` merges it), and a run under JAX counting the host's
@@ -100,6 +100,18 @@ def f(x):
     return x * 2
 """
 
+_RETURNED = _DROPPED.replace("""def f(x):
+    jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+    return x * 2
+""", """def probe(x):
+    return jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+
+
+def f(x):
+    seen = probe(x)
+    return x * 2
+""")
+
 #: (program, whether the host runs: JAX011 from the evaluator)
 PROGRAMS = {
     "eval_shape": (_TRACED + "jax.eval_shape(f, jnp.ones(3))\n", False),
@@ -115,6 +127,11 @@ PROGRAMS = {
     "pure_unused_map_jit": (_DROPPED + "jax.jit(lambda v: jax.lax.map(f, v))(jnp.ones((2, 3)))\n",
                             False),
     "pure_unused_eager": (_DROPPED + "f(jnp.ones(3))\n", True),
+    # (returned by a helper into a local never read: removed too; read, it is kept)
+    "pure_returned_unused_jit": (_RETURNED + "jax.jit(f)(jnp.ones(3))\n", False),
+    "pure_returned_used_jit": (_RETURNED.replace("return x * 2", "return x * seen")
+                               + "jax.jit(f)(jnp.ones(3))\n", True),
+    "pure_returned_unused_eager": (_RETURNED + "f(jnp.ones(3))\n", True),
     "io_unused_jit": (_DROPPED.replace("jax.pure_callback(phost, jax.ShapeDtypeStruct(x.shape, "
                                        "x.dtype), x)", "io_callback(host, None, x)")
                       + "jax.jit(f)(jnp.ones(3))\n", True),

@@ -52,11 +52,21 @@ def test_tree_map_over_known_leaves_keeps_the_structure() -> None:
     assert r.items[0].items[0].arr.shape == (2, 2) and r.items[1].arr.shape == (2,)
 
 
-@pytest.mark.parametrize("tree", ["{'a': UNSEEN}", "{'a': None}", "[jnp.zeros(2), OTHER]"])
+@pytest.mark.parametrize("tree", ["{'a': UNSEEN}", "[jnp.zeros(2), OTHER]"])
 def test_tree_map_over_a_leaf_not_known_is_not_followed_by_leaf(tree: str) -> None:
     text = ("import jax\nimport jax.numpy as jnp\n"
             f"r = jax.tree_util.tree_map(lambda p: 2.0 * p, {tree})\n")
     assert _evaluated(text)["r"].items is None
+
+
+def test_tree_map_over_a_tree_of_no_leaf_is_the_tree() -> None:
+    """`None` is an empty subtree: JAX maps nothing and gives the tree back (rules13d's
+    leafless trees, checked here beside the leaf-by-leaf mapping)."""
+    text = ("import jax\nimport jax.numpy as jnp\n"
+            "r = jax.tree_util.tree_map(lambda p: 2.0 * p, {'a': None})\n")
+    assert jax.tree_util.tree_map(lambda p: 2.0 * p, {"a": None}) == {"a": None}
+    r = _evaluated(text)["r"]
+    assert r.keys == ("a",) and r.items is not None and r.items[0].const is None
 
 
 def test_a_class_body_comprehension_reads_the_class_only_in_its_first_iterable() -> None:
@@ -104,3 +114,24 @@ def test_apply_updates_keeps_the_first_trees_structure(lib: str) -> None:
     assert r.keys == tuple(want) and r.items is not None
     assert r.items[0].const is NOCONST  # (0.75 now, not the 0.5 it was)
     assert r.items[1].arr is not None and r.items[1].arr.shape == want["w"].shape
+
+
+def test_isinstance_of_an_instance_of_the_analysed_code_follows_the_mro() -> None:
+    """`isinstance(o, C)` of an instance of the analysed code's class is Python's answer
+    along the class's MRO (a subclass's instance is one of its base's), and undecided for
+    a class with a metaclass of the workspace (its `__instancecheck__` may answer)."""
+    from jax_lsp.analysis.python.dynamic_classes import is_instance_of
+    from jax_lsp.analysis.values import ClassObj, Instance, Value
+
+    base = ClassObj("Base", ast.ClassDef())
+    sub = ClassObj("Sub", ast.ClassDef(), bases=[Value(fns=(base,))])
+    other = ClassObj("Other", ast.ClassDef())
+    of = lambda c: Value(fns=(Instance(c),))  # noqa: E731
+    assert is_instance_of(of(sub), Value(fns=(base,))).const is True
+    assert is_instance_of(of(base), Value(fns=(sub,))).const is False
+    either = Value(items=(Value(fns=(other,)), Value(fns=(base,))))
+    assert is_instance_of(of(base), either).const is True
+    assert is_instance_of(Value(fns=(Instance(base), Instance(other))), Value(fns=(base,))) is None
+    meta = ClassObj("Meta", ast.ClassDef())
+    checked = ClassObj("Checked", ast.ClassDef(), metaclass=meta)
+    assert is_instance_of(of(checked), Value(fns=(checked,))) is None

@@ -59,7 +59,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.own_code import own_nodes
-from jax_lsp.analysis.python import fresh_dicts, scopes
+from jax_lsp.analysis.python import discarded_results, fresh_dicts, scopes
 from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
@@ -153,8 +153,12 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         found = _vectorized_finding(e, what, args, node, host_node)
         when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
                  counted=False, operands=given_values)
-    if spec.removed_unused and _result_unused(e, node) and e.reads(JITTED).jitted:
+    if spec.removed_unused and (_result_unused(e, node) or (
+            e.module is e.main and e.frame is not None and e.frame.func is not None
+            and discarded_results.discarded(e.tree, e.frame.func.node, node))) and e.reads(
+            JITTED).jitted:
         return  # removed by jit as dead code: its host never runs
+    runs.kept = True
     operands = _host_operands(e, args.pos[spec.operand_start:])
     kw = {k: UNKNOWN for k in args.kw if k not in _NOT_FORWARDED}
     given = Args(operands, kw, [None] * len(operands), {},
@@ -311,9 +315,10 @@ def drop_unreached(e: Any, found: list[Finding]) -> list[Finding]:
                 names = _rebound(e)
                 rebound.append(None if names is None else names | e.late_names)
                 changed.append(_reads_changed(e, e.late_changes | _changed_attributes(e.tree)))
-            if not _reads_rebound(e.tree, runs, rebound[0], e.late_names) and not changed[
-                    0] and all(
-                    _callers_entered(e, s) for s in f.sites):
+            # (a call jit removed each time it was reached ran no host: it read nothing)
+            removed = not any(r.kept for r in runs)  # type: ignore[union-attr]
+            if (removed or not _reads_rebound(e.tree, runs, rebound[0], e.late_names)
+                    and not changed[0]) and all(_callers_entered(e, s) for s in f.sites):
                 continue
         kept.append(f)
     return kept
@@ -487,7 +492,8 @@ def _callers_entered(e: Any, site: Span) -> bool:
     """Whether the evaluator entered every function of the module that may call the one
     holding the callback's call `site`, and every one that may call those (each naming the
     next, as a name or an attribute): one it did not run (a test method whose decorator it
-    does not know) may reach the call with other values than the runs had."""
+    does not know) may reach the call with other values than the runs had, unless it is a
+    script's def never called (`Interpreter.never_called`: a helper no code reads)."""
     _stmt, function, _lambdas = _holders(e, site)
     if function is None:
         return True  # (the module's statements: they run)
@@ -503,7 +509,7 @@ def _callers_entered(e: Any, site: Span) -> bool:
         name = fn.name  # type: ignore[attr-defined]
         for caller, names in names_of.items():
             if caller is not fn and name in names:
-                if caller not in entered:
+                if caller not in entered and not e.never_called(caller):
                     return False
                 todo.append(caller)
     return True

@@ -195,6 +195,8 @@ class JaxApiCalls(Part):
                 return known
         if name == "builtins.isinstance":
             decided = constant_builtins.is_instance(args)  # `isinstance(flag, bool)`
+            if decided is None and len(args.pos) == 2 and not args.kw and args.star is None:
+                decided = dynamic_classes.is_instance_of(*args.pos)  # `isinstance(o, Cost)`
             if decided is not None:
                 return decided
         if name in constant_builtins.NAMES:

@@ -37,15 +37,19 @@ from jax_lsp.analysis.python import (
     concurrency,
     config_parsers,
     constant_builtins,
+    container_aliases,
     context_vars,
     enums,
     environment_reads,
     fresh_lists,
     generators,
+    grown_lists,
     key_functions,
+    mapping_views,
     optional_imports,
     platform_facts,
     single_dispatch,
+    summed_objects,
 )
 from jax_lsp.analysis.python.constant_builtins import STR_METHODS
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -207,7 +211,10 @@ class PythonCalls(EvaluatorShared):
             and pos
         ):
             how, last = func.attr, pos[-1]
-            self.change_attribute(func.value, scope, lambda old: self._list_with(old, how, last))
+            grown = grown_lists.before(self, func.value, scope)
+            if self.change_attribute(func.value, scope,
+                                     lambda old: self._list_with(old, how, last)) and grown:
+                grown_lists.after(grown, func.value.attr, how, last)  # type: ignore[attr-defined]
         elif (
             isinstance(func, ast.Attribute)
             and func.attr in constant_builtins.SET_MUTATORS
@@ -338,6 +345,17 @@ class PythonCalls(EvaluatorShared):
             self.store(name, new, scope)  # a class body's own name: an attribute
         else:
             self._store_mutated(name, new, scope)
+            other = self.aliased(name, scope)
+            if other is not None:  # (`cfg = DEFAULTS`: the module's container changes too)
+                self._rebind_changed(other, scope, change)
+
+    def aliased(self, name: str, scope: Scope) -> str | None:
+        """The module-level name the running function's local `name` is bound to the
+        container of (`container_aliases`), in the analysed module; None."""
+        fi = scope.func
+        if fi is None or self.module is not self.main:
+            return None
+        return container_aliases.source(self.tree, fi.node, name)  # type: ignore[attr-defined]
 
     def _update_dict(
         self,
@@ -489,6 +507,14 @@ class PythonCalls(EvaluatorShared):
                 return Value(fns=(self.classes_made[-1],))
             if f.name in key_functions.KEYED and "key" in args.kw:
                 key_functions.run_keys(self, f.name, args, node)  # (`min(..., key=score)`)
+            if f.name in mapping_views.MAKERS:  # `MappingProxyType(TABLE)`: a live view
+                view = mapping_views.made(self, f.name, args)
+                if view is not None:
+                    return view
+            if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
+                total = summed_objects.summed(self, args, node)
+                if total is not None:
+                    return total
             if self.host_run is not None and f.name in calling_back.CALLS_BACK and (
                     _hands_unknown(f.name, args)):
                 self.host_run.complete = False  # (it calls what the analysis does not know)

@@ -50,3 +50,28 @@ def type_of(obj: Value) -> Value | None:
     if not obj.fns or any(type(f) is not Instance for f in obj.fns) or obj.items is not None:
         return None
     return Value(fns=tuple(dict.fromkeys(f.cls for f in obj.fns)))
+
+
+def is_instance_of(obj: Value, kinds: Value) -> Value | None:
+    """`isinstance(obj, C)` of instances of the analysed code's classes and a class of it (or
+    a tuple display of such classes): whether C is on each instance's class's MRO (the same
+    answer for every instance `obj` may be; `Cost.__add__`'s `isinstance(other, Cost)` picks
+    the branch Python runs); None where `obj` holds anything else, an MRO is not known, or a
+    class has a metaclass of the workspace (its `__instancecheck__` may answer)."""
+    if not obj.fns or any(type(f) is not Instance for f in obj.fns) or obj.items is not None:
+        return None
+    parts = kinds.items if kinds.items is not None and kinds.keys is None else (kinds,)
+    classes: list[ClassObj] = []
+    for k in parts:
+        if len(k.fns) != 1 or type(k.fns[0]) is not ClassObj or k.fns[0].metaclass is not None:
+            return None
+        classes.append(k.fns[0])
+    answers = set()
+    for inst in obj.fns:
+        mro = inst.cls.mro()  # type: ignore[union-attr]
+        if mro is None or inst.cls.metaclass is not None:  # type: ignore[union-attr]
+            return None
+        answers.add(any(c in mro for c in classes))
+    if len(answers) != 1:
+        return None
+    return Value(const=answers.pop(), intish=True)

@@ -38,8 +38,10 @@ from jax_lsp.analysis.python import (
     fresh_dicts,
     generators,
     load_sharing,
+    mapping_views,
     platform_facts,
     single_dispatch,
+    truth_protocol,
 )
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
@@ -326,6 +328,8 @@ class PythonExpressions(EvaluatorShared):
         if t is ast.UnaryOp:
             v = self.eval(node.operand, scope)  # type: ignore[attr-defined]
             if isinstance(node.op, ast.Not):  # type: ignore[attr-defined]
+                if v.const is NOCONST and (v.fns or v.min_items):
+                    v = truth_protocol.tested(self, v, node)  # (`__bool__`, a grown list)
                 c = v.const
                 return Value(const=(not c) if c is not NOCONST else NOCONST, traced=v.traced)
             if v.const is not NOCONST and (
@@ -609,6 +613,8 @@ class PythonExpressions(EvaluatorShared):
         if len(base.fns) == 1 and isinstance(base.fns[0], (config_parsers.Config,
                                                            config_parsers.Section)):
             return config_parsers.subscript(base.fns[0], index)  # `cfg["section"]["key"]`
+        if len(base.fns) == 1 and type(base.fns[0]) is mapping_views.View:
+            return mapping_views.subscript(self, base.fns[0], index)  # `VIEW[k]`, read now
         if environment_reads.is_environ(base):  # `os.environ["K"]` of a declared variable
             read = environment_reads.subscript(self, index)
             if read is not None:

@@ -33,6 +33,7 @@ from jax_lsp.analysis.python import (
     import_effects,
     iterator_protocol,
     optional_imports,
+    truth_protocol,
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
 from jax_lsp.analysis.python.hooks import HOOKS
@@ -743,7 +744,9 @@ class PythonStatements(EvaluatorShared):
         JAX stages (jit, vmap, a loop body), a value carrying a level's tangent is an abstract
         tracer, and JAX raises TracerBoolConversionError before either branch runs."""
         if not self.reads(STAGED).staged or not self.levels:
-            return self.eval(node, scope)
+            v = self.eval(node, scope)
+            # (an object of the analysed code: its `__bool__` / `__len__` decides)
+            return truth_protocol.tested(self, v, node) if v.fns or v.min_items else v
         if isinstance(node, ast.Compare) and not all(
             isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops
         ):
@@ -757,6 +760,8 @@ class PythonStatements(EvaluatorShared):
                 return Value(const=known)  # static operands (`static_argnames`, a closure's)
             return Value(traced=any(v.traced for v in vals))
         v = self.eval(node, scope)
+        if v.fns or v.min_items:
+            v = truth_protocol.tested(self, v, node)
         return None if self._is_array_tracer(v) else v
 
     def _is_array_tracer(self, v: Value) -> bool:
@@ -1370,6 +1375,9 @@ class PythonStatements(EvaluatorShared):
             self._write_global_of(*defined, _with_entry(old, key, v))
         else:
             self._store_mutated(name, _with_entry(old, key, v), scope)
+            other = self.aliased(name, scope)
+            if other is not None:  # (`cfg = DEFAULTS`: the module's dict changes too)
+                self.store_entry(other, key, v, scope)
         return True
 
     def set_attribute(self, obj: Value, name: str, v: Value, in_place: bool = False) -> None:

@@ -1,0 +1,25 @@
+"""A pure_callback probe returned by a helper whose value the jitted function uses: it is
+kept, and its host runs jnp."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def nonfinite_share(h):
+    h = np.asarray(h)
+    return np.float32(jnp.mean(~jnp.isfinite(jnp.asarray(h))))  # EXPECT: JAX011
+
+
+def probe(h):
+    return jax.pure_callback(nonfinite_share, jax.ShapeDtypeStruct((), jnp.float32), h)
+
+
+def layer(w, x):
+    h = jnp.tanh(x @ w)
+    share = probe(h)
+    return h * (1.0 - share)
+
+
+if __name__ == "__main__":
+    w = jnp.eye(3)
+    print(jax.jit(layer)(w, jnp.ones((2, 3))))
