@@ -37,6 +37,14 @@ COMPILED = [
     "jax_lsp/analysis/static_names.py",
     "jax_lsp/analysis/syntax.py",
     "jax_lsp/analysis/callback_hosts.py",
+    "jax_lsp/analysis/incremental/call_logs.py",
+    "jax_lsp/analysis/incremental/fingerprint.py",
+    "jax_lsp/analysis/escape.py",
+    "jax_lsp/analysis/rule_shapes.py",
+    "jax_lsp/analysis/jax/transforms.py",
+    "jax_lsp/analysis/jax/custom_rules.py",
+    "jax_lsp/analysis/jax/higher_order.py",
+    "jax_lsp/analysis/jax/decisions.py",
 ]
 
 

@@ -645,9 +645,9 @@ class _Reader:
             if s is None or s[0] != "seq":
                 continue
             n = self._int(times, depth)
-            if n is False:
+            if n is None:
                 return None
-            n = max(int(n), 0)
+            n = max(n, 0)
             return ("seq", s[1] * n, s[2] * n, s[3])
         return None
 
@@ -660,7 +660,7 @@ class _Reader:
         if s is None or s[0] != "seq":
             return None
         at = self._int(e.slice, depth)
-        if at is False or not -s[1] <= at < s[1]:
+        if at is None or not -s[1] <= at < s[1]:
             return None
         return s[2][at]
 
@@ -724,15 +724,17 @@ class _Reader:
             return self._length(e.args[0], depth + 1)  # type: ignore[attr-defined]
         if self._builtin(e, ("range",)) is not None:  # `range(n)` of known bounds
             ends = [self._int(b, depth) for b in e.args]  # type: ignore[attr-defined]
-            if not 1 <= len(ends) <= 3 or any(b is False for b in ends) or (
-                    len(ends) == 3 and ends[2] == 0):
+            known = [b for b in ends if b is not None]
+            if not 1 <= len(known) == len(ends) <= 3 or (len(known) == 3 and known[2] == 0):
                 return None
-            return len(range(*ends))
+            return len(range(*known))
         if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
             n = self._length(e.value, depth + 1)
             bounds = [None if b is None else self._int(b)
                       for b in (e.slice.lower, e.slice.upper, e.slice.step)]
-            if n is None or any(b is False for b in bounds) or bounds[2] == 0:
+            if n is None or any(b is None and a is not None for a, b in zip(
+                    (e.slice.lower, e.slice.upper, e.slice.step), bounds, strict=True)) or (
+                    bounds[2] == 0):
                 return None
             return len(range(n)[slice(*bounds)])
         s = self.structure(e, depth + 1)
@@ -743,18 +745,18 @@ class _Reader:
             return len(v.items)
         return None
 
-    def _int(self, e: ast.expr, depth: int = 0) -> int | bool:
+    def _int(self, e: ast.expr, depth: int = 0) -> int | None:
         """The integer constant `e` is (a literal, a name of an enclosing scope or the module
         bound to one, a local bound once to `len(x)` of a sequence of known length), else
-        False."""
+        None (not False: compiled, `int | bool` is an unboxed int, and False would be 0)."""
         if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
             inner = self._int(e.operand, depth)
-            return False if inner is False else -inner
+            return None if inner is None else -inner
         if isinstance(e, ast.Name) and depth <= 4 and self._builtin(
                 bound := self.names.get(e.id), ("len",)) is not None:
             args = bound.args  # type: ignore[union-attr]
             n = self._length(args[0], depth + 1) if len(args) == 1 else None
-            return False if n is None else n
+            return n
         c: object = NOCONST
         if isinstance(e, ast.Constant):
             c = e.value
@@ -762,7 +764,7 @@ class _Reader:
                 and e.id not in self.unpacked:
             v = _scope_var(self.closure, e.id)
             c = v.const if v is not None else NOCONST
-        return c if isinstance(c, int) and not isinstance(c, bool) else False
+        return c if isinstance(c, int) and not isinstance(c, bool) else None
 
     def _array(self, e: ast.expr, depth: int) -> bool:
         s = self.structure(e, depth + 1)

@@ -6,9 +6,17 @@ what a full analysis finds."""
 
 from __future__ import annotations
 
-from jax_lsp.analysis import analyze_source
+import pytest
+
+from jax_lsp.analysis import analyze_source, interp
 from jax_lsp.analysis.incremental import IncrementalAnalyzer
 from jax_lsp.analysis.interp import Interpreter
+
+#: whether patching a method of `Interpreter` reaches its callers: not in the compiled build,
+#: where `interp` is native (calls between its methods are bound when compiled, so a patch on
+#: the class is never called; docs/internals.md, "The compiled build")
+_PATCHABLE = interp.__file__.endswith(".py")
+_COUNTS = pytest.mark.skipif(not _PATCHABLE, reason="counts calls by patching a compiled class")
 
 _MODULE = (
     "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
@@ -61,6 +69,7 @@ def test_edits_that_change_which_names_hold_transforms_equal_a_full_analysis() -
     assert not analyze_source(_MODULE).findings
 
 
+@_COUNTS
 def test_an_edit_asks_only_about_the_values_it_made(monkeypatch) -> None:  # noqa: ANN001
     asked: list[object] = []
     binds = Interpreter._binds_transform
@@ -134,9 +143,12 @@ def test_resumed_answers_equal_fresh_ones_over_a_sequence_of_edits(monkeypatch) 
         for version in (text, typed):
             got = analyzer.analyze(version)
             assert _signature(got) == _signature(analyze_source(version)), version
-    assert analyzer.incremental_runs >= 2 * len(_MORE_EDITS) and len(compared) > 10
+    assert analyzer.incremental_runs >= 2 * len(_MORE_EDITS)
+    # (compiled, the check cannot be patched in: the findings above are still compared)
+    assert len(compared) > 10 or not _PATCHABLE
 
 
+@_COUNTS
 def test_an_edit_inside_a_function_reads_only_that_function_again(monkeypatch) -> None:  # noqa: ANN001
     """The previous version's answer is resumed: the functions of unchanged statements are
     not looked at again (they were, every version)."""
