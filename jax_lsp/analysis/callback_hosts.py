@@ -773,7 +773,9 @@ def _dict_keys(names: ModuleNames, expr: ast.expr, depth: int = 0
             yield from _rebound_dict_keys(names, expr, depth)
         if b is not None and b.kind == "assign" and b.node is not None:
             # (less the keys taken out of that dict through a name sharing it, anywhere:
-            # `cleaned = options; cleaned.pop("vectorized")` in a helper given it)
+            # `cleaned = options; cleaned.pop("vectorized")` in a helper given it; a walk of
+            # the whole module, so nothing of it may change unread: `callback_hosts_memo`)
+            names.read_everything = True
             out = dict_aliases.taken_out(names.tree, dict_aliases.holder(names.tree, expr))
             if out is not dict_aliases.ALL:
                 yield from ((k, v) for k, v in _dict_keys(names, b.node, depth + 1)  # type: ignore[arg-type]
@@ -1365,7 +1367,9 @@ def _keys_put_by_calls(names: ModuleNames, expr: ast.Name) -> Iterator[tuple[str
     then `make_shape(opts)`; `opts |= {"vectorized": True}` in the def too): Python hands a
     dict itself to a call, never a copy (`python/dict_aliases.py`; `dict(opts)` is a copy).
     A key set under an `if` counts where that call's arguments decide it; a key the module
-    takes out of the dict anywhere does not."""
+    takes out of the dict anywhere does not. (It walks the whole module: nothing of it may
+    change unread, `callback_hosts_memo`.)"""
+    names.read_everything = True
     holder = dict_aliases.holder(names.tree, expr)
     out = dict_aliases.taken_out(names.tree, holder)
     if out is dict_aliases.ALL:
@@ -3481,12 +3485,23 @@ def _vectorized(names: ModuleNames, site: CallbackSite) -> Iterator[Finding]:
         path=(PathStep(span_of(value), "`vectorized=` is given here", elsewhere),),
         # the fix rewrites `vectorized=` or a `"vectorized":` entry where it is written in
         # this module; a value from elsewhere (a dataclass field given by `**asdict(...)`,
-        # another module's dict) gets none
-        fixes=(*jax012.fix_kinds(const if elsewhere is None and isinstance(
-            names.parents.get(value), (ast.keyword, ast.Dict)) else None), FixKind.SUPPRESS),
+        # another module's dict) gets none, nor does an entry of a dict that gives
+        # `vmap_method` too (which entry to drop is the dict's business: `vmap_method_fix`)
+        fixes=(*jax012.fix_kinds(const if elsewhere is None and _rewritable_at(
+            names.parents.get(value)) else None), FixKind.SUPPRESS),
         transform=site.what,
         operand_spans=(span_of(value),) if elsewhere is None else (),
     )
+
+
+def _rewritable_at(written: ast.AST | None) -> bool:
+    """Whether `vectorized=` written as `written` (a keyword, a dict's entry) is one the fix
+    rewrites: a keyword always (dropped where the call gives `vmap_method`), a dict's entry
+    unless the dict gives `vmap_method` too."""
+    if isinstance(written, ast.keyword):
+        return True
+    return isinstance(written, ast.Dict) and not any(
+        isinstance(k, ast.Constant) and k.value == "vmap_method" for k in written.keys)
 
 
 def _rebound_functions(names: ModuleNames, expr: ast.AST) -> list[ast.AST]:
