@@ -3500,8 +3500,7 @@ def _rewritable_at(written: ast.AST | None) -> bool:
     unless the dict gives `vmap_method` too."""
     if isinstance(written, ast.keyword):
         return True
-    return isinstance(written, ast.Dict) and not any(
-        isinstance(k, ast.Constant) and k.value == "vmap_method" for k in written.keys)
+    return isinstance(written, ast.Dict) and not jax012.gives_vmap_method_too(written)
 
 
 def _rebound_functions(names: ModuleNames, expr: ast.AST) -> list[ast.AST]:

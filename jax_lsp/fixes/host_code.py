@@ -14,6 +14,7 @@ from jax_lsp.analysis.findings import Finding, FixKind, Span
 from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.fixes.model import Fix, TextEdit
+from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
 if TYPE_CHECKING:
     from jax_lsp.fixes.lite import LiteSource
@@ -86,22 +87,22 @@ def vmap_method_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None
 
 def _gives_vmap_method(text: str, line: int) -> bool:
     """Whether the call or dict that writes `vectorized=` on `line` (a `dict(...)` of options
-    spread into the callback elsewhere, `partial(...)`) gives `vmap_method` too: replacing the
-    keyword would repeat it (a SyntaxError in a call)."""
+    spread into the callback elsewhere, `partial(...)`) gives `vmap_method` too
+    (`jax012.gives_vmap_method_too`): replacing the keyword would repeat it."""
     tree = _parse(text)
     if tree is None:
         return False
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            names = [k.arg for k in node.keywords]
-            if "vectorized" in names and "vmap_method" in names and any(
-                    k.arg == "vectorized" and k.value.lineno == line for k in node.keywords):
-                return True
+            written = any(k.arg == "vectorized" and k.value.lineno == line
+                          for k in node.keywords)
         elif isinstance(node, ast.Dict):
-            keys = [k.value if isinstance(k, ast.Constant) else None for k in node.keys]
-            if "vectorized" in keys and "vmap_method" in keys and any(
-                    k == "vectorized" and v.lineno == line for k, v in zip(keys, node.values)):
-                return True
+            written = any(isinstance(k, ast.Constant) and k.value == "vectorized"
+                          and v.lineno == line for k, v in zip(node.keys, node.values))
+        else:
+            continue
+        if written and jax012.gives_vmap_method_too(node):
+            return True
     return False
 
 

@@ -30,6 +30,8 @@ is None (equinox drops it).
 
 from __future__ import annotations
 
+import ast
+
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.rules.base import Rule
 
@@ -55,6 +57,21 @@ EXAMPLES = "tests/rules/JAX012/: fires/, clean/; docs/rules.md#jax012"
 def fix_kinds(value: object) -> tuple[FixKind, ...]:
     """The keyword's fix where its value is written (True or False); none otherwise."""
     return FIXES if value is True or value is False else ()
+
+
+def gives_vmap_method_too(written: ast.AST) -> bool:
+    """Whether the call or dict literal that writes `vectorized=` (a `partial(...)` or
+    `dict(...)` of options, a `{"vectorized": ...}` dict) gives `vmap_method` too. The fix
+    rewrites the keyword to `vmap_method=` only where it is not: in a call it drops
+    `vectorized=` instead (repeating a keyword is a SyntaxError), in a dict which entry to
+    keep is the dict's business. One predicate for the finding's listed fixes
+    (`analysis/callback_hosts`) and the fix itself (`fixes/host_code`), so the two agree."""
+    if isinstance(written, ast.Call):
+        return "vmap_method" in {k.arg for k in written.keywords}
+    if isinstance(written, ast.Dict):
+        return any(isinstance(k, ast.Constant) and k.value == "vmap_method"
+                   for k in written.keys)
+    return False
 
 
 def head(callback: str, host: str, value: object) -> str:

@@ -12,10 +12,13 @@ import ast
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
+from jax_lsp.analysis.python.calling_back import CALLS_BACK
 from jax_lsp.analysis.values import Api, Value
 
-#: the builtins that call their `key=` on each item
-KEYED = frozenset({"builtins.min", "builtins.max", "builtins.sorted"})
+#: the builtins that call their `key=` on each item: those `calling_back` lists as calling
+#: back only through `key=` (one table of which library functions call what they are handed)
+KEYED = frozenset(name for name, (positions, keywords) in CALLS_BACK.items()
+                  if name.startswith("builtins.") and keywords == ("key",) and not positions)
 
 
 def _items(ev: Any, name: str, args: Args) -> list[Value] | None:
