@@ -4,9 +4,10 @@ once, naming each call. Done on the analysis's last list (after every finding wa
 or out on its own: `host_runs.drop_unreached`, `script_reach`), so the CLI, the server and
 the JSON output all see the joined finding.
 
-The joined finding spans its calls (the first's start to the last's end); its
-`operand_spans` are the calls the NumPy fix rewrites (`fixes/host_code.numpy_in_host_fix`),
-so a moved or cell-mapped finding moves them with it. A line whose calls have different
+The joined finding spans its calls (the first's start to the last's end); where NumPy has
+each call's function, its `operand_spans` are the calls the NumPy fix rewrites
+(`fixes/host_code.numpy_in_host_fix`), so a moved or cell-mapped finding moves them with it
+(where one has none, the fix would leave the finding: it is not offered). A line whose calls have different
 causes (two hosts, two routes) keeps one finding per cause."""
 
 from __future__ import annotations
@@ -59,8 +60,12 @@ def _joined(group: list[Finding]) -> Finding | None:
     first = calls[0]
     end = max((f.span.end_line, f.span.end_col) for f in calls)
     span = Span(first.span.line, first.span.col, *end)
-    rewritten = tuple(f.span for f in calls if FixKind.NUMPY_IN_HOST in f.fixes)
-    fixes = tuple(dict.fromkeys(k for f in calls for k in f.fixes))
+    # the NumPy fix where it rewrites every call: one leaving a JAX call on the line leaves
+    # the finding (`fixes.apply.fix_worked` counts it unfixed)
+    whole = all(FixKind.NUMPY_IN_HOST in f.fixes for f in calls)
+    rewritten = tuple(f.span for f in calls) if whole else ()
+    fixes = tuple(dict.fromkeys(k for f in calls for k in f.fixes
+                                if whole or k is not FixKind.NUMPY_IN_HOST))
     sites = tuple(sorted({s for f in calls for s in f.sites},
                          key=lambda s: (s.line, s.col, s.end_line, s.end_col)))
     return replace(first, message=message, span=span, fixes=fixes, operand_spans=rewritten,
