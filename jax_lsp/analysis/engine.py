@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from jax_lsp.analysis import callback_hosts, reach, run_environment, script_reach
+from jax_lsp.analysis import callback_hosts, host_lines, reach, run_environment, script_reach
 from jax_lsp.analysis.findings import Finding, ParseError
 from jax_lsp.analysis.gc_pause import paused_gc
 from jax_lsp.analysis.interp import Interpreter
@@ -86,7 +86,8 @@ def _analyze(
         # nothing it can run makes a level or calls a callback: only the text's checks
         deps = set(read)
         found = callback_hosts.check_module(tree, source, workspace, path, deps)
-        return AnalysisResult(_sorted(found), dependencies=sorted(deps))
+        return AnalysisResult(_sorted(host_lines.one_per_line(found)),
+                              dependencies=sorted(deps))
     interp = interpreter(tree, source, filename, cfg, workspace)
     try:
         return finish(interp)
@@ -211,6 +212,7 @@ def finish(interp: Interpreter) -> AnalysisResult:
     read = set(interp.dependencies)
     findings = merged(findings, host_runs.drop_unreached(interp, callback_hosts.check_module(
         interp.tree, interp.text, interp.workspace, interp.main.path, read)))
+    findings = host_lines.one_per_line(findings)  # (each finding ruled in or out first)
     return AnalysisResult(_sorted(findings), dependencies=sorted(read),
                           incomplete=interp.incomplete)
 

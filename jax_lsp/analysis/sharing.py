@@ -105,7 +105,7 @@ def _named(v: Value, rank: dict[Level, int]) -> tuple:
         tan = frozenset(marks)
     items = tuple(_named(i, rank) for i in v.items) if v.items is not None else None
     return (tan, v.fns, items, v.keys, v.const, v.traced, v.intish, v.choices, v.prng_key,
-            v.min_items, v.arr)
+            v.min_items, v.arr, v.runs_as)
 
 
 def _behaviour(lv: Level) -> tuple:

@@ -164,6 +164,11 @@ class Value:
     #: an array's shape and dtype where the code makes them known (`analysis/array_facts.py`);
     #: None (most values) when neither is
     arr: ArrayFacts | None = None
+    #: a tracer jit made of a Python int or bool the program handed it
+    #: (`higher_order._as_traced`): the value it holds when the compiled code runs, which
+    #: decides the branch a `lax.switch` / `lax.cond` runs (`higher_order._branch_runs`);
+    #: any other value: NOCONST (no rebuild or join keeps it)
+    runs_as: Any = NOCONST
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -184,6 +189,7 @@ class Value:
                         self.prng_key,
                         self.min_items,
                         self.arr,
+                        self.runs_as,
                     )
                 )
                 or 1

@@ -116,27 +116,32 @@ def _call_text(lines: list[str], span: Span) -> str:
 
 def numpy_in_host_fix(src: FixSource | LiteSource, finding: Finding) -> Fix | None:
     """`jnp.X(...)` -> `np.X(...)` in a host function, NumPy imported (as `np`, or `onp` where
-    `np` names something else) if the module does not import it."""
+    `np` names something else) if the module does not import it. A finding joining a line's
+    calls (`analysis/host_lines.py`) rewrites each of its `operand_spans`."""
     if finding.code != "JAX011" or FixKind.NUMPY_IN_HOST not in finding.fixes:
         return None
     tree = _parse(src.text)
     if tree is None:
         return None
     names = ModuleNames(tree)
-    call = next((n for n in ast.walk(tree) if isinstance(n, ast.Call)
-                 and span_of(n) == finding.span), None)
-    target = names.dotted(call.func) if call is not None else None
-    numpy = numpy_name(target) if target else None
-    if call is None or numpy is None:
+    wanted = set(finding.operand_spans or (finding.span,))
+    calls = sorted((n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                    and span_of(n) in wanted), key=lambda n: (n.lineno, n.col_offset))
+    rewrites = []
+    for call in calls:
+        target = names.dotted(call.func)
+        numpy = numpy_name(target) if target else None
+        if numpy is not None:
+            rewrites.append((call, numpy.removeprefix("numpy.")))
+    if not rewrites or len(calls) != len(wanted):
         return None
     alias, imports = _numpy_alias(tree, src.text)
-    member = numpy.removeprefix("numpy.")
-    f = span_of(call.func)
-    edits = [TextEdit(f, f"{alias}.{member}")]
+    edits = [TextEdit(span_of(call.func), f"{alias}.{member}") for call, member in rewrites]
     if imports is not None:
         edits.insert(0, imports)
-    written = ast.unparse(call.func)
-    title = (f"Use NumPy's `{alias}.{member}` instead of `{written}` in the host function "
+    new = ", ".join(dict.fromkeys(f"`{alias}.{member}`" for _, member in rewrites))
+    written = ", ".join(dict.fromkeys(f"`{ast.unparse(call.func)}`" for call, _ in rewrites))
+    title = (f"Use NumPy's {new} instead of {written} in the host function "
              "(unsafe: NumPy may compute in float64 where JAX used float32)")
     return Fix(FixKind.NUMPY_IN_HOST, title, False, tuple(edits), preferred=True)
 

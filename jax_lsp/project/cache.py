@@ -121,7 +121,8 @@ _CACHEDIR_TAG = (
 
 def _analyzer_sources() -> list[Path]:
     """The sources whose code computes a cached result: the analysis package (with its measured
-    JAX table), the codes (the messages quote what JAX raises), and the runner (suppression
+    JAX table), the rules (each code's decision and message), the codes (the messages quote
+    what JAX raises), and the runner (suppression
     comments, notebooks, parse errors), this module and `provenance` (the entry format), and
     the language server's analysis process and its use of the cache (it writes entries too).
     Each named file exists (tests/cli/test_cli_cache.py checks): a missing one would leave its
@@ -134,12 +135,13 @@ def _analyzer_sources() -> list[Path]:
     runtime = package / "server" / "runtime"
     found: list[tuple[str, ...]] = []  # (as `sorted` orders Paths: by their parts)
     data: list[tuple[str, ...]] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
-        parts = tuple(Path(folder).parts)
-        found.extend((*parts, name) for name in files if name.endswith(".py"))
-        if parts[-1] == "data":
-            data.extend((*parts, name) for name in files if name.endswith(".json"))
+    for top in (root, package / "rules"):
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            parts = tuple(Path(folder).parts)
+            found.extend((*parts, name) for name in files if name.endswith(".py"))
+            if parts[-1] == "data":
+                data.extend((*parts, name) for name in files if name.endswith(".json"))
     return [*(Path(*p) for p in sorted(found)), *(Path(*p) for p in sorted(data)),
             package / "codes.py", package / "checker" / "runner.py", here / "cache.py",
             here / "provenance.py", runtime / "analysis_process.py",

@@ -26,9 +26,13 @@ lookup is each entry of the keys the module gives (a test's cases included).
 (it waits on JAX's runtime);
 `jax.device_get` does not (it hands back NumPy). The fix replaces `jnp.X` by `np.X` where
 NumPy's `X` was measured to mean the same (`analysis/numpy_equivalents.py`).
+The JAX calls of one line that one host reaches by one route are one finding
+(`analysis/host_lines.py`, `joined` here): `jnp.max(jnp.abs(r))` is one cause, not two.
 """
 
 from __future__ import annotations
+
+import re
 
 from jax_lsp.analysis.findings import FixKind
 from jax_lsp.rules.base import Rule
@@ -65,4 +69,51 @@ def head(written: str, jax_name: str, host: str, callback: str, line: int, route
     where = ("is the host function" if written == host
              else f"runs {what} inside `{host}`, the host function")
     return (f"`{written}` {where} of `{callback}` (line {line}){route}: JAX code inside a "
+            f"callback's host function can deadlock{fix}")
+
+
+#: a message `head` writes for a JAX call inside a host (not a host that is JAX's own
+#: function): the call as written, what it runs, the cause (host, callback, route), NumPy's
+_CALL_MESSAGE = re.compile(
+    r"`(?P<written>[^`]+)` runs (?P<what>JAX|a function JAX traces) inside "
+    r"(?P<cause>`[^`]+`, the host function of .*): JAX code inside a callback's host "
+    r"function can deadlock(?:; use NumPy \(`(?P<numpy>[^`]+)`\)|; compute it with NumPy, "
+    r"or outside the callback)", re.S)
+
+
+def cause(message: str) -> str | None:
+    """What a message of `head` says runs the JAX call (host, callback, its line, the
+    route), the same for every call of one line one host reaches one way; None for a
+    message naming JAX's function as the host (nothing to join it with)."""
+    m = _CALL_MESSAGE.fullmatch(message)
+    return m.group("cause") if m else None
+
+
+def joined(messages: list[str]) -> str | None:
+    """One message for several JAX calls of one line with one `cause` (in the order given):
+    each call named, NumPy's function of those that have one. None where one is not a
+    message of `head` or the causes differ."""
+    found = [_CALL_MESSAGE.fullmatch(m) for m in messages]
+    if not found or any(m is None for m in found):
+        return None
+    parts = [m for m in found if m is not None]
+    if len({m.group("cause") for m in parts}) != 1:
+        return None
+    counts: dict[str, int] = {}
+    for m in parts:
+        counts[m.group("written")] = counts.get(m.group("written"), 0) + 1
+    names = [f"`{w}`" + (f" ({n} calls)" if n > 1 else "") for w, n in counts.items()]
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    whats = {m.group("what") for m in parts}
+    what = whats.pop() if len(whats) == 1 else "JAX"
+    numpy = dict((m.group("written"), m.group("numpy")) for m in parts if m.group("numpy"))
+    if len(numpy) == len(counts):
+        fix = f"; use NumPy ({', '.join(f'`{n}`' for n in dict.fromkeys(numpy.values()))})"
+    elif numpy:
+        fix = ("; use NumPy (" + ", ".join(f"`{n}` for `{w}`" for w, n in numpy.items())
+               + "), and compute the rest with NumPy or outside the callback")
+    else:
+        fix = "; compute it with NumPy, or outside the callback"
+    verb = "runs" if len(counts) == 1 else "run"
+    return (f"{listed} {verb} {what} inside {parts[0].group('cause')}: JAX code inside a "
             f"callback's host function can deadlock{fix}")

@@ -142,7 +142,7 @@ class _Walker:
         if kind == "value":
             c = x.const
             if not x.tan and not x.fns and x.items is None and x.keys is None and (
-                    not x.min_items) and x.arr is None:
+                    not x.min_items) and x.arr is None and x.runs_as is NOCONST:
                 if c is NOCONST:
                     return ("d", x.traced, x.intish, x.choices, x.prng_key)
                 if type(c) in _ATOMS:  # data: the most common value by far
@@ -160,6 +160,7 @@ class _Walker:
                 x.prng_key,
                 x.min_items,
                 x.arr,
+                "norun" if x.runs_as is NOCONST else x.runs_as,
             )
         if kind == "atom":
             return (t.__name__, x)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 from jax_lsp.analysis import array_facts
@@ -78,7 +79,10 @@ def _as_traced(v: Value) -> Value:
     if v.const is None or (v.fns and not _data_pytree(v)):
         return v
     items = tuple(_as_traced(i) for i in v.items) if v.items is not None else None
-    return v.rebuilt(v.tan, items, NOCONST, True)
+    out = v.rebuilt(v.tan, items, NOCONST, True)
+    if type(v.const) in (int, bool) and not v.traced and not v.tan:
+        return replace(out, runs_as=v.const)
+    return out
 
 
 def _leafless(v: Value, depth: int = 0) -> bool:
@@ -314,8 +318,13 @@ class HigherOrder(Part):
             if len(pos) >= 3:
                 ops = Args(pos[3:], {}, args.pos_nodes[3:], {}, args.star)
                 call = self.ev.call_value
+                runs = self._branch_runs(pos[0], 2, cond=True)
                 with self.ev.within(**self._cond_refuses_io([pos[0], *pos[3:]])):
-                    outs = [call(pos[1], ops, node), call(pos[2], ops, node)]
+                    # (`cond(pred, true_fun, false_fun)`: branch 0 runs where pred is false)
+                    with self.ev.within(**runs(1)):
+                        taken = call(pos[1], ops, node)
+                    with self.ev.within(**runs(0)):
+                        outs = [taken, call(pos[2], ops, node)]
                 return join(outs)
             return derived(args.all_values())
         if kind == "switch":
@@ -323,8 +332,14 @@ class HigherOrder(Part):
                 ops = Args(pos[2:], {}, args.pos_nodes[2:], {}, args.star)
                 table = self.ev.resolve_lazy(pos[1])  # `from registry import BRANCHES`
                 branches = list(table.items) if table.items is not None else [table]
+                runs = (self._branch_runs(pos[0], len(branches)) if table.items is not None
+                        else lambda i: {})
+                outs = []
                 with self.ev.within(**self._cond_refuses_io([pos[0], *pos[2:]])):
-                    return join([self.ev.call_value(b, ops, node) for b in branches])
+                    for i, b in enumerate(branches):
+                        with self.ev.within(**runs(i)):
+                            outs.append(self.ev.call_value(b, ops, node))
+                return join(outs)
             return derived(args.all_values())
         if kind == "map":
             f = args.get(0, "f") or UNKNOWN
@@ -743,6 +758,21 @@ class HigherOrder(Part):
                 with self.ev.within(mask=self.ev.reads(MASK).mask | self._active_marks()):
                     self.ev.call_value(cond, Args([val], {}, [None], {}), node)
         return self._check_reverse_loop(val, node, "lax.while_loop", (body, make_args, cond))
+
+    def _branch_runs(self, index: Value, n: int, cond: bool = False
+                     ) -> Callable[[int], dict[str, Any]]:
+        """`Ctx.host_deferral` for each branch of a `lax.switch` of `n` branches (`cond`: a
+        `lax.cond`, its branch 1 taken where the predicate is true) whose index is known
+        when it runs: a Python int or bool, or one handed to jit (`Value.runs_as`), not
+        batched. JAX traces every branch (what tracing raises, each raises) but runs the
+        one selected (the index clamped to the branches), so the other branches'
+        callbacks never run their hosts (measured on JAX 0.10.2, eagerly and under jit;
+        under a vmap batching the index, every branch runs)."""
+        known = index.runs_as if index.traced else index.const
+        if type(known) not in (int, bool) or index.tan or n < 1:
+            return lambda i: {}
+        taken = int(bool(known)) if cond else min(max(int(known), 0), n - 1)
+        return lambda i: {} if i == taken else {"host_deferral": HOSTS_NEVER_RUN}
 
     def _cond_refuses_io(self, given: list[Value]) -> dict[str, str]:
         """`Ctx.io_refused` for the branches of a `cond` / `switch` whose index or operands
