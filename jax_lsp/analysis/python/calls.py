@@ -147,6 +147,12 @@ class PythonCalls(EvaluatorShared):
             sup = self._super(scope)
             if sup is not None:
                 return sup
+        if (type(func) is ast.Attribute and func.attr == "isEnabledFor"
+                and self.module is self.main):
+            # `log.isEnabledFor(logging.DEBUG)` of a level the module pins down: a constant
+            enabled = self.logging_enabled(node)
+            if enabled is not None:
+                return Value(const=enabled)
         fv = self.eval(func, scope)
         fns = fv.fns
         # (`fns == (Api("builtins.len"),)` without the dataclass's `__eq__`, a Python call, on
