@@ -305,7 +305,8 @@ class PythonStatements(EvaluatorShared):
                 # iterator's counter decides where its `__next__` stops)
                 self.assign(target, self.binop(old, v, stmt.op), scope)  # type: ignore[attr-defined]
             else:
-                self.assign(target, derived([old, v]), scope)
+                done = self.in_place_dunder(old, v, stmt.op, stmt)  # type: ignore[attr-defined]
+                self.assign(target, derived([old, v]) if done is None else done, scope)
         elif t is ast.Return:
             value = stmt.value  # type: ignore[attr-defined]
             watch = self.watched_returns
