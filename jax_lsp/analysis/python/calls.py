@@ -223,6 +223,14 @@ class PythonCalls(EvaluatorShared):
                 grown_lists.after(grown, func.value.attr, how, last)  # type: ignore[attr-defined]
         elif (
             isinstance(func, ast.Attribute)
+            and func.attr == "reverse"
+            and isinstance(func.value, ast.Name)
+            and not pos and not kw and star is None and dstar is None
+        ):
+            # `handlers.reverse()`: the list in place, its items in the other order
+            self._rebind_changed(func.value.id, scope, _reversed_list)
+        elif (
+            isinstance(func, ast.Attribute)
             and func.attr in constant_builtins.SET_MUTATORS
             and isinstance(func.value, ast.Name)
             and type(self.lookup(func.value.id, scope).const) is frozenset
@@ -1196,3 +1204,14 @@ def _hands_unknown(name: str, args: Args) -> bool:
     handed = [args.pos[i] for i in positions if i < len(args.pos)]
     handed += [v for k, v in args.kw.items() if k in words]
     return any(not v.fns for v in handed)
+
+
+def _reversed_list(old: Value) -> Value | None:
+    """The list `old` after `old.reverse()`; None where its items are not known (nothing to
+    keep: the join of its items stands for each of them already)."""
+    if old.items is None or old.keys is not None or old.const is not NOCONST and not isinstance(
+            old.const, tuple):
+        return None
+    items = old.items[::-1]
+    const = tuple(reversed(old.const)) if isinstance(old.const, tuple) else NOCONST
+    return Value(tan=old.tan, items=items, const=const, traced=old.traced, intish=old.intish)
