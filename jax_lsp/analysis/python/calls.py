@@ -381,7 +381,8 @@ class PythonCalls(EvaluatorShared):
         scope: Scope,
     ) -> None:
         """`TABLE.update(gelu=fn)` or `TABLE.update({"gelu": fn})` on a dict bound to `name`:
-        each entry stored as `TABLE["gelu"] = fn` is (`store_entry`), in order. Entries whose
+        each entry stored as `TABLE["gelu"] = fn` is (`store_entry`; a value not a function,
+        as `_store_local_entry` stores it), in order. Entries whose
         keys are not all known (`*args`, `**kw` of unknown keys, a mapping that is not a dict
         display) store nothing, as a store at an unknown key does."""
         if star is not None or dstar is not None or len(pos) > 1:
@@ -394,7 +395,8 @@ class PythonCalls(EvaluatorShared):
             entries.extend(zip(d.keys, d.items))
         entries.extend(kw.items())
         for key, v in entries:
-            self.store_entry(name, key, v, scope)  # type: ignore[attr-defined]
+            if not self.store_entry(name, key, v, scope):  # type: ignore[attr-defined]
+                self._store_local_entry(name, key, v, scope)
 
     def _set_default(self, name: str, pos: list[Value], scope: Scope) -> None:
         """`opts.setdefault("key", v)` on a dict of known keys bound to `name`: stored as
