@@ -31,7 +31,13 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import Any, cast
 
-from jax_lsp.analysis import asserted_errors, click_commands, pytest_driver, testcase_driver
+from jax_lsp.analysis import (
+    asserted_errors,
+    click_commands,
+    logging_levels,
+    pytest_driver,
+    testcase_driver,
+)
 from jax_lsp.analysis.escape import Answer, Escapes, importable_module, script_file
 from jax_lsp.analysis.findings import Finding, PathStep, Span
 from jax_lsp.analysis.incremental.call_logs import WORK_PER_STATEMENT, CallLog
@@ -735,6 +741,15 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
                 self.store(stmt.name, UNKNOWN, scope)
                 return
         super().exec_def(stmt, scope)
+
+    def logging_enabled(self, call: ast.Call) -> bool | None:
+        """`log.isEnabledFor(level)` of the analysed module, decided as the text pass decides
+        it where the module pins the logger's level down (`logging_levels`): a debug branch
+        JAX traces only when the level lets the record through. None: not known."""
+        found = self.text_names
+        if found is None or found[0] is not self.tree:
+            found = self.text_names = (self.tree, ModuleNames(self.tree))
+        return logging_levels.enabled(found[1], call)
 
     def _click_calls(self, closure: Closure, me: Value | None) -> list[Args] | None:
         """The calls click makes of a command of the analysed module that the module runs

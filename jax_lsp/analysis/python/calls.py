@@ -147,6 +147,12 @@ class PythonCalls(EvaluatorShared):
             sup = self._super(scope)
             if sup is not None:
                 return sup
+        if (type(func) is ast.Attribute and func.attr == "isEnabledFor"
+                and self.module is self.main):
+            # `log.isEnabledFor(logging.DEBUG)` of a level the module pins down: a constant
+            enabled = self.logging_enabled(node)
+            if enabled is not None:
+                return Value(const=enabled)
         fv = self.eval(func, scope)
         fns = fv.fns
         # (`fns == (Api("builtins.len"),)` without the dataclass's `__eq__`, a Python call, on
@@ -215,6 +221,14 @@ class PythonCalls(EvaluatorShared):
             if self.change_attribute(func.value, scope,
                                      lambda old: self._list_with(old, how, last)) and grown:
                 grown_lists.after(grown, func.value.attr, how, last)  # type: ignore[attr-defined]
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr == "reverse"
+            and isinstance(func.value, ast.Name)
+            and not pos and not kw and star is None and dstar is None
+        ):
+            # `handlers.reverse()`: the list in place, its items in the other order
+            self._rebind_changed(func.value.id, scope, _reversed_list)
         elif (
             isinstance(func, ast.Attribute)
             and func.attr in constant_builtins.SET_MUTATORS
@@ -367,7 +381,8 @@ class PythonCalls(EvaluatorShared):
         scope: Scope,
     ) -> None:
         """`TABLE.update(gelu=fn)` or `TABLE.update({"gelu": fn})` on a dict bound to `name`:
-        each entry stored as `TABLE["gelu"] = fn` is (`store_entry`), in order. Entries whose
+        each entry stored as `TABLE["gelu"] = fn` is (`store_entry`; a value not a function,
+        as `_store_local_entry` stores it), in order. Entries whose
         keys are not all known (`*args`, `**kw` of unknown keys, a mapping that is not a dict
         display) store nothing, as a store at an unknown key does."""
         if star is not None or dstar is not None or len(pos) > 1:
@@ -380,7 +395,8 @@ class PythonCalls(EvaluatorShared):
             entries.extend(zip(d.keys, d.items))
         entries.extend(kw.items())
         for key, v in entries:
-            self.store_entry(name, key, v, scope)  # type: ignore[attr-defined]
+            if not self.store_entry(name, key, v, scope):  # type: ignore[attr-defined]
+                self._store_local_entry(name, key, v, scope)
 
     def _set_default(self, name: str, pos: list[Value], scope: Scope) -> None:
         """`opts.setdefault("key", v)` on a dict of known keys bound to `name`: stored as
@@ -1190,3 +1206,14 @@ def _hands_unknown(name: str, args: Args) -> bool:
     handed = [args.pos[i] for i in positions if i < len(args.pos)]
     handed += [v for k, v in args.kw.items() if k in words]
     return any(not v.fns for v in handed)
+
+
+def _reversed_list(old: Value) -> Value | None:
+    """The list `old` after `old.reverse()`; None where its items are not known (nothing to
+    keep: the join of its items stands for each of them already)."""
+    if old.items is None or old.keys is not None or old.const is not NOCONST and not isinstance(
+            old.const, tuple):
+        return None
+    items = old.items[::-1]
+    const = tuple(reversed(old.const)) if isinstance(old.const, tuple) else NOCONST
+    return Value(tan=old.tan, items=items, const=const, traced=old.traced, intish=old.intish)

@@ -6,17 +6,26 @@ and leaves the dict it was bound to as it was. Where the local certainly is the 
 object, the change is the module's too (measured on a host reading `DEFAULTS["normalise"]`:
 `cfg = DEFAULTS; cfg.update(...)` hands it the new entry, `cfg = dict(DEFAULTS)` does not;
 `install(HANDLERS)` appending to its parameter grows `HANDLERS`, `install(list(HANDLERS))`
-does not). Certainly, from the syntax: the local is bound once in its function, by
-`local = NAME` with `NAME` a name the function does not bind; or it is a parameter the
-function never rebinds, of a module-level function called only by its name, where every
-call in the module passes the same module-level name there. Anything else (a copy, a name
-bound twice, a function handed on, a default) is not an alias.
+does not; `strict_mode(opts)` storing `options["ordered"] = True` changes the `opts` of the
+module's `if __name__ == "__main__":` block). Certainly, from the syntax: the local is bound
+once in its function, by `local = NAME` with `NAME` a name of the module's scope that only
+assignments bind; or it is a parameter the function never rebinds, of a module-level function
+called only by its name, where every call in the module passes the same such module name
+there. Anything else (a copy, a name bound twice, a function handed on, a default) is not an
+alias.
+
+This is the must-alias side of `dict_aliases`, and reads the module through its scope model
+(which name a use refers to, the defs a call names, the parameter an argument goes to): the
+text pass asks `dict_aliases` which names may share a dict, the evaluator asks this module
+which module name a local certainly is.
 """
 
 from __future__ import annotations
 
 import ast
 import weakref
+
+from jax_lsp.analysis.python import dict_aliases
 
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -36,80 +45,62 @@ def source(tree: ast.Module, fn: ast.AST, name: str) -> str | None:
     return answers[name]
 
 
-def _bound(fn: _Fn) -> tuple[dict[str, list[ast.AST]], set[str]]:
-    """Each name `fn`'s own body binds, with what binds it; and its declared names."""
-    bound: dict[str, list[ast.AST]] = {}
-    declared: set[str] = set()
-    a = fn.args
-    for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg):
-        if p is not None:
-            bound.setdefault(p.arg, []).append(p)
-    todo: list[ast.AST] = list(fn.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bound.setdefault(node.name, []).append(node)
-            continue
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            declared.update(node.names)
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound.setdefault(node.id, []).append(node)
-        elif isinstance(node, ast.alias):
-            bound.setdefault((node.asname or node.name).split(".")[0], []).append(node)
-        todo.extend(ast.iter_child_nodes(node))
-    return bound, declared
-
-
 def _source(tree: ast.Module, fn: _Fn, name: str) -> str | None:
-    bound, declared = _bound(fn)
-    if name in declared or len(bound.get(name, ())) != 1:
+    t = dict_aliases.tree_of(tree)
+    if name in t.declared_global.get(fn, ()) or name not in t.bound.get(fn, ()):
         return None
-    binder = bound[name][0]
-    if isinstance(binder, ast.arg):
-        return _argument_source(tree, fn, binder.arg)
-    for node in ast.walk(fn):
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and node.targets[0] is binder and isinstance(node.value, ast.Name)):
-            other = node.value.id
-            return other if other not in bound and other not in declared and _module_name(
-                tree, other) else None
+    stores = [u for u in t.uses((fn, name)) if not isinstance(u.ctx, ast.Load)]
+    a = fn.args
+    if name in {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+                if p is not None}:
+        return None if stores else _argument_source(t, fn, name)
+    if len(stores) != 1 or any(  # (a nested def or class, an import binding it too)
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.alias))
+            and getattr(n, "name", None) == name for n in ast.walk(fn) if n is not fn):
+        return None
+    up = t.parents.get(stores[0])
+    if (isinstance(up, ast.Assign) and len(up.targets) == 1 and up.targets[0] is stores[0]
+            and isinstance(up.value, ast.Name)):
+        return _module_name(t, up.value)
     return None
 
 
-def _argument_source(tree: ast.Module, fn: _Fn, param: str) -> str | None:
+def _argument_source(t: dict_aliases.Tree, fn: _Fn, param: str) -> str | None:
     """The module-level name every call of `fn` (a module-level def called only by name)
     passes for its positional parameter `param`."""
-    if fn not in tree.body or fn.decorator_list:
+    called = ast.Name(id=fn.name, ctx=ast.Load())
+    if fn not in t.tree.body or dict_aliases.module_def(t, called) is not fn:
         return None
     positional = [p.arg for p in (*fn.args.posonlyargs, *fn.args.args)]
     if param not in positional:
         return None
     at = positional.index(param)
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-             and isinstance(n.func, ast.Name) and n.func.id == fn.name]
-    reads = sum(1 for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == fn.name
-                and isinstance(n.ctx, ast.Load))
-    if not calls or reads != len(calls):
+    reads = [n for n in t.uses((t.tree, fn.name)) if isinstance(n.ctx, ast.Load)]
+    calls = [t.parents.get(n) for n in reads]
+    if not calls or not all(isinstance(c, ast.Call) and c.func is n
+                            for c, n in zip(calls, reads)):
         return None  # (handed on somewhere: called where the analysis cannot tell with what)
     passed: set[str] = set()
     for call in calls:
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+        assert isinstance(call, ast.Call)
+        if any(isinstance(x, ast.Starred) for x in call.args) or any(
                 k.arg is None or k.arg == param for k in call.keywords):
             return None
         arg = call.args[at] if at < len(call.args) else None
-        if not isinstance(arg, ast.Name):
+        held = _module_name(t, arg) if isinstance(arg, ast.Name) else None
+        if held is None:
             return None
-        passed.add(arg.id)
-    if len(passed) != 1:
+        passed.add(held)
+    return passed.pop() if len(passed) == 1 else None
+
+
+def _module_name(t: dict_aliases.Tree, use: ast.Name) -> str | None:
+    """The name `use` reads, where it is a name of the module's scope (at any depth of its
+    statements: an `if __name__ == "__main__":` block's too) that only assignments bind."""
+    if t.holder(use) != (t.tree, use.id):
         return None
-    other = passed.pop()
-    return other if _module_name(tree, other) else None
-
-
-def _module_name(tree: ast.Module, name: str) -> bool:
-    """Whether `name` is bound by an assignment among the module's own statements."""
-    return any(isinstance(t, ast.Name) and t.id == name
-               for st in tree.body if isinstance(st, (ast.Assign, ast.AnnAssign))
-               for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
+    stores = [n for n in t.uses((t.tree, use.id)) if not isinstance(n.ctx, ast.Load)]
+    if not stores or any(not isinstance(t.parents.get(n), (ast.Assign, ast.AnnAssign))
+                         for n in stores):
+        return None
+    return None if t.defs.get(use.id) else use.id

@@ -35,7 +35,7 @@ Holder = tuple[ast.AST, str]
 ALL = None
 
 
-class _Tree:
+class Tree:
     """A module's parents and local bindings, read once per tree."""
 
     def __init__(self, tree: ast.Module) -> None:
@@ -94,22 +94,22 @@ class _Tree:
                 yield node
 
 
-_TREES: weakref.WeakKeyDictionary[ast.Module, _Tree] = weakref.WeakKeyDictionary()
+_TREES: weakref.WeakKeyDictionary[ast.Module, Tree] = weakref.WeakKeyDictionary()
 _ANSWERS: weakref.WeakKeyDictionary[ast.Module, dict[Holder, frozenset[str] | None]] = (
     weakref.WeakKeyDictionary())
 
 
-def _tree(tree: ast.Module) -> _Tree:
+def tree_of(tree: ast.Module) -> Tree:
     found = _TREES.get(tree)
     if found is None:
-        found = _TREES[tree] = _Tree(tree)
+        found = _TREES[tree] = Tree(tree)
     return found
 
 
 def aliases(tree: ast.Module, holder: Holder) -> set[Holder]:
     """`holder` and every binding the module's code shares its dict with (see the module's
     docstring)."""
-    t = _tree(tree)
+    t = tree_of(tree)
     out = {holder}
     todo = [holder]
     handed: dict[ast.AST, list[ast.Call]] = {}  # (a def: its calls handing it the dict)
@@ -136,7 +136,7 @@ def aliases(tree: ast.Module, holder: Holder) -> set[Holder]:
                     if isinstance(name, ast.Name):
                         add(t.holder(name))
             elif isinstance(up, ast.Call) and use is not up.func:
-                callee = _module_def(t, up.func)
+                callee = module_def(t, up.func)
                 param = None if callee is None else _parameter(callee, up, use)
                 if callee is None or param is None or _rebound(t, callee, param):
                     continue
@@ -148,7 +148,7 @@ def aliases(tree: ast.Module, holder: Holder) -> set[Holder]:
     return out
 
 
-def _assigned(t: _Tree, call: ast.Call) -> list[Holder]:
+def _assigned(t: Tree, call: ast.Call) -> list[Holder]:
     """The names a call's result is assigned to (`modern = modernise(LEGACY)`)."""
     up = t.parents.get(call)
     if not (isinstance(up, ast.Assign) and up.value is call):
@@ -156,7 +156,7 @@ def _assigned(t: _Tree, call: ast.Call) -> list[Holder]:
     return [t.holder(target) for target in up.targets if isinstance(target, ast.Name)]
 
 
-def _module_def(t: _Tree, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+def module_def(t: Tree, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The module-level def a called name is, where the module defines that name once, with
     no decorator, and binds it no other way."""
     if not isinstance(func, ast.Name) or t.holder(func)[0] is not t.tree:
@@ -189,14 +189,14 @@ def _parameter(fn: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call,
     return None
 
 
-def _rebound(t: _Tree, fn: ast.AST, name: str) -> bool:
+def _rebound(t: Tree, fn: ast.AST, name: str) -> bool:
     """Whether `fn` binds its parameter `name` again (it then may hold another dict); not by
     `name |= {...}`, a dict's in-place union (`dict.__ior__` returns the dict itself)."""
     return any(not isinstance(n.ctx, ast.Load) and not _in_place_union(t, n)
                for n in t.uses((fn, name)))
 
 
-def _in_place_union(t: _Tree, name: ast.Name) -> bool:
+def _in_place_union(t: Tree, name: ast.Name) -> bool:
     up = t.parents.get(name)
     return isinstance(up, ast.AugAssign) and up.target is name and isinstance(up.op, ast.BitOr)
 
@@ -205,8 +205,8 @@ def handed_to(tree: ast.Module, call: ast.Call, arg: ast.AST
               ) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, str] | None:
     """The module def and its parameter that `call` hands `arg` to, where that parameter
     then holds the very object (a def followed as `aliases` follows one); else None."""
-    t = _tree(tree)
-    fn = _module_def(t, call.func)
+    t = tree_of(tree)
+    fn = module_def(t, call.func)
     param = None if fn is None else _parameter(fn, call, arg)
     if fn is None or param is None or _rebound(t, fn, param):
         return None
@@ -218,7 +218,7 @@ def calls_before(tree: ast.Module, node: ast.AST) -> Iterator[ast.Call]:
     holding `node` whenever it runs: those before it in its block and in each block around
     it, up to its function (or the module); not those under a branch, loop, `try` or nested
     definition."""
-    t = _tree(tree)
+    t = tree_of(tree)
     child = node
     up = t.parents.get(child)
     while up is not None:
@@ -259,7 +259,7 @@ def taken_out(tree: ast.Module, holder: Holder) -> frozenset[str] | None:
 
 
 def _taken_out(tree: ast.Module, holder: Holder) -> frozenset[str] | None:
-    t = _tree(tree)
+    t = tree_of(tree)
     keys: set[str] = set()
     for alias in aliases(tree, holder):
         for use in t.uses(alias):
@@ -284,4 +284,4 @@ def _taken_out(tree: ast.Module, holder: Holder) -> frozenset[str] | None:
 
 def holder(tree: ast.Module, name: ast.Name) -> Holder:
     """The binding the name `name` (a node of `tree`) refers to."""
-    return _tree(tree).holder(name)
+    return tree_of(tree).holder(name)

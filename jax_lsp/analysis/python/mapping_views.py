@@ -8,9 +8,10 @@ converter `register` stored into `_CONVERTERS` after; of `MappingProxyType(dict(
 it runs the one the copy had; `ChainMap(RUN_OVERRIDES, DEFAULTS)` sees a key written into
 `RUN_OVERRIDES` later). A view over module-level names each bound once (so the object a name
 holds is the one the view holds), each changed only by item stores the evaluator follows
-(`NAME[k] = v`) and handed to nothing else, is kept as those names: a subscript of it looks
-the key up in the first dict's value now (a key it lacks is not known: it may have been
-stored there unfollowed). Any other view is not followed.
+(`NAME[k] = v`, `NAME.update(mapping)`, `NAME.update(k=v)`; from a function, where the store
+certainly runs: `_store_global_entry`) and handed to nothing else, is kept as those names: a
+subscript of it looks the key up in the first dict's value now (a key it lacks is not known:
+it may have been stored there unfollowed). Any other view is not followed.
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ def subscript(ev: Any, view: View, index: Value) -> Value:
 
 def _bound_once(tree: ast.Module, name: str) -> bool:
     """Whether the module binds `name` once, by an assignment among its own statements, and
-    changes its dict only by item stores (`NAME[k] = v`, which the evaluator follows; not
-    `update`, `setdefault`, `pop`, `del`), handing it to nothing but the views it makes."""
+    changes its dict only by item stores (`NAME[k] = v`, `NAME.update(mapping or k=v)`, which
+    the evaluator follows; not `setdefault`, `pop`, `del`), handing it to nothing but the
+    views it makes."""
     parents = {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
     stores = 0
     for n in ast.walk(tree):
@@ -94,8 +96,13 @@ def _bound_once(tree: ast.Module, name: str) -> bool:
                 return False
         elif isinstance(up, ast.Attribute):
             call = parents.get(id(up))
-            if up.attr not in _READ_METHODS or not (isinstance(call, ast.Call)
-                                                    and call.func is up):
+            if not (isinstance(call, ast.Call) and call.func is up):
+                return False
+            if up.attr == "update":  # (followed as its item stores are: `_update_dict`)
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(
+                        k.arg is None for k in call.keywords) or len(call.args) > 1:
+                    return False
+            elif up.attr not in _READ_METHODS:
                 return False
         elif not (isinstance(up, ast.Compare) and any(c is n for c in up.comparators)):
             return False  # (`k in NAME` reads it; anything else may hand it on)

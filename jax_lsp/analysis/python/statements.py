@@ -305,7 +305,8 @@ class PythonStatements(EvaluatorShared):
                 # iterator's counter decides where its `__next__` stops)
                 self.assign(target, self.binop(old, v, stmt.op), scope)  # type: ignore[attr-defined]
             else:
-                self.assign(target, derived([old, v]), scope)
+                done = self.in_place_dunder(old, v, stmt.op, stmt)  # type: ignore[attr-defined]
+                self.assign(target, derived([old, v]) if done is None else done, scope)
         elif t is ast.Return:
             value = stmt.value  # type: ignore[attr-defined]
             watch = self.watched_returns
@@ -1295,8 +1296,32 @@ class PythonStatements(EvaluatorShared):
         if not _plain_key(key):
             return False
         if scope.func is not None and name not in scope.func.locals:
-            return False
+            return self._store_global_entry(name, key, v, scope)
         old = scope.vars.get(name)
+        if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+            return False
+        self._store_mutated(name, _with_entry(old, key, v), scope)
+        other = self.aliased(name, scope)
+        if other is not None:  # (`strict_mode(opts)`: the module's dict changes too)
+            self._store_global_entry(other, key, v, scope)
+        return True
+
+    def _store_global_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool:
+        """`OVERRIDES["ordered"] = True` from a function, into a dict of known keys bound to a
+        name of the analysed module (or through a local that certainly is that dict:
+        `container_aliases`): where the store certainly runs, once, where it is met
+        (`certain_paths`: the module's statements and the calls they make; no entry point,
+        host run, guessed or undecided branch), the module's dict holds the entry for its
+        later readers, as `global` writes are. Anywhere else the store is not followed: it
+        may not run, or run at another time than the code reading the dict."""
+        if self.module is not self.main or not certain_paths.certain(self):
+            return False
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in s.func.locals:
+                return False  # (an enclosing function's local: a closure's state)
+            s = s.parent
+        old = scope.module.vars.get(name)
         if old is None or old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
             return False
         self._store_mutated(name, _with_entry(old, key, v), scope)
