@@ -7,8 +7,8 @@ the JSON output all see the joined finding.
 The joined finding spans its calls (the first's start to the last's end); where NumPy has
 each call's function, its `operand_spans` are the calls the NumPy fix rewrites
 (`fixes/host_code.numpy_in_host_fix`), so a moved or cell-mapped finding moves them with it
-(where one has none, the fix would leave the finding: it is not offered). A line whose calls have different
-causes (two hosts, two routes) keeps one finding per cause."""
+(where one has none, the fix would leave the finding: it is not offered). A line whose
+calls have different causes (two hosts, two routes) keeps one finding per cause."""
 
 from __future__ import annotations
 
