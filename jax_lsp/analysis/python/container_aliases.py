@@ -105,7 +105,20 @@ def _argument_source(tree: ast.Module, fn: _Fn, param: str) -> str | None:
     if len(passed) != 1:
         return None
     other = passed.pop()
+    if any(other in _bound(f)[0] for f in _functions_around(tree, calls)):
+        return None  # (a call where the name is a function's own local)
     return other if _module_name(tree, other) else None
+
+
+def _functions_around(tree: ast.Module, calls: list[ast.Call]) -> list[_Fn]:
+    """The functions whose bodies hold one of `calls` (at any depth)."""
+    wanted = {id(c) for c in calls}
+    found: list[_Fn] = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                id(n) in wanted for n in ast.walk(fn)):
+            found.append(fn)
+    return found
 
 
 def _module_name(tree: ast.Module, name: str) -> bool:
