@@ -21,7 +21,9 @@ calling the function, under `jit` too, raises nothing).
   Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
   the item `i`.
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
-  visibly different structures; or whose primal output carries the tangents, or is read off
+  visibly different structures (a side the code does not show is read off the run's value
+  where that is a dict of known keys: `return state, (ds["u"], ds["v"])` of the dict the
+  rule was given); or whose primal output carries the tangents, or is read off
   their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
   not their shape or dtype), which JAX refuses where it must know the primal output without
   them (reverse mode, `linearize`, and `jacfwd`, which batches the tangents but not the primal
