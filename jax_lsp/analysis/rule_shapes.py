@@ -21,7 +21,9 @@ calling the function, under `jit` too, raises nothing).
   Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
   the item `i`.
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
-  visibly different structures; or whose primal output carries the tangents, or is read off
+  visibly different structures (a side the code does not show is read off the run's value
+  where that is a dict of known keys: `return state, (ds["u"], ds["v"])` of the dict the
+  rule was given); or whose primal output carries the tangents, or is read off
   their values where no tangent flows (`jnp.where(jnp.isfinite(t), y, 0.0)`, `stop_gradient(t)`;
   not their shape or dtype), which JAX refuses where it must know the primal output without
   them (reverse mode, `linearize`, and `jacfwd`, which batches the tangents but not the primal
@@ -390,6 +392,21 @@ def _value_structure(v: Value | None) -> tuple | None:
             v.const is not NOCONST) or v.min_items:
         return None
     return ("array",)
+
+
+def _dict_structure(v: Value | None) -> tuple | None:
+    """The structure of a dict the evaluator holds with its keys known (they are exact: a
+    key set on one path only makes them unknown), its entries not read; None for anything
+    else. What a JVP rule returns unchanged (`return state, (ds["u"], ds["v"])` of the dict
+    its caller passed) shows no structure in the rule's code."""
+    if v is None or v.keys is None or v.items is None or v.fns or not all(
+            _plain(k) for k in v.keys):
+        return None
+    return ("dict", frozenset(v.keys), tuple((k, None) for k in v.keys))
+
+
+def _plain(k: object) -> bool:
+    return type(k) in (str, int, bool, float)
 
 
 def _method_of(base: Value, name: str) -> tuple[Closure, tuple[Value, ...]] | None:
@@ -1214,18 +1231,21 @@ def check_jvp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
             outputs = {name: shown for name in {c.name, primal.func.name} if name}
     reader = _Reader(fn, outputs, closure, _bound_given(c.jvp_rule, fn))
     fname = c.name or "the custom_jvp function"
-    pairs: list[tuple[ast.Return | ast.Lambda, ast.expr, ast.expr]] = []
-    for ret, value, _ in _returns_reached(fn, reached):
+    pairs: list[tuple[ast.Return | ast.Lambda, tuple | None, tuple | None]] = []
+    for ret, value, gave in _returns_reached(fn, reached):
         if isinstance(value, ast.Name) and value.id in reader.names:
             value = reader.names[value.id]
         value = _called_lambda_body(value, reader)
         if not (isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == 2):
             pairs = []
             break
-        pairs.append((ret, value.elts[0], value.elts[1]))
-    if pairs and all(mismatch(reader.structure(p), reader.structure(t)) for _, p, t in pairs):
-        ret, p, t = pairs[0]
-        ps, ts = reader.structure(p), reader.structure(t)
+        # what the code does not show, the run's value may (a dict the rule got and returns)
+        gave_pair = (gave.items if gave is not None and gave.keys is None
+                     and gave.items is not None and len(gave.items) == 2 else (None, None))
+        pairs.append((ret, reader.structure(value.elts[0]) or _dict_structure(gave_pair[0]),
+                      reader.structure(value.elts[1]) or _dict_structure(gave_pair[1])))
+    if pairs and all(mismatch(p, t) for _, p, t in pairs):
+        ret, ps, ts = pairs[0]
         assert ps is not None and ts is not None
         # JAX names the function by its `__name__` (a bound method's is its function's)
         primal_name = c.name or (primal.func.name if primal is not None and _bound(

@@ -23,6 +23,7 @@ from jax_lsp.analysis.libraries.flax_nnx import graph as nnx_graph
 from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.python import (
     argparse_values,
+    certain_paths,
     concurrency,
     config_parsers,
     config_strings,
@@ -130,7 +131,8 @@ class JaxApiCalls(Part):
         if name in array_shapes.GENERATOR_MAKERS:  # (its samplers' shapes: `array_shapes`)
             return Value(fns=(Api(array_shapes.GENERATOR),))
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
-            return namespaces.simple_namespace(args.kw)
+            return namespaces.simple_namespace(
+                args.kw, singular=certain_paths.singular_here(self.ev, node))
         if name == "builtins.type" and len(args.pos) == 1 and not args.kw:
             made = dynamic_classes.type_of(args.pos[0])
             if made is not None:
@@ -236,6 +238,9 @@ class JaxApiCalls(Part):
                 # parameters are that apply's variables
                 return Value(tan=derived(vals).tan | self.ev.ctx.module_tan, traced=True)
         if name == "builtins.next" and 1 <= len(args.pos) <= 2 and not args.kw:
+            first = iterator_protocol.first_of_fresh(node, args.pos[0], args.get(1, "default"))
+            if first is not None:  # `next(reversed(TABLE.items()))`
+                return first
             # `next(levels, None)` of an iterator of the analysed code: its `__next__` run
             got = iterator_protocol.next_of(self.ev, args.pos[0], args.get(1, "default"))
             if got is not None:
@@ -280,8 +285,8 @@ class JaxApiCalls(Part):
             if isinstance(v.const, range):
                 return self.ev._seq([Value(const=i, intish=True) for i in v.const])
             return v if v.items is not None else derived([v])
-        if name == "builtins.dict":
-            if not args.pos and args.kw:
+        if name in ("builtins.dict", "collections.OrderedDict"):
+            if not args.pos and args.star is None and args.dstar is None:  # (`dict()`: `{}`)
                 return Value(
                     tan=frozenset().union(*(v.tan for v in args.kw.values())),
                     items=tuple(args.kw.values()),

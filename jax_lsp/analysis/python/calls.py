@@ -243,6 +243,15 @@ class PythonCalls(EvaluatorShared):
             func.value, ast.Name
         ):
             self._update_dict(func.value.id, pos, kw, star, dstar, scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "move_to_end" and isinstance(
+                func.value, ast.Name) and pos and star is None and dstar is None:
+            key, last = pos[0].const, pos[1] if len(pos) > 1 else kw.get("last", Value(const=True))
+            self._rebind_changed(func.value.id, scope,
+                                 lambda old: _moved_to_end(old, key, last.const))
+        elif isinstance(func, ast.Attribute) and func.attr == "update" and (
+                _attribute_dict_of(func.value) is not None):
+            self._update_attributes(_attribute_dict_of(func.value), pos, kw, star, dstar,
+                                    scope)
         elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and isinstance(
             func.value, ast.Name
         ) and pos and not kw and star is None and dstar is None:
@@ -365,11 +374,19 @@ class PythonCalls(EvaluatorShared):
 
     def aliased(self, name: str, scope: Scope) -> str | None:
         """The module-level name the running function's local `name` is bound to the
-        container of (`container_aliases`), in the analysed module; None."""
-        fi = scope.func
-        if fi is None or self.module is not self.main:
+        container of (`container_aliases`), in the analysed module; None. A global (no
+        enclosing function binds it) is another module-level name's where the module binds it
+        to that one's object (`active = REGISTRY`)."""
+        if self.module is not self.main:
             return None
-        return container_aliases.source(self.tree, fi.node, name)  # type: ignore[attr-defined]
+        s: Scope | None = scope
+        while s is not None and s.func is not None:
+            if name in (s.func.locals or ()):
+                if s is not scope:
+                    return None  # (a free variable of an enclosing function)
+                return container_aliases.source(self.tree, s.func.node, name)  # type: ignore[attr-defined]
+            s = s.parent
+        return container_aliases.module_source(self.tree, name)  # type: ignore[attr-defined]
 
     def _update_dict(
         self,
@@ -397,6 +414,30 @@ class PythonCalls(EvaluatorShared):
         for key, v in entries:
             if not self.store_entry(name, key, v, scope):  # type: ignore[attr-defined]
                 self._store_local_entry(name, key, v, scope)
+
+    def _update_attributes(self, obj_node: ast.expr | None, pos: list[Value],
+                           kw: dict[str, Value], star: Value | None, dstar: Value | None,
+                           scope: Scope) -> None:
+        """`obj.__dict__.update(profile)` (or `vars(obj).update(...)`) on one object of the
+        analysed code: each entry of a known name is stored as `obj.name = v` is (Python
+        reads an instance's attributes from that dict: `obj.bwd` is the new one). Entries
+        whose keys are not all known store nothing."""
+        if obj_node is None or star is not None or dstar is not None or len(pos) > 1:
+            return
+        obj = self.eval(obj_node, scope)
+        if len(obj.fns) != 1 or type(obj.fns[0]) is not Instance:
+            return
+        entries: list[tuple[object, Value]] = []
+        if pos:
+            d = pos[0]
+            if d.keys is None or d.items is None:
+                return
+            entries.extend(zip(d.keys, d.items))
+        entries.extend(kw.items())
+        if not all(type(k) is str for k, _ in entries):
+            return
+        for key, v in entries:
+            self.set_attribute(obj, str(key), v)  # type: ignore[attr-defined]
 
     def _set_default(self, name: str, pos: list[Value], scope: Scope) -> None:
         """`opts.setdefault("key", v)` on a dict of known keys bound to `name`: stored as
@@ -1217,3 +1258,37 @@ def _reversed_list(old: Value) -> Value | None:
     items = old.items[::-1]
     const = tuple(reversed(old.const)) if isinstance(old.const, tuple) else NOCONST
     return Value(tan=old.tan, items=items, const=const, traced=old.traced, intish=old.intish)
+
+
+def _attribute_dict_of(e: ast.expr) -> ast.expr | None:
+    """The object whose attribute dict `e` names: `obj` of `obj.__dict__` or `vars(obj)`."""
+    if isinstance(e, ast.Attribute) and e.attr == "__dict__":
+        return e.value
+    if (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "vars"
+            and len(e.args) == 1 and not e.keywords
+            and not isinstance(e.args[0], ast.Starred)):
+        return e.args[0]
+    return None
+
+
+def _moved_to_end(d: Value, key: object, last: object) -> Value | None:
+    """The ordered dict `d` of known keys after `d.move_to_end(key, last)`: the entry moved
+    to the end (`last=False`: the front), which `next(reversed(d.items()))` then reads.
+    Where the key or `last` is not known, the order is not: the dict's entries are kept as
+    an unordered summary. None (nothing to change) for a dict of unknown keys."""
+    if d.keys is None or d.items is None:
+        return None
+    at = next((i for i, k in enumerate(d.keys) if type(k) is type(key) and k == key), None)
+    if at is None or type(last) is not bool:
+        if at is None and key is not NOCONST:
+            return None  # (Python raises KeyError)
+        return Value(tan=d.tan, fns=tuple(f for v in d.items for f in v.fns), traced=d.traced)
+    keys, items = list(d.keys), list(d.items)
+    k, v = keys.pop(at), items.pop(at)
+    if last:
+        keys.append(k)
+        items.append(v)
+    else:
+        keys.insert(0, k)
+        items.insert(0, v)
+    return Value(tan=d.tan, items=tuple(items), keys=tuple(keys), traced=d.traced)

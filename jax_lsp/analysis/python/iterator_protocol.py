@@ -150,3 +150,25 @@ def next_of(ev: Any, it: Value, default: Value | None) -> Value | None:
         return default
     ev._cut()  # (where it ended is not followed: no run decides a line)
     return None
+
+
+#: the builtins that make a new iterator over a sequence's items from its first
+_FRESH_ITERATORS = frozenset({"iter", "reversed"})
+
+
+def first_of_fresh(call: ast.AST | None, it: Value, default: Value | None) -> Value | None:
+    """`next(reversed(seq))`, `next(iter(seq), d)`: the first item of an iterator made in
+    the call itself (none drew from it before), when its items are known (`it`: what
+    `reversed`/`iter` gave, a sequence of known items); its default (else Python raises
+    `StopIteration`) when there are none. None when the iterator is not such a fresh one
+    (a named iterator may have been drawn from: `next(it)` twice)."""
+    if not (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Call)):
+        return None
+    made = call.args[0].func
+    if not (isinstance(made, ast.Name) and made.id in _FRESH_ITERATORS):
+        return None
+    if it.items is None or it.keys is not None or it.fns:
+        return None
+    if it.items:
+        return it.items[0]
+    return default

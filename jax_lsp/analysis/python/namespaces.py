@@ -16,9 +16,11 @@ from jax_lsp.analysis.values import ClassObj, Instance, Value
 _NODE = ast.parse("class SimpleNamespace:\n    pass\n").body[0]
 
 
-def simple_namespace(kw: dict[str, Value]) -> Value:
-    """A new namespace object holding the keyword arguments as attributes."""
-    inst = Instance(ClassObj("SimpleNamespace", _NODE))  # type: ignore[arg-type]
+def simple_namespace(kw: dict[str, Value], singular: bool = False) -> Value:
+    """A new namespace object holding the keyword arguments as attributes; `singular`: one
+    object at run time (`certain_paths`: a store into it there replaces the attribute, as
+    one into an instance of the code's own class does)."""
+    inst = Instance(ClassObj("SimpleNamespace", _NODE), singular=singular)  # type: ignore[arg-type]
     inst.attrs.update(kw)
     return Value(fns=(inst,))
 

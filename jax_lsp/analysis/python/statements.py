@@ -1383,8 +1383,9 @@ class PythonStatements(EvaluatorShared):
         holds a function and `key` is a known constant: a function registered in a dict
         (`LOSSES[name] = fn`, often by a decorator, or inside a tuple: `R[name] = (fn,
         weight)`), which the dict now holds at that key for its later readers; where the name
-        lives, or in the module it was imported from (`from registry import TABLE`). False when
-        nothing was stored."""
+        lives, or in the module it was imported from (`from registry import TABLE`). A list of
+        known length takes it at a constant index the same way (`rules[1] = cheap_bwd`: the
+        list `defvjp(*rules)` later spreads holds it). False when nothing was stored."""
         if not _holds_functions(v) or not _plain_key(key):
             return False
         imported = self._imported_binding(name, scope)
@@ -1394,12 +1395,18 @@ class PythonStatements(EvaluatorShared):
             else UNKNOWN if defined is None
             else defined[0].scope.vars.get(defined[1], UNKNOWN)
         )
-        if old.keys is None or old.items is None or len(old.items) >= MAX_ITEMS:
+        if old.items is None or len(old.items) >= MAX_ITEMS:
             return False
-        if defined is not None:  # `from registry import TABLE`: that module's dict
-            self._write_global_of(*defined, _with_entry(old, key, v))
+        if old.keys is None:
+            new = _with_item(old, key, v)
+            if new is None:
+                return False
         else:
-            self._store_mutated(name, _with_entry(old, key, v), scope)
+            new = _with_entry(old, key, v)
+        if defined is not None:  # `from registry import TABLE`: that module's dict
+            self._write_global_of(*defined, new)
+        else:
+            self._store_mutated(name, new, scope)
             other = self.aliased(name, scope)
             if other is not None:  # (`cfg = DEFAULTS`: the module's dict changes too)
                 self.store_entry(other, key, v, scope)
@@ -1565,6 +1572,23 @@ def dict_with(d: Value, key: Any, v: Value) -> Value | None:
             or len(d.items) >= MAX_ITEMS):
         return None
     return _with_entry(d, key, v)
+
+
+def _with_item(seq: Value, index: Any, v: Value) -> Value | None:
+    """The sequence `seq` of known items with `v` at the constant `index` (a list's item
+    store; Python raises for an index out of range, and for a tuple); None when not known."""
+    if seq.items is None or seq.keys is not None or type(index) is not int or seq.fns:
+        return None
+    n = len(seq.items)
+    if not -n <= index < n:
+        return None
+    items = list(seq.items)
+    items[index] = v
+    return Value(
+        tan=frozenset().union(*(i.tan for i in items)),
+        items=tuple(items),
+        traced=any(i.traced for i in items),
+    )
 
 
 def _with_entry(d: Value, key: Any, v: Value) -> Value:
