@@ -59,7 +59,10 @@ if __name__ == "__main__":
     ('"kwargs" in PARAMS', True),
     ('"vectorized" in PARAMS or "kwargs" in PARAMS', True),
     ('"vmap_method" not in PARAMS', False),
-    ('"vectorized" in PARAMS and "sharding" in PARAMS', False),  # (undecided: both join)
+    ('"vectorized" in PARAMS and "sharding" in PARAMS', False),
+    # a name the read-only mapping does not list is absent, in it or in a set of it
+    ('"vectorized" not in PARAMS', True),
+    ('"vectorized" not in set(PARAMS)', True),
     ('"vmap_method" not in PARAMS and "kwargs" in PARAMS', False),
 ])
 def test_a_signature_test_decides_the_keywords(test: str, fires: bool) -> None:

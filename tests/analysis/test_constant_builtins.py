@@ -25,7 +25,8 @@ EXPRESSIONS = [
     "f'{a:>4}'", "str(a).split(',')", "str(a).startswith(('s', ' '))",
     "str(a).replace('a', 'b')", "'{}/{}'.format(a, b)", "str(a).zfill(4)",
     "str(a)[0]", "any((a, b))", "all([a, b])", "sorted((a, b))", "sum((a, b))",
-    "frozenset((a, b))", "max((a, b))", "'-'.join((str(a), str(b)))", "callable(a)",
+    "frozenset((a, b))", "a in set((1, 'strict'))", "max((a, b))",
+    "'-'.join((str(a), str(b)))", "callable(a)",
 ]
 
 

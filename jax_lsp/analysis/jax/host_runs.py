@@ -113,6 +113,20 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
     called = e.span(node)
     # (what it is given, for a call evaluated as the code is traced: `when_run`)
     given_values = _operand_values(spec, args)
+    removed = _removed_as_dead(e, spec, node)
+    if removed and not _fails_batched(e, args):
+        # jit drops it, and no batching rule refuses it first: the host never runs, so
+        # neither does anything it would do (nor fail on: JAX012), nor is it `hosted`
+        if filename is None and e.record:
+            e._effects.callbacks.add(node)
+            e._callbacks_log.append(node)
+        if filename is None:
+            runs = e.host_runs.get(called)
+            if runs is None:
+                runs = e.host_runs[called] = HostRun()
+            if e.reads(GUESSED).guessed:
+                runs.complete = False
+        return
     if filename is None:
         if e.record:  # (what the root evaluated, for an analysis that puts it back)
             e._effects.callbacks.add(node)
@@ -153,10 +167,7 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
         found = _vectorized_finding(e, what, args, node, host_node)
         when_run(e, lambda: None if _caught(e, args) else record(e, found), called,
                  counted=False, operands=given_values)
-    if spec.removed_unused and (_result_unused(e, node) or (
-            e.module is e.main and e.frame is not None and e.frame.func is not None
-            and discarded_results.discarded(e.tree, e.frame.func.node, node))) and e.reads(
-            JITTED).jitted:
+    if removed:
         return  # removed by jit as dead code: its host never runs
     runs.kept = True
     operands = _host_operands(e, args.pos[spec.operand_start:])
@@ -175,6 +186,26 @@ def check_call(e: Any, name: str, spec: CallbackSpec, args: Args,
             e.call_value(host, given, call)
 
     when_run(e, run, e.span(call), operands=given_values)
+
+
+def _removed_as_dead(e: Any, spec: CallbackSpec, node: ast.Call) -> bool:
+    """Whether jit removes the callback's call as dead code: a `pure_callback` whose result
+    is never read (`_result_unused`, `discarded_results`), staged by `jit`."""
+    return spec.removed_unused and (_result_unused(e, node) or (
+        e.module is e.main and e.frame is not None and e.frame.func is not None
+        and discarded_results.discarded(e.tree, e.frame.func.node, node))) and e.reads(
+        JITTED).jitted
+
+
+def _fails_batched(e: Any, args: Args) -> bool:
+    """Whether the call is batched (under a vmap, or an operand batched) with no
+    `vmap_method` known to be given: its batching rule raises as it is traced (measured on
+    JAX 0.10.2: `NotImplementedError`), before jit removes anything."""
+    if not (e.reads(VMAPPED).vmapped or any(type(m) is BatchedBy for v in args.pos
+                                            for m in v.tan)):
+        return False
+    method = args.kw.get("vmap_method")
+    return method is None or method.const is None
 
 
 def _operand_values(spec: CallbackSpec, args: Args) -> list[Value] | None:

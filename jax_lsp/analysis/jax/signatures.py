@@ -4,9 +4,10 @@
 Why: version-dependent code picks `jax.pure_callback`'s keywords by asking its signature
 (`if "vectorized" in inspect.signature(jax.pure_callback).parameters or "kwargs" in ...`);
 unmodelled, the test is undecided, both dicts of keywords join and the removed `vectorized=`
-(JAX012) a branch certainly gives is lost. A name the signature lists reads as present;
-whether one it does not list is absent is left to the evaluator's own rules on dict keys
-(`constant_builtins.has_key`: not decided for a name bound to a call's result).
+(JAX012) a branch certainly gives is lost. `parameters` is a read-only mapping whose names
+are known for good: a name it lists reads as present, one it does not as absent (`"vectorized"
+in params` is False on JAX 0.10.2), and `set(params)` is the set of its names (a filter
+`key in set(inspect.signature(jax.pure_callback).parameters)` drops `vectorized`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
 
 def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     """`inspect.signature(f)`: for one JAX function of `PARAMETERS`, an object whose
-    `parameters` holds its names as keys (each parameter itself unknown); else unknown."""
+    `parameters` holds its names as keys, exactly (each parameter itself unknown); else
+    unknown."""
     if len(args.pos) != 1 or args.kw or args.star is not None or args.dstar is not None:
         return UNKNOWN
     fns = args.pos[0].fns
@@ -41,7 +43,8 @@ def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     names = PARAMETERS.get(fns[0].name)
     if names is None:
         return UNKNOWN
-    params = Value(items=tuple(UNKNOWN for _ in names), keys=names)
+    # (its constant, the frozenset of its names: what membership and `set(...)` read)
+    params = Value(items=tuple(UNKNOWN for _ in names), keys=names, const=frozenset(names))
     return namespaces.simple_namespace({"parameters": params})
 
 

@@ -113,9 +113,13 @@ _BUILTINS: dict[str, tuple[Callable[..., Any], Callable[[tuple], bool]]] = {
     "builtins.any": (any, lambda a: len(a) == 1 and _sequence(a[0])),
     "builtins.all": (all, lambda a: len(a) == 1 and _sequence(a[0])),
     "builtins.sorted": (sorted, lambda a: len(a) == 1 and _sequence(a[0])),
-    # an immutable set: a set display's items known for good (`set(...)`, which a program
-    # may fill through another name, is not computed)
+    # an immutable set: a set display's items known for good
     "builtins.frozenset": (frozenset, lambda a: len(a) == 0 or (len(a) == 1 and _sequence(a[0]))),
+    # a new set of the known items it is given, as a set display's (`set_display`): its
+    # name's own `s.add(v)` changes it (`set_after`); one filled through another name is not
+    # seen, as a display's is not. Not `set()`: an empty set is made to be filled, often
+    # where the evaluator does not look (`self.seen = set()`, added to by another method)
+    "builtins.set": (frozenset, lambda a: len(a) == 1 and _sequence(a[0])),
     "builtins.divmod": (divmod, lambda a: len(a) == 2 and all(_plain_number(x) for x in a)),
 }
 

@@ -9,7 +9,9 @@ at least the items it was given (`Value.min_items`) for as long as nothing can t
 out of it: the module never empties the attribute in place (`pop`, `clear`, `remove`, `del
 x.draws[i]`, a slice stored) nor hands it to code that could (each mention of `.draws`
 appends to it, reads an item or a slice of it, tests it or is read by a builtin that keeps
-no reference). Rebinding the attribute is the evaluator's own store, followed as any.
+no reference, or by a function of NumPy or `jax.numpy`: each converts a list it is given
+to a new array, `np.asarray(hist.values)`, and none takes items out of it). Rebinding the
+attribute is the evaluator's own store, followed as any.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ GROWING = frozenset({"append", "extend", "insert"})
 #: builtins reading a sequence without keeping it
 _READERS = frozenset({"len", "bool", "list", "tuple", "sorted", "sum", "min", "max", "any",
                       "all", "enumerate", "zip", "reversed", "iter", "str", "repr", "print"})
+
+#: the modules whose functions read a list given to them into a new array, never keeping
+#: it nor taking items out (`np.random.shuffle` reorders it in place: as many items)
+_ARRAY_MODULES = ("numpy", "jax.numpy")
 
 _ANSWERS: weakref.WeakKeyDictionary[ast.Module, dict[str, bool]] = weakref.WeakKeyDictionary()
 
@@ -51,10 +57,50 @@ def _only_grows(tree: ast.Module, attr: str) -> bool:
             parents[id(child)] = node
         if isinstance(node, ast.Attribute) and node.attr == attr:
             mentions.append(node)
-    return bool(mentions) and all(_grows_or_reads(m, parents) for m in mentions)
+    if not mentions:
+        return False
+    arrays = _array_module_names(tree)
+    return all(_grows_or_reads(m, parents, arrays) for m in mentions)
 
 
-def _grows_or_reads(m: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+def _array_module_names(tree: ast.Module) -> frozenset[str]:
+    """The names the module binds to NumPy or `jax.numpy` at its top level (`import numpy
+    as np`, `import jax.numpy as jnp`, `from jax import numpy as jnp`), unless bound again
+    there otherwise."""
+    found: set[str] = set()
+    other: set[str] = set()
+    for st in tree.body:
+        if isinstance(st, ast.Import):
+            for a in st.names:
+                if a.asname is not None and a.name in _ARRAY_MODULES:
+                    found.add(a.asname)
+                elif a.asname is None and a.name == "numpy":
+                    found.add("numpy")
+                else:
+                    other.add(a.asname or a.name.split(".", 1)[0])
+        elif isinstance(st, ast.ImportFrom):
+            for a in st.names:
+                full = f"{st.module}.{a.name}" if st.module and not st.level else None
+                (found if full in _ARRAY_MODULES else other).add(a.asname or a.name)
+        else:
+            for node in ast.walk(st):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    other.add(node.id)
+    return frozenset(found - other)
+
+
+def _array_function(func: ast.expr, arrays: frozenset[str]) -> bool:
+    """Whether `func` is written as a function of NumPy or `jax.numpy` (`np.asarray`,
+    `np.linalg.norm`), by a name `_array_module_names` found."""
+    while isinstance(func, ast.Attribute):
+        func = func.value
+        if isinstance(func, ast.Name):
+            return func.id in arrays
+    return False
+
+
+def _grows_or_reads(m: ast.Attribute, parents: dict[int, ast.AST],
+                    arrays: frozenset[str] = frozenset()) -> bool:
     if isinstance(m.ctx, ast.Store):
         return True  # (a rebinding: the evaluator's store)
     if isinstance(m.ctx, ast.Del):
@@ -65,9 +111,12 @@ def _grows_or_reads(m: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
         return up.attr in GROWING and isinstance(call, ast.Call) and call.func is up
     if isinstance(up, ast.Subscript):  # `x.draws[-1]`, never `x.draws[i] = v` / `del`
         return up.value is m and isinstance(up.ctx, ast.Load)
-    if isinstance(up, ast.Call):  # `len(x.draws)`
-        return (isinstance(up.func, ast.Name) and up.func.id in _READERS
-                and any(a is m for a in up.args))
+    if isinstance(up, ast.Call):  # `len(x.draws)`, `np.asarray(x.draws)`
+        if up.func is m:
+            return False
+        if isinstance(up.func, ast.Name):
+            return up.func.id in _READERS and any(a is m for a in up.args)
+        return _array_function(up.func, arrays)
     if isinstance(up, (ast.If, ast.While, ast.IfExp, ast.Assert)):
         return up.test is m  # type: ignore[attr-defined]
     if isinstance(up, ast.UnaryOp):
