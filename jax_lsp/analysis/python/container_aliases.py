@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 import weakref
 
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
 _ANSWERS: weakref.WeakKeyDictionary[ast.AST, dict[str, str | None]] = (
@@ -58,7 +60,7 @@ def _bound(fn: _Fn) -> tuple[dict[str, list[ast.AST]], set[str]]:
             bound.setdefault(node.id, []).append(node)
         elif isinstance(node, ast.alias):
             bound.setdefault((node.asname or node.name).split(".")[0], []).append(node)
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return bound, declared
 
 
@@ -69,7 +71,7 @@ def _source(tree: ast.Module, fn: _Fn, name: str) -> str | None:
     binder = bound[name][0]
     if isinstance(binder, ast.arg):
         return _argument_source(tree, fn, binder.arg)
-    for node in ast.walk(fn):
+    for node in iter_nodes(fn):
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and node.targets[0] is binder and isinstance(node.value, ast.Name)):
             other = node.value.id
@@ -87,9 +89,9 @@ def _argument_source(tree: ast.Module, fn: _Fn, param: str) -> str | None:
     if param not in positional:
         return None
     at = positional.index(param)
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+    calls = [n for n in iter_nodes(tree) if isinstance(n, ast.Call)
              and isinstance(n.func, ast.Name) and n.func.id == fn.name]
-    reads = sum(1 for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == fn.name
+    reads = sum(1 for n in iter_nodes(tree) if isinstance(n, ast.Name) and n.id == fn.name
                 and isinstance(n.ctx, ast.Load))
     if not calls or reads != len(calls):
         return None  # (handed on somewhere: called where the analysis cannot tell with what)
