@@ -14,8 +14,6 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from jax_lsp.analysis.syntax import child_nodes
-
 __all__ = ["JUMPS", "after_a_jump", "own_nodes", "own_returns"]
 
 #: the statements after which no statement of their block runs
@@ -28,12 +26,12 @@ _MADE = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 def own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
     """The nodes of a function's (or the module's) own code, not of the functions and
     classes it makes (their definitions themselves are given, not their insides)."""
-    todo = list(child_nodes(fn))
+    todo = list(ast.iter_child_nodes(fn))
     while todo:
         node = todo.pop()
         yield node
         if not isinstance(node, _MADE):
-            todo.extend(child_nodes(node))
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def own_returns(fn: ast.AST) -> Iterator[ast.Return]:
