@@ -18,6 +18,8 @@ import ast
 import builtins
 from collections.abc import Callable
 
+from jax_lsp.analysis.syntax import iter_nodes
+
 __all__ = ["AssertedBlock", "catches", "expected_errors"]
 
 #: (first line, last line, the names of the classes expected)
@@ -53,7 +55,7 @@ def expected_errors(tree: ast.Module,
     `api_named`: canonical names of the module's expressions (`pytest_driver.pytest_names`),
     None where the module does not import pytest (its `raises` is then not read)."""
     out: list[AssertedBlock] = []
-    for node in ast.walk(tree):
+    for node in iter_nodes(tree):
         if isinstance(node, (ast.With, ast.AsyncWith)) and node.body:
             for item in node.items:
                 call = item.context_expr

@@ -53,6 +53,7 @@ from jax_lsp.analysis.static_names import (
     own_returns,
     parameter_default,
 )
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import NOCONST
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -295,7 +296,7 @@ def _sites_in(names: ModuleNames, scan: _Scan, fn: ast.AST) -> list[CallbackSite
     """The callback sites of another module (`scan`: its own) within its function `fn`."""
     if not scan.mentions:
         return []
-    inner = {id(n) for n in ast.walk(fn)}
+    inner = {id(n) for n in iter_nodes(fn)}
     return [site for site in _sites(names, scan) if id(site.call) in inner]
 
 
@@ -404,7 +405,7 @@ def may_call_a_callback(text: str, tree: ast.Module) -> bool:
 
 def _names_a_callback(tree: ast.Module) -> bool:
     """Whether a module's code names a host callback at all (a fact kept per text)."""
-    for node in ast.walk(tree):
+    for node in iter_nodes(tree):
         kind = type(node)
         if (kind is ast.Name and node.id in _CALLBACK_NAMES  # type: ignore[attr-defined]
                 or kind is ast.Attribute and node.attr in _CALLBACK_NAMES  # type: ignore[attr-defined]
@@ -682,7 +683,7 @@ def _conditional_spreads(names: ModuleNames, site: CallbackSite) -> list[ast.Nam
         if k.arg is None and isinstance(k.value, ast.Name) and (
                 _parameter_owner(names, k.value, k.value.id) is None):
             always = {key for key, _ in _keys_set_on(names, k.value)}
-            if any(key not in always for key, _ in _keys_set_in(ast.walk(fn), k.value)):
+            if any(key not in always for key, _ in _keys_set_in(iter_nodes(fn), k.value)):
                 out.append(k.value)
     return out
 
@@ -955,7 +956,7 @@ def _dispatched(names: ModuleNames, expr: ast.AST) -> ast.AST | None:
     params = getattr(getattr(method, "args", None), "args", [])
     if not isinstance(cls, ast.ClassDef) or not params or params[0].arg != expr.value.id or (
             any(isinstance(n, ast.Name) and n.id == expr.value.id and isinstance(
-                n.ctx, ast.Store) for n in ast.walk(method))):
+                n.ctx, ast.Store) for n in iter_nodes(method))):
         return None
     subs = _subclasses(names, cls)
     if not any(method_of(sub, expr.attr) is not None for sub in subs):
@@ -987,7 +988,7 @@ def _made_by_classmethod(names: ModuleNames, cls: ast.ClassDef) -> bool:
             continue
         first = fn.args.args[0].arg
         if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == first
-               for c in ast.walk(fn)):
+               for c in iter_nodes(fn)):
             return True
     return False
 
@@ -1107,7 +1108,7 @@ def _rebound_dict_keys(names: ModuleNames, expr: ast.Name, depth: int
 def _keys_taken_out(names: ModuleNames, name: str, within: ast.AST | None = None) -> bool:
     """Whether the module (or `within`, one of its functions) removes a key from a dict named
     `name` anywhere (`pop`, `popitem`, `clear`, `del name[...]`)."""
-    for node in names.walk_all() if within is None else ast.walk(within):
+    for node in names.walk_all() if within is None else iter_nodes(within):
         if isinstance(node, ast.Delete) and any(
                 isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
                 and t.value.id == name for t in node.targets):
@@ -1186,7 +1187,7 @@ def _result_keys(module: ModuleNames, fn: ast.AST, value: ast.expr, given: dict[
     `if` that `given` decides; else what `_dict_keys` reads of `value`."""
     if isinstance(value, ast.Name) and module.scope_of(value) is fn and (
             value.id in module.bindings(fn)):
-        for node in ast.walk(fn):
+        for node in iter_nodes(fn):
             if (isinstance(node, ast.Delete) and any(
                     isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
                     and t.value.id == value.id for t in node.targets)) or (
@@ -1426,19 +1427,19 @@ def _always_run(scope: ast.AST) -> Iterator[ast.AST]:
     `try`, a short-circuit or a nested definition. A key set on the dict only when a condition
     holds (equinox's `if vectorized is not None: keywords["vectorized"] = vectorized`, with
     `vectorized=None` by default) is not a key the dict always holds."""
-    stack = list(ast.iter_child_nodes(scope))
+    stack = list(child_nodes(scope))
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, _BRANCHES):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(child_nodes(node))
 
 
 def _run_given(names: ModuleNames, scope: ast.AST, bound: dict[str, ast.AST]
                ) -> Iterator[ast.AST]:
     """As `_always_run`, and the branch of each `if` whose test the arguments `bound` (by
     parameter) decide: what runs whenever that application of the function does."""
-    stack = list(ast.iter_child_nodes(scope))
+    stack = list(child_nodes(scope))
     while stack:
         node = stack.pop()
         yield node
@@ -1448,7 +1449,7 @@ def _run_given(names: ModuleNames, scope: ast.AST, bound: dict[str, ast.AST]
                 stack.append(node.test)
                 stack.extend(node.body if flag else node.orelse)
         elif not isinstance(node, _BRANCHES):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(child_nodes(node))
 
 
 def _unpassed_default(names: ModuleNames, expr: ast.Name) -> ast.expr | None:
@@ -1654,7 +1655,7 @@ def _held_instance(names: ModuleNames, owner: ast.ClassDef, expr: ast.Attribute
                   if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) else [])
         if not params:
             continue
-        for node in ast.walk(st):
+        for node in iter_nodes(st):
             targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
                        if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
             for t in targets:
@@ -2012,7 +2013,7 @@ def _init_field(names: ModuleNames, expr: ast.Attribute
     facts = _module_facts(names)
     if facts.foreign_stores[expr.attr] or facts.sets_attributes or _subclassed(names, cls):
         return None  # (set from outside too; or a subclass may set it, or hold it in its body)
-    own = sum(1 for node in ast.walk(cls) if isinstance(node, ast.Attribute)
+    own = sum(1 for node in iter_nodes(cls) if isinstance(node, ast.Attribute)
               and node.attr == expr.attr and isinstance(node.ctx, (ast.Store, ast.Del)))
     if own != 1:
         return None  # (another method of the class sets it too)
@@ -2440,7 +2441,7 @@ def _records_held(names: ModuleNames, name: ast.Name, depth: int) -> list[ast.Ca
             return None if once is None else [once]
         if len(bound) != 1 or bound[0].kind != "assign" or not isinstance(
                 bound[0].node, ast.Call) or any(
-                isinstance(n, ast.Nonlocal) and name.id in n.names for n in ast.walk(scope)):
+                isinstance(n, ast.Nonlocal) and name.id in n.names for n in iter_nodes(scope)):
             return None
         return [bound[0].node]
     return None
@@ -2993,7 +2994,7 @@ def _spread_calls(names: ModuleNames, fn: ast.AST) -> list[ast.Call] | None:
     if kwarg is None:
         return None
     calls = []
-    for use in (n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == kwarg):
+    for use in (n for n in iter_nodes(fn) if isinstance(n, ast.Name) and n.id == kwarg):
         star = names.parents.get(use)
         call = names.parents.get(star) if star is not None else None
         if not (isinstance(star, ast.keyword) and star.arg is None
@@ -3118,7 +3119,7 @@ def _gate_test(names: ModuleNames, test: ast.expr, depth: int = 0) -> ast.expr |
         inner = _gate_test(names, test.operand, depth + 1)
         return None if inner is None else ast.UnaryOp(ast.Not(), inner)
     if any(isinstance(n, ast.Attribute) and n.attr in VERSION_ATTRIBUTES
-           and names.dotted(n.value) == "jax" for n in ast.walk(test)):
+           and names.dotted(n.value) == "jax" for n in iter_nodes(test)):
         return test
     return None
 
@@ -3218,7 +3219,7 @@ def _after_gate_exit(names: ModuleNames, parent: ast.AST, st: ast.stmt) -> bool:
 def _new_api_calls(names: ModuleNames, within: ast.AST, host: ast.expr | None) -> bool:
     """Whether `within` holds a call of a host callback given `vmap_method=` (the keyword
     that replaced `vectorized=`) for the same host function as written (any host: None)."""
-    for node in ast.walk(within):
+    for node in iter_nodes(within):
         if isinstance(node, ast.Call) and any(k.arg == "vmap_method" for k in node.keywords) and (
                 _callee(names, node.func) is not None) and (
                 host is None or (node.args and ast.dump(node.args[0]) == ast.dump(host))):
@@ -3316,7 +3317,7 @@ def _calls_with_vmap_method(other: ModuleNames | None, host: tuple[ast.AST, Modu
     """Whether module `other` calls a callback given `vmap_method=` for the function `host`."""
     if other is None:
         return False
-    for node in ast.walk(other.tree):
+    for node in iter_nodes(other.tree):
         if isinstance(node, ast.Call) and node.args and any(
                 k.arg == "vmap_method" for k in node.keywords) and (
                 _callee(other, node.func) is not None):
@@ -3333,7 +3334,7 @@ def _refers_to(other: ModuleNames | None, fn: tuple[ast.AST, ModuleNames]) -> bo
     name = getattr(fn[0], "name", None)
     if other is None or name is None:
         return False
-    for node in ast.walk(other.tree):
+    for node in iter_nodes(other.tree):
         if (isinstance(node, ast.Name) and node.id == name) or (
                 isinstance(node, ast.Attribute) and node.attr == name):
             written = other.dotted(node)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.run_environment import declared_argv, environment_for
+from jax_lsp.analysis.syntax import iter_nodes
 
 if TYPE_CHECKING:
     from jax_lsp.analysis.static_names import ModuleNames
@@ -366,7 +367,7 @@ def registered(tree: ast.Module, dotted: Callable[[ast.expr], str | None],
 
 def run_calls(tree: ast.Module) -> list[ast.Call]:
     """The calls of the module that may run a click command (`command_line`)."""
-    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and (
+    return [n for n in iter_nodes(tree) if isinstance(n, ast.Call) and (
         isinstance(n.func, ast.Name) or (isinstance(n.func, ast.Attribute)
                                          and n.func.attr == "main"))]
 

@@ -57,7 +57,7 @@ from jax_lsp.analysis.own_code import after_a_jump
 from jax_lsp.analysis.python import operator_dunders
 from jax_lsp.analysis.python.operator_dunders import OPERATOR_MODULE
 from jax_lsp.analysis.python.scopes import statement_start
-from jax_lsp.analysis.syntax import child_nodes
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 
 __all__ = ["Escapes", "importable_module", "script_file"]
 
@@ -423,7 +423,7 @@ class Escapes:
             if isinstance(node, ast.ClassDef) and node is not cls and (
                     node.name == cls.name or any(
                         isinstance(n, ast.Name) and n.id == cls.name
-                        for b in node.bases for n in ast.walk(b))):
+                        for b in node.bases for n in iter_nodes(b))):
                 return False  # (bound again, or subclassed: its instances call it too)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
                     node.name == cls.name) or isinstance(node, ast.Name) and (
@@ -471,7 +471,7 @@ class Escapes:
                 if isinstance(node, (ast.BinOp, ast.AugAssign)):
                     found.append((node, chain))
                 inner = (*chain, node) if isinstance(node, _SCOPES) else chain
-                todo.extend((child, inner) for child in ast.iter_child_nodes(node))
+                todo.extend((child, inner) for child in child_nodes(node))
             self._op_uses = found
         return self._op_uses
 
@@ -771,7 +771,7 @@ class Escapes:
     def _is_local(self, func: ast.AST, name: str) -> bool:
         """`name` is a variable of `func` (bound there, not declared global), not a module
         global it reads or fills."""
-        for node in ast.walk(func):
+        for node in iter_nodes(func):
             if isinstance(node, ast.Global) and name in node.names:
                 return False
         args = func.args  # type: ignore[attr-defined]
@@ -780,7 +780,7 @@ class Escapes:
             return True
         body = [func.body] if isinstance(func, ast.Lambda) else func.body  # type: ignore[attr-defined]
         for stmt in body:
-            for node in ast.walk(stmt):
+            for node in iter_nodes(stmt):
                 if (
                     isinstance(node, ast.Name)
                     and node.id == name
@@ -851,7 +851,7 @@ class Escapes:
         body = func.body if isinstance(func, ast.Lambda) else func.body  # type: ignore[attr-defined]
         stmts = [body] if isinstance(body, ast.AST) else body
         for stmt in stmts:
-            for node in ast.walk(stmt):
+            for node in iter_nodes(stmt):
                 if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
                     return False
                 if not (isinstance(node, ast.Name) and node.id == name):
@@ -878,7 +878,7 @@ class Escapes:
             return False
         if any(
             isinstance(n, (ast.Yield, ast.YieldFrom)) and self._scope_of(n) is func
-            for n in ast.walk(func)
+            for n in iter_nodes(func)
         ):
             return False  # a generator: its callers get a generator, not the value
         mentions = self._loads(func.name)
@@ -978,7 +978,7 @@ class Escapes:
         if not params:
             return True
         me = params[0].arg
-        for node in ast.walk(method):
+        for node in iter_nodes(method):
             if isinstance(node, ast.Name) and node.id == me and isinstance(node.ctx, ast.Load):
                 up = self._up(node)
                 if not (
@@ -996,7 +996,7 @@ def _bound_names(tree: ast.AST) -> frozenset[str]:
     """Every name a module binds anywhere (a def, a class, an assignment, an import, a
     parameter): a builtin's name among them may not be the builtin."""
     out: set[str] = set()
-    for n in ast.walk(tree):
+    for n in iter_nodes(tree):
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             out.add(n.name)
         elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):

@@ -22,6 +22,7 @@ import ast
 from collections.abc import Iterator
 
 from jax_lsp.analysis.static_names import Binding, ModuleNames
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
@@ -99,7 +100,7 @@ def _uses(names: ModuleNames) -> list[tuple[set[str], set[str]]]:
 
 def _global_loads(names: ModuleNames, st: ast.stmt) -> set[str]:
     loads = set()
-    for n in ast.walk(st):
+    for n in iter_nodes(st):
         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and not any(
                 n.id in names.bindings(sc) for sc in names.enclosing(names.scope_of(n))
                 if sc is not names.tree):
@@ -135,7 +136,7 @@ def _evaluated(st: ast.stmt) -> Iterator[ast.AST]:
         if isinstance(node, ast.Lambda):
             todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
 
 
 def _runs_any(st: ast.stmt, reach: set[str]) -> bool:

@@ -69,6 +69,7 @@ from jax_lsp.analysis.python.scopes import compute_scope, statement_start
 from jax_lsp.analysis.python.statements import PythonStatements
 from jax_lsp.analysis.source_text import char_column
 from jax_lsp.analysis.static_names import ModuleNames
+from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -1349,7 +1350,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
             self.main_identifiers = Counter(chain.from_iterable(self._identifiers_by_line()))
         if held and self._subscripted is None:
             self._subscripted = {}
-            for n in ast.walk(self.tree):
+            for n in iter_nodes(self.tree):
                 if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
                     self._subscripted[n.value.id] = self._subscripted.get(n.value.id, 0) + 1
         # its uses as an argument of a builtin that never calls it (`callable(g)`, `print(g)`)

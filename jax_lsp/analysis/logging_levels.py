@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 
 from jax_lsp.analysis.static_names import ModuleNames
+from jax_lsp.analysis.syntax import iter_nodes
 
 #: `logging`'s level constants
 LEVELS = {"NOTSET": 0, "DEBUG": 10, "INFO": 20, "WARNING": 30, "WARN": 30, "ERROR": 40,
@@ -69,7 +70,7 @@ def _only_level_set(names: ModuleNames, logger: str) -> int | None:
     tree = names.tree
     bindings = [st for st in tree.body if any(
         isinstance(n, ast.Name) and n.id == logger and isinstance(n.ctx, ast.Store)
-        for n in ast.walk(st))]
+        for n in iter_nodes(st))]
     setting = [st for st in tree.body if isinstance(st, ast.Expr) and isinstance(
         st.value, ast.Call) and isinstance(st.value.func, ast.Attribute)
         and st.value.func.attr == "setLevel" and isinstance(st.value.func.value, ast.Name)
@@ -85,7 +86,7 @@ def _only_level_set(names: ModuleNames, logger: str) -> int | None:
     if not level:
         return None  # (NOTSET: the parents' level decides)
     for st in tree.body[:tree.body.index(setting[0])]:
-        for n in ast.walk(st):
+        for n in iter_nodes(st):
             if isinstance(n, ast.Call) and not (names.dotted(n.func) or "").startswith(
                     "logging."):
                 return None  # (code that may run a callback before the level is set)

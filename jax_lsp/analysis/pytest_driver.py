@@ -23,6 +23,8 @@ import ast
 from collections.abc import Callable
 from typing import NamedTuple
 
+from jax_lsp.analysis.syntax import child_nodes
+
 __all__ = ["PARAMETRIZE", "Parametrize", "case_lists",
            "fixture_defs", "is_pytest_test", "parametrizations", "pytest_names",
            "run_by_pytest"]
@@ -214,7 +216,7 @@ def _yields(fn: ast.FunctionDef) -> bool:
             return True
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
                                  ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(node))
+            todo.extend(child_nodes(node))
     return False
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from jax_lsp.analysis.syntax import iter_nodes
+
 
 def aux_only_attributes(cls: ast.ClassDef) -> set[str]:
     """The `self.<name>` attributes `tree_flatten` puts in its aux data and not in its children
@@ -34,7 +36,7 @@ def flatten_aux_attributes(flatten: ast.AST) -> set[str]:
     returns: list[ast.expr] = []
     if isinstance(flatten, ast.Lambda):
         returns.append(flatten.body)
-    for node in ast.walk(flatten):
+    for node in iter_nodes(flatten):
         if isinstance(node, ast.Assign):
             for t in node.targets:
                 if isinstance(t, ast.Name):
@@ -56,7 +58,7 @@ def _attributes(
 ) -> set[str]:
     """The attributes of `self_name` that `expr` reads, through the method's local names."""
     found: set[str] = set()
-    for node in ast.walk(expr):
+    for node in iter_nodes(expr):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.value, ast.Name)
@@ -86,7 +88,7 @@ def array_attributes(cls: ast.ClassDef, resolve: Callable[[ast.expr], str | None
         if not params:
             continue
         me = params[0].arg
-        for node in ast.walk(method):
+        for node in iter_nodes(method):
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for t in targets:

@@ -17,6 +17,7 @@ import ast
 
 from jax_lsp.analysis.own_code import own_returns
 from jax_lsp.analysis.static_names import ModuleNames
+from jax_lsp.analysis.syntax import iter_nodes
 
 PARTIAL = frozenset({"functools.partial", "jax.tree_util.Partial"})
 
@@ -52,7 +53,7 @@ def _runs_only_when_called(names: ModuleNames, value: ast.expr, site: ast.Call) 
             names.parents.get(inner) is not maker):
         return False
     returned = {id(r.value) for r in own_returns(maker) if r.value is not None}
-    for node in ast.walk(maker):
+    for node in iter_nodes(maker):
         if isinstance(node, ast.Name) and node.id == inner.name and id(node) not in returned:
             return False  # called, or handed on, where it is made
     return bool(returned)

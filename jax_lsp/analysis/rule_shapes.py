@@ -48,7 +48,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.syntax import child_nodes, walk_nodes
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes, walk_nodes
 from jax_lsp.analysis.values import (
     NOCONST,
     Api,
@@ -345,7 +345,7 @@ def _local_names(fn: ast.AST) -> frozenset[str]:
 
 
 def _find_local_names(fn: ast.AST) -> set[str]:
-    names = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)
+    names = {n.id for n in iter_nodes(fn) if isinstance(n, ast.Name)
              and isinstance(n.ctx, (ast.Store, ast.Del))}
     a = getattr(fn, "args", None)
     if isinstance(a, ast.arguments):
@@ -1028,7 +1028,7 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
 
 
 def _mentions(e: ast.AST, names: set[str]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(e))
+    return any(isinstance(n, ast.Name) and n.id in names for n in iter_nodes(e))
 
 
 def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
@@ -1037,12 +1037,12 @@ def _tangent_names(fn: ast.AST, tangent_params: list[str]) -> set[str]:
     changed = True
     while changed:
         changed = False
-        for n in ast.walk(fn):
+        for n in iter_nodes(fn):
             if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value is not None \
                     and _mentions(n.value, tainted):
                 targets = n.targets if isinstance(n, ast.Assign) else [n.target]
                 for t in targets:
-                    for name in ast.walk(t):
+                    for name in iter_nodes(t):
                         if isinstance(name, ast.Name) and name.id not in tainted:
                             tainted.add(name.id)
                             changed = True

@@ -35,7 +35,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
-from jax_lsp.analysis.syntax import newer_syntax_in
+from jax_lsp.analysis.syntax import iter_nodes, newer_syntax_in
 
 __all__ = ["READS", "UNSURE", "Environment", "declared", "declared_argv", "declared_values",
            "environment_for", "environment_of", "written", "written_in_lines"]
@@ -186,7 +186,7 @@ def written_in_lines(lines: list[str], tree: ast.Module) -> Written | None:
 def _written_in(tree: ast.Module) -> Written:
     keys: set[str] = set()
     read_uses: set[int] = set()  # (`os.environ` nodes used only to read)
-    for node in ast.walk(tree):
+    for node in iter_nodes(tree):
         if isinstance(node, ast.Subscript) and _environ(node.value):
             read_uses.add(id(node.value))
             if isinstance(node.ctx, (ast.Store, ast.Del)):
@@ -215,7 +215,7 @@ def _written_in(tree: ast.Module) -> Written:
                 keys.add(key)
             elif name in _READING_CALLS and isinstance(func, ast.Name):
                 read_uses.update(id(a) for a in node.args if _environ(a))
-    for node in ast.walk(tree):
+    for node in iter_nodes(tree):
         if _environ(node) and id(node) not in read_uses:
             # handed to other code, bound to another name: what it does is not followed
             return Written(every=True)

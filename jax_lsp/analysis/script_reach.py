@@ -41,6 +41,7 @@ from jax_lsp.analysis.run_environment import (
     declared_argv,
     environment_for,
 )
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 from jax_lsp.rules import jax013_ordered_io_callback_vmap as jax013
@@ -206,7 +207,7 @@ def _run_nodes(stmts: list[ast.stmt], env_names: _Reads,
                 todo.extend(node.body if taken else node.orelse)
                 continue
         yield node
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
 
 
 def _test_case(cls: ast.ClassDef) -> bool:
@@ -529,7 +530,7 @@ def _none_defaults(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]
 
 def _summary(st: ast.stmt, env_names: _Reads, start: int) -> _Statement:
     """A top-level statement's `_Statement` (`start`: its first line, decorators included)."""
-    nodes = [n for n in ast.walk(st) if isinstance(n, _DEFINITIONS)]
+    nodes = [n for n in iter_nodes(st) if isinstance(n, _DEFINITIONS)]
     index = {id(n): i for i, n in enumerate(nodes)}
     defs = tuple(
         _Def(n.name, (n.lineno - start, (n.end_lineno or n.lineno) - start),

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from jax_lsp.analysis import pytest_driver
 from jax_lsp.analysis.jax import apitable
 from jax_lsp.analysis.own_code import own_returns
-from jax_lsp.analysis.syntax import child_nodes
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.workspace import MODELED_TOP_LEVEL
 
 if TYPE_CHECKING:
@@ -508,7 +508,7 @@ class ModuleNames:
     def walk_all(self) -> Iterator[ast.AST]:
         """Every node of the module (`ast.walk`), noted as read."""
         self.read_everything = True
-        return ast.walk(self.tree)
+        return iter_nodes(self.tree)
 
     def dotted(self, expr: ast.AST, depth: int = 0) -> str | None:
         """The dotted name (`jax.numpy.sin`) an expression stands for, through imports and
@@ -788,7 +788,7 @@ class ModuleNames:
             if not params:
                 continue
             me = params[0].arg
-            for node in ast.walk(st):
+            for node in iter_nodes(st):
                 targets = (node.targets if isinstance(node, ast.Assign) else [node.target]
                            if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else [])
                 for t in targets:
@@ -985,14 +985,14 @@ class ModuleNames:
             env = _ClassMaking(self, cls, *params[1:4])
             if method_name == "__init__":
                 env.made.add(params[0])
-            for node in ast.walk(method):  # the names bound to the class `__new__` makes
+            for node in iter_nodes(method):  # the names bound to the class `__new__` makes
                 if (isinstance(node, ast.Assign) and len(node.targets) == 1
                         and isinstance(node.targets[0], ast.Name)
                         and isinstance(node.value, ast.Call)
                         and isinstance(node.value.func, ast.Attribute)
                         and node.value.func.attr == "__new__"):
                     env.made.add(node.targets[0].id)
-            for node in ast.walk(method):
+            for node in iter_nodes(method):
                 if not isinstance(node, ast.Assign):
                     continue
                 for t in node.targets:
@@ -1166,7 +1166,7 @@ class ModuleNames:
                 known = returned.get(id(maker))
                 if known is None:
                     known = returned[id(maker)] = [
-                        r for r in (self.definition(r.value) for r in ast.walk(maker)
+                        r for r in (self.definition(r.value) for r in iter_nodes(maker)
                                     if isinstance(r, ast.Return) and r.value is not None)
                         if r is not None]
                 for r in known:
@@ -1293,7 +1293,7 @@ class ModuleNames:
                     fn.args.posonlyargs + fn.args.args):
                 continue
             me = (fn.args.posonlyargs + fn.args.args)[0].arg
-            for node in ast.walk(fn):
+            for node in iter_nodes(fn):
                 targets = (node.targets if isinstance(node, ast.Assign)
                            else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign))
                            else [])
@@ -1356,7 +1356,7 @@ class ModuleNames:
                     continue
                 body = [fn.body] if isinstance(fn, ast.Lambda) else fn.body
                 for st in body:
-                    for node in ast.walk(st):
+                    for node in iter_nodes(st):
                         if isinstance(node, ast.Call):
                             callee = self.definition(node.func)
                             if callee is not None:
@@ -1675,7 +1675,7 @@ def _collect(scope: ast.AST) -> dict[str, list[Binding]]:
                 if isinstance(t, ast.Name):
                     bind(t.id, Binding("assign", node.value, site=node))
                 else:
-                    for n in ast.walk(t):
+                    for n in iter_nodes(t):
                         if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
                             bind(n.id, Binding("other", site=node))
             todo.append(node.value)

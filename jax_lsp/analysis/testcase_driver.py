@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import Api, ClassObj, Closure, Value
 
 __all__ = ["TEST_CASE_BASES", "case_expressions", "fixtures", "is_test_case", "runs_tests"]
@@ -45,7 +46,7 @@ def runs_tests(tree: ast.Module, api_named: Callable[[ast.expr], str | None]) ->
     of the module names, None if none)."""
     return any(
         isinstance(node, ast.Call) and api_named(node.func) in RUNNERS
-        for node in ast.walk(tree)
+        for node in iter_nodes(tree)
     )
 
 

@@ -5,6 +5,7 @@ faithfully is left alone with a message."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import subprocess
@@ -28,6 +29,10 @@ CELLS = [
     ("raw", "raw text"),
     ("code", "g = jax.grad(loss)(jnp.ones(3))\nprint(g)\n"),
 ]
+
+#: the folder of the `jax_lsp` these tests import (the repository, or a compiled copy given by
+#: PYTHONPATH: docs/internals.md, "The compiled build"): the subprocess runs the same package
+PACKAGE_ROOT = Path(importlib.util.find_spec("jax_lsp").origin).resolve().parents[1]
 
 
 def _notebook(indent: int | None = 1) -> str:
@@ -184,7 +189,7 @@ def _stdin_fix(folder: Path, data: str, *args: str) -> subprocess.CompletedProce
     return subprocess.run(
         [sys.executable, "-m", "jax_lsp", "check", "--no-cache", *args, "-"], input=data,
         cwd=folder, capture_output=True, text=True, timeout=300, check=False,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+        env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)})
 
 
 def test_fix_of_a_named_notebook_on_standard_input_writes_the_module_beside_it(

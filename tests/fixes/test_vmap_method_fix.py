@@ -4,12 +4,15 @@ options spread into the callback elsewhere): replacing the keyword would repeat
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+#: the folder of the `jax_lsp` these tests import (the repository, or a compiled copy given by
+#: PYTHONPATH: docs/internals.md, "The compiled build"): the subprocess runs the same package
+PACKAGE_ROOT = Path(importlib.util.find_spec("jax_lsp").origin).resolve().parents[1]
 
 PROGRAM = textwrap.dedent("""
     import jax
@@ -37,7 +40,7 @@ def _diff(tmp_path: Path, options: str) -> str:
     path.write_text(PROGRAM.format(options=options))
     run = subprocess.run([sys.executable, "-m", "jax_lsp", "check", "--diff", str(path)],
                          capture_output=True, text=True, timeout=300, cwd=tmp_path,
-                         env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+                         env={"PYTHONPATH": str(PACKAGE_ROOT), "PATH": "/usr/bin:/bin"})
     return run.stdout
 
 

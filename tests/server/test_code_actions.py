@@ -16,6 +16,7 @@ import pytest
 from lsp_harness import Session, apply_text_edits, created_files, edits_of, example, find
 from lsprotocol import types
 from pygls.uris import to_fs_path
+from raw_server import PACKAGE_ROOT
 from sample_programs import HESSIAN
 
 pytestmark = pytest.mark.asyncio(loop_scope="package")
@@ -339,7 +340,7 @@ def _check_fix(tmp: Path, name: str, source: str) -> tuple[str, dict[str, str]]:
     (tmp / name).write_text(source, encoding="utf-8")
     subprocess.run([sys.executable, "-m", "jax_lsp", "check", "--no-cache", "--fix", name],
                    cwd=tmp, capture_output=True, check=False,
-                   env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+                   env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)})
     created = {p.name: p.read_text(encoding="utf-8") for p in tmp.iterdir() if p.name != name}
     return (tmp / name).read_text(encoding="utf-8"), created
 

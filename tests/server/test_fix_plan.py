@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from raw_server import PACKAGE_ROOT
 
 from jax_lsp.analysis import analyze_source
 from jax_lsp.analysis.findings import FixKind, Span
@@ -237,5 +238,6 @@ plan = FixPlan(PlanKey(path.as_uri(), 1, text, 0, report, helpers),
 print(fix.kind.value, "libcst" in sys.modules)
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)})
+                         check=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)})
     assert out.stdout.split() == ["custom-vjp", "False"], out.stdout + out.stderr

@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from raw_server import RawServer, frame
+from raw_server import PACKAGE_ROOT, RawServer, frame
 
 from jax_lsp.server.runtime.framing import Frame, FrameParser
 
@@ -173,7 +173,7 @@ def test_fuzz_edit_sequences_end_with_the_cli_diagnostics(tmp_path: Path) -> Non
     ran = subprocess.run(
         [sys.executable, "-m", "jax_lsp", "check", "--no-cache", "--output-format", "json", "."],
         cwd=cli_dir, capture_output=True, text=True, timeout=120, check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(PACKAGE_ROOT)},
     )
     expected: dict[str, list] = {uri: [] for uri in finals}
     for item in json.loads(ran.stdout):

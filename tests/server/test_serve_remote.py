@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from raw_server import PACKAGE_ROOT
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -18,7 +19,8 @@ def test_a_reachable_address_is_refused_without_allow_remote(transport: str) -> 
         [sys.executable, "-m", "jax_lsp", "serve", transport, "--host", "0.0.0.0",
          "--port", "0"],
         capture_output=True, text=True, timeout=30, cwd=REPO,
-        env={"PYTHONPATH": str(REPO)}, stdin=subprocess.DEVNULL, check=False)
+        env={"PYTHONPATH": str(PACKAGE_ROOT), "PYTHONSAFEPATH": "1"}, stdin=subprocess.DEVNULL,
+        check=False)
     assert done.returncode == 2
     assert "refusing to listen on '0.0.0.0'" in done.stderr
     assert "--allow-remote" in done.stderr

@@ -59,7 +59,7 @@ from jax_lsp.analysis.interp import Interpreter, statement_start
 from jax_lsp.analysis.interp_state import MODULE_ROOT, SharedCall
 from jax_lsp.analysis.python import import_effects
 from jax_lsp.analysis.source_text import python_text
-from jax_lsp.analysis.syntax import newer_syntax_in, parse_module
+from jax_lsp.analysis.syntax import iter_nodes, newer_syntax_in, parse_module
 from jax_lsp.analysis.values import FuncInfo
 from jax_lsp.analysis.workspace import Workspace
 
@@ -900,7 +900,7 @@ class IncrementalAnalyzer:
             # the functions of the replaced statements are gone (see `Interpreter.info`)
             infos = last.carry.func_infos
             for st in rp.old:
-                for node in ast.walk(st):
+                for node in iter_nodes(st):
                     infos.pop(node, None)
             if rp.moved:
                 move_calls(last.carry.calls, rp.move_span)

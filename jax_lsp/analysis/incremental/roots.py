@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jax_lsp.analysis.findings import Finding, Span
+from jax_lsp.analysis.syntax import iter_nodes
 
 __all__ = ["NotExact", "Reuse", "RootRecord"]
 
@@ -159,7 +160,7 @@ class Reuse:
             for name in self.changed:
                 stale.update(index.get(name, ()))
             for st in self.replaced:
-                stale.update(ast.walk(st))
+                stale.update(iter_nodes(st))
             self.stale_nodes = stale
 
     def stale(self, node: ast.AST, top: ast.stmt) -> bool:

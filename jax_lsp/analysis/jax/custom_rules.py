@@ -15,6 +15,7 @@ from jax_lsp.analysis.interp_state import (
 )
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
+from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import (
     UNKNOWN,
     BatchedBy,
@@ -42,10 +43,10 @@ def _fwd_unwraps_primals(c: CustomFn) -> bool:
         params = {p.arg for i, p in enumerate(a.posonlyargs + a.args) if i not in c.nondiff}
         unwrapped = {
             id(n.value)
-            for n in ast.walk(f.func.node)
+            for n in iter_nodes(f.func.node)
             if isinstance(n, ast.Attribute) and n.attr in ("value", "perturbed")
         }
-        for n in ast.walk(f.func.node):
+        for n in iter_nodes(f.func.node):
             if (
                 isinstance(n, ast.Name)
                 and n.id in params

@@ -61,6 +61,7 @@ from jax_lsp.analysis.numpy_equivalents import numpy_name
 from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.python import discarded_results, fresh_dicts, scopes
 from jax_lsp.analysis.static_names import ModuleNames
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
@@ -450,10 +451,10 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             # (its decorators, defaults and annotations run where it is made)
             inner = node.body if isinstance(node.body, list) else [node.body]
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 visit(child, [*chain, node] if child in inner else chain)
         else:
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 visit(child, chain)
 
     unrun_sites: set[Span] = set()
@@ -471,13 +472,13 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
     only to calls (`cv.defjvp(rule)`, `jax.vjp(f, x)`) stays inside: the evaluator ran those
     calls."""
     own = getattr(fn, "name", None)  # (None for a lambda)
-    local = {n.name: n for n in ast.walk(maker) if n is not maker and isinstance(
+    local = {n.name: n for n in iter_nodes(maker) if n is not maker and isinstance(
         n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     # (a nested function's returns count below, if that function leaves)
     leaving: list[ast.AST] = [
         node.value for node in own_nodes(maker)
         if isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) and node.value is not None]
-    for node in ast.walk(maker):
+    for node in iter_nodes(maker):
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value and any(
                 not isinstance(t, ast.Name) for t in (
                     node.targets if isinstance(node, ast.Assign) else [node.target])):
@@ -485,7 +486,7 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             return True
     names = {n.id for v in leaving for n in _named(v)}
-    if any(fn in ast.walk(n) for n in leaving):
+    if any(fn in iter_nodes(n) for n in leaving):
         return True
     todo = [local[n] for n in names if n in local]
     seen: set[str] = set()
@@ -496,7 +497,7 @@ def _leaves(fn: ast.AST, maker: ast.AST) -> bool:
         seen.add(f.name)
         if f is fn:
             return True
-        todo.extend(local[n.id] for n in ast.walk(f)
+        todo.extend(local[n.id] for n in iter_nodes(f)
                     if isinstance(n, ast.Name) and n.id in local and n.id not in seen)
     return own is not None and own in names
 
@@ -510,13 +511,13 @@ def _named(expr: ast.AST) -> Iterator[ast.Name]:
     """The names `expr` reads, less a function transformed and called at once
     (`jax.jit(traced_grad)(w)`: arrays leave, not `traced_grad`)."""
     applied: set[int] = set()
-    for n in ast.walk(expr):
+    for n in iter_nodes(expr):
         if isinstance(n, ast.Call) and isinstance(t := n.func, ast.Call) and t.args and (
                 isinstance(t.args[0], ast.Name) and isinstance(t.func, ast.Attribute)
                 and t.func.attr in _DATA_TRANSFORMS and isinstance(t.func.value, ast.Name)
                 and t.func.value.id == "jax"):
             applied.add(id(t.args[0]))
-    return (n for n in ast.walk(expr) if isinstance(n, ast.Name) and id(n) not in applied)
+    return (n for n in iter_nodes(expr) if isinstance(n, ast.Name) and id(n) not in applied)
 
 
 def _callers_entered(e: Any, site: Span) -> bool:
@@ -550,9 +551,9 @@ def _names_by_function(tree: ast.Module) -> dict[ast.AST, set[str]]:
     """The names (and attribute names) each function of the module mentions, its nested
     functions' included (defining one runs nothing, but its caller reaches it through it)."""
     out: dict[ast.AST, set[str]] = {}
-    for fn in ast.walk(tree):
+    for fn in iter_nodes(tree):
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            out[fn] = {n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(fn)
+            out[fn] = {n.id if isinstance(n, ast.Name) else n.attr for n in iter_nodes(fn)
                        if isinstance(n, (ast.Name, ast.Attribute))}
     return out
 
@@ -579,7 +580,7 @@ def _rebound(e: Any) -> frozenset[str] | None:
     evaluator ran (`config_updates`) is no container's change (it follows the flag in time)."""
     changed: set[str] = set()
     modules = _imported(e.tree)
-    for n in ast.walk(e.tree):
+    for n in iter_nodes(e.tree):
         if _changes_in_place(n) and n not in e.config_updates:
             root = _changed_name(n)
             if root is None:
@@ -605,7 +606,7 @@ def _rebound(e: Any) -> frozenset[str] | None:
             else [i.optional_vars for i in stmt.items if i.optional_vars is not None]
             if isinstance(stmt, (ast.With, ast.AsyncWith)) else [])
         for t in targets:
-            for n in ast.walk(t):
+            for n in iter_nodes(t):
                 if isinstance(n, ast.Name):
                     counts[n.id] = counts.get(n.id, 0) + 1
                     if isinstance(stmt, (ast.AugAssign, ast.For, ast.AsyncFor)):
@@ -627,7 +628,7 @@ def _changes_in_place(node: ast.AST) -> bool:
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         return node.func.attr in _IN_PLACE
     for t in targets:
-        for n in ast.walk(t):
+        for n in iter_nodes(t):
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
                 return True
     return False
@@ -643,7 +644,7 @@ def _changed_name(node: ast.AST) -> str | None:
         node.target]  # type: ignore[attr-defined]
     names = set()
     for t in targets:
-        for n in ast.walk(t):
+        for n in iter_nodes(t):
             if isinstance(n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del)):
                 if not isinstance(n.value, ast.Name):
                     return None
@@ -660,7 +661,7 @@ def _changed_attribute(node: ast.AST, modules: set[str]) -> str | None:
     else:
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
             node.target]  # type: ignore[attr-defined]
-        roots = [n.value for t in targets for n in ast.walk(t) if isinstance(
+        roots = [n.value for t in targets for n in iter_nodes(t) if isinstance(
             n, ast.Subscript) and isinstance(n.ctx, (ast.Store, ast.Del))]
     names = set()
     for root in roots:
@@ -674,13 +675,13 @@ def _changed_attribute(node: ast.AST, modules: set[str]) -> str | None:
 def _changed_attributes(tree: ast.Module) -> set[str]:
     """The attributes whose container the module changes in place (`_changed_attribute`)."""
     modules = _imported(tree)
-    return {a for n in ast.walk(tree) if _changes_in_place(n)
+    return {a for n in iter_nodes(tree) if _changes_in_place(n)
             and (a := _changed_attribute(n, modules)) is not None}
 
 
 def _imported(tree: ast.Module) -> set[str]:
     """The names the module's imports bind (anywhere in it)."""
-    return {(a.asname or a.name).split(".")[0] for n in ast.walk(tree)
+    return {(a.asname or a.name).split(".")[0] for n in iter_nodes(tree)
             if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
 
 
@@ -701,12 +702,12 @@ def _unaliased(tree: ast.Module, names: set[str],
     another function, returned, stored, a parameter's name or declared
     `global`/`nonlocal` (in a function that might bind it to something else)."""
     parents: dict[ast.AST, ast.AST] = {}
-    for p in ast.walk(tree):
-        for c in ast.iter_child_nodes(p):
+    for p in iter_nodes(tree):
+        for c in child_nodes(p):
             parents[c] = p
         if isinstance(p, (ast.Global, ast.Nonlocal)) and names & set(p.names):
             return False
-    for n in ast.walk(tree):
+    for n in iter_nodes(tree):
         if isinstance(n, ast.arg) and n.arg in names:
             return False  # (a parameter: bound to what a caller hands over)
         if not isinstance(n, ast.Name) or n.id not in names:
@@ -745,15 +746,15 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
         return True
     entered = [fn for r in runs if r is not None for fn in r.entered]
     if not any(isinstance(n, ast.Name) and n.id in rebound for fn in entered
-               for n in ast.walk(fn)):
+               for n in iter_nodes(fn)):
         return False
-    appended = {id(c.func.value) for fn in entered for st in ast.walk(fn)  # type: ignore[attr-defined]
+    appended = {id(c.func.value) for fn in entered for st in iter_nodes(fn)  # type: ignore[attr-defined]
                 if isinstance(st, ast.Expr) and isinstance(c := st.value, ast.Call)
                 and isinstance(c.func, ast.Attribute) and c.func.attr in _APPENDS
                 and isinstance(c.func.value, ast.Name) and c.func.value.id in logs}
     # `history.setdefault(k, []).append(v)` as a statement: an entry appended to, nothing of
     # the container read (it is one `_rebound` found changed in place, or a log)
-    appended |= {id(d.func.value) for fn in entered for st in ast.walk(fn)  # type: ignore[attr-defined]
+    appended |= {id(d.func.value) for fn in entered for st in iter_nodes(fn)  # type: ignore[attr-defined]
                  if isinstance(st, ast.Expr) and isinstance(c := st.value, ast.Call)
                  and isinstance(c.func, ast.Attribute) and c.func.attr in _APPENDS
                  and isinstance(d := c.func.value, ast.Call)
@@ -763,7 +764,7 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
     enclosing: dict[ast.AST, list[ast.AST]] = {}
 
     def visit(node: ast.AST, around: list[ast.AST]) -> None:
-        for c in ast.iter_child_nodes(node):
+        for c in child_nodes(node):
             if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
                 enclosing[c] = around
                 visit(c, [*around, c])
@@ -777,7 +778,7 @@ def _reads_rebound(tree: ast.Module, runs: list[HostRun | None],
             b = scopes.binder(f)
             local = (local | b[0]) - b[1]
         if any(isinstance(n, ast.Name) and n.id in rebound and n.id not in local
-               and id(n) not in appended for n in ast.walk(fn)):
+               and id(n) not in appended for n in iter_nodes(fn)):
             return True
     return False
 
@@ -804,18 +805,18 @@ def _reads_changed(e: Any, attrs: set[str]) -> bool:
         return False
     if any(fi.module is not e.main and any(
             (isinstance(n, ast.Attribute) and n.attr in attrs)
-            or (isinstance(n, ast.Constant) and n.value in attrs) for n in ast.walk(fi.node))
+            or (isinstance(n, ast.Constant) and n.value in attrs) for n in iter_nodes(fi.node))
             for fi in e.entered):
         return True
     within: set[ast.AST] = set()  # (the nodes of the functions the runs entered)
     for r in e.host_runs.values():
         for fn in r.entered:
-            within.update(ast.walk(fn))
+            within.update(iter_nodes(fn))
     parents: dict[ast.AST, ast.AST] = {}
-    for p in ast.walk(e.tree):
-        for c in ast.iter_child_nodes(p):
+    for p in iter_nodes(e.tree):
+        for c in child_nodes(p):
             parents[c] = p
-    for n in ast.walk(e.tree):
+    for n in iter_nodes(e.tree):
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in attrs:
             return True
         if n in within and ((isinstance(n, ast.Name) and n.id in _BY_NAME) or (
@@ -887,7 +888,7 @@ def _holders(e: Any, span: Span) -> tuple[ast.stmt | None, ast.AST | None, list[
         return None, None, []
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         function = None  # (in its decorators, defaults or annotations: run where it is made)
-    lambdas: list[ast.AST] = [n for n in ast.walk(stmt) if isinstance(n, ast.Lambda)
+    lambdas: list[ast.AST] = [n for n in iter_nodes(stmt) if isinstance(n, ast.Lambda)
                               and _inside(span, e.span(n))]
     return stmt, function, lambdas
 
@@ -1124,7 +1125,7 @@ def _any_rewrite(tree: ast.Module) -> bool:
     scopes: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
     while scopes:
         node, within = scopes.pop()
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             inner = child if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else (
                 within)
             if _rewrites(child) and not _followed_store(child, within):

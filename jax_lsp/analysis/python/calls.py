@@ -56,6 +56,7 @@ from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.python.statements import dict_with
 from jax_lsp.analysis.pytree_fields import makes_array
+from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import (
     EMPTY,
     NOCONST,
@@ -274,7 +275,7 @@ class PythonCalls(EvaluatorShared):
         va = fi.node.args.vararg
         if va is None or va.arg != arg.id:
             return None
-        for n in ast.walk(fi.node):
+        for n in iter_nodes(fi.node):
             if isinstance(n, ast.Name) and n.id == arg.id and not isinstance(n.ctx, ast.Load):
                 return None
         v = scope.vars.get(arg.id)

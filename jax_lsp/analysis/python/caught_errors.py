@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import ast
 
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+
 __all__ = ["handled", "suppressed"]
 
 #: a bare `except:`
@@ -49,7 +51,7 @@ def _raises(body: list[ast.stmt]) -> bool:
                 return True
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return False
 
 
@@ -62,8 +64,8 @@ def _uses(name: str, within: list[ast.stmt] | ast.AST) -> list[tuple[ast.Name, a
     """The loads of `name` in `within`, each with its parent node."""
     out = []
     for top in within if isinstance(within, list) else [within]:
-        for parent in ast.walk(top):
-            for child in ast.iter_child_nodes(parent):
+        for parent in iter_nodes(top):
+            for child in child_nodes(parent):
                 if isinstance(child, ast.Name) and child.id == name and isinstance(
                         child.ctx, ast.Load):
                     out.append((child, parent))

@@ -26,6 +26,7 @@ import ast
 import weakref
 
 from jax_lsp.analysis.python import dict_aliases
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -56,7 +57,7 @@ def _source(tree: ast.Module, fn: _Fn, name: str) -> str | None:
         return None if stores else _argument_source(t, fn, name)
     if len(stores) != 1 or any(  # (a nested def or class, an import binding it too)
             isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.alias))
-            and getattr(n, "name", None) == name for n in ast.walk(fn) if n is not fn):
+            and getattr(n, "name", None) == name for n in iter_nodes(fn) if n is not fn):
         return None
     up = t.parents.get(stores[0])
     if (isinstance(up, ast.Assign) and len(up.targets) == 1 and up.targets[0] is stores[0]
@@ -155,7 +156,7 @@ def module_source(tree: ast.Module, name: str) -> str | None:
 def _module_source(tree: ast.Module, name: str) -> str | None:
     binders: dict[str, list[ast.AST]] = {}
     declared: set[str] = set()
-    for node in ast.walk(tree):
+    for node in iter_nodes(tree):
         if isinstance(node, ast.Global):
             declared.update(node.names)
         elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
@@ -198,5 +199,5 @@ def _module_binders(tree: ast.Module, name: str) -> list[ast.AST]:
             found.append(node)
         elif isinstance(node, ast.alias) and (node.asname or node.name).split(".")[0] == name:
             found.append(node)
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(child_nodes(node))
     return found

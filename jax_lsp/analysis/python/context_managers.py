@@ -19,6 +19,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from jax_lsp.analysis.syntax import child_nodes
+
 #: the decorators that make a generator function a context manager
 CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager"})
 
@@ -79,5 +81,5 @@ def _yields(stmts: list[ast.stmt]) -> bool:
             return True
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(n))
+        stack.extend(child_nodes(n))
     return False

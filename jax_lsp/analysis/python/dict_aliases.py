@@ -25,6 +25,8 @@ import ast
 import weakref
 from collections.abc import Iterator
 
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _SCOPES = (*_FUNCS, ast.ClassDef, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -63,7 +65,7 @@ class Tree:
                 self.bound[scope].add(node.id)
             elif isinstance(node, ast.Global):
                 self.declared_global.setdefault(scope, set()).update(node.names)
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 self.parents[child] = node
                 # (a def's decorators and defaults, a comprehension's first iterable, run in
                 # the scope around it: counted inside, which only widens what is followed)
@@ -89,7 +91,7 @@ class Tree:
     def uses(self, holder: Holder) -> Iterator[ast.Name]:
         """The names referring to `holder`."""
         scope, name = holder
-        for node in ast.walk(scope):
+        for node in iter_nodes(scope):
             if isinstance(node, ast.Name) and node.id == name and self.holder(node) == holder:
                 yield node
 
@@ -167,7 +169,7 @@ def module_def(t: Tree, func: ast.expr) -> ast.FunctionDef | ast.AsyncFunctionDe
     fn = defs[0]
     if fn.decorator_list or any(
             isinstance(n, ast.Name) and n.id == func.id and not isinstance(n.ctx, ast.Load)
-            for n in ast.walk(t.tree)):
+            for n in iter_nodes(t.tree)):
         return None
     return fn
 
@@ -243,7 +245,7 @@ def _plain_calls(st: ast.AST) -> Iterator[ast.Call]:
         if isinstance(n, ast.Call):
             yield n
         if not isinstance(n, _BRANCHING):
-            stack.extend(ast.iter_child_nodes(n))
+            stack.extend(child_nodes(n))
 
 
 def taken_out(tree: ast.Module, holder: Holder) -> frozenset[str] | None:

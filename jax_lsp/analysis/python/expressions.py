@@ -46,6 +46,7 @@ from jax_lsp.analysis.python import (
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.scopes import comprehension_info
 from jax_lsp.analysis.python.shared import EvaluatorShared
+from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.values import (
     EMPTY,
     MAYBE_NONE,
@@ -477,7 +478,7 @@ class PythonExpressions(EvaluatorShared):
             )
             return UNKNOWN if text is None else text
         if t is ast.FormattedValue:
-            for child in ast.iter_child_nodes(node):
+            for child in child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope)
             return UNKNOWN

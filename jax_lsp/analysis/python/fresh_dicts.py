@@ -19,6 +19,7 @@ import ast
 import weakref
 
 from jax_lsp.analysis.python.fresh_lists import _READERS
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 
 #: methods that read a dict and keep no reference to it
 _READ_METHODS = frozenset({"get", "keys", "values", "items", "copy"})
@@ -43,9 +44,9 @@ def _own_nodes(within: ast.AST) -> tuple[list[ast.AST], dict[ast.AST, ast.AST]]:
     """The nodes of `within` and of the functions nested in it, and their parents."""
     parents: dict[ast.AST, ast.AST] = {}
     nodes = []
-    for node in ast.walk(within):
+    for node in iter_nodes(within):
         nodes.append(node)
-        for child in ast.iter_child_nodes(node):
+        for child in child_nodes(node):
             parents[child] = node
     return nodes, parents
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 import weakref
 
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+
 #: builtins that read an iterable and keep no reference to it that outlives the call
 _READERS = frozenset({
     "len", "enumerate", "zip", "reversed", "list", "tuple", "sorted", "set", "frozenset",
@@ -59,8 +61,8 @@ def _unaliased(within: ast.AST, name: str) -> bool:
     parents: dict[ast.AST, ast.AST] = {}
     uses: list[ast.Name] = []
     shadowed = set()
-    for node in ast.walk(within):
-        for child in ast.iter_child_nodes(node):
+    for node in iter_nodes(within):
+        for child in child_nodes(node):
             parents[child] = node
         if isinstance(node, ast.Name) and node.id == name:
             uses.append(node)

@@ -22,6 +22,7 @@ import weakref
 from typing import Any
 
 from jax_lsp.analysis.interp_state import GUESSED, Scope
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import Instance, Value
 
 #: the methods that add items to a list, and what each adds
@@ -52,8 +53,8 @@ def only_grows(tree: ast.Module, attr: str) -> bool:
 def _only_grows(tree: ast.Module, attr: str) -> bool:
     parents: dict[int, ast.AST] = {}
     mentions: list[ast.Attribute] = []
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
+    for node in iter_nodes(tree):
+        for child in child_nodes(node):
             parents[id(child)] = node
         if isinstance(node, ast.Attribute) and node.attr == attr:
             mentions.append(node)

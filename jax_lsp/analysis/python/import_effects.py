@@ -21,6 +21,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from jax_lsp.analysis.syntax import iter_nodes
+
 
 def for_effects(bound: str, lines: list[str]) -> bool:
     """Whether an import binding `bound` is kept only for what the imported module does as it
@@ -107,13 +109,13 @@ def bound_names(tree: ast.Module) -> frozenset[str] | None:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(stmt.name)
         elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.With)):
-            for node in ast.walk(stmt):
+            for node in iter_nodes(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                     names.add(node.id)
                 elif isinstance(node, ast.Name) and node.id in ("globals", "vars", "setattr"):
                     return None
         elif isinstance(stmt, ast.Expr):
-            for node in ast.walk(stmt):
+            for node in iter_nodes(stmt):
                 if isinstance(node, ast.Name) and node.id in ("globals", "vars", "setattr"):
                     return None
     return frozenset(names)

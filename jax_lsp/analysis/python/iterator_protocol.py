@@ -21,6 +21,7 @@ import ast
 from typing import Any
 
 from jax_lsp.analysis.interp_state import GUESSED, MAX_UNROLL, Args
+from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.values import Closure, Instance, Value
 
 #: how a `__next__` call ended: returned an item, raised `StopIteration`, or not known
@@ -75,7 +76,7 @@ def _plain_method(found: Value | None) -> bool:
                 "TryStar",):
             return False
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return True
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 import weakref
 
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+
 #: builtins that take no item of an iterable they are given (they read its type or repr)
 _NON_CONSUMING = frozenset({"type", "id", "repr", "str", "print", "isinstance", "callable"})
 
@@ -37,10 +39,11 @@ def never_consumed(tree: ast.Module, call: ast.AST, script: bool) -> bool:
 def _unconsumed(tree: ast.Module, script: bool) -> frozenset[ast.AST]:
     """The `map(...)` calls of `tree` never consumed, found by one walk (and one per scope
     binding one)."""
-    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(
-        n.ctx, ast.Load)} | {n.name for n in ast.walk(tree) if isinstance(
+    bound = {n.id for n in iter_nodes(tree) if isinstance(n, ast.Name) and not isinstance(
+        n.ctx, ast.Load)} | {n.name for n in iter_nodes(tree) if isinstance(
             n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))} | {
-        (n.asname or n.name).partition(".")[0] for n in ast.walk(tree) if isinstance(n, ast.alias)}
+        (n.asname or n.name).partition(".")[0] for n in iter_nodes(tree)
+        if isinstance(n, ast.alias)}
     if "map" in bound:
         return frozenset()  # (`map` is not Python's)
     readers = _NON_CONSUMING - bound
@@ -71,7 +74,7 @@ def _own(body: list[ast.stmt]) -> list[ast.AST]:
         n = todo.pop()
         out.append(n)
         if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return out
 
 
@@ -81,8 +84,8 @@ def _only_unconsumed(scope: ast.AST, name: str, readers: frozenset[str]) -> bool
     not bind)."""
     parents: dict[ast.AST, ast.AST] = {}
     bound = 0
-    for node in ast.walk(scope):
-        for child in ast.iter_child_nodes(node):
+    for node in iter_nodes(scope):
+        for child in child_nodes(node):
             parents[child] = node
         if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return False
@@ -91,7 +94,7 @@ def _only_unconsumed(scope: ast.AST, name: str, readers: frozenset[str]) -> bool
             return False
         if isinstance(node, ast.arg) and node.arg == name:
             return False
-    for node in ast.walk(scope):
+    for node in iter_nodes(scope):
         if not (isinstance(node, ast.Name) and node.id == name):
             continue
         if not isinstance(node.ctx, ast.Load):

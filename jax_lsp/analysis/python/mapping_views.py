@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import NOCONST, UNKNOWN, Value
 
 #: the calls that make a view of the dicts they are given
@@ -72,9 +73,9 @@ def _bound_once(tree: ast.Module, name: str) -> bool:
     changes its dict only by item stores (`NAME[k] = v`, `NAME.update(mapping or k=v)`, which
     the evaluator follows; not `setdefault`, `pop`, `del`), handing it to nothing but the
     views it makes."""
-    parents = {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
+    parents = {id(c): p for p in iter_nodes(tree) for c in child_nodes(p)}
     stores = 0
-    for n in ast.walk(tree):
+    for n in iter_nodes(tree):
         if isinstance(n, ast.Global) and name in n.names:
             return False
         if not (isinstance(n, ast.Name) and n.id == name):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import FuncInfo
 
 
@@ -181,7 +182,7 @@ def comprehension_info(node: ast.AST) -> FuncInfo:
     """A pseudo-function for a comprehension scope: its targets are its locals."""
     names: set[str] = set()
     for gen in node.generators:  # type: ignore[attr-defined]
-        for n in ast.walk(gen.target):
+        for n in iter_nodes(gen.target):
             if isinstance(n, ast.Name):
                 names.add(n.id)
     return FuncInfo(node, "<comprehension>", None, frozenset(names), frozenset(), frozenset())  # type: ignore[arg-type]

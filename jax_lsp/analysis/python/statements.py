@@ -39,6 +39,7 @@ from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants
 from jax_lsp.analysis.python.hooks import HOOKS
 from jax_lsp.analysis.python.shared import EvaluatorShared
 from jax_lsp.analysis.pytree_fields import array_attributes, aux_only_attributes
+from jax_lsp.analysis.syntax import child_nodes
 from jax_lsp.analysis.values import (
     EMPTY,
     MAX_CHOICES,
@@ -211,7 +212,7 @@ def _function_nodes(body: list[ast.stmt]) -> Any:
         yield n
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(n))
+        stack.extend(child_nodes(n))
 
 
 def _widest(a: int, b: int) -> int:
@@ -453,7 +454,7 @@ class PythonStatements(EvaluatorShared):
                     v = Value(fns=(Api(HOOKS.canonical(f"{mod}.{a.name}" if mod else a.name)),))
                 self.store(a.asname or a.name, v, scope)
         elif t in (ast.Raise, ast.Assert):
-            for child in ast.iter_child_nodes(stmt):
+            for child in child_nodes(stmt):
                 if isinstance(child, ast.expr):
                     self.eval(child, scope)
             if t is ast.Raise and self.endings is not None:
@@ -1526,7 +1527,7 @@ def _loop_body_nodes(body: list[ast.stmt]) -> Any:
             continue
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             continue
-        stack.extend(ast.iter_child_nodes(n))
+        stack.extend(child_nodes(n))
 
 
 def _number(v: Value) -> bool:
