@@ -18,6 +18,8 @@ import ast
 import weakref
 from dataclasses import dataclass, field
 
+from jax_lsp.analysis.syntax import child_nodes, walk_nodes
+
 #: builtins reading a frame's locals by name: a local is read through them
 _FRAME_READERS = frozenset({"locals", "vars", "eval", "exec"})
 
@@ -107,11 +109,11 @@ def _index(tree: ast.Module) -> _Reads:
             body = node.body if isinstance(node.body, list) else [node.body]
             inside = {id(b) for b in body}
             todo.extend((c, node if id(c) in inside else where, None)
-                        for c in ast.iter_child_nodes(node))
+                        for c in child_nodes(node))
             continue
         func = node.func if isinstance(node, ast.Call) else None
         todo.extend((c, where, node if c is func else None)  # type: ignore[misc]
-                    for c in ast.iter_child_nodes(node))
+                    for c in child_nodes(node))
     return reads
 
 
@@ -142,7 +144,7 @@ def _read_names(fn: _Fn) -> set[str]:
     """The names `fn`'s body reads (nested functions included), its `global`/`nonlocal`
     names among them; every name where it may read its locals by computed names."""
     read: set[str] = set()
-    for node in ast.walk(fn):
+    for node in walk_nodes(fn):  # (`ast.walk`'s nodes, cheaper)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id in _FRAME_READERS:
                 return _EVERY
