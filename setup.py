@@ -45,6 +45,10 @@ COMPILED = [
     "jax_lsp/analysis/jax/custom_rules.py",
     "jax_lsp/analysis/jax/higher_order.py",
     "jax_lsp/analysis/jax/decisions.py",
+    "jax_lsp/analysis/python/scopes.py",
+    "jax_lsp/analysis/jax/array_shapes.py",
+    "jax_lsp/analysis/python/generators.py",
+    "jax_lsp/analysis/jax/host_runs.py",
 ]
 
 

@@ -109,6 +109,15 @@ _MAX_CONTEXTS_FREE = 6
 _LEVEL_SETS = RULE_LEVELS | MASK | CHECKPOINT_LEVELS | MODULE_TAN
 
 
+#: the library functions whose calls `PythonCalls._python_modelled` models before the API
+#: table answers (the rest, nearly every call, go to the table after one lookup here)
+PYTHON_MODELLED: frozenset[str] = frozenset({
+    "builtins.next", *environment_reads.READS, optional_imports.FIND_SPEC,
+    computed_names.IMPORT_MODULE, computed_names.GLOBALS, computed_names.VARS,
+    computed_names.GETMEMBERS, *platform_facts.CALLS, "builtins.type.__new__",
+    *key_functions.KEYED, *mapping_views.MAKERS, "builtins.sum", *calling_back.CALLS_BACK,
+})
+
 def _foreign(m: object, level_group: dict, group: object) -> bool:
     """Whether mark `m` is of a level created by a computation other than `group` (and not by
     the module's statements), or of one whose function has run (`Level.closed`): a summary
@@ -156,10 +165,10 @@ class PythonCalls(EvaluatorShared):
                 return Value(const=enabled)
         fv = self.eval(func, scope)
         fns = fv.fns
-        # (`fns == (Api("builtins.len"),)` without the dataclass's `__eq__`, a Python call, on
-        # every call evaluated: no other type equals an `Api`)
-        if (len(fns) == 1 and type(fns[0]) is Api and fns[0].name == "builtins.len"
-                and len(node.args) == 1 and not node.keywords):
+        # the one library function called, by name (`fns == (Api("builtins.len"),)` without
+        # the dataclass's `__eq__`, a Python call, on every call evaluated)
+        api = fns[0].name if len(fns) == 1 and type(fns[0]) is Api else None
+        if api == "builtins.len" and len(node.args) == 1 and not node.keywords:
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
@@ -169,7 +178,7 @@ class PythonCalls(EvaluatorShared):
         pos_nodes: list[ast.AST | None] = []
         star: Value | None = None
         outer_taken = self.taken
-        if len(fns) == 1 and type(fns[0]) is Api and node.args:
+        if api == generators.ISLICE and node.args:
             # `islice(stages(...), 2)`: the generator's body stops at its second `yield`
             self.taken = generators.islice_taken(self, fv, node, scope) or outer_taken
         try:
@@ -532,50 +541,10 @@ class PythonCalls(EvaluatorShared):
             modelled = HOOKS.functions.get(f.name)
             if modelled is not None:  # a library's function a model computes (attrs.evolve)
                 return modelled(self, args, node)
-            if f.name == "builtins.next":  # of a generator object: resumed here
-                resumed = generators.resumed_by_next(self, args, node)
-                if resumed is not None:
-                    return resumed
-            if f.name in environment_reads.READS:  # `os.environ.get(K, d)`: `run_environment`
-                read = environment_reads.call(self, args)
-                if read is not None:
-                    return read
-            if f.name == optional_imports.FIND_SPEC:  # `find_spec("cupy") is None`
-                spec = optional_imports.find_spec(self, args)
-                if spec is not None:
-                    return spec
-            if f.name == computed_names.IMPORT_MODULE:  # `import_module("jax." + sub)`
-                module = computed_names.import_module(self, args)
-                if module is not None:
-                    return module
-            if f.name in (computed_names.GLOBALS, computed_names.VARS):  # `globals()`
-                own = computed_names.namespace(self, f.name, args)
-                if own is not None:
-                    return own
-            if f.name == computed_names.GETMEMBERS:  # `inspect.getmembers(cls, isfunction)`
-                listed = computed_names.members(self, args)
-                if listed is not None:
-                    return listed
-            if f.name in platform_facts.CALLS and not args.kw and args.star is None:
-                known = platform_facts.call(f.name, len(args.pos))  # `platform.system()`
+            if f.name in PYTHON_MODELLED:  # a Python function this package models
+                known = self._python_modelled(f, args, node)
                 if known is not None:
                     return known
-            if f.name == "builtins.type.__new__" and self.classes_made:
-                # in a metaclass's `__new__`, run where a class statement makes its class
-                return Value(fns=(self.classes_made[-1],))
-            if f.name in key_functions.KEYED and "key" in args.kw:
-                key_functions.run_keys(self, f.name, args, node)  # (`min(..., key=score)`)
-            if f.name in mapping_views.MAKERS:  # `MappingProxyType(TABLE)`: a live view
-                view = mapping_views.made(self, f.name, args)
-                if view is not None:
-                    return view
-            if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
-                total = summed_objects.summed(self, args, node)
-                if total is not None:
-                    return total
-            if self.host_run is not None and f.name in calling_back.CALLS_BACK and (
-                    _hands_unknown(f.name, args)):
-                self.host_run.complete = False  # (it calls what the analysis does not know)
             return self.jax.api.call_api(f.name, args, node)
         if t is Partial:
             merged = Args(
@@ -657,6 +626,55 @@ class PythonCalls(EvaluatorShared):
         if self.host_run is not None:  # (what it runs is not known)
             self.host_run.complete = False
         return derived(args.all_values())
+
+    def _python_modelled(self, f: Api, args: Args, node: ast.AST | None) -> Value | None:
+        """What a call of a library function in `PYTHON_MODELLED` gives, by its model; None
+        where the model does not decide it (the API table's answer is the call's)."""
+        if f.name == "builtins.next":  # of a generator object: resumed here
+            resumed = generators.resumed_by_next(self, args, node)
+            if resumed is not None:
+                return resumed
+        if f.name in environment_reads.READS:  # `os.environ.get(K, d)`: `run_environment`
+            read = environment_reads.call(self, args)
+            if read is not None:
+                return read
+        if f.name == optional_imports.FIND_SPEC:  # `find_spec("cupy") is None`
+            spec = optional_imports.find_spec(self, args)
+            if spec is not None:
+                return spec
+        if f.name == computed_names.IMPORT_MODULE:  # `import_module("jax." + sub)`
+            module = computed_names.import_module(self, args)
+            if module is not None:
+                return module
+        if f.name in (computed_names.GLOBALS, computed_names.VARS):  # `globals()`
+            own = computed_names.namespace(self, f.name, args)
+            if own is not None:
+                return own
+        if f.name == computed_names.GETMEMBERS:  # `inspect.getmembers(cls, isfunction)`
+            listed = computed_names.members(self, args)
+            if listed is not None:
+                return listed
+        if f.name in platform_facts.CALLS and not args.kw and args.star is None:
+            known = platform_facts.call(f.name, len(args.pos))  # `platform.system()`
+            if known is not None:
+                return known
+        if f.name == "builtins.type.__new__" and self.classes_made:
+            # in a metaclass's `__new__`, run where a class statement makes its class
+            return Value(fns=(self.classes_made[-1],))
+        if f.name in key_functions.KEYED and "key" in args.kw:
+            key_functions.run_keys(self, f.name, args, node)  # (`min(..., key=score)`)
+        if f.name in mapping_views.MAKERS:  # `MappingProxyType(TABLE)`: a live view
+            view = mapping_views.made(self, f.name, args)
+            if view is not None:
+                return view
+        if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
+            total = summed_objects.summed(self, args, node)
+            if total is not None:
+                return total
+        if self.host_run is not None and f.name in calling_back.CALLS_BACK and (
+                _hands_unknown(f.name, args)):
+            self.host_run.complete = False  # (it calls what the analysis does not know)
+        return None
 
     # ------------------------------------------------------------- user functions
 
@@ -831,12 +849,16 @@ class PythonCalls(EvaluatorShared):
         # records of an incremental analysis. Kept without them, each shared interpretation
         # would hold every function below it and each root all it reaches: quadratic in
         # the length of the module's call chains (850,000 entries at 100,000 lines)
-        entered_before = len(self._entered_log)
-        callbacks_before = len(self._callbacks_log)
+        # (the logs' lists read directly: `len` of a `CallLog` is a Python call per log on
+        # every call interpreted)
+        entered, emitted, callbacks = (self._entered_log.entries, self._emitted.entries,
+                                       self._callbacks_log.entries)
+        entered_before = len(entered)
+        callbacks_before = len(callbacks)
         if self.record and fi.module is self.main:
             self._effects.entered.add(fi.node)
             self._entered_log.append(fi.node)
-        emitted_before = len(self._emitted)
+        emitted_before = len(emitted)
         # the levels whose state a shared result cannot carry over (see `_shared_state`)
         shared_levels = self._call_levels(args) if shareable else None
         state_before = self._shared_state(shared_levels) if shared_levels is not None else None
@@ -891,12 +913,12 @@ class PythonCalls(EvaluatorShared):
             key = self._memoise(base, bits | HOST_SITE if host is not None else bits, result)
             if self.record:
                 self.observer.note_memoised(key)
-            if len(self._emitted) > emitted_before:
-                self._memo_emits[key] = (emitted_before, len(self._emitted))
-            if self.record and len(self._entered_log) > entered_before:
-                self.observer.note_entered_span(key, entered_before, len(self._entered_log))
-            if len(self._callbacks_log) > callbacks_before:
-                self._memo_callbacks[key] = (callbacks_before, len(self._callbacks_log))
+            if len(emitted) > emitted_before:
+                self._memo_emits[key] = (emitted_before, len(emitted))
+            if self.record and len(entered) > entered_before:
+                self.observer.note_entered_span(key, entered_before, len(entered))
+            if len(callbacks) > callbacks_before:
+                self._memo_callbacks[key] = (callbacks_before, len(callbacks))
         if state_before is not None and self._shared_state(shared_levels) == state_before:  # type: ignore[arg-type]
             shared = self._shared_key(closure, args, bits)
             if shared is not None:
@@ -905,10 +927,9 @@ class PythonCalls(EvaluatorShared):
                 made = self.shared_memo[shared[0]] = SharedCall(
                     result,
                     shared[1],
-                    tuple(dict.fromkeys(self._emitted.span(emitted_before, len(self._emitted)))),
-                    frozenset(self._entered_log.span(entered_before, len(self._entered_log))),
-                    frozenset(self._callbacks_log.span(callbacks_before, len(
-                        self._callbacks_log))) if len(self._callbacks_log) > callbacks_before
+                    tuple(dict.fromkeys(emitted[emitted_before:])),
+                    frozenset(entered[entered_before:]),
+                    frozenset(callbacks[callbacks_before:]) if len(callbacks) > callbacks_before
                     else EMPTY,
                 )
                 reads = self.shared_reads.setdefault(sharers, [])

@@ -73,13 +73,17 @@ def plain_generator(node: ast.AST, cache: dict[ast.AST, bool] | None = None) -> 
     return plain
 
 
+#: the library function whose call `islice_taken` reads
+ISLICE = "itertools.islice"
+
+
 def islice_taken(ev: Any, fv: Value, node: ast.Call, scope: Any) -> tuple[ast.AST, int] | None:
     """For `itertools.islice(gen(...), [start,] stop)` of a known int `stop` (a literal or a
     name): the call making the iterable, which nothing but `islice` reaches, and `stop`, the
     most items `islice` takes of it (it never asks one more: Python's generator stays
     suspended at its `stop`-th `yield`, `taken_body`)."""
     if not (len(fv.fns) == 1 and type(fv.fns[0]) is Api
-            and fv.fns[0].name == "itertools.islice"):
+            and fv.fns[0].name == ISLICE):
         return None
     if node.keywords or not 2 <= len(node.args) <= 4 or not isinstance(node.args[0], ast.Call):
         return None

@@ -6,81 +6,69 @@ analysis, the incremental analysis and the fix outline all need."""
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 from jax_lsp.analysis.syntax import iter_nodes
 from jax_lsp.analysis.values import FuncInfo
 
 
-class _Binder(ast.NodeVisitor):
+class _Binder:
+    """The names a scope's own code binds, declares global or nonlocal: a walk of its nodes
+    that does not enter nested scopes (their decorators, defaults, bases and first iterables
+    are the enclosing scope's). A walk of its own, not an `ast.NodeVisitor` (whose
+    class-level aliases and dispatch by name the compiled build cannot take)."""
+
     def __init__(self) -> None:
         self.stores: set[str] = set()
         self.globals_: set[str] = set()
         self.nonlocals: set[str] = set()
 
-    def visit_Name(self, node: ast.Name) -> None:
-        if isinstance(node.ctx, (ast.Store, ast.Del)):
-            self.stores.add(node.id)
-
-    def visit_FunctionDef(self, node: Any) -> None:
-        self.stores.add(node.name)
-        for d in node.decorator_list:
-            self.visit(d)
-        for d in node.args.defaults + [k for k in node.args.kw_defaults if k is not None]:
-            self.visit(d)
-
-    visit_AsyncFunctionDef = visit_FunctionDef
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        self.stores.add(node.name)
-        for d in node.decorator_list + node.bases:
-            self.visit(d)
-
-    def visit_Lambda(self, node: ast.Lambda) -> None:
-        for d in node.args.defaults:
-            self.visit(d)
-
-    def _comprehension(self, node: Any) -> None:
-        # comprehension targets are local to the comprehension; only walrus leaks out
-        for gen in node.generators:
-            self.visit(gen.iter)
-            for cond in gen.ifs:
-                self.visit(cond)
-
-    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
-
-    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
-        self.stores.add(node.target.id)
-        self.visit(node.value)
-
-    def visit_Import(self, node: ast.Import) -> None:
-        for a in node.names:
-            self.stores.add(a.asname or a.name.split(".")[0])
-
-    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
-        for a in node.names:
-            if a.name != "*":
-                self.stores.add(a.asname or a.name)
-
-    def visit_Global(self, node: ast.Global) -> None:
-        self.globals_.update(node.names)
-
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> None:
-        self.nonlocals.update(node.names)
-
-    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
-        if node.name:
-            self.stores.add(node.name)
-        self.generic_visit(node)
-
-    def visit_MatchAs(self, node: ast.MatchAs) -> None:
-        if node.name:
-            self.stores.add(node.name)
-        self.generic_visit(node)
-
-    def visit_MatchStar(self, node: ast.MatchStar) -> None:
-        if node.name:
-            self.stores.add(node.name)
+    def visit(self, node: ast.AST) -> None:
+        t = type(node)
+        if t is ast.Name:
+            if isinstance(node.ctx, (ast.Store, ast.Del)):  # type: ignore[attr-defined]
+                self.stores.add(node.id)  # type: ignore[attr-defined]
+        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            self.stores.add(node.name)  # type: ignore[attr-defined]
+            for d in node.decorator_list:  # type: ignore[attr-defined]
+                self.visit(d)
+            args: ast.arguments = node.args  # type: ignore[attr-defined]
+            for d in args.defaults + [k for k in args.kw_defaults if k is not None]:
+                self.visit(d)
+        elif t is ast.ClassDef:
+            self.stores.add(node.name)  # type: ignore[attr-defined]
+            for d in node.decorator_list + node.bases:  # type: ignore[attr-defined]
+                self.visit(d)
+        elif t is ast.Lambda:
+            for d in node.args.defaults:  # type: ignore[attr-defined]
+                self.visit(d)
+        elif t is ast.ListComp or t is ast.SetComp or t is ast.GeneratorExp or t is ast.DictComp:
+            # comprehension targets are local to the comprehension; only walrus leaks out
+            for gen in node.generators:  # type: ignore[attr-defined]
+                self.visit(gen.iter)
+                for cond in gen.ifs:
+                    self.visit(cond)
+        elif t is ast.NamedExpr:
+            self.stores.add(node.target.id)  # type: ignore[attr-defined]
+            self.visit(node.value)  # type: ignore[attr-defined]
+        elif t is ast.Import:
+            for a in node.names:  # type: ignore[attr-defined]
+                self.stores.add(a.asname or a.name.split(".")[0])
+        elif t is ast.ImportFrom:
+            for a in node.names:  # type: ignore[attr-defined]
+                if a.name != "*":
+                    self.stores.add(a.asname or a.name)
+        elif t is ast.Global:
+            self.globals_.update(node.names)  # type: ignore[attr-defined]
+        elif t is ast.Nonlocal:
+            self.nonlocals.update(node.names)  # type: ignore[attr-defined]
+        elif t is ast.MatchStar:
+            if node.name:  # type: ignore[attr-defined]
+                self.stores.add(node.name)  # type: ignore[attr-defined]
+        else:
+            if (t is ast.ExceptHandler or t is ast.MatchAs) and node.name:  # type: ignore[attr-defined]
+                self.stores.add(node.name)  # type: ignore[attr-defined]
+            for child in ast.iter_child_nodes(node):
+                self.visit(child)
 
 
 def parameter_names(args: ast.arguments) -> list[str]:
