@@ -373,6 +373,7 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
     caller rules out an analysis cut anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
+    out: set[Span] = set()
     sited: dict[Span, list[Finding]] = {}  # (a JAX011's callback calls, never evaluated)
     for f in found:
         if f.code == jax011.RULE.code and f.sites and not any(
@@ -382,7 +383,13 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
         if f.code != jax012.RULE.code:
             continue
         r = e.host_runs.get(f.span)
-        if r is None or not (r.hosted or (r.plain and not r.swallowed)):
+        if r is not None and r.plain and not r.hosted and not r.swallowed and not (
+                e.late_writes or e.late_names or e.late_changes):
+            # every run of the call the evaluator followed had keywords known to lack
+            # `vectorized` (the subclass giving it never reaching the call, the option set
+            # later overridden): the text pass's route for it is one no run takes
+            out.add(f.span)
+        elif r is None or not (r.hosted or (r.plain and not r.swallowed)):
             # (runs with keywords known to lack `vectorized` count as hosted unless a run
             # with it was seen swallowed: else the keyword's route may be one not followed)
             calls[f.span] = f.span
@@ -390,10 +397,9 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
         if step is not None and step.filename is None and not _inside(step.span, f.span):
             given[step.span] = f.span  # (one written at the call: as the call)
     if not calls and not given and not sited:
-        return set()
+        return out
     entered = {fi.node for fi in e.entered}
     names: list[ModuleNames] = []  # (read once, if a call is looked at)
-    out: set[Span] = set()
 
     def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
         if not chain or (innermost_unrun and chain[-1] in entered):
