@@ -11,8 +11,8 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
   take it (JAX 0.10 hands it on to the host, which raises: reported when the host runs,
   `when_run`); the text pass's is dropped at a call never evaluated where its host runs
   although its function ran (`_unhosted`), and so is a JAX011 whose every callback call is
-  in such a place; so is one at a call every followed run gave keywords known to lack the
-  keyword, or gave it to a host binding it as the call holds the host (`_takes_it`);
+  in such a place; so is one at a call every followed run gave the keyword to a host binding
+  it as the call holds the host (`_takes_it`);
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
@@ -371,10 +371,7 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
     sight in code that ran or in such a def): the evaluator followed it and left the place
     out. With them, the places of the JAX011 findings whose every callback call
     (`Finding.sites`, none in `evaluated`) is in such a place: no host of theirs runs. The
-    caller rules out an analysis cut anywhere (a path not followed may reach it). A JAX012
-    whose call every run followed gave keywords known to lack `vectorized` (`HostRun.plain`
-    alone), where no module state changed once a host ran (a memoised run would not show
-    it), is in that set too: the text pass's route for the keyword is one no run takes."""
+    caller rules out an analysis cut anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
     out: set[Span] = set()
@@ -387,13 +384,7 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
         if f.code != jax012.RULE.code:
             continue
         r = e.host_runs.get(f.span)
-        if r is not None and r.plain and not r.hosted and not r.swallowed and not (
-                e.late_writes or e.late_names or e.late_changes):
-            # every run of the call the evaluator followed had keywords known to lack
-            # `vectorized` (the subclass giving it never reaching the call, the option set
-            # later overridden): the text pass's route for it is one no run takes
-            out.add(f.span)
-        elif r is None or not (r.hosted or (r.plain and not r.swallowed)):
+        if r is None or not (r.hosted or (r.plain and not r.swallowed)):
             # (runs with keywords known to lack `vectorized` count as hosted unless a run
             # with it was seen swallowed: else the keyword's route may be one not followed)
             calls[f.span] = f.span
