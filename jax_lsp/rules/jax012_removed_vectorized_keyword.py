@@ -21,11 +21,13 @@ before it is read (`python/dict_aliases.py`).
 Quiet where the host function visibly takes `vectorized` (a parameter of that name, or
 `**kwargs` not all handed on to a function measured to refuse it, ufuncs included), read in the
 workspace module it is imported from (`self.m` of a base class's method: the override every
-class the module makes finds). Quiet where the module assigns over the callback
-(`jax.pure_callback = _compat_shim`) and puts JAX's back nowhere a run reaches: the call may
-run the replacement, which takes the keyword. `eqx.filter_pure_callback` hands the keyword on with a
-host of its own that takes none: reported whatever the given function takes, unless the value
-is None (equinox drops it).
+class the module makes finds); quiet too where the evaluator's runs show the call's host, as
+the call holds it (a decorator's wrapper, a callable object's `__call__`), binds it
+(`analysis/jax/host_runs.py`). Quiet where
+the module assigns over the callback (`jax.pure_callback = _compat_shim`) and puts JAX's back
+nowhere a run reaches: the call may run the replacement, which takes the keyword.
+`eqx.filter_pure_callback` hands the keyword on with a host of its own that takes none:
+reported whatever the given function takes, unless the value is None (equinox drops it).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ spelling the API table knows, partials included: `calls.apply` merges their argu
   take it (JAX 0.10 hands it on to the host, which raises: reported when the host runs,
   `when_run`); the text pass's is dropped at a call never evaluated where its host runs
   although its function ran (`_unhosted`), and so is a JAX011 whose every callback call is
-  in such a place;
+  in such a place; so is one at a call every followed run gave the keyword to a host binding
+  it as the call holds the host (`_takes_it`);
 - JAX011: the host, a single function, is run as the callback runs it (on its operands, as
   NumPy arrays: unknown values) in a context naming the call (`Ctx.host_site`); a JAX
   computation evaluated there (`callback_hosts.computes_with_jax`, the text pass's own test)
@@ -62,7 +63,16 @@ from jax_lsp.analysis.own_code import own_nodes
 from jax_lsp.analysis.python import discarded_results, fresh_dicts, scopes
 from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.syntax import child_nodes, iter_nodes
-from jax_lsp.analysis.values import UNKNOWN, BatchedBy, Closure, LazyName, Partial, Value
+from jax_lsp.analysis.values import (
+    UNKNOWN,
+    BatchedBy,
+    ClassObj,
+    Closure,
+    Instance,
+    LazyName,
+    Partial,
+    Value,
+)
 from jax_lsp.rules import jax011_jax_in_host_function as jax011
 from jax_lsp.rules import jax012_removed_vectorized_keyword as jax012
 
@@ -396,6 +406,7 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
     caller rules out an analysis cut anywhere (a path not followed may reach it)."""
     calls: dict[Span, Span] = {}  # (a place to look at, and the finding's)
     given: dict[Span, Span] = {}
+    out: set[Span] = set()
     sited: dict[Span, list[Finding]] = {}  # (a JAX011's callback calls, never evaluated)
     for f in found:
         if f.code == jax011.RULE.code and f.sites and not any(
@@ -413,10 +424,9 @@ def _unhosted(e: Any, found: list[Finding], evaluated: Container[Span]) -> set[S
         if step is not None and step.filename is None and not _inside(step.span, f.span):
             given[step.span] = f.span  # (one written at the call: as the call)
     if not calls and not given and not sited:
-        return set()
+        return out
     entered = {fi.node for fi in e.entered}
     names: list[ModuleNames] = []  # (read once, if a call is looked at)
-    out: set[Span] = set()
 
     def unrun(chain: list[ast.AST], innermost_unrun: bool) -> bool:
         if not chain or (innermost_unrun and chain[-1] in entered):
@@ -1028,23 +1038,81 @@ def _hosted(e: Any, runs: HostRun, args: Args) -> None:
 
 def _takes_it(e: Any, args: Args) -> bool:
     """Whether the host of a callback call given `vectorized=`, not batched (a vmap with no
-    `vmap_method` raises first), is the analysed code's function taking it in a `**kw` it
-    never reads (`def wrapper(*args, **_ignored)`: not handed on to what may reject it), each
-    function it may be."""
+    `vmap_method` raises first), is the analysed code's function binding it without fail,
+    each function it may be (the host as the call holds it: a decorator's wrapper, a
+    callable object's `__call__`, where the module's text names the function it wraps)."""
     host = args.kw.get("callback") if not args.pos else args.pos[0]
     if host is None or "vectorized" not in args.kw or e.reads(VMAPPED).vmapped or any(
             type(m) is BatchedBy for v in args.pos for m in v.tan):
         return False
     host = e.resolve_lazy(host)
-    functions = [_function(g) for g in host.fns]
-    return bool(functions) and all(f is not None and _drops_keywords(f) for f in functions)
+    functions = [_called_function(g) for g in host.fns]
+    return bool(functions) and all(f is not None and _binds_vectorized(f) for f in functions
+                                   ) and not _unwraps(e)
 
 
-def _drops_keywords(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
-    """Whether `fn` takes any keyword in a `**kw` its own code never reads."""
-    kwarg = fn.args.kwarg
-    return kwarg is not None and not any(
-        isinstance(n, ast.Name) and n.id == kwarg.arg for n in own_nodes(fn))
+def _unwraps(e: Any) -> bool:
+    """Whether code that ran (the module's statements, a function the evaluator entered)
+    reads a function's `__wrapped__` (or calls `unwrap`): the evaluator takes a closure's
+    `__wrapped__` for the closure itself, so a host it holds may stand for the function a
+    decorator wrapped (`getattr(host, "__wrapped__", host)`)."""
+    entered = {fi.node for fi in e.entered}
+
+    def reads(node: ast.AST) -> bool:
+        return (isinstance(node, ast.Attribute) and node.attr in ("__wrapped__", "unwrap")) or (
+            isinstance(node, ast.Name) and node.id == "unwrap") or (
+            isinstance(node, ast.Constant) and node.value == "__wrapped__")
+
+    todo: list[ast.AST] = [e.tree]
+    while todo:
+        node = todo.pop()
+        for child in child_nodes(node):
+            if isinstance(child, _FUNCTIONS) and child not in entered:
+                # (its decorators and defaults run where it is made)
+                todo.extend([*child.args.defaults, *(d for d in child.args.kw_defaults if d),
+                             *getattr(child, "decorator_list", ())])
+                continue
+            if reads(child):
+                return True
+            todo.append(child)
+    return False
+
+
+def _called_function(fn: object) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
+    """The analysed code's function calling `fn` runs (`_function`), an instance's class's
+    `__call__` too (found in the class or, first found, its bases)."""
+    if type(fn) is not Instance:
+        return _function(fn)
+    todo, seen = [fn.cls], set()
+    while todo:
+        cls = todo.pop(0)
+        if id(cls) in seen:
+            continue
+        seen.add(id(cls))
+        call = cls.attrs.get("__call__")
+        if call is not None:
+            return _function(call.fns[0]) if len(call.fns) == 1 else None
+        todo.extend(b for base in cls.bases for b in base.fns if type(b) is ClassObj)
+    return None
+
+
+def _binds_vectorized(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """Whether calling `fn` with `vectorized=` binds it and the keyword goes no further: a
+    parameter of that name (keyword or keyword-only), or a `**kw` its own code never reads
+    (`def wrapper(*args, **_ignored)`) or only merges into another dict
+    (`wrapper.dropped.update(kw)`): not handed on to what may reject it."""
+    a = fn.args
+    if any(p.arg == "vectorized" for p in (*a.args, *a.kwonlyargs)):
+        return True
+    kwarg = a.kwarg
+    if kwarg is None:
+        return False
+    # (a nested function reading it counts: the whole body is walked)
+    uses = [n for n in iter_nodes(fn) if isinstance(n, ast.Name) and n.id == kwarg.arg]
+    merged = [x for n in iter_nodes(fn) if isinstance(n, ast.Call) and isinstance(
+        n.func, ast.Attribute) and n.func.attr == "update" and not n.keywords
+        for x in n.args if isinstance(x, ast.Name) and x.id == kwarg.arg]
+    return len(uses) == len(merged)
 
 
 def _vectorized_finding(e: Any, what: str, args: Args, node: ast.Call,

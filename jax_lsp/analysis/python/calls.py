@@ -46,6 +46,7 @@ from jax_lsp.analysis.python import (
     grown_lists,
     key_functions,
     mapping_views,
+    object_lists,
     optional_imports,
     platform_facts,
     single_dispatch,
@@ -231,6 +232,12 @@ class PythonCalls(EvaluatorShared):
             if self.change_attribute(func.value, scope,
                                      lambda old: self._list_with(old, how, last)) and grown:
                 grown_lists.after(grown, func.value.attr, how, last)  # type: ignore[attr-defined]
+        elif isinstance(func, ast.Attribute) and func.attr == "remove" and len(
+                pos) == 1 and not kw and star is None and dstar is None:
+            # `self._observers.remove(obs)` of one object: the list less it (`object_lists`)
+            gone = pos[0]
+            self.change_attribute(func.value, scope, lambda old: None if (
+                items := object_lists.without(old, gone)) is None else self._seq(items))
         elif (
             isinstance(func, ast.Attribute)
             and func.attr == "reverse"

@@ -39,6 +39,7 @@ from jax_lsp.analysis.python import (
     generators,
     load_sharing,
     mapping_views,
+    object_lists,
     platform_facts,
     single_dispatch,
     truth_protocol,
@@ -285,6 +286,8 @@ def membership(ops: list[ast.cmpop], vals: list[Value], exact: bool = False) -> 
     found = enums.contains(vals[0], vals[1])
     if found is None:
         found = constant_builtins.has_key(vals[1], vals[0], exact)
+    if found is None:
+        found = object_lists.contains(vals[1], vals[0])  # (an object in a list of objects)
     return None if found is None else found == isinstance(ops[0], ast.In)
 
 
