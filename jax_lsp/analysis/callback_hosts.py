@@ -1009,6 +1009,8 @@ def _made_reachably(names: ModuleNames, cls: ast.ClassDef) -> bool:
             continue
         fn = names.scope_of(node)
         if fn is names.tree:
+            if _bound_unread(names, parent, cls):
+                continue
             return True
         for args, keywords, given_in in _applications(names, fn):
             if given_in is not names:
@@ -1024,6 +1026,52 @@ def _made_reachably(names: ModuleNames, cls: ast.ClassDef) -> bool:
             if not _skipped_under(names, node, fn, bound):
                 return True
     return False
+
+
+def _bound_unread(names: ModuleNames, call: ast.AST, cls: ast.ClassDef) -> bool:
+    """Whether the instance `call` makes at top level is only bound to a name the module
+    never reads (`spare = LegacyObserver(...)`, never attached), by a class whose
+    constructors (its own and its module bases') hand `self` nowhere: no method of it
+    runs, so none reads its class attributes."""
+    stmt = names.parents.get(call)
+    if not (isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)) or names.parents.get(
+                stmt) is not names.tree:
+        return False
+    bound = stmt.targets[0].id
+    if bound == "__all__" or any(
+            isinstance(n, ast.Name) and n.id == bound and not isinstance(n.ctx, ast.Store)
+            or isinstance(n, (ast.Global, ast.Nonlocal)) and bound in n.names
+            or isinstance(n, ast.Constant) and n.value == bound
+            for n in names.walk_all()):
+        return False  # (read, declared global, or named in a string: `__all__`, getattr)
+    return _keeps_self(names, cls, set())
+
+
+def _keeps_self(names: ModuleNames, cls: ast.ClassDef, seen: set[int]) -> bool:
+    """Whether the constructors of `cls` and its bases (all the module's classes, no
+    metaclass or keywords) use `self` only to set its attributes (`self.name = name`)."""
+    if id(cls) in seen:
+        return True
+    seen.add(id(cls))
+    if cls.keywords or cls.decorator_list:
+        return False
+    for b in cls.bases:
+        base = names.definition(b) if isinstance(b, ast.Name) else None
+        if not isinstance(base, ast.ClassDef) or not _keeps_self(names, base, seen):
+            return False
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in (
+                "__init__", "__new__", "__post_init__", "__init_subclass__", "__del__"):
+            if stmt.name != "__init__" or not stmt.args.args:
+                return False
+            me = stmt.args.args[0].arg
+            for n in iter_nodes(stmt):
+                if isinstance(n, ast.Name) and n.id == me and not (
+                        isinstance(up := names.parents.get(n), ast.Attribute)
+                        and isinstance(up.ctx, ast.Store)):
+                    return False
+    return True
 
 
 def _passed_fields(names: ModuleNames, param: ast.Name, attr: str
