@@ -4,6 +4,7 @@ when JAX_LSP_TEST_COMPILED=1; what it builds from is checked always."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import subprocess
@@ -35,6 +36,37 @@ def test_the_modules_compiled_exist_and_the_pure_package_has_identities() -> Non
 
     assert compiled.trait(C) is C
     assert compiled.mypyc_attr(allow_interpreted_subclasses=True)(C) is C
+
+
+def _opens_to_interpreted_subclasses(cls: ast.ClassDef) -> bool:
+    return any(
+        isinstance(d, ast.Call) and any(
+            k.arg == "allow_interpreted_subclasses" and isinstance(k.value, ast.Constant)
+            and k.value.value is True for k in d.keywords)
+        for d in cls.decorator_list)
+
+
+def test_no_compiled_class_inherits_init_from_a_class_open_to_interpreted_ones() -> None:
+    """mypyc (2.4) gives a compiled class open to interpreted subclasses an `__init__` slot
+    that runs `__init__`; a compiled subclass without an `__init__` of its own inherits that
+    slot, and its `__new__` runs `__init__` too: made from interpreted code, it runs twice,
+    and the first run's references are overwritten unreleased (the JAX parts kept every
+    evaluator alive: issue 33, round 14). Such a subclass defines its own `__init__`."""
+    classes = [
+        node
+        for path in _setup_module().COMPILED
+        for node in ast.walk(ast.parse((REPO / path).read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    ]
+    open_ = {c.name for c in classes if _opens_to_interpreted_subclasses(c)}
+    inheriting = [
+        c.name
+        for c in classes
+        if any(isinstance(b, ast.Name) and b.id in open_ for b in c.bases)
+        and not _opens_to_interpreted_subclasses(c)
+        and not any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in c.body)
+    ]
+    assert inheriting == []
 
 
 def test_setup_adds_no_extension_unless_asked() -> None:

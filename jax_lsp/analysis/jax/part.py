@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from jax_lsp.analysis.compiled import mypyc_attr
-
 if TYPE_CHECKING:
     from jax_lsp.analysis.host import JaxHost
     from jax_lsp.analysis.jax.model import JaxModel
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # (the compiled build: its parts are not all)
 class Part:
-    """One part of `model.JaxModel`."""
+    """One part of `model.JaxModel`. Every part is compiled with it, so it is not open to
+    interpreted subclasses: mypyc (2.4) would then run `__init__` twice for a compiled part
+    made by the interpreted `JaxModel` (its `__new__`, then the `__init__` slot the part
+    inherits), and the first run's references, overwritten unreleased, would keep each
+    analysis's evaluator, and all it reached, alive for good (docs/internals.md)."""
 
     __slots__ = ("ev", "jax")
 
