@@ -121,9 +121,21 @@ def _function(v: Value | None) -> Closure | None:
     if v is None or len(v.fns) != 1:
         return None
     c = v.fns[0]
-    if isinstance(c, Partial) and not c.kw:
+    if isinstance(c, Partial) and (not c.kw or _keyword_only(c)):
         c = c.fn
     return c if isinstance(c, Closure) else None
+
+
+def _keyword_only(p: Partial) -> bool:
+    """Whether every keyword `p` binds is a keyword-only parameter of its function
+    (`partial(bwd, pack=jnp.stack)` of `def bwd(res, g, *, pack=tuple)`): the positional
+    arguments JAX passes still fill the same parameters."""
+    f = p.fn
+    a = getattr(f.func.node, "args", None) if isinstance(f, Closure) else None
+    if not isinstance(a, ast.arguments):
+        return False
+    only = {q.arg for q in a.kwonlyargs}
+    return all(k in only for k, _ in p.kw)
 
 
 def rule_function(v: Value | None) -> Closure | None:
@@ -162,7 +174,12 @@ def _bound_given(v: Value | None, fn: ast.AST) -> dict[str, Value]:
     if not isinstance(a, ast.arguments):
         return {}
     params = [p.arg for p in (*a.posonlyargs, *a.args)]
-    return dict(zip(params, v.fns[0].args, strict=False))
+    given = dict(zip(params, v.fns[0].args, strict=False))
+    named = {p.arg for p in (*a.args, *a.kwonlyargs)}
+    for k, kv in v.fns[0].kw:  # (`partial(bwd, pack=jnp.stack)`: what the rule calls)
+        if k in named and k not in given:
+            given[k] = kv
+    return given
 
 
 def _arity(node: ast.AST) -> tuple[int, float] | None:
@@ -697,6 +714,10 @@ class _Reader:
                 cls = _pytree_class(self.closure, e.func.id)
                 if cls is not None:
                     return ("node", cls.name, cls.tuple_fields() is not None)
+            if isinstance(e.func, ast.Name) and e.func.id in self.given:
+                held = self.given[e.func.id]  # a parameter bound to a function (a partial's)
+                name = held.fns[0].name if len(held.fns) == 1 and isinstance(
+                    held.fns[0], Api) else ""
             last = name.rsplit(".", 1)[-1]
             if name.startswith(_ARRAY_MODULES) and (
                     last not in _NOT_ONE_ARRAY or _one_array_form(last, e)):
