@@ -19,7 +19,10 @@ calling the function, under `jit` too, raises nothing).
   their items in order (`grads + (g_x,)`), `(g,) * n` its items `n` times over (`n` a
   literal or a name around the rule, read as the evaluator holds it when the rule runs:
   Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
-  the item `i`.
+  the item `i`. A list filled in place (`grads.append(d)` in a loop the evaluator unrolls,
+  returned as `tuple(grads)`) is as long as the evaluator holds it where nothing in the rule
+  can take an item out (`_only_filled`). A `*args` function has one primal input per
+  argument the call passes (measured under JAX 0.10.2).
 - JAX015: a `defjvp` rule whose every `return` pairs a primal output and a tangent output of
   visibly different structures (a side the code does not show is read off the run's value
   where that is a dict of known keys: `return state, (ds["u"], ds["v"])` of the dict the
@@ -118,9 +121,21 @@ def _function(v: Value | None) -> Closure | None:
     if v is None or len(v.fns) != 1:
         return None
     c = v.fns[0]
-    if isinstance(c, Partial) and not c.kw:
+    if isinstance(c, Partial) and (not c.kw or _keyword_only(c)):
         c = c.fn
     return c if isinstance(c, Closure) else None
+
+
+def _keyword_only(p: Partial) -> bool:
+    """Whether every keyword `p` binds is a keyword-only parameter of its function
+    (`partial(bwd, pack=jnp.stack)` of `def bwd(res, g, *, pack=tuple)`): the positional
+    arguments JAX passes still fill the same parameters."""
+    f = p.fn
+    a = getattr(f.func.node, "args", None) if isinstance(f, Closure) else None
+    if not isinstance(a, ast.arguments):
+        return False
+    only = {q.arg for q in a.kwonlyargs}
+    return all(k in only for k, _ in p.kw)
 
 
 def rule_function(v: Value | None) -> Closure | None:
@@ -159,7 +174,12 @@ def _bound_given(v: Value | None, fn: ast.AST) -> dict[str, Value]:
     if not isinstance(a, ast.arguments):
         return {}
     params = [p.arg for p in (*a.posonlyargs, *a.args)]
-    return dict(zip(params, v.fns[0].args, strict=False))
+    given = dict(zip(params, v.fns[0].args, strict=False))
+    named = {p.arg for p in (*a.args, *a.kwonlyargs)}
+    for k, kv in v.fns[0].kw:  # (`partial(bwd, pack=jnp.stack)`: what the rule calls)
+        if k in named and k not in given:
+            given[k] = kv
+    return given
 
 
 def _arity(node: ast.AST) -> tuple[int, float] | None:
@@ -250,13 +270,68 @@ def _exact_sequence(e: ast.expr | None, reader: _Reader, depth: int = 0) -> bool
         return not any(isinstance(x, ast.Starred) for x in e.elts)
     if isinstance(e, ast.Name):
         bound = reader.names.get(e.id)
-        return bound is not None and _exact_sequence(bound, reader, depth + 1)
+        return bound is not None and _exact_sequence(bound, reader, depth + 1) and (
+            not isinstance(bound, ast.List) or e.id in _only_filled(reader.fn))
+    if reader._builtin(e, ("tuple", "list")) is not None and len(
+            e.args) == 1:  # type: ignore[attr-defined]
+        # (a copy of a sequence the evaluator holds exactly holds as many items)
+        return _exact_sequence(e.args[0], reader, depth + 1)  # type: ignore[attr-defined]
     if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
         return _exact_sequence(e.left, reader, depth + 1) and _exact_sequence(
             e.right, reader, depth + 1)
     if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Slice):
         return _exact_sequence(e.value, reader, depth + 1)
     return False
+
+
+#: list methods that add items (the evaluator follows each) and those that only read
+_FILLING = frozenset({"append", "extend", "insert"})
+_READING = frozenset({"index", "count", "copy"})
+#: builtins reading a sequence without keeping it (nor taking items out)
+_READERS = frozenset({"len", "tuple", "list", "sorted", "reversed", "zip", "enumerate",
+                      "sum", "min", "max", "any", "all", "iter", "print"})
+
+_FILLED: weakref.WeakKeyDictionary[ast.AST, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _only_filled(fn: ast.AST) -> frozenset[str]:
+    """The names of `fn` whose every mention adds items to the list they hold (`grads.append(d)`
+    in a loop the evaluator unrolls), reads it, or is the function's result: the evaluator
+    keeps the items it adds but not an item taken out (`grads.pop()`, `del grads[0]`, a slice
+    stored, the list handed to code that may change it), so only there are its items exact."""
+    found = _FILLED.get(fn)
+    if found is None:
+        found = _FILLED[fn] = _find_only_filled(fn)
+    return found
+
+
+def _find_only_filled(fn: ast.AST) -> frozenset[str]:
+    parents: dict[int, ast.AST] = {}
+    names: list[ast.Name] = []
+    for n in walk_nodes(fn):
+        for child in child_nodes(n):
+            parents[id(child)] = n
+        if isinstance(n, ast.Name):
+            names.append(n)
+    bad: set[str] = set()
+    seen: set[str] = set()
+    for name in names:
+        seen.add(name.id)
+        up = parents.get(id(name))
+        if isinstance(name.ctx, ast.Store) or isinstance(up, ast.Return):
+            continue
+        if isinstance(up, ast.Attribute) and up.attr in _FILLING | _READING and isinstance(
+                parents.get(id(up)), ast.Call):
+            continue
+        if isinstance(up, ast.Subscript) and up.value is name and isinstance(up.ctx, ast.Load):
+            continue
+        if isinstance(up, ast.Call) and name in up.args and isinstance(
+                up.func, ast.Name) and up.func.id in _READERS:
+            continue
+        if isinstance(up, (ast.For, ast.comprehension)) and up.iter is name:
+            continue
+        bad.add(name.id)
+    return frozenset(seen - bad)
 
 
 def _evaluated_length(v: Value | None) -> tuple | None:
@@ -459,6 +534,8 @@ class _Reader:
     def __init__(self, fn: ast.AST, outputs: dict[str, tuple] | None = None,
                  closure: Closure | None = None, given: dict[str, Value] | None = None
                  ) -> None:
+        #: the function read
+        self.fn = fn
         #: the names bound once by `name = value`, and by unpacking (`a, x_star = res`)
         self.names, self.unpacked = _assignments(fn)
         #: the structure each name of a function returns (a call of it)
@@ -637,6 +714,10 @@ class _Reader:
                 cls = _pytree_class(self.closure, e.func.id)
                 if cls is not None:
                     return ("node", cls.name, cls.tuple_fields() is not None)
+            if isinstance(e.func, ast.Name) and e.func.id in self.given:
+                held = self.given[e.func.id]  # a parameter bound to a function (a partial's)
+                name = held.fns[0].name if len(held.fns) == 1 and isinstance(
+                    held.fns[0], Api) else ""
             last = name.rsplit(".", 1)[-1]
             if name.startswith(_ARRAY_MODULES) and (
                     last not in _NOT_ONE_ARRAY or _one_array_form(last, e)):
@@ -938,9 +1019,13 @@ def _positional_count(c: CustomFn, args: Args) -> int | None:
     if primal is None:
         return None
     a = getattr(primal.func.node, "args", None)
-    if not isinstance(a, ast.arguments) or a.vararg is not None or a.kwonlyargs:
+    if not isinstance(a, ast.arguments) or a.kwonlyargs:
         return None
     n = len(a.posonlyargs) + len(a.args) - _bound(c.primal)
+    if a.vararg is not None:
+        # a `*args` function: every argument the call passes is a primal input (measured:
+        # `f(a, b, c)` of `def f(*xs)` wants three cotangents)
+        return len(args.pos) if not args.kw and len(args.pos) >= n else None
     return n if len(args.pos) + len(args.kw) <= n else None
 
 

@@ -947,7 +947,9 @@ class PythonExpressions(EvaluatorShared):
             elif isinstance(f, CustomFn):
                 if name in ("defjvp", "defjvps", "defvjp", "def_vmap"):
                     fns.append(RuleSetter(f, name))
-                elif name == "fun":
+                elif name in ("fun", "__wrapped__"):
+                    # (`custom_vjp(fun)` copies `fun`'s metadata onto itself, `__wrapped__`
+                    # too: `inspect.unwrap` of it strips the rules, measured under JAX 0.10.2)
                     parts.append(f.primal)
             elif isinstance(f, single_dispatch.Dispatcher):
                 parts.append(single_dispatch.attribute(f, name))
