@@ -13,7 +13,9 @@ A function of the analysed code has the parameters its `def` lists, in order (`i
 computed from `inspect.signature(fn).parameters` names which argument a vmap batches, JAX013).
 Python follows `__wrapped__`: a def under `@functools.wraps(g)` has `g`'s parameters when `g`
 is one function of the analysed code; any other decorator, or a module that writes
-`__signature__` or `__wrapped__` itself, leaves the signature unknown.
+`__signature__` or `__wrapped__` itself, leaves the signature unknown. Its `bind(*args, **kw)`
+maps what a call passes to the parameters as Python does, and `apply_defaults()` adds the
+defaults (a keyword-only `ordered=True` default a wrapper forwards, JAX013).
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
 from jax_lsp.analysis.python import namespaces
-from jax_lsp.analysis.values import UNKNOWN, Api, Closure, Value
+from jax_lsp.analysis.values import UNKNOWN, Api, Closure, Partial, Value
+
+#: the methods of the `Signature` / `BoundArguments` this model makes, by their names here
+_BIND = "inspect.Signature.bind"
+_APPLY = "inspect.BoundArguments.apply_defaults"
 
 #: `list(inspect.signature(f).parameters)` on JAX 0.10.2 (tests/analysis/test_signatures.py
 #: checks it against the installed JAX)
@@ -46,18 +52,79 @@ def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     fns = args.pos[0].fns
     if len(fns) != 1:
         return UNKNOWN
+    signed = _signed(fns[0]) if isinstance(fns[0], Closure) else None
     names = (PARAMETERS.get(fns[0].name) if isinstance(fns[0], Api)
-             else _def_parameters(fns[0]) if isinstance(fns[0], Closure) else None)
+             else None if signed is None else _names(signed.func.node))
     if names is None:
         return UNKNOWN
     # (its constant, the frozenset of its names: what membership and `set(...)` read)
     params = Value(items=tuple(UNKNOWN for _ in names), keys=names, const=frozenset(names))
-    return namespaces.simple_namespace({"parameters": params})
+    attrs = {"parameters": params}
+    if signed is not None:
+        attrs["bind"] = Value(fns=(Partial(Api(_BIND), (Value(fns=(signed,)),)),))
+    return namespaces.simple_namespace(attrs)
 
 
-def _def_parameters(f: Closure, depth: int = 0) -> tuple[str, ...] | None:
-    """The names `inspect.signature` lists for a function of the analysed code (following
-    one `@functools.wraps(g)`); None where they are not certain."""
+def _bind(ev: Any, args: Args, node: ast.AST | None) -> Value:
+    """`sig.bind(*args, **kwargs)` of a function of the analysed code: a `BoundArguments`
+    whose `arguments` maps each parameter given to its value, in the signature's order, and
+    whose `apply_defaults()` adds the others' defaults (an empty tuple / dict for `*args` /
+    `**kw`); unknown where the call's arguments are not all known or Python would raise."""
+    if args.star is not None or args.dstar is not None or not args.pos:
+        return UNKNOWN
+    f = args.pos[0].fns[0]
+    a = f.func.node.args
+    given = args.pos[1:]
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    bound: dict[str, Value] = dict(zip(positional, given))
+    extra = given[len(positional):]
+    if extra and a.vararg is None:
+        return UNKNOWN
+    if a.vararg is not None and extra:
+        bound[a.vararg.arg] = Value(items=tuple(extra))
+    by_name = {p.arg for p in (*a.args, *a.kwonlyargs)}
+    spare: dict[str, Value] = {}
+    for k, v in args.kw.items():
+        if k in bound:
+            return UNKNOWN  # (Python: multiple values for an argument)
+        if k in by_name:
+            bound[k] = v
+        elif a.kwarg is not None:
+            spare[k] = v
+        else:
+            return UNKNOWN
+    if spare and a.kwarg is not None:
+        bound[a.kwarg.arg] = Value(items=tuple(spare.values()), keys=tuple(spare))
+    defaults: dict[str, Value] = dict(zip(positional[len(positional) - len(f.defaults):],
+                                          f.defaults)) if f.defaults else {}
+    defaults.update(f.kw_defaults)
+    if a.vararg is not None:
+        defaults.setdefault(a.vararg.arg, Value(items=()))
+    if a.kwarg is not None:
+        defaults.setdefault(a.kwarg.arg, Value(items=(), keys=()))
+    order = _names(f.func.node) or ()
+    if any(n not in bound and n not in defaults for n in order):
+        return UNKNOWN  # (Python: a missing required argument)
+    given_dict = _dict([(n, bound[n]) for n in order if n in bound])
+    full = _dict([(n, bound[n] if n in bound else defaults[n]) for n in order])
+    ns = namespaces.simple_namespace({"arguments": given_dict}, singular=True)
+    ns.fns[0].attrs["apply_defaults"] = Value(fns=(Partial(Api(_APPLY), (ns, full)),))
+    return ns
+
+
+def _apply_defaults(ev: Any, args: Args, node: ast.AST | None) -> Value:
+    """`bound.apply_defaults()`: its `arguments` now hold every parameter."""
+    ev.set_attribute(args.pos[0], "arguments", args.pos[1])
+    return Value(const=None)
+
+
+def _dict(pairs: list[tuple[str, Value]]) -> Value:
+    return Value(items=tuple(v for _, v in pairs), keys=tuple(k for k, _ in pairs))
+
+
+def _signed(f: Closure, depth: int = 0) -> Closure | None:
+    """The function of the analysed code whose def gives `f`'s signature (`f`, or the `g`
+    of its `@functools.wraps(g)`); None where it is not certain."""
     node = f.func.node
     module = f.func.module
     lines = getattr(module, "lines", None)
@@ -68,7 +135,12 @@ def _def_parameters(f: Closure, depth: int = 0) -> tuple[str, ...] | None:
     wraps = [d for d in getattr(node, "decorator_list", []) if _is_wraps(d)]
     if wraps:
         wrapped = _wrapped(f, wraps)
-        return None if wrapped is None else _def_parameters(wrapped, depth + 1)
+        return None if wrapped is None else _signed(wrapped, depth + 1)
+    return f
+
+
+def _names(node: Any) -> tuple[str, ...]:
+    """The parameter names of a def, in `inspect.signature`'s order."""
     a = node.args
     names = [p.arg for p in (*a.posonlyargs, *a.args)]
     if a.vararg is not None:
@@ -105,4 +177,4 @@ def _wrapped(f: Closure, wraps: list[ast.expr]) -> Closure | None:
 
 #: the functions of Python's `inspect` this model computes (`HOOKS.functions`)
 FUNCTIONS: dict[str, Callable[[Any, Args, ast.AST | None], Value]] = {
-    "inspect.signature": signature}
+    "inspect.signature": signature, _BIND: _bind, _APPLY: _apply_defaults}
