@@ -55,6 +55,7 @@ from jax_lsp.analysis.values import (
     derived,
     dict_of_pairs,
     join,
+    literal,
     merged_dict,
     plain,
     strip_marks,
@@ -284,6 +285,11 @@ class JaxApiCalls(Part):
             v = args.pos[0]
             if isinstance(v.const, range):
                 return self.ev._seq([Value(const=i, intish=True) for i in v.const])
+            if v.keys is not None and v.items is not None and not v.traced and all(
+                    type(k) in constant_builtins.SCALARS for k in v.keys):
+                # `list(d)` of a dict of known keys: its keys, in order (`list(inspect.
+                # signature(f).parameters)`: the parameter names)
+                return self.ev._seq([literal(k) for k in v.keys])
             return v if v.items is not None else derived([v])
         if name in ("builtins.dict", "collections.OrderedDict"):
             if not args.pos and args.star is None and args.dstar is None:  # (`dict()`: `{}`)

@@ -797,6 +797,9 @@ class PythonExpressions(EvaluatorShared):
                 it = self._seq([Value(const=i, intish=True) for i in it.const])
             elif type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
                 it = self._seq([literal(ch) for ch in it.const])  # (a string's characters)
+            elif it.keys is not None and it.items is not None and not it.traced and all(
+                    type(k) in constant_builtins.SCALARS for k in it.keys):
+                it = self._seq([literal(k) for k in it.keys])  # (a dict's keys, in order)
             if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
                 return None
             return it.items
