@@ -419,16 +419,8 @@ class PythonCalls(EvaluatorShared):
         as `_store_local_entry` stores it), in order. Entries whose
         keys are not all known (`*args`, `**kw` of unknown keys, a mapping that is not a dict
         display) store nothing, as a store at an unknown key does."""
-        if star is not None or dstar is not None or len(pos) > 1:
-            return
-        entries: list[tuple[object, Value]] = []
-        if pos:
-            d = pos[0]
-            if d.keys is None or d.items is None:
-                return
-            entries.extend(zip(d.keys, d.items))
-        entries.extend(kw.items())
-        for key, v in entries:
+        entries = _update_entries(pos, kw, star, dstar)
+        for key, v in entries or ():
             if not self.store_entry(name, key, v, scope):  # type: ignore[attr-defined]
                 self._store_local_entry(name, key, v, scope)
 
@@ -444,14 +436,8 @@ class PythonCalls(EvaluatorShared):
         obj = self.eval(obj_node, scope)
         if len(obj.fns) != 1 or type(obj.fns[0]) is not Instance:
             return
-        entries: list[tuple[object, Value]] = []
-        if pos:
-            d = pos[0]
-            if d.keys is None or d.items is None:
-                return
-            entries.extend(zip(d.keys, d.items))
-        entries.extend(kw.items())
-        if not all(type(k) is str for k, _ in entries):
+        entries = _update_entries(pos, kw, star, dstar)
+        if entries is None or not all(type(k) is str for k, _ in entries):
             return
         for key, v in entries:
             self.set_attribute(obj, str(key), v)  # type: ignore[attr-defined]
@@ -1287,6 +1273,23 @@ def _reversed_list(old: Value) -> Value | None:
     items = old.items[::-1]
     const = tuple(reversed(old.const)) if isinstance(old.const, tuple) else NOCONST
     return Value(tan=old.tan, items=items, const=const, traced=old.traced, intish=old.intish)
+
+
+def _update_entries(pos: list[Value], kw: dict[str, Value], star: Value | None,
+                    dstar: Value | None) -> list[tuple[object, Value]] | None:
+    """The entries a `d.update(...)` call stores, in order: those of its one dict argument of
+    known keys, then its keywords; None where they are not all known (`*args`, `**kw`, two
+    positional arguments, a mapping that is not a dict of known keys)."""
+    if star is not None or dstar is not None or len(pos) > 1:
+        return None
+    entries: list[tuple[object, Value]] = []
+    if pos:
+        d = pos[0]
+        if d.keys is None or d.items is None:
+            return None
+        entries.extend(zip(d.keys, d.items))
+    entries.extend(kw.items())
+    return entries
 
 
 def _attribute_dict_of(e: ast.expr) -> ast.expr | None:
