@@ -84,7 +84,8 @@ def test_a_jitted_host_is_reported_at_the_host_argument() -> None:
 def test_jax011_is_a_warning_with_a_measured_fix_and_jax012_an_error() -> None:
     src = HEADER + textwrap.dedent("""
         def host(x):
-            return jnp.linalg.eig(x)[0], jnp.cos(x)
+            w = jnp.linalg.eig(x)[0]  # (one line each: a line's calls are one finding)
+            return w, jnp.cos(x)
 
         def f(x):
             return jax.pure_callback(host, jax.ShapeDtypeStruct(x.shape, x.dtype), x,

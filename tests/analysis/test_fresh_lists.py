@@ -79,13 +79,13 @@ def test_a_name_of_a_tree_is_walked_once(monkeypatch):
     from jax_lsp.analysis.python import fresh_lists
 
     walks = []
-    walk = ast.walk
+    walk = fresh_lists.iter_nodes
 
     def counting(node):
         walks.append(node)
         return walk(node)
 
-    monkeypatch.setattr(fresh_lists.ast, "walk", counting)
+    monkeypatch.setattr(fresh_lists, "iter_nodes", counting)
     src = ("import jax\n\nNAMES = ['a', 'b']\n\n\n@jax.grad\ndef f(x):\n"
            "    for _ in range(3):\n        for _ in range(2):\n"
            "            x = x * len(NAMES)\n    return x\n\n\nf(1.0)\n")
