@@ -26,7 +26,7 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
 from jax_lsp.analysis.python import namespaces
-from jax_lsp.analysis.values import UNKNOWN, Api, Closure, Partial, Value
+from jax_lsp.analysis.values import UNKNOWN, Api, Closure, Instance, Partial, Value
 
 #: the methods of the `Signature` / `BoundArguments` this model makes, by their names here
 _BIND = "inspect.Signature.bind"
@@ -108,7 +108,9 @@ def _bind(ev: Any, args: Args, node: ast.AST | None) -> Value:
     given_dict = _dict([(n, bound[n]) for n in order if n in bound])
     full = _dict([(n, bound[n] if n in bound else defaults[n]) for n in order])
     ns = namespaces.simple_namespace({"arguments": given_dict}, singular=True)
-    ns.fns[0].attrs["apply_defaults"] = Value(fns=(Partial(Api(_APPLY), (ns, full)),))
+    made = ns.fns[0]  # (the object being made: its method holds the object itself)
+    assert isinstance(made, Instance)
+    made.attrs["apply_defaults"] = Value(fns=(Partial(Api(_APPLY), (ns, full)),))
     return ns
 
 
