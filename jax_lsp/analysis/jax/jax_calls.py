@@ -162,6 +162,8 @@ class JaxApiCalls(Part):
             return argparse_values.new_parser(args)
         if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
             attrs = namespaces.attributes(args.pos[0])
+            if attrs is None:  # `vars(cls)` of a class of a `class` statement
+                attrs = dynamic_classes.class_namespace(args.pos[0])
             if attrs is not None:
                 return attrs
         if name == "functools.singledispatch" and args.pos:
