@@ -30,6 +30,13 @@ upwards from the expression that makes it:
   `sys.modules`, `exec`...); and whose every read is kept in sight as a local's is, in the
   module's own statements or in a function the analysis ran (a read at any key may be the
   value: which entry a constant key takes is the interpreter's business);
+- into a class attribute the body of a plain module-level class of a script binds (`PATHS =
+  {"legacy": legacy_path, ...}`: no decorator, metaclass or base, its objects kept in the
+  module's code), when nothing reads attributes by computed names or names it by a string,
+  and every read of an attribute of that name is kept in sight in the module's statements or
+  in code the analysis ran (`self.PATHS.get(self.state)`); the result of such a class's
+  method returning it is kept in sight where every call of the method is (a state machine's
+  `evaluator()` handed to `jax.jit`);
 - or nowhere (an expression statement, or a statement Python never runs: one after a
   `return`, `raise`, `break` or `continue` of its block, `own_code.after_a_jump`).
 
@@ -517,7 +524,8 @@ class Escapes:
             if registrations and self._registers_rule(node):
                 continue
             scope = self._scope_of(node)
-            if scope is None or (isinstance(scope, _FUNCS) and self.ran(scope)):
+            if scope is None or (isinstance(scope, _FUNCS) and self.ran(scope)) or (
+                    self._class_body(scope)):
                 if not self._value_contained(node, 0, set()):
                     return False
                 continue
@@ -766,7 +774,58 @@ class Escapes:
             if self._is_local(scope, name):
                 return self._local_contained(scope, name, depth, seen)
             return self._global_contained(name, depth, seen)
+        if isinstance(scope, ast.ClassDef):
+            return self._class_attribute_contained(scope, name, depth, seen)
         return scope is None and self._global_contained(name, depth, seen)
+
+    def _class_body(self, scope: ast.AST | None) -> bool:
+        """`scope` is the body of a plain module-level class of a script: it runs where the
+        module's statements make the class, as they do (`PATHS = {"legacy": legacy_path}`),
+        and its objects stay in the module's code (`_plain_class`)."""
+        return isinstance(scope, ast.ClassDef) and self._plain_class(scope)
+
+    def _plain_class(self, cls: ast.ClassDef) -> bool:
+        """A module-level class of a script, with no decorator, metaclass or base but
+        `object`, whose objects stay in the module's code (`_instances_in_sight`): only the
+        module's code can read its attributes."""
+        return (self.script and self._up(cls) is self.tree and not cls.decorator_list
+                and not cls.keywords
+                and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)
+                and self._instances_in_sight(cls))
+
+    def _class_attribute_contained(self, cls: ast.ClassDef, name: str, depth: int,
+                                   seen: set) -> bool:
+        """The class attribute `name` its body binds (a state machine's table of paths,
+        `PATHS = {...}`) keeps what it holds in sight: the class is plain (`_plain_class`),
+        nothing reads attributes by computed names nor names `name` by a string, and every
+        read of an attribute `name` in the module (of any object: `self.PATHS.get(state)`,
+        `Phase.PATHS[k]`), and of the name in the class body, is kept in sight in the
+        module's statements or in code the analysis ran."""
+        key = (cls, name)
+        if key in seen:
+            return True
+        seen.add(key)
+        if ((name.startswith("__") and name.endswith("__")) or not self._plain_class(cls)
+                or self._reads_attributes_by_computed_name() or self._named_by_string(name)):
+            return False
+        for node in self._mentioning(name):
+            if isinstance(node, ast.Attribute) and node.attr == name:
+                if isinstance(self._up(node), ast.AugAssign):
+                    return False
+                if not isinstance(node.ctx, ast.Load):
+                    continue  # (a store reads nothing)
+            elif not (isinstance(node, ast.Name) and node.id == name
+                      and self._scope_of(node) is cls and isinstance(node.ctx, ast.Load)):
+                continue
+            if self._never_runs(node):
+                continue
+            scope = self._scope_of(node)
+            if not (scope is None or scope is cls or (
+                    isinstance(scope, _FUNCS) and self.ran(scope))):
+                return False  # read by code the analysis did not interpret
+            if not self._value_contained(node, depth, seen):
+                return False
+        return True
 
     def _is_local(self, func: ast.AST, name: str) -> bool:
         """`name` is a variable of `func` (bound there, not declared global), not a module
@@ -867,6 +926,9 @@ class Escapes:
         """The value is returned: contained when its function is a module-level function
         only the module calls, and every call's result keeps it in sight."""
         func = self._scope_of(ret)
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) and self._class_body(
+                self._up(func)):
+            return self._method_returned(func, depth, seen)
         if (
             depth >= _MAX_RETURNS
             or not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef))
@@ -893,6 +955,40 @@ class Escapes:
             if self.unresolved(call) or not self._value_contained(call, depth + 1, seen):
                 return False
         return True
+
+    def _method_returned(self, func: ast.FunctionDef | ast.AsyncFunctionDef, depth: int,
+                         seen: set) -> bool:
+        """The value is returned by a method of a plain class (`_plain_class`: a state
+        machine's `evaluator()` picking a path from its table): contained when the method is
+        undecorated, no generator, named by no string, nothing reads attributes by computed
+        names, and every mention of an attribute of its name in the module is a call whose
+        result keeps it in sight, in the module's statements or in code the analysis ran."""
+        name = func.name
+        if (depth >= _MAX_RETURNS or func.decorator_list or self.is_root(func)
+                or (name.startswith("__") and name.endswith("__"))
+                or self._named_by_string(name) or self._reads_attributes_by_computed_name()
+                or any(isinstance(n, (ast.Yield, ast.YieldFrom)) and self._scope_of(n) is func
+                       for n in iter_nodes(func))):
+            return False
+        called = False
+        for m in self._mentioning(name):
+            if isinstance(m, ast.Name) and m.id == name and not isinstance(m.ctx, ast.Load):
+                return False  # (bound again somewhere)
+            if not (isinstance(m, ast.Attribute) and m.attr == name):
+                continue
+            if self._never_runs(m):
+                continue
+            call = self._up(m)
+            if not (isinstance(call, ast.Call) and call.func is m) or self.unresolved(call):
+                return False
+            scope = self._scope_of(call)
+            if not (scope is None or (isinstance(scope, _FUNCS) and self.ran(scope))
+                    or self._class_body(scope)):
+                return False  # called by code the analysis did not interpret
+            if not self._value_contained(call, depth + 1, seen):
+                return False
+            called = True
+        return called
 
     def _dead_self_attribute(self, target: ast.Attribute, scope: ast.AST | None) -> bool:
         """`self.name = ...` in a method of a plain class, and nothing in the module reads an

@@ -169,6 +169,10 @@ class Value:
     #: decides the branch a `lax.switch` / `lax.cond` runs (`higher_order._branch_runs`);
     #: any other value: NOCONST (no rebuild or join keeps it)
     runs_as: Any = NOCONST
+    #: a `collections.defaultdict(list)` of known keys: what reading a key it lacks stores
+    #: and gives (an empty list: `python/keyed_lists.py`); None for any other value (no
+    #: rebuild or join keeps it)
+    default_entry: Value | None = None
     #: cached hash: values nest, and memo keys hash them often
     _hash: int = field(default=0, compare=False, repr=False)
 
@@ -190,6 +194,7 @@ class Value:
                         self.min_items,
                         self.arr,
                         self.runs_as,
+                        self.default_entry,
                     )
                 )
                 or 1

@@ -32,6 +32,7 @@ from jax_lsp.analysis.python import (
     dynamic_classes,
     generators,
     iterator_protocol,
+    keyed_lists,
     namespaces,
     single_dispatch,
 )
@@ -161,6 +162,8 @@ class JaxApiCalls(Part):
             return argparse_values.new_parser(args)
         if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
             attrs = namespaces.attributes(args.pos[0])
+            if attrs is None:  # `vars(cls)` of a class of a `class` statement
+                attrs = dynamic_classes.class_namespace(args.pos[0])
             if attrs is not None:
                 return attrs
         if name == "functools.singledispatch" and args.pos:
@@ -309,6 +312,11 @@ class JaxApiCalls(Part):
                 merged = merged_dict([first, *more])
                 if merged is not None:
                     return merged
+        if name == "collections.defaultdict" and len(args.pos) == 1 and not args.kw and (
+                args.star is None and args.dstar is None):
+            table = keyed_lists.made(args.pos[0])  # `defaultdict(list)`: a handler table
+            if table is not None:
+                return table
         if name in ("builtins.getattr",) and len(args.pos) >= 2:
             attr = args.pos[1].const
             if isinstance(attr, str):

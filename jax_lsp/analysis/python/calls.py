@@ -45,6 +45,7 @@ from jax_lsp.analysis.python import (
     generators,
     grown_lists,
     key_functions,
+    keyed_lists,
     mapping_views,
     object_lists,
     optional_imports,
@@ -224,6 +225,14 @@ class PythonCalls(EvaluatorShared):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         elif (
             isinstance(func, ast.Attribute)
+            and func.attr in keyed_lists.GROWING
+            and pos
+            and (held_entry := keyed_lists.entry_of(func.value)) is not None
+        ):
+            # `self.handlers.setdefault(event, []).append(fn)`, `d[event].append(fn)`
+            keyed_lists.grow_entry(self, held_entry, func.attr, pos[-1], scope)
+        elif (
+            isinstance(func, ast.Attribute)
             and func.attr in ("append", "extend", "insert")
             and pos
         ):
@@ -273,6 +282,13 @@ class PythonCalls(EvaluatorShared):
             func.value, ast.Name
         ) and pos and not kw and star is None and dstar is None:
             self._set_default(func.value.id, pos, scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "pop" and len(pos) in (
+                1, 2) and not kw and star is None and dstar is None and (
+                keyed_lists.entry_of(ast.Subscript(value=func.value, slice=node.args[0]))
+                is not None):
+            # `pending = self.once.pop(event, [])`: the dict less that entry (its value, read
+            # from the dict before, is the call's)
+            keyed_lists.pop_entry(self, func.value, pos[0], scope)
         elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and len(
                 pos) in (1, 2) and not kw and star is None and dstar is None:
             entry = pos[1] if len(pos) == 2 else Value(const=None)

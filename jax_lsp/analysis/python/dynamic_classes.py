@@ -1,7 +1,10 @@
 """Classes and methods made at run time: `type(name, bases, namespace)`, the class the
 three-argument call makes, as a `class` statement with those bases and that body's names
 would; `types.MethodType(f, obj)`, `f` bound to `obj`; `type(obj)` of an instance of an
-analysed class, that class (Python's semantics).
+analysed class, that class (Python's semantics); `vars(cls)` of a class a `class` statement
+made, its namespace as Python 3.11 lists it, so a class decorator rewriting the methods it
+picks by name (`for name, member in vars(cls).items(): if name.startswith(prefix): setattr(
+cls, name, wrap(member))`) wraps those it picks.
 
 Why: a class built at run time (`Arm = type("Arm", (), {"__init__": _init})`, methods added
 later by `setattr(Arm, "forward", _forward)`) was an unknown value, so its instances' methods
@@ -75,3 +78,36 @@ def is_instance_of(obj: Value, kinds: Value) -> Value | None:
     if len(answers) != 1:
         return None
     return Value(const=answers.pop(), intish=True)
+
+
+def class_namespace(cls: Value) -> Value | None:
+    """`vars(cls)` of a plain class a `class` statement of the analysed code made (its
+    bases, if any, such classes; no metaclass, `__slots__`, record, pytree or enum; at most
+    one decorator, the one reading it): a dict of `__module__`, the names its body and later
+    stores bound, in order, then `__dict__` and `__weakref__` where no base made them, and
+    `__doc__`, as Python 3.11 orders them. The entries Python adds are unknown values (a
+    string, descriptors); None for any other value."""
+    if len(cls.fns) != 1 or type(cls.fns[0]) is not ClassObj or cls.items is not None:
+        return None
+    c = cls.fns[0]
+    if not _plain(c) or len(c.node.decorator_list) > 1 or "__slots__" in c.attrs:
+        return None
+    based = False
+    for b in c.bases:
+        if len(b.fns) != 1 or type(b.fns[0]) is not ClassObj or not _plain(b.fns[0]) or (
+                "__slots__" in b.fns[0].attrs):
+            return None
+        based = True
+    entries: dict[str, Value] = {"__module__": Value()}
+    entries.update((k, v) for k, v in c.attrs.items() if k != "__module__")
+    if not based:
+        entries.setdefault("__dict__", Value())
+        entries.setdefault("__weakref__", Value())
+    entries.setdefault("__doc__", Value())
+    return Value(items=tuple(entries.values()), keys=tuple(entries))
+
+
+def _plain(c: ClassObj) -> bool:
+    """A class of a `class` statement that no library or metaclass shapes."""
+    return (c.metaclass is None and c.record is None and not c.pytree and not c.linen
+            and not c.members and isinstance(c.node, ast.ClassDef) and not c.node.keywords)
