@@ -33,10 +33,9 @@ def one_per_line(findings: list[Finding]) -> list[Finding]:
     for group in groups.values():
         if len(group) < 2:
             continue
-        one = _joined(group)
         for f in group:
             joined[id(f)] = None
-        joined[id(group[0])] = one
+        joined[id(group[0])] = _joined(group)
     out = []
     for f in findings:
         if id(f) not in joined:
