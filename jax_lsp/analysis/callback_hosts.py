@@ -2998,11 +2998,10 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
     through = [s.label.split("`")[1] if s.label.startswith("hands `") else
                s.label.removeprefix("calls ").removeprefix("reads ").strip("`") for s in path[1:]]
     route = f" through {' -> '.join(f'`{t}`' for t in through)}" if through else ""
-    message = jax011.head(written, jax_name, host, site.what, site.call.lineno, route,
-                          numpy_equivalent)
+    facts = (written, jax_name, host, site.what, site.call.lineno, route, numpy_equivalent)
     return Finding(
         code=jax011.RULE.code,
-        message=message,
+        message=jax011.head(*facts),
         span=span_of(node),
         severity=Severity.WARNING,
         path=path,
@@ -3011,6 +3010,7 @@ def _jax011(site: CallbackSite, written: str, jax_name: str, node: ast.AST,
         fixes=(*jax011.fix_kinds(numpy_equivalent if rewritable else None),
                FixKind.SUPPRESS),
         transform=site.what,
+        host_call=jax011.host_call(*facts),
     )
 
 

@@ -50,6 +50,20 @@ class PathStep:
 
 
 @dataclass(frozen=True)
+class HostCall:
+    """JAX011: the JAX call a host function runs, as its message names it: the call as written,
+    what it runs ("JAX" or "a function JAX traces"), the cause (the host, its callback and
+    line, the route there; the same for every call of one line one host reaches one way) and
+    NumPy's function computing the same, if any. What `analysis/host_lines.py` joins a line's
+    findings by, so that no wording of the message is read back."""
+
+    written: str
+    what: str
+    cause: str
+    numpy: str | None = None
+
+
+@dataclass(frozen=True)
 class Finding:
     code: str
     message: str
@@ -67,6 +81,8 @@ class Finding:
     #: JAX011 of the text pass (`callback_hosts`): the callback calls of the analysed module
     #: whose host reaches it (empty: not known), for `jax.host_runs.drop_unreached`
     sites: tuple[Span, ...] = field(default=(), compare=False)
+    #: JAX011: the JAX call a host runs, where it is not the host itself (None: not one)
+    host_call: HostCall | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

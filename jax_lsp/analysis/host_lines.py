@@ -8,7 +8,9 @@ The joined finding spans its calls (the first's start to the last's end); where 
 each call's function, its `operand_spans` are the calls the NumPy fix rewrites
 (`fixes/host_code.numpy_in_host_fix`), so a moved or cell-mapped finding moves them with it
 (where one has none, the fix would leave the finding: it is not offered). A line whose
-calls have different causes (two hosts, two routes) keeps one finding per cause."""
+calls have different causes (two hosts, two routes) keeps one finding per cause: the cause each
+finding carries (`Finding.host_call`, the facts its message was written from), never its
+message read back."""
 
 from __future__ import annotations
 
@@ -23,20 +25,17 @@ def one_per_line(findings: list[Finding]) -> list[Finding]:
     first of them); the others as they are."""
     groups: dict[tuple[str | None, int, str], list[Finding]] = {}
     for f in findings:
-        if f.code == jax011.RULE.code and (why := jax011.cause(f.message)) is not None:
-            groups.setdefault((_file_of(f), f.span.line, why), []).append(f)
+        if f.code == jax011.RULE.code and f.host_call is not None:
+            groups.setdefault((_file_of(f), f.span.line, f.host_call.cause), []).append(f)
     if all(len(g) < 2 for g in groups.values()):
         return findings
     joined: dict[int, Finding | None] = {}
     for group in groups.values():
         if len(group) < 2:
             continue
-        one = _joined(group)
-        if one is None:
-            continue
         for f in group:
             joined[id(f)] = None
-        joined[id(group[0])] = one
+        joined[id(group[0])] = _joined(group)
     out = []
     for f in findings:
         if id(f) not in joined:
@@ -52,11 +51,9 @@ def _file_of(f: Finding) -> str | None:
     return f.path[0].filename if f.path else None
 
 
-def _joined(group: list[Finding]) -> Finding | None:
+def _joined(group: list[Finding]) -> Finding:
     calls = sorted(group, key=lambda f: (f.span.col, -f.span.end_line, -f.span.end_col))
-    message = jax011.joined([f.message for f in calls])
-    if message is None:
-        return None
+    message = jax011.joined([f.host_call for f in calls if f.host_call is not None])
     first = calls[0]
     end = max((f.span.end_line, f.span.end_col) for f in calls)
     span = Span(first.span.line, first.span.col, *end)
@@ -68,5 +65,6 @@ def _joined(group: list[Finding]) -> Finding | None:
                                 if whole or k is not FixKind.NUMPY_IN_HOST))
     sites = tuple(sorted({s for f in calls for s in f.sites},
                          key=lambda s: (s.line, s.col, s.end_line, s.end_col)))
+    # (no longer one call: `host_call` None, so that it is joined with nothing more)
     return replace(first, message=message, span=span, fixes=fixes, operand_spans=rewritten,
-                   sites=sites)
+                   sites=sites, host_call=None)

@@ -51,7 +51,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
-from jax_lsp.analysis.syntax import child_nodes, iter_nodes, walk_nodes
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import (
     NOCONST,
     Api,
@@ -308,7 +308,7 @@ def _only_filled(fn: ast.AST) -> frozenset[str]:
 def _find_only_filled(fn: ast.AST) -> frozenset[str]:
     parents: dict[int, ast.AST] = {}
     names: list[ast.Name] = []
-    for n in walk_nodes(fn):
+    for n in iter_nodes(fn):
         for child in child_nodes(n):
             parents[id(child)] = n
         if isinstance(n, ast.Name):
@@ -362,7 +362,7 @@ def _find_assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
     value: dict[str, ast.expr] = {}
     found: dict[str, tuple[ast.expr, int, int]] = {}
     count: dict[str, int] = {}
-    for n in walk_nodes(fn):
+    for n in iter_nodes(fn):
         targets: list[ast.AST] = []
         if isinstance(n, ast.Assign):
             targets = list(n.targets)
@@ -378,7 +378,7 @@ def _find_assignments(fn: ast.AST) -> tuple[dict[str, ast.expr],
                             ast.NamedExpr, ast.With)):
             targets = [getattr(n, "target", None) or n]
         for bound in targets:
-            for name in walk_nodes(bound):
+            for name in iter_nodes(bound):
                 if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
                     count[name.id] = count.get(name.id, 0) + 1
     # a parameter counts twice: it is bound when the function is called
@@ -1251,14 +1251,14 @@ def _taint(target: ast.AST, value: ast.AST, tainted: set[str], reader: _Reader,
                 if isinstance(t, ast.Name):
                     (tainted.add if live else tainted.discard)(t.id)
                 else:
-                    for name in walk_nodes(t):
+                    for name in iter_nodes(t):
                         if isinstance(name, ast.Name):
                             tainted.discard(name.id)
             return
         reads = None if _reads(value, tainted, reader) is not False else False
     else:
         reads = _reads(value, tainted, reader)
-    for name in walk_nodes(target):
+    for name in iter_nodes(target):
         if isinstance(name, ast.Name):
             if reads is True or (reads is None and name.id in tainted):
                 tainted.add(name.id)

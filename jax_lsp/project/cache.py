@@ -101,7 +101,7 @@ CACHE_DIR_NAME = ".jax_lsp_cache"
 ENV_CACHE_DIR = "JAX_LSP_CACHE_DIR"
 ENV_NO_CACHE = "JAX_LSP_NO_CACHE"
 #: the layout of an entry; bump when it changes
-FORMAT = 2
+FORMAT = 3
 #: a bucket file bigger than this is neither read nor written
 MAX_BUCKET_BYTES = MAX_FILE_BYTES
 #: where the key that signs this user's cache files lives (under the user's cache folder)

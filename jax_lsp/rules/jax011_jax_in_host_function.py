@@ -32,9 +32,7 @@ The JAX calls of one line that one host reaches by one route are one finding
 
 from __future__ import annotations
 
-import re
-
-from jax_lsp.analysis.findings import FixKind
+from jax_lsp.analysis.findings import FixKind, HostCall
 from jax_lsp.rules.base import Rule
 
 RULE = Rule(
@@ -60,53 +58,44 @@ def head(written: str, jax_name: str, host: str, callback: str, line: int, route
     """The whole message (JAX says nothing to quote): what runs JAX in which host function
     of which callback, through which helpers, and NumPy's function where one computes the
     same. Written from the callback site's facts, not `MessageFacts` (no level is involved)."""
+    call = host_call(written, jax_name, host, callback, line, route, numpy_equivalent)
+    if call is None:
+        return (f"`{written}` is the host function of `{callback}` (line {line}){route}: JAX "
+                f"code inside a callback's host function can deadlock{_fix(numpy_equivalent)}")
+    return (f"`{written}` runs {call.what} inside {call.cause}: JAX code inside a callback's "
+            f"host function can deadlock{_fix(numpy_equivalent)}")
+
+
+def host_call(written: str, jax_name: str, host: str, callback: str, line: int, route: str,
+              numpy_equivalent: str | None) -> HostCall | None:
+    """The facts of `head`'s message, for `Finding.host_call`: None where the JAX function
+    is the host itself (nothing to join it with)."""
+    if written == host:
+        return None
     what = "a function JAX traces" if not jax_name.startswith("jax.") or jax_name in (
         "jax.jit", "jax.pmap", "jax.vmap", "jax.grad", "jax.value_and_grad", "jax.jacfwd",
         "jax.jacrev", "jax.hessian", "jax.checkpoint", "jax.remat", "jax.custom_jvp",
         "jax.custom_vjp") else "JAX"
-    fix = (f"; use NumPy (`{numpy_equivalent}`)" if numpy_equivalent
-           else "; compute it with NumPy, or outside the callback")
-    where = ("is the host function" if written == host
-             else f"runs {what} inside `{host}`, the host function")
-    return (f"`{written}` {where} of `{callback}` (line {line}){route}: JAX code inside a "
-            f"callback's host function can deadlock{fix}")
+    return HostCall(written, what, f"`{host}`, the host function of `{callback}` (line {line})"
+                    f"{route}", numpy_equivalent)
 
 
-#: a message `head` writes for a JAX call inside a host (not a host that is JAX's own
-#: function): the call as written, what it runs, the cause (host, callback, route), NumPy's
-_CALL_MESSAGE = re.compile(
-    r"`(?P<written>[^`]+)` runs (?P<what>JAX|a function JAX traces) inside "
-    r"(?P<cause>`[^`]+`, the host function of .*): JAX code inside a callback's host "
-    r"function can deadlock(?:; use NumPy \(`(?P<numpy>[^`]+)`\)|; compute it with NumPy, "
-    r"or outside the callback)", re.S)
+def _fix(numpy_equivalent: str | None) -> str:
+    return (f"; use NumPy (`{numpy_equivalent}`)" if numpy_equivalent
+            else "; compute it with NumPy, or outside the callback")
 
 
-def cause(message: str) -> str | None:
-    """What a message of `head` says runs the JAX call (host, callback, its line, the
-    route), the same for every call of one line one host reaches one way; None for a
-    message naming JAX's function as the host (nothing to join it with)."""
-    m = _CALL_MESSAGE.fullmatch(message)
-    return m.group("cause") if m else None
-
-
-def joined(messages: list[str]) -> str | None:
-    """One message for several JAX calls of one line with one `cause` (in the order given):
-    each call named, NumPy's function of those that have one. None where one is not a
-    message of `head` or the causes differ."""
-    found = [_CALL_MESSAGE.fullmatch(m) for m in messages]
-    if not found or any(m is None for m in found):
-        return None
-    parts = [m for m in found if m is not None]
-    if len({m.group("cause") for m in parts}) != 1:
-        return None
+def joined(calls: list[HostCall]) -> str:
+    """One message for several JAX calls of one line with one cause (`HostCall.cause`, the
+    first's; in the order given): each call named, NumPy's function of those that have one."""
     counts: dict[str, int] = {}
-    for m in parts:
-        counts[m.group("written")] = counts.get(m.group("written"), 0) + 1
+    for c in calls:
+        counts[c.written] = counts.get(c.written, 0) + 1
     names = [f"`{w}`" + (f" ({n} calls)" if n > 1 else "") for w, n in counts.items()]
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    whats = {m.group("what") for m in parts}
+    whats = {c.what for c in calls}
     what = whats.pop() if len(whats) == 1 else "JAX"
-    numpy = dict((m.group("written"), m.group("numpy")) for m in parts if m.group("numpy"))
+    numpy = dict((c.written, c.numpy) for c in calls if c.numpy)
     if len(numpy) == len(counts):
         fix = f"; use NumPy ({', '.join(f'`{n}`' for n in dict.fromkeys(numpy.values()))})"
     elif numpy:
@@ -115,5 +104,5 @@ def joined(messages: list[str]) -> str | None:
     else:
         fix = "; compute it with NumPy, or outside the callback"
     verb = "runs" if len(counts) == 1 else "run"
-    return (f"{listed} {verb} {what} inside {parts[0].group('cause')}: JAX code inside a "
+    return (f"{listed} {verb} {what} inside {calls[0].cause}: JAX code inside a "
             f"callback's host function can deadlock{fix}")

@@ -59,6 +59,10 @@ def again(opts):
     "R = {}\nactive = R\n",
     "R = {}\nif __name__ == '__main__':\n    active = R\n",
     "R = {}\nwith ctx():\n    active = R\n",
+    # a function's or class's own name of that spelling is another name (the scope model)
+    "R = {}\nactive = R\ndef f():\n    active = 3\n    return active\n",
+    "R = {}\nactive = R\ndef f():\n    R = {}\n    return R\n",
+    "R = {}\nactive = R\nclass C:\n    active = 1\n",
 ])
 def test_module_level_alias(src):
     assert module_source(ast.parse(src), "active") == "R"
@@ -72,6 +76,9 @@ def test_module_level_alias(src):
     "R = {}\nactive = R\ndef f():\n    global active\n    active = {}\n",
     "R = {}\nactive = R\ndef f():\n    global R\n    R = {}\n",
     "def f():\n    R = {}\n    active = R\n",  # no module-level binding
+    "from registry import active\nR = {}\nactive = R\n",  # an import binds it too
+    "R = {}\nactive = R\ndef active():\n    pass\n",  # and a def
+    "R = {}\nactive = R\ndef f():\n    global R\n    return R\n",  # `global R`, unbound
 ])
 def test_not_a_module_level_alias(src):
     assert module_source(ast.parse(src), "active") is None

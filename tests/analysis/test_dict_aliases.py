@@ -76,3 +76,20 @@ def f(opts, flag):
     found = [c.func.id for c in dict_aliases.calls_before(tree, use.args[0])  # type: ignore[attr-defined]
              if isinstance(c.func, ast.Name)]
     assert found == ["fill"]
+
+
+def test_an_import_in_a_function_binds_its_own_name() -> None:
+    """`import LEGACY` in a function binds the function's own `LEGACY` (the scope model
+    `container_aliases` and `mapping_views` read too): its pop is not the module's dict's."""
+    source = SOURCE + '''
+
+def elsewhere():
+    from settings import LEGACY
+    LEGACY.pop("vmap_method")
+'''
+    assert _taken(source) == frozenset({"vectorized"})
+    tree = ast.parse(source)
+    t = dict_aliases.tree_of(tree)
+    assert [type(n).__name__ for n in t.module_bindings("LEGACY")] == ["Name"]
+    assert t.bound_once("LEGACY") is tree.body[0]
+    assert t.bound_once("modern") is tree.body[2] and t.bound_once("modernise") is None

@@ -12,7 +12,8 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from jax_lsp.analysis.engine import analyze_source
-from jax_lsp.analysis.findings import FixKind
+from jax_lsp.analysis.findings import Finding, FixKind, HostCall, PathStep, Severity, Span
+from jax_lsp.analysis.host_lines import one_per_line
 from jax_lsp.fixes.host_code import numpy_in_host_fix
 
 REPO = Path(__file__).resolve().parents[2]
@@ -125,3 +126,23 @@ def test_a_suppression_comment_silences_the_joined_finding(tmp_path: Path) -> No
                          text=True, timeout=600, cwd=tmp_path,
                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
     assert '"row": 8' not in run.stdout and '"row": 9' in run.stdout, run.stdout
+
+
+def test_calls_are_joined_by_the_cause_they_carry_not_by_their_message() -> None:
+    """The grouping reads `Finding.host_call`, the facts the message was written from: a
+    message worded otherwise (or naming no cause at all) is joined as well, and two calls whose
+    messages read alike but whose causes differ are not."""
+    def call(col: int, written: str, cause: str, message: str) -> Finding:
+        return Finding("JAX011", message, Span(8, col, 8, col + 7), Severity.WARNING,
+                       (PathStep(Span(15, 11, 15, 28), "site"),), (FixKind.SUPPRESS,),
+                       host_call=HostCall(written, "JAX", cause, None))
+    here = "`host`, the host function of `jax.pure_callback` (line 15)"
+    joined = one_per_line([call(18, "jnp.max", here, "reworded"),
+                           call(26, "jnp.abs", here, "reworded")])
+    assert [f.message for f in joined] == [
+        f"`jnp.max` and `jnp.abs` run JAX inside {here}: JAX code inside a callback's host "
+        "function can deadlock; compute it with NumPy, or outside the callback"]
+    assert joined[0].host_call is None  # (no longer one call)
+    apart = [call(18, "jnp.max", here, "same words"),
+             call(26, "jnp.abs", here.replace("15", "16"), "same words")]
+    assert one_per_line(apart) == apart

@@ -22,7 +22,7 @@ from cli_harness import CACHE_ENV, PACKAGE_ROOT, REPO, Ran, run_subprocess, writ
 from oracle import RULE_EXAMPLES, rule_examples
 
 from jax_lsp.analysis.engine import AnalysisResult, analyze_source
-from jax_lsp.analysis.findings import Finding, FixKind, PathStep, Severity, Span
+from jax_lsp.analysis.findings import Finding, FixKind, HostCall, PathStep, Severity, Span
 from jax_lsp.checker.runner import check_files
 from jax_lsp.project import cache as cache_module
 from jax_lsp.project.cache import (
@@ -728,6 +728,8 @@ def test_findings_round_trip_through_the_entry_format() -> None:
         (PathStep(Span(1, 0, 1, 9), "site", None), PathStep(Span(2, 1, 2, 3), "call", "/x/h.py")),
         tuple(FixKind), "jax.jvp(jax.grad)", (Span(7, 8, 7, 9),), ("forward", "reverse"),
         sites=(Span(9, 0, 9, 4),),
+        host_call=HostCall("jnp.max", "JAX", "`host`, the host function of `jax.pure_callback`"
+                           " (line 3)", "numpy.max"),
     )
     findings.append(every_field)
     assert all(getattr(every_field, f.name) != f.default for f in fields(Finding))

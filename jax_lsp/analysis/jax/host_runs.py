@@ -957,15 +957,16 @@ def note_api_call(e: Any, name: str, node: ast.AST | None, traced: bool = False)
     rewritable = here and not own and isinstance(node, ast.Call) and isinstance(
         node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and _written_as(
         e, node.func, equivalent)
+    facts = (written, name, site.host_text, site.what, site.line, route, equivalent)
     record(e, Finding(
         code=jax011.RULE.code,
-        message=jax011.head(written, name, site.host_text, site.what, site.line, route,
-                            equivalent),
+        message=jax011.head(*facts),
         span=span,
         severity=Severity.WARNING,
         path=tuple(path),
         fixes=(*jax011.fix_kinds(equivalent if rewritable else None), FixKind.SUPPRESS),
         transform=site.what,
+        host_call=jax011.host_call(*facts),
     ))
 
 

@@ -26,7 +26,7 @@ import ast
 import weakref
 
 from jax_lsp.analysis.python import dict_aliases
-from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+from jax_lsp.analysis.syntax import iter_nodes
 
 _Fn = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -107,97 +107,31 @@ def _module_name(t: dict_aliases.Tree, use: ast.Name) -> str | None:
     return None if t.defs.get(use.id) else use.id
 
 
-def _assigned_at_module(tree: ast.Module, name: str) -> bool:
+def _assigned_at_module(t: dict_aliases.Tree, name: str) -> bool:
     """Whether `name` is bound by an assignment among the module's own statements (those
     of its `if __name__ == "__main__":` block too)."""
-    return any(isinstance(t, ast.Name) and t.id == name
-               for st in _module_statements(tree) if isinstance(st, (ast.Assign, ast.AnnAssign))
-               for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))
-
-
-def _module_statements(tree: ast.Module) -> list[ast.stmt]:
-    """The statements the module runs itself, in source order: its body and the blocks of its
-    `if`, `with` and `try` statements (not a function's or class's, nor a loop's)."""
-    found: list[ast.stmt] = []
-    todo: list[ast.stmt] = list(reversed(tree.body))
-    while todo:
-        st = todo.pop()
-        found.append(st)
-        blocks: list[list[ast.stmt]] = []
-        if isinstance(st, ast.If):
-            blocks = [st.body, st.orelse]
-        elif isinstance(st, (ast.With, ast.AsyncWith)):
-            blocks = [st.body]
-        elif isinstance(st, ast.Try):
-            blocks = [st.body, *(h.body for h in st.handlers), st.orelse, st.finalbody]
-        for block in reversed(blocks):
-            todo.extend(reversed(block))
-    return found
-
-
-_MODULE_ANSWERS: weakref.WeakKeyDictionary[ast.AST, dict[str, str | None]] = (
-    weakref.WeakKeyDictionary())
+    return any(isinstance(target, ast.Name) and target.id == name
+               for st in t.module_statements() if isinstance(st, (ast.Assign, ast.AnnAssign))
+               for target in (st.targets if isinstance(st, ast.Assign) else [st.target]))
 
 
 def module_source(tree: ast.Module, name: str) -> str | None:
     """The module-level name whose object the module-level name `name` is bound to
     (`active = REGISTRY`: a change in place through `active` changes `REGISTRY`); None.
     Certainly, from the syntax: `name` is bound once in the module, by `name = OTHER` among
-    its own statements, `OTHER` is bound only before that statement, and no function
-    declares either `global`. A copy (`REGISTRY.copy()`, `dict(REGISTRY)`) is no alias."""
-    answers = _MODULE_ANSWERS.get(tree)
-    if answers is None:
-        answers = _MODULE_ANSWERS[tree] = {}
-    if name not in answers:
-        answers[name] = _module_source(tree, name)
-    return answers[name]
-
-
-def _module_source(tree: ast.Module, name: str) -> str | None:
-    binders: dict[str, list[ast.AST]] = {}
-    declared: set[str] = set()
-    for node in iter_nodes(tree):
-        if isinstance(node, ast.Global):
-            declared.update(node.names)
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            binders.setdefault(node.id, []).append(node)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            binders.setdefault(node.name, []).append(node)
-        elif isinstance(node, ast.alias):
-            binders.setdefault((node.asname or node.name).split(".")[0], []).append(node)
-    if name in declared or len(binders.get(name, ())) != 1:
+    its own statements (`dict_aliases.Tree.bound_once`), `OTHER` is bound only before that
+    statement, and no function declares `OTHER` `global`. A copy (`REGISTRY.copy()`,
+    `dict(REGISTRY)`) is no alias. (A function's own local of either spelling is another
+    name: the scope model says which a use is.)"""
+    t = dict_aliases.tree_of(tree)
+    st = t.bound_once(name)
+    if st is None or len(st.targets) != 1 or not isinstance(st.value, ast.Name):
         return None
-    binder = binders[name][0]
-    for st in _module_statements(tree):
-        if (isinstance(st, ast.Assign) and len(st.targets) == 1 and st.targets[0] is binder
-                and isinstance(st.value, ast.Name)):
-            other = st.value.id
-            if other == name or other in declared or not _assigned_at_module(tree, other):
-                return None
-            at = (st.lineno, st.col_offset)
-            # (a binding of `other` in a function is its local: `global` would be declared)
-            if all((getattr(b, "lineno", 0), getattr(b, "col_offset", 0)) < at
-                   for b in _module_binders(tree, other)):
-                return other
-            return None
+    other = st.value.id
+    if other == name or t.declared_global_anywhere(other) or not _assigned_at_module(t, other):
+        return None
+    at = (st.lineno, st.col_offset)
+    if all((getattr(b, "lineno", 0), getattr(b, "col_offset", 0)) < at
+           for b in t.module_bindings(other)):
+        return other
     return None
-
-
-def _module_binders(tree: ast.Module, name: str) -> list[ast.AST]:
-    """The nodes binding `name` outside every function and class body."""
-    found: list[ast.AST] = []
-    todo: list[ast.AST] = list(tree.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.name == name:
-                found.append(node)
-            continue
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
-            found.append(node)
-        elif isinstance(node, ast.alias) and (node.asname or node.name).split(".")[0] == name:
-            found.append(node)
-        todo.extend(child_nodes(node))
-    return found

@@ -17,6 +17,10 @@ Anything else (a method's call, a container, an attribute, another module) is no
 `aliases` is what the module's own code can be seen to share, not every holder.
 `taken_out` is the keys any of them removes (`pop`, `del d[k]`; every key for `popitem`,
 `clear` or a key not written as a constant), wherever in the module it is.
+
+The scope model (`Tree`, read in one walk per tree and kept while the tree lives) is also the
+analysis's one answer to "which module-level name is bound once, and to what"
+(`Tree.bound_once`), which `container_aliases.module_source` and `mapping_views` build on.
 """
 
 from __future__ import annotations
@@ -46,6 +50,10 @@ class Tree:
         self.bound: dict[ast.AST, set[str]] = {tree: set()}
         self.declared_global: dict[ast.AST, set[str]] = {}
         self.defs: dict[str, list[ast.AST]] = {}
+        #: each name's binding nodes (a store, a def or class, an import), with their scope
+        self.binders: dict[str, list[tuple[ast.AST, ast.AST]]] = {}
+        self._once: dict[str, ast.Assign | None] = {}
+        self._statements: dict[ast.AST, None] | None = None
         stack: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
         while stack:
             node, scope = stack.pop()
@@ -54,6 +62,7 @@ class Tree:
                 self.bound.setdefault(inner, set())
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                     self.bound[scope].add(node.name)
+                    self.binders.setdefault(node.name, []).append((node, scope))
                     if scope is tree:
                         self.defs.setdefault(node.name, []).append(node)
                 if isinstance(node, _FUNCS):
@@ -63,6 +72,11 @@ class Tree:
                         *(x for x in (a.vararg, a.kwarg) if x is not None)))
             elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 self.bound[scope].add(node.id)
+                self.binders.setdefault(node.id, []).append((node, scope))
+            elif isinstance(node, ast.alias):  # (an import binds in its scope)
+                imported = (node.asname or node.name).split(".")[0]
+                self.bound[scope].add(imported)
+                self.binders.setdefault(imported, []).append((node, scope))
             elif isinstance(node, ast.Global):
                 self.declared_global.setdefault(scope, set()).update(node.names)
             for child in child_nodes(node):
@@ -94,6 +108,54 @@ class Tree:
         for node in iter_nodes(scope):
             if isinstance(node, ast.Name) and node.id == name and self.holder(node) == holder:
                 yield node
+
+    def module_bindings(self, name: str) -> list[ast.AST]:
+        """The nodes binding the module's `name`: in the module's scope (a def, a class, an
+        import, a store at any depth of its statements), or in a scope declaring it
+        `global`. A function's or class's own name of that spelling is another binding."""
+        return [node for node, scope in self.binders.get(name, ())
+                if scope is self.tree or name in self.declared_global.get(scope, ())]
+
+    def declared_global_anywhere(self, name: str) -> bool:
+        return any(name in names for names in self.declared_global.values())
+
+    def bound_once(self, name: str) -> ast.Assign | None:
+        """The assignment among the module's own statements (`module_statements`) that is
+        the one binding of the module's name `name` (`name = value`, `a = name = value`),
+        where no scope declares it `global` (one that does may rebind it by means not
+        followed); None. Read once per name."""
+        if name not in self._once:
+            found = self.module_bindings(name)
+            up = self.parents.get(found[0]) if len(found) == 1 else None
+            self._once[name] = up if (
+                isinstance(up, ast.Assign) and found[0] in up.targets
+                and up in self._module_statements() and not self.declared_global_anywhere(name)
+            ) else None
+        return self._once[name]
+
+    def module_statements(self) -> list[ast.stmt]:
+        """The statements the module runs itself, in source order: its body and the blocks of
+        its `if`, `with` and `try` statements (not a function's or class's, nor a loop's)."""
+        return list(self._module_statements())  # type: ignore[arg-type]
+
+    def _module_statements(self) -> dict[ast.AST, None]:
+        if self._statements is None:
+            found: dict[ast.AST, None] = {}
+            todo: list[ast.stmt] = list(reversed(self.tree.body))
+            while todo:
+                st = todo.pop()
+                found[st] = None
+                blocks: list[list[ast.stmt]] = []
+                if isinstance(st, ast.If):
+                    blocks = [st.body, st.orelse]
+                elif isinstance(st, (ast.With, ast.AsyncWith)):
+                    blocks = [st.body]
+                elif isinstance(st, ast.Try):
+                    blocks = [st.body, *(h.body for h in st.handlers), st.orelse, st.finalbody]
+                for block in reversed(blocks):
+                    todo.extend(reversed(block))
+            self._statements = found
+        return self._statements
 
 
 _TREES: weakref.WeakKeyDictionary[ast.Module, Tree] = weakref.WeakKeyDictionary()

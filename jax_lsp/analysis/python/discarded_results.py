@@ -18,7 +18,7 @@ import ast
 import weakref
 from dataclasses import dataclass, field
 
-from jax_lsp.analysis.syntax import child_nodes, walk_nodes
+from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 
 #: builtins reading a frame's locals by name: a local is read through them
 _FRAME_READERS = frozenset({"locals", "vars", "eval", "exec"})
@@ -144,7 +144,7 @@ def _read_names(fn: _Fn) -> set[str]:
     """The names `fn`'s body reads (nested functions included), its `global`/`nonlocal`
     names among them; every name where it may read its locals by computed names."""
     read: set[str] = set()
-    for node in walk_nodes(fn):  # (`ast.walk`'s nodes, cheaper)
+    for node in iter_nodes(fn):  # (`ast.walk`'s nodes, cheaper)
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             if node.id in _FRAME_READERS:
                 return _EVERY

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
-from jax_lsp.analysis.syntax import child_nodes, iter_nodes
+from jax_lsp.analysis.python import dict_aliases
 from jax_lsp.analysis.values import NOCONST, UNKNOWN, Value
 
 #: the calls that make a view of the dicts they are given
@@ -69,24 +69,19 @@ def subscript(ev: Any, view: View, index: Value) -> Value:
 
 
 def _bound_once(tree: ast.Module, name: str) -> bool:
-    """Whether the module binds `name` once, by an assignment among its own statements, and
-    changes its dict only by item stores (`NAME[k] = v`, `NAME.update(mapping or k=v)`, which
-    the evaluator follows; not `setdefault`, `pop`, `del`), handing it to nothing but the
-    views it makes."""
-    parents = {id(c): p for p in iter_nodes(tree) for c in child_nodes(p)}
-    stores = 0
-    for n in iter_nodes(tree):
-        if isinstance(n, ast.Global) and name in n.names:
-            return False
-        if not (isinstance(n, ast.Name) and n.id == name):
-            continue
+    """Whether the module binds `name` once, by an assignment among its own top-level
+    statements (`dict_aliases.Tree.bound_once`), and changes its dict only by item stores
+    (`NAME[k] = v`, `NAME.update(mapping or k=v)`, which the evaluator follows; not
+    `setdefault`, `pop`, `del`), handing it to nothing but the views it makes. The uses are
+    those the scope model says read the module's name (a function's own local of that
+    spelling is another name)."""
+    t = dict_aliases.tree_of(tree)
+    if t.bound_once(name) not in tree.body:  # (None is no statement)
+        return False
+    for n in t.uses((tree, name)):
         if not isinstance(n.ctx, ast.Load):
-            stores += 1
-            up = parents.get(id(n))
-            if not (isinstance(up, ast.Assign) and up in tree.body):
-                return False
-            continue
-        up = parents.get(id(n))
+            continue  # (the one binding)
+        up = t.parents.get(n)
         if isinstance(up, ast.Subscript) and up.value is n:
             if isinstance(up.ctx, ast.Del):
                 return False
@@ -96,7 +91,7 @@ def _bound_once(tree: ast.Module, name: str) -> bool:
             if callee not in _VIEW_NAMES:
                 return False
         elif isinstance(up, ast.Attribute):
-            call = parents.get(id(up))
+            call = t.parents.get(up)
             if not (isinstance(call, ast.Call) and call.func is up):
                 return False
             if up.attr == "update":  # (followed as its item stores are: `_update_dict`)
@@ -107,4 +102,4 @@ def _bound_once(tree: ast.Module, name: str) -> bool:
                 return False
         elif not (isinstance(up, ast.Compare) and any(c is n for c in up.comparators)):
             return False  # (`k in NAME` reads it; anything else may hand it on)
-    return stores == 1
+    return True
