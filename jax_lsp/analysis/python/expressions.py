@@ -388,6 +388,8 @@ class PythonExpressions(EvaluatorShared):
                 if same is None:
                     same = enums.same_constant(vals[0], vals[1])
                 if same is None:
+                    same = object_lists.identical(vals[0], vals[1])  # (`item is STOP`)
+                if same is None:
                     same = _is_distinct(vals[0], vals[1])
                 if same is not None:
                     return Value(const=same == isinstance(node.ops[0], ast.Is))  # type: ignore[attr-defined]
