@@ -933,7 +933,7 @@ class PythonStatements(EvaluatorShared):
         q.get(); if item is STOP: break` takes each job put in turn, and stops at the
         sentinel (`concurrency`: a queue filled and drained in order). A pass that may or
         may not leave (a `break` or `return` on an undecided test), a test no longer known,
-        or the last pass allowed: the rest is run to a fixpoint from there, as any loop."""
+        or the last pass allowed: the rest is run to a fixpoint from there, as any `while`."""
         saved = self.unroll_factor
         self.unroll_factor = min(saved * MAX_UNROLL, MAX_UNROLL)
         broke: list[dict[str, Value]] = []
@@ -950,8 +950,9 @@ class PythonStatements(EvaluatorShared):
                 going = ([scope.vars] if live else []) + [
                     state for is_break, state in exits if not is_break]
                 if not going:  # every path of the pass left the loop (its `else` skipped)
-                    if broke:
-                        scope.vars = self._merge_all(broke)
+                    if not broke:
+                        return False  # (by `return` or `raise`: what follows never runs)
+                    scope.vars = self._merge_all(broke)
                     return True
                 scope.vars = self._merge_all(going)
                 if broke or live == GUESS_EXIT:
@@ -967,15 +968,15 @@ class PythonStatements(EvaluatorShared):
                     return self.exec_block(stmt.orelse, scope)  # type: ignore[no-any-return]
         finally:
             self.unroll_factor = saved
-        past = left or bool(broke)
+        # (the fixpoint as for any `while`: a pass after one that may have left by `break`
+        # is not guessed, as it never was; one after a `return` that may have run is)
         self.loop_exits.append(None)
         try:
-            with self.guessing(past), (self.within(past_exit=True) if past  # type: ignore[attr-defined]
-                                       else nullcontext()):
+            with self.guessing(left):
                 left = self.loop(lambda: self.exec_block(stmt.body, scope), scope) or left  # type: ignore[attr-defined]
         finally:
             self.loop_exits.pop()
-        with self.guessing(left or bool(broke)):
+        with self.guessing(left):
             self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
         if broke:
             scope.vars = self._merge_all([scope.vars, *broke])
