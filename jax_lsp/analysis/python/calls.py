@@ -418,16 +418,9 @@ class PythonCalls(EvaluatorShared):
         each entry stored as `TABLE["gelu"] = fn` is (`store_entry`; a value not a function,
         as `_store_local_entry` stores it), in order. Entries whose
         keys are not all known (`*args`, `**kw` of unknown keys, a mapping that is not a dict
-        display) store nothing, as a store at an unknown key does, but leave a dict of known
-        keys with keys no longer known: the mapping may replace any entry (`cfg.update(msg)`
-        of a message read at run time may reset `cfg["cb"]`), or add one."""
+        display) store nothing, as a store at an unknown key does."""
         entries = _update_entries(pos, kw, star, dstar)
-        if entries is None:
-            given = [*pos, *kw.values(), *(v for v in (star, dstar) if v is not None)]
-            self._rebind_changed(name, scope, lambda old: None if old.keys is None else (
-                _entries_unknown(old, given)))
-            return
-        for key, v in entries:
+        for key, v in entries or ():
             if not self.store_entry(name, key, v, scope):  # type: ignore[attr-defined]
                 self._store_local_entry(name, key, v, scope)
 
@@ -1280,18 +1273,6 @@ def _reversed_list(old: Value) -> Value | None:
     items = old.items[::-1]
     const = tuple(reversed(old.const)) if isinstance(old.const, tuple) else NOCONST
     return Value(tan=old.tan, items=items, const=const, traced=old.traced, intish=old.intish)
-
-
-def _entries_unknown(old: Value, given: list[Value]) -> Value:
-    """The dict `old` after an `update` of entries not known: its keys not known, what its
-    entries and the arguments held (functions, tangents) kept."""
-    parts = [*(old.items or ()), *given]
-    fns: list = []
-    for f in (*old.fns, *(f for v in parts for f in v.fns)):
-        if f not in fns:  # (by equality: a partial holding a list is not hashable)
-            fns.append(f)
-    return Value(tan=old.tan.union(*(v.tan for v in parts)), fns=tuple(fns),
-                 traced=old.traced or any(v.traced for v in parts))
 
 
 def _update_entries(pos: list[Value], kw: dict[str, Value], star: Value | None,
