@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import enum
 from typing import Any
 
 from jax_lsp.analysis.findings import Span
@@ -73,6 +74,8 @@ def _kind(t: type) -> str:
         return "self"
     if issubclass(t, ast.AST):
         return "ast"
+    if issubclass(t, enum.Enum):
+        return "atom"  # (a library's enum member: one object, `inspect.Parameter`'s kinds)
     simple = {
         Closure: "closure",
         FuncInfo: "func",

@@ -34,6 +34,7 @@ from jax_lsp.analysis.python import (
     iterator_protocol,
     keyed_lists,
     namespaces,
+    object_lists,
     single_dispatch,
 )
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
@@ -135,6 +136,8 @@ class JaxApiCalls(Part):
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(
                 args.kw, singular=certain_paths.singular_here(self.ev, node))
+        if name == "builtins.object" and not args.all_values():
+            return object_lists.sentinel(certain_paths.singular_here(self.ev, node))
         if name == "builtins.type" and len(args.pos) == 1 and not args.kw:
             made = dynamic_classes.type_of(args.pos[0])
             if made is not None:
@@ -149,7 +152,8 @@ class JaxApiCalls(Part):
         if name == "types.MethodType" and len(args.pos) == 2 and args.pos[0].fns:
             return dynamic_classes.bind_method(args.pos[0], args.pos[1])
         if name in concurrency.CONSTRUCTORS:
-            return concurrency.construct(concurrency.CONSTRUCTORS[name], args)
+            return concurrency.construct(concurrency.CONSTRUCTORS[name], args,
+                                         ordered=concurrency.ordered_here(self.ev, name, node))
         if name in context_vars.CONSTRUCTORS:
             return context_vars.construct(args)
         if name in config_strings.LOADERS:

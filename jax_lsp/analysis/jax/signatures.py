@@ -7,7 +7,11 @@ unmodelled, the test is undecided, both dicts of keywords join and the removed `
 (JAX012) a branch certainly gives is lost. `parameters` is a read-only mapping whose names
 are known for good: a name it lists reads as present, one it does not as absent (`"vectorized"
 in params` is False on JAX 0.10.2), and `set(params)` is the set of its names (a filter
-`key in set(inspect.signature(jax.pure_callback).parameters)` drops `vectorized`).
+`key in set(inspect.signature(jax.pure_callback).parameters)` drops `vectorized`). Each of its
+values is a `Parameter` holding its `name` and `kind` (Python's own `inspect.Parameter.VAR_KEYWORD`
+..., one object each: `p.kind is p.VAR_KEYWORD` is decided, `python/enums.same_constant`), so a
+filter `any(p.kind is p.VAR_KEYWORD for p in params.values())` asking whether a function takes
+any keyword is decided too (`jax.pure_callback` does: its `**kwargs` go to the host).
 
 A function of the analysed code has the parameters its `def` lists, in order (`in_axes`
 computed from `inspect.signature(fn).parameters` names which argument a vmap batches, JAX013).
@@ -21,6 +25,7 @@ defaults (a keyword-only `ordered=True` default a wrapper forwards, JAX013).
 from __future__ import annotations
 
 import ast
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +47,19 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "jax.debug.callback": ("callback", "args", "ordered", "partitioned", "kwargs"),
 }
 
+_P = inspect.Parameter
+#: each parameter's `kind`, measured as `PARAMETERS` is (all three: the two leading ones
+#: positional-or-keyword, `*args`, keyword-only ones, `**kwargs`)
+KINDS: dict[str, tuple[inspect._ParameterKind, ...]] = {
+    name: tuple(_P.VAR_POSITIONAL if p == "args" else _P.VAR_KEYWORD if p == "kwargs"
+                else _P.KEYWORD_ONLY if "args" in names[:i] else _P.POSITIONAL_OR_KEYWORD
+                for i, p in enumerate(names))
+    for name, names in PARAMETERS.items()}
+
+#: the kinds a `Parameter` also reads as attributes (`p.VAR_KEYWORD`), by name
+_KIND_NAMES = {k.name: k for k in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD,
+                                    _P.VAR_POSITIONAL, _P.KEYWORD_ONLY, _P.VAR_KEYWORD)}
+
 
 def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     """`inspect.signature(f)`: for one JAX function of `PARAMETERS`, an object whose
@@ -57,8 +75,11 @@ def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
              else None if signed is None else _names(signed.func.node))
     if names is None:
         return UNKNOWN
+    kinds = (KINDS[fns[0].name] if isinstance(fns[0], Api)
+             else _kinds(signed.func.node) if signed is not None else ())
     # (its constant, the frozenset of its names: what membership and `set(...)` read)
-    params = Value(items=tuple(UNKNOWN for _ in names), keys=names, const=frozenset(names))
+    params = Value(items=tuple(_parameter(n, k) for n, k in zip(names, kinds, strict=True)),
+                   keys=names, const=frozenset(names))
     attrs = {"parameters": params}
     if signed is not None:
         attrs["bind"] = Value(fns=(Partial(Api(_BIND), (Value(fns=(signed,)),)),))
@@ -151,6 +172,27 @@ def _names(node: Any) -> tuple[str, ...]:
     if a.kwarg is not None:
         names.append(a.kwarg.arg)
     return tuple(names)
+
+
+def _kinds(node: Any) -> tuple[inspect._ParameterKind, ...]:
+    """The kinds of a def's parameters, in `_names`' order."""
+    a = node.args
+    kinds: list[inspect._ParameterKind] = [_P.POSITIONAL_ONLY] * len(a.posonlyargs)
+    kinds.extend([_P.POSITIONAL_OR_KEYWORD] * len(a.args))
+    if a.vararg is not None:
+        kinds.append(_P.VAR_POSITIONAL)
+    kinds.extend([_P.KEYWORD_ONLY] * len(a.kwonlyargs))
+    if a.kwarg is not None:
+        kinds.append(_P.VAR_KEYWORD)
+    return tuple(kinds)
+
+
+def _parameter(name: str, kind: inspect._ParameterKind) -> Value:
+    """An `inspect.Parameter`: its `name`, its `kind` and the kinds it reads as attributes,
+    each Python's own object (its default and annotation left unknown)."""
+    attrs = {n: Value(const=k) for n, k in _KIND_NAMES.items()}
+    attrs.update(name=Value(const=name), kind=Value(const=kind))
+    return namespaces.simple_namespace(attrs)
 
 
 def _is_wraps(d: ast.expr) -> bool:

@@ -10,6 +10,7 @@ dict keyed by members is keyed by their values.
 from __future__ import annotations
 
 import ast
+import enum
 from collections.abc import Callable
 
 from jax_lsp.analysis.values import (
@@ -126,6 +127,16 @@ def same_member(a: Value, b: Value) -> bool | None:
             and _is_member(mb)):
         return None
     return ma is mb
+
+
+def same_constant(a: Value, b: Value) -> bool | None:
+    """`p.kind is p.VAR_KEYWORD` when both hold a known member of a library's enum (Python's
+    own object as the constant: `inspect.Parameter`'s kinds, `jax/signatures.py`): each member
+    is one object, so identity is decided by theirs. None when either is something else."""
+    ca, cb = a.const, b.const
+    if not (isinstance(ca, enum.Enum) and isinstance(cb, enum.Enum)) or a.fns or b.fns:
+        return None
+    return ca is cb
 
 
 def _is_member(inst: Instance) -> bool:

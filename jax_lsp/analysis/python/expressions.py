@@ -7,6 +7,7 @@ attribute lookup. Calls are dispatched by `calls`, JAX's API by `jax_calls`.
 from __future__ import annotations
 
 import ast
+import inspect
 import itertools
 import math
 from collections.abc import Callable
@@ -98,6 +99,8 @@ def _api_attribute(api: str, name: str) -> Value:
     qual = HOOKS.canonical(f"{api}.{name}")
     if qual in FLOAT_CONSTANTS:
         return Value(const=FLOAT_CONSTANTS[qual])
+    if qual in PARAMETER_KINDS:
+        return Value(const=PARAMETER_KINDS[qual])
     return Value(fns=(Api(qual),))
 
 
@@ -108,6 +111,14 @@ FLOAT_CONSTANTS: dict[str, float] = {
     for mod in ("math", "numpy", "jax.numpy")
     for name, value in (("pi", math.pi), ("e", math.e), ("inf", math.inf))
 } | {"math.tau": math.tau}
+
+#: `inspect.Parameter`'s kinds, Python's own objects (an enum's members: `p.kind is
+#: inspect.Parameter.VAR_KEYWORD` of a parameter `jax/signatures.py` models is decided)
+PARAMETER_KINDS: dict[str, inspect._ParameterKind] = {
+    f"inspect.Parameter.{k.name}": k
+    for k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+              inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.KEYWORD_ONLY,
+              inspect.Parameter.VAR_KEYWORD)}
 
 
 def _is_none(a: Value, b: Value) -> bool | None:
@@ -248,13 +259,21 @@ def _short_circuit(op: ast.boolop, vals: list[Value]) -> Value | None:
     up to it is known (a Python scalar's: `digits or 0` is `digits` when it is a non-empty
     string); None otherwise."""
     decisive = isinstance(op, ast.Or)
-    for v in vals[:-1]:
+    for i, v in enumerate(vals[:-1]):
         c = constant_builtins.scalar(v)
         if c is NOCONST:
-            return None
+            return v if decisive and i == len(vals) - 2 and _empty_or_same(v, vals[-1]) else None
         if bool(c) is decisive:
             return v
     return vals[-1]
+
+
+def _empty_or_same(v: Value, default: Value) -> bool:
+    """`v or default` where `v` is a dict (or a sequence) of known entries and `default` an
+    empty one of its kind (`overrides or {}`, `extra or []`): a false `v` is empty itself, so
+    either way the result holds `v`'s entries (its truth need not be known)."""
+    return (default.items == () and not default.fns and v.items is not None and not v.fns
+            and (default.keys is None) == (v.keys is None) and default.keys in (None, ()))
 
 
 def _decided_bools(node: ast.BoolOp, consts: list[Any]) -> bool | None:
@@ -366,6 +385,10 @@ class PythonExpressions(EvaluatorShared):
                 same = _is_none(vals[0], vals[1])
                 if same is None:
                     same = enums.same_member(vals[0], vals[1])
+                if same is None:
+                    same = enums.same_constant(vals[0], vals[1])
+                if same is None:
+                    same = object_lists.identical(vals[0], vals[1])  # (`item is STOP`)
                 if same is None:
                     same = _is_distinct(vals[0], vals[1])
                 if same is not None:

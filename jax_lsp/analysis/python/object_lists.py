@@ -11,7 +11,44 @@ it was (an over-approximation: the item may still be there)."""
 
 from __future__ import annotations
 
-from jax_lsp.analysis.values import ClassObj, Instance, Value
+import ast
+
+from jax_lsp.analysis.values import NOCONST, ClassObj, Instance, Value
+
+#: the class of the objects `object()` makes (a sentinel: `STOP = object()`)
+_OBJECT = ast.parse("class object:\n    pass\n").body[0]
+
+
+def sentinel(singular: bool) -> Value:
+    """`object()`: a new object of no attribute (a sentinel: `STOP = object()`). Made on a
+    certain path (`certain_paths`) it is one object, and its value carries that object as its
+    constant too: a join with anything else keeps no constant, so a value whose constant is
+    its one object is that object and nothing else (`identical`)."""
+    obj = Instance(ClassObj("object", _OBJECT), singular=singular)  # type: ignore[arg-type]
+    return Value(fns=(obj,), const=obj if singular else NOCONST)
+
+
+def identical(a: Value, b: Value) -> bool | None:
+    """`a is b` where one side is certainly one sentinel (`sentinel`): the same object when
+    the other certainly is it too, a different one when the other is another such sentinel, a
+    known constant or a container display of known items; None where either may be
+    something else (a join: `item` taken from a queue of jobs and a sentinel)."""
+    oa, ob = _sentinel(a), _sentinel(b)
+    if oa is None and ob is None:
+        return None
+    if oa is not None and ob is not None:
+        return oa is ob
+    other = b if oa is not None else a
+    if not other.fns and (other.items is not None or other.const is not NOCONST):
+        return False
+    return None
+
+
+def _sentinel(v: Value) -> Instance | None:
+    """The one object `v` certainly is, made by `sentinel`; else None."""
+    if len(v.fns) != 1 or v.const is not v.fns[0]:
+        return None
+    return v.fns[0] if type(v.fns[0]) is Instance and v.fns[0].singular else None
 
 
 def _one_object(v: Value) -> Instance | None:

@@ -193,6 +193,14 @@ GUESS_EXIT = 4
 _SHARED_STATE = (ast.Global, ast.Nonlocal)
 
 
+def _decided(test: Value) -> bool | None:
+    """The truth of a loop's test when it is a known constant (not a container's)."""
+    c = test.const
+    if c is NOCONST or isinstance(c, (list, dict)):
+        return None
+    return bool(c)
+
+
 def _guess_kind(branch: list[ast.stmt]) -> int:
     """The marker for a branch that left early: `GUESS_EXIT` when it may `return`,
     `GUESS_LOOP` when it may only `break`/`continue` its loop, else `GUESS_REST`."""
@@ -328,6 +336,8 @@ class PythonStatements(EvaluatorShared):
             test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
             if test is None:
                 return False  # TracerBoolConversionError
+            if _decided(test) is True:
+                return self._unrolled_while(stmt, scope)  # type: ignore[arg-type]
             left = False
             if test.const is NOCONST or test.const:
                 self.loop_exits.append(None)
@@ -912,6 +922,62 @@ class PythonStatements(EvaluatorShared):
             self.unroll_factor = saved
         with self.guessing(left or bool(broke)):
             self.exec_block(stmt.orelse, scope)
+        if broke:
+            scope.vars = self._merge_all([scope.vars, *broke])
+        return GUESS_EXIT if left else True
+
+    def _unrolled_while(self, stmt: ast.While, scope: Scope) -> int:
+        """A `while` whose test is known true: one pass at a time, as Python runs it, while
+        each pass is decided (it goes on, or every path of it leaves by `break`) and the
+        test stays known (at most `MAX_UNROLL` passes): a worker's `while True: item =
+        q.get(); if item is STOP: break` takes each job put in turn, and stops at the
+        sentinel (`concurrency`: a queue filled and drained in order). A pass that may or
+        may not leave (a `break` or `return` on an undecided test), a test no longer known,
+        or the last pass allowed: the rest is run to a fixpoint from there, as any `while`."""
+        saved = self.unroll_factor
+        self.unroll_factor = min(saved * MAX_UNROLL, MAX_UNROLL)
+        broke: list[dict[str, Value]] = []
+        left = False
+        try:
+            for _ in range(MAX_UNROLL):
+                exits: list[tuple[bool, dict[str, Value]]] = []
+                self.loop_exits.append(exits)
+                try:
+                    live = self.exec_block(stmt.body, scope)
+                finally:
+                    self.loop_exits.pop()
+                broke = [state for is_break, state in exits if is_break]
+                going = ([scope.vars] if live else []) + [
+                    state for is_break, state in exits if not is_break]
+                if not going:  # every path of the pass left the loop (its `else` skipped)
+                    if not broke:
+                        return False  # (by `return` or `raise`: what follows never runs)
+                    scope.vars = self._merge_all(broke)
+                    return True
+                scope.vars = self._merge_all(going)
+                if broke or live == GUESS_EXIT:
+                    left = live == GUESS_EXIT
+                    break  # (it may have left: the passes after it are not certain)
+                test = self.eval_test(stmt.test, scope)  # type: ignore[attr-defined]
+                if test is None:
+                    return False  # TracerBoolConversionError
+                decided = _decided(test)
+                if decided is None:
+                    break
+                if decided is False:
+                    return self.exec_block(stmt.orelse, scope)  # type: ignore[no-any-return]
+        finally:
+            self.unroll_factor = saved
+        # (the fixpoint as for any `while`: a pass after one that may have left by `break`
+        # is not guessed, as it never was; one after a `return` that may have run is)
+        self.loop_exits.append(None)
+        try:
+            with self.guessing(left):
+                left = self.loop(lambda: self.exec_block(stmt.body, scope), scope) or left  # type: ignore[attr-defined]
+        finally:
+            self.loop_exits.pop()
+        with self.guessing(left):
+            self.exec_block(stmt.orelse, scope)  # type: ignore[attr-defined]
         if broke:
             scope.vars = self._merge_all([scope.vars, *broke])
         return GUESS_EXIT if left else True
