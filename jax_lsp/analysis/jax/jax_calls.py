@@ -281,6 +281,18 @@ class JaxApiCalls(Part):
             if v.items is not None and v.keys is None and all(
                     type(i.const) in constant_builtins.SCALARS for i in v.items):
                 return self.ev._seq([i for i in v.items if i.const])
+        if name == "builtins.sorted" and len(args.pos) == 1 and not args.kw:
+            # `sorted(d)` of a dict of known keys: its keys in order, as `list(d)` reads them
+            # (a key function, `reverse=`: not read here)
+            v = args.pos[0]
+            if v.keys is not None and v.items is not None and not v.traced and all(
+                    type(k) in constant_builtins.SCALARS for k in v.keys):
+                try:
+                    keys = sorted(v.keys)
+                except TypeError:  # (keys Python cannot order: it raises there)
+                    keys = None
+                if keys is not None:
+                    return self.ev._seq([literal(k) for k in keys])
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):
