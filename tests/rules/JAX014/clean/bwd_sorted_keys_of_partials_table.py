@@ -33,7 +33,11 @@ def _fwd(x, shift):
 
 
 def _bwd(res, g):
-    return tuple(g * 2.0 * (res[0] + res[1]) * PARTIALS[k](*res) for k in sorted(PARTIALS))
+    x, shift = res
+    grads = []
+    for k in sorted(PARTIALS):
+        grads.append(g * 2.0 * (x + shift) * PARTIALS[k](x, shift))
+    return tuple(grads)
 
 
 shifted_square.defvjp(_fwd, _bwd)
