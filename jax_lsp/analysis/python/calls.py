@@ -322,7 +322,10 @@ class PythonCalls(EvaluatorShared):
 
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
-        lengths are known, else one tuple standing for every element."""
+        lengths are known; else a sequence of unknown length, summarised as a comprehension's
+        is (the elements' tangents and functions): a one-item sequence would read as exact,
+        and `[f(k) for k, w in zip(keys, widths)]` of a key array of unknown length build a
+        list of one item (`params[:-1]` then empty, the loop over it never run)."""
         seqs = [generators.iterated(self, v) for v in seqs]
         if name == "builtins.enumerate":
             seq = self.resolve_lazy(seqs[0])
@@ -341,7 +344,9 @@ class PythonCalls(EvaluatorShared):
             n = min(len(v.items) for v in seqs)  # type: ignore[arg-type]
             return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
         elems = [self.element_of(v) for v in seqs]
-        return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+        return Value(tan=frozenset().union(*(e.tan for e in elems)),
+                     fns=tuple(dict.fromkeys(f for e in elems for f in e.fns)),
+                     traced=any(e.traced for e in elems))
 
     def _product(self, seqs: list[Value]) -> Value | None:
         """`itertools.product(a, b)` of known sequences: its tuples in Python's order, so a
