@@ -15,7 +15,14 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, array_shapes, config_flags, host_runs, jaxapi
+from jax_lsp.analysis.jax import (
+    apitable,
+    array_shapes,
+    config_flags,
+    host_runs,
+    jaxapi,
+    signatures,
+)
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -202,6 +209,10 @@ class JaxApiCalls(Part):
                 decided = dynamic_classes.is_instance_of(*args.pos)  # `isinstance(o, Cost)`
             if decided is not None:
                 return decided
+        if name == "builtins.len" and len(args.pos) == 1 and not args.kw:
+            n = signatures.parameter_count(args.pos[0])  # `len(inspect.signature(f).parameters)`
+            if n is not None:
+                return Value(const=n, intish=True)
         if name in constant_builtins.NAMES:
             known = constant_builtins.call(name, args)  # `str(3)`, `max(1, n)` of constants
             if known is not None:
