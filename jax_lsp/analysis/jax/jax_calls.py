@@ -693,6 +693,14 @@ class JaxApiCalls(Part):
             return Value(tan=batch_marks((recv,)), traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
             return self.ev.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
+        if m.name == "index" and recv.keys is None and recv.items is not None and len(
+                args.pos) == 1 and not args.kw and args.star is None:
+            # `PARAMS.index("n_terms")` of a sequence of known scalars: where Python finds it
+            # (the items as a subscript reads them), so `nondiff_argnums` computed from a
+            # signature's names is known
+            at = _index_of(recv.items, args.pos[0])
+            if at is not None:
+                return Value(const=at, intish=True)
         if m.name in ("items", "values") and recv.keys is not None:
             if m.name == "values":
                 return self.ev._seq(list(recv.items or ()))
@@ -708,6 +716,22 @@ class JaxApiCalls(Part):
                 None,
             )
         return derived([recv, *args.all_values()])
+
+
+def _index_of(items: tuple[Value, ...], wanted: Value) -> int | None:
+    """The position of the first of `items` equal to `wanted`, all of them known Python
+    scalars (an equality of scalars runs no program code); None when one is not, or when
+    none is equal (Python raises `ValueError` there)."""
+    w = constant_builtins.scalar(wanted)
+    if w is NOCONST:
+        return None
+    for i, item in enumerate(items):
+        c = constant_builtins.scalar(item)
+        if c is NOCONST:
+            return None
+        if c == w:
+            return i
+    return None
 
 
 def _excluded_positions(v: Value | None, node: ast.AST | None) -> frozenset[int] | None:
