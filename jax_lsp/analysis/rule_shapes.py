@@ -139,6 +139,11 @@ def _keyword_only(p: Partial) -> bool:
     return all(k in only for k, _ in p.kw)
 
 
+def bound_count(v: Value | None) -> int:
+    """How many leading positional arguments a rule value binds (`_bound`)."""
+    return _bound(v)
+
+
 def rule_function(v: Value | None) -> Closure | None:
     """The one function a rule value calls (`custom_rules` records the returns its run
     reaches)."""

@@ -173,6 +173,8 @@ class PythonCalls(EvaluatorShared):
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
+            if n is None:
+                n = self._rebuilt_len(node.args[0], scope)
             if n is not None:
                 return Value(const=n, intish=True)
         pos: list[Value] = []
@@ -296,6 +298,24 @@ class PythonCalls(EvaluatorShared):
                 return None
         v = scope.vars.get(arg.id)
         if v is None or v.items is None or v.keys is not None:
+            return None
+        return len(v.items)
+
+    def _rebuilt_len(self, arg: ast.expr, scope: Scope) -> int | None:
+        """`len(res)` of the residuals a custom_vjp bwd is given (`rebuilt_params`), never
+        rebound in it: JAX rebuilds them from the pytree the fwd returned, a new container of
+        as many items as the evaluator saw the fwd return (`for i in range(len(factors))` of
+        a fwd returning its `*factors`)."""
+        held = self.rebuilt_params
+        fi = scope.func
+        if held is None or fi is None or fi.node is not held[0] or not isinstance(
+                arg, ast.Name) or arg.id != held[1]:
+            return None
+        for n in iter_nodes(fi.node):
+            if isinstance(n, ast.Name) and n.id == arg.id and not isinstance(n.ctx, ast.Load):
+                return None
+        v = scope.vars.get(arg.id)
+        if v is None or v.items is None or v.fns:
             return None
         return len(v.items)
 
