@@ -228,6 +228,17 @@ class PythonCalls(EvaluatorShared):
             isinstance(func, ast.Attribute)
             and func.attr in ("append", "extend", "insert")
             and pos
+            and (entry := self._entry_target(func.value, scope)) is not None
+        ):
+            # `HOOKS[name].append(fn)`, `HOOKS.setdefault(name, []).append(fn)`: the list the
+            # dict holds under that key, in place (a registry of hooks a decorator fills)
+            how, last, key = func.attr, pos[-1], entry[1]
+            self._rebind_changed(entry[0], scope,
+                                 lambda old: self._entry_with(old, key, how, last))
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and pos
         ):
             how, last = func.attr, pos[-1]
             grown = grown_lists.before(self, func.value, scope)
@@ -480,6 +491,30 @@ class PythonCalls(EvaluatorShared):
             return
         self._store_local_entry(name, key, pos[1] if len(pos) == 2 else Value(const=None),
                                 scope)
+
+    def _entry_target(self, e: ast.expr, scope: Scope) -> tuple[str, object] | None:
+        """For `NAME[key]` or `NAME.setdefault(key, ...)` (the key a literal or a name), the
+        dict's name and the key's constant, when known; else None."""
+        if isinstance(e, ast.Subscript):
+            base, key_node = e.value, e.slice
+        elif isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and (
+                e.func.attr == "setdefault") and 1 <= len(e.args) <= 2 and not e.keywords:
+            base, key_node = e.func.value, e.args[0]
+        else:
+            return None
+        if not isinstance(base, ast.Name) or not isinstance(key_node, (ast.Constant, ast.Name)):
+            return None
+        key = self.eval(key_node, scope).const
+        return None if key is NOCONST or type(key) not in constant_builtins.SCALARS else (
+            base.id, key)
+
+    def _entry_with(self, old: Value, key: object, how: str, v: Value) -> Value | None:
+        """The dict `old` after `old[key].append(v)` (extend, insert), where it holds `key`;
+        None: nothing to keep."""
+        if old.keys is None or old.items is None or key not in old.keys:
+            return None
+        entry = self._list_with(old.items[old.keys.index(key)], how, v)
+        return None if entry is None else dict_with(old, key, entry)
 
     def _list_with(self, old: Value, how: str, v: Value) -> Value | None:
         """The list `old` after `old.append(v)` (extend, insert); None: nothing to keep."""
