@@ -226,15 +226,21 @@ class PythonCalls(EvaluatorShared):
             self._mutate_list(func.value.id, func.attr, pos[-1], scope)
         elif (
             isinstance(func, ast.Attribute)
-            and func.attr in ("append", "extend", "insert")
-            and pos
-            and (entry := self._entry_target(func.value, scope)) is not None
+            and (func.attr in ("append", "extend", "insert") or (
+                func.attr == "remove" and len(pos) == 1))
+            and pos and not kw and star is None and dstar is None
+            and (held := self._entry_target(func.value, scope)) is not None
         ):
-            # `HOOKS[name].append(fn)`, `HOOKS.setdefault(name, []).append(fn)`: the list the
-            # dict holds under that key, in place (a registry of hooks a decorator fills)
-            how, last, key = func.attr, pos[-1], entry[1]
-            self._rebind_changed(entry[0], scope,
-                                 lambda old: self._entry_with(old, key, how, last))
+            # `HOOKS[name].append(fn)`, `self.handlers.setdefault(topic, []).append(fn)`,
+            # `self.handlers[topic].remove(fn)`: the list the dict holds under that key, in
+            # place (a registry of hooks a decorator fills, an event bus's subscribers)
+            how, last, (base, key) = func.attr, pos[-1], held
+            if isinstance(base, ast.Name):
+                self._rebind_changed(base.id, scope,
+                                     lambda old: self._entry_with(old, key, how, last))
+            else:
+                self.change_attribute(base, scope,
+                                      lambda old: self._entry_with(old, key, how, last))
         elif (
             isinstance(func, ast.Attribute)
             and func.attr in ("append", "extend", "insert")
@@ -492,9 +498,10 @@ class PythonCalls(EvaluatorShared):
         self._store_local_entry(name, key, pos[1] if len(pos) == 2 else Value(const=None),
                                 scope)
 
-    def _entry_target(self, e: ast.expr, scope: Scope) -> tuple[str, object] | None:
-        """For `NAME[key]` or `NAME.setdefault(key, ...)` (the key a literal or a name), the
-        dict's name and the key's constant, when known; else None."""
+    def _entry_target(self, e: ast.expr, scope: Scope) -> tuple[ast.expr, object] | None:
+        """For `D[key]` or `D.setdefault(key, ...)` (the key a literal or a name; `D` a name
+        or an attribute of one, `self.handlers`), `D` and the key's constant, when known;
+        else None."""
         if isinstance(e, ast.Subscript):
             base, key_node = e.value, e.slice
         elif isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and (
@@ -502,18 +509,24 @@ class PythonCalls(EvaluatorShared):
             base, key_node = e.func.value, e.args[0]
         else:
             return None
-        if not isinstance(base, ast.Name) or not isinstance(key_node, (ast.Constant, ast.Name)):
+        if not (isinstance(base, ast.Name) or (isinstance(base, ast.Attribute) and isinstance(
+                base.value, ast.Name))) or not isinstance(key_node, (ast.Constant, ast.Name)):
             return None
         key = self.eval(key_node, scope).const
         return None if key is NOCONST or type(key) not in constant_builtins.SCALARS else (
-            base.id, key)
+            base, key)
 
     def _entry_with(self, old: Value, key: object, how: str, v: Value) -> Value | None:
-        """The dict `old` after `old[key].append(v)` (extend, insert), where it holds `key`;
-        None: nothing to keep."""
+        """The dict `old` after `old[key].append(v)` (extend, insert; `remove`: the list
+        less that object, `object_lists`), where it holds `key`; None: nothing to keep."""
         if old.keys is None or old.items is None or key not in old.keys:
             return None
-        entry = self._list_with(old.items[old.keys.index(key)], how, v)
+        held = old.items[old.keys.index(key)]
+        if how == "remove":
+            left = object_lists.without(held, v)
+            entry = None if left is None else self._seq(left)
+        else:
+            entry = self._list_with(held, how, v)
         return None if entry is None else dict_with(old, key, entry)
 
     def _list_with(self, old: Value, how: str, v: Value) -> Value | None:
