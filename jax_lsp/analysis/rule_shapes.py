@@ -21,7 +21,8 @@ calling the function, under `jit` too, raises nothing).
   Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
   the item `i`. A list of the module's top level the rule iterates (`tuple(table.get(p) for
   p in PARAMS)`, `names = PARAMS` first) has the items the evaluator holds, where
-  `fresh_lists.unaliased` says nothing can have changed its length (`_free_length`). A list filled in place (`grads.append(d)` in a loop the evaluator unrolls,
+  `fresh_lists.unaliased` says nothing can have changed its length (`_free_length`).
+  A list filled in place (`grads.append(d)` in a loop the evaluator unrolls,
   returned as `tuple(grads)`) is as long as the evaluator holds it where nothing in the rule
   can take an item out (`_only_filled`). A `*args` function has one primal input per
   argument the call passes (measured under JAX 0.10.2).

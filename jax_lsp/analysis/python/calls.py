@@ -242,6 +242,21 @@ class PythonCalls(EvaluatorShared):
                 self.change_attribute(base, scope,
                                       lambda old: self._entry_with(old, key, how, last))
         elif (
+            isinstance(func, ast.Attribute) and func.attr == "pop" and 1 <= len(pos) <= 2
+            and not kw and star is None and dstar is None
+            and (isinstance(func.value, ast.Name) or (isinstance(func.value, ast.Attribute)
+                                                     and isinstance(func.value.value, ast.Name)))
+            and type(pos[0].const) in constant_builtins.SCALARS
+        ):
+            # `self.oneshot.pop(event, [])` of a dict of known keys: the key is gone after it
+            # (a one-shot listener list taken out once; `pos[0]` read before: the receiver
+            # the call reads is the dict before the change)
+            gone = pos[0].const
+            if isinstance(func.value, ast.Name):
+                self._rebind_changed(func.value.id, scope, lambda old: _dict_without(old, gone))
+            else:
+                self.change_attribute(func.value, scope, lambda old: _dict_without(old, gone))
+        elif (
             isinstance(func, ast.Attribute)
             and func.attr in ("append", "extend", "insert")
             and pos
@@ -1397,3 +1412,14 @@ def _moved_to_end(d: Value, key: object, last: object) -> Value | None:
         keys.insert(0, k)
         items.insert(0, v)
     return Value(tan=d.tan, items=tuple(items), keys=tuple(keys), traced=d.traced)
+
+
+def _dict_without(d: Value, key: object) -> Value | None:
+    """The dict `d` of known keys less `key` (`d.pop(key)`); None when its keys are not known
+    or it lacks `key` (nothing changes)."""
+    if d.keys is None or d.items is None or key not in d.keys:
+        return None
+    at = d.keys.index(key)
+    items = d.items[:at] + d.items[at + 1:]
+    return Value(tan=frozenset().union(*(i.tan for i in items)), items=items,
+                 keys=d.keys[:at] + d.keys[at + 1:], traced=any(i.traced for i in items))
