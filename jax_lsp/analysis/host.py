@@ -161,6 +161,7 @@ class JaxHost(Evaluator, Protocol):
     transformed_called: set[Any]
     impure_effects: int
     watched_returns: tuple[ast.AST, dict] | None
+    rebuilt_params: tuple[ast.AST, str] | None
     rule_returns: dict
     findings: dict[tuple[str, Span], Any]
     first_root: dict[tuple[str, Span], object]

@@ -449,6 +449,9 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.impure_effects = 0
         #: the custom rule whose `return`s the run under way records (`custom_rules`)
         self.watched_returns: tuple[ast.AST, dict] | None = None
+        #: the custom_vjp bwd being run and its residuals' parameter (`custom_rules`): JAX
+        #: rebuilds the residuals from the pytree the fwd returned, so their length is known
+        self.rebuilt_params: tuple[ast.AST, str] | None = None
         #: what each run of a custom rule reached, by the rule and its arguments (a run the
         #: memo answers reads it)
         self.rule_returns: dict = {}

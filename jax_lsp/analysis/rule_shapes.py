@@ -19,7 +19,10 @@ calling the function, under `jit` too, raises nothing).
   their items in order (`grads + (g_x,)`), `(g,) * n` its items `n` times over (`n` a
   literal or a name around the rule, read as the evaluator holds it when the rule runs:
   Python's late binding), `tuple(reversed(outs[:n]))` as many as it wraps, and `(a, b)[i]`
-  the item `i`. A list filled in place (`grads.append(d)` in a loop the evaluator unrolls,
+  the item `i`. A list of the module's top level the rule iterates (`tuple(table.get(p) for
+  p in PARAMS)`, `names = PARAMS` first) has the items the evaluator holds, where
+  `fresh_lists.unaliased` says nothing can have changed its length (`_free_length`).
+  A list filled in place (`grads.append(d)` in a loop the evaluator unrolls,
   returned as `tuple(grads)`) is as long as the evaluator holds it where nothing in the rule
   can take an item out (`_only_filled`). A `*args` function has one primal input per
   argument the call passes (measured under JAX 0.10.2).
@@ -51,6 +54,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from jax_lsp.analysis.jax.modes import REVERSE, TRANSPOSE
+from jax_lsp.analysis.python import fresh_lists
 from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import (
     NOCONST,
@@ -136,6 +140,11 @@ def _keyword_only(p: Partial) -> bool:
         return False
     only = {q.arg for q in a.kwonlyargs}
     return all(k in only for k, _ in p.kw)
+
+
+def bound_count(v: Value | None) -> int:
+    """How many leading positional arguments a rule value binds (`_bound`)."""
+    return _bound(v)
 
 
 def rule_function(v: Value | None) -> Closure | None:
@@ -545,6 +554,9 @@ class _Reader:
         #: what the evaluator passed some parameters, where it shows it (a bwd's residuals,
         #: as its fwd returned them; the object a method is bound to)
         self.given = given or {}
+        #: the analysed module's tree, where the function is one of its own (`_free_length`
+        #: reads its module-level lists)
+        self.tree: ast.AST | None = None
 
     def callee(self, call: ast.Call) -> _Reader | None:
         """A reader of the function `call` calls, where the evaluator's values show which
@@ -835,6 +847,10 @@ class _Reader:
                     bounds[2] == 0):
                 return None
             return len(range(n)[slice(*bounds)])
+        if isinstance(e, ast.Name) and not self._local(e.id):
+            n = self._free_length(e.id)
+            if n is not None:
+                return n
         s = self.structure(e, depth + 1)
         if s is not None and s[0] == "seq":
             return int(s[1])
@@ -842,6 +858,24 @@ class _Reader:
         if v is not None and v.items is not None and v.keys is None:
             return len(v.items)
         return None
+
+    def _free_length(self, name: str) -> int | None:
+        """How many items a list of the analysed module's top level holds that the function
+        reads (`for p in PARAMS`, `names = PARAMS`), as the evaluator holds it, where the list
+        was built fresh and is only read (`fresh_lists.unaliased`: nothing can have changed
+        its length); None otherwise."""
+        if self.tree is None or self.closure is None:
+            return None
+        scope = self.closure.scope
+        while scope is not None and scope.module is not scope:
+            if name in scope.vars:
+                return None  # (a local of an enclosing function)
+            scope = scope.parent if scope.parent is not None else scope.module
+        v = scope.vars.get(name) if scope is not None else None
+        if v is None or v.items is None or v.keys is not None or v.fns or not (
+                fresh_lists.unaliased(self.tree, name)):
+            return None
+        return len(v.items)
 
     def _int(self, e: ast.expr, depth: int = 0) -> int | None:
         """The integer constant `e` is (a literal, a name of an enclosing scope or the module
@@ -1077,6 +1111,8 @@ def check_vjp(ev: Any, c: CustomFn, args: Args, level: Level, node: ast.AST,
     given = {params[at]: residuals} if residuals is not None and at < len(params) else {}
     given.update(_bound_given(c.bwd, fn))
     reader = _Reader(fn, closure=closure, given=given)
+    if closure.func.module is ev.main:
+        reader.tree = ev.tree
     for _ in range(3):
         # a bwd that only hands its work on (`return op.backward(res, g)`): the function it
         # calls returns the cotangents, and is where a wrong `return` is written

@@ -94,3 +94,31 @@ def test_a_name_of_a_tree_is_walked_once(monkeypatch):
     tree = ast.parse("names = [1]\nlen(names)\n")
     assert unaliased(tree, "names") and unaliased(tree, "names")
     assert len(walks) == 2
+
+
+MODULE_ALIAS = '''
+PARAMS = list(names_of(f))
+NONDIFF = tuple(PARAMS.index(n) for n in ("b",))
+
+
+def bwd(res, g):
+    names = PARAMS
+    return tuple(g for p in names)
+'''
+
+
+def test_read_only_methods_and_a_read_only_alias_keep_the_length():
+    """`PARAMS.index(n)` reads the list, and a function's `names = PARAMS` that is only
+    iterated changes nothing."""
+    assert unaliased(ast.parse(MODULE_ALIAS), "PARAMS")
+
+
+@pytest.mark.parametrize("body", [
+    "    names = PARAMS\n    names.append(g)\n    return names",
+    "    names = PARAMS\n    other = names\n    return other",
+    "    names = PARAMS\n    names = []\n    return names",
+    "    names = PARAMS\n    return helper(names)",
+])
+def test_an_alias_that_may_change_the_list_is_not_read_only(body):
+    src = f"PARAMS = list(names_of(f))\n\n\ndef bwd(res, g):\n{body}\n"
+    assert not unaliased(ast.parse(src), "PARAMS")

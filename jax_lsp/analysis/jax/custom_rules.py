@@ -230,7 +230,8 @@ class CustomRules(Part):
                 )
                 with self.ev.within(**waits):
                     _, reached = self._run_rule(
-                        c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node)
+                        c.bwd, Args(nd + [res, g], {}, [None] * (len(nd) + 2), {}), node,
+                        residuals_at=len(nd))
             else:
                 reached = None
             shown = fwd_out.items is not None and len(fwd_out.items) == 2
@@ -241,24 +242,33 @@ class CustomRules(Part):
             return Value(tan=out_tan | {mark}, traced=True)
         return result
 
-    def _run_rule(self, rule: Value, args: Args, node: ast.AST | None
-                  ) -> tuple[Value, dict | None]:
+    def _run_rule(self, rule: Value, args: Args, node: ast.AST | None,
+                  residuals_at: int | None = None) -> tuple[Value, dict | None]:
         """Call a custom rule (a bwd, a JVP rule) recording the `return`s its run reached and
         what each gave (`statements._watched_return`): JAX sees only those, so the shape
         checks read only those (a bwd whose `if np.ndim(scale) == 0` returns one cotangent
         too few). A run the memo or a shared interpretation answered records nothing: it
         reads what an earlier run of the rule with the same arguments reached, else None
-        (every `return` of the code)."""
+        (every `return` of the code). `residuals_at`: the position of a bwd's residuals among
+        `args`, which JAX rebuilds from the pytree the fwd returned: `len(res)` in the bwd is
+        their count (`calls._rebuilt_len`)."""
         fn = rule_shapes.rule_function(rule)
         if fn is None or isinstance(fn.func.node, ast.Lambda):
             return self.ev.call_value(rule, args, node), None
         record: dict = {}
         outer = self.ev.watched_returns
+        outer_rebuilt = self.ev.rebuilt_params
         self.ev.watched_returns = (fn.func.node, record)
+        a = fn.func.node.args
+        params = [p.arg for p in (*a.posonlyargs, *a.args)]
+        at = None if residuals_at is None else residuals_at + rule_shapes.bound_count(rule)
+        self.ev.rebuilt_params = (fn.func.node, params[at]) if at is not None and (
+            at < len(params)) else None
         try:
             out = self.ev.call_value(rule, args, node)
         finally:
             self.ev.watched_returns = outer
+            self.ev.rebuilt_params = outer_rebuilt
         try:
             key = (fn.func.node, rule, tuple(args.pos))
             if record:

@@ -15,7 +15,14 @@ from jax_lsp.analysis.interp_state import (
     MODULE_TAN,
     Args,
 )
-from jax_lsp.analysis.jax import apitable, array_shapes, config_flags, host_runs, jaxapi
+from jax_lsp.analysis.jax import (
+    apitable,
+    array_shapes,
+    config_flags,
+    host_runs,
+    jaxapi,
+    signatures,
+)
 from jax_lsp.analysis.jax.jaxapi import FORWARD, REVERSE, TRANSPOSE
 from jax_lsp.analysis.jax.part import Part
 from jax_lsp.analysis.libraries.flax_nnx import filters as nnx_filters
@@ -209,6 +216,10 @@ class JaxApiCalls(Part):
                 decided = dynamic_classes.is_instance_of(*args.pos)  # `isinstance(o, Cost)`
             if decided is not None:
                 return decided
+        if name == "builtins.len" and len(args.pos) == 1 and not args.kw:
+            n = signatures.parameter_count(args.pos[0])  # `len(inspect.signature(f).parameters)`
+            if n is not None:
+                return Value(const=n, intish=True)
         if name in constant_builtins.NAMES:
             known = constant_builtins.call(name, args)  # `str(3)`, `max(1, n)` of constants
             if known is not None:
@@ -288,6 +299,18 @@ class JaxApiCalls(Part):
             if v.items is not None and v.keys is None and all(
                     type(i.const) in constant_builtins.SCALARS for i in v.items):
                 return self.ev._seq([i for i in v.items if i.const])
+        if name == "builtins.sorted" and len(args.pos) == 1 and not args.kw:
+            # `sorted(d)` of a dict of known keys: its keys in order, as `list(d)` reads them
+            # (a key function, `reverse=`: not read here)
+            v = args.pos[0]
+            if v.keys is not None and v.items is not None and not v.traced and all(
+                    type(k) in constant_builtins.SCALARS for k in v.keys):
+                try:
+                    keys = sorted(v.keys)
+                except TypeError:  # (keys Python cannot order: it raises there)
+                    keys = None
+                if keys is not None:
+                    return self.ev._seq([literal(k) for k in keys])
         if name in ("builtins.tuple", "builtins.list") and args.pos:
             v = args.pos[0]
             if isinstance(v.const, range):
@@ -682,6 +705,14 @@ class JaxApiCalls(Part):
             return Value(tan=batch_marks((recv,)), traced=recv.traced)
         if m.name in ("get", "pop", "setdefault") and recv.keys is not None:
             return self.ev.subscript(recv, args.pos[0] if args.pos else UNKNOWN)
+        if m.name == "index" and recv.keys is None and recv.items is not None and len(
+                args.pos) == 1 and not args.kw and args.star is None:
+            # `PARAMS.index("n_terms")` of a sequence of known scalars: where Python finds it
+            # (the items as a subscript reads them), so `nondiff_argnums` computed from a
+            # signature's names is known
+            at = _index_of(recv.items, args.pos[0])
+            if at is not None:
+                return Value(const=at, intish=True)
         if m.name in ("items", "values") and recv.keys is not None:
             if m.name == "values":
                 return self.ev._seq(list(recv.items or ()))
@@ -697,6 +728,22 @@ class JaxApiCalls(Part):
                 None,
             )
         return derived([recv, *args.all_values()])
+
+
+def _index_of(items: tuple[Value, ...], wanted: Value) -> int | None:
+    """The position of the first of `items` equal to `wanted`, all of them known Python
+    scalars (an equality of scalars runs no program code); None when one is not, or when
+    none is equal (Python raises `ValueError` there)."""
+    w = constant_builtins.scalar(wanted)
+    if w is NOCONST:
+        return None
+    for i, item in enumerate(items):
+        c = constant_builtins.scalar(item)
+        if c is NOCONST:
+            return None
+        if c == w:
+            return i
+    return None
 
 
 def _excluded_positions(v: Value | None, node: ast.AST | None) -> frozenset[int] | None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from jax_lsp.analysis.interp_state import Args
 from jax_lsp.analysis.python import namespaces
-from jax_lsp.analysis.values import UNKNOWN, Api, Closure, Instance, Partial, Value
+from jax_lsp.analysis.values import UNKNOWN, Api, ClassObj, Closure, Instance, Partial, Value
 
 #: the methods of the `Signature` / `BoundArguments` this model makes, by their names here
 _BIND = "inspect.Signature.bind"
@@ -61,10 +61,51 @@ _KIND_NAMES = {k.name: k for k in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD,
                                     _P.VAR_POSITIONAL, _P.KEYWORD_ONLY, _P.VAR_KEYWORD)}
 
 
+#: the class of the `inspect.Parameter` objects `parameters` maps each name to
+_PARAMETER = ast.parse("class Parameter:\n    pass\n").body[0]
+#: what `inspect.Parameter.empty` evaluates to: a parameter's `default` where it has none
+EMPTY = Value(fns=(Api("inspect.Parameter.empty"),))
+
+
+def _parameter(name: str, kind: inspect._ParameterKind, default: Value | None) -> Value:
+    """An `inspect.Parameter`: its `name`, its `kind` and the kinds it reads as attributes
+    (each Python's own object), and its `default` where known (`EMPTY` for a parameter
+    without one; its annotation left unknown)."""
+    inst = Instance(ClassObj("Parameter", _PARAMETER))  # type: ignore[arg-type]
+    inst.attrs.update({n: Value(const=k) for n, k in _KIND_NAMES.items()})
+    inst.attrs["name"] = Value(const=name)
+    inst.attrs["kind"] = Value(const=kind)
+    if default is not None:
+        inst.attrs["default"] = default
+    return Value(fns=(inst,))
+
+
+def parameter_count(v: Value) -> int | None:
+    """`len(sig.parameters)` of a signature this model made: how many parameters it lists
+    (a read-only mapping: its length is known for good); None for any other value."""
+    if v.keys is None or v.items is None or v.const != frozenset(v.keys) or not all(
+            len(i.fns) == 1 and isinstance(i.fns[0], Instance)
+            and i.fns[0].cls.node is _PARAMETER for i in v.items):
+        return None
+    return len(v.keys)
+
+
+def _defaults(f: Closure) -> dict[str, Value]:
+    """The defaults of `f`'s parameters by name; `*args` and `**kw` have none."""
+    a = f.func.node.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    found: dict[str, Value] = dict(zip(positional[len(positional) - len(f.defaults):],
+                                       f.defaults)) if f.defaults else {}
+    found.update(f.kw_defaults)
+    return found
+
+
 def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     """`inspect.signature(f)`: for one JAX function of `PARAMETERS`, an object whose
-    `parameters` holds its names as keys, exactly (each parameter itself unknown); else
-    unknown."""
+    `parameters` holds its names as keys, exactly (each parameter's `name` known); for a
+    function of the analysed code, each parameter's `default` too (`EMPTY` where the def
+    gives none: `sum(1 for p in params if p.default is inspect.Parameter.empty)` counts the
+    required ones); else unknown."""
     if len(args.pos) != 1 or args.kw or args.star is not None or args.dstar is not None:
         return UNKNOWN
     fns = args.pos[0].fns
@@ -78,8 +119,10 @@ def signature(ev: Any, args: Args, node: ast.AST | None) -> Value:
     kinds = (KINDS[fns[0].name] if isinstance(fns[0], Api)
              else _kinds(signed.func.node) if signed is not None else ())
     # (its constant, the frozenset of its names: what membership and `set(...)` read)
-    params = Value(items=tuple(_parameter(n, k) for n, k in zip(names, kinds, strict=True)),
-                   keys=names, const=frozenset(names))
+    defaults = _defaults(signed) if signed is not None else None
+    params = Value(items=tuple(
+        _parameter(n, k, None if defaults is None else defaults.get(n, EMPTY))
+        for n, k in zip(names, kinds, strict=True)), keys=names, const=frozenset(names))
     attrs = {"parameters": params}
     if signed is not None:
         attrs["bind"] = Value(fns=(Partial(Api(_BIND), (Value(fns=(signed,)),)),))
@@ -116,9 +159,7 @@ def _bind(ev: Any, args: Args, node: ast.AST | None) -> Value:
             return UNKNOWN
     if spare and a.kwarg is not None:
         bound[a.kwarg.arg] = Value(items=tuple(spare.values()), keys=tuple(spare))
-    defaults: dict[str, Value] = dict(zip(positional[len(positional) - len(f.defaults):],
-                                          f.defaults)) if f.defaults else {}
-    defaults.update(f.kw_defaults)
+    defaults = _defaults(f)
     if a.vararg is not None:
         defaults.setdefault(a.vararg.arg, Value(items=()))
     if a.kwarg is not None:
@@ -185,14 +226,6 @@ def _kinds(node: Any) -> tuple[inspect._ParameterKind, ...]:
     if a.kwarg is not None:
         kinds.append(_P.VAR_KEYWORD)
     return tuple(kinds)
-
-
-def _parameter(name: str, kind: inspect._ParameterKind) -> Value:
-    """An `inspect.Parameter`: its `name`, its `kind` and the kinds it reads as attributes,
-    each Python's own object (its default and annotation left unknown)."""
-    attrs = {n: Value(const=k) for n, k in _KIND_NAMES.items()}
-    attrs.update(name=Value(const=name), kind=Value(const=kind))
-    return namespaces.simple_namespace(attrs)
 
 
 def _is_wraps(d: ast.expr) -> bool:

@@ -174,6 +174,8 @@ class PythonCalls(EvaluatorShared):
             n = self._varargs_len(node.args[0], scope)
             if n is None:
                 n = self._fresh_list_len(node.args[0], scope)
+            if n is None:
+                n = self._rebuilt_len(node.args[0], scope)
             if n is not None:
                 return Value(const=n, intish=True)
         pos: list[Value] = []
@@ -315,6 +317,24 @@ class PythonCalls(EvaluatorShared):
             return None
         return len(v.items)
 
+    def _rebuilt_len(self, arg: ast.expr, scope: Scope) -> int | None:
+        """`len(res)` of the residuals a custom_vjp bwd is given (`rebuilt_params`), never
+        rebound in it: JAX rebuilds them from the pytree the fwd returned, a new container of
+        as many items as the evaluator saw the fwd return (`for i in range(len(factors))` of
+        a fwd returning its `*factors`)."""
+        held = self.rebuilt_params
+        fi = scope.func
+        if held is None or fi is None or fi.node is not held[0] or not isinstance(
+                arg, ast.Name) or arg.id != held[1]:
+            return None
+        for n in iter_nodes(fi.node):
+            if isinstance(n, ast.Name) and n.id == arg.id and not isinstance(n.ctx, ast.Load):
+                return None
+        v = scope.vars.get(arg.id)
+        if v is None or v.items is None or v.fns:
+            return None
+        return len(v.items)
+
     def _fresh_list_len(self, arg: ast.expr, scope: Scope) -> int | None:
         """`len(names)` of a list built where `names` is bound and never handed to anything
         that could change it (`fresh_lists.unaliased`): its length is known when its items
@@ -338,7 +358,10 @@ class PythonCalls(EvaluatorShared):
 
     def _zip(self, name: str, seqs: list[Value]) -> Value:
         """`zip(a, b)`, `enumerate(a)`: tuples of their elements, one per index when all the
-        lengths are known, else one tuple standing for every element."""
+        lengths are known; else a sequence of unknown length, summarised as a comprehension's
+        is (the elements' tangents and functions): a one-item sequence would read as exact,
+        and `[f(k) for k, w in zip(keys, widths)]` of a key array of unknown length build a
+        list of one item (`params[:-1]` then empty, the loop over it never run)."""
         seqs = [generators.iterated(self, v) for v in seqs]
         if name == "builtins.enumerate":
             seq = self.resolve_lazy(seqs[0])
@@ -357,7 +380,9 @@ class PythonCalls(EvaluatorShared):
             n = min(len(v.items) for v in seqs)  # type: ignore[arg-type]
             return self._seq([self._seq([v.items[i] for v in seqs]) for i in range(n)])  # type: ignore[index]
         elems = [self.element_of(v) for v in seqs]
-        return Value(items=(self._seq(elems),), tan=frozenset().union(*(e.tan for e in elems)))
+        return Value(tan=frozenset().union(*(e.tan for e in elems)),
+                     fns=tuple(dict.fromkeys(f for e in elems for f in e.fns)),
+                     traced=any(e.traced for e in elems))
 
     def _product(self, seqs: list[Value]) -> Value | None:
         """`itertools.product(a, b)` of known sequences: its tuples in Python's order, so a

@@ -134,6 +134,33 @@ def _is_none(a: Value, b: Value) -> bool | None:
     return None
 
 
+#: library sentinels, each one object that nothing else is (`inspect.Parameter.empty`,
+#: `Signature.empty` and `inspect._empty` are one class), by their canonical names
+_SENTINELS = frozenset({"inspect.Parameter.empty", "inspect.Signature.empty", "inspect._empty"})
+
+
+def _is_sentinel(a: Value, b: Value) -> bool | None:
+    """`a is b` where one side is a sentinel of `_SENTINELS` (`p.default is
+    inspect.Parameter.empty`): True when the other is one too, False when it is visibly
+    something else (a known Python scalar, a container the evaluator holds, a function of the
+    analysed code); None otherwise."""
+    def sentinel(v: Value) -> bool:
+        return len(v.fns) == 1 and type(v.fns[0]) is Api and v.fns[0].name in _SENTINELS
+
+    if not sentinel(a):
+        a, b = b, a
+    if not sentinel(a):
+        return None
+    if sentinel(b):
+        return True
+    if b.traced or b.tan:
+        return None
+    if (not b.fns and (type(b.const) in constant_builtins.SCALARS or b.items is not None)) or (
+            b.fns and all(type(f) is Closure for f in b.fns)):
+        return False
+    return None
+
+
 def _is_distinct(a: Value, b: Value) -> bool | None:
     """`a is b` decided False when both are known Python scalars (each one of a few) and no
     pair of them is equal: objects of different values are different objects (`mode is
@@ -387,6 +414,8 @@ class PythonExpressions(EvaluatorShared):
                     same = enums.same_member(vals[0], vals[1])
                 if same is None:
                     same = enums.same_constant(vals[0], vals[1])
+                if same is None:
+                    same = _is_sentinel(vals[0], vals[1])
                 if same is None:
                     same = object_lists.identical(vals[0], vals[1])  # (`item is STOP`)
                 if same is None:

@@ -4,9 +4,11 @@ The evaluator does not take `len(xs)` of a list as known: the items it holds may
 the list changed in place through another name bound to it (an alias) or by a function it
 was passed to. A list that is built fresh where its name is bound (a display, a
 comprehension, `list(...)`), bound once, and whose every use reads it without handing it on
-(`len(xs)`, `enumerate(xs)`, `for x in xs`, `xs[i]`) keeps its length: no alias exists to
-change it. This is that check, from the syntax of the code the name is visible in (a
-function's body, with its nested functions; or the whole module for a module-level name).
+(`len(xs)`, `enumerate(xs)`, `for x in xs`, `xs[i]`, `xs.index(v)`) keeps its length: no
+alias exists to change it. An alias that is itself only read (`names = PARAMS` in a function
+that then only iterates `names`, bound there once) changes nothing either. This is that
+check, from the syntax of the code the name is visible in (a function's body, with its nested
+functions; or the whole module for a module-level name).
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ _READERS = frozenset({
     "len", "enumerate", "zip", "reversed", "list", "tuple", "sorted", "set", "frozenset",
     "iter", "sum", "min", "max", "any", "all", "map", "filter", "str", "repr", "print",
 })
+
+#: list methods that read the list, changing nothing and keeping no reference to it
+_READ_METHODS = frozenset({"index", "count", "copy"})
 
 #: the calls that build a new list (or tuple) when a name is bound to them
 _FRESH_CALLS = frozenset({"list", "tuple", "sorted"})
@@ -55,8 +60,9 @@ def unaliased(within: ast.AST, name: str) -> bool:
     return answer
 
 
-def _unaliased(within: ast.AST, name: str) -> bool:
-    """`unaliased`, found by a walk of `within`."""
+def _unaliased(within: ast.AST, name: str, alias: bool = False) -> bool:
+    """`unaliased`, found by a walk of `within`; `alias`: `name` is bound once to another
+    name's list (a read-only alias of it, itself aliased by nothing), not to a fresh one."""
     bound = 0
     parents: dict[ast.AST, ast.AST] = {}
     uses: list[ast.Name] = []
@@ -83,13 +89,28 @@ def _unaliased(within: ast.AST, name: str) -> bool:
         if isinstance(use.ctx, ast.Store):
             bound += 1
             if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1
-                    and parent.targets[0] is use and _fresh(parent.value)):
+                    and parent.targets[0] is use and (
+                        isinstance(parent.value, ast.Name) if alias else _fresh(parent.value))):
                 return False
         elif isinstance(use.ctx, ast.Del):
             return False
-        elif not _reads_only(use, parent, shadowed):
+        elif not _reads_only(use, parent, shadowed) and (
+                alias or not _read_alias(use, parent, parents, name)):
             return False
     return bound == 1
+
+
+def _read_alias(use: ast.Name, parent: ast.AST | None, parents: dict[ast.AST, ast.AST],
+                name: str) -> bool:
+    """Whether this load binds a local of a function to the list (`names = PARAMS`) that is
+    bound there only so and only read there: the alias changes nothing."""
+    if not (isinstance(parent, ast.Assign) and parent.value is use and len(parent.targets) == 1
+            and isinstance(parent.targets[0], ast.Name) and parent.targets[0].id != name):
+        return False
+    up: ast.AST | None = parent
+    while up is not None and not isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        up = parents.get(up)
+    return up is not None and _unaliased(up, parent.targets[0].id, alias=True)
 
 
 def _reads_only(use: ast.Name, parent: ast.AST | None, shadowed: set[str]) -> bool:
@@ -99,6 +120,8 @@ def _reads_only(use: ast.Name, parent: ast.AST | None, shadowed: set[str]) -> bo
         return isinstance(func, ast.Name) and func.id in _READERS and func.id not in shadowed
     if isinstance(parent, ast.Subscript) and parent.value is use:
         return isinstance(parent.ctx, ast.Load)
+    if isinstance(parent, ast.Attribute) and parent.value is use:
+        return parent.attr in _READ_METHODS  # (`xs.index(v)`: a call of it reads the list)
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is use:
         return True
     if isinstance(parent, ast.Compare):  # `x in xs`, `xs == other`

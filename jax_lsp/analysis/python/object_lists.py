@@ -6,14 +6,16 @@ known and each is one object of such a class made once (`Instance.singular`: mad
 module's own statements on a certain path), which item `x` is is known: `in` is decided (a
 subject's `attach` guarded by `if obs not in self._observers`), and `remove` leaves the list
 less that item (its `detach`). A detached observer is then not notified by a callback's host
-(JAX011 of a host that runs what is attached). Anything else is left undecided, the list as
-it was (an over-approximation: the item may still be there)."""
+(JAX011 of a host that runs what is attached). A function a `def` of the module's top level
+makes is such an object too (functions compare by identity): an event bus's `off(topic,
+handler)` removes that handler, which `emit` then does not call. Anything else is left
+undecided, the list as it was (an over-approximation: the item may still be there)."""
 
 from __future__ import annotations
 
 import ast
 
-from jax_lsp.analysis.values import NOCONST, ClassObj, Instance, Value
+from jax_lsp.analysis.values import NOCONST, ClassObj, Closure, Instance, Value
 
 #: the class of the objects `object()` makes (a sentinel: `STOP = object()`)
 _OBJECT = ast.parse("class object:\n    pass\n").body[0]
@@ -51,9 +53,16 @@ def _sentinel(v: Value) -> Instance | None:
     return v.fns[0] if type(v.fns[0]) is Instance and v.fns[0].singular else None
 
 
-def _one_object(v: Value) -> Instance | None:
+def _one_object(v: Value) -> Instance | Closure | None:
     """The one object `v` is, compared by identity: a singular instance of a class of the
-    module with no `__eq__` of its own or a base's (every base a class of the module)."""
+    module with no `__eq__` of its own or a base's (every base a class of the module), or a
+    function a `def` of a module's top level made (not in a loop the evaluator summarises:
+    each run of a `def` is another `Closure`)."""
+    if len(v.fns) == 1 and type(v.fns[0]) is Closure:
+        c = v.fns[0]
+        top = isinstance(c.func.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            c.scope is not None and c.scope.module is c.scope)
+        return c if top else None
     if len(v.fns) != 1 or type(v.fns[0]) is not Instance or not v.fns[0].singular:
         return None
     obj = v.fns[0]

@@ -103,6 +103,8 @@ class EvaluatorShared:
     config_updates: set[ast.AST]
     #: the custom rule whose `return`s are recorded as it runs (its node, the record)
     watched_returns: tuple[ast.AST, dict] | None
+    #: the bwd being run and the parameter JAX passes its residuals in (`custom_rules`)
+    rebuilt_params: tuple[ast.AST, str] | None
     rule_returns: dict
     #: the other components: JAX's semantics, the incremental re-analysis observing
     jax: JaxModel

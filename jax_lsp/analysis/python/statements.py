@@ -27,6 +27,7 @@ from jax_lsp.analysis.interp_state import (
 from jax_lsp.analysis.python import (
     caught_errors,
     certain_paths,
+    constant_builtins,
     context_managers,
     enums,
     generators,
@@ -984,14 +985,19 @@ class PythonStatements(EvaluatorShared):
 
     def _unrollable(self, it: Value) -> tuple[Value, ...] | None:
         """The items a `for` visits, when they are known (a tuple or list of at most
-        `MAX_UNROLL` items, not a dict; a short constant `range`: `for k in range(order + 1)`
-        of a known order, as a comprehension visits it); None otherwise: the loop runs to a
-        fixpoint."""
+        `MAX_UNROLL` items; a dict's known keys, in order: `for i in self.partials` of a
+        registry its decorators fill, as a comprehension and `list(d)` read it; a short
+        constant `range`: `for k in range(order + 1)` of a known order, as a comprehension
+        visits it); None otherwise: the loop runs to a fixpoint."""
         it = self.resolve_lazy(it)
         if isinstance(it.const, range) and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
             return tuple(Value(const=i, intish=True) for i in it.const)
         if type(it.const) is str and not it.traced and 0 < len(it.const) <= MAX_UNROLL:
             return tuple(literal(ch) for ch in it.const)  # (a string's characters)
+        if it.keys is not None and it.items is not None and not it.traced and all(
+                type(k) in constant_builtins.SCALARS for k in it.keys):
+            return tuple(literal(k) for k in it.keys) if 0 < len(it.keys) <= MAX_UNROLL \
+                else None
         if it.items is None or it.keys is not None or not 0 < len(it.items) <= MAX_UNROLL:
             return None
         return it.items
