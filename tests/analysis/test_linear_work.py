@@ -77,6 +77,6 @@ def test_each_root_records_the_whole_chain_below_it() -> None:
         name = getattr(root, "name", "")
         if name.startswith("train_"):
             i = int(name.split("_")[1])
-            entered = {n.name for n in eff.entered}
+            entered = {getattr(n, "name", "") for n in eff.entered}
             assert {f"helper_{j}" for j in range(i + 1)} | {f"loss_{i}"} <= entered
             assert not eff.reached  # (followed once the roots ran)
