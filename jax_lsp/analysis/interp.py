@@ -129,6 +129,10 @@ class RootEffects:
     callbacks: set[ast.AST] = field(default_factory=set)
     #: `entered` as functions (the same objects from one version to the next, see `replay`)
     entered_infos: frozenset[FuncInfo] | None = None
+    #: what the memoised and shared calls it was answered with entered, by reference (spans
+    #: of the log of functions entered, shared interpretations' sets: see `call_logs`);
+    #: added to `entered` once the roots ran (`recording.RootRecording._collect_records`)
+    reached: set[object] = field(default_factory=set)
 
 
 @dataclass

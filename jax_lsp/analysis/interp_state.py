@@ -39,7 +39,10 @@ MODULE_ROOT = "<module>"
 class SharedCall:
     """One interpretation shared by calls whose levels differ (see `sharing`): its result,
     its levels (in rank order), the findings it emitted, the functions it entered and the
-    analysed module's callback calls it evaluated (`interp.RootEffects.callbacks`)."""
+    analysed module's callback calls it evaluated (`interp.RootEffects.callbacks`). In the
+    analysis that made it, `entered` may hold references to what the calls it answered from
+    the memo or shared entered (see `call_logs`); the one carried to the next version holds
+    the functions themselves (`carried_calls.CarriedCalls._placed`)."""
 
     result: Value
     levels: tuple[Level, ...]

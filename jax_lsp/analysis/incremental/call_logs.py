@@ -10,6 +10,15 @@ analysis took milliseconds. A span is read as a set, so an entry already in the 
 innermost call running is not logged again: each span holds each entry once, and the logs
 grow with the calls interpreted and answered, as the one-shot analysis's work does.
 
+The log of functions entered goes one step further: a memoised call answered logs a reference
+to its span (the `(start, end)` pair), a shared interpretation reused its `entered` set (see
+`interp_state.SharedCall`), not their entries. Copied, each answered call cost what it
+reached, and in a module whose functions call earlier ones (the shared generator's) what a
+call reaches grows with the module: at 20,000 lines a reused call copied up to 400 entries,
+and the copies grew 18 times from 5,000 lines to 20,000. The references are followed once the
+roots ran (`reached`, for the roots' records and the interpretations carried to the next
+version), each once per root.
+
 What copying spans costs is bounded too (`CallLog.cap`, a multiple of the interpreter's work
 budget): past it the recording analysis stops (`RecordsTooLarge`) and its caller answers with
 the one-shot analysis (see `incremental.IncrementalAnalyzer`), which records nothing.
@@ -18,6 +27,7 @@ the one-shot analysis (see `incremental.IncrementalAnalyzer`), which records not
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from typing import Any
 
 #: entries a recording analysis may examine while copying spans, per statement of its work
 #: budget (`Interpreter.budget`): on the corpus and the benchmarks' modules it examines fewer
@@ -72,3 +82,26 @@ class CallLog:
             if last_at.get(item, -1) < start:
                 last_at[item] = len(log)
                 log.append(item)
+
+
+def reached(items: Iterable[Any], entries: list) -> set:
+    """The functions `items` of the log of functions entered (`entries`) stand for: a
+    function's node itself, a span `(start, end)` of `entries` and a shared interpretation's
+    `entered` set what they hold, references within them followed, each reference once."""
+    out: set = set()
+    seen: set = set()
+    todo: list[Any] = list(items)
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        if kind is tuple:
+            if item not in seen:
+                seen.add(item)
+                todo.extend(entries[item[0]:item[1]])
+        elif kind is frozenset:
+            if item not in seen:
+                seen.add(item)
+                todo.extend(item)
+        else:
+            out.add(item)
+    return out

@@ -45,6 +45,7 @@ from typing import Any
 
 from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.incremental.call_logs import reached
 from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import SharedCall
 from jax_lsp.analysis.values import (
@@ -278,9 +279,13 @@ class CarriedCalls(LayerShared):
         left it to (the tree is still the one they ran in)."""
         top = self.ev.top_statement
         calls = self.portable_calls
+        log = self.ev._entered_log.entries
         placed: dict[tuple, Carried] = {}
         for key, (entry, code, since) in calls.items():
             if code is None:
+                # (made by this analysis: the functions its answered calls entered, by
+                # reference until now, see `call_logs`)
+                entry = dataclasses.replace(entry, entered=frozenset(reached(entry.entered, log)))
                 code = tuple((n, top(n)) for n in entry.entered)
                 calls[key] = (entry, code, since)
             placed[key] = (entry, code, since)

@@ -10,6 +10,7 @@ import ast
 
 from jax_lsp.analysis.compiled import trait
 from jax_lsp.analysis.findings import Span
+from jax_lsp.analysis.incremental.call_logs import reached
 from jax_lsp.analysis.incremental.roots import RootRecord
 from jax_lsp.analysis.incremental.shared import LayerShared
 from jax_lsp.analysis.interp_state import MAX_DEPTH_ITEMS, MODULE_ROOT, Args
@@ -34,6 +35,11 @@ class RootRecording(LayerShared):
 
     def _collect_records(self) -> dict[object, RootRecord]:
         """What each root that ran read and did (see `roots`); the skipped ones keep theirs."""
+        log = self.ev._entered_log.entries
+        for eff in self.ev.effects.values():
+            if eff.reached:  # (the functions its answered calls entered: see `call_logs`)
+                eff.entered |= reached(eff.reached, log)
+                eff.reached = set()
         findings, first_root = self.ev.findings, self.ev.first_root
         credited: dict[object, list[tuple[str, Span]]] = {}
         for key, roots in self.ev.finding_roots.items():

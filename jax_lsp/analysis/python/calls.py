@@ -817,10 +817,10 @@ class PythonCalls(EvaluatorShared):
                 if self.record:  # and from a call that is memoised around it
                     self._emitted.extend_once(emitted)
             span = self.observer.entered_span(key) if self.record else None
-            if span is not None:  # what it ran, this root depends on (see `roots`)
-                entered = self._entered_log.span(*span)
-                self._effects.entered.update(entered)
-                self._entered_log.extend_once(entered)
+            if span is not None:  # what it ran, this root depends on (see `roots`): by
+                # reference, followed once the roots ran (see `call_logs`)
+                self._effects.reached.add(span)
+                self._entered_log.extend_once((span,))
             if self._memo_callbacks:  # (and the callback calls it evaluated, likewise)
                 span = self._memo_callbacks.get(key)
                 if span is not None:
@@ -1104,8 +1104,9 @@ class PythonCalls(EvaluatorShared):
         for k in entry.emitted:
             self.finding_roots[k].add(self.root)
         self._emitted.extend_once(entry.emitted)
-        self._effects.entered |= entry.entered
-        self._entered_log.extend_once(entry.entered)
+        if entry.entered:  # (by reference, as a memoised call's span: see `call_logs`)
+            self._effects.reached.add(entry.entered)
+            self._entered_log.extend_once((entry.entered,))
         if entry.callbacks:
             self._effects.callbacks |= entry.callbacks
             self._callbacks_log.extend_once(entry.callbacks)
