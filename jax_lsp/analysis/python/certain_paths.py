@@ -39,8 +39,14 @@ def certain(ev: Any) -> bool:
 
 
 def singular_here(ev: Any, node: ast.AST | None = None) -> bool:
-    """Whether an object made here (by the call `node`) is one object at run time."""
-    return (ev.depth == 0 or (node is not None and node in ev.loop_made)) and certain(ev)
+    """Whether an object made here (by the call `node`) is one object at run time. Made in a
+    call (`main()` building `EvaluatorBuilder().batched().sequential()`), the calls up the
+    stack are then not memoised (`strong_updates`), so an equal call makes another object."""
+    if not certain(ev):
+        return False
+    if ev.depth and not (node is not None and node in ev.loop_made):
+        ev.strong_updates += 1
+    return True
 
 
 def loop_made(iterable: ast.expr) -> frozenset[ast.AST]:
