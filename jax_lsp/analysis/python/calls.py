@@ -39,6 +39,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     container_aliases,
     context_vars,
+    dataclass_copies,
     enums,
     environment_reads,
     fresh_lists,
@@ -117,6 +118,7 @@ PYTHON_MODELLED: frozenset[str] = frozenset({
     computed_names.IMPORT_MODULE, computed_names.GLOBALS, computed_names.VARS,
     computed_names.GETMEMBERS, *platform_facts.CALLS, "builtins.type.__new__",
     *key_functions.KEYED, *mapping_views.MAKERS, "builtins.sum", *calling_back.CALLS_BACK,
+    dataclass_copies.REPLACE,
 })
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
@@ -660,6 +662,10 @@ class PythonCalls(EvaluatorShared):
             view = mapping_views.made(self, f.name, args)
             if view is not None:
                 return view
+        if f.name == dataclass_copies.REPLACE:  # `dataclasses.replace(cfg, flag=True)`
+            copied = dataclass_copies.replaced(self, args, node, _fields)
+            if copied is not None:
+                return copied
         if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
             total = summed_objects.summed(self, args, node)
             if total is not None:
