@@ -130,6 +130,7 @@ class EvaluatorShared:
     uncertain: int
     strong_updates: int
     loop_made: frozenset[ast.AST]
+    getattr_running: set[tuple[object, str]]
     taken: tuple[ast.AST, int] | None
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
