@@ -50,6 +50,7 @@ from jax_lsp.analysis.python import (
     object_lists,
     optional_imports,
     platform_facts,
+    shallow_copies,
     single_dispatch,
     summed_objects,
 )
@@ -118,7 +119,7 @@ PYTHON_MODELLED: frozenset[str] = frozenset({
     computed_names.IMPORT_MODULE, computed_names.GLOBALS, computed_names.VARS,
     computed_names.GETMEMBERS, *platform_facts.CALLS, "builtins.type.__new__",
     *key_functions.KEYED, *mapping_views.MAKERS, "builtins.sum", *calling_back.CALLS_BACK,
-    dataclass_copies.REPLACE,
+    dataclass_copies.REPLACE, shallow_copies.COPY,
 })
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
@@ -666,6 +667,10 @@ class PythonCalls(EvaluatorShared):
             copied = dataclass_copies.replaced(self, args, node, _fields)
             if copied is not None:
                 return copied
+        if f.name == shallow_copies.COPY:  # `copy.copy(self)`: its containers shared
+            shallow = shallow_copies.copied(self, args, node)
+            if shallow is not None:
+                return shallow
         if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
             total = summed_objects.summed(self, args, node)
             if total is not None:

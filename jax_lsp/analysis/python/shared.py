@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         ClassObj,
         Closure,
         FuncInfo,
+        Instance,
         LazyName,
         Level,
         LoopTangent,
@@ -131,6 +132,7 @@ class EvaluatorShared:
     strong_updates: int
     loop_made: frozenset[ast.AST]
     getattr_running: set[tuple[object, str]]
+    shallow_copies: dict[Instance, list[Instance]]
     taken: tuple[ast.AST, int] | None
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]
