@@ -394,6 +394,12 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         #: the calls making a `for` loop's own iterable, while it is evaluated
         #: (`certain_paths.loop_made`)
         self.loop_made: frozenset[ast.AST] = frozenset()
+        #: the `__getattr__` lookups being interpreted, by object and name
+        #: (`PythonExpressions._getattr_fallback`)
+        self.getattr_running: set[tuple[object, str]] = set()
+        #: each object `copy.copy` made or copied: the objects sharing its containers
+        #: (`python/shallow_copies.py`)
+        self.shallow_copies: dict[Instance, list[Instance]] = {}
         #: the call making an `islice`'s iterable and the most items it takes, while that
         #: argument is evaluated (`generators.islice_taken`)
         self.taken: tuple[ast.AST, int] | None = None

@@ -621,6 +621,9 @@ class Transformed:
     wrt: Any = None
     #: the `holomorphic=` given: False (the default), True, or None when not a constant
     holomorphic: bool | None = False
+    #: the `has_aux=` given: False (the default), True, or None when not a constant; with
+    #: True only the first item of `fun`'s output is differentiated (the rest is auxiliary)
+    has_aux: bool | None = False
     #: cached hash: the incremental analysis looks each one up in several tables per version
     #: (its structural hash walks its spec, site and function)
     _hash: int = field(default=0, init=False, compare=False, repr=False)
@@ -631,7 +634,7 @@ class Transformed:
             h = (
                 hash(
                     (self.spec, self.name, self.fun, self.argnums, self.allow_int, self.site,
-                     self.wrt, self.holomorphic)
+                     self.wrt, self.holomorphic, self.has_aux)
                 )
                 or 1
             )

@@ -81,9 +81,11 @@ class Transforms(Part):
                     return derived([fun])  # argnums we cannot read: stay silent
             allow_int = bool(args.kw.get("allow_int", FALSE_VALUE).const is True)
             holo = args.kw.get("holomorphic", FALSE_VALUE).const
+            aux = args.kw.get("has_aux", FALSE_VALUE).const
             site = self.ev.span(node) if node is not None else Span(1, 0, 1, 0)
             tf = Transformed(spec, name, fun, argnums, allow_int, site, wrt,
-                             holo if isinstance(holo, bool) else None)
+                             holo if isinstance(holo, bool) else None,
+                             aux if isinstance(aux, bool) else None)
             if node is not None and self.ev.module.is_main:
                 # only this file's transforms: an imported module's are its own findings
                 self.ev.transformed_created.setdefault(tf, node)
@@ -123,6 +125,8 @@ class Transforms(Part):
         if spec.shape in ("vjp", "linearize", "transpose"):
             prim = args.pos[1:]
             level = self.new_level(spec, name, node, defer=True)
+            has_aux = spec.shape != "transpose" and args.kw.get(
+                "has_aux", FALSE_VALUE).const is True
             out = self.run_level(
                 level,
                 fun,
@@ -133,12 +137,12 @@ class Transforms(Part):
                     {},
                 ),
                 node,
+                has_aux,
             )
             base = Value(tan=out.tan - {level}, traced=True)
             pull = Value(fns=(Pullback(level),))
             if spec.shape == "transpose":
                 return pull
-            has_aux = args.kw.get("has_aux", FALSE_VALUE).const is True
             return Value(
                 items=(base, pull, base) if has_aux else (base, pull), tan=base.tan, traced=True
             )
@@ -241,7 +245,11 @@ class Transforms(Part):
             if isinstance(m, Level) and (m.mode == REVERSE or (m.mode == FORWARD and m.defer))
         )
 
-    def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST) -> Value:
+    def run_level(self, level: Level, fun: Value, args: Args, node: ast.AST,
+                  has_aux: bool = False) -> Value:
+        """Run `fun` under `level`. `has_aux`: `fun` returns `(output, aux)` and only `output`
+        is differentiated: a custom_vjp's bwd whose result reaches only `aux` gets no
+        cotangent, and JAX never runs it (`_transposed_loops` reads `output` alone)."""
         self.ev.level_depth += 1
         try:
             if level.batched:
@@ -252,7 +260,9 @@ class Transforms(Part):
         finally:
             self.ev.level_depth -= 1
             level.closed = True
-        self.jax.control._transposed_loops(level, out)
+        differentiated = out.items[0] if has_aux and out.items is not None and len(
+            out.items) == 2 and out.keys is None else out
+        self.jax.control._transposed_loops(level, differentiated)
         if not level.defer:
             for emit in level.pending:
                 emit()
@@ -338,7 +348,8 @@ class Transforms(Part):
             with self.jax.control.staging():  # linear_transpose traces its function to a jaxpr
                 out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
         else:
-            out = self.run_level(level, f.fun, new_args, node) if node is not None else UNKNOWN
+            out = self.run_level(level, f.fun, new_args, node,
+                                 f.has_aux is True) if node is not None else UNKNOWN
         return Value(tan=(out.tan | derived(args.all_values()).tan) - marks, traced=True)
 
     def _has_int_leaf(self, v: Value, depth: int = 0, wrt: Any = None, key: bool = False) -> bool:

@@ -39,6 +39,7 @@ from jax_lsp.analysis.python import (
     constant_builtins,
     container_aliases,
     context_vars,
+    dataclass_copies,
     enums,
     environment_reads,
     fresh_lists,
@@ -50,6 +51,7 @@ from jax_lsp.analysis.python import (
     object_lists,
     optional_imports,
     platform_facts,
+    shallow_copies,
     single_dispatch,
     summed_objects,
 )
@@ -118,6 +120,7 @@ PYTHON_MODELLED: frozenset[str] = frozenset({
     computed_names.IMPORT_MODULE, computed_names.GLOBALS, computed_names.VARS,
     computed_names.GETMEMBERS, *platform_facts.CALLS, "builtins.type.__new__",
     *key_functions.KEYED, *mapping_views.MAKERS, "builtins.sum", *calling_back.CALLS_BACK,
+    dataclass_copies.REPLACE, shallow_copies.COPY,
 })
 
 def _foreign(m: object, level_group: dict, group: object) -> bool:
@@ -701,6 +704,14 @@ class PythonCalls(EvaluatorShared):
             view = mapping_views.made(self, f.name, args)
             if view is not None:
                 return view
+        if f.name == dataclass_copies.REPLACE:  # `dataclasses.replace(cfg, flag=True)`
+            copied = dataclass_copies.replaced(self, args, node, _fields)
+            if copied is not None:
+                return copied
+        if f.name == shallow_copies.COPY:  # `copy.copy(self)`: its containers shared
+            shallow = shallow_copies.copied(self, args, node)
+            if shallow is not None:
+                return shallow
         if f.name == "builtins.sum":  # of objects with `__add__` / `__radd__`
             total = summed_objects.summed(self, args, node)
             if total is not None:

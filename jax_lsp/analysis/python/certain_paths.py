@@ -7,10 +7,12 @@ the old value with the new one. That loses the state of a fluent builder
 decides nothing). A store replaces the value only when both are certain:
 
 - the object is one object at run time: made by the module's own statements (not an entry
-  point's, which may run any number of times), at the top of the call stack, outside a loop run
-  to a fixpoint, a comprehension and a `try` body, on a path not guessed (`Instance.singular`);
-  or made so in a function those statements call, as a `for` loop's own iterable
-  (`for i, b in enumerate(Minibatches(data, 2, limit))`): nothing but that loop reaches it,
+  point's, which may run any number of times) or a call they make (`main()` building
+  `EvaluatorBuilder().batched().sequential()`), outside a loop run to a fixpoint, a
+  comprehension and a `try` body, on a path not guessed (`Instance.singular`). Made in a
+  call, each call up the stack is then not memoised (`strong_updates`), so an equal call
+  (a factory called twice) makes another object; made as a `for` loop's own iterable
+  (`for i, b in enumerate(Minibatches(data, 2, limit))`), nothing but that loop reaches it,
   and the call it is made in, storing into it, is not memoised;
 - the store runs on such a path too, in the module's statements or the calls they make (no
   entry point, no callback's host run, no undecided branch anywhere up the stack).
@@ -39,8 +41,14 @@ def certain(ev: Any) -> bool:
 
 
 def singular_here(ev: Any, node: ast.AST | None = None) -> bool:
-    """Whether an object made here (by the call `node`) is one object at run time."""
-    return (ev.depth == 0 or (node is not None and node in ev.loop_made)) and certain(ev)
+    """Whether an object made here (by the call `node`) is one object at run time. Made in a
+    call (`main()` building `EvaluatorBuilder().batched().sequential()`), the calls up the
+    stack are then not memoised (`strong_updates`), so an equal call makes another object."""
+    if not certain(ev):
+        return False
+    if ev.depth and not (node is not None and node in ev.loop_made):
+        ev.strong_updates += 1
+    return True
 
 
 def loop_made(iterable: ast.expr) -> frozenset[ast.AST]:

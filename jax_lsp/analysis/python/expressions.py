@@ -1099,6 +1099,8 @@ class PythonExpressions(EvaluatorShared):
                         parts.append(made_v)  # a record's library method (model_dump)
                     elif name == "__class__":
                         parts.append(Value(fns=(f.cls,)))  # (as `type(obj)`)
+                    elif (delegated := self._getattr_fallback(f, me, name)) is not None:
+                        parts.append(delegated)  # `__getattr__`: a proxy's delegation
                     else:
                         parts.append(plain(obj.tan, obj.traced))
         if not fns and not parts:
@@ -1113,6 +1115,24 @@ class PythonExpressions(EvaluatorShared):
         if fns:
             parts.append(Value(fns=tuple(fns)))
         return join(parts)
+
+    def _getattr_fallback(self, inst: Instance, me: Value, name: str) -> Value | None:
+        """`obj.name` its instance and class lack: what its class's `__getattr__(name)` returns,
+        as Python calls it then (a proxy delegating to the object it wraps: `getattr(
+        self._inner, name)`); None where the class defines none, for a dunder (Python looks
+        an operator's up on the type), and inside that same lookup (a `__getattr__` reading
+        an attribute it lacks itself)."""
+        hook = inst.cls.lookup("__getattr__")
+        if hook is None or (name.startswith("__") and name.endswith("__")):
+            return None
+        key = (inst, name)
+        if key in self.getattr_running:
+            return None
+        self.getattr_running.add(key)
+        try:
+            return self.call_value(self._bind(hook, me), Args.of(Value(const=name)), None)
+        finally:
+            self.getattr_running.discard(key)
 
     def _unwrap_static(self, v: Value, cls_value: Value) -> Value:
         if not any(isinstance(f, Decorator) for f in v.fns):

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         ClassObj,
         Closure,
         FuncInfo,
+        Instance,
         LazyName,
         Level,
         LoopTangent,
@@ -132,6 +133,8 @@ class EvaluatorShared:
     uncertain: int
     strong_updates: int
     loop_made: frozenset[ast.AST]
+    getattr_running: set[tuple[object, str]]
+    shallow_copies: dict[Instance, list[Instance]]
     taken: tuple[ast.AST, int] | None
     yields: Yields | None
     generator_bodies: dict[ast.AST, bool]

@@ -34,6 +34,7 @@ from jax_lsp.analysis.python import (
     import_effects,
     iterator_protocol,
     optional_imports,
+    shallow_copies,
     truth_protocol,
 )
 from jax_lsp.analysis.python.expressions import MAX_REEXPORTS, compare_constants, membership
@@ -1418,6 +1419,9 @@ class PythonStatements(EvaluatorShared):
         if new is None:
             return False
         self.set_attribute(obj, target.attr, new, in_place=True)
+        for other in shallow_copies.sharing(self, obj.fns[0], target.attr, old):  # type: ignore[arg-type]
+            # a shallow copy's container, shared with its original (`copy.copy(self)`)
+            self.set_attribute(Value(fns=(other,)), target.attr, new, in_place=True)
         return True
 
     def _store_class_entry(self, owner: object, attr: str, key: object, v: Value) -> bool:

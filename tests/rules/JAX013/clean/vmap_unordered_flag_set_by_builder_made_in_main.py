@@ -1,0 +1,43 @@
+"""A fluent builder made inside main() ends on relaxed(): the built logger is unordered."""
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import io_callback
+
+SEEN = []
+
+
+def _host(v):
+    SEEN.append(float(np.asarray(v)))
+
+
+class LoggerBuilder:
+    def __init__(self):
+        self.ordered = False
+
+    def strict(self, flag=True):
+        self.ordered = flag
+        return self
+
+    def relaxed(self):
+        self.ordered = False
+        return self
+
+    def build(self):
+        ordered = self.ordered
+
+        def log(v):
+            io_callback(_host, None, v, ordered=ordered)
+            return v
+
+        return log
+
+
+def main():
+    log = LoggerBuilder().strict().relaxed().build()
+    out = jax.vmap(lambda x: log(jnp.sin(x)))(jnp.arange(3.0))
+    print(out, len(SEEN))
+
+
+if __name__ == "__main__":
+    main()
