@@ -33,6 +33,7 @@ from jax_lsp.analysis.python import (
     generators,
     iterator_protocol,
     namespaces,
+    schedulers,
     single_dispatch,
 )
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
@@ -149,6 +150,8 @@ class JaxApiCalls(Part):
             return dynamic_classes.bind_method(args.pos[0], args.pos[1])
         if name in concurrency.CONSTRUCTORS:
             return concurrency.construct(concurrency.CONSTRUCTORS[name], args)
+        if name == schedulers.CONSTRUCTOR:
+            return schedulers.construct()
         if name in context_vars.CONSTRUCTORS:
             return context_vars.construct(args)
         if name in config_strings.LOADERS:

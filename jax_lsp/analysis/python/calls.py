@@ -46,9 +46,11 @@ from jax_lsp.analysis.python import (
     grown_lists,
     key_functions,
     mapping_views,
+    nested_containers,
     object_lists,
     optional_imports,
     platform_facts,
+    schedulers,
     single_dispatch,
     summed_objects,
 )
@@ -226,6 +228,15 @@ class PythonCalls(EvaluatorShared):
             isinstance(func, ast.Attribute)
             and func.attr in ("append", "extend", "insert")
             and pos
+            and isinstance(func.value, (ast.Subscript, ast.Call))
+        ):
+            # `self._handlers[name].append(fn)`: the list at that key of the dict
+            how, last = func.attr, pos[-1]
+            self._change_entry(func.value, scope, lambda old: self._list_with(old, how, last))
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in ("append", "extend", "insert")
+            and pos
         ):
             how, last = func.attr, pos[-1]
             grown = grown_lists.before(self, func.value, scope)
@@ -236,8 +247,15 @@ class PythonCalls(EvaluatorShared):
                 pos) == 1 and not kw and star is None and dstar is None:
             # `self._observers.remove(obs)` of one object: the list less it (`object_lists`)
             gone = pos[0]
-            self.change_attribute(func.value, scope, lambda old: None if (
-                items := object_lists.without(old, gone)) is None else self._seq(items))
+
+            def less(old: Value) -> Value | None:
+                items = object_lists.without(old, gone)
+                return None if items is None else self._seq(items)
+
+            if isinstance(func.value, (ast.Subscript, ast.Call)):
+                self._change_entry(func.value, scope, less)  # `self.handlers[topic].remove(fn)`
+            else:
+                self.change_attribute(func.value, scope, less)
         elif (
             isinstance(func, ast.Attribute)
             and func.attr == "reverse"
@@ -442,6 +460,27 @@ class PythonCalls(EvaluatorShared):
         for key, v in entries:
             self.set_attribute(obj, str(key), v)  # type: ignore[attr-defined]
 
+    def _change_entry(self, target: ast.expr, scope: Scope,
+                      change: Callable[[Value], Value | None]) -> None:
+        """`change` of the container at a key of a dict, in place (`nested_containers`:
+        `self._handlers[name].append(fn)`, `bus.setdefault(topic, []).append(fn)`)."""
+        found = nested_containers.entry_of(target)
+        if found is None:
+            return
+        holder, key_expr, default_expr = found
+        key = self.eval(key_expr, scope).const
+        if key is NOCONST:
+            return
+        default = None if default_expr is None else self.eval(default_expr, scope)
+
+        def outer(old: Value) -> Value | None:
+            return nested_containers.with_changed_entry(old, key, default, change)
+
+        if isinstance(holder, ast.Name):
+            self._rebind_changed(holder.id, scope, outer)
+        else:
+            self.change_attribute(holder, scope, outer)
+
     def _set_default(self, name: str, pos: list[Value], scope: Scope) -> None:
         """`opts.setdefault("key", v)` on a dict of known keys bound to `name`: stored as
         `opts["key"] = v` is (`_store_local_entry`) when the key is not there yet (a wrapper
@@ -601,6 +640,8 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is schedulers.Method:
+            return schedulers.call_method(self, f, args, node)
         if t is generators.Method:
             return generators.call_method(self, f, args, node)
         if t is context_vars.Method:

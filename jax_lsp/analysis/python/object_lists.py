@@ -11,15 +11,27 @@ it was (an over-approximation: the item may still be there)."""
 
 from __future__ import annotations
 
-from jax_lsp.analysis.values import ClassObj, Instance, Value
+import ast
+
+from jax_lsp.analysis.values import ClassObj, Closure, Instance, Value
 
 
-def _one_object(v: Value) -> Instance | None:
+def _one_object(v: Value) -> Instance | Closure | None:
     """The one object `v` is, compared by identity: a singular instance of a class of the
-    module with no `__eq__` of its own or a base's (every base a class of the module)."""
-    if len(v.fns) != 1 or type(v.fns[0]) is not Instance or not v.fns[0].singular:
+    module with no `__eq__` of its own or a base's (every base a class of the module), or a
+    function a module's top-level `def` made (the statement runs once: one function object,
+    and a function is equal only to itself: an event bus's `off(topic, handler)`)."""
+    if len(v.fns) != 1:
         return None
-    obj = v.fns[0]
+    f = v.fns[0]
+    if type(f) is Closure:
+        node = f.func.node
+        top = (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and node.col_offset == 0 and f.scope is f.scope.module)
+        return f if top else None
+    if type(f) is not Instance or not v.fns[0].singular:
+        return None
+    obj = f
     if obj.cls.lookup("__eq__") is not None or not _plain_bases(obj.cls, frozenset()):
         return None
     return obj
