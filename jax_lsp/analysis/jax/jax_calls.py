@@ -24,6 +24,7 @@ from jax_lsp.analysis.libraries.flax_nnx import variables as nnx_variables
 from jax_lsp.analysis.python import (
     argparse_values,
     certain_paths,
+    class_dicts,
     concurrency,
     config_parsers,
     config_strings,
@@ -164,6 +165,8 @@ class JaxApiCalls(Part):
             return argparse_values.new_parser(args)
         if name == "builtins.vars" and len(args.pos) == 1 and not args.kw:
             attrs = namespaces.attributes(args.pos[0])
+            if attrs is None:
+                attrs = class_dicts.of_class(args.pos[0])
             if attrs is not None:
                 return attrs
         if name == "functools.singledispatch" and args.pos:
