@@ -258,6 +258,21 @@ class PythonCalls(EvaluatorShared):
                 self.change_attribute(func.value, scope, less)
         elif (
             isinstance(func, ast.Attribute)
+            and func.attr == "pop"
+            and len(pos) in (1, 2) and not kw and star is None and dstar is None
+            and pos[0].const is not NOCONST
+            and (isinstance(func.value, ast.Name) or (
+                isinstance(func.value, ast.Attribute) and isinstance(func.value.value, ast.Name)))
+        ):
+            # `self.oneshot.pop(event, [])`: the dict less that key (`nested_containers`)
+            key = pos[0].const
+            gone = (lambda old: nested_containers.without_key(old, key))
+            if isinstance(func.value, ast.Name):
+                self._rebind_changed(func.value.id, scope, gone)
+            else:
+                self.change_attribute(func.value, scope, gone)
+        elif (
+            isinstance(func, ast.Attribute)
             and func.attr == "reverse"
             and isinstance(func.value, ast.Name)
             and not pos and not kw and star is None and dstar is None

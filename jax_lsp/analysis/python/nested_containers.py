@@ -13,6 +13,11 @@ key a constant, a name or an attribute of one (evaluated again: no call runs twi
 `setdefault(k, d)` with `d` a display or constant, an absent key's entry starting as `d`
 (Python stores it there), for `[k]` an absent key not followed (Python raises `KeyError`).
 The entry at that key is changed as the method changes a list held by a name.
+
+Followed with them, since a table whose entries are now known must lose them as Python's
+does: `d.pop(k[, default])` of a known key takes its entry out of a dict of known keys a name
+or an attribute holds (a one-shot listener table emptied by its first `emit`); an unknown key
+leaves the dict as it was (an over-approximation: the entry may still be there).
 """
 
 from __future__ import annotations
@@ -67,3 +72,18 @@ def with_changed_entry(old: Value, key: object, default: Value | None,
         return None
     new = change(entry)
     return None if new is None else dict_with(old, key, new)
+
+
+def without_key(old: Value, key: object) -> Value | None:
+    """The dict `old` of known keys after `old.pop(key)` of a key it holds; None where not
+    followed (unknown keys, or a key it lacks: Python returns the default, or raises)."""
+    if old.keys is None or old.items is None or key not in old.keys:
+        return None
+    i = old.keys.index(key)
+    items = (*old.items[:i], *old.items[i + 1:])
+    return Value(
+        tan=frozenset().union(*(v.tan for v in items)),
+        items=items,
+        keys=(*old.keys[:i], *old.keys[i + 1:]),
+        traced=any(v.traced for v in items),
+    )
