@@ -266,7 +266,10 @@ class PythonCalls(EvaluatorShared):
         ):
             # `self.oneshot.pop(event, [])`: the dict less that key (`nested_containers`)
             key = pos[0].const
-            gone = (lambda old: nested_containers.without_key(old, key))
+
+            def gone(old: Value) -> Value | None:
+                return nested_containers.without_key(old, key)
+
             if isinstance(func.value, ast.Name):
                 self._rebind_changed(func.value.id, scope, gone)
             else:
