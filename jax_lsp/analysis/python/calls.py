@@ -267,13 +267,13 @@ class PythonCalls(EvaluatorShared):
             # `self.oneshot.pop(event, [])`: the dict less that key (`nested_containers`)
             key = pos[0].const
 
-            def gone(old: Value) -> Value | None:
+            def popped(old: Value) -> Value | None:
                 return nested_containers.without_key(old, key)
 
             if isinstance(func.value, ast.Name):
-                self._rebind_changed(func.value.id, scope, gone)
+                self._rebind_changed(func.value.id, scope, popped)
             else:
-                self.change_attribute(func.value, scope, gone)
+                self.change_attribute(func.value, scope, popped)
         elif (
             isinstance(func, ast.Attribute)
             and func.attr == "reverse"
