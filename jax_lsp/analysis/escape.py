@@ -61,7 +61,7 @@ from typing import Any
 
 from jax_lsp.analysis.jax import jaxapi
 from jax_lsp.analysis.own_code import after_a_jump
-from jax_lsp.analysis.python import operator_dunders
+from jax_lsp.analysis.python import operator_dunders, schedulers
 from jax_lsp.analysis.python.operator_dunders import OPERATOR_MODULE
 from jax_lsp.analysis.python.scopes import statement_start
 from jax_lsp.analysis.syntax import child_nodes, iter_nodes
@@ -101,7 +101,12 @@ _FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "se
 #: methods of a container that hand out one of its items (their result is the item read)
 _ITEM_METHODS = frozenset({"get", "pop", "setdefault"})
 #: methods of a container that hand out none of its items
-_ITEMLESS_METHODS = frozenset({"append", "extend", "insert", "add", "update", "keys", "clear"})
+_ITEMLESS_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "keys", "clear", "remove", "discard"})
+#: Python's builtins whose result is a new container of their argument's items
+_COPIES = frozenset({"list", "tuple", "sorted", "reversed", "iter", "set", "frozenset"})
+#: methods of a container that compare their argument with its items (never call or keep it)
+_COMPARING_METHODS = frozenset({"remove", "discard", "index", "count"})
 #: what a name must be bound to for `name[k] = v` and `name.append(v)` to only store `v`
 #: an answer of `Escapes.contained`, with the questions it asked of the analysis and their answers
 Answer = tuple[bool, tuple[tuple[int, object, object], ...]]
@@ -623,7 +628,17 @@ class Escapes:
                 # the interpreter does at that call (`python/generators.py`), as it does
                 # `jax.tree.map(fn, tree)`'s calls (`jax/higher_order.py`): no other caller
                 return not self.unresolved(p)  # type: ignore[arg-type]
-            return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
+            if len(p.args) == 1 and expr is p.args[0] and (  # type: ignore[union-attr]
+                    isinstance(p.func, ast.Name) and p.func.id in _COPIES  # type: ignore[union-attr]
+                    and self._builtin(p.func.id)):  # type: ignore[union-attr]
+                # `list(handlers)`: a new container of the same items
+                return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            return (self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
+                    or self._compared_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
+                    or self._handed_to_own_code(expr, p, depth, seen)  # type: ignore[arg-type]
+                    or self._scheduled(expr, p))  # type: ignore[arg-type]
+        if t is ast.comprehension and expr is p.iter:  # type: ignore[union-attr]
+            return self._comprehension_target_contained(p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
             return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
         if t in (ast.List, ast.Tuple, ast.Set):
@@ -720,6 +735,8 @@ class Escapes:
             return self._holds_displays(target.value.id) and self._name_contained(
                 scope, target.value.id, depth, seen
             )
+        if isinstance(target, ast.Subscript):  # `self.handlers[topic] = fn`
+            return self._container_contained(target.value, depth, seen)
         return False
 
     def _holds_displays(self, name: str) -> bool:
@@ -757,16 +774,280 @@ class Escapes:
         if not (
             isinstance(f, ast.Attribute)
             and f.attr in _FILLING_METHODS
-            and isinstance(f.value, ast.Name)
             and (expr in call.args or any(k.value is expr for k in call.keywords))
             and not self.unresolved(call)
         ):
             return False
         if f.attr == "setdefault" and not self._value_contained(call, depth, seen):
             return False  # it returns the value stored
+        if not isinstance(f.value, ast.Name):
+            return self._container_contained(f.value, depth, seen)
         return self._holds_displays(f.value.id) and self._name_contained(
             self._scope_of(call), f.value.id, depth, seen
         )
+
+    def _compared_by_method(self, expr: ast.AST, call: ast.Call, depth: int, seen: set) -> bool:
+        """`expr` is the argument of `handlers.remove(fn)` (`discard`, `index`, `count`) of a
+        container the module's own code fills (`_container_contained`): compared with its
+        items, never called, never stored."""
+        f = call.func
+        return (isinstance(f, ast.Attribute) and f.attr in _COMPARING_METHODS
+                and call.args == [expr] and not call.keywords
+                and self._container_contained(f.value, depth, seen))
+
+    def _container_contained(self, expr: ast.expr, depth: int, seen: set) -> bool:
+        """`expr` is a container only the module's own code fills, whose every read keeps
+        what it holds in sight: a name bound only to displays, an attribute of `self` holding
+        one (`_attribute_contained`), or an entry of such a container (`bus[topic]`,
+        `self.handlers.setdefault(topic, [])`), read as it is."""
+        if isinstance(expr, ast.Name):
+            return self._holds_displays(expr.id) and self._name_contained(
+                self._scope_of(expr), expr.id, depth, seen)
+        if isinstance(expr, ast.Subscript) and isinstance(expr.ctx, ast.Load):
+            return self._container_contained(expr.value, depth, seen)
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
+                and expr.func.attr == "setdefault" and len(expr.args) == 2
+                and isinstance(expr.args[1], _DISPLAYS) and not self.unresolved(expr)):
+            return self._container_contained(expr.func.value, depth, seen)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.ctx, ast.Load):
+            return self._attribute_contained(expr, depth, seen)
+        return False
+
+    def _attribute_contained(self, node: ast.Attribute, depth: int, seen: set) -> bool:
+        """`self.name` in a method of a plain module-level class whose objects stay in the
+        module's code (`_instances_in_sight`), every store of an attribute `name` in the
+        module being `self.name = <display>` (or `dict()`, `list()`, `set()`) in a method of
+        that class, and every read of one, in code the analysis ran or the module's
+        statements, keeping what it holds in sight: an event bus's table of handlers, read
+        only by its own `emit` and `off`."""
+        name = node.attr
+        scope = self._scope_of(node)
+        if not isinstance(node.value, ast.Name) or not isinstance(
+                scope, (ast.FunctionDef, ast.AsyncFunctionDef)) or scope.decorator_list:
+            return False
+        params = scope.args.posonlyargs + scope.args.args
+        cls = self._up(scope)
+        if not params or params[0].arg != node.value.id or not self._plain_class(cls):
+            return False
+        key = (cls, "." + name)
+        if key in seen:
+            return True  # already being checked: its other reads decide
+        seen.add(key)
+        if (self._reads_attributes_by_computed_name() or self._named_by_string(name)
+                or (name.startswith("__") and name.endswith("__"))
+                or not self._instances_in_sight(cls)):  # type: ignore[arg-type]
+            return False
+        for n in self._mentioning(name):
+            if not (isinstance(n, ast.Attribute) and n.attr == name):
+                continue
+            if self._never_runs(n):
+                continue
+            where = self._scope_of(n)
+            if isinstance(n.ctx, ast.Store):
+                up = self._up(n)
+                if not (isinstance(up, ast.Assign) and up.targets == [n]
+                        and self._fresh_container(up.value)
+                        and isinstance(n.value, ast.Name)
+                        and isinstance(where, (ast.FunctionDef, ast.AsyncFunctionDef))
+                        and self._up(where) is cls):
+                    return False
+                continue
+            if not isinstance(n.ctx, ast.Load):
+                return False
+            if where is not None and not (isinstance(where, _FUNCS) and self.ran(where)):
+                return False  # read by code the analysis did not interpret
+            if not self._value_contained(n, depth, seen):
+                return False
+        return True
+
+    def _fresh_container(self, expr: ast.expr) -> bool:
+        """A display, or `dict()` / `list()` / `set()` of Python's own: a new empty container."""
+        if isinstance(expr, _DISPLAYS):
+            return True
+        return (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name)
+                and expr.func.id in ("dict", "list", "set") and not expr.args
+                and not expr.keywords and self._builtin(expr.func.id))
+
+    def _plain_class(self, cls: ast.AST | None) -> bool:
+        """A module-level class with no decorator, metaclass or base but `object`, bound by
+        its `class` statement alone, defining no `__getattr__` / `__getattribute__` /
+        `__setattr__`: its methods are the functions its attributes name."""
+        if not (isinstance(cls, ast.ClassDef) and self._up(cls) is self.tree
+                and not cls.decorator_list and not cls.keywords
+                and all(isinstance(b, ast.Name) and b.id == "object" for b in cls.bases)):
+            return False
+        if any(isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in (
+                "__getattr__", "__getattribute__", "__setattr__") for st in cls.body):
+            return False
+        return sum(1 for st in self.tree.body if cls.name in _bound_names(st)) == 1
+
+    def _handed_to_own_code(self, expr: ast.AST, call: ast.Call, depth: int,
+                            seen: set) -> bool:
+        """`expr` is an argument of `obj.method(...)`, `obj` a name bound only to objects of
+        a plain class of the module (`_plain_class`, `_instances_in_sight`) and `method` a
+        plain def of its body that the analysis ran: the value is the parameter it binds,
+        contained where every read of that parameter keeps it in sight (an event bus's
+        `on(topic, handler)` storing it in a table only its `emit` reads)."""
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)):
+            return False
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords):
+            return False
+        cls = self._instance_class(f.value.id)
+        if cls is None:
+            return False
+        methods = [st for st in cls.body if f.attr in _bound_names(st)]
+        if len(methods) != 1 or not isinstance(methods[0], (ast.FunctionDef,
+                                                            ast.AsyncFunctionDef)):
+            return False
+        method = methods[0]
+        if method.decorator_list or not self.ran(method) or any(
+                isinstance(n, ast.Attribute) and n.attr == f.attr
+                and not isinstance(n.ctx, ast.Load) for n in self._mentioning(f.attr)):
+            return False  # (an instance attribute of that name may shadow it)
+        a = method.args
+        positional = [*a.posonlyargs, *a.args][1:]  # (`self`)
+        if expr in call.args:
+            i = call.args.index(expr)  # type: ignore[arg-type]
+            if i >= len(positional):
+                return False  # (into `*args`)
+            param = positional[i].arg
+        else:
+            kw = next(k.arg for k in call.keywords if k.value is expr)
+            names = [p.arg for p in (*a.args[1:], *a.kwonlyargs)]
+            if kw not in names:
+                return False  # (into `**kw`)
+            param = kw  # type: ignore[assignment]
+        return self._local_contained(method, param, depth, seen)
+
+    def _instance_class(self, name: str) -> ast.ClassDef | None:
+        """The plain class of the module (`_plain_class`) every binding of `name` in the
+        module makes an object of (`name = Bus()`), its objects in sight; None otherwise."""
+        classes: set[str] = set()
+        for n in self._mentioning(name):
+            if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
+                up = self._up(n)
+                if not (isinstance(up, ast.Assign) and up.targets == [n]
+                        and isinstance(up.value, ast.Call)
+                        and isinstance(up.value.func, ast.Name)):
+                    return None
+                classes.add(up.value.func.id)
+            elif isinstance(n, (ast.arg, ast.alias)) and name in (
+                    getattr(n, "arg", None), getattr(n, "asname", None), getattr(n, "name", None)):
+                return None
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+                    n.name == name):
+                return None
+            elif isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+                return None
+        if len(classes) != 1:
+            return None
+        (cls_name,) = classes
+        found = [st for st in self.tree.body
+                 if isinstance(st, ast.ClassDef) and st.name == cls_name]
+        if len(found) != 1 or not self._plain_class(found[0]) or not self._instances_in_sight(
+                found[0]):
+            return None
+        return found[0]
+
+    def _scheduled(self, expr: ast.AST, call: ast.Call) -> bool:
+        """`expr` is the action of `s.enter(delay, priority, action, ...)` (or `enterabs`) of
+        a `sched.scheduler` the module keeps to itself (`_own_scheduler`), its event only
+        handed to `s.cancel`: only `s.run()` calls it, which the interpreter follows
+        (`python/schedulers.py`)."""
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and f.attr in ("enter", "enterabs")
+                and isinstance(f.value, ast.Name)):
+            return False
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+                k.arg is None for k in call.keywords):
+            return False
+        if not ((len(call.args) > 2 and call.args[2] is expr) or any(
+                k.arg == "action" and k.value is expr for k in call.keywords)):
+            return False
+        name = f.value.id
+        if not self._own_scheduler(name):
+            return False
+        up = self._up(call)
+        if isinstance(up, ast.Expr):
+            return True
+        if not (isinstance(up, ast.Assign) and len(up.targets) == 1
+                and isinstance(up.targets[0], ast.Name)):
+            return False
+        event = up.targets[0].id
+        for n in self._mentioning(event):
+            if isinstance(n, (ast.arg, ast.alias, ast.Global, ast.Nonlocal)):
+                return False
+            if not (isinstance(n, ast.Name) and n.id == event):
+                continue
+            if not isinstance(n.ctx, ast.Load):
+                if n is not up.targets[0]:
+                    return False  # (bound elsewhere: not only this event)
+                continue
+            cancel = self._up(n)
+            if not (isinstance(cancel, ast.Call) and cancel.args == [n] and not cancel.keywords
+                    and isinstance(cancel.func, ast.Attribute) and cancel.func.attr == "cancel"
+                    and isinstance(cancel.func.value, ast.Name)
+                    and cancel.func.value.id == name):
+                return False
+        return True
+
+    def _own_scheduler(self, name: str) -> bool:
+        """Every binding of `name` in the module is `name = sched.scheduler(...)`, and every
+        read of it, in code the analysis ran or the module's statements, calls one of the
+        methods the interpreter follows (`s.enter(...)`, `s.cancel(...)`, `s.run()`)."""
+        bound = False
+        for n in self._mentioning(name):
+            if isinstance(n, (ast.arg, ast.alias, ast.Global, ast.Nonlocal)) or (
+                    isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                    and n.name == name):
+                if name in (getattr(n, "arg", None), getattr(n, "asname", None),
+                            getattr(n, "name", None), *getattr(n, "names", ())):
+                    return False
+            if not (isinstance(n, ast.Name) and n.id == name):
+                continue
+            if not isinstance(n.ctx, ast.Load):
+                up = self._up(n)
+                if not (isinstance(up, ast.Assign) and up.targets == [n]
+                        and isinstance(up.value, ast.Call)
+                        and self.resolve(up.value.func) == schedulers.CONSTRUCTOR):
+                    return False
+                bound = True
+                continue
+            if self._never_runs(n):
+                continue
+            where = self._scope_of(n)
+            if where is not None and not (isinstance(where, _FUNCS) and self.ran(where)):
+                return False
+            attr = self._up(n)
+            if not (isinstance(attr, ast.Attribute) and attr.attr in schedulers.METHODS):
+                return False
+            called = self._up(attr)
+            if not (isinstance(called, ast.Call) and called.func is attr):
+                return False
+        return bound
+
+    def _comprehension_target_contained(self, gen: ast.comprehension, depth: int,
+                                        seen: set) -> bool:
+        """`[fn(x) for fn in handlers]`: each item is bound to the comprehension's target
+        name, contained where every read of it there is."""
+        if not isinstance(gen.target, ast.Name):
+            return False
+        comp = self._up(gen)
+        if not isinstance(comp, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return False
+        name = gen.target.id
+        for n in iter_nodes(comp):
+            if isinstance(n, ast.Name) and n.id == name:
+                if not isinstance(n.ctx, ast.Load) and n is not gen.target:
+                    return False  # (bound again)
+                if isinstance(n.ctx, ast.Load) and not self._value_contained(n, depth, seen):
+                    return False
+            elif isinstance(n, _SCOPES) and n is not comp:
+                if any(isinstance(m, ast.Name) and m.id == name for m in iter_nodes(n)):
+                    return False  # captured
+        return True
 
     def _name_contained(self, scope: ast.AST | None, name: str, depth: int, seen: set) -> bool:
         """The variable `name` as code in `scope` reads it keeps what it holds in sight."""

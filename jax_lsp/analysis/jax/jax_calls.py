@@ -42,6 +42,7 @@ from jax_lsp.analysis.python import (
     keyed_lists,
     namespaces,
     object_lists,
+    schedulers,
     single_dispatch,
 )
 from jax_lsp.analysis.pytree_fields import flatten_aux_attributes
@@ -161,6 +162,8 @@ class JaxApiCalls(Part):
         if name in concurrency.CONSTRUCTORS:
             return concurrency.construct(concurrency.CONSTRUCTORS[name], args,
                                          ordered=concurrency.ordered_here(self.ev, name, node))
+        if name == schedulers.CONSTRUCTOR:
+            return schedulers.construct()
         if name in context_vars.CONSTRUCTORS:
             return context_vars.construct(args)
         if name in config_strings.LOADERS:

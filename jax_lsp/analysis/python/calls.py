@@ -51,6 +51,7 @@ from jax_lsp.analysis.python import (
     object_lists,
     optional_imports,
     platform_facts,
+    schedulers,
     shallow_copies,
     single_dispatch,
     summed_objects,
@@ -645,6 +646,8 @@ class PythonCalls(EvaluatorShared):
             return single_dispatch.register(f, args.pos)
         if t is concurrency.Method:
             return concurrency.call_method(self, f, args, node)
+        if t is schedulers.Method:
+            return schedulers.call_method(self, f, args, node)
         if t is generators.Method:
             return generators.call_method(self, f, args, node)
         if t is context_vars.Method:

@@ -42,6 +42,7 @@ from jax_lsp.analysis.python import (
     mapping_views,
     object_lists,
     platform_facts,
+    schedulers,
     single_dispatch,
     truth_protocol,
 )
@@ -1010,6 +1011,8 @@ class PythonExpressions(EvaluatorShared):
                 parts.append(single_dispatch.attribute(f, name))
             elif isinstance(f, concurrency.Concurrent):
                 parts.append(concurrency.attribute(f, name))
+            elif isinstance(f, schedulers.Scheduler):
+                parts.append(schedulers.attribute(f, name))
             elif isinstance(f, generators.Generator):
                 parts.append(generators.attribute(f, name))
             elif isinstance(f, context_vars.ContextVar):

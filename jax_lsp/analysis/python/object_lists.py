@@ -65,7 +65,15 @@ def _one_object(v: Value) -> Instance | Closure | None:
         return c if top else None
     if len(v.fns) != 1 or type(v.fns[0]) is not Instance or not v.fns[0].singular:
         return None
-    obj = v.fns[0]
+    f = v.fns[0]
+    if type(f) is Closure:
+        node = f.func.node
+        top = (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and node.col_offset == 0 and f.scope is f.scope.module)
+        return f if top else None
+    if type(f) is not Instance or not v.fns[0].singular:
+        return None
+    obj = f
     if obj.cls.lookup("__eq__") is not None or not _plain_bases(obj.cls, frozenset()):
         return None
     return obj
