@@ -64,6 +64,7 @@ from jax_lsp.analysis.python import discarded_results, fresh_dicts, scopes
 from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import (
+    NOCONST,
     UNKNOWN,
     BatchedBy,
     ClassObj,
@@ -241,15 +242,24 @@ def _at_trace_time(e: Any, operands: list[Value] | None) -> bool:
 def _host_operands(e: Any, given: list[Value]) -> list[Value]:
     """What the host is given for the callback's operands: NumPy arrays, unknown but for the
     shape and dtype an operand is known to have, and a known Python int or bool given as an
-    operand (not traced) arrives as a 0-d array of that value (`int(np.asarray(order))` in the
-    host is `order`); under a vmap nothing is (the host may see a batch axis, or a unit one,
-    as `vmap_method` says)."""
+    operand (not traced, or held: `_held`) arrives as a 0-d array of that value
+    (`int(np.asarray(order))` in the host is `order`); under a vmap nothing is (the host may
+    see a batch axis, or a unit one, as `vmap_method` says)."""
     if e.reads(VMAPPED).vmapped:
         return [UNKNOWN] * len(given)
-    return [Value(const=v.const, intish=True, arr=SCALAR)
-            if type(v.const) in (int, bool) and not v.traced and not v.tan and not v.fns
+    return [Value(const=k, intish=True, arr=SCALAR)
+            if (k := _held(v)) is not NOCONST and not v.tan and not v.fns
             else UNKNOWN if v.arr is None or any(type(m) is BatchedBy for m in v.tan)
             else Value(arr=v.arr) for v in given]
+
+
+def _held(v: Value) -> object:
+    """The Python int or bool an operand holds when the callback runs: a known one given
+    as is, or one an integer scalar type made (`jnp.int32(order)`) or jit was handed
+    (`Value.runs_as`); NOCONST where not known."""
+    if type(v.const) in (int, bool) and not v.traced:
+        return v.const
+    return v.runs_as if type(v.runs_as) in (int, bool) else NOCONST
 
 
 def waiting(e: Any, call: Span) -> bool:
