@@ -856,12 +856,64 @@ class Escapes:
                     return False
                 if not (isinstance(node, ast.Name) and node.id == name):
                     continue
-                if self._scope_of(node) is not func:
+                if self._scope_of(node) is not func and not self._ran_inside(
+                        self._scope_of(node), func):
                     return False  # captured by a nested function or class
                 if isinstance(node.ctx, ast.Load) and not self._never_runs(node) and (
                         not self._value_contained(node, depth, seen)):
                     return False
         return True
+
+    def _ran_inside(self, scope: ast.AST | None, func: ast.AST) -> bool:
+        """Whether `scope`, a function nested in `func` (at any depth), is one the analysis
+        ran that only `func`'s own code calls: each function between them an undecorated
+        def or lambda that stays in the function making it (`_stays_in_maker`). A read of
+        `func`'s local there is then seen each time it runs (`body` a `lax.scan` in `func`
+        runs, calling `step = STEPPERS[method]`)."""
+        while scope is not func:
+            if not isinstance(scope, _FUNCS) or not self.ran(scope):
+                return False
+            maker = self._scope_of(scope)
+            if maker is None or not self._stays_in_maker(scope, maker):
+                return False
+            scope = maker
+        return True
+
+    def _stays_in_maker(self, fn: ast.AST, maker: ast.AST) -> bool:
+        """Whether the function `fn` made in the function `maker` is only called there: an
+        undecorated def whose name `maker` reads only as a call's callee or as the function
+        a JAX loop, branch or map of its own applies at once (`lax.scan(body, ...)`,
+        `lax.cond`: `_called_at_once`), never captured deeper; a lambda in such a place."""
+        if isinstance(fn, ast.Lambda):
+            return self._called_at_once(fn)
+        if fn.decorator_list or not self._is_local(maker, fn.name):  # type: ignore[attr-defined]
+            return False
+        name = fn.name  # type: ignore[attr-defined]
+        for node in iter_nodes(maker):
+            if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                return False
+            if isinstance(node, ast.Name) and node.id == name:
+                if self._scope_of(node) is not maker:
+                    return False
+                if isinstance(node.ctx, ast.Store) or (
+                        isinstance(node.ctx, ast.Load) and not self._called_at_once(node)):
+                    return False
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+                    node is not fn and node.name == name):
+                return False
+        return True
+
+    def _called_at_once(self, expr: ast.AST) -> bool:
+        """`expr` (a function) is called where it is read: the callee of a call the
+        interpreter resolved, or the function argument of a JAX loop, branch or map that
+        calls it before returning data (`_CALLS_AT_ONCE`)."""
+        call = self._up(expr)
+        if not isinstance(call, ast.Call) or self.unresolved(call):
+            return False
+        if expr is call.func:
+            return True
+        return expr in call.args and jaxapi.HIGHER_ORDER.get(
+            self.resolve(call.func) or "") in _CALLS_AT_ONCE
 
     def _returned(self, ret: ast.Return, depth: int, seen: set) -> bool:
         """The value is returned: contained when its function is a module-level function
@@ -990,6 +1042,9 @@ class Escapes:
 
 #: builtins that call their first argument on the items of the others, and nothing else
 _LAZY_CALLERS = frozenset({"map", "filter"})
+#: the kinds of `jaxapi.HIGHER_ORDER` that call the functions they are given before they
+#: return, giving data (never a function that calls them later)
+_CALLS_AT_ONCE = frozenset({"scan", "fori_loop", "while_loop", "cond", "switch", "map"})
 
 
 def _bound_names(tree: ast.AST) -> frozenset[str]:
