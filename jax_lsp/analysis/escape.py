@@ -615,6 +615,10 @@ class Escapes:
                 # the interpreter does at that call (`python/generators.py`), as it does
                 # `jax.tree.map(fn, tree)`'s calls (`jax/higher_order.py`): no other caller
                 return not self.unresolved(p)  # type: ignore[arg-type]
+            if expr in p.args and self._looks_only(p.func):  # type: ignore[union-attr,operator,arg-type]
+                # `callable(pullback)`, `print(fn)`: looked at, never called, and the result
+                # is not the value
+                return True
             return self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
         if t is ast.Dict:
             return expr in p.values and self._value_contained(p, depth, seen)  # type: ignore[union-attr,operator,arg-type]
@@ -684,6 +688,13 @@ class Escapes:
         return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
                 and self._builtin(callee.id))
 
+    def _looks_only(self, callee: ast.expr) -> bool:
+        """`callee` is a Python builtin that looks at a function without calling it, nor
+        returning it (`callable`, `print`, `repr`: `jaxapi.NON_CALLING_BUILTINS`), a name
+        the module never binds."""
+        return (isinstance(callee, ast.Name) and callee.id in _LOOKING_BUILTINS
+                and self._builtin(callee.id))
+
     def _tree_mapper(self, callee: ast.expr) -> bool:
         """`callee` names JAX's `tree_map`, which calls its function on the tree's leaves
         at the call only."""
@@ -707,6 +718,10 @@ class Escapes:
             return self._name_contained(scope, target.id, depth, seen)
         if isinstance(target, ast.Attribute):
             return self._dead_self_attribute(target, scope)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            # unpacked (`out, pullback = jax.vjp(f, x)`): each item is read as its name is
+            return all(not isinstance(t, ast.Starred) and self._target_contained(
+                t, stmt, depth, seen) for t in target.elts)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # stored as an item of a container: it is read where the container is
             return self._holds_displays(target.value.id) and self._name_contained(
@@ -1042,6 +1057,10 @@ class Escapes:
 
 #: builtins that call their first argument on the items of the others, and nothing else
 _LAZY_CALLERS = frozenset({"map", "filter"})
+#: Python's builtins that look at a function, never calling nor returning it (`vars` hands
+#: out an object's attributes, which may hold it)
+_LOOKING_BUILTINS = frozenset(
+    n.removeprefix("builtins.") for n in jaxapi.NON_CALLING_BUILTINS) - {"vars"}
 #: the kinds of `jaxapi.HIGHER_ORDER` that call the functions they are given before they
 #: return, giving data (never a function that calls them later)
 _CALLS_AT_ONCE = frozenset({"scan", "fori_loop", "while_loop", "cond", "switch", "map"})

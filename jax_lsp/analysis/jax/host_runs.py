@@ -265,8 +265,25 @@ def _held(v: Value) -> object:
 def waiting(e: Any, call: Span) -> bool:
     """Whether a host run of the callback called at `call` waits on a pullback the analysed
     code never called: it may be called where the analysis does not look (a pullback a
-    function returns), so its runs do not show the host never runs."""
-    return bool(e.host_waiting[call] > 0)
+    function returns), so its runs do not show the host never runs; unless each pullback
+    it waits on stays in sight (`_pullback_in_sight`)."""
+    if e.host_waiting[call] <= 0:
+        return False
+    return not all(_pullback_in_sight(e, lv) for lv in e.host_waits.get(call, ())
+                   if lv.pending)
+
+
+def _pullback_in_sight(e: Any, level: Any) -> bool:
+    """Whether the pullback of the `jax.vjp` (`linearize`) call of the analysed module that
+    made `level` is read only where the analysis sees it (`Interpreter.stays_in_sight`:
+    `value, pullback, aux = jax.vjp(...)` in a script, then `callable(pullback)`): never
+    called, as the analysis saw, it never runs its level's hosts."""
+    site = level.site
+    if site.filename is not None:
+        return False
+    made = [n for n in iter_nodes(e.tree) if isinstance(n, ast.Call)
+            and n.lineno == site.span.line and e.span(n) == site.span]
+    return len(made) == 1 and e.stays_in_sight(made[0])
 
 
 def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True,
@@ -289,6 +306,9 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
         counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
         if counted:
             counts[call] += 1
+            levels = e.host_waits.setdefault(call, [])
+            if waits not in levels:
+                levels.append(waits)
 
         def called(applied: object = None) -> None:
             if counted:

@@ -89,6 +89,9 @@ class EvaluatorShared:
     #: (`host_runs._text_names`, likewise). Kept on the evaluator, not in a table weakly
     #: keyed by it: a compiled evaluator cannot be weakly referenced
     host_waiting: Counter[Span]
+    #: of each callback call, the levels (`jax.vjp`'s, `linearize`'s) its host's runs waited
+    #: on (`host_runs.waiting`: a pullback that stays in sight is never called elsewhere)
+    host_waits: dict[Span, list[Any]]
     patched_callbacks: tuple[ast.Module, frozenset[str]] | None
     text_names: tuple[ast.Module, Any] | None
     cuts: int
