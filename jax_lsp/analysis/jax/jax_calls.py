@@ -29,6 +29,7 @@ from jax_lsp.analysis.python import (
     config_strings,
     constant_builtins,
     context_vars,
+    dataclass_copies,
     dynamic_classes,
     generators,
     iterator_protocol,
@@ -131,6 +132,10 @@ class JaxApiCalls(Part):
             return self.jax.control.call_trace_only(jaxapi.TRACE_ONLY[name], args, node)
         if name in array_shapes.GENERATOR_MAKERS:  # (its samplers' shapes: `array_shapes`)
             return Value(fns=(Api(array_shapes.GENERATOR),))
+        if name == dataclass_copies.REPLACE:
+            copied = dataclass_copies.replaced(self.ev, args, node)
+            if copied is not None:  # (a copy of an analysed dataclass: its class called)
+                return copied
         if name == "types.SimpleNamespace" and not args.pos and args.dstar is None:
             return namespaces.simple_namespace(
                 args.kw, singular=certain_paths.singular_here(self.ev, node))

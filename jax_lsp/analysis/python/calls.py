@@ -1162,7 +1162,7 @@ class PythonCalls(EvaluatorShared):
             # dataclass-like: fields become attributes in declaration order, the bases'
             # first (a subclass redeclaring one keeps its place and changes its default)
             mro = cls.mro() or [cls]
-            fields = _fields(mro)
+            fields = dataclass_fields(mro)
             for name, v in zip(fields, args.pos):
                 inst.attrs[name] = v
             for name, v in args.kw.items():
@@ -1207,7 +1207,7 @@ def _declared(c: ClassObj) -> list[str]:
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
 
 
-def _fields(mro: list[ClassObj]) -> list[str]:
+def dataclass_fields(mro: list[ClassObj]) -> list[str]:
     """A dataclass's fields in `__init__` order: gathered along the MRO in reverse, as
     `dataclasses` does."""
     out: dict[str, None] = {}
