@@ -1238,6 +1238,14 @@ def _followed_store(node: ast.AST, within: ast.AST) -> bool:
     object's attribute (`self._opts["vectorized"] = flag`: the evaluator holds the dict with
     that entry on a certain path of one object, `python/certain_paths.py`, and with its keys
     unknown elsewhere; a store it cannot follow leaves the key out, never in)."""
+    if isinstance(node, ast.Call) and isinstance(within, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        # `self._opts.pop("vectorized", None)`: the evaluator takes the key out of the dict
+        # the object's attribute holds (`calls._popped`), or makes its keys unknown
+        f = node.func
+        return (isinstance(f, ast.Attribute) and f.attr == "pop" and isinstance(
+            f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
+            and 1 <= len(node.args) <= 2 and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args))
     if not isinstance(node, ast.Assign) or isinstance(within, ast.Lambda):
         return False
     return all(isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and (
