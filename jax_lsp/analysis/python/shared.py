@@ -206,6 +206,9 @@ class EvaluatorShared:
     @abstractmethod
     def _store_local_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool: ...
     @abstractmethod
+    def set_attribute(self, obj: Value, name: str, v: Value, in_place: bool = False
+                      ) -> None: ...
+    @abstractmethod
     def change_attribute(
         self, target: ast.expr, scope: Scope, change: Callable[[Value], Value | None]
     ) -> bool: ...
