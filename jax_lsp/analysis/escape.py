@@ -13,7 +13,11 @@ upwards from the expression that makes it:
   the function it is given first (`jax.jit(...)`, another transform, `functools.partial`), a
   conditional expression;
 - into a local name of the function that makes it, whose every read is a call, a subscript of
-  it read the same way (`tk[name](x)`), an `is` test, or another such local or return;
+  it read the same way (`tk[name](x)`), an `is` test, an argument of a builtin that only
+  looks at it (`callable`, `print`), or another such local or return; a read inside a
+  nested function the analysis ran that only its maker calls (at once, or as the body of a
+  JAX loop or branch: `lax.scan(body, ...)`) counts as the maker's; a tuple unpacked into
+  names (`out, pullback = jax.vjp(f, x)`) is read as each name is;
 - into the return of a module-level function that no root runs (its callers are all in the
   module) and whose every mention is a call whose result is read the same way;
 - into an attribute of `self` (a plain class: no decorator, no base) whose name nothing in the
