@@ -1673,6 +1673,9 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
                 inner = _resolve_host(names, set_by[0], depth + 1)
                 if inner is not None:
                     return replace(inner, name=ast.unparse(expr))
+            delegate = _delegated(names, owner, expr)
+            if delegate is not None:  # `__getattr__` hands on the wrapped object's method
+                return _Host(delegate, name=ast.unparse(expr))
     fn = _dispatched(names, expr) or names.definition(expr)
     if isinstance(fn, ast.ClassDef):
         return None  # a class called on the host makes an instance: not a computation
@@ -1682,6 +1685,53 @@ def _resolve_host(names: ModuleNames, expr: ast.expr | ast.FunctionDef | ast.Asy
     if traced is not None:
         return _Host(jax_name=traced, name=ast.unparse(expr))
     return _Host(node=fn, name=ast.unparse(expr))
+
+
+def _delegated(names: ModuleNames, owner: ast.ClassDef, expr: ast.Attribute
+               ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """For `proxy.name` of an instance of `owner`, which has no attribute `name`: the method
+    `name` of the object `owner.__getattr__` delegates to, where its every return hands on
+    `getattr(self.<field>, name)` (as is, through a local bound to it, or a nested function
+    calling that local: a proxy counting calls) and the class of what `self.<field>` holds
+    is known (`ModuleNames.class_of`) and defines that method. None elsewhere."""
+    hook = names.member(owner, "__getattr__")
+    if not isinstance(hook, ast.FunctionDef) or len(hook.args.args) != 2 or any(
+            isinstance(n, (ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom))
+            for n in iter_nodes(hook)):
+        return None
+    me, key = (a.arg for a in hook.args.args)
+    fields = set()
+    bound: set[str] = set()  # (locals bound to the delegated attribute)
+    for node in iter_nodes(hook):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+                node.func.id == "getattr") and len(node.args) == 2 and not node.keywords:
+            obj, name = node.args
+            if not (isinstance(obj, ast.Attribute) and isinstance(obj.value, ast.Name)
+                    and obj.value.id == me and isinstance(name, ast.Name) and name.id == key):
+                return None
+            fields.add(obj.attr)
+    for st in hook.body:
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(
+                st.targets[0], ast.Name) and _is_getattr(st.value):
+            bound.add(st.targets[0].id)
+    wrappers = {st.name for st in hook.body if isinstance(st, ast.FunctionDef) and any(
+        isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in bound
+        for c in iter_nodes(st))}
+    returns = own_returns(hook)
+    if len(fields) != 1 or not returns or not all(
+            r.value is not None and (_is_getattr(r.value) or isinstance(r.value, ast.Name) and (
+                r.value.id in bound | wrappers)) for r in returns):
+        return None
+    held = ast.copy_location(ast.Attribute(value=expr.value, attr=fields.pop(),
+                                           ctx=ast.Load()), expr)
+    cls = names.class_of(held)
+    method = names.member(cls, expr.attr) if cls is not None else None
+    return method if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _is_getattr(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
+        node.func.id == "getattr") and len(node.args) == 2
 
 
 def _held_instance(names: ModuleNames, owner: ast.ClassDef, expr: ast.Attribute

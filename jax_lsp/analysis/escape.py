@@ -13,7 +13,11 @@ upwards from the expression that makes it:
   the function it is given first (`jax.jit(...)`, another transform, `functools.partial`), a
   conditional expression;
 - into a local name of the function that makes it, whose every read is a call, a subscript of
-  it read the same way (`tk[name](x)`), an `is` test, or another such local or return;
+  it read the same way (`tk[name](x)`), an `is` test, an argument of a builtin that only
+  looks at it (`callable`, `print`), or another such local or return; a read inside a
+  nested function the analysis ran that only its maker calls (at once, or as the body of a
+  JAX loop or branch: `lax.scan(body, ...)`) counts as the maker's; a tuple unpacked into
+  names (`out, pullback = jax.vjp(f, x)`) is read as each name is;
 - into the return of a module-level function that no root runs (its callers are all in the
   module) and whose every mention is a call whose result is read the same way;
 - into an attribute of `self` (a plain class: no decorator, no base) whose name nothing in the
@@ -633,6 +637,10 @@ class Escapes:
                     and self._builtin(p.func.id)):  # type: ignore[union-attr]
                 # `list(handlers)`: a new container of the same items
                 return self._value_contained(p, depth, seen)  # type: ignore[arg-type]
+            if expr in p.args and self._looks_only(p.func):  # type: ignore[union-attr,operator,arg-type]
+                # `callable(pullback)`, `print(fn)`: looked at, never called, and the result
+                # is not the value
+                return True
             return (self._stored_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
                     or self._compared_by_method(expr, p, depth, seen)  # type: ignore[arg-type]
                     or self._handed_to_own_code(expr, p, depth, seen)  # type: ignore[arg-type]
@@ -707,6 +715,13 @@ class Escapes:
         return (isinstance(callee, ast.Name) and callee.id in _LAZY_CALLERS
                 and self._builtin(callee.id))
 
+    def _looks_only(self, callee: ast.expr) -> bool:
+        """`callee` is a Python builtin that looks at a function without calling it, nor
+        returning it (`callable`, `print`, `repr`: `jaxapi.NON_CALLING_BUILTINS`), a name
+        the module never binds."""
+        return (isinstance(callee, ast.Name) and callee.id in _LOOKING_BUILTINS
+                and self._builtin(callee.id))
+
     def _tree_mapper(self, callee: ast.expr) -> bool:
         """`callee` names JAX's `tree_map`, which calls its function on the tree's leaves
         at the call only."""
@@ -730,6 +745,10 @@ class Escapes:
             return self._name_contained(scope, target.id, depth, seen)
         if isinstance(target, ast.Attribute):
             return self._dead_self_attribute(target, scope)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            # unpacked (`out, pullback = jax.vjp(f, x)`): each item is read as its name is
+            return all(not isinstance(t, ast.Starred) and self._target_contained(
+                t, stmt, depth, seen) for t in target.elts)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # stored as an item of a container: it is read where the container is
             return self._holds_displays(target.value.id) and self._name_contained(
@@ -1062,10 +1081,10 @@ class Escapes:
     def _class_body(self, scope: ast.AST | None) -> bool:
         """`scope` is the body of a plain module-level class of a script: it runs where the
         module's statements make the class, as they do (`PATHS = {"legacy": legacy_path}`),
-        and its objects stay in the module's code (`_plain_class`)."""
-        return isinstance(scope, ast.ClassDef) and self._plain_class(scope)
+        and its objects stay in the module's code (`_script_class`)."""
+        return isinstance(scope, ast.ClassDef) and self._script_class(scope)
 
-    def _plain_class(self, cls: ast.ClassDef) -> bool:
+    def _script_class(self, cls: ast.ClassDef) -> bool:
         """A module-level class of a script, with no decorator, metaclass or base but
         `object`, whose objects stay in the module's code (`_instances_in_sight`): only the
         module's code can read its attributes."""
@@ -1077,7 +1096,7 @@ class Escapes:
     def _class_attribute_contained(self, cls: ast.ClassDef, name: str, depth: int,
                                    seen: set) -> bool:
         """The class attribute `name` its body binds (a state machine's table of paths,
-        `PATHS = {...}`) keeps what it holds in sight: the class is plain (`_plain_class`),
+        `PATHS = {...}`) keeps what it holds in sight: the class is plain (`_script_class`),
         nothing reads attributes by computed names nor names `name` by a string, and every
         read of an attribute `name` in the module (of any object: `self.PATHS.get(state)`,
         `Phase.PATHS[k]`), and of the name in the class body, is kept in sight in the
@@ -1086,7 +1105,7 @@ class Escapes:
         if key in seen:
             return True
         seen.add(key)
-        if ((name.startswith("__") and name.endswith("__")) or not self._plain_class(cls)
+        if ((name.startswith("__") and name.endswith("__")) or not self._script_class(cls)
                 or self._reads_attributes_by_computed_name() or self._named_by_string(name)):
             return False
         for node in self._mentioning(name):
@@ -1196,12 +1215,64 @@ class Escapes:
                     return False
                 if not (isinstance(node, ast.Name) and node.id == name):
                     continue
-                if self._scope_of(node) is not func:
+                if self._scope_of(node) is not func and not self._ran_inside(
+                        self._scope_of(node), func):
                     return False  # captured by a nested function or class
                 if isinstance(node.ctx, ast.Load) and not self._never_runs(node) and (
                         not self._value_contained(node, depth, seen)):
                     return False
         return True
+
+    def _ran_inside(self, scope: ast.AST | None, func: ast.AST) -> bool:
+        """Whether `scope`, a function nested in `func` (at any depth), is one the analysis
+        ran that only `func`'s own code calls: each function between them an undecorated
+        def or lambda that stays in the function making it (`_stays_in_maker`). A read of
+        `func`'s local there is then seen each time it runs (`body` a `lax.scan` in `func`
+        runs, calling `step = STEPPERS[method]`)."""
+        while scope is not func:
+            if not isinstance(scope, _FUNCS) or not self.ran(scope):
+                return False
+            maker = self._scope_of(scope)
+            if maker is None or not self._stays_in_maker(scope, maker):
+                return False
+            scope = maker
+        return True
+
+    def _stays_in_maker(self, fn: ast.AST, maker: ast.AST) -> bool:
+        """Whether the function `fn` made in the function `maker` is only called there: an
+        undecorated def whose name `maker` reads only as a call's callee or as the function
+        a JAX loop, branch or map of its own applies at once (`lax.scan(body, ...)`,
+        `lax.cond`: `_called_at_once`), never captured deeper; a lambda in such a place."""
+        if isinstance(fn, ast.Lambda):
+            return self._called_at_once(fn)
+        if fn.decorator_list or not self._is_local(maker, fn.name):  # type: ignore[attr-defined]
+            return False
+        name = fn.name  # type: ignore[attr-defined]
+        for node in iter_nodes(maker):
+            if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+                return False
+            if isinstance(node, ast.Name) and node.id == name:
+                if self._scope_of(node) is not maker:
+                    return False
+                if isinstance(node.ctx, ast.Store) or (
+                        isinstance(node.ctx, ast.Load) and not self._called_at_once(node)):
+                    return False
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
+                    node is not fn and node.name == name):
+                return False
+        return True
+
+    def _called_at_once(self, expr: ast.AST) -> bool:
+        """`expr` (a function) is called where it is read: the callee of a call the
+        interpreter resolved, or the function argument of a JAX loop, branch or map that
+        calls it before returning data (`_CALLS_AT_ONCE`)."""
+        call = self._up(expr)
+        if not isinstance(call, ast.Call) or self.unresolved(call):
+            return False
+        if expr is call.func:
+            return True
+        return expr in call.args and jaxapi.HIGHER_ORDER.get(
+            self.resolve(call.func) or "") in _CALLS_AT_ONCE
 
     def _returned(self, ret: ast.Return, depth: int, seen: set) -> bool:
         """The value is returned: contained when its function is a module-level function
@@ -1239,7 +1310,7 @@ class Escapes:
 
     def _method_returned(self, func: ast.FunctionDef | ast.AsyncFunctionDef, depth: int,
                          seen: set) -> bool:
-        """The value is returned by a method of a plain class (`_plain_class`: a state
+        """The value is returned by a method of a plain class (`_script_class`: a state
         machine's `evaluator()` picking a path from its table): contained when the method is
         undecorated, no generator, named by no string, nothing reads attributes by computed
         names, and every mention of an attribute of its name in the module is a call whose
@@ -1367,6 +1438,13 @@ class Escapes:
 
 #: builtins that call their first argument on the items of the others, and nothing else
 _LAZY_CALLERS = frozenset({"map", "filter"})
+#: Python's builtins that look at a function, never calling nor returning it (`vars` hands
+#: out an object's attributes, which may hold it)
+_LOOKING_BUILTINS = frozenset(
+    n.removeprefix("builtins.") for n in jaxapi.NON_CALLING_BUILTINS) - {"vars"}
+#: the kinds of `jaxapi.HIGHER_ORDER` that call the functions they are given before they
+#: return, giving data (never a function that calls them later)
+_CALLS_AT_ONCE = frozenset({"scan", "fori_loop", "while_loop", "cond", "switch", "map"})
 
 
 def _bound_names(tree: ast.AST) -> frozenset[str]:

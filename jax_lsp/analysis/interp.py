@@ -342,6 +342,7 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self.host_runs: dict[Span, HostRun] = {}
         self.host_run: HostRun | None = None
         self.host_waiting: Counter[Span] = Counter()
+        self.host_waits: dict[Span, list[Any]] = {}
         self.patched_callbacks: tuple[ast.Module, frozenset[str]] | None = None
         self.text_names: tuple[ast.Module, Any] | None = None
         self.cuts = 0
@@ -1306,6 +1307,11 @@ class Interpreter(PythonStatements, PythonExpressions, PythonCalls):
         self._contained(node)  # (made once)
         assert self._escapes is not None
         return self._escapes.never_called(node)
+
+    def stays_in_sight(self, node: ast.AST) -> bool:
+        """Whether the function value made at `node` (a call of the analysed module) is read
+        only where the analysis sees it (`escape`): asked once the analysis is done."""
+        return self._contained(node)
 
     def _contained(self, node: ast.AST) -> bool:
         """Whether the function value made at `node` of the analysed module is never seen

@@ -64,6 +64,7 @@ from jax_lsp.analysis.python import discarded_results, fresh_dicts, scopes
 from jax_lsp.analysis.static_names import ModuleNames
 from jax_lsp.analysis.syntax import child_nodes, iter_nodes
 from jax_lsp.analysis.values import (
+    NOCONST,
     UNKNOWN,
     BatchedBy,
     ClassObj,
@@ -241,22 +242,48 @@ def _at_trace_time(e: Any, operands: list[Value] | None) -> bool:
 def _host_operands(e: Any, given: list[Value]) -> list[Value]:
     """What the host is given for the callback's operands: NumPy arrays, unknown but for the
     shape and dtype an operand is known to have, and a known Python int or bool given as an
-    operand (not traced) arrives as a 0-d array of that value (`int(np.asarray(order))` in the
-    host is `order`); under a vmap nothing is (the host may see a batch axis, or a unit one,
-    as `vmap_method` says)."""
+    operand (not traced, or held: `_held`) arrives as a 0-d array of that value
+    (`int(np.asarray(order))` in the host is `order`); under a vmap nothing is (the host may
+    see a batch axis, or a unit one, as `vmap_method` says)."""
     if e.reads(VMAPPED).vmapped:
         return [UNKNOWN] * len(given)
-    return [Value(const=v.const, intish=True, arr=SCALAR)
-            if type(v.const) in (int, bool) and not v.traced and not v.tan and not v.fns
+    return [Value(const=k, intish=True, arr=SCALAR)
+            if (k := _held(v)) is not NOCONST and not v.tan and not v.fns
             else UNKNOWN if v.arr is None or any(type(m) is BatchedBy for m in v.tan)
             else Value(arr=v.arr) for v in given]
+
+
+def _held(v: Value) -> object:
+    """The Python int or bool an operand holds when the callback runs: a known one given
+    as is, or one an integer scalar type made (`jnp.int32(order)`) or jit was handed
+    (`Value.runs_as`); NOCONST where not known."""
+    if type(v.const) in (int, bool) and not v.traced:
+        return v.const
+    return v.runs_as if type(v.runs_as) in (int, bool) else NOCONST
 
 
 def waiting(e: Any, call: Span) -> bool:
     """Whether a host run of the callback called at `call` waits on a pullback the analysed
     code never called: it may be called where the analysis does not look (a pullback a
-    function returns), so its runs do not show the host never runs."""
-    return bool(e.host_waiting[call] > 0)
+    function returns), so its runs do not show the host never runs; unless each pullback
+    it waits on stays in sight (`_pullback_in_sight`)."""
+    if e.host_waiting[call] <= 0:
+        return False
+    return not all(_pullback_in_sight(e, lv) for lv in e.host_waits.get(call, ())
+                   if lv.pending)
+
+
+def _pullback_in_sight(e: Any, level: Any) -> bool:
+    """Whether the pullback of the `jax.vjp` (`linearize`) call of the analysed module that
+    made `level` is read only where the analysis sees it (`Interpreter.stays_in_sight`:
+    `value, pullback, aux = jax.vjp(...)` in a script, then `callable(pullback)`): never
+    called, as the analysis saw, it never runs its level's hosts."""
+    site = level.site
+    if site.filename is not None:
+        return False
+    made = [n for n in iter_nodes(e.tree) if isinstance(n, ast.Call)
+            and n.lineno == site.span.line and e.span(n) == site.span]
+    return len(made) == 1 and e.stays_in_sight(made[0])
 
 
 def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = True,
@@ -279,6 +306,9 @@ def when_run(e: Any, run: Callable[[], None], call: Span, *, counted: bool = Tru
         counts = e.host_waiting  # (the evaluator's: `EvaluatorShared.host_waiting`)
         if counted:
             counts[call] += 1
+            levels = e.host_waits.setdefault(call, [])
+            if waits not in levels:
+                levels.append(waits)
 
         def called(applied: object = None) -> None:
             if counted:
@@ -1209,6 +1239,14 @@ def _followed_store(node: ast.AST, within: ast.AST) -> bool:
     object's attribute (`self._opts["vectorized"] = flag`: the evaluator holds the dict with
     that entry on a certain path of one object, `python/certain_paths.py`, and with its keys
     unknown elsewhere; a store it cannot follow leaves the key out, never in)."""
+    if isinstance(node, ast.Call) and isinstance(within, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        # `self._opts.pop("vectorized", None)`: the evaluator takes the key out of the dict
+        # the object's attribute holds (`calls._popped`), or makes its keys unknown
+        f = node.func
+        return (isinstance(f, ast.Attribute) and f.attr == "pop" and isinstance(
+            f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
+            and 1 <= len(node.args) <= 2 and not node.keywords
+            and not any(isinstance(a, ast.Starred) for a in node.args))
     if not isinstance(node, ast.Assign) or isinstance(within, ast.Lambda):
         return False
     return all(isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant) and (

@@ -242,7 +242,7 @@ class JaxApiCalls(Part):
                 return Value(intish=True)  # Python ints: no tangent, and grad rejects them
             return UNKNOWN
         if name in jaxapi.INT_CONSTRUCTORS:
-            return Value(traced=jax_array, intish=True)
+            return Value(traced=jax_array, intish=True, runs_as=_scalar_held(name, vals))
         if name in ("jax.numpy.array", "jax.numpy.asarray") and args.pos:
             # a given dtype decides, not the element literals (`dtype=jnp.float32`)
             return self.array_with_dtype(args.pos[0], args.get(1, "dtype"))
@@ -796,3 +796,18 @@ def _known_callable(v: Value) -> Value | None:
     if v.fns and all(type(f) in (Closure, ClassObj) for f in v.fns):
         return Value(const=True)
     return None
+
+
+def _scalar_held(name: str, vals: list[Value]) -> object:
+    """The value `jnp.int32(k)` (an integer or bool scalar type called on a Python int or
+    bool `k` the code pins down) holds when the code runs (`Value.runs_as`: a host given it
+    as a callback's operand reads `int(np.asarray(x))` as `k`); NOCONST where `k` is not
+    known or may not fit the type (a width read from the name, `int_`'s 64 bits)."""
+    if len(vals) != 1 or type(vals[0].const) not in (int, bool):
+        return NOCONST
+    k = vals[0].const
+    if name.endswith(".bool_"):
+        return bool(k)
+    digits = name.rpartition(".")[2].lstrip("uint")  # (`int32`: 32; `uint8`: 8; `int_`)
+    width = int(digits) if digits.isdigit() else 64
+    return int(k) if 0 <= k < 1 << (width - 1) else NOCONST

@@ -295,6 +295,13 @@ class PythonCalls(EvaluatorShared):
             # `pending = self.once.pop(event, [])`: the dict less that entry (its value, read
             # from the dict before, is the call's)
             keyed_lists.pop_entry(self, func.value, pos[0], scope)
+        elif isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(
+                func.value, ast.Attribute) and len(pos) in (1, 2) and not kw and (
+                star is None and dstar is None):
+            # `self._opts.pop("vectorized", None)`: the dict an attribute holds, less the key
+            key = pos[0].const
+            if not self.change_attribute(func.value, scope, lambda old: _popped(old, key)):
+                self._forget_keys(func.value, scope)
         elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and len(
                 pos) in (1, 2) and not kw and star is None and dstar is None:
             entry = pos[1] if len(pos) == 2 else Value(const=None)
@@ -302,6 +309,19 @@ class PythonCalls(EvaluatorShared):
                 old.keys is not None and pos[0].const in old.keys) else dict_with(
                     old, pos[0].const, entry))
         return self.call_value(fv, Args(pos, kw, pos_nodes, kw_nodes, star, dstar), node)
+
+    def _forget_keys(self, target: ast.expr, scope: Scope) -> None:
+        """A key taken out of the dict `obj.attr` holds where the change is not followed
+        (several objects, not one): each object's dict there has its keys unknown, so none
+        is read as still holding the key (JAX012's `vectorized`)."""
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            return
+        obj = self.eval(target.value, scope)
+        for inst in obj.fns:
+            if type(inst) is Instance and (old := inst.attrs.get(target.attr)) is not None and (
+                    old.keys is not None):
+                self.set_attribute(Value(fns=(inst,)), target.attr, _unkeyed(old),
+                                   in_place=True)
 
     def _varargs_len(self, arg: ast.expr, scope: Scope) -> int | None:
         """`len(args)` of the function's own `*args`, never rebound: a tuple of the call's
@@ -708,7 +728,7 @@ class PythonCalls(EvaluatorShared):
             if view is not None:
                 return view
         if f.name == dataclass_copies.REPLACE:  # `dataclasses.replace(cfg, flag=True)`
-            copied = dataclass_copies.replaced(self, args, node, _fields)
+            copied = dataclass_copies.replaced(self, args, node, dataclass_fields)
             if copied is not None:
                 return copied
         if f.name == shallow_copies.COPY:  # `copy.copy(self)`: its containers shared
@@ -1218,7 +1238,7 @@ class PythonCalls(EvaluatorShared):
             # dataclass-like: fields become attributes in declaration order, the bases'
             # first (a subclass redeclaring one keeps its place and changes its default)
             mro = cls.mro() or [cls]
-            fields = _fields(mro)
+            fields = dataclass_fields(mro)
             for name, v in zip(fields, args.pos):
                 inst.attrs[name] = v
             for name, v in args.kw.items():
@@ -1263,7 +1283,7 @@ def _declared(c: ClassObj) -> list[str]:
             if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
 
 
-def _fields(mro: list[ClassObj]) -> list[str]:
+def dataclass_fields(mro: list[ClassObj]) -> list[str]:
     """A dataclass's fields in `__init__` order: gathered along the MRO in reverse, as
     `dataclasses` does."""
     out: dict[str, None] = {}
@@ -1357,6 +1377,27 @@ def _attribute_dict_of(e: ast.expr) -> ast.expr | None:
             and not isinstance(e.args[0], ast.Starred)):
         return e.args[0]
     return None
+
+
+def _popped(d: Value, key: object) -> Value:
+    """The dict `d` after `d.pop(key[, default])`: less that entry where its keys and `key`
+    are known (a key it lacks: unchanged, as Python leaves it, or raises without a
+    default); its keys unknown where `key` is not known; anything else as it was."""
+    if d.keys is None or d.items is None:
+        return d
+    if key is NOCONST or not all(type(k) is str for k in d.keys):
+        return _unkeyed(d)
+    kept = [(k, v) for k, v in zip(d.keys, d.items) if not (type(k) is type(key) and k == key)]
+    if len(kept) == len(d.keys):
+        return d
+    return Value(tan=frozenset().union(*(v.tan for _, v in kept)), items=tuple(
+        v for _, v in kept), keys=tuple(k for k, _ in kept), traced=d.traced)
+
+
+def _unkeyed(d: Value) -> Value:
+    """The dict `d` with its keys unknown (its values' functions and tangents kept)."""
+    return Value(tan=d.tan, fns=tuple(f for v in d.items or () for f in v.fns),
+                 traced=d.traced)
 
 
 def _moved_to_end(d: Value, key: object, last: object) -> Value | None:

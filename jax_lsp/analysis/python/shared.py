@@ -90,6 +90,9 @@ class EvaluatorShared:
     #: (`host_runs._text_names`, likewise). Kept on the evaluator, not in a table weakly
     #: keyed by it: a compiled evaluator cannot be weakly referenced
     host_waiting: Counter[Span]
+    #: of each callback call, the levels (`jax.vjp`'s, `linearize`'s) its host's runs waited
+    #: on (`host_runs.waiting`: a pullback that stays in sight is never called elsewhere)
+    host_waits: dict[Span, list[Any]]
     patched_callbacks: tuple[ast.Module, frozenset[str]] | None
     text_names: tuple[ast.Module, Any] | None
     cuts: int
@@ -207,6 +210,9 @@ class EvaluatorShared:
     def _store_mutated(self, name: str, value: Value, scope: Scope) -> None: ...
     @abstractmethod
     def _store_local_entry(self, name: str, key: object, v: Value, scope: Scope) -> bool: ...
+    @abstractmethod
+    def set_attribute(self, obj: Value, name: str, v: Value, in_place: bool = False
+                      ) -> None: ...
     @abstractmethod
     def change_attribute(
         self, target: ast.expr, scope: Scope, change: Callable[[Value], Value | None]
