@@ -290,18 +290,18 @@ class PythonCalls(EvaluatorShared):
             self._set_default(func.value.id, pos, scope)
         elif isinstance(func, ast.Attribute) and func.attr == "pop" and len(pos) in (
                 1, 2) and not kw and star is None and dstar is None and (
-                keyed_lists.entry_of(ast.Subscript(value=func.value, slice=node.args[0]))
-                is not None):
-            # `pending = self.once.pop(event, [])`: the dict less that entry (its value, read
-            # from the dict before, is the call's)
-            keyed_lists.pop_entry(self, func.value, pos[0], scope)
-        elif isinstance(func, ast.Attribute) and func.attr == "pop" and isinstance(
-                func.value, ast.Attribute) and len(pos) in (1, 2) and not kw and (
-                star is None and dstar is None):
-            # `self._opts.pop("vectorized", None)`: the dict an attribute holds, less the key
-            key = pos[0].const
-            if not self.change_attribute(func.value, scope, lambda old: _popped(old, key)):
-                self._forget_keys(func.value, scope)
+                (keyed := keyed_lists.entry_of(ast.Subscript(value=func.value,
+                                                             slice=node.args[0])) is not None)
+                or isinstance(func.value, ast.Attribute)):
+            # `pending = self.once.pop(event, [])` of a handler table this module follows:
+            # the dict less that entry (its value, read from the dict before, is the call's)
+            if not (keyed and keyed_lists.pop_entry(self, func.value, pos[0], scope)) and (
+                    isinstance(func.value, ast.Attribute)):
+                # `self._opts.pop("vectorized", None)`: the dict an attribute holds, less
+                # the key (an unknown key: its keys unknown)
+                key = pos[0].const
+                if not self.change_attribute(func.value, scope, lambda old: _popped(old, key)):
+                    self._forget_keys(func.value, scope)
         elif isinstance(func, ast.Attribute) and func.attr == "setdefault" and len(
                 pos) in (1, 2) and not kw and star is None and dstar is None:
             entry = pos[1] if len(pos) == 2 else Value(const=None)

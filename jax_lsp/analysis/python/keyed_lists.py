@@ -90,12 +90,13 @@ def grow_entry(ev: Any, entry: tuple[ast.expr, ast.expr, ast.expr | None], how: 
     _change(ev, held, scope, change)
 
 
-def pop_entry(ev: Any, held: ast.expr, key: Value, scope: Scope) -> None:
+def pop_entry(ev: Any, held: ast.expr, key: Value, scope: Scope) -> bool:
     """`d.pop(k[, default])` of a dict of known keys listing the known key `k`: the dict
-    without that entry (a one-shot handler table emptied as it runs)."""
+    without that entry (a one-shot handler table emptied as it runs). False where the
+    table is not one this module follows (the call left to the dicts' own model)."""
     k = key.const
     if k is NOCONST or ev.module is not ev.main or not _followed(ev.tree, held):
-        return
+        return False
 
     def change(old: Value) -> Value | None:
         if old.keys is None or old.items is None:
@@ -109,6 +110,7 @@ def pop_entry(ev: Any, held: ast.expr, key: Value, scope: Scope) -> None:
                      traced=any(i.traced for i in items), default_entry=old.default_entry)
 
     _change(ev, held, scope, change)
+    return True
 
 
 def _index(d: Value, key: Any) -> int | None:
