@@ -18,7 +18,8 @@ def test_run_calls_in_time_then_priority_order_and_cancel_removes() -> None:
     def note(what: str) -> None:
         seen.append(what)
 
-    s = sched.scheduler(lambda: 0.0, lambda _: None)
+    clock = [0.0]  # (a clock `delayfunc` moves on: `run()` waits for the late job)
+    s = sched.scheduler(lambda: clock[0], lambda d: clock.__setitem__(0, clock[0] + d))
     s.enter(1, 1, note, ("late",))
     a = s.enter(0, 2, note, argument=("second",))
     s.enter(0, 1, note, kwargs={"what": "first"})

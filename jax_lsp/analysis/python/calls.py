@@ -251,8 +251,12 @@ class PythonCalls(EvaluatorShared):
                 pos) == 1 and not kw and star is None and dstar is None:
             # `self._observers.remove(obs)` of one object: the list less it (`object_lists`)
             gone = pos[0]
-            self.change_attribute(func.value, scope, lambda old: None if (
-                items := object_lists.without(old, gone)) is None else self._seq(items))
+            held_entry = keyed_lists.entry_of(func.value)
+            if held_entry is not None:  # `self.handlers[topic].remove(fn)`
+                keyed_lists.remove_entry(self, held_entry, gone, scope)
+            else:
+                self.change_attribute(func.value, scope, lambda old: None if (
+                    items := object_lists.without(old, gone)) is None else self._seq(items))
         elif (
             isinstance(func, ast.Attribute)
             and func.attr == "reverse"

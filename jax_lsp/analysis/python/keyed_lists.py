@@ -29,6 +29,7 @@ import weakref
 from typing import Any
 
 from jax_lsp.analysis.interp_state import Scope
+from jax_lsp.analysis.python import object_lists
 from jax_lsp.analysis.python.statements import dict_with
 from jax_lsp.analysis.values import NOCONST, Api, Value
 
@@ -137,6 +138,31 @@ def _change(ev: Any, held: ast.expr, scope: Scope, change: Any) -> None:
 #: changed and read only as this module follows (`_followed`)
 _ANSWERS: weakref.WeakKeyDictionary[ast.Module, dict[tuple[str, bool], bool]] = (
     weakref.WeakKeyDictionary())
+def remove_entry(ev: Any, entry: tuple[ast.expr, ast.expr, ast.expr | None], v: Value,
+                 scope: Scope) -> bool:
+    """`d[k].remove(v)` of a table this module follows: the list at `k` less the one object
+    `v` is (`object_lists`: an instance made once, a module's top-level def; a bus's
+    `off(topic, handler)`). False where the table or the object is not known."""
+    held, key_node, _ = entry
+    if ev.module is not ev.main or not _followed(ev.tree, held):
+        return False
+    key = ev.eval(key_node, scope).const
+    if key is NOCONST or not isinstance(key, (str, int, bool, tuple)):
+        return False
+
+    def change(old: Value) -> Value | None:
+        if old.keys is None or old.items is None:
+            return None
+        at = _index(old, key)
+        if at is None:
+            return None
+        left = object_lists.without(old.items[at], v)
+        return None if left is None else _with(old, key, ev._seq(left))
+
+    _change(ev, held, scope, change)
+    return True
+
+
 _ITERATING = frozenset({"list", "tuple", "len", "sorted", "reversed", "enumerate"})
 
 
@@ -197,7 +223,25 @@ def _shape_followed(m: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     if isinstance(read, ast.Subscript) and isinstance(grow, ast.Attribute) and (
             grow.attr in GROWING):
         return _statement(parents.get(grow), parents)
+    if isinstance(read, ast.Subscript) and isinstance(grow, ast.Attribute) and (
+            grow.attr == "remove"):
+        return _statement(parents.get(grow), parents) and _runs_as_called(grow, parents)
     return _iterated(read, parents)
+
+
+def _runs_as_called(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """`node` is in a method or a module-level function, not in a function nested in one (a
+    `cancel` closure handed out runs where the evaluator may not see it: a removal there
+    would be taken as done, or not, wrongly)."""
+    scope = parents.get(node)
+    while scope is not None and not isinstance(
+            scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        scope = parents.get(scope)
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    up = parents.get(scope)
+    return isinstance(up, ast.Module) or (
+        isinstance(up, ast.ClassDef) and isinstance(parents.get(up), ast.Module))
 
 
 def _statement(call: ast.AST | None, parents: dict[ast.AST, ast.AST]) -> bool:
